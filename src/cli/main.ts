@@ -1,0 +1,4 @@
+// Entry point of the bundled CLI.
+export async function main(argv: string[]): Promise<void> {
+  process.stdout.write(`hostctl ${argv.join(' ')}\n`);
+}

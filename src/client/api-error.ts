@@ -1,0 +1,31 @@
+// An error answer from the API, with the platform's body kept intact.
+
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly body: unknown,
+    readonly headers: Record<string, string>,
+    readonly method: string,
+    readonly path: string,
+  ) {
+    super(describeError(status, body));
+  }
+}
+
+/** One line out of the platform's error bodies: `{"message": ...}`, `{"error": ...}`, text. */
+export function describeError(status: number, body: unknown): string {
+  if (typeof body === 'string') return body.trim() || `HTTP ${status}`;
+  if (body && typeof body === 'object') {
+    const b = body as Record<string, unknown>;
+    if (typeof b.error_description === 'string') return b.error_description;
+    const m = b.message ?? b.error;
+    if (typeof m === 'string') return m;
+    if (Array.isArray(m)) return m.join('; ');
+    if (m && typeof m === 'object') {
+      return Object.entries(m as Record<string, unknown>)
+        .map(([field, errs]) => `${field} ${Array.isArray(errs) ? errs.join(', ') : typeof errs === 'string' ? errs : JSON.stringify(errs)}`)
+        .join('; ');
+    }
+  }
+  return `HTTP ${status}`;
+}

@@ -1,0 +1,167 @@
+// The API client every command uses: adds credentials, encodes params, decodes answers, raises
+// ApiError for error statuses, and follows `Link rel=next` across pages.
+import { toQueryString } from '../shared/path.js';
+import type { ApiRequest, ApiResponse } from '../shared/wire.js';
+import { ApiError } from './api-error.js';
+import { encodeMultipart, type FilePart } from './multipart.js';
+import type { Transport } from './transport.js';
+
+export interface ClientOptions {
+  token?: string;
+  sudo?: string;
+  /** Receives request/response trace lines with secrets redacted. */
+  debug?: (line: string) => void;
+  userAgent?: string;
+}
+
+export interface RequestOptions {
+  query?: Record<string, unknown>;
+  /** JSON body. */
+  body?: unknown;
+  /** Form fields and files, sent as multipart/form-data. */
+  multipart?: Record<string, string | FilePart>;
+  headers?: Record<string, string>;
+  /** Return error statuses instead of throwing. */
+  allowError?: boolean;
+}
+
+export interface ApiResult<T = unknown> {
+  status: number;
+  headers: Record<string, string>;
+  data: T;
+  /** Raw body (text or bytes). */
+  raw: string | Uint8Array;
+}
+
+const SECRET_HEADERS = new Set(['private-token', 'authorization', 'job-token', 'deploy-token']);
+
+export function redactHeaders(headers: Record<string, string>): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [k, v] of Object.entries(headers)) out[k] = SECRET_HEADERS.has(k.toLowerCase()) ? '[REDACTED]' : v;
+  return out;
+}
+
+/** Hides token secrets in any text (bodies of create/rotate answers, URLs with private_token). */
+export const redactText = (text: string): string =>
+  text.replace(/("token"\s*:\s*")[^"]+"/g, '$1[REDACTED]"').replace(/(private_token=|access_token=)[^&\s]+/g, '$1[REDACTED]').replace(/hpat-[A-Za-z0-9_-]+/g, 'hpat-[REDACTED]');
+
+export class ApiClient {
+  constructor(
+    readonly transport: Transport,
+    private readonly options: ClientOptions = {},
+  ) {}
+
+  get target(): string {
+    return this.transport.target;
+  }
+
+  /** Path is below /api/v4 and already encoded (use expandPath). */
+  async request<T = unknown>(method: string, path: string, opts: RequestOptions = {}): Promise<ApiResult<T>> {
+    const headers: Record<string, string> = { accept: 'application/json', 'user-agent': this.options.userAgent ?? 'hostctl', ...(opts.headers ?? {}) };
+    if (this.options.token) headers['private-token'] = this.options.token;
+    if (this.options.sudo) headers.sudo = this.options.sudo;
+    let body: string | Uint8Array | undefined;
+    if (opts.multipart) {
+      const encoded = encodeMultipart(opts.multipart);
+      body = encoded.body;
+      headers['content-type'] = encoded.contentType;
+    } else if (opts.body !== undefined) {
+      body = JSON.stringify(opts.body);
+      headers['content-type'] = 'application/json';
+    }
+    const [pathOnly, inlineQuery] = splitQuery(path);
+    const extra = opts.query ? toQueryString(opts.query) : '';
+    const query = [inlineQuery, extra].filter(Boolean).join('&');
+    const request: ApiRequest = { method: method.toUpperCase(), path: pathOnly, query, headers, ...(body !== undefined ? { body } : {}) };
+    const debug = this.options.debug;
+    if (debug) {
+      debug(`> ${request.method} ${redactText(`${pathOnly}${query ? `?${query}` : ''}`)} (${this.transport.target})`);
+      for (const [k, v] of Object.entries(redactHeaders(headers))) debug(`> ${k}: ${v}`);
+      if (typeof body === 'string') debug(`> ${redactText(body)}`);
+    }
+    const response = await this.transport.request(request);
+    const result = decode<T>(response);
+    if (debug) {
+      debug(`< ${response.status}`);
+      for (const [k, v] of Object.entries(response.headers)) debug(`< ${k}: ${v}`);
+      if (typeof response.body === 'string' && response.body) debug(`< ${redactText(response.body.slice(0, 4000))}`);
+    }
+    if (response.status >= 400 && !opts.allowError) throw new ApiError(response.status, result.data, response.headers, request.method, pathOnly);
+    return result;
+  }
+
+  get<T = unknown>(path: string, query?: Record<string, unknown>): Promise<ApiResult<T>> {
+    return this.request<T>('GET', path, query ? { query } : {});
+  }
+
+  post<T = unknown>(path: string, body?: unknown): Promise<ApiResult<T>> {
+    return this.request<T>('POST', path, body === undefined ? {} : { body });
+  }
+
+  put<T = unknown>(path: string, body?: unknown): Promise<ApiResult<T>> {
+    return this.request<T>('PUT', path, body === undefined ? {} : { body });
+  }
+
+  patch<T = unknown>(path: string, body?: unknown): Promise<ApiResult<T>> {
+    return this.request<T>('PATCH', path, body === undefined ? {} : { body });
+  }
+
+  delete<T = unknown>(path: string, query?: Record<string, unknown>): Promise<ApiResult<T>> {
+    return this.request<T>('DELETE', path, query ? { query } : {});
+  }
+
+  /**
+   * Iterates the items of a list across pages by following `Link rel=next` (the URL the server
+   * gives, never one built here). Stops after `limit` items when given.
+   */
+  async *paginate<T = unknown>(path: string, query: Record<string, unknown> = {}, limit?: number): AsyncGenerator<T> {
+    let next: { path: string; query?: Record<string, unknown> } | null = { path, query };
+    let count = 0;
+    while (next) {
+      const page: ApiResult<T[]> = await this.request<T[]>('GET', next.path, next.query ? { query: next.query } : {});
+      if (!Array.isArray(page.data)) throw new Error(`expected a list from ${next.path}`);
+      for (const item of page.data) {
+        if (limit !== undefined && count >= limit) return;
+        yield item;
+        count++;
+      }
+      if (limit !== undefined && count >= limit) return;
+      const nextUrl = parseLinks(page.headers.link ?? '').next;
+      next = nextUrl ? { path: apiPathOf(nextUrl) } : null;
+    }
+  }
+}
+
+function splitQuery(path: string): [string, string] {
+  const q = path.indexOf('?');
+  return q < 0 ? [path, ''] : [path.slice(0, q), path.slice(q + 1)];
+}
+
+function decode<T>(response: ApiResponse): ApiResult<T> {
+  const type = response.headers['content-type'] ?? '';
+  let data: unknown = response.body;
+  if (typeof response.body === 'string' && type.includes('json') && response.body !== '') {
+    try {
+      data = JSON.parse(response.body) as unknown;
+    } catch {
+      data = response.body;
+    }
+  } else if (response.body === '') data = null;
+  return { status: response.status, headers: response.headers, data: data as T, raw: response.body };
+}
+
+/** `<url>; rel="next", <url>; rel="first"` → { next: url, first: url }. */
+export function parseLinks(header: string): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const part of header.split(/,\s*(?=<)/)) {
+    const m = /<([^>]+)>\s*;\s*rel="?([a-z]+)"?/i.exec(part.trim());
+    if (m) out[m[2] as string] = m[1] as string;
+  }
+  return out;
+}
+
+/** The part of an absolute API URL below /api/v4 (with its query). */
+export function apiPathOf(url: string): string {
+  const idx = url.indexOf('/api/v4/');
+  return idx >= 0 ? url.slice(idx + '/api/v4'.length) : url;
+}

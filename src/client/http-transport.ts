@@ -1,0 +1,90 @@
+// The remote transport on undici: keep-alive connections, a timeout, proxies from the
+// environment, and retries of 429/502/503/504 that honour Retry-After.
+import { Agent, EnvHttpProxyAgent, request as undiciRequest, type Dispatcher } from 'undici';
+import { API_PREFIX, type ApiRequest, type ApiResponse } from '../shared/wire.js';
+import { TransportError, type Transport } from './transport.js';
+
+export interface HttpTransportOptions {
+  /** Instance URL, e.g. https://git.example.com (with or without /api/v4). */
+  baseUrl: string;
+  timeoutMs?: number;
+  maxRetries?: number;
+  /** Longest single wait between retries, in ms. */
+  maxRetryWaitMs?: number;
+  /** Called before each retry with the wait in ms (for a countdown on stderr). */
+  onRetry?: (attempt: number, waitMs: number, status: number) => void;
+  sleep?: (ms: number) => Promise<void>;
+}
+
+const RETRY_STATUSES = new Set([429, 502, 503, 504]);
+
+export class HttpTransport implements Transport {
+  readonly target: string;
+  private readonly origin: string;
+  private readonly dispatcher: Dispatcher;
+  private readonly opts: Required<Omit<HttpTransportOptions, 'onRetry'>> & Pick<HttpTransportOptions, 'onRetry'>;
+
+  constructor(options: HttpTransportOptions) {
+    const url = new URL(options.baseUrl);
+    const prefix = url.pathname.replace(/\/+$/, '').replace(/\/api\/v4$/, '');
+    this.origin = `${url.origin}${prefix}`;
+    this.target = this.origin;
+    this.opts = {
+      baseUrl: options.baseUrl,
+      timeoutMs: options.timeoutMs ?? 30_000,
+      maxRetries: options.maxRetries ?? 3,
+      maxRetryWaitMs: options.maxRetryWaitMs ?? 60_000,
+      sleep: options.sleep ?? ((ms) => new Promise((r) => setTimeout(r, ms))),
+      onRetry: options.onRetry,
+    };
+    const hasProxy = ['HTTPS_PROXY', 'https_proxy', 'HTTP_PROXY', 'http_proxy'].some((k) => process.env[k]);
+    const timeouts = { headersTimeout: this.opts.timeoutMs, bodyTimeout: this.opts.timeoutMs, keepAliveTimeout: 4000 };
+    this.dispatcher = hasProxy ? new EnvHttpProxyAgent(timeouts) : new Agent(timeouts);
+  }
+
+  async request(req: ApiRequest): Promise<ApiResponse> {
+    const url = `${this.origin}${API_PREFIX}${req.path}${req.query ? `?${req.query}` : ''}`;
+    for (let attempt = 0; ; attempt++) {
+      let res: Dispatcher.ResponseData;
+      try {
+        res = await undiciRequest(url, {
+          method: req.method as Dispatcher.HttpMethod,
+          headers: req.headers ?? {},
+          body: req.body === undefined || req.body.length === 0 ? null : req.body,
+          dispatcher: this.dispatcher,
+        });
+      } catch (error) {
+        const e = error as { code?: string; message?: string };
+        const timedOut = e.code === 'UND_ERR_HEADERS_TIMEOUT' || e.code === 'UND_ERR_BODY_TIMEOUT' || e.code === 'UND_ERR_CONNECT_TIMEOUT';
+        throw new TransportError(`${timedOut ? 'timed out reaching' : 'cannot reach'} ${this.origin}: ${e.code ?? e.message ?? String(error)}`, timedOut);
+      }
+      const headers: Record<string, string> = {};
+      for (const [k, v] of Object.entries(res.headers)) if (v !== undefined) headers[k.toLowerCase()] = Array.isArray(v) ? v.join(', ') : String(v);
+      const bytes = Buffer.from(await res.body.arrayBuffer());
+      if (RETRY_STATUSES.has(res.statusCode) && attempt < this.opts.maxRetries) {
+        const wait = retryDelay(headers['retry-after'], attempt, this.opts.maxRetryWaitMs);
+        this.opts.onRetry?.(attempt + 1, wait, res.statusCode);
+        await this.opts.sleep(wait);
+        continue;
+      }
+      const type = headers['content-type'] ?? '';
+      const textual = type.includes('json') || type.startsWith('text/') || bytes.length === 0;
+      return { status: res.statusCode, headers, body: textual ? bytes.toString('utf8') : bytes };
+    }
+  }
+
+  async close(): Promise<void> {
+    await this.dispatcher.close();
+  }
+}
+
+/** Retry-After in seconds or as an HTTP date; otherwise capped exponential backoff. */
+export function retryDelay(retryAfter: string | undefined, attempt: number, capMs: number, now = Date.now()): number {
+  if (retryAfter) {
+    const seconds = Number(retryAfter);
+    if (Number.isFinite(seconds) && seconds >= 0) return Math.min(seconds * 1000, capMs);
+    const at = Date.parse(retryAfter);
+    if (!Number.isNaN(at)) return Math.min(Math.max(0, at - now), capMs);
+  }
+  return Math.min(500 * 2 ** attempt, capMs);
+}

@@ -1,0 +1,30 @@
+// multipart/form-data encoding, so file uploads travel the same way to the local core and
+// over HTTP.
+import { randomBytes } from 'node:crypto';
+
+export interface FilePart {
+  filename: string;
+  data: Uint8Array;
+  contentType?: string;
+}
+
+export function encodeMultipart(fields: Record<string, string | FilePart>): { body: Buffer; contentType: string } {
+  const boundary = `----hostctl${randomBytes(12).toString('hex')}`;
+  const chunks: Buffer[] = [];
+  const esc = (s: string) => s.replace(/"/g, '%22').replace(/\r|\n/g, ' ');
+  for (const [name, value] of Object.entries(fields)) {
+    if (typeof value === 'string') {
+      chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${esc(name)}"\r\n\r\n${value}\r\n`));
+    } else {
+      chunks.push(
+        Buffer.from(
+          `--${boundary}\r\nContent-Disposition: form-data; name="${esc(name)}"; filename="${esc(value.filename)}"\r\nContent-Type: ${value.contentType ?? 'application/octet-stream'}\r\n\r\n`,
+        ),
+        Buffer.from(value.data),
+        Buffer.from('\r\n'),
+      );
+    }
+  }
+  chunks.push(Buffer.from(`--${boundary}--\r\n`));
+  return { body: Buffer.concat(chunks), contentType: `multipart/form-data; boundary=${boundary}` };
+}

@@ -1,0 +1,77 @@
+// SQL of the personal access tokens area.
+import type { TokenRow } from '../../db/rows.js';
+import type { CoreState } from '../../state.js';
+import { isoDate } from '../../clock.js';
+
+/** A token expires at the start of its expires_at day (UTC). */
+export const isTokenExpired = (token: Pick<TokenRow, 'expires_at'>, now: Date): boolean =>
+  token.expires_at !== null && token.expires_at <= isoDate(now);
+
+export const tokenById = (core: CoreState, id: number): TokenRow | undefined =>
+  core.db.prepare('SELECT * FROM personal_access_tokens WHERE id = ?').get(id) as TokenRow | undefined;
+
+/** Revokes every active token linked to `token` through rotation, in both directions. */
+export function revokeTokenFamily(core: CoreState, token: TokenRow): number {
+  const now = core.nowIso();
+  const info = core.db
+    .prepare(
+      `WITH RECURSIVE
+         root(id) AS (
+           SELECT ? UNION SELECT t.previous_personal_access_token_id FROM personal_access_tokens t JOIN root ON t.id = root.id
+           WHERE t.previous_personal_access_token_id IS NOT NULL),
+         family(id) AS (
+           SELECT id FROM root UNION SELECT t.id FROM personal_access_tokens t JOIN family ON t.previous_personal_access_token_id = family.id)
+       UPDATE personal_access_tokens SET revoked = 1, updated_at = ? WHERE revoked = 0 AND id IN (SELECT id FROM family)`,
+    )
+    .run(token.id, now);
+  return info.changes;
+}
+
+export interface TokenFilter {
+  userId?: number;
+  createdAfter?: string;
+  createdBefore?: string;
+  expiresAfter?: string;
+  expiresBefore?: string;
+  lastUsedAfter?: string;
+  lastUsedBefore?: string;
+  revoked?: boolean;
+  search?: string;
+  state?: 'active' | 'inactive';
+  sort?: string;
+  today: string;
+}
+
+const SORTS: Record<string, string> = {
+  created_asc: 'created_at ASC, id ASC',
+  created_desc: 'created_at DESC, id DESC',
+  expires_asc: 'expires_at IS NULL, expires_at ASC, id ASC',
+  expires_desc: 'expires_at IS NULL, expires_at DESC, id DESC',
+  last_used_asc: 'last_used_at IS NULL, last_used_at ASC, id ASC',
+  last_used_desc: 'last_used_at IS NULL, last_used_at DESC, id DESC',
+  name_asc: 'name ASC, id ASC',
+  name_desc: 'name DESC, id DESC',
+};
+
+export const TOKEN_SORTS = Object.keys(SORTS);
+
+export function tokenListSql(f: TokenFilter): { where: string; args: unknown[]; order: string } {
+  const clauses: string[] = ['impersonation = 0'];
+  const args: unknown[] = [];
+  const add = (sql: string, ...values: unknown[]) => {
+    clauses.push(sql);
+    args.push(...values);
+  };
+  if (f.userId !== undefined) add('user_id = ?', f.userId);
+  if (f.createdAfter) add('created_at >= ?', f.createdAfter);
+  if (f.createdBefore) add('created_at <= ?', f.createdBefore);
+  if (f.expiresAfter) add('expires_at >= ?', f.expiresAfter);
+  if (f.expiresBefore) add('expires_at <= ?', f.expiresBefore);
+  if (f.lastUsedAfter) add('last_used_at >= ?', f.lastUsedAfter);
+  if (f.lastUsedBefore) add('last_used_at <= ?', f.lastUsedBefore);
+  if (f.revoked !== undefined) add('revoked = ?', f.revoked ? 1 : 0);
+  if (f.search) add("name LIKE ? ESCAPE '\\'", `%${f.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
+  if (f.state === 'active') add('revoked = 0 AND (expires_at IS NULL OR expires_at > ?)', f.today);
+  if (f.state === 'inactive') add('(revoked = 1 OR (expires_at IS NOT NULL AND expires_at <= ?))', f.today);
+  return { where: clauses.join(' AND '), args, order: SORTS[f.sort ?? ''] ?? 'id ASC' };
+}

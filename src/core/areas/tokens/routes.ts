@@ -1,0 +1,218 @@
+// Personal access tokens: list, get, create (admin for a user, or self), rotate, revoke,
+// and the associations of the calling token.
+import { defineRoutes } from '../../http/route.js';
+import type { RequestContext } from '../../http/context.js';
+import { currentUser, isAdmin } from '../../http/context.js';
+import { ApiError, forbidden, insufficientScope, methodNotAllowed, notFound, recordNotFound, unauthorized } from '../../http/errors.js';
+import { cappedCount, paginate } from '../../http/pagination.js';
+import { created, noContent, ok } from '../../http/reply.js';
+import { isoDate } from '../../clock.js';
+import type { TokenRow } from '../../db/rows.js';
+import { MEMBER_ACCESS_LEVELS } from '../../../shared/access-levels.js';
+import { userByRef } from '../../resources/find.js';
+import { presentToken } from './present.js';
+import { TOKEN_SORTS, tokenById, tokenListSql } from './queries.js';
+import { createToken, revokeToken, rotateToken, TOKEN_SCOPES } from './service.js';
+import { listAssociations } from './associations.js';
+
+const idParam = { name: 'id', type: 'id' as const, required: true, check: (v: unknown) => (typeof v === 'string' && v !== 'self' ? 'id is invalid' : undefined) };
+
+const createParams = [
+  { name: 'name', type: 'string' as const, required: true },
+  { name: 'scopes', type: 'string[]' as const, required: true, values: TOKEN_SCOPES, commaSeparated: true },
+  { name: 'description', type: 'string' as const },
+  { name: 'expires_at', type: 'date' as const },
+];
+
+/** The token `:id` names, under the platform's visibility rules (non-admins: 401 for others'). */
+function tokenFor(ctx: RequestContext): TokenRow {
+  const user = currentUser(ctx);
+  if (ctx.params.id === 'self') {
+    if (!ctx.token) throw badTokenType();
+    return ctx.token;
+  }
+  const token = tokenById(ctx.core, ctx.params.id as number);
+  if (isAdmin(user)) {
+    if (!token) throw notFound();
+    return token;
+  }
+  if (!token || token.user_id !== user.id || token.impersonation) throw unauthorized();
+  return token;
+}
+
+const badTokenType = () => new ApiError(400, { message: '400 Bad request - This endpoint requires token type to be a personal access token' });
+
+export const tokenRoutes = defineRoutes([
+  {
+    method: 'GET',
+    path: '/personal_access_tokens',
+    summary: 'List personal access tokens',
+    paginated: true,
+    params: [
+      { name: 'user_id', type: 'id' },
+      { name: 'created_after', type: 'datetime' },
+      { name: 'created_before', type: 'datetime' },
+      { name: 'expires_after', type: 'date' },
+      { name: 'expires_before', type: 'date' },
+      { name: 'last_used_after', type: 'datetime' },
+      { name: 'last_used_before', type: 'datetime' },
+      { name: 'revoked', type: 'boolean' },
+      { name: 'search', type: 'string' },
+      { name: 'sort', type: 'string', values: TOKEN_SORTS },
+      { name: 'state', type: 'string', values: ['active', 'inactive'] },
+    ],
+    handler: (ctx) => {
+      const user = currentUser(ctx);
+      let userId: number | undefined;
+      if (ctx.params.user_id !== undefined) {
+        const target = userByRef(ctx.core, ctx.params.user_id as string | number);
+        if (!isAdmin(user)) {
+          if (!target || target.id !== user.id) throw unauthorized();
+        } else if (!target) throw notFound('User');
+        userId = target.id;
+      } else if (!isAdmin(user)) userId = user.id;
+      const p = ctx.params;
+      const { where, args, order } = tokenListSql({
+        userId,
+        createdAfter: p.created_after as string | undefined,
+        createdBefore: p.created_before as string | undefined,
+        expiresAfter: p.expires_after as string | undefined,
+        expiresBefore: p.expires_before as string | undefined,
+        lastUsedAfter: p.last_used_after as string | undefined,
+        lastUsedBefore: p.last_used_before as string | undefined,
+        revoked: p.revoked as boolean | undefined,
+        search: p.search as string | undefined,
+        state: p.state as 'active' | 'inactive' | undefined,
+        sort: p.sort as string | undefined,
+        today: isoDate(ctx.now()),
+      });
+      const base = `SELECT * FROM personal_access_tokens WHERE ${where}`;
+      const now = ctx.now();
+      return paginate(
+        ctx,
+        (cap) => (ctx.core.db.prepare(cappedCount(base, cap)).get(...args) as { n: number }).n,
+        (limit, offset) =>
+          (ctx.core.db.prepare(`${base} ORDER BY ${order} LIMIT ? OFFSET ?`).all(...args, limit, offset) as TokenRow[]).map((r) => presentToken(r, now)),
+      );
+    },
+  },
+  {
+    method: 'GET',
+    path: '/personal_access_tokens/self',
+    summary: 'Get the token used for this request',
+    scopes: ['*'],
+    handler: (ctx) => {
+      currentUser(ctx);
+      if (!ctx.token) throw badTokenType();
+      return presentToken(ctx.token, ctx.now());
+    },
+  },
+  {
+    method: 'GET',
+    path: '/personal_access_tokens/self/associations',
+    summary: 'Groups and projects the calling token can reach',
+    scopes: ['*'],
+    paginated: true,
+    params: [{ name: 'min_access_level', type: 'integer', values: MEMBER_ACCESS_LEVELS }],
+    handler: (ctx) => listAssociations(ctx, currentUser(ctx)),
+  },
+  {
+    method: 'GET',
+    path: '/personal_access_tokens/:id',
+    summary: 'Get a personal access token',
+    params: [idParam],
+    handler: (ctx) => presentToken(tokenFor(ctx), ctx.now()),
+  },
+  {
+    method: 'POST',
+    path: '/personal_access_tokens/self/rotate',
+    summary: 'Rotate the token used for this request',
+    scopes: ['self_rotate'],
+    params: [{ name: 'expires_at', type: 'date' }],
+    handler: (ctx) => {
+      const user = currentUser(ctx);
+      if (!ctx.token) throw methodNotAllowed();
+      if (user.bot === 1) throw methodNotAllowed();
+      const scopes = JSON.parse(ctx.token.scopes) as string[];
+      if (!scopes.includes('api') && !scopes.includes('self_rotate')) throw insufficientScope(['api', 'self_rotate']);
+      const { row, secret } = rotateToken(ctx.core, ctx.token, ctx.params.expires_at as string | undefined);
+      return ok(presentToken(row, ctx.now(), secret));
+    },
+  },
+  {
+    method: 'POST',
+    path: '/personal_access_tokens/:id/rotate',
+    summary: 'Rotate a personal access token',
+    params: [idParam, { name: 'expires_at', type: 'date' }],
+    handler: (ctx) => {
+      const token = tokenFor(ctx);
+      const owner = userByRef(ctx.core, token.user_id);
+      if (owner?.bot === 1) throw methodNotAllowed();
+      const { row, secret } = rotateToken(ctx.core, token, ctx.params.expires_at as string | undefined);
+      return ok(presentToken(row, ctx.now(), secret));
+    },
+  },
+  {
+    method: 'DELETE',
+    path: '/personal_access_tokens/self',
+    summary: 'Revoke the token used for this request',
+    scopes: ['*'],
+    handler: (ctx) => {
+      currentUser(ctx);
+      if (!ctx.token) throw badTokenType();
+      revokeToken(ctx.core, ctx.token);
+      return noContent();
+    },
+  },
+  {
+    method: 'DELETE',
+    path: '/personal_access_tokens/:id',
+    summary: 'Revoke a personal access token',
+    params: [idParam],
+    handler: (ctx) => {
+      const user = currentUser(ctx);
+      const token = tokenById(ctx.core, ctx.params.id as number);
+      if (!token) throw recordNotFound();
+      if (!isAdmin(user) && token.user_id !== user.id) throw forbidden();
+      revokeToken(ctx.core, token);
+      return noContent();
+    },
+  },
+  {
+    method: 'POST',
+    path: '/users/:user_id/personal_access_tokens',
+    summary: 'Create a personal access token for a user (administrators)',
+    offerings: ['self-managed', 'dedicated'],
+    params: [{ name: 'user_id', type: 'id', required: true }, ...createParams],
+    handler: (ctx) => {
+      const user = currentUser(ctx);
+      if (!isAdmin(user)) throw forbidden();
+      const target = userByRef(ctx.core, ctx.params.user_id as string | number);
+      if (!target) throw notFound('User');
+      return created(issue(ctx, target.id));
+    },
+  },
+  {
+    method: 'POST',
+    path: '/user/personal_access_tokens',
+    summary: 'Create a personal access token for yourself',
+    params: [
+      { name: 'name', type: 'string', required: true },
+      { name: 'scopes', type: 'string[]', required: true, values: ['k8s_proxy', 'self_rotate'], commaSeparated: true },
+      { name: 'description', type: 'string' },
+      { name: 'expires_at', type: 'date' },
+    ],
+    handler: (ctx) => created(issue(ctx, currentUser(ctx).id)),
+  },
+]);
+
+function issue(ctx: RequestContext, userId: number) {
+  const { row, secret } = createToken(ctx.core, {
+    userId,
+    name: ctx.params.name as string,
+    scopes: [...new Set(ctx.params.scopes as string[])],
+    description: (ctx.params.description as string | undefined) ?? null,
+    expiresAt: (ctx.params.expires_at as string | undefined) ?? null,
+  });
+  return presentToken(row, ctx.now(), secret);
+}

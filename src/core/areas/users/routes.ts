@@ -1,0 +1,219 @@
+// Users: create, list (offset or keyset), get, update, delete, block/unblock, identities, and
+// the current user.
+import { defineRoutes, type RouteDef } from '../../http/route.js';
+import type { RequestContext } from '../../http/context.js';
+import { currentUser, isAdmin } from '../../http/context.js';
+import { forbidden, notFound } from '../../http/errors.js';
+import { cappedCount, decodeCursor, encodeCursor, keysetReply, paginate, pageWindow } from '../../http/pagination.js';
+import type { ParamDecl } from '../../http/params.js';
+import { created, noContent, ok } from '../../http/reply.js';
+import type { UserRow } from '../../db/rows.js';
+import { findUser } from '../../resources/find.js';
+import { presentUserPublic, presentUserWithAdmin } from './present.js';
+import { createUser, updateUser, type UserInput } from './service.js';
+
+const ORDERS = ['id', 'name', 'username', 'created_at', 'updated_at'] as const;
+
+const profileParams: ParamDecl[] = [
+  { name: 'email', type: 'string' },
+  { name: 'name', type: 'string' },
+  { name: 'username', type: 'string' },
+  { name: 'password', type: 'string' },
+  { name: 'admin', type: 'boolean' },
+  { name: 'external', type: 'boolean' },
+  { name: 'bio', type: 'string' },
+  { name: 'location', type: 'string' },
+  { name: 'public_email', type: 'string' },
+  { name: 'linkedin', type: 'string' },
+  { name: 'twitter', type: 'string' },
+  { name: 'website_url', type: 'string' },
+  { name: 'organization', type: 'string' },
+  { name: 'job_title', type: 'string' },
+  { name: 'pronouns', type: 'string' },
+  { name: 'note', type: 'string' },
+  { name: 'projects_limit', type: 'integer' },
+  { name: 'can_create_group', type: 'boolean' },
+  { name: 'private_profile', type: 'boolean' },
+  { name: 'commit_email', type: 'string' },
+  { name: 'skip_confirmation', type: 'boolean' },
+  { name: 'provider', type: 'string' },
+  { name: 'extern_uid', type: 'string' },
+];
+
+const requireAdmin = (ctx: RequestContext): UserRow => {
+  const user = currentUser(ctx);
+  if (!isAdmin(user)) throw forbidden();
+  return user;
+};
+
+const present = (ctx: RequestContext, u: UserRow) => (isAdmin(ctx.actor) || ctx.actor?.id === u.id ? presentUserWithAdmin(ctx.core, u) : presentUserPublic(ctx.core, u));
+
+function listUsers(ctx: RequestContext) {
+  const p = ctx.params;
+  if (!ctx.actor && p.username === undefined) throw forbidden('Not authorized to access /api/v4/users');
+  const where: string[] = [];
+  const args: unknown[] = [];
+  if (p.username !== undefined) {
+    where.push('username_lower = ?');
+    args.push(String(p.username).toLowerCase());
+  }
+  if (p.search) {
+    const like = `%${String(p.search).toLowerCase()}%`;
+    where.push('(username_lower LIKE ? OR lower(name) LIKE ? OR email_lower = ?)');
+    args.push(like, like, String(p.search).toLowerCase());
+  }
+  if (p.active === true) where.push("state = 'active'");
+  if (p.blocked === true) where.push("state = 'blocked'");
+  if (p.external === true) where.push('external = 1');
+  if (p.admins === true) where.push('is_admin = 1');
+  if (p.two_factor === 'enabled') where.push('two_factor_enabled = 1');
+  if (p.two_factor === 'disabled') where.push('two_factor_enabled = 0');
+  if (p.created_after) {
+    where.push('created_at > ?');
+    args.push(p.created_after);
+  }
+  if (p.created_before) {
+    where.push('created_at < ?');
+    args.push(p.created_before);
+  }
+  if (p.extern_uid !== undefined || p.provider !== undefined) {
+    if (!isAdmin(ctx.actor)) throw forbidden();
+    where.push('id IN (SELECT user_id FROM identities WHERE provider = ? AND extern_uid = ?)');
+    args.push(p.provider, p.extern_uid);
+  }
+  const orderBy = (p.order_by as string) ?? 'id';
+  const sort = (p.sort as string) ?? 'desc';
+  const dir = sort === 'asc' ? 'ASC' : 'DESC';
+  if (p.pagination === 'keyset') {
+    const perPage = pageWindow(ctx).perPage;
+    if (typeof p.cursor === 'string') {
+      const c = decodeCursor(p.cursor);
+      const cmp = dir === 'ASC' ? '>' : '<';
+      where.push(orderBy === 'id' ? `id ${cmp} ?` : `(${orderBy} ${cmp} ? OR (${orderBy} = ? AND id ${cmp} ?))`);
+      if (orderBy === 'id') args.push(c.id);
+      else args.push(c.value, c.value, c.id);
+    }
+    const sql = `SELECT * FROM users ${where.length ? `WHERE ${where.join(' AND ')}` : ''} ORDER BY ${orderBy} ${dir}, id ${dir} LIMIT ?`;
+    const rows = ctx.core.db.prepare(sql).all(...args, perPage + 1) as UserRow[];
+    return keysetReply(ctx, rows, perPage, (last) => ({ cursor: encodeCursor({ value: last[orderBy as keyof UserRow], id: last.id }) }), (u) => present(ctx, u));
+  }
+  const base = `SELECT * FROM users ${where.length ? `WHERE ${where.join(' AND ')}` : ''}`;
+  return paginate(
+    ctx,
+    (cap) => (ctx.core.db.prepare(cappedCount(base, cap)).get(...args) as { n: number }).n,
+    (limit, offset) => (ctx.core.db.prepare(`${base} ORDER BY ${orderBy} ${dir}, id ${dir} LIMIT ? OFFSET ?`).all(...args, limit, offset) as UserRow[]).map((u) => present(ctx, u)),
+    { offsetLimitType: 'User' },
+  );
+}
+
+function setState(ctx: RequestContext, state: string) {
+  requireAdmin(ctx);
+  const user = findUser(ctx);
+  ctx.core.db.prepare('UPDATE users SET state = ?, updated_at = ? WHERE id = ?').run(state, ctx.core.nowIso(), user.id);
+  return ok(true);
+}
+
+const idParam: ParamDecl = { name: 'id', type: 'id', required: true };
+
+export const userRoutes: RouteDef[] = defineRoutes([
+  {
+    method: 'GET',
+    path: '/users',
+    summary: 'List users',
+    auth: 'optional',
+    paginated: true,
+    params: [
+      { name: 'username', type: 'string' },
+      { name: 'search', type: 'string' },
+      { name: 'active', type: 'boolean' },
+      { name: 'blocked', type: 'boolean' },
+      { name: 'external', type: 'boolean' },
+      { name: 'admins', type: 'boolean' },
+      { name: 'two_factor', type: 'string', values: ['enabled', 'disabled'] },
+      { name: 'extern_uid', type: 'string' },
+      { name: 'provider', type: 'string' },
+      { name: 'created_after', type: 'datetime' },
+      { name: 'created_before', type: 'datetime' },
+      { name: 'order_by', type: 'string', values: ORDERS },
+      { name: 'sort', type: 'string', values: ['asc', 'desc'] },
+      { name: 'pagination', type: 'string', values: ['keyset', 'offset'] },
+      { name: 'cursor', type: 'string' },
+    ],
+    handler: listUsers,
+  },
+  {
+    method: 'POST',
+    path: '/users',
+    summary: 'Create a user (administrators)',
+    params: [
+      ...profileParams.filter((d) => !['email', 'name', 'username'].includes(d.name)),
+      { name: 'email', type: 'string', required: true },
+      { name: 'name', type: 'string', required: true },
+      { name: 'username', type: 'string', required: true },
+      { name: 'reset_password', type: 'boolean' },
+      { name: 'force_random_password', type: 'boolean' },
+    ],
+    rules: [{ exactlyOneOf: ['password', 'reset_password', 'force_random_password'] }, { allOrNoneOf: ['provider', 'extern_uid'] }],
+    handler: (ctx) => {
+      requireAdmin(ctx);
+      const user = createUser(ctx.core, ctx.params as unknown as UserInput & { username: string; email: string; name: string });
+      return created(presentUserWithAdmin(ctx.core, user));
+    },
+  },
+  {
+    method: 'GET',
+    path: '/user',
+    summary: 'The current user',
+    scopes: ['read_user'],
+    handler: (ctx) => presentUserWithAdmin(ctx.core, currentUser(ctx)),
+  },
+  {
+    method: 'GET',
+    path: '/users/:id',
+    summary: 'Get a user',
+    auth: 'optional',
+    params: [idParam],
+    handler: (ctx) => present(ctx, findUser(ctx)),
+  },
+  {
+    method: 'PUT',
+    path: '/users/:id',
+    summary: 'Update a user (administrators)',
+    params: [idParam, ...profileParams],
+    rules: [{ allOrNoneOf: ['provider', 'extern_uid'] }],
+    handler: (ctx) => {
+      requireAdmin(ctx);
+      const user = findUser(ctx);
+      return presentUserWithAdmin(ctx.core, updateUser(ctx.core, user, ctx.params as unknown as UserInput));
+    },
+  },
+  {
+    method: 'DELETE',
+    path: '/users/:id',
+    summary: 'Delete a user (administrators)',
+    params: [idParam, { name: 'hard_delete', type: 'boolean' }],
+    handler: (ctx) => {
+      const admin = requireAdmin(ctx);
+      const user = findUser(ctx);
+      if (user.id === admin.id) throw forbidden('You cannot delete yourself');
+      ctx.core.tx(() => ctx.core.db.prepare('DELETE FROM users WHERE id = ?').run(user.id));
+      return noContent();
+    },
+  },
+  {
+    method: 'DELETE',
+    path: '/users/:id/identities/:provider',
+    summary: "Delete a user's identity for a provider (administrators)",
+    params: [idParam, { name: 'provider', type: 'string', required: true }],
+    handler: (ctx) => {
+      requireAdmin(ctx);
+      const user = findUser(ctx);
+      const info = ctx.core.db.prepare('DELETE FROM identities WHERE user_id = ? AND provider = ?').run(user.id, ctx.params.provider);
+      if (info.changes === 0) throw notFound('Identity');
+      return noContent();
+    },
+  },
+  { method: 'POST', path: '/users/:id/block', summary: 'Block a user (administrators)', params: [idParam], handler: (ctx) => created(setState(ctx, 'blocked').body) },
+  { method: 'POST', path: '/users/:id/unblock', summary: 'Unblock a user (administrators)', params: [idParam], handler: (ctx) => created(setState(ctx, 'active').body) },
+]);
+

@@ -1,0 +1,168 @@
+// Creating and changing users. A user owns a personal namespace named after the username, so
+// usernames share the path space with groups.
+import type { UserRow } from '../../db/rows.js';
+import type { CoreState } from '../../state.js';
+import { conflict, validationError } from '../../http/errors.js';
+import { hashPassword } from '../../auth/secrets.js';
+import { randomBytes } from 'node:crypto';
+
+export const USERNAME_RE = /^(?:[a-zA-Z0-9_.][a-zA-Z0-9_.-]*[a-zA-Z0-9_-]|[a-zA-Z0-9_])$/;
+const EMAIL_RE = /^[^\s@]+@[^\s@]+$/;
+
+export interface UserInput {
+  username?: string;
+  email?: string;
+  name?: string;
+  password?: string;
+  admin?: boolean;
+  external?: boolean;
+  bio?: string;
+  location?: string;
+  public_email?: string;
+  linkedin?: string;
+  twitter?: string;
+  website_url?: string;
+  organization?: string;
+  job_title?: string;
+  pronouns?: string;
+  note?: string;
+  projects_limit?: number;
+  can_create_group?: boolean;
+  private_profile?: boolean;
+  commit_email?: string;
+  skip_confirmation?: boolean;
+  provider?: string;
+  extern_uid?: string;
+  state?: string;
+  two_factor_enabled?: boolean;
+}
+
+function validate(input: UserInput): void {
+  const errors: Record<string, string[]> = {};
+  if (input.username !== undefined) {
+    if (!USERNAME_RE.test(input.username) || /\.(git|atom)$/i.test(input.username))
+      errors.username = ['can contain only letters, digits, \'_\', \'-\' and \'.\'. Cannot start with \'-\' or end in \'.\', \'.git\' or \'.atom\'.'];
+    else if (input.username.length > 255) errors.username = ['is too long (maximum is 255 characters)'];
+  }
+  if (input.email !== undefined && !EMAIL_RE.test(input.email)) errors.email = ['is invalid'];
+  if (input.name !== undefined && input.name.length > 255) errors.name = ['is too long (maximum is 255 characters)'];
+  if (input.bio !== undefined && input.bio.length > 255) errors.bio = ['is too long (maximum is 255 characters)'];
+  if (input.password !== undefined && input.password.length < 8) errors.password = ['is too short (minimum is 8 characters)'];
+  if (input.projects_limit !== undefined && input.projects_limit < 0) errors.projects_limit = ['must be greater than or equal to 0'];
+  if (Object.keys(errors).length > 0) throw validationError(errors);
+}
+
+function checkUnique(core: CoreState, input: UserInput, exceptId?: number): void {
+  if (input.email !== undefined) {
+    const hit = core.db.prepare('SELECT id FROM users WHERE email_lower = ?').get(input.email.toLowerCase()) as { id: number } | undefined;
+    if (hit && hit.id !== exceptId) throw conflict('Email has already been taken');
+  }
+  if (input.username !== undefined) {
+    const hit = core.db.prepare('SELECT id FROM users WHERE username_lower = ?').get(input.username.toLowerCase()) as { id: number } | undefined;
+    const ns = core.db.prepare('SELECT owner_id FROM namespaces WHERE full_path_lower = ?').get(input.username.toLowerCase()) as
+      | { owner_id: number | null }
+      | undefined;
+    if ((hit && hit.id !== exceptId) || (ns && ns.owner_id !== exceptId)) throw conflict('Username has already been taken');
+  }
+  if (input.provider !== undefined && input.extern_uid !== undefined) {
+    const hit = core.db.prepare('SELECT user_id FROM identities WHERE provider = ? AND extern_uid = ?').get(input.provider, input.extern_uid) as
+      | { user_id: number }
+      | undefined;
+    if (hit && hit.user_id !== exceptId) throw validationError({ 'identities.extern_uid': ['has already been taken'] });
+  }
+}
+
+const bool = (v: boolean | undefined): number | undefined => (v === undefined ? undefined : v ? 1 : 0);
+
+const COLUMNS: Record<string, (i: UserInput) => unknown> = {
+  bio: (i) => i.bio,
+  location: (i) => i.location,
+  public_email: (i) => i.public_email,
+  linkedin: (i) => i.linkedin,
+  twitter: (i) => i.twitter,
+  website_url: (i) => i.website_url,
+  organization: (i) => i.organization,
+  job_title: (i) => i.job_title,
+  pronouns: (i) => i.pronouns,
+  note: (i) => i.note,
+  projects_limit: (i) => i.projects_limit,
+  can_create_group: (i) => bool(i.can_create_group),
+  private_profile: (i) => bool(i.private_profile),
+  commit_email: (i) => i.commit_email,
+  is_admin: (i) => bool(i.admin),
+  external: (i) => bool(i.external),
+  state: (i) => i.state,
+  two_factor_enabled: (i) => bool(i.two_factor_enabled),
+};
+
+export function createUser(core: CoreState, input: UserInput & { username: string; email: string; name: string }): UserRow {
+  validate(input);
+  return core.tx(() => {
+    checkUnique(core, input);
+    const now = core.nowIso();
+    const password = input.password ?? randomBytes(18).toString('base64url');
+    const info = core.db
+      .prepare(
+        `INSERT INTO users (username, username_lower, email, email_lower, name, password_digest, confirmed_at, created_at, updated_at)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      )
+      .run(input.username, input.username.toLowerCase(), input.email, input.email.toLowerCase(), input.name, hashPassword(password), input.skip_confirmation === false ? null : now, now, now);
+    const id = Number(info.lastInsertRowid);
+    applyColumns(core, id, input);
+    core.db
+      .prepare(
+        `INSERT INTO namespaces (kind, name, path, full_path, full_path_lower, full_name, owner_id, visibility, created_at, updated_at)
+         VALUES ('user', ?, ?, ?, ?, ?, ?, 'public', ?, ?)`,
+      )
+      .run(input.name, input.username, input.username, input.username.toLowerCase(), input.name, id, now, now);
+    setIdentity(core, id, input);
+    return core.db.prepare('SELECT * FROM users WHERE id = ?').get(id) as UserRow;
+  });
+}
+
+function applyColumns(core: CoreState, id: number, input: UserInput): void {
+  const sets: string[] = [];
+  const args: unknown[] = [];
+  for (const [col, get] of Object.entries(COLUMNS)) {
+    const v = get(input);
+    if (v !== undefined) {
+      sets.push(`${col} = ?`);
+      args.push(v);
+    }
+  }
+  if (sets.length > 0) core.db.prepare(`UPDATE users SET ${sets.join(', ')} WHERE id = ?`).run(...args, id);
+}
+
+function setIdentity(core: CoreState, userId: number, input: UserInput): void {
+  if (input.provider === undefined || input.extern_uid === undefined) return;
+  core.db
+    .prepare(
+      `INSERT INTO identities (user_id, provider, extern_uid, created_at) VALUES (?, ?, ?, ?)
+       ON CONFLICT (user_id, provider) DO UPDATE SET extern_uid = excluded.extern_uid`,
+    )
+    .run(userId, input.provider, input.extern_uid, core.nowIso());
+}
+
+export function updateUser(core: CoreState, user: UserRow, input: UserInput): UserRow {
+  validate(input);
+  return core.tx(() => {
+    checkUnique(core, input, user.id);
+    const now = core.nowIso();
+    if (input.username !== undefined && input.username !== user.username) {
+      core.db.prepare('UPDATE users SET username = ?, username_lower = ? WHERE id = ?').run(input.username, input.username.toLowerCase(), user.id);
+      core.db
+        .prepare("UPDATE namespaces SET path = ?, full_path = ?, full_path_lower = ?, updated_at = ? WHERE kind = 'user' AND owner_id = ?")
+        .run(input.username, input.username, input.username.toLowerCase(), now, user.id);
+    }
+    if (input.email !== undefined) core.db.prepare('UPDATE users SET email = ?, email_lower = ? WHERE id = ?').run(input.email, input.email.toLowerCase(), user.id);
+    if (input.name !== undefined) {
+      core.db.prepare('UPDATE users SET name = ? WHERE id = ?').run(input.name, user.id);
+      core.db.prepare("UPDATE namespaces SET name = ?, full_name = ? WHERE kind = 'user' AND owner_id = ?").run(input.name, input.name, user.id);
+    }
+    if (input.password !== undefined) core.db.prepare('UPDATE users SET password_digest = ? WHERE id = ?').run(hashPassword(input.password), user.id);
+    applyColumns(core, user.id, input);
+    setIdentity(core, user.id, input);
+    core.db.prepare('UPDATE users SET updated_at = ? WHERE id = ?').run(now, user.id);
+    return core.db.prepare('SELECT * FROM users WHERE id = ?').get(user.id) as UserRow;
+  });
+}

@@ -1,0 +1,62 @@
+// Effective access levels: direct membership, inherited through ancestor groups, and the owner
+// of a personal namespace. Expired memberships count for nothing.
+import type { NamespaceRow, ProjectRow } from '../db/rows.js';
+import type { CoreState } from '../state.js';
+import { isoDate } from '../clock.js';
+
+/** Ids of a namespace and all its ancestors, nearest first. */
+export function ancestorIds(core: CoreState, namespaceId: number): number[] {
+  const rows = core.db
+    .prepare(
+      `WITH RECURSIVE up(id, parent_id, depth) AS (
+         SELECT id, parent_id, 0 FROM namespaces WHERE id = ?
+         UNION ALL SELECT n.id, n.parent_id, up.depth + 1 FROM namespaces n JOIN up ON n.id = up.parent_id)
+       SELECT id FROM up ORDER BY depth`,
+    )
+    .all(namespaceId) as { id: number }[];
+  return rows.map((r) => r.id);
+}
+
+/** Ids of a namespace and all its descendants. */
+export function descendantIds(core: CoreState, namespaceId: number): number[] {
+  const rows = core.db
+    .prepare(
+      `WITH RECURSIVE down(id) AS (
+         SELECT id FROM namespaces WHERE id = ?
+         UNION ALL SELECT n.id FROM namespaces n JOIN down ON n.parent_id = down.id)
+       SELECT id FROM down`,
+    )
+    .all(namespaceId) as { id: number }[];
+  return rows.map((r) => r.id);
+}
+
+export function groupAccessLevel(core: CoreState, userId: number, group: Pick<NamespaceRow, 'id'>): number {
+  const ids = ancestorIds(core, group.id);
+  if (ids.length === 0) return 0;
+  const today = isoDate(core.clock.now());
+  const row = core.db
+    .prepare(
+      `SELECT MAX(access_level) AS level FROM members
+       WHERE source_type = 'namespace' AND user_id = ? AND source_id IN (${ids.map(() => '?').join(',')})
+         AND (expires_at IS NULL OR expires_at >= ?)`,
+    )
+    .get(userId, ...ids, today) as { level: number | null };
+  return row.level ?? 0;
+}
+
+export function projectAccessLevel(core: CoreState, userId: number, project: Pick<ProjectRow, 'id' | 'namespace_id'>): number {
+  const today = isoDate(core.clock.now());
+  const direct = core.db
+    .prepare(
+      `SELECT access_level FROM members WHERE source_type = 'project' AND source_id = ? AND user_id = ?
+         AND (expires_at IS NULL OR expires_at >= ?)`,
+    )
+    .get(project.id, userId, today) as { access_level: number } | undefined;
+  const ns = core.db.prepare('SELECT kind, owner_id FROM namespaces WHERE id = ?').get(project.namespace_id) as
+    | Pick<NamespaceRow, 'kind' | 'owner_id'>
+    | undefined;
+  let inherited = 0;
+  if (ns?.kind === 'user') inherited = ns.owner_id === userId ? 50 : 0;
+  else if (ns) inherited = groupAccessLevel(core, userId, { id: project.namespace_id });
+  return Math.max(direct?.access_level ?? 0, inherited);
+}

@@ -1,0 +1,87 @@
+// Who is calling: the token from PRIVATE-TOKEN, `Authorization: Bearer` or the
+// private_token/access_token param, resolved by digest. Expired and revoked tokens answer the
+// platform's OAuth-style 401 bodies; presenting a revoked token on a rotate path revokes every
+// active token of its family first (reuse detection). Sudo switches the acting user.
+import type { CoreState } from '../state.js';
+import type { TokenRow, UserRow } from '../db/rows.js';
+import { forbidden, insufficientScope, invalidToken, unauthorized, ApiError } from '../http/errors.js';
+import type { RouteDef } from '../http/route.js';
+import type { ParamBag } from '../http/parse.js';
+import { digestSecret } from './secrets.js';
+import { isTokenExpired, revokeTokenFamily } from '../areas/tokens/queries.js';
+
+export interface Authentication {
+  authUser: UserRow | null;
+  actor: UserRow | null;
+  token: TokenRow | null;
+}
+
+/** How often last_used_at is written at most, so busy tokens do not serialise on writes. */
+const LAST_USED_INTERVAL_MS = 60_000;
+
+const ROTATE_PATH = /^\/personal_access_tokens\/(\d+|self)\/rotate$/;
+
+export function presentedSecret(headers: Record<string, string>, input: ParamBag): string | undefined {
+  const header = headers['private-token'];
+  if (header) return header.trim();
+  const auth = headers.authorization;
+  if (auth && /^bearer\s+/i.test(auth)) return auth.replace(/^bearer\s+/i, '').trim();
+  for (const key of ['private_token', 'access_token']) {
+    const v = input[key];
+    if (typeof v === 'string' && v) return v;
+  }
+  return undefined;
+}
+
+export function authenticate(core: CoreState, route: RouteDef, method: string, path: string, headers: Record<string, string>, input: ParamBag): Authentication {
+  const secret = presentedSecret(headers, input);
+  let token: TokenRow | null = null;
+  let authUser: UserRow | null = null;
+  if (secret !== undefined) {
+    token = (core.db.prepare('SELECT * FROM personal_access_tokens WHERE token_digest = ?').get(digestSecret(secret)) as TokenRow | undefined) ?? null;
+    if (!token) throw unauthorized();
+    if (token.revoked) {
+      if (method === 'POST' && ROTATE_PATH.test(path)) core.tx(() => revokeTokenFamily(core, token as TokenRow));
+      throw invalidToken('Token was revoked. You have to re-authorize from the user.');
+    }
+    if (isTokenExpired(token, core.clock.now())) throw invalidToken('Token is expired. You can either do re-authorization or token refresh.');
+    authUser = (core.db.prepare('SELECT * FROM users WHERE id = ?').get(token.user_id) as UserRow | undefined) ?? null;
+    if (!authUser) throw unauthorized();
+    if (authUser.state === 'blocked') throw forbidden('Your account has been blocked.');
+    if (authUser.state === 'deactivated') throw forbidden('Your account has been deactivated by your administrator. Please log back in to reactivate your account.');
+    touchToken(core, token);
+    checkScopes(route, method, token);
+  }
+
+  let actor = authUser;
+  const sudo = headers.sudo ?? (typeof input.sudo === 'string' || typeof input.sudo === 'number' ? String(input.sudo) : undefined);
+  if (sudo !== undefined && sudo !== '') {
+    if (!authUser || !token) throw forbidden('Must be authenticated using an OAuth or personal access token to use sudo');
+    if (authUser.is_admin !== 1) throw forbidden('Must be admin to use sudo');
+    if (!JSON.parse(token.scopes).includes('sudo')) throw insufficientScope(['sudo']);
+    const target = /^\d+$/.test(sudo)
+      ? (core.db.prepare('SELECT * FROM users WHERE id = ?').get(Number(sudo)) as UserRow | undefined)
+      : (core.db.prepare('SELECT * FROM users WHERE username_lower = ?').get(sudo.toLowerCase()) as UserRow | undefined);
+    if (!target) throw new ApiError(404, { message: `404 User with ID or username '${sudo}' Not Found` });
+    actor = target;
+  }
+  return { authUser, actor, token };
+}
+
+function touchToken(core: CoreState, token: TokenRow): void {
+  const now = core.clock.now();
+  if (token.last_used_at && now.getTime() - new Date(token.last_used_at).getTime() < LAST_USED_INTERVAL_MS) return;
+  const iso = now.toISOString();
+  core.db.prepare('UPDATE personal_access_tokens SET last_used_at = ? WHERE id = ?').run(iso, token.id);
+  token.last_used_at = iso;
+}
+
+function checkScopes(route: RouteDef, method: string, token: TokenRow): void {
+  const scopes = JSON.parse(token.scopes) as string[];
+  if (scopes.includes('api')) return;
+  const isRead = method === 'GET' || method === 'HEAD';
+  if (isRead && scopes.includes('read_api')) return;
+  const extra = route.scopes ?? [];
+  if (extra.includes('*') || scopes.some((s) => extra.includes(s))) return;
+  throw insufficientScope(isRead ? ['api', 'read_api', ...extra] : ['api', ...extra]);
+}

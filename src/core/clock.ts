@@ -1,0 +1,43 @@
+// Time comes from one injectable clock. Tests pass a FakeClock; processes started by tests set
+// HOSTCTL_FAKE_NOW (an ISO time) so a CLI or server process runs on the same frozen time.
+
+export interface Clock {
+  now(): Date;
+}
+
+export const systemClock: Clock = { now: () => new Date() };
+
+export class FakeClock implements Clock {
+  private ms: number;
+
+  constructor(start: Date | string) {
+    this.ms = new Date(start).getTime();
+  }
+
+  now(): Date {
+    return new Date(this.ms);
+  }
+
+  set(at: Date | string): void {
+    this.ms = new Date(at).getTime();
+  }
+
+  advance(ms: number): void {
+    this.ms += ms;
+  }
+
+  advanceDays(days: number): void {
+    this.advance(days * 86_400_000);
+  }
+}
+
+export function clockFromEnv(env: NodeJS.ProcessEnv = process.env): Clock {
+  const fixed = env.HOSTCTL_FAKE_NOW;
+  if (fixed && !Number.isNaN(new Date(fixed).getTime())) return new FakeClock(fixed);
+  return systemClock;
+}
+
+/** `YYYY-MM-DD` of a time, in UTC. */
+export const isoDate = (d: Date): string => d.toISOString().slice(0, 10);
+
+export const addDays = (d: Date, days: number): Date => new Date(d.getTime() + days * 86_400_000);

@@ -1,0 +1,5 @@
+// Every migration, in version order. Areas add theirs here with the next free version.
+import type { Migration } from '../migrate.js';
+import { coreSchema } from './001-core.js';
+
+export const migrations: Migration[] = [coreSchema];

@@ -1,0 +1,136 @@
+// Offset pagination with the platform's headers, and keyset pagination for the resources that
+// support it. Pages are fetched with LIMIT/OFFSET over indexed orderings; counting stops at
+// 10,001 rows so that a page costs the same at 100 rows or 100,000.
+import { toQueryString } from '../../shared/path.js';
+import type { RequestContext } from './context.js';
+import { paramError } from './errors.js';
+import type { ParamDecl } from './params.js';
+import { Reply } from './reply.js';
+
+export const MAX_PER_PAGE = 100;
+export const DEFAULT_PER_PAGE = 20;
+/** Past this many matches the totals and `rel=last` are omitted. */
+export const COUNT_LIMIT = 10_000;
+/** Largest page × per_page for resources that also offer keyset pagination. */
+export const MAX_OFFSET = 50_000;
+
+const positive = (name: string) => (value: unknown) => ((value as number) < 1 ? `${name} does not have a valid value` : undefined);
+
+export const PAGINATION_PARAMS: ParamDecl[] = [
+  { name: 'page', type: 'integer', default: 1, check: positive('page') },
+  {
+    name: 'per_page',
+    type: 'integer',
+    default: DEFAULT_PER_PAGE,
+    check: (v) => ((v as number) === 0 ? 'per_page has a value not allowed' : positive('per_page')(v)),
+  },
+];
+
+export interface PageWindow {
+  page: number;
+  perPage: number;
+  limit: number;
+  offset: number;
+}
+
+export function pageWindow(ctx: RequestContext, defaultPerPage = DEFAULT_PER_PAGE): PageWindow {
+  const page = (ctx.params.page as number | undefined) ?? 1;
+  const requested = ctx.input.per_page === undefined ? defaultPerPage : ((ctx.params.per_page as number | undefined) ?? defaultPerPage);
+  const perPage = Math.min(requested, MAX_PER_PAGE);
+  return { page, perPage, limit: perPage, offset: (page - 1) * perPage };
+}
+
+function linkFor(ctx: RequestContext, extra: Record<string, unknown>): string {
+  const query: Record<string, unknown> = { ...ctx.queryInput, ...extra };
+  delete query.private_token;
+  delete query.access_token;
+  const sorted = Object.fromEntries(Object.keys(query).sort().map((k) => [k, query[k]]));
+  return `${ctx.apiBase}${ctx.path}?${toQueryString(sorted)}`;
+}
+
+export interface OffsetOptions {
+  defaultPerPage?: number;
+  /** Resource type named in the max-offset error (only for types that offer keyset paging). */
+  offsetLimitType?: string;
+}
+
+/**
+ * Answers one page. `count` receives the cap and returns min(total, cap); `fetch` returns the
+ * rows of the window, already presented.
+ */
+export function paginate<T>(
+  ctx: RequestContext,
+  count: (cap: number) => number,
+  fetch: (limit: number, offset: number) => T[],
+  options: OffsetOptions = {},
+): Reply {
+  const w = pageWindow(ctx, options.defaultPerPage);
+  if (options.offsetLimitType && w.page * w.perPage > MAX_OFFSET) {
+    throw paramError(
+      `Offset pagination has a maximum allowed offset of ${MAX_OFFSET} for requests that return objects of type ${options.offsetLimitType}. Remaining records can be retrieved using keyset pagination.`,
+      405,
+    );
+  }
+  const total = count(COUNT_LIMIT + 1);
+  const items = fetch(w.limit, w.offset);
+  return pageReply(ctx, w, items, total > COUNT_LIMIT ? null : total);
+}
+
+/** Pages an in-memory list (data that comes from git rather than SQL). */
+export function paginateArray<T>(ctx: RequestContext, all: readonly T[], options: OffsetOptions = {}): Reply {
+  const w = pageWindow(ctx, options.defaultPerPage);
+  return pageReply(ctx, w, all.slice(w.offset, w.offset + w.limit), all.length > COUNT_LIMIT ? null : all.length);
+}
+
+function pageReply<T>(ctx: RequestContext, w: PageWindow, items: T[], total: number | null): Reply {
+  const headers: Record<string, string> = { 'x-page': String(w.page), 'x-per-page': String(w.perPage) };
+  const totalPages = total === null ? null : Math.max(1, Math.ceil(total / w.perPage));
+  const hasNext = totalPages === null ? items.length === w.perPage : w.page < totalPages;
+  headers['x-next-page'] = hasNext ? String(w.page + 1) : '';
+  headers['x-prev-page'] = w.page > 1 ? String(w.page - 1) : '';
+  const links: string[] = [];
+  const at = (page: number, rel: string) => `<${linkFor(ctx, { page, per_page: w.perPage })}>; rel="${rel}"`;
+  if (w.page > 1) links.push(at(w.page - 1, 'prev'));
+  if (hasNext) links.push(at(w.page + 1, 'next'));
+  links.push(at(1, 'first'));
+  if (totalPages !== null) {
+    links.push(at(totalPages, 'last'));
+    headers['x-total'] = String(total);
+    headers['x-total-pages'] = String(totalPages);
+  }
+  headers.link = links.join(', ');
+  return new Reply(200, items, headers);
+}
+
+/**
+ * Keyset pages: `rows` holds up to perPage + 1 rows fetched after the cursor; the extra row only
+ * tells whether a next page exists. `next` gives the query values that select the next page.
+ */
+export function keysetReply<T>(ctx: RequestContext, rows: T[], perPage: number, next: (last: T) => Record<string, string>, present: (row: T) => unknown): Reply {
+  const page = rows.slice(0, perPage);
+  const headers: Record<string, string> = {};
+  if (rows.length > perPage && page.length > 0) {
+    const cursorKeys = ['cursor', 'id_after', 'id_before', 'page'];
+    const base: Record<string, unknown> = { ...ctx.queryInput, per_page: perPage };
+    for (const k of cursorKeys) delete base[k];
+    const query = { ...base, ...next(page[page.length - 1] as T) };
+    const sorted = Object.fromEntries(Object.keys(query).sort().map((k) => [k, (query as Record<string, unknown>)[k]]));
+    headers.link = `<${ctx.apiBase}${ctx.path}?${toQueryString(sorted)}>; rel="next"`;
+  }
+  return new Reply(200, page.map(present), headers);
+}
+
+export const encodeCursor = (values: Record<string, unknown>): string => Buffer.from(JSON.stringify(values)).toString('base64url');
+
+export function decodeCursor(text: string): Record<string, unknown> {
+  try {
+    const parsed = JSON.parse(Buffer.from(text, 'base64url').toString('utf8')) as unknown;
+    if (parsed && typeof parsed === 'object') return parsed as Record<string, unknown>;
+  } catch {
+    // fall through
+  }
+  throw paramError('cursor is invalid');
+}
+
+/** `SELECT COUNT(*)` that stops at `cap` rows. */
+export const cappedCount = (selectSql: string, cap: number): string => `SELECT COUNT(*) AS n FROM (${selectSql} LIMIT ${cap})`;

@@ -1,0 +1,181 @@
+// Declared parameters: each route names its params once (type, required, allowed values,
+// default); they are coerced and validated before the handler runs. Failures answer 400 with
+// Grape's wording, all problems of one request joined with ", ".
+import { isUploadedFile, type UploadedFile } from './parse.js';
+
+export type ParamType =
+  | 'string'
+  | 'integer'
+  | 'boolean'
+  | 'date'
+  | 'datetime'
+  | 'string[]'
+  | 'integer[]'
+  | 'hash'
+  | 'hash[]'
+  | 'file'
+  /** Integer or string (user ids that may be usernames, `:id` that may be `self`). */
+  | 'id';
+
+export interface ParamDecl {
+  name: string;
+  type: ParamType;
+  required?: boolean;
+  values?: readonly (string | number)[];
+  default?: unknown;
+  desc?: string;
+  /** Extra check on the coerced value; returns Grape-style error text or undefined. */
+  check?: (value: unknown) => string | undefined;
+  /** Accepts `a,b,c` for array types. */
+  commaSeparated?: boolean;
+}
+
+export type ParamRule =
+  | { atLeastOneOf: string[] }
+  | { mutuallyExclusive: string[] }
+  | { exactlyOneOf: string[] }
+  | { allOrNoneOf: string[] };
+
+export type Params = Record<string, unknown>;
+
+const INVALID = Symbol('invalid');
+
+const DATE_RE = /^(\d{4})-(\d{2})-(\d{2})$/;
+// ISO 8601 date-time: date, optional time with optional fraction, optional zone.
+const DATETIME_RE = /^\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:?\d{2})?)?$/i;
+
+export function isValidDate(text: string): boolean {
+  const m = DATE_RE.exec(text);
+  if (!m) return false;
+  const d = new Date(`${text}T00:00:00Z`);
+  return !Number.isNaN(d.getTime()) && d.getUTCDate() === Number(m[3]) && d.getUTCMonth() + 1 === Number(m[2]);
+}
+
+/** Parses an ISO 8601 datetime; a value without zone is UTC. Returns null when invalid. */
+export function parseDateTime(text: string): Date | null {
+  if (!DATETIME_RE.test(text)) return null;
+  let normalised = text.replace(' ', 'T');
+  if (/^\d{4}-\d{2}-\d{2}$/.test(normalised)) normalised += 'T00:00:00Z';
+  else if (!/(Z|[+-]\d{2}:?\d{2})$/i.test(normalised)) normalised += 'Z';
+  normalised = normalised.replace(/([+-]\d{2})(\d{2})$/, '$1:$2');
+  const d = new Date(normalised);
+  return Number.isNaN(d.getTime()) ? null : d;
+}
+
+function coerceScalar(type: ParamType, value: unknown): unknown {
+  switch (type) {
+    case 'string':
+      if (typeof value === 'string') return value;
+      if (typeof value === 'number' || typeof value === 'boolean') return String(value);
+      return INVALID;
+    case 'integer':
+      if (typeof value === 'number' && Number.isInteger(value)) return value;
+      if (typeof value === 'string' && /^-?\d{1,15}$/.test(value.trim())) return Number(value.trim());
+      return INVALID;
+    case 'id':
+      if (typeof value === 'number' && Number.isInteger(value)) return value;
+      if (typeof value === 'string' && value !== '') return /^\d{1,15}$/.test(value) ? Number(value) : value;
+      return INVALID;
+    case 'boolean':
+      if (typeof value === 'boolean') return value;
+      if (value === 'true' || value === '1' || value === 1) return true;
+      if (value === 'false' || value === '0' || value === 0) return false;
+      return INVALID;
+    case 'date':
+      return typeof value === 'string' && isValidDate(value) ? value : INVALID;
+    case 'datetime': {
+      if (typeof value !== 'string') return INVALID;
+      const d = parseDateTime(value);
+      return d ? d.toISOString() : INVALID;
+    }
+    case 'hash':
+      return value !== null && typeof value === 'object' && !Array.isArray(value) && !isUploadedFile(value) ? value : INVALID;
+    case 'file':
+      return isUploadedFile(value) ? (value as UploadedFile) : INVALID;
+    default:
+      return INVALID;
+  }
+}
+
+function coerce(decl: ParamDecl, value: unknown): unknown {
+  if (decl.type.endsWith('[]')) {
+    const itemType = decl.type.slice(0, -2) as ParamType;
+    let list: unknown[];
+    if (Array.isArray(value)) list = value;
+    else if (typeof value === 'string' && decl.commaSeparated) list = value === '' ? [] : value.split(',').map((s) => s.trim());
+    else if (itemType !== 'hash' && (typeof value === 'string' || typeof value === 'number')) list = [value];
+    else return INVALID;
+    const out: unknown[] = [];
+    for (const item of list) {
+      const c = coerceScalar(itemType, item);
+      if (c === INVALID) return INVALID;
+      out.push(c);
+    }
+    return out;
+  }
+  return coerceScalar(decl.type, value);
+}
+
+export interface ValidationOutcome {
+  params: Params;
+  errors: string[];
+}
+
+/** Coerces and checks `input` against the declarations; path params are part of the input. */
+export function validateParams(decls: readonly ParamDecl[], rules: readonly ParamRule[], input: Params): ValidationOutcome {
+  const params: Params = {};
+  const errors: string[] = [];
+  for (const decl of decls) {
+    const raw = input[decl.name];
+    if (raw === undefined || (raw === '' && decl.type !== 'string' && decl.type !== 'string[]')) {
+      if (decl.required) errors.push(`${decl.name} is missing`);
+      else if (decl.default !== undefined) params[decl.name] = decl.default;
+      continue;
+    }
+    if (raw === null) {
+      // Booleans must be sent as true or false, never null; other nulls clear optional values.
+      if (decl.required || decl.type === 'boolean') errors.push(decl.required ? `${decl.name} is empty` : `${decl.name} is invalid`);
+      else params[decl.name] = null;
+      continue;
+    }
+    const value = coerce(decl, raw);
+    if (value === INVALID) {
+      errors.push(`${decl.name} is invalid`);
+      continue;
+    }
+    if (decl.required && (value === '' || (Array.isArray(value) && value.length === 0 && decl.type !== 'hash[]'))) {
+      errors.push(`${decl.name} is empty`);
+      continue;
+    }
+    if (decl.values) {
+      const allowed = decl.values;
+      const items = Array.isArray(value) ? value : [value];
+      if (!items.every((item) => allowed.includes(item as string | number))) {
+        errors.push(`${decl.name} does not have a valid value`);
+        continue;
+      }
+    }
+    const checked = decl.check?.(value);
+    if (checked) {
+      errors.push(checked);
+      continue;
+    }
+    params[decl.name] = value;
+  }
+  const present = (name: string): boolean => input[name] !== undefined;
+  for (const rule of rules) {
+    if ('atLeastOneOf' in rule) {
+      if (!rule.atLeastOneOf.some(present)) errors.push(`${rule.atLeastOneOf.join(', ')} are missing, at least one parameter must be provided`);
+    } else if ('mutuallyExclusive' in rule) {
+      if (rule.mutuallyExclusive.filter(present).length > 1) errors.push(`${rule.mutuallyExclusive.join(', ')} are mutually exclusive`);
+    } else if ('exactlyOneOf' in rule) {
+      const n = rule.exactlyOneOf.filter(present).length;
+      if (n === 0) errors.push(`${rule.exactlyOneOf.join(', ')} are missing, exactly one parameter must be provided`);
+      else if (n > 1) errors.push(`${rule.exactlyOneOf.join(', ')} are mutually exclusive`);
+    } else {
+      const n = rule.allOrNoneOf.filter(present).length;
+      if (n > 0 && n < rule.allOrNoneOf.length) errors.push(`${rule.allOrNoneOf.join(', ')} provide all or none of parameters`);
+    }
+  }
+  return { params, errors };
+}

@@ -1,0 +1,30 @@
+// A route is data: method, path pattern, declared params, who may call it, whether it pages,
+// and the handler. Each area exports one table of these.
+import type { ParamDecl, ParamRule } from './params.js';
+import type { RequestContext } from './context.js';
+
+export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+export type Tier = 'free' | 'premium' | 'ultimate';
+export type Offering = 'self-managed' | 'hosted' | 'dedicated';
+
+export interface RouteDef {
+  method: Method;
+  /** Pattern below /api/v4: literal segments, `:name` (one segment) or `*name` (the rest). */
+  path: string;
+  summary: string;
+  params?: ParamDecl[];
+  rules?: ParamRule[];
+  /** `optional`: anonymous callers reach the handler with ctx.actor === null. Default `required`. */
+  auth?: 'required' | 'optional';
+  /** Token scopes accepted besides `api` (any method) and `read_api` (GET). */
+  scopes?: string[];
+  /** Lowest tier that has the operation; others answer as if the route did not exist. */
+  tier?: Exclude<Tier, 'free'>;
+  /** Offerings that have the operation (instance offering `all` has every one). */
+  offerings?: Offering[];
+  /** Adds `page` and `per_page` to the declared params. */
+  paginated?: boolean;
+  handler: (ctx: RequestContext) => unknown | Promise<unknown>;
+}
+
+export const defineRoutes = (routes: RouteDef[]): RouteDef[] => routes;

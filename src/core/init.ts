@@ -1,0 +1,72 @@
+// Creating a state directory: the database with its schema, instance settings, the
+// administrator `root` and its first token. An existing state is never touched.
+import { existsSync, mkdirSync, readdirSync, rmSync } from 'node:fs';
+import { isAbsolute, join } from 'node:path';
+import { openDatabase } from './db/connection.js';
+import { migrate } from './db/migrate.js';
+import { DEFAULT_SETTINGS, writeSettings, type InstanceSettings } from './instance.js';
+import { buildCore, STATE_DB, type Core } from './app.js';
+import type { Clock } from './clock.js';
+import { createUser } from './areas/users/service.js';
+import { insertToken } from './areas/tokens/service.js';
+
+export interface InitOptions {
+  stateDir: string;
+  rootToken?: string;
+  rootPassword?: string;
+  tier?: InstanceSettings['tier'];
+  offering?: InstanceSettings['offering'];
+  externalUrl?: string;
+  /** Extra storages: name → directory. */
+  storages?: Record<string, string>;
+  clock?: Clock;
+}
+
+export class StateExistsError extends Error {}
+
+export interface InitResult {
+  core: Core;
+  rootToken: string;
+  rootUserId: number;
+}
+
+export function initState(options: InitOptions): InitResult {
+  const dir = options.stateDir;
+  if (existsSync(join(dir, STATE_DB))) throw new StateExistsError(`a hostctl state already exists at ${dir}; it was left untouched`);
+  if (existsSync(dir) && readdirSync(dir).length > 0) throw new StateExistsError(`${dir} is not empty; choose an empty or new directory`);
+  const created = !existsSync(dir);
+  mkdirSync(dir, { recursive: true, mode: 0o700 });
+  try {
+    const db = openDatabase(join(dir, STATE_DB));
+    migrate(db);
+    const storages = { ...DEFAULT_SETTINGS.storages, ...(options.storages ?? {}) };
+    for (const path of Object.values(storages)) mkdirSync(isAbsolute(path) ? path : join(dir, path), { recursive: true });
+    const settings: InstanceSettings = {
+      ...DEFAULT_SETTINGS,
+      tier: options.tier ?? DEFAULT_SETTINGS.tier,
+      offering: options.offering ?? DEFAULT_SETTINGS.offering,
+      externalUrl: (options.externalUrl ?? DEFAULT_SETTINGS.externalUrl).replace(/\/+$/, ''),
+      storages,
+    };
+    writeSettings(db, settings);
+    const core = buildCore({ stateDir: dir, ...(options.clock ? { clock: options.clock } : {}) }, db, settings);
+    const root = createUser(core, {
+      username: 'root',
+      email: 'admin@example.com',
+      name: 'Administrator',
+      admin: true,
+      ...(options.rootPassword ? { password: options.rootPassword } : {}),
+    });
+    if (options.rootToken !== undefined && options.rootToken.length < 20) throw new Error('--root-token must be at least 20 characters');
+    // The administrator's bootstrap token does not expire; rotate it with `hostctl tokens rotate self`.
+    const { secret } = core.tx(() =>
+      insertToken(core, { userId: root.id, name: 'hostctl-root', scopes: ['api'], expiresAt: null, ...(options.rootToken ? { secret: options.rootToken } : {}) }),
+    );
+    return { core, rootToken: secret, rootUserId: root.id };
+  } catch (error) {
+    // No half-made state directory is left behind.
+    if (created) rmSync(dir, { recursive: true, force: true });
+    else for (const entry of readdirSync(dir)) rmSync(join(dir, entry), { recursive: true, force: true });
+    throw error;
+  }
+}

@@ -1,0 +1,54 @@
+// Instance-wide settings kept in the `settings` table: tier, offering, the external URL used
+// in web_url fields, repository storages, and token policy.
+import type { Database } from './db/connection.js';
+import type { Offering, Tier } from './http/route.js';
+
+export type InstanceOffering = Offering | 'all';
+
+export interface InstanceSettings {
+  tier: Tier;
+  offering: InstanceOffering;
+  /** Base of every web_url; no trailing slash. */
+  externalUrl: string;
+  /** Storage name → directory (relative paths are inside the state directory). */
+  storages: Record<string, string>;
+  requireTokenExpiry: boolean;
+}
+
+export const DEFAULT_SETTINGS: InstanceSettings = {
+  tier: 'ultimate',
+  offering: 'all',
+  externalUrl: 'http://localhost:8080',
+  storages: { default: 'storages/default' },
+  requireTokenExpiry: true,
+};
+
+const KEYS: Record<keyof InstanceSettings, string> = {
+  tier: 'tier',
+  offering: 'offering',
+  externalUrl: 'external_url',
+  storages: 'storages',
+  requireTokenExpiry: 'require_token_expiry',
+};
+
+export function readSettings(db: Database): InstanceSettings {
+  const rows = db.prepare('SELECT key, value FROM settings').all() as { key: string; value: string }[];
+  const stored = new Map(rows.map((r) => [r.key, JSON.parse(r.value) as unknown]));
+  const out = { ...DEFAULT_SETTINGS } as Record<string, unknown>;
+  for (const [prop, key] of Object.entries(KEYS)) if (stored.has(key)) out[prop] = stored.get(key);
+  return out as unknown as InstanceSettings;
+}
+
+export function writeSettings(db: Database, values: Partial<InstanceSettings>): void {
+  const stmt = db.prepare('INSERT INTO settings (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value');
+  for (const [prop, value] of Object.entries(values)) {
+    const key = KEYS[prop as keyof InstanceSettings];
+    if (key && value !== undefined) stmt.run(key, JSON.stringify(value));
+  }
+}
+
+const TIER_RANK: Record<Tier, number> = { free: 0, premium: 1, ultimate: 2 };
+
+export const tierAtLeast = (have: Tier, need: Tier): boolean => TIER_RANK[have] >= TIER_RANK[need];
+
+export const offeringIn = (have: InstanceOffering, allowed: readonly Offering[]): boolean => have === 'all' || allowed.includes(have);

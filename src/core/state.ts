@@ -1,0 +1,19 @@
+// What a handler can reach of the running core: the database, the clock, instance settings,
+// the state directory, the job queue. Areas that need more (the repository store) add it here.
+import type { Clock } from './clock.js';
+import type { Database } from './db/connection.js';
+import type { InstanceSettings } from './instance.js';
+import type { JobQueue } from './jobs/queue.js';
+
+export interface CoreState {
+  readonly stateDir: string;
+  readonly db: Database;
+  readonly clock: Clock;
+  readonly settings: InstanceSettings;
+  readonly jobs: JobQueue;
+  /** Runs `fn` in an immediate write transaction. */
+  tx<T>(fn: () => T): T;
+  /** Current time as the ISO string stored in the database. */
+  nowIso(): string;
+  log(message: string): void;
+}
