@@ -1,4 +1,63 @@
-// Entry point of the bundled CLI.
+// Entry point of the bundled CLI, and the only place that maps errors to exit codes. Errors are
+// one line on stderr (a JSON object with -o json); never a stack trace unless --debug.
+import { CommanderError } from 'commander';
+import { ApiError } from '../client/api-error.js';
+import { TransportError } from '../client/transport.js';
+import { CancelledError, CliError, EXIT, UsageError, WaitTimeoutError, exitCodeForStatus, hintForStatus } from './kit/errors.js';
+import { addNouns, createProgram, selectedNoun } from './program.js';
+
+interface Reported {
+  code: number;
+  message: string;
+  hint?: string;
+  status?: number;
+  body?: unknown;
+}
+
+function classify(error: unknown): Reported | null {
+  if (error instanceof CommanderError) {
+    if (error.code === 'commander.helpDisplayed' || error.code === 'commander.version' || error.code === 'commander.help') return null;
+    // commander has printed its message (naming the flag or argument) already.
+    return { code: error.exitCode === 0 ? 0 : EXIT.usage, message: '' };
+  }
+  if (error instanceof UsageError) return { code: EXIT.usage, message: error.message, hint: "see --help for usage" };
+  if (error instanceof CancelledError) return { code: EXIT.usage, message: error.message };
+  if (error instanceof WaitTimeoutError) return { code: EXIT.timedOut, message: error.message };
+  if (error instanceof CliError) return { code: error.exitCode, message: error.message, ...(error.hint ? { hint: error.hint } : {}) };
+  if (error instanceof ApiError) {
+    const hint = hintForStatus(error.status, error.body);
+    return { code: exitCodeForStatus(error.status), message: `${error.message} (${error.method} ${error.path})`, status: error.status, body: error.body, ...(hint ? { hint } : {}) };
+  }
+  if (error instanceof TransportError) return { code: EXIT.unavailable, message: error.message };
+  if (error instanceof Error && error.name === 'ExitPromptError') return { code: EXIT.interrupted, message: 'interrupted' };
+  return { code: EXIT.failure, message: error instanceof Error ? error.message : String(error) };
+}
+
+const wantsJson = (argv: string[]): boolean =>
+  argv.some((a, i) => ((a === '-o' || a === '--output') && argv[i + 1] === 'json') || a === '--output=json' || a === '-ojson');
+
 export async function main(argv: string[]): Promise<void> {
-  process.stdout.write(`hostctl ${argv.join(' ')}\n`);
+  process.once('SIGINT', () => process.exit(EXIT.interrupted));
+  try {
+    const program = createProgram();
+    const noun = selectedNoun(argv);
+    await addNouns(program, noun ? [noun] : []);
+    if (argv.length === 0) {
+      program.outputHelp();
+      process.exitCode = EXIT.usage;
+      return;
+    }
+    await program.parseAsync(argv, { from: 'user' });
+  } catch (error) {
+    const reported = classify(error);
+    if (!reported) return;
+    process.exitCode = reported.code;
+    if (!reported.message) return;
+    if (wantsJson(argv)) {
+      process.stderr.write(`${JSON.stringify({ error: { code: reported.code, message: reported.message, ...(reported.status ? { status: reported.status } : {}), ...(reported.hint ? { hint: reported.hint } : {}), ...(reported.body !== undefined ? { body: reported.body } : {}) } })}\n`);
+    } else {
+      process.stderr.write(`error: ${reported.message}\n${reported.hint ? `hint: ${reported.hint}\n` : ''}`);
+    }
+    if (argv.includes('--debug') && error instanceof Error && error.stack) process.stderr.write(`${error.stack}\n`);
+  }
 }

@@ -1,5 +1,6 @@
 // Every migration, in version order. Areas add theirs here with the next free version.
 import type { Migration } from '../migrate.js';
 import { coreSchema } from './001-core.js';
+import { releasesSchema } from './003-releases.js';
 
-export const migrations: Migration[] = [coreSchema];
+export const migrations: Migration[] = [coreSchema, releasesSchema];

@@ -1,0 +1,111 @@
+// hostctl init: creates a state directory with an administrator `root` and its token (printed
+// once, on stdout), and a context for it. --demo fills it with realistic sample data.
+import type { Command } from 'commander';
+import { applyVerb } from '../../kit/verb.js';
+import { CliError, EXIT, UsageError } from '../../kit/errors.js';
+import { localStateDir } from '../../config/local-state.js';
+import { readConfig, updateConfig } from '../../config/store.js';
+
+interface InitOptions {
+  rootToken?: string;
+  tier: string;
+  offering: string;
+  storage: string[];
+  externalUrl?: string;
+  demo?: boolean;
+  contextName: string;
+}
+
+const TIERS = ['free', 'premium', 'ultimate'];
+const OFFERINGS = ['self-managed', 'hosted', 'dedicated', 'all'];
+
+function parseStorages(specs: string[]): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const spec of specs) {
+    const m = /^([A-Za-z0-9_.-]+)=(.+)$/.exec(spec);
+    if (!m) throw new UsageError(`--storage takes NAME=PATH, got "${spec}"`);
+    out[m[1] as string] = m[2] as string;
+  }
+  return out;
+}
+
+export function configure(noun: Command): void {
+  applyVerb<InitOptions>(noun, {
+    name: 'init',
+    summary: 'Create a local state directory (an instance with an administrator and its token)',
+    examples: [
+      'hostctl init --state ./state',
+      'hostctl init --demo                       # sample users, groups, projects, tokens…',
+      'hostctl init --state ./s --tier premium --offering self-managed --storage fast=/mnt/fast',
+      'TOKEN=$(hostctl init --state ./s --no-input)   # the root token is the only thing on stdout',
+    ],
+    options: (cmd) =>
+      cmd
+        .option('--root-token <token>', 'use this secret for the root token instead of a generated one (at least 20 characters)')
+        .option('--tier <tier>', `licence tier: ${TIERS.join(', ')}`, 'ultimate')
+        .option('--offering <offering>', `offering to behave as: ${OFFERINGS.join(', ')}`, 'all')
+        .option('--storage <name=path>', 'an extra repository storage (repeatable)', (v: string, acc: string[]) => [...acc, v], [] as string[])
+        .option('--external-url <url>', 'base URL used in web_url fields', 'http://localhost:8080')
+        .option('--demo', 'fill the new state with demo data')
+        .option('--context-name <name>', 'name of the context to create', 'local'),
+    async run(cli, _args, opts) {
+      if (!TIERS.includes(opts.tier)) throw new UsageError(`--tier must be one of ${TIERS.join(', ')}, got "${opts.tier}"`);
+      if (!OFFERINGS.includes(opts.offering)) throw new UsageError(`--offering must be one of ${OFFERINGS.join(', ')}, got "${opts.offering}"`);
+      if (opts.rootToken !== undefined && opts.rootToken.length < 20) throw new UsageError('--root-token must be at least 20 characters');
+      const storages = parseStorages(opts.storage);
+      const stateDir = localStateDir(cli.globals.state, cli.env, false);
+      const [{ initState, StateExistsError }, { clockFromEnv }] = await Promise.all([import('../../../core/init.js'), import('../../../core/clock.js')]);
+      let result;
+      try {
+        result = initState({
+          stateDir,
+          tier: opts.tier as 'free',
+          offering: opts.offering as 'all',
+          storages,
+          clock: clockFromEnv(),
+          ...(opts.rootToken ? { rootToken: opts.rootToken } : {}),
+          ...(opts.externalUrl ? { externalUrl: opts.externalUrl } : {}),
+        });
+      } catch (error) {
+        if (error instanceof StateExistsError) throw new CliError(error.message, EXIT.conflict, 'use another --state directory, or remove that one yourself');
+        throw error;
+      }
+      const { core, rootToken } = result;
+      try {
+        if (opts.demo) {
+          const [{ seedDemo }, { LocalTransport }, { ApiClient }] = await Promise.all([
+            import('../../demo/index.js'),
+            import('../../../client/local-transport.js'),
+            import('../../../client/client.js'),
+          ]);
+          const client = new ApiClient(new LocalTransport(`local:${stateDir}`, (r) => core.handle(r)), { token: rootToken });
+          await seedDemo(client, (line) => cli.info(line));
+          await core.jobs.drain(core, `init-${process.pid}`);
+        }
+      } finally {
+        core.close();
+      }
+      const contextName = await saveContext(opts.contextName, stateDir, rootToken, cli.env);
+      if (cli.globals.output === 'table') {
+        cli.info(`created hostctl state at ${stateDir} (tier ${opts.tier}, offering ${opts.offering})`);
+        cli.info(`administrator: root; context "${contextName}" points at this state`);
+        cli.info('the root token below is shown only once:');
+        cli.print(`${rootToken}\n`);
+      } else {
+        await cli.showItem({ state_dir: stateDir, context: contextName, username: 'root', token: rootToken, tier: opts.tier, offering: opts.offering });
+      }
+    },
+  });
+}
+
+/** Adds a local context (under a free name) and makes it current when there is none. */
+async function saveContext(wanted: string, stateDir: string, token: string, env: NodeJS.ProcessEnv): Promise<string> {
+  const existing = readConfig(env).contexts;
+  let name = wanted;
+  for (let i = 2; existing[name] && existing[name]?.state !== stateDir; i++) name = `${wanted}-${i}`;
+  await updateConfig((data) => {
+    data.contexts[name] = { type: 'local', state: stateDir, token };
+    if (!data.currentContext || !data.contexts[data.currentContext]) data.currentContext = name;
+  }, env);
+  return name;
+}

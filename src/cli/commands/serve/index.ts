@@ -1,0 +1,43 @@
+// hostctl serve: the bundled core as an HTTP API v4 instance.
+import type { Command } from 'commander';
+import { applyVerb } from '../../kit/verb.js';
+import { UsageError } from '../../kit/errors.js';
+import { localStateDir } from '../../config/local-state.js';
+
+interface ServeOptions {
+  host: string;
+  port: string;
+}
+
+export function configure(noun: Command): void {
+  applyVerb<ServeOptions>(noun, {
+    name: 'serve',
+    summary: 'Serve a local state over HTTP as an API v4 instance',
+    examples: ['hostctl serve --state ./state --port 8080', 'hostctl serve --host 0.0.0.0 --port 0   # any free port, printed on stderr'],
+    options: (cmd) => cmd.option('--host <host>', 'address to listen on', '127.0.0.1').option('--port <port>', 'port to listen on (0: any free port)', '8080'),
+    async run(cli, _args, opts) {
+      if (!/^\d+$/.test(opts.port) || Number(opts.port) > 65535) throw new UsageError(`--port must be a number from 0 to 65535, got "${opts.port}"`);
+      const stateDir = localStateDir(cli.globals.state, cli.env);
+      const [{ openCore }, { startServer }, { clockFromEnv }] = await Promise.all([
+        import('../../../core/app.js'),
+        import('../../../server/server.js'),
+        import('../../../core/clock.js'),
+      ]);
+      const core = openCore({ stateDir, clock: clockFromEnv() });
+      const server = await startServer({ core, host: opts.host, port: Number(opts.port) });
+      cli.info(`hostctl serving ${stateDir} at ${server.url}/api/v4 (Ctrl-C to stop)`);
+      await new Promise<void>((resolve) => {
+        const stop = (signal: string) => {
+          cli.info(`${signal}: finishing in-flight requests`);
+          void server.close().then(() => {
+            core.close();
+            resolve();
+          });
+        };
+        process.removeAllListeners('SIGINT');
+        process.once('SIGINT', () => stop('SIGINT'));
+        process.once('SIGTERM', () => stop('SIGTERM'));
+      });
+    },
+  });
+}

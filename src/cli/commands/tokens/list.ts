@@ -1,0 +1,63 @@
+import type { VerbSpec } from '../../kit/verb.js';
+import { UsageError } from '../../kit/errors.js';
+import { TOKEN_COLUMNS, TOKEN_FIELDS } from './columns.js';
+
+interface ListOpts {
+  user?: string;
+  state?: string;
+  revoked?: boolean;
+  search?: string;
+  sort?: string;
+  createdAfter?: string;
+  createdBefore?: string;
+  expiresAfter?: string;
+  expiresBefore?: string;
+  lastUsedAfter?: string;
+  lastUsedBefore?: string;
+}
+
+const SORTS = ['created_asc', 'created_desc', 'expires_asc', 'expires_desc', 'last_used_asc', 'last_used_desc', 'name_asc', 'name_desc'];
+
+export const listVerb: VerbSpec<ListOpts> = {
+  name: 'list',
+  summary: 'List personal access tokens (administrators see every user\'s)',
+  aliases: ['ls'],
+  list: true,
+  examples: [
+    'hostctl tokens list',
+    'hostctl tokens list --state inactive --user alice',
+    'hostctl tokens list --expires-before 2026-12-31 --sort expires_asc -o json',
+    'hostctl tokens list --all --fields id,name,expires_at',
+  ],
+  options: (cmd) =>
+    cmd
+      .option('--user <user>', 'only tokens of this user (id or username)')
+      .option('--state <state>', 'active or inactive (revoked or expired)')
+      .option('--revoked', 'only revoked tokens')
+      .option('--search <text>', 'name contains this text')
+      .option('--sort <order>', `one of ${SORTS.join(', ')}`)
+      .option('--created-after <time>', 'created at or after this ISO time')
+      .option('--created-before <time>', 'created at or before this ISO time')
+      .option('--expires-after <date>', 'expires on or after this date (YYYY-MM-DD)')
+      .option('--expires-before <date>', 'expires on or before this date (YYYY-MM-DD)')
+      .option('--last-used-after <time>', 'last used at or after this ISO time')
+      .option('--last-used-before <time>', 'last used at or before this ISO time'),
+  async run(cli, _args, o) {
+    if (o.state && !['active', 'inactive'].includes(o.state)) throw new UsageError(`--state must be active or inactive, got "${o.state}"`);
+    if (o.sort && !SORTS.includes(o.sort)) throw new UsageError(`--sort must be one of ${SORTS.join(', ')}, got "${o.sort}"`);
+    const rows = await cli.list<Record<string, unknown>>('/personal_access_tokens', {
+      user_id: o.user,
+      state: o.state,
+      revoked: o.revoked ? true : undefined,
+      search: o.search,
+      sort: o.sort,
+      created_after: o.createdAfter,
+      created_before: o.createdBefore,
+      expires_after: o.expiresAfter,
+      expires_before: o.expiresBefore,
+      last_used_after: o.lastUsedAfter,
+      last_used_before: o.lastUsedBefore,
+    });
+    await cli.showList(rows, TOKEN_COLUMNS, TOKEN_FIELDS);
+  },
+};

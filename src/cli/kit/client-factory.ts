@@ -1,0 +1,65 @@
+// Builds the API client for a target. Local targets open the bundled core in this process
+// (loaded only then); remote ones load the HTTP transport. Work a local command queues (jobs)
+// is handed to a detached worker process so the command itself returns at once.
+import { spawn } from 'node:child_process';
+import { ApiClient } from '../../client/client.js';
+import { LocalTransport } from '../../client/local-transport.js';
+import type { Transport } from '../../client/transport.js';
+import type { Target } from '../config/target.js';
+import { CliError, EXIT } from './errors.js';
+
+export interface ClientSetup {
+  sudo?: string;
+  debug?: (line: string) => void;
+  /** Stderr notices (retries). */
+  notice?: (line: string) => void;
+}
+
+export async function createTransport(target: Target, setup: ClientSetup = {}): Promise<Transport> {
+  if (target.kind === 'remote') {
+    const { HttpTransport } = await import('../../client/http-transport.js');
+    return new HttpTransport({
+      baseUrl: target.url as string,
+      timeoutMs: Number(process.env.HOSTCTL_TIMEOUT_MS ?? 30_000),
+      onRetry: (attempt, waitMs, status) => setup.notice?.(`got ${status}; retry ${attempt} in ${(waitMs / 1000).toFixed(1)}s`),
+    });
+  }
+  const stateDir = target.stateDir as string;
+  const [{ openCore, StateNotFoundError }, { clockFromEnv }] = await Promise.all([import('../../core/app.js'), import('../../core/clock.js')]);
+  let core;
+  try {
+    core = openCore({ stateDir, clock: clockFromEnv() });
+  } catch (error) {
+    if (error instanceof StateNotFoundError) throw new CliError(error.message, EXIT.failure, 'or choose another target: hostctl context list');
+    throw error;
+  }
+  const opened = core;
+  return new LocalTransport(
+    `local:${stateDir}`,
+    async (request) => {
+      const before = opened.jobs.enqueuedCount;
+      const response = await opened.handle(request);
+      if (opened.jobs.enqueuedCount !== before) startDetachedWorker(stateDir);
+      return response;
+    },
+    () => opened.close(),
+  );
+}
+
+export async function createClient(target: Target, setup: ClientSetup = {}): Promise<ApiClient> {
+  const transport = await createTransport(target, setup);
+  return new ApiClient(transport, {
+    ...(target.token ? { token: target.token } : {}),
+    ...(setup.sudo ? { sudo: setup.sudo } : {}),
+    ...(setup.debug ? { debug: setup.debug } : {}),
+    userAgent: 'hostctl',
+  });
+}
+
+/** Runs `hostctl worker` in the background, detached from this process. */
+export function startDetachedWorker(stateDir: string): void {
+  const script = process.argv[1];
+  if (!script) return;
+  const child = spawn(process.execPath, [script, 'worker', '--state', stateDir], { detached: true, stdio: 'ignore', env: process.env });
+  child.unref();
+}

@@ -1,0 +1,60 @@
+// The commander program: global options, then the nouns. Only the noun the command line names
+// is loaded; `--help` alone lists them all from the table without loading any.
+import { Command, Option } from 'commander';
+import { NOUNS, type NounEntry } from './nouns.js';
+import { VERSION } from './version.js';
+
+/** Global options that take a value (so their values are not mistaken for the noun). */
+const VALUE_OPTIONS = new Set(['-o', '--output', '--fields', '--context', '--state', '--url', '--sudo']);
+
+export function selectedNoun(argv: string[]): NounEntry | undefined {
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i] as string;
+    if (a === '--') return undefined;
+    if (a.startsWith('-')) {
+      if (VALUE_OPTIONS.has(a)) i++;
+      continue;
+    }
+    return NOUNS.find((n) => n.name === a || n.aliases?.includes(a));
+  }
+  return undefined;
+}
+
+export function createProgram(): Command {
+  const program = new Command('hostctl')
+    .description('Administer a GitLab-style hosting platform: a bundled local instance, or a remote one')
+    .version(VERSION, '-V, --version')
+    .addOption(new Option('-o, --output <format>', 'output format: table, json or yaml').default('table'))
+    .option('--fields <list>', 'comma-separated fields to show (dotted paths allowed)')
+    .option('--context <name>', 'use this context instead of the current one')
+    .option('--state <dir>', 'use this local state directory')
+    .option('--url <url>', 'use the remote instance at this URL')
+    .option('--sudo <user>', 'act as another user (administrators; token needs the sudo scope)')
+    .option('--no-input', 'never prompt; missing values are usage errors')
+    .option('-y, --yes', 'answer yes to confirmations')
+    .option('--no-color', 'no colour in output')
+    .option('--debug', 'trace HTTP requests on stderr (secrets redacted)')
+    .configureHelp({ showGlobalOptions: true, sortSubcommands: true })
+    .showHelpAfterError(false)
+    .exitOverride();
+  program.configureOutput({ writeErr: (s) => process.stderr.write(s), writeOut: (s) => process.stdout.write(s) });
+  return program;
+}
+
+/** Adds every noun as a command; loads and configures the ones in `load` (all when 'all'). */
+export async function addNouns(program: Command, load: NounEntry[] | 'all'): Promise<void> {
+  const chosen = load === 'all' ? NOUNS : load;
+  for (const entry of NOUNS) {
+    const cmd = new Command(entry.name).description(entry.summary);
+    for (const alias of entry.aliases ?? []) cmd.alias(alias);
+    cmd.exitOverride();
+    cmd.configureHelp({ showGlobalOptions: true, sortSubcommands: true });
+    if (chosen.includes(entry)) (await entry.load()).configure(cmd);
+    program.addCommand(cmd, entry.hidden ? { hidden: true } : {});
+  }
+}
+
+/** Commands created under a noun inherit the program's settings. */
+export function subcommand(name: string): Command {
+  return new Command(name).exitOverride().configureHelp({ showGlobalOptions: true });
+}

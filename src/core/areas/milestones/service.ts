@@ -1,0 +1,105 @@
+// Milestone writes: create (next iid of the parent), update (fields and state events), delete.
+// Titles are unique across the milestones of a project and of the groups around it, with the
+// platform's message.
+import type { CoreState } from '../../state.js';
+import { ancestorIds, descendantIds } from '../../auth/access.js';
+import { failure } from '../../http/errors.js';
+import { inspectErrors } from '../../resources/paths.js';
+import { milestoneById, type MilestoneParent, type MilestoneRow } from './queries.js';
+
+export interface MilestoneInput {
+  title?: string;
+  description?: string | null;
+  due_date?: string | null;
+  start_date?: string | null;
+  state_event?: 'close' | 'activate';
+}
+
+const TITLE_TAKEN = 'already being used for another group or project milestone.';
+
+/** Ids of the projects and groups whose milestone titles `parent`'s milestones must not repeat. */
+function titleScope(core: CoreState, parent: MilestoneParent): { projectIds: number[]; groupIds: number[] } {
+  if (parent.kind === 'project') {
+    const ns = core.db.prepare('SELECT kind FROM namespaces WHERE id = ?').get(parent.namespaceId) as { kind: string } | undefined;
+    return { projectIds: [parent.id], groupIds: ns?.kind === 'group' ? ancestorIds(core, parent.namespaceId) : [] };
+  }
+  const below = descendantIds(core, parent.id);
+  const groupIds = [...new Set([...ancestorIds(core, parent.id), ...below])];
+  const projectIds = (
+    core.db.prepare(`SELECT id FROM projects WHERE namespace_id IN (${below.map(() => '?').join(',')})`).all(...below) as { id: number }[]
+  ).map((r) => r.id);
+  return { projectIds, groupIds };
+}
+
+function titleTaken(core: CoreState, parent: MilestoneParent, title: string, exceptId?: number): boolean {
+  const { projectIds, groupIds } = titleScope(core, parent);
+  const owners: string[] = [];
+  if (projectIds.length > 0) owners.push(`project_id IN (${projectIds.map(() => '?').join(',')})`);
+  if (groupIds.length > 0) owners.push(`group_id IN (${groupIds.map(() => '?').join(',')})`);
+  if (owners.length === 0) return false;
+  const row = core.db
+    .prepare(`SELECT id FROM milestones WHERE title = ? AND id != ? AND (${owners.join(' OR ')}) LIMIT 1`)
+    .get(title, exceptId ?? -1, ...projectIds, ...groupIds);
+  return row !== undefined;
+}
+
+function validate(core: CoreState, parent: MilestoneParent, m: { title: string; due_date: string | null; start_date: string | null }, exceptId?: number): Record<string, string[]> {
+  const errors: Record<string, string[]> = {};
+  const add = (field: string, message: string) => (errors[field] ??= []).push(message);
+  if (m.title.trim() === '') add('title', "can't be blank");
+  else if (m.title.length > 255) add('title', 'is too long (maximum is 255 characters)');
+  else if (titleTaken(core, parent, m.title, exceptId)) add('title', TITLE_TAKEN);
+  if (m.due_date && m.start_date && m.due_date <= m.start_date) add('due_date', 'must be greater than start date');
+  return errors;
+}
+
+export function createMilestone(core: CoreState, parent: MilestoneParent, input: MilestoneInput & { title: string }): MilestoneRow {
+  return core.tx(() => {
+    const draft = { title: input.title, due_date: input.due_date ?? null, start_date: input.start_date ?? null };
+    const errors = validate(core, parent, draft);
+    if (Object.keys(errors).length > 0) throw failure(400, `Failed to create milestone ${inspectErrors(errors)}`);
+    const column = parent.kind === 'project' ? 'project_id' : 'group_id';
+    const next = core.db.prepare(`SELECT COALESCE(MAX(iid), 0) + 1 AS iid FROM milestones WHERE ${column} = ?`).get(parent.id) as { iid: number };
+    const now = core.nowIso();
+    const info = core.db
+      .prepare(
+        `INSERT INTO milestones (iid, ${column}, title, description, state, due_date, start_date, created_at, updated_at)
+         VALUES (?, ?, ?, ?, 'active', ?, ?, ?, ?)`,
+      )
+      .run(next.iid, parent.id, input.title, input.description ?? null, draft.due_date, draft.start_date, now, now);
+    return milestoneById(core, Number(info.lastInsertRowid)) as MilestoneRow;
+  });
+}
+
+export function updateMilestone(core: CoreState, parent: MilestoneParent, row: MilestoneRow, input: MilestoneInput): MilestoneRow {
+  return core.tx(() => {
+    const next = {
+      title: input.title ?? row.title,
+      description: input.description !== undefined ? input.description : row.description,
+      due_date: input.due_date !== undefined ? input.due_date : row.due_date,
+      start_date: input.start_date !== undefined ? input.start_date : row.start_date,
+      state: input.state_event === 'close' ? 'closed' : input.state_event === 'activate' ? 'active' : row.state,
+    };
+    const errors = validate(core, parent, next, row.id);
+    if (Object.keys(errors).length > 0) throw failure(400, `Failed to update milestone ${inspectErrors(errors)}`);
+    const changed =
+      next.title !== row.title ||
+      next.description !== row.description ||
+      next.due_date !== row.due_date ||
+      next.start_date !== row.start_date ||
+      next.state !== row.state;
+    if (changed) {
+      core.db
+        .prepare('UPDATE milestones SET title = ?, description = ?, due_date = ?, start_date = ?, state = ?, updated_at = ? WHERE id = ?')
+        .run(next.title, next.description, next.due_date, next.start_date, next.state, core.nowIso(), row.id);
+    }
+    return milestoneById(core, row.id) as MilestoneRow;
+  });
+}
+
+/** Deletes a milestone; releases that referred to it simply lose it. */
+export function deleteMilestone(core: CoreState, row: MilestoneRow): void {
+  core.tx(() => {
+    core.db.prepare('DELETE FROM milestones WHERE id = ?').run(row.id);
+  });
+}
