@@ -15,7 +15,8 @@ await build({
   sourcemap: false,
   minify: false,
   // Native addon: must stay a real require of the installed package.
-  external: ['better-sqlite3'],
+  // better-sqlite3's JavaScript is bundled; its compiled addon is loaded by path at run time.
+  external: [],
   chunkNames: 'chunks/[name]-[hash]',
   banner: {
     // Bundled CommonJS dependencies call require() for Node built-ins.

@@ -1,6 +1,5 @@
 // multipart/form-data encoding, so file uploads travel the same way to the local core and
 // over HTTP.
-import { randomBytes } from 'node:crypto';
 
 export interface FilePart {
   filename: string;
@@ -9,7 +8,8 @@ export interface FilePart {
 }
 
 export function encodeMultipart(fields: Record<string, string | FilePart>): { body: Buffer; contentType: string } {
-  const boundary = `----hostctl${randomBytes(12).toString('hex')}`;
+  // The boundary only has to be absent from the parts; a random one practically always is.
+  const boundary = `----hostctl${Date.now().toString(36)}${Math.random().toString(36).slice(2)}${Math.random().toString(36).slice(2)}`;
   const chunks: Buffer[] = [];
   const esc = (s: string) => s.replace(/"/g, '%22').replace(/\r|\n/g, ' ');
   for (const [name, value] of Object.entries(fields)) {

@@ -1,7 +1,7 @@
 // Builds the API client for a target. Local targets open the bundled core in this process
 // (loaded only then); remote ones load the HTTP transport. Work a local command queues (jobs)
 // is handed to a detached worker process so the command itself returns at once.
-import { spawn } from 'node:child_process';
+import { createRequire } from 'node:module';
 import { ApiClient } from '../../client/client.js';
 import { LocalTransport } from '../../client/local-transport.js';
 import type { Transport } from '../../client/transport.js';
@@ -60,6 +60,8 @@ export async function createClient(target: Target, setup: ClientSetup = {}): Pro
 export function startDetachedWorker(stateDir: string): void {
   const script = process.argv[1];
   if (!script) return;
+  // Loaded here, not at the top: most commands never start a worker.
+  const { spawn } = createRequire(import.meta.url)('node:child_process') as typeof import('node:child_process');
   const child = spawn(process.execPath, [script, 'worker', '--state', stateDir], { detached: true, stdio: 'ignore', env: process.env });
   child.unref();
 }

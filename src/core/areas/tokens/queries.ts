@@ -55,8 +55,19 @@ const SORTS: Record<string, string> = {
 
 export const TOKEN_SORTS = Object.keys(SORTS);
 
+/** True when only the owner narrows the list, so the trigger-kept count applies. */
+export const isUnfiltered = (f: TokenFilter): boolean =>
+  [f.createdAfter, f.createdBefore, f.expiresAfter, f.expiresBefore, f.lastUsedAfter, f.lastUsedBefore, f.revoked, f.search, f.state].every(
+    (v) => v === undefined || v === '',
+  );
+
+export function keptTokenCount(core: CoreState, userId: number | undefined): number {
+  const row = core.db.prepare('SELECT n FROM token_counts WHERE user_id = ?').get(userId ?? 0) as { n: number } | undefined;
+  return row?.n ?? 0;
+}
+
 export function tokenListSql(f: TokenFilter): { where: string; args: unknown[]; order: string } {
-  const clauses: string[] = ['impersonation = 0'];
+  const clauses: string[] = ['1 = 1'];
   const args: unknown[] = [];
   const add = (sql: string, ...values: unknown[]) => {
     clauses.push(sql);

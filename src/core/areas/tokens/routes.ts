@@ -11,7 +11,7 @@ import type { TokenRow } from '../../db/rows.js';
 import { MEMBER_ACCESS_LEVELS } from '../../../shared/access-levels.js';
 import { userByRef } from '../../resources/find.js';
 import { presentToken } from './present.js';
-import { TOKEN_SORTS, tokenById, tokenListSql } from './queries.js';
+import { isUnfiltered, keptTokenCount, TOKEN_SORTS, tokenById, tokenListSql } from './queries.js';
 import { createToken, revokeToken, rotateToken, TOKEN_SCOPES } from './service.js';
 import { listAssociations } from './associations.js';
 
@@ -72,7 +72,7 @@ export const tokenRoutes = defineRoutes([
         userId = target.id;
       } else if (!isAdmin(user)) userId = user.id;
       const p = ctx.params;
-      const { where, args, order } = tokenListSql({
+      const filter = {
         userId,
         createdAfter: p.created_after as string | undefined,
         createdBefore: p.created_before as string | undefined,
@@ -85,12 +85,16 @@ export const tokenRoutes = defineRoutes([
         state: p.state as 'active' | 'inactive' | undefined,
         sort: p.sort as string | undefined,
         today: isoDate(ctx.now()),
-      });
+      };
+      const { where, args, order } = tokenListSql(filter);
       const base = `SELECT * FROM personal_access_tokens WHERE ${where}`;
       const now = ctx.now();
       return paginate(
         ctx,
-        (cap) => (ctx.core.db.prepare(cappedCount(base, cap)).get(...args) as { n: number }).n,
+        (cap) =>
+          isUnfiltered(filter)
+            ? Math.min(cap, keptTokenCount(ctx.core, userId))
+            : (ctx.core.db.prepare(cappedCount(base, cap)).get(...args) as { n: number }).n,
         (limit, offset) =>
           (ctx.core.db.prepare(`${base} ORDER BY ${order} LIMIT ? OFFSET ?`).all(...args, limit, offset) as TokenRow[]).map((r) => presentToken(r, now)),
       );

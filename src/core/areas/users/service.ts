@@ -3,8 +3,7 @@
 import type { UserRow } from '../../db/rows.js';
 import type { CoreState } from '../../state.js';
 import { conflict, validationError } from '../../http/errors.js';
-import { hashPassword } from '../../auth/secrets.js';
-import { randomBytes } from 'node:crypto';
+import { generateTokenSecret, hashPassword } from '../../auth/secrets.js';
 
 export const USERNAME_RE = /^(?:[a-zA-Z0-9_.][a-zA-Z0-9_.-]*[a-zA-Z0-9_-]|[a-zA-Z0-9_])$/;
 const EMAIL_RE = /^[^\s@]+@[^\s@]+$/;
@@ -100,7 +99,8 @@ export function createUser(core: CoreState, input: UserInput & { username: strin
   return core.tx(() => {
     checkUnique(core, input);
     const now = core.nowIso();
-    const password = input.password ?? randomBytes(18).toString('base64url');
+    // Without a password (reset_password / force_random_password) the account gets a random one.
+    const password = input.password ?? generateTokenSecret();
     const info = core.db
       .prepare(
         `INSERT INTO users (username, username_lower, email, email_lower, name, password_digest, confirmed_at, created_at, updated_at)

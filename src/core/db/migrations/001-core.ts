@@ -144,6 +144,21 @@ CREATE INDEX pat_last_used ON personal_access_tokens (last_used_at, id);
 CREATE INDEX pat_name ON personal_access_tokens (name, id);
 CREATE INDEX pat_previous ON personal_access_tokens (previous_personal_access_token_id);
 
+-- Token counts kept by triggers (user_id 0 = the whole instance), so an unfiltered list page
+-- costs the same at 100 tokens or 100,000.
+CREATE TABLE token_counts (
+  user_id INTEGER PRIMARY KEY,
+  n INTEGER NOT NULL
+);
+INSERT INTO token_counts (user_id, n) VALUES (0, 0);
+CREATE TRIGGER pat_count_insert AFTER INSERT ON personal_access_tokens BEGIN
+  INSERT INTO token_counts (user_id, n) VALUES (NEW.user_id, 1) ON CONFLICT (user_id) DO UPDATE SET n = n + 1;
+  UPDATE token_counts SET n = n + 1 WHERE user_id = 0;
+END;
+CREATE TRIGGER pat_count_delete AFTER DELETE ON personal_access_tokens BEGIN
+  UPDATE token_counts SET n = n - 1 WHERE user_id IN (0, OLD.user_id);
+END;
+
 CREATE TABLE jobs (
   id INTEGER PRIMARY KEY,
   kind TEXT NOT NULL,

@@ -1,0 +1,65 @@
+// Runs the built CLI (bin/hostctl.js → dist/) as a process, with its own temporary config and
+// state directories, on the fake clock. `npm test` builds dist/ before the suite runs.
+import { execa, type Result } from 'execa';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { FAKE_NOW } from './instance.js';
+
+export const BIN = resolve(import.meta.dirname, '../../bin/hostctl.js');
+
+export interface CliSandbox {
+  dir: string;
+  configDir: string;
+  stateDir: string;
+  env: Record<string, string>;
+  /** Runs hostctl with args; never throws on a non-zero exit. */
+  run(args: string[], options?: { input?: string; env?: Record<string, string>; timeout?: number }): Promise<Result>;
+  /** `hostctl init --state <stateDir>` (plus args); returns the root token. */
+  init(args?: string[]): Promise<string>;
+  cleanup(): void;
+}
+
+export function cliSandbox(): CliSandbox {
+  const dir = mkdtempSync(join(tmpdir(), 'hostctl-e2e-'));
+  const configDir = join(dir, 'config');
+  const stateDir = join(dir, 'state');
+  const env: Record<string, string> = {
+    HOSTCTL_CONFIG_DIR: configDir,
+    XDG_DATA_HOME: join(dir, 'data'),
+    HOSTCTL_FAKE_NOW: FAKE_NOW,
+    NO_COLOR: '1',
+  };
+  const sandbox: CliSandbox = {
+    dir,
+    configDir,
+    stateDir,
+    env,
+    run: (args, options = {}) =>
+      execa(process.execPath, [BIN, ...args], {
+        env: { ...cleanEnv(), ...env, ...(options.env ?? {}) },
+        extendEnv: false,
+        reject: false,
+        timeout: options.timeout ?? 60_000,
+        ...(options.input !== undefined ? { input: options.input } : { stdin: 'ignore' }),
+      }),
+    async init(args = []) {
+      const res = await sandbox.run(['init', '--state', stateDir, ...args]);
+      if (res.exitCode !== 0) throw new Error(`init failed (${res.exitCode}): ${String(res.stderr)}`);
+      return String(res.stdout).trim();
+    },
+    cleanup: () => rmSync(dir, { recursive: true, force: true }),
+  };
+  return sandbox;
+}
+
+/** The parent environment without hostctl/GitLab/CI settings that would leak into tests. */
+function cleanEnv(): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [k, v] of Object.entries(process.env)) {
+    if (v === undefined) continue;
+    if (/^(HOSTCTL_|GITLAB_)/.test(k) || k === 'CI' || k === 'FORCE_COLOR' || k === 'NO_COLOR') continue;
+    out[k] = v;
+  }
+  return out;
+}
