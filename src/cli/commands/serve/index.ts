@@ -23,21 +23,22 @@ export function configure(noun: Command): void {
         import('../../../server/server.js'),
         import('../../../core/clock.js'),
       ]);
+      // Signal handlers go in before anything is announced, so a stop request that arrives at
+      // any point after start-up finishes in-flight requests and closes the database.
+      let requestStop: (signal: string) => void = () => undefined;
+      const stopped = new Promise<string>((resolve) => {
+        requestStop = resolve;
+      });
+      process.removeAllListeners('SIGINT');
+      process.once('SIGINT', () => requestStop('SIGINT'));
+      process.once('SIGTERM', () => requestStop('SIGTERM'));
       const core = openCore({ stateDir, clock: clockFromEnv() });
       const server = await startServer({ core, host: opts.host, port: Number(opts.port) });
       cli.info(`hostctl serving ${stateDir} at ${server.url}/api/v4 (Ctrl-C to stop)`);
-      await new Promise<void>((resolve) => {
-        const stop = (signal: string) => {
-          cli.info(`${signal}: finishing in-flight requests`);
-          void server.close().then(() => {
-            core.close();
-            resolve();
-          });
-        };
-        process.removeAllListeners('SIGINT');
-        process.once('SIGINT', () => stop('SIGINT'));
-        process.once('SIGTERM', () => stop('SIGTERM'));
-      });
+      const signal = await stopped;
+      cli.info(`${signal}: finishing in-flight requests`);
+      await server.close();
+      core.close();
     },
   });
 }

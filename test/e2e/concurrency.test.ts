@@ -1,0 +1,74 @@
+// Several processes on one state directory, and many concurrent requests: no "database is
+// locked" failures, no lost writes.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { execa, type ResultPromise } from 'execa';
+import { BIN, cliSandbox, type CliSandbox } from '../helpers/cli.js';
+import { HttpTransport } from '../../src/client/http-transport.js';
+import { ApiClient } from '../../src/client/client.js';
+
+function startServe(box: CliSandbox): { proc: ResultPromise; url: Promise<string> } {
+  const proc = execa(process.execPath, [BIN, 'serve', '--state', box.stateDir, '--port', '0'], {
+    env: { ...box.env },
+    reject: false,
+    stdin: 'ignore',
+  });
+  const url = new Promise<string>((resolve, reject) => {
+    let buf = '';
+    proc.stderr?.on('data', (d: Buffer) => {
+      buf += d.toString();
+      const m = /at (http:\/\/\S+)\/api\/v4/.exec(buf);
+      if (m) resolve(m[1] as string);
+    });
+    void proc.then(() => reject(new Error(`serve exited: ${buf}`)));
+  });
+  return { proc, url };
+}
+
+describe('concurrency on one state directory', () => {
+  let box: CliSandbox;
+  let token: string;
+  const servers: { proc: ResultPromise; url: Promise<string> }[] = [];
+
+  beforeAll(async () => {
+    box = cliSandbox();
+    token = await box.init();
+    servers.push(startServe(box), startServe(box));
+  });
+
+  afterAll(async () => {
+    for (const s of servers) s.proc.kill('SIGTERM');
+    await Promise.all(servers.map((s) => s.proc));
+    box.cleanup();
+  });
+
+  it('two serve processes and CLI processes write and read at once', async () => {
+    const urls = await Promise.all(servers.map((s) => s.url));
+    const clients = urls.map((u) => new ApiClient(new HttpTransport({ baseUrl: u, maxRetries: 0 }), { token }));
+    const writes = Array.from({ length: 120 }, (_, i) =>
+      (clients[i % 2] as ApiClient).post('/users', {
+        username: `con${i}`,
+        email: `con${i}@example.com`,
+        name: `Concurrent ${i}`,
+        password: 'long-enough-password',
+      }),
+    );
+    const reads = Array.from({ length: 80 }, (_, i) => (clients[i % 2] as ApiClient).get('/personal_access_tokens/self'));
+    const cli = Array.from({ length: 4 }, () => box.run(['--state', box.stateDir, 'tokens', 'list', '-o', 'json'], { env: { HOSTCTL_TOKEN: token } }));
+    const [w, r, c] = await Promise.all([Promise.allSettled(writes), Promise.allSettled(reads), Promise.all(cli)]);
+    const failures = [...w, ...r].filter((x) => x.status === 'rejected');
+    expect(failures).toEqual([]);
+    for (const res of c) expect(res.exitCode, String(res.stderr)).toBe(0);
+    const listed = await clients[0]!.get<unknown[]>('/users', { search: 'con', per_page: 100 });
+    expect(Number(listed.headers['x-total'])).toBe(120);
+    for (const cl of clients) await cl.transport.close();
+  });
+
+  it('serve stops on SIGTERM after finishing, with exit code 0', async () => {
+    const s = startServe(box);
+    await s.url;
+    s.proc.kill('SIGTERM');
+    const res = await s.proc;
+    expect(res.exitCode, `signal=${String(res.signal)} stderr=${String(res.stderr)}`).toBe(0);
+    expect(String(res.stderr)).toMatch(/SIGTERM/);
+  });
+});
