@@ -30,7 +30,9 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
   const log = options.log === undefined ? (line: string) => process.stderr.write(`${line}\n`) : options.log;
   const worker = startWorker(core, options.jobPollMs ?? 1000);
 
-  const server = createServer((req, res) => {
+  // Node refuses request lines over 16 KiB with 431 before any handler runs; allow longer ones
+  // so the core can answer an over-long query string as the platform does (414).
+  const server = createServer({ maxHeaderSize: 64 * 1024 }, (req, res) => {
     const started = process.hrtime.bigint();
     serve(core, req, res, worker.wake)
       .catch(() => send(res, { status: 500, headers: { 'content-type': 'application/json' }, body: '{"message":"500 Internal Server Error"}' }))

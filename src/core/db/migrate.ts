@@ -13,7 +13,17 @@ export interface Migration {
 
 export const latestVersion = (): number => Math.max(0, ...migrations.map((m) => m.version));
 
+/** Two migrations with one version would let the second be skipped silently; refuse that. */
+function checkVersions(): void {
+  const seen = new Set<number>();
+  for (const m of migrations) {
+    if (seen.has(m.version)) throw new Error(`two migrations claim version ${m.version}`);
+    seen.add(m.version);
+  }
+}
+
 export function migrate(db: Database): void {
+  checkVersions();
   const current = () => db.pragma('user_version', { simple: true }) as number;
   if (current() >= latestVersion()) return;
   const ordered = [...migrations].sort((a, b) => a.version - b.version);
