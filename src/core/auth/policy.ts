@@ -23,6 +23,7 @@ export const PROJECT_ABILITIES = {
   admin_project_member: 40,
   read_project_member: 10,
   remove_project: 50,
+  change_namespace: 50,
   read_freeze_period: 20,
   admin_freeze_period: 40,
   read_security_settings: 30,

@@ -4,6 +4,7 @@ import type { UserRow } from '../../db/rows.js';
 import type { CoreState } from '../../state.js';
 import { conflict, validationError } from '../../http/errors.js';
 import { generateTokenSecret, hashPassword } from '../../auth/secrets.js';
+import { recordRedirect } from '../projects/service.js';
 
 export const USERNAME_RE = /^(?:[a-zA-Z0-9_.][a-zA-Z0-9_.-]*[a-zA-Z0-9_-]|[a-zA-Z0-9_])$/;
 const EMAIL_RE = /^[^\s@]+@[^\s@]+$/;
@@ -149,6 +150,7 @@ export function updateUser(core: CoreState, user: UserRow, input: UserInput): Us
     checkUnique(core, input, user.id);
     const now = core.nowIso();
     if (input.username !== undefined && input.username !== user.username) {
+      renamePersonalProjects(core, user, input.username);
       core.db.prepare('UPDATE users SET username = ?, username_lower = ? WHERE id = ?').run(input.username, input.username.toLowerCase(), user.id);
       core.db
         .prepare("UPDATE namespaces SET path = ?, full_path = ?, full_path_lower = ?, updated_at = ? WHERE kind = 'user' AND owner_id = ?")
@@ -165,4 +167,16 @@ export function updateUser(core: CoreState, user: UserRow, input: UserInput): Us
     core.db.prepare('UPDATE users SET updated_at = ? WHERE id = ?').run(now, user.id);
     return core.db.prepare('SELECT * FROM users WHERE id = ?').get(user.id) as UserRow;
   });
+}
+
+/** The personal projects of a renamed user keep answering at their old paths (redirects). */
+function renamePersonalProjects(core: CoreState, user: UserRow, newUsername: string): void {
+  const projects = core.db
+    .prepare("SELECT p.id, p.path FROM projects p JOIN namespaces n ON n.id = p.namespace_id WHERE n.kind = 'user' AND n.owner_id = ?")
+    .all(user.id) as { id: number; path: string }[];
+  const claim = core.db.prepare('DELETE FROM redirect_routes WHERE path_lower = ?');
+  for (const p of projects) {
+    recordRedirect(core, `${user.username}/${p.path}`, p.id);
+    claim.run(`${newUsername}/${p.path}`.toLowerCase());
+  }
 }

@@ -1,6 +1,8 @@
 // Every migration, in version order. Areas add theirs here with the next free version.
 import type { Migration } from '../migrate.js';
 import { coreSchema } from './001-core.js';
+import { repositoriesSchema } from './002-repositories.js';
 import { releasesSchema } from './003-releases.js';
+import { projectListsSchema } from './004-project-lists.js';
 
-export const migrations: Migration[] = [coreSchema, releasesSchema];
+export const migrations: Migration[] = [coreSchema, repositoriesSchema, releasesSchema, projectListsSchema];

@@ -1,0 +1,209 @@
+// Groups: list (offset; keyset by name for anonymous callers), get with projects, create,
+// update, delete, subgroups, descendant groups and the group's projects.
+import { defineRoutes, type RouteDef } from '../../http/route.js';
+import type { RequestContext } from '../../http/context.js';
+import { currentUser, isAdmin } from '../../http/context.js';
+import { forbidden, paramError } from '../../http/errors.js';
+import { cappedCount, decodeCursor, encodeCursor, keysetReply, pageWindow, paginate } from '../../http/pagination.js';
+import type { ParamDecl } from '../../http/params.js';
+import { accepted, created, type Reply } from '../../http/reply.js';
+import type { NamespaceRow, ProjectRow, Visibility } from '../../db/rows.js';
+import { can } from '../../auth/policy.js';
+import { descendantIds } from '../../auth/access.js';
+import { findGroup } from '../../resources/find.js';
+import { MEMBER_ACCESS_LEVELS } from '../../../shared/access-levels.js';
+import { listProjects, projectListParams } from '../projects/list.js';
+import { presentProject } from '../projects/present.js';
+import { ACCESS_CTES, viewerBinding, visibleProjectCondition } from '../projects/queries.js';
+import { groupListQuery, type GroupFilter } from './queries.js';
+import { presentGroup, presentGroupDetail } from './present.js';
+import { createGroup, deleteGroup, updateGroup } from './service.js';
+
+const idParam: ParamDecl = { name: 'id', type: 'id', required: true };
+const VISIBILITIES = ['private', 'internal', 'public'] as const;
+/** Projects embedded in a group's detail, at most. */
+const DETAIL_PROJECTS_LIMIT = 100;
+
+const groupListParams: ParamDecl[] = [
+  { name: 'skip_groups', type: 'integer[]' },
+  { name: 'all_available', type: 'boolean' },
+  { name: 'search', type: 'string' },
+  { name: 'owned', type: 'boolean', default: false },
+  { name: 'order_by', type: 'string', values: ['name', 'path', 'id'], default: 'name' },
+  { name: 'sort', type: 'string', values: ['asc', 'desc'], default: 'asc' },
+  { name: 'min_access_level', type: 'integer', values: MEMBER_ACCESS_LEVELS },
+  { name: 'top_level_only', type: 'boolean', default: false },
+  { name: 'visibility', type: 'string', values: VISIBILITIES },
+  { name: 'statistics', type: 'boolean', default: false },
+  { name: 'with_custom_attributes', type: 'boolean', default: false },
+  { name: 'pagination', type: 'string', values: ['offset', 'keyset'] },
+  { name: 'cursor', type: 'string' },
+];
+
+const editableParams: ParamDecl[] = [
+  { name: 'description', type: 'string' },
+  { name: 'visibility', type: 'string', values: VISIBILITIES },
+];
+
+function listGroups(ctx: RequestContext, scope: Partial<GroupFilter>, allAvailableDefault: boolean): Reply {
+  const p = ctx.params;
+  const filter: GroupFilter = {
+    viewer: ctx.actor,
+    allAvailable: (p.all_available as boolean | undefined) ?? allAvailableDefault,
+    search: p.search as string | undefined,
+    owned: p.owned === true,
+    minAccessLevel: p.min_access_level as number | undefined,
+    topLevelOnly: p.top_level_only === true,
+    skipGroups: p.skip_groups as number[] | undefined,
+    visibility: p.visibility as string | undefined,
+    ...scope,
+  };
+  const { sql: base, args } = groupListQuery(ctx.core, filter);
+  const orderBy = p.order_by as 'name' | 'path' | 'id';
+  const dir = p.sort === 'desc' ? 'DESC' : 'ASC';
+  const present = (g: NamespaceRow) => presentGroup(ctx.core, g);
+
+  // Keyset pages exist for anonymous callers, ordered by name ascending.
+  if (p.pagination === 'keyset' && !ctx.actor) {
+    if (orderBy !== 'name' || dir !== 'ASC') throw paramError('Keyset pagination is not yet available for this type of request', 405);
+    const perPage = pageWindow(ctx).perPage;
+    let sqlWithCursor = base;
+    const bound: Record<string, unknown> = { ...args, limit: perPage + 1 };
+    if (typeof p.cursor === 'string') {
+      const c = decodeCursor(p.cursor);
+      sqlWithCursor += ' AND (g.name > @cname OR (g.name = @cname AND g.id > @cid))';
+      bound.cname = String(c.name ?? '');
+      bound.cid = Number(c.id ?? 0);
+    }
+    const rows = ctx.core.db.prepare(`${sqlWithCursor} ORDER BY g.name ASC, g.id ASC LIMIT @limit`).all(bound) as NamespaceRow[];
+    return keysetReply(ctx, rows, perPage, (last) => ({ cursor: encodeCursor({ name: last.name, id: String(last.id), _kd: 'n' }) }), present);
+  }
+  const order = orderBy === 'id' ? `g.id ${dir}` : `g.${orderBy} ${dir}, g.id ASC`;
+  return paginate(
+    ctx,
+    (cap) => (ctx.core.db.prepare(cappedCount(base, cap)).get(args) as { n: number }).n,
+    (limit, offset) => (ctx.core.db.prepare(`${base} ORDER BY ${order} LIMIT @limit OFFSET @offset`).all({ ...args, limit, offset }) as NamespaceRow[]).map(present),
+    ctx.actor ? {} : { offsetLimitType: 'Group' },
+  );
+}
+
+/** Projects directly in the group that the viewer can see, newest first. */
+function detailProjects(ctx: RequestContext, group: NamespaceRow) {
+  const args = { ...viewerBinding(ctx.core, ctx.actor), ns: group.id, limit: DETAIL_PROJECTS_LIMIT };
+  const rows = ctx.core.db
+    .prepare(
+      `WITH RECURSIVE ${ACCESS_CTES} SELECT p.* FROM projects p WHERE p.namespace_id = @ns AND ${visibleProjectCondition(ctx.actor)}
+       ORDER BY p.created_at DESC, p.id DESC LIMIT @limit`,
+    )
+    .all(args) as ProjectRow[];
+  return rows.map((p) => presentProject(ctx.core, p, { viewer: ctx.actor }));
+}
+
+export const groupRoutes: RouteDef[] = defineRoutes([
+  {
+    method: 'GET',
+    path: '/groups',
+    summary: 'List groups',
+    auth: 'optional',
+    paginated: true,
+    params: groupListParams,
+    handler: (ctx) => listGroups(ctx, {}, isAdmin(ctx.actor)),
+  },
+  {
+    method: 'POST',
+    path: '/groups',
+    summary: 'Create a group or subgroup',
+    params: [
+      { name: 'name', type: 'string', required: true },
+      { name: 'path', type: 'string', required: true },
+      { name: 'parent_id', type: 'integer' },
+      ...editableParams,
+    ],
+    handler: (ctx) => {
+      const user = currentUser(ctx);
+      let parent: NamespaceRow | null = null;
+      if (ctx.params.parent_id !== undefined && ctx.params.parent_id !== null) {
+        parent = findGroup(ctx, 'read_group', 'parent_id');
+        if (!can(ctx.core, user, 'create_subgroup', { group: parent })) throw forbidden();
+      } else if (!isAdmin(user) && user.can_create_group !== 1) throw forbidden();
+      const group = createGroup(ctx.core, user, parent, {
+        name: ctx.params.name as string,
+        path: ctx.params.path as string,
+        description: ctx.params.description as string | undefined,
+        visibility: ctx.params.visibility as Visibility | undefined,
+      });
+      return created(presentGroupDetail(ctx.core, group, undefined));
+    },
+  },
+  {
+    method: 'GET',
+    path: '/groups/:id',
+    summary: 'Get a group (with its projects unless with_projects=false)',
+    auth: 'optional',
+    params: [idParam, { name: 'with_projects', type: 'boolean', default: true }, { name: 'with_custom_attributes', type: 'boolean' }],
+    handler: (ctx) => {
+      const group = findGroup(ctx);
+      if (ctx.params.with_projects === false) return presentGroup(ctx.core, group);
+      return presentGroupDetail(ctx.core, group, detailProjects(ctx, group));
+    },
+  },
+  {
+    method: 'PUT',
+    path: '/groups/:id',
+    summary: 'Update a group (Owner)',
+    params: [idParam, { name: 'name', type: 'string' }, { name: 'path', type: 'string' }, ...editableParams],
+    handler: (ctx) => {
+      const group = findGroup(ctx, 'admin_group');
+      const updated = updateGroup(ctx.core, group, {
+        name: ctx.params.name as string | undefined,
+        path: ctx.params.path as string | undefined,
+        description: ctx.params.description as string | undefined,
+        visibility: ctx.params.visibility as Visibility | undefined,
+      });
+      return presentGroupDetail(ctx.core, updated, detailProjects(ctx, updated));
+    },
+  },
+  {
+    method: 'DELETE',
+    path: '/groups/:id',
+    summary: 'Delete a group with its subgroups and projects (Owner)',
+    params: [idParam],
+    handler: async (ctx) => {
+      const group = findGroup(ctx, 'admin_group');
+      await deleteGroup(ctx.core, group);
+      return accepted();
+    },
+  },
+  {
+    method: 'GET',
+    path: '/groups/:id/subgroups',
+    summary: 'List the visible direct subgroups of a group',
+    auth: 'optional',
+    paginated: true,
+    params: [idParam, ...groupListParams],
+    handler: (ctx) => listGroups(ctx, { parentId: findGroup(ctx).id }, true),
+  },
+  {
+    method: 'GET',
+    path: '/groups/:id/descendant_groups',
+    summary: 'List the visible descendant groups of a group',
+    auth: 'optional',
+    paginated: true,
+    params: [idParam, ...groupListParams],
+    handler: (ctx) => listGroups(ctx, { descendantsOf: findGroup(ctx).id }, true),
+  },
+  {
+    method: 'GET',
+    path: '/groups/:id/projects',
+    summary: "List a group's projects",
+    auth: 'optional',
+    paginated: true,
+    params: [idParam, ...projectListParams, { name: 'include_subgroups', type: 'boolean', default: false }, { name: 'with_shared', type: 'boolean', default: true }],
+    handler: (ctx) => {
+      const group = findGroup(ctx);
+      const namespaceIds = ctx.params.include_subgroups ? descendantIds(ctx.core, group.id) : [group.id];
+      return listProjects(ctx, { namespaceIds });
+    },
+  },
+]);
+

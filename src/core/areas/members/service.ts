@@ -1,0 +1,119 @@
+// Adding, changing and removing members. Rules the platform enforces beyond the caller's
+// ability: valid levels only; a level below an inherited membership is refused; only Owners
+// (and administrators) grant, change or remove the Owner level of a project; a group keeps at
+// least one Owner; the holder of a personal namespace stays Owner of its projects.
+import type { MemberRow, UserRow } from '../../db/rows.js';
+import type { CoreState } from '../../state.js';
+import { ApiError, forbidden, validationError } from '../../http/errors.js';
+import { accessLevelOf } from '../../auth/policy.js';
+import { isoDate } from '../../clock.js';
+import { ACCESS_LEVEL_NAMES, MEMBER_ACCESS_LEVELS } from '../../../shared/access-levels.js';
+import { directMember, groupOwnerIds, highestInherited, sourceId, type Source } from './queries.js';
+
+export interface MemberChange {
+  accessLevel: number;
+  expiresAt?: string | null;
+}
+
+const isAdminUser = (u: UserRow): boolean => u.is_admin === 1;
+
+const actorLevel = (core: CoreState, actor: UserRow, s: Source): number =>
+  isAdminUser(actor) ? Number.MAX_SAFE_INTEGER : accessLevelOf(core, actor, s.type === 'project' ? { project: s.project } : { group: s.group });
+
+function validate(core: CoreState, s: Source, userId: number, change: MemberChange): void {
+  const errors: Record<string, string[]> = {};
+  if (!(MEMBER_ACCESS_LEVELS as readonly number[]).includes(change.accessLevel)) errors.access_level = ['is not included in the list'];
+  else {
+    const inherited = highestInherited(core, s, userId);
+    if (inherited && change.accessLevel < inherited.level) {
+      errors.access_level = [`should be greater than or equal to ${ACCESS_LEVEL_NAMES[inherited.level]} inherited membership from group ${inherited.groupName}`];
+    }
+  }
+  if (change.expiresAt && change.expiresAt < isoDate(core.clock.now())) errors.expires_at = ['cannot be a date in the past'];
+  if (Object.keys(errors).length > 0) throw validationError(errors);
+}
+
+/** Project Owners are managed by Owners only; the personal namespace holder is untouchable. */
+function checkOwnerRules(core: CoreState, actor: UserRow, s: Source, existing: MemberRow | undefined, newLevel: number | null): void {
+  if (s.type !== 'project') return;
+  const touchesOwner = newLevel === 50 || existing?.access_level === 50;
+  if (touchesOwner && actorLevel(core, actor, s) < 50) throw forbidden();
+  if (existing) {
+    const ns = core.db.prepare('SELECT kind, owner_id FROM namespaces WHERE id = ?').get(s.project.namespace_id) as { kind: string; owner_id: number | null };
+    if (ns.kind === 'user' && ns.owner_id === existing.user_id && newLevel !== 50) throw forbidden();
+  }
+}
+
+/** A group must keep an Owner: the last one can be neither demoted nor removed. */
+function checkLastOwner(core: CoreState, s: Source, existing: MemberRow, newLevel: number | null): void {
+  if (s.type !== 'namespace' || existing.access_level !== 50 || newLevel === 50) return;
+  const owners = groupOwnerIds(core, s.group);
+  if (owners.length === 1 && owners[0] === existing.user_id) throw forbidden();
+}
+
+export function insertMember(core: CoreState, s: Source, userId: number, change: MemberChange, createdBy: number | null): MemberRow {
+  const now = core.nowIso();
+  const info = core.db
+    .prepare(
+      `INSERT INTO members (source_type, source_id, user_id, access_level, expires_at, created_by_id, created_at, updated_at)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
+    )
+    .run(s.type, sourceId(s), userId, change.accessLevel, change.expiresAt ?? null, createdBy, now, now);
+  return core.db.prepare('SELECT * FROM members WHERE id = ?').get(Number(info.lastInsertRowid)) as MemberRow;
+}
+
+/** Adds one member; the caller has checked the user exists and is not yet a member. */
+export function addMember(core: CoreState, actor: UserRow, s: Source, user: UserRow, change: MemberChange): MemberRow {
+  return core.tx(() => {
+    validate(core, s, user.id, change);
+    checkOwnerRules(core, actor, s, undefined, change.accessLevel);
+    return insertMember(core, s, user.id, change, actor.id);
+  });
+}
+
+export function updateMember(core: CoreState, actor: UserRow, s: Source, existing: MemberRow, change: Partial<MemberChange>): MemberRow {
+  return core.tx(() => {
+    const level = change.accessLevel ?? existing.access_level;
+    const expiresAt = change.expiresAt === undefined ? existing.expires_at : change.expiresAt;
+    checkOwnerRules(core, actor, s, existing, level);
+    checkLastOwner(core, s, existing, level);
+    validate(core, s, existing.user_id, { accessLevel: level, expiresAt: change.expiresAt === undefined ? null : expiresAt });
+    core.db.prepare('UPDATE members SET access_level = ?, expires_at = ?, updated_at = ? WHERE id = ?').run(level, expiresAt, core.nowIso(), existing.id);
+    return core.db.prepare('SELECT * FROM members WHERE id = ?').get(existing.id) as MemberRow;
+  });
+}
+
+export function removeMember(core: CoreState, actor: UserRow, s: Source, existing: MemberRow): void {
+  core.tx(() => {
+    checkOwnerRules(core, actor, s, existing, null);
+    checkLastOwner(core, s, existing, null);
+    core.db.prepare('DELETE FROM members WHERE id = ?').run(existing.id);
+  });
+}
+
+/** Bulk add (comma-separated users): existing members get the new level; failures are reported per user. */
+export function addMembers(core: CoreState, actor: UserRow, s: Source, users: (UserRow | string)[], change: MemberChange): { status: 'success' } | { status: 'error'; message: Record<string, string> } {
+  const errors: Record<string, string> = {};
+  for (const u of users) {
+    if (typeof u === 'string') {
+      errors[u] = 'User not found';
+      continue;
+    }
+    try {
+      const existing = directMember(core, s, u.id);
+      if (existing) updateMember(core, actor, s, existing, change);
+      else addMember(core, actor, s, u, change);
+    } catch (error) {
+      if (!(error instanceof ApiError)) throw error;
+      const message = error.body.message;
+      // Field errors read as sentences ("Access level is not included in the list").
+      errors[u.username] =
+        typeof message === 'string'
+          ? message
+          : Object.entries(message as Record<string, string[]>)
+              .map(([k, v]) => `${k.replace(/_/g, ' ').replace(/^./, (c) => c.toUpperCase())} ${v.join(', ')}`)
+              .join(', ');
+    }
+  }
+  return Object.keys(errors).length === 0 ? { status: 'success' } : { status: 'error', message: errors };
+}

@@ -1,0 +1,108 @@
+// Project lists (GET /projects, GET /groups/:id/projects): visibility, filters, ordering,
+// offset pages with the max-offset limit, and keyset pages ordered by id.
+import type { ProjectRow } from '../../db/rows.js';
+import type { RequestContext } from '../../http/context.js';
+import { isAdmin } from '../../http/context.js';
+import { paramError } from '../../http/errors.js';
+import { cappedCount, keysetReply, pageWindow, paginate } from '../../http/pagination.js';
+import type { ParamDecl } from '../../http/params.js';
+import type { Reply } from '../../http/reply.js';
+import { MEMBER_ACCESS_LEVELS } from '../../../shared/access-levels.js';
+import { likeEscape } from '../groups/queries.js';
+import { ACCESS_CTES, viewerBinding, visibleProjectCondition } from './queries.js';
+import { presentProject, presentProjectBasic } from './present.js';
+
+export const PROJECT_ORDERS = ['id', 'name', 'path', 'created_at', 'updated_at', 'last_activity_at'] as const;
+
+export const projectListParams: ParamDecl[] = [
+  { name: 'archived', type: 'boolean' },
+  { name: 'visibility', type: 'string', values: ['private', 'internal', 'public'] },
+  { name: 'search', type: 'string' },
+  { name: 'search_namespaces', type: 'boolean' },
+  { name: 'owned', type: 'boolean', default: false },
+  { name: 'membership', type: 'boolean', default: false },
+  { name: 'starred', type: 'boolean', default: false },
+  { name: 'simple', type: 'boolean', default: false },
+  { name: 'statistics', type: 'boolean', default: false },
+  { name: 'min_access_level', type: 'integer', values: MEMBER_ACCESS_LEVELS },
+  { name: 'repository_storage', type: 'string' },
+  { name: 'id_after', type: 'integer' },
+  { name: 'id_before', type: 'integer' },
+  { name: 'created_after', type: 'datetime' },
+  { name: 'created_before', type: 'datetime' },
+  { name: 'updated_after', type: 'datetime' },
+  { name: 'updated_before', type: 'datetime' },
+  { name: 'last_activity_after', type: 'datetime' },
+  { name: 'last_activity_before', type: 'datetime' },
+  { name: 'with_issues_enabled', type: 'boolean', default: false },
+  { name: 'with_merge_requests_enabled', type: 'boolean', default: false },
+  { name: 'with_custom_attributes', type: 'boolean', default: false },
+  { name: 'custom_attributes', type: 'hash' },
+  { name: 'order_by', type: 'string', values: PROJECT_ORDERS, default: 'created_at' },
+  { name: 'sort', type: 'string', values: ['asc', 'desc'], default: 'desc' },
+  { name: 'pagination', type: 'string', values: ['offset', 'keyset'] },
+];
+
+export interface ListScope {
+  /** Only projects directly in these namespaces. */
+  namespaceIds?: number[];
+}
+
+export function listProjects(ctx: RequestContext, scope: ListScope = {}): Reply {
+  const p = ctx.params;
+  const viewer = ctx.actor;
+  const args: Record<string, unknown> = { ...viewerBinding(ctx.core, viewer) };
+  const where: string[] = [visibleProjectCondition(viewer)];
+  const cond = (sql: string, name?: string, value?: unknown) => {
+    where.push(sql);
+    if (name) args[name] = value;
+  };
+  if (scope.namespaceIds) cond(`p.namespace_id IN (${scope.namespaceIds.map(Number).join(',') || 'NULL'})`);
+  if (p.archived !== undefined) cond('p.archived = @archived', 'archived', p.archived ? 1 : 0);
+  if (p.visibility) cond('p.visibility = @visibility', 'visibility', p.visibility);
+  if (p.search) {
+    const like = `%${likeEscape(String(p.search).toLowerCase())}%`;
+    const ns = p.search_namespaces ? " OR lower((SELECT full_path FROM namespaces WHERE id = p.namespace_id) || '/' || p.path) LIKE @search ESCAPE '\\'" : '';
+    cond(`(lower(p.name) LIKE @search ESCAPE '\\' OR p.path_lower LIKE @search ESCAPE '\\' OR lower(p.description) LIKE @search ESCAPE '\\'${ns})`, 'search', like);
+  }
+  // Without a user these filters select nothing the viewer is authorized on.
+  if (p.owned) cond(viewer ? 'p.namespace_id IN (SELECT id FROM group_access WHERE level >= 50)' : '0');
+  if (p.membership) cond(viewer ? 'p.id IN (SELECT id FROM authorized)' : '0');
+  if (p.min_access_level !== undefined) cond(viewer ? 'p.id IN (SELECT id FROM authorized WHERE level >= @min)' : '0', 'min', p.min_access_level);
+  if (p.starred) cond('0');
+  // Administrators filter by custom attributes; none are stored, so any filter matches nothing.
+  if (p.custom_attributes && isAdmin(viewer) && Object.keys(p.custom_attributes as object).length > 0) cond('0');
+  if (p.repository_storage !== undefined && isAdmin(viewer)) cond('p.repository_storage = @storage', 'storage', p.repository_storage);
+  if (p.id_after !== undefined) cond('p.id > @id_after', 'id_after', p.id_after);
+  if (p.id_before !== undefined) cond('p.id < @id_before', 'id_before', p.id_before);
+  for (const [param, column, op] of [
+    ['created_after', 'created_at', '>'],
+    ['created_before', 'created_at', '<'],
+    ['updated_after', 'updated_at', '>'],
+    ['updated_before', 'updated_at', '<'],
+    ['last_activity_after', 'last_activity_at', '>'],
+    ['last_activity_before', 'last_activity_at', '<'],
+  ] as const) {
+    if (p[param] !== undefined) cond(`p.${column} ${op} @${param}`, param, p[param]);
+  }
+  const base = `WITH RECURSIVE ${ACCESS_CTES} SELECT p.* FROM projects p WHERE ${where.join(' AND ')}`;
+  const orderBy = p.order_by as (typeof PROJECT_ORDERS)[number];
+  const dir = p.sort === 'asc' ? 'ASC' : 'DESC';
+  const column = orderBy === 'path' ? 'p.path_lower' : `p.${orderBy}`;
+  const present = (row: ProjectRow) =>
+    p.simple ? presentProjectBasic(ctx.core, row, viewer) : presentProject(ctx.core, row, { viewer, withAccess: viewer !== null });
+
+  if (p.pagination === 'keyset') {
+    if (orderBy !== 'id') throw paramError('Keyset pagination is not yet available for this type of request', 405);
+    const perPage = pageWindow(ctx).perPage;
+    const rows = ctx.core.db.prepare(`${base} ORDER BY p.id ${dir} LIMIT @limit`).all({ ...args, limit: perPage + 1 }) as ProjectRow[];
+    return keysetReply(ctx, rows, perPage, (last): Record<string, string> => ({ [dir === 'ASC' ? 'id_after' : 'id_before']: String(last.id) }), present);
+  }
+  const order = orderBy === 'id' ? `p.id ${dir}` : `${column} ${dir}, p.id ${dir}`;
+  return paginate(
+    ctx,
+    (cap) => (ctx.core.db.prepare(cappedCount(base, cap)).get(args) as { n: number }).n,
+    (limit, offset) => (ctx.core.db.prepare(`${base} ORDER BY ${order} LIMIT @limit OFFSET @offset`).all({ ...args, limit, offset }) as ProjectRow[]).map(present),
+    { offsetLimitType: 'Project' },
+  );
+}

@@ -1,0 +1,175 @@
+// Projects: list (offset or keyset; also a user's personal projects), get, create (also for a
+// user, by administrators), update, delete, transfer, archive.
+import { defineRoutes, type RouteDef } from '../../http/route.js';
+import type { RequestContext } from '../../http/context.js';
+import { currentUser, isAdmin } from '../../http/context.js';
+import { forbidden, notFound } from '../../http/errors.js';
+import type { ParamDecl } from '../../http/params.js';
+import { accepted, created } from '../../http/reply.js';
+import type { NamespaceRow, ProjectRow, UserRow, Visibility } from '../../db/rows.js';
+import { canSee } from '../../auth/policy.js';
+import { findProject, findUser, userByRef } from '../../resources/find.js';
+import { listProjects, projectListParams } from './list.js';
+import { presentProject } from './present.js';
+import { namespaceById } from './queries.js';
+import { createProject, deleteProject, setArchived, transferProject, updateProject } from './service.js';
+
+const idParam: ParamDecl = { name: 'id', type: 'id', required: true };
+const VISIBILITIES = ['private', 'internal', 'public'] as const;
+
+const editableParams: ParamDecl[] = [
+  { name: 'name', type: 'string' },
+  { name: 'path', type: 'string' },
+  { name: 'description', type: 'string' },
+  { name: 'visibility', type: 'string', values: VISIBILITIES },
+  { name: 'default_branch', type: 'string' },
+  { name: 'repository_storage', type: 'string' },
+];
+
+const createParams: ParamDecl[] = [...editableParams, { name: 'namespace_id', type: 'integer' }, { name: 'initialize_with_readme', type: 'boolean' }];
+
+/** Creates a project from the request's params on behalf of `creator`. */
+function createFrom(ctx: RequestContext, creator: UserRow): Promise<ProjectRow> {
+  const p = ctx.params;
+  return createProject(ctx.core, {
+    creator,
+    name: p.name as string | undefined,
+    path: p.path as string | undefined,
+    namespaceId: p.namespace_id as number | undefined,
+    description: p.description as string | undefined,
+    visibility: p.visibility as Visibility | undefined,
+    defaultBranch: p.default_branch as string | undefined,
+    initializeWithReadme: p.initialize_with_readme === true,
+    repositoryStorage: storageParam(ctx),
+  });
+}
+
+/** The Project entity as the caller sees it after a change. */
+const show = (ctx: RequestContext, project: ProjectRow) => presentProject(ctx.core, project, { viewer: ctx.actor, withAccess: ctx.actor !== null });
+
+/** The storage shard is an administrator's choice; others' values are ignored. */
+const storageParam = (ctx: RequestContext): string | undefined => (isAdmin(ctx.actor) ? (ctx.params.repository_storage as string | undefined) : undefined);
+
+/** A namespace by id or full path, among those the caller can see (user namespaces are public). */
+function findNamespace(ctx: RequestContext, ref: string | number): NamespaceRow {
+  const ns =
+    typeof ref === 'number' || /^\d+$/.test(String(ref))
+      ? namespaceById(ctx.core, Number(ref))
+      : (ctx.core.db.prepare('SELECT * FROM namespaces WHERE full_path_lower = ?').get(String(ref).toLowerCase()) as NamespaceRow | undefined);
+  if (!ns || (ns.kind === 'group' && !canSee(ctx.core, ctx.actor, { group: ns }))) throw notFound('Namespace');
+  return ns;
+}
+
+export const projectRoutes: RouteDef[] = defineRoutes([
+  {
+    method: 'GET',
+    path: '/projects',
+    summary: 'List projects visible to the caller',
+    auth: 'optional',
+    paginated: true,
+    params: projectListParams,
+    handler: (ctx) => listProjects(ctx),
+  },
+  {
+    method: 'POST',
+    path: '/projects',
+    summary: 'Create a project',
+    params: createParams,
+    rules: [{ atLeastOneOf: ['name', 'path'] }],
+    handler: async (ctx) => created(show(ctx, await createFrom(ctx, currentUser(ctx)))),
+  },
+  {
+    method: 'POST',
+    path: '/projects/user/:user_id',
+    summary: 'Create a project for a user (administrators)',
+    params: [{ name: 'user_id', type: 'integer', required: true }, ...createParams],
+    rules: [{ atLeastOneOf: ['name', 'path'] }],
+    handler: async (ctx) => {
+      if (!isAdmin(currentUser(ctx))) throw forbidden();
+      const owner = userByRef(ctx.core, ctx.params.user_id as number);
+      if (!owner) throw notFound('User');
+      return created(show(ctx, await createFrom(ctx, owner)));
+    },
+  },
+  {
+    method: 'GET',
+    path: '/users/:user_id/projects',
+    summary: "List a user's personal projects visible to the caller",
+    auth: 'optional',
+    paginated: true,
+    params: [{ name: 'user_id', type: 'id', required: true }, ...projectListParams],
+    handler: (ctx) => {
+      const owner = findUser(ctx, 'user_id');
+      const ns = ctx.core.db.prepare("SELECT id FROM namespaces WHERE kind = 'user' AND owner_id = ?").get(owner.id) as { id: number } | undefined;
+      return listProjects(ctx, { namespaceIds: ns ? [ns.id] : [] });
+    },
+  },
+  {
+    method: 'GET',
+    path: '/projects/:id',
+    summary: 'Get a project',
+    auth: 'optional',
+    params: [
+      idParam,
+      { name: 'statistics', type: 'boolean' },
+      { name: 'license', type: 'boolean' },
+      { name: 'with_custom_attributes', type: 'boolean' },
+    ],
+    handler: (ctx) => show(ctx, findProject(ctx)),
+  },
+  {
+    method: 'PUT',
+    path: '/projects/:id',
+    summary: 'Update a project (Maintainer)',
+    params: [idParam, ...editableParams],
+    handler: (ctx) => {
+      const project = findProject(ctx, 'admin_project');
+      const p = ctx.params;
+      const updated = updateProject(ctx.core, project, {
+        name: p.name as string | undefined,
+        path: p.path as string | undefined,
+        description: p.description as string | undefined,
+        visibility: p.visibility as Visibility | undefined,
+        defaultBranch: p.default_branch as string | undefined,
+        repositoryStorage: storageParam(ctx),
+      });
+      return show(ctx, updated);
+    },
+  },
+  {
+    method: 'DELETE',
+    path: '/projects/:id',
+    summary: 'Delete a project (Owner)',
+    params: [idParam],
+    handler: async (ctx) => {
+      const project = findProject(ctx, 'remove_project');
+      await deleteProject(ctx.core, project);
+      return accepted();
+    },
+  },
+  {
+    method: 'PUT',
+    path: '/projects/:id/transfer',
+    summary: 'Move a project to another namespace (Owner)',
+    params: [idParam, { name: 'namespace', type: 'id', required: true }],
+    handler: (ctx) => {
+      const project = findProject(ctx, 'change_namespace');
+      const target = findNamespace(ctx, ctx.params.namespace as string | number);
+      return show(ctx, transferProject(ctx.core, project, target, currentUser(ctx)));
+    },
+  },
+  {
+    method: 'POST',
+    path: '/projects/:id/archive',
+    summary: 'Archive a project (Maintainer)',
+    params: [idParam],
+    handler: (ctx) => created(show(ctx, setArchived(ctx.core, findProject(ctx, 'admin_project'), true))),
+  },
+  {
+    method: 'POST',
+    path: '/projects/:id/unarchive',
+    summary: 'Unarchive a project (Maintainer)',
+    params: [idParam],
+    handler: (ctx) => created(show(ctx, setArchived(ctx.core, findProject(ctx, 'admin_project'), false))),
+  },
+]);

@@ -1,0 +1,244 @@
+// Creating, changing, moving and deleting projects. Every change of a project's full path
+// (rename, transfer, a parent group's rename) records the old path in redirect_routes, so
+// that the old path keeps answering GETs with a redirect.
+import type { NamespaceRow, ProjectRow, UserRow, Visibility } from '../../db/rows.js';
+import type { CoreState } from '../../state.js';
+import { failure, validationError } from '../../http/errors.js';
+import { can } from '../../auth/policy.js';
+import {
+  fullPathTaken,
+  inspectErrors,
+  isValidProjectName,
+  isValidProjectPath,
+  pathFromName,
+  PROJECT_NAME_MESSAGE,
+  PROJECT_PATH_MESSAGE,
+} from '../../resources/paths.js';
+import { namespaceById, projectById } from './queries.js';
+import { createProjectRepositorySync, removeProjectRepository, syncRepositoryHead } from '../commits/project-repository.js';
+
+export const VISIBILITY_RANK: Record<Visibility, number> = { private: 0, internal: 10, public: 20 };
+
+export interface CreateProjectInput {
+  creator: UserRow;
+  name?: string;
+  path?: string;
+  /** Group or personal namespace; the creator's personal namespace when absent. */
+  namespaceId?: number;
+  description?: string;
+  visibility?: Visibility;
+  defaultBranch?: string;
+  /** Whether the repository starts with a README commit on the default branch. */
+  initializeWithReadme?: boolean;
+  repositoryStorage?: string;
+}
+
+export interface UpdateProjectInput {
+  name?: string;
+  path?: string;
+  description?: string;
+  visibility?: Visibility;
+  defaultBranch?: string;
+  repositoryStorage?: string;
+}
+
+const isAdminUser = (u: UserRow): boolean => u.is_admin === 1;
+
+export function personalNamespace(core: CoreState, user: UserRow): NamespaceRow {
+  return core.db.prepare("SELECT * FROM namespaces WHERE kind = 'user' AND owner_id = ?").get(user.id) as NamespaceRow;
+}
+
+/** May `user` create projects in `ns`? Their own personal namespace, or create_projects on a group. */
+export function canCreateProjectIn(core: CoreState, user: UserRow, ns: NamespaceRow): boolean {
+  if (isAdminUser(user)) return true;
+  if (ns.kind === 'user') return ns.owner_id === user.id;
+  return can(core, user, 'create_projects', { group: ns });
+}
+
+/** Model validations of a project in `ns`; `self` is the project being changed, if any. */
+function validateProject(
+  core: CoreState,
+  ns: NamespaceRow,
+  fields: { name: string; path: string; visibility: Visibility; repositoryStorage?: string | undefined },
+  self?: ProjectRow,
+): Record<string, string[]> {
+  const errors: Record<string, string[]> = {};
+  const add = (key: string, msg: string) => (errors[key] ??= []).push(msg);
+  if (fields.name === '') add('name', "can't be blank");
+  else if (fields.name.length > 255) add('name', 'is too long (maximum is 255 characters)');
+  else if (!isValidProjectName(fields.name)) add('name', PROJECT_NAME_MESSAGE);
+  else {
+    const clash = core.db.prepare('SELECT id FROM projects WHERE namespace_id = ? AND name = ?').get(ns.id, fields.name) as { id: number } | undefined;
+    if (clash && clash.id !== self?.id) add('name', 'has already been taken');
+  }
+  if (fields.path === '') add('path', "can't be blank");
+  else if (fields.path.length > 255) add('path', 'is too long (maximum is 255 characters)');
+  else if (!isValidProjectPath(fields.path)) add('path', PROJECT_PATH_MESSAGE);
+  else if (fullPathTaken(core, `${ns.full_path}/${fields.path}`, self ? { projectId: self.id } : {})) add('path', 'has already been taken');
+  if (ns.kind === 'group' && VISIBILITY_RANK[fields.visibility] > VISIBILITY_RANK[ns.visibility]) {
+    add('visibility_level', `${fields.visibility} is not allowed in a ${ns.visibility} group.`);
+  }
+  if (fields.repositoryStorage !== undefined && !Object.hasOwn(core.settings.storages, fields.repositoryStorage)) {
+    add('repository_storage', 'is not included in the list');
+  }
+  return errors;
+}
+
+export const defaultStorage = (core: CoreState): string =>
+  Object.hasOwn(core.settings.storages, 'default') ? 'default' : (Object.keys(core.settings.storages)[0] ?? 'default');
+
+/** A new path owner supersedes any redirect left at that path. */
+function claimPath(core: CoreState, fullPath: string): void {
+  core.db.prepare('DELETE FROM redirect_routes WHERE path_lower = ?').run(fullPath.toLowerCase());
+}
+
+/** Remembers that `oldFullPath` now means `projectId` (unless something else lives there). */
+export function recordRedirect(core: CoreState, oldFullPath: string, projectId: number): void {
+  core.db
+    .prepare(
+      `INSERT INTO redirect_routes (path_lower, project_id, created_at) VALUES (?, ?, ?)
+       ON CONFLICT (path_lower) DO UPDATE SET project_id = excluded.project_id, created_at = excluded.created_at`,
+    )
+    .run(oldFullPath.toLowerCase(), projectId, core.nowIso());
+}
+
+/** A user's personal projects are capped by their projects_limit (0: none allowed). */
+function checkPersonalLimit(core: CoreState, user: UserRow, ns: NamespaceRow): void {
+  if (user.projects_limit === 0) throw failure(403, ['Personal project creation is not allowed. Please contact your administrator with questions']);
+  const { n } = core.db.prepare('SELECT COUNT(*) AS n FROM projects WHERE namespace_id = ?').get(ns.id) as { n: number };
+  if (n >= user.projects_limit) throw failure(403, [`Your project limit is ${user.projects_limit} projects! Please contact your administrator to increase it`]);
+}
+
+/** Creates a project (one transaction). Validation failures throw the platform's 400 bodies. */
+export async function createProject(core: CoreState, input: CreateProjectInput): Promise<ProjectRow> {
+  return core.tx(() => {
+    let ns: NamespaceRow | undefined;
+    if (input.namespaceId !== undefined) {
+      ns = namespaceById(core, input.namespaceId);
+      if (!ns || !canCreateProjectIn(core, input.creator, ns)) throw validationError({ namespace: ['is not valid'] });
+    } else ns = personalNamespace(core, input.creator);
+    if (ns.kind === 'user' && ns.owner_id === input.creator.id) checkPersonalLimit(core, input.creator, ns);
+    const name = input.name ?? (input.path as string);
+    const path = input.path ?? pathFromName(name);
+    const visibility = input.visibility ?? 'private';
+    const errors = validateProject(core, ns, { name, path, visibility, repositoryStorage: input.repositoryStorage });
+    if (Object.keys(errors).length > 0) throw validationError(errors);
+    const now = core.nowIso();
+    const info = core.db
+      .prepare(
+        `INSERT INTO projects (namespace_id, name, path, path_lower, description, visibility, default_branch, repository_storage, creator_id,
+                               created_at, updated_at, last_activity_at)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      )
+      .run(
+        ns.id,
+        name,
+        path,
+        path.toLowerCase(),
+        input.description ?? '',
+        visibility,
+        input.defaultBranch || 'main',
+        input.repositoryStorage ?? defaultStorage(core),
+        input.creator.id,
+        now,
+        now,
+        now,
+      );
+    const id = Number(info.lastInsertRowid);
+    claimPath(core, `${ns.full_path}/${path}`);
+    // The holder of a personal namespace is an Owner member of its projects.
+    if (ns.kind === 'user' && ns.owner_id !== null) {
+      core.db
+        .prepare(
+          `INSERT INTO members (source_type, source_id, user_id, access_level, created_by_id, created_at, updated_at)
+           VALUES ('project', ?, ?, 50, ?, ?, ?)`,
+        )
+        .run(id, ns.owner_id, input.creator.id, now, now);
+    }
+    const project = projectById(core, id) as ProjectRow;
+    // The bare repository (and the README commit) is made before this transaction commits, so
+    // a project row never exists without its git data; a failure here rolls the row back.
+    createProjectRepositorySync(core, project, { withReadme: input.initializeWithReadme === true, creator: input.creator });
+    return project;
+  });
+}
+
+export function updateProject(core: CoreState, project: ProjectRow, input: UpdateProjectInput): ProjectRow {
+  return core.tx(() => {
+    const ns = namespaceById(core, project.namespace_id) as NamespaceRow;
+    const name = input.name ?? project.name;
+    const path = input.path ?? project.path;
+    const visibility = input.visibility ?? project.visibility;
+    const errors = validateProject(core, ns, { name, path, visibility, repositoryStorage: input.repositoryStorage }, project);
+    if (Object.keys(errors).length > 0) throw validationError(errors);
+    const now = core.nowIso();
+    if (path !== project.path) {
+      recordRedirect(core, `${ns.full_path}/${project.path}`, project.id);
+      claimPath(core, `${ns.full_path}/${path}`);
+    }
+    core.db
+      .prepare(
+        `UPDATE projects SET name = ?, path = ?, path_lower = ?, description = ?, visibility = ?, default_branch = ?, repository_storage = ?,
+                             updated_at = ?, last_activity_at = ? WHERE id = ?`,
+      )
+      .run(
+        name,
+        path,
+        path.toLowerCase(),
+        input.description ?? project.description,
+        visibility,
+        input.defaultBranch || project.default_branch,
+        input.repositoryStorage ?? project.repository_storage,
+        now,
+        now,
+        project.id,
+      );
+    const updated = projectById(core, project.id) as ProjectRow;
+    // A clone checks out HEAD: keep it on the default branch.
+    if (updated.default_branch !== project.default_branch) syncRepositoryHead(core, updated);
+    return updated;
+  });
+}
+
+export function setArchived(core: CoreState, project: ProjectRow, archived: boolean): ProjectRow {
+  const now = core.nowIso();
+  core.db.prepare('UPDATE projects SET archived = ?, updated_at = ?, last_activity_at = ? WHERE id = ?').run(archived ? 1 : 0, now, now, project.id);
+  return projectById(core, project.id) as ProjectRow;
+}
+
+const transferFailed = (message: string) => failure(400, `Failed to transfer project ${inspectErrors({ new_namespace: [message] })}`);
+
+/**
+ * Moves a project to another namespace. The old full path redirects; a project more visible
+ * than its new group takes the group's visibility.
+ */
+export function transferProject(core: CoreState, project: ProjectRow, target: NamespaceRow, actor: UserRow): ProjectRow {
+  return core.tx(() => {
+    const from = namespaceById(core, project.namespace_id) as NamespaceRow;
+    if (target.id === project.namespace_id) throw transferFailed('Project is already in this namespace.');
+    if (!canCreateProjectIn(core, actor, target)) throw transferFailed("You don't have permission to transfer projects into that namespace.");
+    const nameClash = core.db.prepare('SELECT 1 FROM projects WHERE namespace_id = ? AND name = ?').get(target.id, project.name);
+    if (nameClash || fullPathTaken(core, `${target.full_path}/${project.path}`, { projectId: project.id })) {
+      throw transferFailed('Project with same name or path in target namespace already exists');
+    }
+    const visibility =
+      target.kind === 'group' && VISIBILITY_RANK[project.visibility] > VISIBILITY_RANK[target.visibility] ? target.visibility : project.visibility;
+    const now = core.nowIso();
+    recordRedirect(core, `${from.full_path}/${project.path}`, project.id);
+    claimPath(core, `${target.full_path}/${project.path}`);
+    core.db
+      .prepare('UPDATE projects SET namespace_id = ?, visibility = ?, updated_at = ?, last_activity_at = ? WHERE id = ?')
+      .run(target.id, visibility, now, now, project.id);
+    return projectById(core, project.id) as ProjectRow;
+  });
+}
+
+/** Deletes a project with its memberships (tables of other areas cascade on the project id). */
+export async function deleteProject(core: CoreState, project: ProjectRow): Promise<void> {
+  core.tx(() => {
+    core.db.prepare("DELETE FROM members WHERE source_type = 'project' AND source_id = ?").run(project.id);
+    core.db.prepare('DELETE FROM projects WHERE id = ?').run(project.id);
+  });
+  // Git data goes after the row, so no metadata is ever left pointing at a missing repository.
+  removeProjectRepository(core, project);
+}
