@@ -1,10 +1,13 @@
 // Entry point of the bundled CLI, and the only place that maps errors to exit codes. Errors are
 // one line on stderr (a JSON object with -o json); never a stack trace unless --debug.
-import { CommanderError } from 'commander';
+import { CommanderError, type Command } from 'commander';
 import { ApiError } from '../client/api-error.js';
 import { TransportError } from '../client/transport.js';
 import { CancelledError, CliError, EXIT, UsageError, WaitTimeoutError, exitCodeForStatus, hintForStatus } from './kit/errors.js';
 import { addNouns, createProgram, selectedNoun } from './program.js';
+
+/** The generator of completions and the man page, for scripts/gen-docs.mjs (loaded on demand). */
+export const loadDocs = () => import('./docs/generate.js');
 
 interface Reported {
   code: number;
@@ -17,8 +20,8 @@ interface Reported {
 function classify(error: unknown): Reported | null {
   if (error instanceof CommanderError) {
     if (error.code === 'commander.helpDisplayed' || error.code === 'commander.version' || error.code === 'commander.help') return null;
-    // commander has printed its message (naming the flag or argument) already.
-    return { code: error.exitCode === 0 ? 0 : EXIT.usage, message: '' };
+    // commander's message names the flag or argument; it is printed here, like every other error.
+    return { code: error.exitCode === 0 ? 0 : EXIT.usage, message: error.message.replace(/^error: /, ''), hint: 'see --help for usage' };
   }
   if (error instanceof UsageError) return { code: EXIT.usage, message: error.message, hint: "see --help for usage" };
   if (error instanceof CancelledError) return { code: EXIT.usage, message: error.message };
@@ -36,12 +39,24 @@ function classify(error: unknown): Reported | null {
 const wantsJson = (argv: string[]): boolean =>
   argv.some((a, i) => ((a === '-o' || a === '--output') && argv[i + 1] === 'json') || a === '--output=json' || a === '-ojson');
 
+/** Usage errors found by commander are reported by main, as one line or as JSON with -o json. */
+function silenceParseErrors(cmd: Command): void {
+  cmd.configureOutput({ outputError: () => undefined });
+  for (const sub of cmd.commands) silenceParseErrors(sub);
+}
+
 export async function main(argv: string[]): Promise<void> {
   process.once('SIGINT', () => process.exit(EXIT.interrupted));
+  // A reader that goes away (`hostctl … | head`) is not an error of ours.
+  process.stdout.on('error', (error: NodeJS.ErrnoException) => {
+    if (error.code === 'EPIPE') process.exit(process.exitCode ?? 0);
+    throw error;
+  });
   try {
     const program = createProgram();
     const noun = selectedNoun(argv);
     await addNouns(program, noun ? [noun] : []);
+    silenceParseErrors(program);
     if (argv.length === 0) {
       program.outputHelp();
       process.exitCode = EXIT.usage;

@@ -15,6 +15,8 @@ export function selectedNoun(argv: string[]): NounEntry | undefined {
       if (VALUE_OPTIONS.has(a)) i++;
       continue;
     }
+    // `hostctl help NOUN` shows the noun's verbs, so the noun is loaded.
+    if (a === 'help') continue;
     return NOUNS.find((n) => n.name === a || n.aliases?.includes(a));
   }
   return undefined;

@@ -8,6 +8,7 @@ import { openDatabase, writeTx, type Database } from './db/connection.js';
 import { migrate } from './db/migrate.js';
 import { readSettings, tierAtLeast, offeringIn, type InstanceSettings } from './instance.js';
 import { JobQueue } from './jobs/queue.js';
+import { RepositoryStore } from './git/store.js';
 import type { CoreState } from './state.js';
 import { Router } from './http/router.js';
 import { allRoutes } from './areas/index.js';
@@ -54,12 +55,16 @@ export function openCore(options: CoreOptions): Core {
 export function buildCore(options: CoreOptions, db: Database, settings: InstanceSettings): Core {
   const clock = options.clock ?? systemClock;
   const log = options.log ?? ((m: string) => process.stderr.write(`${m}\n`));
+  let repos: RepositoryStore | undefined;
   const state: CoreState = {
     stateDir: options.stateDir,
     db,
     clock,
     settings,
     jobs: new JobQueue(db, clock),
+    get repos() {
+      return (repos ??= new RepositoryStore(options.stateDir, () => state.settings.storages));
+    },
     tx: <T>(fn: () => T) => writeTx(db, fn),
     nowIso: () => clock.now().toISOString(),
     log,

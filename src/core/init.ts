@@ -64,9 +64,13 @@ export function initState(options: InitOptions): InitResult {
     );
     return { core, rootToken: secret, rootUserId: root.id };
   } catch (error) {
-    // No half-made state directory is left behind.
-    if (created) rmSync(dir, { recursive: true, force: true });
-    else for (const entry of readdirSync(dir)) rmSync(join(dir, entry), { recursive: true, force: true });
+    discardState(dir, created);
     throw error;
   }
+}
+
+/** Removes a state made by initState (the directory itself when initState created it). */
+export function discardState(dir: string, removeDir: boolean): void {
+  if (removeDir) rmSync(dir, { recursive: true, force: true });
+  else if (existsSync(dir)) for (const entry of readdirSync(dir)) rmSync(join(dir, entry), { recursive: true, force: true });
 }

@@ -4,6 +4,7 @@ import type { Clock } from './clock.js';
 import type { Database } from './db/connection.js';
 import type { InstanceSettings } from './instance.js';
 import type { JobQueue } from './jobs/queue.js';
+import type { RepositoryStore } from './git/store.js';
 
 export interface CoreState {
   readonly stateDir: string;
@@ -11,6 +12,8 @@ export interface CoreState {
   readonly clock: Clock;
   readonly settings: InstanceSettings;
   readonly jobs: JobQueue;
+  /** Bare git repositories in the instance's storages (created on first use). */
+  readonly repos: RepositoryStore;
   /** Runs `fn` in an immediate write transaction. */
   tx<T>(fn: () => T): T;
   /** Current time as the ISO string stored in the database. */

@@ -1,10 +1,43 @@
 // Demo data for `hostctl init --demo`, created through the API like any client would. Each area
-// adds its part in a file of its own here and is called from seedDemo.
+// adds its part in a file of its own here and is called, in order, from seedDemo; every step
+// records the ids it creates in the shared Demo object so later steps can build on them.
 import type { ApiClient } from '../../client/client.js';
 import { seedPeople } from './people.js';
+import { seedGroups } from './groups.js';
+import { seedProjects } from './projects.js';
+import { seedMembers } from './members.js';
+import { seedTokens } from './tokens.js';
+import { seedReleases } from './releases.js';
+import { seedRepositories } from './repositories.js';
 
 export type DemoLog = (line: string) => void;
 
-export async function seedDemo(client: ApiClient, log: DemoLog): Promise<void> {
-  await seedPeople(client, log);
+export interface Demo {
+  /** The administrator's client (root). */
+  admin: ApiClient;
+  /** Today on the instance's clock (YYYY-MM-DD), for dates relative to it. */
+  today: string;
+  /** username → user id. */
+  users: Record<string, number>;
+  /** username → secret of that user's `api` token, to act as them. */
+  secrets: Record<string, string>;
+  /** group full path → group id. */
+  groups: Record<string, number>;
+  /** project full path → project id. */
+  projects: Record<string, number>;
+  /** token name → token id (demo tokens only). */
+  tokens: Record<string, number>;
+}
+
+export async function seedDemo(client: ApiClient, log: DemoLog): Promise<Demo> {
+  const { data: self } = await client.get<{ created_at: string }>('/personal_access_tokens/self');
+  const demo: Demo = { admin: client, today: self.created_at.slice(0, 10), users: {}, secrets: {}, groups: {}, projects: {}, tokens: {} };
+  await seedPeople(demo, log);
+  await seedGroups(demo, log);
+  await seedProjects(demo, log);
+  await seedMembers(demo, log);
+  await seedTokens(demo, log);
+  await seedReleases(demo, log);
+  await seedRepositories(demo, log);
+  return demo;
 }

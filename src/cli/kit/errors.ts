@@ -13,6 +13,19 @@ export const EXIT = {
   interrupted: 130,
 } as const;
 
+/** What each exit code means, for help and the man page. */
+export const EXIT_MEANINGS: Record<number, string> = {
+  [EXIT.ok]: 'success',
+  [EXIT.failure]: 'failure (anything not listed below)',
+  [EXIT.usage]: 'usage error (unknown or missing flag or argument, bad value), a confirmation that could not be asked, or a cancelled prompt',
+  [EXIT.notFound]: 'not found',
+  [EXIT.auth]: 'not authenticated or not allowed (a bad or missing token, a missing scope, a config file others can read)',
+  [EXIT.conflict]: 'conflict or unprocessable (the resource exists already, or the request was refused as invalid)',
+  [EXIT.unavailable]: 'rate limited or unavailable after retries, or the instance cannot be reached',
+  [EXIT.timedOut]: 'timed out waiting for an operation',
+  [EXIT.interrupted]: 'interrupted (Ctrl-C)',
+};
+
 /** Wrong or missing flags/arguments; the message names the flag. */
 export class UsageError extends Error {}
 

@@ -68,6 +68,11 @@ export interface VerbSpec<O = Record<string, unknown>> {
   run(cli: Cli, args: string[], opts: O & ListOptions): Promise<void>;
 }
 
+/** Each verb's examples, for the generated man page and completions. */
+const verbExamples = new WeakMap<Command, readonly string[]>();
+
+export const examplesOf = (cmd: Command): readonly string[] => verbExamples.get(cmd) ?? [];
+
 const positiveInt = (flag: string) => (value: string) => {
   if (!/^\d+$/.test(value) || Number(value) < 1) throw new UsageError(`${flag} must be a positive whole number, got "${value}"`);
   return Number(value);
@@ -93,6 +98,7 @@ export function applyVerb<O>(cmd: Command, spec: VerbSpec<O>): Command {
       .option('--all', 'fetch every page, following the Link header')
       .option('--limit <n>', 'stop after N items, across pages', positiveInt('--limit'));
   }
+  verbExamples.set(cmd, spec.examples);
   cmd.addHelpText('after', `\nExamples:\n${spec.examples.map((e) => `  $ ${e}`).join('\n')}\n`);
   cmd.action(async (...received: unknown[]) => {
     const command = received[received.length - 1] as Command;

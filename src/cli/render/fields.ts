@@ -33,7 +33,9 @@ export function parseFields(text: string | undefined): string[] | undefined {
 /** Throws a usage error naming the first field the sample resource does not have. */
 export function checkFields(fields: string[], sample: unknown, known?: readonly string[]): void {
   for (const f of fields) {
-    const ok = sample !== undefined ? hasPath(sample, f) : (known ?? []).includes(f.split('.')[0] as string);
+    // A field the resource may omit (the platform leaves out empty `milestones`, say) is still
+    // valid when the command lists it among the resource's fields.
+    const ok = (sample !== undefined && hasPath(sample, f)) || (known ?? []).includes(f.split('.')[0] as string);
     if (!ok && (sample !== undefined || known)) {
       const available = sample && typeof sample === 'object' ? Object.keys(sample as object) : [...(known ?? [])];
       throw new UsageError(`unknown field "${f}" for --fields; available: ${available.join(', ')}`);

@@ -49,5 +49,6 @@ describe('parseDateTime', () => {
     // An unencoded '+' arrives as a space: not a valid time.
     expect(parseDateTime('2026-01-02T03:04:05 02:00')).toBeNull();
     expect(parseDateTime('yesterday')).toBeNull();
+    expect(parseDateTime('2026-02-30T00:00:00Z')).toBeNull();
   });
 });

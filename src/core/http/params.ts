@@ -53,7 +53,8 @@ export function isValidDate(text: string): boolean {
 
 /** Parses an ISO 8601 datetime; a value without zone is UTC. Returns null when invalid. */
 export function parseDateTime(text: string): Date | null {
-  if (!DATETIME_RE.test(text)) return null;
+  // The calendar date must exist (Date would roll 2026-02-30 over to March).
+  if (!DATETIME_RE.test(text) || !isValidDate(text.slice(0, 10))) return null;
   let normalised = text.replace(' ', 'T');
   if (/^\d{4}-\d{2}-\d{2}$/.test(normalised)) normalised += 'T00:00:00Z';
   else if (!/(Z|[+-]\d{2}:?\d{2})$/i.test(normalised)) normalised += 'Z';

@@ -1,5 +1,6 @@
 // hostctl init: creates a state directory with an administrator `root` and its token (printed
 // once, on stdout), and a context for it. --demo fills it with realistic sample data.
+import { existsSync } from 'node:fs';
 import type { Command } from 'commander';
 import { applyVerb } from '../../kit/verb.js';
 import { CliError, EXIT, UsageError } from '../../kit/errors.js';
@@ -54,7 +55,8 @@ export function configure(noun: Command): void {
       if (opts.rootToken !== undefined && opts.rootToken.length < 20) throw new UsageError('--root-token must be at least 20 characters');
       const storages = parseStorages(opts.storage);
       const stateDir = localStateDir(cli.globals.state, cli.env, false);
-      const [{ initState, StateExistsError }, { clockFromEnv }] = await Promise.all([import('../../../core/init.js'), import('../../../core/clock.js')]);
+      const [{ initState, discardState, StateExistsError }, { clockFromEnv }] = await Promise.all([import('../../../core/init.js'), import('../../../core/clock.js')]);
+      const dirExisted = existsSync(stateDir);
       let result;
       try {
         result = initState({
@@ -82,9 +84,13 @@ export function configure(noun: Command): void {
           await seedDemo(client, (line) => cli.info(line));
           await core.jobs.drain(core, `init-${process.pid}`);
         }
-      } finally {
+      } catch (error) {
+        // A demo that failed half-way leaves no half-filled state behind.
         core.close();
+        discardState(stateDir, !dirExisted);
+        throw error;
       }
+      core.close();
       const contextName = await saveContext(opts.contextName, stateDir, rootToken, cli.env);
       if (cli.globals.output === 'table') {
         cli.info(`created hostctl state at ${stateDir} (tier ${opts.tier}, offering ${opts.offering})`);

@@ -1,10 +1,12 @@
 import type { VerbSpec } from '../../kit/verb.js';
 import { UsageError } from '../../kit/errors.js';
+import { resolveUserId } from '../../kit/refs.js';
 import { TOKEN_COLUMNS, TOKEN_FIELDS } from './columns.js';
 
 interface ListOpts {
   user?: string;
-  state?: string;
+  active?: boolean;
+  inactive?: boolean;
   revoked?: boolean;
   search?: string;
   sort?: string;
@@ -25,14 +27,16 @@ export const listVerb: VerbSpec<ListOpts> = {
   list: true,
   examples: [
     'hostctl tokens list',
-    'hostctl tokens list --state inactive --user alice',
+    'hostctl tokens list --inactive --user alice',
     'hostctl tokens list --expires-before 2026-12-31 --sort expires_asc -o json',
     'hostctl tokens list --all --fields id,name,expires_at',
   ],
   options: (cmd) =>
     cmd
       .option('--user <user>', 'only tokens of this user (id or username)')
-      .option('--state <state>', 'active or inactive (revoked or expired)')
+      // Not --state: that global flag names a state directory.
+      .option('--active', 'only active tokens (neither revoked nor expired)')
+      .option('--inactive', 'only inactive tokens (revoked or expired)')
       .option('--revoked', 'only revoked tokens')
       .option('--search <text>', 'name contains this text')
       .option('--sort <order>', `one of ${SORTS.join(', ')}`)
@@ -43,11 +47,12 @@ export const listVerb: VerbSpec<ListOpts> = {
       .option('--last-used-after <time>', 'last used at or after this ISO time')
       .option('--last-used-before <time>', 'last used at or before this ISO time'),
   async run(cli, _args, o) {
-    if (o.state && !['active', 'inactive'].includes(o.state)) throw new UsageError(`--state must be active or inactive, got "${o.state}"`);
+    if (o.active && o.inactive) throw new UsageError('--active and --inactive exclude each other');
     if (o.sort && !SORTS.includes(o.sort)) throw new UsageError(`--sort must be one of ${SORTS.join(', ')}, got "${o.sort}"`);
+    const userId = o.user !== undefined ? await resolveUserId(await cli.client(), o.user) : undefined;
     const rows = await cli.list<Record<string, unknown>>('/personal_access_tokens', {
-      user_id: o.user,
-      state: o.state,
+      user_id: userId,
+      state: o.active ? 'active' : o.inactive ? 'inactive' : undefined,
       revoked: o.revoked ? true : undefined,
       search: o.search,
       sort: o.sort,

@@ -29,8 +29,9 @@ export type MilestoneParent = { kind: 'project'; id: number; namespaceId: number
 
 export const MILESTONE_ORDER = 'due_date IS NULL, due_date ASC, id DESC';
 
-/** The order the release entity lists its milestones in: by dates, then title. */
-export const MILESTONE_DATES_TITLE_ORDER = 'due_date IS NULL, due_date ASC, start_date IS NULL, start_date ASC, title ASC';
+/** The order the release entity lists its milestones in: by dates (undated last), then title. */
+export const milestoneDatesTitleOrder = (alias: string): string =>
+  [`${alias}due_date IS NULL`, `${alias}due_date ASC`, `${alias}start_date IS NULL`, `${alias}start_date ASC`, `${alias}title ASC`].join(', ');
 
 export interface MilestoneFilter {
   projectIds: number[];

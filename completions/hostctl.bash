@@ -1,0 +1,530 @@
+# bash completion for hostctl 0.1.0. Generated from the command tree by `npm run gen:docs`.
+# Load it with: source <(hostctl completion bash)
+# or save it as ~/.local/share/bash-completion/completions/hostctl
+
+# The canonical noun for a word (aliases included), or nothing.
+_hostctl_noun() {
+  case "$1" in
+    api) echo api ;;
+    completion) echo completion ;;
+    context|contexts) echo context ;;
+    groups|group) echo groups ;;
+    init) echo init ;;
+    members|member) echo members ;;
+    milestones|milestone) echo milestones ;;
+    projects|project) echo projects ;;
+    releases|release) echo releases ;;
+    serve) echo serve ;;
+    tokens|token) echo tokens ;;
+    users|user) echo users ;;
+  esac
+}
+
+# The canonical verb for "NOUN WORD", or nothing.
+_hostctl_verb() {
+  case "$1 $2" in
+    'context add') echo add ;;
+    'context list'|'context ls') echo list ;;
+    'context remove'|'context rm'|'context delete') echo remove ;;
+    'context show'|'context view') echo show ;;
+    'context use'|'context switch') echo use ;;
+    'groups create') echo create ;;
+    'groups delete'|'groups rm') echo delete ;;
+    'groups get'|'groups view') echo get ;;
+    'groups list'|'groups ls') echo list ;;
+    'groups update'|'groups edit') echo update ;;
+    'members add') echo add ;;
+    'members list'|'members ls') echo list ;;
+    'members remove'|'members rm') echo remove ;;
+    'members update'|'members edit') echo update ;;
+    'milestones close') echo close ;;
+    'milestones create') echo create ;;
+    'milestones get'|'milestones view') echo get ;;
+    'milestones list'|'milestones ls') echo list ;;
+    'milestones update'|'milestones edit') echo update ;;
+    'projects create') echo create ;;
+    'projects delete'|'projects rm') echo delete ;;
+    'projects get'|'projects view') echo get ;;
+    'projects list'|'projects ls') echo list ;;
+    'projects update'|'projects edit') echo update ;;
+    'releases create') echo create ;;
+    'releases delete'|'releases rm') echo delete ;;
+    'releases download') echo download ;;
+    'releases evidence') echo evidence ;;
+    'releases get'|'releases view') echo get ;;
+    'releases latest') echo latest ;;
+    'releases links'|'releases link') echo links ;;
+    'releases list'|'releases ls') echo list ;;
+    'releases update'|'releases edit') echo update ;;
+    'tokens associations') echo associations ;;
+    'tokens create') echo create ;;
+    'tokens get'|'tokens view') echo get ;;
+    'tokens list'|'tokens ls') echo list ;;
+    'tokens revoke'|'tokens delete') echo revoke ;;
+    'tokens rotate') echo rotate ;;
+    'users block') echo block ;;
+    'users create') echo create ;;
+    'users delete'|'users rm') echo delete ;;
+    'users get'|'users view') echo get ;;
+    'users list'|'users ls') echo list ;;
+    'users unblock') echo unblock ;;
+    'users update'|'users edit') echo update ;;
+  esac
+}
+
+# Verbs of a noun (empty for nouns that are commands themselves).
+_hostctl_verbs() {
+  case "$1" in
+    context) echo 'add list remove show use' ;;
+    groups) echo 'create delete get list update' ;;
+    members) echo 'add list remove update' ;;
+    milestones) echo 'close create get list update' ;;
+    projects) echo 'create delete get list update' ;;
+    releases) echo 'create delete download evidence get latest links list update' ;;
+    tokens) echo 'associations create get list revoke rotate' ;;
+    users) echo 'block create delete get list unblock update' ;;
+  esac
+}
+
+# Own flags of "NOUN VERB" (VERB empty for single-command nouns).
+_hostctl_flags() {
+  case "$1 $2" in
+    'api ') echo '-X --method -f --raw-field -F --field -H --header --paginate -i --include --silent --input' ;;
+    'completion ') echo '' ;;
+    'context ') echo '' ;;
+    'context add') echo '--token --token-stdin --use --force --no-verify' ;;
+    'context list') echo '' ;;
+    'context remove') echo '' ;;
+    'context show') echo '' ;;
+    'context use') echo '' ;;
+    'groups ') echo '' ;;
+    'groups create') echo '--name --path --parent --visibility --description' ;;
+    'groups delete') echo '' ;;
+    'groups get') echo '--with-projects' ;;
+    'groups list') echo '--parent --descendants --search --top-level --owned --min-access-level --visibility --order-by --sort --page --per-page --all --limit' ;;
+    'groups update') echo '--name --path --visibility --description' ;;
+    'init ') echo '--root-token --tier --offering --storage --external-url --demo --context-name' ;;
+    'members ') echo '' ;;
+    'members add') echo '-R --project -g --group --user --access-level --expires-at' ;;
+    'members list') echo '-R --project -g --group --inherited --query --page --per-page --all --limit' ;;
+    'members remove') echo '-R --project -g --group --user' ;;
+    'members update') echo '-R --project -g --group --user --access-level --expires-at' ;;
+    'milestones ') echo '' ;;
+    'milestones close') echo '-R --project -g --group' ;;
+    'milestones create') echo '-R --project -g --group --title --description --start-date --due-date' ;;
+    'milestones get') echo '-R --project -g --group' ;;
+    'milestones list') echo '-R --project -g --group --active --closed --title --search --iid --with-parents --page --per-page --all --limit' ;;
+    'milestones update') echo '-R --project -g --group --title --description --start-date --due-date --close --reopen' ;;
+    'projects ') echo '' ;;
+    'projects create') echo '--name --path --namespace -g --group --description --visibility --default-branch --readme --repository-storage' ;;
+    'projects delete') echo '' ;;
+    'projects get') echo '' ;;
+    'projects list') echo '-g --group --include-subgroups --search --owned --membership --visibility --archived --no-archived --min-access-level --repository-storage --order-by --sort --page --per-page --all --limit' ;;
+    'projects update') echo '--name --path --description --visibility --default-branch --repository-storage' ;;
+    'releases ') echo '' ;;
+    'releases create') echo '-R --project --tag --ref --tag-message --name --notes --notes-file --milestone --link --released-at' ;;
+    'releases delete') echo '-R --project' ;;
+    'releases download') echo '-R --project --asset --source -O --output-file' ;;
+    'releases evidence') echo '-R --project --wait --timeout' ;;
+    'releases get') echo '-R --project --html' ;;
+    'releases latest') echo '-R --project --html' ;;
+    'releases links') echo '' ;;
+    'releases links list') echo '-R --project --page --per-page --all --limit' ;;
+    'releases links add') echo '-R --project --name --link-url --path --type' ;;
+    'releases links update') echo '-R --project --name --link-url --path --type' ;;
+    'releases links delete') echo '-R --project' ;;
+    'releases list') echo '-R --project -g --group --order-by --sort --html --page --per-page --all --limit' ;;
+    'releases update') echo '-R --project --name --notes --notes-file --milestone --clear-milestones --released-at' ;;
+    'serve ') echo '--host --port' ;;
+    'tokens ') echo '' ;;
+    'tokens associations') echo '--min-access-level --page --per-page --all --limit' ;;
+    'tokens create') echo '--user --name --scope --expires-at --description' ;;
+    'tokens get') echo '' ;;
+    'tokens list') echo '--user --active --inactive --revoked --search --sort --created-after --created-before --expires-after --expires-before --last-used-after --last-used-before --page --per-page --all --limit' ;;
+    'tokens revoke') echo '' ;;
+    'tokens rotate') echo '--expires-at' ;;
+    'users ') echo '' ;;
+    'users block') echo '' ;;
+    'users create') echo '--username --name --email --password --admin --no-admin --external --no-external --bio --organization --job-title --location --projects-limit --can-create-group --no-can-create-group --reset-password --send-confirmation' ;;
+    'users delete') echo '--hard-delete' ;;
+    'users get') echo '' ;;
+    'users list') echo '--search --username --active --blocked --external --admins --created-after --created-before --order-by --sort --page --per-page --all --limit' ;;
+    'users unblock') echo '' ;;
+    'users update') echo '--username --name --email --password --admin --no-admin --external --no-external --bio --organization --job-title --location --projects-limit --can-create-group --no-can-create-group' ;;
+  esac
+}
+
+# Completes the value of option $3 of "NOUN VERB"; fails when it takes none.
+_hostctl_value() {
+  case "$1 $2" in
+    'api ')
+      case "$3" in
+        -X|--method) COMPREPLY=(); return 0 ;;
+        -f|--raw-field) COMPREPLY=(); return 0 ;;
+        -F|--field) COMPREPLY=(); return 0 ;;
+        -H|--header) COMPREPLY=(); return 0 ;;
+        --input) compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -f -- "$cur")); return 0 ;;
+      esac ;;
+    'context add')
+      case "$3" in
+        --token) COMPREPLY=(); return 0 ;;
+      esac ;;
+    'groups create')
+      case "$3" in
+        --name) COMPREPLY=(); return 0 ;;
+        --path) compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -f -- "$cur")); return 0 ;;
+        --parent) COMPREPLY=(); return 0 ;;
+        --visibility) COMPREPLY=(); return 0 ;;
+        --description) COMPREPLY=(); return 0 ;;
+      esac ;;
+    'groups list')
+      case "$3" in
+        --parent) COMPREPLY=(); return 0 ;;
+        --search) COMPREPLY=(); return 0 ;;
+        --min-access-level) COMPREPLY=(); return 0 ;;
+        --visibility) COMPREPLY=(); return 0 ;;
+        --order-by) COMPREPLY=(); return 0 ;;
+        --sort) compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -d -- "$cur")); return 0 ;;
+        --page) COMPREPLY=(); return 0 ;;
+        --per-page) COMPREPLY=(); return 0 ;;
+        --limit) COMPREPLY=(); return 0 ;;
+      esac ;;
+    'groups update')
+      case "$3" in
+        --name) COMPREPLY=(); return 0 ;;
+        --path) compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -f -- "$cur")); return 0 ;;
+        --visibility) COMPREPLY=(); return 0 ;;
+        --description) COMPREPLY=(); return 0 ;;
+      esac ;;
+    'init ')
+      case "$3" in
+        --root-token) COMPREPLY=(); return 0 ;;
+        --tier) COMPREPLY=(); return 0 ;;
+        --offering) COMPREPLY=(); return 0 ;;
+        --storage) COMPREPLY=(); return 0 ;;
+        --external-url) COMPREPLY=(); return 0 ;;
+        --context-name) COMPREPLY=(); return 0 ;;
+      esac ;;
+    'members add')
+      case "$3" in
+        -R|--project) COMPREPLY=(); return 0 ;;
+        -g|--group) COMPREPLY=(); return 0 ;;
+        --user) COMPREPLY=(); return 0 ;;
+        --access-level) COMPREPLY=(); return 0 ;;
+        --expires-at) COMPREPLY=(); return 0 ;;
+      esac ;;
+    'members list')
+      case "$3" in
+        -R|--project) COMPREPLY=(); return 0 ;;
+        -g|--group) COMPREPLY=(); return 0 ;;
+        --query) COMPREPLY=(); return 0 ;;
+        --page) COMPREPLY=(); return 0 ;;
+        --per-page) COMPREPLY=(); return 0 ;;
+        --limit) COMPREPLY=(); return 0 ;;
+      esac ;;
+    'members remove')
+      case "$3" in
+        -R|--project) COMPREPLY=(); return 0 ;;
+        -g|--group) COMPREPLY=(); return 0 ;;
+        --user) COMPREPLY=(); return 0 ;;
+      esac ;;
+    'members update')
+      case "$3" in
+        -R|--project) COMPREPLY=(); return 0 ;;
+        -g|--group) COMPREPLY=(); return 0 ;;
+        --user) COMPREPLY=(); return 0 ;;
+        --access-level) COMPREPLY=(); return 0 ;;
+        --expires-at) COMPREPLY=(); return 0 ;;
+      esac ;;
+    'milestones close')
+      case "$3" in
+        -R|--project) COMPREPLY=(); return 0 ;;
+        -g|--group) COMPREPLY=(); return 0 ;;
+      esac ;;
+    'milestones create')
+      case "$3" in
+        -R|--project) COMPREPLY=(); return 0 ;;
+        -g|--group) COMPREPLY=(); return 0 ;;
+        --title) COMPREPLY=(); return 0 ;;
+        --description) COMPREPLY=(); return 0 ;;
+        --start-date) COMPREPLY=(); return 0 ;;
+        --due-date) COMPREPLY=(); return 0 ;;
+      esac ;;
+    'milestones get')
+      case "$3" in
+        -R|--project) COMPREPLY=(); return 0 ;;
+        -g|--group) COMPREPLY=(); return 0 ;;
+      esac ;;
+    'milestones list')
+      case "$3" in
+        -R|--project) COMPREPLY=(); return 0 ;;
+        -g|--group) COMPREPLY=(); return 0 ;;
+        --title) COMPREPLY=(); return 0 ;;
+        --search) COMPREPLY=(); return 0 ;;
+        --iid) COMPREPLY=(); return 0 ;;
+        --page) COMPREPLY=(); return 0 ;;
+        --per-page) COMPREPLY=(); return 0 ;;
+        --limit) COMPREPLY=(); return 0 ;;
+      esac ;;
+    'milestones update')
+      case "$3" in
+        -R|--project) COMPREPLY=(); return 0 ;;
+        -g|--group) COMPREPLY=(); return 0 ;;
+        --title) COMPREPLY=(); return 0 ;;
+        --description) COMPREPLY=(); return 0 ;;
+        --start-date) COMPREPLY=(); return 0 ;;
+        --due-date) COMPREPLY=(); return 0 ;;
+      esac ;;
+    'projects create')
+      case "$3" in
+        --name) COMPREPLY=(); return 0 ;;
+        --path) compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -f -- "$cur")); return 0 ;;
+        --namespace) COMPREPLY=(); return 0 ;;
+        -g|--group) COMPREPLY=(); return 0 ;;
+        --description) COMPREPLY=(); return 0 ;;
+        --visibility) COMPREPLY=(); return 0 ;;
+        --default-branch) COMPREPLY=(); return 0 ;;
+        --repository-storage) COMPREPLY=(); return 0 ;;
+      esac ;;
+    'projects list')
+      case "$3" in
+        -g|--group) COMPREPLY=(); return 0 ;;
+        --search) COMPREPLY=(); return 0 ;;
+        --visibility) COMPREPLY=(); return 0 ;;
+        --min-access-level) COMPREPLY=(); return 0 ;;
+        --repository-storage) COMPREPLY=(); return 0 ;;
+        --order-by) COMPREPLY=(); return 0 ;;
+        --sort) compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -d -- "$cur")); return 0 ;;
+        --page) COMPREPLY=(); return 0 ;;
+        --per-page) COMPREPLY=(); return 0 ;;
+        --limit) COMPREPLY=(); return 0 ;;
+      esac ;;
+    'projects update')
+      case "$3" in
+        --name) COMPREPLY=(); return 0 ;;
+        --path) compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -f -- "$cur")); return 0 ;;
+        --description) COMPREPLY=(); return 0 ;;
+        --visibility) COMPREPLY=(); return 0 ;;
+        --default-branch) COMPREPLY=(); return 0 ;;
+        --repository-storage) COMPREPLY=(); return 0 ;;
+      esac ;;
+    'releases create')
+      case "$3" in
+        -R|--project) COMPREPLY=(); return 0 ;;
+        --tag) COMPREPLY=(); return 0 ;;
+        --ref) COMPREPLY=(); return 0 ;;
+        --tag-message) COMPREPLY=(); return 0 ;;
+        --name) COMPREPLY=(); return 0 ;;
+        --notes) COMPREPLY=(); return 0 ;;
+        --notes-file) compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -f -- "$cur")); return 0 ;;
+        --milestone) COMPREPLY=(); return 0 ;;
+        --link) COMPREPLY=(); return 0 ;;
+        --released-at) COMPREPLY=(); return 0 ;;
+      esac ;;
+    'releases delete')
+      case "$3" in
+        -R|--project) COMPREPLY=(); return 0 ;;
+      esac ;;
+    'releases download')
+      case "$3" in
+        -R|--project) COMPREPLY=(); return 0 ;;
+        --asset) compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -f -- "$cur")); return 0 ;;
+        --source) COMPREPLY=(); return 0 ;;
+        -O|--output-file) compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -f -- "$cur")); return 0 ;;
+      esac ;;
+    'releases evidence')
+      case "$3" in
+        -R|--project) COMPREPLY=(); return 0 ;;
+        --timeout) COMPREPLY=(); return 0 ;;
+      esac ;;
+    'releases get')
+      case "$3" in
+        -R|--project) COMPREPLY=(); return 0 ;;
+      esac ;;
+    'releases latest')
+      case "$3" in
+        -R|--project) COMPREPLY=(); return 0 ;;
+      esac ;;
+    'releases links list')
+      case "$3" in
+        -R|--project) COMPREPLY=(); return 0 ;;
+        --page) COMPREPLY=(); return 0 ;;
+        --per-page) COMPREPLY=(); return 0 ;;
+        --limit) COMPREPLY=(); return 0 ;;
+      esac ;;
+    'releases links add')
+      case "$3" in
+        -R|--project) COMPREPLY=(); return 0 ;;
+        --name) COMPREPLY=(); return 0 ;;
+        --link-url) COMPREPLY=(); return 0 ;;
+        --path) compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -f -- "$cur")); return 0 ;;
+        --type) COMPREPLY=(); return 0 ;;
+      esac ;;
+    'releases links update')
+      case "$3" in
+        -R|--project) COMPREPLY=(); return 0 ;;
+        --name) COMPREPLY=(); return 0 ;;
+        --link-url) COMPREPLY=(); return 0 ;;
+        --path) compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -f -- "$cur")); return 0 ;;
+        --type) COMPREPLY=(); return 0 ;;
+      esac ;;
+    'releases links delete')
+      case "$3" in
+        -R|--project) COMPREPLY=(); return 0 ;;
+      esac ;;
+    'releases list')
+      case "$3" in
+        -R|--project) COMPREPLY=(); return 0 ;;
+        -g|--group) COMPREPLY=(); return 0 ;;
+        --order-by) COMPREPLY=(); return 0 ;;
+        --sort) compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -d -- "$cur")); return 0 ;;
+        --page) COMPREPLY=(); return 0 ;;
+        --per-page) COMPREPLY=(); return 0 ;;
+        --limit) COMPREPLY=(); return 0 ;;
+      esac ;;
+    'releases update')
+      case "$3" in
+        -R|--project) COMPREPLY=(); return 0 ;;
+        --name) COMPREPLY=(); return 0 ;;
+        --notes) COMPREPLY=(); return 0 ;;
+        --notes-file) compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -f -- "$cur")); return 0 ;;
+        --milestone) COMPREPLY=(); return 0 ;;
+        --released-at) COMPREPLY=(); return 0 ;;
+      esac ;;
+    'serve ')
+      case "$3" in
+        --host) COMPREPLY=(); return 0 ;;
+        --port) COMPREPLY=(); return 0 ;;
+      esac ;;
+    'tokens associations')
+      case "$3" in
+        --min-access-level) COMPREPLY=(); return 0 ;;
+        --page) COMPREPLY=(); return 0 ;;
+        --per-page) COMPREPLY=(); return 0 ;;
+        --limit) COMPREPLY=(); return 0 ;;
+      esac ;;
+    'tokens create')
+      case "$3" in
+        --user) COMPREPLY=(); return 0 ;;
+        --name) COMPREPLY=(); return 0 ;;
+        --scope) COMPREPLY=(); return 0 ;;
+        --expires-at) COMPREPLY=(); return 0 ;;
+        --description) COMPREPLY=(); return 0 ;;
+      esac ;;
+    'tokens list')
+      case "$3" in
+        --user) COMPREPLY=(); return 0 ;;
+        --search) COMPREPLY=(); return 0 ;;
+        --sort) COMPREPLY=(); return 0 ;;
+        --created-after) COMPREPLY=(); return 0 ;;
+        --created-before) COMPREPLY=(); return 0 ;;
+        --expires-after) COMPREPLY=(); return 0 ;;
+        --expires-before) COMPREPLY=(); return 0 ;;
+        --last-used-after) COMPREPLY=(); return 0 ;;
+        --last-used-before) COMPREPLY=(); return 0 ;;
+        --page) COMPREPLY=(); return 0 ;;
+        --per-page) COMPREPLY=(); return 0 ;;
+        --limit) COMPREPLY=(); return 0 ;;
+      esac ;;
+    'tokens rotate')
+      case "$3" in
+        --expires-at) COMPREPLY=(); return 0 ;;
+      esac ;;
+    'users create')
+      case "$3" in
+        --username) COMPREPLY=(); return 0 ;;
+        --name) COMPREPLY=(); return 0 ;;
+        --email) COMPREPLY=(); return 0 ;;
+        --password) COMPREPLY=(); return 0 ;;
+        --bio) COMPREPLY=(); return 0 ;;
+        --organization) COMPREPLY=(); return 0 ;;
+        --job-title) COMPREPLY=(); return 0 ;;
+        --location) COMPREPLY=(); return 0 ;;
+        --projects-limit) COMPREPLY=(); return 0 ;;
+      esac ;;
+    'users list')
+      case "$3" in
+        --search) COMPREPLY=(); return 0 ;;
+        --username) COMPREPLY=(); return 0 ;;
+        --created-after) COMPREPLY=(); return 0 ;;
+        --created-before) COMPREPLY=(); return 0 ;;
+        --order-by) COMPREPLY=(); return 0 ;;
+        --sort) compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -d -- "$cur")); return 0 ;;
+        --page) COMPREPLY=(); return 0 ;;
+        --per-page) COMPREPLY=(); return 0 ;;
+        --limit) COMPREPLY=(); return 0 ;;
+      esac ;;
+    'users update')
+      case "$3" in
+        --username) COMPREPLY=(); return 0 ;;
+        --name) COMPREPLY=(); return 0 ;;
+        --email) COMPREPLY=(); return 0 ;;
+        --password) COMPREPLY=(); return 0 ;;
+        --bio) COMPREPLY=(); return 0 ;;
+        --organization) COMPREPLY=(); return 0 ;;
+        --job-title) COMPREPLY=(); return 0 ;;
+        --location) COMPREPLY=(); return 0 ;;
+        --projects-limit) COMPREPLY=(); return 0 ;;
+      esac ;;
+  esac
+  case "$3" in
+    -o|--output) COMPREPLY=($(compgen -W 'table json yaml' -- "$cur")); return 0 ;;
+    --fields) COMPREPLY=(); return 0 ;;
+    --context) COMPREPLY=($(compgen -W "$("${COMP_WORDS[0]}" context list --fields name --no-input 2>/dev/null)" -- "$cur")); return 0 ;;
+    --state) compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -d -- "$cur")); return 0 ;;
+    --url) COMPREPLY=(); return 0 ;;
+    --sudo) COMPREPLY=(); return 0 ;;
+  esac
+  return 1
+}
+
+# Completes positional arguments that have fixed values.
+_hostctl_args() {
+  case "$1 $2" in
+    'completion ') COMPREPLY=($(compgen -W 'bash zsh fish' -- "$cur")) ;;
+  esac
+}
+
+_hostctl() {
+  local cur="${COMP_WORDS[COMP_CWORD]}" prev="" noun="" verb="" w i
+  ((COMP_CWORD > 0)) && prev="${COMP_WORDS[COMP_CWORD-1]}"
+  COMPREPLY=()
+  # Walk the words before the cursor: skip options and their values, find noun and verb.
+  for ((i = 1; i < COMP_CWORD; i++)); do
+    w="${COMP_WORDS[i]}"
+    case "$w" in
+      --access-level|--asset|--bio|--context|--context-name|--created-after|--created-before|--default-branch|--description|--due-date|--email|--expires-after|--expires-at|--expires-before|--external-url|--field|--fields|--group|--header|--host|--iid|--input|--job-title|--last-used-after|--last-used-before|--limit|--link|--link-url|--location|--method|--milestone|--min-access-level|--name|--namespace|--notes|--notes-file|--offering|--order-by|--organization|--output|--output-file|--page|--parent|--password|--path|--per-page|--port|--project|--projects-limit|--query|--raw-field|--ref|--released-at|--repository-storage|--root-token|--scope|--search|--sort|--source|--start-date|--state|--storage|--sudo|--tag|--tag-message|--tier|--timeout|--title|--token|--type|--url|--user|--username|--visibility|-F|-H|-O|-R|-X|-f|-g|-o)
+        ((i++))
+        [[ "${COMP_WORDS[i]}" == "=" ]] && ((i++))
+        continue ;;
+      -*|=) continue ;;
+    esac
+    if [[ -z "$noun" ]]; then
+      noun="$(_hostctl_noun "$w")"
+      [[ -z "$noun" ]] && noun="$w"
+    elif [[ -z "$verb" && -n "$(_hostctl_verbs "$noun")" ]]; then
+      verb="$(_hostctl_verb "$noun" "$w")"
+      [[ -z "$verb" ]] && verb="$w"
+    fi
+  done
+  # --opt=value is split at "=" by bash.
+  local opt="$prev"
+  if [[ "$cur" == "=" ]]; then cur=""; elif [[ "$prev" == "=" ]] && ((COMP_CWORD > 1)); then opt="${COMP_WORDS[COMP_CWORD-2]}"; fi
+  if [[ "$opt" == -* ]] && _hostctl_value "$noun" "$verb" "$opt"; then return 0; fi
+  if [[ "$cur" == -* ]]; then
+    COMPREPLY=($(compgen -W "$(_hostctl_flags "$noun" "$verb") -V --version -o --output --fields --context --state --url --sudo --no-input -y --yes --no-color --debug -h --help" -- "$cur"))
+    return 0
+  fi
+  if [[ -z "$noun" ]]; then
+    COMPREPLY=($(compgen -W 'api completion context groups init members milestones projects releases serve tokens users help' -- "$cur"))
+  elif [[ "$noun" == help ]]; then
+    [[ -z "$verb" ]] && COMPREPLY=($(compgen -W 'api completion context groups init members milestones projects releases serve tokens users' -- "$cur"))
+  elif [[ -z "$verb" && -n "$(_hostctl_verbs "$noun")" ]]; then
+    COMPREPLY=($(compgen -W "$(_hostctl_verbs "$noun")" -- "$cur"))
+  else
+    _hostctl_args "$noun" "$verb"
+  fi
+  return 0
+}
+
+complete -F _hostctl hostctl

@@ -1,0 +1,582 @@
+# fish completion for hostctl 0.1.0. Generated from the command tree by `npm run gen:docs`.
+# Save it as ~/.config/fish/completions/hostctl.fish, or: hostctl completion fish | source
+
+# The command on the line so far: "", a noun, or "noun verb" (canonical names).
+function __hostctl_command
+    set -l words (commandline -opc)
+    set -e words[1]
+    set -l noun
+    set -l verb
+    set -l skip 0
+    for w in $words
+        if test $skip = 1
+            set skip 0
+            continue
+        end
+        switch $w
+            case '--access-level' '--asset' '--bio' '--context' '--context-name' '--created-after' '--created-before' '--default-branch' '--description' '--due-date' '--email' '--expires-after' '--expires-at' '--expires-before' '--external-url' '--field' '--fields' '--group' '--header' '--host' '--iid' '--input' '--job-title' '--last-used-after' '--last-used-before' '--limit' '--link' '--link-url' '--location' '--method' '--milestone' '--min-access-level' '--name' '--namespace' '--notes' '--notes-file' '--offering' '--order-by' '--organization' '--output' '--output-file' '--page' '--parent' '--password' '--path' '--per-page' '--port' '--project' '--projects-limit' '--query' '--raw-field' '--ref' '--released-at' '--repository-storage' '--root-token' '--scope' '--search' '--sort' '--source' '--start-date' '--state' '--storage' '--sudo' '--tag' '--tag-message' '--tier' '--timeout' '--title' '--token' '--type' '--url' '--user' '--username' '--visibility' '-F' '-H' '-O' '-R' '-X' '-f' '-g' '-o'
+                set skip 1
+                continue
+            case '-*'
+                continue
+        end
+        if test -z "$noun"
+            set noun $w
+            switch $w
+                case 'contexts'
+                    set noun context
+                case 'group'
+                    set noun groups
+                case 'member'
+                    set noun members
+                case 'milestone'
+                    set noun milestones
+                case 'project'
+                    set noun projects
+                case 'release'
+                    set noun releases
+                case 'token'
+                    set noun tokens
+                case 'user'
+                    set noun users
+            end
+        else if test -z "$verb"
+            switch "$noun $w"
+                case 'context add'
+                    set verb add
+                case 'context list' 'context ls'
+                    set verb list
+                case 'context remove' 'context rm' 'context delete'
+                    set verb remove
+                case 'context show' 'context view'
+                    set verb show
+                case 'context use' 'context switch'
+                    set verb use
+                case 'groups create'
+                    set verb create
+                case 'groups delete' 'groups rm'
+                    set verb delete
+                case 'groups get' 'groups view'
+                    set verb get
+                case 'groups list' 'groups ls'
+                    set verb list
+                case 'groups update' 'groups edit'
+                    set verb update
+                case 'members add'
+                    set verb add
+                case 'members list' 'members ls'
+                    set verb list
+                case 'members remove' 'members rm'
+                    set verb remove
+                case 'members update' 'members edit'
+                    set verb update
+                case 'milestones close'
+                    set verb close
+                case 'milestones create'
+                    set verb create
+                case 'milestones get' 'milestones view'
+                    set verb get
+                case 'milestones list' 'milestones ls'
+                    set verb list
+                case 'milestones update' 'milestones edit'
+                    set verb update
+                case 'projects create'
+                    set verb create
+                case 'projects delete' 'projects rm'
+                    set verb delete
+                case 'projects get' 'projects view'
+                    set verb get
+                case 'projects list' 'projects ls'
+                    set verb list
+                case 'projects update' 'projects edit'
+                    set verb update
+                case 'releases create'
+                    set verb create
+                case 'releases delete' 'releases rm'
+                    set verb delete
+                case 'releases download'
+                    set verb download
+                case 'releases evidence'
+                    set verb evidence
+                case 'releases get' 'releases view'
+                    set verb get
+                case 'releases latest'
+                    set verb latest
+                case 'releases links' 'releases link'
+                    set verb links
+                case 'releases list' 'releases ls'
+                    set verb list
+                case 'releases update' 'releases edit'
+                    set verb update
+                case 'tokens associations'
+                    set verb associations
+                case 'tokens create'
+                    set verb create
+                case 'tokens get' 'tokens view'
+                    set verb get
+                case 'tokens list' 'tokens ls'
+                    set verb list
+                case 'tokens revoke' 'tokens delete'
+                    set verb revoke
+                case 'tokens rotate'
+                    set verb rotate
+                case 'users block'
+                    set verb block
+                case 'users create'
+                    set verb create
+                case 'users delete' 'users rm'
+                    set verb delete
+                case 'users get' 'users view'
+                    set verb get
+                case 'users list' 'users ls'
+                    set verb list
+                case 'users unblock'
+                    set verb unblock
+                case 'users update' 'users edit'
+                    set verb update
+            end
+        end
+    end
+    string trim -- "$noun $verb"
+end
+
+function __hostctl_at
+    set -l current (__hostctl_command)
+    test "$current" = "$argv[1]"
+end
+
+function __hostctl_contexts
+    hostctl context list --fields name --no-input 2>/dev/null
+end
+
+complete -c hostctl -f
+
+# Global options
+complete -c hostctl -n 'true' -s V -l version -d 'output the version number'
+complete -c hostctl -n 'true' -s o -l output -x -a 'table json yaml' -d 'output format: table, json or yaml'
+complete -c hostctl -n 'true' -l fields -x -d 'comma-separated fields to show (dotted paths allowed)'
+complete -c hostctl -n 'true' -l context -x -a '(__hostctl_contexts)' -d 'use this context instead of the current one'
+complete -c hostctl -n 'true' -l state -x -a '(__fish_complete_directories)' -d 'use this local state directory'
+complete -c hostctl -n 'true' -l url -x -d 'use the remote instance at this URL'
+complete -c hostctl -n 'true' -l sudo -x -d 'act as another user (administrators; token needs the sudo scope)'
+complete -c hostctl -n 'true' -l no-input -d 'never prompt; missing values are usage errors'
+complete -c hostctl -n 'true' -s y -l yes -d 'answer yes to confirmations'
+complete -c hostctl -n 'true' -l no-color -d 'no colour in output'
+complete -c hostctl -n 'true' -l debug -d 'trace HTTP requests on stderr (secrets redacted)'
+complete -c hostctl -n 'true' -s h -l help -d 'display help for command'
+
+# Nouns
+complete -c hostctl -n '__hostctl_at \'\'' -a api -d 'Send any request to the API v4 (local or remote) and print the answer'
+complete -c hostctl -n '__hostctl_at \'\'' -a completion -d 'Print the shell completion script for bash, zsh or fish'
+complete -c hostctl -n '__hostctl_at \'\'' -a context -d 'Named targets: a local state directory, or a remote instance with its token'
+complete -c hostctl -n '__hostctl_at \'\'' -a groups -d 'Groups and subgroups: list, inspect, create, change, delete'
+complete -c hostctl -n '__hostctl_at \'\'' -a init -d 'Create a local state directory (an instance with an administrator and its token)'
+complete -c hostctl -n '__hostctl_at \'\'' -a members -d 'Members of projects and groups, with their roles'
+complete -c hostctl -n '__hostctl_at \'\'' -a milestones -d 'Milestones of projects and groups: list, inspect, create, change, close'
+complete -c hostctl -n '__hostctl_at \'\'' -a projects -d 'Projects: list, inspect, create, change, delete'
+complete -c hostctl -n '__hostctl_at \'\'' -a releases -d 'Releases of a project: list, inspect, create, change, delete, latest, download, evidence, asset links'
+complete -c hostctl -n '__hostctl_at \'\'' -a serve -d 'Serve a local state over HTTP as an API v4 instance'
+complete -c hostctl -n '__hostctl_at \'\'' -a tokens -d 'Personal access tokens: list, inspect, create, rotate, revoke'
+complete -c hostctl -n '__hostctl_at \'\'' -a users -d 'Users: list, inspect, create, change, block (administrators)'
+complete -c hostctl -n '__hostctl_at \'\'' -a help -d 'Show help for a command'
+complete -c hostctl -n '__hostctl_at help' -a 'api completion context groups init members milestones projects releases serve tokens users'
+
+# context
+complete -c hostctl -n '__hostctl_at context' -a add -d 'Add a context: a local state directory (--state DIR) or a remote instance (--url URL), with its token'
+complete -c hostctl -n '__hostctl_at context' -a list -d 'List contexts; the current one is marked with *'
+complete -c hostctl -n '__hostctl_at context' -a remove -d 'Remove a context (its state directory or instance is left alone); confirms on a terminal'
+complete -c hostctl -n '__hostctl_at context' -a show -d 'Show the target and token a command would use, and why (flag, environment or config)'
+complete -c hostctl -n '__hostctl_at context' -a use -d 'Make a context the current one (asks which on a terminal when NAME is left out)'
+
+# groups
+complete -c hostctl -n '__hostctl_at groups' -a create -d 'Create a group, or a subgroup with --parent'
+complete -c hostctl -n '__hostctl_at groups' -a delete -d 'Delete a group with its subgroups and projects (Owner)'
+complete -c hostctl -n '__hostctl_at groups' -a get -d 'Show one group (by id or full path)'
+complete -c hostctl -n '__hostctl_at groups' -a list -d 'List groups (administrators see all of them)'
+complete -c hostctl -n '__hostctl_at groups' -a update -d 'Change a group (Owner); a new --path moves everything below it'
+
+# members
+complete -c hostctl -n '__hostctl_at members' -a add -d 'Add a user to a project or group with a role'
+complete -c hostctl -n '__hostctl_at members' -a list -d 'List the members of a project or group'
+complete -c hostctl -n '__hostctl_at members' -a remove -d 'Remove a member from a project or group'
+complete -c hostctl -n '__hostctl_at members' -a update -d 'Change a member\'s role or membership expiry'
+
+# milestones
+complete -c hostctl -n '__hostctl_at milestones' -a close -d 'Close a milestone (Reporter); reopen it with: hostctl milestones update ID --reopen'
+complete -c hostctl -n '__hostctl_at milestones' -a create -d 'Create a milestone in a project or group (Reporter)'
+complete -c hostctl -n '__hostctl_at milestones' -a get -d 'Show one milestone (by its id)'
+complete -c hostctl -n '__hostctl_at milestones' -a list -d 'List the milestones of a project or group (due date first)'
+complete -c hostctl -n '__hostctl_at milestones' -a update -d 'Change a milestone (Reporter); --close and --reopen change its state'
+
+# projects
+complete -c hostctl -n '__hostctl_at projects' -a create -d 'Create a project in a group or a personal namespace'
+complete -c hostctl -n '__hostctl_at projects' -a delete -d 'Delete a project and its repository (Owner)'
+complete -c hostctl -n '__hostctl_at projects' -a get -d 'Show one project (by id or full path)'
+complete -c hostctl -n '__hostctl_at projects' -a list -d 'List projects (administrators see all of them)'
+complete -c hostctl -n '__hostctl_at projects' -a update -d 'Change a project\'s name, path, description, visibility, default branch or storage'
+
+# releases
+complete -c hostctl -n '__hostctl_at releases' -a create -d 'Create a release (Developer); with --ref the tag is created when it does not exist yet'
+complete -c hostctl -n '__hostctl_at releases' -a delete -d 'Delete a release (Developer); its git tag is kept'
+complete -c hostctl -n '__hostctl_at releases' -a download -d 'Download a release\'s asset (by its direct asset path) or a source archive of its tag'
+complete -c hostctl -n '__hostctl_at releases' -a evidence -d 'Collect evidence for a release (paid tiers; self-managed and dedicated); runs in the background'
+complete -c hostctl -n '__hostctl_at releases' -a get -d 'Show one release by its tag'
+complete -c hostctl -n '__hostctl_at releases' -a latest -d 'Show the project\'s latest release (the permalink /releases/permalink/latest)'
+complete -c hostctl -n '__hostctl_at releases' -a links -d 'A release\'s asset links: list, add, update, delete'
+complete -c hostctl -n '__hostctl_at releases' -a list -d 'List a project\'s releases (newest release date first), or those of a group\'s projects'
+complete -c hostctl -n '__hostctl_at releases' -a update -d 'Change a release\'s name, notes, date or milestones (Developer)'
+
+# tokens
+complete -c hostctl -n '__hostctl_at tokens' -a associations -d 'Groups and projects the token in use can reach, with its role in each'
+complete -c hostctl -n '__hostctl_at tokens' -a create -d 'Create a personal access token for a user (administrators); the secret is shown once'
+complete -c hostctl -n '__hostctl_at tokens' -a get -d 'Show one token; "self" is the token hostctl is using'
+complete -c hostctl -n '__hostctl_at tokens' -a list -d 'List personal access tokens (administrators see every user\'s)'
+complete -c hostctl -n '__hostctl_at tokens' -a revoke -d 'Revoke a token at once; "self" revokes the token hostctl is using'
+complete -c hostctl -n '__hostctl_at tokens' -a rotate -d 'Revoke a token and issue its successor (same name and scopes); without ID, pick one interactively'
+
+# users
+complete -c hostctl -n '__hostctl_at users' -a block -d 'Block a user: no sign-in, no API, no Git access (administrators)'
+complete -c hostctl -n '__hostctl_at users' -a create -d 'Create a user (administrators)'
+complete -c hostctl -n '__hostctl_at users' -a delete -d 'Delete a user (administrators)'
+complete -c hostctl -n '__hostctl_at users' -a get -d 'Show one user (by id or username)'
+complete -c hostctl -n '__hostctl_at users' -a list -d 'List users'
+complete -c hostctl -n '__hostctl_at users' -a unblock -d 'Unblock a blocked user (administrators)'
+complete -c hostctl -n '__hostctl_at users' -a update -d 'Change a user (administrators)'
+
+# api
+complete -c hostctl -n '__hostctl_at \'api\'' -s X -l method -x -d 'HTTP method (default: GET, or POST when fields or --input are given without --paginate)'
+complete -c hostctl -n '__hostctl_at \'api\'' -s f -l raw-field -x -d 'a string parameter (repeatable; key[]=v for arrays, key[sub]=v for hashes)'
+complete -c hostctl -n '__hostctl_at \'api\'' -s F -l field -x -d 'a typed parameter: numbers, true, false and null become JSON values; @file reads a file, @- standard input (repeatable)'
+complete -c hostctl -n '__hostctl_at \'api\'' -s H -l header -x -d 'an extra request header, \'Name: value\' (repeatable)'
+complete -c hostctl -n '__hostctl_at \'api\'' -l paginate -d 'follow Link rel=next and print every page as one JSON array (GET only)'
+complete -c hostctl -n '__hostctl_at \'api\'' -s i -l include -d 'print the status line and the response headers before the body'
+complete -c hostctl -n '__hostctl_at \'api\'' -l silent -d 'print no body'
+complete -c hostctl -n '__hostctl_at \'api\'' -l input -r -F -d 'the JSON request body, from a file (- for standard input); -f/-F then go to the query'
+
+# completion
+complete -c hostctl -n '__hostctl_at \'completion\'' -a 'bash zsh fish'
+
+# context add
+complete -c hostctl -n '__hostctl_at \'context add\'' -l token -x -d 'the personal access token (visible in shell history and process lists: prefer --token-stdin)'
+complete -c hostctl -n '__hostctl_at \'context add\'' -l token-stdin -d 'read the token from standard input'
+complete -c hostctl -n '__hostctl_at \'context add\'' -l use -d 'make it the current context'
+complete -c hostctl -n '__hostctl_at \'context add\'' -l force -d 'replace an existing context of that name'
+complete -c hostctl -n '__hostctl_at \'context add\'' -l no-verify -d 'save without checking the state directory, the URL or the token'
+
+# groups create
+complete -c hostctl -n '__hostctl_at \'groups create\'' -l name -x -d 'display name'
+complete -c hostctl -n '__hostctl_at \'groups create\'' -l path -r -F -d 'URL path (derived from the name when absent)'
+complete -c hostctl -n '__hostctl_at \'groups create\'' -l parent -x -d 'parent group (id or full path)'
+complete -c hostctl -n '__hostctl_at \'groups create\'' -l visibility -x -d 'private, internal or public'
+complete -c hostctl -n '__hostctl_at \'groups create\'' -l description -x -d 'description'
+
+# groups get
+complete -c hostctl -n '__hostctl_at \'groups get\'' -l with-projects -d 'include the group\'s projects'
+
+# groups list
+complete -c hostctl -n '__hostctl_at \'groups list\'' -l parent -x -d 'only subgroups of this group (id or full path)'
+complete -c hostctl -n '__hostctl_at \'groups list\'' -l descendants -d 'with --parent: every level below it, not only direct subgroups'
+complete -c hostctl -n '__hostctl_at \'groups list\'' -l search -x -d 'name or path contains this text'
+complete -c hostctl -n '__hostctl_at \'groups list\'' -l top-level -d 'only top-level groups'
+complete -c hostctl -n '__hostctl_at \'groups list\'' -l owned -d 'only groups the caller owns'
+complete -c hostctl -n '__hostctl_at \'groups list\'' -l min-access-level -x -d 'only groups where the caller has at least this role'
+complete -c hostctl -n '__hostctl_at \'groups list\'' -l visibility -x -d 'private, internal or public'
+complete -c hostctl -n '__hostctl_at \'groups list\'' -l order-by -x -d 'one of name, path, id (default name)'
+complete -c hostctl -n '__hostctl_at \'groups list\'' -l sort -x -a '(__fish_complete_directories)' -d 'asc or desc (default asc)'
+complete -c hostctl -n '__hostctl_at \'groups list\'' -l page -x -d 'page number to fetch'
+complete -c hostctl -n '__hostctl_at \'groups list\'' -l per-page -x -d 'items per page (the server caps it at 100)'
+complete -c hostctl -n '__hostctl_at \'groups list\'' -l all -d 'fetch every page, following the Link header'
+complete -c hostctl -n '__hostctl_at \'groups list\'' -l limit -x -d 'stop after N items, across pages'
+
+# groups update
+complete -c hostctl -n '__hostctl_at \'groups update\'' -l name -x -d 'display name'
+complete -c hostctl -n '__hostctl_at \'groups update\'' -l path -r -F -d 'URL path'
+complete -c hostctl -n '__hostctl_at \'groups update\'' -l visibility -x -d 'private, internal or public'
+complete -c hostctl -n '__hostctl_at \'groups update\'' -l description -x -d 'description'
+
+# init
+complete -c hostctl -n '__hostctl_at \'init\'' -l root-token -x -d 'use this secret for the root token instead of a generated one (at least 20 characters)'
+complete -c hostctl -n '__hostctl_at \'init\'' -l tier -x -d 'licence tier: free, premium, ultimate'
+complete -c hostctl -n '__hostctl_at \'init\'' -l offering -x -d 'offering to behave as: self-managed, hosted, dedicated, all'
+complete -c hostctl -n '__hostctl_at \'init\'' -l storage -x -d 'an extra repository storage (repeatable)'
+complete -c hostctl -n '__hostctl_at \'init\'' -l external-url -x -d 'base URL used in web_url fields'
+complete -c hostctl -n '__hostctl_at \'init\'' -l demo -d 'fill the new state with demo data'
+complete -c hostctl -n '__hostctl_at \'init\'' -l context-name -x -d 'name of the context to create'
+
+# members add
+complete -c hostctl -n '__hostctl_at \'members add\'' -s R -l project -x -d 'members of this project (id or full path)'
+complete -c hostctl -n '__hostctl_at \'members add\'' -s g -l group -x -d 'members of this group (id or full path)'
+complete -c hostctl -n '__hostctl_at \'members add\'' -l user -x -d 'the user (id or username)'
+complete -c hostctl -n '__hostctl_at \'members add\'' -l access-level -x -d 'guest, planner, reporter, developer, maintainer, owner (or 10, 15, 20, 30, 40, 50)'
+complete -c hostctl -n '__hostctl_at \'members add\'' -l expires-at -x -d 'membership ends on this date (YYYY-MM-DD)'
+
+# members list
+complete -c hostctl -n '__hostctl_at \'members list\'' -s R -l project -x -d 'members of this project (id or full path)'
+complete -c hostctl -n '__hostctl_at \'members list\'' -s g -l group -x -d 'members of this group (id or full path)'
+complete -c hostctl -n '__hostctl_at \'members list\'' -l inherited -d 'also members inherited from parent groups (their highest role)'
+complete -c hostctl -n '__hostctl_at \'members list\'' -l query -x -d 'name or username contains this text'
+complete -c hostctl -n '__hostctl_at \'members list\'' -l page -x -d 'page number to fetch'
+complete -c hostctl -n '__hostctl_at \'members list\'' -l per-page -x -d 'items per page (the server caps it at 100)'
+complete -c hostctl -n '__hostctl_at \'members list\'' -l all -d 'fetch every page, following the Link header'
+complete -c hostctl -n '__hostctl_at \'members list\'' -l limit -x -d 'stop after N items, across pages'
+
+# members remove
+complete -c hostctl -n '__hostctl_at \'members remove\'' -s R -l project -x -d 'members of this project (id or full path)'
+complete -c hostctl -n '__hostctl_at \'members remove\'' -s g -l group -x -d 'members of this group (id or full path)'
+complete -c hostctl -n '__hostctl_at \'members remove\'' -l user -x -d 'the member (id or username)'
+
+# members update
+complete -c hostctl -n '__hostctl_at \'members update\'' -s R -l project -x -d 'members of this project (id or full path)'
+complete -c hostctl -n '__hostctl_at \'members update\'' -s g -l group -x -d 'members of this group (id or full path)'
+complete -c hostctl -n '__hostctl_at \'members update\'' -l user -x -d 'the member (id or username)'
+complete -c hostctl -n '__hostctl_at \'members update\'' -l access-level -x -d 'guest, planner, reporter, developer, maintainer, owner (or 10 … 50)'
+complete -c hostctl -n '__hostctl_at \'members update\'' -l expires-at -x -d 'membership ends on this date (YYYY-MM-DD)'
+
+# milestones close
+complete -c hostctl -n '__hostctl_at \'milestones close\'' -s R -l project -x -d 'the project\'s milestones (id or full path)'
+complete -c hostctl -n '__hostctl_at \'milestones close\'' -s g -l group -x -d 'the group\'s milestones (id or full path)'
+
+# milestones create
+complete -c hostctl -n '__hostctl_at \'milestones create\'' -s R -l project -x -d 'the project\'s milestones (id or full path)'
+complete -c hostctl -n '__hostctl_at \'milestones create\'' -s g -l group -x -d 'the group\'s milestones (id or full path)'
+complete -c hostctl -n '__hostctl_at \'milestones create\'' -l title -x -d 'title (required; unique across the project and its groups)'
+complete -c hostctl -n '__hostctl_at \'milestones create\'' -l description -x -d 'description'
+complete -c hostctl -n '__hostctl_at \'milestones create\'' -l start-date -x -d 'start date (YYYY-MM-DD)'
+complete -c hostctl -n '__hostctl_at \'milestones create\'' -l due-date -x -d 'due date (YYYY-MM-DD)'
+
+# milestones get
+complete -c hostctl -n '__hostctl_at \'milestones get\'' -s R -l project -x -d 'the project\'s milestones (id or full path)'
+complete -c hostctl -n '__hostctl_at \'milestones get\'' -s g -l group -x -d 'the group\'s milestones (id or full path)'
+
+# milestones list
+complete -c hostctl -n '__hostctl_at \'milestones list\'' -s R -l project -x -d 'the project\'s milestones (id or full path)'
+complete -c hostctl -n '__hostctl_at \'milestones list\'' -s g -l group -x -d 'the group\'s milestones (id or full path)'
+complete -c hostctl -n '__hostctl_at \'milestones list\'' -l active -d 'only open milestones'
+complete -c hostctl -n '__hostctl_at \'milestones list\'' -l closed -d 'only closed milestones'
+complete -c hostctl -n '__hostctl_at \'milestones list\'' -l title -x -d 'only the milestone with exactly this title'
+complete -c hostctl -n '__hostctl_at \'milestones list\'' -l search -x -d 'title or description contains this text'
+complete -c hostctl -n '__hostctl_at \'milestones list\'' -l iid -x -d 'only these iids (repeatable, or comma-separated)'
+complete -c hostctl -n '__hostctl_at \'milestones list\'' -l with-parents -d 'also list the milestones of the ancestor groups'
+complete -c hostctl -n '__hostctl_at \'milestones list\'' -l page -x -d 'page number to fetch'
+complete -c hostctl -n '__hostctl_at \'milestones list\'' -l per-page -x -d 'items per page (the server caps it at 100)'
+complete -c hostctl -n '__hostctl_at \'milestones list\'' -l all -d 'fetch every page, following the Link header'
+complete -c hostctl -n '__hostctl_at \'milestones list\'' -l limit -x -d 'stop after N items, across pages'
+
+# milestones update
+complete -c hostctl -n '__hostctl_at \'milestones update\'' -s R -l project -x -d 'the project\'s milestones (id or full path)'
+complete -c hostctl -n '__hostctl_at \'milestones update\'' -s g -l group -x -d 'the group\'s milestones (id or full path)'
+complete -c hostctl -n '__hostctl_at \'milestones update\'' -l title -x -d 'title'
+complete -c hostctl -n '__hostctl_at \'milestones update\'' -l description -x -d 'description'
+complete -c hostctl -n '__hostctl_at \'milestones update\'' -l start-date -x -d 'start date (YYYY-MM-DD)'
+complete -c hostctl -n '__hostctl_at \'milestones update\'' -l due-date -x -d 'due date (YYYY-MM-DD)'
+complete -c hostctl -n '__hostctl_at \'milestones update\'' -l close -d 'close the milestone'
+complete -c hostctl -n '__hostctl_at \'milestones update\'' -l reopen -d 'reopen a closed milestone'
+
+# projects create
+complete -c hostctl -n '__hostctl_at \'projects create\'' -l name -x -d 'display name (derived from --path when absent)'
+complete -c hostctl -n '__hostctl_at \'projects create\'' -l path -r -F -d 'URL path (derived from --name when absent)'
+complete -c hostctl -n '__hostctl_at \'projects create\'' -l namespace -x -d 'group or user namespace (id or full path); yours when absent'
+complete -c hostctl -n '__hostctl_at \'projects create\'' -s g -l group -x -d 'same as --namespace, for a group'
+complete -c hostctl -n '__hostctl_at \'projects create\'' -l description -x -d 'description'
+complete -c hostctl -n '__hostctl_at \'projects create\'' -l visibility -x -d 'private, internal or public'
+complete -c hostctl -n '__hostctl_at \'projects create\'' -l default-branch -x -d 'name of the default branch'
+complete -c hostctl -n '__hostctl_at \'projects create\'' -l readme -d 'start the repository with a README commit'
+complete -c hostctl -n '__hostctl_at \'projects create\'' -l repository-storage -x -d 'storage for the repository (administrators)'
+
+# projects list
+complete -c hostctl -n '__hostctl_at \'projects list\'' -s g -l group -x -d 'only this group\'s projects (id or full path)'
+complete -c hostctl -n '__hostctl_at \'projects list\'' -l include-subgroups -d 'with --group: also projects of its subgroups'
+complete -c hostctl -n '__hostctl_at \'projects list\'' -l search -x -d 'name or path contains this text'
+complete -c hostctl -n '__hostctl_at \'projects list\'' -l owned -d 'only projects the caller owns'
+complete -c hostctl -n '__hostctl_at \'projects list\'' -l membership -d 'only projects the caller is a member of'
+complete -c hostctl -n '__hostctl_at \'projects list\'' -l visibility -x -d 'private, internal or public'
+complete -c hostctl -n '__hostctl_at \'projects list\'' -l archived -d 'only archived projects'
+complete -c hostctl -n '__hostctl_at \'projects list\'' -l no-archived -d 'only projects that are not archived'
+complete -c hostctl -n '__hostctl_at \'projects list\'' -l min-access-level -x -d 'only projects where the caller has at least this role'
+complete -c hostctl -n '__hostctl_at \'projects list\'' -l repository-storage -x -d 'only projects on this storage (administrators)'
+complete -c hostctl -n '__hostctl_at \'projects list\'' -l order-by -x -d 'one of id, name, path, created_at, updated_at, last_activity_at, star_count, similarity, repository_size, storage_size (default created_at)'
+complete -c hostctl -n '__hostctl_at \'projects list\'' -l sort -x -a '(__fish_complete_directories)' -d 'asc or desc (default desc)'
+complete -c hostctl -n '__hostctl_at \'projects list\'' -l page -x -d 'page number to fetch'
+complete -c hostctl -n '__hostctl_at \'projects list\'' -l per-page -x -d 'items per page (the server caps it at 100)'
+complete -c hostctl -n '__hostctl_at \'projects list\'' -l all -d 'fetch every page, following the Link header'
+complete -c hostctl -n '__hostctl_at \'projects list\'' -l limit -x -d 'stop after N items, across pages'
+
+# projects update
+complete -c hostctl -n '__hostctl_at \'projects update\'' -l name -x -d 'display name'
+complete -c hostctl -n '__hostctl_at \'projects update\'' -l path -r -F -d 'URL path (the old path keeps redirecting)'
+complete -c hostctl -n '__hostctl_at \'projects update\'' -l description -x -d 'description'
+complete -c hostctl -n '__hostctl_at \'projects update\'' -l visibility -x -d 'private, internal or public'
+complete -c hostctl -n '__hostctl_at \'projects update\'' -l default-branch -x -d 'default branch'
+complete -c hostctl -n '__hostctl_at \'projects update\'' -l repository-storage -x -d 'storage for the repository (administrators)'
+
+# releases create
+complete -c hostctl -n '__hostctl_at \'releases create\'' -s R -l project -x -d 'the project (id or full path)'
+complete -c hostctl -n '__hostctl_at \'releases create\'' -l tag -x -d 'the tag the release is made from (required)'
+complete -c hostctl -n '__hostctl_at \'releases create\'' -l ref -x -d 'branch, tag or commit to create the tag from when it does not exist'
+complete -c hostctl -n '__hostctl_at \'releases create\'' -l tag-message -x -d 'makes the new tag an annotated one with this message'
+complete -c hostctl -n '__hostctl_at \'releases create\'' -l name -x -d 'release name (default: the tag)'
+complete -c hostctl -n '__hostctl_at \'releases create\'' -l notes -x -d 'release notes (Markdown)'
+complete -c hostctl -n '__hostctl_at \'releases create\'' -l notes-file -r -F -d 'release notes from a file (\'-\' reads standard input)'
+complete -c hostctl -n '__hostctl_at \'releases create\'' -l milestone -x -d 'attach this milestone (repeatable)'
+complete -c hostctl -n '__hostctl_at \'releases create\'' -l link -x -d 'asset link name=...,url=...[,type=other|runbook|image|package][,path=/direct/asset/path] (repeatable)'
+complete -c hostctl -n '__hostctl_at \'releases create\'' -l released-at -x -d 'release date (ISO 8601); in the future makes an upcoming release, in the past a historical one'
+
+# releases delete
+complete -c hostctl -n '__hostctl_at \'releases delete\'' -s R -l project -x -d 'the project (id or full path)'
+
+# releases download
+complete -c hostctl -n '__hostctl_at \'releases download\'' -s R -l project -x -d 'the project (id or full path)'
+complete -c hostctl -n '__hostctl_at \'releases download\'' -l asset -r -F -d 'the direct asset path of one of the release\'s links (e.g. bin/app-linux)'
+complete -c hostctl -n '__hostctl_at \'releases download\'' -l source -x -d 'a source archive of the tag: zip, tar.gz, tar.bz2, tar'
+complete -c hostctl -n '__hostctl_at \'releases download\'' -s O -l output-file -r -F -d 'where to write it (\'-\' for standard output; default: the file\'s own name)'
+
+# releases evidence
+complete -c hostctl -n '__hostctl_at \'releases evidence\'' -s R -l project -x -d 'the project (id or full path)'
+complete -c hostctl -n '__hostctl_at \'releases evidence\'' -l wait -d 'wait until the evidence has been collected, then show the evidences'
+complete -c hostctl -n '__hostctl_at \'releases evidence\'' -l timeout -x -d 'with --wait: give up after this many seconds (default 60)'
+
+# releases get
+complete -c hostctl -n '__hostctl_at \'releases get\'' -s R -l project -x -d 'the project (id or full path)'
+complete -c hostctl -n '__hostctl_at \'releases get\'' -l html -d 'include description_html, the description rendered from Markdown'
+
+# releases latest
+complete -c hostctl -n '__hostctl_at \'releases latest\'' -s R -l project -x -d 'the project (id or full path)'
+complete -c hostctl -n '__hostctl_at \'releases latest\'' -l html -d 'include description_html, the description rendered from Markdown'
+
+# releases links list
+complete -c hostctl -n '__hostctl_at \'releases links list\'' -s R -l project -x -d 'the project (id or full path)'
+complete -c hostctl -n '__hostctl_at \'releases links list\'' -l page -x -d 'page number to fetch'
+complete -c hostctl -n '__hostctl_at \'releases links list\'' -l per-page -x -d 'items per page (the server caps it at 100)'
+complete -c hostctl -n '__hostctl_at \'releases links list\'' -l all -d 'fetch every page, following the Link header'
+complete -c hostctl -n '__hostctl_at \'releases links list\'' -l limit -x -d 'stop after N items, across pages'
+
+# releases links add
+complete -c hostctl -n '__hostctl_at \'releases links add\'' -s R -l project -x -d 'the project (id or full path)'
+complete -c hostctl -n '__hostctl_at \'releases links add\'' -l name -x -d 'link name (unique within the release)'
+complete -c hostctl -n '__hostctl_at \'releases links add\'' -l link-url -x -d 'where the asset is (http, https or ftp; unique within the release)'
+complete -c hostctl -n '__hostctl_at \'releases links add\'' -l path -r -F -d 'direct asset path, for the permanent download URL (e.g. /bin/app-linux)'
+complete -c hostctl -n '__hostctl_at \'releases links add\'' -l type -x -d 'link type: other, runbook, image, package'
+
+# releases links update
+complete -c hostctl -n '__hostctl_at \'releases links update\'' -s R -l project -x -d 'the project (id or full path)'
+complete -c hostctl -n '__hostctl_at \'releases links update\'' -l name -x -d 'link name (unique within the release)'
+complete -c hostctl -n '__hostctl_at \'releases links update\'' -l link-url -x -d 'where the asset is (http, https or ftp; unique within the release)'
+complete -c hostctl -n '__hostctl_at \'releases links update\'' -l path -r -F -d 'direct asset path, for the permanent download URL (e.g. /bin/app-linux)'
+complete -c hostctl -n '__hostctl_at \'releases links update\'' -l type -x -d 'link type: other, runbook, image, package'
+
+# releases links delete
+complete -c hostctl -n '__hostctl_at \'releases links delete\'' -s R -l project -x -d 'the project (id or full path)'
+
+# releases list
+complete -c hostctl -n '__hostctl_at \'releases list\'' -s R -l project -x -d 'the project (id or full path)'
+complete -c hostctl -n '__hostctl_at \'releases list\'' -s g -l group -x -d 'releases of this group\'s projects, subgroups included (id or full path)'
+complete -c hostctl -n '__hostctl_at \'releases list\'' -l order-by -x -d 'released_at (default) or created_at'
+complete -c hostctl -n '__hostctl_at \'releases list\'' -l sort -x -a '(__fish_complete_directories)' -d 'desc (default) or asc'
+complete -c hostctl -n '__hostctl_at \'releases list\'' -l html -d 'include description_html, the description rendered from Markdown'
+complete -c hostctl -n '__hostctl_at \'releases list\'' -l page -x -d 'page number to fetch'
+complete -c hostctl -n '__hostctl_at \'releases list\'' -l per-page -x -d 'items per page (the server caps it at 100)'
+complete -c hostctl -n '__hostctl_at \'releases list\'' -l all -d 'fetch every page, following the Link header'
+complete -c hostctl -n '__hostctl_at \'releases list\'' -l limit -x -d 'stop after N items, across pages'
+
+# releases update
+complete -c hostctl -n '__hostctl_at \'releases update\'' -s R -l project -x -d 'the project (id or full path)'
+complete -c hostctl -n '__hostctl_at \'releases update\'' -l name -x -d 'release name'
+complete -c hostctl -n '__hostctl_at \'releases update\'' -l notes -x -d 'release notes (Markdown)'
+complete -c hostctl -n '__hostctl_at \'releases update\'' -l notes-file -r -F -d 'release notes from a file (\'-\' reads standard input)'
+complete -c hostctl -n '__hostctl_at \'releases update\'' -l milestone -x -d 'the milestones, replacing the current ones (repeatable)'
+complete -c hostctl -n '__hostctl_at \'releases update\'' -l clear-milestones -d 'detach every milestone'
+complete -c hostctl -n '__hostctl_at \'releases update\'' -l released-at -x -d 'release date (ISO 8601)'
+
+# serve
+complete -c hostctl -n '__hostctl_at \'serve\'' -l host -x -d 'address to listen on'
+complete -c hostctl -n '__hostctl_at \'serve\'' -l port -x -d 'port to listen on (0: any free port)'
+
+# tokens associations
+complete -c hostctl -n '__hostctl_at \'tokens associations\'' -l min-access-level -x -d 'only where the role is at least this (guest … owner, or 10 … 50)'
+complete -c hostctl -n '__hostctl_at \'tokens associations\'' -l page -x -d 'page number to fetch'
+complete -c hostctl -n '__hostctl_at \'tokens associations\'' -l per-page -x -d 'items per page (the server caps it at 100)'
+complete -c hostctl -n '__hostctl_at \'tokens associations\'' -l all -d 'fetch every page, following the Link header'
+complete -c hostctl -n '__hostctl_at \'tokens associations\'' -l limit -x -d 'stop after N items, across pages'
+
+# tokens create
+complete -c hostctl -n '__hostctl_at \'tokens create\'' -l user -x -d 'owner of the token (id or username)'
+complete -c hostctl -n '__hostctl_at \'tokens create\'' -l name -x -d 'name of the token'
+complete -c hostctl -n '__hostctl_at \'tokens create\'' -l scope -x -d 'a scope such as api, read_api, read_repository (repeatable, or comma-separated)'
+complete -c hostctl -n '__hostctl_at \'tokens create\'' -l expires-at -x -d 'expiry date (YYYY-MM-DD); the instance default when absent'
+complete -c hostctl -n '__hostctl_at \'tokens create\'' -l description -x -d 'what the token is for'
+
+# tokens list
+complete -c hostctl -n '__hostctl_at \'tokens list\'' -l user -x -d 'only tokens of this user (id or username)'
+complete -c hostctl -n '__hostctl_at \'tokens list\'' -l active -d 'only active tokens (neither revoked nor expired)'
+complete -c hostctl -n '__hostctl_at \'tokens list\'' -l inactive -d 'only inactive tokens (revoked or expired)'
+complete -c hostctl -n '__hostctl_at \'tokens list\'' -l revoked -d 'only revoked tokens'
+complete -c hostctl -n '__hostctl_at \'tokens list\'' -l search -x -d 'name contains this text'
+complete -c hostctl -n '__hostctl_at \'tokens list\'' -l sort -x -d 'one of created_asc, created_desc, expires_asc, expires_desc, last_used_asc, last_used_desc, name_asc, name_desc'
+complete -c hostctl -n '__hostctl_at \'tokens list\'' -l created-after -x -d 'created at or after this ISO time'
+complete -c hostctl -n '__hostctl_at \'tokens list\'' -l created-before -x -d 'created at or before this ISO time'
+complete -c hostctl -n '__hostctl_at \'tokens list\'' -l expires-after -x -d 'expires on or after this date (YYYY-MM-DD)'
+complete -c hostctl -n '__hostctl_at \'tokens list\'' -l expires-before -x -d 'expires on or before this date (YYYY-MM-DD)'
+complete -c hostctl -n '__hostctl_at \'tokens list\'' -l last-used-after -x -d 'last used at or after this ISO time'
+complete -c hostctl -n '__hostctl_at \'tokens list\'' -l last-used-before -x -d 'last used at or before this ISO time'
+complete -c hostctl -n '__hostctl_at \'tokens list\'' -l page -x -d 'page number to fetch'
+complete -c hostctl -n '__hostctl_at \'tokens list\'' -l per-page -x -d 'items per page (the server caps it at 100)'
+complete -c hostctl -n '__hostctl_at \'tokens list\'' -l all -d 'fetch every page, following the Link header'
+complete -c hostctl -n '__hostctl_at \'tokens list\'' -l limit -x -d 'stop after N items, across pages'
+
+# tokens rotate
+complete -c hostctl -n '__hostctl_at \'tokens rotate\'' -l expires-at -x -d 'expiry of the new token (YYYY-MM-DD); one week when absent'
+
+# users create
+complete -c hostctl -n '__hostctl_at \'users create\'' -l username -x -d 'username (the user namespace path)'
+complete -c hostctl -n '__hostctl_at \'users create\'' -l name -x -d 'full name'
+complete -c hostctl -n '__hostctl_at \'users create\'' -l email -x -d 'primary email'
+complete -c hostctl -n '__hostctl_at \'users create\'' -l password -x -d 'password (at least 8 characters)'
+complete -c hostctl -n '__hostctl_at \'users create\'' -l admin -d 'make the user an administrator'
+complete -c hostctl -n '__hostctl_at \'users create\'' -l no-admin -d 'make the user a regular user'
+complete -c hostctl -n '__hostctl_at \'users create\'' -l external -d 'mark the user external (no access to internal projects)'
+complete -c hostctl -n '__hostctl_at \'users create\'' -l no-external -d 'mark the user internal'
+complete -c hostctl -n '__hostctl_at \'users create\'' -l bio -x -d 'short biography'
+complete -c hostctl -n '__hostctl_at \'users create\'' -l organization -x -d 'organization'
+complete -c hostctl -n '__hostctl_at \'users create\'' -l job-title -x -d 'job title'
+complete -c hostctl -n '__hostctl_at \'users create\'' -l location -x -d 'location'
+complete -c hostctl -n '__hostctl_at \'users create\'' -l projects-limit -x -d 'how many personal projects the user may create'
+complete -c hostctl -n '__hostctl_at \'users create\'' -l can-create-group -d 'allow creating top-level groups'
+complete -c hostctl -n '__hostctl_at \'users create\'' -l no-can-create-group -d 'forbid creating top-level groups'
+complete -c hostctl -n '__hostctl_at \'users create\'' -l reset-password -d 'email the user a link to set a password instead of setting one'
+complete -c hostctl -n '__hostctl_at \'users create\'' -l send-confirmation -d 'ask the user to confirm the email (confirmed at once otherwise)'
+
+# users delete
+complete -c hostctl -n '__hostctl_at \'users delete\'' -l hard-delete -d 'also delete what the user contributed instead of handing it to a ghost user'
+
+# users list
+complete -c hostctl -n '__hostctl_at \'users list\'' -l search -x -d 'username or name contains this text, or the email is exactly it'
+complete -c hostctl -n '__hostctl_at \'users list\'' -l username -x -d 'exactly this username'
+complete -c hostctl -n '__hostctl_at \'users list\'' -l active -d 'only active users'
+complete -c hostctl -n '__hostctl_at \'users list\'' -l blocked -d 'only blocked users'
+complete -c hostctl -n '__hostctl_at \'users list\'' -l external -d 'only external users'
+complete -c hostctl -n '__hostctl_at \'users list\'' -l admins -d 'only administrators'
+complete -c hostctl -n '__hostctl_at \'users list\'' -l created-after -x -d 'created after this ISO time'
+complete -c hostctl -n '__hostctl_at \'users list\'' -l created-before -x -d 'created before this ISO time'
+complete -c hostctl -n '__hostctl_at \'users list\'' -l order-by -x -d 'one of id, name, username, created_at, updated_at (default id)'
+complete -c hostctl -n '__hostctl_at \'users list\'' -l sort -x -a '(__fish_complete_directories)' -d 'asc or desc (default desc)'
+complete -c hostctl -n '__hostctl_at \'users list\'' -l page -x -d 'page number to fetch'
+complete -c hostctl -n '__hostctl_at \'users list\'' -l per-page -x -d 'items per page (the server caps it at 100)'
+complete -c hostctl -n '__hostctl_at \'users list\'' -l all -d 'fetch every page, following the Link header'
+complete -c hostctl -n '__hostctl_at \'users list\'' -l limit -x -d 'stop after N items, across pages'
+
+# users update
+complete -c hostctl -n '__hostctl_at \'users update\'' -l username -x -d 'username (the user namespace path)'
+complete -c hostctl -n '__hostctl_at \'users update\'' -l name -x -d 'full name'
+complete -c hostctl -n '__hostctl_at \'users update\'' -l email -x -d 'primary email'
+complete -c hostctl -n '__hostctl_at \'users update\'' -l password -x -d 'password (at least 8 characters)'
+complete -c hostctl -n '__hostctl_at \'users update\'' -l admin -d 'make the user an administrator'
+complete -c hostctl -n '__hostctl_at \'users update\'' -l no-admin -d 'make the user a regular user'
+complete -c hostctl -n '__hostctl_at \'users update\'' -l external -d 'mark the user external (no access to internal projects)'
+complete -c hostctl -n '__hostctl_at \'users update\'' -l no-external -d 'mark the user internal'
+complete -c hostctl -n '__hostctl_at \'users update\'' -l bio -x -d 'short biography'
+complete -c hostctl -n '__hostctl_at \'users update\'' -l organization -x -d 'organization'
+complete -c hostctl -n '__hostctl_at \'users update\'' -l job-title -x -d 'job title'
+complete -c hostctl -n '__hostctl_at \'users update\'' -l location -x -d 'location'
+complete -c hostctl -n '__hostctl_at \'users update\'' -l projects-limit -x -d 'how many personal projects the user may create'
+complete -c hostctl -n '__hostctl_at \'users update\'' -l can-create-group -d 'allow creating top-level groups'
+complete -c hostctl -n '__hostctl_at \'users update\'' -l no-can-create-group -d 'forbid creating top-level groups'

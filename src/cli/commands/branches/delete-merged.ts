@@ -1,0 +1,18 @@
+import type { VerbSpec } from '../../kit/verb.js';
+import { addProjectOption, projectRef, repoPath, type ProjectOpts } from './project.js';
+
+export const deleteMergedVerb: VerbSpec<ProjectOpts> = {
+  name: 'delete-merged',
+  summary: 'Delete every branch merged into the default branch, in the background (protected branches are kept)',
+  examples: ['hostctl branches delete-merged -R acme/web/storefront', 'hostctl branches delete-merged -R 5 --yes'],
+  options: (cmd) => addProjectOption(cmd),
+  async run(cli, _args, o) {
+    const project = projectRef(o);
+    const api = await cli.client();
+    await api.get(repoPath(project, '/branches'), { per_page: 1 });
+    await cli.confirm(`Delete every branch of ${String(project)} merged into its default branch?`);
+    const { data } = await api.delete<Record<string, unknown>>(repoPath(project, '/merged_branches'));
+    if (cli.globals.output !== 'table' || cli.globals.fields) await cli.showItem(data);
+    cli.info('merged branches are being deleted in the background (protected and default branches are kept)');
+  },
+};

@@ -1,0 +1,49 @@
+// Branches, tags and commits live in a project, named with -R/--project (id or full path);
+// branch and tag names travel URL-encoded as one path segment (they may contain '/').
+import type { Command } from 'commander';
+import type { PathValue } from '../../../shared/path.js';
+import { UsageError } from '../../kit/errors.js';
+import { apiPath, idOrPath } from '../../kit/refs.js';
+
+export interface ProjectOpts {
+  project?: string;
+}
+
+export const addProjectOption = (cmd: Command): Command => cmd.option('-R, --project <project>', 'the project (id or full path)');
+
+export function projectRef(o: ProjectOpts): PathValue {
+  if (o.project === undefined) throw new UsageError('missing --project (the project id or full path, e.g. -R acme/web)');
+  return idOrPath(o.project, '--project');
+}
+
+/** A required positional name (branch, tag, commit). */
+export function nameArg(value: string | undefined, what: string): string {
+  if (value === undefined || value.trim() === '') throw new UsageError(`missing ${what}`);
+  return value;
+}
+
+/** `/projects/:id/repository<rest>`, with `:name` in `rest` encoded as one segment. */
+export const repoPath = (project: PathValue, rest: string, values: Record<string, PathValue> = {}): string =>
+  apiPath(`/projects/:id/repository${rest}`, { id: project, ...values });
+
+const CHOICES: Record<string, number> = { 'no-one': 0, developer: 30, developers: 30, maintainer: 40, maintainers: 40, admin: 60, admins: 60 };
+
+/** Access levels of protected branches: no-one (0), developer (30), maintainer (40), admin (60). */
+export function parseProtectLevel(value: string | undefined, flag: string): number | undefined {
+  if (value === undefined) return undefined;
+  const v = value.trim().toLowerCase();
+  if (/^\d+$/.test(v) && [0, 30, 40, 60].includes(Number(v))) return Number(v);
+  const level = CHOICES[v];
+  if (level === undefined) throw new UsageError(`${flag} must be one of no-one (0), developer (30), maintainer (40), admin (60), got "${value}"`);
+  return level;
+}
+
+/** Repeatable option collector that keeps each value whole (paths may hold commas). */
+export const repeat = (value: string, previous: string[] = []): string[] => [...previous, value];
+
+/** An ISO 8601 date or time as the API accepts it, checked before any request is made. */
+export function parseIsoTime(value: string, flag: string): string {
+  const shape = /^\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:?\d{2})?)?$/i;
+  if (!shape.test(value) || Number.isNaN(Date.parse(value.replace(' ', 'T')))) throw new UsageError(`${flag} must be an ISO 8601 date or time such as 2026-03-01T12:00:00Z, got "${value}"`);
+  return value;
+}

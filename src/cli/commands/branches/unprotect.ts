@@ -1,0 +1,17 @@
+import type { VerbSpec } from '../../kit/verb.js';
+import { apiPath } from '../../kit/refs.js';
+import { addProjectOption, nameArg, projectRef, type ProjectOpts } from './project.js';
+
+export const unprotectVerb: VerbSpec<ProjectOpts> = {
+  name: 'unprotect',
+  args: '<branch>',
+  summary: 'Remove the protection of a branch or wildcard (Maintainer)',
+  examples: ['hostctl branches unprotect main -R acme/web/storefront', "hostctl branches unprotect 'release/*' -R 5"],
+  options: (cmd) => addProjectOption(cmd),
+  async run(cli, [branch], o) {
+    const name = nameArg(branch, 'BRANCH (a name or a wildcard)');
+    const api = await cli.client();
+    await api.delete(apiPath('/projects/:id/protected_branches/:name', { id: projectRef(o), name }));
+    cli.info(`unprotected ${name}`);
+  },
+};

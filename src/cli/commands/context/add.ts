@@ -1,0 +1,116 @@
+import { resolve } from 'node:path';
+import type { VerbSpec } from '../../kit/verb.js';
+import { readConfig, updateConfig, type ContextConfig } from '../../config/store.js';
+import type { Target } from '../../config/target.js';
+import { createClient } from '../../kit/client-factory.js';
+import { CliError, EXIT, UsageError } from '../../kit/errors.js';
+import { ApiError } from '../../../client/api-error.js';
+import { TransportError } from '../../../client/transport.js';
+import { checkContextName, contextRow } from './rows.js';
+
+interface AddOptions {
+  token?: string;
+  tokenStdin?: boolean;
+  use?: boolean;
+  force?: boolean;
+  verify: boolean;
+}
+
+/** https://git.example.com/api/v4/ → https://git.example.com */
+export function normaliseUrl(text: string): string {
+  let url: URL;
+  try {
+    url = new URL(text);
+  } catch {
+    throw new UsageError(`--url must be an http:// or https:// URL, got "${text}"`);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new UsageError(`--url must be an http:// or https:// URL, got "${text}"`);
+  if (url.search || url.hash) throw new UsageError(`--url takes the instance URL without a query or fragment, got "${text}"`);
+  return `${url.origin}${url.pathname.replace(/\/+$/, '').replace(/\/api\/v4$/, '')}`;
+}
+
+async function readStdin(): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+function checkToken(token: string, flag: string): string {
+  const t = token.trim();
+  if (!t) throw new UsageError(`${flag} gave an empty token`);
+  if (/\s/.test(t)) throw new UsageError(`${flag} gave a token with whitespace inside; pass the secret alone`);
+  return t;
+}
+
+/** Asks the target who the token belongs to; refuses a token it rejects or a target it cannot reach. */
+async function verify(target: Target, say: (line: string) => void): Promise<void> {
+  let client;
+  try {
+    client = await createClient(target);
+    const { data } = await client.get<{ name?: string; user_id?: number; scopes?: string[]; expires_at?: string | null }>('/personal_access_tokens/self');
+    say(`token "${data.name ?? '?'}" of user ${data.user_id ?? '?'} works (scopes: ${(data.scopes ?? []).join(', ') || 'none'}${data.expires_at ? `; expires ${data.expires_at}` : ''})`);
+  } catch (error) {
+    if (error instanceof ApiError && (error.status === 401 || error.status === 403)) {
+      throw new CliError(`the token was refused by ${client?.target ?? 'the target'}: ${error.message}`, EXIT.auth, 'check the token, or save it anyway with --no-verify');
+    }
+    if (error instanceof TransportError) throw new CliError(error.message, EXIT.unavailable, 'check the URL, or save the context anyway with --no-verify');
+    if (error instanceof CliError) throw new CliError(error.message, error.exitCode, 'check --state, or save the context anyway with --no-verify');
+    throw error;
+  } finally {
+    await client?.transport.close();
+  }
+}
+
+export const addVerb: VerbSpec<AddOptions> = {
+  name: 'add',
+  args: '<name>',
+  summary: 'Add a context: a local state directory (--state DIR) or a remote instance (--url URL), with its token',
+  examples: [
+    'hostctl context add dev --state ~/hostctl-dev --token-stdin < dev-token.txt',
+    'printf %s "$TOKEN" | hostctl context add prod --url https://git.example.com --token-stdin --use',
+    'hostctl context add prod --url https://git.example.com --token-stdin --force   # replace the token',
+    'hostctl context add later --url https://git.example.net --no-verify           # save without checking',
+  ],
+  options: (cmd) =>
+    cmd
+      .option('--token <token>', 'the personal access token (visible in shell history and process lists: prefer --token-stdin)')
+      .option('--token-stdin', 'read the token from standard input')
+      .option('--use', 'make it the current context')
+      .option('--force', 'replace an existing context of that name')
+      .option('--no-verify', 'save without checking the state directory, the URL or the token')
+      .addHelpText('after', '\nThe target is given with the global --state DIR (local) or --url URL (remote) option.'),
+  async run(cli, [rawName], o) {
+    const name = checkContextName(rawName as string);
+    const { state, url } = cli.globals;
+    if (state && url) throw new UsageError('give either --state DIR (local) or --url URL (remote), not both');
+    if (!state && !url) throw new UsageError('missing --state DIR (a local state) or --url URL (a remote instance)');
+    if (o.token !== undefined && o.tokenStdin) throw new UsageError('give either --token or --token-stdin, not both');
+    const token = o.tokenStdin ? checkToken(await readStdin(), '--token-stdin') : o.token !== undefined ? checkToken(o.token, '--token') : undefined;
+
+    const entry: ContextConfig = url ? { type: 'remote', url: normaliseUrl(url) } : { type: 'local', state: resolve(state as string) };
+    if (token) entry.token = token;
+
+    const existing = readConfig(cli.env).contexts[name];
+    if (existing && !o.force) throw new CliError(`context "${name}" exists already`, EXIT.conflict, 'add --force to replace it');
+
+    if (o.verify) {
+      const target: Target = entry.type === 'remote' ? { kind: 'remote', url: entry.url as string, source: 'context add' } : { kind: 'local', stateDir: entry.state as string, source: 'context add' };
+      if (token) await verify({ ...target, token }, cli.info);
+      else if (entry.type === 'local') {
+        const { existsSync } = await import('node:fs');
+        const { STATE_DB } = await import('../../../core/app.js');
+        if (!existsSync(resolve(entry.state as string, STATE_DB))) {
+          throw new CliError(`no hostctl state at ${entry.state}`, EXIT.failure, `create it with: hostctl init --state ${entry.state}, or save anyway with --no-verify`);
+        }
+      }
+    }
+    if (!token) cli.info(`note: context "${name}" has no token, so its requests will be anonymous`);
+
+    const saved = await updateConfig((data) => {
+      data.contexts[name] = entry;
+      if (o.use || !data.currentContext || !data.contexts[data.currentContext]) data.currentContext = name;
+    }, cli.env);
+    cli.info(`${existing ? 'replaced' : 'added'} context "${name}" (${entry.type} ${entry.type === 'remote' ? entry.url : entry.state})${saved.currentContext === name ? '; it is the current context' : ''}`);
+    if (cli.globals.output !== 'table') await cli.showItem(contextRow(name, entry, saved));
+  },
+};

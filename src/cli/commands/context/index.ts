@@ -1,0 +1,13 @@
+// hostctl context <verb>: named targets (a local state directory, or a remote URL with a token).
+import type { Command } from 'commander';
+import { addVerb } from '../../kit/verb.js';
+import { subcommand } from '../../program.js';
+import { listVerb } from './list.js';
+import { showVerb } from './show.js';
+import { addVerb as addContextVerb } from './add.js';
+import { useVerb } from './use.js';
+import { removeVerb } from './remove.js';
+
+export function configure(noun: Command): void {
+  for (const verb of [listVerb, showVerb, addContextVerb, useVerb, removeVerb]) addVerb(noun, verb as Parameters<typeof addVerb>[1], subcommand);
+}

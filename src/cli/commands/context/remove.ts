@@ -1,0 +1,24 @@
+import type { VerbSpec } from '../../kit/verb.js';
+import { readConfig, updateConfig } from '../../config/store.js';
+import { contextRow, existingContext } from './rows.js';
+import { pickContext } from './pick.js';
+
+export const removeVerb: VerbSpec = {
+  name: 'remove',
+  args: '[name]',
+  summary: 'Remove a context (its state directory or instance is left alone); confirms on a terminal',
+  aliases: ['rm', 'delete'],
+  examples: ['hostctl context remove old-staging', 'hostctl context remove old-staging --yes   # no terminal, in scripts'],
+  async run(cli, [given]) {
+    const config = readConfig(cli.env);
+    const name = given ?? (await pickContext(cli, config, 'Remove which context?'));
+    const row = contextRow(name, existingContext(config, name), config);
+    await cli.confirm(`Remove context "${name}" (${row.type} ${row.target})?`);
+    await updateConfig((data) => {
+      delete data.contexts[name];
+      if (data.currentContext === name) delete data.currentContext;
+    }, cli.env);
+    cli.info(`removed context "${name}"${row.current ? '; there is no current context now (pick one with: hostctl context use)' : ''}`);
+    if (cli.globals.output !== 'table') await cli.showItem(row);
+  },
+};

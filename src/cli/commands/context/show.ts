@@ -1,0 +1,37 @@
+import type { VerbSpec } from '../../kit/verb.js';
+import { configFile } from '../../config/paths.js';
+import { readConfig } from '../../config/store.js';
+import { resolveTarget } from '../../config/target.js';
+import { checkContextName, maskToken } from './rows.js';
+
+export const showVerb: VerbSpec = {
+  name: 'show',
+  args: '[name]',
+  summary: 'Show the target and token a command would use, and why (flag, environment or config)',
+  aliases: ['view'],
+  examples: [
+    'hostctl context show',
+    'hostctl context show prod -o json',
+    'HOSTCTL_URL=https://git.example.com hostctl context show   # the environment wins over the config',
+    'hostctl --url http://127.0.0.1:8080 context show',
+  ],
+  async run(cli, [name]) {
+    const config = readConfig(cli.env);
+    const g = cli.globals;
+    const target = name
+      ? resolveTarget({ context: checkContextName(name) }, cli.env, config)
+      : resolveTarget({ context: g.context, state: g.state, url: g.url }, cli.env, config);
+    const source = name ? 'named on the command line' : target.source;
+    await cli.showItem({
+      context: target.context ?? null,
+      current: !!target.context && target.context === config.currentContext,
+      type: target.kind,
+      target: (target.kind === 'remote' ? target.url : target.stateDir) ?? null,
+      source,
+      token: maskToken(target.token),
+      token_source: target.tokenSource ?? null,
+      config_file: configFile(cli.env),
+    });
+    if (!target.token && cli.globals.output === 'table') cli.info('no token: requests will be anonymous (set HOSTCTL_TOKEN, or: hostctl context add NAME --token-stdin --force)');
+  },
+};

@@ -1,0 +1,29 @@
+import type { VerbSpec } from '../../kit/verb.js';
+import { MEMBER_COLUMNS, MEMBER_FIELDS } from './columns.js';
+import { addSourceOptions, memberSource, type SourceOpts } from './source.js';
+
+interface ListOpts extends SourceOpts {
+  inherited?: boolean;
+  query?: string;
+}
+
+export const listVerb: VerbSpec<ListOpts> = {
+  name: 'list',
+  summary: 'List the members of a project or group',
+  aliases: ['ls'],
+  list: true,
+  examples: [
+    'hostctl members list --group acme',
+    'hostctl members list --project acme/platform/api-gateway --inherited',
+    'hostctl members list -g acme/platform --query ali -o json',
+  ],
+  options: (cmd) =>
+    addSourceOptions(cmd)
+      .option('--inherited', 'also members inherited from parent groups (their highest role)')
+      .option('--query <text>', 'name or username contains this text'),
+  async run(cli, _args, o) {
+    const source = memberSource(o);
+    const rows = await cli.list<Record<string, unknown>>(`${source.base}/members${o.inherited ? '/all' : ''}`, { query: o.query });
+    await cli.showList(rows, MEMBER_COLUMNS, MEMBER_FIELDS);
+  },
+};

@@ -1,0 +1,16 @@
+import type { VerbSpec } from '../../kit/verb.js';
+import { MILESTONE_DETAIL_COLUMNS } from './columns.js';
+import { addParentOptions, milestoneId, milestonesBase, type ParentOpts } from './parent.js';
+
+export const closeVerb: VerbSpec<ParentOpts> = {
+  name: 'close',
+  args: '<id>',
+  summary: 'Close a milestone (Reporter); reopen it with: hostctl milestones update ID --reopen',
+  examples: ['hostctl milestones close 14 -R acme/web/storefront', 'hostctl milestones close 3 -g acme -o json'],
+  options: (cmd) => addParentOptions(cmd),
+  async run(cli, [id], o) {
+    const api = await cli.client();
+    const { data } = await api.put<Record<string, unknown>>(`${milestonesBase(o)}/${milestoneId(id)}`, { state_event: 'close' });
+    await cli.showItem(data, MILESTONE_DETAIL_COLUMNS);
+  },
+};

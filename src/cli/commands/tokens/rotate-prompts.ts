@@ -1,0 +1,97 @@
+// The interactive part of `tokens rotate`: pick an active token, choose the new expiry (one week
+// from today by default, a real future date), confirm. Prompts render on stderr so stdout keeps
+// carrying only the secret. Loaded only when rotate runs without an ID on a terminal.
+import type { ApiClient } from '../../../client/client.js';
+import { CliError, EXIT } from '../../kit/errors.js';
+import { isCalendarDate } from '../../kit/refs.js';
+import type { Cli } from '../../kit/verb.js';
+import { selfTokenId, type TokenJson } from './own-token.js';
+
+type Prompts = typeof import('@inquirer/prompts');
+
+/** More tokens than this are better found with `tokens list` and rotated by id. */
+const MAX_CHOICES = 500;
+
+export interface RotationChoice {
+  id: number;
+  expiresAt: string;
+  /** Whether the chosen token is the one hostctl authenticates with. */
+  inUse: boolean;
+}
+
+export async function chooseRotation(cli: Cli, api: ApiClient, prompts: Prompts, presetExpiry?: string): Promise<RotationChoice> {
+  const tokens: TokenJson[] = [];
+  for await (const t of api.paginate<TokenJson>('/personal_access_tokens', { state: 'active', sort: 'created_asc', per_page: 100 }, MAX_CHOICES)) tokens.push(t);
+  if (tokens.length === 0) throw new CliError('there are no active tokens to rotate', EXIT.notFound);
+  const [owners, ownId] = await Promise.all([usernames(api, tokens), selfTokenId(api)]);
+  const today = await todayIso();
+  const context = { output: process.stderr };
+
+  const id = await prompts.select<number>(
+    {
+      message: 'Token to rotate',
+      pageSize: 12,
+      choices: tokens.map((t) => ({
+        value: t.id,
+        name: describe(t, owners.get(t.user_id), t.id === ownId),
+        short: `#${t.id} ${t.name}`,
+      })),
+    },
+    context,
+  );
+  const picked = tokens.find((t) => t.id === id) as TokenJson;
+
+  const expiresAt =
+    presetExpiry ??
+    (await prompts.input(
+      {
+        message: 'New expiry date (YYYY-MM-DD)',
+        default: addDaysIso(today, 7),
+        validate: (value) => {
+          const v = value.trim();
+          if (!isCalendarDate(v)) return 'enter a date as YYYY-MM-DD';
+          if (v <= today) return `the date must be after today (${today})`;
+          return true;
+        },
+      },
+      context,
+    )).trim();
+
+  await cli.confirm(
+    `Rotate token ${picked.id} "${picked.name}"${id === ownId ? ' (the token hostctl is using)' : ''}? The old secret stops working at once; the new token expires ${expiresAt}`,
+  );
+  return { id, expiresAt, inUse: id === ownId };
+}
+
+function describe(t: TokenJson, owner: string | undefined, inUse: boolean): string {
+  const lastUsed = t.last_used_at ? t.last_used_at.slice(0, 16).replace('T', ' ') : 'never';
+  return [
+    `#${t.id} ${t.name}`,
+    owner ?? `user ${t.user_id}`,
+    `scopes ${t.scopes.join(',')}`,
+    `expires ${t.expires_at ?? 'never'}`,
+    `last used ${lastUsed}`,
+  ].join(' · ') + (inUse ? '  (in use by hostctl)' : '');
+}
+
+/** Usernames of the token owners, one request per distinct owner. */
+async function usernames(api: ApiClient, tokens: TokenJson[]): Promise<Map<number, string>> {
+  const ids = [...new Set(tokens.map((t) => t.user_id))];
+  const found = await Promise.all(
+    ids.map(async (id) => {
+      const res = await api.request<{ username?: string }>('GET', `/users/${id}`, { allowError: true });
+      return [id, res.status === 200 ? res.data.username : undefined] as const;
+    }),
+  );
+  const out = new Map<number, string>();
+  for (const [id, name] of found) if (name) out.set(id, name);
+  return out;
+}
+
+/** Today in UTC on hostctl's clock (a fixed time under test). */
+async function todayIso(): Promise<string> {
+  const { clockFromEnv, isoDate } = await import('../../../core/clock.js');
+  return isoDate(clockFromEnv().now());
+}
+
+const addDaysIso = (day: string, days: number): string => new Date(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);

@@ -1,0 +1,44 @@
+import type { VerbSpec } from '../../kit/verb.js';
+import { parseDate } from '../../kit/refs.js';
+import { showSecret } from './create.js';
+import { tokenRef } from './get.js';
+import { selfTokenId, storeRotatedSecret, type TokenJson } from './own-token.js';
+
+interface RotateOpts {
+  expiresAt?: string;
+}
+
+export const rotateVerb: VerbSpec<RotateOpts> = {
+  name: 'rotate',
+  args: '[id]',
+  summary: 'Revoke a token and issue its successor (same name and scopes); without ID, pick one interactively',
+  examples: [
+    'hostctl tokens rotate                          # on a terminal: pick a token, an expiry, confirm',
+    'hostctl tokens rotate 42 --expires-at 2026-06-30',
+    'hostctl tokens rotate self                     # the token hostctl uses; its context is updated',
+    'NEW=$(hostctl tokens rotate 42 --no-input)     # only the new secret is on stdout',
+  ],
+  options: (cmd) => cmd.option('--expires-at <date>', 'expiry of the new token (YYYY-MM-DD); one week when absent'),
+  async run(cli, [id], o) {
+    let ref: string;
+    let inUse: boolean | undefined;
+    let expiresAt = o.expiresAt !== undefined ? parseDate(o.expiresAt, '--expires-at') : undefined;
+    const api = await cli.client();
+    if (id === undefined) {
+      // Refuses with a usage error naming the argument when prompting is not possible.
+      const prompts = await cli.prompts('the ID argument, a token id or "self"');
+      const { chooseRotation } = await import('./rotate-prompts.js');
+      const choice = await chooseRotation(cli, api, prompts, expiresAt);
+      ref = String(choice.id);
+      expiresAt = choice.expiresAt;
+      inUse = choice.inUse;
+    } else {
+      ref = tokenRef(id);
+    }
+    inUse ??= ref === 'self' || Number(ref) === (await selfTokenId(api));
+    const path = ref === 'self' ? '/personal_access_tokens/self/rotate' : `/personal_access_tokens/${ref}/rotate`;
+    const { data } = await api.post<TokenJson>(path, expiresAt ? { expires_at: expiresAt } : {});
+    if (inUse) await storeRotatedSecret(cli, cli.target().token, String(data.token));
+    await showSecret(cli, data, `rotated token ${ref === 'self' ? 'self' : ref}: new token ${data.id} "${data.name}" (scopes ${data.scopes.join(',')}, expires ${data.expires_at ?? 'never'})`);
+  },
+};

@@ -1,0 +1,148 @@
+// A plain description of the command tree, read from commander once every noun is loaded. The
+// completion scripts and the man page are rendered from it, so they follow every command added.
+import type { Argument, Command, Option } from 'commander';
+import { examplesOf } from '../kit/verb.js';
+import { FORMATS } from '../render/output.js';
+
+export interface OptionDoc {
+  /** As written in help, e.g. `-o, --output <format>`. */
+  flags: string;
+  short?: string;
+  long?: string;
+  description: string;
+  /** Name of the value (`format` for `<format>`), when the option takes one. */
+  valueName?: string;
+  /** Values the option accepts, when there is a fixed list. */
+  choices?: string[];
+  /** Shown default, when there is a simple one. */
+  defaultValue?: string;
+  /** May be given more than once. */
+  repeatable: boolean;
+}
+
+export interface ArgumentDoc {
+  name: string;
+  required: boolean;
+  variadic: boolean;
+  choices?: string[];
+}
+
+export interface CommandDoc {
+  name: string;
+  aliases: string[];
+  summary: string;
+  /** Words from the program to this command, e.g. ['tokens', 'list']. */
+  path: string[];
+  args: ArgumentDoc[];
+  /** The command's own options (globals excluded, --help included). */
+  options: OptionDoc[];
+  examples: readonly string[];
+  commands: CommandDoc[];
+}
+
+export interface ProgramDoc {
+  name: string;
+  version: string;
+  description: string;
+  /** Options every command takes. */
+  globalOptions: OptionDoc[];
+  /** Top-level commands, hidden ones left out, sorted by name. */
+  nouns: CommandDoc[];
+}
+
+function optionDoc(o: Option): OptionDoc {
+  const valueName = /[<[]([^>\]]+)[>\]]/.exec(o.flags)?.[1];
+  const d = o.defaultValue as unknown;
+  const simpleDefault = !o.negate && (typeof d === 'string' || typeof d === 'number') && String(d) !== '' ? String(d) : undefined;
+  return {
+    flags: o.flags,
+    ...(o.short ? { short: o.short } : {}),
+    ...(o.long ? { long: o.long } : {}),
+    description: o.description,
+    ...(valueName ? { valueName } : {}),
+    ...(o.argChoices ? { choices: [...o.argChoices] } : {}),
+    ...(simpleDefault !== undefined ? { defaultValue: simpleDefault } : {}),
+    repeatable: Array.isArray(d) || o.variadic,
+  };
+}
+
+const argumentDoc = (a: Argument): ArgumentDoc => ({
+  name: a.name(),
+  required: a.required,
+  variadic: a.variadic,
+  ...(a.argChoices ? { choices: [...a.argChoices] } : {}),
+});
+
+function commandDoc(cmd: Command, parentPath: string[]): CommandDoc {
+  const help = cmd.createHelp();
+  const path = [...parentPath, cmd.name()];
+  return {
+    name: cmd.name(),
+    aliases: cmd.aliases(),
+    summary: cmd.summary() || cmd.description(),
+    path,
+    args: cmd.registeredArguments.map(argumentDoc),
+    options: help.visibleOptions(cmd).map(optionDoc),
+    examples: examplesOf(cmd),
+    commands: help
+      .visibleCommands(cmd)
+      .filter((c) => c.name() !== 'help')
+      .map((c) => commandDoc(c, path)),
+  };
+}
+
+export function describeProgram(program: Command, version: string): ProgramDoc {
+  const help = program.createHelp();
+  return {
+    name: program.name(),
+    version,
+    description: program.description(),
+    globalOptions: help.visibleOptions(program).map(optionDoc),
+    nouns: help
+      .visibleCommands(program)
+      .filter((c) => c.name() !== 'help')
+      .map((c) => commandDoc(c, []))
+      .sort((a, b) => a.name.localeCompare(b.name)),
+  };
+}
+
+/** Every command with its own options: the nouns, and the verbs under them. */
+export function allCommands(doc: ProgramDoc): CommandDoc[] {
+  const out: CommandDoc[] = [];
+  const walk = (c: CommandDoc) => {
+    out.push(c);
+    c.commands.forEach(walk);
+  };
+  doc.nouns.forEach(walk);
+  return out;
+}
+
+/** The flags (short and long) of every option that takes a value, anywhere in the tree. */
+export function valueFlags(doc: ProgramDoc): string[] {
+  const set = new Set<string>();
+  for (const o of [...doc.globalOptions, ...allCommands(doc).flatMap((c) => c.options)]) {
+    if (!o.valueName) continue;
+    if (o.short) set.add(o.short);
+    if (o.long) set.add(o.long);
+  }
+  return [...set].sort();
+}
+
+/** What kind of value an option takes, for completion. */
+export type ValueKind = { kind: 'none' } | { kind: 'words'; words: string[] } | { kind: 'contexts' } | { kind: 'directory' } | { kind: 'file' } | { kind: 'free' };
+
+export function valueKind(o: OptionDoc): ValueKind {
+  if (!o.valueName) return { kind: 'none' };
+  if (o.choices) return { kind: 'words', words: o.choices };
+  if (o.long === '--output') return { kind: 'words', words: [...FORMATS] };
+  if (o.long === '--context') return { kind: 'contexts' };
+  if (/^(dir|directory)$/.test(o.valueName)) return { kind: 'directory' };
+  if (/^(file|path)$/.test(o.valueName) || o.valueName.endsWith('-file')) return { kind: 'file' };
+  return { kind: 'free' };
+}
+
+/** A command's options less those every command takes (--help among them). */
+export function ownOptions(doc: ProgramDoc, c: CommandDoc): OptionDoc[] {
+  const global = new Set(doc.globalOptions.flatMap((o) => [o.short, o.long]).filter(Boolean));
+  return c.options.filter((o) => !(o.long && global.has(o.long)) && !(o.short && global.has(o.short)));
+}

@@ -1,0 +1,116 @@
+// The zsh completion script (a `_hostctl` function for fpath, or to source), generated from the
+// command tree: one function per command built on _arguments, with descriptions.
+import { ownOptions, valueKind, type CommandDoc, type OptionDoc, type ProgramDoc } from './model.js';
+
+/** Single-quoted zsh word. */
+const q = (s: string) => `'${s.replace(/'/g, `'\\''`)}'`;
+/** Text inside an _arguments [explanation]. */
+const explain = (s: string) => s.replace(/\\/g, '\\\\').replace(/\[/g, '\\[').replace(/\]/g, '\\]');
+/** Text used as a message or a _describe entry name. */
+const colon = (s: string) => s.replace(/\\/g, '\\\\').replace(/:/g, '\\:');
+const fn = (path: string[]) => `_hostctl${path.map((p) => `_${p.replace(/[^A-Za-z0-9]/g, '_')}`).join('')}`;
+
+function optionSpec(o: OptionDoc): string {
+  const flags = [o.short, o.long].filter((f): f is string => !!f);
+  const kind = valueKind(o);
+  let value = '';
+  if (kind.kind !== 'none') {
+    const msg = colon(o.valueName ?? 'value');
+    if (kind.kind === 'words') value = `:${msg}:(${kind.words.join(' ')})`;
+    else if (kind.kind === 'contexts') value = `:${msg}:_hostctl_contexts`;
+    else if (kind.kind === 'directory') value = `:${msg}:_files -/`;
+    else if (kind.kind === 'file') value = `:${msg}:_files`;
+    else value = `:${msg}: `;
+  }
+  const body = `[${explain(o.description)}]${value}`;
+  const exclusion = o.repeatable ? '*' : flags.length > 1 ? `(${flags.join(' ')})` : '';
+  if (flags.length === 1) return q(`${o.repeatable ? '*' : ''}${flags[0]}${body}`);
+  return `${q(exclusion)}{${flags.join(',')}}${q(body)}`;
+}
+
+function describeList(name: string, title: string, items: { name: string; summary: string }[]): string[] {
+  return [
+    `${name}() {`,
+    '  local -a entries',
+    '  entries=(',
+    ...items.map((i) => `    ${q(`${colon(i.name)}:${i.summary}`)}`),
+    '  )',
+    `  _describe -t commands ${q(title)} entries`,
+    '}',
+    '',
+  ];
+}
+
+function commandFunction(doc: ProgramDoc, c: CommandDoc, globals: string[]): string[] {
+  const specs = [...globals, ...ownOptions(doc, c).map(optionSpec)];
+  const name = fn(c.path);
+  if (c.commands.length) {
+    return [
+      `${name}() {`,
+      '  local curcontext="$curcontext" state line',
+      '  typeset -A opt_args',
+      '  _arguments -C \\',
+      ...specs.map((s) => `    ${s} \\`),
+      `    ${q(`1: :${name}_verbs`)} \\`,
+      `    ${q('*:: :->verb')}`,
+      '  case $state in',
+      '    verb)',
+      '      case $line[1] in',
+      ...c.commands.map((v) => `        ${[v.name, ...v.aliases].join('|')}) ${fn(v.path)} ;;`),
+      '      esac ;;',
+      '  esac',
+      '}',
+      '',
+      ...describeList(`${name}_verbs`, `${c.path.join(' ')} verb`, c.commands),
+      ...c.commands.flatMap((v) => commandFunction(doc, v, globals)),
+    ];
+  }
+  const args = c.args.map((a, i) => {
+    const pos = a.variadic ? '*' : String(i + 1);
+    const action = a.choices ? `(${a.choices.join(' ')})` : ' ';
+    return q(`${pos}:${colon(a.name)}:${action}`);
+  });
+  const all = [...specs, ...args];
+  return [`${name}() {`, '  _arguments \\', ...all.map((s, i) => `    ${s}${i < all.length - 1 ? ' \\' : ''}`), '}', ''];
+}
+
+export function zshCompletion(doc: ProgramDoc): string {
+  const globals = doc.globalOptions.map(optionSpec);
+  const out: string[] = [
+    `#compdef ${doc.name}`,
+    `# zsh completion for ${doc.name} ${doc.version}. Generated from the command tree by \`npm run gen:docs\`.`,
+    `# Save it as _${doc.name} in a directory of $fpath (before compinit runs), or: source <(${doc.name} completion zsh)`,
+    '',
+    '_hostctl_contexts() {',
+    '  local -a names',
+    `  names=(\${(f)"$(_call_program contexts ${doc.name} context list --fields name --no-input 2>/dev/null)"})`,
+    "  _describe -t contexts 'context' names",
+    '}',
+    '',
+    '_hostctl() {',
+    '  local curcontext="$curcontext" state line',
+    '  typeset -A opt_args',
+    '  _arguments -C \\',
+    ...globals.map((s) => `    ${s} \\`),
+    `    ${q('1: :_hostctl_nouns')} \\`,
+    `    ${q('*:: :->noun')}`,
+    '  case $state in',
+    '    noun)',
+    '      case $line[1] in',
+    `        help) _arguments ${q('1: :_hostctl_nouns')} ;;`,
+    ...doc.nouns.map((n) => `        ${[n.name, ...n.aliases].join('|')}) ${fn(n.path)} ;;`),
+    '      esac ;;',
+    '  esac',
+    '}',
+    '',
+    ...describeList('_hostctl_nouns', `${doc.name} command`, [...doc.nouns, { name: 'help', summary: 'Show help for a command' }]),
+    ...doc.nouns.flatMap((n) => commandFunction(doc, n, globals)),
+    `if [[ "\${funcstack[1]}" == _hostctl ]]; then`,
+    '  _hostctl "$@"',
+    'else',
+    `  compdef _hostctl ${doc.name}`,
+    'fi',
+    '',
+  ];
+  return out.join('\n');
+}

@@ -1,0 +1,104 @@
+// Turning what people type into what the API wants: users by id or username, groups and
+// projects by id or full path (sent URL-encoded as one path segment), roles by number or name,
+// dates checked before any request is made.
+import type { ApiClient } from '../../client/client.js';
+import { expandPath, type PathValue } from '../../shared/path.js';
+import { CliError, EXIT, UsageError } from './errors.js';
+
+/** A numeric id as a number, anything else (a path or a name) as the trimmed string. */
+export function idOrPath(value: string | undefined, what: string): PathValue {
+  const v = value?.trim();
+  if (!v) throw new UsageError(`missing ${what}`);
+  return /^\d+$/.test(v) ? Number(v) : v.replace(/^\/+|\/+$/g, '');
+}
+
+/** `/groups/:id` style paths with the id or full path encoded as one segment. */
+export const apiPath = (template: string, values: Record<string, PathValue>): string => expandPath(template, values);
+
+/** A user's numeric id: numbers pass through, usernames (with or without @) are looked up. */
+export async function resolveUserId(api: ApiClient, value: string | undefined, flag = '--user'): Promise<number> {
+  const ref = idOrPath(value, flag);
+  if (typeof ref === 'number') return ref;
+  const username = ref.replace(/^@/, '');
+  const { data } = await api.get<{ id: number; username: string }[]>('/users', { username });
+  const hit = data.find((u) => u.username.toLowerCase() === username.toLowerCase());
+  if (!hit) throw new CliError(`no user with username "${username}" (from ${flag})`, EXIT.notFound, 'list users with: hostctl users list --search NAME');
+  return hit.id;
+}
+
+/** A group's numeric id, from an id or a full path. */
+export async function resolveGroupId(api: ApiClient, value: string | undefined, flag = '--group'): Promise<number> {
+  const ref = idOrPath(value, flag);
+  if (typeof ref === 'number') return ref;
+  const { data } = await api.get<{ id: number }>(apiPath('/groups/:id', { id: ref }), { with_projects: false });
+  return data.id;
+}
+
+export const ROLES: Record<string, number> = {
+  guest: 10,
+  planner: 15,
+  reporter: 20,
+  developer: 30,
+  maintainer: 40,
+  owner: 50,
+};
+
+const ROLE_BY_LEVEL = Object.fromEntries(Object.entries(ROLES).map(([name, level]) => [level, name]));
+
+/** `developer`, `Developer` or `30` → 30. */
+export function parseAccessLevel(value: string, flag = '--access-level'): number {
+  const v = value.trim().toLowerCase();
+  if (/^\d+$/.test(v) && ROLE_BY_LEVEL[Number(v)]) return Number(v);
+  const level = ROLES[v];
+  if (level !== undefined) return level;
+  const accepted = Object.entries(ROLES)
+    .map(([name, n]) => `${name} (${n})`)
+    .join(', ');
+  throw new UsageError(`${flag} must be one of ${accepted}, got "${value}"`);
+}
+
+/** The role name of an access level, for tables. */
+export const roleName = (level: unknown): string =>
+  typeof level === 'number' ? (ROLE_BY_LEVEL[level] ?? (level === 5 ? 'minimal' : String(level))) : '';
+
+/** Checks a YYYY-MM-DD date that exists in the calendar; returns it unchanged. */
+export function parseDate(value: string, flag: string): string {
+  if (!isCalendarDate(value)) throw new UsageError(`${flag} must be a date as YYYY-MM-DD, got "${value}"`);
+  return value;
+}
+
+export function isCalendarDate(value: string): boolean {
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
+  if (!m) return false;
+  const d = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === value;
+}
+
+export const VISIBILITIES = ['private', 'internal', 'public'] as const;
+
+export function parseVisibility(value: string | undefined, flag = '--visibility'): string | undefined {
+  if (value === undefined) return undefined;
+  if (!(VISIBILITIES as readonly string[]).includes(value)) throw new UsageError(`${flag} must be one of ${VISIBILITIES.join(', ')}, got "${value}"`);
+  return value;
+}
+
+/** Drops undefined values so a PUT only sends what the user gave. */
+export function defined(body: Record<string, unknown>): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(body).filter(([, v]) => v !== undefined));
+}
+
+/** For update verbs: at least one change must be given. */
+export function requireChanges(body: Record<string, unknown>, flags: string): Record<string, unknown> {
+  const out = defined(body);
+  if (Object.keys(out).length === 0) throw new UsageError(`nothing to change: give at least one of ${flags}`);
+  return out;
+}
+
+/** commander collector for repeatable options that also accept comma-separated values. */
+export const collect = (value: string, previous: string[] = []): string[] => [
+  ...previous,
+  ...value
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean),
+];

@@ -1,0 +1,71 @@
+// Branch refs → the platform's Branch entity. What a page of branches needs from git (the tip
+// commits, which branches are merged into the default branch) is read in two batch commands,
+// whatever the number of branches; protection rules are read once.
+import type { ProjectRow, UserRow } from '../../db/rows.js';
+import type { CoreState } from '../../state.js';
+import type { BranchRef, GitRepository } from '../../git/repository.js';
+import { BranchProtection } from '../protected-branches/rules.js';
+import { presentCommit, projectUrl } from '../commits/present.js';
+
+/** Path escaping of a ref in a web URL: slashes stay, other reserved characters are escaped. */
+export function escapeRefPath(name: string): string {
+  return name
+    .split('/')
+    .map((s) => encodeURIComponent(s).replace(/%(?:21|24|26|27|28|29|2A|2B|2C|3B|3D|3A|40)/gi, (m) => decodeURIComponent(m)))
+    .join('/');
+}
+
+/**
+ * Whether a branch is merged into the default branch: its tip is an ancestor of the default
+ * branch's tip without being that very commit (the default branch itself never is). With
+ * `only`, reachability is computed for those branches alone.
+ */
+export async function mergedTester(
+  repo: GitRepository,
+  project: ProjectRow,
+  options: { head?: string | null; only?: string[] } = {},
+): Promise<(ref: BranchRef) => boolean> {
+  const head = options.head !== undefined ? options.head : ((await repo.branch(project.default_branch))?.target ?? null);
+  if (!head) return () => false;
+  const reachable = await repo.branchesMergedInto(head, options.only);
+  return (ref) => ref.name !== project.default_branch && ref.target !== head && reachable.has(ref.name);
+}
+
+/**
+ * Branch JSON for some branches. `head` (the default branch's tip, null when there is none)
+ * saves a lookup when the caller already knows it; a short list asks git about its own
+ * branches only.
+ */
+export async function presentBranches(
+  core: CoreState,
+  project: ProjectRow,
+  viewer: UserRow | null,
+  repo: GitRepository,
+  refs: BranchRef[],
+  head?: string | null,
+) {
+  if (refs.length === 0) return [];
+  const only = refs.length <= 10 ? refs.map((r) => r.name) : undefined;
+  // Branches at the default branch's tip (or the default branch itself) are never merged.
+  const undecided = head === undefined || refs.some((r) => r.name !== project.default_branch && r.target !== head);
+  const [commits, merged] = await Promise.all([
+    repo.commits(refs.map((r) => r.target)),
+    undecided ? mergedTester(repo, project, { ...(head !== undefined ? { head } : {}), ...(only ? { only } : {}) }) : () => false,
+  ]);
+  const protection = new BranchProtection(core, project, viewer);
+  const base = projectUrl(core, project);
+  return refs.map((ref) => {
+    const commit = commits.get(ref.target);
+    return {
+      name: ref.name,
+      commit: commit ? presentCommit(base, commit) : null,
+      merged: merged(ref),
+      protected: protection.isProtected(ref.name),
+      developers_can_push: protection.developersCan('push', ref.name),
+      developers_can_merge: protection.developersCan('merge', ref.name),
+      can_push: protection.canPush(ref.name),
+      default: ref.name === project.default_branch,
+      web_url: `${base}/-/tree/${escapeRefPath(ref.name)}`,
+    };
+  });
+}

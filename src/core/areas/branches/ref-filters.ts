@@ -1,0 +1,59 @@
+// Filters of branch and tag lists. `search` is case-insensitive: a plain term matches anywhere
+// (an exact match comes first), while a term with `^`, `$` or `*` is a small pattern (`^` anchors
+// the start, `$` the end, `*` is any run of characters). `regex` is a full RE2 expression,
+// matched with an RE2 engine so that an expression from a caller cannot run away.
+import { paramError } from '../../http/errors.js';
+
+const escapeRegex = (s: string): string => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+export function isPatternSearch(term: string): boolean {
+  return /[\^$*]/.test(term);
+}
+
+export function filterBySearch<T extends { name: string }>(refs: T[], term: string | undefined): T[] {
+  if (!term) return refs;
+  const lower = term.toLowerCase();
+  let source = escapeRegex(lower);
+  if (isPatternSearch(term)) source = source.replace('\\^', '^').replace(/\\\*/g, '.*?').replace('\\$', '$');
+  const re = new RegExp(source, 's');
+  const matches = refs.filter((r) => re.test(r.name.toLowerCase()));
+  if (isPatternSearch(term)) return matches;
+  const exact = matches.findIndex((r) => r.name.toLowerCase() === lower);
+  if (exact > 0) matches.unshift(...matches.splice(exact, 1));
+  return matches;
+}
+
+export async function filterByRegex<T extends { name: string }>(refs: T[], expression: string | undefined): Promise<T[]> {
+  if (!expression) return refs;
+  const { RE2JS } = await import('re2js');
+  let pattern: InstanceType<typeof RE2JS>;
+  try {
+    pattern = RE2JS.compile(expression);
+  } catch {
+    throw paramError('regex is invalid');
+  }
+  return refs.filter((r) => pattern.matcher(r.name).find());
+}
+
+/**
+ * Version order for tag names (`v1.10` after `v1.9`): runs of digits compare as numbers,
+ * everything else as text.
+ */
+export function compareVersions(a: string, b: string): number {
+  const split = (s: string) => s.match(/\d+|\D+/g) ?? [];
+  const pa = split(a);
+  const pb = split(b);
+  for (let i = 0; i < Math.max(pa.length, pb.length); i++) {
+    const x = pa[i];
+    const y = pb[i];
+    if (x === undefined) return -1;
+    if (y === undefined) return 1;
+    const nx = /^\d/.test(x);
+    const ny = /^\d/.test(y);
+    if (nx && ny) {
+      const d = Number(x) - Number(y);
+      if (d !== 0) return d;
+    } else if (x !== y) return x < y ? -1 : 1;
+  }
+  return 0;
+}

@@ -1,0 +1,143 @@
+// Repository branches: list (search, RE2 regex, sort, offset or keyset pages), get, create,
+// delete, and delete every merged branch (a job). Public repositories answer reads anonymously.
+import { defineRoutes } from '../../http/route.js';
+import type { RequestContext } from '../../http/context.js';
+import { currentUser } from '../../http/context.js';
+import { ApiError, failure, notFound } from '../../http/errors.js';
+import { keysetReply, pageWindow, paginate } from '../../http/pagination.js';
+import type { ParamDecl } from '../../http/params.js';
+import { accepted, created, noContent } from '../../http/reply.js';
+import { registerJob } from '../../jobs/registry.js';
+import { findProject } from '../../resources/find.js';
+import { isValidRefName } from '../../git/names.js';
+import type { BranchRef } from '../../git/repository.js';
+import { assertWritable, projectRepository } from '../commits/project-repository.js';
+import { filterByRegex, filterBySearch } from './ref-filters.js';
+import { presentBranches } from './present.js';
+import { createBranch, DELETE_MERGED_JOB, deleteBranch, type DeleteMergedPayload } from './service.js';
+
+registerJob(DELETE_MERGED_JOB, () => import('./merged-job.js').then((m) => m.handler));
+
+const idParam: ParamDecl = { name: 'id', type: 'id', required: true };
+const branchParam: ParamDecl = { name: 'branch', type: 'string', required: true };
+
+const byteOrder = (a: string, b: string): number => Buffer.compare(Buffer.from(a), Buffer.from(b));
+
+/** The branch named in the path, or the platform's 400 for an invalid name and 404 for none. */
+async function findBranch(ctx: RequestContext, project: ReturnType<typeof findProject>): Promise<BranchRef> {
+  const name = ctx.params.branch as string;
+  if (!isValidRefName(name)) throw failure(400, 'The branch refname is invalid');
+  const branch = await projectRepository(ctx.core, project).branch(name);
+  if (!branch) throw notFound('Branch');
+  return branch;
+}
+
+/** `If-Unmodified-Since` older than the tip's author date refuses the deletion. */
+function checkUnmodifiedSince(ctx: RequestContext, authoredDate: string): void {
+  const header = ctx.headers['if-unmodified-since'];
+  if (!header) return;
+  const since = new Date(header);
+  if (Number.isNaN(since.getTime())) return;
+  if (new Date(authoredDate).getTime() > since.getTime()) throw new ApiError(412, { message: '412 Precondition Failed' });
+}
+
+export const branchRoutes = defineRoutes([
+  {
+    method: 'GET',
+    path: '/projects/:id/repository/branches',
+    summary: 'List repository branches, sorted by name',
+    auth: 'optional',
+    paginated: true,
+    params: [
+      idParam,
+      { name: 'search', type: 'string' },
+      { name: 'regex', type: 'string' },
+      { name: 'sort', type: 'string', values: ['name_asc', 'updated_asc', 'updated_desc'] },
+      { name: 'pagination', type: 'string', values: ['offset', 'keyset'] },
+      { name: 'page_token', type: 'string' },
+    ],
+    handler: async (ctx) => {
+      const project = findProject(ctx, 'read_code');
+      const p = ctx.params;
+      const repo = projectRepository(ctx.core, project);
+      let refs = filterBySearch(await repo.branches(), p.search as string | undefined);
+      refs = await filterByRegex(refs, p.regex as string | undefined);
+      const sort = (p.sort as string | undefined) ?? 'name_asc';
+      if (sort !== 'name_asc') {
+        const commits = await repo.commits(refs.map((r) => r.target));
+        const when = (r: BranchRef) => commits.get(r.target)?.committer.epoch ?? 0;
+        const dir = sort === 'updated_asc' ? 1 : -1;
+        refs = [...refs].sort((a, b) => dir * (when(a) - when(b)) || byteOrder(a.name, b.name));
+      }
+      const present = (page: BranchRef[]) => presentBranches(ctx.core, project, ctx.actor, repo, page);
+      const w = pageWindow(ctx);
+      if (p.pagination === 'keyset' && sort === 'name_asc') {
+        const token = p.page_token as string | undefined;
+        const after = token === undefined ? refs : refs.filter((r) => byteOrder(r.name, token) > 0);
+        const rows = await present(after.slice(0, w.perPage + 1));
+        return keysetReply(ctx, rows, w.perPage, (last) => ({ page_token: last.name }), (row) => row);
+      }
+      const page = await present(refs.slice(w.offset, w.offset + w.limit));
+      return paginate(
+        ctx,
+        (cap) => Math.min(refs.length, cap),
+        () => page,
+      );
+    },
+  },
+  {
+    method: 'GET',
+    path: '/projects/:id/repository/branches/:branch',
+    summary: 'Get one branch (URL-encoded name)',
+    auth: 'optional',
+    params: [idParam, branchParam],
+    handler: async (ctx) => {
+      const project = findProject(ctx, 'read_code');
+      const branch = await findBranch(ctx, project);
+      const [json] = await presentBranches(ctx.core, project, ctx.actor, projectRepository(ctx.core, project), [branch]);
+      return json;
+    },
+  },
+  {
+    method: 'POST',
+    path: '/projects/:id/repository/branches',
+    summary: 'Create a branch from a branch, tag or commit',
+    params: [idParam, branchParam, { name: 'ref', type: 'string', required: true }],
+    handler: async (ctx) => {
+      const user = currentUser(ctx);
+      const project = findProject(ctx, 'push_code');
+      const { branch, head } = await createBranch(ctx.core, project, user, ctx.params.branch as string, ctx.params.ref as string);
+      const [json] = await presentBranches(ctx.core, project, ctx.actor, projectRepository(ctx.core, project), [branch], head);
+      return created(json);
+    },
+  },
+  {
+    method: 'DELETE',
+    path: '/projects/:id/repository/branches/:branch',
+    summary: 'Delete a branch',
+    params: [idParam, branchParam],
+    handler: async (ctx) => {
+      const user = currentUser(ctx);
+      const project = findProject(ctx, 'push_code');
+      const branch = await findBranch(ctx, project);
+      const tip = await projectRepository(ctx.core, project).commit(branch.target);
+      if (tip) checkUnmodifiedSince(ctx, tip.author.date);
+      await deleteBranch(ctx.core, project, user, branch);
+      return noContent();
+    },
+  },
+  {
+    method: 'DELETE',
+    path: '/projects/:id/repository/merged_branches',
+    summary: 'Delete every branch merged into the default branch (protected branches are kept)',
+    params: [idParam],
+    handler: (ctx) => {
+      const user = currentUser(ctx);
+      const project = findProject(ctx, 'push_code');
+      assertWritable(project);
+      const payload: DeleteMergedPayload = { projectId: project.id, userId: user.id };
+      ctx.core.jobs.enqueue(DELETE_MERGED_JOB, payload);
+      return accepted();
+    },
+  },
+]);

@@ -1,0 +1,209 @@
+// Repository commits: list (by ref, path and dates, paged), get one, and create one commit from
+// several file actions.
+import { defineRoutes } from '../../http/route.js';
+import type { RequestContext } from '../../http/context.js';
+import { currentUser } from '../../http/context.js';
+import { notFound, paramError } from '../../http/errors.js';
+import { pageWindow, paginate } from '../../http/pagination.js';
+import type { ParamDecl } from '../../http/params.js';
+import { created } from '../../http/reply.js';
+import { findProject } from '../../resources/find.js';
+import { checkFilePath, isSafeRevision, isSafeRevisionRange } from '../../git/names.js';
+import type { FileActionKind } from '../../git/tree-actions.js';
+import { presentCommit, presentCommitDetail, projectUrl } from './present.js';
+import { projectRepository } from './project-repository.js';
+import { createCommit, type ActionInput } from './service.js';
+
+const idParam: ParamDecl = { name: 'id', type: 'id', required: true };
+const ACTIONS: FileActionKind[] = ['create', 'update', 'move', 'delete', 'chmod'];
+
+const asBoolean = (v: unknown): boolean | undefined | null => {
+  if (v === undefined || v === null) return undefined;
+  if (v === true || v === 'true' || v === '1' || v === 1) return true;
+  if (v === false || v === 'false' || v === '0' || v === 0) return false;
+  return null;
+};
+
+/** The nested `actions[]` params, checked with Grape's wording (`actions[0][file_path] is missing`). */
+function parseActions(raw: Record<string, unknown>[]): ActionInput[] {
+  const errors: string[] = [];
+  const out: ActionInput[] = [];
+  raw.forEach((item, i) => {
+    const name = (key: string) => `actions[${i}][${key}]`;
+    const str = (key: string): string | undefined => {
+      const v = item[key];
+      if (v === undefined || v === null) return undefined;
+      if (typeof v === 'string') return v;
+      if (typeof v === 'number' || typeof v === 'boolean') return String(v);
+      errors.push(`${name(key)} is invalid`);
+      return undefined;
+    };
+    const action = str('action');
+    if (action === undefined) errors.push(`${name('action')} is missing`);
+    else if (!(ACTIONS as string[]).includes(action)) errors.push(`${name('action')} does not have a valid value`);
+    const filePath = str('file_path');
+    if (filePath === undefined) errors.push(`${name('file_path')} is missing`);
+    const previousPath = str('previous_path');
+    if (action === 'move' && previousPath === undefined) errors.push(`${name('previous_path')} is missing`);
+    const content = str('content');
+    if (action === 'update' && content === undefined) errors.push(`${name('content')} is missing`);
+    const encoding = str('encoding') ?? 'text';
+    if (encoding !== 'text' && encoding !== 'base64') errors.push(`${name('encoding')} does not have a valid value`);
+    const mode = asBoolean(item.execute_filemode);
+    if (mode === null) errors.push(`${name('execute_filemode')} is invalid`);
+    else if (action === 'chmod' && mode === undefined) errors.push(`${name('execute_filemode')} is missing`);
+    const lastCommitId = str('last_commit_id');
+    // One leading slash is the repository root, as on the platform.
+    const strip = (p: string) => (p.startsWith('/') ? p.slice(1) : p);
+    out.push({
+      action: action as FileActionKind,
+      filePath: strip(filePath ?? ''),
+      ...(previousPath !== undefined ? { previousPath: strip(previousPath) } : {}),
+      ...(content !== undefined ? { content } : {}),
+      encoding: encoding as 'text' | 'base64',
+      ...(lastCommitId ? { lastCommitId } : {}),
+      ...(typeof mode === 'boolean' ? { executeFilemode: mode } : {}),
+    });
+  });
+  if (errors.length > 0) throw paramError(errors.join(', '));
+  return out;
+}
+
+async function commitBySha(ctx: RequestContext) {
+  const project = findProject(ctx, 'read_code');
+  const sha = ctx.params.sha as string;
+  const repo = projectRepository(ctx.core, project);
+  const id = isSafeRevision(sha) ? await repo.resolveCommit(sha) : null;
+  const commit = id ? await repo.commit(id) : null;
+  if (!commit) throw notFound('Commit');
+  return { project, repo, commit };
+}
+
+export const commitRoutes = defineRoutes([
+  {
+    method: 'GET',
+    path: '/projects/:id/repository/tree',
+    summary: 'List the files and directories of a repository tree',
+    auth: 'optional',
+    paginated: true,
+    params: [idParam, { name: 'path', type: 'string' }, { name: 'ref', type: 'string' }, { name: 'recursive', type: 'boolean', default: false }],
+    handler: async (ctx) => {
+      const project = findProject(ctx, 'read_code');
+      const p = ctx.params;
+      const ref = (p.ref as string | undefined) || project.default_branch;
+      const path = ((p.path as string | undefined) ?? '').replace(/^\/+|\/+$/g, '');
+      const repo = projectRepository(ctx.core, project);
+      const commit = isSafeRevision(ref) && (path === '' || checkFilePath(path) === null) ? await repo.resolveCommit(ref) : null;
+      const entries = commit ? await repo.lsTree(commit, path, p.recursive === true) : null;
+      if (!entries) throw notFound('Tree');
+      const w = pageWindow(ctx);
+      const page = entries.slice(w.offset, w.offset + w.limit).map((e) => ({
+        id: e.sha,
+        name: e.path.slice(e.path.lastIndexOf('/') + 1),
+        type: e.type,
+        path: e.path,
+        mode: e.mode,
+      }));
+      return paginate(
+        ctx,
+        (cap) => Math.min(entries.length, cap),
+        () => page,
+      );
+    },
+  },
+  {
+    method: 'GET',
+    path: '/projects/:id/repository/commits',
+    summary: 'List repository commits',
+    auth: 'optional',
+    paginated: true,
+    params: [
+      idParam,
+      { name: 'ref_name', type: 'string' },
+      { name: 'since', type: 'datetime' },
+      { name: 'until', type: 'datetime' },
+      { name: 'path', type: 'string' },
+      { name: 'first_parent', type: 'boolean' },
+      { name: 'with_stats', type: 'boolean' },
+    ],
+    handler: async (ctx) => {
+      const project = findProject(ctx, 'read_code');
+      const p = ctx.params;
+      const rev = (p.ref_name as string | undefined) || project.default_branch;
+      const repo = projectRepository(ctx.core, project);
+      const w = pageWindow(ctx);
+      const path = (p.path as string | undefined) || undefined;
+      const query = {
+        rev,
+        ...(path ? { path } : {}),
+        ...(p.since ? { since: p.since as string } : {}),
+        ...(p.until ? { until: p.until as string } : {}),
+        ...(p.first_parent ? { firstParent: true } : {}),
+      };
+      // An unsafe or unknown revision lists nothing.
+      const safe = isSafeRevisionRange(rev);
+      const [ids, total] = safe ? await Promise.all([repo.log({ ...query, skip: w.offset, limit: w.limit }), repo.count(query)]) : [[], 0];
+      const commits = await repo.commits(ids);
+      const base = projectUrl(ctx.core, project);
+      const items: unknown[] = [];
+      for (const id of ids) {
+        const c = commits.get(id);
+        if (!c) continue;
+        items.push(p.with_stats ? { ...presentCommit(base, c), stats: await repo.diffStats(c) } : presentCommit(base, c));
+      }
+      return paginate(
+        ctx,
+        (cap) => Math.min(total, cap),
+        () => items,
+      );
+    },
+  },
+  {
+    method: 'GET',
+    path: '/projects/:id/repository/commits/:sha',
+    summary: 'Get a commit by SHA, branch or tag',
+    auth: 'optional',
+    params: [idParam, { name: 'sha', type: 'string', required: true }, { name: 'stats', type: 'boolean', default: true }],
+    handler: async (ctx) => {
+      const { project, repo, commit } = await commitBySha(ctx);
+      const stats = ctx.params.stats ? await repo.diffStats(commit) : null;
+      return presentCommitDetail(projectUrl(ctx.core, project), project, commit, stats);
+    },
+  },
+  {
+    method: 'POST',
+    path: '/projects/:id/repository/commits',
+    summary: 'Commit several file changes as one commit',
+    params: [
+      idParam,
+      { name: 'branch', type: 'string', required: true },
+      { name: 'commit_message', type: 'string', required: true },
+      { name: 'actions', type: 'hash[]', required: true },
+      { name: 'start_branch', type: 'string' },
+      { name: 'start_sha', type: 'string' },
+      { name: 'author_email', type: 'string' },
+      { name: 'author_name', type: 'string' },
+      { name: 'stats', type: 'boolean', default: true },
+      { name: 'force', type: 'boolean', default: false },
+    ],
+    rules: [{ mutuallyExclusive: ['start_branch', 'start_sha'] }],
+    handler: async (ctx) => {
+      const user = currentUser(ctx);
+      const project = findProject(ctx, 'push_code');
+      const p = ctx.params;
+      const actions = parseActions(p.actions as Record<string, unknown>[]);
+      const commit = await createCommit(ctx.core, project, user, {
+        branch: p.branch as string,
+        message: p.commit_message as string,
+        actions,
+        ...(p.start_branch !== undefined ? { startBranch: p.start_branch as string } : {}),
+        ...(p.start_sha !== undefined ? { startSha: p.start_sha as string } : {}),
+        ...(p.author_name ? { authorName: p.author_name as string } : {}),
+        ...(p.author_email ? { authorEmail: p.author_email as string } : {}),
+        force: p.force === true,
+      });
+      const stats = p.stats ? await projectRepository(ctx.core, project).diffStats(commit) : null;
+      return created(presentCommitDetail(projectUrl(ctx.core, project), project, commit, stats));
+    },
+  },
+]);

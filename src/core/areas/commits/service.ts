@@ -1,0 +1,121 @@
+// Committing several file changes as one commit, the way the platform's commits API does: onto
+// an existing branch, or onto a new branch started from another branch or a commit. Checks run
+// in the platform's order and with its messages; the commit is then written without a work
+// tree and the branch moved only if nobody moved it meanwhile.
+import type { ProjectRow, UserRow } from '../../db/rows.js';
+import type { CoreState } from '../../state.js';
+import { failure, forbidden } from '../../http/errors.js';
+import { FULL_SHA_RE, isValidRefName, ZERO_SHA } from '../../git/names.js';
+import { RefUpdateError, type TreeEntry } from '../../git/repository.js';
+import type { CommitObject } from '../../git/objects.js';
+import { ActionError, applyActions, resolveChanges, type FileAction, type FileActionKind } from '../../git/tree-actions.js';
+import { BranchProtection } from '../protected-branches/rules.js';
+import { protectDefaultBranch } from '../protected-branches/service.js';
+import { assertStillWritable, assertWritable, projectRepository, userSignature } from './project-repository.js';
+
+export interface ActionInput {
+  action: FileActionKind;
+  filePath: string;
+  previousPath?: string;
+  content?: string;
+  encoding: 'text' | 'base64';
+  lastCommitId?: string;
+  executeFilemode?: boolean;
+}
+
+export interface CreateCommitInput {
+  branch: string;
+  message: string;
+  actions: ActionInput[];
+  startBranch?: string;
+  startSha?: string;
+  authorName?: string;
+  authorEmail?: string;
+  force?: boolean;
+}
+
+const refused = (message: string) => failure(400, message);
+
+/** Actions whose `last_commit_id` is compared with the file's last commit. */
+const LOCKED_ACTIONS: FileActionKind[] = ['update', 'move', 'delete', 'chmod'];
+
+export async function createCommit(core: CoreState, project: ProjectRow, user: UserRow, input: CreateCommitInput): Promise<CommitObject> {
+  const { branch } = input;
+  if (!isValidRefName(branch)) throw refused(`Something went wrong when we tried to create '${branch}' for you: Branch name is invalid`);
+  if (!new BranchProtection(core, project, user).canPush(branch)) throw forbidden('You are not allowed to push into this branch');
+  assertWritable(project);
+
+  const repo = projectRepository(core, project);
+  await repo.ensure(project.default_branch);
+  const empty = !(await repo.hasBranches());
+
+  let startCommit: string | null = null;
+  if (input.startSha !== undefined) {
+    if (!FULL_SHA_RE.test(input.startSha)) throw refused(`Invalid start_sha '${input.startSha}'`);
+    startCommit = await repo.resolveCommit(input.startSha);
+    if (!startCommit) throw refused(`Cannot find start_sha '${input.startSha}'`);
+  }
+  const startBranch = input.startSha !== undefined ? undefined : (input.startBranch ?? branch);
+  const different = startBranch !== branch;
+  const current = await repo.branch(branch);
+
+  if (startBranch !== undefined) {
+    const start = isValidRefName(startBranch) ? await repo.branch(startBranch) : null;
+    if (!empty && !start) throw refused('You can only create or edit files when you are on a branch');
+    startCommit = start?.target ?? null;
+  }
+  if (!empty && different && current && !input.force) {
+    throw refused(`A branch called '${branch}' already exists. Switch to that branch in order to make changes`);
+  }
+
+  for (const a of input.actions) {
+    if (!LOCKED_ACTIONS.includes(a.action) || !a.lastCommitId || !startCommit) continue;
+    const path = a.action === 'move' && a.previousPath ? a.previousPath : a.filePath;
+    const last = await repo.lastCommitForPath(startCommit, path);
+    if (last && last !== a.lastCommitId) throw refused(`The file has changed since you started editing it: ${path}`);
+  }
+
+  const parent = startCommit ? await repo.commit(startCommit) : null;
+  const tree: Map<string, TreeEntry> = parent ? await repo.listTree(parent.id) : new Map();
+  const contents: Buffer[] = [];
+  const actions: FileAction[] = input.actions.map((a) => {
+    const stored = a.content ?? (a.action === 'create' ? '' : undefined);
+    let content: number | undefined;
+    if (stored !== undefined) content = contents.push(Buffer.from(stored, a.encoding === 'base64' ? 'base64' : 'utf8')) - 1;
+    return {
+      action: a.action,
+      filePath: a.filePath,
+      ...(a.previousPath !== undefined ? { previousPath: a.previousPath } : {}),
+      ...(content !== undefined ? { content } : {}),
+      ...(a.executeFilemode !== undefined ? { executeFilemode: a.executeFilemode } : {}),
+    };
+  });
+  let applied;
+  try {
+    applied = applyActions(tree, actions);
+  } catch (error) {
+    if (error instanceof ActionError) throw refused(error.message);
+    throw error;
+  }
+
+  assertStillWritable(core, project);
+  const blobIds = await repo.writeBlobs(contents);
+  const treeId = await repo.writeTree(parent?.tree ?? null, resolveChanges(applied, blobIds));
+  const author = {
+    name: input.authorName || user.name,
+    email: input.authorEmail || user.commit_email || user.email,
+    time: core.clock.now(),
+  };
+  const commitId = await repo.commitTree(treeId, parent ? [parent.id] : [], input.message, author, userSignature(core, user));
+  // The branch moves only from the value it had when the checks ran.
+  const expected = different ? (input.force && current ? current.target : ZERO_SHA) : (current?.target ?? ZERO_SHA);
+  try {
+    await repo.updateRef(`refs/heads/${branch}`, commitId, expected);
+  } catch (error) {
+    if (!(error instanceof RefUpdateError)) throw error;
+    if (error.reason === 'hierarchy') throw refused(`Something went wrong when we tried to create '${branch}' for you: Branch name conflicts with existing branch hierarchy.`);
+    throw refused(`Could not update refs/heads/${branch}. Please refresh and try again.`);
+  }
+  if (!current && branch === project.default_branch) protectDefaultBranch(core, project);
+  return (await repo.commit(commitId)) as CommitObject;
+}

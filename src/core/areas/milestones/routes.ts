@@ -1,0 +1,163 @@
+// Project and group milestones: list, get, create, update (including closing and reopening with
+// `state_event`), delete. Milestones are addressed by their global id in paths; `iid` numbers
+// them within their project or group.
+import { defineRoutes, type RouteDef } from '../../http/route.js';
+import type { RequestContext } from '../../http/context.js';
+import { recordNotFound } from '../../http/errors.js';
+import { cappedCount, paginate } from '../../http/pagination.js';
+import { created, noContent } from '../../http/reply.js';
+import type { ParamDecl } from '../../http/params.js';
+import { ancestorIds } from '../../auth/access.js';
+import { findGroup, findProject } from '../../resources/find.js';
+import { presentMilestone } from './present.js';
+import { MILESTONE_ORDER, milestoneListSql, milestoneOfParent, type MilestoneParent, type MilestoneRow } from './queries.js';
+import { createMilestone, deleteMilestone, updateMilestone, type MilestoneInput } from './service.js';
+
+const idParam: ParamDecl = { name: 'id', type: 'id', required: true };
+const milestoneIdParam: ParamDecl = { name: 'milestone_id', type: 'integer', required: true };
+
+const optionalParams: ParamDecl[] = [
+  { name: 'description', type: 'string' },
+  { name: 'due_date', type: 'date' },
+  { name: 'start_date', type: 'date' },
+];
+
+const listParams: ParamDecl[] = [
+  idParam,
+  { name: 'state', type: 'string', values: ['active', 'closed', 'all'], default: 'all' },
+  { name: 'iids', type: 'integer[]', commaSeparated: true },
+  { name: 'title', type: 'string' },
+  { name: 'search', type: 'string' },
+  { name: 'include_parent_milestones', type: 'boolean', default: false },
+  { name: 'updated_before', type: 'datetime' },
+  { name: 'updated_after', type: 'datetime' },
+];
+
+const updateParams: ParamDecl[] = [
+  idParam,
+  milestoneIdParam,
+  { name: 'title', type: 'string' },
+  { name: 'state_event', type: 'string', values: ['close', 'activate'] },
+  ...optionalParams,
+];
+const updateRules = [{ atLeastOneOf: ['title', 'description', 'start_date', 'due_date', 'state_event'] }];
+
+type ParentFinder = (ctx: RequestContext, write: boolean) => MilestoneParent;
+
+const projectParent: ParentFinder = (ctx, write) => {
+  const project = findProject(ctx, write ? 'admin_milestone' : 'read_milestone');
+  return { kind: 'project', id: project.id, namespaceId: project.namespace_id };
+};
+
+const groupParent: ParentFinder = (ctx, write) => {
+  const group = findGroup(ctx, write ? 'admin_milestone' : 'read_group');
+  return { kind: 'group', id: group.id };
+};
+
+/** Owners whose milestones a list shows: the parent, plus its ancestor groups when asked. */
+function listOwners(ctx: RequestContext, parent: MilestoneParent): { projectIds: number[]; groupIds: number[] } {
+  const withParents = ctx.params.include_parent_milestones === true;
+  if (parent.kind === 'project') {
+    if (!withParents) return { projectIds: [parent.id], groupIds: [] };
+    const ns = ctx.core.db.prepare('SELECT kind FROM namespaces WHERE id = ?').get(parent.namespaceId) as { kind: string };
+    return { projectIds: [parent.id], groupIds: ns.kind === 'group' ? ancestorIds(ctx.core, parent.namespaceId) : [] };
+  }
+  return { projectIds: [], groupIds: withParents ? ancestorIds(ctx.core, parent.id) : [parent.id] };
+}
+
+function inputOf(ctx: RequestContext): MilestoneInput {
+  const p = ctx.params;
+  const out: MilestoneInput = {};
+  if (p.title !== undefined) out.title = p.title as string;
+  if (p.description !== undefined) out.description = p.description as string | null;
+  if (p.due_date !== undefined) out.due_date = p.due_date as string | null;
+  if (p.start_date !== undefined) out.start_date = p.start_date as string | null;
+  if (p.state_event !== undefined) out.state_event = p.state_event as 'close' | 'activate';
+  return out;
+}
+
+function milestoneFor(ctx: RequestContext, parent: MilestoneParent): MilestoneRow {
+  const row = milestoneOfParent(ctx.core, parent, ctx.params.milestone_id as number);
+  if (!row) throw recordNotFound();
+  return row;
+}
+
+function routesFor(resource: 'projects' | 'groups', parentOf: ParentFinder, noun: string): RouteDef[] {
+  const base = `/${resource}/:id/milestones`;
+  return [
+    {
+      method: 'GET',
+      path: base,
+      summary: `List ${noun} milestones`,
+      paginated: true,
+      params: listParams,
+      handler: (ctx) => {
+        const parent = parentOf(ctx, false);
+        const owners = listOwners(ctx, parent);
+        const p = ctx.params;
+        const { where, args } = milestoneListSql({
+          ...owners,
+          state: p.state as 'active' | 'closed' | 'all',
+          // iids address the parent's own numbering, so they do not combine with parents' milestones.
+          ...(p.iids !== undefined && p.include_parent_milestones !== true ? { iids: p.iids as number[] } : {}),
+          ...(p.title !== undefined ? { title: p.title as string } : {}),
+          ...(p.search !== undefined ? { search: p.search as string } : {}),
+          ...(p.updated_before !== undefined ? { updatedBefore: p.updated_before as string } : {}),
+          ...(p.updated_after !== undefined ? { updatedAfter: p.updated_after as string } : {}),
+        });
+        const base = `SELECT * FROM milestones WHERE ${where}`;
+        return paginate(
+          ctx,
+          (cap) => (ctx.core.db.prepare(cappedCount(base, cap)).get(...args) as { n: number }).n,
+          (limit, offset) =>
+            (ctx.core.db.prepare(`${base} ORDER BY ${MILESTONE_ORDER} LIMIT ? OFFSET ?`).all(...args, limit, offset) as MilestoneRow[]).map((r) =>
+              presentMilestone(ctx.core, r),
+            ),
+        );
+      },
+    },
+    {
+      method: 'GET',
+      path: `${base}/:milestone_id`,
+      summary: `Get a ${noun} milestone`,
+      params: [idParam, milestoneIdParam],
+      handler: (ctx) => presentMilestone(ctx.core, milestoneFor(ctx, parentOf(ctx, false))),
+    },
+    {
+      method: 'POST',
+      path: base,
+      summary: `Create a ${noun} milestone`,
+      params: [idParam, { name: 'title', type: 'string', required: true }, ...optionalParams],
+      handler: (ctx) => {
+        const parent = parentOf(ctx, true);
+        const row = createMilestone(ctx.core, parent, { ...inputOf(ctx), title: ctx.params.title as string });
+        return created(presentMilestone(ctx.core, row));
+      },
+    },
+    {
+      method: 'PUT',
+      path: `${base}/:milestone_id`,
+      summary: `Update a ${noun} milestone (state_event close|activate closes or reopens it)`,
+      params: updateParams,
+      rules: updateRules,
+      handler: (ctx) => {
+        const parent = parentOf(ctx, true);
+        const row = milestoneFor(ctx, parent);
+        return presentMilestone(ctx.core, updateMilestone(ctx.core, parent, row, inputOf(ctx)));
+      },
+    },
+    {
+      method: 'DELETE',
+      path: `${base}/:milestone_id`,
+      summary: `Delete a ${noun} milestone`,
+      params: [idParam, milestoneIdParam],
+      handler: (ctx) => {
+        const parent = parentOf(ctx, true);
+        deleteMilestone(ctx.core, milestoneFor(ctx, parent));
+        return noContent();
+      },
+    },
+  ];
+}
+
+export const milestoneRoutes = defineRoutes([...routesFor('projects', projectParent, 'project'), ...routesFor('groups', groupParent, 'group')]);

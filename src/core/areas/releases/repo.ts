@@ -1,0 +1,54 @@
+// What releases need of a project's git repository: find a tag, create one (lightweight, or
+// annotated when a message is given) with the platform's refusals, and read the commits
+// releases point at, as the platform's Commit JSON.
+import type { CoreState } from '../../state.js';
+import type { ProjectRow, UserRow } from '../../db/rows.js';
+import { isValidRefName } from '../../git/names.js';
+import type { GitRepository } from '../../git/repository.js';
+import { presentCommit, projectUrl } from '../commits/present.js';
+import { projectRepository } from '../commits/project-repository.js';
+import { createTag } from '../tags/service.js';
+import type { CommitJson } from './present.js';
+
+export interface TagInfo {
+  name: string;
+  /** The commit the tag (finally) points at. */
+  targetSha: string;
+}
+
+export interface ReleaseRepo {
+  findTag(name: string): Promise<TagInfo | null>;
+  /** Creates `name` at `ref`; annotated (tagger: `by`) when `message` is given. */
+  createTag(name: string, ref: string, message: string | undefined, by: UserRow): Promise<TagInfo>;
+  /** Commit JSON by sha for the shas that exist. */
+  commits(shas: readonly string[]): Promise<Map<string, CommitJson>>;
+}
+
+class ProjectReleaseRepo implements ReleaseRepo {
+  constructor(
+    private readonly core: CoreState,
+    private readonly project: ProjectRow,
+    private readonly git: GitRepository,
+  ) {}
+
+  async findTag(name: string): Promise<TagInfo | null> {
+    if (!isValidRefName(name)) return null;
+    const tag = await this.git.tag(name);
+    return tag?.commitId ? { name, targetSha: tag.commitId } : null;
+  }
+
+  async createTag(name: string, ref: string, message: string | undefined, by: UserRow): Promise<TagInfo> {
+    const tag = await createTag(this.core, this.project, by, name, ref, message);
+    return { name, targetSha: tag.commitId as string };
+  }
+
+  async commits(shas: readonly string[]): Promise<Map<string, CommitJson>> {
+    const found = await this.git.commits(shas);
+    const webUrl = projectUrl(this.core, this.project);
+    const out = new Map<string, CommitJson>();
+    for (const [sha, c] of found) out.set(sha, presentCommit(webUrl, c));
+    return out;
+  }
+}
+
+export const releaseRepo = (core: CoreState, project: ProjectRow): ReleaseRepo => new ProjectReleaseRepo(core, project, projectRepository(core, project));

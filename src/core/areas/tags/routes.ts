@@ -1,0 +1,116 @@
+// Repository tags: list (search, order by name, update time or version), get, create
+// (lightweight, or annotated with a message), delete.
+import { defineRoutes } from '../../http/route.js';
+import type { RequestContext } from '../../http/context.js';
+import { currentUser } from '../../http/context.js';
+import { ApiError, notFound } from '../../http/errors.js';
+import { pageWindow, paginate } from '../../http/pagination.js';
+import type { ParamDecl } from '../../http/params.js';
+import { created, noContent } from '../../http/reply.js';
+import { findProject } from '../../resources/find.js';
+import type { TagRef } from '../../git/repository.js';
+import { projectRepository } from '../commits/project-repository.js';
+import { compareVersions, filterBySearch } from '../branches/ref-filters.js';
+import { presentTags } from './present.js';
+import { createTag, deleteTag } from './service.js';
+
+const idParam: ParamDecl = { name: 'id', type: 'id', required: true };
+const tagParam: ParamDecl = { name: 'tag_name', type: 'string', required: true };
+
+const byteOrder = (a: string, b: string): number => Buffer.compare(Buffer.from(a), Buffer.from(b));
+
+async function findTag(ctx: RequestContext, project: ReturnType<typeof findProject>): Promise<TagRef> {
+  const tag = await projectRepository(ctx.core, project).tag(ctx.params.tag_name as string);
+  if (!tag) throw notFound('Tag');
+  return tag;
+}
+
+export const tagRoutes = defineRoutes([
+  {
+    method: 'GET',
+    path: '/projects/:id/repository/tags',
+    summary: 'List repository tags',
+    auth: 'optional',
+    paginated: true,
+    params: [
+      idParam,
+      { name: 'order_by', type: 'string', values: ['name', 'updated', 'version'], default: 'updated' },
+      { name: 'sort', type: 'string', values: ['asc', 'desc'], default: 'desc' },
+      { name: 'search', type: 'string' },
+    ],
+    handler: async (ctx) => {
+      const project = findProject(ctx, 'read_code');
+      const repo = projectRepository(ctx.core, project);
+      let tags = filterBySearch(await repo.tags(), ctx.params.search as string | undefined);
+      const dir = ctx.params.sort === 'asc' ? 1 : -1;
+      if (ctx.params.order_by === 'name') tags = [...tags].sort((a, b) => dir * byteOrder(a.name, b.name));
+      else if (ctx.params.order_by === 'version') tags = [...tags].sort((a, b) => dir * compareVersions(a.name, b.name) || byteOrder(a.name, b.name));
+      else {
+        // Update time is the tag's creation: the tagger date of an annotated tag, the commit
+        // date of a lightweight one.
+        const [commits, annotations] = await Promise.all([
+          repo.commits(tags.flatMap((t) => (t.commitId ? [t.commitId] : []))),
+          repo.tagObjects(tags.filter((t) => t.objectType === 'tag').map((t) => t.target)),
+        ]);
+        const when = (t: TagRef) =>
+          annotations.get(t.target)?.tagger?.epoch ?? (t.commitId ? (commits.get(t.commitId)?.committer.epoch ?? 0) : 0);
+        tags = [...tags].sort((a, b) => dir * (when(a) - when(b)) || dir * byteOrder(a.name, b.name));
+      }
+      const w = pageWindow(ctx);
+      const page = await presentTags(ctx.core, project, repo, tags.slice(w.offset, w.offset + w.limit));
+      return paginate(
+        ctx,
+        (cap) => Math.min(tags.length, cap),
+        () => page,
+      );
+    },
+  },
+  {
+    method: 'GET',
+    path: '/projects/:id/repository/tags/:tag_name',
+    summary: 'Get one tag',
+    auth: 'optional',
+    params: [idParam, tagParam],
+    handler: async (ctx) => {
+      const project = findProject(ctx, 'read_code');
+      const tag = await findTag(ctx, project);
+      const [json] = await presentTags(ctx.core, project, projectRepository(ctx.core, project), [tag]);
+      return json;
+    },
+  },
+  {
+    method: 'POST',
+    path: '/projects/:id/repository/tags',
+    summary: 'Create a tag (annotated when a message is given)',
+    params: [idParam, tagParam, { name: 'ref', type: 'string', required: true }, { name: 'message', type: 'string' }],
+    handler: async (ctx) => {
+      const user = currentUser(ctx);
+      const project = findProject(ctx, 'create_tag');
+      const p = ctx.params;
+      const tag = await createTag(ctx.core, project, user, p.tag_name as string, p.ref as string, p.message as string | undefined);
+      const [json] = await presentTags(ctx.core, project, projectRepository(ctx.core, project), [tag]);
+      return created(json);
+    },
+  },
+  {
+    method: 'DELETE',
+    path: '/projects/:id/repository/tags/:tag_name',
+    summary: 'Delete a tag',
+    params: [idParam, tagParam],
+    handler: async (ctx) => {
+      currentUser(ctx);
+      const project = findProject(ctx, 'push_code');
+      const tag = await findTag(ctx, project);
+      const header = ctx.headers['if-unmodified-since'];
+      if (header && tag.commitId) {
+        const since = new Date(header);
+        const commit = await projectRepository(ctx.core, project).commit(tag.commitId);
+        if (commit && !Number.isNaN(since.getTime()) && new Date(commit.author.date).getTime() > since.getTime()) {
+          throw new ApiError(412, { message: '412 Precondition Failed' });
+        }
+      }
+      await deleteTag(ctx.core, project, tag);
+      return noContent();
+    },
+  },
+]);

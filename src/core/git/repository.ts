@@ -1,0 +1,488 @@
+// One bare repository on disk, driven through git plumbing. Reads batch their work (one
+// `for-each-ref` for all refs, one `cat-file --batch` for all objects a page needs) so that the
+// number of git processes does not grow with the number of branches. Writes never use a work
+// tree: blobs are hashed into the object store, trees are built in a temporary index, commits
+// are made with `commit-tree`, and refs move with `update-ref` given the value they are expected
+// to have, so a concurrent change is detected instead of overwritten.
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync, renameSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { dirname, join } from 'node:path';
+import { tmpdir } from 'node:os';
+import { GitCommandError, lines, runGit, runGitSync, text, type GitResult, type GitRunOptions } from './exec.js';
+import { parseCommit, parseTag, type CommitObject, type TagObject } from './objects.js';
+import { isValidRefComponentPath, ZERO_SHA } from './names.js';
+
+export interface BranchRef {
+  name: string;
+  /** Commit id at the tip. */
+  target: string;
+}
+
+export interface TagRef {
+  name: string;
+  /** Object the ref points at: a commit (lightweight tag) or a tag object (annotated). */
+  target: string;
+  objectType: string;
+  /** The commit the tag finally points at, when it points at one. */
+  commitId: string | null;
+}
+
+export interface TreeEntry {
+  mode: string;
+  type: string;
+  sha: string;
+}
+
+export type TreeChange = { path: string; mode: string; sha: string } | { path: string; remove: true };
+
+/** Author or committer of a new commit or tag. */
+export interface Signature {
+  name: string;
+  email: string;
+  /** When; written in UTC. */
+  time: Date;
+}
+
+export interface LogQuery {
+  rev: string;
+  path?: string;
+  since?: string;
+  until?: string;
+  skip?: number;
+  limit?: number;
+  firstParent?: boolean;
+}
+
+export interface DiffStats {
+  additions: number;
+  deletions: number;
+  total: number;
+}
+
+/** Why a ref could not be moved. */
+export type RefFailure = 'stale' | 'exists' | 'hierarchy' | 'missing' | 'other';
+
+export class RefUpdateError extends Error {
+  constructor(
+    readonly ref: string,
+    readonly reason: RefFailure,
+    detail: string,
+  ) {
+    super(`could not update ${ref}: ${detail}`);
+  }
+}
+
+/** Ref writes per repository (in this process) since its refs were last packed. */
+const looseWrites = new Map<string, number>();
+const PACK_REFS_EVERY = 32;
+
+const clean = (s: string): string => s.replace(/[<>\n\r\0]/g, '').trim();
+
+/** GIT_AUTHOR_* / GIT_COMMITTER_* variables; dates come from the caller (the core clock). */
+export function identityEnv(author: Signature, committer: Signature): Record<string, string> {
+  const date = (d: Date) => `${Math.floor(d.getTime() / 1000)} +0000`;
+  return {
+    GIT_AUTHOR_NAME: clean(author.name) || clean(author.email) || 'unknown',
+    GIT_AUTHOR_EMAIL: clean(author.email),
+    GIT_AUTHOR_DATE: date(author.time),
+    GIT_COMMITTER_NAME: clean(committer.name) || clean(committer.email) || 'unknown',
+    GIT_COMMITTER_EMAIL: clean(committer.email),
+    GIT_COMMITTER_DATE: date(committer.time),
+  };
+}
+
+function refFailure(ref: string, error: unknown): RefUpdateError {
+  const stderr = error instanceof GitCommandError ? error.stderr : String(error);
+  let reason: RefFailure = 'other';
+  if (/exists; cannot create|cannot process .* and .* at the same time|is a prefix of|unable to resolve reference.*Not a directory|there are still refs under/i.test(stderr)) reason = 'hierarchy';
+  else if (/reference already exists/i.test(stderr)) reason = 'exists';
+  else if (/but expected|is at .* but expected/i.test(stderr)) reason = 'stale';
+  else if (/unable to resolve reference|does not exist|missing/i.test(stderr)) reason = 'missing';
+  return new RefUpdateError(ref, reason, stderr.trim().split('\n')[0] ?? '');
+}
+
+export class GitRepository {
+  constructor(readonly path: string) {}
+
+  private run(args: readonly string[], options?: GitRunOptions): Promise<GitResult> {
+    return runGit(this.path, args, options);
+  }
+
+  exists(): boolean {
+    return existsSync(join(this.path, 'HEAD'));
+  }
+
+  /** Creates the bare repository (replacing any leftover at the path) with HEAD on `branch`. */
+  initSync(defaultBranch: string): void {
+    if (existsSync(this.path)) rmSync(this.path, { recursive: true, force: true });
+    mkdirSync(dirname(this.path), { recursive: true });
+    runGitSync(this.path, ['init', '--bare', '--quiet', '--template=', `--initial-branch=${defaultBranch}`]);
+  }
+
+  async init(defaultBranch: string): Promise<void> {
+    if (existsSync(this.path)) rmSync(this.path, { recursive: true, force: true });
+    mkdirSync(dirname(this.path), { recursive: true });
+    await this.run(['init', '--bare', '--quiet', '--template=', `--initial-branch=${defaultBranch}`]);
+  }
+
+  /** Creates the repository when it is not there yet (a project made before it had one). */
+  async ensure(defaultBranch: string): Promise<void> {
+    if (!this.exists()) await this.init(defaultBranch);
+  }
+
+  /**
+   * Removes the repository. It is first renamed aside so that a crash part-way through never
+   * leaves a half-deleted repository at the live path.
+   */
+  remove(): void {
+    if (!existsSync(this.path)) return;
+    const aside = `${this.path}.deleting-${randomBytes(4).toString('hex')}`;
+    renameSync(this.path, aside);
+    rmSync(aside, { recursive: true, force: true });
+  }
+
+  /** Points HEAD (what a clone checks out) at `branch`. */
+  async setHead(branch: string): Promise<void> {
+    if (!this.exists()) return;
+    await this.run(['symbolic-ref', 'HEAD', `refs/heads/${branch}`]);
+  }
+
+  setHeadSync(branch: string): void {
+    if (this.exists()) runGitSync(this.path, ['symbolic-ref', 'HEAD', `refs/heads/${branch}`]);
+  }
+
+  // ---- refs -------------------------------------------------------------------------------
+
+  /** All branches in git's ref order (byte order of names). */
+  async branches(): Promise<BranchRef[]> {
+    if (!this.exists()) return [];
+    const res = await this.run(['for-each-ref', '--format=%(objectname)%00%(refname)', 'refs/heads/']);
+    return lines(res).map((line) => {
+      const [target, ref] = line.split('\0') as [string, string];
+      return { name: ref.slice('refs/heads/'.length), target };
+    });
+  }
+
+  async branch(name: string): Promise<BranchRef | null> {
+    if (!this.exists() || !isValidRefComponentPath(name)) return null;
+    const ref = `refs/heads/${name}`;
+    const res = await this.run(['for-each-ref', '--format=%(objectname)%00%(refname)', ref]);
+    for (const line of lines(res)) {
+      const [target, full] = line.split('\0') as [string, string];
+      if (full === ref) return { name, target };
+    }
+    return null;
+  }
+
+  /** Targets of the named refs (full names, e.g. `refs/heads/main`) that exist, in one command. */
+  async refTargets(fullNames: readonly string[]): Promise<Map<string, string>> {
+    const wanted = [...new Set(fullNames.filter((n) => isValidRefComponentPath(n)))];
+    const out = new Map<string, string>();
+    if (wanted.length === 0 || !this.exists()) return out;
+    const res = await this.run(['for-each-ref', '--format=%(objectname)%00%(refname)', ...wanted]);
+    const set = new Set(wanted);
+    for (const line of lines(res)) {
+      const [target, ref] = line.split('\0') as [string, string];
+      if (set.has(ref)) out.set(ref, target);
+    }
+    return out;
+  }
+
+  async hasBranches(): Promise<boolean> {
+    if (!this.exists()) return false;
+    const res = await this.run(['for-each-ref', '--count=1', '--format=%(refname)', 'refs/heads/']);
+    return lines(res).length > 0;
+  }
+
+  /** Names of branches (all, or those named) whose tips are reachable from `commit`. */
+  async branchesMergedInto(commit: string, only?: readonly string[]): Promise<Set<string>> {
+    if (!this.exists()) return new Set();
+    const patterns = only ? only.filter((n) => isValidRefComponentPath(n)).map((n) => `refs/heads/${n}`) : ['refs/heads/'];
+    if (patterns.length === 0) return new Set();
+    const res = await this.run(['for-each-ref', `--merged=${commit}`, '--format=%(refname)', ...patterns]);
+    const names = new Set(lines(res).map((r) => r.slice('refs/heads/'.length)));
+    if (only) for (const n of names) if (!only.includes(n)) names.delete(n);
+    return names;
+  }
+
+  /** Names of branches whose history contains `commit`. */
+  async branchesContaining(commit: string): Promise<Set<string>> {
+    if (!this.exists()) return new Set();
+    const res = await this.run(['for-each-ref', `--contains=${commit}`, '--format=%(refname)', 'refs/heads/']);
+    return new Set(lines(res).map((r) => r.slice('refs/heads/'.length)));
+  }
+
+  async tags(): Promise<TagRef[]> {
+    if (!this.exists()) return [];
+    return this.readTagRefs('refs/tags/', null);
+  }
+
+  async tag(name: string): Promise<TagRef | null> {
+    if (!this.exists() || !isValidRefComponentPath(name)) return null;
+    return (await this.readTagRefs(`refs/tags/${name}`, name))[0] ?? null;
+  }
+
+  private async readTagRefs(pattern: string, exact: string | null): Promise<TagRef[]> {
+    const res = await this.run(['for-each-ref', '--format=%(objectname)%00%(objecttype)%00%(*objectname)%00%(*objecttype)%00%(refname)', pattern]);
+    const out: TagRef[] = [];
+    for (const line of lines(res)) {
+      const [target, objectType, peeled, peeledType, ref] = line.split('\0') as [string, string, string, string, string];
+      const name = ref.slice('refs/tags/'.length);
+      if (exact !== null && name !== exact) continue;
+      let commitId: string | null = null;
+      if (objectType === 'commit') commitId = target;
+      else if (objectType === 'tag' && peeledType === 'commit') commitId = peeled;
+      else if (objectType === 'tag' && peeled) commitId = await this.resolveCommit(`${target}`);
+      out.push({ name, target, objectType, commitId });
+    }
+    return out;
+  }
+
+  /** The commit a safe revision (already validated by the caller) names, or null. */
+  async resolveCommit(rev: string): Promise<string | null> {
+    if (!this.exists()) return null;
+    const res = await this.run(['rev-parse', '--verify', '--quiet', '--end-of-options', `${rev}^{commit}`], { okCodes: [1, 128] });
+    return res.code === 0 ? text(res).trim() : null;
+  }
+
+  /** Moves `ref` to `target` only if it currently is `expected` (ZERO_SHA: must not exist). */
+  async updateRef(ref: string, target: string, expected: string): Promise<void> {
+    try {
+      await this.run(['update-ref', ref, target, expected]);
+    } catch (error) {
+      throw refFailure(ref, error);
+    }
+    await this.afterRefWrites(1);
+  }
+
+  /**
+   * Every ref write leaves a loose ref file, and reading many loose refs is slow; after a batch
+   * of writes the refs are packed into one file (as git's own housekeeping would).
+   */
+  private async afterRefWrites(count: number): Promise<void> {
+    const n = (looseWrites.get(this.path) ?? 0) + count;
+    if (n < PACK_REFS_EVERY) {
+      looseWrites.set(this.path, n);
+      return;
+    }
+    looseWrites.set(this.path, 0);
+    await this.run(['pack-refs', '--all'], { okCodes: [1, 128] });
+  }
+
+  updateRefSync(ref: string, target: string, expected: string): void {
+    try {
+      runGitSync(this.path, ['update-ref', ref, target, expected]);
+    } catch (error) {
+      throw refFailure(ref, error);
+    }
+  }
+
+  /** Deletes refs in one all-or-nothing transaction, each only if still at its expected value. */
+  async deleteRefs(refs: { ref: string; expected: string }[]): Promise<void> {
+    if (refs.length === 0) return;
+    const input = refs.map((r) => `delete ${r.ref}\0${r.expected}\0`).join('');
+    try {
+      await this.run(['update-ref', '-z', '--stdin'], { input });
+    } catch (error) {
+      throw refFailure(refs[0]?.ref ?? '', error);
+    }
+    await this.afterRefWrites(refs.length);
+  }
+
+  // ---- objects ------------------------------------------------------------------------------
+
+  /** Raw objects by id, through one `cat-file --batch`. Missing ids are absent from the map. */
+  async readObjects(ids: readonly string[]): Promise<Map<string, { type: string; data: Buffer }>> {
+    const unique = [...new Set(ids)];
+    const out = new Map<string, { type: string; data: Buffer }>();
+    if (unique.length === 0 || !this.exists()) return out;
+    const res = await this.run(['cat-file', '--batch'], { input: `${unique.join('\n')}\n` });
+    const buf = res.stdout;
+    let pos = 0;
+    for (const id of unique) {
+      const nl = buf.indexOf(10, pos);
+      if (nl === -1) break;
+      const header = buf.subarray(pos, nl).toString('utf8');
+      pos = nl + 1;
+      const m = /^([0-9a-f]+) (\w+) (\d+)$/.exec(header);
+      if (!m) continue;
+      const size = Number(m[3]);
+      out.set(id, { type: m[2] as string, data: buf.subarray(pos, pos + size) });
+      pos += size + 1;
+    }
+    return out;
+  }
+
+  async commits(ids: readonly string[]): Promise<Map<string, CommitObject>> {
+    const raw = await this.readObjects(ids);
+    const out = new Map<string, CommitObject>();
+    for (const [id, obj] of raw) if (obj.type === 'commit') out.set(id, parseCommit(id, obj.data.toString('utf8')));
+    return out;
+  }
+
+  async commit(id: string): Promise<CommitObject | null> {
+    return (await this.commits([id])).get(id) ?? null;
+  }
+
+  async tagObjects(ids: readonly string[]): Promise<Map<string, TagObject>> {
+    const raw = await this.readObjects(ids);
+    const out = new Map<string, TagObject>();
+    for (const [id, obj] of raw) if (obj.type === 'tag') out.set(id, parseTag(id, obj.data.toString('utf8')));
+    return out;
+  }
+
+  /** Commit ids from `rev` backwards (newest first), filtered and windowed. */
+  async log(q: LogQuery): Promise<string[]> {
+    if (!this.exists()) return [];
+    const args = ['rev-list', ...this.logArgs(q)];
+    if (q.skip) args.splice(1, 0, `--skip=${q.skip}`);
+    if (q.limit !== undefined) args.splice(1, 0, `--max-count=${q.limit}`);
+    const res = await this.run(args, { okCodes: [128] });
+    return res.code === 0 ? lines(res) : [];
+  }
+
+  async count(q: LogQuery): Promise<number> {
+    if (!this.exists()) return 0;
+    const res = await this.run(['rev-list', '--count', ...this.logArgs(q)], { okCodes: [128] });
+    return res.code === 0 ? Number(text(res).trim()) || 0 : 0;
+  }
+
+  private logArgs(q: LogQuery): string[] {
+    const args: string[] = [];
+    if (q.firstParent) args.push('--first-parent');
+    if (q.since) args.push(`--since=${q.since}`);
+    if (q.until) args.push(`--until=${q.until}`);
+    args.push('--end-of-options', q.rev);
+    if (q.path) args.push('--', q.path);
+    return args;
+  }
+
+  /** The last commit reachable from `rev` that touched `path`. */
+  async lastCommitForPath(rev: string, path: string): Promise<string | null> {
+    const ids = await this.log({ rev, path, limit: 1 });
+    return ids[0] ?? null;
+  }
+
+  /** Every file of a commit's tree: path → mode, type, blob id. */
+  async listTree(rev: string): Promise<Map<string, TreeEntry>> {
+    const out = new Map<string, TreeEntry>();
+    if (!this.exists()) return out;
+    const res = await this.run(['ls-tree', '-r', '-z', '--full-tree', '--end-of-options', rev]);
+    for (const record of res.stdout.toString('utf8').split('\0')) {
+      if (!record) continue;
+      const tab = record.indexOf('\t');
+      const [mode, type, sha] = record.slice(0, tab).split(' ') as [string, string, string];
+      out.set(record.slice(tab + 1), { mode, type, sha });
+    }
+    return out;
+  }
+
+  /**
+   * Entries of a directory (`path`, '' for the root) of a commit's tree, or of everything below
+   * it with `recursive` (directories included). Null when `path` is not a directory there.
+   */
+  async lsTree(rev: string, path: string, recursive: boolean): Promise<{ path: string; mode: string; type: string; sha: string }[] | null> {
+    if (!this.exists()) return null;
+    if (path !== '') {
+      const kind = await this.run(['cat-file', '-t', '--end-of-options', `${rev}:${path}`], { okCodes: [1, 128] });
+      if (kind.code !== 0 || text(kind).trim() !== 'tree') return null;
+    }
+    const args = ['ls-tree', '-z', '--full-tree', ...(recursive ? ['-r', '-t'] : []), '--end-of-options', rev];
+    if (path !== '') args.push('--', `${path}/`);
+    const res = await this.run(args, { okCodes: [128] });
+    if (res.code !== 0) return null;
+    const out: { path: string; mode: string; type: string; sha: string }[] = [];
+    for (const record of res.stdout.toString('utf8').split('\0')) {
+      if (!record) continue;
+      const tab = record.indexOf('\t');
+      const [mode, type, sha] = record.slice(0, tab).split(' ') as [string, string, string];
+      const entryPath = record.slice(tab + 1);
+      // `-t` also names the directory that was asked for.
+      if (entryPath !== path) out.push({ path: entryPath, mode, type, sha });
+    }
+    return out;
+  }
+
+  async diffStats(commit: CommitObject): Promise<DiffStats> {
+    const parent = commit.parentIds[0];
+    const args = parent
+      ? ['diff-tree', '--numstat', '-r', '--no-renames', '--no-commit-id', parent, commit.id]
+      : ['diff-tree', '--numstat', '-r', '--no-renames', '--no-commit-id', '--root', commit.id];
+    const res = await this.run(args);
+    let additions = 0;
+    let deletions = 0;
+    for (const line of lines(res)) {
+      const [a, d] = line.split('\t');
+      additions += Number(a) || 0;
+      deletions += Number(d) || 0;
+    }
+    return { additions, deletions, total: additions + deletions };
+  }
+
+  // ---- writing ------------------------------------------------------------------------------
+
+  /** Stores blobs; returns their ids in order. One git process for any number of blobs. */
+  async writeBlobs(contents: readonly Uint8Array[]): Promise<string[]> {
+    if (contents.length === 0) return [];
+    if (contents.length === 1) {
+      const res = await this.run(['hash-object', '-w', '--no-filters', '--stdin'], { input: contents[0] as Uint8Array });
+      return [text(res).trim()];
+    }
+    const dir = mkdtempSync(join(tmpdir(), 'hostctl-blobs-'));
+    try {
+      const paths = contents.map((data, i) => {
+        const p = join(dir, String(i));
+        writeFileSync(p, data);
+        return p;
+      });
+      const res = await this.run(['hash-object', '-w', '--no-filters', '--stdin-paths'], { input: `${paths.join('\n')}\n` });
+      return lines(res);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }
+
+  /** Applies changes to `baseTree` (null: empty) in a temporary index and writes the tree. */
+  async writeTree(baseTree: string | null, changes: readonly TreeChange[]): Promise<string> {
+    const index = join(this.path, `hostctl-index-${process.pid}-${randomBytes(6).toString('hex')}`);
+    const env = { GIT_INDEX_FILE: index };
+    try {
+      await this.run(baseTree ? ['read-tree', '--end-of-options', baseTree] : ['read-tree', '--empty'], { env });
+      if (changes.length > 0) {
+        const input = changes.map((c) => ('remove' in c ? `0 ${ZERO_SHA}\t${c.path}\0` : `${c.mode} ${c.sha}\t${c.path}\0`)).join('');
+        await this.run(['update-index', '-z', '--index-info'], { env, input });
+      }
+      return text(await this.run(['write-tree'], { env })).trim();
+    } finally {
+      rmSync(index, { force: true });
+      rmSync(`${index}.lock`, { force: true });
+    }
+  }
+
+  async commitTree(tree: string, parents: readonly string[], message: string, author: Signature, committer: Signature): Promise<string> {
+    const args = ['commit-tree', tree, ...parents.flatMap((p) => ['-p', p])];
+    const res = await this.run(args, { input: message, env: identityEnv(author, committer) });
+    return text(res).trim();
+  }
+
+  /** An annotated tag object for `commit`. */
+  async writeTagObject(name: string, commit: string, message: string, tagger: Signature): Promise<string> {
+    const env = identityEnv(tagger, tagger);
+    const ident = `${env.GIT_COMMITTER_NAME} <${env.GIT_COMMITTER_EMAIL}> ${env.GIT_COMMITTER_DATE}`;
+    const body = `object ${commit}\ntype commit\ntag ${name}\ntagger ${ident}\n\n${message.endsWith('\n') ? message : `${message}\n`}`;
+    const res = await this.run(['mktag'], { input: body });
+    return text(res).trim();
+  }
+
+  /**
+   * The whole of a first commit, synchronously (used while a project row is being created):
+   * one file on a new branch.
+   */
+  initialCommitSync(branch: string, file: { path: string; content: string }, message: string, author: Signature, committer: Signature): string {
+    const blob = text(runGitSync(this.path, ['hash-object', '-w', '--no-filters', '--stdin'], { input: file.content })).trim();
+    const tree = text(runGitSync(this.path, ['mktree', '-z'], { input: `100644 blob ${blob}\t${file.path}\0` })).trim();
+    const commit = text(runGitSync(this.path, ['commit-tree', tree], { input: message, env: identityEnv(author, committer) })).trim();
+    this.updateRefSync(`refs/heads/${branch}`, commit, ZERO_SHA);
+    return commit;
+  }
+}

@@ -1,0 +1,51 @@
+// Where repositories live. Storages are named directories (instance setting `storages`; a
+// relative directory is inside the state directory). A project's repository is addressed by the
+// project's id, not its path, so renaming or transferring a project never moves git data:
+// `<storage>/@projects/<id>.git`.
+import { isAbsolute, join, normalize, sep } from 'node:path';
+import { GitRepository } from './repository.js';
+
+export interface RepositoryOwner {
+  id: number;
+  repository_storage: string;
+}
+
+export class UnknownStorageError extends Error {
+  constructor(readonly storage: string) {
+    super(`unknown repository storage: ${storage}`);
+  }
+}
+
+export class RepositoryStore {
+  constructor(
+    private readonly stateDir: string,
+    private readonly storages: () => Record<string, string>,
+  ) {}
+
+  storageNames(): string[] {
+    return Object.keys(this.storages());
+  }
+
+  /** Absolute directory of a storage. */
+  storagePath(name: string): string {
+    const dir = Object.prototype.hasOwnProperty.call(this.storages(), name) ? this.storages()[name] : undefined;
+    if (dir === undefined) throw new UnknownStorageError(name);
+    return isAbsolute(dir) ? dir : join(this.stateDir, dir);
+  }
+
+  /** A repository at a path relative to a storage (never outside it). */
+  at(storage: string, relative: string): GitRepository {
+    const rel = normalize(relative);
+    if (isAbsolute(rel) || rel === '..' || rel.startsWith(`..${sep}`)) throw new Error(`repository path outside its storage: ${relative}`);
+    return new GitRepository(join(this.storagePath(storage), rel));
+  }
+
+  static projectRelativePath(projectId: number): string {
+    return join('@projects', `${projectId}.git`);
+  }
+
+  /** The project's repository in the storage its row names. */
+  project(owner: RepositoryOwner): GitRepository {
+    return this.at(owner.repository_storage, RepositoryStore.projectRelativePath(owner.id));
+  }
+}

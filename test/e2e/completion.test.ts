@@ -1,0 +1,212 @@
+// Completions and the man page: the committed files must match what the command tree generates
+// now (else: run npm run gen:docs), `hostctl completion` prints the same scripts, and each script
+// really completes nouns, verbs, flags, values and context names in its shell.
+import { execa } from 'execa';
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BIN, cliSandbox, type CliSandbox } from '../helpers/cli.js';
+
+const ROOT = resolve(import.meta.dirname, '../..');
+const FILES = { bash: 'completions/hostctl.bash', zsh: 'completions/_hostctl', fish: 'completions/hostctl.fish', man: 'man/hostctl.1' } as const;
+const committed = (path: string) => readFileSync(join(ROOT, path), 'utf8');
+const has = (cmd: string) => {
+  try {
+    execFileSync('sh', ['-c', `command -v ${cmd}`], { stdio: 'ignore' });
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+interface CommandDoc {
+  name: string;
+  aliases: string[];
+  path: string[];
+  options: { long?: string }[];
+  commands: CommandDoc[];
+}
+interface ProgramDoc {
+  nouns: CommandDoc[];
+  globalOptions: { long?: string }[];
+}
+
+describe('completions and man page', () => {
+  let sb: CliSandbox;
+  let doc: ProgramDoc;
+  /** PATH with a `hostctl` command, for the scripts' dynamic completion of context names. */
+  let path: string;
+
+  beforeAll(async () => {
+    sb = cliSandbox();
+    await sb.init();
+    await sb.run(['context', 'add', 'staging', '--url', 'http://127.0.0.1:9', '--no-verify']);
+    const bin = join(sb.dir, 'bin');
+    mkdirSync(bin);
+    symlinkSync(BIN, join(bin, 'hostctl'));
+    path = `${bin}:${process.env.PATH ?? ''}`;
+    const script = `const { loadDocs } = await import(${JSON.stringify(join(ROOT, 'dist/cli.js'))}); const m = await loadDocs(); process.stdout.write(JSON.stringify(await m.programDoc()));`;
+    doc = JSON.parse(execFileSync(process.execPath, ['--input-type=module', '-e', script], { encoding: 'utf8' })) as ProgramDoc;
+  });
+  afterAll(() => sb.cleanup());
+
+  it('the committed files are what the command tree generates (else: run npm run gen:docs)', async () => {
+    const out = join(sb.dir, 'generated');
+    await execa(process.execPath, [join(ROOT, 'scripts/gen-docs.mjs'), '--out', out]);
+    for (const file of Object.values(FILES)) {
+      const fresh = readFileSync(join(out, file), 'utf8');
+      expect(fresh === committed(file), `${file} is stale: run npm run gen:docs`).toBe(true);
+    }
+  });
+
+  it.each(['bash', 'zsh', 'fish'] as const)('hostctl completion %s prints the committed script', async (shell) => {
+    const res = await sb.run(['completion', shell]);
+    expect(res.exitCode).toBe(0);
+    expect(`${String(res.stdout)}\n`).toBe(committed(FILES[shell]));
+  });
+
+  it('an unknown shell is a usage error', async () => {
+    const res = await sb.run(['completion', 'tcsh']);
+    expect(res.exitCode).toBe(2);
+    expect(res.stderr).toContain('bash, zsh, fish');
+  });
+
+  it('every noun, verb and flag is in the man page and the scripts', () => {
+    const man = committed(FILES.man);
+    const bash = committed(FILES.bash);
+    const fish = committed(FILES.fish);
+    const zsh = committed(FILES.zsh);
+    const roff = (s: string) => s.replace(/-/g, '\\-');
+    for (const noun of doc.nouns) {
+      expect(man).toContain(`.SH HOSTCTL ${roff(noun.name.toUpperCase())}`);
+      for (const script of [bash, fish, zsh]) expect(script).toContain(noun.name);
+      for (const verb of noun.commands) {
+        expect(man).toContain(`.SS ${roff(`${noun.name} ${verb.name}`)}`);
+        expect(bash).toContain(`'${noun.name} ${verb.name}')`);
+        expect(fish).toContain(`-a ${verb.name} `);
+        for (const o of verb.options) if (o.long) expect(bash).toContain(o.long);
+      }
+    }
+    for (const o of doc.globalOptions) if (o.long) expect(man).toContain(roff(o.long));
+  });
+
+  it('the man page has the reference sections, exit codes and environment', () => {
+    const man = committed(FILES.man);
+    for (const section of ['NAME', 'SYNOPSIS', 'DESCRIPTION', 'GLOBAL OPTIONS', 'EXIT STATUS', 'ENVIRONMENT', 'FILES', 'EXAMPLES']) expect(man).toContain(`\n.SH ${section}\n`);
+    const exit = man.slice(man.indexOf('.SH EXIT STATUS'), man.indexOf('.SH ENVIRONMENT'));
+    for (const code of [0, 1, 2, 3, 4, 5, 6, 7, 130]) expect(exit).toContain(`.TP\n\\fB${code}\\fR\n`);
+    const env = man.slice(man.indexOf('.SH ENVIRONMENT'), man.indexOf('.SH FILES'));
+    for (const name of ['HOSTCTL_CONTEXT', 'HOSTCTL_URL', 'HOSTCTL_TOKEN', 'HOSTCTL_STATE', 'HOSTCTL_CONFIG_DIR', 'GITLAB_HOST', 'GITLAB_TOKEN', 'NO_COLOR', 'FORCE_COLOR', 'CI', 'HOSTCTL_NO_PROMPT', 'XDG_DATA_HOME', 'XDG_CONFIG_HOME']) {
+      expect(env).toContain(`\\fB${name}`);
+    }
+    expect(man).not.toMatch(/[^\x00-\x7f]/);
+  });
+
+  it.runIf(has('groff'))('the man page renders without warnings', () => {
+    const res = execFileSync('groff', ['-man', '-Tutf8', '-ww', '-z', join(ROOT, FILES.man)], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+    expect(res).toBe('');
+    // Bold and underline come out as overstrikes (x BACKSPACE x); drop them to read the text.
+    const text = execFileSync('groff', ['-man', '-Tascii', join(ROOT, FILES.man)], { encoding: 'utf8' }).replace(/.\u0008/g, '');
+    expect(text).toContain('EXIT STATUS');
+    expect(text).toContain('hostctl context add [options] name');
+  });
+
+  describe('bash', () => {
+    const complete = async (line: string): Promise<string[]> => {
+      const words = line.split(' ');
+      const script = [
+        `source ${JSON.stringify(join(ROOT, FILES.bash))}`,
+        `COMP_WORDS=(${words.map((w) => `'${w}'`).join(' ')})`,
+        `COMP_CWORD=${words.length - 1}`,
+        '_hostctl',
+        'printf "%s\\n" "${COMPREPLY[@]}"',
+      ].join('\n');
+      const res = await execa('bash', ['--norc', '-c', script], { env: { ...sb.env, PATH: path } });
+      return String(res.stdout).split('\n').filter(Boolean);
+    };
+
+    it('is valid bash', () => {
+      execFileSync('bash', ['-n', join(ROOT, FILES.bash)]);
+    });
+
+    it('completes nouns, verbs (aliases too), flags and values', async () => {
+      expect(await complete('hostctl ')).toEqual(expect.arrayContaining(['api', 'completion', 'context', 'init', 'serve', 'tokens', 'help']));
+      expect(await complete('hostctl con')).toEqual(['context']);
+      expect(await complete('hostctl context ')).toEqual(['add', 'list', 'remove', 'show', 'use']);
+      expect(await complete('hostctl contexts u')).toEqual(['use']);
+      expect(await complete('hostctl -o json context add x --tok')).toEqual(['--token', '--token-stdin']);
+      expect(await complete('hostctl api --pag')).toEqual(['--paginate']);
+      expect(await complete('hostctl tokens list --fie')).toEqual(['--fields']);
+      expect(await complete('hostctl -o ')).toEqual(['table', 'json', 'yaml']);
+      expect(await complete('hostctl --output = y')).toEqual(['yaml']);
+      expect(await complete('hostctl completion ')).toEqual(['bash', 'zsh', 'fish']);
+      expect(await complete('hostctl --context ')).toEqual(['local', 'staging']);
+    });
+  });
+
+  describe.runIf(has('fish'))('fish', () => {
+    const complete = async (line: string): Promise<string[]> => {
+      const res = await execa('fish', ['--no-config', '-c', `source ${JSON.stringify(join(ROOT, FILES.fish))}; complete -C ${JSON.stringify(line)}`], { env: { ...sb.env, PATH: path } });
+      return String(res.stdout)
+        .split('\n')
+        .filter(Boolean)
+        .map((l) => l.split('\t')[0] as string);
+    };
+
+    it('is valid fish', () => {
+      execFileSync('fish', ['--no-config', '-n', join(ROOT, FILES.fish)]);
+    });
+
+    it('completes nouns, verbs, flags and values', async () => {
+      expect(await complete('hostctl con')).toEqual(['context']);
+      expect(await complete('hostctl contexts ')).toEqual(['add', 'list', 'remove', 'show', 'use']);
+      expect(await complete('hostctl api --pag')).toEqual(['--paginate']);
+      expect((await complete('hostctl -o ')).sort()).toEqual(['json', 'table', 'yaml']);
+      expect((await complete('hostctl completion ')).sort()).toEqual(['bash', 'fish', 'zsh']);
+      expect(await complete('hostctl --context ')).toEqual(['local', 'staging']);
+    });
+  });
+
+  describe.runIf(has('zsh'))('zsh', () => {
+    // Drives an interactive zsh on a pseudo-terminal (zpty) and lists the choices for a line.
+    const DRIVER = `
+zmodload zsh/zpty
+zpty z zsh -f -i
+zpty -w z 'PS1=""; autoload -U compinit; compinit -u -D; source ${join(ROOT, FILES.zsh)}; bindkey "^I" list-choices; print READY'
+local all="" chunk
+for i in {1..100}; do
+  if zpty -r -t z chunk; then all+="$chunk"; fi
+  [[ $all == *$'\\n'READY* ]] && break
+  sleep 0.05
+done
+all=""
+zpty -w -n z "$1"$'\\t'
+local quiet=0
+for i in {1..400}; do
+  if zpty -r -t z chunk; then all+="$chunk"; quiet=0; else (( quiet++ )); [[ $all == *$'\n'* && $quiet -gt 20 ]] && break; sleep 0.05; fi
+done
+print -r -- "$all"
+zpty -d z
+`;
+    const complete = async (line: string): Promise<string> => {
+      const file = join(sb.dir, 'zsh-driver.zsh');
+      writeFileSync(file, DRIVER);
+      const res = await execa('zsh', ['-f', file, line], { env: { ...sb.env, PATH: path }, timeout: 30_000 });
+      return String(res.stdout).replace(/\u001b\[[0-9;?]*[a-zA-Z]/g, '').replace(/\r/g, '');
+    };
+
+    it('is valid zsh', () => {
+      execFileSync('zsh', ['-n', join(ROOT, FILES.zsh)]);
+    });
+
+    it('completes nouns with descriptions, verbs, flags and context names', async () => {
+      const nouns = await complete('hostctl ');
+      expect(nouns).toMatch(/context\s+-- Named targets/);
+      expect(nouns).toMatch(/tokens\s+-- Personal access tokens/);
+      expect(await complete('hostctl contexts ')).toMatch(/add\s+-- .*\n(.*\n)*list\s+-- /);
+      expect(await complete('hostctl api -X GET --pag')).toContain('--paginate');
+      expect(await complete('hostctl --context ')).toMatch(/local\s+staging/);
+    });
+  });
+});

@@ -1,0 +1,229 @@
+// hostctl context: list/show/add/use/remove, the config file's mode, and which target and token
+// win (flag, then HOSTCTL_*, then GITLAB_*, then the config).
+import { chmodSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cliSandbox, type CliSandbox } from '../helpers/cli.js';
+import { canUseTerminal, runOnTerminal } from './terminal.js';
+
+const json = <T = Record<string, unknown>>(text: unknown): T => JSON.parse(String(text)) as T;
+const mask = (token: string) => `${/^[a-z]+-/.exec(token)?.[0] ?? ''}****${token.slice(-4)}`;
+
+describe('hostctl context', () => {
+  let sb: CliSandbox;
+  let token: string;
+  let configFile: string;
+
+  beforeAll(async () => {
+    sb = cliSandbox();
+    token = await sb.init();
+    configFile = join(sb.configDir, 'config.json');
+  });
+  afterAll(() => sb.cleanup());
+
+  it('init made a current local context; list shows it with the token masked', async () => {
+    const res = await sb.run(['context', 'list', '-o', 'json']);
+    expect(res.exitCode).toBe(0);
+    expect(json(res.stdout)).toEqual([{ name: 'local', current: true, type: 'local', target: sb.stateDir, token: mask(token) }]);
+    expect(String(res.stdout)).not.toContain(token);
+    const piped = await sb.run(['context', 'list']);
+    expect(piped.stdout).toBe(`*\tlocal\tlocal\t${sb.stateDir}\t${mask(token)}`);
+  });
+
+  it('writes the config file with mode 0600 in a 0700 directory', () => {
+    expect(statSync(configFile).mode & 0o777).toBe(0o600);
+    expect(statSync(sb.configDir).mode & 0o777).toBe(0o700);
+  });
+
+  it('show explains the target and token that won', async () => {
+    const res = await sb.run(['context', 'show', '-o', 'json']);
+    expect(res.exitCode).toBe(0);
+    expect(json(res.stdout)).toEqual({
+      context: 'local',
+      current: true,
+      type: 'local',
+      target: sb.stateDir,
+      source: 'current context in config',
+      token: mask(token),
+      token_source: 'context local',
+      config_file: configFile,
+    });
+    expect(String(res.stdout)).not.toContain(token);
+  });
+
+  it('add checks the token against the target, then saves it', async () => {
+    const res = await sb.run(['context', 'add', 'dev', '--state', sb.stateDir, '--token-stdin'], { input: `${token}\n` });
+    expect(res.exitCode).toBe(0);
+    expect(res.stdout).toBe('');
+    expect(res.stderr).toContain('added context "dev"');
+    expect(res.stderr).toContain('works');
+    const list = json<{ name: string; current: boolean }[]>((await sb.run(['context', 'list', '-o', 'json'])).stdout);
+    expect(list.map((c) => [c.name, c.current])).toEqual([
+      ['dev', false],
+      ['local', true],
+    ]);
+    expect(statSync(configFile).mode & 0o777).toBe(0o600);
+  });
+
+  it('add refuses to replace a context without --force', async () => {
+    const res = await sb.run(['context', 'add', 'dev', '--state', sb.stateDir, '--token', token]);
+    expect(res.exitCode).toBe(5);
+    expect(res.stderr).toContain('context "dev" exists already');
+    expect(res.stderr).toContain('--force');
+    const forced = await sb.run(['context', 'add', 'dev', '--state', sb.stateDir, '--token', token, '--force']);
+    expect(forced.exitCode).toBe(0);
+    expect(forced.stderr).toContain('replaced context "dev"');
+  });
+
+  it('add refuses a token the target rejects, and a URL nobody answers (unless --no-verify)', async () => {
+    const bad = await sb.run(['context', 'add', 'bad', '--state', sb.stateDir, '--token', 'hpat-not-a-real-token-at-all']);
+    expect(bad.exitCode).toBe(4);
+    expect(bad.stderr).toContain('--no-verify');
+    const down = await sb.run(['context', 'add', 'down', '--url', 'http://127.0.0.1:9/', '--token', 'hpat-abcdefghijklmnopqrst']);
+    expect(down.exitCode).toBe(6);
+    const names = json<{ name: string }[]>((await sb.run(['context', 'list', '-o', 'json'])).stdout).map((c) => c.name);
+    expect(names).not.toContain('bad');
+    expect(names).not.toContain('down');
+    const saved = await sb.run(['context', 'add', 'down', '--url', 'http://127.0.0.1:9/api/v4/', '--token', 'hpat-abcdefghijklmnopqrst', '--no-verify', '-o', 'json']);
+    expect(saved.exitCode).toBe(0);
+    expect(json(saved.stdout)).toEqual({ name: 'down', current: false, type: 'remote', target: 'http://127.0.0.1:9', token: 'hpat-****qrst' });
+  });
+
+  it.each([
+    [['context', 'add', 'x'], '--state DIR'],
+    [['context', 'add', 'x', '--state', '/tmp/a', '--url', 'http://h'], 'not both'],
+    [['context', 'add', 'x', '--url', 'ftp://h'], '--url must be an http'],
+    [['context', 'add', 'bad name', '--url', 'http://h'], 'NAME must start'],
+    [['context', 'add', 'x', '--url', 'http://h', '--token', 'a', '--token-stdin'], '--token-stdin'],
+    [['context', 'use', 'nope'], 'unknown context "nope"'],
+    [['context', 'add'], "missing required argument 'name'"],
+  ])('usage errors exit 2: %j', async (args, message) => {
+    const res = await sb.run(args);
+    expect(res.exitCode).toBe(2);
+    expect(res.stderr).toContain(message);
+    expect(res.stdout).toBe('');
+  });
+
+  it('use switches the current context and says so on stderr only', async () => {
+    const res = await sb.run(['context', 'use', 'dev']);
+    expect(res.exitCode).toBe(0);
+    expect(res.stdout).toBe('');
+    expect(res.stderr).toContain('current context is now "dev"');
+    expect(json((await sb.run(['context', 'show', '-o', 'json'])).stdout).context).toBe('dev');
+    const warned = await sb.run(['context', 'use', 'local'], { env: { HOSTCTL_URL: 'http://127.0.0.1:9' } });
+    expect(warned.stderr).toContain('HOSTCTL_URL is set');
+  });
+
+  it('use and remove without NAME and without a terminal ask for NAME', async () => {
+    for (const verb of ['use', 'remove']) {
+      const res = await sb.run(['context', verb]);
+      expect(res.exitCode).toBe(2);
+      expect(res.stderr).toContain('missing NAME');
+    }
+  });
+
+  it('remove needs --yes without a terminal, and names it', async () => {
+    const refused = await sb.run(['context', 'remove', 'down']);
+    expect(refused.exitCode).toBe(2);
+    expect(refused.stderr).toContain('--yes');
+    expect(json<{ name: string }[]>((await sb.run(['context', 'list', '-o', 'json'])).stdout).map((c) => c.name)).toContain('down');
+    const done = await sb.run(['context', 'rm', 'down', '--yes']);
+    expect(done.exitCode).toBe(0);
+    expect(done.stderr).toContain('removed context "down"');
+    expect(json<{ name: string }[]>((await sb.run(['context', 'list', '-o', 'json'])).stdout).map((c) => c.name)).not.toContain('down');
+  });
+
+  it.runIf(canUseTerminal)('remove asks on a terminal: yes removes, no cancels with exit 2', async () => {
+    await sb.run(['context', 'add', 'asked', '--state', sb.stateDir, '--token', token]);
+    const declined = await runOnTerminal(sb, ['context', 'remove', 'asked'], { input: 'n\r' });
+    expect(declined.output).toContain('Remove context "asked"');
+    expect(declined.exitCode).toBe(2);
+    expect(declined.output).toContain('cancelled');
+    const accepted = await runOnTerminal(sb, ['context', 'remove', 'asked'], { input: 'y\r' });
+    expect(accepted.exitCode).toBe(0);
+    expect(accepted.output).toContain('removed context "asked"');
+    expect(json<{ name: string }[]>((await sb.run(['context', 'list', '-o', 'json'])).stdout).map((c) => c.name)).not.toContain('asked');
+  });
+
+  it('removing the current context leaves none current', async () => {
+    await sb.run(['context', 'add', 'tmp', '--state', sb.stateDir, '--token', token, '--use']);
+    const res = await sb.run(['context', 'remove', 'tmp', '-y']);
+    expect(res.stderr).toContain('no current context');
+    const show = json((await sb.run(['context', 'show', '-o', 'json'])).stdout);
+    expect(show.source).toBe('default local state');
+    await sb.run(['context', 'use', 'local']);
+  });
+
+  describe('precedence: flag, then HOSTCTL_*, then GITLAB_*, then config', () => {
+    const show = async (args: string[], env: Record<string, string> = {}) => {
+      const res = await sb.run(['context', 'show', '-o', 'json', ...args], { env });
+      expect(res.exitCode, String(res.stderr)).toBe(0);
+      return json(res.stdout);
+    };
+    const envToken = 'hpat-from-the-environment-0001';
+    const gitlabToken = 'glpat-from-gitlab-variable-0002';
+
+    it('the config alone', async () => {
+      expect(await show([])).toMatchObject({ context: 'local', source: 'current context in config', token_source: 'context local' });
+    });
+
+    it('HOSTCTL_TOKEN over GITLAB_TOKEN over the current context', async () => {
+      expect(await show([], { GITLAB_TOKEN: gitlabToken })).toMatchObject({ token: mask(gitlabToken), token_source: 'GITLAB_TOKEN' });
+      expect(await show([], { GITLAB_TOKEN: gitlabToken, HOSTCTL_TOKEN: envToken })).toMatchObject({ token: mask(envToken), token_source: 'HOSTCTL_TOKEN' });
+    });
+
+    it('a context named explicitly keeps its own token', async () => {
+      expect(await show(['--context', 'dev'], { HOSTCTL_TOKEN: envToken })).toMatchObject({ context: 'dev', source: '--context flag', token_source: 'context dev' });
+      const works = await sb.run(['tokens', 'get', 'self', '--context', 'dev', '-o', 'json'], { env: { HOSTCTL_TOKEN: envToken } });
+      expect(works.exitCode).toBe(0);
+    });
+
+    it('targets: flags over HOSTCTL_* over GITLAB_HOST over config', async () => {
+      expect(await show([], { GITLAB_HOST: 'git.example.com' })).toMatchObject({ type: 'remote', target: 'https://git.example.com', source: 'GITLAB_HOST' });
+      expect(await show([], { GITLAB_HOST: 'git.example.com', HOSTCTL_STATE: sb.dir })).toMatchObject({ type: 'local', target: sb.dir, source: 'HOSTCTL_STATE' });
+      expect(await show([], { HOSTCTL_STATE: sb.dir, HOSTCTL_URL: 'http://h.example:8080' })).toMatchObject({ type: 'remote', target: 'http://h.example:8080', source: 'HOSTCTL_URL' });
+      expect(await show([], { HOSTCTL_URL: 'http://h.example:8080', HOSTCTL_CONTEXT: 'dev' })).toMatchObject({ context: 'dev', source: 'HOSTCTL_CONTEXT' });
+      expect(await show(['--context', 'local'], { HOSTCTL_CONTEXT: 'dev' })).toMatchObject({ context: 'local', source: '--context flag' });
+      expect(await show(['--url', 'http://flag.example'], { HOSTCTL_CONTEXT: 'dev', HOSTCTL_URL: 'http://h.example:8080' })).toMatchObject({ target: 'http://flag.example', source: '--url flag' });
+      expect(await show(['--state', sb.dir], { HOSTCTL_URL: 'http://h.example:8080' })).toMatchObject({ target: sb.dir, source: '--state flag' });
+    });
+
+    it('a local target borrows the token of a context on the same state', async () => {
+      expect(await show(['--state', sb.stateDir])).toMatchObject({ context: null, source: '--state flag', token: mask(token) });
+    });
+
+    it('show NAME explains that context', async () => {
+      expect(await show(['dev'])).toMatchObject({ context: 'dev', source: 'named on the command line', token_source: 'context dev' });
+    });
+  });
+
+  it('refuses a config file other users can read, with the chmod to run', async () => {
+    chmodSync(configFile, 0o644);
+    try {
+      for (const args of [['context', 'list'], ['tokens', 'list']]) {
+        const res = await sb.run(args);
+        expect(res.exitCode).toBe(4);
+        expect(res.stderr).toContain('mode 0644');
+        expect(res.stderr).toContain(`chmod 600 ${configFile}`);
+      }
+    } finally {
+      chmodSync(configFile, 0o600);
+    }
+    expect((await sb.run(['context', 'list'])).exitCode).toBe(0);
+  });
+
+  it('a config file that is not JSON is an error with a hint, not a stack trace', async () => {
+    const other = cliSandbox();
+    try {
+      mkdirSync(other.configDir, { recursive: true, mode: 0o700 });
+      writeFileSync(join(other.configDir, 'config.json'), '{oops', { mode: 0o600 });
+      const res = await other.run(['context', 'list']);
+      expect(res.exitCode).toBe(1);
+      expect(res.stderr).toContain('not valid JSON');
+      expect(res.stderr).not.toMatch(/\n\s+at /);
+      expect(readFileSync(join(other.configDir, 'config.json'), 'utf8')).toBe('{oops');
+    } finally {
+      other.cleanup();
+    }
+  });
+});

@@ -1,0 +1,118 @@
+// Exit codes of the built CLI, one-line errors (a JSON object with -o json), no stack traces,
+// prompts refused without a terminal, and --debug traces without secrets.
+import { createServer } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cliSandbox, type CliSandbox } from '../helpers/cli.js';
+
+const STACK = /\n\s+at /;
+
+/** A local port nothing listens on. */
+async function closedPort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as { port: number };
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return port;
+}
+
+describe('exit codes and errors', () => {
+  let sb: CliSandbox;
+  let token: string;
+
+  beforeAll(async () => {
+    sb = cliSandbox();
+    token = await sb.init();
+  });
+  afterAll(() => sb.cleanup());
+
+  const expectError = (res: { exitCode?: number; stdout: unknown; stderr: unknown }, code: number, text: string) => {
+    expect(res.exitCode, String(res.stderr)).toBe(code);
+    expect(res.stdout).toBe('');
+    expect(String(res.stderr)).toContain(text);
+    expect(String(res.stderr)).not.toMatch(STACK);
+  };
+
+  it('0 on success', async () => {
+    expect((await sb.run(['tokens', 'list'])).exitCode).toBe(0);
+    expect((await sb.run(['--version'])).stdout).toMatch(/^\d+\.\d+\.\d+$/);
+    expect((await sb.run(['tokens', 'list', '--help'])).exitCode).toBe(0);
+  });
+
+  it('2 for an unknown flag, naming it', async () => {
+    const res = await sb.run(['tokens', 'list', '--colour']);
+    expectError(res, 2, "unknown option '--colour'");
+    expect(String(res.stderr).split('\n')[0]).toBe("error: unknown option '--colour'");
+  });
+
+  it('2 for an unknown command, a missing argument or a bad value', async () => {
+    expectError(await sb.run(['tokenz']), 2, "unknown command 'tokenz'");
+    expectError(await sb.run(['tokens', 'get']), 2, "missing required argument 'id'");
+    expectError(await sb.run(['tokens', 'list', '--per-page', 'lots']), 2, '--per-page must be a positive whole number');
+    const none = await sb.run([]);
+    expect(none.exitCode).toBe(2);
+  });
+
+  it('3 for not found', async () => {
+    expectError(await sb.run(['tokens', 'get', '99999']), 3, 'error: 404');
+  });
+
+  it('4 for a bad token', async () => {
+    const res = await sb.run(['tokens', 'list'], { env: { HOSTCTL_TOKEN: 'hpat-this-token-does-not-exist' } });
+    expectError(res, 4, '401 Unauthorized');
+    expect(res.stderr).toContain('hint: ');
+    expect(res.stderr).not.toContain('hpat-this-token-does-not-exist');
+  });
+
+  it('5 for a conflict: init on an existing state', async () => {
+    expectError(await sb.run(['init', '--state', sb.stateDir]), 5, 'already exists');
+  });
+
+  it('6 when the remote instance cannot be reached', async () => {
+    const port = await closedPort();
+    expectError(await sb.run(['tokens', 'list', '--url', `http://127.0.0.1:${port}`], { env: { HOSTCTL_TOKEN: token } }), 6, `cannot reach http://127.0.0.1:${port}`);
+  });
+
+  it('1 for a local state that does not exist, with a hint', async () => {
+    const res = await sb.run(['tokens', 'list', '--state', `${sb.dir}/nowhere`]);
+    expectError(res, 1, 'no hostctl state at');
+    expect(res.stderr).toContain('hint: ');
+  });
+
+  it('-o json turns errors into a JSON object on stderr', async () => {
+    const notFound = await sb.run(['tokens', 'get', '99999', '-o', 'json']);
+    expect(notFound.exitCode).toBe(3);
+    expect(notFound.stdout).toBe('');
+    expect(JSON.parse(String(notFound.stderr))).toEqual({
+      error: { code: 3, message: '404 Not Found (GET /personal_access_tokens/99999)', status: 404, body: { message: '404 Not Found' } },
+    });
+    const usage = await sb.run(['-o', 'json', 'tokens', 'list', '--colour']);
+    expect(usage.exitCode).toBe(2);
+    expect(JSON.parse(String(usage.stderr))).toEqual({ error: { code: 2, message: "unknown option '--colour'", hint: 'see --help for usage' } });
+  });
+
+  it('a confirmation without a terminal is a usage error naming --yes', async () => {
+    await sb.run(['context', 'add', 'spare', '--state', sb.stateDir, '--token', token]);
+    const res = await sb.run(['context', 'remove', 'spare']);
+    expectError(res, 2, '--yes');
+    expect((await sb.run(['context', 'remove', 'spare'], { env: { CI: 'true' }, input: 'y\n' })).exitCode).toBe(2);
+    expect((await sb.run(['context', 'remove', 'spare', '--yes'])).exitCode).toBe(0);
+  });
+
+  it('--debug traces HTTP on stderr without token secrets', async () => {
+    const list = await sb.run(['tokens', 'list', '--debug']);
+    expect(list.exitCode).toBe(0);
+    expect(list.stderr).toContain('[debug] > GET /personal_access_tokens');
+    expect(list.stderr).toContain('[REDACTED]');
+    expect(list.stderr).not.toContain(token);
+    const created = await sb.run(['api', 'users/1/personal_access_tokens', '-f', 'name=traced', '-f', 'scopes[]=api', '--debug']);
+    expect(created.exitCode).toBe(0);
+    const secret = (JSON.parse(String(created.stdout)) as { token: string }).token;
+    expect(secret).toMatch(/^hpat-/);
+    expect(created.stderr).toContain('"token":"[REDACTED]"');
+    expect(created.stderr).not.toContain(secret);
+    expect(created.stderr).not.toContain(token);
+    const failing = await sb.run(['tokens', 'get', '99999', '--debug']);
+    expect(failing.exitCode).toBe(3);
+    expect(failing.stderr).not.toContain(token);
+  });
+});

@@ -1,0 +1,119 @@
+// Output forms of the built CLI: table piped (tab-separated rows, ISO times, no colour) and on a
+// terminal (aligned, coloured unless told not to), JSON and YAML exactly in the API's shape,
+// --fields, and stdout carrying data only.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parse as parseYaml } from 'yaml';
+import { cliSandbox, type CliSandbox } from '../helpers/cli.js';
+import { canUseTerminal, runOnTerminal } from './terminal.js';
+
+const json = <T = unknown>(text: unknown): T => JSON.parse(String(text)) as T;
+const ESC = '\u001b[';
+const onTerminal = async (sb: CliSandbox, args: string[], env: Record<string, string> = {}) => (await runOnTerminal(sb, args, { env })).output;
+
+describe('output forms', () => {
+  let sb: CliSandbox;
+  let apiTokens: Record<string, unknown>[];
+
+  beforeAll(async () => {
+    sb = cliSandbox();
+    await sb.init();
+    const made = await sb.run(['api', 'users/1/personal_access_tokens', '-f', 'name=deploy bot', '-f', 'scopes[]=read_api', '-f', 'expires_at=2026-06-30']);
+    expect(made.exitCode, String(made.stderr)).toBe(0);
+    apiTokens = json((await sb.run(['api', 'personal_access_tokens'])).stdout);
+  });
+  afterAll(() => sb.cleanup());
+
+  it('-o json prints exactly the API shape', async () => {
+    const res = await sb.run(['tokens', 'list', '-o', 'json']);
+    expect(res.exitCode).toBe(0);
+    expect(json(res.stdout)).toEqual(apiTokens);
+    const one = await sb.run(['tokens', 'get', 'self', '-o', 'json']);
+    expect(json(one.stdout)).toEqual(json((await sb.run(['api', 'personal_access_tokens/self'])).stdout));
+  });
+
+  it('-o yaml prints the same data as YAML', async () => {
+    const res = await sb.run(['tokens', 'list', '-o', 'yaml']);
+    expect(res.exitCode).toBe(0);
+    expect(String(res.stdout)).toMatch(/^- id: 1\n/);
+    expect(parseYaml(String(res.stdout))).toEqual(apiTokens);
+  });
+
+  it('piped tables are tab-separated rows with ISO times, no header and no colour', async () => {
+    const res = await sb.run(['tokens', 'list'], { env: { FORCE_COLOR: '1', NO_COLOR: '' } });
+    expect(res.exitCode).toBe(0);
+    const rows = String(res.stdout).split('\n').map((r) => r.split('\t'));
+    expect(rows).toHaveLength(apiTokens.length);
+    expect(rows[0]?.[0]).toBe('1');
+    expect(new Set(rows.map((r) => r.length)).size).toBe(1);
+    expect(String(res.stdout)).toContain('2026-01-15T10:00:00.000Z');
+    expect(String(res.stdout)).toContain('read_api');
+    expect(String(res.stdout)).not.toContain(ESC);
+  });
+
+  it('--fields selects fields in every format', async () => {
+    const table = await sb.run(['tokens', 'list', '--fields', 'id,name']);
+    expect(table.stdout).toBe(apiTokens.map((t) => `${String(t.id)}\t${String(t.name)}`).join('\n'));
+    const asJson = await sb.run(['tokens', 'list', '--fields', 'id,name', '-o', 'json']);
+    expect(json(asJson.stdout)).toEqual(apiTokens.map((t) => ({ id: t.id, name: t.name })));
+    const yaml = await sb.run(['tokens', 'get', 'self', '--fields', 'name,scopes', '-o', 'yaml']);
+    expect(parseYaml(String(yaml.stdout))).toEqual({ name: 'hostctl-root', scopes: ['api'] });
+  });
+
+  it('an unknown --fields name is a usage error listing the fields there are', async () => {
+    const res = await sb.run(['tokens', 'list', '--fields', 'id,colour']);
+    expect(res.exitCode).toBe(2);
+    expect(res.stdout).toBe('');
+    expect(res.stderr).toContain('unknown field "colour"');
+    expect(res.stderr).toContain('available: id, name');
+  });
+
+  it('an unknown --output is a usage error', async () => {
+    const res = await sb.run(['tokens', 'list', '-o', 'xml']);
+    expect(res.exitCode).toBe(2);
+    expect(res.stderr).toContain('--output must be one of table, json, yaml');
+  });
+
+  it('stdout carries only data: messages go to stderr', async () => {
+    const fresh = cliSandbox();
+    try {
+      const init = await fresh.run(['init', '--state', fresh.stateDir]);
+      expect(String(init.stdout)).toMatch(/^hpat-[A-Za-z0-9_-]+$/);
+      expect(init.stderr).toContain('created hostctl state');
+      const use = await fresh.run(['context', 'use', 'local']);
+      expect(use.stdout).toBe('');
+      expect(use.stderr).toContain('current context');
+    } finally {
+      fresh.cleanup();
+    }
+  });
+
+  describe.runIf(canUseTerminal)('on a terminal', () => {
+    it('tables are aligned with a header and short local times, no tabs', async () => {
+      const out = await onTerminal(sb, ['tokens', 'list']);
+      const lines = out.trimEnd().split('\n');
+      expect(lines[0]).toMatch(/^ID\s+NAME\s+USER\s+SCOPES/);
+      expect(out).not.toContain('\t');
+      expect(out).toContain('2026-01-15 10:00');
+      expect(out).not.toContain('2026-01-15T10:00:00.000Z');
+      expect(out).toContain('deploy bot');
+      expect(out).not.toContain(ESC);
+      // Columns line up: NAME starts at the same offset on every row.
+      const nameAt = lines[0]?.indexOf('NAME') ?? -1;
+      expect(lines.slice(1).every((l) => l.length > nameAt && l[nameAt - 1] === ' ' && l[nameAt] !== ' ')).toBe(true);
+    });
+
+    it('colour on a terminal, unless NO_COLOR or --no-color', async () => {
+      expect(await onTerminal(sb, ['tokens', 'list'], { NO_COLOR: '' })).toContain(`${ESC}1m`);
+      expect(await onTerminal(sb, ['tokens', 'list', '--no-color'], { NO_COLOR: '' })).not.toContain(ESC);
+    });
+
+    it('JSON stays JSON on a terminal', async () => {
+      expect(json(await onTerminal(sb, ['tokens', 'list', '-o', 'json']))).toEqual(apiTokens);
+    });
+
+    it('hostctl api pretty-prints JSON on a terminal', async () => {
+      const out = await onTerminal(sb, ['api', 'personal_access_tokens/self']);
+      expect(out).toContain('\n  "name": "hostctl-root",\n');
+    });
+  });
+});

@@ -1,0 +1,212 @@
+// `hostctl tokens rotate` with no argument on a terminal: driven through a pseudo-terminal
+// (python3's pty module), with arrow keys in the token list, a typed expiry that is first
+// refused, and the confirmation. The new secret is shown once; the old one stops working.
+import { execa } from 'execa';
+import { readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BIN, cliSandbox, type CliSandbox } from '../helpers/cli.js';
+
+/** Runs argv on a pseudo-terminal; waits for each `expect` (a regex over the output without ANSI codes), then types `send`. */
+const PTY_DRIVER = String.raw`
+import fcntl, json, os, pty, re, select, signal, struct, sys, termios, time
+
+cfg = json.loads(sys.stdin.read())
+pid, fd = pty.fork()
+if pid == 0:
+    fcntl.ioctl(0, termios.TIOCSWINSZ, struct.pack('HHHH', 50, 220, 0, 0))
+    os.execve(cfg['argv'][0], cfg['argv'], cfg['env'])
+
+ansi = re.compile(rb'\x1b\[[0-9;?]*[A-Za-z]|\x1b[()][A-Za-z0-9]|\r')
+raw = b''
+seen = 0
+error = None
+deadline = time.time() + cfg['timeout']
+alive = True
+
+def pump(wait):
+    global raw, alive
+    ready, _, _ = select.select([fd], [], [], wait)
+    if not ready:
+        return
+    try:
+        data = os.read(fd, 65536)
+    except OSError:
+        data = b''
+    if not data:
+        alive = False
+    raw += data
+
+def text():
+    return ansi.sub(b'', raw)
+
+for step in cfg['steps']:
+    pattern = re.compile(step['expect'].encode())
+    while True:
+        m = pattern.search(text(), seen)
+        if m:
+            seen = m.end()
+            break
+        if not alive or time.time() > deadline:
+            error = 'did not see: ' + step['expect']
+            break
+        pump(0.1)
+    if error:
+        break
+    time.sleep(0.2)
+    for chunk in step['send']:
+        os.write(fd, chunk.encode())
+        time.sleep(0.05)
+
+while alive and time.time() < deadline:
+    pump(0.2)
+if alive:
+    os.kill(pid, signal.SIGKILL)
+    error = error or 'the command did not finish'
+_, status = os.waitpid(pid, 0)
+code = os.WEXITSTATUS(status) if os.WIFEXITED(status) else 128 + os.WTERMSIG(status)
+print(json.dumps({'output': text().decode('utf-8', 'replace'), 'code': code, 'error': error}))
+`;
+
+interface Step {
+  expect: string;
+  send: string[];
+}
+
+interface PtyResult {
+  output: string;
+  code: number;
+  error: string | null;
+}
+
+const DOWN = '\u001b[B';
+const ENTER = '\r';
+const BACKSPACE = '\u007f';
+
+interface Token {
+  id: number;
+  name: string;
+  expires_at: string | null;
+  active: boolean;
+  token?: string;
+}
+
+describe('interactive tokens rotate on a pseudo-terminal', () => {
+  let box: CliSandbox;
+
+  const json = async <T>(args: string[], env: Record<string, string> = {}): Promise<T> => {
+    const res = await box.run([...args, '-o', 'json'], { env });
+    expect(res.exitCode, String(res.stderr)).toBe(0);
+    return JSON.parse(String(res.stdout)) as T;
+  };
+
+  /** The position of a token in the picker: active tokens, oldest first. */
+  const choiceIndex = async (id: number): Promise<number> => {
+    const active = await json<Token[]>(['tokens', 'list', '--active', '--sort', 'created_asc', '--all']);
+    const index = active.findIndex((t) => t.id === id);
+    expect(index).toBeGreaterThanOrEqual(0);
+    return index;
+  };
+
+  const onPty = async (args: string[], steps: Step[]): Promise<PtyResult> => {
+    const env: Record<string, string> = { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: box.dir, TERM: 'xterm-256color', ...box.env };
+    const res = await execa('python3', ['-c', PTY_DRIVER], {
+      input: JSON.stringify({ argv: [process.execPath, BIN, ...args], env, steps, timeout: 40 }),
+      reject: false,
+      timeout: 60_000,
+    });
+    expect(res.exitCode, String(res.stderr)).toBe(0);
+    return JSON.parse(String(res.stdout)) as PtyResult;
+  };
+
+  const secretsIn = (output: string): string[] => [...output.matchAll(/hpat-[A-Za-z0-9_-]{20,}/g)].map((m) => m[0]);
+
+  beforeAll(async () => {
+    box = cliSandbox();
+    await box.init();
+    await json(['users', 'create', '--username', 'alice', '--name', 'Alice Moreau', '--email', 'alice@example.com']);
+    await json(['tokens', 'create', '--user', 'alice', '--name', 'laptop', '--scope', 'api']);
+  });
+
+  afterAll(() => box.cleanup());
+
+  it('picks a token with the arrow keys, refuses a past date, confirms and shows the new secret once', async () => {
+    const target = await json<Token>(['tokens', 'create', '--user', 'alice', '--name', 'deploy-key', '--scope', 'read_api,read_repository']);
+    await json(['tokens', 'create', '--user', 'alice', '--name', 'after', '--scope', 'read_api']);
+    const index = await choiceIndex(target.id);
+
+    const result = await onPty(
+      ['tokens', 'rotate'],
+      [
+        { expect: 'Token to rotate', send: [...Array<string>(index).fill(DOWN), ENTER] },
+        { expect: 'New expiry date', send: [...'2026-01-10', ENTER] },
+        { expect: 'must be after today \\(2026-01-15\\)', send: [...Array<string>(12).fill(BACKSPACE), ...'2026-02-01', ENTER] },
+        { expect: `Rotate token ${target.id} "deploy-key"`, send: ['y', ENTER] },
+      ],
+    );
+    expect(result.error, result.output).toBeNull();
+    expect(result.code, result.output).toBe(0);
+    // The picker listed the token with its owner, scopes, expiry and last use.
+    expect(result.output).toMatch(new RegExp(`#${target.id} deploy-key · alice · scopes read_api,read_repository · expires \\S+ · last used never`));
+    expect(result.output).toContain('the secret below is shown only once');
+
+    const secrets = secretsIn(result.output);
+    expect(secrets).toHaveLength(1);
+    const secret = secrets[0] as string;
+    expect(secret).not.toBe(target.token);
+    const fresh = await json<Token>(['tokens', 'get', 'self'], { HOSTCTL_TOKEN: secret });
+    expect(fresh).toMatchObject({ name: 'deploy-key', expires_at: '2026-02-01', active: true });
+
+    const old = await box.run(['tokens', 'get', 'self'], { env: { HOSTCTL_TOKEN: target.token as string } });
+    expect(old.exitCode).toBe(4);
+    expect(String(old.stderr)).toContain('revoked');
+  });
+
+  it('rotating the token hostctl uses (default expiry) updates the context, which keeps working', async () => {
+    const before = await json<Token>(['tokens', 'get', 'self']);
+    const index = await choiceIndex(before.id);
+    const result = await onPty(
+      ['tokens', 'rotate'],
+      [
+        { expect: 'Token to rotate', send: [...Array<string>(index).fill(DOWN), ENTER] },
+        { expect: 'New expiry date', send: [ENTER] },
+        { expect: 'the token hostctl is using', send: ['y', ENTER] },
+      ],
+    );
+    expect(result.error, result.output).toBeNull();
+    expect(result.code, result.output).toBe(0);
+    expect(result.output).toContain('context "local" now uses the new token');
+    const secret = secretsIn(result.output).at(-1);
+
+    const configFile = join(box.configDir, 'config.json');
+    expect(statSync(configFile).mode & 0o777).toBe(0o600);
+    const config = JSON.parse(readFileSync(configFile, 'utf8')) as { contexts: Record<string, { token: string }> };
+    expect(config.contexts.local?.token).toBe(secret);
+    const after = await json<Token>(['tokens', 'get', 'self']);
+    expect(after.id).not.toBe(before.id);
+    expect(after).toMatchObject({ name: before.name, expires_at: '2026-01-22', active: true });
+  });
+
+  it('declining the confirmation changes nothing (exit 2)', async () => {
+    const before = await json<Token[]>(['tokens', 'list', '--active']);
+    const result = await onPty(
+      ['tokens', 'rotate'],
+      [
+        { expect: 'Token to rotate', send: [ENTER] },
+        { expect: 'New expiry date', send: [ENTER] },
+        { expect: 'Rotate token', send: ['n', ENTER] },
+      ],
+    );
+    expect(result.error, result.output).toBeNull();
+    expect(result.code).toBe(2);
+    expect(result.output).toContain('cancelled');
+    expect(secretsIn(result.output)).toEqual([]);
+    expect(await json<Token[]>(['tokens', 'list', '--active'])).toEqual(before);
+  });
+
+  it('--no-input on a terminal still refuses to prompt, naming the argument', async () => {
+    const result = await onPty(['tokens', 'rotate', '--no-input'], []);
+    expect(result.code).toBe(2);
+    expect(result.output).toContain('missing the ID argument');
+  });
+});

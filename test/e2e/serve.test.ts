@@ -1,0 +1,113 @@
+// The remote path for real: `hostctl serve --port 0` as a process, then the same commands with
+// --url and HOSTCTL_TOKEN (or a remote context) must answer what the local core answers.
+import { execa, type ResultPromise } from 'execa';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BIN, cliSandbox, type CliSandbox } from '../helpers/cli.js';
+
+const json = <T = unknown>(text: unknown): T => JSON.parse(String(text)) as T;
+
+describe('hostctl serve, and commands against it', () => {
+  let sb: CliSandbox;
+  let token: string;
+  let server: ResultPromise;
+  let url: string;
+  let serverLog = '';
+
+  const remote = (args: string[], env: Record<string, string> = {}) => sb.run([...args, '--url', url], { env: { HOSTCTL_TOKEN: token, ...env } });
+
+  beforeAll(async () => {
+    sb = cliSandbox();
+    token = await sb.init();
+    await sb.run(['api', 'users', '-f', 'username=alice', '-f', 'name=Alice', '-f', 'email=alice@example.com', '-f', 'password=correct-horse-battery']);
+    for (const name of ['one', 'two', 'three']) await sb.run(['api', 'users/2/personal_access_tokens', '-f', `name=${name}`, '-f', 'scopes[]=read_api']);
+    server = execa(process.execPath, [BIN, 'serve', '--state', sb.stateDir, '--port', '0'], { env: sb.env, reject: false, stdin: 'ignore' });
+    url = await new Promise<string>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`serve did not start: ${serverLog}`)), 20_000);
+      server.stderr?.on('data', (chunk: Buffer) => {
+        serverLog += chunk.toString();
+        const m = /at (http:\/\/[^\s]+)\/api\/v4/.exec(serverLog);
+        if (m) {
+          clearTimeout(timer);
+          resolve(m[1] as string);
+        }
+      });
+    });
+  });
+  afterAll(async () => {
+    if (server.exitCode === undefined || server.exitCode === null) server.kill('SIGKILL');
+    await server.catch(() => undefined);
+    sb.cleanup();
+  });
+
+  it('prints its URL on stderr, nothing on stdout', () => {
+    expect(url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+  });
+
+  it.each([
+    [['tokens', 'list', '-o', 'json']],
+    [['tokens', 'list', '--all', '--per-page', '2', '-o', 'json']],
+    [['tokens', 'get', 'self', '-o', 'yaml']],
+    [['tokens', 'list', '--fields', 'id,name,scopes']],
+    [['api', 'personal_access_tokens/self']],
+    [['api', 'personal_access_tokens', '--paginate', '-f', 'per_page=2']],
+    [['api', '-X', 'GET', 'users', '-f', 'username=alice', '--fields', 'id,username']],
+  ])('%j answers the same remotely and locally', async (args) => {
+    const local = await sb.run(args);
+    const far = await remote(args);
+    expect(local.exitCode, String(local.stderr)).toBe(0);
+    expect(far.exitCode, String(far.stderr)).toBe(0);
+    expect(far.stdout).toBe(local.stdout);
+  });
+
+  it('the --paginate array holds every token across pages', async () => {
+    const res = await remote(['api', 'personal_access_tokens', '--paginate', '-f', 'per_page=1']);
+    // root's token, and alice's three
+    expect(json<{ name: string }[]>(res.stdout).map((t) => t.name)).toEqual(['hostctl-root', 'one', 'two', 'three']);
+  });
+
+  it('errors map to the same exit codes remotely', async () => {
+    const notFound = await remote(['tokens', 'get', '99999']);
+    expect(notFound.exitCode).toBe(3);
+    expect(notFound.stderr).toBe((await sb.run(['tokens', 'get', '99999'])).stderr);
+    const api404 = await remote(['api', 'users/99999']);
+    expect(api404.exitCode).toBe(3);
+    expect(json(api404.stdout)).toEqual({ message: '404 User Not Found' });
+    expect((await remote(['tokens', 'list'], { HOSTCTL_TOKEN: 'hpat-wrong-token-000000000000' })).exitCode).toBe(4);
+  });
+
+  it('-i shows the server headers, including pagination ones', async () => {
+    const res = await remote(['api', '-i', 'personal_access_tokens', '-X', 'GET', '-f', 'per_page=2']);
+    const head = String(res.stdout).split('\n\n')[0] ?? '';
+    expect(head.split('\n')[0]).toBe('HTTP/1.1 200 OK');
+    expect(head).toContain('X-Per-Page: 2');
+    expect(head).toMatch(/^Link: <http:\/\/.*rel="next"/m);
+  });
+
+  it('a remote context works like --url with a token', async () => {
+    const add = await sb.run(['context', 'add', 'served', '--url', url, '--token-stdin', '--use'], { input: token });
+    expect(add.exitCode, String(add.stderr)).toBe(0);
+    const show = json<Record<string, unknown>>((await sb.run(['context', 'show', '-o', 'json'])).stdout);
+    expect(show).toMatchObject({ context: 'served', type: 'remote', target: url, token_source: 'context served' });
+    const viaContext = await sb.run(['tokens', 'list', '-o', 'json']);
+    expect(viaContext.exitCode).toBe(0);
+    expect(viaContext.stdout).toBe((await sb.run(['tokens', 'list', '-o', 'json', '--state', sb.stateDir])).stdout);
+    await sb.run(['context', 'use', 'local']);
+  });
+
+  it('--debug against the server shows no token secret', async () => {
+    const res = await remote(['tokens', 'get', 'self', '--debug']);
+    expect(res.exitCode).toBe(0);
+    expect(res.stderr).toContain(`(${url})`);
+    expect(res.stderr).not.toContain(token);
+  });
+
+  it('stops cleanly on SIGTERM with exit code 0', async () => {
+    server.kill('SIGTERM');
+    const result = await server;
+    expect(result.exitCode).toBe(0);
+    expect(String(result.stdout)).toBe('');
+    expect(serverLog + String(result.stderr)).toContain('SIGTERM');
+    const after = await remote(['tokens', 'list']);
+    expect(after.exitCode).toBe(6);
+  });
+});
