@@ -1,8 +1,43 @@
 #!/usr/bin/env node
-// Launcher: turn on Node's on-disk compile cache where the runtime has it (22.1+), then hand
-// over to the bundled CLI. Nothing else belongs here: every import costs start-up time.
-import module from 'node:module';
+'use strict';
+// Launcher: runs the bundled CLI (dist/cli.cjs) through a V8 code cache kept beside it, so the
+// bundle is not parsed and compiled again on every command. A cache from another Node or V8
+// version is rejected by V8 and rewritten after the command; a cache that cannot be written
+// (read-only install) only costs speed. Nothing else belongs here.
+const fs = require('node:fs');
+const path = require('node:path');
+const vm = require('node:vm');
+const Module = require('node:module');
 
-module.enableCompileCache?.();
-const { main } = await import('../dist/cli.js');
-await main(process.argv.slice(2));
+const file = path.join(__dirname, '..', 'dist', 'cli.cjs');
+const cacheFile = `${file}.${process.versions.v8}.cache`;
+const source = fs.readFileSync(file, 'utf8');
+let cachedData;
+try {
+  cachedData = fs.readFileSync(cacheFile);
+} catch {
+  cachedData = undefined;
+}
+const script = new vm.Script(`(function (exports, require, module, __filename, __dirname, __hostctlImport) {${source}\n})`, {
+  filename: file,
+  cachedData,
+});
+const mod = new Module(file, module);
+mod.filename = file;
+mod.paths = Module._nodeModulePaths(path.dirname(file));
+// import() from this file resolves packages with ESM rules from the package's own node_modules.
+const load = (id) => import(id);
+script.runInThisContext()(mod.exports, (id) => mod.require(id), mod, file, path.dirname(file), load);
+
+const done = Promise.resolve(mod.exports.main(process.argv.slice(2)));
+if (cachedData === undefined || script.cachedDataRejected) {
+  done.finally(() => {
+    try {
+      const tmp = `${cacheFile}.${process.pid}`;
+      fs.writeFileSync(tmp, script.createCachedData());
+      fs.renameSync(tmp, cacheFile);
+    } catch {
+      // No cache this time; the next command tries again.
+    }
+  });
+}

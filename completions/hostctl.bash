@@ -6,6 +6,8 @@
 _hostctl_noun() {
   case "$1" in
     api) echo api ;;
+    branches|branch) echo branches ;;
+    commits|commit) echo commits ;;
     completion) echo completion ;;
     context|contexts) echo context ;;
     groups|group) echo groups ;;
@@ -15,6 +17,7 @@ _hostctl_noun() {
     projects|project) echo projects ;;
     releases|release) echo releases ;;
     serve) echo serve ;;
+    tags|tag) echo tags ;;
     tokens|token) echo tokens ;;
     users|user) echo users ;;
   esac
@@ -23,6 +26,16 @@ _hostctl_noun() {
 # The canonical verb for "NOUN WORD", or nothing.
 _hostctl_verb() {
   case "$1 $2" in
+    'branches create') echo create ;;
+    'branches delete'|'branches rm') echo delete ;;
+    'branches delete-merged') echo delete-merged ;;
+    'branches get'|'branches view') echo get ;;
+    'branches list'|'branches ls') echo list ;;
+    'branches protect') echo protect ;;
+    'branches unprotect') echo unprotect ;;
+    'commits create') echo create ;;
+    'commits get'|'commits view'|'commits show') echo get ;;
+    'commits list'|'commits ls'|'commits log') echo list ;;
     'context add') echo add ;;
     'context list'|'context ls') echo list ;;
     'context remove'|'context rm'|'context delete') echo remove ;;
@@ -56,6 +69,10 @@ _hostctl_verb() {
     'releases links'|'releases link') echo links ;;
     'releases list'|'releases ls') echo list ;;
     'releases update'|'releases edit') echo update ;;
+    'tags create') echo create ;;
+    'tags delete'|'tags rm') echo delete ;;
+    'tags get'|'tags view') echo get ;;
+    'tags list'|'tags ls') echo list ;;
     'tokens associations') echo associations ;;
     'tokens create') echo create ;;
     'tokens get'|'tokens view') echo get ;;
@@ -75,12 +92,15 @@ _hostctl_verb() {
 # Verbs of a noun (empty for nouns that are commands themselves).
 _hostctl_verbs() {
   case "$1" in
+    branches) echo 'create delete delete-merged get list protect unprotect' ;;
+    commits) echo 'create get list' ;;
     context) echo 'add list remove show use' ;;
     groups) echo 'create delete get list update' ;;
     members) echo 'add list remove update' ;;
     milestones) echo 'close create get list update' ;;
     projects) echo 'create delete get list update' ;;
     releases) echo 'create delete download evidence get latest links list update' ;;
+    tags) echo 'create delete get list' ;;
     tokens) echo 'associations create get list revoke rotate' ;;
     users) echo 'block create delete get list unblock update' ;;
   esac
@@ -90,6 +110,18 @@ _hostctl_verbs() {
 _hostctl_flags() {
   case "$1 $2" in
     'api ') echo '-X --method -f --raw-field -F --field -H --header --paginate -i --include --silent --input' ;;
+    'branches ') echo '' ;;
+    'branches create') echo '-R --project --ref' ;;
+    'branches delete') echo '-R --project' ;;
+    'branches delete-merged') echo '-R --project' ;;
+    'branches get') echo '-R --project' ;;
+    'branches list') echo '-R --project --search --regex --sort --page --per-page --all --limit' ;;
+    'branches protect') echo '-R --project --push --merge --unprotect --allow-force-push --code-owner-approval' ;;
+    'branches unprotect') echo '-R --project' ;;
+    'commits ') echo '' ;;
+    'commits create') echo '-R --project --branch -m --message --add --delete --start-branch --start-sha --author-name --author-email --force' ;;
+    'commits get') echo '-R --project --no-stats' ;;
+    'commits list') echo '-R --project --ref --path --since --until --first-parent --stats --page --per-page --all --limit' ;;
     'completion ') echo '' ;;
     'context ') echo '' ;;
     'context add') echo '--token --token-stdin --use --force --no-verify' ;;
@@ -136,6 +168,11 @@ _hostctl_flags() {
     'releases list') echo '-R --project -g --group --order-by --sort --html --page --per-page --all --limit' ;;
     'releases update') echo '-R --project --name --notes --notes-file --milestone --clear-milestones --released-at' ;;
     'serve ') echo '--host --port' ;;
+    'tags ') echo '' ;;
+    'tags create') echo '-R --project --ref -m --message' ;;
+    'tags delete') echo '-R --project' ;;
+    'tags get') echo '-R --project' ;;
+    'tags list') echo '-R --project --search --order-by --sort --page --per-page --all --limit' ;;
     'tokens ') echo '' ;;
     'tokens associations') echo '--min-access-level --page --per-page --all --limit' ;;
     'tokens create') echo '--user --name --scope --expires-at --description' ;;
@@ -164,6 +201,71 @@ _hostctl_value() {
         -F|--field) COMPREPLY=(); return 0 ;;
         -H|--header) COMPREPLY=(); return 0 ;;
         --input) compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -f -- "$cur")); return 0 ;;
+      esac ;;
+    'branches create')
+      case "$3" in
+        -R|--project) COMPREPLY=(); return 0 ;;
+        --ref) COMPREPLY=(); return 0 ;;
+      esac ;;
+    'branches delete')
+      case "$3" in
+        -R|--project) COMPREPLY=(); return 0 ;;
+      esac ;;
+    'branches delete-merged')
+      case "$3" in
+        -R|--project) COMPREPLY=(); return 0 ;;
+      esac ;;
+    'branches get')
+      case "$3" in
+        -R|--project) COMPREPLY=(); return 0 ;;
+      esac ;;
+    'branches list')
+      case "$3" in
+        -R|--project) COMPREPLY=(); return 0 ;;
+        --search) COMPREPLY=(); return 0 ;;
+        --regex) COMPREPLY=(); return 0 ;;
+        --sort) COMPREPLY=(); return 0 ;;
+        --page) COMPREPLY=(); return 0 ;;
+        --per-page) COMPREPLY=(); return 0 ;;
+        --limit) COMPREPLY=(); return 0 ;;
+      esac ;;
+    'branches protect')
+      case "$3" in
+        -R|--project) COMPREPLY=(); return 0 ;;
+        --push) COMPREPLY=(); return 0 ;;
+        --merge) COMPREPLY=(); return 0 ;;
+        --unprotect) COMPREPLY=(); return 0 ;;
+      esac ;;
+    'branches unprotect')
+      case "$3" in
+        -R|--project) COMPREPLY=(); return 0 ;;
+      esac ;;
+    'commits create')
+      case "$3" in
+        -R|--project) COMPREPLY=(); return 0 ;;
+        --branch) COMPREPLY=(); return 0 ;;
+        -m|--message) COMPREPLY=(); return 0 ;;
+        --add) COMPREPLY=(); return 0 ;;
+        --delete) COMPREPLY=(); return 0 ;;
+        --start-branch) COMPREPLY=(); return 0 ;;
+        --start-sha) COMPREPLY=(); return 0 ;;
+        --author-name) COMPREPLY=(); return 0 ;;
+        --author-email) COMPREPLY=(); return 0 ;;
+      esac ;;
+    'commits get')
+      case "$3" in
+        -R|--project) COMPREPLY=(); return 0 ;;
+      esac ;;
+    'commits list')
+      case "$3" in
+        -R|--project) COMPREPLY=(); return 0 ;;
+        --ref) COMPREPLY=(); return 0 ;;
+        --path) compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -f -- "$cur")); return 0 ;;
+        --since) COMPREPLY=(); return 0 ;;
+        --until) COMPREPLY=(); return 0 ;;
+        --page) COMPREPLY=(); return 0 ;;
+        --per-page) COMPREPLY=(); return 0 ;;
+        --limit) COMPREPLY=(); return 0 ;;
       esac ;;
     'context add')
       case "$3" in
@@ -396,6 +498,30 @@ _hostctl_value() {
         --host) COMPREPLY=(); return 0 ;;
         --port) COMPREPLY=(); return 0 ;;
       esac ;;
+    'tags create')
+      case "$3" in
+        -R|--project) COMPREPLY=(); return 0 ;;
+        --ref) COMPREPLY=(); return 0 ;;
+        -m|--message) COMPREPLY=(); return 0 ;;
+      esac ;;
+    'tags delete')
+      case "$3" in
+        -R|--project) COMPREPLY=(); return 0 ;;
+      esac ;;
+    'tags get')
+      case "$3" in
+        -R|--project) COMPREPLY=(); return 0 ;;
+      esac ;;
+    'tags list')
+      case "$3" in
+        -R|--project) COMPREPLY=(); return 0 ;;
+        --search) COMPREPLY=(); return 0 ;;
+        --order-by) COMPREPLY=(); return 0 ;;
+        --sort) compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -d -- "$cur")); return 0 ;;
+        --page) COMPREPLY=(); return 0 ;;
+        --per-page) COMPREPLY=(); return 0 ;;
+        --limit) COMPREPLY=(); return 0 ;;
+      esac ;;
     'tokens associations')
       case "$3" in
         --min-access-level) COMPREPLY=(); return 0 ;;
@@ -493,7 +619,7 @@ _hostctl() {
   for ((i = 1; i < COMP_CWORD; i++)); do
     w="${COMP_WORDS[i]}"
     case "$w" in
-      --access-level|--asset|--bio|--context|--context-name|--created-after|--created-before|--default-branch|--description|--due-date|--email|--expires-after|--expires-at|--expires-before|--external-url|--field|--fields|--group|--header|--host|--iid|--input|--job-title|--last-used-after|--last-used-before|--limit|--link|--link-url|--location|--method|--milestone|--min-access-level|--name|--namespace|--notes|--notes-file|--offering|--order-by|--organization|--output|--output-file|--page|--parent|--password|--path|--per-page|--port|--project|--projects-limit|--query|--raw-field|--ref|--released-at|--repository-storage|--root-token|--scope|--search|--sort|--source|--start-date|--state|--storage|--sudo|--tag|--tag-message|--tier|--timeout|--title|--token|--type|--url|--user|--username|--visibility|-F|-H|-O|-R|-X|-f|-g|-o)
+      --access-level|--add|--asset|--author-email|--author-name|--bio|--branch|--context|--context-name|--created-after|--created-before|--default-branch|--delete|--description|--due-date|--email|--expires-after|--expires-at|--expires-before|--external-url|--field|--fields|--group|--header|--host|--iid|--input|--job-title|--last-used-after|--last-used-before|--limit|--link|--link-url|--location|--merge|--message|--method|--milestone|--min-access-level|--name|--namespace|--notes|--notes-file|--offering|--order-by|--organization|--output|--output-file|--page|--parent|--password|--path|--per-page|--port|--project|--projects-limit|--push|--query|--raw-field|--ref|--regex|--released-at|--repository-storage|--root-token|--scope|--search|--since|--sort|--source|--start-branch|--start-date|--start-sha|--state|--storage|--sudo|--tag|--tag-message|--tier|--timeout|--title|--token|--type|--unprotect|--until|--url|--user|--username|--visibility|-F|-H|-O|-R|-X|-f|-g|-m|-o)
         ((i++))
         [[ "${COMP_WORDS[i]}" == "=" ]] && ((i++))
         continue ;;
@@ -516,9 +642,9 @@ _hostctl() {
     return 0
   fi
   if [[ -z "$noun" ]]; then
-    COMPREPLY=($(compgen -W 'api completion context groups init members milestones projects releases serve tokens users help' -- "$cur"))
+    COMPREPLY=($(compgen -W 'api branches commits completion context groups init members milestones projects releases serve tags tokens users help' -- "$cur"))
   elif [[ "$noun" == help ]]; then
-    [[ -z "$verb" ]] && COMPREPLY=($(compgen -W 'api completion context groups init members milestones projects releases serve tokens users' -- "$cur"))
+    [[ -z "$verb" ]] && COMPREPLY=($(compgen -W 'api branches commits completion context groups init members milestones projects releases serve tags tokens users' -- "$cur"))
   elif [[ -z "$verb" && -n "$(_hostctl_verbs "$noun")" ]]; then
     COMPREPLY=($(compgen -W "$(_hostctl_verbs "$noun")" -- "$cur"))
   else

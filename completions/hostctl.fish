@@ -14,7 +14,7 @@ function __hostctl_command
             continue
         end
         switch $w
-            case '--access-level' '--asset' '--bio' '--context' '--context-name' '--created-after' '--created-before' '--default-branch' '--description' '--due-date' '--email' '--expires-after' '--expires-at' '--expires-before' '--external-url' '--field' '--fields' '--group' '--header' '--host' '--iid' '--input' '--job-title' '--last-used-after' '--last-used-before' '--limit' '--link' '--link-url' '--location' '--method' '--milestone' '--min-access-level' '--name' '--namespace' '--notes' '--notes-file' '--offering' '--order-by' '--organization' '--output' '--output-file' '--page' '--parent' '--password' '--path' '--per-page' '--port' '--project' '--projects-limit' '--query' '--raw-field' '--ref' '--released-at' '--repository-storage' '--root-token' '--scope' '--search' '--sort' '--source' '--start-date' '--state' '--storage' '--sudo' '--tag' '--tag-message' '--tier' '--timeout' '--title' '--token' '--type' '--url' '--user' '--username' '--visibility' '-F' '-H' '-O' '-R' '-X' '-f' '-g' '-o'
+            case '--access-level' '--add' '--asset' '--author-email' '--author-name' '--bio' '--branch' '--context' '--context-name' '--created-after' '--created-before' '--default-branch' '--delete' '--description' '--due-date' '--email' '--expires-after' '--expires-at' '--expires-before' '--external-url' '--field' '--fields' '--group' '--header' '--host' '--iid' '--input' '--job-title' '--last-used-after' '--last-used-before' '--limit' '--link' '--link-url' '--location' '--merge' '--message' '--method' '--milestone' '--min-access-level' '--name' '--namespace' '--notes' '--notes-file' '--offering' '--order-by' '--organization' '--output' '--output-file' '--page' '--parent' '--password' '--path' '--per-page' '--port' '--project' '--projects-limit' '--push' '--query' '--raw-field' '--ref' '--regex' '--released-at' '--repository-storage' '--root-token' '--scope' '--search' '--since' '--sort' '--source' '--start-branch' '--start-date' '--start-sha' '--state' '--storage' '--sudo' '--tag' '--tag-message' '--tier' '--timeout' '--title' '--token' '--type' '--unprotect' '--until' '--url' '--user' '--username' '--visibility' '-F' '-H' '-O' '-R' '-X' '-f' '-g' '-m' '-o'
                 set skip 1
                 continue
             case '-*'
@@ -23,6 +23,10 @@ function __hostctl_command
         if test -z "$noun"
             set noun $w
             switch $w
+                case 'branch'
+                    set noun branches
+                case 'commit'
+                    set noun commits
                 case 'contexts'
                     set noun context
                 case 'group'
@@ -35,6 +39,8 @@ function __hostctl_command
                     set noun projects
                 case 'release'
                     set noun releases
+                case 'tag'
+                    set noun tags
                 case 'token'
                     set noun tokens
                 case 'user'
@@ -42,6 +48,26 @@ function __hostctl_command
             end
         else if test -z "$verb"
             switch "$noun $w"
+                case 'branches create'
+                    set verb create
+                case 'branches delete' 'branches rm'
+                    set verb delete
+                case 'branches delete-merged'
+                    set verb delete-merged
+                case 'branches get' 'branches view'
+                    set verb get
+                case 'branches list' 'branches ls'
+                    set verb list
+                case 'branches protect'
+                    set verb protect
+                case 'branches unprotect'
+                    set verb unprotect
+                case 'commits create'
+                    set verb create
+                case 'commits get' 'commits view' 'commits show'
+                    set verb get
+                case 'commits list' 'commits ls' 'commits log'
+                    set verb list
                 case 'context add'
                     set verb add
                 case 'context list' 'context ls'
@@ -108,6 +134,14 @@ function __hostctl_command
                     set verb list
                 case 'releases update' 'releases edit'
                     set verb update
+                case 'tags create'
+                    set verb create
+                case 'tags delete' 'tags rm'
+                    set verb delete
+                case 'tags get' 'tags view'
+                    set verb get
+                case 'tags list' 'tags ls'
+                    set verb list
                 case 'tokens associations'
                     set verb associations
                 case 'tokens create'
@@ -167,6 +201,8 @@ complete -c hostctl -n 'true' -s h -l help -d 'display help for command'
 
 # Nouns
 complete -c hostctl -n '__hostctl_at \'\'' -a api -d 'Send any request to the API v4 (local or remote) and print the answer'
+complete -c hostctl -n '__hostctl_at \'\'' -a branches -d 'Branches of a project: list, inspect, create, delete, delete merged, protect, unprotect'
+complete -c hostctl -n '__hostctl_at \'\'' -a commits -d 'Commits of a project: list, inspect, commit files from disk'
 complete -c hostctl -n '__hostctl_at \'\'' -a completion -d 'Print the shell completion script for bash, zsh or fish'
 complete -c hostctl -n '__hostctl_at \'\'' -a context -d 'Named targets: a local state directory, or a remote instance with its token'
 complete -c hostctl -n '__hostctl_at \'\'' -a groups -d 'Groups and subgroups: list, inspect, create, change, delete'
@@ -176,10 +212,25 @@ complete -c hostctl -n '__hostctl_at \'\'' -a milestones -d 'Milestones of proje
 complete -c hostctl -n '__hostctl_at \'\'' -a projects -d 'Projects: list, inspect, create, change, delete'
 complete -c hostctl -n '__hostctl_at \'\'' -a releases -d 'Releases of a project: list, inspect, create, change, delete, latest, download, evidence, asset links'
 complete -c hostctl -n '__hostctl_at \'\'' -a serve -d 'Serve a local state over HTTP as an API v4 instance'
+complete -c hostctl -n '__hostctl_at \'\'' -a tags -d 'Tags of a project: list, inspect, create (lightweight or annotated), delete'
 complete -c hostctl -n '__hostctl_at \'\'' -a tokens -d 'Personal access tokens: list, inspect, create, rotate, revoke'
 complete -c hostctl -n '__hostctl_at \'\'' -a users -d 'Users: list, inspect, create, change, block (administrators)'
 complete -c hostctl -n '__hostctl_at \'\'' -a help -d 'Show help for a command'
-complete -c hostctl -n '__hostctl_at help' -a 'api completion context groups init members milestones projects releases serve tokens users'
+complete -c hostctl -n '__hostctl_at help' -a 'api branches commits completion context groups init members milestones projects releases serve tags tokens users'
+
+# branches
+complete -c hostctl -n '__hostctl_at branches' -a create -d 'Create a branch from a branch, tag or commit (Developer)'
+complete -c hostctl -n '__hostctl_at branches' -a delete -d 'Delete a branch (never the default branch; protected ones need a Maintainer)'
+complete -c hostctl -n '__hostctl_at branches' -a delete-merged -d 'Delete every branch merged into the default branch, in the background (protected branches are kept)'
+complete -c hostctl -n '__hostctl_at branches' -a get -d 'Show one branch with its tip commit'
+complete -c hostctl -n '__hostctl_at branches' -a list -d 'List a project\'s branches, sorted by name, with their merged and protected flags'
+complete -c hostctl -n '__hostctl_at branches' -a protect -d 'Protect a branch or a wildcard such as release/* (Maintainer)'
+complete -c hostctl -n '__hostctl_at branches' -a unprotect -d 'Remove the protection of a branch or wildcard (Maintainer)'
+
+# commits
+complete -c hostctl -n '__hostctl_at commits' -a create -d 'Commit files from disk to a branch as one commit (Developer)'
+complete -c hostctl -n '__hostctl_at commits' -a get -d 'Show one commit, by SHA, branch or tag'
+complete -c hostctl -n '__hostctl_at commits' -a list -d 'List commits of a branch, tag or range (newest first)'
 
 # context
 complete -c hostctl -n '__hostctl_at context' -a add -d 'Add a context: a local state directory (--state DIR) or a remote instance (--url URL), with its token'
@@ -226,6 +277,12 @@ complete -c hostctl -n '__hostctl_at releases' -a links -d 'A release\'s asset l
 complete -c hostctl -n '__hostctl_at releases' -a list -d 'List a project\'s releases (newest release date first), or those of a group\'s projects'
 complete -c hostctl -n '__hostctl_at releases' -a update -d 'Change a release\'s name, notes, date or milestones (Developer)'
 
+# tags
+complete -c hostctl -n '__hostctl_at tags' -a create -d 'Create a tag at a branch, tag or commit; with --message an annotated one (Developer)'
+complete -c hostctl -n '__hostctl_at tags' -a delete -d 'Delete a tag (and the release made from it)'
+complete -c hostctl -n '__hostctl_at tags' -a get -d 'Show one tag with its commit and release'
+complete -c hostctl -n '__hostctl_at tags' -a list -d 'List a project\'s tags (most recently created first)'
+
 # tokens
 complete -c hostctl -n '__hostctl_at tokens' -a associations -d 'Groups and projects the token in use can reach, with its role in each'
 complete -c hostctl -n '__hostctl_at tokens' -a create -d 'Create a personal access token for a user (administrators); the secret is shown once'
@@ -252,6 +309,69 @@ complete -c hostctl -n '__hostctl_at \'api\'' -l paginate -d 'follow Link rel=ne
 complete -c hostctl -n '__hostctl_at \'api\'' -s i -l include -d 'print the status line and the response headers before the body'
 complete -c hostctl -n '__hostctl_at \'api\'' -l silent -d 'print no body'
 complete -c hostctl -n '__hostctl_at \'api\'' -l input -r -F -d 'the JSON request body, from a file (- for standard input); -f/-F then go to the query'
+
+# branches create
+complete -c hostctl -n '__hostctl_at \'branches create\'' -s R -l project -x -d 'the project (id or full path)'
+complete -c hostctl -n '__hostctl_at \'branches create\'' -l ref -x -d 'branch, tag or commit SHA to start from (required)'
+
+# branches delete
+complete -c hostctl -n '__hostctl_at \'branches delete\'' -s R -l project -x -d 'the project (id or full path)'
+
+# branches delete-merged
+complete -c hostctl -n '__hostctl_at \'branches delete-merged\'' -s R -l project -x -d 'the project (id or full path)'
+
+# branches get
+complete -c hostctl -n '__hostctl_at \'branches get\'' -s R -l project -x -d 'the project (id or full path)'
+
+# branches list
+complete -c hostctl -n '__hostctl_at \'branches list\'' -s R -l project -x -d 'the project (id or full path)'
+complete -c hostctl -n '__hostctl_at \'branches list\'' -l search -x -d 'name contains the term; ^term matches the start, term$ the end, * any run of characters'
+complete -c hostctl -n '__hostctl_at \'branches list\'' -l regex -x -d 'name matches this RE2 regular expression'
+complete -c hostctl -n '__hostctl_at \'branches list\'' -l sort -x -d 'one of name_asc, updated_asc, updated_desc'
+complete -c hostctl -n '__hostctl_at \'branches list\'' -l page -x -d 'page number to fetch'
+complete -c hostctl -n '__hostctl_at \'branches list\'' -l per-page -x -d 'items per page (the server caps it at 100)'
+complete -c hostctl -n '__hostctl_at \'branches list\'' -l all -d 'fetch every page, following the Link header'
+complete -c hostctl -n '__hostctl_at \'branches list\'' -l limit -x -d 'stop after N items, across pages'
+
+# branches protect
+complete -c hostctl -n '__hostctl_at \'branches protect\'' -s R -l project -x -d 'the project (id or full path)'
+complete -c hostctl -n '__hostctl_at \'branches protect\'' -l push -x -d 'who may push: no-one, developer, maintainer (default) or admin'
+complete -c hostctl -n '__hostctl_at \'branches protect\'' -l merge -x -d 'who may merge: no-one, developer, maintainer (default) or admin'
+complete -c hostctl -n '__hostctl_at \'branches protect\'' -l unprotect -x -d 'who may unprotect: developer, maintainer (default) or admin'
+complete -c hostctl -n '__hostctl_at \'branches protect\'' -l allow-force-push -d 'allow force pushes'
+complete -c hostctl -n '__hostctl_at \'branches protect\'' -l code-owner-approval -d 'require code owner approval'
+
+# branches unprotect
+complete -c hostctl -n '__hostctl_at \'branches unprotect\'' -s R -l project -x -d 'the project (id or full path)'
+
+# commits create
+complete -c hostctl -n '__hostctl_at \'commits create\'' -s R -l project -x -d 'the project (id or full path)'
+complete -c hostctl -n '__hostctl_at \'commits create\'' -l branch -x -d 'branch to commit to (required)'
+complete -c hostctl -n '__hostctl_at \'commits create\'' -s m -l message -x -d 'commit message (required)'
+complete -c hostctl -n '__hostctl_at \'commits create\'' -l add -x -d 'add or replace a file from disk, optionally at another repository path (repeatable)'
+complete -c hostctl -n '__hostctl_at \'commits create\'' -l delete -x -d 'delete a file of the repository (repeatable)'
+complete -c hostctl -n '__hostctl_at \'commits create\'' -l start-branch -x -d 'create --branch from this branch'
+complete -c hostctl -n '__hostctl_at \'commits create\'' -l start-sha -x -d 'create --branch from this commit'
+complete -c hostctl -n '__hostctl_at \'commits create\'' -l author-name -x -d 'author name (default: you)'
+complete -c hostctl -n '__hostctl_at \'commits create\'' -l author-email -x -d 'author email (default: yours)'
+complete -c hostctl -n '__hostctl_at \'commits create\'' -l force -d 'with --start-branch/--start-sha, overwrite --branch if it exists'
+
+# commits get
+complete -c hostctl -n '__hostctl_at \'commits get\'' -s R -l project -x -d 'the project (id or full path)'
+complete -c hostctl -n '__hostctl_at \'commits get\'' -l no-stats -d 'leave out the added and deleted line counts'
+
+# commits list
+complete -c hostctl -n '__hostctl_at \'commits list\'' -s R -l project -x -d 'the project (id or full path)'
+complete -c hostctl -n '__hostctl_at \'commits list\'' -l ref -x -d 'branch, tag, commit or a..b range (default: the default branch)'
+complete -c hostctl -n '__hostctl_at \'commits list\'' -l path -r -F -d 'only commits that touch this file or directory'
+complete -c hostctl -n '__hostctl_at \'commits list\'' -l since -x -d 'committed at or after this ISO time'
+complete -c hostctl -n '__hostctl_at \'commits list\'' -l until -x -d 'committed at or before this ISO time'
+complete -c hostctl -n '__hostctl_at \'commits list\'' -l first-parent -d 'follow only the first parent of merge commits'
+complete -c hostctl -n '__hostctl_at \'commits list\'' -l stats -d 'include added and deleted line counts'
+complete -c hostctl -n '__hostctl_at \'commits list\'' -l page -x -d 'page number to fetch'
+complete -c hostctl -n '__hostctl_at \'commits list\'' -l per-page -x -d 'items per page (the server caps it at 100)'
+complete -c hostctl -n '__hostctl_at \'commits list\'' -l all -d 'fetch every page, following the Link header'
+complete -c hostctl -n '__hostctl_at \'commits list\'' -l limit -x -d 'stop after N items, across pages'
 
 # completion
 complete -c hostctl -n '__hostctl_at \'completion\'' -a 'bash zsh fish'
@@ -490,6 +610,27 @@ complete -c hostctl -n '__hostctl_at \'releases update\'' -l released-at -x -d '
 # serve
 complete -c hostctl -n '__hostctl_at \'serve\'' -l host -x -d 'address to listen on'
 complete -c hostctl -n '__hostctl_at \'serve\'' -l port -x -d 'port to listen on (0: any free port)'
+
+# tags create
+complete -c hostctl -n '__hostctl_at \'tags create\'' -s R -l project -x -d 'the project (id or full path)'
+complete -c hostctl -n '__hostctl_at \'tags create\'' -l ref -x -d 'branch, tag or commit SHA to tag (required)'
+complete -c hostctl -n '__hostctl_at \'tags create\'' -s m -l message -x -d 'makes an annotated tag with this message'
+
+# tags delete
+complete -c hostctl -n '__hostctl_at \'tags delete\'' -s R -l project -x -d 'the project (id or full path)'
+
+# tags get
+complete -c hostctl -n '__hostctl_at \'tags get\'' -s R -l project -x -d 'the project (id or full path)'
+
+# tags list
+complete -c hostctl -n '__hostctl_at \'tags list\'' -s R -l project -x -d 'the project (id or full path)'
+complete -c hostctl -n '__hostctl_at \'tags list\'' -l search -x -d 'name contains the term; ^term matches the start, term$ the end'
+complete -c hostctl -n '__hostctl_at \'tags list\'' -l order-by -x -d 'one of updated, name, version (default updated)'
+complete -c hostctl -n '__hostctl_at \'tags list\'' -l sort -x -a '(__fish_complete_directories)' -d 'desc (default) or asc'
+complete -c hostctl -n '__hostctl_at \'tags list\'' -l page -x -d 'page number to fetch'
+complete -c hostctl -n '__hostctl_at \'tags list\'' -l per-page -x -d 'items per page (the server caps it at 100)'
+complete -c hostctl -n '__hostctl_at \'tags list\'' -l all -d 'fetch every page, following the Link header'
+complete -c hostctl -n '__hostctl_at \'tags list\'' -l limit -x -d 'stop after N items, across pages'
 
 # tokens associations
 complete -c hostctl -n '__hostctl_at \'tokens associations\'' -l min-access-level -x -d 'only where the role is at least this (guest … owner, or 10 … 50)'

@@ -1,40 +1,56 @@
-// Bundles the CLI (and the core it carries) into dist/ with code splitting, so that each
-// command loads only the chunks it reaches through dynamic import(). The new bundle is built
-// beside the old one and swapped in with renames, so a CLI process started a moment before
-// never finds dist/ half-written.
+// Bundles the CLI (and the core it carries) into one CommonJS file, dist/cli.cjs. Start-up is
+// the budget that shapes this: CommonJS loads without Node's ESM loader, one file costs one read,
+// and the launcher (bin/hostctl.js) runs it through a V8 code cache so it is not re-parsed on
+// every command. Large libraries used by few commands (YAML, tables, prompts, the HTTP client,
+// Markdown, RE2, cron, multipart) stay outside the bundle and are imported when first used.
+// The bundle is built beside the old one and swapped in by rename, so a CLI process started a
+// moment before never finds dist/ half-written.
 import { build } from 'esbuild';
-import { existsSync, renameSync, rmSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { writeManifest } from './gen-manifest.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const dist = `${root}dist`;
 const fresh = `${root}.dist-${process.pid}`;
 const stale = `${root}.dist-old-${process.pid}`;
 
+/** Imported at run time from node_modules, never bundled. */
+export const LAZY_PACKAGES = ['yaml', 'cli-table3', 'chalk', '@inquirer/prompts', 'conf', 'ora', 'undici', 'markdown-it', 're2js', 'cron-parser', 'busboy'];
+
+// The router's manifest is derived from the route tables; refresh it before bundling.
+if (await writeManifest()) process.stderr.write('route manifest updated (src/core/areas/manifest.ts)\n');
+
 rmSync(fresh, { recursive: true, force: true });
+mkdirSync(fresh, { recursive: true });
 try {
+  const outfile = `${fresh}/cli.cjs`;
   await build({
-    entryPoints: { cli: 'src/cli/main.ts' },
-    outdir: fresh,
+    entryPoints: ['src/cli/main.ts'],
+    outfile,
     bundle: true,
-    splitting: true,
-    format: 'esm',
+    format: 'cjs',
     platform: 'node',
     target: 'node20',
-    sourcemap: false,
-    minify: false,
-    // better-sqlite3's JavaScript is bundled too; its compiled addon is loaded by path at run time.
-    external: [],
-    chunkNames: 'chunks/[name]-[hash]',
-    banner: {
-      // Bundled CommonJS dependencies call require() for Node built-ins.
-      js: "import { createRequire as __hostctlRequire } from 'node:module'; const require = __hostctlRequire(import.meta.url);",
-    },
+    external: LAZY_PACKAGES,
+    define: { 'import.meta.url': '__hostctlModuleUrl', 'import.meta.dirname': '__dirname' },
+    banner: { js: "const __hostctlModuleUrl = require('node:url').pathToFileURL(__filename).href;" },
     logLevel: 'warning',
   });
+  // The launcher compiles the bundle with vm.Script (for the code cache), where a bare import()
+  // has no loader; it passes one in as __hostctlImport instead.
+  const names = [...LAZY_PACKAGES.map((p) => p.replace(/[/@.-]/g, '\\$&')), 'node:[a-z_/]+'];
+  const pattern = new RegExp(`\\bimport\\((["'])(${names.join('|')})\\1\\)`, 'g');
+  const code = readFileSync(outfile, 'utf8').replace(pattern, '__hostctlImport($1$2$1)');
+  const leftover = /\bimport\(\s*["'`]/.exec(code);
+  if (leftover) throw new Error(`dist/cli.cjs still has a dynamic import the launcher cannot serve: ${code.slice(leftover.index, leftover.index + 60)}`);
+  writeFileSync(outfile, code);
   if (existsSync(dist)) renameSync(dist, stale);
   renameSync(fresh, dist);
 } finally {
   rmSync(fresh, { recursive: true, force: true });
   rmSync(stale, { recursive: true, force: true });
 }
+// Best effort: without a cache the first command writes one itself.
+spawnSync(process.execPath, [`${root}scripts/warm-cache.cjs`], { stdio: 'ignore', timeout: 60_000 });

@@ -3,11 +3,12 @@
 //   node scripts/gen-docs.mjs --out DIR  → the same files under DIR (the freshness test uses this)
 // Run `npm run gen:docs` (which builds first) after adding or changing a command.
 import { mkdirSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { dirname, join, resolve } from 'node:path';
 
 const outIndex = process.argv.indexOf('--out');
 const root = outIndex > 0 ? resolve(process.argv[outIndex + 1] ?? '.') : resolve(import.meta.dirname, '..');
-const { loadDocs } = await import('../dist/cli.js');
+const { loadDocs } = createRequire(import.meta.url)('../dist/cli.cjs');
 const { generateDocs } = await loadDocs();
 for (const [path, content] of Object.entries(await generateDocs())) {
   const file = join(root, path);

@@ -11,7 +11,8 @@ import { JobQueue } from './jobs/queue.js';
 import { RepositoryStore } from './git/store.js';
 import type { CoreState } from './state.js';
 import { Router } from './http/router.js';
-import { allRoutes } from './areas/index.js';
+import { loadArea } from './areas/index.js';
+import { ROUTE_MANIFEST } from './areas/manifest.js';
 import { ApiError, paramError, routeNotFound, unauthorized } from './http/errors.js';
 import { parseQuery, type ParamBag } from './http/parse.js';
 import { validateParams } from './http/params.js';
@@ -42,7 +43,7 @@ export interface Core extends CoreState {
 export class StateNotFoundError extends Error {}
 
 let sharedRouter: Router | undefined;
-const router = (): Router => (sharedRouter ??= new Router(allRoutes));
+const router = (): Router => (sharedRouter ??= new Router(ROUTE_MANIFEST));
 
 export function openCore(options: CoreOptions): Core {
   const file = join(options.stateDir, STATE_DB);
@@ -96,7 +97,10 @@ async function dispatch(core: Core, request: ApiRequest): Promise<Reply> {
   const outcome = core.router.match(method, request.path);
   if (outcome.kind === 'none' || outcome.kind === 'bad-encoding') throw routeNotFound();
   if (outcome.kind === 'method-not-allowed') throw paramError('405 Not Allowed', 405);
-  const { route, pathParams } = outcome.match;
+  const { pathParams } = outcome.match;
+  const entry = outcome.match.route;
+  const route = (await loadArea(entry.area)).find((r) => r.method === entry.method && r.path === entry.path);
+  if (!route) throw new Error(`route manifest is stale: ${entry.method} ${entry.path} is not in area ${entry.area} (run npm run build)`);
   if (route.tier && !tierAtLeast(core.settings.tier, route.tier)) throw routeNotFound();
   if (route.offerings && !offeringIn(core.settings.offering, route.offerings)) throw routeNotFound();
 

@@ -7,6 +7,7 @@ import { mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BIN, cliSandbox, type CliSandbox } from '../helpers/cli.js';
+import { roff } from '../../src/cli/docs/man.js';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 const FILES = { bash: 'completions/hostctl.bash', zsh: 'completions/_hostctl', fish: 'completions/hostctl.fish', man: 'man/hostctl.1' } as const;
@@ -46,8 +47,8 @@ describe('completions and man page', () => {
     mkdirSync(bin);
     symlinkSync(BIN, join(bin, 'hostctl'));
     path = `${bin}:${process.env.PATH ?? ''}`;
-    const script = `const { loadDocs } = await import(${JSON.stringify(join(ROOT, 'dist/cli.js'))}); const m = await loadDocs(); process.stdout.write(JSON.stringify(await m.programDoc()));`;
-    doc = JSON.parse(execFileSync(process.execPath, ['--input-type=module', '-e', script], { encoding: 'utf8' })) as ProgramDoc;
+    const script = `require(${JSON.stringify(join(ROOT, 'dist/cli.cjs'))}).loadDocs().then(async (m) => process.stdout.write(JSON.stringify(await m.programDoc())));`;
+    doc = JSON.parse(execFileSync(process.execPath, ['-e', script], { encoding: 'utf8' })) as ProgramDoc;
   });
   afterAll(() => sb.cleanup());
 
@@ -77,7 +78,6 @@ describe('completions and man page', () => {
     const bash = committed(FILES.bash);
     const fish = committed(FILES.fish);
     const zsh = committed(FILES.zsh);
-    const roff = (s: string) => s.replace(/-/g, '\\-');
     for (const noun of doc.nouns) {
       expect(man).toContain(`.SH HOSTCTL ${roff(noun.name.toUpperCase())}`);
       for (const script of [bash, fish, zsh]) expect(script).toContain(noun.name);
@@ -88,7 +88,7 @@ describe('completions and man page', () => {
         for (const o of verb.options) if (o.long) expect(bash).toContain(o.long);
       }
     }
-    for (const o of doc.globalOptions) if (o.long) expect(man).toContain(roff(o.long));
+    for (const o of doc.globalOptions) if (o.long) expect(man).toContain(roff(o.long, true));
   });
 
   it('the man page has the reference sections, exit codes and environment', () => {

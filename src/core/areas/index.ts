@@ -1,26 +1,47 @@
-// Every area's route table. The router, the API listing and the CLI help all read these.
+// Every area's route table, loaded only when a request reaches that area. The router matches
+// against the generated manifest (method, path, area) and then loads the one area it needs, so
+// a command touching tokens never loads git, releases or Markdown code.
 import type { RouteDef } from '../http/route.js';
-import { tokenRoutes } from './tokens/routes.js';
-import { userRoutes } from './users/routes.js';
-import { groupRoutes } from './groups/routes.js';
-import { projectRoutes } from './projects/routes.js';
-import { memberRoutes } from './members/routes.js';
-import { milestoneRoutes } from './milestones/routes.js';
-import { releaseRoutes } from './releases/routes.js';
-import { releaseLinkRoutes } from './release-links/routes.js';
-import { archiveRoutes } from './archives/routes.js';
-import { commitRoutes } from './commits/routes.js';
-import { tagRoutes } from './tags/routes.js';
-import { branchRoutes } from './branches/routes.js';
-import { protectedBranchRoutes } from './protected-branches/routes.js';
 
-export const allRoutes: RouteDef[] = [...tokenRoutes, ...userRoutes, ...groupRoutes, ...projectRoutes, ...memberRoutes,
-  ...milestoneRoutes,
-  ...releaseRoutes,
-  ...releaseLinkRoutes,
-  ...archiveRoutes,
-  ...commitRoutes,
-  ...tagRoutes,
-  ...branchRoutes,
-  ...protectedBranchRoutes,
-];
+export const AREAS = {
+  tokens: () => import('./tokens/routes.js').then((m) => m.tokenRoutes),
+  users: () => import('./users/routes.js').then((m) => m.userRoutes),
+  groups: () => import('./groups/routes.js').then((m) => m.groupRoutes),
+  projects: () => import('./projects/routes.js').then((m) => m.projectRoutes),
+  members: () => import('./members/routes.js').then((m) => m.memberRoutes),
+  milestones: () => import('./milestones/routes.js').then((m) => m.milestoneRoutes),
+  releases: () => import('./releases/routes.js').then((m) => m.releaseRoutes),
+  'release-links': () => import('./release-links/routes.js').then((m) => m.releaseLinkRoutes),
+  archives: () => import('./archives/routes.js').then((m) => m.archiveRoutes),
+  commits: () => import('./commits/routes.js').then((m) => m.commitRoutes),
+  tags: () => import('./tags/routes.js').then((m) => m.tagRoutes),
+  branches: () => import('./branches/routes.js').then((m) => m.branchRoutes),
+  'protected-branches': () => import('./protected-branches/routes.js').then((m) => m.protectedBranchRoutes),
+} satisfies Record<string, () => Promise<RouteDef[]>>;
+
+export type AreaName = keyof typeof AREAS;
+
+/** Job kinds and the area whose module declares their handler. */
+export const JOB_AREAS: Record<string, AreaName> = {
+  release_evidence: 'releases',
+  'branches.delete_merged': 'branches',
+};
+
+const loaded = new Map<string, Promise<RouteDef[]>>();
+
+export function loadArea(name: string): Promise<RouteDef[]> {
+  const load = (AREAS as Record<string, () => Promise<RouteDef[]>>)[name];
+  if (!load) return Promise.reject(new Error(`unknown area: ${name}`));
+  let routes = loaded.get(name);
+  if (!routes) {
+    routes = load();
+    loaded.set(name, routes);
+  }
+  return routes;
+}
+
+/** Every area with its routes; for tooling and tests, never on the request path. */
+export async function loadAllRoutes(): Promise<{ area: AreaName; routes: RouteDef[] }[]> {
+  const names = Object.keys(AREAS) as AreaName[];
+  return Promise.all(names.map(async (area) => ({ area, routes: await loadArea(area) })));
+}

@@ -5,12 +5,19 @@
 // are made with `commit-tree`, and refs move with `update-ref` given the value they are expected
 // to have, so a concurrent change is detected instead of overwritten.
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync, renameSync } from 'node:fs';
-import { randomBytes } from 'node:crypto';
 import { dirname, join } from 'node:path';
 import { tmpdir } from 'node:os';
 import { GitCommandError, lines, runGit, runGitSync, text, type GitResult, type GitRunOptions } from './exec.js';
 import { parseCommit, parseTag, type CommitObject, type TagObject } from './objects.js';
 import { isValidRefComponentPath, ZERO_SHA } from './names.js';
+
+/**
+ * A suffix for temporary names beside a repository. Only uniqueness matters (names also carry
+ * the process id where processes could collide), so no CSPRNG: loading node:crypto would cost
+ * every command that merely opens the core.
+ */
+let tempSeq = 0;
+const uniqueSuffix = (): string => `${Date.now().toString(36)}-${(tempSeq++).toString(36)}-${Math.random().toString(36).slice(2, 8)}`;
 
 export interface BranchRef {
   name: string;
@@ -136,7 +143,7 @@ export class GitRepository {
    */
   remove(): void {
     if (!existsSync(this.path)) return;
-    const aside = `${this.path}.deleting-${randomBytes(4).toString('hex')}`;
+    const aside = `${this.path}.deleting-${uniqueSuffix()}`;
     renameSync(this.path, aside);
     rmSync(aside, { recursive: true, force: true });
   }
@@ -444,7 +451,7 @@ export class GitRepository {
 
   /** Applies changes to `baseTree` (null: empty) in a temporary index and writes the tree. */
   async writeTree(baseTree: string | null, changes: readonly TreeChange[]): Promise<string> {
-    const index = join(this.path, `hostctl-index-${process.pid}-${randomBytes(6).toString('hex')}`);
+    const index = join(this.path, `hostctl-index-${process.pid}-${uniqueSuffix()}`);
     const env = { GIT_INDEX_FILE: index };
     try {
       await this.run(baseTree ? ['read-tree', '--end-of-options', baseTree] : ['read-tree', '--empty'], { env });

@@ -2,7 +2,16 @@
 // still encoded, so an unencoded '/' inside a full path never matches a one-segment `:id`;
 // captured values are decoded exactly once. When several routes match, the most specific wins
 // (literal segments beat placeholders, placeholders beat the trailing wildcard).
-import type { Method, RouteDef } from './route.js';
+import type { Method } from './route.js';
+
+/** One line of the route manifest: method, path pattern, and the area that declares it. */
+export type RouteKey = readonly [Method, string, string];
+
+export interface RouteEntry {
+  method: Method;
+  path: string;
+  area: string;
+}
 
 interface Segment {
   /** 3 literal, 2 mixed (literal + placeholder), 1 placeholder, 0 wildcard. */
@@ -14,12 +23,12 @@ interface Segment {
 }
 
 interface Compiled {
-  route: RouteDef;
+  route: RouteEntry;
   segments: Segment[];
 }
 
 export interface RouteMatch {
-  route: RouteDef;
+  route: RouteEntry;
   pathParams: Record<string, string>;
 }
 
@@ -39,11 +48,11 @@ function compileSegment(text: string): Segment {
 export class Router {
   private readonly compiled: Compiled[];
 
-  constructor(routes: readonly RouteDef[]) {
-    this.compiled = routes.map((route) => ({ route, segments: route.path.split('/').filter(Boolean).map(compileSegment) }));
+  constructor(routes: readonly RouteKey[]) {
+    this.compiled = routes.map(([method, path, area]) => ({ route: { method, path, area }, segments: path.split('/').filter(Boolean).map(compileSegment) }));
   }
 
-  get routes(): RouteDef[] {
+  get routes(): RouteEntry[] {
     return this.compiled.map((c) => c.route);
   }
 

@@ -1,4 +1,6 @@
-// Job kinds and the modules that run them, loaded only when a job of that kind runs.
+// Job kinds and the modules that run them, loaded only when a job of that kind runs. An area
+// declares its kinds with registerJob when its module loads; a worker process that has not
+// loaded the area yet loads it first (areas/index.ts says which area owns which kind).
 import type { CoreState } from '../state.js';
 import type { JobRow } from './queue.js';
 
@@ -12,6 +14,11 @@ export function registerJob(kind: string, load: () => Promise<JobHandler>): void
 }
 
 export async function jobHandler(kind: string): Promise<JobHandler> {
+  if (!loaders[kind]) {
+    const { JOB_AREAS, loadArea } = await import('../areas/index.js');
+    const area = JOB_AREAS[kind];
+    if (area) await loadArea(area);
+  }
   const load = loaders[kind];
   if (!load) throw new Error(`unknown job kind: ${kind}`);
   return load();
