@@ -1,21 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startInstance, TRANSPORTS, type Instance } from '../helpers/instance.js';
+import { expectApiError } from '../helpers/expect-api-error.js';
 import { createProject, createProjectWithRoles, type ProjectJson, type RoleFixture } from '../factories/projects.js';
 import { branchPath, commitFiles, createBranch, createTag, createRepoProject, repositoryDir, type BranchJson } from '../factories/repository.js';
-import { ApiError } from '../../src/client/api-error.js';
 import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-
-const expectApiError = async (promise: Promise<unknown>, status: number, body?: unknown) => {
-  const error = await promise.then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(ApiError);
-  expect((error as ApiError).status).toBe(status);
-  if (body !== undefined) expect((error as ApiError).body).toEqual(body);
-  return error as ApiError;
-};
 
 const READ_ONLY = { message: 'The repository is temporarily read-only. Please try again later.' };
 const names = (list: { name: string }[]) => list.map((b) => b.name);

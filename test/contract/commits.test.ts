@@ -2,20 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readFileSync, statSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { FAKE_NOW, startInstance, TRANSPORTS, type Instance } from '../helpers/instance.js';
+import { expectApiError } from '../helpers/expect-api-error.js';
 import { createProject, createProjectWithRoles, type RoleFixture } from '../factories/projects.js';
 import { branchPath, commitFiles, createBranch, createRepoProject, createTag, withClone, type BranchJson, type CommitJson } from '../factories/repository.js';
-import { ApiError } from '../../src/client/api-error.js';
-
-const expectApiError = async (promise: Promise<unknown>, status: number, body?: unknown) => {
-  const error = await promise.then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(ApiError);
-  expect((error as ApiError).status).toBe(status);
-  if (body !== undefined) expect((error as ApiError).body).toEqual(body);
-  return error as ApiError;
-};
 
 describe.each(TRANSPORTS)('commits (%s)', (kind) => {
   let inst: Instance;

@@ -1,21 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startInstance, TRANSPORTS, type Instance } from '../helpers/instance.js';
+import { expectApiError } from '../helpers/expect-api-error.js';
 import { createUser } from '../factories/users.js';
 import { addMember, createProject, createProjectWithRoles, type RoleFixture } from '../factories/projects.js';
 import { createGroup } from '../factories/groups.js';
 import { createMilestone, type MilestoneJson } from '../factories/releases.js';
-import { ApiError } from '../../src/client/api-error.js';
-
-const expectApiError = async (promise: Promise<unknown>, status: number, body?: unknown) => {
-  const error = await promise.then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(ApiError);
-  expect((error as ApiError).status).toBe(status);
-  if (body !== undefined) expect((error as ApiError).body).toEqual(body);
-  return error as ApiError;
-};
 
 const TITLE_TAKEN = 'Failed to create milestone {:title=>["already being used for another group or project milestone."]}';
 

@@ -1,20 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startInstance, TRANSPORTS, type Instance } from '../helpers/instance.js';
+import { expectApiError } from '../helpers/expect-api-error.js';
 import { createUser, unique, type TestUser } from '../factories/users.js';
 import { createGroup, type GroupJson } from '../factories/groups.js';
 import { addMember, createProject, createProjectWithRoles, type ProjectJson, type RoleFixture } from '../factories/projects.js';
-import { ApiError } from '../../src/client/api-error.js';
-
-const expectApiError = async (promise: Promise<unknown>, status: number, body?: unknown) => {
-  const error = await promise.then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(ApiError);
-  expect((error as ApiError).status).toBe(status);
-  if (body !== undefined) expect((error as ApiError).body).toEqual(body);
-  return error as ApiError;
-};
 
 const enc = encodeURIComponent;
 const ids = (rows: { id: number }[]) => rows.map((r) => r.id);

@@ -1,21 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startInstance, TRANSPORTS, type Instance } from '../helpers/instance.js';
+import { expectApiError } from '../helpers/expect-api-error.js';
 import { createUser, unique } from '../factories/users.js';
 import { createProject, createProjectWithRoles, type ProjectJson, type RoleFixture } from '../factories/projects.js';
 import { createGroup } from '../factories/groups.js';
 import { addCommit, createMilestone, createRelease, releasePath, type ReleaseJson } from '../factories/releases.js';
-import { ApiError } from '../../src/client/api-error.js';
-
-const expectApiError = async (promise: Promise<unknown>, status: number, body?: unknown) => {
-  const error = await promise.then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(ApiError);
-  expect((error as ApiError).status).toBe(status);
-  if (body !== undefined) expect((error as ApiError).body).toEqual(body);
-  return error as ApiError;
-};
 
 const withRepo = { initialize_with_readme: true };
 

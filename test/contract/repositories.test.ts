@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { startInstance, TRANSPORTS, type Instance } from '../helpers/instance.js';
+import { expectApiError } from '../helpers/expect-api-error.js';
 import { createProject, type ProjectJson } from '../factories/projects.js';
 import { createGroup } from '../factories/groups.js';
 import {
@@ -16,18 +17,6 @@ import {
   type CommitJson,
   type TagJson,
 } from '../factories/repository.js';
-import { ApiError } from '../../src/client/api-error.js';
-
-const expectApiError = async (promise: Promise<unknown>, status: number, body?: unknown) => {
-  const error = await promise.then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(ApiError);
-  expect((error as ApiError).status).toBe(status);
-  if (body !== undefined) expect((error as ApiError).body).toEqual(body);
-  return error as ApiError;
-};
 
 const gitDir = (dir: string, args: string[]) => git([`--git-dir=${dir}`, ...args]);
 

@@ -2,7 +2,7 @@
 // of output and for prompts: util-linux `script`, or python's pty module where script is absent.
 import { execa } from 'execa';
 import { execFileSync } from 'node:child_process';
-import { BIN, type CliSandbox } from '../helpers/cli.js';
+import { BIN, cleanEnv, type CliSandbox } from '../helpers/cli.js';
 
 export const hasCommand = (cmd: string): boolean => {
   try {
@@ -28,7 +28,9 @@ export async function runOnTerminal(sb: CliSandbox, args: string[], options: { e
   const line = [process.execPath, BIN, ...args].map(shellQuote).join(' ');
   const [cmd, cmdArgs] = hasCommand('script') ? ['script', ['-qec', line, '/dev/null']] : ['python3', ['-c', 'import pty,sys; sys.exit(pty.spawn(sys.argv[1:]) >> 8)', 'sh', '-c', line]];
   const res = await execa(cmd as string, cmdArgs as string[], {
-    env: { ...sb.env, COLUMNS: '200', TERM: 'xterm', ...(options.env ?? {}) },
+    // Not the parent's environment: CI=true there would turn prompts off on the terminal.
+    env: { ...cleanEnv(), ...sb.env, COLUMNS: '200', TERM: 'xterm', ...(options.env ?? {}) },
+    extendEnv: false,
     reject: false,
     timeout: 30_000,
     ...(options.input !== undefined ? { input: options.input } : { stdin: 'ignore' }),

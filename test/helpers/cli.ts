@@ -54,7 +54,7 @@ export function cliSandbox(): CliSandbox {
 }
 
 /** The parent environment without hostctl/GitLab/CI settings that would leak into tests. */
-function cleanEnv(): Record<string, string> {
+export function cleanEnv(): Record<string, string> {
   const out: Record<string, string> = {};
   for (const [k, v] of Object.entries(process.env)) {
     if (v === undefined) continue;

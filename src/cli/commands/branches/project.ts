@@ -1,20 +1,10 @@
 // Branches, tags and commits live in a project, named with -R/--project (id or full path);
 // branch and tag names travel URL-encoded as one path segment (they may contain '/').
-import type { Command } from 'commander';
 import type { PathValue } from '../../../shared/path.js';
 import { UsageError } from '../../kit/errors.js';
-import { apiPath, idOrPath } from '../../kit/refs.js';
+import { apiPath } from '../../kit/refs.js';
 
-export interface ProjectOpts {
-  project?: string;
-}
-
-export const addProjectOption = (cmd: Command): Command => cmd.option('-R, --project <project>', 'the project (id or full path)');
-
-export function projectRef(o: ProjectOpts): PathValue {
-  if (o.project === undefined) throw new UsageError('missing --project (the project id or full path, e.g. -R acme/web)');
-  return idOrPath(o.project, '--project');
-}
+export { addProjectOption, parseIsoTime, projectRef, repeat, type ProjectOpts } from '../../kit/project-option.js';
 
 /** A required positional name (branch, tag, commit). */
 export function nameArg(value: string | undefined, what: string): string {
@@ -36,14 +26,4 @@ export function parseProtectLevel(value: string | undefined, flag: string): numb
   const level = CHOICES[v];
   if (level === undefined) throw new UsageError(`${flag} must be one of no-one (0), developer (30), maintainer (40), admin (60), got "${value}"`);
   return level;
-}
-
-/** Repeatable option collector that keeps each value whole (paths may hold commas). */
-export const repeat = (value: string, previous: string[] = []): string[] => [...previous, value];
-
-/** An ISO 8601 date or time as the API accepts it, checked before any request is made. */
-export function parseIsoTime(value: string, flag: string): string {
-  const shape = /^\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:?\d{2})?)?$/i;
-  if (!shape.test(value) || Number.isNaN(Date.parse(value.replace(' ', 'T')))) throw new UsageError(`${flag} must be an ISO 8601 date or time such as 2026-03-01T12:00:00Z, got "${value}"`);
-  return value;
 }

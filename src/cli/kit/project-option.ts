@@ -1,0 +1,29 @@
+// The -R/--project option shared by every noun that lives inside a project (branches, commits,
+// tags, releases), and small option parsers those nouns share.
+import type { Command } from 'commander';
+import type { PathValue } from '../../shared/path.js';
+import { UsageError } from './errors.js';
+import { idOrPath } from './refs.js';
+
+export interface ProjectOpts {
+  project?: string;
+}
+
+export const addProjectOption = (cmd: Command): Command => cmd.option('-R, --project <project>', 'the project (id or full path)');
+
+export function projectRef(o: ProjectOpts): PathValue {
+  if (o.project === undefined) throw new UsageError('missing --project (the project id or full path, e.g. -R acme/web)');
+  return idOrPath(o.project, '--project');
+}
+
+/** Repeatable option collector that keeps each value whole (paths, titles and links may hold commas). */
+export const repeat = (value: string, previous: string[] = []): string[] => [...previous, value];
+
+/** An ISO 8601 date or time as the API accepts it, checked before any request is made. */
+export function parseIsoTime(value: string, flag: string): string {
+  const shape = /^\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:?\d{2})?)?$/i;
+  if (!shape.test(value) || Number.isNaN(Date.parse(value.replace(' ', 'T')))) {
+    throw new UsageError(`${flag} must be an ISO 8601 date or time such as 2026-03-01T12:00:00Z, got "${value}"`);
+  }
+  return value;
+}
