@@ -31,7 +31,7 @@ function classify(error: unknown): Reported | null {
     const hint = hintForStatus(error.status, error.body);
     return { code: exitCodeForStatus(error.status), message: `${error.message} (${error.method} ${error.path})`, status: error.status, body: error.body, ...(hint ? { hint } : {}) };
   }
-  if (error instanceof TransportError) return { code: EXIT.unavailable, message: error.message };
+  if (error instanceof TransportError) return { code: error.timedOut ? EXIT.timedOut : EXIT.unavailable, message: error.message };
   if (error instanceof Error && error.name === 'ExitPromptError') return { code: EXIT.interrupted, message: 'interrupted' };
   return { code: EXIT.failure, message: error instanceof Error ? error.message : String(error) };
 }

@@ -83,7 +83,7 @@ export class ApiClient {
     const result = decode<T>(response);
     if (debug) {
       debug(`< ${response.status}`);
-      for (const [k, v] of Object.entries(response.headers)) debug(`< ${k}: ${v}`);
+      for (const [k, v] of Object.entries(response.headers)) debug(`< ${k}: ${redactText(v)}`);
       if (typeof response.body === 'string' && response.body) debug(`< ${redactText(response.body.slice(0, 4000))}`);
     }
     if (response.status >= 400 && !opts.allowError) throw new ApiError(response.status, result.data, response.headers, request.method, pathOnly);

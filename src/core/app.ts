@@ -80,6 +80,12 @@ export function buildCore(options: CoreOptions, db: Database, settings: Instance
 }
 
 async function handle(core: Core, request: ApiRequest): Promise<ApiResponse> {
+  const response = await answer(core, request);
+  // HEAD answers carry the headers of the GET, never a body (on every transport).
+  return request.method.toUpperCase() === 'HEAD' ? { ...response, body: '' } : response;
+}
+
+async function answer(core: Core, request: ApiRequest): Promise<ApiResponse> {
   try {
     return toResponse(await dispatch(core, request));
   } catch (error) {

@@ -117,6 +117,28 @@ describe.each(TRANSPORTS)('branches (%s)', (kind) => {
       await expectApiError(inst.admin.get(branchPath(pid, bad)), 400, { message: 'The branch refname is invalid' });
   });
 
+  it('answers HEAD on a branch with 204 when it exists and 404 when not, without a body', async () => {
+    const head = (path: string, token: string | null = inst.rootToken) =>
+      inst.raw('HEAD', path, { headers: token ? { 'private-token': token } : {} });
+    for (const name of ['main', 'feature/login', 'fix/ünïcode-✓', 'docs.update']) {
+      const res = await head(branchPath(pid, name));
+      expect(res.status).toBe(204);
+      expect(res.body).toBe('');
+    }
+    for (const missing of ['nope', 'a..b', '-rf', 'refs/heads/main', 'HEAD', '../main']) {
+      const res = await head(branchPath(pid, missing));
+      expect(res.status).toBe(404);
+      expect(res.body).toBe('');
+    }
+    // The project checks still apply: hidden projects are 404, guests 403.
+    expect((await head(branchPath(pid, 'main'), null)).status).toBe(404);
+    expect((await head(branchPath(pid, 'main'), f.guest.token)).status).toBe(403);
+    expect((await head(branchPath(pid, 'main'), f.reporter.token)).status).toBe(204);
+    expect((await head(branchPath(999999, 'main'))).status).toBe(404);
+    // GET on the same path still answers the branch.
+    expect((await inst.admin.get<BranchJson>(branchPath(pid, 'main'))).data.name).toBe('main');
+  });
+
   it('creates branches from a branch, a tag and a commit SHA', async () => {
     await createTag(inst.admin, pid, 'v-create', 'main');
     const fromBranch = await inst.admin.post<BranchJson>(`/projects/${pid}/repository/branches`, { branch: 'from/branch', ref: 'feature/login' });
@@ -143,6 +165,12 @@ describe.each(TRANSPORTS)('branches (%s)', (kind) => {
     await expectApiError(post('feature/login/deeper', 'main'), 400, {
       message: "Failed to create branch 'feature/login/deeper': Branch name conflicts with existing branch hierarchy.",
     });
+    // A name git cannot store on disk is refused without showing where the repository lives.
+    const long = await expectApiError(post('x'.repeat(300), 'main'), 400);
+    const message = (long.body as { message: string }).message;
+    expect(message).toMatch(/^Failed to create branch 'x{300}': \S/);
+    expect(message).not.toContain('/');
+    expect(message).not.toContain(inst.stateDir);
     await expectApiError(inst.admin.post(`/projects/${pid}/repository/branches`, { ref: 'main' }), 400, { error: 'branch is missing' });
     await expectApiError(inst.admin.post(`/projects/${pid}/repository/branches`, { branch: 'x', ref: '' }), 400, { error: 'ref is empty' });
     // Nothing escaped the repository.
@@ -182,6 +210,41 @@ describe.each(TRANSPORTS)('branches (%s)', (kind) => {
     await expectApiError(f.reporter.client.delete(branchPath(pid, 'stable/1')), 403);
     expect((await f.maintainer.client.delete(branchPath(pid, 'stable/1'))).status).toBe(204);
     await inst.admin.delete(`/projects/${pid}/protected_branches/${encodeURIComponent('stable/*')}`);
+  });
+
+  it('protects and unprotects one branch with the older PUT calls (Maintainers)', async () => {
+    await createBranch(inst.admin, pid, 'legacy/one', 'main');
+    const protect = (name: string, body: Record<string, unknown> = {}, client = f.maintainer.client) => client.put<BranchJson>(`${branchPath(pid, name)}/protect`, body);
+    const unprotect = (name: string, client = f.maintainer.client) => client.put<BranchJson>(`${branchPath(pid, name)}/unprotect`);
+    const rule = async (name: string) =>
+      (await inst.admin.get<{ push_access_levels: { access_level: number }[]; merge_access_levels: { access_level: number }[] }>(
+        `/projects/${pid}/protected_branches/${encodeURIComponent(name)}`,
+      )).data;
+
+    const first = await protect('legacy/one');
+    expect(first.status).toBe(200);
+    expect(first.data).toMatchObject({ name: 'legacy/one', protected: true, developers_can_push: false, developers_can_merge: false });
+    expect(await rule('legacy/one')).toMatchObject({ push_access_levels: [{ access_level: 40 }], merge_access_levels: [{ access_level: 40 }] });
+    // A given flag replaces that kind's levels; an absent one keeps them.
+    const again = await protect('legacy/one', { developers_can_push: true });
+    expect(again.data).toMatchObject({ protected: true, developers_can_push: true, developers_can_merge: false });
+    expect(await rule('legacy/one')).toMatchObject({ push_access_levels: [{ access_level: 30 }], merge_access_levels: [{ access_level: 40 }] });
+    expect((await protect('legacy/one', { developers_can_merge: true, developers_can_push: false })).data).toMatchObject({ developers_can_push: false, developers_can_merge: true });
+
+    await expectApiError(protect('legacy/one', {}, f.developer.client), 403, { message: '403 Forbidden' });
+    await expectApiError(unprotect('legacy/one', f.developer.client), 403, { message: '403 Forbidden' });
+    await expectApiError(protect('missing'), 404, { message: '404 Branch Not Found' });
+    await expectApiError(unprotect('missing'), 404, { message: '404 Branch Not Found' });
+    await expectApiError(protect('a..b'), 400, { message: 'The branch refname is invalid' });
+    await expectApiError(protect('legacy/one', { developers_can_push: 'maybe' }), 400, { error: 'developers_can_push is invalid' });
+    await expectApiError(inst.client().put(`${branchPath(pid, 'legacy/one')}/protect`), 401);
+
+    const off = await unprotect('legacy/one');
+    expect(off.status).toBe(200);
+    expect(off.data).toMatchObject({ name: 'legacy/one', protected: false, developers_can_push: false });
+    await expectApiError(inst.admin.get(`/projects/${pid}/protected_branches/${encodeURIComponent('legacy/one')}`), 404, { message: '404 Not found' });
+    // Unprotecting an unprotected branch is no error.
+    expect((await unprotect('legacy/one')).data.protected).toBe(false);
   });
 
   it('honours If-Unmodified-Since on delete', async () => {

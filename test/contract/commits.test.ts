@@ -160,6 +160,14 @@ describe.each(TRANSPORTS)('commits (%s)', (kind) => {
     await expectApiError(post({ branch: 'main', commit_message: 'x' }), 400, { error: 'actions is missing' });
   });
 
+  it('refuses a commit message holding a NUL byte, changing nothing', async () => {
+    const before = (await inst.admin.get<BranchJson>(branchPath(pid, 'main'))).data.commit.id;
+    await expectApiError(post({ branch: 'main', commit_message: 'one\u0000two', actions: [{ action: 'create', file_path: 'nul.txt', content: 'x' }] }), 400, {
+      message: 'Commit message must not contain NUL bytes',
+    });
+    expect((await inst.admin.get<BranchJson>(branchPath(pid, 'main'))).data.commit.id).toBe(before);
+  });
+
   it('locks on last_commit_id', async () => {
     const c = await commitFiles(inst.admin, pid, 'main', { 'locked.txt': 'v1' });
     await commitFiles(inst.admin, pid, 'main', { 'other.txt': 'o' });

@@ -388,4 +388,62 @@ describe.each(TRANSPORTS)('groups (%s)', (kind) => {
       expect(simple.data[0]?.path).toBe('alpha');
     });
   });
+
+  describe('permission matrix: every role on a private group', () => {
+    it('reads for members; changes, subgroups and deletion for Owners; 404 for outsiders', async () => {
+      const group = await createGroup(inst);
+      const users: Record<string, TestUser> = {};
+      for (const [role, level] of [['owner', 50], ['maintainer', 40], ['developer', 30], ['reporter', 20], ['guest', 10], ['nonMember', 0]] as const) {
+        users[role] = await createUser(inst);
+        if (level) await addMember(inst, 'groups', group.id, users[role]!.user.id, level);
+      }
+      const clients = {
+        admin: inst.admin,
+        ...Object.fromEntries(Object.entries(users).map(([role, u]) => [role, u.client])),
+        anonymous: inst.client(),
+      };
+      const status = (p: Promise<{ status: number }>) =>
+        p.then(
+          (r) => r.status,
+          (e: { status: number }) => e.status,
+        );
+      const got: Record<string, number[]> = {};
+      for (const [role, client] of Object.entries(clients)) {
+        const victim = await createGroup(inst, inst.admin, { parent_id: group.id });
+        got[role] = [
+          await status(client.get(`/groups/${group.id}`)),
+          await status(client.get(`/groups/${group.id}/subgroups`)),
+          await status(client.put(`/groups/${group.id}`, { description: `by ${role}` })),
+          await status(client.post('/groups', { name: unique('sub'), path: unique('sub'), parent_id: group.id })),
+          await status(client.delete(`/groups/${victim.id}`)),
+        ];
+      }
+      expect(got).toEqual({
+        admin: [200, 200, 200, 201, 202],
+        owner: [200, 200, 200, 201, 202],
+        maintainer: [200, 200, 403, 403, 403],
+        developer: [200, 200, 403, 403, 403],
+        reporter: [200, 200, 403, 403, 403],
+        guest: [200, 200, 403, 403, 403],
+        nonMember: [404, 404, 404, 404, 404],
+        anonymous: [404, 404, 401, 401, 401],
+      });
+    });
+
+    it('answers 400 for malformed params on every groups endpoint', async () => {
+      const g = await createGroup(inst, alice.client);
+      const bad: [Promise<unknown>, unknown][] = [
+        [alice.client.get('/groups', { owned: 'yes' }), { error: 'owned is invalid' }],
+        [alice.client.get('/groups', { order_by: 'size' }), { error: 'order_by does not have a valid value' }],
+        [alice.client.get('/groups', { min_access_level: 7 }), { error: 'min_access_level does not have a valid value' }],
+        [alice.client.get(`/groups/${g.id}`, { with_projects: 'maybe' }), { error: 'with_projects is invalid' }],
+        [alice.client.get(`/groups/${g.id}/subgroups`, { sort: 'up' }), { error: 'sort does not have a valid value' }],
+        [alice.client.get(`/groups/${g.id}/projects`, { include_subgroups: 'x' }), { error: 'include_subgroups is invalid' }],
+        [alice.client.post('/groups', { name: 'x', path: unique('x'), parent_id: 'top' }), { error: 'parent_id is invalid' }],
+        [alice.client.post('/groups', { name: 'x', path: unique('x'), visibility: 'secret' }), { error: 'visibility does not have a valid value' }],
+        [alice.client.put(`/groups/${g.id}`, { visibility: 'secret' }), { error: 'visibility does not have a valid value' }],
+      ];
+      for (const [promise, body] of bad) await expectApiError(promise, 400, body);
+    });
+  });
 });

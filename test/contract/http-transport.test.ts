@@ -1,7 +1,7 @@
 // The remote transport against a scripted local server: retries on 429/502/503/504 honouring
 // Retry-After, gives up after its limit, and the client follows Link rel=next across pages.
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { connect, type AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { HttpTransport, retryDelay } from '../../src/client/http-transport.js';
 import { ApiClient } from '../../src/client/client.js';
@@ -84,6 +84,96 @@ describe('HttpTransport', () => {
     expect(retryDelay(new Date(10_000).toUTCString(), 0, 60_000, 4000)).toBe(6000);
     expect(retryDelay(undefined, 3, 60_000)).toBe(4000);
     expect(retryDelay('999', 0, 5000)).toBe(5000);
+  });
+});
+
+/** A tiny forward proxy: CONNECT tunnels and absolute-form requests, each one recorded. */
+async function startProxy(): Promise<{ url: string; seen: string[] }> {
+  const seen: string[] = [];
+  const proxy = createServer((req, res) => {
+    seen.push(`${req.method} ${req.url}`);
+    const target = new URL(req.url ?? '');
+    const upstream = connect(Number(target.port), target.hostname, () => {
+      upstream.write(`${req.method} ${target.pathname}${target.search} HTTP/1.1\r\nhost: ${target.host}\r\nconnection: close\r\n\r\n`);
+      req.pipe(upstream);
+    });
+    upstream.on('data', (chunk: Buffer) => res.socket?.write(chunk));
+    upstream.on('end', () => res.socket?.end());
+    upstream.on('error', () => res.destroy());
+  });
+  proxy.on('connect', (req: IncomingMessage, socket, head: Buffer) => {
+    seen.push(`CONNECT ${req.url}`);
+    const [host, port] = (req.url ?? '').split(':');
+    const upstream = connect(Number(port), host, () => {
+      socket.write('HTTP/1.1 200 Connection Established\r\n\r\n');
+      upstream.write(head);
+      upstream.pipe(socket);
+      socket.pipe(upstream);
+    });
+    upstream.on('error', () => socket.destroy());
+    socket.on('error', () => upstream.destroy());
+  });
+  await new Promise<void>((r) => proxy.listen(0, '127.0.0.1', () => r()));
+  closers.push(
+    () =>
+      new Promise((r) => {
+        proxy.closeAllConnections();
+        proxy.close(() => r());
+      }),
+  );
+  return { url: `http://127.0.0.1:${(proxy.address() as AddressInfo).port}`, seen };
+}
+
+describe('HttpTransport through a proxy from the environment', () => {
+  const KEYS = ['HTTP_PROXY', 'http_proxy', 'HTTPS_PROXY', 'https_proxy', 'NO_PROXY', 'no_proxy'] as const;
+  let saved: Record<string, string | undefined> = {};
+  const setEnv = (values: Partial<Record<(typeof KEYS)[number], string>>) => {
+    saved = Object.fromEntries(KEYS.map((k) => [k, process.env[k]]));
+    for (const k of KEYS) delete process.env[k];
+    Object.assign(process.env, values);
+  };
+  afterEach(() => {
+    for (const k of KEYS) {
+      if (saved[k] === undefined) delete process.env[k];
+      else process.env[k] = saved[k];
+    }
+  });
+
+  const target = () => serve((req, res) => res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ path: req.url })));
+
+  it('sends http:// requests through HTTP_PROXY', async () => {
+    const url = await target();
+    const proxy = await startProxy();
+    setEnv({ HTTP_PROXY: proxy.url });
+    const t = new HttpTransport({ baseUrl: url, maxRetries: 0 });
+    const res = await new ApiClient(t).get<{ path: string }>('/projects', { search: 'x' });
+    await t.close();
+    expect(res.data.path).toBe('/api/v4/projects?search=x');
+    expect(proxy.seen).toHaveLength(1);
+    expect(proxy.seen[0]).toMatch(new RegExp(`^(CONNECT ${url.slice(7)}|GET ${url}/api/v4/projects\\?search=x)$`));
+  });
+
+  it('goes direct to hosts listed in NO_PROXY', async () => {
+    const url = await target();
+    const proxy = await startProxy();
+    setEnv({ HTTP_PROXY: proxy.url, HTTPS_PROXY: proxy.url, NO_PROXY: 'example.com,127.0.0.1' });
+    const t = new HttpTransport({ baseUrl: url, maxRetries: 0 });
+    const res = await new ApiClient(t).get<{ path: string }>('/version');
+    await t.close();
+    expect(res.data.path).toBe('/api/v4/version');
+    expect(proxy.seen).toEqual([]);
+  });
+
+  it('tunnels https:// requests through HTTPS_PROXY with CONNECT', async () => {
+    // The target speaks plain HTTP, so the TLS handshake inside the tunnel fails; what matters
+    // is that the request went to the proxy as a CONNECT for the target.
+    const url = await target();
+    const proxy = await startProxy();
+    setEnv({ HTTPS_PROXY: proxy.url });
+    const t = new HttpTransport({ baseUrl: url.replace('http:', 'https:'), maxRetries: 0, timeoutMs: 5000 });
+    await expect(new ApiClient(t).get('/version')).rejects.toBeInstanceOf(TransportError);
+    await t.close();
+    expect(proxy.seen).toEqual([`CONNECT ${url.slice(7)}`]);
   });
 });
 

@@ -265,4 +265,100 @@ describe.each(TRANSPORTS)('members (%s)', (kind) => {
       await expectApiError(u.client.put(`/projects/${p.id}`, { description: 'x' }), 403);
     });
   });
+
+  describe('permission matrix: every role on every members endpoint', () => {
+    const status = (p: Promise<{ status: number }>) =>
+      p.then(
+        (r) => r.status,
+        (e: { status: number }) => e.status,
+      );
+    const roles = () => ({
+      admin: inst.admin,
+      owner: fx.owner.client,
+      maintainer: fx.maintainer.client,
+      developer: fx.developer.client,
+      reporter: fx.reporter.client,
+      guest: fx.guest.client,
+      nonMember: fx.nonMember.client,
+      anonymous: inst.client(),
+    });
+
+    it('on a private project: reads for members, changes for Maintainers and up, sign-in required', async () => {
+      const got: Record<string, number[]> = {};
+      for (const [role, client] of Object.entries(roles())) {
+        const target = await createUser(inst);
+        const base = `/projects/${fx.project.id}/members`;
+        got[role] = [
+          await status(client.get(base)),
+          await status(client.get(`${base}/all`)),
+          await status(client.get(`${base}/${fx.guest.user.id}`)),
+          await status(client.post(base, { user_id: target.user.id, access_level: 20 })),
+        ];
+        // Change and remove a member added by root, so each role meets the same state.
+        await inst.admin.post(base, { user_id: target.user.id, access_level: 20 }).catch(() => undefined);
+        got[role]!.push(await status(client.put(`${base}/${target.user.id}`, { access_level: 30 })), await status(client.delete(`${base}/${target.user.id}`)));
+      }
+      expect(got).toEqual({
+        admin: [200, 200, 200, 201, 200, 204],
+        owner: [200, 200, 200, 201, 200, 204],
+        maintainer: [200, 200, 200, 201, 200, 204],
+        developer: [200, 200, 200, 403, 403, 403],
+        reporter: [200, 200, 200, 403, 403, 403],
+        guest: [200, 200, 200, 403, 403, 403],
+        nonMember: [404, 404, 404, 404, 404, 404],
+        anonymous: [401, 401, 401, 401, 401, 401],
+      });
+    });
+
+    it('on a private group: reads for members, changes for Owners', async () => {
+      const group = await createGroup(inst);
+      await addMember(inst, 'groups', group.id, fx.owner.user.id, 50);
+      await addMember(inst, 'groups', group.id, fx.maintainer.user.id, 40);
+      await addMember(inst, 'groups', group.id, fx.developer.user.id, 30);
+      await addMember(inst, 'groups', group.id, fx.reporter.user.id, 20);
+      await addMember(inst, 'groups', group.id, fx.guest.user.id, 10);
+      const got: Record<string, number[]> = {};
+      for (const [role, client] of Object.entries(roles())) {
+        const target = await createUser(inst);
+        const base = `/groups/${group.id}/members`;
+        got[role] = [
+          await status(client.get(base)),
+          await status(client.get(`${base}/all`)),
+          await status(client.get(`${base}/${fx.guest.user.id}`)),
+          await status(client.post(base, { user_id: target.user.id, access_level: 20 })),
+        ];
+        await inst.admin.post(base, { user_id: target.user.id, access_level: 20 }).catch(() => undefined);
+        got[role]!.push(await status(client.put(`${base}/${target.user.id}`, { access_level: 30 })), await status(client.delete(`${base}/${target.user.id}`)));
+      }
+      expect(got).toEqual({
+        admin: [200, 200, 200, 201, 200, 204],
+        owner: [200, 200, 200, 201, 200, 204],
+        maintainer: [200, 200, 200, 403, 403, 403],
+        developer: [200, 200, 200, 403, 403, 403],
+        reporter: [200, 200, 200, 403, 403, 403],
+        guest: [200, 200, 200, 403, 403, 403],
+        nonMember: [404, 404, 404, 404, 404, 404],
+        anonymous: [401, 401, 401, 401, 401, 401],
+      });
+    });
+
+    it('answers 400 for every malformed param', async () => {
+      const base = `/projects/${fx.project.id}/members`;
+      const u = await createUser(inst);
+      const bad: [Promise<unknown>, unknown][] = [
+        [inst.admin.post(base, { access_level: 30 }), { error: 'user_id, username are missing, at least one parameter must be provided' }],
+        [inst.admin.post(base, { user_id: u.user.id }), { error: 'access_level is missing' }],
+        [inst.admin.post(base, { user_id: u.user.id, access_level: 'dev' }), { error: 'access_level is invalid' }],
+        [inst.admin.post(base, { user_id: u.user.id, access_level: 30, expires_at: '2026-02-30' }), { error: 'expires_at is invalid' }],
+        [inst.admin.post(base, { user_id: u.user.id, username: u.user.username, access_level: 30 }), { error: 'user_id, username are mutually exclusive' }],
+        [inst.admin.put(`${base}/${fx.guest.user.id}`, {}), { error: 'access_level is missing' }],
+        [inst.admin.put(`${base}/abc`, { access_level: 30 }), { error: 'user_id is invalid' }],
+        [inst.admin.get(`${base}/abc`), { error: 'user_id is invalid' }],
+        [inst.admin.delete(`${base}/abc`), { error: 'user_id is invalid' }],
+        [inst.admin.get(base, { user_ids: ['x'] }), { error: 'user_ids is invalid' }],
+        [inst.admin.get(`${base}/all`, { state: 'gone' }), { error: 'state does not have a valid value' }],
+      ];
+      for (const [promise, body] of bad) await expectApiError(promise, 400, body);
+    });
+  });
 });

@@ -4,7 +4,7 @@ import { expectApiError } from '../helpers/expect-api-error.js';
 import { createUser } from '../factories/users.js';
 import { addMember, createProject, createProjectWithRoles, type RoleFixture } from '../factories/projects.js';
 import { createGroup } from '../factories/groups.js';
-import { createMilestone, type MilestoneJson } from '../factories/releases.js';
+import { createMilestone, createRelease, releasePath, type MilestoneJson, type ReleaseJson } from '../factories/releases.js';
 
 const TITLE_TAKEN = 'Failed to create milestone {:title=>["already being used for another group or project milestone."]}';
 
@@ -157,6 +157,35 @@ describe.each(TRANSPORTS)('milestones (%s)', (kind) => {
       const outsider = await createUser(inst);
       expect((await outsider.client.get<MilestoneJson[]>(`/projects/${pub.id}/milestones`)).data.map((x) => x.id)).toEqual([m.id]);
       await expectApiError(outsider.client.post(`/projects/${pub.id}/milestones`, { title: 'nope' }), 403);
+    });
+  });
+
+  describe('roles and releases', () => {
+    it('maintainers and owners manage, signed-out callers get 401 even on public projects and groups', async () => {
+      const m = await createMilestone(inst, 'projects', f.project.id);
+      expect((await f.maintainer.client.put<MilestoneJson>(`/projects/${f.project.id}/milestones/${m.id}`, { state_event: 'close' })).data.state).toBe('closed');
+      expect((await f.owner.client.put<MilestoneJson>(`/projects/${f.project.id}/milestones/${m.id}`, { state_event: 'activate' })).data.state).toBe('active');
+      expect((await f.maintainer.client.delete(`/projects/${f.project.id}/milestones/${m.id}`)).status).toBe(204);
+      await expectApiError(f.reporter.client.get(`/projects/${f.project.id}/milestones/${m.id}`), 404, { message: '404 Not found' });
+      await expectApiError(f.nonMember.client.post(`/projects/${f.project.id}/milestones`, { title: 'x' }), 404, { message: '404 Project Not Found' });
+      const pub = await createProject(inst, inst.admin, { visibility: 'public' });
+      await expectApiError(inst.client().get(`/projects/${pub.id}/milestones`), 401, { message: '401 Unauthorized' });
+      const g = await createGroup(inst, inst.admin, { visibility: 'public' });
+      const gm = await createMilestone(inst, 'groups', g.id);
+      const outsider = await createUser(inst);
+      expect((await outsider.client.get<MilestoneJson>(`/groups/${g.id}/milestones/${gm.id}`)).data.id).toBe(gm.id);
+      await expectApiError(outsider.client.put(`/groups/${g.id}/milestones/${gm.id}`, { title: 'x' }), 403, { message: '403 Forbidden' });
+      await expectApiError(inst.client().get(`/groups/${g.id}/milestones`), 401, { message: '401 Unauthorized' });
+    });
+
+    it('a deleted milestone leaves the releases that carried it', async () => {
+      const p = await createProject(inst, inst.admin, { initialize_with_readme: true });
+      const m = await createMilestone(inst, 'projects', p.id, { title: 'short-lived' });
+      const r = await createRelease(inst, p.id, { milestones: ['short-lived'] });
+      expect(r.milestones?.map((x) => x.id)).toEqual([m.id]);
+      await inst.admin.delete(`/projects/${p.id}/milestones/${m.id}`);
+      const after = await inst.admin.get<ReleaseJson>(releasePath(p.id, r.tag_name));
+      expect(after.data.milestones).toBeUndefined();
     });
   });
 

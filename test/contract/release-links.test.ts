@@ -85,6 +85,28 @@ describe.each(TRANSPORTS)('release asset links (%s)', (kind) => {
     await expectApiError(inst.admin.put(`${path}/999999`, { name: 'x' }), 404, { message: '404 Not found' });
   });
 
+  it('update refusals and edge cases: duplicate URL or path, invalid path, clearing the path, link_type', async () => {
+    const r = await createRelease(inst, f.project.id);
+    const path = releasePath(f.project.id, r.tag_name, '/assets/links');
+    await inst.admin.post(path, { name: 'first', url: 'https://example.com/first', direct_asset_path: '/bin/first' });
+    const link = (await inst.admin.post<LinkJson>(path, { name: 'second', url: 'https://example.com/second', direct_asset_path: '/bin/second', link_type: 'image' })).data;
+    const put = (body: Record<string, unknown>) => inst.admin.put<LinkJson>(`${path}/${link.id}`, body);
+    await expectApiError(put({ url: 'https://example.com/first' }), 400, { message: ['Url has already been taken'] });
+    await expectApiError(put({ name: 'x', direct_asset_path: '/bin/first' }), 400, { message: ['Filepath has already been taken'] });
+    await expectApiError(put({ name: 'x', direct_asset_path: '/bin/' }), 400, { message: ['Filepath is invalid'] });
+    await expectApiError(put({ name: 'x', filepath: `/${'b'.repeat(128)}` }), 400, { message: ['Filepath is too long (maximum is 128 characters)'] });
+    await expectApiError(put({ url: 'ssh://example.com/x' }), 400, { message: ['Url is blocked: Only allowed schemes are http, https, ftp'] });
+    await expectApiError(put({ name: '' }), 400, { message: ["Name can't be blank"] });
+    // Nothing changed by the refusals.
+    expect((await inst.admin.get<LinkJson>(`${path}/${link.id}`)).data).toEqual(link);
+    // link_type is declared with the default `other`, so a change that leaves it out resets it.
+    const renamed = await put({ name: 'renamed' });
+    expect(renamed.data).toMatchObject({ name: 'renamed', link_type: 'other', direct_asset_url: `${f.project.web_url}/-/releases/${r.tag_name}/downloads/bin/second` });
+    const cleared = await put({ name: 'renamed', direct_asset_path: '', link_type: 'runbook' });
+    expect(cleared.data).toMatchObject({ link_type: 'runbook', direct_asset_url: 'https://example.com/second' });
+    await expectApiError(inst.admin.put(`${path}/abc`, { name: 'x' }), 400, { error: 'link_id is invalid' });
+  });
+
   it('deletes a link with 200 and the deleted link', async () => {
     const r = await createRelease(inst, f.project.id);
     const path = releasePath(f.project.id, r.tag_name, '/assets/links');

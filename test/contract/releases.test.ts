@@ -2,9 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startInstance, TRANSPORTS, type Instance } from '../helpers/instance.js';
 import { expectApiError } from '../helpers/expect-api-error.js';
 import { createUser, unique } from '../factories/users.js';
-import { createProject, createProjectWithRoles, type ProjectJson, type RoleFixture } from '../factories/projects.js';
+import { addMember, createProject, createProjectWithRoles, type ProjectJson, type RoleFixture } from '../factories/projects.js';
 import { createGroup } from '../factories/groups.js';
-import { addCommit, createMilestone, createRelease, releasePath, type ReleaseJson } from '../factories/releases.js';
+import { addCommit, createMilestone, createRelease, releasePath, type LinkJson, type ReleaseJson } from '../factories/releases.js';
 
 const withRepo = { initialize_with_readme: true };
 
@@ -430,6 +430,277 @@ describe.each(TRANSPORTS)('releases (%s)', (kind) => {
   });
 });
 
+type Role = 'guest' | 'reporter' | 'developer' | 'maintainer' | 'owner' | 'nonMember' | 'anonymous';
+const ROLES: Role[] = ['guest', 'reporter', 'developer', 'maintainer', 'owner', 'nonMember', 'anonymous'];
+
+/** Expected status per role; `members` is the answer for developer, maintainer and owner. */
+const expectFor = (guest: number, reporter: number, members: number, nonMember: number, anonymous: number): Record<Role, number> => ({
+  guest,
+  reporter,
+  developer: members,
+  maintainer: members,
+  owner: members,
+  nonMember,
+  anonymous,
+});
+
+describe.each(TRANSPORTS)('release permissions by role (%s)', (kind) => {
+  let inst: Instance;
+  let f: RoleFixture;
+  let pub: ProjectJson;
+  let outsider: Awaited<ReturnType<typeof createUser>>;
+
+  beforeAll(async () => {
+    inst = await startInstance(kind);
+    f = await createProjectWithRoles(inst, withRepo);
+    pub = await createProject(inst, inst.admin, { ...withRepo, visibility: 'public' });
+    outsider = await createUser(inst);
+  });
+  afterAll(() => inst.close());
+
+  const tokenOf = (role: Role): string | null => (role === 'anonymous' ? null : f[role].token);
+
+  /** One request as `token` (null: anonymous), answering the status without following redirects. */
+  async function call(token: string | null, method: string, path: string, body?: unknown): Promise<number> {
+    const headers: Record<string, string> = token ? { 'private-token': token } : {};
+    if (body !== undefined) headers['content-type'] = 'application/json';
+    const res = await inst.raw(method, path, { headers, ...(body !== undefined ? { body: JSON.stringify(body) } : {}) });
+    return res.status;
+  }
+
+  /** A release (tag with '/') with one link whose direct asset path is /bin/app, made by root. */
+  async function fixtureRelease(projectId: number, label: string): Promise<{ tag: string; linkId: number }> {
+    const tag = `perm/${unique(label)}`;
+    const r = await createRelease(inst, projectId, { tag_name: tag, assets: { links: [{ name: 'app', url: `https://cdn.example.com/${tag}/app`, direct_asset_path: '/bin/app' }] } });
+    return { tag, linkId: r.assets.links[0]?.id as number };
+  }
+
+  type Case = [name: string, expected: Record<Role, number>, request: (projectId: number, label: string) => Promise<[string, string, unknown?]>];
+  const cases: Case[] = [
+    ['list releases', expectFor(200, 200, 200, 404, 404), async (p) => ['GET', `/projects/${p}/releases`]],
+    ['get a release', expectFor(403, 200, 200, 404, 404), async (p, l) => ['GET', releasePath(p, (await fixtureRelease(p, l)).tag)]],
+    ['download an asset', expectFor(403, 302, 302, 404, 404), async (p, l) => ['GET', releasePath(p, (await fixtureRelease(p, l)).tag, '/downloads/bin/app')]],
+    ['the latest permalink', expectFor(403, 302, 302, 404, 404), async (p, l) => {
+      await fixtureRelease(p, l);
+      return ['GET', `/projects/${p}/releases/permalink/latest/downloads/bin/app`];
+    }],
+    ['create a release', expectFor(403, 403, 201, 404, 401), async (p, l) => ['POST', `/projects/${p}/releases`, { tag_name: `perm/${unique(l)}`, ref: 'main' }]],
+    ['update a release', expectFor(403, 403, 200, 404, 401), async (p, l) => ['PUT', releasePath(p, (await fixtureRelease(p, l)).tag), { name: 'renamed' }]],
+    ['delete a release', expectFor(403, 403, 200, 404, 401), async (p, l) => ['DELETE', releasePath(p, (await fixtureRelease(p, l)).tag)]],
+    ['collect evidence', expectFor(403, 403, 202, 404, 401), async (p, l) => ['POST', releasePath(p, (await fixtureRelease(p, l)).tag, '/evidence')]],
+    ['list links', expectFor(200, 200, 200, 404, 404), async (p, l) => ['GET', releasePath(p, (await fixtureRelease(p, l)).tag, '/assets/links')]],
+    ['get a link', expectFor(200, 200, 200, 404, 404), async (p, l) => {
+      const r = await fixtureRelease(p, l);
+      return ['GET', releasePath(p, r.tag, `/assets/links/${r.linkId}`)];
+    }],
+    ['add a link', expectFor(403, 403, 201, 404, 401), async (p, l) => ['POST', releasePath(p, (await fixtureRelease(p, l)).tag, '/assets/links'), { name: 'new', url: 'https://cdn.example.com/new' }]],
+    ['update a link', expectFor(403, 403, 200, 404, 401), async (p, l) => {
+      const r = await fixtureRelease(p, l);
+      return ['PUT', releasePath(p, r.tag, `/assets/links/${r.linkId}`), { name: 'renamed' }];
+    }],
+    ['delete a link', expectFor(403, 403, 200, 404, 401), async (p, l) => {
+      const r = await fixtureRelease(p, l);
+      return ['DELETE', releasePath(p, r.tag, `/assets/links/${r.linkId}`)];
+    }],
+  ];
+
+  it.each(cases)('private project: %s', async (_name, expected, request) => {
+    const seen: Partial<Record<Role, number>> = {};
+    for (const role of ROLES) {
+      const [method, path, body] = await request(f.project.id, role);
+      seen[role] = await call(tokenOf(role), method, path, body);
+    }
+    expect(seen).toEqual(expected);
+  });
+
+  /** On a public project outsiders read everything but change nothing. */
+  const publicExpected: Record<string, [number, number]> = {
+    'list releases': [200, 200],
+    'get a release': [200, 200],
+    'download an asset': [302, 302],
+    'the latest permalink': [302, 302],
+    'create a release': [403, 401],
+    'update a release': [403, 401],
+    'delete a release': [403, 401],
+    'collect evidence': [403, 401],
+    'list links': [200, 200],
+    'get a link': [200, 200],
+    'add a link': [403, 401],
+    'update a link': [403, 401],
+    'delete a link': [403, 401],
+  };
+
+  it.each(cases)('public project, outsider and anonymous: %s', async (name, _expected, request) => {
+    const [method, path, body] = await request(pub.id, 'outsider');
+    const asOutsider = await call(outsider.token, method, path, body);
+    const [m2, p2, b2] = await request(pub.id, 'anon');
+    const asAnonymous = await call(null, m2, p2, b2);
+    expect([asOutsider, asAnonymous]).toEqual(publicExpected[name]);
+  });
+});
+
+describe.each(TRANSPORTS)('release edge cases (%s)', (kind) => {
+  let inst: Instance;
+  let p: ProjectJson;
+
+  beforeAll(async () => {
+    inst = await startInstance(kind);
+    p = await createProject(inst, inst.admin, withRepo);
+  });
+  afterAll(() => inst.close());
+
+  it('updating or deleting a release whose tag was removed outside the API: 404 "Tag does not exist"', async () => {
+    const r = await createRelease(inst, p.id, { tag_name: 'lost/tag' });
+    const git = inst.core.repos.project({ id: p.id, repository_storage: 'default' });
+    const ref = await git.tag('lost/tag');
+    await git.deleteRefs([{ ref: 'refs/tags/lost/tag', expected: ref?.target as string }]);
+    await expectApiError(inst.admin.put(releasePath(p.id, r.tag_name), { name: 'x' }), 404, { message: 'Tag does not exist' });
+    await expectApiError(inst.admin.delete(releasePath(p.id, r.tag_name)), 404, { message: 'Tag does not exist' });
+  });
+
+  it('an update with only unknown parameters is empty (400)', async () => {
+    const r = await createRelease(inst, p.id);
+    await expectApiError(inst.admin.put(releasePath(p.id, r.tag_name), { sha: 'abc', tag_message: 'x' }), 400, { message: 'params is empty' });
+  });
+
+  it('refuses duplicate link URLs and direct asset paths among the links of a new release', async () => {
+    const post = (links: unknown[]) => inst.admin.post(`/projects/${p.id}/releases`, { tag_name: unique('t'), ref: 'main', assets: { links } });
+    await expectApiError(
+      post([
+        { name: 'a', url: 'https://example.com/same' },
+        { name: 'b', url: 'https://example.com/same' },
+      ]),
+      400,
+      { message: 'Validation failed: Links have duplicate values (https://example.com/same)' },
+    );
+    await expectApiError(
+      post([
+        { name: 'a', url: 'https://example.com/a', direct_asset_path: '/bin/app' },
+        { name: 'b', url: 'https://example.com/b', direct_asset_path: '/bin/app' },
+      ]),
+      400,
+      { message: 'Validation failed: Links have duplicate values (/bin/app)' },
+    );
+    // Nothing was left behind by the refusals: no release and no tag.
+    const list = await inst.admin.get<ReleaseJson[]>(`/projects/${p.id}/releases`, { per_page: 100 });
+    expect(list.data.filter((x) => x.tag_name.startsWith('t'))).toEqual([]);
+  });
+
+  it('takes milestones as a comma-separated string, and released_at without a zone as UTC', async () => {
+    await createMilestone(inst, 'projects', p.id, { title: 'csv-one' });
+    await createMilestone(inst, 'projects', p.id, { title: 'csv-two' });
+    const r = await createRelease(inst, p.id, { milestones: 'csv-one,csv-two', released_at: '2025-03-01T10:00:00' });
+    expect(r.milestones?.map((m) => m.title).sort()).toEqual(['csv-one', 'csv-two']);
+    expect(r.released_at).toBe('2025-03-01T10:00:00.000Z');
+    await expectApiError(inst.admin.post(`/projects/${p.id}/releases`, { tag_name: unique('t'), ref: 'main', milestones: 'csv-one,ghost' }), 400, {
+      message: 'Milestone(s) not found: ghost',
+    });
+    await expectApiError(inst.admin.post(`/projects/${p.id}/releases`, { tag_name: unique('t'), ref: 'main', released_at: '2025-02-30T00:00:00Z' }), 400, {
+      error: 'released_at is invalid',
+    });
+    // An empty datetime is no datetime (Grape coerces '' to nil): the release date is now.
+    const blank = await createRelease(inst, p.id, { released_at: '' });
+    expect(blank.released_at).toBe(blank.created_at);
+  });
+
+  it('updates milestones by ids and by titles of the own group; an ancestor group\'s is refused', async () => {
+    const top = await createGroup(inst);
+    const g = await createGroup(inst, inst.admin, { parent_id: top.id });
+    const gp = await createProject(inst, inst.admin, { namespace_id: g.id, ...withRepo });
+    const own = await createMilestone(inst, 'groups', g.id, { title: unique('own-group') });
+    const ancestor = await createMilestone(inst, 'groups', top.id, { title: unique('ancestor') });
+    const r = await createRelease(inst, gp.id);
+    const byTitle = await inst.admin.put<ReleaseJson>(releasePath(gp.id, r.tag_name), { milestones: [own.title] });
+    expect(byTitle.data.milestones?.map((m) => m.id)).toEqual([own.id]);
+    await expectApiError(inst.admin.put(releasePath(gp.id, r.tag_name), { milestones: [ancestor.title] }), 400, { message: `Milestone(s) not found: ${ancestor.title}` });
+    await expectApiError(inst.admin.put(releasePath(gp.id, r.tag_name), { milestone_ids: [ancestor.id] }), 400, { message: `Milestone id(s) not found: ${ancestor.id}` });
+    const cleared = await inst.admin.put<ReleaseJson>(releasePath(gp.id, r.tag_name), { milestone_ids: [] });
+    expect(cleared.data.milestones).toBeUndefined();
+    await expectApiError(inst.admin.put(releasePath(gp.id, r.tag_name), { milestones: [own.title], milestone_ids: [own.id] }), 400, {
+      error: 'milestones, milestone_ids Cannot specify milestones and milestone_ids at the same time',
+    });
+  });
+
+  it('every operation on a release whose tag has "/" reaches it through the encoded tag', async () => {
+    const tag = 'feature/x/1.0';
+    await createRelease(inst, p.id, { tag_name: tag, assets: { links: [{ name: 'bin', url: 'https://cdn.example.com/x', direct_asset_path: '/bin/x' }] } });
+    const links = await inst.admin.get<LinkJson[]>(releasePath(p.id, tag, '/assets/links'));
+    const linkId = links.data[0]?.id as number;
+    expect((await inst.admin.get<LinkJson>(releasePath(p.id, tag, `/assets/links/${linkId}`))).data.name).toBe('bin');
+    expect((await inst.admin.put<LinkJson>(releasePath(p.id, tag, `/assets/links/${linkId}`), { name: 'bin2' })).data.direct_asset_url).toBe(
+      `${p.web_url}/-/releases/feature%2Fx%2F1.0/downloads/bin/x`,
+    );
+    const download = await inst.raw('GET', releasePath(p.id, tag, '/downloads/bin/x'), { headers: { 'private-token': inst.rootToken } });
+    expect([download.status, download.headers.location]).toEqual([302, 'https://cdn.example.com/x']);
+    expect((await inst.admin.post(releasePath(p.id, tag, '/evidence'))).status).toBe(202);
+    expect((await inst.admin.put<ReleaseJson>(releasePath(p.id, tag), { name: 'X' })).data.name).toBe('X');
+    expect((await inst.admin.delete<LinkJson>(releasePath(p.id, tag, `/assets/links/${linkId}`))).data.id).toBe(linkId);
+    expect((await inst.admin.delete<ReleaseJson>(releasePath(p.id, tag))).data.tag_name).toBe(tag);
+    // The tag itself is kept, and an unencoded tag never names a release.
+    expect(await inst.core.repos.project({ id: p.id, repository_storage: 'default' }).tag(tag)).not.toBeNull();
+    const unencoded = await inst.raw('GET', `/projects/${p.id}/releases/feature/x/1.0`, { headers: { 'private-token': inst.rootToken } });
+    expect(unencoded.status).toBe(404);
+  });
+
+  it('the permalink keeps the whole query but order_by, also on the bare form; following a downloads form ends at the asset', async () => {
+    const q = await createProject(inst, inst.admin, withRepo);
+    await createRelease(inst, q.id, { tag_name: 'rel/1', released_at: '2025-01-01T00:00:00Z', assets: { links: [{ name: 'a', url: 'https://cdn.example.com/a', direct_asset_path: '/dist/a.tgz' }] } });
+    await createRelease(inst, q.id, { tag_name: 'rel/0', released_at: '2024-01-01T00:00:00Z' });
+    const raw = (path: string, query = '') => inst.raw('GET', path, { query, headers: { 'private-token': inst.rootToken } });
+    const bare = await raw(`/projects/${q.id}/releases/permalink/latest`, 'order_by=created_at&sort=asc&include_html_description=true');
+    expect(bare.status).toBe(302);
+    expect(bare.headers.location).toBe(`/api/v4/projects/${q.id}/releases/rel%2F1?include_html_description=true&sort=asc`);
+    // A key without any value is dropped, an empty value is kept.
+    const flags = await raw(`/projects/${q.id}/releases/permalink/latest`, 'debug&empty=&order_by=released_at');
+    expect(flags.headers.location).toBe(`/api/v4/projects/${q.id}/releases/rel%2F1?empty=`);
+    const byPath = await raw(`/projects/${encodeURIComponent(q.path_with_namespace)}/releases/permalink/latest/downloads/dist/a.tgz`);
+    expect(byPath.headers.location).toBe(`/api/v4/projects/${q.id}/releases/rel%2F1/downloads/dist/a.tgz`);
+    const followed = await raw((byPath.headers.location as string).replace('/api/v4', ''));
+    expect([followed.status, followed.headers.location]).toEqual([302, 'https://cdn.example.com/a']);
+    const html = await raw((bare.headers.location as string).replace('/api/v4', '').replace(/\?.*$/, ''), 'include_html_description=true');
+    expect((html.json as ReleaseJson).tag_name).toBe('rel/1');
+    expect((html.json as ReleaseJson).description_html).toBeNull();
+    // The latest release is the newest by release date, not by creation.
+    const upcoming = await createRelease(inst, q.id, { tag_name: 'rel/2', released_at: '2027-01-01T00:00:00Z' });
+    expect(upcoming.upcoming_release).toBe(true);
+    expect((await raw(`/projects/${q.id}/releases/permalink/latest`)).headers.location).toBe(`/api/v4/projects/${q.id}/releases/rel%2F2`);
+  });
+
+  it('lists updated_before / updated_after, and refuses malformed datetimes', async () => {
+    const q = await createProject(inst, inst.admin, withRepo);
+    await createRelease(inst, q.id, { tag_name: 'early' });
+    inst.clock.advance(3600_000);
+    await createRelease(inst, q.id, { tag_name: 'late' });
+    const after = await inst.admin.get<ReleaseJson[]>(`/projects/${q.id}/releases`, { updated_after: new Date(inst.clock.now().getTime() - 60_000).toISOString() });
+    expect(after.data.map((r) => r.tag_name)).toEqual(['late']);
+    const before = await inst.admin.get<ReleaseJson[]>(`/projects/${q.id}/releases`, { updated_before: new Date(inst.clock.now().getTime() - 60_000).toISOString() });
+    expect(before.data.map((r) => r.tag_name)).toEqual(['early']);
+    await expectApiError(inst.admin.get(`/projects/${q.id}/releases`, { updated_after: 'yesterday' }), 400, { error: 'updated_after is invalid' });
+  });
+
+  it('group releases: pagination headers, members see private projects, outsiders only public ones', async () => {
+    const g = await createGroup(inst, inst.admin, { visibility: 'public' });
+    const priv = await createProject(inst, inst.admin, { namespace_id: g.id, visibility: 'private', ...withRepo });
+    const open = await createProject(inst, inst.admin, { namespace_id: g.id, visibility: 'public', ...withRepo });
+    for (const [i, tag] of ['g1', 'g2', 'g3'].entries()) await createRelease(inst, i === 1 ? open.id : priv.id, { tag_name: tag, released_at: `2025-0${i + 1}-01T00:00:00Z` });
+    const page = await inst.admin.get<ReleaseJson[]>(`/groups/${g.id}/releases`, { per_page: 2 });
+    expect(page.data.map((r) => r.tag_name)).toEqual(['g3', 'g2']);
+    expect(page.headers['x-total']).toBe('3');
+    expect(page.headers['x-next-page']).toBe('2');
+    const member = await createUser(inst);
+    await addMember(inst, 'groups', g.id, member.user.id, 10);
+    const asGuest = await member.client.get<ReleaseJson[]>(`/groups/${g.id}/releases`);
+    expect(asGuest.data.map((r) => r.tag_name)).toEqual(['g3', 'g2', 'g1']);
+    // A guest of the group sees the private project's releases masked, without code.
+    expect(asGuest.data[0]?.name).toMatch(/^Release-\d+$/);
+    expect(asGuest.data[0]?.commit).toBeUndefined();
+    const stranger = await createUser(inst);
+    expect((await stranger.client.get<ReleaseJson[]>(`/groups/${g.id}/releases`)).data.map((r) => r.tag_name)).toEqual(['g2']);
+    await expectApiError(inst.admin.get(`/groups/${g.id}/releases`, { simple: 'maybe' }), 400, { error: 'simple is invalid' });
+    await expectApiError(inst.admin.get('/groups/999999/releases'), 404, { message: '404 Group Not Found' });
+  });
+});
+
 describe.each(TRANSPORTS)('releases in other tiers and offerings (%s)', (kind) => {
   let inst: Instance;
 
@@ -456,5 +727,63 @@ describe.each(TRANSPORTS)('releases in other tiers and offerings (%s)', (kind) =
     const sm = await createProject(inst, inst.admin, withRepo);
     await createRelease(inst, sm.id, { tag_name: 'v1' });
     expect((await inst.admin.post(releasePath(sm.id, 'v1', '/evidence'))).status).toBe(202);
+  });
+
+  /** Runs `body` on a fresh instance of the tier and offering, closing it afterwards. */
+  async function on(tier: 'free' | 'premium' | 'ultimate', offering: 'self-managed' | 'hosted' | 'dedicated', body: (i: Instance) => Promise<void>): Promise<void> {
+    const i = await startInstance(kind, { tier, offering });
+    try {
+      await body(i);
+    } finally {
+      await i.close();
+    }
+  }
+
+  it('evidence collection: premium and ultimate on self-managed and dedicated (202); hosted and free never (404)', async () => {
+    const outcomes: string[] = [];
+    for (const tier of ['free', 'premium', 'ultimate'] as const) {
+      for (const offering of ['self-managed', 'dedicated', 'hosted'] as const) {
+        await on(tier, offering, async (i) => {
+          const p = await createProject(i, i.admin, withRepo);
+          await createRelease(i, p.id, { tag_name: 'v/1' });
+          const res = await i.admin.request('POST', releasePath(p.id, 'v/1', '/evidence'), { allowError: true });
+          outcomes.push(`${tier}/${offering}: ${res.status}`);
+          if (res.status === 404) expect(res.data).toEqual({ error: '404 Not Found' });
+        });
+      }
+    }
+    expect(outcomes).toEqual([
+      'free/self-managed: 404',
+      'free/dedicated: 404',
+      'free/hosted: 404',
+      'premium/self-managed: 202',
+      'premium/dedicated: 202',
+      'premium/hosted: 404',
+      'ultimate/self-managed: 202',
+      'ultimate/dedicated: 202',
+      'ultimate/hosted: 404',
+    ]);
+  });
+
+  it('group milestones on releases: the own group\'s in premium and ultimate (create and update, by title or id), never in free', async () => {
+    for (const tier of ['free', 'premium', 'ultimate'] as const) {
+      await on(tier, 'self-managed', async (i) => {
+        const g = await createGroup(i);
+        const p = await createProject(i, i.admin, { namespace_id: g.id, ...withRepo });
+        const gm = await createMilestone(i, 'groups', g.id, { title: 'group-ms' });
+        const pm = await createMilestone(i, 'projects', p.id, { title: 'project-ms' });
+        const byTitle = () => i.admin.post<ReleaseJson>(`/projects/${p.id}/releases`, { tag_name: unique('t'), ref: 'main', milestones: ['group-ms', 'project-ms'] });
+        const base = await createRelease(i, p.id, { milestones: ['project-ms'] });
+        const update = () => i.admin.put<ReleaseJson>(releasePath(p.id, base.tag_name), { milestone_ids: [gm.id, pm.id] });
+        if (tier === 'free') {
+          await expectApiError(byTitle(), 400, { message: 'Milestone(s) not found: group-ms' });
+          await expectApiError(update(), 400, { message: `Milestone id(s) not found: ${gm.id}` });
+          await expectApiError(i.admin.put(releasePath(p.id, base.tag_name), { milestones: ['group-ms'] }), 400, { message: 'Milestone(s) not found: group-ms' });
+        } else {
+          expect((await byTitle()).data.milestones?.map((m) => m.title).sort()).toEqual(['group-ms', 'project-ms']);
+          expect((await update()).data.milestones?.map((m) => m.id).sort()).toEqual([gm.id, pm.id].sort());
+        }
+      });
+    }
   });
 });

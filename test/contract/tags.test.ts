@@ -63,6 +63,8 @@ describe.each(TRANSPORTS)('tags (%s)', (kind) => {
     for (const bad of ['../x', 'refs/tags/x', '-rf', 'a b', 'a..b', 'x@{1}', 'v1.lock', 'HEAD', 'a~1', 'x:y'])
       await expectApiError(inst.admin.post(tags(), { tag_name: bad, ref: 'main' }), 400, { message: 'Tag name invalid' });
     await expectApiError(inst.admin.post(tags(), { tag_name: 'v9', ref: 'nope' }), 400, { message: 'Target nope is invalid' });
+    await expectApiError(inst.admin.post(tags(), { tag_name: 'v9', ref: 'main', message: 'one\u0000two' }), 400, { message: 'Tag message must not contain NUL bytes' });
+    await expectApiError(inst.admin.get(expandPath('/projects/:id/repository/tags/:tag', { id: pid, tag: 'v9' })), 404);
     await expectApiError(inst.admin.post(tags(), { tag_name: 'v9', ref: '--all' }), 400, { message: 'Target --all is invalid' });
     await expectApiError(inst.admin.post(tags(), { ref: 'main' }), 400, { error: 'tag_name is missing' });
     await expectApiError(inst.admin.post(tags(), { tag_name: 'v9' }), 400, { error: 'ref is missing' });

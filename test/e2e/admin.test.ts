@@ -2,7 +2,9 @@
 // create → list → get → update → delete, by numeric id and by full path, in every format.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse as parseYaml } from 'yaml';
+import type { Command } from 'commander';
 import { cliSandbox, type CliSandbox } from '../helpers/cli.js';
+import { addNouns, createProgram } from '../../src/cli/program.js';
 
 type Obj = Record<string, unknown>;
 
@@ -190,5 +192,27 @@ describe('hostctl admin nouns', () => {
         expect(out, `${noun} ${verb}`).toMatch(/Examples:\n {2}\$ hostctl /);
       }
     }
+  });
+
+  it('every command of the program, however deep, shows examples of itself in --help', async () => {
+    const program = createProgram();
+    await addNouns(program, 'all');
+    const leaves: { path: string; cmd: Command }[] = [];
+    const walk = (cmd: Command, path: string[]) => {
+      const subs = cmd.commands.filter((c) => c.name() !== 'help' && !(c as unknown as { _hidden?: boolean })._hidden);
+      if (subs.length === 0 && path.length > 0) leaves.push({ path: path.join(' '), cmd });
+      for (const sub of subs) walk(sub, [...path, sub.name()]);
+    };
+    walk(program, []);
+    expect(leaves.length).toBeGreaterThan(40);
+    const missing: string[] = [];
+    for (const { path, cmd } of leaves) {
+      let out = '';
+      cmd.configureOutput({ writeOut: (text) => void (out += text), writeErr: (text) => void (out += text) });
+      cmd.outputHelp();
+      const examples = (out.split('Examples:\n')[1] ?? '').split('\n').filter((l) => l.startsWith('  $ '));
+      if (examples.length === 0 || !examples.some((l) => l.startsWith(`  $ hostctl ${path}`) || l.includes(`hostctl ${path.split(' ')[0]}`))) missing.push(path);
+    }
+    expect(missing).toEqual([]);
   });
 });

@@ -2,7 +2,8 @@
 // prompts refused without a terminal, and --debug traces without secrets.
 import { createServer } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cliSandbox, type CliSandbox } from '../helpers/cli.js';
+import { execa } from 'execa';
+import { BIN, cleanEnv, cliSandbox, type CliSandbox } from '../helpers/cli.js';
 
 const STACK = /\n\s+at /;
 
@@ -13,6 +14,25 @@ async function closedPort(): Promise<number> {
   const { port } = server.address() as { port: number };
   await new Promise<void>((resolve) => server.close(() => resolve()));
   return port;
+}
+
+/** A local server that accepts connections and never answers. */
+async function silentServer(): Promise<{ url: string; close: () => Promise<void> }> {
+  const sockets = new Set<import('node:net').Socket>();
+  const server = createServer((socket) => {
+    sockets.add(socket);
+    socket.on('error', () => undefined);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as { port: number };
+  return {
+    url: `http://127.0.0.1:${port}`,
+    close: () =>
+      new Promise<void>((resolve) => {
+        for (const s of sockets) s.destroy();
+        server.close(() => resolve());
+      }),
+  };
 }
 
 describe('exit codes and errors', () => {
@@ -70,6 +90,36 @@ describe('exit codes and errors', () => {
   it('6 when the remote instance cannot be reached', async () => {
     const port = await closedPort();
     expectError(await sb.run(['tokens', 'list', '--url', `http://127.0.0.1:${port}`], { env: { HOSTCTL_TOKEN: token } }), 6, `cannot reach http://127.0.0.1:${port}`);
+  });
+
+  it('7 when the instance does not answer in time', async () => {
+    const silent = await silentServer();
+    try {
+      const res = await sb.run(['tokens', 'list', '--url', silent.url], { env: { HOSTCTL_TOKEN: token, HOSTCTL_TIMEOUT_MS: '400' } });
+      expectError(res, 7, `timed out reaching ${silent.url}`);
+    } finally {
+      await silent.close();
+    }
+  });
+
+  it('130 when interrupted with Ctrl-C (SIGINT)', async () => {
+    const silent = await silentServer();
+    try {
+      const child = execa(process.execPath, [BIN, 'tokens', 'list', '--url', silent.url], {
+        env: { ...cleanEnv(), ...sb.env, HOSTCTL_TOKEN: token },
+        extendEnv: false,
+        reject: false,
+        stdin: 'ignore',
+      });
+      await new Promise((r) => setTimeout(r, 1500));
+      child.kill('SIGINT');
+      const res = await child;
+      expect(res.exitCode).toBe(130);
+      expect(res.stdout).toBe('');
+      expect(String(res.stderr)).not.toMatch(STACK);
+    } finally {
+      await silent.close();
+    }
   });
 
   it('1 for a local state that does not exist, with a hint', async () => {

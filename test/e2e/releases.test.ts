@@ -1,11 +1,16 @@
 // hostctl releases and milestones, run as a process against a local state: creating a release
-// with notes from a file, milestones and links; listing, the latest permalink, links, source
-// downloads written to disk, evidence with --wait, and the usage errors and exit codes.
+// with notes from a file, milestones and links; listing, the latest permalink, links, asset and
+// source downloads written to disk (checked byte for byte, locally and through hostctl serve),
+// evidence with --wait, the demo's releases, and the usage errors and exit codes.
+import { randomBytes } from 'node:crypto';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
+import { execa, type ResultPromise } from 'execa';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cliSandbox, type CliSandbox } from '../helpers/cli.js';
+import { BIN, cleanEnv, cliSandbox, type CliSandbox } from '../helpers/cli.js';
 
 type Obj = Record<string, unknown>;
 
@@ -127,5 +132,238 @@ describe('hostctl releases and milestones', () => {
     expect(String(badLink.stderr)).toContain('--link needs both name= and url=');
     const both = await box.run(['releases', 'download', 'v1.0.0', '-R', 'root/shop', '--asset', 'a', '--source', 'zip']);
     expect(both.exitCode).toBe(2);
+  });
+});
+
+describe('hostctl releases download, locally and through hostctl serve', () => {
+  let box: CliSandbox;
+  let token: string;
+  let assets: Server;
+  let assetBase: string;
+  let serve: ResultPromise;
+  let url: string;
+  const payload = randomBytes(70_000);
+
+  const json = async <T = Obj>(args: string[]): Promise<T> => {
+    const res = await box.run([...args, '-o', 'json']);
+    expect(res.exitCode, `${args.join(' ')}: ${String(res.stderr)}`).toBe(0);
+    return JSON.parse(String(res.stdout)) as T;
+  };
+  /** hostctl with stdout kept as bytes. */
+  const bytesOf = async (args: string[], env: Record<string, string> = {}): Promise<Buffer> => {
+    const res = await execa(process.execPath, [BIN, ...args], { env: { ...cleanEnv(), ...box.env, ...env }, extendEnv: false, reject: false, encoding: 'buffer', stdin: 'ignore' });
+    expect(res.exitCode, `${args.join(' ')}: ${Buffer.from(res.stderr).toString()}`).toBe(0);
+    return Buffer.from(res.stdout);
+  };
+  const remote = (args: string[]) => box.run([...args, '--url', url], { env: { HOSTCTL_TOKEN: token } });
+
+  beforeAll(async () => {
+    // Where the release's asset link points: a file server outside the API, with a redirect.
+    assets = createServer((req, res) => {
+      if (req.url === '/files/shop-linux') {
+        res.writeHead(200, { 'content-type': 'application/octet-stream', 'content-length': String(payload.length) });
+        res.end(payload);
+      } else if (req.url === '/latest/shop-linux') {
+        res.writeHead(302, { location: '/files/shop-linux' });
+        res.end();
+      } else {
+        res.writeHead(404);
+        res.end('missing');
+      }
+    });
+    await new Promise<void>((resolve) => assets.listen(0, '127.0.0.1', resolve));
+    assetBase = `http://127.0.0.1:${(assets.address() as AddressInfo).port}`;
+
+    box = cliSandbox();
+    token = await box.init();
+    await json(['projects', 'create', '--path', 'dl', '--readme', '--visibility', 'private']);
+    await json([
+      'releases',
+      'create',
+      '-R',
+      'root/dl',
+      '--tag',
+      'v1/0',
+      '--ref',
+      'main',
+      '--link',
+      `name=linux,url=${assetBase}/files/shop-linux,type=package,path=/bin/shop-linux`,
+      '--link',
+      `name=latest,url=${assetBase}/latest/shop-linux,path=/latest`,
+      '--link',
+      `name=gone,url=${assetBase}/nothing-here,path=/gone`,
+    ]);
+
+    serve = execa(process.execPath, [BIN, 'serve', '--state', box.stateDir, '--port', '0'], { env: { ...cleanEnv(), ...box.env }, extendEnv: false, reject: false, stdin: 'ignore' });
+    let log = '';
+    url = await new Promise<string>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`serve did not start: ${log}`)), 20_000);
+      serve.stderr?.on('data', (chunk: Buffer) => {
+        log += chunk.toString();
+        const m = /at (http:\/\/[^\s]+)\/api\/v4/.exec(log);
+        if (m) {
+          clearTimeout(timer);
+          resolve(m[1] as string);
+        }
+      });
+    });
+  });
+
+  afterAll(async () => {
+    if (serve && (serve.exitCode === undefined || serve.exitCode === null)) serve.kill('SIGTERM');
+    await serve?.catch(() => undefined);
+    await new Promise((resolve) => assets?.close(resolve));
+    box?.cleanup();
+  });
+
+  it('--asset -O writes the bytes the link points at (following its redirects), with or without a leading slash', async () => {
+    for (const [asset, file] of [
+      ['bin/shop-linux', 'a.bin'],
+      ['/bin/shop-linux', 'b.bin'],
+      ['latest', 'c.bin'],
+    ]) {
+      const res = await box.run(['releases', 'download', 'v1/0', '-R', 'root/dl', '--asset', asset as string, '-O', join(box.dir, file as string)]);
+      expect(res.exitCode, String(res.stderr)).toBe(0);
+      expect(String(res.stderr)).toContain(`(${payload.length} bytes)`);
+      expect(readFileSync(join(box.dir, file as string)).equals(payload)).toBe(true);
+    }
+    expect((await bytesOf(['releases', 'download', 'v1/0', '-R', 'root/dl', '--asset', 'bin/shop-linux', '-O', '-'])).equals(payload)).toBe(true);
+  });
+
+  it('--asset refusals: an unknown path, an unknown release, an asset host answering 404', async () => {
+    const unknownPath = await box.run(['releases', 'download', 'v1/0', '-R', 'root/dl', '--asset', 'bin/other', '-O', join(box.dir, 'x')]);
+    expect(unknownPath.exitCode).toBe(3);
+    expect(String(unknownPath.stderr)).toContain('404 Not found');
+    const unknownRelease = await box.run(['releases', 'download', 'v9', '-R', 'root/dl', '--asset', 'bin/shop-linux', '-O', join(box.dir, 'x')]);
+    expect(unknownRelease.exitCode).toBe(3);
+    const gone = await box.run(['releases', 'download', 'v1/0', '-R', 'root/dl', '--asset', 'gone', '-O', join(box.dir, 'x')]);
+    expect(gone.exitCode).toBe(3);
+    expect(String(gone.stderr)).toContain('answered HTTP 404');
+    const badFormat = await box.run(['releases', 'download', 'v1/0', '-R', 'root/dl', '--source', 'rar']);
+    expect(badFormat.exitCode).toBe(2);
+    expect(String(badFormat.stderr)).toContain('--source must be one of zip, tar.gz, tar.bz2, tar');
+    const neither = await box.run(['releases', 'download', 'v1/0', '-R', 'root/dl']);
+    expect(neither.exitCode).toBe(2);
+  });
+
+  it('--source FORMAT -O writes exactly the repository archive of the tag, in every format', async () => {
+    for (const format of ['zip', 'tar.gz', 'tar.bz2', 'tar']) {
+      const file = join(box.dir, `source.${format}`);
+      const res = await box.run(['releases', 'download', 'v1/0', '-R', 'root/dl', '--source', format, '-O', file]);
+      expect(res.exitCode, String(res.stderr)).toBe(0);
+      const expected = await bytesOf(['api', `projects/root%2Fdl/repository/archive.${format}?sha=v1%2F0`]);
+      expect(expected.length).toBeGreaterThan(100);
+      expect(readFileSync(file).equals(expected), format).toBe(true);
+    }
+    const tar = readFileSync(join(box.dir, 'source.tar'));
+    // The archive holds the tree under <project>-<tag with '-'>-<commit>/.
+    expect(tar.toString('latin1')).toMatch(/dl-v1-0-[0-9a-f]{40}\/README\.md\0/);
+  });
+
+  it('through hostctl serve: the same bytes, the same release and the same latest release', async () => {
+    const local = join(box.dir, 'local.tar.gz');
+    const far = join(box.dir, 'remote.tar.gz');
+    expect((await box.run(['releases', 'download', 'v1/0', '-R', 'root/dl', '--source', 'tar.gz', '-O', local])).exitCode).toBe(0);
+    const res = await remote(['releases', 'download', 'v1/0', '-R', 'root/dl', '--source', 'tar.gz', '-O', far]);
+    expect(res.exitCode, String(res.stderr)).toBe(0);
+    expect(readFileSync(far).equals(readFileSync(local))).toBe(true);
+    const asset = join(box.dir, 'remote.bin');
+    const viaServe = await remote(['releases', 'download', 'v1/0', '-R', 'root/dl', '--asset', 'bin/shop-linux', '-O', asset]);
+    expect(viaServe.exitCode, String(viaServe.stderr)).toBe(0);
+    expect(readFileSync(asset).equals(payload)).toBe(true);
+    for (const args of [
+      ['releases', 'get', 'v1/0', '-R', 'root/dl', '-o', 'json'],
+      ['releases', 'latest', '-R', 'root/dl', '-o', 'json'],
+      ['releases', 'links', 'list', 'v1/0', '-R', 'root/dl', '-o', 'json'],
+    ]) {
+      const [a, b] = [await box.run(args), await remote(args)];
+      expect(b.exitCode, String(b.stderr)).toBe(0);
+      expect(b.stdout).toBe(a.stdout);
+    }
+  });
+});
+
+describe('hostctl releases: more verbs and flags', () => {
+  let box: CliSandbox;
+
+  const json = async <T = Obj>(args: string[]): Promise<T> => {
+    const res = await box.run([...args, '-o', 'json']);
+    expect(res.exitCode, `${args.join(' ')}: ${String(res.stderr)}`).toBe(0);
+    return JSON.parse(String(res.stdout)) as T;
+  };
+
+  beforeAll(async () => {
+    box = cliSandbox();
+    await box.init();
+    await json(['groups', 'create', '--name', 'Team', '--path', 'team']);
+    await json(['projects', 'create', '--path', 'app', '--group', 'team', '--readme']);
+    await json(['milestones', 'create', '-g', 'team', '--title', 'Team Q1']);
+  });
+
+  afterAll(() => box.cleanup());
+
+  it('creates with a group milestone and --released-at; lists a group; --html; --clear-milestones', async () => {
+    const r = await json<Obj>(['releases', 'create', '-R', 'team/app', '--tag', 'v2', '--ref', 'main', '--name', 'Two', '--notes', '**bold**', '--milestone', 'Team Q1', '--released-at', '2025-06-01T12:00:00+02:00']);
+    expect(r).toMatchObject({ name: 'Two', released_at: '2025-06-01T10:00:00.000Z', upcoming_release: false });
+    expect((r.milestones as Obj[]).map((m) => m.title)).toEqual(['Team Q1']);
+    expect(r.evidences).toEqual([]);
+    const html = await json<Obj>(['releases', 'get', 'v2', '-R', 'team/app', '--html']);
+    expect(html.description_html).toBe('<p><strong>bold</strong></p>');
+    const group = await json<Obj[]>(['releases', 'list', '--group', 'team']);
+    expect(group.map((x) => x.tag_name)).toEqual(['v2']);
+    const cleared = await json<Obj>(['releases', 'update', 'v2', '-R', 'team/app', '--clear-milestones']);
+    expect(cleared.milestones).toBeUndefined();
+    const unknown = await box.run(['releases', 'update', 'v2', '-R', 'team/app', '--milestone', 'Nope']);
+    // A 400 from the service is a plain failure.
+    expect(unknown.exitCode).toBe(1);
+    expect(String(unknown.stderr)).toContain('Milestone(s) not found: Nope');
+  });
+
+  it('evidence without --wait schedules it; usage errors for dates, orders and empty updates', async () => {
+    await json(['releases', 'create', '-R', 'team/app', '--tag', 'v3', '--ref', 'main']);
+    const scheduled = await box.run(['releases', 'evidence', 'v3', '-R', 'team/app']);
+    expect(scheduled.exitCode, String(scheduled.stderr)).toBe(0);
+    expect(String(scheduled.stderr)).toContain('evidence collection for release v3 scheduled');
+    const badDate = await box.run(['releases', 'create', '-R', 'team/app', '--tag', 'v4', '--ref', 'main', '--released-at', 'next week']);
+    expect(badDate.exitCode).toBe(2);
+    expect(String(badDate.stderr)).toContain('--released-at');
+    const badOrder = await box.run(['releases', 'list', '-R', 'team/app', '--order-by', 'semver']);
+    expect(badOrder.exitCode).toBe(2);
+    const empty = await box.run(['releases', 'update', 'v3', '-R', 'team/app']);
+    expect(empty.exitCode).toBe(2);
+    const both = await box.run(['releases', 'create', '-R', 'team/app', '--tag', 'v5', '--ref', 'main', '--notes', 'a', '--notes-file', 'b']);
+    expect(both.exitCode).toBe(2);
+  });
+});
+
+describe('hostctl init --demo: releases, links, milestones and evidence', () => {
+  let box: CliSandbox;
+
+  beforeAll(async () => {
+    box = cliSandbox();
+    const res = await box.run(['init', '--state', box.stateDir, '--demo']);
+    expect(res.exitCode, String(res.stderr)).toBe(0);
+    expect(String(res.stderr)).toContain('demo: 4 milestones and 4 releases');
+  });
+
+  afterAll(() => box.cleanup());
+
+  it('has releases with links, milestones, evidence, an upcoming one and a tag with "/"', async () => {
+    const run = async (args: string[]) => {
+      const res = await box.run([...args, '-o', 'json']);
+      expect(res.exitCode, String(res.stderr)).toBe(0);
+      return JSON.parse(String(res.stdout)) as Obj[] & Obj;
+    };
+    const list = (await run(['releases', 'list', '-R', 'acme/web/storefront'])) as Obj[];
+    expect(list.map((r) => r.tag_name)).toEqual(['v2.0.0', 'v1.1.0', 'v1.0.0']);
+    expect(list[0]?.upcoming_release).toBe(true);
+    const current = list[1] as { assets: { links: Obj[] }; milestones: Obj[]; evidences: Obj[] };
+    expect(current.assets.links).toHaveLength(3);
+    expect(current.milestones.map((m) => m.title)).toEqual(['Checkout revamp']);
+    expect(current.evidences.length).toBeGreaterThanOrEqual(1);
+    const gateway = (await run(['releases', 'get', 'release/2026.01', '-R', 'acme/platform/api-gateway'])) as Obj;
+    expect(gateway.tag_name).toBe('release/2026.01');
+    const milestones = (await run(['milestones', 'list', '-R', 'acme/web/storefront', '--with-parents'])) as Obj[];
+    expect(milestones.map((m) => m.title).sort()).toEqual(['Checkout revamp', 'Spring launch', 'Web 2026 H1']);
   });
 });

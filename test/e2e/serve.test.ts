@@ -3,6 +3,8 @@
 import { execa, type ResultPromise } from 'execa';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BIN, cliSandbox, type CliSandbox } from '../helpers/cli.js';
+import { HttpTransport } from '../../src/client/http-transport.js';
+import { ApiClient } from '../../src/client/client.js';
 
 const json = <T = unknown>(text: unknown): T => JSON.parse(String(text)) as T;
 
@@ -99,6 +101,36 @@ describe('hostctl serve, and commands against it', () => {
     expect(res.exitCode).toBe(0);
     expect(res.stderr).toContain(`(${url})`);
     expect(res.stderr).not.toContain(token);
+  });
+
+  it('answers many concurrent requests, logging one line for each on stderr', async () => {
+    const transport = new HttpTransport({ baseUrl: url, maxRetries: 0 });
+    const client = new ApiClient(transport, { token });
+    const N = 60;
+    const marker = `concurrent${Date.now()}`;
+    try {
+      const results = await Promise.all(
+        Array.from({ length: N }, (_, i) =>
+          i % 3 === 2
+            ? client.post<{ id: number }>('/users/2/personal_access_tokens', { name: `${marker}-${i}`, scopes: ['read_api'] }).then((r) => r.status)
+            : client.get('/personal_access_tokens/self', { [marker]: i }).then((r) => r.status),
+        ),
+      );
+      expect(results.filter((s) => s === 200)).toHaveLength(40);
+      expect(results.filter((s) => s === 201)).toHaveLength(20);
+      const made = await client.get<unknown[]>('/personal_access_tokens', { user_id: 2, search: marker, per_page: 100 });
+      expect(made.data).toHaveLength(20);
+    } finally {
+      await transport.close();
+    }
+    await new Promise((r) => setTimeout(r, 200));
+    const lines = serverLog.split('\n');
+    const gets = lines.filter((l) => / GET \/api\/v4\/personal_access_tokens\/self 200 \d+(\.\d+)?ms$/.test(l));
+    const posts = lines.filter((l) => / POST \/api\/v4\/users\/2\/personal_access_tokens 201 \d+(\.\d+)?ms$/.test(l));
+    expect(gets.length).toBeGreaterThanOrEqual(40);
+    expect(posts).toHaveLength(20);
+    // One line a request: an ISO time, the method, the path without its query, status and duration.
+    expect(gets.every((l) => /^\d{4}-\d{2}-\d{2}T[\d:.]+Z GET /.test(l) && !l.includes(marker))).toBe(true);
   });
 
   it('stops cleanly on SIGTERM with exit code 0', async () => {

@@ -128,6 +128,28 @@ describe('hostctl tokens', () => {
     expect(String(yaml.stderr)).toContain('Token already revoked');
   });
 
+  it('--debug never prints a secret: not the caller\'s, not the one created or rotated', async () => {
+    const made = await box.run(['tokens', 'create', '--user', 'alice', '--name', 'traced', '--scope', 'api', '--debug']);
+    expect(made.exitCode, String(made.stderr)).toBe(0);
+    const secret = String(made.stdout).trim();
+    expect(secret).toMatch(/^hpat-/);
+    expect(String(made.stderr)).toContain('[debug] > POST /users/');
+    expect(String(made.stderr)).toContain('"token":"[REDACTED]"');
+    expect(String(made.stderr)).not.toContain(secret);
+    expect(String(made.stderr)).not.toContain(rootToken);
+    const self = await json<Token>(['tokens', 'get', 'self'], { HOSTCTL_TOKEN: secret });
+    const rotated = await box.run(['tokens', 'rotate', String(self.id), '--debug', '-o', 'json']);
+    expect(rotated.exitCode, String(rotated.stderr)).toBe(0);
+    const fresh = (JSON.parse(String(rotated.stdout)) as Token).token as string;
+    expect(fresh).toMatch(/^hpat-/);
+    expect(String(rotated.stderr)).toContain('[debug] < 200');
+    for (const s of [fresh, secret, rootToken]) expect(String(rotated.stderr)).not.toContain(s);
+    const viaEnv = await box.run(['tokens', 'rotate', 'self', '--debug', '-o', 'json'], { env: { HOSTCTL_TOKEN: fresh } });
+    expect(viaEnv.exitCode, String(viaEnv.stderr)).toBe(0);
+    const newest = (JSON.parse(String(viaEnv.stdout)) as Token).token as string;
+    for (const s of [fresh, newest]) expect(String(viaEnv.stderr)).not.toContain(s);
+  });
+
   it('rotate without an argument and without a terminal is a usage error naming it', async () => {
     for (const extra of [[], ['--no-input']]) {
       const res = await box.run(['tokens', 'rotate', ...extra]);

@@ -53,12 +53,14 @@ export function cliSandbox(): CliSandbox {
   return sandbox;
 }
 
-/** The parent environment without hostctl/GitLab/CI settings that would leak into tests. */
+/** The parent environment without hostctl/GitLab/CI/proxy settings that would leak into tests. */
 export function cleanEnv(): Record<string, string> {
   const out: Record<string, string> = {};
   for (const [k, v] of Object.entries(process.env)) {
     if (v === undefined) continue;
     if (/^(HOSTCTL_|GITLAB_)/.test(k) || k === 'CI' || k === 'FORCE_COLOR' || k === 'NO_COLOR') continue;
+    // The CLI under test talks to 127.0.0.1; a proxy from the parent would intercept that.
+    if (/^(https?_proxy|no_proxy|all_proxy)$/i.test(k)) continue;
     out[k] = v;
   }
   return out;

@@ -35,6 +35,8 @@ export function presentedSecret(headers: Record<string, string>, input: ParamBag
 
 export function authenticate(core: CoreState, route: RouteDef, method: string, path: string, headers: Record<string, string>, input: ParamBag): Authentication {
   const secret = presentedSecret(headers, input);
+  const sudo = headers.sudo ?? (typeof input.sudo === 'string' || typeof input.sudo === 'number' ? String(input.sudo) : undefined);
+  const usesSudo = sudo !== undefined && sudo !== '';
   let token: TokenRow | null = null;
   let authUser: UserRow | null = null;
   if (secret !== undefined) {
@@ -50,12 +52,12 @@ export function authenticate(core: CoreState, route: RouteDef, method: string, p
     if (authUser.state === 'blocked') throw forbidden('Your account has been blocked.');
     if (authUser.state === 'deactivated') throw forbidden('Your account has been deactivated by your administrator. Please log back in to reactivate your account.');
     touchToken(core, token);
-    checkScopes(route, method, token);
+    // With Sudo the token's sudo scope is what counts (checked below), not the endpoint's scopes.
+    if (!usesSudo) checkScopes(route, method, token);
   }
 
   let actor = authUser;
-  const sudo = headers.sudo ?? (typeof input.sudo === 'string' || typeof input.sudo === 'number' ? String(input.sudo) : undefined);
-  if (sudo !== undefined && sudo !== '') {
+  if (usesSudo) {
     if (!authUser || !token) throw forbidden('Must be authenticated using an OAuth or personal access token to use sudo');
     if (authUser.is_admin !== 1) throw forbidden('Must be admin to use sudo');
     if (!JSON.parse(token.scopes).includes('sudo')) throw insufficientScope(['sudo']);

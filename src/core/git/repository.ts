@@ -70,12 +70,20 @@ export interface DiffStats {
 export type RefFailure = 'stale' | 'exists' | 'hierarchy' | 'missing' | 'other';
 
 export class RefUpdateError extends Error {
+  /**
+   * What went wrong, fit to show a caller: the last clause of git's message (the operating
+   * system's reason, such as "File name too long"), never the paths on disk it also names.
+   */
+  readonly publicReason: string;
+
   constructor(
     readonly ref: string,
     readonly reason: RefFailure,
     detail: string,
   ) {
     super(`could not update ${ref}: ${detail}`);
+    const last = detail.split(': ').pop()?.trim() ?? '';
+    this.publicReason = last === '' || last.includes('/') ? 'the reference could not be written' : last;
   }
 }
 

@@ -1,12 +1,13 @@
-// Repository branches: list (search, RE2 regex, sort, offset or keyset pages), get, create,
-// delete, and delete every merged branch (a job). Public repositories answer reads anonymously.
+// Repository branches: list (search, RE2 regex, sort, offset or keyset pages), get (and HEAD),
+// create, delete, delete every merged branch (a job), and the older per-branch protect and
+// unprotect calls. Public repositories answer reads anonymously.
 import { defineRoutes } from '../../http/route.js';
 import type { RequestContext } from '../../http/context.js';
 import { currentUser } from '../../http/context.js';
 import { ApiError, failure, notFound } from '../../http/errors.js';
 import { keysetReply, pageWindow, paginate } from '../../http/pagination.js';
 import type { ParamDecl } from '../../http/params.js';
-import { accepted, created, noContent } from '../../http/reply.js';
+import { accepted, created, noContent, rawReply, type Reply } from '../../http/reply.js';
 import { registerJob } from '../../jobs/registry.js';
 import { findProject } from '../../resources/find.js';
 import { isValidRefName } from '../../git/names.js';
@@ -15,6 +16,7 @@ import { assertWritable, projectRepository } from '../commits/project-repository
 import { filterByRegex, filterBySearch } from './ref-filters.js';
 import { presentBranches } from './present.js';
 import { createBranch, DELETE_MERGED_JOB, deleteBranch, type DeleteMergedPayload } from './service.js';
+import { legacyProtectBranch, protectedBranchByName, unprotectBranch } from '../protected-branches/service.js';
 
 registerJob(DELETE_MERGED_JOB, () => import('./merged-job.js').then((m) => m.handler));
 
@@ -30,6 +32,23 @@ async function findBranch(ctx: RequestContext, project: ReturnType<typeof findPr
   const branch = await projectRepository(ctx.core, project).branch(name);
   if (!branch) throw notFound('Branch');
   return branch;
+}
+
+/**
+ * `HEAD .../branches/:branch`: 204 when the branch exists, 404 when it does not (an invalid name
+ * is simply not there). The answer has no body, whichever transport carries it, failures of
+ * the project lookup included.
+ */
+async function branchExists(ctx: RequestContext): Promise<Reply> {
+  try {
+    const project = findProject(ctx, 'read_code');
+    const branch = await projectRepository(ctx.core, project).branch(ctx.params.branch as string);
+    if (!branch) throw notFound();
+    return noContent();
+  } catch (error) {
+    if (error instanceof ApiError) return rawReply('', 'application/json', error.headers, error.status);
+    throw error;
+  }
 }
 
 /** `If-Unmodified-Since` older than the tip's author date refuses the deletion. */
@@ -88,10 +107,12 @@ export const branchRoutes = defineRoutes([
   {
     method: 'GET',
     path: '/projects/:id/repository/branches/:branch',
-    summary: 'Get one branch (URL-encoded name)',
+    summary: 'Get one branch (URL-encoded name); HEAD answers whether it exists',
     auth: 'optional',
     params: [idParam, branchParam],
     handler: async (ctx) => {
+      // The router serves HEAD with the GET route.
+      if (ctx.method === 'HEAD') return branchExists(ctx);
       const project = findProject(ctx, 'read_code');
       const branch = await findBranch(ctx, project);
       const [json] = await presentBranches(ctx.core, project, ctx.actor, projectRepository(ctx.core, project), [branch]);
@@ -124,6 +145,37 @@ export const branchRoutes = defineRoutes([
       if (tip) checkUnmodifiedSince(ctx, tip.author.date);
       await deleteBranch(ctx.core, project, user, branch);
       return noContent();
+    },
+  },
+  {
+    method: 'PUT',
+    path: '/projects/:id/repository/branches/:branch/protect',
+    summary: 'Protect one existing branch (the older form of protected branches; Maintainer)',
+    params: [idParam, branchParam, { name: 'developers_can_push', type: 'boolean' }, { name: 'developers_can_merge', type: 'boolean' }],
+    handler: async (ctx) => {
+      const project = findProject(ctx, 'admin_project');
+      const branch = await findBranch(ctx, project);
+      const p = ctx.params;
+      legacyProtectBranch(ctx.core, project, branch.name, {
+        ...(typeof p.developers_can_push === 'boolean' ? { push: p.developers_can_push } : {}),
+        ...(typeof p.developers_can_merge === 'boolean' ? { merge: p.developers_can_merge } : {}),
+      });
+      const [json] = await presentBranches(ctx.core, project, ctx.actor, projectRepository(ctx.core, project), [branch]);
+      return json;
+    },
+  },
+  {
+    method: 'PUT',
+    path: '/projects/:id/repository/branches/:branch/unprotect',
+    summary: 'Remove the protection rule named exactly like a branch (the older form; Maintainer)',
+    params: [idParam, branchParam],
+    handler: async (ctx) => {
+      const project = findProject(ctx, 'admin_project');
+      const branch = await findBranch(ctx, project);
+      const rule = protectedBranchByName(ctx.core, project.id, branch.name);
+      if (rule) unprotectBranch(ctx.core, rule);
+      const [json] = await presentBranches(ctx.core, project, ctx.actor, projectRepository(ctx.core, project), [branch]);
+      return json;
     },
   },
   {

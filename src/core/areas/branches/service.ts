@@ -76,7 +76,7 @@ export async function createBranch(core: CoreState, project: ProjectRow, user: U
     if (!(error instanceof RefUpdateError)) throw error;
     if (error.reason === 'hierarchy') throw refused(`Failed to create branch '${name}': Branch name conflicts with existing branch hierarchy.`);
     if (error.reason === 'exists' || error.reason === 'stale') throw refused('Branch already exists');
-    throw refused(`Failed to create branch '${name}': ${error.message}`);
+    throw refused(`Failed to create branch '${name}': ${error.publicReason}`);
   }
   if (name === project.default_branch) {
     protectDefaultBranch(core, project);

@@ -44,6 +44,8 @@ export async function createCommit(core: CoreState, project: ProjectRow, user: U
   if (!isValidRefName(branch)) throw refused(`Something went wrong when we tried to create '${branch}' for you: Branch name is invalid`);
   if (!new BranchProtection(core, project, user).canPush(branch)) throw forbidden('You are not allowed to push into this branch');
   assertWritable(project);
+  // git refuses a commit message holding a NUL byte; say so instead of failing on the write.
+  if (input.message.includes('\0')) throw refused('Commit message must not contain NUL bytes');
 
   const repo = projectRepository(core, project);
   await repo.ensure(project.default_branch);

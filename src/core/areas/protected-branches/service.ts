@@ -142,6 +142,29 @@ export function updateProtectedBranch(core: CoreState, project: ProjectRow, row:
   });
 }
 
+/**
+ * The older branch-level protect call, which speaks in `developers_can_push` / `developers_can_merge`
+ * flags: a new rule lets Developers (flag true) or Maintainers (otherwise) push and merge; on an
+ * existing rule a given flag replaces that kind's entries with the one level, an absent flag
+ * leaves them alone.
+ */
+export function legacyProtectBranch(core: CoreState, project: ProjectRow, name: string, flags: { push?: boolean; merge?: boolean }): ProtectedBranchRow {
+  const levelOf = (flag: boolean | undefined) => (flag ? ACCESS.developer : ACCESS.maintainer);
+  return core.tx(() => {
+    const row = protectedBranchByName(core, project.id, name);
+    if (!row) return protectBranch(core, project, { name, levels: { push: levelOf(flags.push), merge: levelOf(flags.merge) }, allowedTo: {} });
+    const now = core.nowIso();
+    for (const kind of ['push', 'merge'] as const) {
+      const flag = flags[kind];
+      if (flag === undefined) continue;
+      core.db.prepare('DELETE FROM protected_branch_access_levels WHERE protected_branch_id = ? AND kind = ?').run(row.id, kind);
+      insertEntry(core, row.id, kind, { access_level: levelOf(flag) }, now);
+    }
+    core.db.prepare('UPDATE protected_branches SET updated_at = ? WHERE id = ?').run(now, row.id);
+    return core.db.prepare('SELECT * FROM protected_branches WHERE id = ?').get(row.id) as ProtectedBranchRow;
+  });
+}
+
 export function unprotectBranch(core: CoreState, row: ProtectedBranchRow): void {
   core.tx(() => {
     core.db.prepare('DELETE FROM protected_branches WHERE id = ?').run(row.id);

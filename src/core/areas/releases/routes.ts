@@ -129,10 +129,23 @@ function linkDrafts(ctx: RequestContext): LinkDraft[] {
   });
 }
 
-/** The query of a permalink request, re-encoded for the redirect, without `order_by`. */
+/**
+ * The query of a permalink request, re-encoded for the redirect, keys sorted, without `order_by`
+ * and without bare keys that carry no value at all (`?flag`), which the platform drops as nil.
+ */
 function forwardedQuery(ctx: RequestContext): string {
   const query: Record<string, unknown> = { ...ctx.queryInput };
   delete query.order_by;
+  const pairs = ctx.rawQuery.split('&').filter((p) => p !== '');
+  const keyOf = (p: string) => {
+    try {
+      return decodeURIComponent((p.split('=')[0] as string).replace(/\+/g, ' '));
+    } catch {
+      return p;
+    }
+  };
+  const valued = new Set(pairs.filter((p) => p.includes('=')).map(keyOf));
+  for (const p of pairs) if (!p.includes('=') && !valued.has(keyOf(p))) delete query[keyOf(p)];
   const sorted = Object.fromEntries(Object.keys(query).sort().map((k) => [k, query[k]]));
   const text = toQueryString(sorted);
   return text ? `?${text}` : '';

@@ -17,6 +17,8 @@ export async function createTag(core: CoreState, project: ProjectRow, user: User
   const commit = isSafeRevision(ref) ? await repo.resolveCommit(ref) : null;
   if (!commit) throw failure(400, `Target ${ref} is invalid`);
   const annotation = message?.trim();
+  // An annotation is text; git would keep a NUL inside it but no reader shows what follows.
+  if (annotation?.includes('\0')) throw failure(400, 'Tag message must not contain NUL bytes');
   assertStillWritable(core, project);
   const target = annotation ? await repo.writeTagObject(name, commit, annotation, userSignature(core, user)) : commit;
   try {

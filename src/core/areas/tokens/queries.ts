@@ -42,15 +42,17 @@ export interface TokenFilter {
   today: string;
 }
 
+// The platform's orders, ties broken by the newest id; NULLs sort as its database does (last
+// when ascending, first when descending).
 const SORTS: Record<string, string> = {
   created_asc: 'created_at ASC, id ASC',
   created_desc: 'created_at DESC, id DESC',
-  expires_asc: 'expires_at IS NULL, expires_at ASC, id ASC',
-  expires_desc: 'expires_at IS NULL, expires_at DESC, id DESC',
-  last_used_asc: 'last_used_at IS NULL, last_used_at ASC, id ASC',
-  last_used_desc: 'last_used_at IS NULL, last_used_at DESC, id DESC',
-  name_asc: 'name ASC, id ASC',
-  name_desc: 'name DESC, id DESC',
+  expires_asc: 'expires_at IS NULL, expires_at ASC, id DESC',
+  expires_desc: 'expires_at IS NOT NULL, expires_at DESC, id DESC',
+  last_used_asc: 'last_used_at IS NULL, last_used_at ASC, id DESC',
+  last_used_desc: 'last_used_at IS NOT NULL, last_used_at DESC, id DESC',
+  name_asc: 'lower(name) ASC, id ASC',
+  name_desc: 'lower(name) DESC, id DESC',
 };
 
 export const TOKEN_SORTS = Object.keys(SORTS);
@@ -77,7 +79,7 @@ export function tokenListSql(f: TokenFilter): { where: string; args: unknown[]; 
   if (f.createdAfter) add('created_at >= ?', f.createdAfter);
   if (f.createdBefore) add('created_at <= ?', f.createdBefore);
   if (f.expiresAfter) add('expires_at >= ?', f.expiresAfter);
-  if (f.expiresBefore) add('expires_at <= ?', f.expiresBefore);
+  if (f.expiresBefore) add('expires_at < ?', f.expiresBefore);
   if (f.lastUsedAfter) add('last_used_at >= ?', f.lastUsedAfter);
   if (f.lastUsedBefore) add('last_used_at <= ?', f.lastUsedBefore);
   if (f.revoked !== undefined) add('revoked = ?', f.revoked ? 1 : 0);

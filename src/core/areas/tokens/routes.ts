@@ -14,6 +14,7 @@ import { presentToken } from './present.js';
 import { isUnfiltered, keptTokenCount, TOKEN_SORTS, tokenById, tokenListSql } from './queries.js';
 import { createToken, revokeToken, rotateToken, TOKEN_SCOPES } from './service.js';
 import { listAssociations } from './associations.js';
+import { projectTokenRoutes } from './project-tokens.js';
 
 const idParam = { name: 'id', type: 'id' as const, required: true, check: (v: unknown) => (typeof v === 'string' && v !== 'self' ? 'id is invalid' : undefined) };
 
@@ -68,7 +69,7 @@ export const tokenRoutes = defineRoutes([
         const target = userByRef(ctx.core, ctx.params.user_id as string | number);
         if (!isAdmin(user)) {
           if (!target || target.id !== user.id) throw unauthorized();
-        } else if (!target) throw notFound('User');
+        } else if (!target) throw notFound();
         userId = target.id;
       } else if (!isAdmin(user)) userId = user.id;
       const p = ctx.params;
@@ -208,6 +209,7 @@ export const tokenRoutes = defineRoutes([
     ],
     handler: (ctx) => created(issue(ctx, currentUser(ctx).id)),
   },
+  ...projectTokenRoutes,
 ]);
 
 function issue(ctx: RequestContext, userId: number) {

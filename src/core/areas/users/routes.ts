@@ -3,13 +3,13 @@
 import { defineRoutes, type RouteDef } from '../../http/route.js';
 import type { RequestContext } from '../../http/context.js';
 import { currentUser, isAdmin } from '../../http/context.js';
-import { forbidden, notFound } from '../../http/errors.js';
+import { conflict, forbidden, notFound, routeNotFound } from '../../http/errors.js';
 import { cappedCount, decodeCursor, encodeCursor, keysetReply, paginate, pageWindow } from '../../http/pagination.js';
 import type { ParamDecl } from '../../http/params.js';
 import { created, noContent, ok } from '../../http/reply.js';
 import type { UserRow } from '../../db/rows.js';
 import { findUser } from '../../resources/find.js';
-import { presentUserPublic, presentUserWithAdmin } from './present.js';
+import { presentUserBasic, presentUserPublic, presentUserWithAdmin } from './present.js';
 import { createUser, updateUser, type UserInput } from './service.js';
 
 const ORDERS = ['id', 'name', 'username', 'created_at', 'updated_at'] as const;
@@ -46,11 +46,33 @@ const requireAdmin = (ctx: RequestContext): UserRow => {
   return user;
 };
 
-const present = (ctx: RequestContext, u: UserRow) => (isAdmin(ctx.actor) || ctx.actor?.id === u.id ? presentUserWithAdmin(ctx.core, u) : presentUserPublic(ctx.core, u));
+/** One user as the platform shows it: the admin view to administrators, the public one to others. */
+const present = (ctx: RequestContext, u: UserRow) => (isAdmin(ctx.actor) ? presentUserWithAdmin(ctx.core, u) : presentUserPublic(ctx.core, u));
+
+/** `/users/:id` takes numeric ids only; any other segment matches no endpoint. */
+function userOfPath(ctx: RequestContext): UserRow {
+  if (typeof ctx.params.id !== 'number') throw routeNotFound();
+  return findUser(ctx);
+}
+
+/** True when the user is the only Owner of some group (such users are kept unless hard_delete). */
+function soleGroupOwner(ctx: RequestContext, user: UserRow): boolean {
+  return !!ctx.core.db
+    .prepare(
+      `SELECT 1 FROM members m WHERE m.source_type = 'namespace' AND m.user_id = ? AND m.access_level >= 50
+         AND NOT EXISTS (SELECT 1 FROM members o WHERE o.source_type = 'namespace' AND o.source_id = m.source_id AND o.access_level >= 50 AND o.user_id <> m.user_id)
+       LIMIT 1`,
+    )
+    .get(user.id);
+}
 
 function listUsers(ctx: RequestContext) {
-  const p = ctx.params;
+  const admin = isAdmin(ctx.actor);
+  // Ordering and the time filters are administrators' tools; others get them ignored.
+  const p = admin ? ctx.params : { ...ctx.params, created_after: undefined, created_before: undefined, order_by: undefined, sort: undefined, two_factor: undefined };
   if (!ctx.actor && p.username === undefined) throw forbidden('Not authorized to access /api/v4/users');
+  // Lists show administrators the admin view, everyone else the basic one.
+  const show = (u: UserRow) => (admin ? presentUserWithAdmin(ctx.core, u) : presentUserBasic(ctx.core, u));
   const where: string[] = [];
   const args: unknown[] = [];
   if (p.username !== undefined) {
@@ -77,7 +99,7 @@ function listUsers(ctx: RequestContext) {
     args.push(p.created_before);
   }
   if (p.extern_uid !== undefined || p.provider !== undefined) {
-    if (!isAdmin(ctx.actor)) throw forbidden();
+    if (!admin) throw forbidden();
     where.push('id IN (SELECT user_id FROM identities WHERE provider = ? AND extern_uid = ?)');
     args.push(p.provider, p.extern_uid);
   }
@@ -95,20 +117,21 @@ function listUsers(ctx: RequestContext) {
     }
     const sql = `SELECT * FROM users ${where.length ? `WHERE ${where.join(' AND ')}` : ''} ORDER BY ${orderBy} ${dir}, id ${dir} LIMIT ?`;
     const rows = ctx.core.db.prepare(sql).all(...args, perPage + 1) as UserRow[];
-    return keysetReply(ctx, rows, perPage, (last) => ({ cursor: encodeCursor({ value: last[orderBy as keyof UserRow], id: last.id }) }), (u) => present(ctx, u));
+    return keysetReply(ctx, rows, perPage, (last) => ({ cursor: encodeCursor({ value: last[orderBy as keyof UserRow], id: last.id }) }), show);
   }
   const base = `SELECT * FROM users ${where.length ? `WHERE ${where.join(' AND ')}` : ''}`;
   return paginate(
     ctx,
     (cap) => (ctx.core.db.prepare(cappedCount(base, cap)).get(...args) as { n: number }).n,
-    (limit, offset) => (ctx.core.db.prepare(`${base} ORDER BY ${orderBy} ${dir}, id ${dir} LIMIT ? OFFSET ?`).all(...args, limit, offset) as UserRow[]).map((u) => present(ctx, u)),
+    (limit, offset) => (ctx.core.db.prepare(`${base} ORDER BY ${orderBy} ${dir}, id ${dir} LIMIT ? OFFSET ?`).all(...args, limit, offset) as UserRow[]).map(show),
     { offsetLimitType: 'User' },
   );
 }
 
 function setState(ctx: RequestContext, state: string) {
-  requireAdmin(ctx);
-  const user = findUser(ctx);
+  const admin = requireAdmin(ctx);
+  const user = userOfPath(ctx);
+  if (state === 'blocked' && user.id === admin.id) throw forbidden('The API initiating user cannot be blocked by the API');
   ctx.core.db.prepare('UPDATE users SET state = ?, updated_at = ? WHERE id = ?').run(state, ctx.core.nowIso(), user.id);
   return ok(true);
 }
@@ -139,6 +162,7 @@ export const userRoutes: RouteDef[] = defineRoutes([
       { name: 'pagination', type: 'string', values: ['keyset', 'offset'] },
       { name: 'cursor', type: 'string' },
     ],
+    rules: [{ allOrNoneOf: ['extern_uid', 'provider'] }],
     handler: listUsers,
   },
   {
@@ -153,7 +177,7 @@ export const userRoutes: RouteDef[] = defineRoutes([
       { name: 'reset_password', type: 'boolean' },
       { name: 'force_random_password', type: 'boolean' },
     ],
-    rules: [{ exactlyOneOf: ['password', 'reset_password', 'force_random_password'] }, { allOrNoneOf: ['provider', 'extern_uid'] }],
+    rules: [{ atLeastOneOf: ['password', 'reset_password', 'force_random_password'] }, { allOrNoneOf: ['extern_uid', 'provider'] }],
     handler: (ctx) => {
       requireAdmin(ctx);
       const user = createUser(ctx.core, ctx.params as unknown as UserInput & { username: string; email: string; name: string });
@@ -173,17 +197,20 @@ export const userRoutes: RouteDef[] = defineRoutes([
     summary: 'Get a user',
     auth: 'optional',
     params: [idParam],
-    handler: (ctx) => present(ctx, findUser(ctx)),
+    handler: (ctx) => {
+      if (!ctx.actor) throw forbidden('Not authorized!');
+      return present(ctx, userOfPath(ctx));
+    },
   },
   {
     method: 'PUT',
     path: '/users/:id',
     summary: 'Update a user (administrators)',
     params: [idParam, ...profileParams],
-    rules: [{ allOrNoneOf: ['provider', 'extern_uid'] }],
+    rules: [{ allOrNoneOf: ['extern_uid', 'provider'] }],
     handler: (ctx) => {
       requireAdmin(ctx);
-      const user = findUser(ctx);
+      const user = userOfPath(ctx);
       return presentUserWithAdmin(ctx.core, updateUser(ctx.core, user, ctx.params as unknown as UserInput));
     },
   },
@@ -194,8 +221,9 @@ export const userRoutes: RouteDef[] = defineRoutes([
     params: [idParam, { name: 'hard_delete', type: 'boolean' }],
     handler: (ctx) => {
       const admin = requireAdmin(ctx);
-      const user = findUser(ctx);
+      const user = userOfPath(ctx);
       if (user.id === admin.id) throw forbidden('You cannot delete yourself');
+      if (ctx.params.hard_delete !== true && soleGroupOwner(ctx, user)) throw conflict('User cannot be removed while is the sole-owner of a group');
       ctx.core.tx(() => ctx.core.db.prepare('DELETE FROM users WHERE id = ?').run(user.id));
       return noContent();
     },
@@ -207,7 +235,7 @@ export const userRoutes: RouteDef[] = defineRoutes([
     params: [idParam, { name: 'provider', type: 'string', required: true }],
     handler: (ctx) => {
       requireAdmin(ctx);
-      const user = findUser(ctx);
+      const user = userOfPath(ctx);
       const info = ctx.core.db.prepare('DELETE FROM identities WHERE user_id = ? AND provider = ?').run(user.id, ctx.params.provider);
       if (info.changes === 0) throw notFound('Identity');
       return noContent();
