@@ -1,38 +1,19 @@
 // Several processes on one state directory, and many concurrent requests: no "database is
 // locked" failures, no lost writes.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { execa, type ResultPromise } from 'execa';
-import { BIN, cliSandbox, type CliSandbox } from '../helpers/cli.js';
+import { cliSandbox, startServe, type CliSandbox, type ServeProcess } from '../helpers/cli.js';
 import { HttpTransport } from '../../src/client/http-transport.js';
 import { ApiClient } from '../../src/client/client.js';
-
-function startServe(box: CliSandbox): { proc: ResultPromise; url: Promise<string> } {
-  const proc = execa(process.execPath, [BIN, 'serve', '--state', box.stateDir, '--port', '0'], {
-    env: { ...box.env },
-    reject: false,
-    stdin: 'ignore',
-  });
-  const url = new Promise<string>((resolve, reject) => {
-    let buf = '';
-    proc.stderr?.on('data', (d: Buffer) => {
-      buf += d.toString();
-      const m = /at (http:\/\/\S+)\/api\/v4/.exec(buf);
-      if (m) resolve(m[1] as string);
-    });
-    void proc.then(() => reject(new Error(`serve exited: ${buf}`)));
-  });
-  return { proc, url };
-}
 
 describe('concurrency on one state directory', () => {
   let box: CliSandbox;
   let token: string;
-  const servers: { proc: ResultPromise; url: Promise<string> }[] = [];
+  const servers: ServeProcess[] = [];
 
   beforeAll(async () => {
     box = cliSandbox();
     token = await box.init();
-    servers.push(startServe(box), startServe(box));
+    servers.push(...(await Promise.all([startServe(box), startServe(box)])));
   });
 
   afterAll(async () => {
@@ -42,7 +23,7 @@ describe('concurrency on one state directory', () => {
   });
 
   it('two serve processes and CLI processes write and read at once', async () => {
-    const urls = await Promise.all(servers.map((s) => s.url));
+    const urls = servers.map((s) => s.url);
     const clients = urls.map((u) => new ApiClient(new HttpTransport({ baseUrl: u, maxRetries: 0 }), { token }));
     const writes = Array.from({ length: 120 }, (_, i) =>
       (clients[i % 2] as ApiClient).post('/users', {
@@ -64,8 +45,7 @@ describe('concurrency on one state directory', () => {
   });
 
   it('serve stops on SIGTERM after finishing, with exit code 0', async () => {
-    const s = startServe(box);
-    await s.url;
+    const s = await startServe(box);
     s.proc.kill('SIGTERM');
     const res = await s.proc;
     expect(res.exitCode, `signal=${String(res.signal)} stderr=${String(res.stderr)}`).toBe(0);

@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { execa, type ResultPromise } from 'execa';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BIN, cleanEnv, cliSandbox, type CliSandbox } from '../helpers/cli.js';
+import { BIN, cleanEnv, cliSandbox, startServe, type CliSandbox } from '../helpers/cli.js';
 
 type Obj = Record<string, unknown>;
 
@@ -194,19 +194,9 @@ describe('hostctl releases download, locally and through hostctl serve', () => {
       `name=gone,url=${assetBase}/nothing-here,path=/gone`,
     ]);
 
-    serve = execa(process.execPath, [BIN, 'serve', '--state', box.stateDir, '--port', '0'], { env: { ...cleanEnv(), ...box.env }, extendEnv: false, reject: false, stdin: 'ignore' });
-    let log = '';
-    url = await new Promise<string>((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error(`serve did not start: ${log}`)), 20_000);
-      serve.stderr?.on('data', (chunk: Buffer) => {
-        log += chunk.toString();
-        const m = /at (http:\/\/[^\s]+)\/api\/v4/.exec(log);
-        if (m) {
-          clearTimeout(timer);
-          resolve(m[1] as string);
-        }
-      });
-    });
+    const served = await startServe(box);
+    serve = served.proc;
+    url = served.url;
   });
 
   afterAll(async () => {

@@ -8,9 +8,9 @@ import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSyn
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
-import { execa, type ResultPromise } from 'execa';
+import type { ResultPromise } from 'execa';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BIN, cliSandbox, type CliSandbox } from '../helpers/cli.js';
+import { cliSandbox, startServe, type CliSandbox } from '../helpers/cli.js';
 import { canUseTerminal, runOnTerminal } from './terminal.js';
 
 const STACK = /\n\s+at /;
@@ -357,7 +357,6 @@ describe('branches, commits and tags through hostctl serve', () => {
   let token: string;
   let server: ResultPromise;
   let url = '';
-  let serverLog = '';
 
   const remote: Run = (args, options = {}) => box.run([...args, '--url', url], { ...options, env: { HOSTCTL_TOKEN: token, ...(options.env ?? {}) } });
   const remoteJson = async <T>(args: string[]): Promise<T> => {
@@ -370,18 +369,9 @@ describe('branches, commits and tags through hostctl serve', () => {
     box = cliSandbox();
     token = await box.init();
     expect((await box.run(['projects', 'create', '--name', 'served', '--readme'])).exitCode).toBe(0);
-    server = execa(process.execPath, [BIN, 'serve', '--state', box.stateDir, '--port', '0'], { env: box.env, reject: false, stdin: 'ignore' });
-    url = await new Promise<string>((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error(`serve did not start: ${serverLog}`)), 20_000);
-      server.stderr?.on('data', (chunk: Buffer) => {
-        serverLog += chunk.toString();
-        const m = /at (http:\/\/[^\s]+)\/api\/v4/.exec(serverLog);
-        if (m) {
-          clearTimeout(timer);
-          resolve(m[1] as string);
-        }
-      });
-    });
+    const served = await startServe(box);
+    server = served.proc;
+    url = served.url;
   });
   afterAll(async () => {
     if (server.exitCode === undefined || server.exitCode === null) server.kill('SIGKILL');

@@ -1,8 +1,8 @@
 // The remote path for real: `hostctl serve --port 0` as a process, then the same commands with
 // --url and HOSTCTL_TOKEN (or a remote context) must answer what the local core answers.
-import { execa, type ResultPromise } from 'execa';
+import type { ResultPromise } from 'execa';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BIN, cliSandbox, type CliSandbox } from '../helpers/cli.js';
+import { cliSandbox, startServe, type CliSandbox, type ServeProcess } from '../helpers/cli.js';
 import { HttpTransport } from '../../src/client/http-transport.js';
 import { ApiClient } from '../../src/client/client.js';
 
@@ -13,7 +13,7 @@ describe('hostctl serve, and commands against it', () => {
   let token: string;
   let server: ResultPromise;
   let url: string;
-  let serverLog = '';
+  let served: ServeProcess;
 
   const remote = (args: string[], env: Record<string, string> = {}) => sb.run([...args, '--url', url], { env: { HOSTCTL_TOKEN: token, ...env } });
 
@@ -22,18 +22,9 @@ describe('hostctl serve, and commands against it', () => {
     token = await sb.init();
     await sb.run(['api', 'users', '-f', 'username=alice', '-f', 'name=Alice', '-f', 'email=alice@example.com', '-f', 'password=correct-horse-battery']);
     for (const name of ['one', 'two', 'three']) await sb.run(['api', 'users/2/personal_access_tokens', '-f', `name=${name}`, '-f', 'scopes[]=read_api']);
-    server = execa(process.execPath, [BIN, 'serve', '--state', sb.stateDir, '--port', '0'], { env: sb.env, reject: false, stdin: 'ignore' });
-    url = await new Promise<string>((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error(`serve did not start: ${serverLog}`)), 20_000);
-      server.stderr?.on('data', (chunk: Buffer) => {
-        serverLog += chunk.toString();
-        const m = /at (http:\/\/[^\s]+)\/api\/v4/.exec(serverLog);
-        if (m) {
-          clearTimeout(timer);
-          resolve(m[1] as string);
-        }
-      });
-    });
+    served = await startServe(sb);
+    server = served.proc;
+    url = served.url;
   });
   afterAll(async () => {
     if (server.exitCode === undefined || server.exitCode === null) server.kill('SIGKILL');
@@ -124,7 +115,7 @@ describe('hostctl serve, and commands against it', () => {
       await transport.close();
     }
     await new Promise((r) => setTimeout(r, 200));
-    const lines = serverLog.split('\n');
+    const lines = served.log().split('\n');
     const gets = lines.filter((l) => / GET \/api\/v4\/personal_access_tokens\/self 200 \d+(\.\d+)?ms$/.test(l));
     const posts = lines.filter((l) => / POST \/api\/v4\/users\/2\/personal_access_tokens 201 \d+(\.\d+)?ms$/.test(l));
     expect(gets.length).toBeGreaterThanOrEqual(40);
@@ -138,7 +129,7 @@ describe('hostctl serve, and commands against it', () => {
     const result = await server;
     expect(result.exitCode).toBe(0);
     expect(String(result.stdout)).toBe('');
-    expect(serverLog + String(result.stderr)).toContain('SIGTERM');
+    expect(served.log() + String(result.stderr)).toContain('SIGTERM');
     const after = await remote(['tokens', 'list']);
     expect(after.exitCode).toBe(6);
   });

@@ -1,6 +1,6 @@
 // Runs the built CLI (bin/hostctl.js → dist/) as a process, with its own temporary config and
 // state directories, on the fake clock. `npm test` builds dist/ before the suite runs.
-import { execa, type Result } from 'execa';
+import { execa, type Result, type ResultPromise } from 'execa';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -64,4 +64,39 @@ export function cleanEnv(): Record<string, string> {
     out[k] = v;
   }
   return out;
+}
+
+export interface ServeProcess {
+  proc: ResultPromise;
+  /** `http://127.0.0.1:<port>` */
+  url: string;
+  /** Everything serve has written to stderr so far (one line per request). */
+  log(): string;
+}
+
+/** Starts `hostctl serve --port 0` on the sandbox's state and waits for the URL it announces. */
+export async function startServe(box: CliSandbox): Promise<ServeProcess> {
+  const proc = execa(process.execPath, [BIN, 'serve', '--state', box.stateDir, '--port', '0'], {
+    env: { ...cleanEnv(), ...box.env },
+    extendEnv: false,
+    reject: false,
+    stdin: 'ignore',
+  });
+  let log = '';
+  const url = await new Promise<string>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`serve did not start: ${log}`)), 20_000);
+    proc.stderr?.on('data', (chunk: Buffer) => {
+      log += chunk.toString();
+      const m = /at (http:\/\/\S+)\/api\/v4/.exec(log);
+      if (m) {
+        clearTimeout(timer);
+        resolve(m[1] as string);
+      }
+    });
+    void proc.then(() => {
+      clearTimeout(timer);
+      reject(new Error(`serve exited: ${log}`));
+    });
+  });
+  return { proc, url, log: () => log };
 }
