@@ -44,7 +44,8 @@ try {
   const figures: [string, number, number][] = [];
   for (const [label, query] of [
     ['first page (default sort)', 'per_page=20'],
-    ['page 50, sort=name_asc', 'per_page=20&page=50&sort=name_asc'],
+    ['page 3, sort=name_asc', 'per_page=20&page=3&sort=name_asc'],
+    ['page 3, sort=expires_desc', 'per_page=20&page=3&sort=expires_desc'],
     ['filter state=active, created_desc', 'per_page=20&state=active&sort=created_desc'],
   ] as const) {
     const a = await pageTimes(small.core, small.rootToken, query);

@@ -4,5 +4,6 @@ import { coreSchema } from './001-core.js';
 import { repositoriesSchema } from './002-repositories.js';
 import { releasesSchema } from './003-releases.js';
 import { projectListsSchema } from './004-project-lists.js';
+import { tokenOrdersSchema } from './005-token-orders.js';
 
-export const migrations: Migration[] = [coreSchema, repositoriesSchema, releasesSchema, projectListsSchema];
+export const migrations: Migration[] = [coreSchema, repositoriesSchema, releasesSchema, projectListsSchema, tokenOrdersSchema];
