@@ -283,12 +283,12 @@ describe.each(TRANSPORTS)('members (%s)', (kind) => {
       anonymous: inst.client(),
     });
 
-    it('on a private project: reads for members, changes for Maintainers and up, sign-in required', async () => {
+    /** Each role's statuses for list, list all, get, add, change and remove on `base`. */
+    const memberMatrix = async (base: string): Promise<Record<string, number[]>> => {
       const got: Record<string, number[]> = {};
       for (const [role, client] of Object.entries(roles())) {
         const target = await createUser(inst);
-        const base = `/projects/${fx.project.id}/members`;
-        got[role] = [
+        const row = [
           await status(client.get(base)),
           await status(client.get(`${base}/all`)),
           await status(client.get(`${base}/${fx.guest.user.id}`)),
@@ -296,8 +296,14 @@ describe.each(TRANSPORTS)('members (%s)', (kind) => {
         ];
         // Change and remove a member added by root, so each role meets the same state.
         await inst.admin.post(base, { user_id: target.user.id, access_level: 20 }).catch(() => undefined);
-        got[role]!.push(await status(client.put(`${base}/${target.user.id}`, { access_level: 30 })), await status(client.delete(`${base}/${target.user.id}`)));
+        row.push(await status(client.put(`${base}/${target.user.id}`, { access_level: 30 })), await status(client.delete(`${base}/${target.user.id}`)));
+        got[role] = row;
       }
+      return got;
+    };
+
+    it('on a private project: reads for members, changes for Maintainers and up, sign-in required', async () => {
+      const got = await memberMatrix(`/projects/${fx.project.id}/members`);
       expect(got).toEqual({
         admin: [200, 200, 200, 201, 200, 204],
         owner: [200, 200, 200, 201, 200, 204],
@@ -317,19 +323,7 @@ describe.each(TRANSPORTS)('members (%s)', (kind) => {
       await addMember(inst, 'groups', group.id, fx.developer.user.id, 30);
       await addMember(inst, 'groups', group.id, fx.reporter.user.id, 20);
       await addMember(inst, 'groups', group.id, fx.guest.user.id, 10);
-      const got: Record<string, number[]> = {};
-      for (const [role, client] of Object.entries(roles())) {
-        const target = await createUser(inst);
-        const base = `/groups/${group.id}/members`;
-        got[role] = [
-          await status(client.get(base)),
-          await status(client.get(`${base}/all`)),
-          await status(client.get(`${base}/${fx.guest.user.id}`)),
-          await status(client.post(base, { user_id: target.user.id, access_level: 20 })),
-        ];
-        await inst.admin.post(base, { user_id: target.user.id, access_level: 20 }).catch(() => undefined);
-        got[role]!.push(await status(client.put(`${base}/${target.user.id}`, { access_level: 30 })), await status(client.delete(`${base}/${target.user.id}`)));
-      }
+      const got = await memberMatrix(`/groups/${group.id}/members`);
       expect(got).toEqual({
         admin: [200, 200, 200, 201, 200, 204],
         owner: [200, 200, 200, 201, 200, 204],

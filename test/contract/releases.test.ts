@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startInstance, TRANSPORTS, type Instance } from '../helpers/instance.js';
 import { expectApiError } from '../helpers/expect-api-error.js';
+import { COMMIT_KEYS } from '../helpers/shapes.js';
 import { createUser, unique } from '../factories/users.js';
 import { addMember, createProject, createProjectWithRoles, type ProjectJson, type RoleFixture } from '../factories/projects.js';
 import { createGroup } from '../factories/groups.js';
@@ -61,20 +62,7 @@ describe.each(TRANSPORTS)('releases (%s)', (kind) => {
         tag_path: `/${full}/-/tags/v1.0.0`,
       });
       expect(r.commit).toMatchObject({ title: 'Initial commit', parent_ids: [], message: 'Initial commit' });
-      expect(Object.keys(r.commit as object).slice(0, 12)).toEqual([
-        'id',
-        'short_id',
-        'created_at',
-        'parent_ids',
-        'title',
-        'message',
-        'author_name',
-        'author_email',
-        'authored_date',
-        'committer_name',
-        'committer_email',
-        'committed_date',
-      ]);
+      expect(Object.keys(r.commit as object).slice(0, COMMIT_KEYS.length)).toEqual(COMMIT_KEYS);
       expect(r.commit_path).toBe(`/${full}/-/commit/${(r.commit as { id: string }).id}`);
       expect(r.milestones).toEqual([{ ...milestone, issue_stats: { total: 0, closed: 0 } }]);
       expect(r.assets.count).toBe(5);

@@ -9,11 +9,7 @@ describe('hostctl init --demo', () => {
   let box: CliSandbox;
   let initStderr = '';
 
-  const json = async <T = Obj[]>(args: string[]): Promise<T> => {
-    const res = await box.run([...args, '-o', 'json']);
-    expect(res.exitCode, `${args.join(' ')}: ${String(res.stderr)}`).toBe(0);
-    return JSON.parse(String(res.stdout)) as T;
-  };
+  const json = <T = Obj[]>(args: string[]): Promise<T> => box.json<T>(args);
 
   beforeAll(async () => {
     box = cliSandbox();

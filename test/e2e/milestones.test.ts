@@ -11,11 +11,7 @@ describe('hostctl milestones', () => {
   let groupMs: Obj;
   let projectMs: Obj;
 
-  const json = async <T = Obj>(args: string[]): Promise<T> => {
-    const res = await box.run([...args, '-o', 'json']);
-    expect(res.exitCode, `${args.join(' ')}: ${String(res.stderr)}`).toBe(0);
-    return JSON.parse(String(res.stdout)) as T;
-  };
+  const json = <T = Obj>(args: string[]): Promise<T> => box.json<T>(args);
 
   beforeAll(async () => {
     box = cliSandbox();

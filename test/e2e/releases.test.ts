@@ -17,11 +17,7 @@ type Obj = Record<string, unknown>;
 describe('hostctl releases and milestones', () => {
   let box: CliSandbox;
 
-  const json = async <T = Obj>(args: string[]): Promise<T> => {
-    const res = await box.run([...args, '-o', 'json']);
-    expect(res.exitCode, `${args.join(' ')}: ${String(res.stderr)}`).toBe(0);
-    return JSON.parse(String(res.stdout)) as T;
-  };
+  const json = <T = Obj>(args: string[]): Promise<T> => box.json<T>(args);
 
   beforeAll(async () => {
     box = cliSandbox();
@@ -144,11 +140,7 @@ describe('hostctl releases download, locally and through hostctl serve', () => {
   let url: string;
   const payload = randomBytes(70_000);
 
-  const json = async <T = Obj>(args: string[]): Promise<T> => {
-    const res = await box.run([...args, '-o', 'json']);
-    expect(res.exitCode, `${args.join(' ')}: ${String(res.stderr)}`).toBe(0);
-    return JSON.parse(String(res.stdout)) as T;
-  };
+  const json = <T = Obj>(args: string[]): Promise<T> => box.json<T>(args);
   /** hostctl with stdout kept as bytes. */
   const bytesOf = async (args: string[], env: Record<string, string> = {}): Promise<Buffer> => {
     const res = await execa(process.execPath, [BIN, ...args], { env: { ...cleanEnv(), ...box.env, ...env }, extendEnv: false, reject: false, encoding: 'buffer', stdin: 'ignore' });
@@ -276,11 +268,7 @@ describe('hostctl releases download, locally and through hostctl serve', () => {
 describe('hostctl releases: more verbs and flags', () => {
   let box: CliSandbox;
 
-  const json = async <T = Obj>(args: string[]): Promise<T> => {
-    const res = await box.run([...args, '-o', 'json']);
-    expect(res.exitCode, `${args.join(' ')}: ${String(res.stderr)}`).toBe(0);
-    return JSON.parse(String(res.stdout)) as T;
-  };
+  const json = <T = Obj>(args: string[]): Promise<T> => box.json<T>(args);
 
   beforeAll(async () => {
     box = cliSandbox();

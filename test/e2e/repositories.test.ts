@@ -433,11 +433,7 @@ describe('branches, commits and tags through hostctl serve', () => {
 
 describe('repository history of the demo data', () => {
   let box: CliSandbox;
-  const json = async <T>(args: string[]): Promise<T> => {
-    const res = await box.run([...args, '-o', 'json']);
-    expect(res.exitCode, `${args.join(' ')}: ${String(res.stderr)}`).toBe(0);
-    return JSON.parse(String(res.stdout)) as T;
-  };
+  const json = <T>(args: string[]): Promise<T> => box.json<T>(args);
 
   beforeAll(async () => {
     box = cliSandbox();

@@ -94,11 +94,7 @@ interface Token {
 describe('interactive tokens rotate on a pseudo-terminal', () => {
   let box: CliSandbox;
 
-  const json = async <T>(args: string[], env: Record<string, string> = {}): Promise<T> => {
-    const res = await box.run([...args, '-o', 'json'], { env });
-    expect(res.exitCode, String(res.stderr)).toBe(0);
-    return JSON.parse(String(res.stdout)) as T;
-  };
+  const json = <T>(args: string[], env?: Record<string, string>): Promise<T> => box.json<T>(args, env);
 
   /** The position of a token in the picker: active tokens, oldest first. */
   const choiceIndex = async (id: number): Promise<number> => {

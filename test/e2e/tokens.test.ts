@@ -26,11 +26,7 @@ describe('hostctl tokens', () => {
   let rootToken: string;
   let aliceId: number;
 
-  const json = async <T>(args: string[], env?: Record<string, string>): Promise<T> => {
-    const res = await box.run([...args, '-o', 'json'], env ? { env } : {});
-    expect(res.exitCode, String(res.stderr)).toBe(0);
-    return JSON.parse(String(res.stdout)) as T;
-  };
+  const json = <T>(args: string[], env?: Record<string, string>): Promise<T> => box.json<T>(args, env);
   const configFile = () => join(box.configDir, 'config.json');
   const contextToken = () => (JSON.parse(readFileSync(configFile(), 'utf8')) as { contexts: Record<string, { token: string }> }).contexts.local?.token;
 

@@ -1,6 +1,7 @@
 // Runs the built CLI (bin/hostctl.js → dist/) as a process, with its own temporary config and
 // state directories, on the fake clock. `npm test` builds dist/ before the suite runs.
 import { execa, type Result, type ResultPromise } from 'execa';
+import { expect } from 'vitest';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -17,6 +18,8 @@ export interface CliSandbox {
   run(args: string[], options?: { input?: string; env?: Record<string, string>; timeout?: number }): Promise<Result>;
   /** `hostctl init --state <stateDir>` (plus args); returns the root token. */
   init(args?: string[]): Promise<string>;
+  /** Runs with `-o json`, fails the test on a non-zero exit (with its stderr), parses stdout. */
+  json<T = Record<string, unknown>>(args: string[], env?: Record<string, string>): Promise<T>;
   cleanup(): void;
 }
 
@@ -47,6 +50,11 @@ export function cliSandbox(): CliSandbox {
       const res = await sandbox.run(['init', '--state', stateDir, ...args]);
       if (res.exitCode !== 0) throw new Error(`init failed (${res.exitCode}): ${String(res.stderr)}`);
       return String(res.stdout).trim();
+    },
+    async json<T>(args: string[], env?: Record<string, string>): Promise<T> {
+      const res = await sandbox.run([...args, '-o', 'json'], env ? { env } : {});
+      expect(res.exitCode, `${args.join(' ')}: ${String(res.stderr)}`).toBe(0);
+      return JSON.parse(String(res.stdout)) as T;
     },
     cleanup: () => rmSync(dir, { recursive: true, force: true }),
   };
