@@ -21,7 +21,8 @@ import { Reply } from './http/reply.js';
 import type { RequestContext } from './http/context.js';
 import { authenticate } from './auth/authenticate.js';
 
-export const STATE_DB = 'state.db';
+export { STATE_DB } from '../shared/state-layout.js';
+import { STATE_DB } from '../shared/state-layout.js';
 /** Longest query string accepted; longer ones answer 414 (send a JSON body instead). */
 export const MAX_QUERY_LENGTH = 16_384;
 /** Largest request body accepted. */

@@ -7,6 +7,3 @@ export function actAs(demo: Demo, username: string): ApiClient {
   if (!secret) throw new Error(`demo user ${username} has no token`);
   return new ApiClient(demo.admin.transport, { token: secret, userAgent: 'hostctl-demo' });
 }
-
-/** `YYYY-MM-DD` `days` after `day`. */
-export const daysAfter = (day: string, days: number): string => new Date(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);

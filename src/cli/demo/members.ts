@@ -1,6 +1,6 @@
 // Demo memberships at different roles, on groups (inherited by their subgroups and projects)
 // and on single projects.
-import { daysAfter } from './act-as.js';
+import { daysAfter } from '../../shared/dates.js';
 import type { Demo, DemoLog } from './index.js';
 
 interface DemoMember {

@@ -1,7 +1,8 @@
 // Demo milestones and releases: the storefront's milestones (one closed) beside a group
 // milestone of acme/web, a historical release, a current one with asset links, an annotated
 // tag and fresh evidence, an upcoming release, and a release whose tag holds a '/'.
-import { actAs, daysAfter } from './act-as.js';
+import { daysAfter } from '../../shared/dates.js';
+import { actAs } from './act-as.js';
 import type { Demo, DemoLog } from './index.js';
 
 const at = (day: string, time = '09:00:00'): string => `${day}T${time}Z`;

@@ -1,6 +1,6 @@
 // Demo tokens beyond the everyday ones: a rotated token (its predecessor revoked), a revoked
 // one, one expiring soon, and a narrowly scoped audit token.
-import { daysAfter } from './act-as.js';
+import { daysAfter } from '../../shared/dates.js';
 import type { Demo, DemoLog } from './index.js';
 
 export async function seedTokens(demo: Demo, log: DemoLog): Promise<void> {

@@ -1,9 +1,10 @@
 // The -R/--project option shared by every noun that lives inside a project (branches, commits,
-// tags, releases), and small option parsers those nouns share.
+// tags, releases), the project-or-group choice of nouns that live in either (members,
+// milestones), and small option parsers those nouns share.
 import type { Command } from 'commander';
 import type { PathValue } from '../../shared/path.js';
 import { UsageError } from './errors.js';
-import { idOrPath } from './refs.js';
+import { apiPath, idOrPath } from './refs.js';
 
 export interface ProjectOpts {
   project?: string;
@@ -14,6 +15,33 @@ export const addProjectOption = (cmd: Command): Command => cmd.option('-R, --pro
 export function projectRef(o: ProjectOpts): PathValue {
   if (o.project === undefined) throw new UsageError('missing --project (the project id or full path, e.g. -R acme/web)');
   return idOrPath(o.project, '--project');
+}
+
+export interface ProjectOrGroupOpts {
+  project?: string;
+  group?: string;
+}
+
+export interface ProjectOrGroup {
+  /** `/projects/acme%2Fweb` or `/groups/12`. */
+  base: string;
+  /** `project acme/web`, for messages. */
+  label: string;
+  ref: PathValue;
+}
+
+/** The project (-R/--project) or the group (-g/--group) a command names; exactly one is given. */
+export function projectOrGroup(o: ProjectOrGroupOpts): ProjectOrGroup {
+  if (o.project !== undefined && o.group !== undefined) throw new UsageError('--project and --group exclude each other');
+  if (o.project !== undefined) {
+    const ref = idOrPath(o.project, '--project');
+    return { base: apiPath('/projects/:id', { id: ref }), label: `project ${ref}`, ref };
+  }
+  if (o.group !== undefined) {
+    const ref = idOrPath(o.group, '--group');
+    return { base: apiPath('/groups/:id', { id: ref }), label: `group ${ref}`, ref };
+  }
+  throw new UsageError('missing --project or --group');
 }
 
 /** Repeatable option collector that keeps each value whole (paths, titles and links may hold commas). */

@@ -2,6 +2,7 @@
 // projects by id or full path (sent URL-encoded as one path segment), roles by number or name,
 // dates checked before any request is made.
 import type { ApiClient } from '../../client/client.js';
+import { isCalendarDate } from '../../shared/dates.js';
 import { expandPath, type PathValue } from '../../shared/path.js';
 import { CliError, EXIT, UsageError } from './errors.js';
 
@@ -67,18 +68,15 @@ export function parseDate(value: string, flag: string): string {
   return value;
 }
 
-export function isCalendarDate(value: string): boolean {
-  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
-  if (!m) return false;
-  const d = new Date(`${value}T00:00:00Z`);
-  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === value;
-}
-
 export const VISIBILITIES = ['private', 'internal', 'public'] as const;
 
 export function parseVisibility(value: string | undefined, flag = '--visibility'): string | undefined {
-  if (value === undefined) return undefined;
-  if (!(VISIBILITIES as readonly string[]).includes(value)) throw new UsageError(`${flag} must be one of ${VISIBILITIES.join(', ')}, got "${value}"`);
+  return value === undefined ? undefined : checkChoice(value, VISIBILITIES, flag);
+}
+
+/** Refuses a value outside `allowed`, naming the flag and every accepted value; returns it. */
+export function checkChoice(value: string, allowed: readonly string[], flag: string): string {
+  if (!allowed.includes(value)) throw new UsageError(`${flag} must be one of ${allowed.join(', ')}, got "${value}"`);
   return value;
 }
 

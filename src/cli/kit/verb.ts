@@ -10,6 +10,7 @@ import { readConfig } from '../config/store.js';
 import { resolveTarget, type Target } from '../config/target.js';
 import { createClient } from './client-factory.js';
 import { CancelledError, UsageError } from './errors.js';
+import { checkChoice } from './refs.js';
 
 export interface GlobalOptions {
   output: Format;
@@ -115,7 +116,7 @@ export function applyVerb<O>(cmd: Command, spec: VerbSpec<O>): Command {
 }
 
 export function makeCli(globals: GlobalOptions & ListOptions, env: NodeJS.ProcessEnv = process.env): Cli {
-  if (!FORMATS.includes(globals.output)) throw new UsageError(`--output must be one of ${FORMATS.join(', ')}, got "${String(globals.output)}"`);
+  checkChoice(String(globals.output), FORMATS, '--output');
   const term = detectTerminal({ noInput: globals.input === false, color: globals.color });
   const fields = parseFields(globals.fields);
   let target: Target | undefined;

@@ -3,6 +3,7 @@
 import type { NamespaceRow, ProjectRow } from '../db/rows.js';
 import type { CoreState } from '../state.js';
 import { isoDate } from '../clock.js';
+import { placeholders } from '../db/sql.js';
 
 /** Ids of a namespace and all its ancestors, nearest first. */
 export function ancestorIds(core: CoreState, namespaceId: number): number[] {
@@ -37,7 +38,7 @@ export function groupAccessLevel(core: CoreState, userId: number, group: Pick<Na
   const row = core.db
     .prepare(
       `SELECT MAX(access_level) AS level FROM members
-       WHERE source_type = 'namespace' AND user_id = ? AND source_id IN (${ids.map(() => '?').join(',')})
+       WHERE source_type = 'namespace' AND user_id = ? AND source_id IN (${placeholders(ids.length)})
          AND (expires_at IS NULL OR expires_at >= ?)`,
     )
     .get(userId, ...ids, today) as { level: number | null };

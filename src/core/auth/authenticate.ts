@@ -9,6 +9,7 @@ import type { RouteDef } from '../http/route.js';
 import type { ParamBag } from '../http/parse.js';
 import { digestSecret } from './secrets.js';
 import { isTokenExpired, revokeTokenFamily } from '../areas/tokens/queries.js';
+import { userByRef } from '../resources/find.js';
 
 export interface Authentication {
   authUser: UserRow | null;
@@ -61,9 +62,7 @@ export function authenticate(core: CoreState, route: RouteDef, method: string, p
     if (!authUser || !token) throw forbidden('Must be authenticated using an OAuth or personal access token to use sudo');
     if (authUser.is_admin !== 1) throw forbidden('Must be admin to use sudo');
     if (!JSON.parse(token.scopes).includes('sudo')) throw insufficientScope(['sudo']);
-    const target = /^\d+$/.test(sudo)
-      ? (core.db.prepare('SELECT * FROM users WHERE id = ?').get(Number(sudo)) as UserRow | undefined)
-      : (core.db.prepare('SELECT * FROM users WHERE username_lower = ?').get(sudo.toLowerCase()) as UserRow | undefined);
+    const target = userByRef(core, sudo);
     if (!target) throw new ApiError(404, { message: `404 User with ID or username '${sudo}' Not Found` });
     actor = target;
   }

@@ -60,48 +60,51 @@ export type GroupAbility = keyof typeof GROUP_ABILITIES;
 
 export type Subject = { project: ProjectRow } | { group: NamespaceRow };
 
-const isAdminUser = (user: UserRow | null): boolean => !!user && user.is_admin === 1;
+/** Administrators may do everything. */
+export const isAdmin = (user: UserRow | null): boolean => !!user && user.is_admin === 1;
 
-/** Public is visible to all; internal to signed-in non-external users; private to members. */
-function visibleByLevel(actor: UserRow | null, visibility: string, level: number): boolean {
-  if (isAdminUser(actor)) return true;
+/**
+ * Public is visible to all; internal to signed-in non-external users; private to members. The
+ * access level costs queries, so it is read only when visibility alone does not decide.
+ */
+function visibleByLevel(actor: UserRow | null, visibility: string, level: () => number): boolean {
+  if (isAdmin(actor)) return true;
   if (visibility === 'public') return true;
   if (!actor) return false;
   if (visibility === 'internal' && actor.external !== 1) return true;
-  return level >= 10;
+  return level() >= 10;
 }
 
 export function canSee(core: CoreState, actor: UserRow | null, subject: Subject): boolean {
-  return visibleByLevel(actor, visibilityOf(subject), levelOf(core, actor, subject));
-}
-
-export function accessLevelOf(core: CoreState, actor: UserRow | null, subject: Subject): number {
-  return levelOf(core, actor, subject);
+  return visibleByLevel(actor, visibilityOf(subject), () => accessLevelOf(core, actor, subject));
 }
 
 function visibilityOf(subject: Subject): string {
   return 'project' in subject ? subject.project.visibility : subject.group.visibility;
 }
 
-function levelOf(core: CoreState, actor: UserRow | null, subject: Subject): number {
+/** The actor's effective access level on the subject (0 for anonymous callers and non-members). */
+export function accessLevelOf(core: CoreState, actor: UserRow | null, subject: Subject): number {
   if (!actor) return 0;
   if ('project' in subject) return projectAccessLevel(core, actor.id, subject.project);
   return subject.group.kind === 'user' ? (subject.group.owner_id === actor.id ? 50 : 0) : groupAccessLevel(core, actor.id, subject.group);
 }
 
 export function can(core: CoreState, actor: UserRow | null, action: ProjectAbility | GroupAbility, subject: Subject): boolean {
-  if (!canSee(core, actor, subject)) return false;
-  if (isAdminUser(actor)) return true;
-  const level = levelOf(core, actor, subject);
+  // Read once, when first needed, for both the visibility and the ability check.
+  let known: number | undefined;
+  const level = (): number => (known ??= accessLevelOf(core, actor, subject));
+  if (!visibleByLevel(actor, visibilityOf(subject), level)) return false;
+  if (isAdmin(actor)) return true;
   if ('project' in subject) {
     const need = PROJECT_ABILITIES[action as ProjectAbility];
     if (need === undefined) return false;
     // Anyone who sees a public or internal project reads its code, releases and wiki.
     if (subject.project.visibility !== 'private' && (action === 'read_project' || action === 'read_code' || action === 'read_release' || action === 'read_wiki' || action === 'read_milestone' || action === 'read_package')) return true;
-    return level >= need;
+    return level() >= need;
   }
   const need = GROUP_ABILITIES[action as GroupAbility];
   if (need === undefined) return false;
   if (subject.group.visibility !== 'private' && (action === 'read_group' || action === 'read_release' || action === 'read_group_member')) return true;
-  return level >= need;
+  return level() >= need;
 }

@@ -54,7 +54,8 @@ export interface NamespaceRow {
   updated_at: string;
 }
 
-export type Visibility = 'private' | 'internal' | 'public';
+export const VISIBILITIES = ['private', 'internal', 'public'] as const;
+export type Visibility = (typeof VISIBILITIES)[number];
 
 export interface ProjectRow {
   id: number;

@@ -36,5 +36,3 @@ export function currentUser(ctx: RequestContext): UserRow {
   if (!ctx.actor) throw unauthorized();
   return ctx.actor;
 }
-
-export const isAdmin = (user: UserRow | null): boolean => !!user && user.is_admin === 1;

@@ -76,10 +76,14 @@ export function paginate<T>(
   return pageReply(ctx, w, items, total > COUNT_LIMIT ? null : total);
 }
 
-/** Pages an in-memory list (data that comes from git rather than SQL). */
-export function paginateArray<T>(ctx: RequestContext, all: readonly T[], options: OffsetOptions = {}): Reply {
-  const w = pageWindow(ctx, options.defaultPerPage);
-  return pageReply(ctx, w, all.slice(w.offset, w.offset + w.limit), all.length > COUNT_LIMIT ? null : all.length);
+/**
+ * Pages an in-memory list (data that comes from git, or rows filtered in code). Only the items
+ * of the page are handed to `present`, which may read more for each (git objects, users).
+ */
+export async function paginateArray<T, U>(ctx: RequestContext, all: readonly T[], present: (page: T[]) => U[] | Promise<U[]>): Promise<Reply> {
+  const w = pageWindow(ctx);
+  const items = await present(all.slice(w.offset, w.offset + w.limit));
+  return pageReply(ctx, w, items, all.length > COUNT_LIMIT ? null : all.length);
 }
 
 function pageReply<T>(ctx: RequestContext, w: PageWindow, items: T[], total: number | null): Reply {

@@ -1,6 +1,7 @@
 // Declared parameters: each route names its params once (type, required, allowed values,
 // default); they are coerced and validated before the handler runs. Failures answer 400 with
 // Grape's wording, all problems of one request joined with ", ".
+import { isCalendarDate } from '../../shared/dates.js';
 import { isUploadedFile, type UploadedFile } from './parse.js';
 
 export type ParamType =
@@ -30,6 +31,9 @@ export interface ParamDecl {
   commaSeparated?: boolean;
 }
 
+/** `:id` of the routes below a project, group or user: an integer id, or a full path or username. */
+export const idParam: ParamDecl = { name: 'id', type: 'id', required: true };
+
 export type ParamRule =
   | { atLeastOneOf: string[] }
   | { mutuallyExclusive: string[] }
@@ -40,21 +44,13 @@ export type Params = Record<string, unknown>;
 
 const INVALID = Symbol('invalid');
 
-const DATE_RE = /^(\d{4})-(\d{2})-(\d{2})$/;
 // ISO 8601 date-time: date, optional time with optional fraction, optional zone.
 const DATETIME_RE = /^\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:?\d{2})?)?$/i;
-
-export function isValidDate(text: string): boolean {
-  const m = DATE_RE.exec(text);
-  if (!m) return false;
-  const d = new Date(`${text}T00:00:00Z`);
-  return !Number.isNaN(d.getTime()) && d.getUTCDate() === Number(m[3]) && d.getUTCMonth() + 1 === Number(m[2]);
-}
 
 /** Parses an ISO 8601 datetime; a value without zone is UTC. Returns null when invalid. */
 export function parseDateTime(text: string): Date | null {
   // The calendar date must exist (Date would roll 2026-02-30 over to March).
-  if (!DATETIME_RE.test(text) || !isValidDate(text.slice(0, 10))) return null;
+  if (!DATETIME_RE.test(text) || !isCalendarDate(text.slice(0, 10))) return null;
   let normalised = text.replace(' ', 'T');
   if (/^\d{4}-\d{2}-\d{2}$/.test(normalised)) normalised += 'T00:00:00Z';
   else if (!/(Z|[+-]\d{2}:?\d{2})$/i.test(normalised)) normalised += 'Z';
@@ -83,7 +79,7 @@ function coerceScalar(type: ParamType, value: unknown): unknown {
       if (value === 'false' || value === '0' || value === 0) return false;
       return INVALID;
     case 'date':
-      return typeof value === 'string' && isValidDate(value) ? value : INVALID;
+      return typeof value === 'string' && isCalendarDate(value) ? value : INVALID;
     case 'datetime': {
       if (typeof value !== 'string') return INVALID;
       const d = parseDateTime(value);

@@ -6,6 +6,3 @@ export const userWebUrl = (core: CoreState, username: string): string => `${core
 export const groupWebUrl = (core: CoreState, fullPath: string): string => `${core.settings.externalUrl}/groups/${fullPath}`;
 
 export const projectWebUrl = (core: CoreState, fullPath: string): string => `${core.settings.externalUrl}/${fullPath}`;
-
-/** Avatar URL for users without an uploaded avatar (none are stored locally). */
-export const defaultAvatarUrl = (): null => null;

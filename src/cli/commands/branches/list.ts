@@ -1,7 +1,7 @@
 import type { VerbSpec } from '../../kit/verb.js';
-import { UsageError } from '../../kit/errors.js';
 import { BRANCH_COLUMNS, BRANCH_FIELDS } from './columns.js';
 import { addProjectOption, projectRef, repoPath, type ProjectOpts } from './project.js';
+import { checkChoice } from '../../kit/refs.js';
 
 interface ListOpts extends ProjectOpts {
   search?: string;
@@ -28,7 +28,7 @@ export const listVerb: VerbSpec<ListOpts> = {
       .option('--regex <re2>', 'name matches this RE2 regular expression')
       .option('--sort <order>', `one of ${SORTS.join(', ')}`),
   async run(cli, _args, o) {
-    if (o.sort && !SORTS.includes(o.sort)) throw new UsageError(`--sort must be one of ${SORTS.join(', ')}, got "${o.sort}"`);
+    if (o.sort) checkChoice(o.sort, SORTS, '--sort');
     const rows = await cli.list<Record<string, unknown>>(repoPath(projectRef(o), '/branches'), { search: o.search, regex: o.regex, sort: o.sort });
     await cli.showList(rows, BRANCH_COLUMNS, BRANCH_FIELDS);
   },

@@ -7,6 +7,7 @@ import { CliError, EXIT, UsageError } from '../../kit/errors.js';
 import { ApiError } from '../../../client/api-error.js';
 import { TransportError } from '../../../client/transport.js';
 import { checkContextName, contextRow } from './rows.js';
+import { STATE_DB } from '../../../shared/state-layout.js';
 
 interface AddOptions {
   token?: string;
@@ -98,7 +99,6 @@ export const addVerb: VerbSpec<AddOptions> = {
       if (token) await verify({ ...target, token }, cli.info);
       else if (entry.type === 'local') {
         const { existsSync } = await import('node:fs');
-        const { STATE_DB } = await import('../../../core/app.js');
         if (!existsSync(resolve(entry.state as string, STATE_DB))) {
           throw new CliError(`no hostctl state at ${entry.state}`, EXIT.failure, `create it with: hostctl init --state ${entry.state}, or save anyway with --no-verify`);
         }

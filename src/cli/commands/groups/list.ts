@@ -1,6 +1,6 @@
 import type { VerbSpec } from '../../kit/verb.js';
 import { UsageError } from '../../kit/errors.js';
-import { apiPath, idOrPath, parseAccessLevel, parseVisibility } from '../../kit/refs.js';
+import { apiPath, checkChoice, idOrPath, parseAccessLevel, parseVisibility } from '../../kit/refs.js';
 import { GROUP_COLUMNS, GROUP_FIELDS } from './columns.js';
 
 interface ListOpts {
@@ -40,7 +40,7 @@ export const listVerb: VerbSpec<ListOpts> = {
       .option('--order-by <field>', `one of ${ORDERS.join(', ')} (default name)`)
       .option('--sort <dir>', 'asc or desc (default asc)'),
   async run(cli, _args, o) {
-    if (o.orderBy && !ORDERS.includes(o.orderBy)) throw new UsageError(`--order-by must be one of ${ORDERS.join(', ')}, got "${o.orderBy}"`);
+    if (o.orderBy) checkChoice(o.orderBy, ORDERS, '--order-by');
     if (o.sort && !['asc', 'desc'].includes(o.sort)) throw new UsageError(`--sort must be asc or desc, got "${o.sort}"`);
     if (o.descendants && !o.parent) throw new UsageError('--descendants needs --parent');
     if (o.parent && o.topLevel) throw new UsageError('--parent and --top-level exclude each other');

@@ -6,6 +6,7 @@ import { applyVerb } from '../../kit/verb.js';
 import { CliError, EXIT, UsageError } from '../../kit/errors.js';
 import { localStateDir } from '../../config/local-state.js';
 import { readConfig, updateConfig } from '../../config/store.js';
+import { checkChoice } from '../../kit/refs.js';
 
 interface InitOptions {
   rootToken?: string;
@@ -50,8 +51,8 @@ export function configure(noun: Command): void {
         .option('--demo', 'fill the new state with demo data')
         .option('--context-name <name>', 'name of the context to create', 'local'),
     async run(cli, _args, opts) {
-      if (!TIERS.includes(opts.tier)) throw new UsageError(`--tier must be one of ${TIERS.join(', ')}, got "${opts.tier}"`);
-      if (!OFFERINGS.includes(opts.offering)) throw new UsageError(`--offering must be one of ${OFFERINGS.join(', ')}, got "${opts.offering}"`);
+      checkChoice(opts.tier, TIERS, '--tier');
+      checkChoice(opts.offering, OFFERINGS, '--offering');
       if (opts.rootToken !== undefined && opts.rootToken.length < 20) throw new UsageError('--root-token must be at least 20 characters');
       const storages = parseStorages(opts.storage);
       const stateDir = localStateDir(cli.globals.state, cli.env, false);

@@ -1,9 +1,10 @@
 import type { VerbSpec } from '../../kit/verb.js';
 import { defined, parseAccessLevel, parseDate, resolveUserId } from '../../kit/refs.js';
 import { MEMBER_COLUMNS } from './columns.js';
-import { addSourceOptions, memberSource, type SourceOpts } from './source.js';
+import { projectOrGroup, type ProjectOrGroupOpts } from '../../kit/project-option.js';
+import { addSourceOptions } from './source.js';
 
-interface AddOpts extends SourceOpts {
+interface AddOpts extends ProjectOrGroupOpts {
   user: string;
   accessLevel: string;
   expiresAt?: string;
@@ -23,7 +24,7 @@ export const addMemberVerb: VerbSpec<AddOpts> = {
       .requiredOption('--access-level <role>', 'guest, planner, reporter, developer, maintainer, owner (or 10, 15, 20, 30, 40, 50)')
       .option('--expires-at <date>', 'membership ends on this date (YYYY-MM-DD)'),
   async run(cli, _args, o) {
-    const source = memberSource(o);
+    const source = projectOrGroup(o);
     const level = parseAccessLevel(o.accessLevel);
     const expiresAt = o.expiresAt !== undefined ? parseDate(o.expiresAt, '--expires-at') : undefined;
     const api = await cli.client();

@@ -1,8 +1,9 @@
 import type { VerbSpec } from '../../kit/verb.js';
 import { MEMBER_COLUMNS, MEMBER_FIELDS } from './columns.js';
-import { addSourceOptions, memberSource, type SourceOpts } from './source.js';
+import { projectOrGroup, type ProjectOrGroupOpts } from '../../kit/project-option.js';
+import { addSourceOptions } from './source.js';
 
-interface ListOpts extends SourceOpts {
+interface ListOpts extends ProjectOrGroupOpts {
   inherited?: boolean;
   query?: string;
 }
@@ -22,7 +23,7 @@ export const listVerb: VerbSpec<ListOpts> = {
       .option('--inherited', 'also members inherited from parent groups (their highest role)')
       .option('--query <text>', 'name or username contains this text'),
   async run(cli, _args, o) {
-    const source = memberSource(o);
+    const source = projectOrGroup(o);
     const rows = await cli.list<Record<string, unknown>>(`${source.base}/members${o.inherited ? '/all' : ''}`, { query: o.query });
     await cli.showList(rows, MEMBER_COLUMNS, MEMBER_FIELDS);
   },

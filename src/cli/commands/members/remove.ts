@@ -1,8 +1,9 @@
 import type { VerbSpec } from '../../kit/verb.js';
 import { resolveUserId } from '../../kit/refs.js';
-import { addSourceOptions, memberSource, type SourceOpts } from './source.js';
+import { projectOrGroup, type ProjectOrGroupOpts } from '../../kit/project-option.js';
+import { addSourceOptions } from './source.js';
 
-interface RemoveOpts extends SourceOpts {
+interface RemoveOpts extends ProjectOrGroupOpts {
   user: string;
 }
 
@@ -13,7 +14,7 @@ export const removeVerb: VerbSpec<RemoveOpts> = {
   examples: ['hostctl members remove --group acme --user dave', 'hostctl members remove -R acme/web/storefront --user 7 --yes'],
   options: (cmd) => addSourceOptions(cmd).requiredOption('--user <user>', 'the member (id or username)'),
   async run(cli, _args, o) {
-    const source = memberSource(o);
+    const source = projectOrGroup(o);
     const api = await cli.client();
     const userId = await resolveUserId(api, o.user);
     const path = `${source.base}/members/${userId}`;

@@ -2,9 +2,10 @@ import type { VerbSpec } from '../../kit/verb.js';
 import { UsageError } from '../../kit/errors.js';
 import { parseAccessLevel, parseDate, resolveUserId } from '../../kit/refs.js';
 import { MEMBER_COLUMNS } from './columns.js';
-import { addSourceOptions, memberSource, type SourceOpts } from './source.js';
+import { projectOrGroup, type ProjectOrGroupOpts } from '../../kit/project-option.js';
+import { addSourceOptions } from './source.js';
 
-interface UpdateOpts extends SourceOpts {
+interface UpdateOpts extends ProjectOrGroupOpts {
   user: string;
   accessLevel?: string;
   expiresAt?: string;
@@ -25,7 +26,7 @@ export const updateVerb: VerbSpec<UpdateOpts> = {
       .option('--access-level <role>', 'guest, planner, reporter, developer, maintainer, owner (or 10 … 50)')
       .option('--expires-at <date>', 'membership ends on this date (YYYY-MM-DD)'),
   async run(cli, _args, o) {
-    const source = memberSource(o);
+    const source = projectOrGroup(o);
     if (o.accessLevel === undefined && o.expiresAt === undefined) throw new UsageError('nothing to change: give --access-level or --expires-at');
     const expiresAt = o.expiresAt !== undefined ? parseDate(o.expiresAt, '--expires-at') : undefined;
     const api = await cli.client();

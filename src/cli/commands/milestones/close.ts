@@ -1,8 +1,9 @@
 import type { VerbSpec } from '../../kit/verb.js';
 import { MILESTONE_DETAIL_COLUMNS } from './columns.js';
-import { addParentOptions, milestoneId, milestonesBase, type ParentOpts } from './parent.js';
+import { addParentOptions, milestoneId, milestonesBase } from './parent.js';
+import type { ProjectOrGroupOpts } from '../../kit/project-option.js';
 
-export const closeVerb: VerbSpec<ParentOpts> = {
+export const closeVerb: VerbSpec<ProjectOrGroupOpts> = {
   name: 'close',
   args: '<id>',
   summary: 'Close a milestone (Reporter); reopen it with: hostctl milestones update ID --reopen',

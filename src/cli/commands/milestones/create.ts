@@ -2,7 +2,8 @@ import type { VerbSpec } from '../../kit/verb.js';
 import { UsageError } from '../../kit/errors.js';
 import { defined, parseDate } from '../../kit/refs.js';
 import { MILESTONE_DETAIL_COLUMNS } from './columns.js';
-import { addParentOptions, milestonesBase, type ParentOpts } from './parent.js';
+import { addParentOptions, milestonesBase } from './parent.js';
+import type { ProjectOrGroupOpts } from '../../kit/project-option.js';
 
 export interface MilestoneFieldOpts {
   title?: string;
@@ -19,7 +20,7 @@ export const milestoneFields = (o: MilestoneFieldOpts): Record<string, unknown> 
     due_date: o.dueDate !== undefined ? parseDate(o.dueDate, '--due-date') : undefined,
   });
 
-export const createVerb: VerbSpec<ParentOpts & MilestoneFieldOpts> = {
+export const createVerb: VerbSpec<ProjectOrGroupOpts & MilestoneFieldOpts> = {
   name: 'create',
   summary: 'Create a milestone in a project or group (Reporter)',
   examples: [

@@ -1,8 +1,9 @@
 import type { VerbSpec } from '../../kit/verb.js';
 import { MILESTONE_DETAIL_COLUMNS } from './columns.js';
-import { addParentOptions, milestoneId, milestonesBase, type ParentOpts } from './parent.js';
+import { addParentOptions, milestoneId, milestonesBase } from './parent.js';
+import type { ProjectOrGroupOpts } from '../../kit/project-option.js';
 
-export const getVerb: VerbSpec<ParentOpts> = {
+export const getVerb: VerbSpec<ProjectOrGroupOpts> = {
   name: 'get',
   args: '<id>',
   summary: 'Show one milestone (by its id)',

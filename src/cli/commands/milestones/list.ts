@@ -1,9 +1,10 @@
 import type { VerbSpec } from '../../kit/verb.js';
 import { UsageError } from '../../kit/errors.js';
 import { MILESTONE_COLUMNS, MILESTONE_FIELDS } from './columns.js';
-import { addParentOptions, milestonesBase, type ParentOpts } from './parent.js';
+import { addParentOptions, milestonesBase } from './parent.js';
+import type { ProjectOrGroupOpts } from '../../kit/project-option.js';
 
-interface ListOpts extends ParentOpts {
+interface ListOpts extends ProjectOrGroupOpts {
   active?: boolean;
   closed?: boolean;
   title?: string;

@@ -3,9 +3,10 @@ import { UsageError } from '../../kit/errors.js';
 import { requireChanges } from '../../kit/refs.js';
 import { MILESTONE_DETAIL_COLUMNS } from './columns.js';
 import { milestoneFields, type MilestoneFieldOpts } from './create.js';
-import { addParentOptions, milestoneId, milestonesBase, type ParentOpts } from './parent.js';
+import { addParentOptions, milestoneId, milestonesBase } from './parent.js';
+import type { ProjectOrGroupOpts } from '../../kit/project-option.js';
 
-interface UpdateOpts extends ParentOpts, MilestoneFieldOpts {
+interface UpdateOpts extends ProjectOrGroupOpts, MilestoneFieldOpts {
   close?: boolean;
   reopen?: boolean;
 }

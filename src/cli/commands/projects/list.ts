@@ -1,6 +1,6 @@
 import type { VerbSpec } from '../../kit/verb.js';
 import { UsageError } from '../../kit/errors.js';
-import { apiPath, idOrPath, parseAccessLevel, parseVisibility } from '../../kit/refs.js';
+import { apiPath, checkChoice, idOrPath, parseAccessLevel, parseVisibility } from '../../kit/refs.js';
 import { PROJECT_COLUMNS, PROJECT_FIELDS } from './columns.js';
 
 interface ListOpts {
@@ -45,7 +45,7 @@ export const listVerb: VerbSpec<ListOpts> = {
       .option('--order-by <field>', `one of ${ORDERS.join(', ')} (default created_at)`)
       .option('--sort <dir>', 'asc or desc (default desc)'),
   async run(cli, _args, o) {
-    if (o.orderBy && !ORDERS.includes(o.orderBy)) throw new UsageError(`--order-by must be one of ${ORDERS.join(', ')}, got "${o.orderBy}"`);
+    if (o.orderBy) checkChoice(o.orderBy, ORDERS, '--order-by');
     if (o.sort && !['asc', 'desc'].includes(o.sort)) throw new UsageError(`--sort must be asc or desc, got "${o.sort}"`);
     if (o.includeSubgroups && !o.group) throw new UsageError('--include-subgroups needs --group');
     const path = o.group ? apiPath('/groups/:id/projects', { id: idOrPath(o.group, '--group') }) : '/projects';

@@ -3,7 +3,7 @@ import { basename } from 'node:path';
 import type { VerbSpec } from '../../kit/verb.js';
 import { apiPathOf } from '../../../client/client.js';
 import { CliError, EXIT, UsageError } from '../../kit/errors.js';
-import { apiPath } from '../../kit/refs.js';
+import { apiPath, checkChoice } from '../../kit/refs.js';
 import { addProjectOption, projectRef, releasePath, tagArg, type ProjectOpts } from './project.js';
 
 interface DownloadOpts extends ProjectOpts {
@@ -46,7 +46,7 @@ export const downloadVerb: VerbSpec<DownloadOpts> = {
   async run(cli, [tagValue], o) {
     const tag = tagArg(tagValue);
     if ((o.asset === undefined) === (o.source === undefined)) throw new UsageError('give exactly one of --asset PATH and --source FORMAT');
-    if (o.source !== undefined && !SOURCE_FORMATS.includes(o.source)) throw new UsageError(`--source must be one of ${SOURCE_FORMATS.join(', ')}, got "${o.source}"`);
+    if (o.source !== undefined) checkChoice(o.source, SOURCE_FORMATS, '--source');
     const project = projectRef(o);
     const api = await cli.client();
     let data: Uint8Array;

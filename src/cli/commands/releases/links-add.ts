@@ -1,6 +1,6 @@
 import type { VerbSpec } from '../../kit/verb.js';
 import { UsageError } from '../../kit/errors.js';
-import { defined } from '../../kit/refs.js';
+import { checkChoice, defined } from '../../kit/refs.js';
 import { LINK_COLUMNS, LINK_TYPES } from './columns.js';
 import { addProjectOption, projectRef, releasePath, tagArg, type ProjectOpts } from './project.js';
 
@@ -21,7 +21,7 @@ export function linkFieldOptions(cmd: Parameters<NonNullable<VerbSpec['options']
 }
 
 export function linkBody(o: LinkFieldOpts): Record<string, unknown> {
-  if (o.type !== undefined && !(LINK_TYPES as readonly string[]).includes(o.type)) throw new UsageError(`--type must be one of ${LINK_TYPES.join(', ')}, got "${o.type}"`);
+  if (o.type !== undefined) checkChoice(o.type, LINK_TYPES, '--type');
   const path = o.path === undefined || o.path === '' || o.path.startsWith('/') ? o.path : `/${o.path}`;
   return defined({ name: o.name, url: o.linkUrl, direct_asset_path: path, link_type: o.type });
 }

@@ -2,6 +2,7 @@ import type { VerbSpec } from '../../kit/verb.js';
 import { UsageError } from '../../kit/errors.js';
 import { addProjectOption, projectRef, repoPath, type ProjectOpts } from '../branches/project.js';
 import { TAG_COLUMNS, TAG_FIELDS } from './columns.js';
+import { checkChoice } from '../../kit/refs.js';
 
 interface ListOpts extends ProjectOpts {
   search?: string;
@@ -23,7 +24,7 @@ export const listVerb: VerbSpec<ListOpts> = {
       .option('--order-by <field>', `one of ${ORDERS.join(', ')} (default updated)`)
       .option('--sort <dir>', 'desc (default) or asc'),
   async run(cli, _args, o) {
-    if (o.orderBy && !ORDERS.includes(o.orderBy)) throw new UsageError(`--order-by must be one of ${ORDERS.join(', ')}, got "${o.orderBy}"`);
+    if (o.orderBy) checkChoice(o.orderBy, ORDERS, '--order-by');
     if (o.sort && !['asc', 'desc'].includes(o.sort)) throw new UsageError(`--sort must be asc or desc, got "${o.sort}"`);
     const rows = await cli.list<Record<string, unknown>>(repoPath(projectRef(o), '/tags'), { search: o.search, order_by: o.orderBy, sort: o.sort });
     await cli.showList(rows, TAG_COLUMNS, TAG_FIELDS);

@@ -1,6 +1,6 @@
 import type { VerbSpec } from '../../kit/verb.js';
 import { UsageError } from '../../kit/errors.js';
-import { resolveUserId } from '../../kit/refs.js';
+import { checkChoice, resolveUserId } from '../../kit/refs.js';
 import { TOKEN_COLUMNS, TOKEN_FIELDS } from './columns.js';
 
 interface ListOpts {
@@ -48,7 +48,7 @@ export const listVerb: VerbSpec<ListOpts> = {
       .option('--last-used-before <time>', 'last used at or before this ISO time'),
   async run(cli, _args, o) {
     if (o.active && o.inactive) throw new UsageError('--active and --inactive exclude each other');
-    if (o.sort && !SORTS.includes(o.sort)) throw new UsageError(`--sort must be one of ${SORTS.join(', ')}, got "${o.sort}"`);
+    if (o.sort) checkChoice(o.sort, SORTS, '--sort');
     const userId = o.user !== undefined ? await resolveUserId(await cli.client(), o.user) : undefined;
     const rows = await cli.list<Record<string, unknown>>('/personal_access_tokens', {
       user_id: userId,

@@ -3,7 +3,7 @@
 // carrying only the secret. Loaded only when rotate runs without an ID on a terminal.
 import type { ApiClient } from '../../../client/client.js';
 import { CliError, EXIT } from '../../kit/errors.js';
-import { isCalendarDate } from '../../kit/refs.js';
+import { daysAfter, isCalendarDate, nowFromEnv } from '../../../shared/dates.js';
 import type { Cli } from '../../kit/verb.js';
 import { selfTokenId, type TokenJson } from './own-token.js';
 
@@ -46,7 +46,7 @@ export async function chooseRotation(cli: Cli, api: ApiClient, prompts: Prompts,
     (await prompts.input(
       {
         message: 'New expiry date (YYYY-MM-DD)',
-        default: addDaysIso(today, 7),
+        default: daysAfter(today, 7),
         validate: (value) => {
           const v = value.trim();
           if (!isCalendarDate(v)) return 'enter a date as YYYY-MM-DD';
@@ -90,8 +90,5 @@ async function usernames(api: ApiClient, tokens: TokenJson[]): Promise<Map<numbe
 
 /** Today in UTC on hostctl's clock (a fixed time under test). */
 async function todayIso(): Promise<string> {
-  const { clockFromEnv, isoDate } = await import('../../../core/clock.js');
-  return isoDate(clockFromEnv().now());
+  return nowFromEnv().toISOString().slice(0, 10);
 }
-
-const addDaysIso = (day: string, days: number): string => new Date(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);

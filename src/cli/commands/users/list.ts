@@ -1,6 +1,7 @@
 import type { VerbSpec } from '../../kit/verb.js';
 import { UsageError } from '../../kit/errors.js';
 import { USER_COLUMNS, USER_FIELDS } from './columns.js';
+import { checkChoice } from '../../kit/refs.js';
 
 interface ListOpts {
   search?: string;
@@ -41,7 +42,7 @@ export const listVerb: VerbSpec<ListOpts> = {
       .option('--order-by <field>', `one of ${ORDERS.join(', ')} (default id)`)
       .option('--sort <dir>', 'asc or desc (default desc)'),
   async run(cli, _args, o) {
-    if (o.orderBy && !ORDERS.includes(o.orderBy)) throw new UsageError(`--order-by must be one of ${ORDERS.join(', ')}, got "${o.orderBy}"`);
+    if (o.orderBy) checkChoice(o.orderBy, ORDERS, '--order-by');
     if (o.sort && !['asc', 'desc'].includes(o.sort)) throw new UsageError(`--sort must be asc or desc, got "${o.sort}"`);
     const rows = await cli.list<Record<string, unknown>>('/users', {
       search: o.search,

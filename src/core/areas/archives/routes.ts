@@ -11,13 +11,13 @@ import { defineRoutes } from '../../http/route.js';
 import type { RequestContext } from '../../http/context.js';
 import { forbidden, notFound, paramError, routeNotFound } from '../../http/errors.js';
 import { rawReply } from '../../http/reply.js';
-import type { ParamDecl } from '../../http/params.js';
+import { idParam, type ParamDecl } from '../../http/params.js';
 import { can } from '../../auth/policy.js';
 import { findProject } from '../../resources/find.js';
 import { checkFilePath, isSafeRevision } from '../../git/names.js';
 
 const params: ParamDecl[] = [
-  { name: 'id', type: 'id', required: true },
+  idParam,
   { name: 'sha', type: 'string' },
   { name: 'format', type: 'string' },
   { name: 'path', type: 'string' },

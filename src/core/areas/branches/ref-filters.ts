@@ -1,8 +1,10 @@
-// Filters of branch and tag lists. `search` is case-insensitive: a plain term matches anywhere
+// Filters and orders of branch and tag lists, and the precondition of deleting either. `search` is case-insensitive: a plain term matches anywhere
 // (an exact match comes first), while a term with `^`, `$` or `*` is a small pattern (`^` anchors
 // the start, `$` the end, `*` is any run of characters). `regex` is a full RE2 expression,
 // matched with an RE2 engine so that an expression from a caller cannot run away.
-import { paramError } from '../../http/errors.js';
+import type { RequestContext } from '../../http/context.js';
+import { ApiError, paramError } from '../../http/errors.js';
+import type { GitRepository } from '../../git/repository.js';
 
 const escapeRegex = (s: string): string => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
@@ -56,4 +58,20 @@ export function compareVersions(a: string, b: string): number {
     } else if (x !== y) return x < y ? -1 : 1;
   }
   return 0;
+}
+
+/** Name order of refs: by bytes, as git sorts them. */
+export const byteOrder = (a: string, b: string): number => Buffer.compare(Buffer.from(a), Buffer.from(b));
+
+/**
+ * `If-Unmodified-Since` older than the author date of the ref's commit refuses its deletion
+ * (412). The commit is read only when the header holds a valid date.
+ */
+export async function checkUnmodifiedSince(ctx: RequestContext, repo: GitRepository, commitId: string | null): Promise<void> {
+  const header = ctx.headers['if-unmodified-since'];
+  if (!header || !commitId) return;
+  const since = new Date(header);
+  if (Number.isNaN(since.getTime())) return;
+  const commit = await repo.commit(commitId);
+  if (commit && new Date(commit.author.date).getTime() > since.getTime()) throw new ApiError(412, { message: '412 Precondition Failed' });
 }

@@ -5,25 +5,22 @@ import { defineRoutes } from '../../http/route.js';
 import type { RequestContext } from '../../http/context.js';
 import { currentUser } from '../../http/context.js';
 import { ApiError, failure, notFound } from '../../http/errors.js';
-import { keysetReply, pageWindow, paginate } from '../../http/pagination.js';
-import type { ParamDecl } from '../../http/params.js';
+import { keysetReply, pageWindow, paginateArray } from '../../http/pagination.js';
+import { idParam, type ParamDecl } from '../../http/params.js';
 import { accepted, created, noContent, rawReply, type Reply } from '../../http/reply.js';
 import { registerJob } from '../../jobs/registry.js';
 import { findProject } from '../../resources/find.js';
 import { isValidRefName } from '../../git/names.js';
 import type { BranchRef } from '../../git/repository.js';
 import { assertWritable, projectRepository } from '../commits/project-repository.js';
-import { filterByRegex, filterBySearch } from './ref-filters.js';
+import { byteOrder, checkUnmodifiedSince, filterByRegex, filterBySearch } from './ref-filters.js';
 import { presentBranches } from './present.js';
 import { createBranch, DELETE_MERGED_JOB, deleteBranch, type DeleteMergedPayload } from './service.js';
 import { legacyProtectBranch, protectedBranchByName, unprotectBranch } from '../protected-branches/service.js';
 
 registerJob(DELETE_MERGED_JOB, () => import('./merged-job.js').then((m) => m.handler));
 
-const idParam: ParamDecl = { name: 'id', type: 'id', required: true };
 const branchParam: ParamDecl = { name: 'branch', type: 'string', required: true };
-
-const byteOrder = (a: string, b: string): number => Buffer.compare(Buffer.from(a), Buffer.from(b));
 
 /** The branch named in the path, or the platform's 400 for an invalid name and 404 for none. */
 async function findBranch(ctx: RequestContext, project: ReturnType<typeof findProject>): Promise<BranchRef> {
@@ -49,15 +46,6 @@ async function branchExists(ctx: RequestContext): Promise<Reply> {
     if (error instanceof ApiError) return rawReply('', 'application/json', error.headers, error.status);
     throw error;
   }
-}
-
-/** `If-Unmodified-Since` older than the tip's author date refuses the deletion. */
-function checkUnmodifiedSince(ctx: RequestContext, authoredDate: string): void {
-  const header = ctx.headers['if-unmodified-since'];
-  if (!header) return;
-  const since = new Date(header);
-  if (Number.isNaN(since.getTime())) return;
-  if (new Date(authoredDate).getTime() > since.getTime()) throw new ApiError(412, { message: '412 Precondition Failed' });
 }
 
 export const branchRoutes = defineRoutes([
@@ -89,19 +77,14 @@ export const branchRoutes = defineRoutes([
         refs = [...refs].sort((a, b) => dir * (when(a) - when(b)) || byteOrder(a.name, b.name));
       }
       const present = (page: BranchRef[]) => presentBranches(ctx.core, project, ctx.actor, repo, page);
-      const w = pageWindow(ctx);
       if (p.pagination === 'keyset' && sort === 'name_asc') {
+        const { perPage } = pageWindow(ctx);
         const token = p.page_token as string | undefined;
         const after = token === undefined ? refs : refs.filter((r) => byteOrder(r.name, token) > 0);
-        const rows = await present(after.slice(0, w.perPage + 1));
-        return keysetReply(ctx, rows, w.perPage, (last) => ({ page_token: last.name }), (row) => row);
+        const rows = await present(after.slice(0, perPage + 1));
+        return keysetReply(ctx, rows, perPage, (last) => ({ page_token: last.name }), (row) => row);
       }
-      const page = await present(refs.slice(w.offset, w.offset + w.limit));
-      return paginate(
-        ctx,
-        (cap) => Math.min(refs.length, cap),
-        () => page,
-      );
+      return paginateArray(ctx, refs, present);
     },
   },
   {
@@ -141,8 +124,7 @@ export const branchRoutes = defineRoutes([
       const user = currentUser(ctx);
       const project = findProject(ctx, 'push_code');
       const branch = await findBranch(ctx, project);
-      const tip = await projectRepository(ctx.core, project).commit(branch.target);
-      if (tip) checkUnmodifiedSince(ctx, tip.author.date);
+      await checkUnmodifiedSince(ctx, projectRepository(ctx.core, project), branch.target);
       await deleteBranch(ctx.core, project, user, branch);
       return noContent();
     },

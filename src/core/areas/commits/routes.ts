@@ -4,8 +4,8 @@ import { defineRoutes } from '../../http/route.js';
 import type { RequestContext } from '../../http/context.js';
 import { currentUser } from '../../http/context.js';
 import { notFound, paramError } from '../../http/errors.js';
-import { pageWindow, paginate } from '../../http/pagination.js';
-import type { ParamDecl } from '../../http/params.js';
+import { pageWindow, paginate, paginateArray } from '../../http/pagination.js';
+import { idParam } from '../../http/params.js';
 import { created } from '../../http/reply.js';
 import { findProject } from '../../resources/find.js';
 import { checkFilePath, isSafeRevision, isSafeRevisionRange } from '../../git/names.js';
@@ -14,7 +14,6 @@ import { presentCommit, presentCommitDetail, projectUrl } from './present.js';
 import { projectRepository } from './project-repository.js';
 import { createCommit, type ActionInput } from './service.js';
 
-const idParam: ParamDecl = { name: 'id', type: 'id', required: true };
 const ACTIONS: FileActionKind[] = ['create', 'update', 'move', 'delete', 'chmod'];
 
 const asBoolean = (v: unknown): boolean | undefined | null => {
@@ -96,18 +95,14 @@ export const commitRoutes = defineRoutes([
       const commit = isSafeRevision(ref) && (path === '' || checkFilePath(path) === null) ? await repo.resolveCommit(ref) : null;
       const entries = commit ? await repo.lsTree(commit, path, p.recursive === true) : null;
       if (!entries) throw notFound('Tree');
-      const w = pageWindow(ctx);
-      const page = entries.slice(w.offset, w.offset + w.limit).map((e) => ({
-        id: e.sha,
-        name: e.path.slice(e.path.lastIndexOf('/') + 1),
-        type: e.type,
-        path: e.path,
-        mode: e.mode,
-      }));
-      return paginate(
-        ctx,
-        (cap) => Math.min(entries.length, cap),
-        () => page,
+      return paginateArray(ctx, entries, (page) =>
+        page.map((e) => ({
+          id: e.sha,
+          name: e.path.slice(e.path.lastIndexOf('/') + 1),
+          type: e.type,
+          path: e.path,
+          mode: e.mode,
+        })),
       );
     },
   },

@@ -18,7 +18,7 @@ export interface NamespaceBasicJson {
 export const namespaceWebUrl = (core: CoreState, ns: Pick<NamespaceRow, 'kind' | 'full_path'>): string =>
   ns.kind === 'group' ? groupWebUrl(core, ns.full_path) : userWebUrl(core, ns.full_path);
 
-export function presentNamespaceBasic(core: CoreState, ns: NamespaceRow): NamespaceBasicJson {
+export function presentNamespaceBasic(core: CoreState, ns: Pick<NamespaceRow, 'id' | 'name' | 'path' | 'kind' | 'full_path' | 'parent_id'>): NamespaceBasicJson {
   return {
     id: ns.id,
     name: ns.name,

@@ -3,6 +3,7 @@
 import type { UserRow } from '../../db/rows.js';
 import type { CoreState } from '../../state.js';
 import { isoDate } from '../../clock.js';
+import { likeContains } from '../../db/sql.js';
 
 /** Bound with @uid and @today: member_tree(id) = groups the user is a member of, and their descendants. */
 export const MEMBER_TREE_CTE = `
@@ -72,7 +73,7 @@ export function groupListQuery(core: CoreState, f: GroupFilter): GroupQuery {
   }
   if (f.search) {
     where.push("(lower(g.name) LIKE @search ESCAPE '\\' OR lower(g.path) LIKE @search ESCAPE '\\')");
-    args.search = `%${likeEscape(f.search.toLowerCase())}%`;
+    args.search = likeContains(f.search.toLowerCase());
   }
   if (f.topLevelOnly) where.push('g.parent_id IS NULL');
   if (f.visibility) {
@@ -82,5 +83,3 @@ export function groupListQuery(core: CoreState, f: GroupFilter): GroupQuery {
   if (f.skipGroups && f.skipGroups.length > 0) where.push(`g.id NOT IN (${f.skipGroups.map((id) => Number(id)).join(',')})`);
   return { sql: `WITH RECURSIVE ${ctes.join(',')} SELECT g.* FROM namespaces g WHERE ${where.join(' AND ')}`, args };
 }
-
-export const likeEscape = (text: string): string => text.replace(/[\\%_]/g, (c) => `\\${c}`);

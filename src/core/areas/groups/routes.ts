@@ -2,13 +2,13 @@
 // update, delete, subgroups, descendant groups and the group's projects.
 import { defineRoutes, type RouteDef } from '../../http/route.js';
 import type { RequestContext } from '../../http/context.js';
-import { currentUser, isAdmin } from '../../http/context.js';
+import { currentUser } from '../../http/context.js';
 import { forbidden, paramError } from '../../http/errors.js';
 import { cappedCount, decodeCursor, encodeCursor, keysetReply, pageWindow, paginate } from '../../http/pagination.js';
-import type { ParamDecl } from '../../http/params.js';
+import { idParam, type ParamDecl } from '../../http/params.js';
 import { accepted, created, type Reply } from '../../http/reply.js';
-import type { NamespaceRow, ProjectRow, Visibility } from '../../db/rows.js';
-import { can } from '../../auth/policy.js';
+import { VISIBILITIES, type NamespaceRow, type ProjectRow, type Visibility } from '../../db/rows.js';
+import { can, isAdmin } from '../../auth/policy.js';
 import { descendantIds } from '../../auth/access.js';
 import { findGroup } from '../../resources/find.js';
 import { MEMBER_ACCESS_LEVELS } from '../../../shared/access-levels.js';
@@ -19,8 +19,6 @@ import { groupListQuery, type GroupFilter } from './queries.js';
 import { presentGroup, presentGroupDetail } from './present.js';
 import { createGroup, deleteGroup, updateGroup } from './service.js';
 
-const idParam: ParamDecl = { name: 'id', type: 'id', required: true };
-const VISIBILITIES = ['private', 'internal', 'public'] as const;
 /** Projects embedded in a group's detail, at most. */
 const DETAIL_PROJECTS_LIMIT = 100;
 

@@ -14,6 +14,7 @@ import {
   NAMESPACE_PATH_MESSAGE,
 } from '../../resources/paths.js';
 import { deleteProject, recordRedirect, VISIBILITY_RANK } from '../projects/service.js';
+import { placeholders } from '../../db/sql.js';
 
 export interface GroupInput {
   name?: string;
@@ -110,7 +111,7 @@ export function updateGroup(core: CoreState, group: NamespaceRow, input: GroupIn
 /** Replaces the full path and full name prefix of `group` and its descendants; old project paths redirect. */
 function rewriteSubtree(core: CoreState, group: NamespaceRow, fullPath: string, fullName: string): void {
   const ids = descendantIds(core, group.id);
-  const marks = ids.map(() => '?').join(',');
+  const marks = placeholders(ids.length);
   const pathChanged = fullPath !== group.full_path;
   if (pathChanged) {
     const projects = core.db
@@ -143,7 +144,7 @@ function rewriteSubtree(core: CoreState, group: NamespaceRow, fullPath: string, 
 /** Deletes a group with its subgroups, their projects and all memberships. */
 export async function deleteGroup(core: CoreState, group: NamespaceRow): Promise<void> {
   const ids = descendantIds(core, group.id);
-  const marks = ids.map(() => '?').join(',');
+  const marks = placeholders(ids.length);
   const projects = core.db.prepare(`SELECT * FROM projects WHERE namespace_id IN (${marks})`).all(...ids) as ProjectRow[];
   for (const project of projects) await deleteProject(core, project);
   core.tx(() => {

@@ -4,6 +4,7 @@ import type { MemberRow, NamespaceRow, ProjectRow, UserRow } from '../../db/rows
 import type { CoreState } from '../../state.js';
 import { ancestorIds } from '../../auth/access.js';
 import { isoDate } from '../../clock.js';
+import { placeholders } from '../../db/sql.js';
 
 export type Source = { type: 'project'; project: ProjectRow } | { type: 'namespace'; group: NamespaceRow };
 
@@ -77,7 +78,7 @@ export function groupOwnerIds(core: CoreState, group: NamespaceRow): number[] {
   const rows = core.db
     .prepare(
       `SELECT DISTINCT user_id FROM members WHERE source_type = 'namespace' AND access_level = 50
-         AND source_id IN (${ids.map(() => '?').join(',')}) AND (expires_at IS NULL OR expires_at >= ?)`,
+         AND source_id IN (${placeholders(ids.length)}) AND (expires_at IS NULL OR expires_at >= ?)`,
     )
     .all(...ids, today) as { user_id: number }[];
   return rows.map((r) => r.user_id);

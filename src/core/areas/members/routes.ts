@@ -6,7 +6,7 @@ import type { RequestContext } from '../../http/context.js';
 import { currentUser } from '../../http/context.js';
 import { conflict, notFound, recordNotFound } from '../../http/errors.js';
 import { paginateArray } from '../../http/pagination.js';
-import type { ParamDecl } from '../../http/params.js';
+import { idParam, type ParamDecl } from '../../http/params.js';
 import { created, noContent } from '../../http/reply.js';
 import type { UserRow } from '../../db/rows.js';
 import { findGroup, findProject, userByRef } from '../../resources/find.js';
@@ -16,7 +16,6 @@ import { addMember, addMembers, removeMember, updateMember } from './service.js'
 
 type Kind = 'projects' | 'groups';
 
-const idParam: ParamDecl = { name: 'id', type: 'id', required: true };
 const userIdParam: ParamDecl = { name: 'user_id', type: 'integer', required: true };
 
 /** The source of `:id`; with `admin`, the caller must be able to manage its members (403 otherwise). */
@@ -82,7 +81,7 @@ function routesFor(kind: Kind): RouteDef[] {
       summary: `List the direct members of a ${noun}`,
       paginated: true,
       params: [idParam, { name: 'query', type: 'string' }, { name: 'user_ids', type: 'integer[]' }, { name: 'skip_users', type: 'integer[]' }, { name: 'show_seat_info', type: 'boolean' }],
-      handler: (ctx) => paginateArray(ctx, filtered(ctx, membersOf(ctx.core, sourceFor(ctx, kind, false), false)).map((m) => show(ctx, m))),
+      handler: (ctx) => paginateArray(ctx, filtered(ctx, membersOf(ctx.core, sourceFor(ctx, kind, false), false)), (page) => page.map((m) => show(ctx, m))),
     },
     {
       method: 'GET',
@@ -96,7 +95,7 @@ function routesFor(kind: Kind): RouteDef[] {
         { name: 'show_seat_info', type: 'boolean' },
         { name: 'state', type: 'string', values: ['awaiting', 'active'] },
       ],
-      handler: (ctx) => paginateArray(ctx, filtered(ctx, membersOf(ctx.core, sourceFor(ctx, kind, false), true)).map((m) => show(ctx, m))),
+      handler: (ctx) => paginateArray(ctx, filtered(ctx, membersOf(ctx.core, sourceFor(ctx, kind, false), true)), (page) => page.map((m) => show(ctx, m))),
     },
     {
       method: 'GET',

@@ -5,7 +5,7 @@
 import type { MemberRow, UserRow } from '../../db/rows.js';
 import type { CoreState } from '../../state.js';
 import { ApiError, forbidden, validationError } from '../../http/errors.js';
-import { accessLevelOf } from '../../auth/policy.js';
+import { accessLevelOf, isAdmin } from '../../auth/policy.js';
 import { isoDate } from '../../clock.js';
 import { ACCESS_LEVEL_NAMES, MEMBER_ACCESS_LEVELS } from '../../../shared/access-levels.js';
 import { directMember, groupOwnerIds, highestInherited, sourceId, type Source } from './queries.js';
@@ -15,10 +15,8 @@ export interface MemberChange {
   expiresAt?: string | null;
 }
 
-const isAdminUser = (u: UserRow): boolean => u.is_admin === 1;
-
 const actorLevel = (core: CoreState, actor: UserRow, s: Source): number =>
-  isAdminUser(actor) ? Number.MAX_SAFE_INTEGER : accessLevelOf(core, actor, s.type === 'project' ? { project: s.project } : { group: s.group });
+  isAdmin(actor) ? Number.MAX_SAFE_INTEGER : accessLevelOf(core, actor, s.type === 'project' ? { project: s.project } : { group: s.group });
 
 function validate(core: CoreState, s: Source, userId: number, change: MemberChange): void {
   const errors: Record<string, string[]> = {};

@@ -1,6 +1,7 @@
 // Milestone rows and the SQL behind the milestone lists: filters by parent, state, iids, title
 // and search, ordered as the platform orders them (due date first, undated last, newest id first).
 import type { CoreState } from '../../state.js';
+import { likeContains, placeholders } from '../../db/sql.js';
 
 export interface MilestoneRow {
   id: number;
@@ -50,11 +51,11 @@ export function milestoneListSql(f: MilestoneFilter): { where: string; args: unk
   const args: unknown[] = [];
   const owners: string[] = [];
   if (f.projectIds.length > 0) {
-    owners.push(`project_id IN (${f.projectIds.map(() => '?').join(',')})`);
+    owners.push(`project_id IN (${placeholders(f.projectIds.length)})`);
     args.push(...f.projectIds);
   }
   if (f.groupIds.length > 0) {
-    owners.push(`group_id IN (${f.groupIds.map(() => '?').join(',')})`);
+    owners.push(`group_id IN (${placeholders(f.groupIds.length)})`);
     args.push(...f.groupIds);
   }
   parts.push(owners.length > 0 ? `(${owners.join(' OR ')})` : '0');
@@ -63,7 +64,7 @@ export function milestoneListSql(f: MilestoneFilter): { where: string; args: unk
     args.push(f.state);
   }
   if (f.iids && f.iids.length > 0) {
-    parts.push(`iid IN (${f.iids.map(() => '?').join(',')})`);
+    parts.push(`iid IN (${placeholders(f.iids.length)})`);
     args.push(...f.iids);
   }
   if (f.title !== undefined) {
@@ -73,7 +74,7 @@ export function milestoneListSql(f: MilestoneFilter): { where: string; args: unk
   if (f.search) {
     // Substring of the title or the description, case-insensitive; LIKE wildcards in the
     // search text are matched literally.
-    const pattern = `%${f.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    const pattern = likeContains(f.search);
     parts.push("(title LIKE ? ESCAPE '\\' OR COALESCE(description, '') LIKE ? ESCAPE '\\')");
     args.push(pattern, pattern);
   }
@@ -93,6 +94,6 @@ export function milestonesByTitles(core: CoreState, projectIds: number[], groupI
   if (titles.length === 0) return [];
   const { where, args } = milestoneListSql({ projectIds, groupIds });
   return core.db
-    .prepare(`SELECT * FROM milestones WHERE ${where} AND title IN (${titles.map(() => '?').join(',')}) ORDER BY ${MILESTONE_ORDER}`)
+    .prepare(`SELECT * FROM milestones WHERE ${where} AND title IN (${placeholders(titles.length)}) ORDER BY ${MILESTONE_ORDER}`)
     .all(...args, ...titles) as MilestoneRow[];
 }

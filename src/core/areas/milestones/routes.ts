@@ -6,14 +6,13 @@ import type { RequestContext } from '../../http/context.js';
 import { recordNotFound } from '../../http/errors.js';
 import { cappedCount, paginate } from '../../http/pagination.js';
 import { created, noContent } from '../../http/reply.js';
-import type { ParamDecl } from '../../http/params.js';
+import { idParam, type ParamDecl } from '../../http/params.js';
 import { ancestorIds } from '../../auth/access.js';
 import { findGroup, findProject } from '../../resources/find.js';
 import { presentMilestone } from './present.js';
 import { MILESTONE_ORDER, milestoneListSql, milestoneOfParent, type MilestoneParent, type MilestoneRow } from './queries.js';
 import { createMilestone, deleteMilestone, updateMilestone, type MilestoneInput } from './service.js';
 
-const idParam: ParamDecl = { name: 'id', type: 'id', required: true };
 const milestoneIdParam: ParamDecl = { name: 'milestone_id', type: 'integer', required: true };
 
 const optionalParams: ParamDecl[] = [

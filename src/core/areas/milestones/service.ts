@@ -6,6 +6,7 @@ import { ancestorIds, descendantIds } from '../../auth/access.js';
 import { failure } from '../../http/errors.js';
 import { inspectErrors } from '../../resources/paths.js';
 import { milestoneById, type MilestoneParent, type MilestoneRow } from './queries.js';
+import { placeholders } from '../../db/sql.js';
 
 export interface MilestoneInput {
   title?: string;
@@ -26,7 +27,7 @@ function titleScope(core: CoreState, parent: MilestoneParent): { projectIds: num
   const below = descendantIds(core, parent.id);
   const groupIds = [...new Set([...ancestorIds(core, parent.id), ...below])];
   const projectIds = (
-    core.db.prepare(`SELECT id FROM projects WHERE namespace_id IN (${below.map(() => '?').join(',')})`).all(...below) as { id: number }[]
+    core.db.prepare(`SELECT id FROM projects WHERE namespace_id IN (${placeholders(below.length)})`).all(...below) as { id: number }[]
   ).map((r) => r.id);
   return { projectIds, groupIds };
 }
@@ -34,8 +35,8 @@ function titleScope(core: CoreState, parent: MilestoneParent): { projectIds: num
 function titleTaken(core: CoreState, parent: MilestoneParent, title: string, exceptId?: number): boolean {
   const { projectIds, groupIds } = titleScope(core, parent);
   const owners: string[] = [];
-  if (projectIds.length > 0) owners.push(`project_id IN (${projectIds.map(() => '?').join(',')})`);
-  if (groupIds.length > 0) owners.push(`group_id IN (${groupIds.map(() => '?').join(',')})`);
+  if (projectIds.length > 0) owners.push(`project_id IN (${placeholders(projectIds.length)})`);
+  if (groupIds.length > 0) owners.push(`group_id IN (${placeholders(groupIds.length)})`);
   if (owners.length === 0) return false;
   const row = core.db
     .prepare(`SELECT id FROM milestones WHERE title = ? AND id != ? AND (${owners.join(' OR ')}) LIMIT 1`)

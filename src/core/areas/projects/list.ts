@@ -1,22 +1,22 @@
 // Project lists (GET /projects, GET /groups/:id/projects): visibility, filters, ordering,
 // offset pages with the max-offset limit, and keyset pages ordered by id.
-import type { ProjectRow } from '../../db/rows.js';
+import { VISIBILITIES, type ProjectRow } from '../../db/rows.js';
 import type { RequestContext } from '../../http/context.js';
-import { isAdmin } from '../../http/context.js';
 import { paramError } from '../../http/errors.js';
 import { cappedCount, keysetReply, pageWindow, paginate } from '../../http/pagination.js';
 import type { ParamDecl } from '../../http/params.js';
 import type { Reply } from '../../http/reply.js';
 import { MEMBER_ACCESS_LEVELS } from '../../../shared/access-levels.js';
-import { likeEscape } from '../groups/queries.js';
 import { ACCESS_CTES, viewerBinding, visibleProjectCondition } from './queries.js';
 import { presentProject, presentProjectBasic } from './present.js';
+import { likeContains } from '../../db/sql.js';
+import { isAdmin } from '../../auth/policy.js';
 
 export const PROJECT_ORDERS = ['id', 'name', 'path', 'created_at', 'updated_at', 'last_activity_at'] as const;
 
 export const projectListParams: ParamDecl[] = [
   { name: 'archived', type: 'boolean' },
-  { name: 'visibility', type: 'string', values: ['private', 'internal', 'public'] },
+  { name: 'visibility', type: 'string', values: VISIBILITIES },
   { name: 'search', type: 'string' },
   { name: 'search_namespaces', type: 'boolean' },
   { name: 'owned', type: 'boolean', default: false },
@@ -61,7 +61,7 @@ export function listProjects(ctx: RequestContext, scope: ListScope = {}): Reply 
   if (p.archived !== undefined) cond('p.archived = @archived', 'archived', p.archived ? 1 : 0);
   if (p.visibility) cond('p.visibility = @visibility', 'visibility', p.visibility);
   if (p.search) {
-    const like = `%${likeEscape(String(p.search).toLowerCase())}%`;
+    const like = likeContains(String(p.search).toLowerCase());
     const ns = p.search_namespaces ? " OR lower((SELECT full_path FROM namespaces WHERE id = p.namespace_id) || '/' || p.path) LIKE @search ESCAPE '\\'" : '';
     cond(`(lower(p.name) LIKE @search ESCAPE '\\' OR p.path_lower LIKE @search ESCAPE '\\' OR lower(p.description) LIKE @search ESCAPE '\\'${ns})`, 'search', like);
   }

@@ -2,7 +2,7 @@
 // projects) and the full entity with `_links`, feature levels and the viewer's permissions.
 import type { NamespaceRow, ProjectRow, UserRow } from '../../db/rows.js';
 import type { CoreState } from '../../state.js';
-import { can } from '../../auth/policy.js';
+import { can, isAdmin } from '../../auth/policy.js';
 import { groupAccessLevel } from '../../auth/access.js';
 import { isoDate } from '../../clock.js';
 import { projectWebUrl } from '../../resources/urls.js';
@@ -19,15 +19,13 @@ export interface PresentOptions {
   withAccess?: boolean;
 }
 
-export const projectFullPathOf = (ns: NamespaceRow, p: ProjectRow): string => `${ns.full_path}/${p.path}`;
+const projectFullPathOf = (ns: NamespaceRow, p: ProjectRow): string => `${ns.full_path}/${p.path}`;
 
 /**
  * What the entity says about the repository itself. Metadata alone knows of no commits, so a
- * project reads as an empty repository without a README until the repository store says more.
+ * project reads as an empty repository without a README.
  */
-export function repositoryFacts(_core: CoreState, _p: ProjectRow): { empty_repo: boolean; readme_url: string | null } {
-  return { empty_repo: true, readme_url: null };
-}
+const REPOSITORY_FACTS = { empty_repo: true, readme_url: null } as const;
 
 function sshUrl(core: CoreState, fullPath: string): string {
   const host = new URL(core.settings.externalUrl).hostname;
@@ -36,10 +34,12 @@ function sshUrl(core: CoreState, fullPath: string): string {
 
 /** ProjectIdentity + BasicProjectDetails. */
 export function presentProjectBasic(core: CoreState, p: ProjectRow, viewer: UserRow | null) {
-  const ns = namespaceById(core, p.namespace_id) as NamespaceRow;
+  return basicDetails(core, p, namespaceById(core, p.namespace_id) as NamespaceRow, viewer);
+}
+
+function basicDetails(core: CoreState, p: ProjectRow, ns: NamespaceRow, viewer: UserRow | null) {
   const fullPath = projectFullPathOf(ns, p);
   const readCode = can(core, viewer, 'read_code', { project: p });
-  const facts = repositoryFacts(core, p);
   return {
     id: p.id,
     description: p.description,
@@ -54,7 +54,7 @@ export function presentProjectBasic(core: CoreState, p: ProjectRow, viewer: User
     ssh_url_to_repo: sshUrl(core, fullPath),
     http_url_to_repo: `${projectWebUrl(core, fullPath)}.git`,
     web_url: projectWebUrl(core, fullPath),
-    ...(readCode ? { readme_url: facts.readme_url, forks_count: 0 } : {}),
+    ...(readCode ? { readme_url: REPOSITORY_FACTS.readme_url, forks_count: 0 } : {}),
     avatar_url: null,
     star_count: 0,
     last_activity_at: p.last_activity_at,
@@ -101,9 +101,9 @@ const FEATURE_LEVELS = [
 export function presentProject(core: CoreState, p: ProjectRow, options: PresentOptions) {
   const { viewer } = options;
   const ns = namespaceById(core, p.namespace_id) as NamespaceRow;
-  const base = presentProjectBasic(core, p, viewer);
+  const base = basicDetails(core, p, ns, viewer);
   const api = `${core.settings.externalUrl}/api/v4/projects/${p.id}`;
-  const isAdminViewer = viewer?.is_admin === 1;
+  const isAdminViewer = isAdmin(viewer);
   const featureLevel = p.visibility === 'private' ? 'private' : 'enabled';
   const owner = ns.kind === 'user' && ns.owner_id !== null ? (core.db.prepare('SELECT * FROM users WHERE id = ?').get(ns.owner_id) as UserRow | undefined) : undefined;
   return {
@@ -120,7 +120,7 @@ export function presentProject(core: CoreState, p: ProjectRow, options: PresentO
       cluster_agents: `${api}/cluster_agents`,
     },
     packages_enabled: true,
-    empty_repo: repositoryFacts(core, p).empty_repo,
+    empty_repo: REPOSITORY_FACTS.empty_repo,
     archived: p.archived === 1,
     visibility: p.visibility,
     ...(owner ? { owner: presentUserBasic(core, owner) } : {}),

@@ -2,20 +2,18 @@
 // user, by administrators), update, delete, transfer, archive.
 import { defineRoutes, type RouteDef } from '../../http/route.js';
 import type { RequestContext } from '../../http/context.js';
-import { currentUser, isAdmin } from '../../http/context.js';
+import { currentUser } from '../../http/context.js';
 import { forbidden, notFound } from '../../http/errors.js';
-import type { ParamDecl } from '../../http/params.js';
+import { idParam, type ParamDecl } from '../../http/params.js';
 import { accepted, created } from '../../http/reply.js';
-import type { NamespaceRow, ProjectRow, UserRow, Visibility } from '../../db/rows.js';
-import { canSee } from '../../auth/policy.js';
-import { findProject, findUser, userByRef } from '../../resources/find.js';
+import { VISIBILITIES, type NamespaceRow, type ProjectRow, type UserRow, type Visibility } from '../../db/rows.js';
+import { canSee, isAdmin } from '../../auth/policy.js';
+import { findProject, findUser, namespaceByPath, userByRef } from '../../resources/find.js';
 import { listProjects, projectListParams } from './list.js';
 import { presentProject } from './present.js';
 import { namespaceById } from './queries.js';
 import { createProject, deleteProject, setArchived, transferProject, updateProject } from './service.js';
 
-const idParam: ParamDecl = { name: 'id', type: 'id', required: true };
-const VISIBILITIES = ['private', 'internal', 'public'] as const;
 
 const editableParams: ParamDecl[] = [
   { name: 'name', type: 'string' },
@@ -55,7 +53,7 @@ function findNamespace(ctx: RequestContext, ref: string | number): NamespaceRow 
   const ns =
     typeof ref === 'number' || /^\d+$/.test(String(ref))
       ? namespaceById(ctx.core, Number(ref))
-      : (ctx.core.db.prepare('SELECT * FROM namespaces WHERE full_path_lower = ?').get(String(ref).toLowerCase()) as NamespaceRow | undefined);
+      : namespaceByPath(ctx.core, String(ref));
   if (!ns || (ns.kind === 'group' && !canSee(ctx.core, ctx.actor, { group: ns }))) throw notFound('Namespace');
   return ns;
 }

@@ -4,7 +4,7 @@
 import type { NamespaceRow, ProjectRow, UserRow, Visibility } from '../../db/rows.js';
 import type { CoreState } from '../../state.js';
 import { failure, validationError } from '../../http/errors.js';
-import { can } from '../../auth/policy.js';
+import { can, isAdmin } from '../../auth/policy.js';
 import {
   fullPathTaken,
   inspectErrors,
@@ -42,15 +42,13 @@ export interface UpdateProjectInput {
   repositoryStorage?: string;
 }
 
-const isAdminUser = (u: UserRow): boolean => u.is_admin === 1;
-
 export function personalNamespace(core: CoreState, user: UserRow): NamespaceRow {
   return core.db.prepare("SELECT * FROM namespaces WHERE kind = 'user' AND owner_id = ?").get(user.id) as NamespaceRow;
 }
 
 /** May `user` create projects in `ns`? Their own personal namespace, or create_projects on a group. */
 export function canCreateProjectIn(core: CoreState, user: UserRow, ns: NamespaceRow): boolean {
-  if (isAdminUser(user)) return true;
+  if (isAdmin(user)) return true;
   if (ns.kind === 'user') return ns.owner_id === user.id;
   return can(core, user, 'create_projects', { group: ns });
 }

@@ -4,7 +4,7 @@ import { defineRoutes } from '../../http/route.js';
 import type { RequestContext } from '../../http/context.js';
 import { paramError, recordNotFound } from '../../http/errors.js';
 import { cappedCount, paginate } from '../../http/pagination.js';
-import type { ParamDecl } from '../../http/params.js';
+import { idParam, type ParamDecl } from '../../http/params.js';
 import { created, noContent } from '../../http/reply.js';
 import { tierAtLeast } from '../../instance.js';
 import { findProject } from '../../resources/find.js';
@@ -20,8 +20,8 @@ import {
   type AccessEntryInput,
   type ProtectInput,
 } from './service.js';
+import { likeContains } from '../../db/sql.js';
 
-const idParam: ParamDecl = { name: 'id', type: 'id', required: true };
 const nameParam: ParamDecl = { name: 'name', type: 'string', required: true };
 
 const optionParams: ParamDecl[] = [
@@ -98,7 +98,7 @@ export const protectedBranchRoutes = defineRoutes([
       const project = findProject(ctx, 'admin_project');
       const search = ctx.params.search as string | undefined;
       const where = search ? "project_id = ? AND name LIKE ? ESCAPE '\\'" : 'project_id = ?';
-      const args: unknown[] = search ? [project.id, `%${search.replace(/[\\%_]/g, '\\$&')}%`] : [project.id];
+      const args: unknown[] = search ? [project.id, likeContains(search)] : [project.id];
       const base = `SELECT * FROM protected_branches WHERE ${where}`;
       return paginate(
         ctx,

@@ -4,8 +4,7 @@
 // any matching rule lets the user through.
 import type { ProjectRow, UserRow } from '../../db/rows.js';
 import type { CoreState } from '../../state.js';
-import { can } from '../../auth/policy.js';
-import { accessLevelOf } from '../../auth/policy.js';
+import { accessLevelOf, can, isAdmin } from '../../auth/policy.js';
 import { groupAccessLevel } from '../../auth/access.js';
 import { ACCESS } from '../../../shared/access-levels.js';
 
@@ -76,7 +75,7 @@ export class BranchProtection {
     private readonly user: UserRow | null,
     readonly rules: ProtectedRule[] = rulesFor(core, project.id),
   ) {
-    this.admin = !!user && user.is_admin === 1;
+    this.admin = isAdmin(user);
     this.level = user ? accessLevelOf(core, user, { project }) : 0;
     this.pushCode = !!user && project.archived !== 1 && can(core, user, 'push_code', { project });
   }

@@ -5,7 +5,7 @@ import type { RequestContext } from '../../http/context.js';
 import { forbidden, recordNotFound } from '../../http/errors.js';
 import { paginateArray } from '../../http/pagination.js';
 import { created, ok } from '../../http/reply.js';
-import type { ParamDecl } from '../../http/params.js';
+import { idParam, type ParamDecl } from '../../http/params.js';
 import { can, type ProjectAbility } from '../../auth/policy.js';
 import { findProject, projectFullPath } from '../../resources/find.js';
 import { projectWebUrl } from '../../resources/urls.js';
@@ -15,7 +15,7 @@ import { presentLink } from './present.js';
 import { createLink, deleteLink, updateLink, type LinkInput } from './service.js';
 
 const pathParams: ParamDecl[] = [
-  { name: 'id', type: 'id', required: true },
+  idParam,
   { name: 'tag_name', type: 'string', required: true },
 ];
 const linkIdParam: ParamDecl = { name: 'link_id', type: 'integer', required: true };
@@ -76,10 +76,7 @@ export const releaseLinkRoutes = defineRoutes([
     handler: (ctx) => {
       const s = scope(ctx);
       const links = linksOf(ctx.core, [s.release.id]).get(s.release.id) ?? [];
-      return paginateArray(
-        ctx,
-        links.map((l) => presentLink(l, s.webUrl, s.release.tag)),
-      );
+      return paginateArray(ctx, links, (page) => page.map((l) => presentLink(l, s.webUrl, s.release.tag)));
     },
   },
   {

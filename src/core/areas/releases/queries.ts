@@ -1,6 +1,7 @@
 // Release rows and their satellites (links, milestones, evidences), fetched in batches so a
 // page of releases costs a fixed number of queries.
 import type { CoreState } from '../../state.js';
+import { placeholders } from '../../db/sql.js';
 import { milestoneDatesTitleOrder, type MilestoneRow } from '../milestones/queries.js';
 
 export interface ReleaseRow {
@@ -39,8 +40,6 @@ export interface EvidenceRow {
   created_at: string;
 }
 
-export const RELEASE_ORDER_COLUMNS = { released_at: 'released_at', created_at: 'created_at' } as const;
-
 export const releaseById = (core: CoreState, id: number): ReleaseRow | undefined =>
   core.db.prepare('SELECT * FROM releases WHERE id = ?').get(id) as ReleaseRow | undefined;
 
@@ -50,8 +49,6 @@ export const releaseByTag = (core: CoreState, projectId: number, tag: string): R
 /** The release the permalink names: the newest by release date. */
 export const latestRelease = (core: CoreState, projectId: number): ReleaseRow | undefined =>
   core.db.prepare('SELECT * FROM releases WHERE project_id = ? ORDER BY released_at DESC, id DESC LIMIT 1').get(projectId) as ReleaseRow | undefined;
-
-const placeholders = (n: number): string => Array.from({ length: n }, () => '?').join(',');
 
 function groupBy<T extends { release_id: number }>(rows: T[]): Map<number, T[]> {
   const out = new Map<number, T[]>();

@@ -7,7 +7,7 @@ import { currentUser } from '../../http/context.js';
 import { failure, forbidden, notFound, paramError, recordNotFound } from '../../http/errors.js';
 import { cappedCount, paginate } from '../../http/pagination.js';
 import { accepted, created, ok, redirect } from '../../http/reply.js';
-import type { ParamDecl } from '../../http/params.js';
+import { idParam, type ParamDecl } from '../../http/params.js';
 import { can } from '../../auth/policy.js';
 import { descendantIds } from '../../auth/access.js';
 import type { ProjectRow } from '../../db/rows.js';
@@ -20,10 +20,10 @@ import { createRelease, deleteRelease, updateRelease, type CreateReleaseInput } 
 import { EVIDENCE_JOB, type EvidenceJobPayload } from './evidence.js';
 import { releaseRepo } from './repo.js';
 import type { LinkDraft } from '../release-links/validate.js';
+import { placeholders } from '../../db/sql.js';
 
 registerJob(EVIDENCE_JOB, () => import('./evidence.js').then((m) => m.collectEvidenceJob));
 
-const idParam: ParamDecl = { name: 'id', type: 'id', required: true };
 const tagParam: ParamDecl = { name: 'tag_name', type: 'string', required: true };
 const htmlParam: ParamDecl = { name: 'include_html_description', type: 'boolean' };
 const milestoneParams: ParamDecl[] = [
@@ -340,13 +340,13 @@ export const releaseRoutes = defineRoutes([
       const group = findGroup(ctx, 'read_release');
       const nsIds = descendantIds(ctx.core, group.id);
       const projects = ctx.core.db
-        .prepare(`SELECT * FROM projects WHERE namespace_id IN (${nsIds.map(() => '?').join(',')})`)
+        .prepare(`SELECT * FROM projects WHERE namespace_id IN (${placeholders(nsIds.length)})`)
         .all(...nsIds) as ProjectRow[];
       const views = new Map<number, ProjectView>();
       for (const project of projects) if (can(ctx.core, ctx.actor, 'read_release', { project })) views.set(project.id, projectView(ctx.core, ctx.actor, project));
       const ids = [...views.keys()];
       const dir = ctx.params.sort === 'asc' ? 'ASC' : 'DESC';
-      const base = `SELECT * FROM releases WHERE project_id IN (${ids.length > 0 ? ids.map(() => '?').join(',') : 'NULL'})`;
+      const base = `SELECT * FROM releases WHERE project_id IN (${ids.length > 0 ? placeholders(ids.length) : 'NULL'})`;
       let rows: ReleaseRow[] = [];
       const reply = paginate(
         ctx,

@@ -4,6 +4,7 @@ import type { ProjectRow } from '../../db/rows.js';
 import type { CoreState } from '../../state.js';
 import type { GitRepository, TagRef } from '../../git/repository.js';
 import { presentCommit, projectUrl } from '../commits/present.js';
+import { placeholders } from '../../db/sql.js';
 
 interface ReleaseSummary {
   tag: string;
@@ -13,7 +14,7 @@ interface ReleaseSummary {
 function releasesFor(core: CoreState, projectId: number, names: string[]): Map<string, ReleaseSummary> {
   if (names.length === 0) return new Map();
   const rows = core.db
-    .prepare(`SELECT tag, description FROM releases WHERE project_id = ? AND tag IN (${names.map(() => '?').join(',')})`)
+    .prepare(`SELECT tag, description FROM releases WHERE project_id = ? AND tag IN (${placeholders(names.length)})`)
     .all(projectId, ...names) as ReleaseSummary[];
   return new Map(rows.map((r) => [r.tag, r]));
 }

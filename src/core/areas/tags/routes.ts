@@ -3,21 +3,18 @@
 import { defineRoutes } from '../../http/route.js';
 import type { RequestContext } from '../../http/context.js';
 import { currentUser } from '../../http/context.js';
-import { ApiError, notFound } from '../../http/errors.js';
-import { pageWindow, paginate } from '../../http/pagination.js';
-import type { ParamDecl } from '../../http/params.js';
+import { notFound } from '../../http/errors.js';
+import { paginateArray } from '../../http/pagination.js';
+import { idParam, type ParamDecl } from '../../http/params.js';
 import { created, noContent } from '../../http/reply.js';
 import { findProject } from '../../resources/find.js';
 import type { TagRef } from '../../git/repository.js';
 import { projectRepository } from '../commits/project-repository.js';
-import { compareVersions, filterBySearch } from '../branches/ref-filters.js';
+import { byteOrder, checkUnmodifiedSince, compareVersions, filterBySearch } from '../branches/ref-filters.js';
 import { presentTags } from './present.js';
 import { createTag, deleteTag } from './service.js';
 
-const idParam: ParamDecl = { name: 'id', type: 'id', required: true };
 const tagParam: ParamDecl = { name: 'tag_name', type: 'string', required: true };
-
-const byteOrder = (a: string, b: string): number => Buffer.compare(Buffer.from(a), Buffer.from(b));
 
 async function findTag(ctx: RequestContext, project: ReturnType<typeof findProject>): Promise<TagRef> {
   const tag = await projectRepository(ctx.core, project).tag(ctx.params.tag_name as string);
@@ -56,13 +53,7 @@ export const tagRoutes = defineRoutes([
           annotations.get(t.target)?.tagger?.epoch ?? (t.commitId ? (commits.get(t.commitId)?.committer.epoch ?? 0) : 0);
         tags = [...tags].sort((a, b) => dir * (when(a) - when(b)) || dir * byteOrder(a.name, b.name));
       }
-      const w = pageWindow(ctx);
-      const page = await presentTags(ctx.core, project, repo, tags.slice(w.offset, w.offset + w.limit));
-      return paginate(
-        ctx,
-        (cap) => Math.min(tags.length, cap),
-        () => page,
-      );
+      return paginateArray(ctx, tags, (page) => presentTags(ctx.core, project, repo, page));
     },
   },
   {
@@ -101,14 +92,7 @@ export const tagRoutes = defineRoutes([
       currentUser(ctx);
       const project = findProject(ctx, 'push_code');
       const tag = await findTag(ctx, project);
-      const header = ctx.headers['if-unmodified-since'];
-      if (header && tag.commitId) {
-        const since = new Date(header);
-        const commit = await projectRepository(ctx.core, project).commit(tag.commitId);
-        if (commit && !Number.isNaN(since.getTime()) && new Date(commit.author.date).getTime() > since.getTime()) {
-          throw new ApiError(412, { message: '412 Precondition Failed' });
-        }
-      }
+      await checkUnmodifiedSince(ctx, projectRepository(ctx.core, project), tag.commitId);
       await deleteTag(ctx.core, project, tag);
       return noContent();
     },

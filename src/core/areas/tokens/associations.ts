@@ -7,6 +7,7 @@ import { pageWindow } from '../../http/pagination.js';
 import { Reply } from '../../http/reply.js';
 import { groupWebUrl, projectWebUrl } from '../../resources/urls.js';
 import { groupAccessLevel } from '../../auth/access.js';
+import { presentNamespaceBasic } from '../groups/present.js';
 
 export function listAssociations(ctx: RequestContext, user: UserRow): Reply {
   const core = ctx.core;
@@ -26,7 +27,7 @@ export function listAssociations(ctx: RequestContext, user: UserRow): Reply {
               (SELECT access_level FROM members WHERE source_type = 'project' AND source_id = p.id AND user_id = ? AND (expires_at IS NULL OR expires_at >= ?)) AS project_level
        FROM projects p JOIN namespaces n ON n.id = p.namespace_id ORDER BY p.id`,
     )
-    .all(user.id, today) as (ProjectRow & { ns_full_path: string; ns_name: string; ns_path: string; ns_kind: string; ns_parent_id: number | null; ns_full_name: string; project_level: number | null })[];
+    .all(user.id, today) as (ProjectRow & { ns_full_path: string; ns_name: string; ns_path: string; ns_kind: NamespaceRow['kind']; ns_parent_id: number | null; ns_full_name: string; project_level: number | null })[];
 
   const projects = [];
   for (const p of projectRows) {
@@ -45,16 +46,14 @@ export function listAssociations(ctx: RequestContext, user: UserRow): Reply {
       access_levels: { project_access_level: p.project_level ?? null, group_access_level: groupLevel || null },
       visibility: p.visibility,
       web_url: projectWebUrl(core, fullPath),
-      namespace: {
+      namespace: presentNamespaceBasic(core, {
         id: p.namespace_id,
         name: p.ns_name,
         path: p.ns_path,
         kind: p.ns_kind,
         full_path: p.ns_full_path,
         parent_id: p.ns_parent_id,
-        avatar_url: null,
-        web_url: p.ns_kind === 'group' ? groupWebUrl(core, p.ns_full_path) : `${core.settings.externalUrl}/${p.ns_full_path}`,
-      },
+      }),
     });
   }
 

@@ -5,7 +5,7 @@ import type { RequestContext } from '../../http/context.js';
 import { currentUser } from '../../http/context.js';
 import { badRequest, notFound, unauthorized } from '../../http/errors.js';
 import { cappedCount, paginate } from '../../http/pagination.js';
-import type { ParamDecl } from '../../http/params.js';
+import { idParam, type ParamDecl } from '../../http/params.js';
 import { created, noContent } from '../../http/reply.js';
 import type { RouteDef } from '../../http/route.js';
 import type { ProjectRow, TokenRow, UserRow } from '../../db/rows.js';
@@ -17,6 +17,7 @@ import { createUser } from '../users/service.js';
 import { addMember } from '../members/service.js';
 import { presentToken } from './present.js';
 import { createToken, revokeToken } from './service.js';
+import { likeContains } from '../../db/sql.js';
 
 /** Scopes a resource bot's token may carry. */
 export const BOT_TOKEN_SCOPES = [
@@ -35,7 +36,6 @@ export const BOT_TOKEN_SCOPES = [
   'self_rotate',
 ] as const;
 
-const idParam: ParamDecl = { name: 'id', type: 'id', required: true };
 const tokenIdParam: ParamDecl = { name: 'token_id', type: 'integer', required: true };
 
 type BotTokenRow = TokenRow & { access_level: number };
@@ -109,7 +109,7 @@ export const projectTokenRoutes: RouteDef[] = [
       }
       if (ctx.params.search) {
         where.push("t.name LIKE ? ESCAPE '\\'");
-        args.push(`%${String(ctx.params.search).replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
+        args.push(likeContains(String(ctx.params.search)));
       }
       const base = `${BOT_TOKENS_SQL}${where.length ? ` WHERE ${where.join(' AND ')}` : ''}`;
       return paginate(

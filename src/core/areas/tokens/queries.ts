@@ -2,6 +2,7 @@
 import type { TokenRow } from '../../db/rows.js';
 import type { CoreState } from '../../state.js';
 import { isoDate } from '../../clock.js';
+import { likeContains } from '../../db/sql.js';
 
 /** A token expires at the start of its expires_at day (UTC). */
 export const isTokenExpired = (token: Pick<TokenRow, 'expires_at'>, now: Date): boolean =>
@@ -83,7 +84,7 @@ export function tokenListSql(f: TokenFilter): { where: string; args: unknown[]; 
   if (f.lastUsedAfter) add('last_used_at >= ?', f.lastUsedAfter);
   if (f.lastUsedBefore) add('last_used_at <= ?', f.lastUsedBefore);
   if (f.revoked !== undefined) add('revoked = ?', f.revoked ? 1 : 0);
-  if (f.search) add("name LIKE ? ESCAPE '\\'", `%${f.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
+  if (f.search) add("name LIKE ? ESCAPE '\\'", likeContains(f.search));
   if (f.state === 'active') add('revoked = 0 AND (expires_at IS NULL OR expires_at > ?)', f.today);
   if (f.state === 'inactive') add('(revoked = 1 OR (expires_at IS NOT NULL AND expires_at <= ?))', f.today);
   return { where: clauses.join(' AND '), args, order: SORTS[f.sort ?? ''] ?? 'id ASC' };

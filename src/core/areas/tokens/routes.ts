@@ -2,7 +2,7 @@
 // and the associations of the calling token.
 import { defineRoutes } from '../../http/route.js';
 import type { RequestContext } from '../../http/context.js';
-import { currentUser, isAdmin } from '../../http/context.js';
+import { currentUser } from '../../http/context.js';
 import { ApiError, forbidden, insufficientScope, methodNotAllowed, notFound, recordNotFound, unauthorized } from '../../http/errors.js';
 import { cappedCount, paginate } from '../../http/pagination.js';
 import { created, noContent, ok } from '../../http/reply.js';
@@ -15,6 +15,7 @@ import { isUnfiltered, keptTokenCount, TOKEN_SORTS, tokenById, tokenListSql } fr
 import { createToken, revokeToken, rotateToken, TOKEN_SCOPES } from './service.js';
 import { listAssociations } from './associations.js';
 import { projectTokenRoutes } from './project-tokens.js';
+import { isAdmin } from '../../auth/policy.js';
 
 const idParam = { name: 'id', type: 'id' as const, required: true, check: (v: unknown) => (typeof v === 'string' && v !== 'self' ? 'id is invalid' : undefined) };
 

@@ -2,15 +2,16 @@
 // the current user.
 import { defineRoutes, type RouteDef } from '../../http/route.js';
 import type { RequestContext } from '../../http/context.js';
-import { currentUser, isAdmin } from '../../http/context.js';
+import { currentUser } from '../../http/context.js';
 import { conflict, forbidden, notFound, routeNotFound } from '../../http/errors.js';
 import { cappedCount, decodeCursor, encodeCursor, keysetReply, paginate, pageWindow } from '../../http/pagination.js';
-import type { ParamDecl } from '../../http/params.js';
+import { idParam, type ParamDecl } from '../../http/params.js';
 import { created, noContent, ok } from '../../http/reply.js';
 import type { UserRow } from '../../db/rows.js';
 import { findUser } from '../../resources/find.js';
 import { presentUserBasic, presentUserPublic, presentUserWithAdmin } from './present.js';
 import { createUser, updateUser, type UserInput } from './service.js';
+import { isAdmin } from '../../auth/policy.js';
 
 const ORDERS = ['id', 'name', 'username', 'created_at', 'updated_at'] as const;
 
@@ -136,7 +137,6 @@ function setState(ctx: RequestContext, state: string) {
   return ok(true);
 }
 
-const idParam: ParamDecl = { name: 'id', type: 'id', required: true };
 
 export const userRoutes: RouteDef[] = defineRoutes([
   {
