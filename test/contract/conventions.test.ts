@@ -3,6 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startInstance, TRANSPORTS, FAKE_NOW, type Instance } from '../helpers/instance.js';
 import { expectApiError } from '../helpers/expect-api-error.js';
+import { apiPathOf as apiPath } from '../../src/client/client.js';
 import { createUser, unique, type TestUser, type UserJson } from '../factories/users.js';
 import { createGroup, type GroupJson } from '../factories/groups.js';
 import { createProject, createProjectWithRoles, type ProjectJson, type RoleFixture } from '../factories/projects.js';
@@ -11,7 +12,6 @@ import type { ApiClient } from '../../src/client/client.js';
 
 const enc = encodeURIComponent;
 const ids = (rows: { id: number }[]) => rows.map((r) => r.id);
-const apiPath = (url: string) => url.slice(url.indexOf('/api/v4') + 7);
 const links = (header: string | undefined): Record<string, string> =>
   Object.fromEntries([...(header ?? '').matchAll(/<([^>]+)>; rel="([a-z]+)"/g)].map((m) => [m[2], m[1]]));
 

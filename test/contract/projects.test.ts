@@ -1,13 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startInstance, TRANSPORTS, type Instance } from '../helpers/instance.js';
 import { expectApiError } from '../helpers/expect-api-error.js';
+import { apiPathOf as apiPath } from '../../src/client/client.js';
 import { createUser, unique, type TestUser } from '../factories/users.js';
 import { createGroup, type GroupJson } from '../factories/groups.js';
 import { addMember, createProject, createProjectWithRoles, type ProjectJson, type RoleFixture } from '../factories/projects.js';
 
 const enc = encodeURIComponent;
 const ids = (rows: { id: number }[]) => rows.map((r) => r.id);
-const apiPath = (url: string) => url.slice(url.indexOf('/api/v4') + 7);
 const nextLink = (link: string | undefined) => /<([^>]+)>; rel="next"/.exec(link ?? '')?.[1];
 
 describe.each(TRANSPORTS)('projects (%s)', (kind) => {

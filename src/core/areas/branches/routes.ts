@@ -4,10 +4,10 @@
 import { defineRoutes } from '../../http/route.js';
 import type { RequestContext } from '../../http/context.js';
 import { currentUser } from '../../http/context.js';
-import { ApiError, failure, notFound } from '../../http/errors.js';
+import { failure, notFound } from '../../http/errors.js';
 import { keysetReply, pageWindow, paginateArray } from '../../http/pagination.js';
 import { idParam, type ParamDecl } from '../../http/params.js';
-import { accepted, created, noContent, rawReply, type Reply } from '../../http/reply.js';
+import { accepted, created, noContent, type Reply } from '../../http/reply.js';
 import { registerJob } from '../../jobs/registry.js';
 import { findProject } from '../../resources/find.js';
 import { isValidRefName } from '../../git/names.js';
@@ -33,19 +33,12 @@ async function findBranch(ctx: RequestContext, project: ReturnType<typeof findPr
 
 /**
  * `HEAD .../branches/:branch`: 204 when the branch exists, 404 when it does not (an invalid name
- * is simply not there). The answer has no body, whichever transport carries it, failures of
- * the project lookup included.
+ * is simply not there). The core leaves the body out of every HEAD answer, failures included.
  */
 async function branchExists(ctx: RequestContext): Promise<Reply> {
-  try {
-    const project = findProject(ctx, 'read_code');
-    const branch = await projectRepository(ctx.core, project).branch(ctx.params.branch as string);
-    if (!branch) throw notFound();
-    return noContent();
-  } catch (error) {
-    if (error instanceof ApiError) return rawReply('', 'application/json', error.headers, error.status);
-    throw error;
-  }
+  const project = findProject(ctx, 'read_code');
+  if (!(await projectRepository(ctx.core, project).branch(ctx.params.branch as string))) throw notFound();
+  return noContent();
 }
 
 export const branchRoutes = defineRoutes([
