@@ -24,6 +24,8 @@ export interface Instance {
   clock: FakeClock;
   stateDir: string;
   rootToken: string;
+  /** The server's base URL (`http://127.0.0.1:PORT`) for the http kind; undefined in-process. */
+  url?: string;
   transport: Transport;
   /** Client authenticated as root (admin). */
   admin: ApiClient;
@@ -63,6 +65,7 @@ export async function startInstance(kind: TransportKind, options: Partial<InitOp
     clock,
     stateDir,
     rootToken,
+    ...(server ? { url: server.url } : {}),
     transport,
     admin: client(rootToken),
     client,
