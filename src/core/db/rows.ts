@@ -50,6 +50,27 @@ export interface NamespaceRow {
   visibility: Visibility;
   description: string;
   organization_id: number;
+  /** Where a group's wiki repository lives (unused for user namespaces). */
+  repository_storage: string;
+  repository_read_only: number;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface SnippetRow {
+  id: number;
+  project_id: number | null;
+  author_id: number;
+  title: string;
+  description: string | null;
+  visibility: Visibility;
+  repository_storage: string;
+  repository_read_only: number;
+  imported: number;
+  imported_from: string;
+  expires_at: string | null;
+  user_agent: string | null;
+  ip_address: string | null;
   created_at: string;
   updated_at: string;
 }

@@ -1,7 +1,10 @@
 // Where repositories live. Storages are named directories (instance setting `storages`; a
 // relative directory is inside the state directory). A project's repository is addressed by the
 // project's id, not its path, so renaming or transferring a project never moves git data:
-// `<storage>/@projects/<id>.git`.
+// `<storage>/@projects/<id>.git`. The same holds for every other container of repositories:
+// a project's wiki `<storage>/@projects/<id>.wiki.git` (on the project's storage), a group's
+// wiki `<storage>/@groups/<id>.wiki.git` and a snippet's repository `<storage>/@snippets/<id>.git`,
+// each on the storage its container's row names (`repository_storage`).
 import { isAbsolute, join, normalize, sep } from 'node:path';
 import { GitRepository } from './repository.js';
 
@@ -44,8 +47,35 @@ export class RepositoryStore {
     return join('@projects', `${projectId}.git`);
   }
 
+  static projectWikiRelativePath(projectId: number): string {
+    return join('@projects', `${projectId}.wiki.git`);
+  }
+
+  static groupWikiRelativePath(groupId: number): string {
+    return join('@groups', `${groupId}.wiki.git`);
+  }
+
+  static snippetRelativePath(snippetId: number): string {
+    return join('@snippets', `${snippetId}.git`);
+  }
+
   /** The project's repository in the storage its row names. */
   project(owner: RepositoryOwner): GitRepository {
     return this.at(owner.repository_storage, RepositoryStore.projectRelativePath(owner.id));
+  }
+
+  /** The project's wiki repository, beside the project's repository. */
+  projectWiki(owner: RepositoryOwner): GitRepository {
+    return this.at(owner.repository_storage, RepositoryStore.projectWikiRelativePath(owner.id));
+  }
+
+  /** A group's wiki repository in the storage the group's row names. */
+  groupWiki(owner: RepositoryOwner): GitRepository {
+    return this.at(owner.repository_storage, RepositoryStore.groupWikiRelativePath(owner.id));
+  }
+
+  /** A snippet's repository in the storage the snippet's row names. */
+  snippet(owner: RepositoryOwner): GitRepository {
+    return this.at(owner.repository_storage, RepositoryStore.snippetRelativePath(owner.id));
   }
 }

@@ -5,5 +5,6 @@ import { repositoriesSchema } from './002-repositories.js';
 import { releasesSchema } from './003-releases.js';
 import { projectListsSchema } from './004-project-lists.js';
 import { tokenOrdersSchema } from './005-token-orders.js';
+import { repositoryContainersSchema } from './006-repository-containers.js';
 
-export const migrations: Migration[] = [coreSchema, repositoriesSchema, releasesSchema, projectListsSchema, tokenOrdersSchema];
+export const migrations: Migration[] = [coreSchema, repositoriesSchema, releasesSchema, projectListsSchema, tokenOrdersSchema, repositoryContainersSchema];
