@@ -148,8 +148,10 @@ describe('@gitbeaker/rest', () => {
     await expect(owner.ErrorTrackingSettings.show(project)).rejects.toMatchObject({ cause: { response: { status: 404 } } });
     expect(await owner.ErrorTrackingSettings.create(project, true, true)).toMatchObject({ active: true, integrated: true });
     expect(await owner.ErrorTrackingSettings.edit(project, false)).toMatchObject({ active: false, integrated: true });
-    const key = (await api.ErrorTrackingClientKeys.create(pid)) as { id: number; public_key: string; tracker_dsn: string };
+    const key = (await api.ErrorTrackingClientKeys.create(pid)) as unknown as { id: number; public_key: string; tracker_dsn: string };
     expect(key.public_key).toMatch(/^glet_[0-9a-f]{32}$/);
+    expect(key.tracker_dsn).toBe(`http://${key.public_key}@localhost:8080/api/v4/error_tracking/collector/${pid}`);
+    // gitbeaker 43's ErrorTrackingClientKeys.remove takes no key id, so deletion is covered by the other clients.
     expect(((await api.ErrorTrackingClientKeys.all(pid)) as { id: number }[]).map((k) => k.id)).toContain(key.id);
   });
 });
