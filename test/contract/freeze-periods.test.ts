@@ -140,6 +140,9 @@ describe.each(TRANSPORTS)('deploy freeze periods (%s)', (kind) => {
       await expectApiError(inst.client().get(base()), 401, { message: '401 Unauthorized' });
       await expectApiError(inst.client().get(`/projects/${publicPid}/freeze_periods`), 401, { message: '401 Unauthorized' });
       await expectApiError(outsider.client.get(`/projects/${publicPid}/freeze_periods`), 403, { message: '403 Forbidden' });
+      // The permission is checked before the period is looked up.
+      await expectApiError(outsider.client.get(`/projects/${publicPid}/freeze_periods/0`), 403, { message: '403 Forbidden' });
+      await expectApiError(f.maintainer.client.get(`${base()}/abc`), 400, { error: 'freeze_period_id is invalid' });
     });
 
     it('Maintainer, Owner and administrators change; Developer, Reporter, Guest 403; non-member 404; anonymous 401', async () => {
