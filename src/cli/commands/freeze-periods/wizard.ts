@@ -21,6 +21,7 @@ export const PRESETS: Preset[] = [
 ];
 
 const PREVIEW_COUNT = 5;
+const EXISTING_WINDOWS = 1000;
 
 export async function freezeWizard(cli: Cli, project: PathValue, given: { start?: string; end?: string; timezone?: string }): Promise<FreezeRule> {
   const prompts = await cli.prompts('--start and --end');
@@ -73,7 +74,8 @@ export async function freezeWizard(cli: Cli, project: PathValue, given: { start?
   if (upcoming.length === 0) lines.push('  none: the end never follows the start');
 
   const existing = await existingPeriods(cli, project);
-  const overlaps = overlapsWith(existing, upcoming, (p) => windows.nextWindows(lib, p, now, PREVIEW_COUNT * 4), windows.windowsOverlap);
+  // Enough windows of each existing period to cover the preview's span (an hourly period included).
+  const overlaps = overlapsWith(existing, upcoming, (p) => windows.nextWindows(lib, p, now, EXISTING_WINDOWS), windows.windowsOverlap);
   if (overlaps.length === 0) lines.push(existing.length === 0 ? 'No other freeze periods in this project.' : `No overlap with the ${existing.length} existing freeze period(s).`);
   else for (const o of overlaps) lines.push(`Overlaps freeze period ${o.id} (${o.freeze_start} → ${o.freeze_end}, ${o.cron_timezone})`);
   cli.info(lines.join('\n'));
