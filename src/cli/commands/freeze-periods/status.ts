@@ -23,7 +23,7 @@ export const statusVerb: VerbSpec<StatusOpts> = {
   examples: [
     'hostctl freeze-periods status -R acme/web/storefront',
     'hostctl freeze-periods status -R 5 --at 2026-12-24T10:00:00+01:00 -o json',
-    'hostctl freeze-periods status -R acme/web/storefront >/dev/null || echo "frozen, not deploying"',
+    'hostctl freeze-periods status -R acme/web/storefront && ./deploy.sh   # deploys only when not frozen',
   ],
   options: (cmd) =>
     addProjectOption(cmd)
