@@ -207,6 +207,7 @@ describe('hostctl settings nouns', () => {
         expect(res.exitCode, args.join(' ')).toBe(2);
         expect(String(res.stderr)).toContain(message);
       }
+      expect(await json(['notifications', 'set', '--email', 'ADMIN@example.com'])).toMatchObject({ notification_email: 'admin@example.com' });
       const bad = await box.run(['notifications', 'set', '--email', 'nobody@example.net']);
       expect(bad.exitCode).not.toBe(0);
       expect(String(bad.stderr)).toContain('must be an email you have verified');
@@ -234,6 +235,13 @@ describe('hostctl settings nouns', () => {
       expect(outbox).toEqual([expect.objectContaining({ event: 'new_release', username: 'erin', subject: 'v1.0.0', project_path: 'root/shop' })]);
       const table = await box.run(['notifications', 'outbox', '--user', 'erin']);
       expect(String(table.stdout)).toMatch(/new_release\s+erin\s+erin@example\.com\s+root\/shop\s+v1\.0\.0\s+root/);
+      // A project move reaches the whole team (erin), through the API since the CLI has no transfer verb.
+      await json(['projects', 'create', '--path', 'moving']);
+      await json(['members', 'add', '-R', 'root/moving', '--user', 'erin', '--access-level', 'reporter']);
+      const transfer = await box.run(['api', '-X', 'PUT', '/projects/root%2Fmoving/transfer', '-f', 'namespace=team']);
+      expect(transfer.exitCode, String(transfer.stderr)).toBe(0);
+      const moved = await json<{ event: string; username: string; subject: string }[]>(['notifications', 'outbox', '--event', 'moved_project']);
+      expect(moved).toEqual([expect.objectContaining({ event: 'moved_project', username: 'erin', subject: 'root/moving → team/moving' })]);
     });
   });
 
