@@ -1,4 +1,5 @@
 // Freeze periods live in a project (-R/--project) and are named by their integer id.
+import type { Command } from 'commander';
 import type { PathValue } from '../../../shared/path.js';
 import type { Column } from '../../render/output.js';
 import { UsageError } from '../../kit/errors.js';
@@ -44,8 +45,8 @@ export async function checkRule(values: { start?: string; end?: string; timezone
   if (values.timezone !== undefined && !windows.isTimeZone(values.timezone)) throw new UsageError(`--timezone must be an IANA time zone such as Europe/Berlin, got "${values.timezone}"`);
 }
 
-export const ruleOptions = (cmd: import('commander').Command): import('commander').Command =>
+export const ruleOptions = (cmd: Command): Command =>
   cmd
-    .option('--start <cron>', `when each freeze begins, as cron (minute hour day-of-month month day-of-week)`)
+    .option('--start <cron>', 'when each freeze begins, as cron (minute hour day-of-month month day-of-week)')
     .option('--end <cron>', 'when each freeze ends, as cron')
     .option('--timezone <zone>', 'IANA time zone of the cron fields (the server default is UTC)');
