@@ -10,12 +10,16 @@ _hostctl_noun() {
     commits|commit) echo commits ;;
     completion) echo completion ;;
     context|contexts) echo context ;;
+    error-tracking) echo error-tracking ;;
+    freeze-periods|freeze-period) echo freeze-periods ;;
     groups|group) echo groups ;;
     init) echo init ;;
     members|member) echo members ;;
     milestones|milestone) echo milestones ;;
+    notifications|notification) echo notifications ;;
     projects|project) echo projects ;;
     releases|release) echo releases ;;
+    security-settings) echo security-settings ;;
     serve) echo serve ;;
     tags|tag) echo tags ;;
     tokens|token) echo tokens ;;
@@ -41,6 +45,14 @@ _hostctl_verb() {
     'context remove'|'context rm'|'context delete') echo remove ;;
     'context show'|'context view') echo show ;;
     'context use'|'context switch') echo use ;;
+    'error-tracking keys'|'error-tracking key') echo keys ;;
+    'error-tracking settings') echo settings ;;
+    'freeze-periods create') echo create ;;
+    'freeze-periods delete'|'freeze-periods rm') echo delete ;;
+    'freeze-periods get'|'freeze-periods view') echo get ;;
+    'freeze-periods list'|'freeze-periods ls') echo list ;;
+    'freeze-periods status') echo status ;;
+    'freeze-periods update'|'freeze-periods edit') echo update ;;
     'groups create') echo create ;;
     'groups delete'|'groups rm') echo delete ;;
     'groups get'|'groups view') echo get ;;
@@ -55,6 +67,9 @@ _hostctl_verb() {
     'milestones get'|'milestones view') echo get ;;
     'milestones list'|'milestones ls') echo list ;;
     'milestones update'|'milestones edit') echo update ;;
+    'notifications get'|'notifications view') echo get ;;
+    'notifications outbox') echo outbox ;;
+    'notifications set'|'notifications update') echo set ;;
     'projects create') echo create ;;
     'projects delete'|'projects rm') echo delete ;;
     'projects get'|'projects view') echo get ;;
@@ -69,6 +84,8 @@ _hostctl_verb() {
     'releases links'|'releases link') echo links ;;
     'releases list'|'releases ls') echo list ;;
     'releases update'|'releases edit') echo update ;;
+    'security-settings get'|'security-settings view') echo get ;;
+    'security-settings update'|'security-settings set') echo update ;;
     'tags create') echo create ;;
     'tags delete'|'tags rm') echo delete ;;
     'tags get'|'tags view') echo get ;;
@@ -95,11 +112,15 @@ _hostctl_verbs() {
     branches) echo 'create delete delete-merged get list protect unprotect' ;;
     commits) echo 'create get list' ;;
     context) echo 'add list remove show use' ;;
+    error-tracking) echo 'keys settings' ;;
+    freeze-periods) echo 'create delete get list status update' ;;
     groups) echo 'create delete get list update' ;;
     members) echo 'add list remove update' ;;
     milestones) echo 'close create get list update' ;;
+    notifications) echo 'get outbox set' ;;
     projects) echo 'create delete get list update' ;;
     releases) echo 'create delete download evidence get latest links list update' ;;
+    security-settings) echo 'get update' ;;
     tags) echo 'create delete get list' ;;
     tokens) echo 'associations create get list revoke rotate' ;;
     users) echo 'block create delete get list unblock update' ;;
@@ -129,6 +150,22 @@ _hostctl_flags() {
     'context remove') echo '' ;;
     'context show') echo '' ;;
     'context use') echo '' ;;
+    'error-tracking ') echo '' ;;
+    'error-tracking keys') echo '' ;;
+    'error-tracking keys list') echo '-R --project --page --per-page --all --limit' ;;
+    'error-tracking keys create') echo '-R --project' ;;
+    'error-tracking keys delete') echo '-R --project' ;;
+    'error-tracking settings') echo '' ;;
+    'error-tracking settings get') echo '-R --project' ;;
+    'error-tracking settings enable') echo '-R --project' ;;
+    'error-tracking settings disable') echo '-R --project' ;;
+    'freeze-periods ') echo '' ;;
+    'freeze-periods create') echo '-R --project --start --end --timezone' ;;
+    'freeze-periods delete') echo '-R --project' ;;
+    'freeze-periods get') echo '-R --project' ;;
+    'freeze-periods list') echo '-R --project --page --per-page --all --limit' ;;
+    'freeze-periods status') echo '-R --project --at' ;;
+    'freeze-periods update') echo '-R --project --start --end --timezone' ;;
     'groups ') echo '' ;;
     'groups create') echo '--name --path --parent --visibility --description' ;;
     'groups delete') echo '' ;;
@@ -147,6 +184,10 @@ _hostctl_flags() {
     'milestones get') echo '-R --project -g --group' ;;
     'milestones list') echo '-R --project -g --group --active --closed --title --search --iid --with-parents --page --per-page --all --limit' ;;
     'milestones update') echo '-R --project -g --group --title --description --start-date --due-date --close --reopen' ;;
+    'notifications ') echo '' ;;
+    'notifications get') echo '-R --project -g --group' ;;
+    'notifications outbox') echo '-R --project --user --event --page --per-page --all --limit' ;;
+    'notifications set') echo '-R --project -g --group --level --on --off --email' ;;
     'projects ') echo '' ;;
     'projects create') echo '--name --path --namespace -g --group --description --visibility --default-branch --readme --repository-storage' ;;
     'projects delete') echo '' ;;
@@ -167,6 +208,9 @@ _hostctl_flags() {
     'releases links delete') echo '-R --project' ;;
     'releases list') echo '-R --project -g --group --order-by --sort --html --page --per-page --all --limit' ;;
     'releases update') echo '-R --project --name --notes --notes-file --milestone --clear-milestones --released-at' ;;
+    'security-settings ') echo '' ;;
+    'security-settings get') echo '-R --project' ;;
+    'security-settings update') echo '-R --project --secret-push-protection' ;;
     'serve ') echo '--host --port' ;;
     'tags ') echo '' ;;
     'tags create') echo '-R --project --ref -m --message' ;;
@@ -270,6 +314,67 @@ _hostctl_value() {
     'context add')
       case "$3" in
         --token) COMPREPLY=(); return 0 ;;
+      esac ;;
+    'error-tracking keys list')
+      case "$3" in
+        -R|--project) COMPREPLY=(); return 0 ;;
+        --page) COMPREPLY=(); return 0 ;;
+        --per-page) COMPREPLY=(); return 0 ;;
+        --limit) COMPREPLY=(); return 0 ;;
+      esac ;;
+    'error-tracking keys create')
+      case "$3" in
+        -R|--project) COMPREPLY=(); return 0 ;;
+      esac ;;
+    'error-tracking keys delete')
+      case "$3" in
+        -R|--project) COMPREPLY=(); return 0 ;;
+      esac ;;
+    'error-tracking settings get')
+      case "$3" in
+        -R|--project) COMPREPLY=(); return 0 ;;
+      esac ;;
+    'error-tracking settings enable')
+      case "$3" in
+        -R|--project) COMPREPLY=(); return 0 ;;
+      esac ;;
+    'error-tracking settings disable')
+      case "$3" in
+        -R|--project) COMPREPLY=(); return 0 ;;
+      esac ;;
+    'freeze-periods create')
+      case "$3" in
+        -R|--project) COMPREPLY=(); return 0 ;;
+        --start) COMPREPLY=(); return 0 ;;
+        --end) COMPREPLY=(); return 0 ;;
+        --timezone) COMPREPLY=(); return 0 ;;
+      esac ;;
+    'freeze-periods delete')
+      case "$3" in
+        -R|--project) COMPREPLY=(); return 0 ;;
+      esac ;;
+    'freeze-periods get')
+      case "$3" in
+        -R|--project) COMPREPLY=(); return 0 ;;
+      esac ;;
+    'freeze-periods list')
+      case "$3" in
+        -R|--project) COMPREPLY=(); return 0 ;;
+        --page) COMPREPLY=(); return 0 ;;
+        --per-page) COMPREPLY=(); return 0 ;;
+        --limit) COMPREPLY=(); return 0 ;;
+      esac ;;
+    'freeze-periods status')
+      case "$3" in
+        -R|--project) COMPREPLY=(); return 0 ;;
+        --at) COMPREPLY=(); return 0 ;;
+      esac ;;
+    'freeze-periods update')
+      case "$3" in
+        -R|--project) COMPREPLY=(); return 0 ;;
+        --start) COMPREPLY=(); return 0 ;;
+        --end) COMPREPLY=(); return 0 ;;
+        --timezone) COMPREPLY=(); return 0 ;;
       esac ;;
     'groups create')
       case "$3" in
@@ -376,6 +481,29 @@ _hostctl_value() {
         --description) COMPREPLY=(); return 0 ;;
         --start-date) COMPREPLY=(); return 0 ;;
         --due-date) COMPREPLY=(); return 0 ;;
+      esac ;;
+    'notifications get')
+      case "$3" in
+        -R|--project) COMPREPLY=(); return 0 ;;
+        -g|--group) COMPREPLY=(); return 0 ;;
+      esac ;;
+    'notifications outbox')
+      case "$3" in
+        -R|--project) COMPREPLY=(); return 0 ;;
+        --user) COMPREPLY=(); return 0 ;;
+        --event) COMPREPLY=($(compgen -W 'new_release moved_project' -- "$cur")); return 0 ;;
+        --page) COMPREPLY=(); return 0 ;;
+        --per-page) COMPREPLY=(); return 0 ;;
+        --limit) COMPREPLY=(); return 0 ;;
+      esac ;;
+    'notifications set')
+      case "$3" in
+        -R|--project) COMPREPLY=(); return 0 ;;
+        -g|--group) COMPREPLY=(); return 0 ;;
+        --level) COMPREPLY=($(compgen -W 'disabled participating watch global mention custom' -- "$cur")); return 0 ;;
+        --on) COMPREPLY=($(compgen -W 'new_release new_note new_issue reopen_issue close_issue reassign_issue issue_due new_merge_request push_to_merge_request reopen_merge_request close_merge_request reassign_merge_request change_reviewer_merge_request merge_merge_request failed_pipeline fixed_pipeline success_pipeline moved_project merge_when_pipeline_succeeds new_epic approver' -- "$cur")); return 0 ;;
+        --off) COMPREPLY=($(compgen -W 'new_release new_note new_issue reopen_issue close_issue reassign_issue issue_due new_merge_request push_to_merge_request reopen_merge_request close_merge_request reassign_merge_request change_reviewer_merge_request merge_merge_request failed_pipeline fixed_pipeline success_pipeline moved_project merge_when_pipeline_succeeds new_epic approver' -- "$cur")); return 0 ;;
+        --email) COMPREPLY=(); return 0 ;;
       esac ;;
     'projects create')
       case "$3" in
@@ -492,6 +620,15 @@ _hostctl_value() {
         --notes-file) compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -f -- "$cur")); return 0 ;;
         --milestone) COMPREPLY=(); return 0 ;;
         --released-at) COMPREPLY=(); return 0 ;;
+      esac ;;
+    'security-settings get')
+      case "$3" in
+        -R|--project) COMPREPLY=(); return 0 ;;
+      esac ;;
+    'security-settings update')
+      case "$3" in
+        -R|--project) COMPREPLY=(); return 0 ;;
+        --secret-push-protection) COMPREPLY=($(compgen -W 'on off' -- "$cur")); return 0 ;;
       esac ;;
     'serve ')
       case "$3" in
@@ -619,7 +756,7 @@ _hostctl() {
   for ((i = 1; i < COMP_CWORD; i++)); do
     w="${COMP_WORDS[i]}"
     case "$w" in
-      --access-level|--add|--asset|--author-email|--author-name|--bio|--branch|--context|--context-name|--created-after|--created-before|--default-branch|--delete|--description|--due-date|--email|--expires-after|--expires-at|--expires-before|--external-url|--field|--fields|--group|--header|--host|--iid|--input|--job-title|--last-used-after|--last-used-before|--limit|--link|--link-url|--location|--merge|--message|--method|--milestone|--min-access-level|--name|--namespace|--notes|--notes-file|--offering|--order-by|--organization|--output|--output-file|--page|--parent|--password|--path|--per-page|--port|--project|--projects-limit|--push|--query|--raw-field|--ref|--regex|--released-at|--repository-storage|--root-token|--scope|--search|--since|--sort|--source|--start-branch|--start-date|--start-sha|--state|--storage|--sudo|--tag|--tag-message|--tier|--timeout|--title|--token|--type|--unprotect|--until|--url|--user|--username|--visibility|-F|-H|-O|-R|-X|-f|-g|-m|-o)
+      --access-level|--add|--asset|--at|--author-email|--author-name|--bio|--branch|--context|--context-name|--created-after|--created-before|--default-branch|--delete|--description|--due-date|--email|--end|--event|--expires-after|--expires-at|--expires-before|--external-url|--field|--fields|--group|--header|--host|--iid|--input|--job-title|--last-used-after|--last-used-before|--level|--limit|--link|--link-url|--location|--merge|--message|--method|--milestone|--min-access-level|--name|--namespace|--notes|--notes-file|--off|--offering|--on|--order-by|--organization|--output|--output-file|--page|--parent|--password|--path|--per-page|--port|--project|--projects-limit|--push|--query|--raw-field|--ref|--regex|--released-at|--repository-storage|--root-token|--scope|--search|--secret-push-protection|--since|--sort|--source|--start|--start-branch|--start-date|--start-sha|--state|--storage|--sudo|--tag|--tag-message|--tier|--timeout|--timezone|--title|--token|--type|--unprotect|--until|--url|--user|--username|--visibility|-F|-H|-O|-R|-X|-f|-g|-m|-o)
         ((i++))
         [[ "${COMP_WORDS[i]}" == "=" ]] && ((i++))
         continue ;;
@@ -642,9 +779,9 @@ _hostctl() {
     return 0
   fi
   if [[ -z "$noun" ]]; then
-    COMPREPLY=($(compgen -W 'api branches commits completion context groups init members milestones projects releases serve tags tokens users help' -- "$cur"))
+    COMPREPLY=($(compgen -W 'api branches commits completion context error-tracking freeze-periods groups init members milestones notifications projects releases security-settings serve tags tokens users help' -- "$cur"))
   elif [[ "$noun" == help ]]; then
-    [[ -z "$verb" ]] && COMPREPLY=($(compgen -W 'api branches commits completion context groups init members milestones projects releases serve tags tokens users' -- "$cur"))
+    [[ -z "$verb" ]] && COMPREPLY=($(compgen -W 'api branches commits completion context error-tracking freeze-periods groups init members milestones notifications projects releases security-settings serve tags tokens users' -- "$cur"))
   elif [[ -z "$verb" && -n "$(_hostctl_verbs "$noun")" ]]; then
     COMPREPLY=($(compgen -W "$(_hostctl_verbs "$noun")" -- "$cur"))
   else

@@ -8,6 +8,7 @@ import { seedProjects } from './projects.js';
 import { seedMembers } from './members.js';
 import { seedTokens } from './tokens.js';
 import { seedReleases } from './releases.js';
+import { seedSettings } from './settings.js';
 import { seedRepositories } from './repositories.js';
 
 export type DemoLog = (line: string) => void;
@@ -37,6 +38,7 @@ export async function seedDemo(client: ApiClient, log: DemoLog): Promise<Demo> {
   await seedProjects(demo, log);
   await seedMembers(demo, log);
   await seedTokens(demo, log);
+  await seedSettings(demo, log);
   await seedReleases(demo, log);
   await seedRepositories(demo, log);
   return demo;

@@ -17,6 +17,10 @@ export const AREAS = {
   tags: () => import('./tags/routes.js').then((m) => m.tagRoutes),
   branches: () => import('./branches/routes.js').then((m) => m.branchRoutes),
   'protected-branches': () => import('./protected-branches/routes.js').then((m) => m.protectedBranchRoutes),
+  'freeze-periods': () => import('./freeze-periods/routes.js').then((m) => m.freezePeriodRoutes),
+  'security-settings': () => import('./security-settings/routes.js').then((m) => m.securitySettingRoutes),
+  'notification-settings': () => import('./notification-settings/routes.js').then((m) => m.notificationSettingRoutes),
+  'error-tracking': () => import('./error-tracking/routes.js').then((m) => m.errorTrackingRoutes),
 } satisfies Record<string, () => Promise<RouteDef[]>>;
 
 export type AreaName = keyof typeof AREAS;

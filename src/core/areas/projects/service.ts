@@ -16,6 +16,7 @@ import {
 } from '../../resources/paths.js';
 import { namespaceById, projectById } from './queries.js';
 import { createProjectRepositorySync, removeProjectRepository, syncRepositoryHead } from '../commits/project-repository.js';
+import { recordNotification } from '../notification-settings/outbox.js';
 
 export const VISIBILITY_RANK: Record<Visibility, number> = { private: 0, internal: 10, public: 20 };
 
@@ -227,7 +228,9 @@ export function transferProject(core: CoreState, project: ProjectRow, target: Na
     core.db
       .prepare('UPDATE projects SET namespace_id = ?, visibility = ?, updated_at = ?, last_activity_at = ? WHERE id = ?')
       .run(target.id, visibility, now, now, project.id);
-    return projectById(core, project.id) as ProjectRow;
+    const moved = projectById(core, project.id) as ProjectRow;
+    recordNotification(core, 'moved_project', moved, actor, `${from.full_path}/${project.path} → ${target.full_path}/${project.path}`);
+    return moved;
   });
 }
 

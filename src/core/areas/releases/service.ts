@@ -9,6 +9,7 @@ import { milestonesByTitles, type MilestoneRow } from '../milestones/queries.js'
 import { insertLink } from '../release-links/service.js';
 import { validateNewLinks, type LinkDraft } from '../release-links/validate.js';
 import { insertEvidence } from './evidence.js';
+import { recordNotification } from '../notification-settings/outbox.js';
 import { isHistorical, isUpcoming } from './present.js';
 import { releaseById, releaseByTag, type ReleaseRow } from './queries.js';
 import type { ReleaseRepo } from './repo.js';
@@ -107,6 +108,7 @@ export async function createRelease(core: CoreState, actor: UserRow, project: Pr
     const release = releaseById(core, Number(info.lastInsertRowid)) as ReleaseRow;
     for (const link of input.links) insertLink(core, release.id, link);
     attachMilestones(core, release.id, milestones);
+    recordNotification(core, 'new_release', project, actor, release.tag);
     if (isUpcoming(release, core.clock.now()) || isHistorical(release)) return { release };
     return { release, evidenceSha: insertEvidence(core, release).summary_sha };
   });

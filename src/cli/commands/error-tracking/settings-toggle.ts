@@ -1,0 +1,38 @@
+// `enable` configures integrated error tracking (creating the settings when there are none);
+// `disable` turns a configured one off.
+import { ApiError } from '../../../client/api-error.js';
+import type { VerbSpec } from '../../kit/verb.js';
+import { CliError, EXIT } from '../../kit/errors.js';
+import { addProjectOption, projectRef, settingsPath, type ProjectOpts } from './shared.js';
+
+export const settingsEnableVerb: VerbSpec<ProjectOpts> = {
+  name: 'enable',
+  summary: 'Turn on integrated error tracking for a project (Maintainer); creates the settings',
+  examples: ['hostctl error-tracking settings enable -R acme/web/storefront', 'hostctl error-tracking keys create -R acme/web/storefront   # then a key for the application'],
+  options: (cmd) => addProjectOption(cmd),
+  async run(cli, _args, o) {
+    const api = await cli.client();
+    const { data } = await api.put<Record<string, unknown>>(settingsPath(projectRef(o)), { active: true, integrated: true });
+    await cli.showItem(data);
+  },
+};
+
+export const settingsDisableVerb: VerbSpec<ProjectOpts> = {
+  name: 'disable',
+  summary: 'Turn off error tracking for a project (Maintainer); the settings and keys are kept',
+  examples: ['hostctl error-tracking settings disable -R acme/web/storefront'],
+  options: (cmd) => addProjectOption(cmd),
+  async run(cli, _args, o) {
+    const api = await cli.client();
+    const path = settingsPath(projectRef(o));
+    try {
+      const { data } = await api.patch<Record<string, unknown>>(path, { active: false });
+      await cli.showItem(data);
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 404 && /Error Tracking Setting/.test(error.message)) {
+        throw new CliError('error tracking is not configured for this project', EXIT.notFound, 'configure it with: hostctl error-tracking settings enable -R PROJECT');
+      }
+      throw error;
+    }
+  },
+};

@@ -1,0 +1,14 @@
+// hostctl freeze-periods <verb>
+import type { Command } from 'commander';
+import { addVerb } from '../../kit/verb.js';
+import { subcommand } from '../../program.js';
+import { listVerb } from './list.js';
+import { getVerb } from './get.js';
+import { createVerb } from './create.js';
+import { updateVerb } from './update.js';
+import { deleteVerb } from './delete.js';
+import { statusVerb } from './status.js';
+
+export function configure(noun: Command): void {
+  for (const verb of [listVerb, getVerb, createVerb, updateVerb, deleteVerb, statusVerb]) addVerb(noun, verb as Parameters<typeof addVerb>[1], subcommand);
+}

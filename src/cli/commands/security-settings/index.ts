@@ -1,0 +1,10 @@
+// hostctl security-settings <verb>
+import type { Command } from 'commander';
+import { addVerb } from '../../kit/verb.js';
+import { subcommand } from '../../program.js';
+import { getVerb } from './get.js';
+import { updateVerb } from './update.js';
+
+export function configure(noun: Command): void {
+  for (const verb of [getVerb, updateVerb]) addVerb(noun, verb as Parameters<typeof addVerb>[1], subcommand);
+}

@@ -1,0 +1,45 @@
+// Email notification events and levels of the notification settings, shared by the service
+// and the CLI (which checks and completes event names).
+
+export const NOTIFICATION_LEVELS = ['disabled', 'participating', 'watch', 'global', 'mention', 'custom'] as const;
+export type NotificationLevel = (typeof NOTIFICATION_LEVELS)[number];
+
+/** Events of every setting, in the platform's order. */
+export const BASE_EVENTS = [
+  'new_release',
+  'new_note',
+  'new_issue',
+  'reopen_issue',
+  'close_issue',
+  'reassign_issue',
+  'issue_due',
+  'new_merge_request',
+  'push_to_merge_request',
+  'reopen_merge_request',
+  'close_merge_request',
+  'reassign_merge_request',
+  'change_reviewer_merge_request',
+  'merge_merge_request',
+  'failed_pipeline',
+  'fixed_pipeline',
+  'success_pipeline',
+  'moved_project',
+  'merge_when_pipeline_succeeds',
+] as const;
+
+/** Every event key the update operations accept. */
+export const ALL_EVENTS = [...BASE_EVENTS, 'new_epic', 'approver'] as const;
+export type NotificationEvent = (typeof ALL_EVENTS)[number];
+
+export type NotificationScope = 'global' | 'group' | 'project';
+
+/**
+ * The events of a setting: epics are group-level and need a paid tier, so `new_epic` belongs
+ * to group and global settings only there; `approver` to project and global settings.
+ */
+export function eventsOf(scope: NotificationScope, paidTier: boolean): NotificationEvent[] {
+  const out: NotificationEvent[] = [...BASE_EVENTS];
+  if (scope !== 'project' && paidTier) out.push('new_epic');
+  if (scope !== 'group') out.push('approver');
+  return out;
+}
