@@ -6,6 +6,6 @@ import { releasesSchema } from './003-releases.js';
 import { projectListsSchema } from './004-project-lists.js';
 import { tokenOrdersSchema } from './005-token-orders.js';
 import { repositoryContainersSchema } from './006-repository-containers.js';
-import { memberCountsSchema } from './015-member-counts.js';
+import { listCountsSchema } from './015-list-counts.js';
 
-export const migrations: Migration[] = [coreSchema, repositoriesSchema, releasesSchema, projectListsSchema, tokenOrdersSchema, repositoryContainersSchema, memberCountsSchema];
+export const migrations: Migration[] = [coreSchema, repositoriesSchema, releasesSchema, projectListsSchema, tokenOrdersSchema, repositoryContainersSchema, listCountsSchema];
