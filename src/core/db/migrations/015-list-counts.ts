@@ -1,7 +1,8 @@
 // Lists whose pages must cost the same at 100 rows or 100,000. Member lists page in SQL: a
 // trigger-kept count of each source's membership rows (expired ones are subtracted at read time
 // through the expiry index). Project lists count their unfiltered totals from trigger-kept
-// counts per visibility instead of walking up to 10,001 visible rows.
+// counts per visibility instead of walking up to 10,001 visible rows, and the unfiltered user
+// list from a kept count of users.
 import type { Migration } from '../migrate.js';
 
 export const listCountsSchema: Migration = {
@@ -41,6 +42,18 @@ END;
 CREATE TRIGGER project_counts_update AFTER UPDATE OF visibility ON projects WHEN NEW.visibility <> OLD.visibility BEGIN
   UPDATE project_counts SET n = n - 1 WHERE visibility = OLD.visibility;
   UPDATE project_counts SET n = n + 1 WHERE visibility = NEW.visibility;
+END;
+
+CREATE TABLE user_count (
+  one INTEGER PRIMARY KEY CHECK (one = 1),
+  n INTEGER NOT NULL
+);
+INSERT INTO user_count (one, n) SELECT 1, COUNT(*) FROM users;
+CREATE TRIGGER user_count_insert AFTER INSERT ON users BEGIN
+  UPDATE user_count SET n = n + 1;
+END;
+CREATE TRIGGER user_count_delete AFTER DELETE ON users BEGIN
+  UPDATE user_count SET n = n - 1;
 END;
 `,
 };
