@@ -56,6 +56,8 @@ try {
     'peak RSS local / remote': `${(rssLocal / 1024).toFixed(1)} MiB / ${(rssRemote / 1024).toFixed(1)} MiB`,
     'ratio RSS remote / local': `${rssRatio.toFixed(2)}× (budget 1.30×: ${rssRatio <= 1.3 ? 'PASS' : 'OVER'})`,
   });
+  process.stdout.write(`BUDGET remote CLI start-up (tokens list) | ${remoteMs.toFixed(1)} ms | node -e 0 ${baseline.toFixed(1)} ms | ≤ 1.6× (${ratio.toFixed(2)}×) | ${ratio <= 1.6 ? 'PASS' : 'OVER'}\n`);
+  process.stdout.write(`BUDGET remote CLI peak RSS | ${(rssRemote / 1024).toFixed(1)} MiB | local ${(rssLocal / 1024).toFixed(1)} MiB | ≤ 1.3× (${rssRatio.toFixed(2)}×) | ${rssRatio <= 1.3 ? 'PASS' : 'OVER'}\n`);
 } finally {
   server?.kill('SIGTERM');
   box.cleanup();

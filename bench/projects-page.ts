@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { initState } from '../src/core/init.js';
 import type { Core } from '../src/core/app.js';
 
+const NAME = 'project list (non-admin)';
 const ROUNDS = Number(process.env.BENCH_RUNS ?? 100);
 
 async function call(core: Core, token: string, method: string, path: string, body: unknown): Promise<Record<string, unknown>> {
@@ -68,6 +69,7 @@ try {
     const b = await median(large.core, large.token, query);
     const ratio = b / a;
     process.stdout.write(`  ${label.padEnd(30)} ${a.toFixed(2)} ms vs ${b.toFixed(2)} ms  → ${ratio.toFixed(2)}× (${ratio <= 2 ? 'PASS' : 'OVER'})\n`);
+    process.stdout.write(`BUDGET ${NAME}, ${label}: 100,000 vs 100 rows | ${b.toFixed(2)} ms | ${a.toFixed(2)} ms | ≤ 2× | ${ratio <= 2 ? 'PASS' : 'OVER'}\n`);
   }
   small.core.close();
   large.core.close();

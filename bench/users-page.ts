@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { initState } from '../src/core/init.js';
 import type { Core } from '../src/core/app.js';
 
+const NAME = 'user list (admin)';
 const ROUNDS = Number(process.env.BENCH_RUNS ?? 100);
 
 function build(dir: string, n: number) {
@@ -49,6 +50,7 @@ try {
     const b = await median(large.core, large.token, query);
     const ratio = b / a;
     process.stdout.write(`  ${label.padEnd(30)} ${a.toFixed(2)} ms vs ${b.toFixed(2)} ms  → ${ratio.toFixed(2)}× (${ratio <= 2 ? 'PASS' : 'OVER'})\n`);
+    process.stdout.write(`BUDGET ${NAME}, ${label}: 100,000 vs 100 rows | ${b.toFixed(2)} ms | ${a.toFixed(2)} ms | ≤ 2× | ${ratio <= 2 ? 'PASS' : 'OVER'}\n`);
   }
   small.core.close();
   large.core.close();
