@@ -17,7 +17,21 @@ const fresh = `${root}.dist-${process.pid}`;
 const stale = `${root}.dist-old-${process.pid}`;
 
 /** Imported at run time from node_modules, never bundled. */
-export const LAZY_PACKAGES = ['yaml', 'cli-table3', 'chalk', '@inquirer/prompts', 'conf', 'ora', 'undici', 'markdown-it', 're2js', 'cron-parser', 'busboy'];
+export const LAZY_PACKAGES = ['yaml', 'cli-table3', 'chalk', '@inquirer/prompts', 'conf', 'ora', 'markdown-it', 're2js', 'cron-parser', 'busboy'];
+
+// The HTTP transport's parts of undici (src/client/undici-parts.ts) are bundled, so a remote
+// command compiles them from the code cache like the rest of the CLI; undici's HTTP/2 client is
+// left out (hostctl speaks HTTP/1.1, and it would load node:http2 on every remote command).
+const withoutHttp2 = {
+  name: 'undici-without-http2',
+  setup(b) {
+    b.onResolve({ filter: /[\\/]client-h2(\.js)?$/ }, (args) => (args.importer.includes(`${'node_modules'}`) ? { path: 'undici-client-h2', namespace: 'stub' } : undefined));
+    b.onLoad({ filter: /.*/, namespace: 'stub' }, () => ({
+      contents: "module.exports = function connectH2 () { throw new Error('HTTP/2 is not supported by this client') }",
+      loader: 'js',
+    }));
+  },
+};
 
 // The router's manifest is derived from the route tables; refresh it before bundling.
 if (await writeManifest()) process.stderr.write('route manifest updated (src/core/areas/manifest.ts)\n');
@@ -34,6 +48,7 @@ try {
     platform: 'node',
     target: 'node20',
     external: LAZY_PACKAGES,
+    plugins: [withoutHttp2],
     define: { 'import.meta.url': '__hostctlModuleUrl', 'import.meta.dirname': '__dirname' },
     banner: { js: "const __hostctlModuleUrl = require('node:url').pathToFileURL(__filename).href;" },
     logLevel: 'warning',
@@ -43,7 +58,8 @@ try {
   const names = [...LAZY_PACKAGES.map((p) => p.replace(/[/@.-]/g, '\\$&')), 'node:[a-z_/]+'];
   const pattern = new RegExp(`\\bimport\\((["'])(${names.join('|')})\\1\\)`, 'g');
   const code = readFileSync(outfile, 'utf8').replace(pattern, '__hostctlImport($1$2$1)');
-  const leftover = /\bimport\(\s*["'`]/.exec(code);
+  // JSDoc types in bundled libraries read `{import('…').Type}`: those are comments, not imports.
+  const leftover = /(?<!\{)\bimport\(\s*["'`]/.exec(code);
   if (leftover) throw new Error(`dist/cli.cjs still has a dynamic import the launcher cannot serve: ${code.slice(leftover.index, leftover.index + 60)}`);
   writeFileSync(outfile, code);
   if (existsSync(dist)) renameSync(dist, stale);

@@ -1,6 +1,7 @@
 // The remote transport on undici: keep-alive connections, a timeout, proxies from the
 // environment, and retries of 429/502/503/504 that honour Retry-After.
-import { Agent, EnvHttpProxyAgent, request as undiciRequest, type Dispatcher } from 'undici';
+import type { Dispatcher } from 'undici';
+import { Agent, EnvHttpProxyAgent, request as undiciRequest } from './undici-parts.js';
 import { API_PREFIX, type ApiRequest, type ApiResponse } from '../shared/wire.js';
 import { TransportError, type Transport } from './transport.js';
 

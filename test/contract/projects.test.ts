@@ -251,6 +251,31 @@ describe.each(TRANSPORTS)('projects (%s)', (kind) => {
       expect(ids((await inst.admin.get<ProjectJson[]>('/projects', { search: tag })).data)).toEqual([groupProject.id, pub.id, internal.id, priv.id]);
     });
 
+    it('counts unfiltered totals exactly as many projects as each viewer is shown', async () => {
+      // A private project reached only through a direct membership, and one whose visibility
+      // changes after creation: both must move the kept counts the same way the list moves.
+      const direct = await createProject(inst, inst.admin, { path: `${tag}-direct` });
+      await addMember(inst, 'projects', direct.id, carol.user.id, 10);
+      const flips = await createProject(inst, inst.admin, { path: `${tag}-flips`, visibility: 'public' });
+      await inst.admin.put(`/projects/${flips.id}`, { visibility: 'private' });
+      for (const client of [inst.client(), carol.client, inst.admin]) {
+        const seen: number[] = [];
+        let total = '';
+        for (let page = 1; ; page++) {
+          const res = await client.get<ProjectJson[]>('/projects', { per_page: 100, page, simple: true });
+          total = res.headers['x-total'] ?? '';
+          seen.push(...ids(res.data));
+          if (!res.headers['x-next-page']) break;
+        }
+        expect(Number(total)).toBe(seen.length);
+      }
+      const carolSees = ids((await carol.client.get<ProjectJson[]>('/projects', { per_page: 100, simple: true })).data);
+      expect(carolSees).toContain(direct.id);
+      expect(carolSees).not.toContain(flips.id);
+      await inst.admin.delete(`/projects/${direct.id}`);
+      await inst.admin.delete(`/projects/${flips.id}`);
+    });
+
     it('filters by membership, min_access_level, owned, visibility and search', async () => {
       expect(ids((await carol.client.get<ProjectJson[]>('/projects', { membership: true })).data)).toEqual([groupProject.id]);
       expect(ids((await carol.client.get<ProjectJson[]>('/projects', { min_access_level: 20 })).data)).toEqual([groupProject.id]);

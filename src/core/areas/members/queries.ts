@@ -4,7 +4,8 @@ import type { MemberRow, NamespaceRow, ProjectRow, UserRow } from '../../db/rows
 import type { CoreState } from '../../state.js';
 import { ancestorIds } from '../../auth/access.js';
 import { isoDate } from '../../clock.js';
-import { placeholders } from '../../db/sql.js';
+import { likeContains, placeholders } from '../../db/sql.js';
+import { cappedCount } from '../../http/pagination.js';
 
 export type Source = { type: 'project'; project: ProjectRow } | { type: 'namespace'; group: NamespaceRow };
 
@@ -25,34 +26,162 @@ export function directMember(core: CoreState, s: Source, userId: number): Member
     | undefined;
 }
 
-function withUsers(core: CoreState, rows: MemberRow[]): MemberWithUser[] {
-  const stmt = core.db.prepare('SELECT * FROM users WHERE id = ?');
+/** Filters of a member list, applied in SQL. */
+export interface MemberFilter {
+  /** Substring of the username or name, case-insensitive. */
+  query?: string;
+  userIds?: number[];
+  skipUsers?: number[];
+}
+
+interface SourceKey {
+  type: Source['type'];
+  id: number;
+}
+
+/** The source itself, then (with `inherited`) the groups it inherits from, nearest first. */
+function sourceKeys(core: CoreState, s: Source, inherited: boolean): SourceKey[] {
+  const own: SourceKey = { type: s.type, id: sourceId(s) };
+  return inherited ? [own, ...inheritedFrom(core, s).map((id) => ({ type: 'namespace' as const, id }))] : [own];
+}
+
+/** `AND ...` conditions (on `m` and `u`) for a filter, and whether they need the users join. */
+function filterSql(filter: MemberFilter): { sql: string; args: unknown[]; joinsUsers: boolean } {
+  let sql = '';
+  const args: unknown[] = [];
+  if (filter.query) {
+    sql += " AND (u.username_lower LIKE ? ESCAPE '\\' OR lower(u.name) LIKE ? ESCAPE '\\')";
+    const pattern = likeContains(filter.query.toLowerCase());
+    args.push(pattern, pattern);
+  }
+  if (filter.userIds) {
+    sql += ` AND m.user_id IN (${placeholders(filter.userIds.length)})`;
+    args.push(...filter.userIds);
+  }
+  if (filter.skipUsers && filter.skipUsers.length > 0) {
+    sql += ` AND m.user_id NOT IN (${placeholders(filter.skipUsers.length)})`;
+    args.push(...filter.skipUsers);
+  }
+  return { sql, args, joinsUsers: Boolean(filter.query) };
+}
+
+const isUnfiltered = (f: MemberFilter): boolean => !f.query && !f.userIds && !(f.skipUsers && f.skipUsers.length > 0);
+
+/** Members of one source that count today (not expired), matching the filter: `FROM ... WHERE ...`. */
+function sourceRowsSql(key: SourceKey, today: string, filter: MemberFilter): { sql: string; args: unknown[] } {
+  const f = filterSql(filter);
+  const join = f.joinsUsers ? ' JOIN users u ON u.id = m.user_id' : '';
+  return {
+    sql: `FROM members m${join} WHERE m.source_type = ? AND m.source_id = ? AND (m.expires_at IS NULL OR m.expires_at >= ?)${f.sql}`,
+    args: [key.type, key.id, today, ...f.args],
+  };
+}
+
+/** Unexpired members of one source, from the trigger-kept count less the expired rows (an index range). */
+function unexpiredCount(core: CoreState, key: SourceKey, today: string): number {
+  const kept = core.db.prepare('SELECT n FROM member_counts WHERE source_type = ? AND source_id = ?').get(key.type, key.id) as { n: number } | undefined;
+  if (!kept) return 0;
+  const expired = core.db
+    .prepare('SELECT COUNT(*) AS n FROM members WHERE source_type = ? AND source_id = ? AND expires_at < ?')
+    .get(key.type, key.id, today) as { n: number };
+  return kept.n - expired.n;
+}
+
+function attachUsers(core: CoreState, rows: MemberRow[]): MemberWithUser[] {
+  if (rows.length === 0) return [];
+  const ids = [...new Set(rows.map((r) => r.user_id))];
+  const users = core.db.prepare(`SELECT * FROM users WHERE id IN (${placeholders(ids.length)})`).all(...ids) as UserRow[];
+  const byId = new Map(users.map((u) => [u.id, u]));
   return rows.flatMap((m) => {
-    const user = stmt.get(m.user_id) as UserRow | undefined;
+    const user = byId.get(m.user_id);
     return user ? [{ ...m, user }] : [];
   });
 }
 
-/** Direct members, and (with `inherited`) those of ancestor groups, one row per user. Expired ones are left out. */
-export function membersOf(core: CoreState, s: Source, inherited: boolean): MemberWithUser[] {
+/**
+ * How many members a list has (direct, or one row per user with `inherited`), counting at most
+ * `cap`. Unfiltered direct counts come from the kept count; inherited ones add, source by
+ * source (largest first), the users not already counted, so the cost is that of the smaller
+ * sources rather than of every row.
+ */
+export function countMembers(core: CoreState, s: Source, inherited: boolean, filter: MemberFilter, cap: number): number {
   const today = isoDate(core.clock.now());
-  const direct = core.db
-    .prepare('SELECT * FROM members WHERE source_type = ? AND source_id = ? AND (expires_at IS NULL OR expires_at >= ?) ORDER BY id')
-    .all(s.type, sourceId(s), today) as MemberRow[];
-  if (!inherited) return withUsers(core, direct);
-  const groups = inheritedFrom(core, s);
-  const best = new Map<number, { row: MemberRow; depth: number }>();
-  const consider = (row: MemberRow, depth: number) => {
+  const keys = sourceKeys(core, s, inherited);
+  const sized = keys.map((key) => {
+    if (isUnfiltered(filter)) return { key, n: unexpiredCount(core, key, today) };
+    const q = sourceRowsSql(key, today, filter);
+    const { n } = core.db.prepare(cappedCount(`SELECT m.id ${q.sql}`, cap)).get(...q.args) as { n: number };
+    return { key, n };
+  });
+  sized.sort((a, b) => b.n - a.n);
+  let total = sized[0]?.n ?? 0;
+  for (let i = 1; i < sized.length && total < cap; i++) {
+    const { key, n } = sized[i] as { key: SourceKey; n: number };
+    if (n === 0) continue;
+    const earlier = sized.slice(0, i).map((x) => x.key);
+    const q = sourceRowsSql(key, today, filter);
+    const seen = earlier.map(() => '(o.source_type = ? AND o.source_id = ?)').join(' OR ');
+    const sql = `SELECT m.id ${q.sql} AND NOT EXISTS (SELECT 1 FROM members o WHERE o.user_id = m.user_id AND (${seen}) AND (o.expires_at IS NULL OR o.expires_at >= ?))`;
+    const { n: fresh } = core.db.prepare(cappedCount(sql, cap - total)).get(...q.args, ...earlier.flatMap((k) => [k.type, k.id]), today) as { n: number };
+    total += fresh;
+  }
+  return Math.min(total, cap);
+}
+
+/** The best membership of each user among rows of several sources: highest level, then nearest source. */
+function bestPerUser(rows: (MemberRow & { depth: number })[]): Map<number, MemberRow & { depth: number }> {
+  const best = new Map<number, MemberRow & { depth: number }>();
+  for (const row of rows) {
     const seen = best.get(row.user_id);
-    if (!seen || row.access_level > seen.row.access_level || (row.access_level === seen.row.access_level && depth < seen.depth)) best.set(row.user_id, { row, depth });
-  };
-  direct.forEach((r) => consider(r, 0));
-  const stmt = core.db.prepare(
-    "SELECT * FROM members WHERE source_type = 'namespace' AND source_id = ? AND (expires_at IS NULL OR expires_at >= ?) ORDER BY id",
-  );
-  groups.forEach((gid, i) => (stmt.all(gid, today) as MemberRow[]).forEach((r) => consider(r, i + 1)));
-  const rows = [...best.values()].map((b) => b.row).sort((a, b) => a.user_id - b.user_id);
-  return withUsers(core, rows);
+    if (!seen || row.access_level > seen.access_level || (row.access_level === seen.access_level && row.depth < seen.depth)) best.set(row.user_id, row);
+  }
+  return best;
+}
+
+/** Unexpired rows of the given users in the given sources, each tagged with its source's depth. */
+function rowsOfUsers(core: CoreState, keys: SourceKey[], userIds: number[], today: string): (MemberRow & { depth: number })[] {
+  if (userIds.length === 0) return [];
+  const depthCase = keys.map(() => 'WHEN m.source_type = ? AND m.source_id = ? THEN ?').join(' ');
+  const inSources = keys.map(() => '(m.source_type = ? AND m.source_id = ?)').join(' OR ');
+  return core.db
+    .prepare(
+      `SELECT m.*, CASE ${depthCase} END AS depth FROM members m
+       WHERE m.user_id IN (${placeholders(userIds.length)}) AND (${inSources}) AND (m.expires_at IS NULL OR m.expires_at >= ?)`,
+    )
+    .all(...keys.flatMap((k, i) => [k.type, k.id, i]), ...userIds, ...keys.flatMap((k) => [k.type, k.id]), today) as (MemberRow & { depth: number })[];
+}
+
+/**
+ * One page of a member list. Direct members come in membership order; with `inherited`, one row
+ * per user in user id order, each the user's best membership. Every source is read through its
+ * (source, user) index up to the end of the page only, so a page costs the same whatever the
+ * size of the list.
+ */
+export function pageMembers(core: CoreState, s: Source, inherited: boolean, filter: MemberFilter, limit: number, offset: number): MemberWithUser[] {
+  const today = isoDate(core.clock.now());
+  const keys = sourceKeys(core, s, inherited);
+  if (!inherited) {
+    const q = sourceRowsSql(keys[0] as SourceKey, today, filter);
+    const rows = core.db.prepare(`SELECT m.* ${q.sql} ORDER BY m.id LIMIT ? OFFSET ?`).all(...q.args, limit, offset) as MemberRow[];
+    return attachUsers(core, rows);
+  }
+  const window = offset + limit;
+  const ids = new Set<number>();
+  for (const key of keys) {
+    const q = sourceRowsSql(key, today, filter);
+    const rows = core.db.prepare(`SELECT m.user_id ${q.sql} ORDER BY m.user_id LIMIT ?`).all(...q.args, window) as { user_id: number }[];
+    for (const r of rows) ids.add(r.user_id);
+  }
+  const page = [...ids].sort((a, b) => a - b).slice(offset, window);
+  const best = bestPerUser(rowsOfUsers(core, keys, page, today));
+  return attachUsers(core, page.flatMap((id) => (best.has(id) ? [best.get(id) as MemberRow] : [])));
+}
+
+/** One member of a list (direct, or with `inherited` the user's best membership), or undefined. */
+export function findMember(core: CoreState, s: Source, inherited: boolean, userId: number): MemberWithUser | undefined {
+  const today = isoDate(core.clock.now());
+  const best = bestPerUser(rowsOfUsers(core, sourceKeys(core, s, inherited), [userId], today)).get(userId);
+  return best ? attachUsers(core, [best])[0] : undefined;
 }
 
 /** The highest membership a user holds in the groups the source inherits from. */

@@ -5,13 +5,13 @@ import { defineRoutes, type RouteDef } from '../../http/route.js';
 import type { RequestContext } from '../../http/context.js';
 import { currentUser } from '../../http/context.js';
 import { conflict, notFound, recordNotFound } from '../../http/errors.js';
-import { paginateArray } from '../../http/pagination.js';
+import { paginate } from '../../http/pagination.js';
 import { idParam, type ParamDecl } from '../../http/params.js';
 import { created, noContent } from '../../http/reply.js';
 import type { UserRow } from '../../db/rows.js';
 import { findGroup, findProject, userByRef } from '../../resources/find.js';
 import { presentMember } from './present.js';
-import { directMember, membersOf, type MemberWithUser, type Source } from './queries.js';
+import { countMembers, directMember, findMember, pageMembers, type MemberFilter, type MemberWithUser, type Source } from './queries.js';
 import { addMember, addMembers, removeMember, updateMember } from './service.js';
 
 type Kind = 'projects' | 'groups';
@@ -24,24 +24,31 @@ function sourceFor(ctx: RequestContext, kind: Kind, admin: boolean): Source {
   return { type: 'namespace', group: findGroup(ctx, admin ? 'admin_group_member' : 'read_group') };
 }
 
-function filtered(ctx: RequestContext, rows: MemberWithUser[]): MemberWithUser[] {
+function filterOf(ctx: RequestContext): MemberFilter {
   const p = ctx.params;
-  const query = typeof p.query === 'string' && p.query !== '' ? p.query.toLowerCase() : undefined;
-  const ids = p.user_ids as number[] | undefined;
-  const skip = p.skip_users as number[] | undefined;
-  return rows.filter(
-    (m) =>
-      (!query || m.user.username_lower.includes(query) || m.user.name.toLowerCase().includes(query)) &&
-      (!ids || ids.includes(m.user_id)) &&
-      (!skip || !skip.includes(m.user_id)) &&
-      (p.state === undefined || p.state === 'active'),
-  );
+  const filter: MemberFilter = {};
+  if (typeof p.query === 'string' && p.query !== '') filter.query = p.query;
+  if (p.user_ids !== undefined) filter.userIds = p.user_ids as number[];
+  if (p.skip_users !== undefined) filter.skipUsers = p.skip_users as number[];
+  return filter;
 }
 
 const show = (ctx: RequestContext, m: MemberWithUser) => presentMember(ctx.core, m, m.user);
 
-function memberOrNotFound(rows: MemberWithUser[], userId: number): MemberWithUser {
-  const m = rows.find((r) => r.user_id === userId);
+/** A page of members, counted and fetched in SQL. Nobody is awaiting approval on this instance. */
+function listMembers(ctx: RequestContext, kind: Kind, inherited: boolean) {
+  const s = sourceFor(ctx, kind, false);
+  const filter = filterOf(ctx);
+  const none = ctx.params.state === 'awaiting';
+  return paginate(
+    ctx,
+    (cap) => (none ? 0 : countMembers(ctx.core, s, inherited, filter, cap)),
+    (limit, offset) => (none ? [] : pageMembers(ctx.core, s, inherited, filter, limit, offset).map((m) => show(ctx, m))),
+  );
+}
+
+function memberOrNotFound(ctx: RequestContext, kind: Kind, inherited: boolean): MemberWithUser {
+  const m = findMember(ctx.core, sourceFor(ctx, kind, false), inherited, ctx.params.user_id as number);
   if (!m) throw recordNotFound();
   return m;
 }
@@ -81,7 +88,7 @@ function routesFor(kind: Kind): RouteDef[] {
       summary: `List the direct members of a ${noun}`,
       paginated: true,
       params: [idParam, { name: 'query', type: 'string' }, { name: 'user_ids', type: 'integer[]' }, { name: 'skip_users', type: 'integer[]' }, { name: 'show_seat_info', type: 'boolean' }],
-      handler: (ctx) => paginateArray(ctx, filtered(ctx, membersOf(ctx.core, sourceFor(ctx, kind, false), false)), (page) => page.map((m) => show(ctx, m))),
+      handler: (ctx) => listMembers(ctx, kind, false),
     },
     {
       method: 'GET',
@@ -95,21 +102,21 @@ function routesFor(kind: Kind): RouteDef[] {
         { name: 'show_seat_info', type: 'boolean' },
         { name: 'state', type: 'string', values: ['awaiting', 'active'] },
       ],
-      handler: (ctx) => paginateArray(ctx, filtered(ctx, membersOf(ctx.core, sourceFor(ctx, kind, false), true)), (page) => page.map((m) => show(ctx, m))),
+      handler: (ctx) => listMembers(ctx, kind, true),
     },
     {
       method: 'GET',
       path: `${base}/all/:user_id`,
       summary: `Get a member of a ${noun}, including inherited ones`,
       params: [idParam, userIdParam],
-      handler: (ctx) => show(ctx, memberOrNotFound(membersOf(ctx.core, sourceFor(ctx, kind, false), true), ctx.params.user_id as number)),
+      handler: (ctx) => show(ctx, memberOrNotFound(ctx, kind, true)),
     },
     {
       method: 'GET',
       path: `${base}/:user_id`,
       summary: `Get a direct member of a ${noun}`,
       params: [idParam, userIdParam],
-      handler: (ctx) => show(ctx, memberOrNotFound(membersOf(ctx.core, sourceFor(ctx, kind, false), false), ctx.params.user_id as number)),
+      handler: (ctx) => show(ctx, memberOrNotFound(ctx, kind, false)),
     },
     {
       method: 'POST',

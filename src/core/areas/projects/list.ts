@@ -7,7 +7,7 @@ import { cappedCount, keysetReply, pageWindow, paginate } from '../../http/pagin
 import type { ParamDecl } from '../../http/params.js';
 import type { Reply } from '../../http/reply.js';
 import { MEMBER_ACCESS_LEVELS } from '../../../shared/access-levels.js';
-import { ACCESS_CTES, viewerBinding, visibleProjectCondition } from './queries.js';
+import { ACCESS_CTES, countVisibleProjects, viewerBinding, visibleProjectCondition } from './queries.js';
 import { presentProject, presentProjectBasic } from './present.js';
 import { likeContains } from '../../db/sql.js';
 import { isAdmin } from '../../auth/policy.js';
@@ -101,7 +101,8 @@ export function listProjects(ctx: RequestContext, scope: ListScope = {}): Reply 
   const order = orderBy === 'id' ? `p.id ${dir}` : `${column} ${dir}, p.id ${dir}`;
   return paginate(
     ctx,
-    (cap) => (ctx.core.db.prepare(cappedCount(base, cap)).get(args) as { n: number }).n,
+    // Only the visibility condition: the kept counts answer without walking the rows.
+    (cap) => (where.length === 1 ? countVisibleProjects(ctx.core, viewer, cap) : (ctx.core.db.prepare(cappedCount(base, cap)).get(args) as { n: number }).n),
     (limit, offset) => (ctx.core.db.prepare(`${base} ORDER BY ${order} LIMIT @limit OFFSET @offset`).all({ ...args, limit, offset }) as ProjectRow[]).map(present),
     { offsetLimitType: 'Project' },
   );

@@ -31,6 +31,29 @@ export const ACCESS_CTES = `
     ) GROUP BY id
   )`;
 
+/** "the viewer reaches p through a group, their personal namespace or a direct membership" (needs ACCESS_CTES). */
+const VIEWER_PRIVATE_REACH = `(+p.namespace_id IN (SELECT id FROM group_access) OR +p.id IN (SELECT source_id FROM members
+     WHERE source_type = 'project' AND user_id = @uid AND (expires_at IS NULL OR expires_at >= @today)))`;
+
+/**
+ * How many projects the viewer sees with no filter, counting at most `cap`: the kept counts per
+ * visibility, plus the private projects the viewer reaches (read through the namespaces they
+ * reach and their direct memberships, and only when the public ones leave room under the cap).
+ */
+export function countVisibleProjects(core: CoreState, viewer: UserRow | null, cap: number): number {
+  const kept = Object.fromEntries(
+    (core.db.prepare('SELECT visibility, n FROM project_counts').all() as { visibility: string; n: number }[]).map((r) => [r.visibility, r.n]),
+  ) as Record<string, number>;
+  const at = (v: string) => kept[v] ?? 0;
+  if (viewer?.is_admin === 1) return Math.min(cap, at('public') + at('internal') + at('private'));
+  let total = at('public') + (viewer && viewer.external === 0 ? at('internal') : 0);
+  if (!viewer || total >= cap) return Math.min(total, cap);
+  const reach = `WITH RECURSIVE ${ACCESS_CTES} SELECT p.id FROM projects p WHERE p.visibility = 'private' AND (p.namespace_id IN (SELECT id FROM group_access) OR p.id IN (SELECT source_id FROM members
+     WHERE source_type = 'project' AND user_id = @uid AND (expires_at IS NULL OR expires_at >= @today)))`;
+  total += (core.db.prepare(`SELECT COUNT(*) AS n FROM (${reach} LIMIT ${cap - total})`).get(viewerBinding(core, viewer)) as { n: number }).n;
+  return Math.min(total, cap);
+}
+
 export interface ViewerBinding {
   uid: number;
   today: string;
@@ -47,7 +70,10 @@ export const viewerBinding = (core: CoreState, viewer: UserRow | null): ViewerBi
 export function visibleProjectCondition(viewer: UserRow | null): string {
   if (!viewer) return "p.visibility = 'public'";
   if (viewer.is_admin === 1) return '1 = 1';
-  return "(p.visibility = 'public' OR (p.visibility = 'internal' AND @external = 0) OR p.id IN (SELECT id FROM authorized))";
+  // The unary `+` keeps SQLite from answering this OR through several indexes and sorting the
+  // union: the list is read along its order's index and each row tested here, against the
+  // (small) set of namespaces the viewer reaches and projects they are a direct member of.
+  return `(+p.visibility = 'public' OR (+p.visibility = 'internal' AND @external = 0) OR ${VIEWER_PRIVATE_REACH})`;
 }
 
 const namespaceStmt = new WeakMap<CoreState, (id: number) => NamespaceRow | undefined>();

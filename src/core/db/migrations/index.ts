@@ -7,5 +7,15 @@ import { projectListsSchema } from './004-project-lists.js';
 import { tokenOrdersSchema } from './005-token-orders.js';
 import { repositoryContainersSchema } from './006-repository-containers.js';
 import { settingsSchema } from './012-settings.js';
+import { listCountsSchema } from './015-list-counts.js';
 
-export const migrations: Migration[] = [coreSchema, repositoriesSchema, releasesSchema, projectListsSchema, tokenOrdersSchema, repositoryContainersSchema, settingsSchema];
+export const migrations: Migration[] = [
+  coreSchema,
+  repositoriesSchema,
+  releasesSchema,
+  projectListsSchema,
+  tokenOrdersSchema,
+  repositoryContainersSchema,
+  settingsSchema,
+  listCountsSchema,
+];

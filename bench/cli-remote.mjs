@@ -1,0 +1,64 @@
+// Budget: a remote read command (`hostctl --url … tokens list` against a local `hostctl serve`)
+// within 1.6× the time of `node -e 0`, and its peak RSS within 1.3× of the same local command;
+// all measured in this run (medians, runs interleaved).
+import { spawn, spawnSync } from 'node:child_process';
+import { BIN, compare, median, report, sandbox } from './lib.mjs';
+
+const runs = Number(process.env.BENCH_RUNS ?? 30);
+const box = sandbox();
+
+/** Peak RSS in KiB of one run, read from /usr/bin/time (GNU time). */
+function peakRss(args, env) {
+  const res = spawnSync('/usr/bin/time', ['-f', '%M', process.execPath, ...args], { env, encoding: 'utf8' });
+  if (res.status !== 0) throw new Error(`failed: ${res.stderr}`);
+  return Number(res.stderr.trim().split('\n').pop());
+}
+
+let server;
+try {
+  const init = spawnSync(process.execPath, [BIN, 'init', '--demo'], { env: box.env, encoding: 'utf8' });
+  if (init.status !== 0) throw new Error(`init failed: ${init.stderr}`);
+  const token = init.stdout.trim().split('\n').find((l) => l.startsWith('hpat-') || /^[a-z]+pat-/.test(l)) ?? init.stdout.trim().split('\n').pop();
+  server = spawn(process.execPath, [BIN, 'serve', '--port', '0', '--host', '127.0.0.1'], { env: box.env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const url = await new Promise((resolve, reject) => {
+    let seen = '';
+    const onData = (d) => {
+      seen += d;
+      const m = /http:\/\/127\.0\.0\.1:\d+/.exec(seen);
+      if (m) resolve(m[0]);
+    };
+    server.stdout.on('data', onData);
+    server.stderr.on('data', onData);
+    server.on('exit', (code) => reject(new Error(`serve exited ${code}: ${seen}`)));
+  });
+  const remoteEnv = { ...box.env, HOSTCTL_URL: url, HOSTCTL_TOKEN: token };
+  const local = [BIN, 'tokens', 'list'];
+  spawnSync(process.execPath, local, { env: box.env });
+  spawnSync(process.execPath, local, { env: remoteEnv });
+  spawnSync(process.execPath, local, { env: remoteEnv });
+  const [baseline, localMs, remoteMs] = compare(
+    [
+      { cmd: process.execPath, args: ['-e', '0'], env: box.env },
+      { cmd: process.execPath, args: local, env: box.env },
+      { cmd: process.execPath, args: local, env: remoteEnv },
+    ],
+    runs,
+  );
+  const rssLocal = median([1, 2, 3, 4, 5].map(() => peakRss(local, box.env)));
+  const rssRemote = median([1, 2, 3, 4, 5].map(() => peakRss(local, remoteEnv)));
+  const ratio = remoteMs / baseline;
+  const rssRatio = rssRemote / rssLocal;
+  report(`Remote CLI (${runs} interleaved runs, medians; against hostctl serve on loopback)`, {
+    'node -e 0': `${baseline.toFixed(1)} ms`,
+    'hostctl tokens list (local)': `${localMs.toFixed(1)} ms (${(localMs / baseline).toFixed(2)}×)`,
+    'hostctl tokens list (remote)': `${remoteMs.toFixed(1)} ms`,
+    'ratio remote / node -e 0': `${ratio.toFixed(2)}× (budget 1.60×: ${ratio <= 1.6 ? 'PASS' : 'OVER'})`,
+    'peak RSS local / remote': `${(rssLocal / 1024).toFixed(1)} MiB / ${(rssRemote / 1024).toFixed(1)} MiB`,
+    'ratio RSS remote / local': `${rssRatio.toFixed(2)}× (budget 1.30×: ${rssRatio <= 1.3 ? 'PASS' : 'OVER'})`,
+  });
+  process.stdout.write(`BUDGET remote CLI start-up (tokens list) | ${remoteMs.toFixed(1)} ms | node -e 0 ${baseline.toFixed(1)} ms | ≤ 1.6× (${ratio.toFixed(2)}×) | ${ratio <= 1.6 ? 'PASS' : 'OVER'}\n`);
+  process.stdout.write(`BUDGET remote CLI peak RSS | ${(rssRemote / 1024).toFixed(1)} MiB | local ${(rssLocal / 1024).toFixed(1)} MiB | ≤ 1.3× (${rssRatio.toFixed(2)}×) | ${rssRatio <= 1.3 ? 'PASS' : 'OVER'}\n`);
+} finally {
+  server?.kill('SIGTERM');
+  box.cleanup();
+}

@@ -1,0 +1,77 @@
+// Budget: one page of a member list costs the same with 100,000 members as with 100 (within
+// 2×), for a group's direct members and for a project's members with inherited ones, on the
+// first page and a deeper one. Both states are built here; requests go through the in-process
+// core as a non-admin member would send them.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { initState } from '../src/core/init.js';
+import type { Core } from '../src/core/app.js';
+
+const NAME = 'member list';
+const ROUNDS = Number(process.env.BENCH_RUNS ?? 200);
+
+async function call(core: Core, token: string, method: string, path: string, body?: unknown): Promise<{ id: number }> {
+  const res = await core.handle({ method, path, query: '', headers: { 'private-token': token, 'content-type': 'application/json' }, body: JSON.stringify(body ?? {}) });
+  if (res.status >= 400) throw new Error(`${method} ${path} → ${res.status} ${String(res.body)}`);
+  return JSON.parse(String(res.body)) as { id: number };
+}
+
+/** A group with `n` members (users made in SQL: only the membership lists are measured), a project in it with two direct members. */
+async function build(dir: string, n: number) {
+  const { core, rootToken } = initState({ stateDir: dir });
+  core.log = () => undefined;
+  const group = await call(core, rootToken, 'POST', '/groups', { name: 'big', path: 'big' });
+  const project = await call(core, rootToken, 'POST', '/projects', { name: 'app', path: 'app', namespace_id: group.id });
+  const now = core.nowIso();
+  const user = core.db.prepare('INSERT INTO users (username, username_lower, email, email_lower, name, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?)');
+  const member = core.db.prepare("INSERT INTO members (source_type, source_id, user_id, access_level, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?)");
+  core.tx(() => {
+    for (let i = 0; i < n; i++) {
+      const id = Number(user.run(`user${i}`, `user${i}`, `user${i}@example.com`, `user${i}@example.com`, `User ${i}`, now, now).lastInsertRowid);
+      member.run('namespace', group.id, id, i % 3 === 0 ? 30 : 20, now, now);
+      if (i < 2) member.run('project', project.id, id, 40, now, now);
+    }
+  });
+  return { core, token: rootToken, group: group.id, project: project.id };
+}
+
+async function median(core: Core, token: string, path: string, query: string): Promise<number> {
+  const req = { method: 'GET', path, query, headers: { 'private-token': token } };
+  for (let i = 0; i < 20; i++) await core.handle(req);
+  const times: number[] = [];
+  for (let i = 0; i < ROUNDS; i++) {
+    const start = process.hrtime.bigint();
+    const res = await core.handle(req);
+    times.push(Number(process.hrtime.bigint() - start) / 1e6);
+    if (res.status !== 200) throw new Error(`status ${res.status}`);
+  }
+  times.sort((a, b) => a - b);
+  return times[Math.floor(times.length / 2)] as number;
+}
+
+const dir = mkdtempSync(join(tmpdir(), 'hostctl-bench-'));
+try {
+  const small = await build(join(dir, 'small'), 100);
+  const large = await build(join(dir, 'large'), 100_000);
+  process.stdout.write(`\nMember list page, 100 vs 100,000 members (${ROUNDS} requests each, medians; budget 2×)\n`);
+  for (const [label, path, query] of [
+    ['group members, page 1', (s: typeof small) => `/groups/${s.group}/members`, 'per_page=20'],
+    ['group members, page 5', (s: typeof small) => `/groups/${s.group}/members`, 'per_page=20&page=5'],
+    ['project members/all, page 1', (s: typeof small) => `/projects/${s.project}/members/all`, 'per_page=20'],
+    ['project members/all, page 5', (s: typeof small) => `/projects/${s.project}/members/all`, 'per_page=20&page=5'],
+    ['group members, query=user1', (s: typeof small) => `/groups/${s.group}/members`, 'per_page=20&query=user1'],
+  ] as const) {
+    const a = await median(small.core, small.token, path(small), query);
+    const b = await median(large.core, large.token, path(large), query);
+    const ratio = b / a;
+    const filtered = label.includes('query');
+    const verdict = filtered ? 'no budget: a filter counts up to 10,001 matches' : ratio <= 2 ? 'PASS' : 'OVER';
+    process.stdout.write(`  ${label.padEnd(32)} ${a.toFixed(2)} ms vs ${b.toFixed(2)} ms  → ${ratio.toFixed(2)}× (${verdict})\n`);
+    if (!filtered) process.stdout.write(`BUDGET ${NAME}, ${label}: 100,000 vs 100 rows | ${b.toFixed(2)} ms | ${a.toFixed(2)} ms | ≤ 2× | ${ratio <= 2 ? 'PASS' : 'OVER'}\n`);
+  }
+  small.core.close();
+  large.core.close();
+} finally {
+  rmSync(dir, { recursive: true, force: true });
+}

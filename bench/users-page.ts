@@ -1,0 +1,59 @@
+// Budget: a page of GET /users (as an administrator, in the default order and by name) costs the
+// same with 100,000 users as with 100 (within 2×), on the first page and a deeper one. Users are
+// written in SQL (only the list is measured); requests go through the in-process core.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { initState } from '../src/core/init.js';
+import type { Core } from '../src/core/app.js';
+
+const NAME = 'user list (admin)';
+const ROUNDS = Number(process.env.BENCH_RUNS ?? 100);
+
+function build(dir: string, n: number) {
+  const { core, rootToken } = initState({ stateDir: dir });
+  core.log = () => undefined;
+  const now = core.nowIso();
+  const insert = core.db.prepare('INSERT INTO users (username, username_lower, email, email_lower, name, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?)');
+  core.tx(() => {
+    for (let i = 0; i < n; i++) insert.run(`user${i}`, `user${i}`, `user${i}@example.com`, `user${i}@example.com`, `User ${(i * 7919) % n}`, now, now);
+  });
+  return { core, token: rootToken };
+}
+
+async function median(core: Core, token: string, query: string): Promise<number> {
+  const req = { method: 'GET', path: '/users', query, headers: { 'private-token': token } };
+  for (let i = 0; i < 10; i++) await core.handle(req);
+  const times: number[] = [];
+  for (let i = 0; i < ROUNDS; i++) {
+    const start = process.hrtime.bigint();
+    const res = await core.handle(req);
+    times.push(Number(process.hrtime.bigint() - start) / 1e6);
+    if (res.status !== 200) throw new Error(`status ${res.status}: ${String(res.body)}`);
+  }
+  times.sort((a, b) => a - b);
+  return times[Math.floor(times.length / 2)] as number;
+}
+
+const dir = mkdtempSync(join(tmpdir(), 'hostctl-bench-'));
+try {
+  const small = build(join(dir, 'small'), 100);
+  const large = build(join(dir, 'large'), 100_000);
+  process.stdout.write(`\nUser list page as an administrator, 100 vs 100,000 users (${ROUNDS} requests each, medians; budget 2×)\n`);
+  for (const [label, query] of [
+    ['page 1, default order', 'per_page=20'],
+    ['page 4, default order', 'per_page=20&page=4'],
+    ['page 1, order_by=name asc', 'per_page=20&order_by=name&sort=asc'],
+    ['page 4, order_by=name asc', 'per_page=20&page=4&order_by=name&sort=asc'],
+  ] as const) {
+    const a = await median(small.core, small.token, query);
+    const b = await median(large.core, large.token, query);
+    const ratio = b / a;
+    process.stdout.write(`  ${label.padEnd(30)} ${a.toFixed(2)} ms vs ${b.toFixed(2)} ms  → ${ratio.toFixed(2)}× (${ratio <= 2 ? 'PASS' : 'OVER'})\n`);
+    process.stdout.write(`BUDGET ${NAME}, ${label}: 100,000 vs 100 rows | ${b.toFixed(2)} ms | ${a.toFixed(2)} ms | ≤ 2× | ${ratio <= 2 ? 'PASS' : 'OVER'}\n`);
+  }
+  small.core.close();
+  large.core.close();
+} finally {
+  rmSync(dir, { recursive: true, force: true });
+}
