@@ -17,6 +17,11 @@ export const AREAS = {
   tags: () => import('./tags/routes.js').then((m) => m.tagRoutes),
   branches: () => import('./branches/routes.js').then((m) => m.branchRoutes),
   'protected-branches': () => import('./protected-branches/routes.js').then((m) => m.protectedBranchRoutes),
+  'protected-environments': () => import('./protected-environments/routes.js').then((m) => m.protectedEnvironmentRoutes),
+  saml: () => import('./saml/routes.js').then((m) => m.samlRoutes),
+  'saml-group-links': () => import('./saml-group-links/routes.js').then((m) => m.samlGroupLinkRoutes),
+  'enterprise-users': () => import('./enterprise-users/routes.js').then((m) => m.enterpriseUserRoutes),
+  scim: () => import('./scim/routes.js').then((m) => m.scimRoutes),
 } satisfies Record<string, () => Promise<RouteDef[]>>;
 
 export type AreaName = keyof typeof AREAS;

@@ -241,6 +241,18 @@ export const userRoutes: RouteDef[] = defineRoutes([
       return noContent();
     },
   },
+  {
+    method: 'PUT',
+    path: '/hostctl/users/:id/two_factor',
+    summary: "Set a user's two-factor state for local data (hostctl extension; administrators)",
+    params: [idParam, { name: 'enabled', type: 'boolean', required: true }],
+    handler: (ctx) => {
+      requireAdmin(ctx);
+      const user = userOfPath(ctx);
+      ctx.core.tx(() => ctx.core.db.prepare('UPDATE users SET two_factor_enabled = ?, updated_at = ? WHERE id = ?').run(ctx.params.enabled ? 1 : 0, ctx.core.nowIso(), user.id));
+      return presentUserWithAdmin(ctx.core, ctx.core.db.prepare('SELECT * FROM users WHERE id = ?').get(user.id) as UserRow);
+    },
+  },
   { method: 'POST', path: '/users/:id/block', summary: 'Block a user (administrators)', params: [idParam], handler: (ctx) => created(setState(ctx, 'blocked').body) },
   { method: 'POST', path: '/users/:id/unblock', summary: 'Unblock a user (administrators)', params: [idParam], handler: (ctx) => created(setState(ctx, 'active').body) },
 ]);

@@ -65,7 +65,7 @@ function checkUnique(core: CoreState, input: UserInput, exceptId?: number): void
     if ((hit && hit.id !== exceptId) || (ns && ns.owner_id !== exceptId)) throw conflict('Username has already been taken');
   }
   if (input.provider !== undefined && input.extern_uid !== undefined) {
-    const hit = core.db.prepare('SELECT user_id FROM identities WHERE provider = ? AND extern_uid = ?').get(input.provider, input.extern_uid) as
+    const hit = core.db.prepare('SELECT user_id FROM identities WHERE provider = ? AND extern_uid = ? AND saml_provider_id IS NULL').get(input.provider, input.extern_uid) as
       | { user_id: number }
       | undefined;
     if (hit && hit.user_id !== exceptId) throw validationError({ 'identities.extern_uid': ['has already been taken'] });
@@ -139,7 +139,7 @@ function setIdentity(core: CoreState, userId: number, input: UserInput): void {
   core.db
     .prepare(
       `INSERT INTO identities (user_id, provider, extern_uid, created_at) VALUES (?, ?, ?, ?)
-       ON CONFLICT (user_id, provider) DO UPDATE SET extern_uid = excluded.extern_uid`,
+       ON CONFLICT (user_id, provider) WHERE saml_provider_id IS NULL DO UPDATE SET extern_uid = excluded.extern_uid`,
     )
     .run(userId, input.provider, input.extern_uid, core.nowIso());
 }
