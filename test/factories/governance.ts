@@ -60,3 +60,11 @@ export function scimUserBody(overrides: { externalId?: string; userName?: string
     emails: [{ primary: true, type: 'work', value: email }],
   };
 }
+
+/**
+ * Switches a running instance's offering. The hosted offering has no admin endpoint to create
+ * tokens for other users, so fixtures are built on an `all` instance first.
+ */
+export function setOffering(inst: Instance, offering: 'hosted' | 'self-managed' | 'all'): void {
+  inst.core.settings.offering = offering;
+}

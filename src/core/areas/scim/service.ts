@@ -5,7 +5,7 @@
 // inactive; reprovisioning restores both.
 import type { NamespaceRow, UserRow } from '../../db/rows.js';
 import type { CoreState } from '../../state.js';
-import { ApiError, conflict, failure, notFound, unauthorized } from '../../http/errors.js';
+import { ApiError, conflict, failure, unauthorized } from '../../http/errors.js';
 import { digestSecret } from '../../auth/secrets.js';
 import { namespaceByPath } from '../../resources/find.js';
 import { createUser, USERNAME_RE } from '../users/service.js';
@@ -21,7 +21,7 @@ export interface ScimScope {
 /** The group of the SCIM path, authenticated by its SCIM token (Bearer). */
 export function scimScope(core: CoreState, groupPath: string, headers: Record<string, string>): ScimScope {
   const group = namespaceByPath(core, groupPath);
-  if (!group || group.kind !== 'group') throw notFound(`Group ${groupPath}`);
+  if (!group || group.kind !== 'group') throw failure(404, `Group ${groupPath} not found`);
   const provider = samlProviderOf(core, group.id);
   if (!provider) throw failure(404, `Group ${groupPath} does not have SAML SSO configured`);
   const auth = headers.authorization ?? '';
@@ -33,7 +33,7 @@ export function scimScope(core: CoreState, groupPath: string, headers: Record<st
 
 export function findScimIdentity(core: CoreState, scope: ScimScope, externUid: string): ScimIdentityRow {
   const row = core.db.prepare('SELECT * FROM scim_identities WHERE group_id = ? AND extern_uid = ?').get(scope.group.id, externUid) as ScimIdentityRow | undefined;
-  if (!row) throw notFound(`Resource ${externUid}`);
+  if (!row) throw failure(404, `Resource ${externUid} not found`);
   return row;
 }
 
