@@ -134,7 +134,7 @@ puts JSON.generate({ env: env.name, count: list.size, link: link.provider, links
 describe('@gitbeaker/rest', () => {
   it('uses its group and project protected environment, SAML, SCIM and member role resources', async () => {
     const api = await gitbeaker(inst, g.owner.token);
-    const env = await api.GroupProtectedEnvironments.create(g.group.id, 'development', [{ access_level: 40 }], { approvalRules: [{ access_level: 30, required_approvals: 1 }] as never });
+    const env = await api.GroupProtectedEnvironments.create(g.group.id, 'development', [{ accessLevel: 40 }], { approvalRules: [{ access_level: 30, required_approvals: 1 }] as never });
     expect(env).toMatchObject({ name: 'development', deploy_access_levels: [expect.objectContaining({ access_level: 40 })] });
     expect((await api.GroupProtectedEnvironments.all(g.group.id)).map((e) => e.name)).toEqual(['development']);
     expect((await api.GroupProtectedEnvironments.show(g.group.id, 'development')).name).toBe('development');
@@ -144,7 +144,7 @@ describe('@gitbeaker/rest', () => {
     await expect(api.GroupProtectedEnvironments.show(g.group.id, 'development')).rejects.toMatchObject({ cause: { response: { status: 404 } } });
 
     const maint = await gitbeaker(inst, p.maintainer.token);
-    await maint.ProjectProtectedEnvironments.create(p.project.id, 'review-gb', [{ access_level: 30 }]);
+    await maint.ProjectProtectedEnvironments.create(p.project.id, 'review-gb', [{ accessLevel: 30 }]);
     expect((await maint.ProjectProtectedEnvironments.all(p.project.id)).map((e) => e.name)).toEqual(['review-gb']);
     await maint.ProjectProtectedEnvironments.remove(p.project.id, 'review-gb');
 
