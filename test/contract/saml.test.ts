@@ -245,3 +245,30 @@ describe.each(TRANSPORTS)('two-factor state (extension) (%s)', (kind) => {
     }
   });
 });
+
+describe.each(TRANSPORTS)('group SAML identities through the users API (%s)', (kind) => {
+  it('creates and changes an identity scoped by a group SAML provider with group_id_for_saml', async () => {
+    const inst = await startInstance(kind);
+    try {
+      const g = await createGroupWithRoles(inst);
+      await enableSaml(inst, g.group.id);
+      const res = await inst.admin.post<{ id: number; identities: unknown[] }>('/users', {
+        username: 'samluser',
+        email: 'samluser@corp.example.com',
+        name: 'Saml User',
+        force_random_password: true,
+        provider: 'group_saml',
+        extern_uid: 'idp-77',
+        group_id_for_saml: g.group.id,
+      });
+      const { data: provider } = await inst.admin.get<{ id: number }>(`/hostctl/groups/${g.group.id}/saml_provider`);
+      expect(res.data.identities).toEqual([{ provider: 'group_saml', extern_uid: 'idp-77', saml_provider_id: provider.id }]);
+      const put = await inst.admin.put<{ identities: unknown[] }>(`/users/${res.data.id}`, { provider: 'group_saml', extern_uid: 'idp-78', group_id_for_saml: g.group.id });
+      expect(put.data.identities).toEqual([{ provider: 'group_saml', extern_uid: 'idp-78', saml_provider_id: provider.id }]);
+      const plain = await createGroup(inst);
+      await expectApiError(inst.admin.put(`/users/${res.data.id}`, { provider: 'group_saml', extern_uid: 'idp-79', group_id_for_saml: plain.id }), 400, { message: { 'identities.saml_provider': ["can't be blank"] } });
+    } finally {
+      await inst.close();
+    }
+  });
+});

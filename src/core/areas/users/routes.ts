@@ -39,6 +39,7 @@ const profileParams: ParamDecl[] = [
   { name: 'skip_confirmation', type: 'boolean' },
   { name: 'provider', type: 'string' },
   { name: 'extern_uid', type: 'string' },
+  { name: 'group_id_for_saml', type: 'integer' },
 ];
 
 const requireAdmin = (ctx: RequestContext): UserRow => {
