@@ -111,6 +111,7 @@ describe.each(TRANSPORTS)('enterprise users (%s)', (kind) => {
     const sub = await createGroup(inst, inst.admin, { parent_id: g.group.id });
     setOffering(inst, 'hosted');
     await expectApiError(g.owner.client.get(`/groups/${sub.id}/enterprise_users`), 400, { message: '400 Bad request - Must be a top-level group' });
+    await expectApiError(g.developer.client.get(`/groups/${sub.id}/enterprise_users`), 400, { message: '400 Bad request - Must be a top-level group' });
   });
 });
 

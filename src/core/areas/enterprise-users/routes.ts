@@ -39,9 +39,7 @@ export function presentEnterpriseUser(core: CoreState, u: UserRow) {
 }
 
 function enterpriseGroup(ctx: RequestContext) {
-  const { group } = ownedGroup(ctx, 'admin_enterprise_users');
-  requireTopLevel(group);
-  return group;
+  return ownedGroup(ctx, 'admin_enterprise_users', requireTopLevel).group;
 }
 
 function enterpriseUser(ctx: RequestContext): UserRow {

@@ -44,10 +44,16 @@ export function presentSamlProvider(p: SamlProviderRow) {
  * The group of `:id` for an Owner-only operation: 401 anonymous, 404 invisible or unknown,
  * 403 visible but not owned (administrators pass).
  */
-export function ownedGroup(ctx: RequestContext, ability: 'admin_group' | 'admin_saml_identities' | 'admin_enterprise_users' = 'admin_group'): { group: NamespaceRow; actor: UserRow } {
+export function ownedGroup(
+  ctx: RequestContext,
+  ability: 'admin_group' | 'admin_saml_identities' | 'admin_enterprise_users' = 'admin_group',
+  /** Checked between visibility and ownership (the platform refuses a subgroup before a non-Owner). */
+  before?: (group: NamespaceRow) => void,
+): { group: NamespaceRow; actor: UserRow } {
   const actor = currentUser(ctx);
   const group = groupByRef(ctx.core, ctx.params.id as string | number);
   if (!group || !canSee(ctx.core, actor, { group })) throw notFound('Group');
+  before?.(group);
   if (!can(ctx.core, actor, ability, { group })) throw forbidden();
   return { group, actor };
 }

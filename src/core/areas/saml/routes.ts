@@ -21,8 +21,7 @@ const providerParams: ParamDecl[] = [
 ];
 
 function configure(ctx: RequestContext) {
-  const { group } = ownedGroup(ctx);
-  requireTopLevel(group);
+  const { group } = ownedGroup(ctx, 'admin_group', requireTopLevel);
   const p = ctx.params;
   const now = ctx.core.nowIso();
   const bool = (v: unknown) => (v === undefined ? undefined : v ? 1 : 0);
@@ -97,8 +96,7 @@ export const samlRoutes: RouteDef[] = defineRoutes([
     tier: 'premium',
     params: [idParam],
     handler: (ctx) => {
-      const { group } = ownedGroup(ctx);
-      requireTopLevel(group);
+      const { group } = ownedGroup(ctx, 'admin_group', requireTopLevel);
       if (!samlProviderOf(ctx.core, group.id)) throw badRequest('SAML is not configured for this group');
       const token = `glsoat-${generateTokenSecret()}`;
       const now = ctx.core.nowIso();
