@@ -169,8 +169,12 @@ describe.each(TRANSPORTS)('project-level protected environments (%s)', (kind) =>
       [null, f.group.id],
     ]);
     await expectApiError(f.maintainer.client.post(base(), { name: 'review/feature-x', deploy_access_levels: [{ access_level: 40 }] }), 409, { message: "Environment 'review/feature-x' is already protected" });
-    expect((await f.developer.client.get(base()).catch((e: { status: number }) => e)).status).toBe(403);
+    for (const who of [f.developer, f.reporter, f.guest]) await expectApiError(who.client.get(base()), 403, { message: '403 Forbidden' });
+    await expectApiError(f.developer.client.post(base(), { name: 'x', deploy_access_levels: [{ access_level: 40 }] }), 403);
     await expectApiError(f.nonMember.client.get(base()), 404, { message: '404 Project Not Found' });
+    await expectApiError(inst.client().get(base()), 401);
+    expect((await f.owner.client.get(base())).status).toBe(200);
+    expect((await inst.admin.get(base())).status).toBe(200);
     const name = encodeURIComponent('review/feature-x');
     expect((await f.maintainer.client.get<EnvJson>(`${base()}/${name}`)).data.name).toBe('review/feature-x');
     const upd = await f.maintainer.client.put<EnvJson>(`${base()}/${name}`, { approval_rules: [{ access_level: 40 }] });
