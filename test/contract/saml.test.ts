@@ -186,6 +186,8 @@ describe.each(TRANSPORTS)('SAML group links and custom member roles (%s)', (kind
     await expectApiError(g.owner.client.post(links(), { saml_group_name: 'x', access_level: 60 }), 400, { error: 'access_level does not have a valid value' });
     await expectApiError(g.owner.client.post(links(), { access_level: 30 }), 400, { error: 'saml_group_name is missing' });
     await expectApiError(g.owner.client.post(links(), { saml_group_name: 'engineering', access_level: 10 }), 400, { message: 'Saml group name has already been taken' });
+    await expectApiError(g.owner.client.post(links(), { saml_group_name: '  engineering ', access_level: 10 }), 400, { message: 'Saml group name has already been taken' });
+    await expectApiError(g.owner.client.post(links(), { saml_group_name: '   ', access_level: 10 }), 400, { message: "Saml group name can't be blank" });
     const other = await createGroupWithRoles(inst);
     const foreign = await other.owner.client.post<{ id: number }>(`/groups/${other.group.id}/member_roles`, { name: 'Foreign', base_access_level: 10 });
     await expectApiError(g.owner.client.post(links(), { saml_group_name: 'y', access_level: 10, member_role_id: foreign.data.id }), 400, { message: "Member role must belong to the group's top-level group" });

@@ -140,10 +140,13 @@ export const samlGroupLinkRoutes: RouteDef[] = defineRoutes([
     handler: (ctx) => {
       const group = linkGroup(ctx);
       const p = ctx.params;
-      const name = String(p.saml_group_name);
+      // The platform strips the name before validating it.
+      const name = String(p.saml_group_name).trim();
       const errors: string[] = [];
+      if (name === '') errors.push("Saml group name can't be blank");
       if (name.length > 255) errors.push('Saml group name is too long (maximum is 255 characters)');
       const provider = typeof p.provider === 'string' && p.provider !== '' ? p.provider : null;
+      if (provider !== null && provider.length > 255) errors.push('Provider is too long (maximum is 255 characters)');
       // Custom roles exist on Ultimate only; elsewhere the id is dropped, as the platform does.
       let roleId = typeof p.member_role_id === 'number' && tierAtLeast(ctx.core.settings.tier, 'ultimate') ? p.member_role_id : null;
       if (roleId !== null) {
