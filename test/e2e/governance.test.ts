@@ -122,7 +122,8 @@ describe('hostctl governance verbs', () => {
     const again = await box.run(['enterprise-users', 'disable-2fa', 'acme', String(tom.id), '--yes']);
     expect(again.exitCode).toBe(1);
     expect(String(again.stderr)).toContain('Two-factor authentication is not enabled for this user');
-    expect((await box.run(['enterprise-users', 'get', 'acme', 'tom'])).exitCode).toBe(2);
+    expect((await json<Obj>(['enterprise-users', 'get', 'acme', 'priya.shah'])).name).toBe('Priya Shah');
+    expect((await box.run(['enterprise-users', 'get', 'acme', 'alice'])).exitCode).toBe(3);
   });
 
   it('users update --two-factor sets the state that admins see', async () => {

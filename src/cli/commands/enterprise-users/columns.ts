@@ -1,12 +1,19 @@
 // Enterprise users: where they live and how tables show them.
-import { UsageError } from '../../kit/errors.js';
+import type { ApiClient } from '../../../client/client.js';
+import { CliError, EXIT, UsageError } from '../../kit/errors.js';
 import { apiPath, idOrPath } from '../../kit/refs.js';
 
 export const enterprisePath = (group: string | undefined, rest = ''): string => `${apiPath('/groups/:id/enterprise_users', { id: idOrPath(group, 'GROUP (id or full path)') })}${rest}`;
 
-export function userIdArg(value: string | undefined): number {
-  if (!value || !/^\d+$/.test(value.trim())) throw new UsageError(`USER must be the user's numeric id, got "${value ?? ''}"`);
-  return Number(value);
+/** An enterprise user's id: a number as given, a username looked up among the group's enterprise users. */
+export async function enterpriseUserId(api: ApiClient, group: string | undefined, value: string | undefined): Promise<number> {
+  const v = value?.trim().replace(/^@/, '');
+  if (!v) throw new UsageError('missing USER (id or username)');
+  if (/^\d+$/.test(v)) return Number(v);
+  const { data } = await api.get<{ id: number; username: string }[]>(enterprisePath(group), { username: v });
+  const hit = data.find((u) => u.username.toLowerCase() === v.toLowerCase());
+  if (!hit) throw new CliError(`no enterprise user "${v}" in ${String(group)}`, EXIT.notFound, `list them with: hostctl enterprise-users list ${String(group)}`);
+  return hit.id;
 }
 
 export const ENTERPRISE_COLUMNS = [
