@@ -30,7 +30,8 @@ export interface RuleInput {
   required_approvals?: number;
 }
 
-const intOf = (v: unknown): number | null | undefined | typeof NaN => {
+// NaN marks a value that is not an integer.
+const intOf = (v: unknown): number | null | undefined => {
   if (v === undefined) return undefined;
   if (v === null || v === '') return null;
   if (typeof v === 'number' && Number.isInteger(v)) return v;
