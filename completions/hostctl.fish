@@ -14,7 +14,7 @@ function __hostctl_command
             continue
         end
         switch $w
-            case '--access-level' '--add' '--asset' '--at' '--author-email' '--author-name' '--bio' '--branch' '--context' '--context-name' '--created-after' '--created-before' '--default-branch' '--delete' '--description' '--due-date' '--email' '--end' '--event' '--expires-after' '--expires-at' '--expires-before' '--external-url' '--field' '--fields' '--group' '--header' '--host' '--iid' '--input' '--job-title' '--last-used-after' '--last-used-before' '--level' '--limit' '--link' '--link-url' '--location' '--merge' '--message' '--method' '--milestone' '--min-access-level' '--name' '--namespace' '--notes' '--notes-file' '--off' '--offering' '--on' '--order-by' '--organization' '--output' '--output-file' '--page' '--parent' '--password' '--path' '--per-page' '--port' '--project' '--projects-limit' '--push' '--query' '--raw-field' '--ref' '--regex' '--released-at' '--repository-storage' '--root-token' '--scope' '--search' '--secret-push-protection' '--since' '--sort' '--source' '--start' '--start-branch' '--start-date' '--start-sha' '--state' '--storage' '--sudo' '--tag' '--tag-message' '--tier' '--timeout' '--timezone' '--title' '--token' '--type' '--unprotect' '--until' '--url' '--user' '--username' '--visibility' '-F' '-H' '-O' '-R' '-X' '-f' '-g' '-m' '-o'
+            case '--access-level' '--add' '--approval' '--asset' '--at' '--author-email' '--author-name' '--bio' '--branch' '--context' '--context-name' '--created-after' '--created-before' '--default-branch' '--default-role' '--delete' '--deploy' '--description' '--due-date' '--email' '--end' '--event' '--expires-after' '--expires-at' '--expires-before' '--extern-uid' '--external-url' '--field' '--fields' '--fingerprint' '--group' '--header' '--host' '--iid' '--input' '--job-title' '--last-used-after' '--last-used-before' '--level' '--limit' '--link' '--link-url' '--location' '--member-role' '--merge' '--message' '--method' '--milestone' '--min-access-level' '--name' '--namespace' '--notes' '--notes-file' '--off' '--offering' '--on' '--order-by' '--organization' '--output' '--output-file' '--page' '--parent' '--password' '--path' '--per-page' '--port' '--project' '--projects-limit' '--provider' '--push' '--query' '--raw-field' '--ref' '--regex' '--released-at' '--remove-approval' '--remove-deploy' '--repository-storage' '--root-token' '--scope' '--search' '--secret-push-protection' '--since' '--sort' '--source' '--sso-url' '--start' '--start-branch' '--start-date' '--start-sha' '--state' '--storage' '--sudo' '--tag' '--tag-message' '--tier' '--timeout' '--timezone' '--title' '--token' '--two-factor' '--type' '--unprotect' '--until' '--url' '--user' '--username' '--visibility' '-F' '-H' '-O' '-R' '-X' '-a' '-f' '-g' '-m' '-o'
                 set skip 1
                 continue
             case '-*'
@@ -29,6 +29,8 @@ function __hostctl_command
                     set noun commits
                 case 'contexts'
                     set noun context
+                case 'enterprise-user'
+                    set noun enterprise-users
                 case 'freeze-period'
                     set noun freeze-periods
                 case 'group'
@@ -41,6 +43,8 @@ function __hostctl_command
                     set noun notifications
                 case 'project'
                     set noun projects
+                case 'protected-env'
+                    set noun protected-envs
                 case 'release'
                     set noun releases
                 case 'tag'
@@ -82,6 +86,12 @@ function __hostctl_command
                     set verb show
                 case 'context use' 'context switch'
                     set verb use
+                case 'enterprise-users disable-2fa'
+                    set verb disable-2fa
+                case 'enterprise-users get' 'enterprise-users view'
+                    set verb get
+                case 'enterprise-users list' 'enterprise-users ls'
+                    set verb list
                 case 'error-tracking keys' 'error-tracking key'
                     set verb keys
                 case 'error-tracking settings'
@@ -142,6 +152,16 @@ function __hostctl_command
                     set verb list
                 case 'projects update' 'projects edit'
                     set verb update
+                case 'protected-envs get' 'protected-envs view'
+                    set verb get
+                case 'protected-envs list' 'protected-envs ls'
+                    set verb list
+                case 'protected-envs protect'
+                    set verb protect
+                case 'protected-envs unprotect' 'protected-envs rm'
+                    set verb unprotect
+                case 'protected-envs update' 'protected-envs edit'
+                    set verb update
                 case 'releases create'
                     set verb create
                 case 'releases delete' 'releases rm'
@@ -160,6 +180,16 @@ function __hostctl_command
                     set verb list
                 case 'releases update' 'releases edit'
                     set verb update
+                case 'saml configure'
+                    set verb configure
+                case 'saml identities' 'saml identity'
+                    set verb identities
+                case 'saml links' 'saml link'
+                    set verb links
+                case 'saml show'
+                    set verb show
+                case 'scim token'
+                    set verb token
                 case 'security-settings get' 'security-settings view'
                     set verb get
                 case 'security-settings update' 'security-settings set'
@@ -235,6 +265,7 @@ complete -c hostctl -n '__hostctl_at \'\'' -a branches -d 'Branches of a project
 complete -c hostctl -n '__hostctl_at \'\'' -a commits -d 'Commits of a project: list, inspect, commit files from disk'
 complete -c hostctl -n '__hostctl_at \'\'' -a completion -d 'Print the shell completion script for bash, zsh or fish'
 complete -c hostctl -n '__hostctl_at \'\'' -a context -d 'Named targets: a local state directory, or a remote instance with its token'
+complete -c hostctl -n '__hostctl_at \'\'' -a enterprise-users -d 'Enterprise users of a top-level group: list, inspect, disable two-factor'
 complete -c hostctl -n '__hostctl_at \'\'' -a error-tracking -d 'Error tracking of a project: settings (enable, disable) and client keys with their DSN'
 complete -c hostctl -n '__hostctl_at \'\'' -a freeze-periods -d 'Deploy freeze periods of a project: list, inspect, create (guided on a terminal), change, delete, status'
 complete -c hostctl -n '__hostctl_at \'\'' -a groups -d 'Groups and subgroups: list, inspect, create, change, delete'
@@ -243,14 +274,17 @@ complete -c hostctl -n '__hostctl_at \'\'' -a members -d 'Members of projects an
 complete -c hostctl -n '__hostctl_at \'\'' -a milestones -d 'Milestones of projects and groups: list, inspect, create, change, close'
 complete -c hostctl -n '__hostctl_at \'\'' -a notifications -d 'Your notification settings (global, group, project) and the notification outbox'
 complete -c hostctl -n '__hostctl_at \'\'' -a projects -d 'Projects: list, inspect, create, change, delete'
+complete -c hostctl -n '__hostctl_at \'\'' -a protected-envs -d 'Protected environments of groups (tiers) and projects: who may deploy, who must approve'
 complete -c hostctl -n '__hostctl_at \'\'' -a releases -d 'Releases of a project: list, inspect, create, change, delete, latest, download, evidence, asset links'
+complete -c hostctl -n '__hostctl_at \'\'' -a saml -d 'A top-level group\'s SAML: provider settings, identities, SAML group links'
+complete -c hostctl -n '__hostctl_at \'\'' -a scim -d 'A group\'s SCIM provisioning token for identity providers'
 complete -c hostctl -n '__hostctl_at \'\'' -a security-settings -d 'Security settings of a project (Ultimate): show, turn secret push protection on or off'
 complete -c hostctl -n '__hostctl_at \'\'' -a serve -d 'Serve a local state over HTTP as an API v4 instance'
 complete -c hostctl -n '__hostctl_at \'\'' -a tags -d 'Tags of a project: list, inspect, create (lightweight or annotated), delete'
 complete -c hostctl -n '__hostctl_at \'\'' -a tokens -d 'Personal access tokens: list, inspect, create, rotate, revoke'
 complete -c hostctl -n '__hostctl_at \'\'' -a users -d 'Users: list, inspect, create, change, block (administrators)'
 complete -c hostctl -n '__hostctl_at \'\'' -a help -d 'Show help for a command'
-complete -c hostctl -n '__hostctl_at help' -a 'api branches commits completion context error-tracking freeze-periods groups init members milestones notifications projects releases security-settings serve tags tokens users'
+complete -c hostctl -n '__hostctl_at help' -a 'api branches commits completion context enterprise-users error-tracking freeze-periods groups init members milestones notifications projects protected-envs releases saml scim security-settings serve tags tokens users'
 
 # branches
 complete -c hostctl -n '__hostctl_at branches' -a create -d 'Create a branch from a branch, tag or commit (Developer)'
@@ -272,6 +306,11 @@ complete -c hostctl -n '__hostctl_at context' -a list -d 'List contexts; the cur
 complete -c hostctl -n '__hostctl_at context' -a remove -d 'Remove a context (its state directory or instance is left alone); confirms on a terminal'
 complete -c hostctl -n '__hostctl_at context' -a show -d 'Show the target and token a command would use, and why (flag, environment or config)'
 complete -c hostctl -n '__hostctl_at context' -a use -d 'Make a context the current one (asks which on a terminal when NAME is left out)'
+
+# enterprise-users
+complete -c hostctl -n '__hostctl_at enterprise-users' -a disable-2fa -d 'Disable an enterprise user\'s two-factor authentication (Owner)'
+complete -c hostctl -n '__hostctl_at enterprise-users' -a get -d 'Show one enterprise user with their SAML and SCIM identities'
+complete -c hostctl -n '__hostctl_at enterprise-users' -a list -d 'List a top-level group\'s enterprise users, newest first (Owner; hosted offering)'
 
 # error-tracking
 complete -c hostctl -n '__hostctl_at error-tracking' -a keys -d 'A project\'s error tracking client keys: list, create, delete'
@@ -317,6 +356,13 @@ complete -c hostctl -n '__hostctl_at projects' -a get -d 'Show one project (by i
 complete -c hostctl -n '__hostctl_at projects' -a list -d 'List projects (administrators see all of them)'
 complete -c hostctl -n '__hostctl_at projects' -a update -d 'Change a project\'s name, path, description, visibility, default branch or storage'
 
+# protected-envs
+complete -c hostctl -n '__hostctl_at protected-envs' -a get -d 'Show one protected environment: who may deploy and who must approve'
+complete -c hostctl -n '__hostctl_at protected-envs' -a list -d 'List the protected environments of a group (Owner) or a project (Maintainer), by name'
+complete -c hostctl -n '__hostctl_at protected-envs' -a protect -d 'Protect an environment: who may deploy (--deploy) and who must approve (--approval)'
+complete -c hostctl -n '__hostctl_at protected-envs' -a unprotect -d 'Unprotect an environment (anyone who may deploy to it otherwise then may)'
+complete -c hostctl -n '__hostctl_at protected-envs' -a update -d 'Add or remove who may deploy and who must approve'
+
 # releases
 complete -c hostctl -n '__hostctl_at releases' -a create -d 'Create a release (Developer); with --ref the tag is created when it does not exist yet'
 complete -c hostctl -n '__hostctl_at releases' -a delete -d 'Delete a release (Developer); its git tag is kept'
@@ -327,6 +373,15 @@ complete -c hostctl -n '__hostctl_at releases' -a latest -d 'Show the project\'s
 complete -c hostctl -n '__hostctl_at releases' -a links -d 'A release\'s asset links: list, add, update, delete'
 complete -c hostctl -n '__hostctl_at releases' -a list -d 'List a project\'s releases (newest release date first), or those of a group\'s projects'
 complete -c hostctl -n '__hostctl_at releases' -a update -d 'Change a release\'s name, notes, date or milestones (Developer)'
+
+# saml
+complete -c hostctl -n '__hostctl_at saml' -a configure -d 'Configure a top-level group\'s SAML provider (Owner or administrator; hostctl extension)'
+complete -c hostctl -n '__hostctl_at saml' -a identities -d 'A group\'s SAML (or SCIM) identities: list, get, update, delete'
+complete -c hostctl -n '__hostctl_at saml' -a links -d 'A group\'s SAML group links: list, get, create, delete'
+complete -c hostctl -n '__hostctl_at saml' -a show -d 'Show a top-level group\'s SAML provider (Owner or administrator; hostctl extension)'
+
+# scim
+complete -c hostctl -n '__hostctl_at scim' -a token -d 'Generate the group\'s SCIM provisioning token for an identity provider (Owner; replaces the previous one; printed once)'
 
 # security-settings
 complete -c hostctl -n '__hostctl_at security-settings' -a get -d 'Show the security settings of a project (Ultimate; Developer)'
@@ -437,6 +492,19 @@ complete -c hostctl -n '__hostctl_at \'context add\'' -l token-stdin -d 'read th
 complete -c hostctl -n '__hostctl_at \'context add\'' -l use -d 'make it the current context'
 complete -c hostctl -n '__hostctl_at \'context add\'' -l force -d 'replace an existing context of that name'
 complete -c hostctl -n '__hostctl_at \'context add\'' -l no-verify -d 'save without checking the state directory, the URL or the token'
+
+# enterprise-users list
+complete -c hostctl -n '__hostctl_at \'enterprise-users list\'' -l username -x -d 'exactly this username'
+complete -c hostctl -n '__hostctl_at \'enterprise-users list\'' -l search -x -d 'part of a name, username or email'
+complete -c hostctl -n '__hostctl_at \'enterprise-users list\'' -l active -d 'active users only'
+complete -c hostctl -n '__hostctl_at \'enterprise-users list\'' -l blocked -d 'blocked users only'
+complete -c hostctl -n '__hostctl_at \'enterprise-users list\'' -l created-after -x -d 'created after this ISO 8601 date or time'
+complete -c hostctl -n '__hostctl_at \'enterprise-users list\'' -l created-before -x -d 'created before this ISO 8601 date or time'
+complete -c hostctl -n '__hostctl_at \'enterprise-users list\'' -l two-factor -x -d 'enabled or disabled'
+complete -c hostctl -n '__hostctl_at \'enterprise-users list\'' -l page -x -d 'page number to fetch'
+complete -c hostctl -n '__hostctl_at \'enterprise-users list\'' -l per-page -x -d 'items per page (the server caps it at 100)'
+complete -c hostctl -n '__hostctl_at \'enterprise-users list\'' -l all -d 'fetch every page, following the Link header'
+complete -c hostctl -n '__hostctl_at \'enterprise-users list\'' -l limit -x -d 'stop after N items, across pages'
 
 # error-tracking keys list
 complete -c hostctl -n '__hostctl_at \'error-tracking keys list\'' -s R -l project -x -d 'the project (id or full path)'
@@ -656,6 +724,36 @@ complete -c hostctl -n '__hostctl_at \'projects update\'' -l visibility -x -d 'p
 complete -c hostctl -n '__hostctl_at \'projects update\'' -l default-branch -x -d 'default branch'
 complete -c hostctl -n '__hostctl_at \'projects update\'' -l repository-storage -x -d 'storage for the repository (administrators)'
 
+# protected-envs get
+complete -c hostctl -n '__hostctl_at \'protected-envs get\'' -s g -l group -x -d 'a group (id or full path); its environments are deployment tiers'
+complete -c hostctl -n '__hostctl_at \'protected-envs get\'' -s R -l project -x -d 'a project (id or full path)'
+
+# protected-envs list
+complete -c hostctl -n '__hostctl_at \'protected-envs list\'' -s g -l group -x -d 'a group (id or full path); its environments are deployment tiers'
+complete -c hostctl -n '__hostctl_at \'protected-envs list\'' -s R -l project -x -d 'a project (id or full path)'
+complete -c hostctl -n '__hostctl_at \'protected-envs list\'' -l page -x -d 'page number to fetch'
+complete -c hostctl -n '__hostctl_at \'protected-envs list\'' -l per-page -x -d 'items per page (the server caps it at 100)'
+complete -c hostctl -n '__hostctl_at \'protected-envs list\'' -l all -d 'fetch every page, following the Link header'
+complete -c hostctl -n '__hostctl_at \'protected-envs list\'' -l limit -x -d 'stop after N items, across pages'
+
+# protected-envs protect
+complete -c hostctl -n '__hostctl_at \'protected-envs protect\'' -s g -l group -x -d 'a group (id or full path); its environments are deployment tiers'
+complete -c hostctl -n '__hostctl_at \'protected-envs protect\'' -s R -l project -x -d 'a project (id or full path)'
+complete -c hostctl -n '__hostctl_at \'protected-envs protect\'' -l deploy -x -d 'who may deploy: maintainer, developer, admin, user:NAME, group:PATH[+inherited] (repeatable)'
+complete -c hostctl -n '__hostctl_at \'protected-envs protect\'' -l approval -x -d 'who must approve: the same forms with *N for N approvals, e.g. developer*2 (repeatable)'
+
+# protected-envs unprotect
+complete -c hostctl -n '__hostctl_at \'protected-envs unprotect\'' -s g -l group -x -d 'a group (id or full path); its environments are deployment tiers'
+complete -c hostctl -n '__hostctl_at \'protected-envs unprotect\'' -s R -l project -x -d 'a project (id or full path)'
+
+# protected-envs update
+complete -c hostctl -n '__hostctl_at \'protected-envs update\'' -s g -l group -x -d 'a group (id or full path); its environments are deployment tiers'
+complete -c hostctl -n '__hostctl_at \'protected-envs update\'' -s R -l project -x -d 'a project (id or full path)'
+complete -c hostctl -n '__hostctl_at \'protected-envs update\'' -l deploy -x -d 'who may deploy: maintainer, developer, admin, user:NAME, group:PATH[+inherited] (repeatable)'
+complete -c hostctl -n '__hostctl_at \'protected-envs update\'' -l approval -x -d 'who must approve: the same forms with *N for N approvals, e.g. developer*2 (repeatable)'
+complete -c hostctl -n '__hostctl_at \'protected-envs update\'' -l remove-deploy -x -d 'remove the deploy entry matching this spec (repeatable)'
+complete -c hostctl -n '__hostctl_at \'protected-envs update\'' -l remove-approval -x -d 'remove the approval rule matching this spec (repeatable)'
+
 # releases create
 complete -c hostctl -n '__hostctl_at \'releases create\'' -s R -l project -x -d 'the project (id or full path)'
 complete -c hostctl -n '__hostctl_at \'releases create\'' -l tag -x -d 'the tag the release is made from (required)'
@@ -733,6 +831,39 @@ complete -c hostctl -n '__hostctl_at \'releases update\'' -l notes-file -r -F -d
 complete -c hostctl -n '__hostctl_at \'releases update\'' -l milestone -x -d 'the milestones, replacing the current ones (repeatable)'
 complete -c hostctl -n '__hostctl_at \'releases update\'' -l clear-milestones -d 'detach every milestone'
 complete -c hostctl -n '__hostctl_at \'releases update\'' -l released-at -x -d 'release date (ISO 8601)'
+
+# saml configure
+complete -c hostctl -n '__hostctl_at \'saml configure\'' -l sso-url -x -d 'the identity provider\'s SSO URL (https)'
+complete -c hostctl -n '__hostctl_at \'saml configure\'' -l fingerprint -x -d 'the SHA-1 fingerprint of the identity provider\'s signing certificate'
+complete -c hostctl -n '__hostctl_at \'saml configure\'' -l default-role -x -d 'role of members who sign in: minimal, guest, planner, reporter, developer or maintainer'
+complete -c hostctl -n '__hostctl_at \'saml configure\'' -l enforced-sso -d 'members must sign in through SAML'
+complete -c hostctl -n '__hostctl_at \'saml configure\'' -l no-enforced-sso -d 'members may also sign in without SAML'
+complete -c hostctl -n '__hostctl_at \'saml configure\'' -l enabled -d 'turn the provider on'
+complete -c hostctl -n '__hostctl_at \'saml configure\'' -l disabled -d 'turn the provider off'
+
+# saml identities list
+complete -c hostctl -n '__hostctl_at \'saml identities list\'' -l scim -d 'the SCIM identities (with their active state) instead of the SAML ones'
+
+# saml identities get
+complete -c hostctl -n '__hostctl_at \'saml identities get\'' -l scim -d 'the SCIM identities (with their active state) instead of the SAML ones'
+
+# saml identities update
+complete -c hostctl -n '__hostctl_at \'saml identities update\'' -l scim -d 'the SCIM identities (with their active state) instead of the SAML ones'
+complete -c hostctl -n '__hostctl_at \'saml identities update\'' -l extern-uid -x -d 'the new extern_uid'
+
+# saml identities delete
+complete -c hostctl -n '__hostctl_at \'saml identities delete\'' -l scim -d 'the SCIM identities (with their active state) instead of the SAML ones'
+
+# saml links get
+complete -c hostctl -n '__hostctl_at \'saml links get\'' -l provider -x -d 'the provider of the link, when several links share a name ("" for the link without one)'
+
+# saml links create
+complete -c hostctl -n '__hostctl_at \'saml links create\'' -l provider -x -d 'the provider of the link, when several links share a name ("" for the link without one)'
+complete -c hostctl -n '__hostctl_at \'saml links create\'' -s a -l access-level -x -d 'role of the linked members: minimal, guest, planner, reporter, developer, maintainer, owner or a number'
+complete -c hostctl -n '__hostctl_at \'saml links create\'' -l member-role -x -d 'a custom member role of the top-level group (Ultimate)'
+
+# saml links delete
+complete -c hostctl -n '__hostctl_at \'saml links delete\'' -l provider -x -d 'the provider of the link, when several links share a name ("" for the link without one)'
 
 # security-settings get
 complete -c hostctl -n '__hostctl_at \'security-settings get\'' -s R -l project -x -d 'the project (id or full path)'
@@ -855,3 +986,4 @@ complete -c hostctl -n '__hostctl_at \'users update\'' -l location -x -d 'locati
 complete -c hostctl -n '__hostctl_at \'users update\'' -l projects-limit -x -d 'how many personal projects the user may create'
 complete -c hostctl -n '__hostctl_at \'users update\'' -l can-create-group -d 'allow creating top-level groups'
 complete -c hostctl -n '__hostctl_at \'users update\'' -l no-can-create-group -d 'forbid creating top-level groups'
+complete -c hostctl -n '__hostctl_at \'users update\'' -l two-factor -x -d 'enabled or disabled: the two-factor state of local data (hostctl extension)'

@@ -44,7 +44,7 @@ export class HttpTransport implements Transport {
   }
 
   async request(req: ApiRequest): Promise<ApiResponse> {
-    const url = `${this.origin}${API_PREFIX}${req.path}${req.query ? `?${req.query}` : ''}`;
+    const url = `${this.origin}${req.api === 'scim' ? '/api' : API_PREFIX}${req.path}${req.query ? `?${req.query}` : ''}`;
     for (let attempt = 0; ; attempt++) {
       let res: Dispatcher.ResponseData;
       try {

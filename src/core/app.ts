@@ -87,12 +87,14 @@ async function handle(core: Core, request: ApiRequest): Promise<ApiResponse> {
 }
 
 async function answer(core: Core, request: ApiRequest): Promise<ApiResponse> {
+  const scim = request.api === 'scim';
   try {
-    return toResponse(await dispatch(core, request));
+    const response = toResponse(await dispatch(core, request));
+    return scim ? asScim(response) : response;
   } catch (error) {
-    if (error instanceof ApiError) return errorResponse(error);
+    if (error instanceof ApiError) return scim ? scimErrorResponse(error) : errorResponse(error);
     core.log(`500 ${request.method} ${request.path}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
-    return json(500, { message: '500 Internal Server Error' });
+    return scim ? scimErrorResponse(new ApiError(500, { message: 'Internal Server Error' })) : json(500, { message: '500 Internal Server Error' });
   }
 }
 
@@ -108,6 +110,8 @@ async function dispatch(core: Core, request: ApiRequest): Promise<Reply> {
   const entry = outcome.match.route;
   const route = (await loadArea(entry.area)).find((r) => r.method === entry.method && r.path === entry.path);
   if (!route) throw new Error(`route manifest is stale: ${entry.method} ${entry.path} is not in area ${entry.area} (run npm run build)`);
+  // SCIM routes answer only below /api/scim/v2, every other route only below /api/v4.
+  if ((route.api ?? 'v4') !== (request.api ?? 'v4')) throw routeNotFound();
   if (route.tier && !tierAtLeast(core.settings.tier, route.tier)) throw routeNotFound();
   if (route.offerings && !offeringIn(core.settings.offering, route.offerings)) throw routeNotFound();
 
@@ -115,7 +119,7 @@ async function dispatch(core: Core, request: ApiRequest): Promise<Reply> {
   const bodyInput = await parseBody(headers, request.body);
   const input: ParamBag = { ...queryInput, ...bodyInput };
 
-  const auth = authenticate(core, route, method, request.path, headers, input);
+  const auth = route.auth === 'none' ? { actor: null, authUser: null, token: null } : authenticate(core, route, method, request.path, headers, input);
   if ((route.auth ?? 'required') === 'required' && !auth.actor) throw unauthorized();
 
   const decls = route.paginated ? [...PAGINATION_PARAMS, ...(route.params ?? [])] : (route.params ?? []);
@@ -166,7 +170,7 @@ async function parseBody(headers: Record<string, string>, body: string | Uint8Ar
     }
   }
   if (type.startsWith('application/x-www-form-urlencoded')) return parseQuery(text());
-  if (type.startsWith('application/json') || type === '') {
+  if (type.startsWith('application/json') || type.startsWith('application/scim+json') || type === '') {
     try {
       const parsed = JSON.parse(text()) as unknown;
       if (parsed !== null && typeof parsed === 'object' && !Array.isArray(parsed)) return parsed as ParamBag;
@@ -193,6 +197,26 @@ function toResponse(reply: Reply): ApiResponse {
   if (reply.raw) return { status: reply.status, headers: { 'content-type': reply.raw.contentType, ...reply.headers }, body: reply.raw.data };
   if (reply.status === 204) return { status: 204, headers: { ...reply.headers }, body: '' };
   return json(reply.status, reply.body, reply.headers);
+}
+
+const SCIM_ERROR_SCHEMA = 'urn:ietf:params:scim:api:messages:2.0:Error';
+
+/** SCIM answers carry the SCIM media type. */
+function asScim(response: ApiResponse): ApiResponse {
+  const type = response.headers['content-type'];
+  if (type === undefined || !type.startsWith('application/json')) return response;
+  return { ...response, headers: { ...response.headers, 'content-type': 'application/scim+json' } };
+}
+
+/** The SCIM error body (RFC 7644 §3.12): schemas, detail, status. */
+function scimErrorResponse(error: ApiError): ApiResponse {
+  const raw = error.body.message ?? error.body.error ?? error.message;
+  const detail = typeof raw === 'string' ? raw.replace(/^\d{3} /, '') : JSON.stringify(raw);
+  return {
+    status: error.status,
+    headers: { 'content-type': 'application/scim+json', ...error.headers },
+    body: JSON.stringify({ schemas: [SCIM_ERROR_SCHEMA], detail, status: error.status }),
+  };
 }
 
 function errorResponse(error: ApiError): ApiResponse {

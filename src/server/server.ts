@@ -4,7 +4,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import type { Core } from '../core/app.js';
 import { MAX_BODY_BYTES } from '../core/app.js';
-import { API_PREFIX, type ApiResponse } from '../shared/wire.js';
+import { API_PREFIX, SCIM_PREFIX, type ApiResponse } from '../shared/wire.js';
 
 export interface ServeOptions {
   core: Core;
@@ -71,13 +71,17 @@ async function serve(core: Core, req: IncomingMessage, res: ServerResponse, wake
   if (fullPath.startsWith('/api/v3/') || fullPath === '/api/v3') {
     return send(res, json(410, { error: 'API V3 is no longer supported. Use API V4 instead.' }));
   }
-  if (!fullPath.startsWith(`${API_PREFIX}/`)) return send(res, json(404, { error: '404 Not Found' }));
+  // Identity providers call the SCIM root, outside /api/v4; the core gets its path below /api.
+  const scim = fullPath.startsWith(`${SCIM_PREFIX}/`);
+  if (!scim && !fullPath.startsWith(`${API_PREFIX}/`)) return send(res, json(404, { error: '404 Not Found' }));
   const body = await readBody(req);
   if (body === null) return send(res, json(413, { message: '413 Request Entity Too Large' }));
   const headers: Record<string, string> = {};
   for (const [k, v] of Object.entries(req.headers)) if (v !== undefined) headers[k] = Array.isArray(v) ? v.join(', ') : v;
   const before = core.jobs.enqueuedCount;
-  const response = await core.handle({ method: req.method ?? 'GET', path: fullPath.slice(API_PREFIX.length), query, headers, body });
+  const response = await core.handle(
+    scim ? { method: req.method ?? 'GET', path: fullPath.slice('/api'.length), query, headers, body, api: 'scim' } : { method: req.method ?? 'GET', path: fullPath.slice(API_PREFIX.length), query, headers, body },
+  );
   if (core.jobs.enqueuedCount !== before) wake();
   send(res, response, req.method === 'HEAD');
 }

@@ -13,6 +13,8 @@ export interface ApiRequest {
   headers?: WireHeaders;
   /** Raw body; its meaning follows the content-type header. */
   body?: string | Uint8Array;
+  /** `scim`: the request is for the SCIM root (/api/scim/v2) and `path` is below /api. */
+  api?: 'scim';
 }
 
 export interface ApiResponse {
@@ -23,3 +25,5 @@ export interface ApiResponse {
 }
 
 export const API_PREFIX = '/api/v4';
+/** The root of the SCIM provisioning API that identity providers call; its paths are below /api. */
+export const SCIM_PREFIX = '/api/scim/v2';

@@ -29,7 +29,7 @@ describe('hostctl init --demo', () => {
 
   it('has users, one of them external', async () => {
     const users = await json(['users', 'list', '--all']);
-    expect(users.map((u) => u.username).sort()).toEqual(['alice', 'bob', 'carol', 'dave', 'root']);
+    expect(users.map((u) => u.username).sort()).toEqual(['alice', 'bob', 'carol', 'dave', 'mei.lin', 'olu.adeyemi', 'priya.shah', 'root', 'tom.becker']);
     expect((await json(['users', 'list', '--external'])).map((u) => u.username)).toEqual(['dave']);
   });
 

@@ -10,6 +10,7 @@ import { seedTokens } from './tokens.js';
 import { seedReleases } from './releases.js';
 import { seedSettings } from './settings.js';
 import { seedRepositories } from './repositories.js';
+import { seedGovernance } from './governance.js';
 
 export type DemoLog = (line: string) => void;
 
@@ -41,5 +42,6 @@ export async function seedDemo(client: ApiClient, log: DemoLog): Promise<Demo> {
   await seedSettings(demo, log);
   await seedReleases(demo, log);
   await seedRepositories(demo, log);
+  await seedGovernance(demo, log);
   return demo;
 }

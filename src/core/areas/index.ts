@@ -21,6 +21,11 @@ export const AREAS = {
   'security-settings': () => import('./security-settings/routes.js').then((m) => m.securitySettingRoutes),
   'notification-settings': () => import('./notification-settings/routes.js').then((m) => m.notificationSettingRoutes),
   'error-tracking': () => import('./error-tracking/routes.js').then((m) => m.errorTrackingRoutes),
+  'protected-environments': () => import('./protected-environments/routes.js').then((m) => m.protectedEnvironmentRoutes),
+  saml: () => import('./saml/routes.js').then((m) => m.samlRoutes),
+  'saml-group-links': () => import('./saml-group-links/routes.js').then((m) => m.samlGroupLinkRoutes),
+  'enterprise-users': () => import('./enterprise-users/routes.js').then((m) => m.enterpriseUserRoutes),
+  scim: () => import('./scim/routes.js').then((m) => m.scimRoutes),
 } satisfies Record<string, () => Promise<RouteDef[]>>;
 
 export type AreaName = keyof typeof AREAS;

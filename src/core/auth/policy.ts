@@ -35,6 +35,7 @@ export const PROJECT_ABILITIES = {
   create_wiki: 30,
   admin_wiki: 40,
   read_notification_settings: 10,
+  admin_protected_environment: 40,
 } as const;
 
 /** Minimum group access level for each group ability. */
@@ -47,7 +48,9 @@ export const GROUP_ABILITIES = {
   create_projects: 30,
   admin_milestone: 20,
   read_release: 10,
-  admin_protected_environment: 40,
+  // Group-level protected environments are the Owner's (the platform refuses Maintainers).
+  admin_protected_environment: 50,
+  admin_member_role: 50,
   admin_saml_group_links: 50,
   read_saml_identities: 50,
   admin_saml_identities: 50,

@@ -14,8 +14,13 @@ export interface RouteDef {
   summary: string;
   params?: ParamDecl[];
   rules?: ParamRule[];
-  /** `optional`: anonymous callers reach the handler with ctx.actor === null. Default `required`. */
-  auth?: 'required' | 'optional';
+  /**
+   * `optional`: anonymous callers reach the handler with ctx.actor === null. Default `required`.
+   * `none`: no personal access token is read; the handler authenticates the caller itself (SCIM).
+   */
+  auth?: 'required' | 'optional' | 'none';
+  /** `scim`: served below /api (path `/scim/v2/...`) with SCIM bodies and errors, not below /api/v4. */
+  api?: 'scim';
   /** Token scopes accepted besides `api` (any method) and `read_api` (GET). */
   scopes?: string[];
   /** Lowest tier that has the operation; others answer as if the route did not exist. */

@@ -1,9 +1,10 @@
 import type { VerbSpec } from '../../kit/verb.js';
-import { requireChanges, resolveUserId } from '../../kit/refs.js';
+import { checkChoice, defined, requireChanges, resolveUserId } from '../../kit/refs.js';
+import { extension } from '../saml/extension.js';
 import { addProfileOptions, profileBody, PROFILE_FLAGS, type ProfileOpts } from './profile-options.js';
 import { USER_DETAIL_COLUMNS } from './columns.js';
 
-export const updateVerb: VerbSpec<ProfileOpts> = {
+export const updateVerb: VerbSpec<ProfileOpts & { twoFactor?: string }> = {
   name: 'update',
   args: '<user>',
   summary: 'Change a user (administrators)',
@@ -12,13 +13,17 @@ export const updateVerb: VerbSpec<ProfileOpts> = {
     'hostctl users update alice --job-title "Platform lead" --organization Acme',
     'hostctl users update 7 --admin',
     'hostctl users update dave --no-external --projects-limit 20 -o json',
+    'hostctl users update carol --two-factor enabled   # local data only (hostctl extension)',
   ],
-  options: (cmd) => addProfileOptions(cmd, false),
+  options: (cmd) => addProfileOptions(cmd, false).option('--two-factor <state>', 'enabled or disabled: the two-factor state of local data (hostctl extension)'),
   async run(cli, [user], o) {
-    const body = requireChanges(profileBody(o), PROFILE_FLAGS);
+    const twoFactor = o.twoFactor === undefined ? undefined : checkChoice(o.twoFactor, ['enabled', 'disabled'], '--two-factor');
+    const body = twoFactor === undefined ? requireChanges(profileBody(o), `${PROFILE_FLAGS}, --two-factor`) : defined(profileBody(o));
     const api = await cli.client();
     const id = await resolveUserId(api, user, 'USER');
-    const { data } = await api.put<Record<string, unknown>>(`/users/${id}`, body);
-    await cli.showItem(data, USER_DETAIL_COLUMNS);
+    let data: Record<string, unknown> | undefined;
+    if (Object.keys(body).length > 0) data = (await api.put<Record<string, unknown>>(`/users/${id}`, body)).data;
+    if (twoFactor !== undefined) data = (await extension(() => api.put<Record<string, unknown>>(`/hostctl/users/${id}/two_factor`, { enabled: twoFactor === 'enabled' }))).data;
+    await cli.showItem(data as Record<string, unknown>, USER_DETAIL_COLUMNS);
   },
 };

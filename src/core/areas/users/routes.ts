@@ -39,6 +39,7 @@ const profileParams: ParamDecl[] = [
   { name: 'skip_confirmation', type: 'boolean' },
   { name: 'provider', type: 'string' },
   { name: 'extern_uid', type: 'string' },
+  { name: 'group_id_for_saml', type: 'integer' },
 ];
 
 const requireAdmin = (ctx: RequestContext): UserRow => {
@@ -243,6 +244,18 @@ export const userRoutes: RouteDef[] = defineRoutes([
       const info = ctx.core.db.prepare('DELETE FROM identities WHERE user_id = ? AND provider = ?').run(user.id, ctx.params.provider);
       if (info.changes === 0) throw notFound('Identity');
       return noContent();
+    },
+  },
+  {
+    method: 'PUT',
+    path: '/hostctl/users/:id/two_factor',
+    summary: "Set a user's two-factor state for local data (hostctl extension; administrators)",
+    params: [idParam, { name: 'enabled', type: 'boolean', required: true }],
+    handler: (ctx) => {
+      requireAdmin(ctx);
+      const user = userOfPath(ctx);
+      ctx.core.tx(() => ctx.core.db.prepare('UPDATE users SET two_factor_enabled = ?, updated_at = ? WHERE id = ?').run(ctx.params.enabled ? 1 : 0, ctx.core.nowIso(), user.id));
+      return presentUserWithAdmin(ctx.core, ctx.core.db.prepare('SELECT * FROM users WHERE id = ?').get(user.id) as UserRow);
     },
   },
   { method: 'POST', path: '/users/:id/block', summary: 'Block a user (administrators)', params: [idParam], handler: (ctx) => created(setState(ctx, 'blocked').body) },

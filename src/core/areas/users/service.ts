@@ -35,6 +35,8 @@ export interface UserInput {
   extern_uid?: string;
   state?: string;
   two_factor_enabled?: boolean;
+  /** With provider `group_saml`: the group whose SAML provider the identity belongs to (hosted offering). */
+  group_id_for_saml?: number;
 }
 
 function validate(input: UserInput): void {
@@ -64,8 +66,8 @@ function checkUnique(core: CoreState, input: UserInput, exceptId?: number): void
       | undefined;
     if ((hit && hit.id !== exceptId) || (ns && ns.owner_id !== exceptId)) throw conflict('Username has already been taken');
   }
-  if (input.provider !== undefined && input.extern_uid !== undefined) {
-    const hit = core.db.prepare('SELECT user_id FROM identities WHERE provider = ? AND extern_uid = ?').get(input.provider, input.extern_uid) as
+  if (input.provider !== undefined && input.extern_uid !== undefined && input.group_id_for_saml === undefined) {
+    const hit = core.db.prepare('SELECT user_id FROM identities WHERE provider = ? AND extern_uid = ? AND saml_provider_id IS NULL').get(input.provider, input.extern_uid) as
       | { user_id: number }
       | undefined;
     if (hit && hit.user_id !== exceptId) throw validationError({ 'identities.extern_uid': ['has already been taken'] });
@@ -136,10 +138,22 @@ function applyColumns(core: CoreState, id: number, input: UserInput): void {
 
 function setIdentity(core: CoreState, userId: number, input: UserInput): void {
   if (input.provider === undefined || input.extern_uid === undefined) return;
+  if (input.group_id_for_saml !== undefined) {
+    // A group SAML identity is scoped by the group's SAML provider, one per user and provider.
+    const provider = core.db.prepare('SELECT id FROM saml_providers WHERE group_id = ?').get(input.group_id_for_saml) as { id: number } | undefined;
+    if (!provider) throw validationError({ 'identities.saml_provider': ["can't be blank"] });
+    const taken = core.db.prepare('SELECT user_id FROM identities WHERE saml_provider_id = ? AND extern_uid = ?').get(provider.id, input.extern_uid) as { user_id: number } | undefined;
+    if (taken && taken.user_id !== userId) throw validationError({ 'identities.extern_uid': ['has already been taken'] });
+    core.db.prepare('DELETE FROM identities WHERE saml_provider_id = ? AND user_id = ?').run(provider.id, userId);
+    core.db
+      .prepare('INSERT INTO identities (user_id, provider, extern_uid, saml_provider_id, created_at) VALUES (?, ?, ?, ?, ?)')
+      .run(userId, input.provider, input.extern_uid, provider.id, core.nowIso());
+    return;
+  }
   core.db
     .prepare(
       `INSERT INTO identities (user_id, provider, extern_uid, created_at) VALUES (?, ?, ?, ?)
-       ON CONFLICT (user_id, provider) DO UPDATE SET extern_uid = excluded.extern_uid`,
+       ON CONFLICT (user_id, provider) WHERE saml_provider_id IS NULL DO UPDATE SET extern_uid = excluded.extern_uid`,
     )
     .run(userId, input.provider, input.extern_uid, core.nowIso());
 }

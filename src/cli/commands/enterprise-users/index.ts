@@ -1,0 +1,11 @@
+// hostctl enterprise-users <verb>
+import type { Command } from 'commander';
+import { addVerb } from '../../kit/verb.js';
+import { subcommand } from '../../program.js';
+import { listVerb } from './list.js';
+import { getVerb } from './get.js';
+import { disable2faVerb } from './disable-2fa.js';
+
+export function configure(noun: Command): void {
+  for (const verb of [listVerb, getVerb, disable2faVerb]) addVerb(noun, verb as Parameters<typeof addVerb>[1], subcommand);
+}

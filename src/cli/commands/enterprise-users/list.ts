@@ -1,0 +1,48 @@
+import type { VerbSpec } from '../../kit/verb.js';
+import { checkChoice } from '../../kit/refs.js';
+import { parseIsoTime as parseTime } from '../../kit/project-option.js';
+import { enterprisePath, ENTERPRISE_COLUMNS, ENTERPRISE_FIELDS } from './columns.js';
+
+interface ListOpts {
+  username?: string;
+  search?: string;
+  active?: boolean;
+  blocked?: boolean;
+  createdAfter?: string;
+  createdBefore?: string;
+  twoFactor?: string;
+}
+
+export const listVerb: VerbSpec<ListOpts> = {
+  name: 'list',
+  args: '<group>',
+  summary: "List a top-level group's enterprise users, newest first (Owner; hosted offering)",
+  aliases: ['ls'],
+  list: true,
+  examples: [
+    'hostctl enterprise-users list acme',
+    'hostctl enterprise-users list acme --two-factor disabled --active',
+    'hostctl enterprise-users list acme --search lovelace --created-after 2026-01-01 -o json',
+  ],
+  options: (cmd) =>
+    cmd
+      .option('--username <name>', 'exactly this username')
+      .option('--search <text>', 'part of a name, username or email')
+      .option('--active', 'active users only')
+      .option('--blocked', 'blocked users only')
+      .option('--created-after <time>', 'created after this ISO 8601 date or time')
+      .option('--created-before <time>', 'created before this ISO 8601 date or time')
+      .option('--two-factor <state>', 'enabled or disabled'),
+  async run(cli, [group], o) {
+    const rows = await cli.list<Record<string, unknown>>(enterprisePath(group), {
+      username: o.username,
+      search: o.search,
+      active: o.active || undefined,
+      blocked: o.blocked || undefined,
+      created_after: o.createdAfter === undefined ? undefined : parseTime(o.createdAfter, '--created-after'),
+      created_before: o.createdBefore === undefined ? undefined : parseTime(o.createdBefore, '--created-before'),
+      two_factor: o.twoFactor === undefined ? undefined : checkChoice(o.twoFactor, ['enabled', 'disabled'], '--two-factor'),
+    });
+    await cli.showList(rows, ENTERPRISE_COLUMNS, ENTERPRISE_FIELDS);
+  },
+};

@@ -1,0 +1,46 @@
+import type { VerbSpec } from '../../kit/verb.js';
+import { UsageError } from '../../kit/errors.js';
+import { addContainerOptions, addSpecOptions, ENV_COLUMNS, envPath, matches, parseSpecs, withSpecColumns, type EnvOpts, type RuleJson } from './specs.js';
+
+interface UpdateOpts extends EnvOpts {
+  deploy?: string[];
+  approval?: string[];
+  removeDeploy?: string[];
+  removeApproval?: string[];
+}
+
+export const updateVerb: VerbSpec<UpdateOpts> = {
+  name: 'update',
+  args: '<environment>',
+  summary: 'Add or remove who may deploy and who must approve',
+  aliases: ['edit'],
+  examples: [
+    'hostctl protected-envs update production --group acme --deploy user:bob --remove-deploy developer',
+    'hostctl protected-envs update production --group acme --approval group:acme/security*1 --remove-approval developer',
+  ],
+  options: (cmd) => addSpecOptions(addContainerOptions(cmd), 'update'),
+  async run(cli, [name], o) {
+    const path = envPath(o, name);
+    if (![o.deploy, o.approval, o.removeDeploy, o.removeApproval].some((l) => l?.length)) {
+      throw new UsageError('nothing to change: give at least one of --deploy, --approval, --remove-deploy, --remove-approval');
+    }
+    const api = await cli.client();
+    const { data: current } = await api.get<{ deploy_access_levels: RuleJson[]; approval_rules: RuleJson[] }>(path);
+    const removals = async (specs: string[] | undefined, flag: string, entries: RuleJson[], approval: boolean) => {
+      const out: { id: number; _destroy: true }[] = [];
+      for (const want of await parseSpecs(api, specs, flag, approval)) {
+        const hit = entries.filter((r) => matches(r, want));
+        if (hit.length === 0) throw new UsageError(`${flag}: no entry of ${String(name)} matches`);
+        out.push(...hit.map((r) => ({ id: r.id, _destroy: true as const })));
+      }
+      return out;
+    };
+    const deploy = [...(await removals(o.removeDeploy, '--remove-deploy', current.deploy_access_levels, false)), ...(await parseSpecs(api, o.deploy, '--deploy', false))];
+    const approval = [...(await removals(o.removeApproval, '--remove-approval', current.approval_rules, true)), ...(await parseSpecs(api, o.approval, '--approval', true))];
+    await api.put(path, { ...(deploy.length ? { deploy_access_levels: deploy } : {}), ...(approval.length ? { approval_rules: approval } : {}) });
+    // The update answer shows only the side that changed; show the whole environment.
+    const { data } = await api.get<Record<string, unknown>>(path);
+    const table = cli.globals.output === 'table' && !cli.globals.fields;
+    await cli.showItem(table ? ((await withSpecColumns(api, [data]))[0] as Record<string, unknown>) : data, ENV_COLUMNS);
+  },
+};

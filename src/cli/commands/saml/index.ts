@@ -1,0 +1,18 @@
+// hostctl saml configure|show, hostctl saml identities <verb>, hostctl saml links <verb>
+import type { Command } from 'commander';
+import { addVerb } from '../../kit/verb.js';
+import { subcommand } from '../../program.js';
+import { configureVerb } from './configure.js';
+import { showVerb } from './show.js';
+import { identitiesDeleteVerb, identitiesGetVerb, identitiesListVerb, identitiesUpdateVerb } from './identities.js';
+import { linksCreateVerb, linksDeleteVerb, linksGetVerb, linksListVerb } from './links.js';
+
+export function configure(noun: Command): void {
+  for (const verb of [configureVerb, showVerb]) addVerb(noun, verb as Parameters<typeof addVerb>[1], subcommand);
+  const identities = subcommand('identities').description("A group's SAML (or SCIM) identities: list, get, update, delete").alias('identity');
+  for (const verb of [identitiesListVerb, identitiesGetVerb, identitiesUpdateVerb, identitiesDeleteVerb]) addVerb(identities, verb as Parameters<typeof addVerb>[1], subcommand);
+  noun.addCommand(identities);
+  const links = subcommand('links').description("A group's SAML group links: list, get, create, delete").alias('link');
+  for (const verb of [linksListVerb, linksGetVerb, linksCreateVerb, linksDeleteVerb]) addVerb(links, verb as Parameters<typeof addVerb>[1], subcommand);
+  noun.addCommand(links);
+}

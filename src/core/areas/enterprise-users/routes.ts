@@ -1,0 +1,128 @@
+// Enterprise users of a top-level group (hosted offering, paid tiers; Owner): list with the
+// specification's filters (newest id first), get one, and disable two-factor authentication.
+// Users need not be members; they belong to the group by provisioning.
+import { defineRoutes, type RouteDef } from '../../http/route.js';
+import type { RequestContext } from '../../http/context.js';
+import { badRequest, recordNotFound } from '../../http/errors.js';
+import { idParam } from '../../http/params.js';
+import { cappedCount, paginate } from '../../http/pagination.js';
+import { noContent } from '../../http/reply.js';
+import type { UserRow } from '../../db/rows.js';
+import type { CoreState } from '../../state.js';
+import { likeContains } from '../../db/sql.js';
+import { ownedGroup, requireTopLevel } from '../saml/provider.js';
+import { scimIdentitiesOf } from '../saml/identities.js';
+import { identitiesOf, presentUserPublic } from '../users/present.js';
+
+export function presentEnterpriseUser(core: CoreState, u: UserRow) {
+  return {
+    ...presentUserPublic(core, u),
+    last_sign_in_at: u.last_sign_in_at,
+    confirmed_at: u.confirmed_at,
+    last_activity_on: u.last_activity_on,
+    email: u.email,
+    theme_id: u.theme_id,
+    color_scheme_id: u.color_scheme_id,
+    projects_limit: u.projects_limit,
+    current_sign_in_at: u.current_sign_in_at,
+    identities: identitiesOf(core, u.id).map((i) => ({ provider: i.provider, extern_uid: i.extern_uid, saml_provider_id: i.saml_provider_id })),
+    can_create_group: u.can_create_group === 1,
+    can_create_project: u.projects_limit > 0,
+    two_factor_enabled: u.two_factor_enabled === 1,
+    external: u.external === 1,
+    private_profile: u.private_profile === 1,
+    commit_email: u.commit_email ?? u.email,
+    shared_runners_minutes_limit: null,
+    extra_shared_runners_minutes_limit: null,
+    scim_identities: scimIdentitiesOf(core, u.id),
+  };
+}
+
+function enterpriseGroup(ctx: RequestContext) {
+  return ownedGroup(ctx, 'admin_enterprise_users', requireTopLevel).group;
+}
+
+function enterpriseUser(ctx: RequestContext): UserRow {
+  const group = enterpriseGroup(ctx);
+  const user = ctx.core.db.prepare('SELECT * FROM users WHERE id = ? AND enterprise_group_id = ?').get(ctx.params.user_id, group.id) as UserRow | undefined;
+  if (!user) throw recordNotFound();
+  return user;
+}
+
+const common: Pick<RouteDef, 'tier' | 'offerings'> = { tier: 'premium', offerings: ['hosted'] };
+
+export const enterpriseUserRoutes: RouteDef[] = defineRoutes([
+  {
+    method: 'GET',
+    path: '/groups/:id/enterprise_users',
+    summary: "List a top-level group's enterprise users, newest first (Owner)",
+    ...common,
+    paginated: true,
+    params: [
+      idParam,
+      { name: 'username', type: 'string' },
+      { name: 'search', type: 'string' },
+      { name: 'active', type: 'boolean' },
+      { name: 'blocked', type: 'boolean' },
+      { name: 'created_after', type: 'datetime' },
+      { name: 'created_before', type: 'datetime' },
+      { name: 'two_factor', type: 'string', values: ['enabled', 'disabled'] },
+    ],
+    handler: (ctx) => {
+      const group = enterpriseGroup(ctx);
+      const p = ctx.params;
+      const where = ['enterprise_group_id = ?'];
+      const args: unknown[] = [group.id];
+      if (typeof p.username === 'string') {
+        where.push('username_lower = ?');
+        args.push(p.username.toLowerCase());
+      }
+      if (typeof p.search === 'string' && p.search !== '') {
+        // Name, username, and public or private email, partially.
+        const like = likeContains(p.search.toLowerCase());
+        where.push("(lower(name) LIKE ? ESCAPE '\\' OR username_lower LIKE ? ESCAPE '\\' OR email_lower LIKE ? ESCAPE '\\' OR lower(COALESCE(public_email, '')) LIKE ? ESCAPE '\\')");
+        args.push(like, like, like, like);
+      }
+      // `false` values are not filters, as on the users API.
+      if (p.active === true) where.push("state = 'active'");
+      if (p.blocked === true) where.push("state = 'blocked'");
+      if (p.two_factor === 'enabled') where.push('two_factor_enabled = 1');
+      if (p.two_factor === 'disabled') where.push('two_factor_enabled = 0');
+      if (typeof p.created_after === 'string') {
+        where.push('created_at > ?');
+        args.push(p.created_after);
+      }
+      if (typeof p.created_before === 'string') {
+        where.push('created_at < ?');
+        args.push(p.created_before);
+      }
+      const base = `SELECT * FROM users WHERE ${where.join(' AND ')}`;
+      return paginate(
+        ctx,
+        (cap) => (ctx.core.db.prepare(cappedCount(base, cap)).get(...args) as { n: number }).n,
+        (limit, offset) => (ctx.core.db.prepare(`${base} ORDER BY id DESC LIMIT ? OFFSET ?`).all(...args, limit, offset) as UserRow[]).map((u) => presentEnterpriseUser(ctx.core, u)),
+      );
+    },
+  },
+  {
+    method: 'GET',
+    path: '/groups/:id/enterprise_users/:user_id',
+    summary: 'Get one enterprise user (Owner)',
+    ...common,
+    params: [idParam, { name: 'user_id', type: 'integer', required: true }],
+    handler: (ctx) => presentEnterpriseUser(ctx.core, enterpriseUser(ctx)),
+  },
+  {
+    method: 'PATCH',
+    path: '/groups/:id/enterprise_users/:user_id/disable_two_factor',
+    summary: "Disable an enterprise user's two-factor authentication; 204 (Owner)",
+    ...common,
+    params: [idParam, { name: 'user_id', type: 'integer', required: true }],
+    handler: (ctx) => {
+      const user = enterpriseUser(ctx);
+      if (user.two_factor_enabled !== 1) throw badRequest('Two-factor authentication is not enabled for this user');
+      ctx.core.tx(() => ctx.core.db.prepare('UPDATE users SET two_factor_enabled = 0, updated_at = ? WHERE id = ?').run(ctx.core.nowIso(), user.id));
+      return noContent();
+    },
+  },
+]);

@@ -1,0 +1,69 @@
+// Group SAML identities (provider `group_saml` of the group's SAML provider) and SCIM
+// identities (one per group and user, with `active`) share one set of operations: list, get
+// by extern_uid, change extern_uid, delete.
+import type { CoreState } from '../../state.js';
+import type { RequestContext } from '../../http/context.js';
+import { badRequest, failure, notFound } from '../../http/errors.js';
+import { noContent } from '../../http/reply.js';
+import { ownedGroup, samlProviderOf } from './provider.js';
+
+export type IdentityKind = 'saml' | 'scim';
+
+interface IdentityRow {
+  id: number;
+  user_id: number;
+  extern_uid: string;
+  active?: number;
+}
+
+function scope(ctx: RequestContext, kind: IdentityKind) {
+  const { group } = ownedGroup(ctx, 'admin_saml_identities');
+  const provider = samlProviderOf(ctx.core, group.id);
+  if (!provider) throw badRequest();
+  return kind === 'saml'
+    ? { table: 'identities', column: 'saml_provider_id', owner: provider.id, group }
+    : { table: 'scim_identities', column: 'group_id', owner: group.id, group };
+}
+
+const present = (kind: IdentityKind, r: IdentityRow) =>
+  kind === 'saml' ? { extern_uid: r.extern_uid, user_id: r.user_id } : { extern_uid: r.extern_uid, user_id: r.user_id, active: r.active === 1 };
+
+function find(ctx: RequestContext, kind: IdentityKind) {
+  const s = scope(ctx, kind);
+  const row = ctx.core.db.prepare(`SELECT * FROM ${s.table} WHERE ${s.column} = ? AND extern_uid = ?`).get(s.owner, String(ctx.params.uid)) as IdentityRow | undefined;
+  if (!row) throw notFound('Identity');
+  return { s, row };
+}
+
+export function listIdentities(ctx: RequestContext, kind: IdentityKind) {
+  const s = scope(ctx, kind);
+  const rows = ctx.core.db.prepare(`SELECT * FROM ${s.table} WHERE ${s.column} = ? ORDER BY id`).all(s.owner) as IdentityRow[];
+  return rows.map((r) => present(kind, r));
+}
+
+export const getIdentity = (ctx: RequestContext, kind: IdentityKind) => present(kind, find(ctx, kind).row);
+
+export function updateIdentity(ctx: RequestContext, kind: IdentityKind) {
+  const { s, row } = find(ctx, kind);
+  const next = String(ctx.params.extern_uid);
+  const taken = ctx.core.db.prepare(`SELECT id FROM ${s.table} WHERE ${s.column} = ? AND extern_uid = ? AND id <> ?`).get(s.owner, next, row.id);
+  if (taken) throw failure(400, 'Extern uid has already been taken');
+  ctx.core.tx(() => {
+    ctx.core.db.prepare(`UPDATE ${s.table} SET extern_uid = ? WHERE id = ?`).run(next, row.id);
+    if (kind === 'scim') ctx.core.db.prepare(`UPDATE scim_identities SET updated_at = ? WHERE id = ?`).run(ctx.core.nowIso(), row.id);
+  });
+  return present(kind, { ...row, extern_uid: next });
+}
+
+export function deleteIdentity(ctx: RequestContext, kind: IdentityKind) {
+  const { s, row } = find(ctx, kind);
+  ctx.core.tx(() => ctx.core.db.prepare(`DELETE FROM ${s.table} WHERE id = ?`).run(row.id));
+  return noContent();
+}
+
+/** Identities of a user for the enterprise-user entity. */
+export function scimIdentitiesOf(core: CoreState, userId: number) {
+  return (core.db.prepare('SELECT extern_uid, group_id, active FROM scim_identities WHERE user_id = ? ORDER BY id').all(userId) as { extern_uid: string; group_id: number; active: number }[]).map(
+    (r) => ({ extern_uid: r.extern_uid, group_id: r.group_id, active: r.active === 1 }),
+  );
+}
