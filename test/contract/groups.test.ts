@@ -433,7 +433,7 @@ describe.each(TRANSPORTS)('groups (%s)', (kind) => {
     it('answers 400 for malformed params on every groups endpoint', async () => {
       const g = await createGroup(inst, alice.client);
       const bad: [Promise<unknown>, unknown][] = [
-        [alice.client.get('/groups', { owned: 'yes' }), { error: 'owned is invalid' }],
+        [alice.client.get('/groups', { owned: 'maybe' }), { error: 'owned is invalid' }],
         [alice.client.get('/groups', { order_by: 'size' }), { error: 'order_by does not have a valid value' }],
         [alice.client.get('/groups', { min_access_level: 7 }), { error: 'min_access_level does not have a valid value' }],
         [alice.client.get(`/groups/${g.id}`, { with_projects: 'maybe' }), { error: 'with_projects is invalid' }],

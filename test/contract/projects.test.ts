@@ -306,6 +306,8 @@ describe.each(TRANSPORTS)('projects (%s)', (kind) => {
         expect(res.headers['x-total']).toBeUndefined();
         asc.push(...ids(res.data));
         const next = nextLink(res.headers.link);
+        // As the platform's keyset pager: every non-empty page links next; only the empty one ends.
+        expect(next === undefined).toBe(res.data.length === 0);
         if (!next) break;
         expect(next).toContain('id_after=');
         res = await inst.admin.get<ProjectJson[]>(apiPath(next));

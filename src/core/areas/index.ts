@@ -17,6 +17,7 @@ export const AREAS = {
   tags: () => import('./tags/routes.js').then((m) => m.tagRoutes),
   branches: () => import('./branches/routes.js').then((m) => m.branchRoutes),
   'protected-branches': () => import('./protected-branches/routes.js').then((m) => m.protectedBranchRoutes),
+  metadata: () => import('./metadata/routes.js').then((m) => m.metadataRoutes),
 } satisfies Record<string, () => Promise<RouteDef[]>>;
 
 export type AreaName = keyof typeof AREAS;

@@ -104,4 +104,6 @@ export const ROUTE_MANIFEST: readonly RouteKey[] = [
   ["POST", "/projects/:id/protected_branches", "protected-branches"],
   ["PATCH", "/projects/:id/protected_branches/:name", "protected-branches"],
   ["DELETE", "/projects/:id/protected_branches/:name", "protected-branches"],
+  ["GET", "/version", "metadata"],
+  ["GET", "/metadata", "metadata"],
 ];

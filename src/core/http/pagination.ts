@@ -107,14 +107,31 @@ function pageReply<T>(ctx: RequestContext, w: PageWindow, items: T[], total: num
 }
 
 /**
- * Keyset pages: `rows` holds up to perPage + 1 rows fetched after the cursor; the extra row only
- * tells whether a next page exists. `next` gives the query values that select the next page.
+ * When a keyset page links `rel="next"`, as the platform's three pagers decide it:
+ * - `non-empty` (the id_after/id_before pager of projects): every page with rows links next, so
+ *   only the empty page after the last one has no Link;
+ * - `lookahead` (the cursor pager of users and groups): only when a row exists past the page;
+ * - `full-page` (the repository pager of branches and trees): when the page is full.
  */
-export function keysetReply<T>(ctx: RequestContext, rows: T[], perPage: number, next: (last: T) => Record<string, string>, present: (row: T) => unknown): Reply {
+export type KeysetNextRule = 'non-empty' | 'lookahead' | 'full-page';
+
+/**
+ * Keyset pages: `rows` holds up to perPage + 1 rows fetched after the cursor (the extra row
+ * feeds the `lookahead` rule and is never shown). `next` gives the query values of the next page.
+ */
+export function keysetReply<T>(
+  ctx: RequestContext,
+  rows: T[],
+  perPage: number,
+  next: (last: T) => Record<string, string>,
+  present: (row: T) => unknown,
+  rule: KeysetNextRule = 'non-empty',
+): Reply {
   const page = rows.slice(0, perPage);
   const headers: Record<string, string> = {};
-  if (rows.length > perPage && page.length > 0) {
-    const cursorKeys = ['cursor', 'id_after', 'id_before', 'page'];
+  const linkNext = page.length > 0 && (rule === 'non-empty' || (rule === 'lookahead' ? rows.length > perPage : page.length === perPage));
+  if (linkNext) {
+    const cursorKeys = ['cursor', 'id_after', 'id_before', 'page', 'page_token'];
     const base: Record<string, unknown> = { ...ctx.queryInput, per_page: perPage };
     for (const k of cursorKeys) delete base[k];
     const query = { ...base, ...next(page[page.length - 1] as T) };

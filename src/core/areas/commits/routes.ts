@@ -5,7 +5,7 @@ import type { RequestContext } from '../../http/context.js';
 import { currentUser } from '../../http/context.js';
 import { notFound, paramError } from '../../http/errors.js';
 import { pageWindow, paginate, paginateArray } from '../../http/pagination.js';
-import { idParam } from '../../http/params.js';
+import { idParam, parseBoolean } from '../../http/params.js';
 import { created } from '../../http/reply.js';
 import { findProject } from '../../resources/find.js';
 import { checkFilePath, isSafeRevision, isSafeRevisionRange } from '../../git/names.js';
@@ -16,12 +16,7 @@ import { createCommit, type ActionInput } from './service.js';
 
 const ACTIONS: FileActionKind[] = ['create', 'update', 'move', 'delete', 'chmod'];
 
-const asBoolean = (v: unknown): boolean | undefined | null => {
-  if (v === undefined || v === null) return undefined;
-  if (v === true || v === 'true' || v === '1' || v === 1) return true;
-  if (v === false || v === 'false' || v === '0' || v === 0) return false;
-  return null;
-};
+const asBoolean = (v: unknown): boolean | undefined | null => (v === undefined || v === null ? undefined : parseBoolean(v));
 
 /** The nested `actions[]` params, checked with Grape's wording (`actions[0][file_path] is missing`). */
 function parseActions(raw: Record<string, unknown>[]): ActionInput[] {
