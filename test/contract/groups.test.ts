@@ -32,7 +32,7 @@ describe.each(TRANSPORTS)('groups (%s)', (kind) => {
         parent_id: null,
         description: 'the acme group',
         visibility: 'internal',
-        web_url: `http://localhost:8080/groups/${path}`,
+        web_url: `${inst.webBase}/groups/${path}`,
         avatar_url: null,
         shared_with_groups: [],
         created_at: '2026-01-15T10:00:00.000Z',
@@ -96,7 +96,7 @@ describe.each(TRANSPORTS)('groups (%s)', (kind) => {
         parent_id: parent.id,
         full_path: `${parent.path}/web`,
         full_name: `${parent.name} / Web Team`,
-        web_url: `http://localhost:8080/groups/${parent.path}/web`,
+        web_url: `${inst.webBase}/groups/${parent.path}/web`,
       });
       // Paths are unique among siblings only.
       const other = await createGroup(inst, alice.client);

@@ -35,9 +35,9 @@ describe.each(TRANSPORTS)('projects (%s)', (kind) => {
         path_with_namespace: `${u}/my-app`,
         default_branch: 'main',
         visibility: 'private',
-        web_url: `http://localhost:8080/${u}/my-app`,
-        http_url_to_repo: `http://localhost:8080/${u}/my-app.git`,
-        ssh_url_to_repo: `git@localhost:${u}/my-app.git`,
+        web_url: `${inst.webBase}/${u}/my-app`,
+        http_url_to_repo: `${inst.webBase}/${u}/my-app.git`,
+        ssh_url_to_repo: `git@${new URL(inst.webBase).hostname}:${u}/my-app.git`,
         tag_list: [],
         topics: [],
         forks_count: 0,
@@ -46,11 +46,11 @@ describe.each(TRANSPORTS)('projects (%s)', (kind) => {
         creator_id: alice.user.id,
         created_at: '2026-01-15T10:00:00.000Z',
         last_activity_at: '2026-01-15T10:00:00.000Z',
-        namespace: { name: alice.user.name, path: u, kind: 'user', full_path: u, parent_id: null, avatar_url: null, web_url: `http://localhost:8080/${u}` },
+        namespace: { name: alice.user.name, path: u, kind: 'user', full_path: u, parent_id: null, avatar_url: null, web_url: `${inst.webBase}/${u}` },
         owner: expect.objectContaining({ id: alice.user.id, username: u }),
         permissions: { project_access: { access_level: 50, notification_level: 3 }, group_access: null },
       });
-      expect(res.data._links).toMatchObject({ self: `http://localhost:8080/api/v4/projects/${res.data.id}` });
+      expect(res.data._links).toMatchObject({ self: `${inst.webBase}/api/v4/projects/${res.data.id}` });
       expect(res.data.repository_storage).toBeUndefined();
     });
 
@@ -96,7 +96,7 @@ describe.each(TRANSPORTS)('projects (%s)', (kind) => {
       const res = await dev.client.post<ProjectJson>('/projects', { path: 'svc', namespace_id: g.id });
       expect(res.data).toMatchObject({
         path_with_namespace: `${g.path}/svc`,
-        namespace: { id: g.id, kind: 'group', full_path: g.path, web_url: `http://localhost:8080/groups/${g.path}` },
+        namespace: { id: g.id, kind: 'group', full_path: g.path, web_url: `${inst.webBase}/groups/${g.path}` },
         permissions: { project_access: null, group_access: { access_level: 30, notification_level: 3 } },
       });
       expect((res.data as Record<string, unknown>).owner).toBeUndefined();

@@ -386,33 +386,54 @@ describe.each(TRANSPORTS)('personal access tokens (%s)', (kind) => {
     expect(made.data.user_id).toBe(alice.user.id);
   });
 
-  it('lists associations with min_access_level and pagination', async () => {
+  it('lists associations as the platform finders do: subgroups, ancestors, visible groups and projects, paged', async () => {
     const u = await createUser(inst);
     const g1 = await createGroup(inst, inst.admin, { path: unique('assoc') });
+    const g1sub = await createGroup(inst, inst.admin, { path: unique('assocsub'), parent_id: g1.id });
     const g2 = await createGroup(inst, inst.admin, { path: unique('assoc') });
+    const top = await createGroup(inst, inst.admin, { path: unique('assoctop') });
+    const inner = await createGroup(inst, inst.admin, { path: unique('associn'), parent_id: top.id });
+    const pub = await createGroup(inst, inst.admin, { path: unique('assocpub'), visibility: 'public' });
     const p1 = await createProject(inst, inst.admin, { namespace_id: g1.id });
     const solo = await createProject(inst, inst.admin);
+    const pubProject = await createProject(inst, inst.admin, { visibility: 'public' });
     await addMember(inst, 'groups', g1.id, u.user.id, 30);
     await addMember(inst, 'groups', g2.id, u.user.id, 10);
+    await addMember(inst, 'groups', inner.id, u.user.id, 20);
     await addMember(inst, 'projects', solo.id, u.user.id, 40);
     type Assoc = { groups: { id: number; access_levels: number }[]; projects: { id: number; access_levels: { project_access_level: number | null; group_access_level: number | null } }[] };
-    const all = await u.client.get<Assoc>('/personal_access_tokens/self/associations');
-    expect(all.data.groups.map((g) => [g.id, g.access_levels])).toEqual([
+    const get = (query: Record<string, unknown>) => u.client.get<Assoc>('/personal_access_tokens/self/associations', { per_page: 100, ...query });
+
+    // With min_access_level: member groups at that level and their subgroups; authorized projects.
+    const guest = await get({ min_access_level: 10 });
+    expect(guest.data.groups.map((g) => [g.id, g.access_levels])).toEqual([
       [g1.id, 30],
+      [g1sub.id, 30],
       [g2.id, 10],
+      [inner.id, 20],
     ]);
-    expect(all.data.projects.map((p) => [p.id, p.access_levels])).toEqual([
+    expect(guest.data.projects.map((p) => [p.id, p.access_levels])).toEqual([
       [p1.id, { project_access_level: null, group_access_level: 30 }],
       [solo.id, { project_access_level: 40, group_access_level: null }],
     ]);
-    const dev = await u.client.get<Assoc>('/personal_access_tokens/self/associations', { min_access_level: 30 });
-    expect(dev.data.groups.map((g) => g.id)).toEqual([g1.id]);
-    const maint = await u.client.get<Assoc>('/personal_access_tokens/self/associations', { min_access_level: 40 });
+    const dev = await get({ min_access_level: 30 });
+    expect(dev.data.groups.map((g) => g.id)).toEqual([g1.id, g1sub.id]);
+    const maint = await get({ min_access_level: 40 });
     expect(maint.data).toMatchObject({ groups: [], projects: [{ id: solo.id }] });
-    const page2 = await u.client.get<Assoc>('/personal_access_tokens/self/associations', { per_page: 1, page: 2 });
-    expect(page2.data.groups.map((g) => g.id)).toEqual([g2.id]);
+
+    // Without it: also the ancestors of member groups and every group and project the caller sees.
+    const all = await get({});
+    const groupIds = all.data.groups.map((g) => g.id);
+    expect(groupIds).toEqual(expect.arrayContaining([g1.id, g1sub.id, g2.id, top.id, inner.id, pub.id]));
+    expect(all.data.groups.find((g) => g.id === top.id)?.access_levels).toBe(0);
+    expect(all.data.projects.map((p) => p.id)).toEqual(expect.arrayContaining([p1.id, solo.id, pubProject.id]));
+
+    // Paged like every list; the headers are those of the projects list.
+    const page2 = await get({ min_access_level: 10, per_page: 1, page: 2 });
+    expect(page2.data.groups.map((g) => g.id)).toEqual([g1sub.id]);
     expect(page2.data.projects.map((p) => p.id)).toEqual([solo.id]);
-    expect(page2.headers).toMatchObject({ 'x-page': '2', 'x-per-page': '1', 'x-total': '2', 'x-prev-page': '1', 'x-next-page': '' });
+    expect(page2.headers).toMatchObject({ 'x-page': '2', 'x-per-page': '1', 'x-total': '2', 'x-total-pages': '2', 'x-prev-page': '1', 'x-next-page': '' });
+    expect(page2.headers.link).toContain('rel="first"');
     await expectApiError(u.client.get('/personal_access_tokens/self/associations', { min_access_level: 'dev' }), 400, { error: 'min_access_level is invalid' });
     await expectApiError(inst.client().get('/personal_access_tokens/self/associations'), 401);
   });

@@ -52,6 +52,8 @@ export interface OffsetOptions {
   defaultPerPage?: number;
   /** Resource type named in the max-offset error (only for types that offer keyset paging). */
   offsetLimitType?: string;
+  /** Leave out `x-total`, `x-total-pages` and `rel="last"` (the platform's commit list does). */
+  excludeTotals?: boolean;
 }
 
 /**
@@ -73,7 +75,7 @@ export function paginate<T>(
   }
   const total = count(COUNT_LIMIT + 1);
   const items = fetch(w.limit, w.offset);
-  return pageReply(ctx, w, items, total > COUNT_LIMIT ? null : total);
+  return pageReply(ctx, w, items, total > COUNT_LIMIT ? null : total, options.excludeTotals);
 }
 
 /**
@@ -86,7 +88,7 @@ export async function paginateArray<T, U>(ctx: RequestContext, all: readonly T[]
   return pageReply(ctx, w, items, all.length > COUNT_LIMIT ? null : all.length);
 }
 
-function pageReply<T>(ctx: RequestContext, w: PageWindow, items: T[], total: number | null): Reply {
+function pageReply<T>(ctx: RequestContext, w: PageWindow, items: T[], total: number | null, excludeTotals = false): Reply {
   const headers: Record<string, string> = { 'x-page': String(w.page), 'x-per-page': String(w.perPage) };
   const totalPages = total === null ? null : Math.max(1, Math.ceil(total / w.perPage));
   const hasNext = totalPages === null ? items.length === w.perPage : w.page < totalPages;
@@ -97,7 +99,7 @@ function pageReply<T>(ctx: RequestContext, w: PageWindow, items: T[], total: num
   if (w.page > 1) links.push(at(w.page - 1, 'prev'));
   if (hasNext) links.push(at(w.page + 1, 'next'));
   links.push(at(1, 'first'));
-  if (totalPages !== null) {
+  if (totalPages !== null && !excludeTotals) {
     links.push(at(totalPages, 'last'));
     headers['x-total'] = String(total);
     headers['x-total-pages'] = String(totalPages);

@@ -115,6 +115,10 @@ export const commitRoutes = defineRoutes([
       { name: 'path', type: 'string' },
       { name: 'first_parent', type: 'boolean' },
       { name: 'with_stats', type: 'boolean' },
+      { name: 'author', type: 'string' },
+      { name: 'all', type: 'boolean' },
+      { name: 'order', type: 'string', values: ['default', 'topo'], default: 'default' },
+      { name: 'trailers', type: 'boolean', default: false },
     ],
     handler: async (ctx) => {
       const project = findProject(ctx, 'read_code');
@@ -129,9 +133,12 @@ export const commitRoutes = defineRoutes([
         ...(p.since ? { since: p.since as string } : {}),
         ...(p.until ? { until: p.until as string } : {}),
         ...(p.first_parent ? { firstParent: true } : {}),
+        ...(p.all ? { all: true } : {}),
+        ...(p.author ? { author: p.author as string } : {}),
+        ...(p.order === 'topo' ? { topoOrder: true } : {}),
       };
-      // An unsafe or unknown revision lists nothing.
-      const safe = isSafeRevisionRange(rev);
+      // An unsafe or unknown revision lists nothing (`all` needs no revision).
+      const safe = p.all === true || isSafeRevisionRange(rev);
       const [ids, total] = safe ? await Promise.all([repo.log({ ...query, skip: w.offset, limit: w.limit }), repo.count(query)]) : [[], 0];
       const commits = await repo.commits(ids);
       const base = projectUrl(ctx.core, project);
@@ -139,12 +146,15 @@ export const commitRoutes = defineRoutes([
       for (const id of ids) {
         const c = commits.get(id);
         if (!c) continue;
-        items.push(p.with_stats ? { ...presentCommit(base, c), stats: await repo.diffStats(c) } : presentCommit(base, c));
+        const json = presentCommit(base, c, p.trailers === true);
+        items.push(p.with_stats ? { ...json, stats: await repo.diffStats(c) } : json);
       }
+      // The platform pages commits without X-Total and X-Total-Pages (git counts are costly).
       return paginate(
         ctx,
         (cap) => Math.min(total, cap),
         () => items,
+        { excludeTotals: true },
       );
     },
   },
