@@ -66,6 +66,13 @@ describe.each(TRANSPORTS)('platform fidelity (%s)', (kind) => {
     });
   });
 
+  it('revoking a revoked token succeeds again, as the platform does', async () => {
+    const { data } = await inst.admin.post<{ id: number }>(`/users/${alice.user.id}/personal_access_tokens`, { name: 'twice', scopes: ['read_api'] });
+    expect((await inst.admin.delete(`/personal_access_tokens/${data.id}`)).status).toBe(204);
+    expect((await inst.admin.delete(`/personal_access_tokens/${data.id}`)).status).toBe(204);
+    expect((await inst.admin.get<{ revoked: boolean }>(`/personal_access_tokens/${data.id}`)).data.revoked).toBe(true);
+  });
+
   it('answers /version and /metadata to signed-in callers', async () => {
     const v = await alice.client.get<{ version: string; revision: string }>('/version');
     expect(v.data).toEqual({ version: expect.stringMatching(/^\d+\.\d+\.\d+/), revision: expect.any(String) });

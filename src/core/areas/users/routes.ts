@@ -6,7 +6,7 @@ import { currentUser } from '../../http/context.js';
 import { conflict, forbidden, notFound, routeNotFound } from '../../http/errors.js';
 import { cappedCount, decodeCursor, encodeCursor, keysetReply, paginate, pageWindow } from '../../http/pagination.js';
 import { idParam, type ParamDecl } from '../../http/params.js';
-import { created, noContent, ok } from '../../http/reply.js';
+import { created, noContent } from '../../http/reply.js';
 import type { UserRow } from '../../db/rows.js';
 import { findUser } from '../../resources/find.js';
 import { presentUserBasic, presentUserPublic, presentUserWithAdmin } from './present.js';
@@ -129,14 +129,20 @@ function listUsers(ctx: RequestContext) {
   );
 }
 
-function setState(ctx: RequestContext, state: string) {
+/**
+ * Block or unblock, answered as the platform does: 201 with `true` for a change; blocking a
+ * blocked user changes nothing and answers 201 with `null`; unblocking a user who is not
+ * blocked answers 201 with `false` (its state machine has no such transition).
+ */
+function setState(ctx: RequestContext, state: 'blocked' | 'active') {
   const admin = requireAdmin(ctx);
   const user = userOfPath(ctx);
   if (state === 'blocked' && user.id === admin.id) throw forbidden('The API initiating user cannot be blocked by the API');
+  if (state === 'blocked' && user.state === 'blocked') return created(null);
+  if (state === 'active' && user.state !== 'blocked') return created(false);
   ctx.core.db.prepare('UPDATE users SET state = ?, updated_at = ? WHERE id = ?').run(state, ctx.core.nowIso(), user.id);
-  return ok(true);
+  return created(true);
 }
-
 
 export const userRoutes: RouteDef[] = defineRoutes([
   {
@@ -241,7 +247,7 @@ export const userRoutes: RouteDef[] = defineRoutes([
       return noContent();
     },
   },
-  { method: 'POST', path: '/users/:id/block', summary: 'Block a user (administrators)', params: [idParam], handler: (ctx) => created(setState(ctx, 'blocked').body) },
-  { method: 'POST', path: '/users/:id/unblock', summary: 'Unblock a user (administrators)', params: [idParam], handler: (ctx) => created(setState(ctx, 'active').body) },
+  { method: 'POST', path: '/users/:id/block', summary: 'Block a user (administrators)', params: [idParam], handler: (ctx) => setState(ctx, 'blocked') },
+  { method: 'POST', path: '/users/:id/unblock', summary: 'Unblock a user (administrators)', params: [idParam], handler: (ctx) => setState(ctx, 'active') },
 ]);
 
