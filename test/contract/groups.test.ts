@@ -303,7 +303,7 @@ describe.each(TRANSPORTS)('groups (%s)', (kind) => {
       const oldPath = `${g.path}/sub/app`;
       const newPath = unique('moved');
       await alice.client.put(`/groups/${g.id}`, { path: newPath });
-      const moved = await alice.client.request('GET', `/projects/${enc(oldPath)}`, { allowError: true });
+      const moved = await alice.client.request('GET', `/projects/${enc(oldPath)}`, { allowError: true, followRedirects: false });
       expect(moved.status).toBe(301);
       expect(moved.headers.location).toMatch(new RegExp(`/api/v4/projects/${p.id}$`));
       expect(moved.data).toBe(`This resource has been moved permanently to ${moved.headers.location}`);
