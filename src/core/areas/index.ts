@@ -18,6 +18,8 @@ export const AREAS = {
   branches: () => import('./branches/routes.js').then((m) => m.branchRoutes),
   'protected-branches': () => import('./protected-branches/routes.js').then((m) => m.protectedBranchRoutes),
   metadata: () => import('./metadata/routes.js').then((m) => m.metadataRoutes),
+  files: () => import('./files/routes.js').then((m) => m.fileRoutes),
+  compare: () => import('./compare/routes.js').then((m) => m.compareRoutes),
 } satisfies Record<string, () => Promise<RouteDef[]>>;
 
 export type AreaName = keyof typeof AREAS;
