@@ -97,6 +97,15 @@ describe.each(TRANSPORTS)('tags (%s)', (kind) => {
     expect(paged.headers['x-total']).toBe('4');
     expect(paged.headers['x-next-page']).toBe('2');
     await expectApiError(inst.admin.get(tags(), { order_by: 'size' }), 400, { error: 'order_by does not have a valid value' });
+    // Keyset pages (spec/requests/api/tags_spec.rb): Link while pages are full, 422 for an unknown token.
+    const k1 = await inst.admin.get<TagJson[]>(tags(), { pagination: 'keyset', per_page: 3, order_by: 'name', sort: 'asc' });
+    expect(k1.data.map((t) => t.name)).toEqual(['release/2.0', 'v1.0.0', 'v1.10.0']);
+    expect(k1.headers.link).toContain('page_token=v1.10.0');
+    const k2 = await inst.admin.get<TagJson[]>(tags(), { pagination: 'keyset', per_page: 3, order_by: 'name', sort: 'asc', page_token: 'v1.10.0' });
+    expect(k2.data.map((t) => t.name)).toEqual(['v1.9.0']);
+    expect(k2.headers.link).toBeUndefined();
+    expect((await inst.admin.get(tags(), { pagination: 'keyset', per_page: 100 })).headers.link).toBeUndefined();
+    await expectApiError(inst.admin.get(tags(), { pagination: 'keyset', page_token: 'unknown' }), 422, { message: 'Invalid page token: refs/tags/unknown' });
   });
 
   it('shows the release made from a tag', async () => {
