@@ -167,7 +167,7 @@ _hostctl_flags() {
     'releases links delete') echo '-R --project' ;;
     'releases list') echo '-R --project -g --group --order-by --sort --html --page --per-page --all --limit' ;;
     'releases update') echo '-R --project --name --notes --notes-file --milestone --clear-milestones --released-at' ;;
-    'serve ') echo '--host --port' ;;
+    'serve ') echo '--host --port --external-url' ;;
     'tags ') echo '' ;;
     'tags create') echo '-R --project --ref -m --message' ;;
     'tags delete') echo '-R --project' ;;
@@ -497,6 +497,7 @@ _hostctl_value() {
       case "$3" in
         --host) COMPREPLY=(); return 0 ;;
         --port) COMPREPLY=(); return 0 ;;
+        --external-url) COMPREPLY=(); return 0 ;;
       esac ;;
     'tags create')
       case "$3" in
