@@ -18,7 +18,15 @@ describe('python-gitlab: users, groups, projects, members, tokens', () => {
       inst,
       inst.rootToken,
       `
+import warnings
 r = {}
+# python-gitlab warns when the server's URLs differ from the URL it was given (gl.auth() checks
+# the user's web_url, list pages their Link); served URLs follow the address reached.
+with warnings.catch_warnings(record=True) as caught:
+    warnings.simplefilter("always")
+    gl.auth()
+    list(gl.users.list(per_page=1, iterator=True))
+r["url_warnings"] = [str(w.message) for w in caught]
 r["version"] = list(gl.version())
 u = gl.users.create({"username": "pyuser", "name": "Py User", "email": "py@example.com", "password": "correct-horse-battery"})
 r["user"] = [u.username, u.state, u.web_url.startswith(gl.url)]
@@ -83,6 +91,7 @@ print(json.dumps(r))
 `,
     );
     expect(out).toMatchObject({
+      url_warnings: [],
       version: [expect.stringMatching(/^\d+\.\d+\.\d+/), expect.any(String)],
       user: ['pyuser', 'active', true],
       renamed: 'Py Renamed',
