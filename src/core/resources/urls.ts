@@ -25,11 +25,13 @@ export const apiBaseFor = (core: CoreState, headers: Readonly<Record<string, str
 /**
  * The core as one request sees it: the same state, with the external URL every presenter reads
  * (`core.settings.externalUrl`) set to `base`. Presenters keep taking the core and need no
- * request of their own.
+ * request of their own. Every other setting reads and writes through to the core's own settings,
+ * so a handler that changes one changes it for the instance.
  */
 export function withWebBase<T extends CoreState>(core: T, base: string): T {
   if (base === core.settings.externalUrl) return core;
-  return Object.create(core, { settings: { value: { ...core.settings, externalUrl: base }, enumerable: true } }) as T;
+  const settings = new Proxy(core.settings, { get: (target, key) => (key === 'externalUrl' ? base : Reflect.get(target, key)) });
+  return Object.create(core, { settings: { value: settings, enumerable: true } }) as T;
 }
 
 export const userWebUrl = (core: CoreState, username: string): string => `${core.settings.externalUrl}/${username}`;
