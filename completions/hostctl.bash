@@ -257,7 +257,7 @@ _hostctl_flags() {
     'security-settings ') echo '' ;;
     'security-settings get') echo '-R --project' ;;
     'security-settings update') echo '-R --project --secret-push-protection' ;;
-    'serve ') echo '--host --port' ;;
+    'serve ') echo '--host --port --external-url' ;;
     'tags ') echo '' ;;
     'tags create') echo '-R --project --ref -m --message' ;;
     'tags delete') echo '-R --project' ;;
@@ -749,6 +749,7 @@ _hostctl_value() {
       case "$3" in
         --host) COMPREPLY=(); return 0 ;;
         --port) COMPREPLY=(); return 0 ;;
+        --external-url) COMPREPLY=(); return 0 ;;
       esac ;;
     'tags create')
       case "$3" in

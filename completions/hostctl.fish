@@ -875,6 +875,7 @@ complete -c hostctl -n '__hostctl_at \'security-settings update\'' -l secret-pus
 # serve
 complete -c hostctl -n '__hostctl_at \'serve\'' -l host -x -d 'address to listen on'
 complete -c hostctl -n '__hostctl_at \'serve\'' -l port -x -d 'port to listen on (0: any free port)'
+complete -c hostctl -n '__hostctl_at \'serve\'' -l external-url -x -d 'base of every web URL the API answers with (default: the address each request reached)'
 
 # tags create
 complete -c hostctl -n '__hostctl_at \'tags create\'' -s R -l project -x -d 'the project (id or full path)'

@@ -29,3 +29,28 @@ export function describeError(status: number, body: unknown): string {
   }
   return `HTTP ${status}`;
 }
+
+/**
+ * A success answer whose body is not the shape the command needs (a list that is not an array,
+ * a record that is null or text): an error naming the request and its status, never a blank
+ * record or a crash further on.
+ */
+export class UnexpectedAnswerError extends Error {
+  constructor(
+    readonly status: number,
+    readonly method: string,
+    readonly path: string,
+    expected: string,
+    got: unknown,
+  ) {
+    super(`unexpected answer to ${method} ${path} (HTTP ${status}): expected ${expected}, got ${shapeOf(got)}`);
+  }
+}
+
+function shapeOf(value: unknown): string {
+  if (value === null || value === undefined) return 'an empty body';
+  if (Array.isArray(value)) return 'a list';
+  if (typeof value === 'object') return 'a record';
+  if (typeof value === 'string') return value.trim() === '' ? 'an empty body' : 'text';
+  return `a ${typeof value}`;
+}

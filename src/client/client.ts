@@ -2,7 +2,7 @@
 // ApiError for error statuses, and follows `Link rel=next` across pages.
 import { toQueryString } from '../shared/path.js';
 import type { ApiRequest, ApiResponse } from '../shared/wire.js';
-import { ApiError } from './api-error.js';
+import { ApiError, UnexpectedAnswerError } from './api-error.js';
 import { encodeMultipart, type FilePart } from './multipart.js';
 import type { Transport } from './transport.js';
 
@@ -12,6 +12,8 @@ export interface ClientOptions {
   /** Receives request/response trace lines with secrets redacted. */
   debug?: (line: string) => void;
   userAgent?: string;
+  /** Told once when a GET is redirected to a moved resource (a renamed or transferred project). */
+  onMoved?: (from: string, to: string) => void;
 }
 
 export interface RequestOptions {
@@ -23,6 +25,8 @@ export interface RequestOptions {
   headers?: Record<string, string>;
   /** Return error statuses instead of throwing. */
   allowError?: boolean;
+  /** false: answer a redirect as it is instead of following it. */
+  followRedirects?: boolean;
 }
 
 export interface ApiResult<T = unknown> {
@@ -45,7 +49,15 @@ export function redactHeaders(headers: Record<string, string>): Record<string, s
 export const redactText = (text: string): string =>
   text.replace(/("token"\s*:\s*")[^"]+"/g, '$1[REDACTED]"').replace(/(private_token=|access_token=)[^&\s]+/g, '$1[REDACTED]').replace(/hpat-[A-Za-z0-9_-]+/g, 'hpat-[REDACTED]');
 
+/** Redirects followed for one GET, at most. */
+const MAX_REDIRECTS = 5;
+const MOVED_REFUSAL = 'Non GET methods are not allowed for moved projects';
+
 export class ApiClient {
+  /** The last answer received: method, path and status, for errors about its shape. */
+  lastAnswer: { method: string; path: string; status: number } | undefined;
+  private movedNoticeGiven = false;
+
   constructor(
     readonly transport: Transport,
     private readonly options: ClientOptions = {},
@@ -79,15 +91,66 @@ export class ApiClient {
       for (const [k, v] of Object.entries(redactHeaders(headers))) debug(`> ${k}: ${v}`);
       if (typeof body === 'string') debug(`> ${redactText(body)}`);
     }
-    const response = await this.transport.request(request);
+    let response = await this.transport.request(request);
+    let answeredPath = pathOnly;
+    // A moved resource: the platform answers a GET with 301 to its new location; follow it
+    // (within the API only) and say so once. Other methods are refused there; name the new path.
+    for (let hop = 0; opts.followRedirects !== false && isRedirect(response) && (request.method === 'GET' || request.method === 'HEAD') && hop < MAX_REDIRECTS; hop++) {
+      const [toPath, toQuery] = splitQuery(apiPathOf(response.headers.location as string));
+      if (!this.movedNoticeGiven) {
+        this.movedNoticeGiven = true;
+        this.options.onMoved?.(answeredPath, toPath);
+      }
+      debug?.(`< ${response.status} → ${toPath}`);
+      answeredPath = toPath;
+      response = await this.transport.request({ ...request, path: toPath, query: toQuery });
+    }
+    this.lastAnswer = { method: request.method, path: answeredPath, status: response.status };
     const result = decode<T>(response);
     if (debug) {
       debug(`< ${response.status}`);
       for (const [k, v] of Object.entries(response.headers)) debug(`< ${k}: ${redactText(v)}`);
       if (typeof response.body === 'string' && response.body) debug(`< ${redactText(response.body.slice(0, 4000))}`);
     }
+    if (response.status === 405 && request.method !== 'GET' && describeMessage(result.data) === MOVED_REFUSAL && !opts.allowError) {
+      const moved = await this.movedPathOf(pathOnly);
+      if (moved) {
+        const body = { message: `${MOVED_REFUSAL}: it moved to ${moved}; send the ${request.method} there` };
+        throw new ApiError(405, body, response.headers, request.method, pathOnly);
+      }
+    }
     if (response.status >= 400 && !opts.allowError) throw new ApiError(response.status, result.data, response.headers, request.method, pathOnly);
     return result;
+  }
+
+  /** Where `/projects/<old path>/...` lives now, asked of the project's own GET (which redirects). */
+  private async movedPathOf(path: string): Promise<string | null> {
+    const m = /^(\/projects\/[^/]+)(\/.*)?$/.exec(path);
+    if (!m) return null;
+    const headers: Record<string, string> = { accept: 'application/json', 'user-agent': this.options.userAgent ?? 'hostctl' };
+    if (this.options.token) headers['private-token'] = this.options.token;
+    if (this.options.sudo) headers.sudo = this.options.sudo;
+    const res = await this.transport.request({ method: 'GET', path: m[1] as string, query: '', headers });
+    if (!isRedirect(res)) return null;
+    const [project] = splitQuery(apiPathOf(res.headers.location as string));
+    return `${project}${m[2] ?? ''}`;
+  }
+
+  /** Throws UnexpectedAnswerError unless `data` (the last answer's body) is a list. */
+  expectList<T>(data: unknown): T[] {
+    if (Array.isArray(data)) return data as T[];
+    throw this.unexpected('a list', data);
+  }
+
+  /** Throws UnexpectedAnswerError unless `data` (the last answer's body) is one record. */
+  expectRecord<T extends object>(data: unknown): T {
+    if (data !== null && typeof data === 'object' && !Array.isArray(data)) return data as T;
+    throw this.unexpected('a record', data);
+  }
+
+  private unexpected(expected: string, data: unknown): UnexpectedAnswerError {
+    const a = this.lastAnswer ?? { method: 'GET', path: '?', status: 0 };
+    return new UnexpectedAnswerError(a.status, a.method, a.path, expected, data);
   }
 
   get<T = unknown>(path: string, query?: Record<string, unknown>): Promise<ApiResult<T>> {
@@ -119,8 +182,7 @@ export class ApiClient {
     let count = 0;
     while (next) {
       const page: ApiResult<T[]> = await this.request<T[]>('GET', next.path, next.query ? { query: next.query } : {});
-      if (!Array.isArray(page.data)) throw new Error(`expected a list from ${next.path}`);
-      for (const item of page.data) {
+      for (const item of this.expectList<T>(page.data)) {
         if (limit !== undefined && count >= limit) return;
         yield item;
         count++;
@@ -131,6 +193,10 @@ export class ApiClient {
     }
   }
 }
+
+const isRedirect = (res: ApiResponse): boolean => (res.status === 301 || res.status === 308) && typeof res.headers.location === 'string' && res.headers.location.includes('/api/v4/');
+
+const describeMessage = (body: unknown): unknown => (body && typeof body === 'object' ? (body as { message?: unknown }).message : undefined);
 
 function splitQuery(path: string): [string, string] {
   const q = path.indexOf('?');

@@ -20,6 +20,7 @@ import { PAGINATION_PARAMS } from './http/pagination.js';
 import { Reply } from './http/reply.js';
 import type { RequestContext } from './http/context.js';
 import { authenticate } from './auth/authenticate.js';
+import { apiBaseFor, webBaseFor, withWebBase } from './resources/urls.js';
 
 export { STATE_DB } from '../shared/state-layout.js';
 import { STATE_DB } from '../shared/state-layout.js';
@@ -33,6 +34,8 @@ export interface CoreOptions {
   clock?: Clock;
   /** Where diagnostics go (stderr by default). */
   log?: (message: string) => void;
+  /** Base of every web URL, overriding the stored setting and the request's Host (serve --external-url). */
+  externalUrl?: string;
 }
 
 export interface Core extends CoreState {
@@ -62,7 +65,8 @@ export function buildCore(options: CoreOptions, db: Database, settings: Instance
     stateDir: options.stateDir,
     db,
     clock,
-    settings,
+    settings: options.externalUrl ? { ...settings, externalUrl: options.externalUrl.replace(/\/+$/, '') } : settings,
+    externalUrlExplicit: options.externalUrl !== undefined,
     jobs: new JobQueue(db, clock),
     get repos() {
       return (repos ??= new RepositoryStore(options.stateDir, () => state.settings.storages));
@@ -128,7 +132,7 @@ async function dispatch(core: Core, request: ApiRequest): Promise<Reply> {
   for (const [k, v] of Object.entries(pathParams)) if (!(k in params)) params[k] = v;
 
   const ctx: RequestContext = {
-    core,
+    core: withWebBase(core, webBaseFor(core, headers)),
     route,
     method,
     path: request.path,
@@ -140,19 +144,12 @@ async function dispatch(core: Core, request: ApiRequest): Promise<Reply> {
     actor: auth.actor,
     authUser: auth.authUser,
     token: auth.token,
-    apiBase: apiBase(core, headers),
+    apiBase: apiBaseFor(core, headers),
     now: () => core.clock.now(),
   };
   const result = await route.handler(ctx);
   if (result instanceof Reply) return result;
   return new Reply(method === 'POST' ? 201 : 200, result);
-}
-
-function apiBase(core: Core, headers: Record<string, string>): string {
-  const host = headers['x-forwarded-host'] ?? headers.host;
-  if (!host) return `${core.settings.externalUrl}/api/v4`;
-  const proto = headers['x-forwarded-proto'] ?? 'http';
-  return `${proto}://${host}/api/v4`;
 }
 
 async function parseBody(headers: Record<string, string>, body: string | Uint8Array | undefined): Promise<ParamBag> {

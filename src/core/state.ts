@@ -11,6 +11,8 @@ export interface CoreState {
   readonly db: Database;
   readonly clock: Clock;
   readonly settings: InstanceSettings;
+  /** The external URL was given explicitly (`serve --external-url`): web URLs never follow Host. */
+  readonly externalUrlExplicit?: boolean;
   readonly jobs: JobQueue;
   /** Bare git repositories in the instance's storages (created on first use). */
   readonly repos: RepositoryStore;

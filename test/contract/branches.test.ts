@@ -58,7 +58,15 @@ describe.each(TRANSPORTS)('branches (%s)', (kind) => {
     expect(res.headers['x-total-pages']).toBe('3');
     const keyset = await inst.admin.get<BranchJson[]>(`/projects/${pid}/repository/branches`, { pagination: 'keyset', per_page: 4, page_token: 'docs.update' });
     expect(names(keyset.data)).toEqual(['feature/login', 'fix/ünïcode-✓', 'main', 'release/1.2.3']);
-    expect(keyset.headers.link).toBeUndefined();
+    // The platform's repository pager links next whenever the page is full; the page after the
+    // last branch is empty and has no Link.
+    expect(keyset.headers.link).toContain('page_token=release%2F1.2.3');
+    const past = await inst.admin.get<BranchJson[]>(`/projects/${pid}/repository/branches`, { pagination: 'keyset', per_page: 4, page_token: 'release/1.2.3' });
+    expect(past.data).toEqual([]);
+    expect(past.headers.link).toBeUndefined();
+    const partial = await inst.admin.get<BranchJson[]>(`/projects/${pid}/repository/branches`, { pagination: 'keyset', per_page: 4, page_token: 'main' });
+    expect(partial.data).toHaveLength(1);
+    expect(partial.headers.link).toBeUndefined();
     const first = await inst.admin.get<BranchJson[]>(`/projects/${pid}/repository/branches`, { pagination: 'keyset', per_page: 2 });
     expect(first.headers.link).toContain('page_token=docs.update');
   });

@@ -5,7 +5,7 @@ import { connect, type AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { HttpTransport, retryDelay } from '../../src/client/http-transport.js';
 import { ApiClient } from '../../src/client/client.js';
-import { ApiError } from '../../src/client/api-error.js';
+import { ApiError, UnexpectedAnswerError } from '../../src/client/api-error.js';
 import { TransportError } from '../../src/client/transport.js';
 
 type Handler = (req: IncomingMessage, res: ServerResponse, n: number) => void;
@@ -193,6 +193,48 @@ describe('ApiClient.paginate', () => {
     const limited: number[] = [];
     for await (const x of client.paginate<number>('/items', { per_page: 2 }, 3)) limited.push(x);
     expect(limited).toEqual([10, 11, 20]);
+    await t.close();
+  });
+
+  it('names the request and status when a list or record has another shape', async () => {
+    const url = await serve((req, res) => {
+      if (req.url?.startsWith('/api/v4/list')) res.writeHead(200, { 'content-type': 'application/json' }).end('{"message":"maintenance"}');
+      else res.writeHead(200, { 'content-type': 'application/json' }).end('null');
+    });
+    const t = new HttpTransport({ baseUrl: url, maxRetries: 0 });
+    const api = new ApiClient(t);
+    const list = await api.get('/list');
+    const err = (() => {
+      try {
+        api.expectList(list.data);
+      } catch (e) {
+        return e;
+      }
+      return null;
+    })();
+    expect(err).toBeInstanceOf(UnexpectedAnswerError);
+    expect((err as Error).message).toBe('unexpected answer to GET /list (HTTP 200): expected a list, got a record');
+    const item = await api.get('/item');
+    expect(() => api.expectRecord(item.data)).toThrow('unexpected answer to GET /item (HTTP 200): expected a record, got an empty body');
+    await expect(async () => {
+      for await (const _ of api.paginate('/list')) void _;
+    }).rejects.toThrow('expected a list, got a record');
+    await t.close();
+  });
+
+  it('follows a 301 on GET within the API, once told, and never to another place', async () => {
+    const url = await serve((req, res) => {
+      if (req.url === '/api/v4/projects/old%2Fpath') res.writeHead(301, { location: `http://${req.headers.host}/api/v4/projects/7` }).end();
+      else if (req.url === '/api/v4/projects/7') res.writeHead(200, { 'content-type': 'application/json' }).end('{"id":7}');
+      else res.writeHead(301, { location: 'http://elsewhere.example/login' }).end();
+    });
+    const t = new HttpTransport({ baseUrl: url, maxRetries: 0 });
+    const told: string[] = [];
+    const api = new ApiClient(t, { onMoved: (from, to) => told.push(`${from} -> ${to}`) });
+    expect((await api.get('/projects/old%2Fpath')).data).toEqual({ id: 7 });
+    expect((await api.get('/projects/old%2Fpath')).data).toEqual({ id: 7 });
+    expect(told).toEqual(['/projects/old%2Fpath -> /projects/7']);
+    expect((await api.get('/other')).status).toBe(301);
     await t.close();
   });
 });

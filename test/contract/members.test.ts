@@ -34,7 +34,7 @@ describe.each(TRANSPORTS)('members (%s)', (kind) => {
         state: 'active',
         locked: false,
         avatar_url: null,
-        web_url: `http://localhost:8080/${u.user.username}`,
+        web_url: `${inst.webBase}/${u.user.username}`,
         access_level: 30,
         created_at: FAKE_NOW,
         created_by: expect.objectContaining({ id: fx.maintainer.user.id, username: fx.maintainer.user.username }),

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startInstance, TRANSPORTS, type Instance } from '../helpers/instance.js';
 import { expectApiError } from '../helpers/expect-api-error.js';
-import { apiPathOf as apiPath } from '../../src/client/client.js';
+import { ApiClient, apiPathOf as apiPath } from '../../src/client/client.js';
 import { createUser, unique, type TestUser } from '../factories/users.js';
 import { createGroup, type GroupJson } from '../factories/groups.js';
 import { addMember, createProject, createProjectWithRoles, type ProjectJson, type RoleFixture } from '../factories/projects.js';
@@ -35,9 +35,9 @@ describe.each(TRANSPORTS)('projects (%s)', (kind) => {
         path_with_namespace: `${u}/my-app`,
         default_branch: 'main',
         visibility: 'private',
-        web_url: `http://localhost:8080/${u}/my-app`,
-        http_url_to_repo: `http://localhost:8080/${u}/my-app.git`,
-        ssh_url_to_repo: `git@localhost:${u}/my-app.git`,
+        web_url: `${inst.webBase}/${u}/my-app`,
+        http_url_to_repo: `${inst.webBase}/${u}/my-app.git`,
+        ssh_url_to_repo: `git@${new URL(inst.webBase).hostname}:${u}/my-app.git`,
         tag_list: [],
         topics: [],
         forks_count: 0,
@@ -46,11 +46,11 @@ describe.each(TRANSPORTS)('projects (%s)', (kind) => {
         creator_id: alice.user.id,
         created_at: '2026-01-15T10:00:00.000Z',
         last_activity_at: '2026-01-15T10:00:00.000Z',
-        namespace: { name: alice.user.name, path: u, kind: 'user', full_path: u, parent_id: null, avatar_url: null, web_url: `http://localhost:8080/${u}` },
+        namespace: { name: alice.user.name, path: u, kind: 'user', full_path: u, parent_id: null, avatar_url: null, web_url: `${inst.webBase}/${u}` },
         owner: expect.objectContaining({ id: alice.user.id, username: u }),
         permissions: { project_access: { access_level: 50, notification_level: 3 }, group_access: null },
       });
-      expect(res.data._links).toMatchObject({ self: `http://localhost:8080/api/v4/projects/${res.data.id}` });
+      expect(res.data._links).toMatchObject({ self: `${inst.webBase}/api/v4/projects/${res.data.id}` });
       expect(res.data.repository_storage).toBeUndefined();
     });
 
@@ -96,7 +96,7 @@ describe.each(TRANSPORTS)('projects (%s)', (kind) => {
       const res = await dev.client.post<ProjectJson>('/projects', { path: 'svc', namespace_id: g.id });
       expect(res.data).toMatchObject({
         path_with_namespace: `${g.path}/svc`,
-        namespace: { id: g.id, kind: 'group', full_path: g.path, web_url: `http://localhost:8080/groups/${g.path}` },
+        namespace: { id: g.id, kind: 'group', full_path: g.path, web_url: `${inst.webBase}/groups/${g.path}` },
         permissions: { project_access: null, group_access: { access_level: 30, notification_level: 3 } },
       });
       expect((res.data as Record<string, unknown>).owner).toBeUndefined();
@@ -331,6 +331,8 @@ describe.each(TRANSPORTS)('projects (%s)', (kind) => {
         expect(res.headers['x-total']).toBeUndefined();
         asc.push(...ids(res.data));
         const next = nextLink(res.headers.link);
+        // As the platform's keyset pager: every non-empty page links next; only the empty one ends.
+        expect(next === undefined).toBe(res.data.length === 0);
         if (!next) break;
         expect(next).toContain('id_after=');
         res = await inst.admin.get<ProjectJson[]>(apiPath(next));
@@ -427,8 +429,20 @@ describe.each(TRANSPORTS)('projects (%s)', (kind) => {
       const sub = await inst.raw('GET', `/projects/${enc(oldPath)}/members`, { query: 'per_page=5', headers: { 'private-token': alice.token } });
       expect(sub.status).toBe(301);
       expect(sub.headers.location).toMatch(new RegExp(`/api/v4/projects/${p.id}/members\\?per_page=5$`));
-      await expectApiError(alice.client.put(`/projects/${enc(oldPath)}`, { description: 'x' }), 405, {
-        message: 'Non GET methods are not allowed for moved projects',
+      const refused = await alice.client.request('PUT', `/projects/${enc(oldPath)}`, { body: { description: 'x' }, allowError: true });
+      expect([refused.status, refused.data]).toEqual([405, { message: 'Non GET methods are not allowed for moved projects' }]);
+      // The client follows a GET to the new place (telling its caller once) and names the new
+      // path when another method is refused there.
+      const told: string[][] = [];
+      const following = new ApiClient(inst.transport, { token: alice.token, onMoved: (from, to) => told.push([from, to]) });
+      expect((await following.get<ProjectJson>(`/projects/${enc(oldPath)}`)).data.id).toBe(p.id);
+      expect((await following.get<unknown[]>(`/projects/${enc(oldPath)}/members`)).status).toBe(200);
+      expect(told).toEqual([[`/projects/${enc(oldPath)}`, `/projects/${p.id}`]]);
+      await expectApiError(following.put(`/projects/${enc(oldPath)}`, { description: 'x' }), 405, {
+        message: `Non GET methods are not allowed for moved projects: it moved to /projects/${p.id}; send the PUT there`,
+      });
+      await expectApiError(following.post(`/projects/${enc(oldPath)}/repository/tags`, { tag_name: 't', ref: 'main' }), 405, {
+        message: `Non GET methods are not allowed for moved projects: it moved to /projects/${p.id}/repository/tags; send the POST there`,
       });
       // Those who cannot see the project learn nothing.
       await expectApiError(bob.client.get(`/projects/${enc(oldPath)}`), 404, { message: '404 Project Not Found' });
@@ -441,7 +455,7 @@ describe.each(TRANSPORTS)('projects (%s)', (kind) => {
       const p = await createProject(inst, u.client, { path: 'home' });
       const renamed = unique('renamed');
       await inst.admin.put(`/users/${u.user.id}`, { username: renamed });
-      const moved = await u.client.request('GET', `/projects/${enc(p.path_with_namespace)}`, { allowError: true });
+      const moved = await u.client.request('GET', `/projects/${enc(p.path_with_namespace)}`, { allowError: true, followRedirects: false });
       expect(moved.status).toBe(301);
       expect(moved.headers.location).toMatch(new RegExp(`/api/v4/projects/${p.id}$`));
       expect((await u.client.get<ProjectJson>(`/projects/${enc(`${renamed}/home`)}`)).data.namespace.full_path).toBe(renamed);
@@ -455,7 +469,7 @@ describe.each(TRANSPORTS)('projects (%s)', (kind) => {
       const res = await alice.client.put<ProjectJson>(`/projects/${p.id}/transfer`, { namespace: target.id });
       expect(res.status).toBe(200);
       expect(res.data).toMatchObject({ path_with_namespace: `${target.path}/${p.path}`, visibility: 'internal', namespace: { id: target.id } });
-      const moved = await alice.client.request('GET', `/projects/${enc(p.path_with_namespace)}`, { allowError: true });
+      const moved = await alice.client.request('GET', `/projects/${enc(p.path_with_namespace)}`, { allowError: true, followRedirects: false });
       expect(moved.status).toBe(301);
       // By full path of the namespace too.
       const back = await alice.client.put<ProjectJson>(`/projects/${p.id}/transfer`, { namespace: alice.user.username });

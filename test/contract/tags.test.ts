@@ -58,8 +58,9 @@ describe.each(TRANSPORTS)('tags (%s)', (kind) => {
     });
   });
 
-  it('refuses duplicate tags (409), invalid names and bad targets (400)', async () => {
-    await expectApiError(inst.admin.post(tags(), { tag_name: 'v1.0.0', ref: 'main' }), 409, { message: 'Tag v1.0.0 already exists' });
+  it('refuses duplicate tags, invalid names and bad targets, all with 400', async () => {
+    // The platform sends every tag-create failure as 400 (spec/requests/api/tags_spec.rb).
+    await expectApiError(inst.admin.post(tags(), { tag_name: 'v1.0.0', ref: 'main' }), 400, { message: 'Tag v1.0.0 already exists' });
     for (const bad of ['../x', 'refs/tags/x', '-rf', 'a b', 'a..b', 'x@{1}', 'v1.lock', 'HEAD', 'a~1', 'x:y'])
       await expectApiError(inst.admin.post(tags(), { tag_name: bad, ref: 'main' }), 400, { message: 'Tag name invalid' });
     await expectApiError(inst.admin.post(tags(), { tag_name: 'v9', ref: 'nope' }), 400, { message: 'Target nope is invalid' });
@@ -96,6 +97,15 @@ describe.each(TRANSPORTS)('tags (%s)', (kind) => {
     expect(paged.headers['x-total']).toBe('4');
     expect(paged.headers['x-next-page']).toBe('2');
     await expectApiError(inst.admin.get(tags(), { order_by: 'size' }), 400, { error: 'order_by does not have a valid value' });
+    // Keyset pages (spec/requests/api/tags_spec.rb): Link while pages are full, 422 for an unknown token.
+    const k1 = await inst.admin.get<TagJson[]>(tags(), { pagination: 'keyset', per_page: 3, order_by: 'name', sort: 'asc' });
+    expect(k1.data.map((t) => t.name)).toEqual(['release/2.0', 'v1.0.0', 'v1.10.0']);
+    expect(k1.headers.link).toContain('page_token=v1.10.0');
+    const k2 = await inst.admin.get<TagJson[]>(tags(), { pagination: 'keyset', per_page: 3, order_by: 'name', sort: 'asc', page_token: 'v1.10.0' });
+    expect(k2.data.map((t) => t.name)).toEqual(['v1.9.0']);
+    expect(k2.headers.link).toBeUndefined();
+    expect((await inst.admin.get(tags(), { pagination: 'keyset', per_page: 100 })).headers.link).toBeUndefined();
+    await expectApiError(inst.admin.get(tags(), { pagination: 'keyset', page_token: 'unknown' }), 422, { message: 'Invalid page token: refs/tags/unknown' });
   });
 
   it('shows the release made from a tag', async () => {

@@ -147,7 +147,18 @@ describe.each(TRANSPORTS)('personal access tokens (%s)', (kind) => {
     expect(sorted.data.map((t) => t.name)).toEqual(['alpha-token', 'mid-token', 'zeta-token']);
     const revoked = await inst.admin.get<{ revoked: boolean }[]>('/personal_access_tokens', { revoked: true });
     expect(revoked.data.every((t) => t.revoked)).toBe(true);
-    await expectApiError(inst.admin.get('/personal_access_tokens', { sort: 'bogus' }), 400, { error: 'sort does not have a valid value' });
+    // The platform applies every sort it knows and ignores the others (default order, no 400).
+    const byId = await inst.admin.get<{ id: number }[]>('/personal_access_tokens', { user_id: u.user.id, sort: 'id_desc' });
+    const ids = byId.data.map((t) => t.id);
+    expect(ids).toEqual([...ids].sort((a, b) => b - a));
+    const createdDesc = await inst.admin.get<{ id: number }[]>('/personal_access_tokens', { user_id: u.user.id, sort: 'created_at_desc' });
+    expect(createdDesc.data.map((t) => t.id)).toEqual(ids);
+    for (const sort of ['updated_asc', 'updated_at_desc', 'created_date', 'id_asc']) {
+      expect((await inst.admin.get<unknown[]>('/personal_access_tokens', { user_id: u.user.id, sort })).data, sort).toHaveLength(ids.length);
+    }
+    const bogus = await inst.admin.get<{ id: number }[]>('/personal_access_tokens', { user_id: u.user.id, sort: 'bogus' });
+    expect(bogus.status).toBe(200);
+    expect(bogus.data.map((t) => t.id)).toEqual([...ids].reverse());
   });
 
   it('paginates with all headers', async () => {
@@ -272,7 +283,6 @@ describe.each(TRANSPORTS)('personal access tokens (%s)', (kind) => {
         [{ last_used_before: 'x' }, 'last_used_before is invalid'],
         [{ revoked: 'maybe' }, 'revoked is invalid'],
         [{ state: 'expired' }, 'state does not have a valid value'],
-        [{ sort: 'size_asc' }, 'sort does not have a valid value'],
         [{ page: 0 }, 'page does not have a valid value'],
         [{ per_page: 'x' }, 'per_page is invalid'],
       ];
@@ -317,6 +327,9 @@ describe.each(TRANSPORTS)('personal access tokens (%s)', (kind) => {
     expect(res.data).toMatchObject({ name: 'mine', user_id: alice.user.id, expires_at: '2026-02-01' });
     expect(typeof res.data.token).toBe('string');
     await expectApiError(alice.client.post('/user/personal_access_tokens', { name: 'x', scopes: ['api'] }), 400, { error: 'scopes does not have a valid value' });
+    // Without expires_at the platform makes the token expire tomorrow.
+    const defaulted = await alice.client.post<TokenJson>('/user/personal_access_tokens', { name: 'short', scopes: ['k8s_proxy'] });
+    expect(defaulted.data.expires_at).toBe('2026-01-16');
     await expectApiError(alice.client.post('/user/personal_access_tokens', { scopes: ['k8s_proxy'] }), 400, { error: 'name is missing' });
     await expectApiError(inst.client().post('/user/personal_access_tokens', { name: 'x', scopes: ['k8s_proxy'] }), 401);
   });
@@ -325,7 +338,8 @@ describe.each(TRANSPORTS)('personal access tokens (%s)', (kind) => {
     const url = `/users/${alice.user.id}/personal_access_tokens`;
     await expectApiError(inst.admin.post(url, { name: 'x', scopes: ['api'], expires_at: '2026-02-30' }), 400, { error: 'expires_at is invalid' });
     await expectApiError(inst.admin.post(url, { name: 'x', scopes: ['api'], expires_at: '2026-01-10' }), 400, { message: { expires_at: ['must be in the future'] } });
-    await expectApiError(inst.admin.post(url, { name: 'x', scopes: ['api'], expires_at: '2027-06-01' }), 400, { message: { expires_at: ['must be before 2027-02-19'] } });
+    // Past the maximum lifetime: 422 with the service's plain message, as the platform answers.
+    await expectApiError(inst.admin.post(url, { name: 'x', scopes: ['api'], expires_at: '2027-06-01' }), 422, { message: 'Expiration date must be before 2027-02-19' });
     await expectApiError(inst.admin.post(url, { name: 'x', scopes: ['api'], description: 'd'.repeat(256) }), 400, {
       message: { description: ['is too long (maximum is 255 characters)'] },
     });
@@ -372,33 +386,54 @@ describe.each(TRANSPORTS)('personal access tokens (%s)', (kind) => {
     expect(made.data.user_id).toBe(alice.user.id);
   });
 
-  it('lists associations with min_access_level and pagination', async () => {
+  it('lists associations as the platform finders do: subgroups, ancestors, visible groups and projects, paged', async () => {
     const u = await createUser(inst);
     const g1 = await createGroup(inst, inst.admin, { path: unique('assoc') });
+    const g1sub = await createGroup(inst, inst.admin, { path: unique('assocsub'), parent_id: g1.id });
     const g2 = await createGroup(inst, inst.admin, { path: unique('assoc') });
+    const top = await createGroup(inst, inst.admin, { path: unique('assoctop') });
+    const inner = await createGroup(inst, inst.admin, { path: unique('associn'), parent_id: top.id });
+    const pub = await createGroup(inst, inst.admin, { path: unique('assocpub'), visibility: 'public' });
     const p1 = await createProject(inst, inst.admin, { namespace_id: g1.id });
     const solo = await createProject(inst, inst.admin);
+    const pubProject = await createProject(inst, inst.admin, { visibility: 'public' });
     await addMember(inst, 'groups', g1.id, u.user.id, 30);
     await addMember(inst, 'groups', g2.id, u.user.id, 10);
+    await addMember(inst, 'groups', inner.id, u.user.id, 20);
     await addMember(inst, 'projects', solo.id, u.user.id, 40);
     type Assoc = { groups: { id: number; access_levels: number }[]; projects: { id: number; access_levels: { project_access_level: number | null; group_access_level: number | null } }[] };
-    const all = await u.client.get<Assoc>('/personal_access_tokens/self/associations');
-    expect(all.data.groups.map((g) => [g.id, g.access_levels])).toEqual([
+    const get = (query: Record<string, unknown>) => u.client.get<Assoc>('/personal_access_tokens/self/associations', { per_page: 100, ...query });
+
+    // With min_access_level: member groups at that level and their subgroups; authorized projects.
+    const guest = await get({ min_access_level: 10 });
+    expect(guest.data.groups.map((g) => [g.id, g.access_levels])).toEqual([
       [g1.id, 30],
+      [g1sub.id, 30],
       [g2.id, 10],
+      [inner.id, 20],
     ]);
-    expect(all.data.projects.map((p) => [p.id, p.access_levels])).toEqual([
+    expect(guest.data.projects.map((p) => [p.id, p.access_levels])).toEqual([
       [p1.id, { project_access_level: null, group_access_level: 30 }],
       [solo.id, { project_access_level: 40, group_access_level: null }],
     ]);
-    const dev = await u.client.get<Assoc>('/personal_access_tokens/self/associations', { min_access_level: 30 });
-    expect(dev.data.groups.map((g) => g.id)).toEqual([g1.id]);
-    const maint = await u.client.get<Assoc>('/personal_access_tokens/self/associations', { min_access_level: 40 });
+    const dev = await get({ min_access_level: 30 });
+    expect(dev.data.groups.map((g) => g.id)).toEqual([g1.id, g1sub.id]);
+    const maint = await get({ min_access_level: 40 });
     expect(maint.data).toMatchObject({ groups: [], projects: [{ id: solo.id }] });
-    const page2 = await u.client.get<Assoc>('/personal_access_tokens/self/associations', { per_page: 1, page: 2 });
-    expect(page2.data.groups.map((g) => g.id)).toEqual([g2.id]);
+
+    // Without it: also the ancestors of member groups and every group and project the caller sees.
+    const all = await get({});
+    const groupIds = all.data.groups.map((g) => g.id);
+    expect(groupIds).toEqual(expect.arrayContaining([g1.id, g1sub.id, g2.id, top.id, inner.id, pub.id]));
+    expect(all.data.groups.find((g) => g.id === top.id)?.access_levels).toBe(0);
+    expect(all.data.projects.map((p) => p.id)).toEqual(expect.arrayContaining([p1.id, solo.id, pubProject.id]));
+
+    // Paged like every list; the headers are those of the projects list.
+    const page2 = await get({ min_access_level: 10, per_page: 1, page: 2 });
+    expect(page2.data.groups.map((g) => g.id)).toEqual([g1sub.id]);
     expect(page2.data.projects.map((p) => p.id)).toEqual([solo.id]);
-    expect(page2.headers).toMatchObject({ 'x-page': '2', 'x-per-page': '1', 'x-total': '2', 'x-prev-page': '1', 'x-next-page': '' });
+    expect(page2.headers).toMatchObject({ 'x-page': '2', 'x-per-page': '1', 'x-total': '2', 'x-total-pages': '2', 'x-prev-page': '1', 'x-next-page': '' });
+    expect(page2.headers.link).toContain('rel="first"');
     await expectApiError(u.client.get('/personal_access_tokens/self/associations', { min_access_level: 'dev' }), 400, { error: 'min_access_level is invalid' });
     await expectApiError(inst.client().get('/personal_access_tokens/self/associations'), 401);
   });

@@ -218,9 +218,19 @@ describe.each(TRANSPORTS)('users (%s)', (kind) => {
       await expectApiError(inst.admin.post(`/users/${me.id}/block`), 403, { message: '403 Forbidden - The API initiating user cannot be blocked by the API' });
       await expectApiError(alice.client.post(`/users/${me.id}/block`), 403, FORBIDDEN);
       const u = await createUser(inst);
-      expect((await inst.admin.post(`/users/${u.user.id}/block`)).status).toBe(201);
+      const blocked = await inst.admin.post(`/users/${u.user.id}/block`);
+      expect([blocked.status, blocked.data]).toEqual([201, true]);
       expect((await inst.admin.get<UserJson>(`/users/${u.user.id}`)).data.state).toBe('blocked');
-      expect((await inst.admin.post(`/users/${u.user.id}/unblock`)).status).toBe(201);
+      // As the platform: blocking a blocked user changes nothing and answers 201 with null.
+      const again = await inst.admin.post(`/users/${u.user.id}/block`);
+      expect([again.status, again.data]).toEqual([201, null]);
+      const unblocked = await inst.admin.post(`/users/${u.user.id}/unblock`);
+      expect([unblocked.status, unblocked.data]).toEqual([201, true]);
+      // Unblocking an active user: the platform's state machine refuses, answered as 201 false.
+      const notBlocked = await inst.admin.post(`/users/${u.user.id}/unblock`);
+      expect([notBlocked.status, notBlocked.data]).toEqual([201, false]);
+      expect((await inst.admin.get<UserJson>(`/users/${u.user.id}`)).data.state).toBe('active');
+      await expectApiError(inst.admin.post('/users/999999/block'), 404, { message: '404 User Not Found' });
     });
   });
 });

@@ -260,7 +260,8 @@ describe('hostctl releases download, locally and through hostctl serve', () => {
     ]) {
       const [a, b] = [await box.run(args), await remote(args)];
       expect(b.exitCode, String(b.stderr)).toBe(0);
-      expect(b.stdout).toBe(a.stdout);
+      // Served web URLs hang from the address the request reached, local ones from the stored one.
+      expect(String(b.stdout).split(url).join('http://localhost:8080')).toBe(a.stdout);
     }
   });
 });

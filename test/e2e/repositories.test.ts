@@ -264,7 +264,7 @@ describe('branches, commits and tags from the CLI', () => {
     expect(light.message).toBeNull();
     expect(light.target).toBe(light.commit.id);
     await expectExit(box.run, ['tags', 'list', '-R', 'root/web', '--order-by', 'size'], 2, '--order-by');
-    await expectExit(box.run, ['tags', 'create', 'v1.0', '--ref', 'main', '-R', 'root/web'], 5, 'Tag v1.0 already exists');
+    await expectExit(box.run, ['tags', 'create', 'v1.0', '--ref', 'main', '-R', 'root/web'], 1, 'Tag v1.0 already exists');
     await expectExit(box.run, ['tags', 'create', 'bad name', '--ref', 'main', '-R', 'root/web'], 1, 'Tag name invalid');
     await expectExit(box.run, ['tags', 'create', 'v9', '--ref', 'nope', '-R', 'root/web'], 1, 'Target nope is invalid');
     await expectExit(box.run, ['tags', 'create', 'v9', '-R', 'root/web'], 2, '--ref');
@@ -405,12 +405,14 @@ describe('branches, commits and tags through hostctl serve', () => {
       const far = await remote(args);
       expect(local.exitCode, String(local.stderr)).toBe(0);
       expect(far.exitCode, String(far.stderr)).toBe(0);
-      expect(far.stdout).toBe(local.stdout);
+      // Served answers build web URLs from the address the request reached; local ones from the
+      // stored external URL. Apart from that base they are the same.
+      expect(String(far.stdout).split(url).join('http://localhost:8080')).toBe(local.stdout);
     }
 
     await expectExit(remote, ['branches', 'get', 'doomed', '-R', 'root/served'], 3, '404 Branch Not Found');
     await expectExit(remote, ['branches', 'create', 'x', '--ref', 'nope', '-R', 'root/served'], 1, "invalid reference name 'nope'");
-    await expectExit(remote, ['tags', 'create', 'v1', '--ref', 'main', '-R', 'root/served'], 5, 'Tag v1 already exists');
+    await expectExit(remote, ['tags', 'create', 'v1', '--ref', 'main', '-R', 'root/served'], 1, 'Tag v1 already exists');
     await expectExit(remote, ['branches', 'delete', 'main', '-R', 'root/served', '--yes'], 1, 'The default branch of a project cannot be deleted.');
     await expectExit(remote, ['branches', 'list', '-R', 'root/served'], 4, '401', { HOSTCTL_TOKEN: 'hpat-wrong-token-000000000000' });
 

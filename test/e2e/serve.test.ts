@@ -36,6 +36,24 @@ describe('hostctl serve, and commands against it', () => {
     expect(url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
   });
 
+  it('builds web URLs from the address it serves, or from --external-url', async () => {
+    const api = new ApiClient(new HttpTransport({ baseUrl: url, maxRetries: 0 }), { token });
+    const me = await api.get<{ web_url: string }>('/user');
+    expect(me.data.web_url).toBe(`${url}/root`);
+    const fixed = await startServe(sb, ['--external-url', 'https://git.example.com/']);
+    try {
+      const api2 = new ApiClient(new HttpTransport({ baseUrl: fixed.url, maxRetries: 0 }), { token });
+      const res = await api2.get<{ web_url: string }>('/user');
+      expect(res.data.web_url).toBe('https://git.example.com/root');
+    } finally {
+      fixed.proc.kill('SIGTERM');
+      await fixed.proc.catch(() => undefined);
+    }
+    const bad = await sb.run(['serve', '--port', '0', '--external-url', 'git.example.com']);
+    expect(bad.exitCode).toBe(2);
+    expect(String(bad.stderr)).toContain('--external-url must be an http(s) URL');
+  });
+
   it.each([
     [['tokens', 'list', '-o', 'json']],
     [['tokens', 'list', '--all', '--per-page', '2', '-o', 'json']],

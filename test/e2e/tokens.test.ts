@@ -172,6 +172,10 @@ describe('hostctl tokens', () => {
     expect(String(done.stdout)).toBe('');
     expect(String(done.stderr)).toContain(`revoked token ${made.id}`);
     expect(await json<Token>(['tokens', 'get', String(made.id)])).toMatchObject({ active: false, revoked: true });
+    // Revoking it again changes nothing, and the CLI says so.
+    const again = await box.run(['tokens', 'revoke', String(made.id), '--yes']);
+    expect(again.exitCode).toBe(0);
+    expect(String(again.stderr)).toContain(`token ${made.id} "${made.name}" is already revoked`);
     const used = await box.run(['tokens', 'get', 'self'], { env: { HOSTCTL_TOKEN: made.token as string } });
     expect(used.exitCode).toBe(4);
   });

@@ -83,8 +83,8 @@ export interface ServeProcess {
 }
 
 /** Starts `hostctl serve --port 0` on the sandbox's state and waits for the URL it announces. */
-export async function startServe(box: CliSandbox): Promise<ServeProcess> {
-  const proc = execa(process.execPath, [BIN, 'serve', '--state', box.stateDir, '--port', '0'], {
+export async function startServe(box: CliSandbox, extraArgs: string[] = []): Promise<ServeProcess> {
+  const proc = execa(process.execPath, [BIN, 'serve', '--state', box.stateDir, '--port', '0', ...extraArgs], {
     env: { ...cleanEnv(), ...box.env },
     extendEnv: false,
     reject: false,

@@ -26,6 +26,8 @@ export interface Instance {
   rootToken: string;
   /** The server's base URL (`http://127.0.0.1:PORT`) for the http kind; undefined in-process. */
   url?: string;
+  /** Base of the web URLs the instance answers with: the served address over HTTP, else the stored setting. */
+  webBase: string;
   transport: Transport;
   /** Client authenticated as root (admin). */
   admin: ApiClient;
@@ -66,6 +68,7 @@ export async function startInstance(kind: TransportKind, options: Partial<InitOp
     stateDir,
     rootToken,
     ...(server ? { url: server.url } : {}),
+    webBase: server ? server.url : core.settings.externalUrl,
     transport,
     admin: client(rootToken),
     client,

@@ -52,6 +52,7 @@ export async function createClient(target: Target, setup: ClientSetup = {}): Pro
     ...(target.token ? { token: target.token } : {}),
     ...(setup.sudo ? { sudo: setup.sudo } : {}),
     ...(setup.debug ? { debug: setup.debug } : {}),
+    ...(setup.notice ? { onMoved: (from: string, to: string) => setup.notice?.(`note: ${from} has moved to ${to}; following it (use the new path from now on)`) } : {}),
     userAgent: 'hostctl',
   });
 }

@@ -152,14 +152,19 @@ export function makeCli(globals: GlobalOptions & ListOptions, env: NodeJS.Proces
         return out;
       }
       const res = await api.get<T[]>(path, { ...query, ...(globals.page ? { page: globals.page } : {}), ...(globals.perPage ? { per_page: globals.perPage } : {}) });
+      const rows = api.expectList<T>(res.data);
       if (!globals.page && res.headers['x-next-page'] && term.stderrIsTTY) info(`(more results: --page ${res.headers['x-next-page']}, or --all)`);
-      return res.data;
+      return rows;
     },
+    // An answer of the wrong shape is an error naming the request and status, never a blank
+    // record or a crash in the renderer.
     async showList(rows, columns, knownFields) {
-      cli.print(await renderList(rows, renderOpts(columns, knownFields)));
+      const checked = Array.isArray(rows) ? rows : (await cli.client()).expectList<Record<string, unknown>>(rows);
+      cli.print(await renderList(checked, renderOpts(columns, knownFields)));
     },
     async showItem(item, columns) {
-      cli.print(await renderItem(item, renderOpts(columns)));
+      const checked = item !== null && typeof item === 'object' && !Array.isArray(item) ? item : (await cli.client()).expectRecord<Record<string, unknown>>(item);
+      cli.print(await renderItem(checked, renderOpts(columns)));
     },
     async confirm(message) {
       if (globals.yes) return;

@@ -26,6 +26,9 @@ export const AREAS = {
   'saml-group-links': () => import('./saml-group-links/routes.js').then((m) => m.samlGroupLinkRoutes),
   'enterprise-users': () => import('./enterprise-users/routes.js').then((m) => m.enterpriseUserRoutes),
   scim: () => import('./scim/routes.js').then((m) => m.scimRoutes),
+  metadata: () => import('./metadata/routes.js').then((m) => m.metadataRoutes),
+  files: () => import('./files/routes.js').then((m) => m.fileRoutes),
+  compare: () => import('./compare/routes.js').then((m) => m.compareRoutes),
 } satisfies Record<string, () => Promise<RouteDef[]>>;
 
 export type AreaName = keyof typeof AREAS;

@@ -24,11 +24,13 @@ const FORMAT_ALIASES: Record<string, ArchiveFormat> = {
 
 export const archiveFormatOf = (name: string): ArchiveFormat | undefined => FORMAT_ALIASES[name.toLowerCase()];
 
+// The platform (workhorse) sends zip archives as application/zip and every other format as
+// application/octet-stream.
 export const ARCHIVE_CONTENT_TYPES: Record<ArchiveFormat, string> = {
   zip: 'application/zip',
-  tar: 'application/x-tar',
-  'tar.gz': 'application/gzip',
-  'tar.bz2': 'application/x-bzip2',
+  tar: 'application/octet-stream',
+  'tar.gz': 'application/octet-stream',
+  'tar.bz2': 'application/octet-stream',
 };
 
 export class ArchiveToolMissingError extends Error {}

@@ -58,6 +58,12 @@ export interface LogQuery {
   skip?: number;
   limit?: number;
   firstParent?: boolean;
+  /** Every ref instead of `rev`. */
+  all?: boolean;
+  /** A pattern matched against `Name <email>` of the author (git's --author). */
+  author?: string;
+  /** Topological order instead of date order. */
+  topoOrder?: boolean;
 }
 
 export interface DiffStats {
@@ -365,9 +371,12 @@ export class GitRepository {
   private logArgs(q: LogQuery): string[] {
     const args: string[] = [];
     if (q.firstParent) args.push('--first-parent');
+    if (q.topoOrder) args.push('--topo-order');
+    if (q.author) args.push(`--author=${q.author}`);
     if (q.since) args.push(`--since=${q.since}`);
     if (q.until) args.push(`--until=${q.until}`);
-    args.push('--end-of-options', q.rev);
+    if (q.all) args.push('--all', '--end-of-options');
+    else args.push('--end-of-options', q.rev);
     if (q.path) args.push('--', q.path);
     return args;
   }

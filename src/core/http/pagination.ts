@@ -52,6 +52,8 @@ export interface OffsetOptions {
   defaultPerPage?: number;
   /** Resource type named in the max-offset error (only for types that offer keyset paging). */
   offsetLimitType?: string;
+  /** Leave out `x-total`, `x-total-pages` and `rel="last"` (the platform's commit list does). */
+  excludeTotals?: boolean;
 }
 
 /**
@@ -73,7 +75,7 @@ export function paginate<T>(
   }
   const total = count(COUNT_LIMIT + 1);
   const items = fetch(w.limit, w.offset);
-  return pageReply(ctx, w, items, total > COUNT_LIMIT ? null : total);
+  return pageReply(ctx, w, items, total > COUNT_LIMIT ? null : total, options.excludeTotals);
 }
 
 /**
@@ -86,7 +88,7 @@ export async function paginateArray<T, U>(ctx: RequestContext, all: readonly T[]
   return pageReply(ctx, w, items, all.length > COUNT_LIMIT ? null : all.length);
 }
 
-function pageReply<T>(ctx: RequestContext, w: PageWindow, items: T[], total: number | null): Reply {
+function pageReply<T>(ctx: RequestContext, w: PageWindow, items: T[], total: number | null, excludeTotals = false): Reply {
   const headers: Record<string, string> = { 'x-page': String(w.page), 'x-per-page': String(w.perPage) };
   const totalPages = total === null ? null : Math.max(1, Math.ceil(total / w.perPage));
   const hasNext = totalPages === null ? items.length === w.perPage : w.page < totalPages;
@@ -97,7 +99,7 @@ function pageReply<T>(ctx: RequestContext, w: PageWindow, items: T[], total: num
   if (w.page > 1) links.push(at(w.page - 1, 'prev'));
   if (hasNext) links.push(at(w.page + 1, 'next'));
   links.push(at(1, 'first'));
-  if (totalPages !== null) {
+  if (totalPages !== null && !excludeTotals) {
     links.push(at(totalPages, 'last'));
     headers['x-total'] = String(total);
     headers['x-total-pages'] = String(totalPages);
@@ -107,14 +109,31 @@ function pageReply<T>(ctx: RequestContext, w: PageWindow, items: T[], total: num
 }
 
 /**
- * Keyset pages: `rows` holds up to perPage + 1 rows fetched after the cursor; the extra row only
- * tells whether a next page exists. `next` gives the query values that select the next page.
+ * When a keyset page links `rel="next"`, as the platform's three pagers decide it:
+ * - `non-empty` (the id_after/id_before pager of projects): every page with rows links next, so
+ *   only the empty page after the last one has no Link;
+ * - `lookahead` (the cursor pager of users and groups): only when a row exists past the page;
+ * - `full-page` (the repository pager of branches and trees): when the page is full.
  */
-export function keysetReply<T>(ctx: RequestContext, rows: T[], perPage: number, next: (last: T) => Record<string, string>, present: (row: T) => unknown): Reply {
+export type KeysetNextRule = 'non-empty' | 'lookahead' | 'full-page';
+
+/**
+ * Keyset pages: `rows` holds up to perPage + 1 rows fetched after the cursor (the extra row
+ * feeds the `lookahead` rule and is never shown). `next` gives the query values of the next page.
+ */
+export function keysetReply<T>(
+  ctx: RequestContext,
+  rows: T[],
+  perPage: number,
+  next: (last: T) => Record<string, string>,
+  present: (row: T) => unknown,
+  rule: KeysetNextRule = 'non-empty',
+): Reply {
   const page = rows.slice(0, perPage);
   const headers: Record<string, string> = {};
-  if (rows.length > perPage && page.length > 0) {
-    const cursorKeys = ['cursor', 'id_after', 'id_before', 'page'];
+  const linkNext = page.length > 0 && (rule === 'non-empty' || (rule === 'lookahead' ? rows.length > perPage : page.length === perPage));
+  if (linkNext) {
+    const cursorKeys = ['cursor', 'id_after', 'id_before', 'page', 'page_token'];
     const base: Record<string, unknown> = { ...ctx.queryInput, per_page: perPage };
     for (const k of cursorKeys) delete base[k];
     const query = { ...base, ...next(page[page.length - 1] as T) };

@@ -41,6 +41,18 @@ describe('validateParams', () => {
   });
 });
 
+describe('boolean coercion', () => {
+  it("accepts the platform's spellings of true and false, and no others", () => {
+    for (const t of ['true', 'True', 'TRUE', 't', 'T', 'yes', 'Yes', 'YES', 'y', 'Y', 'on', 'On', 'ON', '1']) {
+      expect(validateParams(decls, [], { name: 'x', flag: t }).params.flag, t).toBe(true);
+    }
+    for (const f of ['false', 'False', 'FALSE', 'f', 'F', 'no', 'No', 'NO', 'n', 'N', 'off', 'Off', 'OFF', '0']) {
+      expect(validateParams(decls, [], { name: 'x', flag: f }).params.flag, f).toBe(false);
+    }
+    for (const bad of ['tRUE', 'yEs', 'oN', '2', 'nil']) expect(validateParams(decls, [], { name: 'x', flag: bad }).errors, bad).toEqual(['flag is invalid']);
+  });
+});
+
 describe('parseDateTime', () => {
   it('reads zones and treats zone-less values as UTC', () => {
     expect(parseDateTime('2026-01-02T03:04:05+02:00')?.toISOString()).toBe('2026-01-02T01:04:05.000Z');

@@ -44,6 +44,11 @@ export type Params = Record<string, unknown>;
 
 const INVALID = Symbol('invalid');
 
+// The platform coerces booleans with dry-types' Params::Bool: these exact spellings and no others
+// (python-gitlab sends `True`/`False`, other clients `1`/`0`, `yes`, `on`).
+const TRUE_WORDS = new Set(['1', 'on', 'On', 'ON', 't', 'true', 'True', 'TRUE', 'T', 'y', 'yes', 'Yes', 'YES', 'Y']);
+const FALSE_WORDS = new Set(['0', 'off', 'Off', 'OFF', 'f', 'false', 'False', 'FALSE', 'F', 'n', 'no', 'No', 'NO', 'N']);
+
 // ISO 8601 date-time: date, optional time with optional fraction, optional zone.
 const DATETIME_RE = /^\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:?\d{2})?)?$/i;
 
@@ -57,6 +62,18 @@ export function parseDateTime(text: string): Date | null {
   normalised = normalised.replace(/([+-]\d{2})(\d{2})$/, '$1:$2');
   const d = new Date(normalised);
   return Number.isNaN(d.getTime()) ? null : d;
+}
+
+/** A boolean as the platform coerces it (also for nested params); null when it is not one. */
+export function parseBoolean(value: unknown): boolean | null {
+  if (typeof value === 'boolean') return value;
+  if (value === 1) return true;
+  if (value === 0) return false;
+  if (typeof value === 'string') {
+    if (TRUE_WORDS.has(value)) return true;
+    if (FALSE_WORDS.has(value)) return false;
+  }
+  return null;
 }
 
 function coerceScalar(type: ParamType, value: unknown): unknown {
@@ -74,10 +91,7 @@ function coerceScalar(type: ParamType, value: unknown): unknown {
       if (typeof value === 'string' && value !== '') return /^\d{1,15}$/.test(value) ? Number(value) : value;
       return INVALID;
     case 'boolean':
-      if (typeof value === 'boolean') return value;
-      if (value === 'true' || value === '1' || value === 1) return true;
-      if (value === 'false' || value === '0' || value === 0) return false;
-      return INVALID;
+      return parseBoolean(value) ?? INVALID;
     case 'date':
       return typeof value === 'string' && isCalendarDate(value) ? value : INVALID;
     case 'datetime': {

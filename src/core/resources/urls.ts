@@ -1,5 +1,38 @@
-// Web URLs of users, groups and projects, under the instance's external URL.
+// Web URLs of users, groups and projects, and the one place that decides the base they hang
+// from. A request answered by `hostctl serve` builds them from the address it actually serves:
+// an explicit external URL (`serve --external-url`) when one is given, otherwise the scheme and
+// Host the request came to. In-process requests (no Host) use the instance's stored setting.
 import type { CoreState } from '../state.js';
+
+/** The address the client reached (`<scheme>://<host>`), or undefined without a Host header. */
+export function requestOrigin(headers: Readonly<Record<string, string>>): string | undefined {
+  const host = headers['x-forwarded-host'] ?? headers.host;
+  if (!host || !/^[A-Za-z0-9.\-_:[\]]+$/.test(host)) return undefined;
+  const proto = (headers['x-forwarded-proto'] ?? 'http').toLowerCase() === 'https' ? 'https' : 'http';
+  return `${proto}://${host}`;
+}
+
+/** Base of web URLs for one request: the explicit external URL, else the reached origin. */
+export function webBaseFor(core: CoreState, headers: Readonly<Record<string, string>>): string {
+  if (core.externalUrlExplicit) return core.settings.externalUrl;
+  return requestOrigin(headers) ?? core.settings.externalUrl;
+}
+
+/** `<scheme>://<host>/api/v4` as the caller reached it, for Link and Location headers. */
+export const apiBaseFor = (core: CoreState, headers: Readonly<Record<string, string>>): string =>
+  `${requestOrigin(headers) ?? core.settings.externalUrl}/api/v4`;
+
+/**
+ * The core as one request sees it: the same state, with the external URL every presenter reads
+ * (`core.settings.externalUrl`) set to `base`. Presenters keep taking the core and need no
+ * request of their own. Every other setting reads and writes through to the core's own settings,
+ * so a handler that changes one changes it for the instance.
+ */
+export function withWebBase<T extends CoreState>(core: T, base: string): T {
+  if (base === core.settings.externalUrl) return core;
+  const settings = new Proxy(core.settings, { get: (target, key) => (key === 'externalUrl' ? base : Reflect.get(target, key)) });
+  return Object.create(core, { settings: { value: settings, enumerable: true } }) as T;
+}
 
 export const userWebUrl = (core: CoreState, username: string): string => `${core.settings.externalUrl}/${username}`;
 

@@ -7,16 +7,28 @@ import { localStateDir } from '../../config/local-state.js';
 interface ServeOptions {
   host: string;
   port: string;
+  externalUrl?: string;
 }
 
 export function configure(noun: Command): void {
   applyVerb<ServeOptions>(noun, {
     name: 'serve',
     summary: 'Serve a local state over HTTP as an API v4 instance',
-    examples: ['hostctl serve --state ./state --port 8080', 'hostctl serve --host 0.0.0.0 --port 0   # any free port, printed on stderr'],
-    options: (cmd) => cmd.option('--host <host>', 'address to listen on', '127.0.0.1').option('--port <port>', 'port to listen on (0: any free port)', '8080'),
+    examples: [
+      'hostctl serve --state ./state --port 8080',
+      'hostctl serve --host 0.0.0.0 --port 0   # any free port, printed on stderr',
+      'hostctl serve --host 0.0.0.0 --external-url https://git.example.com',
+    ],
+    options: (cmd) =>
+      cmd
+        .option('--host <host>', 'address to listen on', '127.0.0.1')
+        .option('--port <port>', 'port to listen on (0: any free port)', '8080')
+        .option('--external-url <url>', 'base of every web URL the API answers with (default: the address each request reached)'),
     async run(cli, _args, opts) {
       if (!/^\d+$/.test(opts.port) || Number(opts.port) > 65535) throw new UsageError(`--port must be a number from 0 to 65535, got "${opts.port}"`);
+      if (opts.externalUrl !== undefined && !/^https?:\/\/[^/\s]+(\/[^\s]*)?$/.test(opts.externalUrl)) {
+        throw new UsageError(`--external-url must be an http(s) URL, got "${opts.externalUrl}"`);
+      }
       const stateDir = localStateDir(cli.globals.state, cli.env);
       const [{ openCore }, { startServer }, { clockFromEnv }] = await Promise.all([
         import('../../../core/app.js'),
@@ -32,7 +44,7 @@ export function configure(noun: Command): void {
       process.removeAllListeners('SIGINT');
       process.once('SIGINT', () => requestStop('SIGINT'));
       process.once('SIGTERM', () => requestStop('SIGTERM'));
-      const core = openCore({ stateDir, clock: clockFromEnv() });
+      const core = openCore({ stateDir, clock: clockFromEnv(), ...(opts.externalUrl ? { externalUrl: opts.externalUrl } : {}) });
       const server = await startServer({ core, host: opts.host, port: Number(opts.port) });
       cli.info(`hostctl serving ${stateDir} at ${server.url}/api/v4 (Ctrl-C to stop)`);
       const signal = await stopped;

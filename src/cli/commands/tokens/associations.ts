@@ -32,9 +32,14 @@ export const associationsVerb: VerbSpec<AssociationsOpts> = {
     let page = o.page ?? 1;
     for (;;) {
       const res = await api.get<Associations>('/personal_access_tokens/self/associations', { ...base, page, ...(all && !o.perPage ? { per_page: 100 } : {}) });
-      merged.groups.push(...res.data.groups);
-      merged.projects.push(...res.data.projects);
-      const next = res.headers['x-next-page'];
+      const answer = api.expectRecord<Associations>(res.data);
+      const groups = api.expectList<Associations['groups'][number]>(answer.groups);
+      merged.groups.push(...groups);
+      merged.projects.push(...api.expectList<Associations['projects'][number]>(answer.projects));
+      // The headers describe the projects list (the platform pages it last); a full page of
+      // groups means more groups may follow even when the projects have ended.
+      const perPage = Number(res.headers['x-per-page'] ?? 0);
+      const next = res.headers['x-next-page'] || (perPage > 0 && groups.length === perPage ? String(page + 1) : '');
       if (!all || !next) {
         if (!all && next && cli.term.stderrIsTTY) cli.info(`(more results: --page ${next}, or --all)`);
         break;

@@ -12,6 +12,10 @@ export const revokeVerb: VerbSpec = {
     const ref = tokenRef(id);
     const api = await cli.client();
     const { data: token } = await api.get<TokenJson>(`/personal_access_tokens/${ref}`);
+    if (token.revoked) {
+      cli.info(`token ${token.id} "${token.name}" is already revoked`);
+      return;
+    }
     const inUse = ref === 'self' || token.id === (await selfTokenId(api));
     await cli.confirm(`Revoke token ${token.id} "${token.name}"${inUse ? ' (the token hostctl is using)' : ''}?`);
     await api.delete(`/personal_access_tokens/${ref}`);

@@ -12,8 +12,11 @@ function stateVerb(action: 'block' | 'unblock'): VerbSpec {
     async run(cli, [user]) {
       const api = await cli.client();
       const id = await resolveUserId(api, user, 'USER');
-      await api.post(`/users/${id}/${action}`);
-      cli.info(`${action}ed user ${user}`);
+      // The platform answers 201 either way; its body says whether anything changed (true), the
+      // user was already blocked (null, on block) or was not blocked (false, on unblock).
+      const { data: changed } = await api.post<boolean | null>(`/users/${id}/${action}`);
+      if (changed === true) cli.info(`${action}ed user ${user}`);
+      else cli.info(action === 'block' ? `user ${user} is already blocked` : `user ${user} is not blocked; nothing to unblock`);
       const { data } = await api.get<Record<string, unknown>>(`/users/${id}`);
       await cli.showItem(data, USER_DETAIL_COLUMNS);
     },

@@ -75,7 +75,7 @@ export const branchRoutes = defineRoutes([
         const token = p.page_token as string | undefined;
         const after = token === undefined ? refs : refs.filter((r) => byteOrder(r.name, token) > 0);
         const rows = await present(after.slice(0, perPage + 1));
-        return keysetReply(ctx, rows, perPage, (last) => ({ page_token: last.name }), (row) => row);
+        return keysetReply(ctx, rows, perPage, (last) => ({ page_token: last.name }), (row) => row, 'full-page');
       }
       return paginateArray(ctx, refs, present);
     },

@@ -9,8 +9,9 @@ import { projectWebUrl } from '../../resources/urls.js';
 /** `<project web_url>`, computed once per request and passed to the presenters. */
 export const projectUrl = (core: CoreState, project: ProjectRow): string => projectWebUrl(core, projectFullPath(core, project));
 
-export function presentCommit(projectUrlBase: string, c: CommitObject) {
-  const trailers = parseTrailers(c.message);
+/** `withTrailers: false` leaves both trailer maps empty, as the platform's list without `trailers=true`. */
+export function presentCommit(projectUrlBase: string, c: CommitObject, withTrailers = true) {
+  const trailers = withTrailers ? parseTrailers(c.message) : { single: {}, all: {} };
   return {
     id: c.id,
     short_id: c.id.slice(0, 8),

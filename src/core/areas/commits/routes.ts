@@ -3,9 +3,9 @@
 import { defineRoutes } from '../../http/route.js';
 import type { RequestContext } from '../../http/context.js';
 import { currentUser } from '../../http/context.js';
-import { notFound, paramError } from '../../http/errors.js';
-import { pageWindow, paginate, paginateArray } from '../../http/pagination.js';
-import { idParam } from '../../http/params.js';
+import { notFound, paramError, unprocessable } from '../../http/errors.js';
+import { keysetReply, pageWindow, paginate, paginateArray } from '../../http/pagination.js';
+import { idParam, parseBoolean } from '../../http/params.js';
 import { created } from '../../http/reply.js';
 import { findProject } from '../../resources/find.js';
 import { checkFilePath, isSafeRevision, isSafeRevisionRange } from '../../git/names.js';
@@ -13,15 +13,12 @@ import type { FileActionKind } from '../../git/tree-actions.js';
 import { presentCommit, presentCommitDetail, projectUrl } from './present.js';
 import { projectRepository } from './project-repository.js';
 import { createCommit, type ActionInput } from './service.js';
+import { diffTrees, refsContaining } from '../../git/content.js';
+import { presentDiff } from '../compare/present.js';
 
 const ACTIONS: FileActionKind[] = ['create', 'update', 'move', 'delete', 'chmod'];
 
-const asBoolean = (v: unknown): boolean | undefined | null => {
-  if (v === undefined || v === null) return undefined;
-  if (v === true || v === 'true' || v === '1' || v === 1) return true;
-  if (v === false || v === 'false' || v === '0' || v === 0) return false;
-  return null;
-};
+const asBoolean = (v: unknown): boolean | undefined | null => (v === undefined || v === null ? undefined : parseBoolean(v));
 
 /** The nested `actions[]` params, checked with Grape's wording (`actions[0][file_path] is missing`). */
 function parseActions(raw: Record<string, unknown>[]): ActionInput[] {
@@ -82,28 +79,44 @@ export const commitRoutes = defineRoutes([
   {
     method: 'GET',
     path: '/projects/:id/repository/tree',
-    summary: 'List the files and directories of a repository tree',
+    summary: 'List the files and directories of a repository tree (offset or keyset pages, or all with pagination=none)',
     auth: 'optional',
     paginated: true,
-    params: [idParam, { name: 'path', type: 'string' }, { name: 'ref', type: 'string' }, { name: 'recursive', type: 'boolean', default: false }],
+    params: [
+      idParam,
+      { name: 'path', type: 'string' },
+      { name: 'ref', type: 'string' },
+      { name: 'recursive', type: 'boolean', default: false },
+      { name: 'pagination', type: 'string', values: ['legacy', 'keyset', 'none'], default: 'legacy' },
+      { name: 'page_token', type: 'string' },
+    ],
     handler: async (ctx) => {
       const project = findProject(ctx, 'read_code');
       const p = ctx.params;
+      if (p.pagination === 'none' && p.recursive !== true) throw paramError('pagination cannot be "none" unless "recursive" is true');
       const ref = (p.ref as string | undefined) || project.default_branch;
       const path = ((p.path as string | undefined) ?? '').replace(/^\/+|\/+$/g, '');
       const repo = projectRepository(ctx.core, project);
       const commit = isSafeRevision(ref) && (path === '' || checkFilePath(path) === null) ? await repo.resolveCommit(ref) : null;
       const entries = commit ? await repo.lsTree(commit, path, p.recursive === true) : null;
       if (!entries) throw notFound('Tree');
-      return paginateArray(ctx, entries, (page) =>
-        page.map((e) => ({
-          id: e.sha,
-          name: e.path.slice(e.path.lastIndexOf('/') + 1),
-          type: e.type,
-          path: e.path,
-          mode: e.mode,
-        })),
-      );
+      const present = (e: (typeof entries)[number]) => ({
+        id: e.sha,
+        name: e.path.slice(e.path.lastIndexOf('/') + 1),
+        type: e.type,
+        path: e.path,
+        mode: e.mode,
+      });
+      if (p.pagination === 'none') return entries.map(present);
+      if (p.pagination === 'keyset') {
+        // The token is the path of the last entry shown (entries come in git's order).
+        const { perPage } = pageWindow(ctx);
+        const token = p.page_token as string | undefined;
+        const start = token === undefined ? 0 : entries.findIndex((e) => e.path === token) + 1;
+        if (token !== undefined && start === 0) throw unprocessable(`could not find starting OID: ${token}`);
+        return keysetReply(ctx, entries.slice(start, start + perPage), perPage, (last) => ({ page_token: last.path }), present, 'full-page');
+      }
+      return paginateArray(ctx, entries, (page) => page.map(present));
     },
   },
   {
@@ -120,6 +133,10 @@ export const commitRoutes = defineRoutes([
       { name: 'path', type: 'string' },
       { name: 'first_parent', type: 'boolean' },
       { name: 'with_stats', type: 'boolean' },
+      { name: 'author', type: 'string' },
+      { name: 'all', type: 'boolean' },
+      { name: 'order', type: 'string', values: ['default', 'topo'], default: 'default' },
+      { name: 'trailers', type: 'boolean', default: false },
     ],
     handler: async (ctx) => {
       const project = findProject(ctx, 'read_code');
@@ -134,9 +151,12 @@ export const commitRoutes = defineRoutes([
         ...(p.since ? { since: p.since as string } : {}),
         ...(p.until ? { until: p.until as string } : {}),
         ...(p.first_parent ? { firstParent: true } : {}),
+        ...(p.all ? { all: true } : {}),
+        ...(p.author ? { author: p.author as string } : {}),
+        ...(p.order === 'topo' ? { topoOrder: true } : {}),
       };
-      // An unsafe or unknown revision lists nothing.
-      const safe = isSafeRevisionRange(rev);
+      // An unsafe or unknown revision lists nothing (`all` needs no revision).
+      const safe = p.all === true || isSafeRevisionRange(rev);
       const [ids, total] = safe ? await Promise.all([repo.log({ ...query, skip: w.offset, limit: w.limit }), repo.count(query)]) : [[], 0];
       const commits = await repo.commits(ids);
       const base = projectUrl(ctx.core, project);
@@ -144,12 +164,15 @@ export const commitRoutes = defineRoutes([
       for (const id of ids) {
         const c = commits.get(id);
         if (!c) continue;
-        items.push(p.with_stats ? { ...presentCommit(base, c), stats: await repo.diffStats(c) } : presentCommit(base, c));
+        const json = presentCommit(base, c, p.trailers === true);
+        items.push(p.with_stats ? { ...json, stats: await repo.diffStats(c) } : json);
       }
+      // The platform pages commits without X-Total and X-Total-Pages (git counts are costly).
       return paginate(
         ctx,
         (cap) => Math.min(total, cap),
         () => items,
+        { excludeTotals: true },
       );
     },
   },
@@ -163,6 +186,32 @@ export const commitRoutes = defineRoutes([
       const { project, repo, commit } = await commitBySha(ctx);
       const stats = ctx.params.stats ? await repo.diffStats(commit) : null;
       return presentCommitDetail(projectUrl(ctx.core, project), project, commit, stats);
+    },
+  },
+  {
+    method: 'GET',
+    path: '/projects/:id/repository/commits/:sha/diff',
+    summary: "The diffs of a commit against its first parent",
+    auth: 'optional',
+    paginated: true,
+    params: [idParam, { name: 'sha', type: 'string', required: true }, { name: 'unidiff', type: 'boolean', default: false }],
+    handler: async (ctx) => {
+      const { repo, commit } = await commitBySha(ctx);
+      const diffs = await diffTrees(repo, commit.parentIds[0] ?? null, commit.id);
+      return paginateArray(ctx, diffs, (page) => page.map(presentDiff));
+    },
+  },
+  {
+    method: 'GET',
+    path: '/projects/:id/repository/commits/:sha/refs',
+    summary: 'Branches and tags that contain a commit',
+    auth: 'optional',
+    paginated: true,
+    params: [idParam, { name: 'sha', type: 'string', required: true }, { name: 'type', type: 'string', values: ['branch', 'tag', 'all'], default: 'all' }],
+    handler: async (ctx) => {
+      const { repo, commit } = await commitBySha(ctx);
+      const refs = await refsContaining(repo, commit.id, ctx.params.type as 'branch' | 'tag' | 'all');
+      return paginateArray(ctx, refs, (page) => page.map((r) => ({ type: r.type, name: r.name })));
     },
   },
   {

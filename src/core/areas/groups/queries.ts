@@ -23,6 +23,15 @@ export const MIN_TREE_CTE = `
     SELECT n.id FROM namespaces n JOIN min_tree t ON n.parent_id = t.id
   )`;
 
+/** Bound with @uid and @today: member_up(id) = groups the user is a member of, and their ancestors. */
+const MEMBER_UP_CTE = `
+  member_up(id) AS (
+    SELECT source_id FROM members
+     WHERE source_type = 'namespace' AND user_id = @uid AND (expires_at IS NULL OR expires_at >= @today)
+    UNION
+    SELECT n.parent_id FROM namespaces n JOIN member_up u ON n.id = u.id WHERE n.parent_id IS NOT NULL
+  )`;
+
 export interface GroupFilter {
   viewer: UserRow | null;
   /** Include public (and, signed in, internal) groups besides member groups. */
@@ -46,12 +55,15 @@ export interface GroupQuery {
 
 export function groupListQuery(core: CoreState, f: GroupFilter): GroupQuery {
   const args: Record<string, unknown> = { uid: f.viewer?.id ?? 0, today: isoDate(core.clock.now()), external: f.viewer?.external ?? 0 };
-  const ctes: string[] = [MEMBER_TREE_CTE];
+  const ctes: string[] = [MEMBER_TREE_CTE, MEMBER_UP_CTE];
   const where: string[] = ["g.kind = 'group'"];
   const admin = f.viewer?.is_admin === 1;
+  // As the platform's groups finder: a member's groups, everything below them, and their
+  // ancestors (a subgroup member lists the parent group too).
+  const mine = '(g.id IN (SELECT id FROM member_tree) OR g.id IN (SELECT id FROM member_up))';
   if (!f.viewer) where.push("g.visibility = 'public'");
-  else if (f.allAvailable && !admin) where.push("(g.visibility = 'public' OR (g.visibility = 'internal' AND @external = 0) OR g.id IN (SELECT id FROM member_tree))");
-  else if (!f.allAvailable) where.push('g.id IN (SELECT id FROM member_tree)');
+  else if (f.allAvailable && !admin) where.push(`(g.visibility = 'public' OR (g.visibility = 'internal' AND @external = 0) OR ${mine})`);
+  else if (!f.allAvailable) where.push(mine);
   if (f.owned) {
     where.push(
       "g.id IN (SELECT source_id FROM members WHERE source_type = 'namespace' AND user_id = @uid AND access_level = 50 AND (expires_at IS NULL OR expires_at >= @today))",
@@ -72,7 +84,13 @@ export function groupListQuery(core: CoreState, f: GroupFilter): GroupQuery {
     where.push('g.id IN (SELECT id FROM below)');
   }
   if (f.search) {
-    where.push("(lower(g.name) LIKE @search ESCAPE '\\' OR lower(g.path) LIKE @search ESCAPE '\\')");
+    // The whole list matches full paths and full names (a parent's name finds its subgroups);
+    // a list of one parent's subgroups matches their own names and paths.
+    where.push(
+      f.parentId === undefined
+        ? "(lower(g.full_name) LIKE @search ESCAPE '\\' OR lower(g.full_path) LIKE @search ESCAPE '\\')"
+        : "(lower(g.name) LIKE @search ESCAPE '\\' OR lower(g.path) LIKE @search ESCAPE '\\')",
+    );
     args.search = likeContains(f.search.toLowerCase());
   }
   if (f.topLevelOnly) where.push('g.parent_id IS NULL');

@@ -74,7 +74,7 @@ function listGroups(ctx: RequestContext, scope: Partial<GroupFilter>, allAvailab
       bound.cid = Number(c.id ?? 0);
     }
     const rows = ctx.core.db.prepare(`${sqlWithCursor} ORDER BY g.name ASC, g.id ASC LIMIT @limit`).all(bound) as NamespaceRow[];
-    return keysetReply(ctx, rows, perPage, (last) => ({ cursor: encodeCursor({ name: last.name, id: String(last.id), _kd: 'n' }) }), present);
+    return keysetReply(ctx, rows, perPage, (last) => ({ cursor: encodeCursor({ name: last.name, id: String(last.id), _kd: 'n' }) }), present, 'lookahead');
   }
   const order = orderBy === 'id' ? `g.id ${dir}` : `g.${orderBy} ${dir}, g.id ASC`;
   return paginate(

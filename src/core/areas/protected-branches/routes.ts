@@ -4,7 +4,7 @@ import { defineRoutes } from '../../http/route.js';
 import type { RequestContext } from '../../http/context.js';
 import { paramError, recordNotFound } from '../../http/errors.js';
 import { cappedCount, paginate } from '../../http/pagination.js';
-import { idParam, type ParamDecl } from '../../http/params.js';
+import { idParam, parseBoolean, type ParamDecl } from '../../http/params.js';
 import { created, noContent } from '../../http/reply.js';
 import { tierAtLeast } from '../../instance.js';
 import { findProject } from '../../resources/find.js';
@@ -56,7 +56,7 @@ function allowedEntries(ctx: RequestContext, kind: string): AccessEntryInput[] {
     if (out.access_level !== undefined && !(PROTECTED_ACCESS_LEVELS as readonly number[]).includes(out.access_level)) {
       throw paramError(`allowed_to_${kind}[access_level] does not have a valid value`);
     }
-    if (item._destroy === true || item._destroy === 'true' || item._destroy === '1' || item._destroy === 1) out._destroy = true;
+    if (parseBoolean(item._destroy) === true) out._destroy = true;
     return out;
   });
 }

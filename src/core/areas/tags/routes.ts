@@ -3,8 +3,8 @@
 import { defineRoutes } from '../../http/route.js';
 import type { RequestContext } from '../../http/context.js';
 import { currentUser } from '../../http/context.js';
-import { notFound } from '../../http/errors.js';
-import { paginateArray } from '../../http/pagination.js';
+import { notFound, unprocessable } from '../../http/errors.js';
+import { keysetReply, pageWindow, paginateArray } from '../../http/pagination.js';
 import { idParam, type ParamDecl } from '../../http/params.js';
 import { created, noContent } from '../../http/reply.js';
 import { findProject } from '../../resources/find.js';
@@ -34,6 +34,8 @@ export const tagRoutes = defineRoutes([
       { name: 'order_by', type: 'string', values: ['name', 'updated', 'version'], default: 'updated' },
       { name: 'sort', type: 'string', values: ['asc', 'desc'], default: 'desc' },
       { name: 'search', type: 'string' },
+      { name: 'pagination', type: 'string', values: ['offset', 'keyset'] },
+      { name: 'page_token', type: 'string' },
     ],
     handler: async (ctx) => {
       const project = findProject(ctx, 'read_code');
@@ -52,6 +54,16 @@ export const tagRoutes = defineRoutes([
         const when = (t: TagRef) =>
           annotations.get(t.target)?.tagger?.epoch ?? (t.commitId ? (commits.get(t.commitId)?.committer.epoch ?? 0) : 0);
         tags = [...tags].sort((a, b) => dir * (when(a) - when(b)) || dir * byteOrder(a.name, b.name));
+      }
+      if (ctx.params.pagination === 'keyset') {
+        // The platform's repository pager: pages after the tag named by page_token, a next link
+        // whenever a page is full, 422 for a token that names no tag.
+        const { perPage } = pageWindow(ctx);
+        const token = ctx.params.page_token as string | undefined;
+        const start = token === undefined ? 0 : tags.findIndex((t) => t.name === token) + 1;
+        if (token !== undefined && start === 0) throw unprocessable(`Invalid page token: refs/tags/${token}`);
+        const page = await presentTags(ctx.core, project, repo, tags.slice(start, start + perPage));
+        return keysetReply(ctx, page, perPage, (last) => ({ page_token: (last as { name: string }).name }), (row) => row, 'full-page');
       }
       return paginateArray(ctx, tags, (page) => presentTags(ctx.core, project, repo, page));
     },

@@ -1,9 +1,10 @@
-// Creating (lightweight, or annotated when there is a message) and deleting tags. A deleted
-// tag takes its release with it; the release row goes first so that no release is ever left
-// naming a tag that git no longer has.
+// Creating (lightweight, or annotated when there is a message) and deleting tags. The platform
+// answers every tag-create failure with 400, an existing tag too. A deleted tag takes its
+// release with it; the release row goes first so that no release is ever left naming a tag
+// that git no longer has.
 import type { ProjectRow, UserRow } from '../../db/rows.js';
 import type { CoreState } from '../../state.js';
-import { conflict, failure } from '../../http/errors.js';
+import { failure } from '../../http/errors.js';
 import { isSafeRevision, isValidRefName, ZERO_SHA } from '../../git/names.js';
 import { RefUpdateError, type TagRef } from '../../git/repository.js';
 import { assertStillWritable, assertWritable, projectRepository, userSignature } from '../commits/project-repository.js';
@@ -13,7 +14,7 @@ export async function createTag(core: CoreState, project: ProjectRow, user: User
   if (!isValidRefName(name)) throw failure(400, 'Tag name invalid');
   const repo = projectRepository(core, project);
   await repo.ensure(project.default_branch);
-  if (await repo.tag(name)) throw conflict(`Tag ${name} already exists`);
+  if (await repo.tag(name)) throw failure(400, `Tag ${name} already exists`);
   const commit = isSafeRevision(ref) ? await repo.resolveCommit(ref) : null;
   if (!commit) throw failure(400, `Target ${ref} is invalid`);
   const annotation = message?.trim();
@@ -25,7 +26,7 @@ export async function createTag(core: CoreState, project: ProjectRow, user: User
     await repo.updateRef(`refs/tags/${name}`, target, ZERO_SHA);
   } catch (error) {
     if (!(error instanceof RefUpdateError)) throw error;
-    if (error.reason === 'exists' || error.reason === 'stale') throw conflict(`Tag ${name} already exists`);
+    if (error.reason === 'exists' || error.reason === 'stale') throw failure(400, `Tag ${name} already exists`);
     throw failure(400, `Failed to create a tag: ${name}`);
   }
   return { name, target, objectType: annotation ? 'tag' : 'commit', commitId: commit };

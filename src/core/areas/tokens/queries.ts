@@ -43,12 +43,28 @@ export interface TokenFilter {
   today: string;
 }
 
-// The platform's orders, ties broken by the newest id; NULLs sort as its database does (last
-// when ascending, first when descending).
+// The platform's orders (its finder's `sort`, a free string), ties broken by the newest id; NULLs
+// sort as its database does (last when ascending, first when descending). The platform ignores
+// a sort it does not know, so unknown values keep the default order.
+const CREATED_ASC = 'created_at ASC, id ASC';
+const CREATED_DESC = 'created_at DESC, id DESC';
+const UPDATED_ASC = 'updated_at ASC, id ASC';
+const UPDATED_DESC = 'updated_at DESC, id DESC';
+const EXPIRES_ASC = 'expires_at IS NULL, expires_at ASC, id DESC';
 const SORTS: Record<string, string> = {
-  created_asc: 'created_at ASC, id ASC',
-  created_desc: 'created_at DESC, id DESC',
-  expires_asc: 'expires_at IS NULL, expires_at ASC, id DESC',
+  created_asc: CREATED_ASC,
+  created_at_asc: CREATED_ASC,
+  created_date: CREATED_DESC,
+  created_desc: CREATED_DESC,
+  created_at_desc: CREATED_DESC,
+  id_asc: 'id ASC',
+  id_desc: 'id DESC',
+  updated_asc: UPDATED_ASC,
+  updated_at_asc: UPDATED_ASC,
+  updated_desc: UPDATED_DESC,
+  updated_at_desc: UPDATED_DESC,
+  expires_asc: EXPIRES_ASC,
+  expires_at_asc_id_desc: EXPIRES_ASC,
   expires_desc: 'expires_at IS NOT NULL, expires_at DESC, id DESC',
   last_used_asc: 'last_used_at IS NULL, last_used_at ASC, id DESC',
   last_used_desc: 'last_used_at IS NOT NULL, last_used_at DESC, id DESC',

@@ -6,12 +6,12 @@ import { currentUser } from '../../http/context.js';
 import { ApiError, forbidden, insufficientScope, methodNotAllowed, notFound, recordNotFound, unauthorized } from '../../http/errors.js';
 import { cappedCount, paginate } from '../../http/pagination.js';
 import { created, noContent, ok } from '../../http/reply.js';
-import { isoDate } from '../../clock.js';
+import { addDays, isoDate } from '../../clock.js';
 import type { TokenRow } from '../../db/rows.js';
 import { MEMBER_ACCESS_LEVELS } from '../../../shared/access-levels.js';
 import { userByRef } from '../../resources/find.js';
 import { presentToken } from './present.js';
-import { isUnfiltered, keptTokenCount, TOKEN_SORTS, tokenById, tokenListSql } from './queries.js';
+import { isUnfiltered, keptTokenCount, tokenById, tokenListSql } from './queries.js';
 import { createToken, revokeToken, rotateToken, TOKEN_SCOPES } from './service.js';
 import { listAssociations } from './associations.js';
 import { projectTokenRoutes } from './project-tokens.js';
@@ -60,7 +60,8 @@ export const tokenRoutes = defineRoutes([
       { name: 'last_used_before', type: 'datetime' },
       { name: 'revoked', type: 'boolean' },
       { name: 'search', type: 'string' },
-      { name: 'sort', type: 'string', values: TOKEN_SORTS },
+      // Any string: the platform applies the sorts it knows (TOKEN_SORTS) and ignores the rest.
+      { name: 'sort', type: 'string' },
       { name: 'state', type: 'string', values: ['active', 'inactive'] },
     ],
     handler: (ctx) => {
@@ -208,18 +209,19 @@ export const tokenRoutes = defineRoutes([
       { name: 'description', type: 'string' },
       { name: 'expires_at', type: 'date' },
     ],
-    handler: (ctx) => created(issue(ctx, currentUser(ctx).id)),
+    // The platform gives a self-created token one day when no expiry is asked for.
+    handler: (ctx) => created(issue(ctx, currentUser(ctx).id, isoDate(addDays(ctx.now(), 1)))),
   },
   ...projectTokenRoutes,
 ]);
 
-function issue(ctx: RequestContext, userId: number) {
+function issue(ctx: RequestContext, userId: number, defaultExpiry: string | null = null) {
   const { row, secret } = createToken(ctx.core, {
     userId,
     name: ctx.params.name as string,
     scopes: [...new Set(ctx.params.scopes as string[])],
     description: (ctx.params.description as string | undefined) ?? null,
-    expiresAt: (ctx.params.expires_at as string | undefined) ?? null,
+    expiresAt: (ctx.params.expires_at as string | undefined) ?? defaultExpiry,
   });
   return presentToken(row, ctx.now(), secret);
 }

@@ -3,7 +3,7 @@ import type { TokenRow } from '../../db/rows.js';
 import type { CoreState } from '../../state.js';
 import { addDays, isoDate } from '../../clock.js';
 import { digestSecret, generateTokenSecret } from '../../auth/secrets.js';
-import { badRequest, validationError } from '../../http/errors.js';
+import { badRequest, unprocessable, validationError } from '../../http/errors.js';
 import { tokenById } from './queries.js';
 
 /** Longest lifetime a token may be given, in days. */
@@ -70,6 +70,8 @@ export function createToken(core: CoreState, t: NewToken): { row: TokenRow; secr
   let expiresAt = t.expiresAt ?? null;
   if (expiresAt) {
     const problem = expiryProblem(core, expiresAt);
+    // Beyond the maximum lifetime the platform answers 422 with its service's plain message.
+    if (problem?.startsWith('must be before')) throw unprocessable(`Expiration date ${problem}`);
     if (problem) throw validationError({ expires_at: [problem] });
   } else if (core.settings.requireTokenExpiry) {
     expiresAt = isoDate(addDays(core.clock.now(), DEFAULT_CREATE_LIFETIME_DAYS));

@@ -6,7 +6,7 @@ import { currentUser } from '../../http/context.js';
 import { conflict, forbidden, notFound, routeNotFound } from '../../http/errors.js';
 import { cappedCount, decodeCursor, encodeCursor, keysetReply, paginate, pageWindow } from '../../http/pagination.js';
 import { idParam, type ParamDecl } from '../../http/params.js';
-import { created, noContent, ok } from '../../http/reply.js';
+import { created, noContent } from '../../http/reply.js';
 import type { UserRow } from '../../db/rows.js';
 import { findUser } from '../../resources/find.js';
 import { presentUserBasic, presentUserPublic, presentUserWithAdmin } from './present.js';
@@ -119,7 +119,7 @@ function listUsers(ctx: RequestContext) {
     }
     const sql = `SELECT * FROM users ${where.length ? `WHERE ${where.join(' AND ')}` : ''} ORDER BY ${orderBy} ${dir}, id ${dir} LIMIT ?`;
     const rows = ctx.core.db.prepare(sql).all(...args, perPage + 1) as UserRow[];
-    return keysetReply(ctx, rows, perPage, (last) => ({ cursor: encodeCursor({ value: last[orderBy as keyof UserRow], id: last.id }) }), show);
+    return keysetReply(ctx, rows, perPage, (last) => ({ cursor: encodeCursor({ value: last[orderBy as keyof UserRow], id: last.id }) }), show, 'lookahead');
   }
   const base = `SELECT * FROM users ${where.length ? `WHERE ${where.join(' AND ')}` : ''}`;
   return paginate(
@@ -134,14 +134,20 @@ function listUsers(ctx: RequestContext) {
   );
 }
 
-function setState(ctx: RequestContext, state: string) {
+/**
+ * Block or unblock, answered as the platform does: 201 with `true` for a change; blocking a
+ * blocked user changes nothing and answers 201 with `null`; unblocking a user who is not
+ * blocked answers 201 with `false` (its state machine has no such transition).
+ */
+function setState(ctx: RequestContext, state: 'blocked' | 'active') {
   const admin = requireAdmin(ctx);
   const user = userOfPath(ctx);
   if (state === 'blocked' && user.id === admin.id) throw forbidden('The API initiating user cannot be blocked by the API');
+  if (state === 'blocked' && user.state === 'blocked') return created(null);
+  if (state === 'active' && user.state !== 'blocked') return created(false);
   ctx.core.db.prepare('UPDATE users SET state = ?, updated_at = ? WHERE id = ?').run(state, ctx.core.nowIso(), user.id);
-  return ok(true);
+  return created(true);
 }
-
 
 export const userRoutes: RouteDef[] = defineRoutes([
   {
@@ -258,7 +264,7 @@ export const userRoutes: RouteDef[] = defineRoutes([
       return presentUserWithAdmin(ctx.core, ctx.core.db.prepare('SELECT * FROM users WHERE id = ?').get(user.id) as UserRow);
     },
   },
-  { method: 'POST', path: '/users/:id/block', summary: 'Block a user (administrators)', params: [idParam], handler: (ctx) => created(setState(ctx, 'blocked').body) },
-  { method: 'POST', path: '/users/:id/unblock', summary: 'Unblock a user (administrators)', params: [idParam], handler: (ctx) => created(setState(ctx, 'active').body) },
+  { method: 'POST', path: '/users/:id/block', summary: 'Block a user (administrators)', params: [idParam], handler: (ctx) => setState(ctx, 'blocked') },
+  { method: 'POST', path: '/users/:id/unblock', summary: 'Unblock a user (administrators)', params: [idParam], handler: (ctx) => setState(ctx, 'active') },
 ]);
 

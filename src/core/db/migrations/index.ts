@@ -6,6 +6,7 @@ import { releasesSchema } from './003-releases.js';
 import { projectListsSchema } from './004-project-lists.js';
 import { tokenOrdersSchema } from './005-token-orders.js';
 import { repositoryContainersSchema } from './006-repository-containers.js';
+import { tokenUpdatedOrderSchema } from './008-token-updated-order.js';
 import { governanceSchema } from './011-governance.js';
 import { settingsSchema } from './012-settings.js';
 import { listCountsSchema } from './015-list-counts.js';
@@ -17,6 +18,7 @@ export const migrations: Migration[] = [
   projectListsSchema,
   tokenOrdersSchema,
   repositoryContainersSchema,
+  tokenUpdatedOrderSchema,
   governanceSchema,
   settingsSchema,
   listCountsSchema,
