@@ -75,7 +75,7 @@ print(json.dumps({"end": updated["freeze_end"], "zone": updated["cron_timezone"]
     expect(out).toMatchObject({ end: '0 8 * * mon', zone: 'Europe/Berlin', invalid: [400, { freeze_start: ['syntax is invalid'] }], left: 0, spp: true });
     expect(out.listed).toEqual([out.created]);
     expect(out.settings).toEqual({ active: true, project_name: null, tracker_external_url: null, api_url: null, integrated: true });
-    expect(out.dsn).toBe(`http://${String(out.key)}@localhost:8080/api/v4/error_tracking/collector/${pid}`);
+    expect(out.dsn).toBe(`http://${String(out.key)}@${new URL(inst.url).host}/api/v4/error_tracking/collector/${pid}`);
   });
 });
 
@@ -150,7 +150,7 @@ describe('@gitbeaker/rest', () => {
     expect(await owner.ErrorTrackingSettings.edit(project, false)).toMatchObject({ active: false, integrated: true });
     const key = (await api.ErrorTrackingClientKeys.create(pid)) as unknown as { id: number; public_key: string; tracker_dsn: string };
     expect(key.public_key).toMatch(/^glet_[0-9a-f]{32}$/);
-    expect(key.tracker_dsn).toBe(`http://${key.public_key}@localhost:8080/api/v4/error_tracking/collector/${pid}`);
+    expect(key.tracker_dsn).toBe(`http://${key.public_key}@${new URL(inst.url).host}/api/v4/error_tracking/collector/${pid}`);
     // gitbeaker 43's ErrorTrackingClientKeys.remove takes no key id, so deletion is covered by the other clients.
     expect(((await api.ErrorTrackingClientKeys.all(pid)) as { id: number }[]).map((k) => k.id)).toContain(key.id);
   });

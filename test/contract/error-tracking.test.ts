@@ -56,17 +56,23 @@ describe.each(TRANSPORTS)('error tracking (%s)', (kind) => {
     expect(Object.keys(res.data)).toEqual(['id', 'active', 'public_key', 'tracker_dsn']);
     expect(res.data.active).toBe(true);
     expect(res.data.public_key).toMatch(/^glet_[0-9a-f]{32}$/);
-    expect(res.data.tracker_dsn).toBe(`http://${res.data.public_key}@localhost:8080/api/v4/error_tracking/collector/${f.project.id}`);
+    // Built from the address the request reached (the init-time URL in-process, the served one over HTTP).
+    const web = new URL(inst.webBase);
+    expect(res.data.tracker_dsn).toBe(`${web.protocol}//${res.data.public_key}@${web.host}/api/v4/error_tracking/collector/${f.project.id}`);
     const second = (await f.maintainer.client.post<KeyJson>(keys)).data;
     expect(second.public_key).not.toBe(res.data.public_key);
     expect((await f.maintainer.client.get<KeyJson[]>(keys)).data.map((k) => k.id)).toEqual([res.data.id, second.id]);
   });
 
   it('the DSN keeps a non-default port and a path prefix of the external URL, and drops a default port', async () => {
+    // As `serve --external-url` does: the configured URL wins over the address requests reach.
+    const core = inst.core as { externalUrlExplicit?: boolean };
     const original = inst.core.settings.externalUrl;
+    const wasExplicit = core.externalUrlExplicit;
     const set = (url: string) => {
       (inst.core.settings as { externalUrl: string }).externalUrl = url;
     };
+    core.externalUrlExplicit = true;
     try {
       set('https://git.example.com:8443/gitlab');
       const a = (await f.maintainer.client.post<KeyJson>(keys)).data;
@@ -76,6 +82,7 @@ describe.each(TRANSPORTS)('error tracking (%s)', (kind) => {
       expect(b.tracker_dsn).toBe(`https://${b.public_key}@git.example.com/api/v4/error_tracking/collector/${f.project.id}`);
     } finally {
       set(original);
+      core.externalUrlExplicit = wasExplicit;
     }
   });
 
