@@ -14,7 +14,7 @@ import { Router } from './http/router.js';
 import { loadArea } from './areas/index.js';
 import { ROUTE_MANIFEST } from './areas/manifest.js';
 import { ApiError, paramError, routeNotFound, unauthorized } from './http/errors.js';
-import { parseQuery, type ParamBag } from './http/parse.js';
+import { bag, checkKey, parseJsonBody, parseQuery, type ParamBag } from './http/parse.js';
 import { validateParams } from './http/params.js';
 import { PAGINATION_PARAMS } from './http/pagination.js';
 import { Reply } from './http/reply.js';
@@ -104,7 +104,7 @@ async function dispatch(core: Core, request: ApiRequest): Promise<Reply> {
   const outcome = core.router.match(method, request.path);
   if (outcome.kind === 'none' || outcome.kind === 'bad-encoding') throw routeNotFound();
   if (outcome.kind === 'method-not-allowed') throw paramError('405 Not Allowed', 405);
-  const { pathParams } = outcome.match;
+  const pathParams = Object.assign(bag(), outcome.match.pathParams) as Record<string, string>;
   const entry = outcome.match.route;
   const route = (await loadArea(entry.area)).find((r) => r.method === entry.method && r.path === entry.path);
   if (!route) throw new Error(`route manifest is stale: ${entry.method} ${entry.path} is not in area ${entry.area} (run npm run build)`);
@@ -113,13 +113,13 @@ async function dispatch(core: Core, request: ApiRequest): Promise<Reply> {
 
   const queryInput = parseQuery(rawQuery);
   const bodyInput = await parseBody(headers, request.body);
-  const input: ParamBag = { ...queryInput, ...bodyInput };
+  const input: ParamBag = Object.assign(bag(), queryInput, bodyInput);
 
   const auth = authenticate(core, route, method, request.path, headers, input);
   if ((route.auth ?? 'required') === 'required' && !auth.actor) throw unauthorized();
 
   const decls = route.paginated ? [...PAGINATION_PARAMS, ...(route.params ?? [])] : (route.params ?? []);
-  const { params, errors } = validateParams(decls, route.rules ?? [], { ...input, ...pathParams });
+  const { params, errors } = validateParams(decls, route.rules ?? [], Object.assign(bag(), input, pathParams));
   if (errors.length > 0) throw paramError(errors.join(', '));
   for (const [k, v] of Object.entries(pathParams)) if (!(k in params)) params[k] = v;
 
@@ -152,36 +152,42 @@ function apiBase(core: Core, headers: Record<string, string>): string {
 }
 
 async function parseBody(headers: Record<string, string>, body: string | Uint8Array | undefined): Promise<ParamBag> {
-  if (body === undefined || body.length === 0) return {};
+  if (body === undefined || body.length === 0) return bag();
   const type = (headers['content-type'] ?? '').toLowerCase();
   const text = () => (typeof body === 'string' ? body : Buffer.from(body).toString('utf8'));
   if (body.length > MAX_BODY_BYTES) throw new ApiError(413, { message: '413 Request Entity Too Large' });
   if (type.startsWith('multipart/form-data')) {
-    const { parseMultipart } = await import('./http/multipart.js');
+    const { parseMultipart, FileTooLargeError } = await import('./http/multipart.js');
     try {
       return await parseMultipart(Buffer.from(body), headers['content-type'] as string, MAX_BODY_BYTES);
     } catch (error) {
-      if (error instanceof Error && error.message === 'file too large') throw new ApiError(413, { message: '413 Request Entity Too Large' });
+      if (error instanceof ApiError) throw error;
+      if (error instanceof FileTooLargeError) throw new ApiError(413, { message: '413 Request Entity Too Large' });
       throw paramError('The multipart body could not be parsed');
     }
   }
   if (type.startsWith('application/x-www-form-urlencoded')) return parseQuery(text());
   if (type.startsWith('application/json') || type === '') {
     try {
-      const parsed = JSON.parse(text()) as unknown;
+      const parsed = parseJsonBody(text());
       if (parsed !== null && typeof parsed === 'object' && !Array.isArray(parsed)) return parsed as ParamBag;
-      return {};
-    } catch {
-      if (type === '') return {};
+      return bag();
+    } catch (error) {
+      if (error instanceof ApiError) throw error;
+      if (type === '') return bag();
       throw paramError('The request body is not valid JSON');
     }
   }
-  return {};
+  return bag();
 }
 
+/** Header names in lower case on a prototype-free object (a `__proto__` header is refused). */
 function lowerKeys(headers: Record<string, string>): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const [k, v] of Object.entries(headers)) out[k.toLowerCase()] = v;
+  const out = bag() as Record<string, string>;
+  for (const [k, v] of Object.entries(headers)) {
+    checkKey(k.toLowerCase());
+    if (typeof v === 'string') out[k.toLowerCase()] = v;
+  }
   return out;
 }
 

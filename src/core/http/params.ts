@@ -120,10 +120,11 @@ export interface ValidationOutcome {
 
 /** Coerces and checks `input` against the declarations; path params are part of the input. */
 export function validateParams(decls: readonly ParamDecl[], rules: readonly ParamRule[], input: Params): ValidationOutcome {
-  const params: Params = {};
+  // Prototype-free: handlers read declared names only, and nothing inherited can answer for one.
+  const params = Object.create(null) as Params;
   const errors: string[] = [];
   for (const decl of decls) {
-    const raw = input[decl.name];
+    const raw = Object.prototype.hasOwnProperty.call(input, decl.name) ? input[decl.name] : undefined;
     if (raw === undefined || (raw === '' && decl.type !== 'string' && decl.type !== 'string[]')) {
       if (decl.required) errors.push(`${decl.name} is missing`);
       else if (decl.default !== undefined) params[decl.name] = decl.default;
@@ -159,7 +160,7 @@ export function validateParams(decls: readonly ParamDecl[], rules: readonly Para
     }
     params[decl.name] = value;
   }
-  const present = (name: string): boolean => input[name] !== undefined;
+  const present = (name: string): boolean => Object.prototype.hasOwnProperty.call(input, name) && input[name] !== undefined;
   for (const rule of rules) {
     if ('atLeastOneOf' in rule) {
       if (!rule.atLeastOneOf.some(present)) errors.push(`${rule.atLeastOneOf.join(', ')} are missing, at least one parameter must be provided`);
