@@ -167,7 +167,7 @@ _hostctl_flags() {
     'releases links delete') echo '-R --project' ;;
     'releases list') echo '-R --project -g --group --order-by --sort --html --page --per-page --all --limit' ;;
     'releases update') echo '-R --project --name --notes --notes-file --milestone --clear-milestones --released-at' ;;
-    'serve ') echo '--host --port' ;;
+    'serve ') echo '--host --port --trust-proxy' ;;
     'tags ') echo '' ;;
     'tags create') echo '-R --project --ref -m --message' ;;
     'tags delete') echo '-R --project' ;;

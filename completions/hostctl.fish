@@ -610,6 +610,7 @@ complete -c hostctl -n '__hostctl_at \'releases update\'' -l released-at -x -d '
 # serve
 complete -c hostctl -n '__hostctl_at \'serve\'' -l host -x -d 'address to listen on'
 complete -c hostctl -n '__hostctl_at \'serve\'' -l port -x -d 'port to listen on (0: any free port)'
+complete -c hostctl -n '__hostctl_at \'serve\'' -l trust-proxy -d 'believe X-Forwarded-Host/-Proto (only behind a reverse proxy that sets them)'
 
 # tags create
 complete -c hostctl -n '__hostctl_at \'tags create\'' -s R -l project -x -d 'the project (id or full path)'

@@ -1,11 +1,11 @@
 // Builds a core from a state directory and exposes handle(request) → response. This is the
 // one place that turns thrown ApiErrors (and unexpected exceptions) into responses.
-import { existsSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import type { ApiRequest, ApiResponse } from '../shared/wire.js';
+import { BodyTooLargeError, isBodySource, type ServedRequest as ApiRequest, type ApiResponse } from '../shared/wire.js';
 import { systemClock, type Clock } from './clock.js';
-import { openDatabase, writeTx, type Database } from './db/connection.js';
-import { migrate } from './db/migrate.js';
+import { openDatabase, waitForWriteLock, writeTx, type Database } from './db/connection.js';
+import { latestVersion, migrate } from './db/migrate.js';
 import { readSettings, tierAtLeast, offeringIn, type InstanceSettings } from './instance.js';
 import { JobQueue } from './jobs/queue.js';
 import { RepositoryStore } from './git/store.js';
@@ -13,27 +13,38 @@ import type { CoreState } from './state.js';
 import { Router } from './http/router.js';
 import { loadArea } from './areas/index.js';
 import { ROUTE_MANIFEST } from './areas/manifest.js';
-import { ApiError, paramError, routeNotFound, unauthorized } from './http/errors.js';
+import { ApiError, paramError, routeNotFound, unauthorized, validationError } from './http/errors.js';
 import { bag, checkKey, parseJsonBody, parseQuery, type ParamBag } from './http/parse.js';
 import { validateParams } from './http/params.js';
 import { PAGINATION_PARAMS } from './http/pagination.js';
 import { Reply } from './http/reply.js';
+import { classify, isStorageFailure, serviceUnavailable } from './http/failures.js';
 import type { RequestContext } from './http/context.js';
 import { authenticate } from './auth/authenticate.js';
 
 export { STATE_DB } from '../shared/state-layout.js';
+export { stateModeWarnings } from './state-modes.js';
 import { STATE_DB } from '../shared/state-layout.js';
 /** Longest query string accepted; longer ones answer 414 (send a JSON body instead). */
 export const MAX_QUERY_LENGTH = 16_384;
-/** Largest request body accepted. */
-export const MAX_BODY_BYTES = 50 * 1024 * 1024;
+/** Body limit of routes that name none (routes that take uploads raise theirs with bodyLimit). */
+export { DEFAULT_BODY_LIMIT } from './http/route.js';
+import { DEFAULT_BODY_LIMIT } from './http/route.js';
 
 export interface CoreOptions {
   stateDir: string;
   clock?: Clock;
   /** Where diagnostics go (stderr by default). */
   log?: (message: string) => void;
+  /**
+   * How long a write request waits (asynchronously) for a write lock another process holds
+   * before answering 503 with Retry-After. `serve` keeps it short; a local command waits longer.
+   */
+  writeLockWaitMs?: number;
 }
+
+/** Default wait for the write lock: a local command, which has no one else to answer. */
+const LOCAL_WRITE_LOCK_WAIT_MS = 15_000;
 
 export interface Core extends CoreState {
   handle(request: ApiRequest): Promise<ApiResponse>;
@@ -49,8 +60,7 @@ const router = (): Router => (sharedRouter ??= new Router(ROUTE_MANIFEST));
 export function openCore(options: CoreOptions): Core {
   const file = join(options.stateDir, STATE_DB);
   if (!existsSync(file)) throw new StateNotFoundError(`no hostctl state at ${options.stateDir} (run: hostctl init --state ${options.stateDir})`);
-  const db = openDatabase(file);
-  migrate(db);
+  const db = openStateDatabase(file);
   return buildCore(options, db, readSettings(db));
 }
 
@@ -72,6 +82,9 @@ export function buildCore(options: CoreOptions, db: Database, settings: Instance
     log,
   };
   const core = state as Core;
+  const file = join(options.stateDir, STATE_DB);
+  identities.set(core, { file, id: fileIdentity(file) });
+  writeLockWait.set(core, options.writeLockWaitMs ?? LOCAL_WRITE_LOCK_WAIT_MS);
   Object.assign(core, {
     router: router(),
     handle: (request: ApiRequest) => handle(core, request),
@@ -80,8 +93,30 @@ export function buildCore(options: CoreOptions, db: Database, settings: Instance
   return core;
 }
 
+/**
+ * The database file as opened (device and inode). If the file is removed or replaced while the
+ * core runs, the connection would go on writing to a file nobody will read again: requests
+ * answer 503 instead, and a write is acknowledged only if the file is still the one written.
+ */
+function fileIdentity(file: string): string | null {
+  try {
+    const st = statSync(file);
+    return `${st.dev}:${st.ino}`;
+  } catch {
+    return null;
+  }
+}
+
+const identities = new WeakMap<Core, { file: string; id: string | null }>();
+
+function stateIntact(core: Core): boolean {
+  const known = identities.get(core);
+  return !known || known.id === null || fileIdentity(known.file) === known.id;
+}
+
 async function handle(core: Core, request: ApiRequest): Promise<ApiResponse> {
-  const response = await answer(core, request);
+  const response = stateIntact(core) ? await answer(core, request) : errorResponse(stateGone(core));
+  if (!stateIntact(core)) return errorResponse(stateGone(core));
   // HEAD answers carry the headers of the GET, never a body (on every transport).
   return request.method.toUpperCase() === 'HEAD' ? { ...response, body: '' } : response;
 }
@@ -90,9 +125,10 @@ async function answer(core: Core, request: ApiRequest): Promise<ApiResponse> {
   try {
     return toResponse(await dispatch(core, request));
   } catch (error) {
-    if (error instanceof ApiError) return errorResponse(error);
-    core.log(`500 ${request.method} ${request.path}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
-    return json(500, { message: '500 Internal Server Error' });
+    const known = classify(error);
+    if (known && known.status < 500) return errorResponse(known);
+    core.log(`${known?.status ?? 500} ${request.method} ${request.path}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+    return known ? errorResponse(known) : json(500, { message: '500 Internal Server Error' });
   }
 }
 
@@ -112,15 +148,28 @@ async function dispatch(core: Core, request: ApiRequest): Promise<Reply> {
   if (route.offerings && !offeringIn(core.settings.offering, route.offerings)) throw routeNotFound();
 
   const queryInput = parseQuery(rawQuery);
-  const bodyInput = await parseBody(headers, request.body);
+  // The caller is known from headers and query before any of the body is read: an anonymous
+  // request to a route that needs sign-in costs no more than its headers.
+  let auth = authenticate(core, route, method, request.path, headers, queryInput);
+  const authRequired = (route.auth ?? 'required') === 'required';
+  if (authRequired && !auth.actor) throw unauthorized();
+  const bodyInput = await parseBody(headers, await readBody(request.body, route.bodyLimit ?? DEFAULT_BODY_LIMIT));
   const input: ParamBag = Object.assign(bag(), queryInput, bodyInput);
+  // A token or Sudo carried in the body (allowed by the platform) is honoured once it is read.
+  if (['private_token', 'access_token', 'sudo'].some((k) => Object.prototype.hasOwnProperty.call(bodyInput, k))) {
+    auth = authenticate(core, route, method, request.path, headers, input);
+  }
 
-  const auth = authenticate(core, route, method, request.path, headers, input);
-  if ((route.auth ?? 'required') === 'required' && !auth.actor) throw unauthorized();
+  // Wait for a lock another process holds here, asynchronously, so the handler's own write
+  // does not wait inside the event loop; a lock that stays taken answers 503 + Retry-After.
+  if (method !== 'GET' && method !== 'HEAD' && !(await waitForWriteLock(core.db, writeLockWait.get(core) ?? LOCAL_WRITE_LOCK_WAIT_MS))) {
+    throw serviceUnavailable();
+  }
 
   const decls = route.paginated ? [...PAGINATION_PARAMS, ...(route.params ?? [])] : (route.params ?? []);
-  const { params, errors } = validateParams(decls, route.rules ?? [], Object.assign(bag(), input, pathParams));
+  const { params, errors, tooLong } = validateParams(decls, route.rules ?? [], Object.assign(bag(), input, pathParams));
   if (errors.length > 0) throw paramError(errors.join(', '));
+  if (Object.keys(tooLong).length > 0) throw validationError({ ...tooLong });
   for (const [k, v] of Object.entries(pathParams)) if (!(k in params)) params[k] = v;
 
   const ctx: RequestContext = {
@@ -144,10 +193,73 @@ async function dispatch(core: Core, request: ApiRequest): Promise<Reply> {
   return new Reply(method === 'POST' ? 201 : 200, result);
 }
 
+const writeLockWait = new WeakMap<Core, number>();
+
+function stateGone(core: Core): ApiError {
+  core.log(`503: the state database ${identities.get(core)?.file ?? ''} was removed or replaced; restart to serve the new one`);
+  return serviceUnavailable();
+}
+
+/**
+ * Opens the state database for serving, or only for reading when the state directory is
+ * read-only (a copy on read-only media can still be listed).
+ */
+function openStateDatabase(file: string): Database {
+  try {
+    const db = openDatabase(file);
+    migrate(db);
+    return db;
+  } catch (error) {
+    if (!isStorageFailure(error) || latestVersionOf(file) === undefined) throw error;
+    return openDatabase(file, { readonly: true });
+  }
+}
+
+/** The schema version of a database opened read-only, or undefined when it is behind the code. */
+function latestVersionOf(file: string): number | undefined {
+  try {
+    const db = openDatabase(file, { readonly: true });
+    try {
+      const v = db.pragma('user_version', { simple: true }) as number;
+      return v >= latestVersion() ? v : undefined;
+    } finally {
+      db.close();
+    }
+  } catch {
+    return undefined;
+  }
+}
+
+const tooLarge = (): ApiError => new ApiError(413, { message: '413 Request Entity Too Large' }, { connection: 'close' });
+
+/** The body as bytes, never more than `limit` of them (413 and the connection closed beyond). */
+async function readBody(body: ApiRequest['body'], limit: number): Promise<string | Uint8Array | undefined> {
+  if (!isBodySource(body)) {
+    if (body !== undefined && body.length > limit) throw tooLarge();
+    return body;
+  }
+  if (body.declaredLength !== undefined && body.declaredLength > limit) throw tooLarge();
+  try {
+    return await body.read(limit);
+  } catch (error) {
+    if (error instanceof BodyTooLargeError) throw tooLarge();
+    throw error;
+  }
+}
+
+/** A host[:port] fit to go into a URL we hand out (Link, Location); anything else is ignored. */
+const HOST_RE = /^(?:[A-Za-z0-9](?:[A-Za-z0-9.-]{0,252})|\[[0-9A-Fa-f:.]+\])(?::\d{1,5})?$/;
+
+/**
+ * `X-Forwarded-*` reach this point only when `serve --trust-proxy` let them through (the server
+ * drops them otherwise); even then only a well-formed host and `http`/`https` are believed.
+ */
 function apiBase(core: Core, headers: Record<string, string>): string {
-  const host = headers['x-forwarded-host'] ?? headers.host;
-  if (!host) return `${core.settings.externalUrl}/api/v4`;
-  const proto = headers['x-forwarded-proto'] ?? 'http';
+  const forwardedHost = headers['x-forwarded-host']?.split(',')[0]?.trim();
+  const host = forwardedHost && HOST_RE.test(forwardedHost) ? forwardedHost : headers.host;
+  if (!host || !HOST_RE.test(host)) return `${core.settings.externalUrl}/api/v4`;
+  const forwardedProto = headers['x-forwarded-proto']?.split(',')[0]?.trim().toLowerCase();
+  const proto = forwardedProto === 'https' || forwardedProto === 'http' ? forwardedProto : 'http';
   return `${proto}://${host}/api/v4`;
 }
 
@@ -155,11 +267,10 @@ async function parseBody(headers: Record<string, string>, body: string | Uint8Ar
   if (body === undefined || body.length === 0) return bag();
   const type = (headers['content-type'] ?? '').toLowerCase();
   const text = () => (typeof body === 'string' ? body : Buffer.from(body).toString('utf8'));
-  if (body.length > MAX_BODY_BYTES) throw new ApiError(413, { message: '413 Request Entity Too Large' });
   if (type.startsWith('multipart/form-data')) {
     const { parseMultipart, FileTooLargeError } = await import('./http/multipart.js');
     try {
-      return await parseMultipart(Buffer.from(body), headers['content-type'] as string, MAX_BODY_BYTES);
+      return await parseMultipart(Buffer.from(body), headers['content-type'] as string, body.length);
     } catch (error) {
       if (error instanceof ApiError) throw error;
       if (error instanceof FileTooLargeError) throw new ApiError(413, { message: '413 Request Entity Too Large' });

@@ -1,6 +1,7 @@
 // Offset pagination with the platform's headers, and keyset pagination for the resources that
 // support it. Pages are fetched with LIMIT/OFFSET over indexed orderings; counting stops at
 // 10,001 rows so that a page costs the same at 100 rows or 100,000.
+import { parseJsonBody } from './parse.js';
 import { toQueryString } from '../../shared/path.js';
 import type { RequestContext } from './context.js';
 import { paramError } from './errors.js';
@@ -126,14 +127,23 @@ export function keysetReply<T>(ctx: RequestContext, rows: T[], perPage: number, 
 
 export const encodeCursor = (values: Record<string, unknown>): string => Buffer.from(JSON.stringify(values)).toString('base64url');
 
-export function decodeCursor(text: string): Record<string, unknown> {
+/**
+ * A cursor is caller-supplied text: it decodes to a flat object of strings and numbers with the
+ * keys the list needs (`required`), or the request answers 400 — never a value the database
+ * cannot bind.
+ */
+export function decodeCursor(text: string, required: readonly string[] = ['id']): Record<string, string | number | null> {
+  let parsed: unknown;
   try {
-    const parsed = JSON.parse(Buffer.from(text, 'base64url').toString('utf8')) as unknown;
-    if (parsed && typeof parsed === 'object') return parsed as Record<string, unknown>;
+    parsed = parseJsonBody(Buffer.from(text, 'base64url').toString('utf8'));
   } catch {
-    // fall through
+    throw paramError('cursor is invalid');
   }
-  throw paramError('cursor is invalid');
+  if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) throw paramError('cursor is invalid');
+  const values = parsed as Record<string, unknown>;
+  for (const v of Object.values(values)) if (v !== null && typeof v !== 'string' && (typeof v !== 'number' || !Number.isFinite(v))) throw paramError('cursor is invalid');
+  for (const k of required) if (!Object.prototype.hasOwnProperty.call(values, k)) throw paramError('cursor is invalid');
+  return values as Record<string, string | number | null>;
 }
 
 /** `SELECT COUNT(*)` that stops at `cap` rows. */

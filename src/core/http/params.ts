@@ -29,6 +29,11 @@ export interface ParamDecl {
   check?: (value: unknown) => string | undefined;
   /** Accepts `a,b,c` for array types. */
   commaSeparated?: boolean;
+  /**
+   * Longest string the platform's model accepts; longer answers the model's 400
+   * `{"message": {"<name>": ["is too long (maximum is N characters)"]}}`.
+   */
+  maxLength?: number;
 }
 
 /** `:id` of the routes below a project, group or user: an integer id, or a full path or username. */
@@ -116,6 +121,8 @@ function coerce(decl: ParamDecl, value: unknown): unknown {
 export interface ValidationOutcome {
   params: Params;
   errors: string[];
+  /** Model-style length errors by param name (answered after the Grape errors). */
+  tooLong: Record<string, string[]>;
 }
 
 /** Coerces and checks `input` against the declarations; path params are part of the input. */
@@ -123,6 +130,7 @@ export function validateParams(decls: readonly ParamDecl[], rules: readonly Para
   // Prototype-free: handlers read declared names only, and nothing inherited can answer for one.
   const params = Object.create(null) as Params;
   const errors: string[] = [];
+  const tooLong = Object.create(null) as Record<string, string[]>;
   for (const decl of decls) {
     const raw = Object.prototype.hasOwnProperty.call(input, decl.name) ? input[decl.name] : undefined;
     if (raw === undefined || (raw === '' && decl.type !== 'string' && decl.type !== 'string[]')) {
@@ -153,6 +161,10 @@ export function validateParams(decls: readonly ParamDecl[], rules: readonly Para
         continue;
       }
     }
+    if (decl.maxLength !== undefined && typeof value === 'string' && [...value].length > decl.maxLength) {
+      tooLong[decl.name] = [`is too long (maximum is ${decl.maxLength} characters)`];
+      continue;
+    }
     const checked = decl.check?.(value);
     if (checked) {
       errors.push(checked);
@@ -175,5 +187,5 @@ export function validateParams(decls: readonly ParamDecl[], rules: readonly Para
       if (n > 0 && n < rule.allOrNoneOf.length) errors.push(`${rule.allOrNoneOf.join(', ')} provide all or none of parameters`);
     }
   }
-  return { params, errors };
+  return { params, errors, tooLong };
 }

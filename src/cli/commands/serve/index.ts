@@ -7,6 +7,7 @@ import { localStateDir } from '../../config/local-state.js';
 interface ServeOptions {
   host: string;
   port: string;
+  trustProxy?: boolean;
 }
 
 export function configure(noun: Command): void {
@@ -14,15 +15,20 @@ export function configure(noun: Command): void {
     name: 'serve',
     summary: 'Serve a local state over HTTP as an API v4 instance',
     examples: ['hostctl serve --state ./state --port 8080', 'hostctl serve --host 0.0.0.0 --port 0   # any free port, printed on stderr'],
-    options: (cmd) => cmd.option('--host <host>', 'address to listen on', '127.0.0.1').option('--port <port>', 'port to listen on (0: any free port)', '8080'),
+    options: (cmd) =>
+      cmd
+        .option('--host <host>', 'address to listen on', '127.0.0.1')
+        .option('--port <port>', 'port to listen on (0: any free port)', '8080')
+        .option('--trust-proxy', 'believe X-Forwarded-Host/-Proto (only behind a reverse proxy that sets them)'),
     async run(cli, _args, opts) {
       if (!/^\d+$/.test(opts.port) || Number(opts.port) > 65535) throw new UsageError(`--port must be a number from 0 to 65535, got "${opts.port}"`);
       const stateDir = localStateDir(cli.globals.state, cli.env);
-      const [{ openCore }, { startServer }, { clockFromEnv }] = await Promise.all([
+      const [{ openCore, stateModeWarnings }, { startServer }, { clockFromEnv }] = await Promise.all([
         import('../../../core/app.js'),
         import('../../../server/server.js'),
         import('../../../core/clock.js'),
       ]);
+      for (const warning of stateModeWarnings(stateDir)) cli.info(warning);
       // Signal handlers go in before anything is announced, so a stop request that arrives at
       // any point after start-up finishes in-flight requests and closes the database.
       let requestStop: (signal: string) => void = () => undefined;
@@ -32,8 +38,9 @@ export function configure(noun: Command): void {
       process.removeAllListeners('SIGINT');
       process.once('SIGINT', () => requestStop('SIGINT'));
       process.once('SIGTERM', () => requestStop('SIGTERM'));
-      const core = openCore({ stateDir, clock: clockFromEnv() });
-      const server = await startServer({ core, host: opts.host, port: Number(opts.port) });
+      // A server answers 503 + Retry-After after a short wait for another process's write lock.
+      const core = openCore({ stateDir, clock: clockFromEnv(), writeLockWaitMs: 2000 });
+      const server = await startServer({ core, host: opts.host, port: Number(opts.port), trustProxy: opts.trustProxy === true });
       cli.info(`hostctl serving ${stateDir} at ${server.url}/api/v4 (Ctrl-C to stop)`);
       const signal = await stopped;
       cli.info(`${signal}: finishing in-flight requests`);

@@ -18,7 +18,7 @@ import { createProject, deleteProject, setArchived, transferProject, updateProje
 const editableParams: ParamDecl[] = [
   { name: 'name', type: 'string' },
   { name: 'path', type: 'string' },
-  { name: 'description', type: 'string' },
+  { name: 'description', type: 'string', maxLength: 2000 },
   { name: 'visibility', type: 'string', values: VISIBILITIES },
   { name: 'default_branch', type: 'string' },
   { name: 'repository_storage', type: 'string' },

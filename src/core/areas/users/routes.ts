@@ -10,7 +10,7 @@ import { created, noContent, ok } from '../../http/reply.js';
 import type { UserRow } from '../../db/rows.js';
 import { findUser } from '../../resources/find.js';
 import { presentUserBasic, presentUserPublic, presentUserWithAdmin } from './present.js';
-import { createUser, updateUser, type UserInput } from './service.js';
+import { createUser, passwordDigestFor, updateUser, validate, type UserInput } from './service.js';
 import { isAdmin } from '../../auth/policy.js';
 
 const ORDERS = ['id', 'name', 'username', 'created_at', 'updated_at'] as const;
@@ -110,7 +110,7 @@ function listUsers(ctx: RequestContext) {
   if (p.pagination === 'keyset') {
     const perPage = pageWindow(ctx).perPage;
     if (typeof p.cursor === 'string') {
-      const c = decodeCursor(p.cursor);
+      const c = decodeCursor(p.cursor, orderBy === 'id' ? ['id'] : ['value', 'id']);
       const cmp = dir === 'ASC' ? '>' : '<';
       where.push(orderBy === 'id' ? `id ${cmp} ?` : `(${orderBy} ${cmp} ? OR (${orderBy} = ? AND id ${cmp} ?))`);
       if (orderBy === 'id') args.push(c.id);
@@ -178,9 +178,11 @@ export const userRoutes: RouteDef[] = defineRoutes([
       { name: 'force_random_password', type: 'boolean' },
     ],
     rules: [{ atLeastOneOf: ['password', 'reset_password', 'force_random_password'] }, { allOrNoneOf: ['extern_uid', 'provider'] }],
-    handler: (ctx) => {
+    handler: async (ctx) => {
       requireAdmin(ctx);
-      const user = createUser(ctx.core, ctx.params as unknown as UserInput & { username: string; email: string; name: string });
+      const input = ctx.params as unknown as UserInput & { username: string; email: string; name: string };
+      validate(input);
+      const user = createUser(ctx.core, { ...input, passwordDigest: await passwordDigestFor(input) });
       return created(presentUserWithAdmin(ctx.core, user));
     },
   },
@@ -208,10 +210,13 @@ export const userRoutes: RouteDef[] = defineRoutes([
     summary: 'Update a user (administrators)',
     params: [idParam, ...profileParams],
     rules: [{ allOrNoneOf: ['extern_uid', 'provider'] }],
-    handler: (ctx) => {
+    handler: async (ctx) => {
       requireAdmin(ctx);
       const user = userOfPath(ctx);
-      return presentUserWithAdmin(ctx.core, updateUser(ctx.core, user, ctx.params as unknown as UserInput));
+      const input = ctx.params as unknown as UserInput;
+      validate(input);
+      const digest = input.password === undefined ? {} : { passwordDigest: await passwordDigestFor(input) };
+      return presentUserWithAdmin(ctx.core, updateUser(ctx.core, user, { ...input, ...digest }));
     },
   },
   {
