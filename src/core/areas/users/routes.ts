@@ -1,5 +1,6 @@
 // Users: create, list (offset or keyset), get, update, delete, block/unblock, identities, and
 // the current user.
+import { removeRepositories, userRepositories } from '../../resources/owned-repositories.js';
 import { defineRoutes, type RouteDef } from '../../http/route.js';
 import type { RequestContext } from '../../http/context.js';
 import { currentUser } from '../../http/context.js';
@@ -229,7 +230,11 @@ export const userRoutes: RouteDef[] = defineRoutes([
       const user = userOfPath(ctx);
       if (user.id === admin.id) throw forbidden('You cannot delete yourself');
       if (ctx.params.hard_delete !== true && soleGroupOwner(ctx, user)) throw conflict('User cannot be removed while is the sole-owner of a group');
+      // The user's namespaces, their projects and the user's snippets go with the row; so do
+      // their repositories, once the deletion has committed.
+      const repos = userRepositories(ctx.core, user.id);
       ctx.core.tx(() => ctx.core.db.prepare('DELETE FROM users WHERE id = ?').run(user.id));
+      removeRepositories(ctx.core, repos);
       return noContent();
     },
   },
