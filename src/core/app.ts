@@ -1,10 +1,10 @@
 // Builds a core from a state directory and exposes handle(request) → response. This is the
 // one place that turns thrown ApiErrors (and unexpected exceptions) into responses.
-import { existsSync, statSync } from 'node:fs';
-import { join } from 'node:path';
+import { accessSync, constants as fsConstants, existsSync, statSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { BodyTooLargeError, isBodySource, type ServedRequest as ApiRequest, type ApiResponse } from '../shared/wire.js';
 import { systemClock, type Clock } from './clock.js';
-import { openDatabase, waitForWriteLock, writeTx, type Database } from './db/connection.js';
+import { openDatabase, openReadOnly, waitForWriteLock, writeTx, type Database } from './db/connection.js';
 import { latestVersion, migrate } from './db/migrate.js';
 import { readSettings, tierAtLeast, offeringIn, type InstanceSettings } from './instance.js';
 import { JobQueue } from './jobs/queue.js';
@@ -205,28 +205,32 @@ function stateGone(core: Core): ApiError {
  * read-only (a copy on read-only media can still be listed).
  */
 function openStateDatabase(file: string): Database {
+  if (!writable(file) || !writable(dirname(file))) return openReadOnlyState(file);
   try {
     const db = openDatabase(file);
     migrate(db);
     return db;
   } catch (error) {
-    if (!isStorageFailure(error) || latestVersionOf(file) === undefined) throw error;
-    return openDatabase(file, { readonly: true });
+    if (!isStorageFailure(error)) throw error;
+    return openReadOnlyState(file);
   }
 }
 
-/** The schema version of a database opened read-only, or undefined when it is behind the code. */
-function latestVersionOf(file: string): number | undefined {
+function openReadOnlyState(file: string): Database {
+  const db = openReadOnly(file);
+  if ((db.pragma('user_version', { simple: true }) as number) < latestVersion()) {
+    db.close();
+    throw new Error(`the state at ${dirname(file)} is read-only and needs an upgrade; open it once with write access`);
+  }
+  return db;
+}
+
+function writable(path: string): boolean {
   try {
-    const db = openDatabase(file, { readonly: true });
-    try {
-      const v = db.pragma('user_version', { simple: true }) as number;
-      return v >= latestVersion() ? v : undefined;
-    } finally {
-      db.close();
-    }
+    accessSync(path, fsConstants.W_OK);
+    return true;
   } catch {
-    return undefined;
+    return false;
   }
 }
 

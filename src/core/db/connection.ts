@@ -5,6 +5,7 @@
 // request of the process. So the busy timeout is short (WRITE_BUSY_MS); waiting for a lock
 // another process holds happens asynchronously (waitForWriteLock) before a write starts, and a
 // write that still cannot get it fails with SQLITE_BUSY, which callers answer with 503.
+import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import Driver from 'better-sqlite3';
 
@@ -88,7 +89,8 @@ export function tryWriteTx<T>(db: Database, fn: () => T): T | undefined {
   try {
     return withBusyTimeout(db, 0, () => writeTx(db, fn));
   } catch (error) {
-    if (isBusy(error)) return undefined;
+    // Busy, or a read-only copy of a state: the bookkeeping waits for another time.
+    if (isBusy(error) || (error as { code?: unknown } | null)?.code === 'SQLITE_READONLY') return undefined;
     throw error;
   }
 }
@@ -116,5 +118,31 @@ export async function retryWhileBusy<T>(db: Database, maxMs: number, fn: () => T
       if (!isBusy(error) || Date.now() >= until) throw error;
       await waitForWriteLock(db, Math.max(1, until - Date.now()));
     }
+  }
+}
+
+/**
+ * A state on read-only media (or a directory its reader may not write) can still be read. A
+ * WAL database needs its shared-memory file beside it, which cannot be made there; then the
+ * file is read into memory as a snapshot (its header switched back to a rollback journal, which
+ * only the in-memory copy sees), with every write refused. Commits still only in a `-wal` file
+ * that was never checkpointed are not in such a snapshot.
+ */
+export function openReadOnly(file: string): Database {
+  try {
+    const db = openDatabase(file, { readonly: true });
+    db.pragma('user_version', { simple: true });
+    return db;
+  } catch {
+    const image = readFileSync(file);
+    if (image.length >= 20) {
+      image[18] = 1;
+      image[19] = 1;
+    }
+    const db = new Driver(image, { nativeBinding: nativeBinding() });
+    db.pragma('query_only = ON');
+    db.pragma('foreign_keys = ON');
+    cacheStatements(db);
+    return db;
   }
 }

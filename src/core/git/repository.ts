@@ -11,6 +11,7 @@ import { GitCommandError, lines, runGit, runGitSync, text, type GitResult, type 
 import { parseCommit, parseTag, type CommitObject, type TagObject } from './objects.js';
 import { isValidRefComponentPath, ZERO_SHA } from './names.js';
 import { guardedWrite, guardedWriteSync } from './recovery.js';
+import { isStorageFailure } from '../http/failures.js';
 
 /**
  * A suffix for temporary names beside a repository. Only uniqueness matters (names also carry
@@ -107,7 +108,12 @@ export function identityEnv(author: Signature, committer: Signature): Record<str
   };
 }
 
-function refFailure(ref: string, error: unknown): RefUpdateError {
+/**
+ * Why a ref write failed, as the caller's problem (RefUpdateError) — unless the disk is at
+ * fault (full, read-only, permission denied): that error goes on as it is and answers 5xx.
+ */
+function refFailure(ref: string, error: unknown): Error {
+  if (isStorageFailure(error)) return error as Error;
   const stderr = error instanceof GitCommandError ? error.stderr : String(error);
   let reason: RefFailure = 'other';
   if (/exists; cannot create|cannot process .* and .* at the same time|is a prefix of|unable to resolve reference.*Not a directory|there are still refs under/i.test(stderr)) reason = 'hierarchy';

@@ -11,7 +11,7 @@ export const serviceUnavailable = (): ApiError =>
   new ApiError(503, { message: '503 Service Unavailable' }, { 'retry-after': String(RETRY_AFTER_SECONDS) });
 
 const LOCK_CODES = new Set(['SQLITE_BUSY', 'SQLITE_BUSY_SNAPSHOT', 'SQLITE_BUSY_RECOVERY', 'SQLITE_BUSY_TIMEOUT', 'SQLITE_LOCKED']);
-const STORAGE_ERRNO = new Set(['EROFS', 'EACCES', 'EPERM', 'ENOSPC', 'EDQUOT', 'EIO', 'EMFILE', 'ENFILE']);
+const STORAGE_ERRNO = new Set(['EROFS', 'EACCES', 'EPERM', 'ENOSPC', 'EDQUOT', 'EIO', 'EMFILE', 'ENFILE', 'ENOTDIR']);
 const STORAGE_SQLITE = /^SQLITE_(READONLY|FULL|IOERR|CANTOPEN|CORRUPT|NOTADB|PERM)/;
 const GIT_STORAGE_TEXT = /No space left on device|Read-only file system|Permission denied|Disk quota exceeded|Input\/output error|unable to create temporary file|insufficient permission/i;
 

@@ -83,7 +83,8 @@ function listUsers(ctx: RequestContext) {
   }
   if (p.search) {
     const like = `%${String(p.search).toLowerCase()}%`;
-    where.push('(username_lower LIKE ? OR lower(name) LIKE ? OR email_lower = ?)');
+    // Only administrators find users by their private email; others by the public one alone.
+    where.push(admin ? '(username_lower LIKE ? OR lower(name) LIKE ? OR email_lower = ?)' : "(username_lower LIKE ? OR lower(name) LIKE ? OR (public_email IS NOT NULL AND public_email <> '' AND lower(public_email) = ?))");
     args.push(like, like, String(p.search).toLowerCase());
   }
   if (p.active === true) where.push("state = 'active'");
