@@ -41,8 +41,20 @@ export function pageWindow(ctx: RequestContext, defaultPerPage = DEFAULT_PER_PAG
   return { page, perPage, limit: perPage, offset: (page - 1) * perPage };
 }
 
+/**
+ * The query a page link carries: the caller's parameters that the route declares (anything
+ * else, up to 16 KiB of it, would be echoed into every Link header until clients refuse the
+ * answer's headers), without credentials.
+ */
+function linkQuery(ctx: RequestContext): Record<string, unknown> {
+  const declared = new Set([...(ctx.route.params ?? []).map((p) => p.name), ...PAGINATION_PARAMS.map((p) => p.name), 'pagination', 'cursor', 'id_after', 'id_before']);
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(ctx.queryInput)) if (declared.has(k)) out[k] = v;
+  return out;
+}
+
 function linkFor(ctx: RequestContext, extra: Record<string, unknown>): string {
-  const query: Record<string, unknown> = { ...ctx.queryInput, ...extra };
+  const query: Record<string, unknown> = { ...linkQuery(ctx), ...extra };
   delete query.private_token;
   delete query.access_token;
   const sorted = Object.fromEntries(Object.keys(query).sort().map((k) => [k, query[k]]));
@@ -116,7 +128,7 @@ export function keysetReply<T>(ctx: RequestContext, rows: T[], perPage: number, 
   const headers: Record<string, string> = {};
   if (rows.length > perPage && page.length > 0) {
     const cursorKeys = ['cursor', 'id_after', 'id_before', 'page'];
-    const base: Record<string, unknown> = { ...ctx.queryInput, per_page: perPage };
+    const base: Record<string, unknown> = { ...linkQuery(ctx), per_page: perPage };
     for (const k of cursorKeys) delete base[k];
     const query = { ...base, ...next(page[page.length - 1] as T) };
     const sorted = Object.fromEntries(Object.keys(query).sort().map((k) => [k, (query as Record<string, unknown>)[k]]));

@@ -1,6 +1,7 @@
 // Creating, changing, moving and deleting projects. Every change of a project's full path
 // (rename, transfer, a parent group's rename) records the old path in redirect_routes, so
 // that the old path keeps answering GETs with a redirect.
+import { paramError } from '../../http/errors.js';
 import { projectRepositories, removeRepositories } from '../../resources/owned-repositories.js';
 import type { NamespaceRow, ProjectRow, UserRow, Visibility } from '../../db/rows.js';
 import type { CoreState } from '../../state.js';
@@ -117,6 +118,7 @@ export async function createProject(core: CoreState, input: CreateProjectInput):
       if (!ns || !canCreateProjectIn(core, input.creator, ns)) throw validationError({ namespace: ['is not valid'] });
     } else ns = personalNamespace(core, input.creator);
     if (ns.kind === 'user' && ns.owner_id === input.creator.id) checkPersonalLimit(core, input.creator, ns);
+    if (!input.name && !input.path) throw paramError('name, path are missing, at least one parameter must be provided');
     const name = input.name ?? (input.path as string);
     const path = input.path ?? pathFromName(name);
     const visibility = input.visibility ?? 'private';
