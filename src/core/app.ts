@@ -4,7 +4,7 @@ import { accessSync, constants as fsConstants, existsSync, statSync } from 'node
 import { dirname, join } from 'node:path';
 import { BodyTooLargeError, isBodySource, type ServedRequest as ApiRequest, type ApiResponse } from '../shared/wire.js';
 import { systemClock, type Clock } from './clock.js';
-import { openDatabase, openReadOnly, waitForWriteLock, writeTx, type Database } from './db/connection.js';
+import { openDatabase, openReadOnly, setBusyTimeout, waitForWriteLock, writeTx, type Database } from './db/connection.js';
 import { latestVersion, migrate } from './db/migrate.js';
 import { readSettings, tierAtLeast, offeringIn, type InstanceSettings } from './instance.js';
 import { JobQueue } from './jobs/queue.js';
@@ -41,6 +41,11 @@ export interface CoreOptions {
    * before answering 503 with Retry-After. `serve` keeps it short; a local command waits longer.
    */
   writeLockWaitMs?: number;
+  /**
+   * How long a write may wait synchronously for the lock once it runs. Only a one-shot local
+   * command raises it (default WRITE_BUSY_MS, which a server must keep: its event loop is shared).
+   */
+  writeBusyMs?: number;
 }
 
 /** Default wait for the write lock: a local command, which has no one else to answer. */
@@ -85,6 +90,7 @@ export function buildCore(options: CoreOptions, db: Database, settings: Instance
   const file = join(options.stateDir, STATE_DB);
   identities.set(core, { file, id: fileIdentity(file) });
   writeLockWait.set(core, options.writeLockWaitMs ?? LOCAL_WRITE_LOCK_WAIT_MS);
+  if (options.writeBusyMs !== undefined && !db.readonly) setBusyTimeout(db, options.writeBusyMs);
   Object.assign(core, {
     router: router(),
     handle: (request: ApiRequest) => handle(core, request),

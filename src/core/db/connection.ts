@@ -71,13 +71,25 @@ const isBusy = (error: unknown): boolean => {
   return typeof code === 'string' && (code.startsWith('SQLITE_BUSY') || code === 'SQLITE_LOCKED');
 };
 
-/** Runs `fn` under `busy_timeout = ms`, restoring the usual bound afterwards. */
+const busyBounds = new WeakMap<Database, number>();
+
+/**
+ * Sets how long a write waits synchronously for the lock on this connection. A server keeps
+ * WRITE_BUSY_MS (its event loop serves everyone); a one-shot local command, which has nothing
+ * else to do, may wait longer.
+ */
+export function setBusyTimeout(db: Database, ms: number): void {
+  busyBounds.set(db, ms);
+  db.pragma(`busy_timeout = ${ms}`);
+}
+
+/** Runs `fn` under `busy_timeout = ms`, restoring the connection's bound afterwards. */
 function withBusyTimeout<T>(db: Database, ms: number, fn: () => T): T {
   db.pragma(`busy_timeout = ${ms}`);
   try {
     return fn();
   } finally {
-    db.pragma(`busy_timeout = ${WRITE_BUSY_MS}`);
+    db.pragma(`busy_timeout = ${busyBounds.get(db) ?? WRITE_BUSY_MS}`);
   }
 }
 

@@ -2,7 +2,7 @@
 // runs in its own immediate transaction, and the version is re-read inside it, so several
 // processes opening one state directory at once apply each migration exactly once.
 import type { Database } from './connection.js';
-import { WRITE_BUSY_MS, writeTx } from './connection.js';
+import { setBusyTimeout, WRITE_BUSY_MS, writeTx } from './connection.js';
 import { migrations } from './migrations/index.js';
 
 export interface Migration {
@@ -34,11 +34,11 @@ export function migrate(db: Database): void {
   if (current() >= latestVersion()) return;
   const ordered = [...migrations].sort((a, b) => a.version - b.version);
   // Opening is not serving yet: here waiting for another process's migration is right.
-  db.pragma('busy_timeout = 15000');
+  setBusyTimeout(db, 15_000);
   try {
     migrateAll(db, ordered, current);
   } finally {
-    db.pragma(`busy_timeout = ${WRITE_BUSY_MS}`);
+    setBusyTimeout(db, WRITE_BUSY_MS);
   }
 }
 
