@@ -1,11 +1,11 @@
 // Builds a core from a state directory and exposes handle(request) → response. This is the
 // one place that turns thrown ApiErrors (and unexpected exceptions) into responses.
-import { existsSync } from 'node:fs';
-import { join } from 'node:path';
-import type { ApiRequest, ApiResponse } from '../shared/wire.js';
+import { accessSync, constants as fsConstants, existsSync, statSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { BodyTooLargeError, isBodySource, type ServedRequest as ApiRequest, type ApiResponse } from '../shared/wire.js';
 import { systemClock, type Clock } from './clock.js';
-import { openDatabase, writeTx, type Database } from './db/connection.js';
-import { migrate } from './db/migrate.js';
+import { openDatabase, openReadOnly, setBusyTimeout, waitForWriteLock, writeTx, type Database } from './db/connection.js';
+import { latestVersion, migrate } from './db/migrate.js';
 import { readSettings, tierAtLeast, offeringIn, type InstanceSettings } from './instance.js';
 import { JobQueue } from './jobs/queue.js';
 import { RepositoryStore } from './git/store.js';
@@ -13,21 +13,24 @@ import type { CoreState } from './state.js';
 import { Router } from './http/router.js';
 import { loadArea } from './areas/index.js';
 import { ROUTE_MANIFEST } from './areas/manifest.js';
-import { ApiError, paramError, routeNotFound, unauthorized } from './http/errors.js';
-import { parseQuery, type ParamBag } from './http/parse.js';
+import { ApiError, paramError, routeNotFound, unauthorized, validationError } from './http/errors.js';
+import { bag, checkKey, parseJsonBody, parseQuery, type ParamBag } from './http/parse.js';
 import { validateParams } from './http/params.js';
 import { PAGINATION_PARAMS } from './http/pagination.js';
 import { Reply } from './http/reply.js';
+import { classify, isStorageFailure, serviceUnavailable } from './http/failures.js';
 import type { RequestContext } from './http/context.js';
 import { authenticate } from './auth/authenticate.js';
 import { apiBaseFor, webBaseFor, withWebBase } from './resources/urls.js';
 
 export { STATE_DB } from '../shared/state-layout.js';
+export { stateModeWarnings } from './state-modes.js';
 import { STATE_DB } from '../shared/state-layout.js';
 /** Longest query string accepted; longer ones answer 414 (send a JSON body instead). */
 export const MAX_QUERY_LENGTH = 16_384;
-/** Largest request body accepted. */
-export const MAX_BODY_BYTES = 50 * 1024 * 1024;
+/** Body limit of routes that name none (routes that take uploads raise theirs with bodyLimit). */
+export { DEFAULT_BODY_LIMIT } from './http/route.js';
+import { DEFAULT_BODY_LIMIT } from './http/route.js';
 
 export interface CoreOptions {
   stateDir: string;
@@ -36,7 +39,20 @@ export interface CoreOptions {
   log?: (message: string) => void;
   /** Base of every web URL, overriding the stored setting and the request's Host (serve --external-url). */
   externalUrl?: string;
+  /**
+   * How long a write request waits (asynchronously) for a write lock another process holds
+   * before answering 503 with Retry-After. `serve` keeps it short; a local command waits longer.
+   */
+  writeLockWaitMs?: number;
+  /**
+   * How long a write may wait synchronously for the lock once it runs. Only a one-shot local
+   * command raises it (default WRITE_BUSY_MS, which a server must keep: its event loop is shared).
+   */
+  writeBusyMs?: number;
 }
+
+/** Default wait for the write lock: a local command, which has no one else to answer. */
+const LOCAL_WRITE_LOCK_WAIT_MS = 15_000;
 
 export interface Core extends CoreState {
   handle(request: ApiRequest): Promise<ApiResponse>;
@@ -52,8 +68,7 @@ const router = (): Router => (sharedRouter ??= new Router(ROUTE_MANIFEST));
 export function openCore(options: CoreOptions): Core {
   const file = join(options.stateDir, STATE_DB);
   if (!existsSync(file)) throw new StateNotFoundError(`no hostctl state at ${options.stateDir} (run: hostctl init --state ${options.stateDir})`);
-  const db = openDatabase(file);
-  migrate(db);
+  const db = openStateDatabase(file);
   return buildCore(options, db, readSettings(db));
 }
 
@@ -76,6 +91,10 @@ export function buildCore(options: CoreOptions, db: Database, settings: Instance
     log,
   };
   const core = state as Core;
+  const file = join(options.stateDir, STATE_DB);
+  identities.set(core, { file, id: fileIdentity(file) });
+  writeLockWait.set(core, options.writeLockWaitMs ?? LOCAL_WRITE_LOCK_WAIT_MS);
+  if (options.writeBusyMs !== undefined && !db.readonly) setBusyTimeout(db, options.writeBusyMs);
   Object.assign(core, {
     router: router(),
     handle: (request: ApiRequest) => handle(core, request),
@@ -84,8 +103,30 @@ export function buildCore(options: CoreOptions, db: Database, settings: Instance
   return core;
 }
 
+/**
+ * The database file as opened (device and inode). If the file is removed or replaced while the
+ * core runs, the connection would go on writing to a file nobody will read again: requests
+ * answer 503 instead, and a write is acknowledged only if the file is still the one written.
+ */
+function fileIdentity(file: string): string | null {
+  try {
+    const st = statSync(file);
+    return `${st.dev}:${st.ino}`;
+  } catch {
+    return null;
+  }
+}
+
+const identities = new WeakMap<Core, { file: string; id: string | null }>();
+
+function stateIntact(core: Core): boolean {
+  const known = identities.get(core);
+  return !known || known.id === null || fileIdentity(known.file) === known.id;
+}
+
 async function handle(core: Core, request: ApiRequest): Promise<ApiResponse> {
-  const response = await answer(core, request);
+  const response = stateIntact(core) ? await answer(core, request) : errorResponse(stateGone(core));
+  if (!stateIntact(core)) return errorResponse(stateGone(core));
   // HEAD answers carry the headers of the GET, never a body (on every transport).
   return request.method.toUpperCase() === 'HEAD' ? { ...response, body: '' } : response;
 }
@@ -96,9 +137,11 @@ async function answer(core: Core, request: ApiRequest): Promise<ApiResponse> {
     const response = toResponse(await dispatch(core, request));
     return scim ? asScim(response) : response;
   } catch (error) {
-    if (error instanceof ApiError) return scim ? scimErrorResponse(error) : errorResponse(error);
-    core.log(`500 ${request.method} ${request.path}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
-    return scim ? scimErrorResponse(new ApiError(500, { message: 'Internal Server Error' })) : json(500, { message: '500 Internal Server Error' });
+    const known = classify(error);
+    if (known && known.status < 500) return scim ? scimErrorResponse(known) : errorResponse(known);
+    core.log(`${known?.status ?? 500} ${request.method} ${request.path}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+    if (scim) return scimErrorResponse(known ?? new ApiError(500, { message: 'Internal Server Error' }));
+    return known ? errorResponse(known) : json(500, { message: '500 Internal Server Error' });
   }
 }
 
@@ -110,7 +153,7 @@ async function dispatch(core: Core, request: ApiRequest): Promise<Reply> {
   const outcome = core.router.match(method, request.path);
   if (outcome.kind === 'none' || outcome.kind === 'bad-encoding') throw routeNotFound();
   if (outcome.kind === 'method-not-allowed') throw paramError('405 Not Allowed', 405);
-  const { pathParams } = outcome.match;
+  const pathParams = Object.assign(bag(), outcome.match.pathParams) as Record<string, string>;
   const entry = outcome.match.route;
   const route = (await loadArea(entry.area)).find((r) => r.method === entry.method && r.path === entry.path);
   if (!route) throw new Error(`route manifest is stale: ${entry.method} ${entry.path} is not in area ${entry.area} (run npm run build)`);
@@ -120,15 +163,30 @@ async function dispatch(core: Core, request: ApiRequest): Promise<Reply> {
   if (route.offerings && !offeringIn(core.settings.offering, route.offerings)) throw routeNotFound();
 
   const queryInput = parseQuery(rawQuery);
-  const bodyInput = await parseBody(headers, request.body);
-  const input: ParamBag = { ...queryInput, ...bodyInput };
+  // The caller is known from headers and query before any of the body is read: an anonymous
+  // request to a route that needs sign-in costs no more than its headers.
+  // Routes outside token auth (SCIM brings its own bearer token) see no actor.
+  const noAuth = route.auth === 'none';
+  let auth = noAuth ? { actor: null, authUser: null, token: null } : authenticate(core, route, method, request.path, headers, queryInput);
+  const authRequired = (route.auth ?? 'required') === 'required';
+  if (authRequired && !auth.actor) throw unauthorized();
+  const bodyInput = await parseBody(headers, await readBody(request.body, route.bodyLimit ?? DEFAULT_BODY_LIMIT));
+  const input: ParamBag = Object.assign(bag(), queryInput, bodyInput);
+  // A token or Sudo carried in the body (allowed by the platform) is honoured once it is read.
+  if (!noAuth && ['private_token', 'access_token', 'sudo'].some((k) => Object.prototype.hasOwnProperty.call(bodyInput, k))) {
+    auth = authenticate(core, route, method, request.path, headers, input);
+  }
 
-  const auth = route.auth === 'none' ? { actor: null, authUser: null, token: null } : authenticate(core, route, method, request.path, headers, input);
-  if ((route.auth ?? 'required') === 'required' && !auth.actor) throw unauthorized();
+  // Wait for a lock another process holds here, asynchronously, so the handler's own write
+  // does not wait inside the event loop; a lock that stays taken answers 503 + Retry-After.
+  if (method !== 'GET' && method !== 'HEAD' && !(await waitForWriteLock(core.db, writeLockWait.get(core) ?? LOCAL_WRITE_LOCK_WAIT_MS))) {
+    throw serviceUnavailable();
+  }
 
   const decls = route.paginated ? [...PAGINATION_PARAMS, ...(route.params ?? [])] : (route.params ?? []);
-  const { params, errors } = validateParams(decls, route.rules ?? [], { ...input, ...pathParams });
+  const { params, errors, tooLong } = validateParams(decls, route.rules ?? [], Object.assign(bag(), input, pathParams));
   if (errors.length > 0) throw paramError(errors.join(', '));
+  if (Object.keys(tooLong).length > 0) throw validationError({ ...tooLong });
   for (const [k, v] of Object.entries(pathParams)) if (!(k in params)) params[k] = v;
 
   const ctx: RequestContext = {
@@ -152,37 +210,100 @@ async function dispatch(core: Core, request: ApiRequest): Promise<Reply> {
   return new Reply(method === 'POST' ? 201 : 200, result);
 }
 
+const writeLockWait = new WeakMap<Core, number>();
+
+function stateGone(core: Core): ApiError {
+  core.log(`503: the state database ${identities.get(core)?.file ?? ''} was removed or replaced; restart to serve the new one`);
+  return serviceUnavailable();
+}
+
+/**
+ * Opens the state database for serving, or only for reading when the state directory is
+ * read-only (a copy on read-only media can still be listed).
+ */
+function openStateDatabase(file: string): Database {
+  if (!writable(file) || !writable(dirname(file))) return openReadOnlyState(file);
+  try {
+    const db = openDatabase(file);
+    migrate(db);
+    return db;
+  } catch (error) {
+    if (!isStorageFailure(error)) throw error;
+    return openReadOnlyState(file);
+  }
+}
+
+function openReadOnlyState(file: string): Database {
+  const db = openReadOnly(file);
+  if ((db.pragma('user_version', { simple: true }) as number) < latestVersion()) {
+    db.close();
+    throw new Error(`the state at ${dirname(file)} is read-only and needs an upgrade; open it once with write access`);
+  }
+  return db;
+}
+
+function writable(path: string): boolean {
+  try {
+    accessSync(path, fsConstants.W_OK);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+const tooLarge = (): ApiError => new ApiError(413, { message: '413 Request Entity Too Large' }, { connection: 'close' });
+
+/** The body as bytes, never more than `limit` of them (413 and the connection closed beyond). */
+async function readBody(body: ApiRequest['body'], limit: number): Promise<string | Uint8Array | undefined> {
+  if (!isBodySource(body)) {
+    if (body !== undefined && body.length > limit) throw tooLarge();
+    return body;
+  }
+  if (body.declaredLength !== undefined && body.declaredLength > limit) throw tooLarge();
+  try {
+    return await body.read(limit);
+  } catch (error) {
+    if (error instanceof BodyTooLargeError) throw tooLarge();
+    throw error;
+  }
+}
+
 async function parseBody(headers: Record<string, string>, body: string | Uint8Array | undefined): Promise<ParamBag> {
-  if (body === undefined || body.length === 0) return {};
+  if (body === undefined || body.length === 0) return bag();
   const type = (headers['content-type'] ?? '').toLowerCase();
   const text = () => (typeof body === 'string' ? body : Buffer.from(body).toString('utf8'));
-  if (body.length > MAX_BODY_BYTES) throw new ApiError(413, { message: '413 Request Entity Too Large' });
   if (type.startsWith('multipart/form-data')) {
-    const { parseMultipart } = await import('./http/multipart.js');
+    const { parseMultipart, FileTooLargeError } = await import('./http/multipart.js');
     try {
-      return await parseMultipart(Buffer.from(body), headers['content-type'] as string, MAX_BODY_BYTES);
+      return await parseMultipart(Buffer.from(body), headers['content-type'] as string, body.length);
     } catch (error) {
-      if (error instanceof Error && error.message === 'file too large') throw new ApiError(413, { message: '413 Request Entity Too Large' });
+      if (error instanceof ApiError) throw error;
+      if (error instanceof FileTooLargeError) throw new ApiError(413, { message: '413 Request Entity Too Large' });
       throw paramError('The multipart body could not be parsed');
     }
   }
   if (type.startsWith('application/x-www-form-urlencoded')) return parseQuery(text());
   if (type.startsWith('application/json') || type.startsWith('application/scim+json') || type === '') {
     try {
-      const parsed = JSON.parse(text()) as unknown;
+      const parsed = parseJsonBody(text());
       if (parsed !== null && typeof parsed === 'object' && !Array.isArray(parsed)) return parsed as ParamBag;
-      return {};
-    } catch {
-      if (type === '') return {};
+      return bag();
+    } catch (error) {
+      if (error instanceof ApiError) throw error;
+      if (type === '') return bag();
       throw paramError('The request body is not valid JSON');
     }
   }
-  return {};
+  return bag();
 }
 
+/** Header names in lower case on a prototype-free object (a `__proto__` header is refused). */
 function lowerKeys(headers: Record<string, string>): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const [k, v] of Object.entries(headers)) out[k.toLowerCase()] = v;
+  const out = bag() as Record<string, string>;
+  for (const [k, v] of Object.entries(headers)) {
+    checkKey(k.toLowerCase());
+    if (typeof v === 'string') out[k.toLowerCase()] = v;
+  }
   return out;
 }
 

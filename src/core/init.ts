@@ -1,6 +1,7 @@
 // Creating a state directory: the database with its schema, instance settings, the
 // administrator `root` and its first token. An existing state is never touched.
-import { existsSync, mkdirSync, readdirSync, rmSync } from 'node:fs';
+import { closeSync, existsSync, mkdirSync, openSync, readdirSync, rmSync } from 'node:fs';
+import { restrictStateModes } from './state-modes.js';
 import { isAbsolute, join } from 'node:path';
 import { openDatabase } from './db/connection.js';
 import { migrate } from './db/migrate.js';
@@ -37,8 +38,11 @@ export function initState(options: InitOptions): InitResult {
   const created = !existsSync(dir);
   mkdirSync(dir, { recursive: true, mode: 0o700 });
   try {
+    // The database is created 0600 (umask could otherwise leave it readable by everyone).
+    if (!existsSync(join(dir, STATE_DB))) closeSync(openSync(join(dir, STATE_DB), 'wx', 0o600));
     const db = openDatabase(join(dir, STATE_DB));
     migrate(db);
+    restrictStateModes(dir);
     const storages = { ...DEFAULT_SETTINGS.storages, ...(options.storages ?? {}) };
     for (const path of Object.values(storages)) mkdirSync(isAbsolute(path) ? path : join(dir, path), { recursive: true });
     const settings: InstanceSettings = {

@@ -3,8 +3,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Core } from '../core/app.js';
-import { MAX_BODY_BYTES } from '../core/app.js';
-import { API_PREFIX, SCIM_PREFIX, type ApiResponse } from '../shared/wire.js';
+import { API_PREFIX, BodyTooLargeError, SCIM_PREFIX, type ApiResponse, type BodySource } from '../shared/wire.js';
 
 export interface ServeOptions {
   core: Core;
@@ -14,7 +13,23 @@ export interface ServeOptions {
   log?: ((line: string) => void) | null;
   /** How often the worker looks for jobs queued by other processes, in ms. */
   jobPollMs?: number;
+  /** Believe X-Forwarded-Host/-Proto (only behind a proxy that sets them). Default false. */
+  trustProxy?: boolean;
+  /** Most simultaneous connections; more are refused at accept. Default 512. */
+  maxConnections?: number;
+  /** Time to receive a request's headers, and the whole request, in ms. */
+  headersTimeoutMs?: number;
+  requestTimeoutMs?: number;
+  /** How long the worker's running job may take to finish when the server stops, in ms. */
+  jobStopGraceMs?: number;
 }
+
+/** Slow clients are cut off in seconds: headers within 10 s, a whole request within 60 s. */
+const HEADERS_TIMEOUT_MS = 10_000;
+const REQUEST_TIMEOUT_MS = 60_000;
+const KEEP_ALIVE_TIMEOUT_MS = 5_000;
+const MAX_CONNECTIONS = 512;
+const FORWARDED = ['x-forwarded-host', 'x-forwarded-proto', 'x-forwarded-port', 'forwarded'];
 
 export interface RunningServer {
   url: string;
@@ -28,22 +43,33 @@ const WORKER_ID = `serve-${process.pid}`;
 export async function startServer(options: ServeOptions): Promise<RunningServer> {
   const { core } = options;
   const log = options.log === undefined ? (line: string) => process.stderr.write(`${line}\n`) : options.log;
-  const worker = startWorker(core, options.jobPollMs ?? 1000);
+  const worker = startWorker(core, options.jobPollMs ?? 1000, options.jobStopGraceMs ?? 10_000);
+  const trustProxy = options.trustProxy ?? false;
 
   // Node refuses request lines over 16 KiB with 431 before any handler runs; allow longer ones
   // so the core can answer an over-long query string as the platform does (414).
-  const server = createServer({ maxHeaderSize: 64 * 1024 }, (req, res) => {
+  const server = createServer(
+    {
+      maxHeaderSize: 64 * 1024,
+      headersTimeout: options.headersTimeoutMs ?? HEADERS_TIMEOUT_MS,
+      requestTimeout: options.requestTimeoutMs ?? REQUEST_TIMEOUT_MS,
+      keepAliveTimeout: KEEP_ALIVE_TIMEOUT_MS,
+      // How often Node looks for connections past those timeouts (its default is 30 s).
+      connectionsCheckingInterval: Math.min(1000, Math.max(50, Math.floor((options.headersTimeoutMs ?? HEADERS_TIMEOUT_MS) / 2))),
+    },
+    (req, res) => {
     const started = process.hrtime.bigint();
-    serve(core, req, res, worker.wake)
-      .catch(() => send(res, { status: 500, headers: { 'content-type': 'application/json' }, body: '{"message":"500 Internal Server Error"}' }))
+    serve(core, req, res, worker.wake, trustProxy)
+      .catch(() => send(req, res, { status: 500, headers: { 'content-type': 'application/json' }, body: '{"message":"500 Internal Server Error"}' }))
       .finally(() => {
         if (log) {
           const ms = Number(process.hrtime.bigint() - started) / 1e6;
           log(`${new Date().toISOString()} ${req.method} ${req.url?.split('?')[0]} ${res.statusCode} ${ms.toFixed(1)}ms`);
         }
       });
-  });
-  server.keepAliveTimeout = 5000;
+    },
+  );
+  server.maxConnections = options.maxConnections ?? MAX_CONNECTIONS;
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(options.port ?? 8080, options.host ?? '127.0.0.1', () => resolve());
@@ -55,61 +81,96 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
     url: `http://${host}:${address.port}`,
     port: address.port,
     server,
+    // Stop taking jobs at once; in-flight requests and the running job finish (bounded).
     close: () =>
-      (closing ??= new Promise<void>((resolve) => {
-        server.close(() => resolve());
-        server.closeIdleConnections();
-      }).then(() => worker.stop())),
+      (closing ??= Promise.all([
+        new Promise<void>((resolve) => {
+          server.close(() => resolve());
+          server.closeIdleConnections();
+        }),
+        worker.stop(),
+      ]).then(() => undefined)),
   };
 }
 
-async function serve(core: Core, req: IncomingMessage, res: ServerResponse, wake: () => void): Promise<void> {
+async function serve(core: Core, req: IncomingMessage, res: ServerResponse, wake: () => void, trustProxy: boolean): Promise<void> {
   const url = req.url ?? '/';
   const q = url.indexOf('?');
   const fullPath = q < 0 ? url : url.slice(0, q);
   const query = q < 0 ? '' : url.slice(q + 1);
   if (fullPath.startsWith('/api/v3/') || fullPath === '/api/v3') {
-    return send(res, json(410, { error: 'API V3 is no longer supported. Use API V4 instead.' }));
+    return send(req, res, json(410, { error: 'API V3 is no longer supported. Use API V4 instead.' }));
   }
   // Identity providers call the SCIM root, outside /api/v4; the core gets its path below /api.
   const scim = fullPath.startsWith(`${SCIM_PREFIX}/`);
-  if (!scim && !fullPath.startsWith(`${API_PREFIX}/`)) return send(res, json(404, { error: '404 Not Found' }));
-  const body = await readBody(req);
-  if (body === null) return send(res, json(413, { message: '413 Request Entity Too Large' }));
-  const headers: Record<string, string> = {};
+  if (!scim && !fullPath.startsWith(`${API_PREFIX}/`)) return send(req, res, json(404, { error: '404 Not Found' }));
+  const headers: Record<string, string> = Object.create(null) as Record<string, string>;
   for (const [k, v] of Object.entries(req.headers)) if (v !== undefined) headers[k] = Array.isArray(v) ? v.join(', ') : v;
+  if (!trustProxy) for (const k of FORWARDED) delete headers[k];
   const before = core.jobs.enqueuedCount;
+  const method = req.method ?? 'GET';
   const response = await core.handle(
-    scim ? { method: req.method ?? 'GET', path: fullPath.slice('/api'.length), query, headers, body, api: 'scim' } : { method: req.method ?? 'GET', path: fullPath.slice(API_PREFIX.length), query, headers, body },
+    scim
+      ? { method, path: fullPath.slice('/api'.length), query, headers, body: bodySource(req), api: 'scim' }
+      : { method, path: fullPath.slice(API_PREFIX.length), query, headers, body: bodySource(req) },
   );
   if (core.jobs.enqueuedCount !== before) wake();
-  send(res, response, req.method === 'HEAD');
+  send(req, res, response, req.method === 'HEAD');
 }
 
-function readBody(req: IncomingMessage): Promise<Buffer | null> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    req.on('data', (c: Buffer) => {
-      size += c.length;
-      if (size <= MAX_BODY_BYTES) chunks.push(c);
-    });
-    req.on('end', () => resolve(size > MAX_BODY_BYTES ? null : Buffer.concat(chunks)));
-    req.on('error', reject);
-  });
+/** The request body, read only when the core asks for it and never past the limit it names. */
+function bodySource(req: IncomingMessage): BodySource {
+  const declared = req.headers['content-length'];
+  const declaredLength = declared !== undefined && /^\d+$/.test(declared) ? Number(declared) : undefined;
+  let reading: Promise<Uint8Array> | undefined;
+  return {
+    declaredLength,
+    read: (limit) =>
+      (reading ??= new Promise<Uint8Array>((resolve, reject) => {
+        if (declaredLength !== undefined && declaredLength > limit) return reject(new BodyTooLargeError(limit));
+        const chunks: Buffer[] = [];
+        let size = 0;
+        const onData = (c: Buffer): void => {
+          size += c.length;
+          if (size > limit) {
+            // Stop reading at once; the answer goes out with `connection: close`.
+            req.off('data', onData);
+            req.pause();
+            reject(new BodyTooLargeError(limit));
+            return;
+          }
+          chunks.push(c);
+        };
+        req.on('data', onData);
+        req.once('end', () => resolve(Buffer.concat(chunks)));
+        req.once('error', reject);
+        req.once('aborted', () => reject(new Error('request aborted')));
+      })),
+  };
 }
 
 const json = (status: number, body: unknown): ApiResponse => ({ status, headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
 
-function send(res: ServerResponse, response: ApiResponse, headOnly = false): void {
+function send(req: IncomingMessage, res: ServerResponse, response: ApiResponse, headOnly = false): void {
   if (res.headersSent) return;
   const body = typeof response.body === 'string' ? Buffer.from(response.body, 'utf8') : Buffer.from(response.body);
-  res.writeHead(response.status, { ...response.headers, 'content-length': String(body.length) });
-  res.end(headOnly || response.status === 204 ? undefined : body);
+  // A body left unread (refused before reading, or too large) is not drained: the connection
+  // closes after the answer instead of spending time and memory on the rest of it.
+  const unread = !req.complete && (req.headers['content-length'] !== undefined || req.headers['transfer-encoding'] !== undefined);
+  const headers: Record<string, string> = { ...response.headers, 'content-length': String(body.length) };
+  if (unread) headers.connection = 'close';
+  res.writeHead(response.status, headers);
+  res.end(headOnly || response.status === 204 ? undefined : body, () => {
+    if (unread) req.socket.destroySoon();
+  });
 }
 
-/** Runs queued jobs one at a time: woken after requests that queue work, and on a timer. */
-function startWorker(core: Core, pollMs: number): { wake: () => void; stop: () => Promise<void> } {
+/**
+ * Runs queued jobs one at a time: woken after requests that queue work, and on a timer. On stop
+ * it takes no new job and waits at most `graceMs` for the running one; a job still running then
+ * stays recorded under this process, and is reclaimed at once by the next worker after exit.
+ */
+function startWorker(core: Core, pollMs: number, graceMs: number): { wake: () => void; stop: () => Promise<void> } {
   let running: Promise<void> | null = null;
   let again = false;
   let stopped = false;
@@ -120,7 +181,7 @@ function startWorker(core: Core, pollMs: number): { wake: () => void; stop: () =
       return;
     }
     running = core.jobs
-      .drain(core, WORKER_ID)
+      .drain(core, WORKER_ID, () => stopped)
       .then(() => undefined)
       .catch((e: unknown) => core.log(`worker: ${e instanceof Error ? e.message : String(e)}`))
       .finally(() => {
@@ -138,7 +199,10 @@ function startWorker(core: Core, pollMs: number): { wake: () => void; stop: () =
     stop: async () => {
       stopped = true;
       clearInterval(timer);
-      await running;
+      if (!running) return;
+      let timeout: NodeJS.Timeout | undefined;
+      await Promise.race([running, new Promise<void>((resolve) => (timeout = setTimeout(resolve, graceMs)))]);
+      clearTimeout(timeout);
     },
   };
 }

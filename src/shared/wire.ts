@@ -17,6 +17,31 @@ export interface ApiRequest {
   api?: 'scim';
 }
 
+/** A request as the core receives it: a server hands over the body still unread. */
+export interface ServedRequest extends Omit<ApiRequest, 'body'> {
+  body?: string | Uint8Array | BodySource;
+}
+
+/**
+ * A body still on the wire: read only once the route and the caller are known, and only up to
+ * the route's limit, so an anonymous or oversized request never costs more than its headers.
+ */
+export interface BodySource {
+  /** Content-Length as announced, when it was. */
+  readonly declaredLength: number | undefined;
+  /** Reads the whole body; rejects with BodyTooLargeError as soon as it passes `limit` bytes. */
+  read(limit: number): Promise<Uint8Array>;
+}
+
+export class BodyTooLargeError extends Error {
+  constructor(readonly limit: number) {
+    super(`request body larger than ${limit} bytes`);
+  }
+}
+
+export const isBodySource = (body: ServedRequest['body']): body is BodySource =>
+  typeof body === 'object' && body !== null && !(body instanceof Uint8Array) && typeof (body as BodySource).read === 'function';
+
 export interface ApiResponse {
   status: number;
   /** Header names in lower case. */

@@ -28,7 +28,8 @@ export async function createTransport(target: Target, setup: ClientSetup = {}): 
   const [{ openCore, StateNotFoundError }, { clockFromEnv }] = await Promise.all([import('../../core/app.js'), import('../../core/clock.js')]);
   let core;
   try {
-    core = openCore({ stateDir, clock: clockFromEnv() });
+    // A one-shot command serves no one else: its writes may wait for the lock synchronously.
+    core = openCore({ stateDir, clock: clockFromEnv(), writeBusyMs: 10_000 });
   } catch (error) {
     if (error instanceof StateNotFoundError) throw new CliError(error.message, EXIT.failure, 'or choose another target: hostctl context list');
     throw error;

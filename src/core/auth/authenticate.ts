@@ -8,6 +8,7 @@ import { forbidden, insufficientScope, invalidToken, unauthorized, ApiError } fr
 import type { RouteDef } from '../http/route.js';
 import type { ParamBag } from '../http/parse.js';
 import { digestSecret } from './secrets.js';
+import { tryWriteTx } from '../db/connection.js';
 import { isTokenExpired, revokeTokenFamily } from '../areas/tokens/queries.js';
 import { userByRef } from '../resources/find.js';
 
@@ -73,8 +74,10 @@ function touchToken(core: CoreState, token: TokenRow): void {
   const now = core.clock.now();
   if (token.last_used_at && now.getTime() - new Date(token.last_used_at).getTime() < LAST_USED_INTERVAL_MS) return;
   const iso = now.toISOString();
-  core.db.prepare('UPDATE personal_access_tokens SET last_used_at = ? WHERE id = ?').run(iso, token.id);
-  token.last_used_at = iso;
+  // Bookkeeping only: skipped (tried again next time) while another process holds the write
+  // lock, so a read never waits for one.
+  const done = tryWriteTx(core.db, () => core.db.prepare('UPDATE personal_access_tokens SET last_used_at = ? WHERE id = ?').run(iso, token.id));
+  if (done) token.last_used_at = iso;
 }
 
 function checkScopes(route: RouteDef, method: string, token: TokenRow): void {

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { digestSecret, generateTokenSecret, hashPassword, verifyPassword } from './secrets.js';
+import { digestSecret, generateTokenSecret, hashPassword, hashPasswordAsync, verifyPassword, verifyPasswordAsync } from './secrets.js';
 
 describe('secrets', () => {
   it('digests like SHA-256 of node:crypto', () => {
@@ -21,5 +21,18 @@ describe('secrets', () => {
     expect(hashPassword('correct horse')).not.toBe(h);
     expect(verifyPassword('correct horse', h)).toBe(true);
     expect(verifyPassword('wrong', h)).toBe(false);
+  });
+
+  it('hashes asynchronously off the event loop, interchangeably with the synchronous form', async () => {
+    let ticks = 0;
+    const timer = setInterval(() => ticks++, 0);
+    const h = await hashPasswordAsync('correct horse');
+    clearInterval(timer);
+    // The event loop kept turning while the hash was computed on the thread pool.
+    expect(ticks).toBeGreaterThan(0);
+    expect(verifyPassword('correct horse', h)).toBe(true);
+    expect(await verifyPasswordAsync('correct horse', hashPassword('correct horse'))).toBe(true);
+    expect(await verifyPasswordAsync('wrong', h)).toBe(false);
+    expect(await verifyPasswordAsync('x', 'scrypt$00$11')).toBe(false);
   });
 });

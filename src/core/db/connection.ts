@@ -1,10 +1,18 @@
-// One better-sqlite3 connection per core. WAL lets readers run beside a writer; the busy
-// timeout makes concurrent processes wait for the write lock instead of failing; writers
-// take the lock up front (BEGIN IMMEDIATE) so two of them never deadlock on an upgrade.
+// One better-sqlite3 connection per core. WAL lets readers run beside a writer; writers take
+// the lock up front (BEGIN IMMEDIATE) so two of them never deadlock on an upgrade.
+//
+// The driver is synchronous: SQLite's busy wait runs inside the event loop and stalls every
+// request of the process. So the busy timeout is short (WRITE_BUSY_MS); waiting for a lock
+// another process holds happens asynchronously (waitForWriteLock) before a write starts, and a
+// write that still cannot get it fails with SQLITE_BUSY, which callers answer with 503.
+import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import Driver from 'better-sqlite3';
 
 export type Database = Driver.Database;
+
+/** Longest synchronous wait for the write lock (blocks the event loop, so keep it short). */
+export const WRITE_BUSY_MS = 250;
 
 let addonPath: string | undefined;
 
@@ -18,10 +26,18 @@ function nativeBinding(): string {
 
 export function openDatabase(file: string, options: { readonly?: boolean } = {}): Database {
   const db = new Driver(file, { fileMustExist: false, readonly: options.readonly ?? false, nativeBinding: nativeBinding() });
-  db.pragma('busy_timeout = 15000');
+  if (options.readonly) {
+    db.pragma(`busy_timeout = ${WRITE_BUSY_MS}`);
+    db.pragma('foreign_keys = ON');
+    cacheStatements(db);
+    return db;
+  }
+  db.pragma(`busy_timeout = ${WRITE_BUSY_MS}`);
   // WAL is a property of the file; set it only when a new file still has another mode.
   if (db.pragma('journal_mode', { simple: true }) !== 'wal') db.pragma('journal_mode = WAL');
-  db.pragma('synchronous = NORMAL');
+  // FULL: a commit is on disk before the write is acknowledged (NORMAL could lose the last
+  // commits of a power cut in WAL mode).
+  if (!options.readonly) db.pragma('synchronous = FULL');
   db.pragma('foreign_keys = ON');
   cacheStatements(db);
   return db;
@@ -48,4 +64,97 @@ function cacheStatements(db: Database): void {
 /** Runs `fn` in a write transaction that holds the lock from its first statement. */
 export function writeTx<T>(db: Database, fn: () => T): T {
   return db.transaction(fn).immediate();
+}
+
+const isBusy = (error: unknown): boolean => {
+  const code = (error as { code?: unknown } | null)?.code;
+  return typeof code === 'string' && (code.startsWith('SQLITE_BUSY') || code === 'SQLITE_LOCKED');
+};
+
+const busyBounds = new WeakMap<Database, number>();
+
+/**
+ * Sets how long a write waits synchronously for the lock on this connection. A server keeps
+ * WRITE_BUSY_MS (its event loop serves everyone); a one-shot local command, which has nothing
+ * else to do, may wait longer.
+ */
+export function setBusyTimeout(db: Database, ms: number): void {
+  busyBounds.set(db, ms);
+  db.pragma(`busy_timeout = ${ms}`);
+}
+
+/** Runs `fn` under `busy_timeout = ms`, restoring the connection's bound afterwards. */
+function withBusyTimeout<T>(db: Database, ms: number, fn: () => T): T {
+  db.pragma(`busy_timeout = ${ms}`);
+  try {
+    return fn();
+  } finally {
+    db.pragma(`busy_timeout = ${busyBounds.get(db) ?? WRITE_BUSY_MS}`);
+  }
+}
+
+/**
+ * A write that is worth doing only when the lock is free right now (bookkeeping such as a
+ * token's last use): returns undefined instead of waiting when another writer holds it.
+ */
+export function tryWriteTx<T>(db: Database, fn: () => T): T | undefined {
+  try {
+    return withBusyTimeout(db, 0, () => writeTx(db, fn));
+  } catch (error) {
+    // Busy, or a read-only copy of a state: the bookkeeping waits for another time.
+    if (isBusy(error) || (error as { code?: unknown } | null)?.code === 'SQLITE_READONLY') return undefined;
+    throw error;
+  }
+}
+
+/**
+ * Waits, without blocking the event loop, until the write lock can be taken (probing with
+ * BEGIN IMMEDIATE / ROLLBACK). False when it stayed taken for `maxMs`.
+ */
+export async function waitForWriteLock(db: Database, maxMs: number): Promise<boolean> {
+  const until = Date.now() + maxMs;
+  for (let delay = 5; ; delay = Math.min(delay * 2, 100)) {
+    if (tryWriteTx(db, () => true)) return true;
+    if (Date.now() >= until) return false;
+    await new Promise((resolve) => setTimeout(resolve, Math.min(delay, Math.max(1, until - Date.now()))));
+  }
+}
+
+/** Runs a write, retrying asynchronously while another process holds the lock. */
+export async function retryWhileBusy<T>(db: Database, maxMs: number, fn: () => T): Promise<T> {
+  const until = Date.now() + maxMs;
+  for (;;) {
+    try {
+      return fn();
+    } catch (error) {
+      if (!isBusy(error) || Date.now() >= until) throw error;
+      await waitForWriteLock(db, Math.max(1, until - Date.now()));
+    }
+  }
+}
+
+/**
+ * A state on read-only media (or a directory its reader may not write) can still be read. A
+ * WAL database needs its shared-memory file beside it, which cannot be made there; then the
+ * file is read into memory as a snapshot (its header switched back to a rollback journal, which
+ * only the in-memory copy sees), with every write refused. Commits still only in a `-wal` file
+ * that was never checkpointed are not in such a snapshot.
+ */
+export function openReadOnly(file: string): Database {
+  try {
+    const db = openDatabase(file, { readonly: true });
+    db.pragma('user_version', { simple: true });
+    return db;
+  } catch {
+    const image = readFileSync(file);
+    if (image.length >= 20) {
+      image[18] = 1;
+      image[19] = 1;
+    }
+    const db = new Driver(image, { nativeBinding: nativeBinding() });
+    db.pragma('query_only = ON');
+    db.pragma('foreign_keys = ON');
+    cacheStatements(db);
+    return db;
+  }
 }

@@ -2,13 +2,19 @@
 // runs in its own immediate transaction, and the version is re-read inside it, so several
 // processes opening one state directory at once apply each migration exactly once.
 import type { Database } from './connection.js';
-import { writeTx } from './connection.js';
+import { setBusyTimeout, WRITE_BUSY_MS, writeTx } from './connection.js';
 import { migrations } from './migrations/index.js';
 
 export interface Migration {
   version: number;
   name: string;
   up: string | ((db: Database) => void);
+  /**
+   * Runs with foreign-key enforcement off (it is a no-op inside a transaction, so it is switched
+   * around it): needed to rebuild a table others refer to without cascading its rows away.
+   * The keys are checked before the migration commits.
+   */
+  foreignKeysOff?: boolean;
 }
 
 export const latestVersion = (): number => Math.max(0, ...migrations.map((m) => m.version));
@@ -27,12 +33,29 @@ export function migrate(db: Database): void {
   const current = () => db.pragma('user_version', { simple: true }) as number;
   if (current() >= latestVersion()) return;
   const ordered = [...migrations].sort((a, b) => a.version - b.version);
+  // Opening is not serving yet: here waiting for another process's migration is right.
+  setBusyTimeout(db, 15_000);
+  try {
+    migrateAll(db, ordered, current);
+  } finally {
+    setBusyTimeout(db, WRITE_BUSY_MS);
+  }
+}
+
+function migrateAll(db: Database, ordered: Migration[], current: () => number): void {
   for (const m of ordered) {
-    writeTx(db, () => {
-      if (current() >= m.version) return;
-      if (typeof m.up === 'string') db.exec(m.up);
-      else m.up(db);
-      db.pragma(`user_version = ${m.version}`);
-    });
+    if (current() >= m.version) continue;
+    if (m.foreignKeysOff) db.pragma('foreign_keys = OFF');
+    try {
+      writeTx(db, () => {
+        if (current() >= m.version) return;
+        if (typeof m.up === 'string') db.exec(m.up);
+        else m.up(db);
+        if (m.foreignKeysOff && (db.pragma('foreign_key_check') as unknown[]).length > 0) throw new Error(`migration ${m.version} left broken foreign keys`);
+        db.pragma(`user_version = ${m.version}`);
+      });
+    } finally {
+      if (m.foreignKeysOff) db.pragma('foreign_keys = ON');
+    }
   }
 }

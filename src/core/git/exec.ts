@@ -2,7 +2,8 @@
 // environment is rebuilt from scratch: no user or system configuration, no inherited GIT_*
 // variables, no prompts, a fixed locale. Identity and dates are passed explicitly by callers so
 // that commits made on a fake clock are reproducible.
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 
 export interface GitRunOptions {
@@ -58,6 +59,34 @@ export function gitEnv(gitDir: string, extra: Record<string, string> = {}): Reco
 /** Configuration forced on every command, whatever the repository's own config says. */
 const FORCED_CONFIG = ['-c', 'core.hooksPath=/dev/null', '-c', 'core.fsmonitor=false', '-c', 'gc.auto=0', '-c', 'core.quotePath=false'];
 
+/**
+ * Git children die with their parent: on Linux each runs under `setpriv --pdeathsig KILL`, so
+ * the kernel kills it when the process that started it dies, even by SIGKILL (an orphaned git
+ * would otherwise go on holding ref locks). Elsewhere the children still running are killed
+ * when the process exits.
+ */
+let launcher: { command: string; prefix: string[] } | undefined;
+function gitLauncher(): { command: string; prefix: string[] } {
+  if (!launcher) {
+    const setpriv = process.platform === 'linux' ? ['/usr/bin/setpriv', '/bin/setpriv'].find((p) => existsSync(p)) : undefined;
+    launcher = setpriv ? { command: setpriv, prefix: ['--pdeathsig', 'KILL', '--', 'git'] } : { command: 'git', prefix: [] };
+  }
+  return launcher;
+}
+
+const children = new Set<ChildProcess>();
+let exitHook = false;
+function track(child: ChildProcess): void {
+  children.add(child);
+  child.once('close', () => children.delete(child));
+  if (!exitHook) {
+    exitHook = true;
+    process.once('exit', () => {
+      for (const c of children) c.kill('SIGKILL');
+    });
+  }
+}
+
 const finish = (args: readonly string[], code: number, stdout: Buffer, stderr: string, ok: number[]): GitResult => {
   if (code !== 0 && !ok.includes(code)) throw new GitCommandError(args, code, stderr);
   return { code, stdout, stderr };
@@ -65,7 +94,9 @@ const finish = (args: readonly string[], code: number, stdout: Buffer, stderr: s
 
 export function runGit(gitDir: string, args: readonly string[], options: GitRunOptions = {}): Promise<GitResult> {
   return new Promise((resolve, reject) => {
-    const child = spawn('git', [...FORCED_CONFIG, ...args], { env: gitEnv(gitDir, options.env), stdio: ['pipe', 'pipe', 'pipe'], shell: false });
+    const { command, prefix } = gitLauncher();
+    const child = spawn(command, [...prefix, ...FORCED_CONFIG, ...args], { env: gitEnv(gitDir, options.env), stdio: ['pipe', 'pipe', 'pipe'], shell: false });
+    track(child);
     const out: Buffer[] = [];
     const err: Buffer[] = [];
     child.stdout.on('data', (chunk: Buffer) => out.push(chunk));
@@ -87,7 +118,8 @@ export function runGit(gitDir: string, args: readonly string[], options: GitRunO
 
 /** The synchronous form, for the few steps that run inside a database transaction. */
 export function runGitSync(gitDir: string, args: readonly string[], options: GitRunOptions = {}): GitResult {
-  const res = spawnSync('git', [...FORCED_CONFIG, ...args], {
+  const { command, prefix } = gitLauncher();
+  const res = spawnSync(command, [...prefix, ...FORCED_CONFIG, ...args], {
     env: gitEnv(gitDir, options.env),
     input: options.input,
     shell: false,

@@ -66,10 +66,28 @@ export function isSafeRevisionRange(spec: string): boolean {
 
 export type PathProblem = 'empty' | 'traversal' | 'invalid';
 
+/** Characters HFS+ ignores in names (git's is_hfs_dotgit list): `.g\u200cit` is `.git` there. */
+const HFS_IGNORABLE = /[\u200c-\u200f\u202a-\u202e\u206a-\u206f\ufeff]/g;
+
+/**
+ * A path component some filesystem would open as `.git` (git's fsck rules, is_hfs_dotgit and
+ * is_ntfs_dotgit): any case, with HFS-ignorable characters, with NTFS's dropped trailing dots
+ * and spaces, an alternate data stream suffix (`.git::$INDEX_ALLOCATION`), a backslash
+ * separator, or the 8.3 short name `git~1`.
+ */
+export function isDotGitAlias(part: string): boolean {
+  if (part.replace(HFS_IGNORABLE, '').toLowerCase() === '.git') return true;
+  for (const piece of part.split('\\')) {
+    const name = (piece.split(':')[0] ?? '').replace(HFS_IGNORABLE, '').replace(/[. ]+$/, '').toLowerCase();
+    if (name === '.git' || name === 'git~1') return true;
+  }
+  return false;
+}
+
 /**
  * Checks a file path inside a repository tree (after the platform strips one leading `/`):
- * no `..` components, no absolute paths, no `.git` components, no empty components, no NUL
- * or other control characters.
+ * no `..` components, no absolute paths, no component that aliases `.git` on any filesystem,
+ * no empty components, no NUL or other control characters.
  */
 export function checkFilePath(path: string): PathProblem | null {
   if (path === '') return 'empty';
@@ -77,7 +95,7 @@ export function checkFilePath(path: string): PathProblem | null {
   if (parts.includes('..')) return 'traversal';
   if (path.startsWith('/') || LONE_SURROGATE.test(path) || /[\u0000-\u001f\u007f]/.test(path)) return 'invalid';
   for (const part of parts) {
-    if (part === '' || part === '.' || part.toLowerCase() === '.git') return 'invalid';
+    if (part === '' || part === '.' || isDotGitAlias(part)) return 'invalid';
   }
   return null;
 }

@@ -10,6 +10,8 @@ import { tmpdir } from 'node:os';
 import { GitCommandError, lines, runGit, runGitSync, text, type GitResult, type GitRunOptions } from './exec.js';
 import { parseCommit, parseTag, type CommitObject, type TagObject } from './objects.js';
 import { isValidRefComponentPath, ZERO_SHA } from './names.js';
+import { guardedWrite, guardedWriteSync } from './recovery.js';
+import { isStorageFailure } from '../http/failures.js';
 
 /**
  * A suffix for temporary names beside a repository. Only uniqueness matters (names also carry
@@ -112,7 +114,12 @@ export function identityEnv(author: Signature, committer: Signature): Record<str
   };
 }
 
-function refFailure(ref: string, error: unknown): RefUpdateError {
+/**
+ * Why a ref write failed, as the caller's problem (RefUpdateError) — unless the disk is at
+ * fault (full, read-only, permission denied): that error goes on as it is and answers 5xx.
+ */
+function refFailure(ref: string, error: unknown): Error {
+  if (isStorageFailure(error)) return error as Error;
   const stderr = error instanceof GitCommandError ? error.stderr : String(error);
   let reason: RefFailure = 'other';
   if (/exists; cannot create|cannot process .* and .* at the same time|is a prefix of|unable to resolve reference.*Not a directory|there are still refs under/i.test(stderr)) reason = 'hierarchy';
@@ -165,11 +172,11 @@ export class GitRepository {
   /** Points HEAD (what a clone checks out) at `branch`. */
   async setHead(branch: string): Promise<void> {
     if (!this.exists()) return;
-    await this.run(['symbolic-ref', 'HEAD', `refs/heads/${branch}`]);
+    await guardedWrite(this.path, () => this.run(['symbolic-ref', 'HEAD', `refs/heads/${branch}`]));
   }
 
   setHeadSync(branch: string): void {
-    if (this.exists()) runGitSync(this.path, ['symbolic-ref', 'HEAD', `refs/heads/${branch}`]);
+    if (this.exists()) guardedWriteSync(this.path, () => runGitSync(this.path, ['symbolic-ref', 'HEAD', `refs/heads/${branch}`]));
   }
 
   // ---- refs -------------------------------------------------------------------------------
@@ -268,12 +275,14 @@ export class GitRepository {
 
   /** Moves `ref` to `target` only if it currently is `expected` (ZERO_SHA: must not exist). */
   async updateRef(ref: string, target: string, expected: string): Promise<void> {
-    try {
-      await this.run(['update-ref', ref, target, expected]);
-    } catch (error) {
-      throw refFailure(ref, error);
-    }
-    await this.afterRefWrites(1);
+    await guardedWrite(this.path, async () => {
+      try {
+        await this.run(['update-ref', ref, target, expected]);
+      } catch (error) {
+        throw refFailure(ref, error);
+      }
+      await this.afterRefWrites(1);
+    });
   }
 
   /**
@@ -291,23 +300,27 @@ export class GitRepository {
   }
 
   updateRefSync(ref: string, target: string, expected: string): void {
-    try {
-      runGitSync(this.path, ['update-ref', ref, target, expected]);
-    } catch (error) {
-      throw refFailure(ref, error);
-    }
+    guardedWriteSync(this.path, () => {
+      try {
+        runGitSync(this.path, ['update-ref', ref, target, expected]);
+      } catch (error) {
+        throw refFailure(ref, error);
+      }
+    });
   }
 
   /** Deletes refs in one all-or-nothing transaction, each only if still at its expected value. */
   async deleteRefs(refs: { ref: string; expected: string }[]): Promise<void> {
     if (refs.length === 0) return;
     const input = refs.map((r) => `delete ${r.ref}\0${r.expected}\0`).join('');
-    try {
-      await this.run(['update-ref', '-z', '--stdin'], { input });
-    } catch (error) {
-      throw refFailure(refs[0]?.ref ?? '', error);
-    }
-    await this.afterRefWrites(refs.length);
+    await guardedWrite(this.path, async () => {
+      try {
+        await this.run(['update-ref', '-z', '--stdin'], { input });
+      } catch (error) {
+        throw refFailure(refs[0]?.ref ?? '', error);
+      }
+      await this.afterRefWrites(refs.length);
+    });
   }
 
   // ---- objects ------------------------------------------------------------------------------
@@ -468,6 +481,10 @@ export class GitRepository {
 
   /** Applies changes to `baseTree` (null: empty) in a temporary index and writes the tree. */
   async writeTree(baseTree: string | null, changes: readonly TreeChange[]): Promise<string> {
+    return guardedWrite(this.path, () => this.writeTreeUnguarded(baseTree, changes));
+  }
+
+  private async writeTreeUnguarded(baseTree: string | null, changes: readonly TreeChange[]): Promise<string> {
     const index = join(this.path, `hostctl-index-${process.pid}-${uniqueSuffix()}`);
     const env = { GIT_INDEX_FILE: index };
     try {

@@ -1,6 +1,7 @@
 // Offset pagination with the platform's headers, and keyset pagination for the resources that
 // support it. Pages are fetched with LIMIT/OFFSET over indexed orderings; counting stops at
 // 10,001 rows so that a page costs the same at 100 rows or 100,000.
+import { parseJsonBody } from './parse.js';
 import { toQueryString } from '../../shared/path.js';
 import type { RequestContext } from './context.js';
 import { paramError } from './errors.js';
@@ -40,8 +41,20 @@ export function pageWindow(ctx: RequestContext, defaultPerPage = DEFAULT_PER_PAG
   return { page, perPage, limit: perPage, offset: (page - 1) * perPage };
 }
 
+/**
+ * The query a page link carries: the caller's parameters that the route declares (anything
+ * else, up to 16 KiB of it, would be echoed into every Link header until clients refuse the
+ * answer's headers), without credentials.
+ */
+function linkQuery(ctx: RequestContext): Record<string, unknown> {
+  const declared = new Set([...(ctx.route.params ?? []).map((p) => p.name), ...PAGINATION_PARAMS.map((p) => p.name), 'pagination', 'cursor', 'id_after', 'id_before']);
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(ctx.queryInput)) if (declared.has(k)) out[k] = v;
+  return out;
+}
+
 function linkFor(ctx: RequestContext, extra: Record<string, unknown>): string {
-  const query: Record<string, unknown> = { ...ctx.queryInput, ...extra };
+  const query: Record<string, unknown> = { ...linkQuery(ctx), ...extra };
   delete query.private_token;
   delete query.access_token;
   const sorted = Object.fromEntries(Object.keys(query).sort().map((k) => [k, query[k]]));
@@ -134,7 +147,7 @@ export function keysetReply<T>(
   const linkNext = page.length > 0 && (rule === 'non-empty' || (rule === 'lookahead' ? rows.length > perPage : page.length === perPage));
   if (linkNext) {
     const cursorKeys = ['cursor', 'id_after', 'id_before', 'page', 'page_token'];
-    const base: Record<string, unknown> = { ...ctx.queryInput, per_page: perPage };
+    const base: Record<string, unknown> = { ...linkQuery(ctx), per_page: perPage };
     for (const k of cursorKeys) delete base[k];
     const query = { ...base, ...next(page[page.length - 1] as T) };
     const sorted = Object.fromEntries(Object.keys(query).sort().map((k) => [k, (query as Record<string, unknown>)[k]]));
@@ -145,14 +158,23 @@ export function keysetReply<T>(
 
 export const encodeCursor = (values: Record<string, unknown>): string => Buffer.from(JSON.stringify(values)).toString('base64url');
 
-export function decodeCursor(text: string): Record<string, unknown> {
+/**
+ * A cursor is caller-supplied text: it decodes to a flat object of strings and numbers with the
+ * keys the list needs (`required`), or the request answers 400 — never a value the database
+ * cannot bind.
+ */
+export function decodeCursor(text: string, required: readonly string[] = ['id']): Record<string, string | number | null> {
+  let parsed: unknown;
   try {
-    const parsed = JSON.parse(Buffer.from(text, 'base64url').toString('utf8')) as unknown;
-    if (parsed && typeof parsed === 'object') return parsed as Record<string, unknown>;
+    parsed = parseJsonBody(Buffer.from(text, 'base64url').toString('utf8'));
   } catch {
-    // fall through
+    throw paramError('cursor is invalid');
   }
-  throw paramError('cursor is invalid');
+  if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) throw paramError('cursor is invalid');
+  const values = parsed as Record<string, unknown>;
+  for (const v of Object.values(values)) if (v !== null && typeof v !== 'string' && (typeof v !== 'number' || !Number.isFinite(v))) throw paramError('cursor is invalid');
+  for (const k of required) if (!Object.prototype.hasOwnProperty.call(values, k)) throw paramError('cursor is invalid');
+  return values as Record<string, string | number | null>;
 }
 
 /** `SELECT COUNT(*)` that stops at `cap` rows. */

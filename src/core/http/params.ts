@@ -29,6 +29,11 @@ export interface ParamDecl {
   check?: (value: unknown) => string | undefined;
   /** Accepts `a,b,c` for array types. */
   commaSeparated?: boolean;
+  /**
+   * Longest string the platform's model accepts; longer answers the model's 400
+   * `{"message": {"<name>": ["is too long (maximum is N characters)"]}}`.
+   */
+  maxLength?: number;
 }
 
 /** `:id` of the routes below a project, group or user: an integer id, or a full path or username. */
@@ -130,14 +135,18 @@ function coerce(decl: ParamDecl, value: unknown): unknown {
 export interface ValidationOutcome {
   params: Params;
   errors: string[];
+  /** Model-style length errors by param name (answered after the Grape errors). */
+  tooLong: Record<string, string[]>;
 }
 
 /** Coerces and checks `input` against the declarations; path params are part of the input. */
 export function validateParams(decls: readonly ParamDecl[], rules: readonly ParamRule[], input: Params): ValidationOutcome {
-  const params: Params = {};
+  // Prototype-free: handlers read declared names only, and nothing inherited can answer for one.
+  const params = Object.create(null) as Params;
   const errors: string[] = [];
+  const tooLong = Object.create(null) as Record<string, string[]>;
   for (const decl of decls) {
-    const raw = input[decl.name];
+    const raw = Object.prototype.hasOwnProperty.call(input, decl.name) ? input[decl.name] : undefined;
     if (raw === undefined || (raw === '' && decl.type !== 'string' && decl.type !== 'string[]')) {
       if (decl.required) errors.push(`${decl.name} is missing`);
       else if (decl.default !== undefined) params[decl.name] = decl.default;
@@ -166,6 +175,10 @@ export function validateParams(decls: readonly ParamDecl[], rules: readonly Para
         continue;
       }
     }
+    if (decl.maxLength !== undefined && typeof value === 'string' && [...value].length > decl.maxLength) {
+      tooLong[decl.name] = [`is too long (maximum is ${decl.maxLength} characters)`];
+      continue;
+    }
     const checked = decl.check?.(value);
     if (checked) {
       errors.push(checked);
@@ -173,7 +186,7 @@ export function validateParams(decls: readonly ParamDecl[], rules: readonly Para
     }
     params[decl.name] = value;
   }
-  const present = (name: string): boolean => input[name] !== undefined;
+  const present = (name: string): boolean => Object.prototype.hasOwnProperty.call(input, name) && input[name] !== undefined;
   for (const rule of rules) {
     if ('atLeastOneOf' in rule) {
       if (!rule.atLeastOneOf.some(present)) errors.push(`${rule.atLeastOneOf.join(', ')} are missing, at least one parameter must be provided`);
@@ -188,5 +201,5 @@ export function validateParams(decls: readonly ParamDecl[], rules: readonly Para
       if (n > 0 && n < rule.allOrNoneOf.length) errors.push(`${rule.allOrNoneOf.join(', ')} provide all or none of parameters`);
     }
   }
-  return { params, errors };
+  return { params, errors, tooLong };
 }

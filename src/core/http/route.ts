@@ -27,9 +27,17 @@ export interface RouteDef {
   tier?: Exclude<Tier, 'free'>;
   /** Offerings that have the operation (instance offering `all` has every one). */
   offerings?: Offering[];
+  /**
+   * Largest body accepted, in bytes (default DEFAULT_BODY_LIMIT). Routes that take uploads
+   * raise it; the body is refused with 413 as soon as Content-Length or the bytes read pass it.
+   */
+  bodyLimit?: number;
   /** Adds `page` and `per_page` to the declared params. */
   paginated?: boolean;
   handler: (ctx: RequestContext) => unknown | Promise<unknown>;
 }
+
+/** Body limit of a route that does not name one: JSON and form bodies stay small. */
+export const DEFAULT_BODY_LIMIT = 8 * 1024 * 1024;
 
 export const defineRoutes = (routes: RouteDef[]): RouteDef[] => routes;

@@ -4,11 +4,20 @@
 // Host the request came to. In-process requests (no Host) use the instance's stored setting.
 import type { CoreState } from '../state.js';
 
-/** The address the client reached (`<scheme>://<host>`), or undefined without a Host header. */
+/** A host[:port] fit to go into a URL we hand out (Link, Location, web_url); anything else is ignored. */
+const HOST_RE = /^(?:[A-Za-z0-9](?:[A-Za-z0-9.-]{0,252})|\[[0-9A-Fa-f:.]+\])(?::\d{1,5})?$/;
+
+/**
+ * The address the client reached (`<scheme>://<host>`), or undefined without a usable Host.
+ * `X-Forwarded-*` reach this point only when `serve --trust-proxy` let them through (the server
+ * drops them otherwise); even then only a well-formed host and `http`/`https` are believed.
+ */
 export function requestOrigin(headers: Readonly<Record<string, string>>): string | undefined {
-  const host = headers['x-forwarded-host'] ?? headers.host;
-  if (!host || !/^[A-Za-z0-9.\-_:[\]]+$/.test(host)) return undefined;
-  const proto = (headers['x-forwarded-proto'] ?? 'http').toLowerCase() === 'https' ? 'https' : 'http';
+  const forwardedHost = headers['x-forwarded-host']?.split(',')[0]?.trim();
+  const host = forwardedHost && HOST_RE.test(forwardedHost) ? forwardedHost : headers.host;
+  if (!host || !HOST_RE.test(host)) return undefined;
+  const forwardedProto = headers['x-forwarded-proto']?.split(',')[0]?.trim().toLowerCase();
+  const proto = forwardedProto === 'https' || forwardedProto === 'http' ? forwardedProto : 'http';
   return `${proto}://${host}`;
 }
 

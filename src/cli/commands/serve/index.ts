@@ -8,6 +8,7 @@ interface ServeOptions {
   host: string;
   port: string;
   externalUrl?: string;
+  trustProxy?: boolean;
 }
 
 export function configure(noun: Command): void {
@@ -23,18 +24,20 @@ export function configure(noun: Command): void {
       cmd
         .option('--host <host>', 'address to listen on', '127.0.0.1')
         .option('--port <port>', 'port to listen on (0: any free port)', '8080')
-        .option('--external-url <url>', 'base of every web URL the API answers with (default: the address each request reached)'),
+        .option('--external-url <url>', 'base of every web URL the API answers with (default: the address each request reached)')
+        .option('--trust-proxy', 'believe X-Forwarded-Host/-Proto (only behind a reverse proxy that sets them)'),
     async run(cli, _args, opts) {
       if (!/^\d+$/.test(opts.port) || Number(opts.port) > 65535) throw new UsageError(`--port must be a number from 0 to 65535, got "${opts.port}"`);
       if (opts.externalUrl !== undefined && !/^https?:\/\/[^/\s]+(\/[^\s]*)?$/.test(opts.externalUrl)) {
         throw new UsageError(`--external-url must be an http(s) URL, got "${opts.externalUrl}"`);
       }
       const stateDir = localStateDir(cli.globals.state, cli.env);
-      const [{ openCore }, { startServer }, { clockFromEnv }] = await Promise.all([
+      const [{ openCore, stateModeWarnings }, { startServer }, { clockFromEnv }] = await Promise.all([
         import('../../../core/app.js'),
         import('../../../server/server.js'),
         import('../../../core/clock.js'),
       ]);
+      for (const warning of stateModeWarnings(stateDir)) cli.info(warning);
       // Signal handlers go in before anything is announced, so a stop request that arrives at
       // any point after start-up finishes in-flight requests and closes the database.
       let requestStop: (signal: string) => void = () => undefined;
@@ -44,8 +47,9 @@ export function configure(noun: Command): void {
       process.removeAllListeners('SIGINT');
       process.once('SIGINT', () => requestStop('SIGINT'));
       process.once('SIGTERM', () => requestStop('SIGTERM'));
-      const core = openCore({ stateDir, clock: clockFromEnv(), ...(opts.externalUrl ? { externalUrl: opts.externalUrl } : {}) });
-      const server = await startServer({ core, host: opts.host, port: Number(opts.port) });
+      // A server answers 503 + Retry-After after a short wait for another process's write lock.
+      const core = openCore({ stateDir, clock: clockFromEnv(), writeLockWaitMs: 2000, ...(opts.externalUrl ? { externalUrl: opts.externalUrl } : {}) });
+      const server = await startServer({ core, host: opts.host, port: Number(opts.port), trustProxy: opts.trustProxy === true });
       cli.info(`hostctl serving ${stateDir} at ${server.url}/api/v4 (Ctrl-C to stop)`);
       const signal = await stopped;
       cli.info(`${signal}: finishing in-flight requests`);

@@ -11,7 +11,7 @@ export function configure(noun: Command): void {
     examples: ['hostctl worker --state ./state'],
     async run(cli) {
       const [{ openCore }, { clockFromEnv }] = await Promise.all([import('../../../core/app.js'), import('../../../core/clock.js')]);
-      const core = openCore({ stateDir: localStateDir(cli.globals.state, cli.env), clock: clockFromEnv() });
+      const core = openCore({ stateDir: localStateDir(cli.globals.state, cli.env), clock: clockFromEnv(), writeBusyMs: 5000 });
       try {
         const ran = await core.jobs.drain(core, `worker-${process.pid}`);
         if (cli.globals.debug) cli.info(`ran ${ran} job(s)`);

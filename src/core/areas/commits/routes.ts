@@ -218,6 +218,8 @@ export const commitRoutes = defineRoutes([
     method: 'POST',
     path: '/projects/:id/repository/commits',
     summary: 'Commit several file changes as one commit',
+    // File contents travel inside the JSON body.
+    bodyLimit: 64 * 1024 * 1024,
     params: [
       idParam,
       { name: 'branch', type: 'string', required: true },

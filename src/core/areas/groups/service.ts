@@ -1,6 +1,7 @@
 // Creating, changing and deleting groups. A group's full path and full name are stored on it
 // and on every descendant, so a rename rewrites the subtree and leaves redirects for every
 // project below it. The creator of a group becomes its Owner.
+import { groupRepositories, removeRepositories } from '../../resources/owned-repositories.js';
 import type { NamespaceRow, ProjectRow, UserRow, Visibility } from '../../db/rows.js';
 import type { CoreState } from '../../state.js';
 import { failure, validationError } from '../../http/errors.js';
@@ -147,8 +148,10 @@ export async function deleteGroup(core: CoreState, group: NamespaceRow): Promise
   const marks = placeholders(ids.length);
   const projects = core.db.prepare(`SELECT * FROM projects WHERE namespace_id IN (${marks})`).all(...ids) as ProjectRow[];
   for (const project of projects) await deleteProject(core, project);
+  const wikis = groupRepositories(core, group.id);
   core.tx(() => {
     core.db.prepare(`DELETE FROM members WHERE source_type = 'namespace' AND source_id IN (${marks})`).run(...ids);
     core.db.prepare('DELETE FROM namespaces WHERE id = ?').run(group.id);
   });
+  removeRepositories(core, wikis);
 }

@@ -16,7 +16,7 @@ import { createMilestone, deleteMilestone, updateMilestone, type MilestoneInput 
 const milestoneIdParam: ParamDecl = { name: 'milestone_id', type: 'integer', required: true };
 
 const optionalParams: ParamDecl[] = [
-  { name: 'description', type: 'string' },
+  { name: 'description', type: 'string', maxLength: 1_000_000 },
   { name: 'due_date', type: 'date' },
   { name: 'start_date', type: 'date' },
 ];

@@ -18,7 +18,7 @@ import { createProject, deleteProject, setArchived, transferProject, updateProje
 const editableParams: ParamDecl[] = [
   { name: 'name', type: 'string' },
   { name: 'path', type: 'string' },
-  { name: 'description', type: 'string' },
+  { name: 'description', type: 'string', maxLength: 2000 },
   { name: 'visibility', type: 'string', values: VISIBILITIES },
   { name: 'default_branch', type: 'string' },
   { name: 'repository_storage', type: 'string' },
@@ -31,8 +31,9 @@ function createFrom(ctx: RequestContext, creator: UserRow): Promise<ProjectRow> 
   const p = ctx.params;
   return createProject(ctx.core, {
     creator,
-    name: p.name as string | undefined,
-    path: p.path as string | undefined,
+    // An explicit null is no name (the rule above counts it as given).
+    name: (p.name ?? undefined) as string | undefined,
+    path: (p.path ?? undefined) as string | undefined,
     namespaceId: p.namespace_id as number | undefined,
     description: p.description as string | undefined,
     visibility: p.visibility as Visibility | undefined,

@@ -1,6 +1,8 @@
 // Creating, changing, moving and deleting projects. Every change of a project's full path
 // (rename, transfer, a parent group's rename) records the old path in redirect_routes, so
 // that the old path keeps answering GETs with a redirect.
+import { paramError } from '../../http/errors.js';
+import { projectRepositories, removeRepositories } from '../../resources/owned-repositories.js';
 import type { NamespaceRow, ProjectRow, UserRow, Visibility } from '../../db/rows.js';
 import type { CoreState } from '../../state.js';
 import { failure, validationError } from '../../http/errors.js';
@@ -117,6 +119,7 @@ export async function createProject(core: CoreState, input: CreateProjectInput):
       if (!ns || !canCreateProjectIn(core, input.creator, ns)) throw validationError({ namespace: ['is not valid'] });
     } else ns = personalNamespace(core, input.creator);
     if (ns.kind === 'user' && ns.owner_id === input.creator.id) checkPersonalLimit(core, input.creator, ns);
+    if (!input.name && !input.path) throw paramError('name, path are missing, at least one parameter must be provided');
     const name = input.name ?? (input.path as string);
     const path = input.path ?? pathFromName(name);
     const visibility = input.visibility ?? 'private';
@@ -236,10 +239,12 @@ export function transferProject(core: CoreState, project: ProjectRow, target: Na
 
 /** Deletes a project with its memberships (tables of other areas cascade on the project id). */
 export async function deleteProject(core: CoreState, project: ProjectRow): Promise<void> {
+  const repos = projectRepositories(core, [project.id]);
   core.tx(() => {
     core.db.prepare("DELETE FROM members WHERE source_type = 'project' AND source_id = ?").run(project.id);
     core.db.prepare('DELETE FROM projects WHERE id = ?').run(project.id);
   });
   // Git data goes after the row, so no metadata is ever left pointing at a missing repository.
   removeProjectRepository(core, project);
+  removeRepositories(core, repos);
 }

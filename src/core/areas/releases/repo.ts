@@ -20,6 +20,8 @@ export interface ReleaseRepo {
   findTag(name: string): Promise<TagInfo | null>;
   /** Creates `name` at `ref`; annotated (tagger: `by`) when `message` is given. */
   createTag(name: string, ref: string, message: string | undefined, by: UserRow): Promise<TagInfo>;
+  /** Deletes tag `name` if it still points at `targetSha` (undoing a tag made for a release that was not recorded). */
+  discardTag?(name: string, targetSha: string): Promise<void>;
   /** Commit JSON by sha for the shas that exist. */
   commits(shas: readonly string[]): Promise<Map<string, CommitJson>>;
 }
@@ -40,6 +42,11 @@ class ProjectReleaseRepo implements ReleaseRepo {
   async createTag(name: string, ref: string, message: string | undefined, by: UserRow): Promise<TagInfo> {
     const tag = await createTag(this.core, this.project, by, name, ref, message);
     return { name, targetSha: tag.commitId as string };
+  }
+
+  async discardTag(name: string, targetSha: string): Promise<void> {
+    const tag = await this.git.tag(name);
+    if (tag && tag.commitId === targetSha) await this.git.deleteRefs([{ ref: `refs/tags/${name}`, expected: tag.target }]);
   }
 
   async commits(shas: readonly string[]): Promise<Map<string, CommitJson>> {

@@ -89,12 +89,27 @@ export async function createRelease(core: CoreState, actor: UserRow, project: Pr
   if (problems.length > 0) throw failure(400, `Validation failed: ${problems.join(', ')}`);
 
   let tag = await repo.findTag(input.tag);
+  let createdTag = false;
   if (!tag) {
     if (!input.ref) throw unprocessable('Ref is not specified');
     tag = await repo.createTag(input.tag, input.ref, input.tagMessage, actor);
+    createdTag = true;
   }
   const sha = tag.targetSha;
 
+  try {
+    return recordRelease(core, actor, project, input, sha, milestones);
+  } catch (error) {
+    // The tag was made for this release only: take it back so that a retry starts clean —
+    // unless another request recorded a release on it meanwhile.
+    if (createdTag && !releaseByTag(core, project.id, input.tag)) {
+      await repo.discardTag?.(input.tag, sha).catch((e: unknown) => core.log(`could not remove tag ${input.tag}: ${String(e)}`));
+    }
+    throw error;
+  }
+}
+
+function recordRelease(core: CoreState, actor: UserRow, project: ProjectRow, input: CreateReleaseInput, sha: string, milestones: MilestoneRow[]): CreatedRelease {
   return core.tx(() => {
     // Re-checked under the write lock: a concurrent create of the same release lost the race.
     if (releaseByTag(core, project.id, input.tag)) throw conflict('Release already exists');

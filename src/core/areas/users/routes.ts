@@ -1,5 +1,6 @@
 // Users: create, list (offset or keyset), get, update, delete, block/unblock, identities, and
 // the current user.
+import { removeRepositories, userRepositories } from '../../resources/owned-repositories.js';
 import { defineRoutes, type RouteDef } from '../../http/route.js';
 import type { RequestContext } from '../../http/context.js';
 import { currentUser } from '../../http/context.js';
@@ -10,7 +11,7 @@ import { created, noContent } from '../../http/reply.js';
 import type { UserRow } from '../../db/rows.js';
 import { findUser } from '../../resources/find.js';
 import { presentUserBasic, presentUserPublic, presentUserWithAdmin } from './present.js';
-import { createUser, updateUser, type UserInput } from './service.js';
+import { createUser, passwordDigestFor, updateUser, validate, type UserInput } from './service.js';
 import { isAdmin } from '../../auth/policy.js';
 
 const ORDERS = ['id', 'name', 'username', 'created_at', 'updated_at'] as const;
@@ -83,7 +84,8 @@ function listUsers(ctx: RequestContext) {
   }
   if (p.search) {
     const like = `%${String(p.search).toLowerCase()}%`;
-    where.push('(username_lower LIKE ? OR lower(name) LIKE ? OR email_lower = ?)');
+    // Only administrators find users by their private email; others by the public one alone.
+    where.push(admin ? '(username_lower LIKE ? OR lower(name) LIKE ? OR email_lower = ?)' : "(username_lower LIKE ? OR lower(name) LIKE ? OR (public_email IS NOT NULL AND public_email <> '' AND lower(public_email) = ?))");
     args.push(like, like, String(p.search).toLowerCase());
   }
   if (p.active === true) where.push("state = 'active'");
@@ -111,7 +113,7 @@ function listUsers(ctx: RequestContext) {
   if (p.pagination === 'keyset') {
     const perPage = pageWindow(ctx).perPage;
     if (typeof p.cursor === 'string') {
-      const c = decodeCursor(p.cursor);
+      const c = decodeCursor(p.cursor, orderBy === 'id' ? ['id'] : ['value', 'id']);
       const cmp = dir === 'ASC' ? '>' : '<';
       where.push(orderBy === 'id' ? `id ${cmp} ?` : `(${orderBy} ${cmp} ? OR (${orderBy} = ? AND id ${cmp} ?))`);
       if (orderBy === 'id') args.push(c.id);
@@ -189,9 +191,11 @@ export const userRoutes: RouteDef[] = defineRoutes([
       { name: 'force_random_password', type: 'boolean' },
     ],
     rules: [{ atLeastOneOf: ['password', 'reset_password', 'force_random_password'] }, { allOrNoneOf: ['extern_uid', 'provider'] }],
-    handler: (ctx) => {
+    handler: async (ctx) => {
       requireAdmin(ctx);
-      const user = createUser(ctx.core, ctx.params as unknown as UserInput & { username: string; email: string; name: string });
+      const input = ctx.params as unknown as UserInput & { username: string; email: string; name: string };
+      validate(input);
+      const user = createUser(ctx.core, { ...input, passwordDigest: await passwordDigestFor(input) });
       return created(presentUserWithAdmin(ctx.core, user));
     },
   },
@@ -219,10 +223,13 @@ export const userRoutes: RouteDef[] = defineRoutes([
     summary: 'Update a user (administrators)',
     params: [idParam, ...profileParams],
     rules: [{ allOrNoneOf: ['extern_uid', 'provider'] }],
-    handler: (ctx) => {
+    handler: async (ctx) => {
       requireAdmin(ctx);
       const user = userOfPath(ctx);
-      return presentUserWithAdmin(ctx.core, updateUser(ctx.core, user, ctx.params as unknown as UserInput));
+      const input = ctx.params as unknown as UserInput;
+      validate(input);
+      const digest = input.password === undefined ? {} : { passwordDigest: await passwordDigestFor(input) };
+      return presentUserWithAdmin(ctx.core, updateUser(ctx.core, user, { ...input, ...digest }));
     },
   },
   {
@@ -235,7 +242,11 @@ export const userRoutes: RouteDef[] = defineRoutes([
       const user = userOfPath(ctx);
       if (user.id === admin.id) throw forbidden('You cannot delete yourself');
       if (ctx.params.hard_delete !== true && soleGroupOwner(ctx, user)) throw conflict('User cannot be removed while is the sole-owner of a group');
+      // The user's namespaces, their projects and the user's snippets go with the row; so do
+      // their repositories, once the deletion has committed.
+      const repos = userRepositories(ctx.core, user.id);
       ctx.core.tx(() => ctx.core.db.prepare('DELETE FROM users WHERE id = ?').run(user.id));
+      removeRepositories(ctx.core, repos);
       return noContent();
     },
   },

@@ -3,7 +3,7 @@
 import type { UserRow } from '../../db/rows.js';
 import type { CoreState } from '../../state.js';
 import { conflict, validationError } from '../../http/errors.js';
-import { generateTokenSecret, hashPassword } from '../../auth/secrets.js';
+import { generateTokenSecret, hashPassword, hashPasswordAsync } from '../../auth/secrets.js';
 import { recordRedirect } from '../projects/service.js';
 
 export const USERNAME_RE = /^(?:[a-zA-Z0-9_.][a-zA-Z0-9_.-]*[a-zA-Z0-9_-]|[a-zA-Z0-9_])$/;
@@ -14,6 +14,8 @@ export interface UserInput {
   email?: string;
   name?: string;
   password?: string;
+  /** The password's hash, made beforehand (asynchronously) by request paths. */
+  passwordDigest?: string;
   admin?: boolean;
   external?: boolean;
   bio?: string;
@@ -39,7 +41,7 @@ export interface UserInput {
   group_id_for_saml?: number;
 }
 
-function validate(input: UserInput): void {
+export function validate(input: UserInput): void {
   const errors: Record<string, string[]> = {};
   if (input.username !== undefined) {
     if (!USERNAME_RE.test(input.username) || /\.(git|atom)$/i.test(input.username))
@@ -99,17 +101,18 @@ const COLUMNS: Record<string, (i: UserInput) => unknown> = {
 
 export function createUser(core: CoreState, input: UserInput & { username: string; email: string; name: string }): UserRow {
   validate(input);
+  // Hashed before the transaction: the write lock is never held through a slow hash. Without a
+  // password (reset_password / force_random_password) the account gets a random one.
+  const digest = input.passwordDigest ?? hashPassword(input.password ?? generateTokenSecret());
   return core.tx(() => {
     checkUnique(core, input);
     const now = core.nowIso();
-    // Without a password (reset_password / force_random_password) the account gets a random one.
-    const password = input.password ?? generateTokenSecret();
     const info = core.db
       .prepare(
         `INSERT INTO users (username, username_lower, email, email_lower, name, password_digest, confirmed_at, created_at, updated_at)
          VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
       )
-      .run(input.username, input.username.toLowerCase(), input.email, input.email.toLowerCase(), input.name, hashPassword(password), input.skip_confirmation === false ? null : now, now, now);
+      .run(input.username, input.username.toLowerCase(), input.email, input.email.toLowerCase(), input.name, digest, input.skip_confirmation === false ? null : now, now, now);
     const id = Number(info.lastInsertRowid);
     applyColumns(core, id, input);
     core.db
@@ -160,6 +163,7 @@ function setIdentity(core: CoreState, userId: number, input: UserInput): void {
 
 export function updateUser(core: CoreState, user: UserRow, input: UserInput): UserRow {
   validate(input);
+  const digest = input.password === undefined ? undefined : (input.passwordDigest ?? hashPassword(input.password));
   return core.tx(() => {
     checkUnique(core, input, user.id);
     const now = core.nowIso();
@@ -175,7 +179,7 @@ export function updateUser(core: CoreState, user: UserRow, input: UserInput): Us
       core.db.prepare('UPDATE users SET name = ? WHERE id = ?').run(input.name, user.id);
       core.db.prepare("UPDATE namespaces SET name = ?, full_name = ? WHERE kind = 'user' AND owner_id = ?").run(input.name, input.name, user.id);
     }
-    if (input.password !== undefined) core.db.prepare('UPDATE users SET password_digest = ? WHERE id = ?').run(hashPassword(input.password), user.id);
+    if (digest !== undefined) core.db.prepare('UPDATE users SET password_digest = ? WHERE id = ?').run(digest, user.id);
     applyColumns(core, user.id, input);
     setIdentity(core, user.id, input);
     core.db.prepare('UPDATE users SET updated_at = ? WHERE id = ?').run(now, user.id);
@@ -193,4 +197,9 @@ function renamePersonalProjects(core: CoreState, user: UserRow, newUsername: str
     recordRedirect(core, `${user.username}/${p.path}`, p.id);
     claim.run(`${newUsername}/${p.path}`.toLowerCase());
   }
+}
+
+/** The hash of a request's password (or of a random one), made off the event loop. */
+export async function passwordDigestFor(input: { password?: string; passwordDigest?: string }): Promise<string> {
+  return input.passwordDigest ?? hashPasswordAsync(input.password ?? generateTokenSecret());
 }

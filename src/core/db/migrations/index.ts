@@ -6,6 +6,7 @@ import { releasesSchema } from './003-releases.js';
 import { projectListsSchema } from './004-project-lists.js';
 import { tokenOrdersSchema } from './005-token-orders.js';
 import { repositoryContainersSchema } from './006-repository-containers.js';
+import { hardeningSchema } from './007-hardening.js';
 import { tokenUpdatedOrderSchema } from './008-token-updated-order.js';
 import { governanceSchema } from './011-governance.js';
 import { settingsSchema } from './012-settings.js';
@@ -18,6 +19,7 @@ export const migrations: Migration[] = [
   projectListsSchema,
   tokenOrdersSchema,
   repositoryContainersSchema,
+  hardeningSchema,
   tokenUpdatedOrderSchema,
   governanceSchema,
   settingsSchema,

@@ -1,0 +1,36 @@
+// Which process owns something (a running job, a write in a repository), as pid plus the
+// process's start time: a pid alone is reused by the system, the pair is not.
+import { readFileSync } from 'node:fs';
+
+export interface ProcessIdentity {
+  pid: number;
+  /** Start time in clock ticks since boot (Linux), or '' where the system does not say. */
+  start: string;
+}
+
+function startTimeOf(pid: number): string {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // Fields after the command name (which may contain spaces and parentheses); start is #22.
+    const rest = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return rest[19] ?? '';
+  } catch {
+    return '';
+  }
+}
+
+let self: ProcessIdentity | undefined;
+
+export const currentProcess = (): ProcessIdentity => (self ??= { pid: process.pid, start: startTimeOf(process.pid) });
+
+/** True while the process that recorded this identity still runs. */
+export function isAlive(owner: ProcessIdentity): boolean {
+  try {
+    process.kill(owner.pid, 0);
+  } catch (error) {
+    if ((error as { code?: string }).code !== 'EPERM') return false;
+  }
+  if (owner.start === '') return true;
+  const now = startTimeOf(owner.pid);
+  return now === '' || now === owner.start;
+}
