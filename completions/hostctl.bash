@@ -10,12 +10,20 @@ _hostctl_noun() {
     commits|commit) echo commits ;;
     completion) echo completion ;;
     context|contexts) echo context ;;
+    enterprise-users|enterprise-user) echo enterprise-users ;;
+    error-tracking) echo error-tracking ;;
+    freeze-periods|freeze-period) echo freeze-periods ;;
     groups|group) echo groups ;;
     init) echo init ;;
     members|member) echo members ;;
     milestones|milestone) echo milestones ;;
+    notifications|notification) echo notifications ;;
     projects|project) echo projects ;;
+    protected-envs|protected-env) echo protected-envs ;;
     releases|release) echo releases ;;
+    saml) echo saml ;;
+    scim) echo scim ;;
+    security-settings) echo security-settings ;;
     serve) echo serve ;;
     tags|tag) echo tags ;;
     tokens|token) echo tokens ;;
@@ -41,6 +49,17 @@ _hostctl_verb() {
     'context remove'|'context rm'|'context delete') echo remove ;;
     'context show'|'context view') echo show ;;
     'context use'|'context switch') echo use ;;
+    'enterprise-users disable-2fa') echo disable-2fa ;;
+    'enterprise-users get'|'enterprise-users view') echo get ;;
+    'enterprise-users list'|'enterprise-users ls') echo list ;;
+    'error-tracking keys'|'error-tracking key') echo keys ;;
+    'error-tracking settings') echo settings ;;
+    'freeze-periods create') echo create ;;
+    'freeze-periods delete'|'freeze-periods rm') echo delete ;;
+    'freeze-periods get'|'freeze-periods view') echo get ;;
+    'freeze-periods list'|'freeze-periods ls') echo list ;;
+    'freeze-periods status') echo status ;;
+    'freeze-periods update'|'freeze-periods edit') echo update ;;
     'groups create') echo create ;;
     'groups delete'|'groups rm') echo delete ;;
     'groups get'|'groups view') echo get ;;
@@ -55,11 +74,19 @@ _hostctl_verb() {
     'milestones get'|'milestones view') echo get ;;
     'milestones list'|'milestones ls') echo list ;;
     'milestones update'|'milestones edit') echo update ;;
+    'notifications get'|'notifications view') echo get ;;
+    'notifications outbox') echo outbox ;;
+    'notifications set'|'notifications update') echo set ;;
     'projects create') echo create ;;
     'projects delete'|'projects rm') echo delete ;;
     'projects get'|'projects view') echo get ;;
     'projects list'|'projects ls') echo list ;;
     'projects update'|'projects edit') echo update ;;
+    'protected-envs get'|'protected-envs view') echo get ;;
+    'protected-envs list'|'protected-envs ls') echo list ;;
+    'protected-envs protect') echo protect ;;
+    'protected-envs unprotect'|'protected-envs rm') echo unprotect ;;
+    'protected-envs update'|'protected-envs edit') echo update ;;
     'releases create') echo create ;;
     'releases delete'|'releases rm') echo delete ;;
     'releases download') echo download ;;
@@ -69,6 +96,13 @@ _hostctl_verb() {
     'releases links'|'releases link') echo links ;;
     'releases list'|'releases ls') echo list ;;
     'releases update'|'releases edit') echo update ;;
+    'saml configure') echo configure ;;
+    'saml identities'|'saml identity') echo identities ;;
+    'saml links'|'saml link') echo links ;;
+    'saml show') echo show ;;
+    'scim token') echo token ;;
+    'security-settings get'|'security-settings view') echo get ;;
+    'security-settings update'|'security-settings set') echo update ;;
     'tags create') echo create ;;
     'tags delete'|'tags rm') echo delete ;;
     'tags get'|'tags view') echo get ;;
@@ -95,11 +129,19 @@ _hostctl_verbs() {
     branches) echo 'create delete delete-merged get list protect unprotect' ;;
     commits) echo 'create get list' ;;
     context) echo 'add list remove show use' ;;
+    enterprise-users) echo 'disable-2fa get list' ;;
+    error-tracking) echo 'keys settings' ;;
+    freeze-periods) echo 'create delete get list status update' ;;
     groups) echo 'create delete get list update' ;;
     members) echo 'add list remove update' ;;
     milestones) echo 'close create get list update' ;;
+    notifications) echo 'get outbox set' ;;
     projects) echo 'create delete get list update' ;;
+    protected-envs) echo 'get list protect unprotect update' ;;
     releases) echo 'create delete download evidence get latest links list update' ;;
+    saml) echo 'configure identities links show' ;;
+    scim) echo 'token' ;;
+    security-settings) echo 'get update' ;;
     tags) echo 'create delete get list' ;;
     tokens) echo 'associations create get list revoke rotate' ;;
     users) echo 'block create delete get list unblock update' ;;
@@ -129,6 +171,26 @@ _hostctl_flags() {
     'context remove') echo '' ;;
     'context show') echo '' ;;
     'context use') echo '' ;;
+    'enterprise-users ') echo '' ;;
+    'enterprise-users disable-2fa') echo '' ;;
+    'enterprise-users get') echo '' ;;
+    'enterprise-users list') echo '--username --search --active --blocked --created-after --created-before --two-factor --page --per-page --all --limit' ;;
+    'error-tracking ') echo '' ;;
+    'error-tracking keys') echo '' ;;
+    'error-tracking keys list') echo '-R --project --page --per-page --all --limit' ;;
+    'error-tracking keys create') echo '-R --project' ;;
+    'error-tracking keys delete') echo '-R --project' ;;
+    'error-tracking settings') echo '' ;;
+    'error-tracking settings get') echo '-R --project' ;;
+    'error-tracking settings enable') echo '-R --project' ;;
+    'error-tracking settings disable') echo '-R --project' ;;
+    'freeze-periods ') echo '' ;;
+    'freeze-periods create') echo '-R --project --start --end --timezone' ;;
+    'freeze-periods delete') echo '-R --project' ;;
+    'freeze-periods get') echo '-R --project' ;;
+    'freeze-periods list') echo '-R --project --page --per-page --all --limit' ;;
+    'freeze-periods status') echo '-R --project --at' ;;
+    'freeze-periods update') echo '-R --project --start --end --timezone' ;;
     'groups ') echo '' ;;
     'groups create') echo '--name --path --parent --visibility --description' ;;
     'groups delete') echo '' ;;
@@ -147,12 +209,22 @@ _hostctl_flags() {
     'milestones get') echo '-R --project -g --group' ;;
     'milestones list') echo '-R --project -g --group --active --closed --title --search --iid --with-parents --page --per-page --all --limit' ;;
     'milestones update') echo '-R --project -g --group --title --description --start-date --due-date --close --reopen' ;;
+    'notifications ') echo '' ;;
+    'notifications get') echo '-R --project -g --group' ;;
+    'notifications outbox') echo '-R --project --user --event --page --per-page --all --limit' ;;
+    'notifications set') echo '-R --project -g --group --level --on --off --email' ;;
     'projects ') echo '' ;;
     'projects create') echo '--name --path --namespace -g --group --description --visibility --default-branch --readme --repository-storage' ;;
     'projects delete') echo '' ;;
     'projects get') echo '' ;;
     'projects list') echo '-g --group --include-subgroups --search --owned --membership --visibility --archived --no-archived --min-access-level --repository-storage --order-by --sort --page --per-page --all --limit' ;;
     'projects update') echo '--name --path --description --visibility --default-branch --repository-storage' ;;
+    'protected-envs ') echo '' ;;
+    'protected-envs get') echo '-g --group -R --project' ;;
+    'protected-envs list') echo '-g --group -R --project --page --per-page --all --limit' ;;
+    'protected-envs protect') echo '-g --group -R --project --deploy --approval' ;;
+    'protected-envs unprotect') echo '-g --group -R --project' ;;
+    'protected-envs update') echo '-g --group -R --project --deploy --approval --remove-deploy --remove-approval' ;;
     'releases ') echo '' ;;
     'releases create') echo '-R --project --tag --ref --tag-message --name --notes --notes-file --milestone --link --released-at' ;;
     'releases delete') echo '-R --project' ;;
@@ -167,7 +239,25 @@ _hostctl_flags() {
     'releases links delete') echo '-R --project' ;;
     'releases list') echo '-R --project -g --group --order-by --sort --html --page --per-page --all --limit' ;;
     'releases update') echo '-R --project --name --notes --notes-file --milestone --clear-milestones --released-at' ;;
-    'serve ') echo '--host --port --trust-proxy' ;;
+    'saml ') echo '' ;;
+    'saml configure') echo '--sso-url --fingerprint --default-role --enforced-sso --no-enforced-sso --enabled --disabled' ;;
+    'saml identities') echo '' ;;
+    'saml identities list') echo '--scim' ;;
+    'saml identities get') echo '--scim' ;;
+    'saml identities update') echo '--scim --extern-uid' ;;
+    'saml identities delete') echo '--scim' ;;
+    'saml links') echo '' ;;
+    'saml links list') echo '' ;;
+    'saml links get') echo '--provider' ;;
+    'saml links create') echo '--provider -a --access-level --member-role' ;;
+    'saml links delete') echo '--provider' ;;
+    'saml show') echo '' ;;
+    'scim ') echo '' ;;
+    'scim token') echo '' ;;
+    'security-settings ') echo '' ;;
+    'security-settings get') echo '-R --project' ;;
+    'security-settings update') echo '-R --project --secret-push-protection' ;;
+    'serve ') echo '--host --port --external-url --trust-proxy' ;;
     'tags ') echo '' ;;
     'tags create') echo '-R --project --ref -m --message' ;;
     'tags delete') echo '-R --project' ;;
@@ -187,7 +277,7 @@ _hostctl_flags() {
     'users get') echo '' ;;
     'users list') echo '--search --username --active --blocked --external --admins --created-after --created-before --order-by --sort --page --per-page --all --limit' ;;
     'users unblock') echo '' ;;
-    'users update') echo '--username --name --email --password --admin --no-admin --external --no-external --bio --organization --job-title --location --projects-limit --can-create-group --no-can-create-group' ;;
+    'users update') echo '--username --name --email --password --admin --no-admin --external --no-external --bio --organization --job-title --location --projects-limit --can-create-group --no-can-create-group --two-factor' ;;
   esac
 }
 
@@ -270,6 +360,78 @@ _hostctl_value() {
     'context add')
       case "$3" in
         --token) COMPREPLY=(); return 0 ;;
+      esac ;;
+    'enterprise-users list')
+      case "$3" in
+        --username) COMPREPLY=(); return 0 ;;
+        --search) COMPREPLY=(); return 0 ;;
+        --created-after) COMPREPLY=(); return 0 ;;
+        --created-before) COMPREPLY=(); return 0 ;;
+        --two-factor) COMPREPLY=(); return 0 ;;
+        --page) COMPREPLY=(); return 0 ;;
+        --per-page) COMPREPLY=(); return 0 ;;
+        --limit) COMPREPLY=(); return 0 ;;
+      esac ;;
+    'error-tracking keys list')
+      case "$3" in
+        -R|--project) COMPREPLY=(); return 0 ;;
+        --page) COMPREPLY=(); return 0 ;;
+        --per-page) COMPREPLY=(); return 0 ;;
+        --limit) COMPREPLY=(); return 0 ;;
+      esac ;;
+    'error-tracking keys create')
+      case "$3" in
+        -R|--project) COMPREPLY=(); return 0 ;;
+      esac ;;
+    'error-tracking keys delete')
+      case "$3" in
+        -R|--project) COMPREPLY=(); return 0 ;;
+      esac ;;
+    'error-tracking settings get')
+      case "$3" in
+        -R|--project) COMPREPLY=(); return 0 ;;
+      esac ;;
+    'error-tracking settings enable')
+      case "$3" in
+        -R|--project) COMPREPLY=(); return 0 ;;
+      esac ;;
+    'error-tracking settings disable')
+      case "$3" in
+        -R|--project) COMPREPLY=(); return 0 ;;
+      esac ;;
+    'freeze-periods create')
+      case "$3" in
+        -R|--project) COMPREPLY=(); return 0 ;;
+        --start) COMPREPLY=(); return 0 ;;
+        --end) COMPREPLY=(); return 0 ;;
+        --timezone) COMPREPLY=(); return 0 ;;
+      esac ;;
+    'freeze-periods delete')
+      case "$3" in
+        -R|--project) COMPREPLY=(); return 0 ;;
+      esac ;;
+    'freeze-periods get')
+      case "$3" in
+        -R|--project) COMPREPLY=(); return 0 ;;
+      esac ;;
+    'freeze-periods list')
+      case "$3" in
+        -R|--project) COMPREPLY=(); return 0 ;;
+        --page) COMPREPLY=(); return 0 ;;
+        --per-page) COMPREPLY=(); return 0 ;;
+        --limit) COMPREPLY=(); return 0 ;;
+      esac ;;
+    'freeze-periods status')
+      case "$3" in
+        -R|--project) COMPREPLY=(); return 0 ;;
+        --at) COMPREPLY=(); return 0 ;;
+      esac ;;
+    'freeze-periods update')
+      case "$3" in
+        -R|--project) COMPREPLY=(); return 0 ;;
+        --start) COMPREPLY=(); return 0 ;;
+        --end) COMPREPLY=(); return 0 ;;
+        --timezone) COMPREPLY=(); return 0 ;;
       esac ;;
     'groups create')
       case "$3" in
@@ -377,6 +539,29 @@ _hostctl_value() {
         --start-date) COMPREPLY=(); return 0 ;;
         --due-date) COMPREPLY=(); return 0 ;;
       esac ;;
+    'notifications get')
+      case "$3" in
+        -R|--project) COMPREPLY=(); return 0 ;;
+        -g|--group) COMPREPLY=(); return 0 ;;
+      esac ;;
+    'notifications outbox')
+      case "$3" in
+        -R|--project) COMPREPLY=(); return 0 ;;
+        --user) COMPREPLY=(); return 0 ;;
+        --event) COMPREPLY=($(compgen -W 'new_release moved_project' -- "$cur")); return 0 ;;
+        --page) COMPREPLY=(); return 0 ;;
+        --per-page) COMPREPLY=(); return 0 ;;
+        --limit) COMPREPLY=(); return 0 ;;
+      esac ;;
+    'notifications set')
+      case "$3" in
+        -R|--project) COMPREPLY=(); return 0 ;;
+        -g|--group) COMPREPLY=(); return 0 ;;
+        --level) COMPREPLY=($(compgen -W 'disabled participating watch global mention custom' -- "$cur")); return 0 ;;
+        --on) COMPREPLY=($(compgen -W 'new_release new_note new_issue reopen_issue close_issue reassign_issue issue_due new_merge_request push_to_merge_request reopen_merge_request close_merge_request reassign_merge_request change_reviewer_merge_request merge_merge_request failed_pipeline fixed_pipeline success_pipeline moved_project merge_when_pipeline_succeeds new_epic approver' -- "$cur")); return 0 ;;
+        --off) COMPREPLY=($(compgen -W 'new_release new_note new_issue reopen_issue close_issue reassign_issue issue_due new_merge_request push_to_merge_request reopen_merge_request close_merge_request reassign_merge_request change_reviewer_merge_request merge_merge_request failed_pipeline fixed_pipeline success_pipeline moved_project merge_when_pipeline_succeeds new_epic approver' -- "$cur")); return 0 ;;
+        --email) COMPREPLY=(); return 0 ;;
+      esac ;;
     'projects create')
       case "$3" in
         --name) COMPREPLY=(); return 0 ;;
@@ -409,6 +594,40 @@ _hostctl_value() {
         --visibility) COMPREPLY=(); return 0 ;;
         --default-branch) COMPREPLY=(); return 0 ;;
         --repository-storage) COMPREPLY=(); return 0 ;;
+      esac ;;
+    'protected-envs get')
+      case "$3" in
+        -g|--group) COMPREPLY=(); return 0 ;;
+        -R|--project) COMPREPLY=(); return 0 ;;
+      esac ;;
+    'protected-envs list')
+      case "$3" in
+        -g|--group) COMPREPLY=(); return 0 ;;
+        -R|--project) COMPREPLY=(); return 0 ;;
+        --page) COMPREPLY=(); return 0 ;;
+        --per-page) COMPREPLY=(); return 0 ;;
+        --limit) COMPREPLY=(); return 0 ;;
+      esac ;;
+    'protected-envs protect')
+      case "$3" in
+        -g|--group) COMPREPLY=(); return 0 ;;
+        -R|--project) COMPREPLY=(); return 0 ;;
+        --deploy) COMPREPLY=(); return 0 ;;
+        --approval) COMPREPLY=(); return 0 ;;
+      esac ;;
+    'protected-envs unprotect')
+      case "$3" in
+        -g|--group) COMPREPLY=(); return 0 ;;
+        -R|--project) COMPREPLY=(); return 0 ;;
+      esac ;;
+    'protected-envs update')
+      case "$3" in
+        -g|--group) COMPREPLY=(); return 0 ;;
+        -R|--project) COMPREPLY=(); return 0 ;;
+        --deploy) COMPREPLY=(); return 0 ;;
+        --approval) COMPREPLY=(); return 0 ;;
+        --remove-deploy) COMPREPLY=(); return 0 ;;
+        --remove-approval) COMPREPLY=(); return 0 ;;
       esac ;;
     'releases create')
       case "$3" in
@@ -493,10 +712,44 @@ _hostctl_value() {
         --milestone) COMPREPLY=(); return 0 ;;
         --released-at) COMPREPLY=(); return 0 ;;
       esac ;;
+    'saml configure')
+      case "$3" in
+        --sso-url) COMPREPLY=(); return 0 ;;
+        --fingerprint) COMPREPLY=(); return 0 ;;
+        --default-role) COMPREPLY=(); return 0 ;;
+      esac ;;
+    'saml identities update')
+      case "$3" in
+        --extern-uid) COMPREPLY=(); return 0 ;;
+      esac ;;
+    'saml links get')
+      case "$3" in
+        --provider) COMPREPLY=(); return 0 ;;
+      esac ;;
+    'saml links create')
+      case "$3" in
+        --provider) COMPREPLY=(); return 0 ;;
+        -a|--access-level) COMPREPLY=(); return 0 ;;
+        --member-role) COMPREPLY=(); return 0 ;;
+      esac ;;
+    'saml links delete')
+      case "$3" in
+        --provider) COMPREPLY=(); return 0 ;;
+      esac ;;
+    'security-settings get')
+      case "$3" in
+        -R|--project) COMPREPLY=(); return 0 ;;
+      esac ;;
+    'security-settings update')
+      case "$3" in
+        -R|--project) COMPREPLY=(); return 0 ;;
+        --secret-push-protection) COMPREPLY=($(compgen -W 'on off' -- "$cur")); return 0 ;;
+      esac ;;
     'serve ')
       case "$3" in
         --host) COMPREPLY=(); return 0 ;;
         --port) COMPREPLY=(); return 0 ;;
+        --external-url) COMPREPLY=(); return 0 ;;
       esac ;;
     'tags create')
       case "$3" in
@@ -591,6 +844,7 @@ _hostctl_value() {
         --job-title) COMPREPLY=(); return 0 ;;
         --location) COMPREPLY=(); return 0 ;;
         --projects-limit) COMPREPLY=(); return 0 ;;
+        --two-factor) COMPREPLY=(); return 0 ;;
       esac ;;
   esac
   case "$3" in
@@ -619,7 +873,7 @@ _hostctl() {
   for ((i = 1; i < COMP_CWORD; i++)); do
     w="${COMP_WORDS[i]}"
     case "$w" in
-      --access-level|--add|--asset|--author-email|--author-name|--bio|--branch|--context|--context-name|--created-after|--created-before|--default-branch|--delete|--description|--due-date|--email|--expires-after|--expires-at|--expires-before|--external-url|--field|--fields|--group|--header|--host|--iid|--input|--job-title|--last-used-after|--last-used-before|--limit|--link|--link-url|--location|--merge|--message|--method|--milestone|--min-access-level|--name|--namespace|--notes|--notes-file|--offering|--order-by|--organization|--output|--output-file|--page|--parent|--password|--path|--per-page|--port|--project|--projects-limit|--push|--query|--raw-field|--ref|--regex|--released-at|--repository-storage|--root-token|--scope|--search|--since|--sort|--source|--start-branch|--start-date|--start-sha|--state|--storage|--sudo|--tag|--tag-message|--tier|--timeout|--title|--token|--type|--unprotect|--until|--url|--user|--username|--visibility|-F|-H|-O|-R|-X|-f|-g|-m|-o)
+      --access-level|--add|--approval|--asset|--at|--author-email|--author-name|--bio|--branch|--context|--context-name|--created-after|--created-before|--default-branch|--default-role|--delete|--deploy|--description|--due-date|--email|--end|--event|--expires-after|--expires-at|--expires-before|--extern-uid|--external-url|--field|--fields|--fingerprint|--group|--header|--host|--iid|--input|--job-title|--last-used-after|--last-used-before|--level|--limit|--link|--link-url|--location|--member-role|--merge|--message|--method|--milestone|--min-access-level|--name|--namespace|--notes|--notes-file|--off|--offering|--on|--order-by|--organization|--output|--output-file|--page|--parent|--password|--path|--per-page|--port|--project|--projects-limit|--provider|--push|--query|--raw-field|--ref|--regex|--released-at|--remove-approval|--remove-deploy|--repository-storage|--root-token|--scope|--search|--secret-push-protection|--since|--sort|--source|--sso-url|--start|--start-branch|--start-date|--start-sha|--state|--storage|--sudo|--tag|--tag-message|--tier|--timeout|--timezone|--title|--token|--two-factor|--type|--unprotect|--until|--url|--user|--username|--visibility|-F|-H|-O|-R|-X|-a|-f|-g|-m|-o)
         ((i++))
         [[ "${COMP_WORDS[i]}" == "=" ]] && ((i++))
         continue ;;
@@ -642,9 +896,9 @@ _hostctl() {
     return 0
   fi
   if [[ -z "$noun" ]]; then
-    COMPREPLY=($(compgen -W 'api branches commits completion context groups init members milestones projects releases serve tags tokens users help' -- "$cur"))
+    COMPREPLY=($(compgen -W 'api branches commits completion context enterprise-users error-tracking freeze-periods groups init members milestones notifications projects protected-envs releases saml scim security-settings serve tags tokens users help' -- "$cur"))
   elif [[ "$noun" == help ]]; then
-    [[ -z "$verb" ]] && COMPREPLY=($(compgen -W 'api branches commits completion context groups init members milestones projects releases serve tags tokens users' -- "$cur"))
+    [[ -z "$verb" ]] && COMPREPLY=($(compgen -W 'api branches commits completion context enterprise-users error-tracking freeze-periods groups init members milestones notifications projects protected-envs releases saml scim security-settings serve tags tokens users' -- "$cur"))
   elif [[ -z "$verb" && -n "$(_hostctl_verbs "$noun")" ]]; then
     COMPREPLY=($(compgen -W "$(_hostctl_verbs "$noun")" -- "$cur"))
   else

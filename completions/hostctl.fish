@@ -14,7 +14,7 @@ function __hostctl_command
             continue
         end
         switch $w
-            case '--access-level' '--add' '--asset' '--author-email' '--author-name' '--bio' '--branch' '--context' '--context-name' '--created-after' '--created-before' '--default-branch' '--delete' '--description' '--due-date' '--email' '--expires-after' '--expires-at' '--expires-before' '--external-url' '--field' '--fields' '--group' '--header' '--host' '--iid' '--input' '--job-title' '--last-used-after' '--last-used-before' '--limit' '--link' '--link-url' '--location' '--merge' '--message' '--method' '--milestone' '--min-access-level' '--name' '--namespace' '--notes' '--notes-file' '--offering' '--order-by' '--organization' '--output' '--output-file' '--page' '--parent' '--password' '--path' '--per-page' '--port' '--project' '--projects-limit' '--push' '--query' '--raw-field' '--ref' '--regex' '--released-at' '--repository-storage' '--root-token' '--scope' '--search' '--since' '--sort' '--source' '--start-branch' '--start-date' '--start-sha' '--state' '--storage' '--sudo' '--tag' '--tag-message' '--tier' '--timeout' '--title' '--token' '--type' '--unprotect' '--until' '--url' '--user' '--username' '--visibility' '-F' '-H' '-O' '-R' '-X' '-f' '-g' '-m' '-o'
+            case '--access-level' '--add' '--approval' '--asset' '--at' '--author-email' '--author-name' '--bio' '--branch' '--context' '--context-name' '--created-after' '--created-before' '--default-branch' '--default-role' '--delete' '--deploy' '--description' '--due-date' '--email' '--end' '--event' '--expires-after' '--expires-at' '--expires-before' '--extern-uid' '--external-url' '--field' '--fields' '--fingerprint' '--group' '--header' '--host' '--iid' '--input' '--job-title' '--last-used-after' '--last-used-before' '--level' '--limit' '--link' '--link-url' '--location' '--member-role' '--merge' '--message' '--method' '--milestone' '--min-access-level' '--name' '--namespace' '--notes' '--notes-file' '--off' '--offering' '--on' '--order-by' '--organization' '--output' '--output-file' '--page' '--parent' '--password' '--path' '--per-page' '--port' '--project' '--projects-limit' '--provider' '--push' '--query' '--raw-field' '--ref' '--regex' '--released-at' '--remove-approval' '--remove-deploy' '--repository-storage' '--root-token' '--scope' '--search' '--secret-push-protection' '--since' '--sort' '--source' '--sso-url' '--start' '--start-branch' '--start-date' '--start-sha' '--state' '--storage' '--sudo' '--tag' '--tag-message' '--tier' '--timeout' '--timezone' '--title' '--token' '--two-factor' '--type' '--unprotect' '--until' '--url' '--user' '--username' '--visibility' '-F' '-H' '-O' '-R' '-X' '-a' '-f' '-g' '-m' '-o'
                 set skip 1
                 continue
             case '-*'
@@ -29,14 +29,22 @@ function __hostctl_command
                     set noun commits
                 case 'contexts'
                     set noun context
+                case 'enterprise-user'
+                    set noun enterprise-users
+                case 'freeze-period'
+                    set noun freeze-periods
                 case 'group'
                     set noun groups
                 case 'member'
                     set noun members
                 case 'milestone'
                     set noun milestones
+                case 'notification'
+                    set noun notifications
                 case 'project'
                     set noun projects
+                case 'protected-env'
+                    set noun protected-envs
                 case 'release'
                     set noun releases
                 case 'tag'
@@ -78,6 +86,28 @@ function __hostctl_command
                     set verb show
                 case 'context use' 'context switch'
                     set verb use
+                case 'enterprise-users disable-2fa'
+                    set verb disable-2fa
+                case 'enterprise-users get' 'enterprise-users view'
+                    set verb get
+                case 'enterprise-users list' 'enterprise-users ls'
+                    set verb list
+                case 'error-tracking keys' 'error-tracking key'
+                    set verb keys
+                case 'error-tracking settings'
+                    set verb settings
+                case 'freeze-periods create'
+                    set verb create
+                case 'freeze-periods delete' 'freeze-periods rm'
+                    set verb delete
+                case 'freeze-periods get' 'freeze-periods view'
+                    set verb get
+                case 'freeze-periods list' 'freeze-periods ls'
+                    set verb list
+                case 'freeze-periods status'
+                    set verb status
+                case 'freeze-periods update' 'freeze-periods edit'
+                    set verb update
                 case 'groups create'
                     set verb create
                 case 'groups delete' 'groups rm'
@@ -106,6 +136,12 @@ function __hostctl_command
                     set verb list
                 case 'milestones update' 'milestones edit'
                     set verb update
+                case 'notifications get' 'notifications view'
+                    set verb get
+                case 'notifications outbox'
+                    set verb outbox
+                case 'notifications set' 'notifications update'
+                    set verb set
                 case 'projects create'
                     set verb create
                 case 'projects delete' 'projects rm'
@@ -115,6 +151,16 @@ function __hostctl_command
                 case 'projects list' 'projects ls'
                     set verb list
                 case 'projects update' 'projects edit'
+                    set verb update
+                case 'protected-envs get' 'protected-envs view'
+                    set verb get
+                case 'protected-envs list' 'protected-envs ls'
+                    set verb list
+                case 'protected-envs protect'
+                    set verb protect
+                case 'protected-envs unprotect' 'protected-envs rm'
+                    set verb unprotect
+                case 'protected-envs update' 'protected-envs edit'
                     set verb update
                 case 'releases create'
                     set verb create
@@ -133,6 +179,20 @@ function __hostctl_command
                 case 'releases list' 'releases ls'
                     set verb list
                 case 'releases update' 'releases edit'
+                    set verb update
+                case 'saml configure'
+                    set verb configure
+                case 'saml identities' 'saml identity'
+                    set verb identities
+                case 'saml links' 'saml link'
+                    set verb links
+                case 'saml show'
+                    set verb show
+                case 'scim token'
+                    set verb token
+                case 'security-settings get' 'security-settings view'
+                    set verb get
+                case 'security-settings update' 'security-settings set'
                     set verb update
                 case 'tags create'
                     set verb create
@@ -205,18 +265,26 @@ complete -c hostctl -n '__hostctl_at \'\'' -a branches -d 'Branches of a project
 complete -c hostctl -n '__hostctl_at \'\'' -a commits -d 'Commits of a project: list, inspect, commit files from disk'
 complete -c hostctl -n '__hostctl_at \'\'' -a completion -d 'Print the shell completion script for bash, zsh or fish'
 complete -c hostctl -n '__hostctl_at \'\'' -a context -d 'Named targets: a local state directory, or a remote instance with its token'
+complete -c hostctl -n '__hostctl_at \'\'' -a enterprise-users -d 'Enterprise users of a top-level group: list, inspect, disable two-factor'
+complete -c hostctl -n '__hostctl_at \'\'' -a error-tracking -d 'Error tracking of a project: settings (enable, disable) and client keys with their DSN'
+complete -c hostctl -n '__hostctl_at \'\'' -a freeze-periods -d 'Deploy freeze periods of a project: list, inspect, create (guided on a terminal), change, delete, status'
 complete -c hostctl -n '__hostctl_at \'\'' -a groups -d 'Groups and subgroups: list, inspect, create, change, delete'
 complete -c hostctl -n '__hostctl_at \'\'' -a init -d 'Create a local state directory (an instance with an administrator and its token)'
 complete -c hostctl -n '__hostctl_at \'\'' -a members -d 'Members of projects and groups, with their roles'
 complete -c hostctl -n '__hostctl_at \'\'' -a milestones -d 'Milestones of projects and groups: list, inspect, create, change, close'
+complete -c hostctl -n '__hostctl_at \'\'' -a notifications -d 'Your notification settings (global, group, project) and the notification outbox'
 complete -c hostctl -n '__hostctl_at \'\'' -a projects -d 'Projects: list, inspect, create, change, delete'
+complete -c hostctl -n '__hostctl_at \'\'' -a protected-envs -d 'Protected environments of groups (tiers) and projects: who may deploy, who must approve'
 complete -c hostctl -n '__hostctl_at \'\'' -a releases -d 'Releases of a project: list, inspect, create, change, delete, latest, download, evidence, asset links'
+complete -c hostctl -n '__hostctl_at \'\'' -a saml -d 'A top-level group\'s SAML: provider settings, identities, SAML group links'
+complete -c hostctl -n '__hostctl_at \'\'' -a scim -d 'A group\'s SCIM provisioning token for identity providers'
+complete -c hostctl -n '__hostctl_at \'\'' -a security-settings -d 'Security settings of a project (Ultimate): show, turn secret push protection on or off'
 complete -c hostctl -n '__hostctl_at \'\'' -a serve -d 'Serve a local state over HTTP as an API v4 instance'
 complete -c hostctl -n '__hostctl_at \'\'' -a tags -d 'Tags of a project: list, inspect, create (lightweight or annotated), delete'
 complete -c hostctl -n '__hostctl_at \'\'' -a tokens -d 'Personal access tokens: list, inspect, create, rotate, revoke'
 complete -c hostctl -n '__hostctl_at \'\'' -a users -d 'Users: list, inspect, create, change, block (administrators)'
 complete -c hostctl -n '__hostctl_at \'\'' -a help -d 'Show help for a command'
-complete -c hostctl -n '__hostctl_at help' -a 'api branches commits completion context groups init members milestones projects releases serve tags tokens users'
+complete -c hostctl -n '__hostctl_at help' -a 'api branches commits completion context enterprise-users error-tracking freeze-periods groups init members milestones notifications projects protected-envs releases saml scim security-settings serve tags tokens users'
 
 # branches
 complete -c hostctl -n '__hostctl_at branches' -a create -d 'Create a branch from a branch, tag or commit (Developer)'
@@ -239,6 +307,23 @@ complete -c hostctl -n '__hostctl_at context' -a remove -d 'Remove a context (it
 complete -c hostctl -n '__hostctl_at context' -a show -d 'Show the target and token a command would use, and why (flag, environment or config)'
 complete -c hostctl -n '__hostctl_at context' -a use -d 'Make a context the current one (asks which on a terminal when NAME is left out)'
 
+# enterprise-users
+complete -c hostctl -n '__hostctl_at enterprise-users' -a disable-2fa -d 'Disable an enterprise user\'s two-factor authentication (Owner)'
+complete -c hostctl -n '__hostctl_at enterprise-users' -a get -d 'Show one enterprise user with their SAML and SCIM identities'
+complete -c hostctl -n '__hostctl_at enterprise-users' -a list -d 'List a top-level group\'s enterprise users, newest first (Owner; hosted offering)'
+
+# error-tracking
+complete -c hostctl -n '__hostctl_at error-tracking' -a keys -d 'A project\'s error tracking client keys: list, create, delete'
+complete -c hostctl -n '__hostctl_at error-tracking' -a settings -d 'A project\'s error tracking settings: get, enable, disable'
+
+# freeze-periods
+complete -c hostctl -n '__hostctl_at freeze-periods' -a create -d 'Create a deploy freeze period (Maintainer); on a terminal without --start/--end, a guided setup'
+complete -c hostctl -n '__hostctl_at freeze-periods' -a delete -d 'Delete a deploy freeze period (Maintainer); refused when it changed since it was read'
+complete -c hostctl -n '__hostctl_at freeze-periods' -a get -d 'Show one deploy freeze period'
+complete -c hostctl -n '__hostctl_at freeze-periods' -a list -d 'List a project\'s deploy freeze periods (Reporter), oldest first'
+complete -c hostctl -n '__hostctl_at freeze-periods' -a status -d 'Is the project in a deploy freeze now (or at --at)? Exit 0 when not frozen, 10 when frozen'
+complete -c hostctl -n '__hostctl_at freeze-periods' -a update -d 'Change a deploy freeze period (Maintainer): any of start, end, time zone'
+
 # groups
 complete -c hostctl -n '__hostctl_at groups' -a create -d 'Create a group, or a subgroup with --parent'
 complete -c hostctl -n '__hostctl_at groups' -a delete -d 'Delete a group with its subgroups and projects (Owner)'
@@ -259,12 +344,24 @@ complete -c hostctl -n '__hostctl_at milestones' -a get -d 'Show one milestone (
 complete -c hostctl -n '__hostctl_at milestones' -a list -d 'List the milestones of a project or group (due date first)'
 complete -c hostctl -n '__hostctl_at milestones' -a update -d 'Change a milestone (Reporter); --close and --reopen change its state'
 
+# notifications
+complete -c hostctl -n '__hostctl_at notifications' -a get -d 'Show your notification setting: global, or for a group or project'
+complete -c hostctl -n '__hostctl_at notifications' -a outbox -d 'Who would have been notified of new releases and project moves, per the settings (yours; administrators see everyone)'
+complete -c hostctl -n '__hostctl_at notifications' -a set -d 'Change your notification setting: level, events on or off (they count with --level custom), notification email (global)'
+
 # projects
 complete -c hostctl -n '__hostctl_at projects' -a create -d 'Create a project in a group or a personal namespace'
 complete -c hostctl -n '__hostctl_at projects' -a delete -d 'Delete a project and its repository (Owner)'
 complete -c hostctl -n '__hostctl_at projects' -a get -d 'Show one project (by id or full path)'
 complete -c hostctl -n '__hostctl_at projects' -a list -d 'List projects (administrators see all of them)'
 complete -c hostctl -n '__hostctl_at projects' -a update -d 'Change a project\'s name, path, description, visibility, default branch or storage'
+
+# protected-envs
+complete -c hostctl -n '__hostctl_at protected-envs' -a get -d 'Show one protected environment: who may deploy and who must approve'
+complete -c hostctl -n '__hostctl_at protected-envs' -a list -d 'List the protected environments of a group (Owner) or a project (Maintainer), by name'
+complete -c hostctl -n '__hostctl_at protected-envs' -a protect -d 'Protect an environment: who may deploy (--deploy) and who must approve (--approval)'
+complete -c hostctl -n '__hostctl_at protected-envs' -a unprotect -d 'Unprotect an environment (anyone who may deploy to it otherwise then may)'
+complete -c hostctl -n '__hostctl_at protected-envs' -a update -d 'Add or remove who may deploy and who must approve'
 
 # releases
 complete -c hostctl -n '__hostctl_at releases' -a create -d 'Create a release (Developer); with --ref the tag is created when it does not exist yet'
@@ -276,6 +373,19 @@ complete -c hostctl -n '__hostctl_at releases' -a latest -d 'Show the project\'s
 complete -c hostctl -n '__hostctl_at releases' -a links -d 'A release\'s asset links: list, add, update, delete'
 complete -c hostctl -n '__hostctl_at releases' -a list -d 'List a project\'s releases (newest release date first), or those of a group\'s projects'
 complete -c hostctl -n '__hostctl_at releases' -a update -d 'Change a release\'s name, notes, date or milestones (Developer)'
+
+# saml
+complete -c hostctl -n '__hostctl_at saml' -a configure -d 'Configure a top-level group\'s SAML provider (Owner or administrator; hostctl extension)'
+complete -c hostctl -n '__hostctl_at saml' -a identities -d 'A group\'s SAML (or SCIM) identities: list, get, update, delete'
+complete -c hostctl -n '__hostctl_at saml' -a links -d 'A group\'s SAML group links: list, get, create, delete'
+complete -c hostctl -n '__hostctl_at saml' -a show -d 'Show a top-level group\'s SAML provider (Owner or administrator; hostctl extension)'
+
+# scim
+complete -c hostctl -n '__hostctl_at scim' -a token -d 'Generate the group\'s SCIM provisioning token for an identity provider (Owner; replaces the previous one; printed once)'
+
+# security-settings
+complete -c hostctl -n '__hostctl_at security-settings' -a get -d 'Show the security settings of a project (Ultimate; Developer)'
+complete -c hostctl -n '__hostctl_at security-settings' -a update -d 'Turn secret push protection on or off (Ultimate; Maintainer)'
 
 # tags
 complete -c hostctl -n '__hostctl_at tags' -a create -d 'Create a tag at a branch, tag or commit; with --message an annotated one (Developer)'
@@ -382,6 +492,70 @@ complete -c hostctl -n '__hostctl_at \'context add\'' -l token-stdin -d 'read th
 complete -c hostctl -n '__hostctl_at \'context add\'' -l use -d 'make it the current context'
 complete -c hostctl -n '__hostctl_at \'context add\'' -l force -d 'replace an existing context of that name'
 complete -c hostctl -n '__hostctl_at \'context add\'' -l no-verify -d 'save without checking the state directory, the URL or the token'
+
+# enterprise-users list
+complete -c hostctl -n '__hostctl_at \'enterprise-users list\'' -l username -x -d 'exactly this username'
+complete -c hostctl -n '__hostctl_at \'enterprise-users list\'' -l search -x -d 'part of a name, username or email'
+complete -c hostctl -n '__hostctl_at \'enterprise-users list\'' -l active -d 'active users only'
+complete -c hostctl -n '__hostctl_at \'enterprise-users list\'' -l blocked -d 'blocked users only'
+complete -c hostctl -n '__hostctl_at \'enterprise-users list\'' -l created-after -x -d 'created after this ISO 8601 date or time'
+complete -c hostctl -n '__hostctl_at \'enterprise-users list\'' -l created-before -x -d 'created before this ISO 8601 date or time'
+complete -c hostctl -n '__hostctl_at \'enterprise-users list\'' -l two-factor -x -d 'enabled or disabled'
+complete -c hostctl -n '__hostctl_at \'enterprise-users list\'' -l page -x -d 'page number to fetch'
+complete -c hostctl -n '__hostctl_at \'enterprise-users list\'' -l per-page -x -d 'items per page (the server caps it at 100)'
+complete -c hostctl -n '__hostctl_at \'enterprise-users list\'' -l all -d 'fetch every page, following the Link header'
+complete -c hostctl -n '__hostctl_at \'enterprise-users list\'' -l limit -x -d 'stop after N items, across pages'
+
+# error-tracking keys list
+complete -c hostctl -n '__hostctl_at \'error-tracking keys list\'' -s R -l project -x -d 'the project (id or full path)'
+complete -c hostctl -n '__hostctl_at \'error-tracking keys list\'' -l page -x -d 'page number to fetch'
+complete -c hostctl -n '__hostctl_at \'error-tracking keys list\'' -l per-page -x -d 'items per page (the server caps it at 100)'
+complete -c hostctl -n '__hostctl_at \'error-tracking keys list\'' -l all -d 'fetch every page, following the Link header'
+complete -c hostctl -n '__hostctl_at \'error-tracking keys list\'' -l limit -x -d 'stop after N items, across pages'
+
+# error-tracking keys create
+complete -c hostctl -n '__hostctl_at \'error-tracking keys create\'' -s R -l project -x -d 'the project (id or full path)'
+
+# error-tracking keys delete
+complete -c hostctl -n '__hostctl_at \'error-tracking keys delete\'' -s R -l project -x -d 'the project (id or full path)'
+
+# error-tracking settings get
+complete -c hostctl -n '__hostctl_at \'error-tracking settings get\'' -s R -l project -x -d 'the project (id or full path)'
+
+# error-tracking settings enable
+complete -c hostctl -n '__hostctl_at \'error-tracking settings enable\'' -s R -l project -x -d 'the project (id or full path)'
+
+# error-tracking settings disable
+complete -c hostctl -n '__hostctl_at \'error-tracking settings disable\'' -s R -l project -x -d 'the project (id or full path)'
+
+# freeze-periods create
+complete -c hostctl -n '__hostctl_at \'freeze-periods create\'' -s R -l project -x -d 'the project (id or full path)'
+complete -c hostctl -n '__hostctl_at \'freeze-periods create\'' -l start -x -d 'when each freeze begins, as cron (minute hour day-of-month month day-of-week)'
+complete -c hostctl -n '__hostctl_at \'freeze-periods create\'' -l end -x -d 'when each freeze ends, as cron'
+complete -c hostctl -n '__hostctl_at \'freeze-periods create\'' -l timezone -x -d 'IANA time zone of the cron fields (the server default is UTC)'
+
+# freeze-periods delete
+complete -c hostctl -n '__hostctl_at \'freeze-periods delete\'' -s R -l project -x -d 'the project (id or full path)'
+
+# freeze-periods get
+complete -c hostctl -n '__hostctl_at \'freeze-periods get\'' -s R -l project -x -d 'the project (id or full path)'
+
+# freeze-periods list
+complete -c hostctl -n '__hostctl_at \'freeze-periods list\'' -s R -l project -x -d 'the project (id or full path)'
+complete -c hostctl -n '__hostctl_at \'freeze-periods list\'' -l page -x -d 'page number to fetch'
+complete -c hostctl -n '__hostctl_at \'freeze-periods list\'' -l per-page -x -d 'items per page (the server caps it at 100)'
+complete -c hostctl -n '__hostctl_at \'freeze-periods list\'' -l all -d 'fetch every page, following the Link header'
+complete -c hostctl -n '__hostctl_at \'freeze-periods list\'' -l limit -x -d 'stop after N items, across pages'
+
+# freeze-periods status
+complete -c hostctl -n '__hostctl_at \'freeze-periods status\'' -s R -l project -x -d 'the project (id or full path)'
+complete -c hostctl -n '__hostctl_at \'freeze-periods status\'' -l at -x -d 'ask about this time instead of now (ISO 8601, e.g. 2026-12-24T10:00:00+01:00; no zone means UTC)'
+
+# freeze-periods update
+complete -c hostctl -n '__hostctl_at \'freeze-periods update\'' -s R -l project -x -d 'the project (id or full path)'
+complete -c hostctl -n '__hostctl_at \'freeze-periods update\'' -l start -x -d 'when each freeze begins, as cron (minute hour day-of-month month day-of-week)'
+complete -c hostctl -n '__hostctl_at \'freeze-periods update\'' -l end -x -d 'when each freeze ends, as cron'
+complete -c hostctl -n '__hostctl_at \'freeze-periods update\'' -l timezone -x -d 'IANA time zone of the cron fields (the server default is UTC)'
 
 # groups create
 complete -c hostctl -n '__hostctl_at \'groups create\'' -l name -x -d 'display name'
@@ -492,6 +666,27 @@ complete -c hostctl -n '__hostctl_at \'milestones update\'' -l due-date -x -d 'd
 complete -c hostctl -n '__hostctl_at \'milestones update\'' -l close -d 'close the milestone'
 complete -c hostctl -n '__hostctl_at \'milestones update\'' -l reopen -d 'reopen a closed milestone'
 
+# notifications get
+complete -c hostctl -n '__hostctl_at \'notifications get\'' -s R -l project -x -d 'the setting for this project (id or full path)'
+complete -c hostctl -n '__hostctl_at \'notifications get\'' -s g -l group -x -d 'the setting for this group (id or full path)'
+
+# notifications outbox
+complete -c hostctl -n '__hostctl_at \'notifications outbox\'' -s R -l project -x -d 'only this project (id or full path)'
+complete -c hostctl -n '__hostctl_at \'notifications outbox\'' -l user -x -d 'only this recipient (id or username; administrators)'
+complete -c hostctl -n '__hostctl_at \'notifications outbox\'' -l event -x -a 'new_release moved_project' -d 'only this event'
+complete -c hostctl -n '__hostctl_at \'notifications outbox\'' -l page -x -d 'page number to fetch'
+complete -c hostctl -n '__hostctl_at \'notifications outbox\'' -l per-page -x -d 'items per page (the server caps it at 100)'
+complete -c hostctl -n '__hostctl_at \'notifications outbox\'' -l all -d 'fetch every page, following the Link header'
+complete -c hostctl -n '__hostctl_at \'notifications outbox\'' -l limit -x -d 'stop after N items, across pages'
+
+# notifications set
+complete -c hostctl -n '__hostctl_at \'notifications set\'' -s R -l project -x -d 'the setting for this project (id or full path)'
+complete -c hostctl -n '__hostctl_at \'notifications set\'' -s g -l group -x -d 'the setting for this group (id or full path)'
+complete -c hostctl -n '__hostctl_at \'notifications set\'' -l level -x -a 'disabled participating watch global mention custom' -d 'notification level'
+complete -c hostctl -n '__hostctl_at \'notifications set\'' -l on -x -a 'new_release new_note new_issue reopen_issue close_issue reassign_issue issue_due new_merge_request push_to_merge_request reopen_merge_request close_merge_request reassign_merge_request change_reviewer_merge_request merge_merge_request failed_pipeline fixed_pipeline success_pipeline moved_project merge_when_pipeline_succeeds new_epic approver' -d 'events to be notified of (comma-separated or repeated)'
+complete -c hostctl -n '__hostctl_at \'notifications set\'' -l off -x -a 'new_release new_note new_issue reopen_issue close_issue reassign_issue issue_due new_merge_request push_to_merge_request reopen_merge_request close_merge_request reassign_merge_request change_reviewer_merge_request merge_merge_request failed_pipeline fixed_pipeline success_pipeline moved_project merge_when_pipeline_succeeds new_epic approver' -d 'events not to be notified of (comma-separated or repeated)'
+complete -c hostctl -n '__hostctl_at \'notifications set\'' -l email -x -d 'where notifications go (global setting only; one of your verified addresses)'
+
 # projects create
 complete -c hostctl -n '__hostctl_at \'projects create\'' -l name -x -d 'display name (derived from --path when absent)'
 complete -c hostctl -n '__hostctl_at \'projects create\'' -l path -r -F -d 'URL path (derived from --name when absent)'
@@ -528,6 +723,36 @@ complete -c hostctl -n '__hostctl_at \'projects update\'' -l description -x -d '
 complete -c hostctl -n '__hostctl_at \'projects update\'' -l visibility -x -d 'private, internal or public'
 complete -c hostctl -n '__hostctl_at \'projects update\'' -l default-branch -x -d 'default branch'
 complete -c hostctl -n '__hostctl_at \'projects update\'' -l repository-storage -x -d 'storage for the repository (administrators)'
+
+# protected-envs get
+complete -c hostctl -n '__hostctl_at \'protected-envs get\'' -s g -l group -x -d 'a group (id or full path); its environments are deployment tiers'
+complete -c hostctl -n '__hostctl_at \'protected-envs get\'' -s R -l project -x -d 'a project (id or full path)'
+
+# protected-envs list
+complete -c hostctl -n '__hostctl_at \'protected-envs list\'' -s g -l group -x -d 'a group (id or full path); its environments are deployment tiers'
+complete -c hostctl -n '__hostctl_at \'protected-envs list\'' -s R -l project -x -d 'a project (id or full path)'
+complete -c hostctl -n '__hostctl_at \'protected-envs list\'' -l page -x -d 'page number to fetch'
+complete -c hostctl -n '__hostctl_at \'protected-envs list\'' -l per-page -x -d 'items per page (the server caps it at 100)'
+complete -c hostctl -n '__hostctl_at \'protected-envs list\'' -l all -d 'fetch every page, following the Link header'
+complete -c hostctl -n '__hostctl_at \'protected-envs list\'' -l limit -x -d 'stop after N items, across pages'
+
+# protected-envs protect
+complete -c hostctl -n '__hostctl_at \'protected-envs protect\'' -s g -l group -x -d 'a group (id or full path); its environments are deployment tiers'
+complete -c hostctl -n '__hostctl_at \'protected-envs protect\'' -s R -l project -x -d 'a project (id or full path)'
+complete -c hostctl -n '__hostctl_at \'protected-envs protect\'' -l deploy -x -d 'who may deploy: maintainer, developer, admin, user:NAME, group:PATH[+inherited] (repeatable)'
+complete -c hostctl -n '__hostctl_at \'protected-envs protect\'' -l approval -x -d 'who must approve: the same forms with *N for N approvals, e.g. developer*2 (repeatable)'
+
+# protected-envs unprotect
+complete -c hostctl -n '__hostctl_at \'protected-envs unprotect\'' -s g -l group -x -d 'a group (id or full path); its environments are deployment tiers'
+complete -c hostctl -n '__hostctl_at \'protected-envs unprotect\'' -s R -l project -x -d 'a project (id or full path)'
+
+# protected-envs update
+complete -c hostctl -n '__hostctl_at \'protected-envs update\'' -s g -l group -x -d 'a group (id or full path); its environments are deployment tiers'
+complete -c hostctl -n '__hostctl_at \'protected-envs update\'' -s R -l project -x -d 'a project (id or full path)'
+complete -c hostctl -n '__hostctl_at \'protected-envs update\'' -l deploy -x -d 'who may deploy: maintainer, developer, admin, user:NAME, group:PATH[+inherited] (repeatable)'
+complete -c hostctl -n '__hostctl_at \'protected-envs update\'' -l approval -x -d 'who must approve: the same forms with *N for N approvals, e.g. developer*2 (repeatable)'
+complete -c hostctl -n '__hostctl_at \'protected-envs update\'' -l remove-deploy -x -d 'remove the deploy entry matching this spec (repeatable)'
+complete -c hostctl -n '__hostctl_at \'protected-envs update\'' -l remove-approval -x -d 'remove the approval rule matching this spec (repeatable)'
 
 # releases create
 complete -c hostctl -n '__hostctl_at \'releases create\'' -s R -l project -x -d 'the project (id or full path)'
@@ -607,9 +832,50 @@ complete -c hostctl -n '__hostctl_at \'releases update\'' -l milestone -x -d 'th
 complete -c hostctl -n '__hostctl_at \'releases update\'' -l clear-milestones -d 'detach every milestone'
 complete -c hostctl -n '__hostctl_at \'releases update\'' -l released-at -x -d 'release date (ISO 8601)'
 
+# saml configure
+complete -c hostctl -n '__hostctl_at \'saml configure\'' -l sso-url -x -d 'the identity provider\'s SSO URL (https)'
+complete -c hostctl -n '__hostctl_at \'saml configure\'' -l fingerprint -x -d 'the SHA-1 fingerprint of the identity provider\'s signing certificate'
+complete -c hostctl -n '__hostctl_at \'saml configure\'' -l default-role -x -d 'role of members who sign in: minimal, guest, planner, reporter, developer or maintainer'
+complete -c hostctl -n '__hostctl_at \'saml configure\'' -l enforced-sso -d 'members must sign in through SAML'
+complete -c hostctl -n '__hostctl_at \'saml configure\'' -l no-enforced-sso -d 'members may also sign in without SAML'
+complete -c hostctl -n '__hostctl_at \'saml configure\'' -l enabled -d 'turn the provider on'
+complete -c hostctl -n '__hostctl_at \'saml configure\'' -l disabled -d 'turn the provider off'
+
+# saml identities list
+complete -c hostctl -n '__hostctl_at \'saml identities list\'' -l scim -d 'the SCIM identities (with their active state) instead of the SAML ones'
+
+# saml identities get
+complete -c hostctl -n '__hostctl_at \'saml identities get\'' -l scim -d 'the SCIM identities (with their active state) instead of the SAML ones'
+
+# saml identities update
+complete -c hostctl -n '__hostctl_at \'saml identities update\'' -l scim -d 'the SCIM identities (with their active state) instead of the SAML ones'
+complete -c hostctl -n '__hostctl_at \'saml identities update\'' -l extern-uid -x -d 'the new extern_uid'
+
+# saml identities delete
+complete -c hostctl -n '__hostctl_at \'saml identities delete\'' -l scim -d 'the SCIM identities (with their active state) instead of the SAML ones'
+
+# saml links get
+complete -c hostctl -n '__hostctl_at \'saml links get\'' -l provider -x -d 'the provider of the link, when several links share a name ("" for the link without one)'
+
+# saml links create
+complete -c hostctl -n '__hostctl_at \'saml links create\'' -l provider -x -d 'the provider of the link, when several links share a name ("" for the link without one)'
+complete -c hostctl -n '__hostctl_at \'saml links create\'' -s a -l access-level -x -d 'role of the linked members: minimal, guest, planner, reporter, developer, maintainer, owner or a number'
+complete -c hostctl -n '__hostctl_at \'saml links create\'' -l member-role -x -d 'a custom member role of the top-level group (Ultimate)'
+
+# saml links delete
+complete -c hostctl -n '__hostctl_at \'saml links delete\'' -l provider -x -d 'the provider of the link, when several links share a name ("" for the link without one)'
+
+# security-settings get
+complete -c hostctl -n '__hostctl_at \'security-settings get\'' -s R -l project -x -d 'the project (id or full path)'
+
+# security-settings update
+complete -c hostctl -n '__hostctl_at \'security-settings update\'' -s R -l project -x -d 'the project (id or full path)'
+complete -c hostctl -n '__hostctl_at \'security-settings update\'' -l secret-push-protection -x -a 'on off' -d 'block pushes that contain secrets'
+
 # serve
 complete -c hostctl -n '__hostctl_at \'serve\'' -l host -x -d 'address to listen on'
 complete -c hostctl -n '__hostctl_at \'serve\'' -l port -x -d 'port to listen on (0: any free port)'
+complete -c hostctl -n '__hostctl_at \'serve\'' -l external-url -x -d 'base of every web URL the API answers with (default: the address each request reached)'
 complete -c hostctl -n '__hostctl_at \'serve\'' -l trust-proxy -d 'believe X-Forwarded-Host/-Proto (only behind a reverse proxy that sets them)'
 
 # tags create
@@ -722,3 +988,4 @@ complete -c hostctl -n '__hostctl_at \'users update\'' -l location -x -d 'locati
 complete -c hostctl -n '__hostctl_at \'users update\'' -l projects-limit -x -d 'how many personal projects the user may create'
 complete -c hostctl -n '__hostctl_at \'users update\'' -l can-create-group -d 'allow creating top-level groups'
 complete -c hostctl -n '__hostctl_at \'users update\'' -l no-can-create-group -d 'forbid creating top-level groups'
+complete -c hostctl -n '__hostctl_at \'users update\'' -l two-factor -x -d 'enabled or disabled: the two-factor state of local data (hostctl extension)'

@@ -10,7 +10,7 @@ export const governanceSchema: Migration = {
   name: 'governance',
   up: `
 CREATE TABLE saml_providers (
-  id INTEGER PRIMARY KEY,
+  id INTEGER PRIMARY KEY AUTOINCREMENT,
   group_id INTEGER NOT NULL UNIQUE REFERENCES namespaces (id) ON DELETE CASCADE,
   enabled INTEGER NOT NULL DEFAULT 1,
   sso_url TEXT NOT NULL,
@@ -28,7 +28,7 @@ CREATE TABLE scim_tokens (
 );
 
 CREATE TABLE scim_identities (
-  id INTEGER PRIMARY KEY,
+  id INTEGER PRIMARY KEY AUTOINCREMENT,
   group_id INTEGER NOT NULL REFERENCES namespaces (id) ON DELETE CASCADE,
   user_id INTEGER NOT NULL REFERENCES users (id) ON DELETE CASCADE,
   extern_uid TEXT NOT NULL,
@@ -41,7 +41,7 @@ CREATE TABLE scim_identities (
 CREATE INDEX scim_identities_user ON scim_identities (user_id);
 
 CREATE TABLE member_roles (
-  id INTEGER PRIMARY KEY,
+  id INTEGER PRIMARY KEY AUTOINCREMENT,
   group_id INTEGER NOT NULL REFERENCES namespaces (id) ON DELETE CASCADE,
   name TEXT NOT NULL,
   description TEXT,
@@ -52,7 +52,7 @@ CREATE TABLE member_roles (
 );
 
 CREATE TABLE saml_group_links (
-  id INTEGER PRIMARY KEY,
+  id INTEGER PRIMARY KEY AUTOINCREMENT,
   group_id INTEGER NOT NULL REFERENCES namespaces (id) ON DELETE CASCADE,
   saml_group_name TEXT NOT NULL,
   access_level INTEGER NOT NULL,
@@ -63,7 +63,7 @@ CREATE TABLE saml_group_links (
 CREATE UNIQUE INDEX saml_group_links_name ON saml_group_links (group_id, saml_group_name, COALESCE(provider, ''));
 
 CREATE TABLE protected_environments (
-  id INTEGER PRIMARY KEY,
+  id INTEGER PRIMARY KEY AUTOINCREMENT,
   project_id INTEGER REFERENCES projects (id) ON DELETE CASCADE,
   group_id INTEGER REFERENCES namespaces (id) ON DELETE CASCADE,
   name TEXT NOT NULL,
@@ -77,7 +77,7 @@ CREATE UNIQUE INDEX protected_environments_group ON protected_environments (grou
 
 -- kind 'deploy' rows are deploy access levels, kind 'approval' rows approval rules.
 CREATE TABLE protected_environment_rules (
-  id INTEGER PRIMARY KEY,
+  id INTEGER PRIMARY KEY AUTOINCREMENT,
   protected_environment_id INTEGER NOT NULL REFERENCES protected_environments (id) ON DELETE CASCADE,
   kind TEXT NOT NULL CHECK (kind IN ('deploy', 'approval')),
   access_level INTEGER,
@@ -93,7 +93,7 @@ ALTER TABLE users ADD COLUMN enterprise_group_associated_at TEXT;
 CREATE INDEX users_enterprise_group ON users (enterprise_group_id, id);
 
 CREATE TABLE identities_scoped (
-  id INTEGER PRIMARY KEY,
+  id INTEGER PRIMARY KEY AUTOINCREMENT,
   user_id INTEGER NOT NULL REFERENCES users (id) ON DELETE CASCADE,
   provider TEXT NOT NULL,
   extern_uid TEXT NOT NULL,

@@ -10,7 +10,7 @@ export const settingsSchema: Migration = {
   name: 'settings',
   up: `
 CREATE TABLE freeze_periods (
-  id INTEGER PRIMARY KEY,
+  id INTEGER PRIMARY KEY AUTOINCREMENT,
   project_id INTEGER NOT NULL REFERENCES projects (id) ON DELETE CASCADE,
   freeze_start TEXT NOT NULL,
   freeze_end TEXT NOT NULL,
@@ -34,7 +34,7 @@ CREATE TABLE project_security_settings (
 );
 
 CREATE TABLE notification_settings (
-  id INTEGER PRIMARY KEY,
+  id INTEGER PRIMARY KEY AUTOINCREMENT,
   user_id INTEGER NOT NULL REFERENCES users (id) ON DELETE CASCADE,
   source_type TEXT NOT NULL CHECK (source_type IN ('global', 'namespace', 'project')),
   source_id INTEGER NOT NULL,
@@ -69,7 +69,7 @@ CREATE TABLE error_tracking_client_keys (
 CREATE INDEX error_tracking_client_keys_project ON error_tracking_client_keys (project_id, id);
 
 CREATE TABLE notification_outbox (
-  id INTEGER PRIMARY KEY,
+  id INTEGER PRIMARY KEY AUTOINCREMENT,
   event TEXT NOT NULL,
   user_id INTEGER NOT NULL REFERENCES users (id) ON DELETE CASCADE,
   -- Kept after the project is gone: the record says who would have been told.
