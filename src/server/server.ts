@@ -76,6 +76,8 @@ async function serve(core: Core, req: IncomingMessage, res: ServerResponse, wake
   if (body === null) return send(res, json(413, { message: '413 Request Entity Too Large' }));
   const headers: Record<string, string> = {};
   for (const [k, v] of Object.entries(req.headers)) if (v !== undefined) headers[k] = Array.isArray(v) ? v.join(', ') : v;
+  // The peer's address, for records such as a snippet's user agent detail; never taken from the client.
+  headers['x-hostctl-peer'] = req.socket.remoteAddress ?? '';
   const before = core.jobs.enqueuedCount;
   const response = await core.handle({ method: req.method ?? 'GET', path: fullPath.slice(API_PREFIX.length), query, headers, body });
   if (core.jobs.enqueuedCount !== before) wake();

@@ -17,6 +17,9 @@ export const AREAS = {
   tags: () => import('./tags/routes.js').then((m) => m.tagRoutes),
   branches: () => import('./branches/routes.js').then((m) => m.branchRoutes),
   'protected-branches': () => import('./protected-branches/routes.js').then((m) => m.protectedBranchRoutes),
+  snippets: () => import('./snippets/routes.js').then((m) => m.snippetRoutes),
+  'project-snippets': () => import('./project-snippets/routes.js').then((m) => m.projectSnippetRoutes),
+  wikis: () => import('./wikis/routes.js').then((m) => m.wikiRoutes),
 } satisfies Record<string, () => Promise<RouteDef[]>>;
 
 export type AreaName = keyof typeof AREAS;

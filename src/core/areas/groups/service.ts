@@ -1,6 +1,7 @@
 // Creating, changing and deleting groups. A group's full path and full name are stored on it
 // and on every descendant, so a rename rewrites the subtree and leaves redirects for every
 // project below it. The creator of a group becomes its Owner.
+import { removeWikiRepository } from '../wikis/container.js';
 import type { NamespaceRow, ProjectRow, UserRow, Visibility } from '../../db/rows.js';
 import type { CoreState } from '../../state.js';
 import { failure, validationError } from '../../http/errors.js';
@@ -147,8 +148,11 @@ export async function deleteGroup(core: CoreState, group: NamespaceRow): Promise
   const marks = placeholders(ids.length);
   const projects = core.db.prepare(`SELECT * FROM projects WHERE namespace_id IN (${marks})`).all(...ids) as ProjectRow[];
   for (const project of projects) await deleteProject(core, project);
+  const wikis = core.db.prepare(`SELECT id, repository_storage FROM namespaces WHERE id IN (${marks})`).all(...ids) as Pick<NamespaceRow, 'id' | 'repository_storage'>[];
   core.tx(() => {
     core.db.prepare(`DELETE FROM members WHERE source_type = 'namespace' AND source_id IN (${marks})`).run(...ids);
     core.db.prepare('DELETE FROM namespaces WHERE id = ?').run(group.id);
   });
+  // Wiki repositories go after the rows (a later group may reuse an id).
+  for (const w of wikis) removeWikiRepository(core.repos.groupWiki(w));
 }

@@ -1,7 +1,9 @@
 // Creating, changing, moving and deleting projects. Every change of a project's full path
 // (rename, transfer, a parent group's rename) records the old path in redirect_routes, so
 // that the old path keeps answering GETs with a redirect.
-import type { NamespaceRow, ProjectRow, UserRow, Visibility } from '../../db/rows.js';
+import { removeWikiRepository } from '../wikis/container.js';
+import { removeSnippetRepositories } from '../snippets/repository.js';
+import type { NamespaceRow, ProjectRow, SnippetRow, UserRow, Visibility } from '../../db/rows.js';
 import type { CoreState } from '../../state.js';
 import { failure, validationError } from '../../http/errors.js';
 import { can, isAdmin } from '../../auth/policy.js';
@@ -233,10 +235,13 @@ export function transferProject(core: CoreState, project: ProjectRow, target: Na
 
 /** Deletes a project with its memberships (tables of other areas cascade on the project id). */
 export async function deleteProject(core: CoreState, project: ProjectRow): Promise<void> {
+  const snippets = core.db.prepare('SELECT id, repository_storage FROM snippets WHERE project_id = ?').all(project.id) as Pick<SnippetRow, 'id' | 'repository_storage'>[];
   core.tx(() => {
     core.db.prepare("DELETE FROM members WHERE source_type = 'project' AND source_id = ?").run(project.id);
     core.db.prepare('DELETE FROM projects WHERE id = ?').run(project.id);
   });
   // Git data goes after the row, so no metadata is ever left pointing at a missing repository.
   removeProjectRepository(core, project);
+  removeWikiRepository(core.repos.projectWiki(project));
+  removeSnippetRepositories(core, snippets);
 }

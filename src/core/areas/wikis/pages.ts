@@ -1,0 +1,71 @@
+// Wiki pages are files of the wiki repository whose extension names a markup format. A page's
+// slug is its path without the extension; its title the slug's last part with `-` read as a
+// space. A new title becomes a slug the way the platform derives one: trimmed, normalised as a
+// path below the root (so `..` and leading `/` vanish, repeated `/` collapse), spaces to `-`.
+import { validationError } from '../../http/errors.js';
+
+export const WIKI_FORMATS = ['markdown', 'rdoc', 'asciidoc', 'org'] as const;
+export type WikiFormat = (typeof WIKI_FORMATS)[number];
+
+/** The extension a new page of each format gets. */
+export const FORMAT_EXTENSION: Record<WikiFormat, string> = { markdown: 'md', rdoc: 'rdoc', asciidoc: 'asciidoc', org: 'org' };
+
+const EXTENSION_FORMAT = new Map<string, WikiFormat>([
+  ['md', 'markdown'],
+  ['markdown', 'markdown'],
+  ['rdoc', 'rdoc'],
+  ['asciidoc', 'asciidoc'],
+  ['adoc', 'asciidoc'],
+  ['org', 'org'],
+]);
+
+export interface PageFile {
+  /** Path of the file in the repository. */
+  path: string;
+  slug: string;
+  format: WikiFormat;
+  sha: string;
+}
+
+/** The page a repository file is, or null for other files (attachments). */
+export function pageOfFile(path: string, sha: string): PageFile | null {
+  const dot = path.lastIndexOf('.');
+  if (dot <= 0 || dot < path.lastIndexOf('/') + 2) return null;
+  const format = EXTENSION_FORMAT.get(path.slice(dot + 1).toLowerCase());
+  if (!format) return null;
+  return { path, slug: path.slice(0, dot), format, sha };
+}
+
+export const titleOfSlug = (slug: string): string => (slug.split('/').pop() ?? slug).replace(/-/g, ' ');
+
+const MAX_TITLE_BYTES = 245;
+const MAX_DIRECTORY_BYTES = 255;
+
+/** The slug a title makes, refusing what cannot be a file path in the repository. */
+export function slugOfTitle(title: string): string {
+  if (/[\u0000-\u001f\u007f]/.test(title)) throw validationError({ title: ['is invalid'] });
+  const parts: string[] = [];
+  for (const part of title.trim().split('/')) {
+    if (part === '' || part === '.') continue;
+    if (part === '..') parts.pop();
+    else parts.push(part.trim().replace(/ /g, '-'));
+  }
+  const clean = parts.filter((p) => p !== '');
+  if (clean.length === 0) throw validationError({ title: ["can't be blank"] });
+  if (clean.some((p) => p.toLowerCase() === '.git')) throw validationError({ title: ['is invalid'] });
+  const name = clean[clean.length - 1] as string;
+  if (Buffer.byteLength(name) > MAX_TITLE_BYTES) throw validationError({ title: [`exceeds the limit of ${MAX_TITLE_BYTES} bytes`] });
+  if (clean.slice(0, -1).some((d) => Buffer.byteLength(d) > MAX_DIRECTORY_BYTES)) {
+    throw validationError({ title: [`exceeds the limit of ${MAX_DIRECTORY_BYTES} bytes for directory names`] });
+  }
+  return clean.join('/');
+}
+
+/** A slug named in a request path: the same normalisation, so `dir/My Page` finds `dir/My-Page`. */
+export function lookupSlug(raw: string): string | null {
+  try {
+    return slugOfTitle(raw);
+  } catch {
+    return null;
+  }
+}
