@@ -283,7 +283,7 @@ describe.each(TRANSPORTS)('snippets (%s)', (kind) => {
         } else {
           expect(r.status).toBe(400);
           expect(files).not.toContain(`f${i}.txt`);
-          expect((r.data as { message: { error: string } }).message.error).toMatch(/^Error updating the snippet - /);
+          expect((r.data as unknown as { message: { error: string } }).message.error).toMatch(/^Error updating the snippet - /);
         }
       });
       expect(ok).toBeGreaterThan(0);
