@@ -45,10 +45,11 @@ const MAX_DIRECTORY_BYTES = 255;
 export function slugOfTitle(title: string): string {
   if (/[\u0000-\u001f\u007f]/.test(title)) throw validationError({ title: ['is invalid'] });
   const parts: string[] = [];
-  for (const part of title.trim().split('/')) {
+  for (const raw of title.trim().split('/')) {
+    const part = raw.trim();
     if (part === '' || part === '.') continue;
     if (part === '..') parts.pop();
-    else parts.push(part.trim().replace(/ /g, '-'));
+    else parts.push(part.replace(/ /g, '-'));
   }
   const clean = parts.filter((p) => p !== '');
   if (clean.length === 0) throw validationError({ title: ["can't be blank"] });
