@@ -17,9 +17,11 @@ _hostctl_noun() {
     projects|project) echo projects ;;
     releases|release) echo releases ;;
     serve) echo serve ;;
+    snippets|snippet) echo snippets ;;
     tags|tag) echo tags ;;
     tokens|token) echo tokens ;;
     users|user) echo users ;;
+    wikis|wiki) echo wikis ;;
   esac
 }
 
@@ -69,6 +71,13 @@ _hostctl_verb() {
     'releases links'|'releases link') echo links ;;
     'releases list'|'releases ls') echo list ;;
     'releases update'|'releases edit') echo update ;;
+    'snippets create') echo create ;;
+    'snippets delete'|'snippets rm') echo delete ;;
+    'snippets files') echo files ;;
+    'snippets get'|'snippets view'|'snippets show') echo get ;;
+    'snippets list'|'snippets ls') echo list ;;
+    'snippets raw'|'snippets cat') echo raw ;;
+    'snippets update'|'snippets edit') echo update ;;
     'tags create') echo create ;;
     'tags delete'|'tags rm') echo delete ;;
     'tags get'|'tags view') echo get ;;
@@ -86,6 +95,14 @@ _hostctl_verb() {
     'users list'|'users ls') echo list ;;
     'users unblock') echo unblock ;;
     'users update'|'users edit') echo update ;;
+    'wikis create') echo create ;;
+    'wikis delete'|'wikis rm') echo delete ;;
+    'wikis edit') echo edit ;;
+    'wikis get'|'wikis view'|'wikis show') echo get ;;
+    'wikis history'|'wikis log') echo history ;;
+    'wikis list'|'wikis ls') echo list ;;
+    'wikis update') echo update ;;
+    'wikis upload') echo upload ;;
   esac
 }
 
@@ -100,9 +117,11 @@ _hostctl_verbs() {
     milestones) echo 'close create get list update' ;;
     projects) echo 'create delete get list update' ;;
     releases) echo 'create delete download evidence get latest links list update' ;;
+    snippets) echo 'create delete files get list raw update' ;;
     tags) echo 'create delete get list' ;;
     tokens) echo 'associations create get list revoke rotate' ;;
     users) echo 'block create delete get list unblock update' ;;
+    wikis) echo 'create delete edit get history list update upload' ;;
   esac
 }
 
@@ -168,6 +187,14 @@ _hostctl_flags() {
     'releases list') echo '-R --project -g --group --order-by --sort --html --page --per-page --all --limit' ;;
     'releases update') echo '-R --project --name --notes --notes-file --milestone --clear-milestones --released-at' ;;
     'serve ') echo '--host --port' ;;
+    'snippets ') echo '' ;;
+    'snippets create') echo '-R --project --title --description --visibility --file --filename' ;;
+    'snippets delete') echo '-R --project' ;;
+    'snippets files') echo '-R --project' ;;
+    'snippets get') echo '-R --project' ;;
+    'snippets list') echo '-R --project --scope --created-after --created-before --storage --page --per-page --all --limit' ;;
+    'snippets raw') echo '-R --project --file --ref' ;;
+    'snippets update') echo '-R --project --title --description --visibility --add --remove --rename --replace --filename' ;;
     'tags ') echo '' ;;
     'tags create') echo '-R --project --ref -m --message' ;;
     'tags delete') echo '-R --project' ;;
@@ -188,6 +215,15 @@ _hostctl_flags() {
     'users list') echo '--search --username --active --blocked --external --admins --created-after --created-before --order-by --sort --page --per-page --all --limit' ;;
     'users unblock') echo '' ;;
     'users update') echo '--username --name --email --password --admin --no-admin --external --no-external --bio --organization --job-title --location --projects-limit --can-create-group --no-can-create-group' ;;
+    'wikis ') echo '' ;;
+    'wikis create') echo '-R --project -g --group --content --content-file --title --format' ;;
+    'wikis delete') echo '-R --project -g --group' ;;
+    'wikis edit') echo '-R --project -g --group' ;;
+    'wikis get') echo '-R --project -g --group --html' ;;
+    'wikis history') echo '-R --project -g --group' ;;
+    'wikis list') echo '-R --project -g --group --with-content' ;;
+    'wikis update') echo '-R --project -g --group --content --content-file --title --format' ;;
+    'wikis upload') echo '-R --project -g --group --branch --filename' ;;
   esac
 }
 
@@ -498,6 +534,56 @@ _hostctl_value() {
         --host) COMPREPLY=(); return 0 ;;
         --port) COMPREPLY=(); return 0 ;;
       esac ;;
+    'snippets create')
+      case "$3" in
+        -R|--project) COMPREPLY=(); return 0 ;;
+        --title) COMPREPLY=(); return 0 ;;
+        --description) COMPREPLY=(); return 0 ;;
+        --visibility) COMPREPLY=(); return 0 ;;
+        --file) compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -f -- "$cur")); return 0 ;;
+        --filename) COMPREPLY=(); return 0 ;;
+      esac ;;
+    'snippets delete')
+      case "$3" in
+        -R|--project) COMPREPLY=(); return 0 ;;
+      esac ;;
+    'snippets files')
+      case "$3" in
+        -R|--project) COMPREPLY=(); return 0 ;;
+      esac ;;
+    'snippets get')
+      case "$3" in
+        -R|--project) COMPREPLY=(); return 0 ;;
+      esac ;;
+    'snippets list')
+      case "$3" in
+        -R|--project) COMPREPLY=(); return 0 ;;
+        --scope) COMPREPLY=(); return 0 ;;
+        --created-after) COMPREPLY=(); return 0 ;;
+        --created-before) COMPREPLY=(); return 0 ;;
+        --storage) COMPREPLY=(); return 0 ;;
+        --page) COMPREPLY=(); return 0 ;;
+        --per-page) COMPREPLY=(); return 0 ;;
+        --limit) COMPREPLY=(); return 0 ;;
+      esac ;;
+    'snippets raw')
+      case "$3" in
+        -R|--project) COMPREPLY=(); return 0 ;;
+        --file) compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -f -- "$cur")); return 0 ;;
+        --ref) COMPREPLY=(); return 0 ;;
+      esac ;;
+    'snippets update')
+      case "$3" in
+        -R|--project) COMPREPLY=(); return 0 ;;
+        --title) COMPREPLY=(); return 0 ;;
+        --description) COMPREPLY=(); return 0 ;;
+        --visibility) COMPREPLY=(); return 0 ;;
+        --add) compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -f -- "$cur")); return 0 ;;
+        --remove) compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -f -- "$cur")); return 0 ;;
+        --rename) COMPREPLY=(); return 0 ;;
+        --replace) compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -f -- "$cur")); return 0 ;;
+        --filename) COMPREPLY=(); return 0 ;;
+      esac ;;
     'tags create')
       case "$3" in
         -R|--project) COMPREPLY=(); return 0 ;;
@@ -592,6 +678,56 @@ _hostctl_value() {
         --location) COMPREPLY=(); return 0 ;;
         --projects-limit) COMPREPLY=(); return 0 ;;
       esac ;;
+    'wikis create')
+      case "$3" in
+        -R|--project) COMPREPLY=(); return 0 ;;
+        -g|--group) COMPREPLY=(); return 0 ;;
+        --content) COMPREPLY=(); return 0 ;;
+        --content-file) compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -f -- "$cur")); return 0 ;;
+        --title) COMPREPLY=(); return 0 ;;
+        --format) COMPREPLY=(); return 0 ;;
+      esac ;;
+    'wikis delete')
+      case "$3" in
+        -R|--project) COMPREPLY=(); return 0 ;;
+        -g|--group) COMPREPLY=(); return 0 ;;
+      esac ;;
+    'wikis edit')
+      case "$3" in
+        -R|--project) COMPREPLY=(); return 0 ;;
+        -g|--group) COMPREPLY=(); return 0 ;;
+      esac ;;
+    'wikis get')
+      case "$3" in
+        -R|--project) COMPREPLY=(); return 0 ;;
+        -g|--group) COMPREPLY=(); return 0 ;;
+      esac ;;
+    'wikis history')
+      case "$3" in
+        -R|--project) COMPREPLY=(); return 0 ;;
+        -g|--group) COMPREPLY=(); return 0 ;;
+      esac ;;
+    'wikis list')
+      case "$3" in
+        -R|--project) COMPREPLY=(); return 0 ;;
+        -g|--group) COMPREPLY=(); return 0 ;;
+      esac ;;
+    'wikis update')
+      case "$3" in
+        -R|--project) COMPREPLY=(); return 0 ;;
+        -g|--group) COMPREPLY=(); return 0 ;;
+        --content) COMPREPLY=(); return 0 ;;
+        --content-file) compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -f -- "$cur")); return 0 ;;
+        --title) COMPREPLY=(); return 0 ;;
+        --format) COMPREPLY=(); return 0 ;;
+      esac ;;
+    'wikis upload')
+      case "$3" in
+        -R|--project) COMPREPLY=(); return 0 ;;
+        -g|--group) COMPREPLY=(); return 0 ;;
+        --branch) COMPREPLY=(); return 0 ;;
+        --filename) COMPREPLY=(); return 0 ;;
+      esac ;;
   esac
   case "$3" in
     -o|--output) COMPREPLY=($(compgen -W 'table json yaml' -- "$cur")); return 0 ;;
@@ -619,7 +755,7 @@ _hostctl() {
   for ((i = 1; i < COMP_CWORD; i++)); do
     w="${COMP_WORDS[i]}"
     case "$w" in
-      --access-level|--add|--asset|--author-email|--author-name|--bio|--branch|--context|--context-name|--created-after|--created-before|--default-branch|--delete|--description|--due-date|--email|--expires-after|--expires-at|--expires-before|--external-url|--field|--fields|--group|--header|--host|--iid|--input|--job-title|--last-used-after|--last-used-before|--limit|--link|--link-url|--location|--merge|--message|--method|--milestone|--min-access-level|--name|--namespace|--notes|--notes-file|--offering|--order-by|--organization|--output|--output-file|--page|--parent|--password|--path|--per-page|--port|--project|--projects-limit|--push|--query|--raw-field|--ref|--regex|--released-at|--repository-storage|--root-token|--scope|--search|--since|--sort|--source|--start-branch|--start-date|--start-sha|--state|--storage|--sudo|--tag|--tag-message|--tier|--timeout|--title|--token|--type|--unprotect|--until|--url|--user|--username|--visibility|-F|-H|-O|-R|-X|-f|-g|-m|-o)
+      --access-level|--add|--asset|--author-email|--author-name|--bio|--branch|--content|--content-file|--context|--context-name|--created-after|--created-before|--default-branch|--delete|--description|--due-date|--email|--expires-after|--expires-at|--expires-before|--external-url|--field|--fields|--file|--filename|--format|--group|--header|--host|--iid|--input|--job-title|--last-used-after|--last-used-before|--limit|--link|--link-url|--location|--merge|--message|--method|--milestone|--min-access-level|--name|--namespace|--notes|--notes-file|--offering|--order-by|--organization|--output|--output-file|--page|--parent|--password|--path|--per-page|--port|--project|--projects-limit|--push|--query|--raw-field|--ref|--regex|--released-at|--remove|--rename|--replace|--repository-storage|--root-token|--scope|--search|--since|--sort|--source|--start-branch|--start-date|--start-sha|--state|--storage|--sudo|--tag|--tag-message|--tier|--timeout|--title|--token|--type|--unprotect|--until|--url|--user|--username|--version|--visibility|-F|-H|-O|-R|-X|-f|-g|-m|-o)
         ((i++))
         [[ "${COMP_WORDS[i]}" == "=" ]] && ((i++))
         continue ;;
@@ -642,9 +778,9 @@ _hostctl() {
     return 0
   fi
   if [[ -z "$noun" ]]; then
-    COMPREPLY=($(compgen -W 'api branches commits completion context groups init members milestones projects releases serve tags tokens users help' -- "$cur"))
+    COMPREPLY=($(compgen -W 'api branches commits completion context groups init members milestones projects releases serve snippets tags tokens users wikis help' -- "$cur"))
   elif [[ "$noun" == help ]]; then
-    [[ -z "$verb" ]] && COMPREPLY=($(compgen -W 'api branches commits completion context groups init members milestones projects releases serve tags tokens users' -- "$cur"))
+    [[ -z "$verb" ]] && COMPREPLY=($(compgen -W 'api branches commits completion context groups init members milestones projects releases serve snippets tags tokens users wikis' -- "$cur"))
   elif [[ -z "$verb" && -n "$(_hostctl_verbs "$noun")" ]]; then
     COMPREPLY=($(compgen -W "$(_hostctl_verbs "$noun")" -- "$cur"))
   else
