@@ -219,7 +219,7 @@ _hostctl_flags() {
     'wikis create') echo '-R --project -g --group --content --content-file --title --format' ;;
     'wikis delete') echo '-R --project -g --group' ;;
     'wikis edit') echo '-R --project -g --group' ;;
-    'wikis get') echo '-R --project -g --group --html' ;;
+    'wikis get') echo '-R --project -g --group --at --html' ;;
     'wikis history') echo '-R --project -g --group' ;;
     'wikis list') echo '-R --project -g --group --with-content' ;;
     'wikis update') echo '-R --project -g --group --content --content-file --title --format' ;;
@@ -701,6 +701,7 @@ _hostctl_value() {
       case "$3" in
         -R|--project) COMPREPLY=(); return 0 ;;
         -g|--group) COMPREPLY=(); return 0 ;;
+        --at) COMPREPLY=(); return 0 ;;
       esac ;;
     'wikis history')
       case "$3" in
@@ -755,7 +756,7 @@ _hostctl() {
   for ((i = 1; i < COMP_CWORD; i++)); do
     w="${COMP_WORDS[i]}"
     case "$w" in
-      --access-level|--add|--asset|--author-email|--author-name|--bio|--branch|--content|--content-file|--context|--context-name|--created-after|--created-before|--default-branch|--delete|--description|--due-date|--email|--expires-after|--expires-at|--expires-before|--external-url|--field|--fields|--file|--filename|--format|--group|--header|--host|--iid|--input|--job-title|--last-used-after|--last-used-before|--limit|--link|--link-url|--location|--merge|--message|--method|--milestone|--min-access-level|--name|--namespace|--notes|--notes-file|--offering|--order-by|--organization|--output|--output-file|--page|--parent|--password|--path|--per-page|--port|--project|--projects-limit|--push|--query|--raw-field|--ref|--regex|--released-at|--remove|--rename|--replace|--repository-storage|--root-token|--scope|--search|--since|--sort|--source|--start-branch|--start-date|--start-sha|--state|--storage|--sudo|--tag|--tag-message|--tier|--timeout|--title|--token|--type|--unprotect|--until|--url|--user|--username|--version|--visibility|-F|-H|-O|-R|-X|-f|-g|-m|-o)
+      --access-level|--add|--asset|--at|--author-email|--author-name|--bio|--branch|--content|--content-file|--context|--context-name|--created-after|--created-before|--default-branch|--delete|--description|--due-date|--email|--expires-after|--expires-at|--expires-before|--external-url|--field|--fields|--file|--filename|--format|--group|--header|--host|--iid|--input|--job-title|--last-used-after|--last-used-before|--limit|--link|--link-url|--location|--merge|--message|--method|--milestone|--min-access-level|--name|--namespace|--notes|--notes-file|--offering|--order-by|--organization|--output|--output-file|--page|--parent|--password|--path|--per-page|--port|--project|--projects-limit|--push|--query|--raw-field|--ref|--regex|--released-at|--remove|--rename|--replace|--repository-storage|--root-token|--scope|--search|--since|--sort|--source|--start-branch|--start-date|--start-sha|--state|--storage|--sudo|--tag|--tag-message|--tier|--timeout|--title|--token|--type|--unprotect|--until|--url|--user|--username|--visibility|-F|-H|-O|-R|-X|-f|-g|-m|-o)
         ((i++))
         [[ "${COMP_WORDS[i]}" == "=" ]] && ((i++))
         continue ;;

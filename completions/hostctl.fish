@@ -14,7 +14,7 @@ function __hostctl_command
             continue
         end
         switch $w
-            case '--access-level' '--add' '--asset' '--author-email' '--author-name' '--bio' '--branch' '--content' '--content-file' '--context' '--context-name' '--created-after' '--created-before' '--default-branch' '--delete' '--description' '--due-date' '--email' '--expires-after' '--expires-at' '--expires-before' '--external-url' '--field' '--fields' '--file' '--filename' '--format' '--group' '--header' '--host' '--iid' '--input' '--job-title' '--last-used-after' '--last-used-before' '--limit' '--link' '--link-url' '--location' '--merge' '--message' '--method' '--milestone' '--min-access-level' '--name' '--namespace' '--notes' '--notes-file' '--offering' '--order-by' '--organization' '--output' '--output-file' '--page' '--parent' '--password' '--path' '--per-page' '--port' '--project' '--projects-limit' '--push' '--query' '--raw-field' '--ref' '--regex' '--released-at' '--remove' '--rename' '--replace' '--repository-storage' '--root-token' '--scope' '--search' '--since' '--sort' '--source' '--start-branch' '--start-date' '--start-sha' '--state' '--storage' '--sudo' '--tag' '--tag-message' '--tier' '--timeout' '--title' '--token' '--type' '--unprotect' '--until' '--url' '--user' '--username' '--version' '--visibility' '-F' '-H' '-O' '-R' '-X' '-f' '-g' '-m' '-o'
+            case '--access-level' '--add' '--asset' '--at' '--author-email' '--author-name' '--bio' '--branch' '--content' '--content-file' '--context' '--context-name' '--created-after' '--created-before' '--default-branch' '--delete' '--description' '--due-date' '--email' '--expires-after' '--expires-at' '--expires-before' '--external-url' '--field' '--fields' '--file' '--filename' '--format' '--group' '--header' '--host' '--iid' '--input' '--job-title' '--last-used-after' '--last-used-before' '--limit' '--link' '--link-url' '--location' '--merge' '--message' '--method' '--milestone' '--min-access-level' '--name' '--namespace' '--notes' '--notes-file' '--offering' '--order-by' '--organization' '--output' '--output-file' '--page' '--parent' '--password' '--path' '--per-page' '--port' '--project' '--projects-limit' '--push' '--query' '--raw-field' '--ref' '--regex' '--released-at' '--remove' '--rename' '--replace' '--repository-storage' '--root-token' '--scope' '--search' '--since' '--sort' '--source' '--start-branch' '--start-date' '--start-sha' '--state' '--storage' '--sudo' '--tag' '--tag-message' '--tier' '--timeout' '--title' '--token' '--type' '--unprotect' '--until' '--url' '--user' '--username' '--visibility' '-F' '-H' '-O' '-R' '-X' '-f' '-g' '-m' '-o'
                 set skip 1
                 continue
             case '-*'
@@ -840,6 +840,7 @@ complete -c hostctl -n '__hostctl_at \'wikis edit\'' -s g -l group -x -d 'the gr
 # wikis get
 complete -c hostctl -n '__hostctl_at \'wikis get\'' -s R -l project -x -d 'the project whose wiki (id or full path)'
 complete -c hostctl -n '__hostctl_at \'wikis get\'' -s g -l group -x -d 'the group whose wiki (id or full path; paid tiers)'
+complete -c hostctl -n '__hostctl_at \'wikis get\'' -l at -x -d 'the page as of this version: a commit of the wiki (see wikis history)'
 complete -c hostctl -n '__hostctl_at \'wikis get\'' -l html -d 'the page rendered as HTML instead of its source'
 
 # wikis history

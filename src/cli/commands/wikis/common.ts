@@ -49,7 +49,9 @@ export function readContent(cli: Cli, o: ContentOpts, fromStdin: boolean): strin
   const file = o.contentFile ?? (fromStdin && !cli.term.stdinIsTTY ? '-' : undefined);
   if (file === undefined) return undefined;
   try {
-    return readFileSync(file === '-' ? 0 : file, 'utf8');
+    const text = readFileSync(file === '-' ? 0 : file, 'utf8');
+    // An empty standard input nobody asked for (a closed pipe, /dev/null) is no content.
+    return text === '' && o.contentFile === undefined ? undefined : text;
   } catch (error) {
     throw new CliError(`cannot read ${file === '-' ? 'standard input' : `--content-file ${file}`}: ${(error as Error).message}`, EXIT.failure);
   }

@@ -2,7 +2,7 @@ import type { VerbSpec } from '../../kit/verb.js';
 import { addWikiOptions, pagePath, slugArg, type WikiOpts } from './common.js';
 
 interface GetOpts extends WikiOpts {
-  version?: string;
+  at?: string;
   html?: boolean;
 }
 
@@ -13,17 +13,17 @@ export const getVerb: VerbSpec<GetOpts> = {
   aliases: ['view', 'show'],
   examples: [
     'hostctl wikis get Home -R acme/web/storefront',
-    'hostctl wikis get guides/Deploying -R 5 --version 4f2a9c1e',
+    'hostctl wikis get guides/Deploying -R 5 --at 4f2a9c1e   # an older version (see wikis history)',
     'hostctl wikis get Home --group acme --html > home.html',
   ],
   options: (cmd) =>
     addWikiOptions(cmd)
-      .option('--version <sha>', 'the page as of this commit of the wiki (see wikis history)')
+      .option('--at <version>', 'the page as of this version: a commit of the wiki (see wikis history)')
       .option('--html', 'the page rendered as HTML instead of its source'),
   async run(cli, [slug], o) {
     const api = await cli.client();
     const { data } = await api.get<Record<string, unknown>>(pagePath(o, slugArg(slug)), {
-      ...(o.version !== undefined ? { version: o.version } : {}),
+      ...(o.at !== undefined ? { version: o.at } : {}),
       ...(o.html ? { render_html: true } : {}),
     });
     if (cli.globals.output === 'table' && !cli.globals.fields) {

@@ -6,7 +6,7 @@ export const historyVerb: VerbSpec<WikiOpts> = {
   args: '<slug>',
   summary: "List a wiki page's versions (the wiki commits that changed it), newest first",
   aliases: ['log'],
-  examples: ['hostctl wikis history Home -R acme/web/storefront', 'hostctl wikis get Home -R 5 --version "$(hostctl wikis history Home -R 5 -o json | jq -r ".[1].id")"'],
+  examples: ['hostctl wikis history Home -R acme/web/storefront', 'hostctl wikis get Home -R 5 --at "$(hostctl wikis history Home -R 5 -o json | jq -r ".[1].id")"'],
   options: (cmd) => addWikiOptions(cmd),
   async run(cli, [slug], o) {
     const api = await cli.client();
