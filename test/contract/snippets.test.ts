@@ -169,6 +169,16 @@ describe.each(TRANSPORTS)('snippets (%s)', (kind) => {
       await expectApiError(alice.client.get('/snippets', { created_after: 'yesterday' }), 400, { error: 'created_after is invalid' });
     });
 
+    it('the external attribute set through PUT /users takes internal snippets away, and gives them back', async () => {
+      const carol = await createUser(inst);
+      expect((await carol.client.get(`/snippets/${internal.id}`)).status).toBe(200);
+      await inst.admin.put(`/users/${carol.user.id}`, { external: true });
+      await expectApiError(carol.client.get(`/snippets/${internal.id}`), 404, { message: '404 Snippet Not Found' });
+      await expectApiError(carol.client.post('/snippets', { title: 't', files: [{ file_path: 'a', content: 'b' }] }), 403);
+      await inst.admin.put(`/users/${carol.user.id}`, { external: false });
+      expect((await carol.client.get(`/snippets/${internal.id}`)).status).toBe(200);
+    });
+
     it('user agent detail is for administrators', async () => {
       await expectApiError(alice.client.get(`/snippets/${pub.id}/user_agent_detail`), 403);
       await expectApiError(inst.admin.get('/snippets/999999/user_agent_detail'), 404, { message: '404 Snippet Not Found' });
@@ -301,6 +311,16 @@ describe.each(TRANSPORTS)('snippets (%s)', (kind) => {
   });
 
   describe('delete', () => {
+    it('honours If-Unmodified-Since (412 when the snippet changed later)', async () => {
+      const s = await createSnippet(alice.client);
+      const res = await alice.client.request('DELETE', `/snippets/${s.id}`, { headers: { 'if-unmodified-since': 'Thu, 01 Jan 2026 00:00:00 GMT' }, allowError: true });
+      expect(res.status).toBe(412);
+      expect(res.data).toEqual({ message: '412 Precondition Failed' });
+      expect((await alice.client.get(`/snippets/${s.id}`)).status).toBe(200);
+      const later = await alice.client.request('DELETE', `/snippets/${s.id}`, { headers: { 'if-unmodified-since': 'Sat, 01 Jan 2028 00:00:00 GMT' } });
+      expect(later.status).toBe(204);
+    });
+
     it('answers 204, removes the row and the repository; then 404', async () => {
       const s = await createSnippet(alice.client);
       expect(existsSync(snippetDir(inst, s.id))).toBe(true);

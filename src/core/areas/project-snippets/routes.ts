@@ -12,7 +12,7 @@ import { isAdmin } from '../../auth/policy.js';
 import type { ProjectRow, SnippetRow } from '../../db/rows.js';
 import { findProject } from '../../resources/find.js';
 import { canAdminProjectSnippet, canCreateProjectSnippet, canReadSnippet } from '../snippets/access.js';
-import { createInput, createParams, createRules, rawFileAt, rawFirstFile, updateInput, updateParams, updateRules } from '../snippets/handlers.js';
+import { checkUnmodifiedSince, createInput, createParams, createRules, rawFileAt, rawFirstFile, updateInput, updateParams, updateRules } from '../snippets/handlers.js';
 import { presentSnippet, presentSnippets, presentUserAgentDetail } from '../snippets/present.js';
 import { createSnippet, deleteSnippet, updateSnippet } from '../snippets/service.js';
 
@@ -104,7 +104,9 @@ export const projectSnippetRoutes = defineRoutes([
     params: [idParam, snippetId],
     handler: (ctx) => {
       currentUser(ctx);
-      deleteSnippet(ctx.core, changeable(ctx).snippet);
+      const { snippet } = changeable(ctx);
+      checkUnmodifiedSince(ctx, snippet);
+      deleteSnippet(ctx.core, snippet);
       return noContent();
     },
   },

@@ -11,7 +11,7 @@ import { created, noContent } from '../../http/reply.js';
 import { isAdmin } from '../../auth/policy.js';
 import type { SnippetRow } from '../../db/rows.js';
 import { canAdminProjectSnippet, canCreatePersonalSnippet, canReadSnippet, projectOfSnippet } from './access.js';
-import { createInput, createParams, createRules, rawFileAt, rawFirstFile, updateInput, updateParams, updateRules } from './handlers.js';
+import { checkUnmodifiedSince, createInput, createParams, createRules, rawFileAt, rawFirstFile, updateInput, updateParams, updateRules } from './handlers.js';
 import { presentSnippet, presentSnippets, presentUserAgentDetail } from './present.js';
 import { createSnippet, deleteSnippet, updateSnippet } from './service.js';
 
@@ -165,7 +165,9 @@ export const snippetRoutes = defineRoutes([
     summary: 'Delete a personal snippet (its author) with its repository',
     params: [snippetId],
     handler: (ctx) => {
-      deleteSnippet(ctx.core, ownSnippet(ctx));
+      const s = ownSnippet(ctx);
+      checkUnmodifiedSince(ctx, s);
+      deleteSnippet(ctx.core, s);
       return noContent();
     },
   },
