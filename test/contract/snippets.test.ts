@@ -87,6 +87,7 @@ describe.each(TRANSPORTS)('snippets (%s)', (kind) => {
       for (const bad of ['../etc/passwd', '/abs/path', '.git/config', 'a/../../b', 'nul\u0000byte', `${'x'.repeat(300)}.txt`, 'dir//x']) {
         await expectApiError(post({ title: 't', files: [{ file_path: 'ok.txt', content: 'x' }, { file_path: bad, content: 'y' }] }), 400, { error: 'files[1][file_path] should be a valid file path' });
       }
+      await expectApiError(post({ title: 't', file_name: '../up.txt', content: 'x' }), 400, { error: 'file_name should be a valid file path' });
       await expectApiError(post({ title: '   ', files: [{ file_path: 'a', content: 'b' }] }), 400, { message: { title: ["can't be blank"] } });
       await expectApiError(post({ title: 't', files: [{ file_path: 'a', content: 'b' }, { file_path: 'a', content: 'c' }] }), 400, {
         message: { error: 'Error creating the snippet - A file with this name already exists' },

@@ -8,7 +8,7 @@ import type { ParamDecl, ParamRule } from '../../http/params.js';
 import { rawReply, type Reply } from '../../http/reply.js';
 import { VISIBILITIES } from '../../db/rows.js';
 import { isSafeRevision } from '../../git/names.js';
-import { parseCreateFiles, parseUpdateActions, type CreateSnippetInput, type UpdateSnippetInput } from './service.js';
+import { checkSnippetPath, parseCreateFiles, parseUpdateActions, type CreateSnippetInput, type UpdateSnippetInput } from './service.js';
 import { readBlob, snippetFiles, snippetRepository } from './repository.js';
 
 const MAX_USER_AGENT = 1024;
@@ -53,8 +53,10 @@ export function createInput(ctx: RequestContext, projectId: number | null): Crea
     files = parseCreateFiles(list);
   } else {
     if (p.file_name === undefined) throw paramError('file_name is missing');
-    files = [{ path: p.file_name as string, content: p.content as string }];
-    if (files[0]!.path === '') throw paramError('file_name is empty');
+    const name = p.file_name as string;
+    if (name === '') throw paramError('file_name is empty');
+    checkSnippetPath(name, 'file_name');
+    files = [{ path: name, content: p.content as string }];
   }
   return {
     title: p.title as string,
