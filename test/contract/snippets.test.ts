@@ -88,9 +88,10 @@ describe.each(TRANSPORTS)('snippets (%s)', (kind) => {
         await expectApiError(post({ title: 't', files: [{ file_path: 'ok.txt', content: 'x' }, { file_path: bad, content: 'y' }] }), 400, { error: 'files[1][file_path] should be a valid file path' });
       }
       await expectApiError(post({ title: 't', file_name: '../up.txt', content: 'x' }), 400, { error: 'file_name should be a valid file path' });
-      await expectApiError(post({ title: '   ', files: [{ file_path: 'a', content: 'b' }] }), 400, { message: { title: ["can't be blank"] } });
+      await expectApiError(post({ title: '   ', files: [{ file_path: 'a', content: 'b' }] }), 400, { error: 'title is empty' });
+      await expectApiError(post({ title: 't', file_name: 'a.txt', content: '' }), 400, { error: 'content is empty' });
       await expectApiError(post({ title: 't', files: [{ file_path: 'a', content: 'b' }, { file_path: 'a', content: 'c' }] }), 400, {
-        message: { error: 'Error creating the snippet - A file with this name already exists' },
+        message: { error: 'Repository Error creating the snippet' },
       });
       const after = (inst.core.db.prepare('SELECT COUNT(*) AS n FROM snippets').get() as { n: number }).n;
       expect(after).toBe(before);
@@ -182,7 +183,8 @@ describe.each(TRANSPORTS)('snippets (%s)', (kind) => {
 
     it('user agent detail is for administrators', async () => {
       await expectApiError(alice.client.get(`/snippets/${pub.id}/user_agent_detail`), 403);
-      await expectApiError(inst.admin.get('/snippets/999999/user_agent_detail'), 404, { message: '404 Snippet Not Found' });
+      await expectApiError(inst.admin.get('/snippets/999999/user_agent_detail'), 404, { message: '404 Not found' });
+      await expectApiError(inst.client().get(`/snippets/${pub.id}/user_agent_detail`), 401);
       inst.core.db.prepare('UPDATE snippets SET user_agent = NULL, ip_address = NULL WHERE id = ?').run(internal.id);
       await expectApiError(inst.admin.get(`/snippets/${internal.id}/user_agent_detail`), 404, { message: '404 UserAgentDetail Not Found' });
     });
@@ -204,6 +206,7 @@ describe.each(TRANSPORTS)('snippets (%s)', (kind) => {
       expect(text(deep.raw)).toBe('deep');
       expect((await get('nope', 'one.txt')).data).toEqual({ message: '404 Reference Not Found' });
       expect((await get('main', 'missing.txt')).data).toEqual({ message: '404 File Not Found' });
+      expect((await get('main', '../../etc/passwd')).data).toEqual({ error: 'file_path should be a valid file path' });
       expect(text((await alice.client.get(`/snippets/${s.id}/raw`)).raw)).toBe('v2');
     });
   });
@@ -258,10 +261,10 @@ describe.each(TRANSPORTS)('snippets (%s)', (kind) => {
       await expectApiError(put({ files: [{ action: 'delete' }] }), 422, { message: { error: 'Snippet actions have invalid data' } });
       await expectApiError(put({ files: [{ action: 'create', file_path: '../x', content: 'y' }] }), 400, { error: 'files[0][file_path] should be a valid file path' });
       await expectApiError(put({ files: [{ action: 'update', file_path: 'missing.txt', content: 'y' }] }), 400, {
-        message: { error: "Error updating the snippet - A file with this name doesn't exist" },
+        message: { error: 'Repository Error updating the snippet' },
       });
       await expectApiError(put({ files: [{ action: 'create', file_path: 'a.txt', content: 'y' }] }), 400, {
-        message: { error: 'Error updating the snippet - A file with this name already exists' },
+        message: { error: 'Repository Error updating the snippet' },
       });
       expect(tip()).toBe(before);
     });
@@ -294,7 +297,7 @@ describe.each(TRANSPORTS)('snippets (%s)', (kind) => {
         } else {
           expect(r.status).toBe(400);
           expect(files).not.toContain(`f${i}.txt`);
-          expect((r.data as unknown as { message: { error: string } }).message.error).toMatch(/^Error updating the snippet - /);
+          expect(r.data).toEqual({ message: { error: 'Repository Error updating the snippet' } });
         }
       });
       expect(ok).toBeGreaterThan(0);

@@ -59,7 +59,7 @@ describe('hostctl snippets and wikis', () => {
       expect(nothing.exitCode).toBe(2);
       const missing = await box.run(['snippets', 'update', String(id), '--remove', 'ghost.txt']);
       expect(missing.exitCode).not.toBe(0);
-      expect(String(missing.stderr)).toContain("A file with this name doesn't exist");
+      expect(String(missing.stderr)).toContain('Repository Error updating the snippet');
     });
 
     it('raw writes the bytes untouched, for the first file, a named file and a ref', async () => {

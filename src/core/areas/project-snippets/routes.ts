@@ -12,7 +12,7 @@ import { isAdmin } from '../../auth/policy.js';
 import type { ProjectRow, SnippetRow } from '../../db/rows.js';
 import { findProject } from '../../resources/find.js';
 import { canAdminProjectSnippet, canCreateProjectSnippet, canReadSnippet } from '../snippets/access.js';
-import { checkUnmodifiedSince, createInput, createParams, createRules, rawFileAt, rawFirstFile, updateInput, updateParams, updateRules } from '../snippets/handlers.js';
+import { checkRawFilePath, checkUnmodifiedSince, createInput, createParams, createRules, rawFileAt, rawFirstFile, updateInput, updateParams, updateRules } from '../snippets/handlers.js';
 import { presentSnippet, presentSnippets, presentUserAgentDetail } from '../snippets/present.js';
 import { createSnippet, deleteSnippet, updateSnippet } from '../snippets/service.js';
 
@@ -69,7 +69,10 @@ export const projectSnippetRoutes = defineRoutes([
     summary: 'One file of a project snippet at a ref, raw (`files/:ref/:file_path/raw`)',
     auth: 'optional',
     params: [idParam, snippetId, { name: 'rest', type: 'string', required: true }],
-    handler: (ctx) => rawFileAt(ctx, readable(ctx).snippet, ctx.params.rest as string),
+    handler: (ctx) => {
+      checkRawFilePath(ctx.params.rest as string);
+      return rawFileAt(ctx, readable(ctx).snippet, ctx.params.rest as string);
+    },
   },
   {
     method: 'POST',

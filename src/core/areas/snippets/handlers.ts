@@ -13,12 +13,15 @@ import { readBlob, snippetFiles, snippetRepository } from './repository.js';
 
 const MAX_USER_AGENT = 1024;
 
+/** Grape's allow_blank: false. */
+const notBlank = (name: string) => (v: unknown): string | undefined => (typeof v === 'string' && v.trim() === '' ? `${name} is empty` : undefined);
+
 export const createParams: ParamDecl[] = [
   { name: 'title', type: 'string', required: true },
   { name: 'description', type: 'string' },
   { name: 'visibility', type: 'string', values: VISIBILITIES, default: 'internal' },
   { name: 'files', type: 'hash[]' },
-  { name: 'content', type: 'string' },
+  { name: 'content', type: 'string', check: notBlank('content') },
   { name: 'file_name', type: 'string' },
 ];
 export const createRules: ParamRule[] = [{ exactlyOneOf: ['files', 'content'] }];
@@ -28,7 +31,7 @@ export const updateParams: ParamDecl[] = [
   { name: 'description', type: 'string' },
   { name: 'visibility', type: 'string', values: VISIBILITIES },
   { name: 'files', type: 'hash[]' },
-  { name: 'content', type: 'string' },
+  { name: 'content', type: 'string', check: notBlank('content') },
   { name: 'file_name', type: 'string' },
 ];
 export const updateRules: ParamRule[] = [
@@ -126,4 +129,13 @@ export function checkUnmodifiedSince(ctx: RequestContext, s: SnippetRow): void {
   if (Number.isNaN(since.getTime())) return;
   // HTTP dates have whole seconds; a change within the named second is not newer.
   if (Math.floor(new Date(s.updated_at).getTime() / 1000) > Math.floor(since.getTime() / 1000)) throw new ApiError(412, { message: '412 Precondition Failed' });
+}
+
+/**
+ * `files/:ref/:file_path/raw`: the file path is checked like any path parameter before the
+ * snippet is looked up (Grape's `file_path` validator refuses `..` and absolute paths).
+ */
+export function checkRawFilePath(rest: string): void {
+  const parts = rest.split('/');
+  if (parts.includes('..') || rest.includes('\0')) throw paramError('file_path should be a valid file path');
 }

@@ -4,14 +4,14 @@
 import { defineRoutes } from '../../http/route.js';
 import type { RequestContext } from '../../http/context.js';
 import { currentUser } from '../../http/context.js';
-import { forbidden, notFound } from '../../http/errors.js';
+import { forbidden, notFound, recordNotFound } from '../../http/errors.js';
 import { paginateArray } from '../../http/pagination.js';
 import type { ParamDecl } from '../../http/params.js';
 import { created, noContent } from '../../http/reply.js';
 import { isAdmin } from '../../auth/policy.js';
 import type { SnippetRow } from '../../db/rows.js';
 import { canAdminProjectSnippet, canCreatePersonalSnippet, canReadSnippet, projectOfSnippet } from './access.js';
-import { checkUnmodifiedSince, createInput, createParams, createRules, rawFileAt, rawFirstFile, updateInput, updateParams, updateRules } from './handlers.js';
+import { checkRawFilePath, checkUnmodifiedSince, createInput, createParams, createRules, rawFileAt, rawFirstFile, updateInput, updateParams, updateRules } from './handlers.js';
 import { presentSnippet, presentSnippets, presentUserAgentDetail } from './present.js';
 import { createSnippet, deleteSnippet, updateSnippet } from './service.js';
 
@@ -131,7 +131,10 @@ export const snippetRoutes = defineRoutes([
     summary: 'One file of the snippet at a branch, tag or commit, raw (`files/:ref/:file_path/raw`)',
     auth: 'optional',
     params: [snippetId, { name: 'rest', type: 'string', required: true }],
-    handler: (ctx) => rawFileAt(ctx, readableSnippet(ctx), ctx.params.rest as string),
+    handler: (ctx) => {
+      checkRawFilePath(ctx.params.rest as string);
+      return rawFileAt(ctx, readableSnippet(ctx), ctx.params.rest as string);
+    },
   },
   {
     method: 'POST',
@@ -180,7 +183,7 @@ export const snippetRoutes = defineRoutes([
       const user = currentUser(ctx);
       if (!isAdmin(user)) throw forbidden();
       const s = snippetById(ctx, ctx.params.id as number);
-      if (!s) throw notFound('Snippet');
+      if (!s) throw recordNotFound();
       if (s.user_agent === null && s.ip_address === null) throw notFound('UserAgentDetail');
       return presentUserAgentDetail(s);
     },

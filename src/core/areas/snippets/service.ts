@@ -21,6 +21,12 @@ const MAX_TITLE = 255;
 export const snippetError = (status: number, text: string): ApiError => failure(status, { error: text });
 
 export const INVALID_ACTIONS = 'Snippet actions have invalid data';
+/**
+ * A commit that could not be made (a file that exists or does not, a branch that moved meanwhile)
+ * is reported by the platform without detail: the repository error's full message.
+ */
+export const CREATE_FAILED = 'Repository Error creating the snippet';
+export const UPDATE_FAILED = 'Repository Error updating the snippet';
 export const MULTI_FILE_MESSAGE = 'To update Snippets with multiple files, you must use the `files` parameter';
 
 /**
@@ -110,7 +116,8 @@ function validActions(actions: readonly SnippetAction[]): boolean {
 
 function checkTitle(title: string | undefined): void {
   if (title === undefined) return;
-  if (title.trim() === '') throw validationError({ title: ["can't be blank"] });
+  // Grape's allow_blank: false also counts whitespace as blank.
+  if (title.trim() === '') throw paramError('title is empty');
   if ([...title].length > MAX_TITLE) throw validationError({ title: [`is too long (maximum is ${MAX_TITLE} characters)`] });
 }
 
@@ -151,7 +158,7 @@ export async function createSnippet(core: CoreState, author: UserRow, input: Cre
   } catch (error) {
     core.db.prepare('DELETE FROM snippets WHERE id = ?').run(row.id);
     repo.remove();
-    if (error instanceof ActionError) throw snippetError(400, `Error creating the snippet - ${error.message}`);
+    if (error instanceof ActionError || error instanceof RefUpdateError) throw snippetError(400, CREATE_FAILED);
     throw error;
   }
   return row;
@@ -220,8 +227,7 @@ export async function updateSnippet(core: CoreState, snippet: SnippetRow, user: 
           beforeRefUpdate: () => assertSnippetWritable(core, snippet),
         });
       } catch (error) {
-        if (error instanceof ActionError) throw snippetError(400, `Error updating the snippet - ${error.message}`);
-        if (error instanceof RefUpdateError) throw snippetError(400, 'Error updating the snippet - Could not update the snippet: it was changed meanwhile. Please refresh and try again.');
+        if (error instanceof ActionError || error instanceof RefUpdateError) throw snippetError(400, UPDATE_FAILED);
         throw error;
       }
     }
