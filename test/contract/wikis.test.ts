@@ -127,6 +127,16 @@ describe.each(TRANSPORTS)('project wikis (%s)', (kind) => {
       expect(wikiGit(['log', '-1', '--format=%s', 'main']).trim()).toBe(`${f.developer.user.username} updated page: Moved Here`);
     });
 
+    it('a bare new title keeps the page in its directory; a leading / moves it to the root', async () => {
+      await f.developer.client.post(wikis(), { title: 'deep/Start Here', content: 'x' });
+      const sibling = await f.developer.client.put<WikiPageJson>(wikis(f, `/${enc('deep/Start-Here')}`), { title: 'Next   Step' });
+      expect(sibling.data).toMatchObject({ slug: 'deep/Next-Step', title: 'Next Step' });
+      const root = await f.developer.client.put<WikiPageJson>(wikis(f, `/${enc('deep/Next-Step')}`), { title: '/Top Level' });
+      expect(root.data).toMatchObject({ slug: 'Top-Level', title: 'Top Level' });
+      await expectApiError(f.developer.client.put(wikis(f, '/Top-Level'), { content: '   ' }), 400, { message: { content: ["can't be blank"] } });
+      await expectApiError(f.developer.client.post(wikis(), { title: 'Blank', content: ' \n ' }), 400, { message: { content: ["can't be blank"] } });
+    });
+
     it('refuses an empty update, a rename onto another page, and unknown pages', async () => {
       await expectApiError(f.developer.client.put(wikis(f, '/Home'), {}), 400, { error: 'content, title, format are missing, at least one parameter must be provided' });
       await expectApiError(f.developer.client.put(wikis(f, '/Home'), { title: 'versioned' }), 400, {

@@ -36,7 +36,7 @@ export function pageOfFile(path: string, sha: string): PageFile | null {
   return { path, slug: path.slice(0, dot), format, sha };
 }
 
-export const titleOfSlug = (slug: string): string => (slug.split('/').pop() ?? slug).replace(/-/g, ' ');
+export const titleOfSlug = (slug: string): string => (slug.split('/').pop() ?? slug).replace(/-+/g, ' ');
 
 const MAX_TITLE_BYTES = 245;
 const MAX_DIRECTORY_BYTES = 255;
@@ -46,7 +46,8 @@ export function slugOfTitle(title: string): string {
   if (/[\u0000-\u001f\u007f]/.test(title)) throw validationError({ title: ['is invalid'] });
   const parts: string[] = [];
   for (const raw of title.trim().split('/')) {
-    const part = raw.trim();
+    // Each component is squished: trimmed, inner runs of whitespace made one space.
+    const part = raw.trim().replace(/\s+/g, ' ');
     if (part === '' || part === '.') continue;
     if (part === '..') parts.pop();
     else parts.push(part.replace(/ /g, '-'));
@@ -69,4 +70,15 @@ export function lookupSlug(raw: string): string | null {
   } catch {
     return null;
   }
+}
+
+/**
+ * The title a page is renamed to, as the platform reads it: a bare name stays in the page's
+ * directory, a leading `/` starts from the root, anything else is a path from the root.
+ */
+export function renameTitle(title: string, currentSlug: string): string {
+  const t = title.trim();
+  if (t.startsWith('/') || t.includes('/')) return t;
+  const slash = currentSlug.lastIndexOf('/');
+  return slash < 0 ? t : `${currentSlug.slice(0, slash)}/${t}`;
 }

@@ -12,7 +12,7 @@ import { RefUpdateError } from '../../git/repository.js';
 import { ActionError, type FileAction } from '../../git/tree-actions.js';
 import { userSignature } from '../commits/project-repository.js';
 import { WIKI_BRANCH, type WikiContainer } from './container.js';
-import { FORMAT_EXTENSION, lookupSlug, pageOfFile, slugOfTitle, titleOfSlug, type PageFile, type WikiFormat } from './pages.js';
+import { FORMAT_EXTENSION, lookupSlug, pageOfFile, renameTitle, slugOfTitle, titleOfSlug, type PageFile, type WikiFormat } from './pages.js';
 
 export const PAGE_CHANGED = 'You are attempting to update a page that has changed since you started editing it.';
 
@@ -104,6 +104,7 @@ async function commit(core: CoreState, w: WikiContainer, user: UserRow, base: Br
 export async function createPage(core: CoreState, w: WikiContainer, user: UserRow, input: { title: string; content: string; format: WikiFormat }): Promise<WikiPage> {
   w.assertWritable();
   const slug = slugOfTitle(input.title);
+  if (input.content.trim() === '') throw validationError({ content: ["can't be blank"] });
   const base = w.repo.exists() ? await readBranch(w.repo, WIKI_BRANCH) : { tip: null, files: new Map() };
   const dup = duplicateOf(pagesOf(base), slug);
   if (dup) throw duplicateError(dup);
@@ -131,7 +132,8 @@ export async function updatePage(
 ): Promise<WikiPage> {
   w.assertWritable();
   const { base, page, pages } = await existingPage(w, rawSlug);
-  const slug = input.title !== undefined ? slugOfTitle(input.title) : page.slug;
+  if (input.content !== undefined && input.content.trim() === '') throw validationError({ content: ["can't be blank"] });
+  const slug = input.title !== undefined ? slugOfTitle(renameTitle(input.title, page.slug)) : page.slug;
   const format = input.format ?? page.format;
   const extension = input.format === undefined || input.format === page.format ? page.path.slice(page.slug.length + 1) : FORMAT_EXTENSION[format];
   const path = `${slug}.${extension}`;
