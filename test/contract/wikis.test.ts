@@ -191,6 +191,9 @@ describe.each(TRANSPORTS)('project wikis (%s)', (kind) => {
       expect(doc.data.link.markdown).toBe(`[notes.txt](${doc.data.file_path})`);
       expect(wikiGit(['cat-file', '-t', `drafts:${doc.data.file_path}`]).trim()).toBe('blob');
       await expectApiError(f.developer.client.request('POST', wikis(f, '/attachments'), { multipart: { branch: 'main' } }), 400, { error: 'file is missing' });
+      const long = await f.developer.client.request<{ file_name: string }>('POST', wikis(f, '/attachments'), { multipart: { file: { filename: `${'n'.repeat(300)}.pdf`, data: new Uint8Array([1]) } } });
+      expect(long.data.file_name).toBe(`${'n'.repeat(251)}.pdf`);
+      await expectApiError(f.developer.client.request('POST', wikis(f, '/attachments'), { multipart: { file: { filename: 'dir/..', data: new Uint8Array([1]) } } }), 400, { message: 'The file name cannot be empty' });
       await expectApiError(f.guest.client.request('POST', wikis(f, '/attachments'), { multipart: { file: { filename: 'x.txt', data: new Uint8Array([1]) } } }), 403);
       // Attachments are not pages.
       expect((await f.guest.client.get<WikiPageJson[]>(wikis())).data.some((p) => p.slug.startsWith('uploads/'))).toBe(false);

@@ -166,19 +166,28 @@ export interface Attachment {
 }
 
 const IMAGE_EXTENSIONS = new Set(['png', 'jpg', 'jpeg', 'gif', 'bmp', 'tiff', 'ico', 'webp', 'svg']);
-const MAX_NAME_BYTES = 255;
+const MAX_NAME_CHARS = 255;
 
-/** An uploaded file's name cut to its basename, as the platform stores it. */
-export function attachmentName(original: string): string {
+/**
+ * An uploaded file's name as the platform stores it: cut to its basename, and a name over 255
+ * characters shortened before its extension (here also kept within 255 UTF-8 bytes, so that a
+ * clone can write it). Null when nothing is left.
+ */
+export function attachmentName(original: string): string | null {
   const base = (original.split(/[/\\]/).pop() ?? '').replace(/[\u0000-\u001f\u007f]/g, '').trim();
-  if (base === '' || base === '.' || base === '..') return 'attachment';
-  return base;
+  if (base === '' || base === '.' || base === '..') return null;
+  const dot = base.lastIndexOf('.');
+  const ext = dot > 0 ? base.slice(dot) : '';
+  let stem = [...(dot > 0 ? base.slice(0, dot) : base)];
+  const fits = () => stem.length + [...ext].length <= MAX_NAME_CHARS && Buffer.byteLength(stem.join('') + ext) <= MAX_NAME_CHARS;
+  while (!fits() && stem.length > 1) stem = stem.slice(0, -1);
+  return stem.join('') + ext;
 }
 
 export async function uploadAttachment(core: CoreState, w: WikiContainer, user: UserRow, file: { filename: string; data: Buffer }, branch: string | undefined): Promise<Attachment> {
   w.assertWritable();
   const name = attachmentName(file.filename);
-  if (Buffer.byteLength(name) > MAX_NAME_BYTES) throw failure(400, 'File name too long');
+  if (name === null) throw failure(400, 'The file name cannot be empty');
   const target = branch ?? WIKI_BRANCH;
   if (!isValidRefName(target)) throw failure(400, 'Branch name is invalid');
   await w.repo.ensure(WIKI_BRANCH);
