@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -51,6 +51,37 @@ describe.each(TRANSPORTS)('project wikis (%s)', (kind) => {
       }
     });
 
+    it('lists files of every markup the platform knows as pages, with their format; other files are not pages', async () => {
+      const repo = projectWikiDir(inst, pub.project.id);
+      await pub.developer.client.post(wikis(pub), { title: 'Seed', content: 'x' });
+      const tmp = mkdtempSync(join(tmpdir(), 'wiki-push-'));
+      try {
+        git(['clone', '--quiet', '--no-local', repo, join(tmp, 'c')]);
+        for (const [file, text] of [['Legacy.markdown', 'm'], ['notes.textile', 't'], ['guide.rst', 'r'], ['readme.txt', 'p'], ['image.png', 'i'], ['doc/Spec.ADOC', 'a']]) {
+          mkdirSync(join(tmp, 'c', file, '..'), { recursive: true });
+          writeFileSync(join(tmp, 'c', file), text);
+        }
+        git(['-C', join(tmp, 'c'), 'add', '-A']);
+        git(['-C', join(tmp, 'c'), '-c', 'user.name=t', '-c', 'user.email=t@example.com', 'commit', '-qm', 'pushed files']);
+        git(['-C', join(tmp, 'c'), 'push', '-q', 'origin', 'main']);
+      } finally {
+        rmSync(tmp, { recursive: true, force: true });
+      }
+      const { data } = await pub.guest.client.get<WikiPageJson[]>(wikis(pub));
+      expect(data.map((p) => [p.slug, p.format])).toEqual([
+        ['Legacy', 'markdown'],
+        ['Seed', 'markdown'],
+        ['doc/Spec', 'asciidoc'],
+        ['guide', 'rest'],
+        ['notes', 'textile'],
+        ['readme', 'plaintext'],
+      ]);
+      expect((await pub.guest.client.get<WikiPageJson>(wikis(pub, '/notes'), { render_html: true })).data.content).toBe('<pre>t</pre>');
+      const kept = await pub.developer.client.put<WikiPageJson>(wikis(pub, '/Legacy'), { content: 'm2' });
+      expect(kept.data.format).toBe('markdown');
+      expect(git(['--git-dir', repo, 'show', 'main:Legacy.markdown'])).toBe('m2');
+    });
+
     it('stores each format with its extension and refuses unknown formats', async () => {
       for (const [format, ext] of [['rdoc', 'rdoc'], ['asciidoc', 'asciidoc'], ['org', 'org'], ['markdown', 'md']] as const) {
         const { data } = await f.developer.client.post<WikiPageJson>(wikis(), { title: `fmt-${format}`, content: 'x', format });
@@ -65,7 +96,7 @@ describe.each(TRANSPORTS)('project wikis (%s)', (kind) => {
     it('refuses duplicates across extensions and case, and unsafe titles, without a commit', async () => {
       const tip = wikiGit(['rev-parse', 'main']).trim();
       await expectApiError(f.developer.client.post(wikis(), { title: 'home', content: 'x', format: 'org' }), 400, {
-        message: { base: ['Duplicate page: A page with that title already exists in the file Home.md'] },
+        message: { base: ['Duplicate page: A page with that title already exists in the file home.org'] },
       });
       await expectApiError(f.developer.client.post(wikis(), { title: '.git/config', content: 'x' }), 400, { message: { title: ['is invalid'] } });
       await expectApiError(f.developer.client.post(wikis(), { title: 'nul\u0000byte', content: 'x' }), 400, { message: { title: ['is invalid'] } });
@@ -124,7 +155,7 @@ describe.each(TRANSPORTS)('project wikis (%s)', (kind) => {
       const asOrg = await f.developer.client.put<WikiPageJson>(wikis(f, `/${enc('sub/Moved-Here')}`), { format: 'org', content: 'two' });
       expect(asOrg.data).toMatchObject({ format: 'org', slug: 'sub/Moved-Here', content: 'two' });
       expect(wikiGit(['ls-tree', '--name-only', 'main', 'sub/']).trim()).toBe('sub/Moved-Here.org');
-      expect(wikiGit(['log', '-1', '--format=%s', 'main']).trim()).toBe(`${f.developer.user.username} updated page: Moved Here`);
+      expect(wikiGit(['log', '-1', '--format=%s', 'main']).trim()).toBe(`${f.developer.user.username} updated page: sub/Moved-Here`);
     });
 
     it('a bare new title keeps the page in its directory; a leading / moves it to the root', async () => {
@@ -140,7 +171,7 @@ describe.each(TRANSPORTS)('project wikis (%s)', (kind) => {
     it('refuses an empty update, a rename onto another page, and unknown pages', async () => {
       await expectApiError(f.developer.client.put(wikis(f, '/Home'), {}), 400, { error: 'content, title, format are missing, at least one parameter must be provided' });
       await expectApiError(f.developer.client.put(wikis(f, '/Home'), { title: 'versioned' }), 400, {
-        message: { base: ['Duplicate page: A page with that title already exists in the file Versioned.md'] },
+        message: { base: ['Duplicate page: A page with that title already exists in the file versioned.md'] },
       });
       await expectApiError(f.developer.client.put(wikis(f, '/Ghost'), { content: 'x' }), 404, { message: '404 Wiki Page Not Found' });
     });

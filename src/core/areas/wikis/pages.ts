@@ -10,29 +10,43 @@ export type WikiFormat = (typeof WIKI_FORMATS)[number];
 /** The extension a new page of each format gets. */
 export const FORMAT_EXTENSION: Record<WikiFormat, string> = { markdown: 'md', rdoc: 'rdoc', asciidoc: 'asciidoc', org: 'org' };
 
-const EXTENSION_FORMAT = new Map<string, WikiFormat>([
-  ['md', 'markdown'],
-  ['markdown', 'markdown'],
-  ['rdoc', 'rdoc'],
-  ['asciidoc', 'asciidoc'],
-  ['adoc', 'asciidoc'],
-  ['org', 'org'],
-]);
+/**
+ * Every markup the platform recognises in a wiki repository, in its order (a file's format is the
+ * first whose pattern occurs in its extension). Only the four above can be chosen for new pages;
+ * files of the others are still listed and shown.
+ */
+const MARKUPS: readonly [string, RegExp][] = [
+  ['markdown', /md|mkdn?|mdown|markdown/i],
+  ['rdoc', /rdoc/i],
+  ['asciidoc', /adoc|asciidoc/i],
+  ['org', /org/i],
+  ['textile', /textile/i],
+  ['creole', /creole/i],
+  ['rest', /re?st(\.txt)?/i],
+  ['mediawiki', /(media)?wiki/i],
+  ['pod', /pod/i],
+  ['plaintext', /txt/i],
+];
+
+/** A page file: its name ends in one of the markups' extensions. */
+const PAGE_FILE = new RegExp(`\\.(${MARKUPS.map(([, re]) => re.source).join('|')})$`, 'i');
 
 export interface PageFile {
   /** Path of the file in the repository. */
   path: string;
   slug: string;
-  format: WikiFormat;
+  /** One of the markups' names (`markdown`, `rdoc`, ..., `plaintext`). */
+  format: string;
   sha: string;
 }
 
 /** The page a repository file is, or null for other files (attachments). */
 export function pageOfFile(path: string, sha: string): PageFile | null {
+  if (!PAGE_FILE.test(path)) return null;
   const dot = path.lastIndexOf('.');
-  if (dot <= 0 || dot < path.lastIndexOf('/') + 2) return null;
-  const format = EXTENSION_FORMAT.get(path.slice(dot + 1).toLowerCase());
-  if (!format) return null;
+  if (dot <= path.lastIndexOf('/') + 1) return null;
+  const ext = path.slice(dot + 1).toLowerCase();
+  const format = MARKUPS.find(([, re]) => re.test(ext))?.[0] ?? 'plaintext';
   return { path, slug: path.slice(0, dot), format, sha };
 }
 

@@ -19,7 +19,7 @@ export const PAGE_CHANGED = 'You are attempting to update a page that has change
 export interface WikiPage {
   slug: string;
   title: string;
-  format: WikiFormat;
+  format: string;
   path: string;
   /** Filled when asked for. */
   content?: string;
@@ -48,7 +48,8 @@ async function contentsOf(w: WikiContainer, files: readonly PageFile[]): Promise
 
 export async function listPages(w: WikiContainer, withContent: boolean): Promise<WikiPage[]> {
   if (!w.repo.exists()) return [];
-  const pages = pagesOf(await readBranch(w.repo, WIKI_BRANCH));
+  // Sorted by path, so that the pages of a directory stay together (the platform's order).
+  const pages = pagesOf(await readBranch(w.repo, WIKI_BRANCH)).sort((a, b) => Buffer.compare(Buffer.from(a.path), Buffer.from(b.path)));
   if (!withContent) return pages.map(asPage);
   const contents = await contentsOf(w, pages);
   return pages.map((p) => ({ ...asPage(p), content: contents.get(p.sha) ?? '' }));
@@ -87,7 +88,8 @@ function duplicateOf(pages: readonly PageFile[], slug: string, except?: string):
   return pages.find((p) => p.slug.toLowerCase() === lower && p.path !== except);
 }
 
-const duplicateError = (file: PageFile) => validationError({ base: [`Duplicate page: A page with that title already exists in the file ${file.path}`] });
+/** The platform names the file the new page would have been written to. */
+const duplicateError = (path: string) => validationError({ base: [`Duplicate page: A page with that title already exists in the file ${path}`] });
 
 async function commit(core: CoreState, w: WikiContainer, user: UserRow, base: BranchState, actions: FileAction[], contents: Buffer[], message: string): Promise<void> {
   w.assertWritable();
@@ -106,10 +108,9 @@ export async function createPage(core: CoreState, w: WikiContainer, user: UserRo
   const slug = slugOfTitle(input.title);
   if (input.content.trim() === '') throw validationError({ content: ["can't be blank"] });
   const base = w.repo.exists() ? await readBranch(w.repo, WIKI_BRANCH) : { tip: null, files: new Map() };
-  const dup = duplicateOf(pagesOf(base), slug);
-  if (dup) throw duplicateError(dup);
   const path = `${slug}.${FORMAT_EXTENSION[input.format]}`;
-  await commit(core, w, user, base, [{ action: 'create', filePath: path, content: 0 }], [Buffer.from(input.content, 'utf8')], `${user.username} created page: ${titleOfSlug(slug)}`);
+  if (duplicateOf(pagesOf(base), slug)) throw duplicateError(path);
+  await commit(core, w, user, base, [{ action: 'create', filePath: path, content: 0 }], [Buffer.from(input.content, 'utf8')], `${user.username} created page: ${input.title}`);
   return { slug, title: titleOfSlug(slug), format: input.format, path, content: input.content };
 }
 
@@ -135,19 +136,17 @@ export async function updatePage(
   if (input.content !== undefined && input.content.trim() === '') throw validationError({ content: ["can't be blank"] });
   const slug = input.title !== undefined ? slugOfTitle(renameTitle(input.title, page.slug)) : page.slug;
   const format = input.format ?? page.format;
-  const extension = input.format === undefined || input.format === page.format ? page.path.slice(page.slug.length + 1) : FORMAT_EXTENSION[format];
+  // The same format keeps the file's own extension (Markdown has several), lower-cased.
+  const extension = input.format === undefined || input.format === page.format ? page.path.slice(page.slug.length + 1).toLowerCase() : FORMAT_EXTENSION[input.format];
   const path = `${slug}.${extension}`;
-  if (path !== page.path) {
-    const dup = duplicateOf(pages, slug, page.path);
-    if (dup) throw duplicateError(dup);
-  }
+  if (path !== page.path && duplicateOf(pages, slug, page.path)) throw duplicateError(path);
   const contents: Buffer[] = [];
   if (input.content !== undefined) contents.push(Buffer.from(input.content, 'utf8'));
   const action: FileAction =
     path === page.path
       ? { action: 'update', filePath: path, ...(contents.length ? { content: 0 } : {}) }
       : { action: 'move', previousPath: page.path, filePath: path, ...(contents.length ? { content: 0 } : {}) };
-  await commit(core, w, user, base, [action], contents, `${user.username} updated page: ${titleOfSlug(slug)}`);
+  await commit(core, w, user, base, [action], contents, `${user.username} updated page: ${input.title ?? page.slug}`);
   const content = input.content ?? (await contentsOf(w, [page])).get(page.sha) ?? '';
   return { slug, title: titleOfSlug(slug), format, path, content };
 }
