@@ -7,7 +7,7 @@ import type { UserRow } from '../../db/rows.js';
 import type { CoreState } from '../../state.js';
 import { failure, notFound, validationError } from '../../http/errors.js';
 import { commitActions, readBranch, type BranchState } from '../../git/commit-files.js';
-import { isValidRefName } from '../../git/names.js';
+import { isSafeRevision, isValidRefName } from '../../git/names.js';
 import { RefUpdateError } from '../../git/repository.js';
 import { ActionError, type FileAction } from '../../git/tree-actions.js';
 import { userSignature } from '../commits/project-repository.js';
@@ -65,13 +65,13 @@ async function findPageAt(w: WikiContainer, rev: string, slug: string): Promise<
   return candidates.find((p) => p.slug === slug) ?? candidates.find((p) => p.slug.toLowerCase() === slug.toLowerCase()) ?? null;
 }
 
-/** One page at the branch tip or at `version` (a commit of the wiki). */
+/** One page at the branch tip or at `version` (a commit of the wiki, or any branch or tag of it). */
 export async function getPage(w: WikiContainer, rawSlug: string, version?: string): Promise<WikiPage> {
   const slug = lookupSlug(rawSlug);
   if (!slug || !w.repo.exists()) throw pageNotFound();
   let rev: string | null;
   if (version !== undefined) {
-    rev = /^[0-9a-fA-F]{4,64}$/.test(version) ? await w.repo.resolveCommit(version) : null;
+    rev = isSafeRevision(version) ? await w.repo.resolveCommit(version) : null;
   } else {
     rev = (await w.repo.branch(WIKI_BRANCH))?.target ?? null;
   }
