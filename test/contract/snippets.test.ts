@@ -421,6 +421,18 @@ describe.each(TRANSPORTS)('snippets (%s)', (kind) => {
       expect(existsSync(snippetDir(inst, gone.id))).toBe(false);
     });
 
+    it('refuses changes in an archived project (403) but still reads', async () => {
+      const s = await createSnippet(f.reporter.client, { 'arch.txt': 'x' }, {}, path(f));
+      await inst.admin.post(`/projects/${f.project.id}/archive`);
+      try {
+        await expectApiError(f.maintainer.client.put(path(f, `/${s.id}`), { title: 'y' }), 403);
+        await expectApiError(f.reporter.client.post(path(f), { title: 't', files: [{ file_path: 'a', content: 'b' }] }), 403);
+        expect((await f.guest.client.get(path(f, `/${s.id}`))).status).toBe(200);
+      } finally {
+        await inst.admin.post(`/projects/${f.project.id}/unarchive`);
+      }
+    });
+
     it('refuses writes while the project is read-only', async () => {
       const s = await createSnippet(f.reporter.client, { 'ro.txt': 'x' }, {}, path(f));
       inst.core.db.prepare('UPDATE projects SET repository_read_only = 1 WHERE id = ?').run(f.project.id);

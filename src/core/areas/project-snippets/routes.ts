@@ -27,7 +27,8 @@ function readable(ctx: RequestContext): { project: ProjectRow; snippet: SnippetR
 
 function changeable(ctx: RequestContext): { project: ProjectRow; snippet: SnippetRow } {
   const found = readable(ctx);
-  if (!canAdminProjectSnippet(ctx.core, ctx.actor, found.snippet, found.project)) throw forbidden();
+  // An archived project is read-only for everyone, its snippets included.
+  if (found.project.archived === 1 || !canAdminProjectSnippet(ctx.core, ctx.actor, found.snippet, found.project)) throw forbidden();
   return found;
 }
 
@@ -83,7 +84,7 @@ export const projectSnippetRoutes = defineRoutes([
     handler: async (ctx) => {
       const user = currentUser(ctx);
       const project = findProject(ctx);
-      if (!canCreateProjectSnippet(ctx.core, user, project)) throw forbidden();
+      if (project.archived === 1 || !canCreateProjectSnippet(ctx.core, user, project)) throw forbidden();
       const row = await createSnippet(ctx.core, user, createInput(ctx, project.id));
       return created(await presentSnippet(ctx.core, row));
     },

@@ -41,7 +41,7 @@ function ownSnippet(ctx: RequestContext): SnippetRow {
   const s = snippetById(ctx, ctx.params.id as number);
   if (!s || s.author_id !== user.id) throw notFound('Snippet');
   const project = projectOfSnippet(ctx.core, s);
-  if (project && !canAdminProjectSnippet(ctx.core, user, s, project)) throw forbidden();
+  if (project && (project.archived === 1 || !canAdminProjectSnippet(ctx.core, user, s, project))) throw forbidden();
   return s;
 }
 
