@@ -25,9 +25,12 @@ export function assertSnippetWritable(core: CoreState, s: Pick<SnippetRow, 'id' 
 /** The files of the snippet's branch, in git's path order (empty when nothing was committed). */
 export async function snippetFiles(core: CoreState, s: SnippetRow): Promise<Map<string, TreeEntry>> {
   const repo = snippetRepository(core, s);
-  if (!repo.exists()) return new Map();
-  const tip = await repo.branch(SNIPPET_BRANCH);
-  return tip ? repo.listTree(tip.target) : new Map();
+  const out = new Map<string, TreeEntry>();
+  if (!repo.exists()) return out;
+  // One git process per snippet (lists show many): a missing branch simply lists nothing.
+  const entries = await repo.lsTree(`refs/heads/${SNIPPET_BRANCH}`, '', true);
+  for (const e of entries ?? []) if (e.type === 'blob') out.set(e.path, { mode: e.mode, type: e.type, sha: e.sha });
+  return out;
 }
 
 /** One blob's bytes. */
