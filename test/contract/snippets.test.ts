@@ -421,6 +421,14 @@ describe.each(TRANSPORTS)('snippets (%s)', (kind) => {
       expect(existsSync(snippetDir(inst, gone.id))).toBe(false);
     });
 
+    it('user agent detail of a project snippet is for administrators', async () => {
+      const s = await createSnippet(f.reporter.client, { 'ua.txt': 'x' }, {}, path(f));
+      const detail = await inst.admin.get<{ user_agent: string }>(path(f, `/${s.id}/user_agent_detail`));
+      expect(detail.data).toEqual({ user_agent: 'hostctl', ip_address: expect.any(String), spamcheck_submitted: false });
+      await expectApiError(f.maintainer.client.get(path(f, `/${s.id}/user_agent_detail`)), 403);
+      await expectApiError(inst.admin.get(path(f, '/999999/user_agent_detail')), 404, { message: '404 Snippet Not Found' });
+    });
+
     it('refuses changes in an archived project (403) but still reads', async () => {
       const s = await createSnippet(f.reporter.client, { 'arch.txt': 'x' }, {}, path(f));
       await inst.admin.post(`/projects/${f.project.id}/archive`);

@@ -326,6 +326,19 @@ describe.each(TRANSPORTS)('group wikis (%s)', (kind) => {
     expect((await inst.admin.delete(gw('/Group-Home'))).status).toBe(204);
   });
 
+  it('public group wikis are read anonymously; page versions come from the hostctl extension', async () => {
+    const open = await createGroup(inst, inst.admin, { visibility: 'public' });
+    await inst.admin.post(`/groups/${open.id}/wikis`, { title: 'Open Page', content: 'v1' });
+    await inst.admin.put(`/groups/${open.id}/wikis/Open-Page`, { content: 'v2' });
+    const anon = inst.client();
+    expect((await anon.get<WikiPageJson>(`/groups/${open.id}/wikis/Open-Page`)).data.content).toBe('v2');
+    const versions = await anon.get<{ id: string; message: string }[]>(`/hostctl/groups/${open.id}/wiki_versions/Open-Page`);
+    expect(versions.data.map((v) => v.message.trim())).toEqual(['root updated page: Open-Page', 'root created page: Open Page']);
+    expect((await anon.get<WikiPageJson>(`/groups/${open.id}/wikis/Open-Page`, { version: versions.data[1]!.id })).data.content).toBe('v1');
+    await expectApiError(anon.post(`/groups/${open.id}/wikis`, { title: 'x', content: 'y' }), 401);
+    await expectApiError(outsider.client.post(`/groups/${open.id}/wikis`, { title: 'x', content: 'y' }), 403);
+  });
+
   it('refuses writes while the group is read-only', async () => {
     inst.core.db.prepare('UPDATE namespaces SET repository_read_only = 1 WHERE id = ?').run(group.id);
     try {
