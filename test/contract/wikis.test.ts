@@ -239,8 +239,10 @@ describe.each(TRANSPORTS)('project wikis (%s)', (kind) => {
       ['maintainer', 200, 201, 204],
       ['owner', 200, 201, 204],
       ['nonMember', 404, 404, 404],
-    ] as const)('private project, %s: read %i, create %i, delete %i', async (who, read, create, del) => {
+    ] as const)('private project, %s: read %i, create and upload %i, delete %i', async (who, read, create, del) => {
       const client = f[who].client;
+      const upload = await client.request('POST', wikis(f, '/attachments'), { multipart: { file: { filename: 'm.txt', data: new Uint8Array([1]) } }, allowError: true });
+      expect(upload.status).toBe(create);
       expect((await client.request('GET', wikis(f, '/Home'), { allowError: true })).status).toBe(read);
       expect((await client.request('GET', wikis(), { allowError: true })).status).toBe(read);
       const title = unique('perm');
