@@ -284,7 +284,11 @@ describe.each(TRANSPORTS)('project wikis (%s)', (kind) => {
     try {
       git(['clone', '--quiet', '--no-local', projectWikiDir(inst, f.project.id), join(root, 'c')]);
       const pages = (await f.guest.client.get<WikiPageJson[]>(wikis(), { with_content: true })).data;
-      const files = git(['ls-files'], join(root, 'c')).trim().split('\n').filter((p) => !p.startsWith('uploads/'));
+      // Pages are the files with a markup extension (uploaded .txt attachments included, as on the platform).
+      const markup = /\.(md|mkdn?|mdown|markdown|rdoc|adoc|asciidoc|org|textile|creole|re?st(\.txt)?|(media)?wiki|pod|txt)$/i;
+      const all = git(['ls-files'], join(root, 'c')).trim().split('\n');
+      const files = all.filter((p) => markup.test(p));
+      expect(all.some((p) => p.endsWith('.png'))).toBe(true);
       expect(files.map((p) => p.replace(/\.[^./]+$/, '')).sort()).toEqual(pages.map((p) => p.slug).sort());
       for (const page of pages) {
         const file = files.find((p) => p.replace(/\.[^./]+$/, '') === page.slug) as string;
