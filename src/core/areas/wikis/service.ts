@@ -49,7 +49,7 @@ async function contentsOf(w: WikiContainer, files: readonly PageFile[]): Promise
 export async function listPages(w: WikiContainer, withContent: boolean): Promise<WikiPage[]> {
   if (!w.repo.exists()) return [];
   // Sorted by path, so that the pages of a directory stay together (the platform's order).
-  const pages = pagesOf(await readBranch(w.repo, WIKI_BRANCH)).sort((a, b) => Buffer.compare(Buffer.from(a.path), Buffer.from(b.path)));
+  const pages = pagesOf(await readBranch(w.repo, WIKI_BRANCH)).sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
   if (!withContent) return pages.map(asPage);
   const contents = await contentsOf(w, pages);
   return pages.map((p) => ({ ...asPage(p), content: contents.get(p.sha) ?? '' }));
