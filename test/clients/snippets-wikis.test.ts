@@ -80,6 +80,28 @@ print(json.dumps({"project_id": s.project_id, "listed": s.id in listed, "raw": r
   });
 });
 
+describe('python-gitlab group wikis', () => {
+  it.runIf(hasPythonGitlab())('group.wikis: create, get, update, list, delete', async () => {
+    const out = await runPython<Record<string, unknown>>(
+      inst,
+      inst.rootToken,
+      `
+g = gl.groups.get(${group.id})
+g.wikis.create({"title": "Py Group", "content": "one"})
+page = g.wikis.get("Py-Group")
+page.content = "two"
+page.save()
+content = g.wikis.get("Py-Group").content
+slugs = [w.slug for w in g.wikis.list()]
+g.wikis.delete("Py-Group")
+after = [w.slug for w in g.wikis.list()]
+print(json.dumps({"content": content, "listed": "Py-Group" in slugs, "after": "Py-Group" in after}))
+`,
+    );
+    expect(out).toEqual({ content: 'two', listed: true, after: false });
+  });
+});
+
 describe('ruby gitlab gem', () => {
   it.runIf(hasRubyGitlab())('user snippet, project snippet and wiki methods', async () => {
     const out = await runRuby<Record<string, unknown>>(
