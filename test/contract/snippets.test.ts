@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, rmSync, existsSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -450,5 +450,48 @@ describe.each(TRANSPORTS)('snippets (%s)', (kind) => {
         inst.core.db.prepare('UPDATE projects SET repository_read_only = 0 WHERE id = ?').run(f.project.id);
       }
     });
+  });
+});
+
+describe.each(TRANSPORTS)('snippet and wiki repositories follow their rows to another storage (%s)', (kind) => {
+  let inst: Instance;
+  beforeAll(async () => {
+    inst = await startInstance(kind, { storages: { second: 'storages/second' } });
+  });
+  afterAll(() => inst.close());
+
+  /** What a storage move does: copy the repository, point the row at the new storage, drop the old copy. */
+  const move = (from: string, to: string) => {
+    mkdirSync(join(to, '..'), { recursive: true });
+    cpSync(from, to, { recursive: true });
+    rmSync(from, { recursive: true, force: true });
+  };
+
+  it('reads and writes a moved snippet, project wiki and group wiki at the new place', async () => {
+    const second = inst.core.repos.storagePath('second');
+    const s = await createSnippet(inst.admin, { 'm.txt': 'before' });
+    move(snippetDir(inst, s.id), join(second, '@snippets', `${s.id}.git`));
+    inst.core.db.prepare("UPDATE snippets SET repository_storage = 'second' WHERE id = ?").run(s.id);
+    expect(text((await inst.admin.get(`/snippets/${s.id}/raw`)).raw)).toBe('before');
+    await inst.admin.put(`/snippets/${s.id}`, { files: [{ action: 'update', file_path: 'm.txt', content: 'after' }] });
+    expect(git(['--git-dir', join(second, '@snippets', `${s.id}.git`), 'show', 'main:m.txt'])).toBe('after');
+    expect(existsSync(snippetDir(inst, s.id))).toBe(false);
+    const all = await inst.admin.get<SnippetJson[]>('/snippets/all', { repository_storage: 'second' });
+    expect(all.data.map((x) => x.id)).toEqual([s.id]);
+
+    const project = (await inst.admin.post<{ id: number }>('/projects', { path: 'moved-wiki' })).data;
+    await inst.admin.post(`/projects/${project.id}/wikis`, { title: 'Page', content: 'one' });
+    move(join(inst.core.repos.storagePath('default'), '@projects', `${project.id}.wiki.git`), join(second, '@projects', `${project.id}.wiki.git`));
+    inst.core.db.prepare("UPDATE projects SET repository_storage = 'second' WHERE id = ?").run(project.id);
+    expect((await inst.admin.get<{ content: string }>(`/projects/${project.id}/wikis/Page`)).data.content).toBe('one');
+    await inst.admin.put(`/projects/${project.id}/wikis/Page`, { content: 'two' });
+    expect(git(['--git-dir', join(second, '@projects', `${project.id}.wiki.git`), 'show', 'main:Page.md'])).toBe('two');
+
+    const group = (await inst.admin.post<{ id: number }>('/groups', { name: 'Moved', path: 'moved-group' })).data;
+    await inst.admin.post(`/groups/${group.id}/wikis`, { title: 'G', content: 'g1' });
+    move(join(inst.core.repos.storagePath('default'), '@groups', `${group.id}.wiki.git`), join(second, '@groups', `${group.id}.wiki.git`));
+    inst.core.db.prepare("UPDATE namespaces SET repository_storage = 'second' WHERE id = ?").run(group.id);
+    await inst.admin.put(`/groups/${group.id}/wikis/G`, { content: 'g2' });
+    expect(git(['--git-dir', join(second, '@groups', `${group.id}.wiki.git`), 'show', 'main:G.md'])).toBe('g2');
   });
 });

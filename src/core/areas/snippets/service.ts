@@ -11,6 +11,7 @@ import { ActionError, type FileAction } from '../../git/tree-actions.js';
 import { RefUpdateError } from '../../git/repository.js';
 import { commitActions, readBranch } from '../../git/commit-files.js';
 import { userSignature } from '../commits/project-repository.js';
+import { defaultStorage } from '../projects/service.js';
 import { assertSnippetWritable, SNIPPET_BRANCH, snippetRepository } from './repository.js';
 
 const MAX_COMPONENT_BYTES = 255;
@@ -137,10 +138,10 @@ export async function createSnippet(core: CoreState, author: UserRow, input: Cre
   const row = core.tx(() => {
     const info = core.db
       .prepare(
-        `INSERT INTO snippets (project_id, author_id, title, description, visibility, user_agent, ip_address, created_at, updated_at)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+        `INSERT INTO snippets (project_id, author_id, title, description, visibility, repository_storage, user_agent, ip_address, created_at, updated_at)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
       )
-      .run(input.projectId, author.id, input.title, input.description, input.visibility, input.userAgent, input.ipAddress, now, now);
+      .run(input.projectId, author.id, input.title, input.description, input.visibility, defaultStorage(core), input.userAgent, input.ipAddress, now, now);
     return core.db.prepare('SELECT * FROM snippets WHERE id = ?').get(Number(info.lastInsertRowid)) as SnippetRow;
   });
   const repo = snippetRepository(core, row);
