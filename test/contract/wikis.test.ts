@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -352,6 +352,19 @@ describe.each(TRANSPORTS)('group wikis (%s)', (kind) => {
     } finally {
       inst.core.db.prepare('UPDATE namespaces SET repository_read_only = 0 WHERE id = ?').run(group.id);
     }
+  });
+
+  it('deleting a group or a project removes its wiki repository', async () => {
+    const doomed = await createGroup(inst, inst.admin);
+    await inst.admin.post(`/groups/${doomed.id}/wikis`, { title: 'Bye', content: 'x' });
+    const project = (await inst.admin.post<{ id: number }>('/projects', { path: unique('doomed'), namespace_id: doomed.id })).data;
+    await inst.admin.post(`/projects/${project.id}/wikis`, { title: 'Bye', content: 'x' });
+    expect(existsSync(groupWikiDir(inst, doomed.id))).toBe(true);
+    expect(existsSync(projectWikiDir(inst, project.id))).toBe(true);
+    await inst.admin.delete(`/groups/${doomed.id}`);
+    await inst.settleJobs();
+    expect(existsSync(groupWikiDir(inst, doomed.id))).toBe(false);
+    expect(existsSync(projectWikiDir(inst, project.id))).toBe(false);
   });
 
   it('is a paid feature: the free tier answers 403', async () => {
