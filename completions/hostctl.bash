@@ -25,9 +25,11 @@ _hostctl_noun() {
     scim) echo scim ;;
     security-settings) echo security-settings ;;
     serve) echo serve ;;
+    snippets|snippet) echo snippets ;;
     tags|tag) echo tags ;;
     tokens|token) echo tokens ;;
     users|user) echo users ;;
+    wikis|wiki) echo wikis ;;
   esac
 }
 
@@ -103,6 +105,13 @@ _hostctl_verb() {
     'scim token') echo token ;;
     'security-settings get'|'security-settings view') echo get ;;
     'security-settings update'|'security-settings set') echo update ;;
+    'snippets create') echo create ;;
+    'snippets delete'|'snippets rm') echo delete ;;
+    'snippets files') echo files ;;
+    'snippets get'|'snippets view'|'snippets show') echo get ;;
+    'snippets list'|'snippets ls') echo list ;;
+    'snippets raw'|'snippets cat') echo raw ;;
+    'snippets update'|'snippets edit') echo update ;;
     'tags create') echo create ;;
     'tags delete'|'tags rm') echo delete ;;
     'tags get'|'tags view') echo get ;;
@@ -120,6 +129,14 @@ _hostctl_verb() {
     'users list'|'users ls') echo list ;;
     'users unblock') echo unblock ;;
     'users update'|'users edit') echo update ;;
+    'wikis create') echo create ;;
+    'wikis delete'|'wikis rm') echo delete ;;
+    'wikis edit') echo edit ;;
+    'wikis get'|'wikis view'|'wikis show') echo get ;;
+    'wikis history'|'wikis log') echo history ;;
+    'wikis list'|'wikis ls') echo list ;;
+    'wikis update') echo update ;;
+    'wikis upload') echo upload ;;
   esac
 }
 
@@ -142,9 +159,11 @@ _hostctl_verbs() {
     saml) echo 'configure identities links show' ;;
     scim) echo 'token' ;;
     security-settings) echo 'get update' ;;
+    snippets) echo 'create delete files get list raw update' ;;
     tags) echo 'create delete get list' ;;
     tokens) echo 'associations create get list revoke rotate' ;;
     users) echo 'block create delete get list unblock update' ;;
+    wikis) echo 'create delete edit get history list update upload' ;;
   esac
 }
 
@@ -258,6 +277,14 @@ _hostctl_flags() {
     'security-settings get') echo '-R --project' ;;
     'security-settings update') echo '-R --project --secret-push-protection' ;;
     'serve ') echo '--host --port --external-url --trust-proxy' ;;
+    'snippets ') echo '' ;;
+    'snippets create') echo '-R --project --title --description --visibility --file --filename' ;;
+    'snippets delete') echo '-R --project' ;;
+    'snippets files') echo '-R --project' ;;
+    'snippets get') echo '-R --project' ;;
+    'snippets list') echo '-R --project --scope --created-after --created-before --storage --page --per-page --all --limit' ;;
+    'snippets raw') echo '-R --project --file --ref' ;;
+    'snippets update') echo '-R --project --title --description --visibility --add --remove --rename --replace --filename' ;;
     'tags ') echo '' ;;
     'tags create') echo '-R --project --ref -m --message' ;;
     'tags delete') echo '-R --project' ;;
@@ -278,6 +305,15 @@ _hostctl_flags() {
     'users list') echo '--search --username --active --blocked --external --admins --created-after --created-before --order-by --sort --page --per-page --all --limit' ;;
     'users unblock') echo '' ;;
     'users update') echo '--username --name --email --password --admin --no-admin --external --no-external --bio --organization --job-title --location --projects-limit --can-create-group --no-can-create-group --two-factor' ;;
+    'wikis ') echo '' ;;
+    'wikis create') echo '-R --project -g --group --content --content-file --title --format' ;;
+    'wikis delete') echo '-R --project -g --group' ;;
+    'wikis edit') echo '-R --project -g --group' ;;
+    'wikis get') echo '-R --project -g --group --at --html' ;;
+    'wikis history') echo '-R --project -g --group' ;;
+    'wikis list') echo '-R --project -g --group --with-content' ;;
+    'wikis update') echo '-R --project -g --group --content --content-file --title --format' ;;
+    'wikis upload') echo '-R --project -g --group --branch --filename' ;;
   esac
 }
 
@@ -751,6 +787,56 @@ _hostctl_value() {
         --port) COMPREPLY=(); return 0 ;;
         --external-url) COMPREPLY=(); return 0 ;;
       esac ;;
+    'snippets create')
+      case "$3" in
+        -R|--project) COMPREPLY=(); return 0 ;;
+        --title) COMPREPLY=(); return 0 ;;
+        --description) COMPREPLY=(); return 0 ;;
+        --visibility) COMPREPLY=(); return 0 ;;
+        --file) compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -f -- "$cur")); return 0 ;;
+        --filename) COMPREPLY=(); return 0 ;;
+      esac ;;
+    'snippets delete')
+      case "$3" in
+        -R|--project) COMPREPLY=(); return 0 ;;
+      esac ;;
+    'snippets files')
+      case "$3" in
+        -R|--project) COMPREPLY=(); return 0 ;;
+      esac ;;
+    'snippets get')
+      case "$3" in
+        -R|--project) COMPREPLY=(); return 0 ;;
+      esac ;;
+    'snippets list')
+      case "$3" in
+        -R|--project) COMPREPLY=(); return 0 ;;
+        --scope) COMPREPLY=(); return 0 ;;
+        --created-after) COMPREPLY=(); return 0 ;;
+        --created-before) COMPREPLY=(); return 0 ;;
+        --storage) COMPREPLY=(); return 0 ;;
+        --page) COMPREPLY=(); return 0 ;;
+        --per-page) COMPREPLY=(); return 0 ;;
+        --limit) COMPREPLY=(); return 0 ;;
+      esac ;;
+    'snippets raw')
+      case "$3" in
+        -R|--project) COMPREPLY=(); return 0 ;;
+        --file) compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -f -- "$cur")); return 0 ;;
+        --ref) COMPREPLY=(); return 0 ;;
+      esac ;;
+    'snippets update')
+      case "$3" in
+        -R|--project) COMPREPLY=(); return 0 ;;
+        --title) COMPREPLY=(); return 0 ;;
+        --description) COMPREPLY=(); return 0 ;;
+        --visibility) COMPREPLY=(); return 0 ;;
+        --add) compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -f -- "$cur")); return 0 ;;
+        --remove) compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -f -- "$cur")); return 0 ;;
+        --rename) COMPREPLY=(); return 0 ;;
+        --replace) compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -f -- "$cur")); return 0 ;;
+        --filename) COMPREPLY=(); return 0 ;;
+      esac ;;
     'tags create')
       case "$3" in
         -R|--project) COMPREPLY=(); return 0 ;;
@@ -846,6 +932,57 @@ _hostctl_value() {
         --projects-limit) COMPREPLY=(); return 0 ;;
         --two-factor) COMPREPLY=(); return 0 ;;
       esac ;;
+    'wikis create')
+      case "$3" in
+        -R|--project) COMPREPLY=(); return 0 ;;
+        -g|--group) COMPREPLY=(); return 0 ;;
+        --content) COMPREPLY=(); return 0 ;;
+        --content-file) compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -f -- "$cur")); return 0 ;;
+        --title) COMPREPLY=(); return 0 ;;
+        --format) COMPREPLY=(); return 0 ;;
+      esac ;;
+    'wikis delete')
+      case "$3" in
+        -R|--project) COMPREPLY=(); return 0 ;;
+        -g|--group) COMPREPLY=(); return 0 ;;
+      esac ;;
+    'wikis edit')
+      case "$3" in
+        -R|--project) COMPREPLY=(); return 0 ;;
+        -g|--group) COMPREPLY=(); return 0 ;;
+      esac ;;
+    'wikis get')
+      case "$3" in
+        -R|--project) COMPREPLY=(); return 0 ;;
+        -g|--group) COMPREPLY=(); return 0 ;;
+        --at) COMPREPLY=(); return 0 ;;
+      esac ;;
+    'wikis history')
+      case "$3" in
+        -R|--project) COMPREPLY=(); return 0 ;;
+        -g|--group) COMPREPLY=(); return 0 ;;
+      esac ;;
+    'wikis list')
+      case "$3" in
+        -R|--project) COMPREPLY=(); return 0 ;;
+        -g|--group) COMPREPLY=(); return 0 ;;
+      esac ;;
+    'wikis update')
+      case "$3" in
+        -R|--project) COMPREPLY=(); return 0 ;;
+        -g|--group) COMPREPLY=(); return 0 ;;
+        --content) COMPREPLY=(); return 0 ;;
+        --content-file) compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -f -- "$cur")); return 0 ;;
+        --title) COMPREPLY=(); return 0 ;;
+        --format) COMPREPLY=(); return 0 ;;
+      esac ;;
+    'wikis upload')
+      case "$3" in
+        -R|--project) COMPREPLY=(); return 0 ;;
+        -g|--group) COMPREPLY=(); return 0 ;;
+        --branch) COMPREPLY=(); return 0 ;;
+        --filename) COMPREPLY=(); return 0 ;;
+      esac ;;
   esac
   case "$3" in
     -o|--output) COMPREPLY=($(compgen -W 'table json yaml' -- "$cur")); return 0 ;;
@@ -873,7 +1010,7 @@ _hostctl() {
   for ((i = 1; i < COMP_CWORD; i++)); do
     w="${COMP_WORDS[i]}"
     case "$w" in
-      --access-level|--add|--approval|--asset|--at|--author-email|--author-name|--bio|--branch|--context|--context-name|--created-after|--created-before|--default-branch|--default-role|--delete|--deploy|--description|--due-date|--email|--end|--event|--expires-after|--expires-at|--expires-before|--extern-uid|--external-url|--field|--fields|--fingerprint|--group|--header|--host|--iid|--input|--job-title|--last-used-after|--last-used-before|--level|--limit|--link|--link-url|--location|--member-role|--merge|--message|--method|--milestone|--min-access-level|--name|--namespace|--notes|--notes-file|--off|--offering|--on|--order-by|--organization|--output|--output-file|--page|--parent|--password|--path|--per-page|--port|--project|--projects-limit|--provider|--push|--query|--raw-field|--ref|--regex|--released-at|--remove-approval|--remove-deploy|--repository-storage|--root-token|--scope|--search|--secret-push-protection|--since|--sort|--source|--sso-url|--start|--start-branch|--start-date|--start-sha|--state|--storage|--sudo|--tag|--tag-message|--tier|--timeout|--timezone|--title|--token|--two-factor|--type|--unprotect|--until|--url|--user|--username|--visibility|-F|-H|-O|-R|-X|-a|-f|-g|-m|-o)
+      --access-level|--add|--approval|--asset|--at|--author-email|--author-name|--bio|--branch|--content|--content-file|--context|--context-name|--created-after|--created-before|--default-branch|--default-role|--delete|--deploy|--description|--due-date|--email|--end|--event|--expires-after|--expires-at|--expires-before|--extern-uid|--external-url|--field|--fields|--file|--filename|--fingerprint|--format|--group|--header|--host|--iid|--input|--job-title|--last-used-after|--last-used-before|--level|--limit|--link|--link-url|--location|--member-role|--merge|--message|--method|--milestone|--min-access-level|--name|--namespace|--notes|--notes-file|--off|--offering|--on|--order-by|--organization|--output|--output-file|--page|--parent|--password|--path|--per-page|--port|--project|--projects-limit|--provider|--push|--query|--raw-field|--ref|--regex|--released-at|--remove|--remove-approval|--remove-deploy|--rename|--replace|--repository-storage|--root-token|--scope|--search|--secret-push-protection|--since|--sort|--source|--sso-url|--start|--start-branch|--start-date|--start-sha|--state|--storage|--sudo|--tag|--tag-message|--tier|--timeout|--timezone|--title|--token|--two-factor|--type|--unprotect|--until|--url|--user|--username|--visibility|-F|-H|-O|-R|-X|-a|-f|-g|-m|-o)
         ((i++))
         [[ "${COMP_WORDS[i]}" == "=" ]] && ((i++))
         continue ;;
@@ -896,9 +1033,9 @@ _hostctl() {
     return 0
   fi
   if [[ -z "$noun" ]]; then
-    COMPREPLY=($(compgen -W 'api branches commits completion context enterprise-users error-tracking freeze-periods groups init members milestones notifications projects protected-envs releases saml scim security-settings serve tags tokens users help' -- "$cur"))
+    COMPREPLY=($(compgen -W 'api branches commits completion context enterprise-users error-tracking freeze-periods groups init members milestones notifications projects protected-envs releases saml scim security-settings serve snippets tags tokens users wikis help' -- "$cur"))
   elif [[ "$noun" == help ]]; then
-    [[ -z "$verb" ]] && COMPREPLY=($(compgen -W 'api branches commits completion context enterprise-users error-tracking freeze-periods groups init members milestones notifications projects protected-envs releases saml scim security-settings serve tags tokens users' -- "$cur"))
+    [[ -z "$verb" ]] && COMPREPLY=($(compgen -W 'api branches commits completion context enterprise-users error-tracking freeze-periods groups init members milestones notifications projects protected-envs releases saml scim security-settings serve snippets tags tokens users wikis' -- "$cur"))
   elif [[ -z "$verb" && -n "$(_hostctl_verbs "$noun")" ]]; then
     COMPREPLY=($(compgen -W "$(_hostctl_verbs "$noun")" -- "$cur"))
   else

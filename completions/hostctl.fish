@@ -14,7 +14,7 @@ function __hostctl_command
             continue
         end
         switch $w
-            case '--access-level' '--add' '--approval' '--asset' '--at' '--author-email' '--author-name' '--bio' '--branch' '--context' '--context-name' '--created-after' '--created-before' '--default-branch' '--default-role' '--delete' '--deploy' '--description' '--due-date' '--email' '--end' '--event' '--expires-after' '--expires-at' '--expires-before' '--extern-uid' '--external-url' '--field' '--fields' '--fingerprint' '--group' '--header' '--host' '--iid' '--input' '--job-title' '--last-used-after' '--last-used-before' '--level' '--limit' '--link' '--link-url' '--location' '--member-role' '--merge' '--message' '--method' '--milestone' '--min-access-level' '--name' '--namespace' '--notes' '--notes-file' '--off' '--offering' '--on' '--order-by' '--organization' '--output' '--output-file' '--page' '--parent' '--password' '--path' '--per-page' '--port' '--project' '--projects-limit' '--provider' '--push' '--query' '--raw-field' '--ref' '--regex' '--released-at' '--remove-approval' '--remove-deploy' '--repository-storage' '--root-token' '--scope' '--search' '--secret-push-protection' '--since' '--sort' '--source' '--sso-url' '--start' '--start-branch' '--start-date' '--start-sha' '--state' '--storage' '--sudo' '--tag' '--tag-message' '--tier' '--timeout' '--timezone' '--title' '--token' '--two-factor' '--type' '--unprotect' '--until' '--url' '--user' '--username' '--visibility' '-F' '-H' '-O' '-R' '-X' '-a' '-f' '-g' '-m' '-o'
+            case '--access-level' '--add' '--approval' '--asset' '--at' '--author-email' '--author-name' '--bio' '--branch' '--content' '--content-file' '--context' '--context-name' '--created-after' '--created-before' '--default-branch' '--default-role' '--delete' '--deploy' '--description' '--due-date' '--email' '--end' '--event' '--expires-after' '--expires-at' '--expires-before' '--extern-uid' '--external-url' '--field' '--fields' '--file' '--filename' '--fingerprint' '--format' '--group' '--header' '--host' '--iid' '--input' '--job-title' '--last-used-after' '--last-used-before' '--level' '--limit' '--link' '--link-url' '--location' '--member-role' '--merge' '--message' '--method' '--milestone' '--min-access-level' '--name' '--namespace' '--notes' '--notes-file' '--off' '--offering' '--on' '--order-by' '--organization' '--output' '--output-file' '--page' '--parent' '--password' '--path' '--per-page' '--port' '--project' '--projects-limit' '--provider' '--push' '--query' '--raw-field' '--ref' '--regex' '--released-at' '--remove' '--remove-approval' '--remove-deploy' '--rename' '--replace' '--repository-storage' '--root-token' '--scope' '--search' '--secret-push-protection' '--since' '--sort' '--source' '--sso-url' '--start' '--start-branch' '--start-date' '--start-sha' '--state' '--storage' '--sudo' '--tag' '--tag-message' '--tier' '--timeout' '--timezone' '--title' '--token' '--two-factor' '--type' '--unprotect' '--until' '--url' '--user' '--username' '--visibility' '-F' '-H' '-O' '-R' '-X' '-a' '-f' '-g' '-m' '-o'
                 set skip 1
                 continue
             case '-*'
@@ -47,12 +47,16 @@ function __hostctl_command
                     set noun protected-envs
                 case 'release'
                     set noun releases
+                case 'snippet'
+                    set noun snippets
                 case 'tag'
                     set noun tags
                 case 'token'
                     set noun tokens
                 case 'user'
                     set noun users
+                case 'wiki'
+                    set noun wikis
             end
         else if test -z "$verb"
             switch "$noun $w"
@@ -194,6 +198,20 @@ function __hostctl_command
                     set verb get
                 case 'security-settings update' 'security-settings set'
                     set verb update
+                case 'snippets create'
+                    set verb create
+                case 'snippets delete' 'snippets rm'
+                    set verb delete
+                case 'snippets files'
+                    set verb files
+                case 'snippets get' 'snippets view' 'snippets show'
+                    set verb get
+                case 'snippets list' 'snippets ls'
+                    set verb list
+                case 'snippets raw' 'snippets cat'
+                    set verb raw
+                case 'snippets update' 'snippets edit'
+                    set verb update
                 case 'tags create'
                     set verb create
                 case 'tags delete' 'tags rm'
@@ -228,6 +246,22 @@ function __hostctl_command
                     set verb unblock
                 case 'users update' 'users edit'
                     set verb update
+                case 'wikis create'
+                    set verb create
+                case 'wikis delete' 'wikis rm'
+                    set verb delete
+                case 'wikis edit'
+                    set verb edit
+                case 'wikis get' 'wikis view' 'wikis show'
+                    set verb get
+                case 'wikis history' 'wikis log'
+                    set verb history
+                case 'wikis list' 'wikis ls'
+                    set verb list
+                case 'wikis update'
+                    set verb update
+                case 'wikis upload'
+                    set verb upload
             end
         end
     end
@@ -280,11 +314,13 @@ complete -c hostctl -n '__hostctl_at \'\'' -a saml -d 'A top-level group\'s SAML
 complete -c hostctl -n '__hostctl_at \'\'' -a scim -d 'A group\'s SCIM provisioning token for identity providers'
 complete -c hostctl -n '__hostctl_at \'\'' -a security-settings -d 'Security settings of a project (Ultimate): show, turn secret push protection on or off'
 complete -c hostctl -n '__hostctl_at \'\'' -a serve -d 'Serve a local state over HTTP as an API v4 instance'
+complete -c hostctl -n '__hostctl_at \'\'' -a snippets -d 'Snippets (personal or of a project): list, inspect, create from files, change files, delete, print raw'
 complete -c hostctl -n '__hostctl_at \'\'' -a tags -d 'Tags of a project: list, inspect, create (lightweight or annotated), delete'
 complete -c hostctl -n '__hostctl_at \'\'' -a tokens -d 'Personal access tokens: list, inspect, create, rotate, revoke'
 complete -c hostctl -n '__hostctl_at \'\'' -a users -d 'Users: list, inspect, create, change, block (administrators)'
+complete -c hostctl -n '__hostctl_at \'\'' -a wikis -d 'Wiki pages of projects and groups: list, read, render, create, change, edit, delete, history, attachments'
 complete -c hostctl -n '__hostctl_at \'\'' -a help -d 'Show help for a command'
-complete -c hostctl -n '__hostctl_at help' -a 'api branches commits completion context enterprise-users error-tracking freeze-periods groups init members milestones notifications projects protected-envs releases saml scim security-settings serve tags tokens users'
+complete -c hostctl -n '__hostctl_at help' -a 'api branches commits completion context enterprise-users error-tracking freeze-periods groups init members milestones notifications projects protected-envs releases saml scim security-settings serve snippets tags tokens users wikis'
 
 # branches
 complete -c hostctl -n '__hostctl_at branches' -a create -d 'Create a branch from a branch, tag or commit (Developer)'
@@ -387,6 +423,15 @@ complete -c hostctl -n '__hostctl_at scim' -a token -d 'Generate the group\'s SC
 complete -c hostctl -n '__hostctl_at security-settings' -a get -d 'Show the security settings of a project (Ultimate; Developer)'
 complete -c hostctl -n '__hostctl_at security-settings' -a update -d 'Turn secret push protection on or off (Ultimate; Maintainer)'
 
+# snippets
+complete -c hostctl -n '__hostctl_at snippets' -a create -d 'Create a snippet from files on disk (each is stored under its own name)'
+complete -c hostctl -n '__hostctl_at snippets' -a delete -d 'Delete a snippet and its repository'
+complete -c hostctl -n '__hostctl_at snippets' -a files -d 'List the files of a snippet with their raw URLs'
+complete -c hostctl -n '__hostctl_at snippets' -a get -d 'Show one snippet: title, visibility, files, URLs'
+complete -c hostctl -n '__hostctl_at snippets' -a list -d 'List snippets: yours (default), the public ones, every one you can see, or a project\'s'
+complete -c hostctl -n '__hostctl_at snippets' -a raw -d 'Write a snippet file\'s content to standard output, byte for byte (the first file unless --file)'
+complete -c hostctl -n '__hostctl_at snippets' -a update -d 'Change a snippet\'s title, description or visibility, and its files in one commit'
+
 # tags
 complete -c hostctl -n '__hostctl_at tags' -a create -d 'Create a tag at a branch, tag or commit; with --message an annotated one (Developer)'
 complete -c hostctl -n '__hostctl_at tags' -a delete -d 'Delete a tag (and the release made from it)'
@@ -409,6 +454,16 @@ complete -c hostctl -n '__hostctl_at users' -a get -d 'Show one user (by id or u
 complete -c hostctl -n '__hostctl_at users' -a list -d 'List users'
 complete -c hostctl -n '__hostctl_at users' -a unblock -d 'Unblock a blocked user (administrators)'
 complete -c hostctl -n '__hostctl_at users' -a update -d 'Change a user (administrators)'
+
+# wikis
+complete -c hostctl -n '__hostctl_at wikis' -a create -d 'Create a wiki page (Developer); a title with / makes directories'
+complete -c hostctl -n '__hostctl_at wikis' -a delete -d 'Delete a wiki page (Maintainer); its history stays in the wiki repository'
+complete -c hostctl -n '__hostctl_at wikis' -a edit -d 'Edit a wiki page in $VISUAL or $EDITOR (on a terminal); saves only when the text changed'
+complete -c hostctl -n '__hostctl_at wikis' -a get -d 'Show a wiki page (its text in table output; --html renders it)'
+complete -c hostctl -n '__hostctl_at wikis' -a history -d 'List a wiki page\'s versions (the wiki commits that changed it), newest first'
+complete -c hostctl -n '__hostctl_at wikis' -a list -d 'List the pages of a project or group wiki'
+complete -c hostctl -n '__hostctl_at wikis' -a update -d 'Change a wiki page\'s content, title (moves it) or format (Developer)'
+complete -c hostctl -n '__hostctl_at wikis' -a upload -d 'Upload an attachment to the wiki repository; prints its path and a Markdown link (Developer)'
 
 # api
 complete -c hostctl -n '__hostctl_at \'api\'' -s X -l method -x -d 'HTTP method (default: GET, or POST when fields or --input are given without --paginate)'
@@ -878,6 +933,50 @@ complete -c hostctl -n '__hostctl_at \'serve\'' -l port -x -d 'port to listen on
 complete -c hostctl -n '__hostctl_at \'serve\'' -l external-url -x -d 'base of every web URL the API answers with (default: the address each request reached)'
 complete -c hostctl -n '__hostctl_at \'serve\'' -l trust-proxy -d 'believe X-Forwarded-Host/-Proto (only behind a reverse proxy that sets them)'
 
+# snippets create
+complete -c hostctl -n '__hostctl_at \'snippets create\'' -s R -l project -x -d 'a project snippet of this project (id or full path); default: personal snippets'
+complete -c hostctl -n '__hostctl_at \'snippets create\'' -l title -x -d 'snippet title (required)'
+complete -c hostctl -n '__hostctl_at \'snippets create\'' -l description -x -d 'description'
+complete -c hostctl -n '__hostctl_at \'snippets create\'' -l visibility -x -d 'private, internal, public (default: internal)'
+complete -c hostctl -n '__hostctl_at \'snippets create\'' -l file -r -F -d 'a file to add (repeatable; \'-\' reads standard input, named by --filename)'
+complete -c hostctl -n '__hostctl_at \'snippets create\'' -l filename -x -d 'the name in the snippet of the file read from standard input'
+
+# snippets delete
+complete -c hostctl -n '__hostctl_at \'snippets delete\'' -s R -l project -x -d 'a project snippet of this project (id or full path); default: personal snippets'
+
+# snippets files
+complete -c hostctl -n '__hostctl_at \'snippets files\'' -s R -l project -x -d 'a project snippet of this project (id or full path); default: personal snippets'
+
+# snippets get
+complete -c hostctl -n '__hostctl_at \'snippets get\'' -s R -l project -x -d 'a project snippet of this project (id or full path); default: personal snippets'
+
+# snippets list
+complete -c hostctl -n '__hostctl_at \'snippets list\'' -s R -l project -x -d 'a project snippet of this project (id or full path); default: personal snippets'
+complete -c hostctl -n '__hostctl_at \'snippets list\'' -l scope -x -d 'own (default: yours, project snippets you wrote included), public, or all (everything you can see)'
+complete -c hostctl -n '__hostctl_at \'snippets list\'' -l created-after -x -d 'only snippets created after this time (ISO 8601)'
+complete -c hostctl -n '__hostctl_at \'snippets list\'' -l created-before -x -d 'only snippets created before this time (ISO 8601)'
+complete -c hostctl -n '__hostctl_at \'snippets list\'' -l storage -x -d 'with --scope all: only snippets on this repository storage (administrators)'
+complete -c hostctl -n '__hostctl_at \'snippets list\'' -l page -x -d 'page number to fetch'
+complete -c hostctl -n '__hostctl_at \'snippets list\'' -l per-page -x -d 'items per page (the server caps it at 100)'
+complete -c hostctl -n '__hostctl_at \'snippets list\'' -l all -d 'fetch every page, following the Link header'
+complete -c hostctl -n '__hostctl_at \'snippets list\'' -l limit -x -d 'stop after N items, across pages'
+
+# snippets raw
+complete -c hostctl -n '__hostctl_at \'snippets raw\'' -s R -l project -x -d 'a project snippet of this project (id or full path); default: personal snippets'
+complete -c hostctl -n '__hostctl_at \'snippets raw\'' -l file -r -F -d 'the file of the snippet to print'
+complete -c hostctl -n '__hostctl_at \'snippets raw\'' -l ref -x -d 'a branch, tag or commit of the snippet repository (default: main; needs --file)'
+
+# snippets update
+complete -c hostctl -n '__hostctl_at \'snippets update\'' -s R -l project -x -d 'a project snippet of this project (id or full path); default: personal snippets'
+complete -c hostctl -n '__hostctl_at \'snippets update\'' -l title -x -d 'new title'
+complete -c hostctl -n '__hostctl_at \'snippets update\'' -l description -x -d 'new description'
+complete -c hostctl -n '__hostctl_at \'snippets update\'' -l visibility -x -d 'private, internal, public'
+complete -c hostctl -n '__hostctl_at \'snippets update\'' -l add -r -F -d 'add a file from disk under its name (repeatable)'
+complete -c hostctl -n '__hostctl_at \'snippets update\'' -l remove -r -F -d 'remove this file of the snippet (repeatable)'
+complete -c hostctl -n '__hostctl_at \'snippets update\'' -l rename -x -d 'rename a file of the snippet (repeatable)'
+complete -c hostctl -n '__hostctl_at \'snippets update\'' -l replace -r -F -d 'replace the snippet file of the same name with this file from disk (repeatable)'
+complete -c hostctl -n '__hostctl_at \'snippets update\'' -l filename -x -d 'the snippet file name of \'-\' (standard input) in --add or --replace'
+
 # tags create
 complete -c hostctl -n '__hostctl_at \'tags create\'' -s R -l project -x -d 'the project (id or full path)'
 complete -c hostctl -n '__hostctl_at \'tags create\'' -l ref -x -d 'branch, tag or commit SHA to tag (required)'
@@ -989,3 +1088,48 @@ complete -c hostctl -n '__hostctl_at \'users update\'' -l projects-limit -x -d '
 complete -c hostctl -n '__hostctl_at \'users update\'' -l can-create-group -d 'allow creating top-level groups'
 complete -c hostctl -n '__hostctl_at \'users update\'' -l no-can-create-group -d 'forbid creating top-level groups'
 complete -c hostctl -n '__hostctl_at \'users update\'' -l two-factor -x -d 'enabled or disabled: the two-factor state of local data (hostctl extension)'
+
+# wikis create
+complete -c hostctl -n '__hostctl_at \'wikis create\'' -s R -l project -x -d 'the project whose wiki (id or full path)'
+complete -c hostctl -n '__hostctl_at \'wikis create\'' -s g -l group -x -d 'the group whose wiki (id or full path; paid tiers)'
+complete -c hostctl -n '__hostctl_at \'wikis create\'' -l content -x -d 'the page content'
+complete -c hostctl -n '__hostctl_at \'wikis create\'' -l content-file -r -F -d 'the page content from a file (\'-\' reads standard input)'
+complete -c hostctl -n '__hostctl_at \'wikis create\'' -l title -x -d 'page title (required)'
+complete -c hostctl -n '__hostctl_at \'wikis create\'' -l format -x -d 'markdown, rdoc, asciidoc, org (default: markdown)'
+
+# wikis delete
+complete -c hostctl -n '__hostctl_at \'wikis delete\'' -s R -l project -x -d 'the project whose wiki (id or full path)'
+complete -c hostctl -n '__hostctl_at \'wikis delete\'' -s g -l group -x -d 'the group whose wiki (id or full path; paid tiers)'
+
+# wikis edit
+complete -c hostctl -n '__hostctl_at \'wikis edit\'' -s R -l project -x -d 'the project whose wiki (id or full path)'
+complete -c hostctl -n '__hostctl_at \'wikis edit\'' -s g -l group -x -d 'the group whose wiki (id or full path; paid tiers)'
+
+# wikis get
+complete -c hostctl -n '__hostctl_at \'wikis get\'' -s R -l project -x -d 'the project whose wiki (id or full path)'
+complete -c hostctl -n '__hostctl_at \'wikis get\'' -s g -l group -x -d 'the group whose wiki (id or full path; paid tiers)'
+complete -c hostctl -n '__hostctl_at \'wikis get\'' -l at -x -d 'the page as of this version: a commit of the wiki (see wikis history)'
+complete -c hostctl -n '__hostctl_at \'wikis get\'' -l html -d 'the page rendered as HTML instead of its source'
+
+# wikis history
+complete -c hostctl -n '__hostctl_at \'wikis history\'' -s R -l project -x -d 'the project whose wiki (id or full path)'
+complete -c hostctl -n '__hostctl_at \'wikis history\'' -s g -l group -x -d 'the group whose wiki (id or full path; paid tiers)'
+
+# wikis list
+complete -c hostctl -n '__hostctl_at \'wikis list\'' -s R -l project -x -d 'the project whose wiki (id or full path)'
+complete -c hostctl -n '__hostctl_at \'wikis list\'' -s g -l group -x -d 'the group whose wiki (id or full path; paid tiers)'
+complete -c hostctl -n '__hostctl_at \'wikis list\'' -l with-content -d 'include each page\'s content'
+
+# wikis update
+complete -c hostctl -n '__hostctl_at \'wikis update\'' -s R -l project -x -d 'the project whose wiki (id or full path)'
+complete -c hostctl -n '__hostctl_at \'wikis update\'' -s g -l group -x -d 'the group whose wiki (id or full path; paid tiers)'
+complete -c hostctl -n '__hostctl_at \'wikis update\'' -l content -x -d 'the page content'
+complete -c hostctl -n '__hostctl_at \'wikis update\'' -l content-file -r -F -d 'the page content from a file (\'-\' reads standard input)'
+complete -c hostctl -n '__hostctl_at \'wikis update\'' -l title -x -d 'new title (the page moves to the new slug)'
+complete -c hostctl -n '__hostctl_at \'wikis update\'' -l format -x -d 'markdown, rdoc, asciidoc, org'
+
+# wikis upload
+complete -c hostctl -n '__hostctl_at \'wikis upload\'' -s R -l project -x -d 'the project whose wiki (id or full path)'
+complete -c hostctl -n '__hostctl_at \'wikis upload\'' -s g -l group -x -d 'the group whose wiki (id or full path; paid tiers)'
+complete -c hostctl -n '__hostctl_at \'wikis upload\'' -l branch -x -d 'the wiki branch to commit to (default: the wiki default branch)'
+complete -c hostctl -n '__hostctl_at \'wikis upload\'' -l filename -x -d 'the attachment\'s name when the file is \'-\' (standard input)'

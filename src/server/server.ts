@@ -107,6 +107,8 @@ async function serve(core: Core, req: IncomingMessage, res: ServerResponse, wake
   const headers: Record<string, string> = Object.create(null) as Record<string, string>;
   for (const [k, v] of Object.entries(req.headers)) if (v !== undefined) headers[k] = Array.isArray(v) ? v.join(', ') : v;
   if (!trustProxy) for (const k of FORWARDED) delete headers[k];
+  // The peer's address, for records such as a snippet's user agent detail; never taken from the client.
+  headers['x-hostctl-peer'] = req.socket.remoteAddress ?? '';
   const before = core.jobs.enqueuedCount;
   const method = req.method ?? 'GET';
   const response = await core.handle(

@@ -11,6 +11,7 @@ import { seedReleases } from './releases.js';
 import { seedSettings } from './settings.js';
 import { seedRepositories } from './repositories.js';
 import { seedGovernance } from './governance.js';
+import { seedSnippetsAndWikis } from './snippets-wikis.js';
 
 export type DemoLog = (line: string) => void;
 
@@ -43,5 +44,6 @@ export async function seedDemo(client: ApiClient, log: DemoLog): Promise<Demo> {
   await seedReleases(demo, log);
   await seedRepositories(demo, log);
   await seedGovernance(demo, log);
+  await seedSnippetsAndWikis(demo, log);
   return demo;
 }

@@ -29,6 +29,9 @@ export const AREAS = {
   metadata: () => import('./metadata/routes.js').then((m) => m.metadataRoutes),
   files: () => import('./files/routes.js').then((m) => m.fileRoutes),
   compare: () => import('./compare/routes.js').then((m) => m.compareRoutes),
+  snippets: () => import('./snippets/routes.js').then((m) => m.snippetRoutes),
+  'project-snippets': () => import('./project-snippets/routes.js').then((m) => m.projectSnippetRoutes),
+  wikis: () => import('./wikis/routes.js').then((m) => m.wikiRoutes),
 } satisfies Record<string, () => Promise<RouteDef[]>>;
 
 export type AreaName = keyof typeof AREAS;

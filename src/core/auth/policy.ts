@@ -56,6 +56,9 @@ export const GROUP_ABILITIES = {
   admin_saml_identities: 50,
   admin_enterprise_users: 50,
   read_package: 20,
+  read_wiki: 10,
+  create_wiki: 30,
+  admin_wiki: 40,
 } as const;
 
 export type ProjectAbility = keyof typeof PROJECT_ABILITIES;
@@ -108,6 +111,6 @@ export function can(core: CoreState, actor: UserRow | null, action: ProjectAbili
   }
   const need = GROUP_ABILITIES[action as GroupAbility];
   if (need === undefined) return false;
-  if (subject.group.visibility !== 'private' && (action === 'read_group' || action === 'read_release' || action === 'read_group_member')) return true;
+  if (subject.group.visibility !== 'private' && (action === 'read_group' || action === 'read_release' || action === 'read_group_member' || action === 'read_wiki')) return true;
   return level() >= need;
 }

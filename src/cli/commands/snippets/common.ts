@@ -1,0 +1,66 @@
+// Snippets are personal (`/snippets/:id`) or belong to a project (-R: `/projects/:id/snippets/:id`).
+// Files come from disk (`-` reads standard input and needs --filename); their path in the
+// snippet is the local file's name.
+import { readFileSync } from 'node:fs';
+import { basename } from 'node:path';
+import type { Command } from 'commander';
+import type { Column } from '../../render/output.js';
+import { CliError, EXIT, UsageError } from '../../kit/errors.js';
+import { apiPath, idOrPath } from '../../kit/refs.js';
+
+export { repeat } from '../../kit/project-option.js';
+
+export interface SnippetScopeOpts {
+  project?: string;
+}
+
+export const addSnippetProjectOption = (cmd: Command): Command => cmd.option('-R, --project <project>', 'a project snippet of this project (id or full path); default: personal snippets');
+
+/** `/snippets` or `/projects/:id/snippets`. */
+export function snippetsBase(o: SnippetScopeOpts): string {
+  return o.project === undefined ? '/snippets' : apiPath('/projects/:id/snippets', { id: idOrPath(o.project, '--project') });
+}
+
+export function snippetId(value: string | undefined): number {
+  if (value === undefined || !/^\d+$/.test(value.trim())) throw new UsageError(`the snippet ID must be a number${value === undefined ? '' : `, got "${value}"`}`);
+  return Number(value.trim());
+}
+
+export const snippetPath = (o: SnippetScopeOpts, id: number, rest = ''): string => `${snippetsBase(o)}/${id}${rest}`;
+
+export const VISIBILITIES = ['private', 'internal', 'public'];
+
+export const SNIPPET_COLUMNS: Column[] = [
+  { key: 'id' },
+  { key: 'title' },
+  { key: 'visibility' },
+  { key: 'author' },
+  { key: 'files', get: (row) => (Array.isArray(row.files) ? row.files.map((f: { path: string }) => f.path).join(', ') : '') },
+  { key: 'project_id', header: 'project' },
+  { key: 'created_at', header: 'created' },
+];
+
+export const SNIPPET_DETAIL_COLUMNS: Column[] = [...SNIPPET_COLUMNS, { key: 'description' }, { key: 'web_url', header: 'url' }, { key: 'http_url_to_repo', header: 'repository' }];
+
+export const SNIPPET_FIELDS = [
+  'id', 'title', 'description', 'visibility', 'author', 'created_at', 'updated_at', 'project_id', 'web_url', 'raw_url',
+  'ssh_url_to_repo', 'http_url_to_repo', 'file_name', 'files', 'imported', 'imported_from', 'expires_at', 'repository_storage',
+];
+
+export interface LocalFile {
+  /** Path in the snippet. */
+  path: string;
+  content: string;
+}
+
+/** Reads a file named on the command line; `-` is standard input, named by --filename. */
+export function readLocalFile(local: string, filename: string | undefined, flag: string): LocalFile {
+  const fromStdin = local === '-';
+  if (fromStdin && !filename) throw new UsageError(`${flag} - reads standard input and needs --filename NAME`);
+  try {
+    const content = readFileSync(fromStdin ? 0 : local, 'utf8');
+    return { path: fromStdin ? (filename as string) : basename(local), content };
+  } catch (error) {
+    throw new CliError(`cannot read ${flag} ${local}: ${(error as Error).message}`, EXIT.failure);
+  }
+}

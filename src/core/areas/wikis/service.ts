@@ -1,0 +1,233 @@
+// Reading and changing wiki pages. Every change is one commit on the wiki's branch with the
+// caller as author, made against the tip its checks read and written with a compare-and-swap on
+// the ref: a concurrent change makes the later request fail with the platform's message instead
+// of being overwritten, and a refused request leaves no commit.
+import { randomBytes } from 'node:crypto';
+import type { UserRow } from '../../db/rows.js';
+import type { CoreState } from '../../state.js';
+import { failure, notFound, validationError } from '../../http/errors.js';
+import { commitActions, readBranch, type BranchState } from '../../git/commit-files.js';
+import { isSafeRevision, isValidRefName } from '../../git/names.js';
+import { RefUpdateError } from '../../git/repository.js';
+import { ActionError, type FileAction } from '../../git/tree-actions.js';
+import { userSignature } from '../commits/project-repository.js';
+import { WIKI_BRANCH, type WikiContainer } from './container.js';
+import { FORMAT_EXTENSION, lookupSlug, pageOfFile, renameTitle, slugOfTitle, titleOfSlug, type PageFile, type WikiFormat } from './pages.js';
+
+export const PAGE_CHANGED = 'You are attempting to update a page that has changed since you started editing it.';
+
+export interface WikiPage {
+  slug: string;
+  title: string;
+  format: string;
+  path: string;
+  /** Filled when asked for. */
+  content?: string;
+}
+
+const pageNotFound = () => notFound('Wiki Page');
+
+function pagesOf(state: BranchState): PageFile[] {
+  const out: PageFile[] = [];
+  for (const [path, e] of state.files) {
+    if (e.type !== 'blob') continue;
+    const page = pageOfFile(path, e.sha);
+    if (page) out.push(page);
+  }
+  return out;
+}
+
+const asPage = (p: PageFile): WikiPage => ({ slug: p.slug, title: titleOfSlug(p.slug), format: p.format, path: p.path });
+
+async function contentsOf(w: WikiContainer, files: readonly PageFile[]): Promise<Map<string, string>> {
+  const objects = await w.repo.readObjects(files.map((f) => f.sha));
+  const out = new Map<string, string>();
+  for (const f of files) out.set(f.sha, objects.get(f.sha)?.data.toString('utf8') ?? '');
+  return out;
+}
+
+export async function listPages(w: WikiContainer, withContent: boolean): Promise<WikiPage[]> {
+  if (!w.repo.exists()) return [];
+  // Sorted by path, so that the pages of a directory stay together (the platform's order).
+  const pages = pagesOf(await readBranch(w.repo, WIKI_BRANCH)).sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+  if (!withContent) return pages.map(asPage);
+  const contents = await contentsOf(w, pages);
+  return pages.map((p) => ({ ...asPage(p), content: contents.get(p.sha) ?? '' }));
+}
+
+/** The page file for a slug in a directory listing of one commit; exact slug first, then any case. */
+async function findPageAt(w: WikiContainer, rev: string, slug: string): Promise<PageFile | null> {
+  const slash = slug.lastIndexOf('/');
+  const dir = slash < 0 ? '' : slug.slice(0, slash);
+  const entries = await w.repo.lsTree(rev, dir, false);
+  if (!entries) return null;
+  const candidates = entries.filter((e) => e.type === 'blob').map((e) => pageOfFile(e.path, e.sha)).filter((p): p is PageFile => p !== null);
+  return candidates.find((p) => p.slug === slug) ?? candidates.find((p) => p.slug.toLowerCase() === slug.toLowerCase()) ?? null;
+}
+
+/** One page at the branch tip or at `version` (a commit of the wiki, or any branch or tag of it). */
+export async function getPage(w: WikiContainer, rawSlug: string, version?: string): Promise<WikiPage> {
+  const slug = lookupSlug(rawSlug);
+  if (!slug || !w.repo.exists()) throw pageNotFound();
+  let rev: string | null;
+  if (version !== undefined) {
+    rev = isSafeRevision(version) ? await w.repo.resolveCommit(version) : null;
+  } else {
+    rev = (await w.repo.branch(WIKI_BRANCH))?.target ?? null;
+  }
+  if (!rev) throw pageNotFound();
+  const file = await findPageAt(w, rev, slug);
+  if (!file) throw pageNotFound();
+  const contents = await contentsOf(w, [file]);
+  return { ...asPage(file), content: contents.get(file.sha) ?? '' };
+}
+
+/** The duplicate a new slug would make: any page of that slug, whatever its extension or case. */
+function duplicateOf(pages: readonly PageFile[], slug: string, except?: string): PageFile | undefined {
+  const lower = slug.toLowerCase();
+  return pages.find((p) => p.slug.toLowerCase() === lower && p.path !== except);
+}
+
+/** The platform names the file the new page would have been written to. */
+const duplicateError = (path: string) => validationError({ base: [`Duplicate page: A page with that title already exists in the file ${path}`] });
+
+async function commit(core: CoreState, w: WikiContainer, user: UserRow, base: BranchState, actions: FileAction[], contents: Buffer[], message: string): Promise<void> {
+  w.assertWritable();
+  await w.repo.ensure(WIKI_BRANCH);
+  try {
+    await commitActions(w.repo, { branch: WIKI_BRANCH, base, actions, contents, message, author: userSignature(core, user), beforeRefUpdate: () => w.assertWritable() });
+  } catch (error) {
+    if (error instanceof RefUpdateError) throw validationError({ base: [PAGE_CHANGED] });
+    if (error instanceof ActionError) throw validationError({ base: [error.message] });
+    throw error;
+  }
+}
+
+export async function createPage(core: CoreState, w: WikiContainer, user: UserRow, input: { title: string; content: string; format: WikiFormat }): Promise<WikiPage> {
+  w.assertWritable();
+  const slug = slugOfTitle(input.title);
+  if (input.content.trim() === '') throw validationError({ content: ["can't be blank"] });
+  const base = w.repo.exists() ? await readBranch(w.repo, WIKI_BRANCH) : { tip: null, files: new Map() };
+  const path = `${slug}.${FORMAT_EXTENSION[input.format]}`;
+  if (duplicateOf(pagesOf(base), slug)) throw duplicateError(path);
+  await commit(core, w, user, base, [{ action: 'create', filePath: path, content: 0 }], [Buffer.from(input.content, 'utf8')], `${user.username} created page: ${input.title}`);
+  return { slug, title: titleOfSlug(slug), format: input.format, path, content: input.content };
+}
+
+async function existingPage(w: WikiContainer, rawSlug: string): Promise<{ base: BranchState; page: PageFile; pages: PageFile[] }> {
+  const slug = lookupSlug(rawSlug);
+  if (!slug || !w.repo.exists()) throw pageNotFound();
+  const base = await readBranch(w.repo, WIKI_BRANCH);
+  const pages = pagesOf(base);
+  const page = pages.find((p) => p.slug === slug) ?? pages.find((p) => p.slug.toLowerCase() === slug.toLowerCase());
+  if (!page) throw pageNotFound();
+  return { base, page, pages };
+}
+
+export async function updatePage(
+  core: CoreState,
+  w: WikiContainer,
+  user: UserRow,
+  rawSlug: string,
+  input: { title?: string; content?: string; format?: WikiFormat },
+): Promise<WikiPage> {
+  w.assertWritable();
+  const { base, page, pages } = await existingPage(w, rawSlug);
+  if (input.content !== undefined && input.content.trim() === '') throw validationError({ content: ["can't be blank"] });
+  const slug = input.title !== undefined ? slugOfTitle(renameTitle(input.title, page.slug)) : page.slug;
+  const format = input.format ?? page.format;
+  // The same format keeps the file's own extension (Markdown has several), lower-cased.
+  const extension = input.format === undefined || input.format === page.format ? page.path.slice(page.slug.length + 1).toLowerCase() : FORMAT_EXTENSION[input.format];
+  const path = `${slug}.${extension}`;
+  if (path !== page.path && duplicateOf(pages, slug, page.path)) throw duplicateError(path);
+  const contents: Buffer[] = [];
+  if (input.content !== undefined) contents.push(Buffer.from(input.content, 'utf8'));
+  const action: FileAction =
+    path === page.path
+      ? { action: 'update', filePath: path, ...(contents.length ? { content: 0 } : {}) }
+      : { action: 'move', previousPath: page.path, filePath: path, ...(contents.length ? { content: 0 } : {}) };
+  await commit(core, w, user, base, [action], contents, `${user.username} updated page: ${input.title ?? page.slug}`);
+  const content = input.content ?? (await contentsOf(w, [page])).get(page.sha) ?? '';
+  return { slug, title: titleOfSlug(slug), format, path, content };
+}
+
+export async function deletePage(core: CoreState, w: WikiContainer, user: UserRow, rawSlug: string): Promise<void> {
+  w.assertWritable();
+  const { base, page } = await existingPage(w, rawSlug);
+  await commit(core, w, user, base, [{ action: 'delete', filePath: page.path }], [], `${user.username} deleted page: ${titleOfSlug(page.slug)}`);
+}
+
+export interface Attachment {
+  file_name: string;
+  file_path: string;
+  branch: string;
+  link: { url: string; markdown: string };
+}
+
+const IMAGE_EXTENSIONS = new Set(['png', 'jpg', 'jpeg', 'gif', 'bmp', 'tiff', 'ico', 'webp', 'svg']);
+const MAX_NAME_CHARS = 255;
+
+/**
+ * An uploaded file's name as the platform stores it: cut to its basename, and a name over 255
+ * characters shortened before its extension (here also kept within 255 UTF-8 bytes, so that a
+ * clone can write it). Null when nothing is left.
+ */
+export function attachmentName(original: string): string | null {
+  const base = (original.split(/[/\\]/).pop() ?? '').replace(/[\u0000-\u001f\u007f]/g, '').trim();
+  if (base === '' || base === '.' || base === '..') return null;
+  const dot = base.lastIndexOf('.');
+  const ext = dot > 0 ? base.slice(dot) : '';
+  let stem = [...(dot > 0 ? base.slice(0, dot) : base)];
+  const fits = () => stem.length + [...ext].length <= MAX_NAME_CHARS && Buffer.byteLength(stem.join('') + ext) <= MAX_NAME_CHARS;
+  while (!fits() && stem.length > 1) stem = stem.slice(0, -1);
+  return stem.join('') + ext;
+}
+
+export async function uploadAttachment(core: CoreState, w: WikiContainer, user: UserRow, file: { filename: string; data: Buffer }, branch: string | undefined): Promise<Attachment> {
+  w.assertWritable();
+  const name = attachmentName(file.filename);
+  if (name === null) throw failure(400, 'The file name cannot be empty');
+  const target = branch ?? WIKI_BRANCH;
+  if (!isValidRefName(target)) throw failure(400, 'Branch name is invalid');
+  await w.repo.ensure(WIKI_BRANCH);
+  let base = await readBranch(w.repo, target);
+  let startTip: string | null = null;
+  if (base.tip === null && target !== WIKI_BRANCH) {
+    const main = await readBranch(w.repo, WIKI_BRANCH);
+    startTip = main.tip;
+    base = { tip: null, files: main.files };
+  }
+  const filePath = `uploads/${randomBytes(16).toString('hex')}/${name}`;
+  w.assertWritable();
+  try {
+    await commitActions(w.repo, {
+      branch: target,
+      base,
+      startTip,
+      actions: [{ action: 'create', filePath, content: 0 }],
+      contents: [file.data],
+      message: `Upload attachment ${name}`,
+      author: userSignature(core, user),
+      beforeRefUpdate: () => w.assertWritable(),
+    });
+  } catch (error) {
+    if (error instanceof RefUpdateError || error instanceof ActionError) throw failure(400, `Failed to upload attachment: ${error instanceof ActionError ? error.message : 'the wiki changed meanwhile'}`);
+    throw error;
+  }
+  const ext = name.includes('.') ? name.slice(name.lastIndexOf('.') + 1).toLowerCase() : '';
+  const markdown = IMAGE_EXTENSIONS.has(ext) ? `![${name}](${filePath})` : `[${name}](${filePath})`;
+  return { file_name: name, file_path: filePath, branch: target, link: { url: filePath, markdown } };
+}
+
+/** Commits that changed a page's file, newest first (for `wikis history`). */
+export async function pageHistory(w: WikiContainer, rawSlug: string): Promise<{ id: string; message: string; author_name: string; author_email: string; authored_date: string }[]> {
+  const { base, page } = await existingPage(w, rawSlug);
+  if (!base.tip) return [];
+  const ids = await w.repo.log({ rev: base.tip, path: page.path, limit: 100 });
+  const commits = await w.repo.commits(ids);
+  return ids.flatMap((id) => {
+    const c = commits.get(id);
+    return c ? [{ id, message: c.message, author_name: c.author.name, author_email: c.author.email, authored_date: new Date(c.author.epoch * 1000).toISOString() }] : [];
+  });
+}
+

@@ -1,0 +1,227 @@
+// hostctl snippets and wikis, run as a process against a local state and through hostctl serve:
+// files from disk and standard input, file actions, raw output byte for byte, wiki content from
+// flags, files and stdin, HTML rendering, history, attachments, editing in $EDITOR on a terminal
+// (saved only when changed), the demo's snippets and pages, and usage errors with exit codes.
+import { chmodSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { execa, type ResultPromise } from 'execa';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BIN, cleanEnv, cliSandbox, startServe, type CliSandbox } from '../helpers/cli.js';
+
+type Obj = Record<string, unknown>;
+type SnippetOut = { id: number; title: string; visibility: string; files: { path: string }[]; project_id: number | null };
+
+describe('hostctl snippets and wikis', () => {
+  let box: CliSandbox;
+  const json = <T = Obj>(args: string[]): Promise<T> => box.json<T>(args);
+
+  beforeAll(async () => {
+    box = cliSandbox();
+    await box.init();
+    await json(['projects', 'create', '--path', 'shop', '--visibility', 'public']);
+  });
+  afterAll(() => box.cleanup());
+
+  describe('snippets', () => {
+    let id: number;
+
+    it('create reads files from disk and stdin; get and files show them', async () => {
+      writeFileSync(join(box.dir, 'a.sh'), 'echo a\n');
+      writeFileSync(join(box.dir, 'b.py'), 'print("b")\n');
+      const s = await json<SnippetOut>(['snippets', 'create', '--title', 'Tools', '--file', join(box.dir, 'a.sh'), '--file', join(box.dir, 'b.py'), '--visibility', 'private']);
+      expect(s).toMatchObject({ title: 'Tools', visibility: 'private' });
+      expect(s.files.map((f) => f.path)).toEqual(['a.sh', 'b.py']);
+      id = s.id;
+      const piped = await box.run(['snippets', 'create', '--title', 'Piped', '--file', '-', '--filename', 'in.txt', '-o', 'json'], { input: 'from stdin\n' });
+      expect(piped.exitCode).toBe(0);
+      expect((JSON.parse(String(piped.stdout)) as SnippetOut).files.map((f) => f.path)).toEqual(['in.txt']);
+      expect((await json<SnippetOut>(['snippets', 'get', String(id)])).title).toBe('Tools');
+      const files = await json<{ path: string; raw_url: string }[]>(['snippets', 'files', String(id)]);
+      expect(files.map((f) => f.path)).toEqual(['a.sh', 'b.py']);
+      const table = await box.run(['snippets', 'files', String(id)]);
+      expect(String(table.stdout)).toContain('b.py');
+    });
+
+    it('update adds, replaces, renames and removes files in one commit', async () => {
+      writeFileSync(join(box.dir, 'c.md'), '# c\n');
+      writeFileSync(join(box.dir, 'a.sh'), 'echo A2\n');
+      const s = await json<SnippetOut>([
+        'snippets', 'update', String(id), '--add', join(box.dir, 'c.md'), '--replace', join(box.dir, 'a.sh'), '--rename', 'b.py=tools/b.py', '--title', 'Tools v2',
+      ]);
+      expect(s.title).toBe('Tools v2');
+      expect(s.files.map((f) => f.path)).toEqual(['a.sh', 'c.md', 'tools/b.py']);
+      const removed = await json<SnippetOut>(['snippets', 'update', String(id), '--remove', 'c.md']);
+      expect(removed.files.map((f) => f.path)).toEqual(['a.sh', 'tools/b.py']);
+      const bad = await box.run(['snippets', 'update', String(id), '--rename', 'nonsense']);
+      expect(bad.exitCode).toBe(2);
+      expect(String(bad.stderr)).toContain('--rename needs OLD=NEW');
+      const nothing = await box.run(['snippets', 'update', String(id)]);
+      expect(nothing.exitCode).toBe(2);
+      const missing = await box.run(['snippets', 'update', String(id), '--remove', 'ghost.txt']);
+      expect(missing.exitCode).not.toBe(0);
+      expect(String(missing.stderr)).toContain('Repository Error updating the snippet');
+    });
+
+    it('raw writes the bytes untouched, for the first file, a named file and a ref', async () => {
+      expect(String((await box.run(['snippets', 'raw', String(id)])).stdout)).toBe('echo A2');
+      expect(String((await box.run(['snippets', 'raw', String(id), '--file', 'tools/b.py'])).stdout)).toBe('print("b")');
+      const bytes = Buffer.from([0xe2, 0x82, 0xac, 0x0a, 0x09, 0x20]);
+      writeFileSync(join(box.dir, 'euro.txt'), bytes);
+      const e = await json<SnippetOut>(['snippets', 'create', '--title', 'Euro', '--file', join(box.dir, 'euro.txt')]);
+      const raw = await execa(process.execPath, [BIN, 'snippets', 'raw', String(e.id)], { env: { ...cleanEnv(), ...box.env }, extendEnv: false, encoding: 'buffer', stdin: 'ignore' });
+      expect(Buffer.from(raw.stdout as Uint8Array).equals(bytes)).toBe(true);
+      const ref = await box.run(['snippets', 'raw', String(id), '--file', 'a.sh', '--ref', 'nope']);
+      expect(ref.exitCode).toBe(3);
+      const noFile = await box.run(['snippets', 'raw', String(id), '--ref', 'main']);
+      expect(noFile.exitCode).toBe(2);
+    });
+
+    it('list scopes, project snippets, and delete with confirmation', async () => {
+      const pub = await json<SnippetOut>(['snippets', 'create', '--title', 'Shared', '--file', join(box.dir, 'c.md'), '--visibility', 'public']);
+      expect((await json<SnippetOut[]>(['snippets', 'list'])).map((s) => s.id)).toContain(id);
+      const publicIds = (await json<SnippetOut[]>(['snippets', 'list', '--scope', 'public'])).map((s) => s.id);
+      expect(publicIds).toContain(pub.id);
+      expect(publicIds).not.toContain(id);
+      const all = await json<Obj[]>(['snippets', 'list', '--scope', 'all', '--storage', 'default']);
+      expect(all[0]).toHaveProperty('repository_storage', 'default');
+      const proj = await json<SnippetOut>(['snippets', 'create', '-R', 'root/shop', '--title', 'Proj', '--file', join(box.dir, 'c.md')]);
+      expect(proj.project_id).toEqual(expect.any(Number));
+      expect((await json<SnippetOut[]>(['snippets', 'list', '-R', 'root/shop'])).map((s) => s.id)).toEqual([proj.id]);
+      expect(String((await box.run(['snippets', 'raw', String(proj.id), '-R', 'root/shop'])).stdout)).toBe('# c');
+      const refused = await box.run(['snippets', 'delete', String(pub.id)]);
+      expect(refused.exitCode).toBe(2);
+      expect(String(refused.stderr)).toContain('--yes');
+      expect((await box.run(['snippets', 'delete', String(pub.id), '--yes'])).exitCode).toBe(0);
+      expect((await box.run(['snippets', 'get', String(pub.id)])).exitCode).toBe(3);
+      expect((await box.run(['snippets', 'delete', String(proj.id), '-R', 'root/shop', '-y'])).exitCode).toBe(0);
+      const usage = await box.run(['snippets', 'list', '--scope', 'everything']);
+      expect(usage.exitCode).toBe(2);
+      expect((await box.run(['snippets', 'create', '--title', 'x'])).exitCode).toBe(2);
+      expect((await box.run(['snippets', 'get', 'abc'])).exitCode).toBe(2);
+    });
+  });
+
+  describe('wikis', () => {
+    const R = ['-R', 'root/shop'];
+
+    it('create takes --content, --content-file or stdin; list and get show the pages', async () => {
+      expect(await json<Obj>(['wikis', 'create', ...R, '--title', 'Home', '--content', '# Home <b>x</b>'])).toMatchObject({ slug: 'Home', format: 'markdown' });
+      writeFileSync(join(box.dir, 'deploy.md'), '# Deploy\n');
+      expect(await json<Obj>(['wikis', 'create', ...R, '--title', 'guides/How To Deploy', '--content-file', join(box.dir, 'deploy.md')])).toMatchObject({ slug: 'guides/How-To-Deploy' });
+      const piped = await box.run(['wikis', 'create', ...R, '--title', 'Notes', '--format', 'org', '-o', 'json'], { input: '* Notes\n' });
+      expect(piped.exitCode).toBe(0);
+      expect(JSON.parse(String(piped.stdout))).toMatchObject({ slug: 'Notes', format: 'org', content: '* Notes\n' });
+      const list = await json<Obj[]>(['wikis', 'list', ...R]);
+      expect(list.map((p) => p.slug)).toEqual(['Home', 'Notes', 'guides/How-To-Deploy']);
+      expect((await json<Obj[]>(['wikis', 'list', ...R, '--with-content']))[0]).toHaveProperty('content');
+      expect(String((await box.run(['wikis', 'get', 'guides/How-To-Deploy', ...R])).stdout)).toBe('# Deploy');
+      expect(String((await box.run(['wikis', 'get', 'Home', ...R, '--html'])).stdout)).toBe('<h1>Home &lt;b&gt;x&lt;/b&gt;</h1>');
+      expect((await box.run(['wikis', 'create', ...R, '--title', 'x'])).exitCode).toBe(2);
+      expect((await box.run(['wikis', 'create', ...R, '--title', 'x', '--content', 'y', '--format', 'html'])).exitCode).toBe(2);
+      expect((await box.run(['wikis', 'list'])).exitCode).toBe(2);
+    });
+
+    it('update changes content (also from stdin) and moves pages by title; history lists versions; get --version reads them', async () => {
+      await json(['wikis', 'update', 'Home', ...R, '--content', 'v2']);
+      const piped = await box.run(['wikis', 'update', 'Home', ...R], { input: 'v3' });
+      expect(piped.exitCode).toBe(0);
+      const history = await json<{ id: string; message: string }[]>(['wikis', 'history', 'Home', ...R]);
+      expect(history.map((h) => h.message.trim())).toEqual(['root updated page: Home', 'root updated page: Home', 'root created page: Home']);
+      expect(String((await box.run(['wikis', 'get', 'Home', ...R, '--at', history[1]!.id])).stdout)).toBe('v2');
+      const moved = await json<Obj>(['wikis', 'update', 'Notes', ...R, '--title', 'archive/Old Notes']);
+      expect(moved.slug).toBe('archive/Old-Notes');
+      expect((await box.run(['wikis', 'get', 'Notes', ...R])).exitCode).toBe(3);
+    });
+
+    it('upload stores an attachment and prints its Markdown link', async () => {
+      writeFileSync(join(box.dir, 'pic.png'), Buffer.from([0x89, 0x50, 0x4e, 0x47]));
+      const a = await json<{ file_path: string; link: { markdown: string } }>(['wikis', 'upload', join(box.dir, 'pic.png'), ...R]);
+      expect(a.file_path).toMatch(/^uploads\/[0-9a-f]{32}\/pic\.png$/);
+      expect(a.link.markdown).toBe(`![pic.png](${a.file_path})`);
+      const piped = await box.run(['wikis', 'upload', '-', '--filename', 'log.txt', ...R, '-o', 'json'], { input: 'log' });
+      expect(JSON.parse(String(piped.stdout))).toMatchObject({ file_name: 'log.txt' });
+      expect((await box.run(['wikis', 'upload', '-', ...R])).exitCode).toBe(2);
+    });
+
+    it('edit opens $EDITOR on a terminal and saves only a changed page', async () => {
+      const editor = join(box.dir, 'editor.sh');
+      writeFileSync(editor, '#!/bin/sh\nprintf "edited in editor\\n" > "$1"\n');
+      chmodSync(editor, 0o755);
+      const inTty = (envEditor: string) =>
+        execa('script', ['-qec', `${process.execPath} ${BIN} wikis edit Home -R root/shop`, '/dev/null'], {
+          env: { ...cleanEnv(), ...box.env, EDITOR: envEditor, TERM: 'dumb' },
+          extendEnv: false,
+          reject: false,
+          stdin: 'pipe',
+          timeout: 60_000,
+        });
+      const before = (await json<unknown[]>(['wikis', 'history', 'Home', ...R])).length;
+      const unchanged = await inTty('true');
+      expect(unchanged.exitCode).toBe(0);
+      expect(String(unchanged.stdout)).toContain('no changes');
+      expect((await json<unknown[]>(['wikis', 'history', 'Home', ...R])).length).toBe(before);
+      const changed = await inTty(editor);
+      expect(changed.exitCode, String(changed.stdout)).toBe(0);
+      expect(String((await box.run(['wikis', 'get', 'Home', ...R])).stdout)).toBe('edited in editor');
+      expect((await json<unknown[]>(['wikis', 'history', 'Home', ...R])).length).toBe(before + 1);
+      const noTty = await box.run(['wikis', 'edit', 'Home', ...R], { env: { EDITOR: editor } });
+      expect(noTty.exitCode).toBe(2);
+      expect(String(noTty.stderr)).toContain('needs a terminal');
+    });
+
+    it('delete confirms, then removes the page; group wikis take --group', async () => {
+      expect((await box.run(['wikis', 'delete', 'archive/Old-Notes', ...R])).exitCode).toBe(2);
+      expect((await box.run(['wikis', 'delete', 'archive/Old-Notes', ...R, '--yes'])).exitCode).toBe(0);
+      expect((await box.run(['wikis', 'get', 'archive/Old-Notes', ...R])).exitCode).toBe(3);
+      await json(['groups', 'create', '--path', 'team', '--name', 'Team']);
+      expect(await json<Obj>(['wikis', 'create', '--group', 'team', '--title', 'Handbook', '--content', 'hi'])).toMatchObject({ slug: 'Handbook' });
+      expect((await json<Obj[]>(['wikis', 'list', '--group', 'team'])).map((p) => p.slug)).toEqual(['Handbook']);
+      expect((await box.run(['wikis', 'list', '--group', 'team', ...R])).exitCode).toBe(2);
+    });
+  });
+
+  describe('through hostctl serve', () => {
+    let serve: ResultPromise | undefined;
+    let url: string;
+    let token: string;
+    beforeAll(async () => {
+      token = (await json<{ token: string }>(['tokens', 'create', '--user', 'root', '--name', 'remote', '--scope', 'api'])).token;
+      const served = await startServe(box);
+      serve = served.proc;
+      url = served.url;
+    });
+    afterAll(async () => {
+      if (serve && (serve.exitCode === undefined || serve.exitCode === null)) serve.kill('SIGTERM');
+      await serve?.catch(() => undefined);
+    });
+    const remote = (args: string[], input?: string) => box.run([...args, '--url', url], { env: { HOSTCTL_TOKEN: token }, ...(input !== undefined ? { input } : {}) });
+
+    it('creates, reads raw and deletes a snippet, and creates and renders a page remotely', async () => {
+      const created = await remote(['snippets', 'create', '--title', 'Remote', '--file', '-', '--filename', 'r.txt', '-o', 'json'], 'remote bytes\n');
+      expect(created.exitCode, String(created.stderr)).toBe(0);
+      const id = (JSON.parse(String(created.stdout)) as SnippetOut).id;
+      expect(String((await remote(['snippets', 'raw', String(id)])).stdout)).toBe('remote bytes');
+      expect((await remote(['snippets', 'delete', String(id), '--yes'])).exitCode).toBe(0);
+      expect((await remote(['wikis', 'create', '-R', 'root/shop', '--title', 'Remote Page', '--content', '*hi*'])).exitCode).toBe(0);
+      expect(String((await remote(['wikis', 'get', 'Remote-Page', '-R', 'root/shop', '--html'])).stdout)).toBe('<p><em>hi</em></p>');
+    });
+  });
+
+  it('init --demo seeds snippets of every visibility, a project snippet and wiki pages with history and an attachment', async () => {
+    const demo = cliSandbox();
+    try {
+      await demo.init(['--demo']);
+      const all = await demo.json<SnippetOut[]>(['snippets', 'list', '--scope', 'all']);
+      expect(new Set(all.map((s) => s.visibility))).toEqual(new Set(['public', 'internal', 'private']));
+      expect(all.some((s) => s.files.length > 1)).toBe(true);
+      expect(all.some((s) => s.project_id !== null)).toBe(true);
+      const pages = await demo.json<Obj[]>(['wikis', 'list', '-R', 'acme/web/storefront']);
+      expect(pages.map((p) => p.slug)).toEqual(expect.arrayContaining(['Home', 'guides/Deploying', 'Runbook']));
+      expect((await demo.json<unknown[]>(['wikis', 'history', 'guides/Deploying', '-R', 'acme/web/storefront'])).length).toBe(3);
+      expect(String((await demo.run(['wikis', 'get', 'guides/Deploying', '-R', 'acme/web/storefront'])).stdout)).toMatch(/!\[pipeline\.svg\]\(uploads\/[0-9a-f]{32}\/pipeline\.svg\)/);
+      expect((await demo.json<Obj[]>(['wikis', 'list', '--group', 'acme'])).map((p) => p.slug)).toEqual(['Engineering-handbook']);
+    } finally {
+      demo.cleanup();
+    }
+  });
+});
