@@ -24,7 +24,8 @@ describe.each(TRANSPORTS)('snippets (%s)', (kind) => {
   });
   afterAll(() => inst.close());
 
-  const base = () => inst.core.settings.externalUrl;
+  // Web URLs hang from the address requests reach (the served one over HTTP).
+  const base = () => inst.webBase;
 
   describe('create', () => {
     it('creates a multi-file snippet (201) with the full entity, URLs and a first commit', async () => {
@@ -49,7 +50,7 @@ describe.each(TRANSPORTS)('snippets (%s)', (kind) => {
         web_url: web,
         raw_url: `${web}/raw`,
         http_url_to_repo: `${base()}/snippets/${s.id}.git`,
-        ssh_url_to_repo: `git@localhost:snippets/${s.id}.git`,
+        ssh_url_to_repo: `git@${new URL(base()).hostname}:snippets/${s.id}.git`,
         file_name: 'b.py',
         files: [
           { path: 'b.py', raw_url: `${web}/raw/main/b.py` },
