@@ -6,7 +6,7 @@ import type { ApiRequest, ApiResponse } from '../shared/wire.js';
 import { systemClock, type Clock } from './clock.js';
 import { openDatabase, writeTx, type Database } from './db/connection.js';
 import { migrate } from './db/migrate.js';
-import { readSettings, tierAtLeast, offeringIn, type InstanceSettings } from './instance.js';
+import { liveStorages, readSettings, tierAtLeast, offeringIn, type InstanceSettings } from './instance.js';
 import { JobQueue } from './jobs/queue.js';
 import { RepositoryStore } from './git/store.js';
 import type { CoreState } from './state.js';
@@ -62,7 +62,7 @@ export function buildCore(options: CoreOptions, db: Database, settings: Instance
     stateDir: options.stateDir,
     db,
     clock,
-    settings,
+    settings: liveStorages(db, settings),
     jobs: new JobQueue(db, clock),
     get repos() {
       return (repos ??= new RepositoryStore(options.stateDir, () => state.settings.storages));

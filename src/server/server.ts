@@ -104,7 +104,7 @@ function send(res: ServerResponse, response: ApiResponse, headOnly = false): voi
   res.end(headOnly || response.status === 204 ? undefined : body);
 }
 
-/** Runs queued jobs one at a time: woken after requests that queue work, and on a timer. */
+/** Runs queued jobs one at a time (storage moves several at once): woken after requests that queue work, and on a timer. */
 function startWorker(core: Core, pollMs: number): { wake: () => void; stop: () => Promise<void> } {
   let running: Promise<void> | null = null;
   let again = false;
@@ -117,6 +117,9 @@ function startWorker(core: Core, pollMs: number): { wake: () => void; stop: () =
     }
     running = core.jobs
       .drain(core, WORKER_ID)
+      // Storage moves left half-done by a killed worker are taken over here too.
+      .then(() => import('../core/areas/storage-moves/resume.js'))
+      .then(({ resumeStorageMoves }) => resumeStorageMoves(core))
       .then(() => undefined)
       .catch((e: unknown) => core.log(`worker: ${e instanceof Error ? e.message : String(e)}`))
       .finally(() => {

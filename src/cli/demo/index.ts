@@ -9,6 +9,7 @@ import { seedMembers } from './members.js';
 import { seedTokens } from './tokens.js';
 import { seedReleases } from './releases.js';
 import { seedRepositories } from './repositories.js';
+import { seedStorages } from './storages.js';
 
 export type DemoLog = (line: string) => void;
 
@@ -39,5 +40,6 @@ export async function seedDemo(client: ApiClient, log: DemoLog): Promise<Demo> {
   await seedTokens(demo, log);
   await seedReleases(demo, log);
   await seedRepositories(demo, log);
+  await seedStorages(demo, log);
   return demo;
 }

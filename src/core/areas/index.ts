@@ -17,6 +17,8 @@ export const AREAS = {
   tags: () => import('./tags/routes.js').then((m) => m.tagRoutes),
   branches: () => import('./branches/routes.js').then((m) => m.branchRoutes),
   'protected-branches': () => import('./protected-branches/routes.js').then((m) => m.protectedBranchRoutes),
+  'storage-moves': () => import('./storage-moves/routes.js').then((m) => m.storageMoveRoutes),
+  storages: () => import('./storages/routes.js').then((m) => m.storageRoutes),
 } satisfies Record<string, () => Promise<RouteDef[]>>;
 
 export type AreaName = keyof typeof AREAS;
@@ -25,6 +27,7 @@ export type AreaName = keyof typeof AREAS;
 export const JOB_AREAS: Record<string, AreaName> = {
   release_evidence: 'releases',
   'branches.delete_merged': 'branches',
+  'storage_moves.run': 'storage-moves',
 };
 
 const loaded = new Map<string, Promise<RouteDef[]>>();
