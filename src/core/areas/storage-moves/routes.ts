@@ -81,10 +81,13 @@ function routesFor(type: ContainerType, plural: string, extra: Pick<RouteDef, 't
       method: 'POST',
       path: base,
       summary: `Schedule moves of every ${type} repository on a storage (administrators)`,
-      params: [storageName('source_storage_name', true), storageName('destination_storage_name', false)],
+      params: [storageName('source_storage_name', false), storageName('destination_storage_name', false)],
       ...common,
       handler: (ctx) => {
         requireAdmin(ctx);
+        // Declared optional so that non-administrators meet 403 first, as the platform's
+        // before-hook answers ahead of parameter validation; Grape's wording otherwise.
+        if (ctx.params.source_storage_name === undefined) throw paramError('source_storage_name is missing');
         // Grape's `values:` check, with the storage list read at request time.
         const invalid = ['source_storage_name', 'destination_storage_name'].filter((n) => ctx.params[n] !== undefined && !isStorage(ctx.core, ctx.params[n]));
         if (invalid.length > 0) throw paramError(invalid.map((n) => `${n} does not have a valid value`).join(', '));

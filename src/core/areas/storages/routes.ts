@@ -7,7 +7,7 @@ import { readdir, stat } from 'node:fs/promises';
 import { isAbsolute, join, resolve } from 'node:path';
 import { defineRoutes } from '../../http/route.js';
 import type { RequestContext } from '../../http/context.js';
-import { conflict, forbidden, notFound, validationError } from '../../http/errors.js';
+import { conflict, forbidden, notFound, paramError, validationError } from '../../http/errors.js';
 import { created, noContent } from '../../http/reply.js';
 import { isAdmin } from '../../auth/policy.js';
 import { storageWeights, writeStorageWeights } from '../../instance.js';
@@ -84,12 +84,15 @@ export const storageRoutes = defineRoutes([
     path: '/hostctl/storages',
     summary: 'Add a repository storage: a name and a directory (administrators; hostctl extension)',
     params: [
-      { name: 'name', type: 'string', required: true },
-      { name: 'path', type: 'string', required: true },
+      // Checked in the handler, after the administrator check (403 before 400).
+      { name: 'name', type: 'string' },
+      { name: 'path', type: 'string' },
       { name: 'weight', type: 'integer', check: (v) => ((v as number) < 0 || (v as number) > 100 ? 'weight does not have a valid value' : undefined) },
     ],
     handler: async (ctx) => {
       requireAdmin(ctx);
+      const missing = ['name', 'path'].filter((k) => ctx.params[k] === undefined);
+      if (missing.length > 0) throw paramError(`${missing.join(', ')} ${missing.length === 1 ? 'is' : 'are'} missing`);
       const name = ctx.params.name as string;
       const path = ctx.params.path as string;
       const core = ctx.core;
