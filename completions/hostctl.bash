@@ -17,6 +17,8 @@ _hostctl_noun() {
     projects|project) echo projects ;;
     releases|release) echo releases ;;
     serve) echo serve ;;
+    storage-moves|storage-move) echo storage-moves ;;
+    storages|storage) echo storages ;;
     tags|tag) echo tags ;;
     tokens|token) echo tokens ;;
     users|user) echo users ;;
@@ -69,6 +71,12 @@ _hostctl_verb() {
     'releases links'|'releases link') echo links ;;
     'releases list'|'releases ls') echo list ;;
     'releases update'|'releases edit') echo update ;;
+    'storage-moves get'|'storage-moves view') echo get ;;
+    'storage-moves list'|'storage-moves ls') echo list ;;
+    'storage-moves schedule') echo schedule ;;
+    'storages add') echo add ;;
+    'storages list'|'storages ls') echo list ;;
+    'storages remove'|'storages rm') echo remove ;;
     'tags create') echo create ;;
     'tags delete'|'tags rm') echo delete ;;
     'tags get'|'tags view') echo get ;;
@@ -100,6 +108,8 @@ _hostctl_verbs() {
     milestones) echo 'close create get list update' ;;
     projects) echo 'create delete get list update' ;;
     releases) echo 'create delete download evidence get latest links list update' ;;
+    storage-moves) echo 'get list schedule' ;;
+    storages) echo 'add list remove' ;;
     tags) echo 'create delete get list' ;;
     tokens) echo 'associations create get list revoke rotate' ;;
     users) echo 'block create delete get list unblock update' ;;
@@ -168,6 +178,14 @@ _hostctl_flags() {
     'releases list') echo '-R --project -g --group --order-by --sort --html --page --per-page --all --limit' ;;
     'releases update') echo '-R --project --name --notes --notes-file --milestone --clear-milestones --released-at' ;;
     'serve ') echo '--host --port' ;;
+    'storage-moves ') echo '' ;;
+    'storage-moves get') echo '--kind' ;;
+    'storage-moves list') echo '-R --project --snippet -g --group --kind --status --page --per-page --all --limit' ;;
+    'storage-moves schedule') echo '--from --to --kind -R --project --snippet -g --group --wait --timeout --interval' ;;
+    'storages ') echo '' ;;
+    'storages add') echo '--weight' ;;
+    'storages list') echo '' ;;
+    'storages remove') echo '' ;;
     'tags ') echo '' ;;
     'tags create') echo '-R --project --ref -m --message' ;;
     'tags delete') echo '-R --project' ;;
@@ -498,6 +516,36 @@ _hostctl_value() {
         --host) COMPREPLY=(); return 0 ;;
         --port) COMPREPLY=(); return 0 ;;
       esac ;;
+    'storage-moves get')
+      case "$3" in
+        --kind) COMPREPLY=(); return 0 ;;
+      esac ;;
+    'storage-moves list')
+      case "$3" in
+        -R|--project) COMPREPLY=(); return 0 ;;
+        --snippet) COMPREPLY=(); return 0 ;;
+        -g|--group) COMPREPLY=(); return 0 ;;
+        --kind) COMPREPLY=(); return 0 ;;
+        --status) COMPREPLY=(); return 0 ;;
+        --page) COMPREPLY=(); return 0 ;;
+        --per-page) COMPREPLY=(); return 0 ;;
+        --limit) COMPREPLY=(); return 0 ;;
+      esac ;;
+    'storage-moves schedule')
+      case "$3" in
+        --from) COMPREPLY=(); return 0 ;;
+        --to) COMPREPLY=(); return 0 ;;
+        --kind) COMPREPLY=(); return 0 ;;
+        -R|--project) COMPREPLY=(); return 0 ;;
+        --snippet) COMPREPLY=(); return 0 ;;
+        -g|--group) COMPREPLY=(); return 0 ;;
+        --timeout) COMPREPLY=(); return 0 ;;
+        --interval) COMPREPLY=(); return 0 ;;
+      esac ;;
+    'storages add')
+      case "$3" in
+        --weight) COMPREPLY=(); return 0 ;;
+      esac ;;
     'tags create')
       case "$3" in
         -R|--project) COMPREPLY=(); return 0 ;;
@@ -619,7 +667,7 @@ _hostctl() {
   for ((i = 1; i < COMP_CWORD; i++)); do
     w="${COMP_WORDS[i]}"
     case "$w" in
-      --access-level|--add|--asset|--author-email|--author-name|--bio|--branch|--context|--context-name|--created-after|--created-before|--default-branch|--delete|--description|--due-date|--email|--expires-after|--expires-at|--expires-before|--external-url|--field|--fields|--group|--header|--host|--iid|--input|--job-title|--last-used-after|--last-used-before|--limit|--link|--link-url|--location|--merge|--message|--method|--milestone|--min-access-level|--name|--namespace|--notes|--notes-file|--offering|--order-by|--organization|--output|--output-file|--page|--parent|--password|--path|--per-page|--port|--project|--projects-limit|--push|--query|--raw-field|--ref|--regex|--released-at|--repository-storage|--root-token|--scope|--search|--since|--sort|--source|--start-branch|--start-date|--start-sha|--state|--storage|--sudo|--tag|--tag-message|--tier|--timeout|--title|--token|--type|--unprotect|--until|--url|--user|--username|--visibility|-F|-H|-O|-R|-X|-f|-g|-m|-o)
+      --access-level|--add|--asset|--author-email|--author-name|--bio|--branch|--context|--context-name|--created-after|--created-before|--default-branch|--delete|--description|--due-date|--email|--expires-after|--expires-at|--expires-before|--external-url|--field|--fields|--from|--group|--header|--host|--iid|--input|--interval|--job-title|--kind|--last-used-after|--last-used-before|--limit|--link|--link-url|--location|--merge|--message|--method|--milestone|--min-access-level|--name|--namespace|--notes|--notes-file|--offering|--order-by|--organization|--output|--output-file|--page|--parent|--password|--path|--per-page|--port|--project|--projects-limit|--push|--query|--raw-field|--ref|--regex|--released-at|--repository-storage|--root-token|--scope|--search|--since|--snippet|--sort|--source|--start-branch|--start-date|--start-sha|--state|--status|--storage|--sudo|--tag|--tag-message|--tier|--timeout|--title|--to|--token|--type|--unprotect|--until|--url|--user|--username|--visibility|--weight|-F|-H|-O|-R|-X|-f|-g|-m|-o)
         ((i++))
         [[ "${COMP_WORDS[i]}" == "=" ]] && ((i++))
         continue ;;
@@ -642,9 +690,9 @@ _hostctl() {
     return 0
   fi
   if [[ -z "$noun" ]]; then
-    COMPREPLY=($(compgen -W 'api branches commits completion context groups init members milestones projects releases serve tags tokens users help' -- "$cur"))
+    COMPREPLY=($(compgen -W 'api branches commits completion context groups init members milestones projects releases serve storage-moves storages tags tokens users help' -- "$cur"))
   elif [[ "$noun" == help ]]; then
-    [[ -z "$verb" ]] && COMPREPLY=($(compgen -W 'api branches commits completion context groups init members milestones projects releases serve tags tokens users' -- "$cur"))
+    [[ -z "$verb" ]] && COMPREPLY=($(compgen -W 'api branches commits completion context groups init members milestones projects releases serve storage-moves storages tags tokens users' -- "$cur"))
   elif [[ -z "$verb" && -n "$(_hostctl_verbs "$noun")" ]]; then
     COMPREPLY=($(compgen -W "$(_hostctl_verbs "$noun")" -- "$cur"))
   else

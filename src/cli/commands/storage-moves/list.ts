@@ -6,7 +6,7 @@ import { addContainerOptions, containerMovesPath, containerOf, kindMovesPath, ty
 
 interface ListOpts extends ContainerOpts {
   kind?: string;
-  state?: string;
+  status?: string;
 }
 
 export const listVerb: VerbSpec<ListOpts> = {
@@ -16,16 +16,16 @@ export const listVerb: VerbSpec<ListOpts> = {
   list: true,
   examples: [
     'hostctl storage-moves list',
-    'hostctl storage-moves list --kind snippet --state failed',
+    'hostctl storage-moves list --kind snippet --status failed',
     'hostctl storage-moves list --project acme/web/storefront',
-    "hostctl storage-moves list --state 'cleanup failed' -o json",
+    "hostctl storage-moves list --status 'cleanup failed' -o json",
   ],
   options: (cmd) =>
     addContainerOptions(cmd)
       .option('--kind <kind>', 'project, snippet or group (default: all three)')
-      .option('--state <state>', `only moves in this state (${MOVE_STATES.join(', ')})`),
+      .option('--status <state>', `only moves in this state (${MOVE_STATES.join(', ')}); --state names the state directory`),
   async run(cli, _args, o) {
-    if (o.state !== undefined) checkChoice(o.state, MOVE_STATES, '--state');
+    if (o.status !== undefined) checkChoice(o.status, MOVE_STATES, '--status');
     const container = containerOf(o);
     let rows: Record<string, unknown>[];
     if (container) {
@@ -45,7 +45,7 @@ export const listVerb: VerbSpec<ListOpts> = {
       if (kinds.length > 1) rows.sort((a, b) => String(b.created_at).localeCompare(String(a.created_at)) || Number(b.id) - Number(a.id));
     }
     // The API has no state filter; this one is applied to the fetched page(s).
-    if (o.state !== undefined) rows = rows.filter((r) => r.state === o.state);
+    if (o.status !== undefined) rows = rows.filter((r) => r.state === o.status);
     await cli.showList(rows, MOVE_COLUMNS, MOVE_FIELDS);
   },
 };

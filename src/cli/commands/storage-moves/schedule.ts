@@ -70,7 +70,7 @@ export const scheduleVerb: VerbSpec<ScheduleOpts> = {
     }
     if (!o.wait) {
       await cli.showList(moves, MOVE_COLUMNS, MOVE_FIELDS);
-      cli.info(`scheduled ${moves.length} ${kind} move${moves.length === 1 ? '' : 's'}; follow with: hostctl storage-moves list --state started, or re-run with --wait`);
+      cli.info(`scheduled ${moves.length} ${kind} move${moves.length === 1 ? '' : 's'}; follow with: hostctl storage-moves list --status started, or re-run with --wait`);
       return;
     }
     const done = await waitForMoves(cli, kind, moves.map((m) => m.id), { intervalMs, ...(timeoutMs !== undefined ? { timeoutMs } : {}) });

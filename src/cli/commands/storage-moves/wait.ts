@@ -44,7 +44,12 @@ export async function waitForMoves(cli: Cli, kind: MoveKind, ids: readonly numbe
   const api = await cli.client();
   const started = performance.now();
   const seen = new Map<number, string>();
-  const spinner = cli.term.stderrIsTTY ? (await import('ora')).default({ text: 'waiting for moves', stream: process.stderr }).start() : null;
+  if (cli.term.stderrIsTTY && !process.stderr.columns) {
+    // A terminal that reports no width (some pseudo-terminals) would make the spinner's line
+    // arithmetic divide by zero; give it the width the environment names, or 80.
+    process.stderr.columns = Number(cli.env.COLUMNS) || 80;
+  }
+  const spinner = cli.term.stderrIsTTY ? (await import('ora')).default({ text: 'waiting for moves', stream: process.stderr, discardStdin: false }).start() : null;
   try {
     for (;;) {
       const current = await fetchMoves(api, kind, ids);

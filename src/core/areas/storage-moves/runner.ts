@@ -16,7 +16,7 @@
 // leaves its claim behind; the next worker sees the claiming process is gone and resumes.
 // A failure before the switch marks the move `failed`, removes the partial copy and makes the
 // container writable again; a failure after it is `cleanup failed`.
-import { existsSync, realpathSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, realpathSync, writeFileSync } from 'node:fs';
 import { hostname } from 'node:os';
 import { join } from 'node:path';
 import type { CoreState } from '../../state.js';
@@ -43,12 +43,26 @@ function claimantAlive(worker: string, heartbeatAt: string | null, nowMs: number
     if (pid === process.pid) return true;
     try {
       process.kill(pid, 0);
-      return true;
     } catch (error) {
       return (error as NodeJS.ErrnoException).code === 'EPERM';
     }
+    return !isZombie(pid);
   }
   return heartbeatAt !== null && nowMs - new Date(heartbeatAt).getTime() < STALE_CLAIM_MS;
+}
+
+/**
+ * A killed process whose parent has not reaped it (a detached worker re-parented to an init
+ * that does not reap, as in many containers) still answers signal 0; /proc says it is dead.
+ */
+function isZombie(pid: number): boolean {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const state = stat.slice(stat.lastIndexOf(')') + 2, stat.lastIndexOf(')') + 3);
+    return state === 'Z' || state === 'X';
+  } catch {
+    return false;
+  }
 }
 
 /** Takes the oldest move with work left that no living worker holds. */
