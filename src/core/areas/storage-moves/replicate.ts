@@ -4,7 +4,7 @@
 // covers HEAD and every ref with the object it names; the copy must also pass git's
 // connectivity check (every object reachable from a ref is present).
 import { createHash, randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync } from 'node:fs';
 import { cp, rename, rm } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { runGit } from '../../git/exec.js';
@@ -48,4 +48,15 @@ export async function copyToTemp(source: string, temp: string): Promise<void> {
 export async function moveIntoPlace(temp: string, target: string): Promise<void> {
   mkdirSync(dirname(target), { recursive: true });
   await rename(temp, target);
+}
+
+/** Finishes removals a killed worker left half-done (directories already renamed aside). */
+export async function sweepTrash(trashDir: string): Promise<void> {
+  let names: string[];
+  try {
+    names = readdirSync(trashDir);
+  } catch {
+    return;
+  }
+  await Promise.all(names.filter((n) => n.startsWith('trash-')).map((n) => rm(join(trashDir, n), { recursive: true, force: true })));
 }

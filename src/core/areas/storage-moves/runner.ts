@@ -21,7 +21,7 @@ import { hostname } from 'node:os';
 import { join } from 'node:path';
 import type { CoreState } from '../../state.js';
 import { KINDS, containerRow, setReadOnly, switchStorage } from './kinds.js';
-import { checkConnectivity, copyToTemp, moveIntoPlace, MOVES_DIR, removeRepository, repositoryChecksum } from './replicate.js';
+import { checkConnectivity, copyToTemp, moveIntoPlace, MOVES_DIR, removeRepository, repositoryChecksum, sweepTrash } from './replicate.js';
 import { moveById, STATE, type MoveRow } from './service.js';
 
 /** Moves run at once by one worker process. */
@@ -98,7 +98,11 @@ function release(core: CoreState, move: MoveRow): void {
   core.db.prepare('UPDATE repository_storage_moves SET worker = NULL WHERE id = ? AND worker = ?').run(move.id, WORKER_ID);
 }
 
-/** Test hook: stop at a named step (write a marker, then wait to be killed). */
+/**
+ * Test hook for the crash tests: with HOSTCTL_TEST_MOVE_PAUSE set to `copy` (a copy written,
+ * not verified), `verify` (verified, not in place), `switch` (in place, metadata not switched)
+ * or `switched` (switched, source not removed), the worker writes a marker and waits to be killed.
+ */
 async function pauseAt(core: CoreState, step: string): Promise<void> {
   if (process.env.HOSTCTL_TEST_MOVE_PAUSE !== step) return;
   writeFileSync(join(core.stateDir, `move-paused-${step}`), String(process.pid));
@@ -126,14 +130,14 @@ async function replicate(core: CoreState, move: MoveRow): Promise<Record<string,
     // interrupted attempt (or of a deleted container) and is never anyone's repository.
     await removeRepository(target, join(destRoot, MOVES_DIR), `${move.id}`);
     if (!existsSync(source)) continue;
-    await pauseAt(core, 'copy');
     await copyToTemp(source, temp);
-    await pauseAt(core, 'verify');
+    await pauseAt(core, 'copy');
     const [expected, actual, connected] = await Promise.all([repositoryChecksum(source), repositoryChecksum(temp), checkConnectivity(temp)]);
     if (expected !== actual || !connected) {
       await removeRepository(temp, join(destRoot, MOVES_DIR), `${move.id}`);
       throw new MoveFailure(`Failed to verify ${part.label} repository checksum from ${expected} to ${connected ? actual : 'an incomplete copy'}`);
     }
+    await pauseAt(core, 'verify');
     await moveIntoPlace(temp, target);
     checksums[part.relativePath] = expected;
   }
@@ -159,6 +163,7 @@ async function cleanup(core: CoreState, move: MoveRow): Promise<void> {
 async function runMove(core: CoreState, move: MoveRow): Promise<void> {
   try {
     if (!containerRow(core, move.container_type, move.container_id)) throw new MoveGone();
+    for (const storage of [move.source_storage_name, move.destination_storage_name]) await sweepTrash(join(core.repos.storagePath(storage), MOVES_DIR));
     if (move.state === STATE.scheduled) transition(core, move, STATE.started, { started_at: core.nowIso() });
     if (move.state === STATE.started) {
       const checksums = await replicate(core, move);
