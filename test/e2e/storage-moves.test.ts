@@ -8,7 +8,8 @@ import type { AddressInfo } from 'node:net';
 import { existsSync, readdirSync, readFileSync, unlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cliSandbox, startServe, type CliSandbox } from '../helpers/cli.js';
+import { execa } from 'execa';
+import { BIN, cleanEnv, cliSandbox, startServe, type CliSandbox } from '../helpers/cli.js';
 import { canUseTerminal, runOnTerminal } from './terminal.js';
 import { fsck } from '../factories/containers.js';
 
@@ -133,6 +134,27 @@ describe('hostctl storages and storage-moves', () => {
     expect((await box.run(['worker', '--state', box.stateDir])).exitCode).toBe(0);
     const moves = await json<Obj[]>(['storage-moves', 'list', '--project', 'root/slow']);
     expect(moves.map((m) => m.state)).toEqual(['finished']);
+  });
+
+  it('Ctrl-C stops waiting (exit 130) and leaves the move running', async () => {
+    await json(['projects', 'create', '--path', 'interrupted', '--readme']);
+    const marker = join(box.stateDir, 'move-paused-switched');
+    const proc = execa(process.execPath, [BIN, 'storage-moves', 'schedule', '--project', 'root/interrupted', '--to', 'second', '--wait', '--interval', '100ms'], {
+      env: { ...cleanEnv(), ...box.env, HOSTCTL_TEST_MOVE_PAUSE: 'switched' },
+      extendEnv: false,
+      reject: false,
+      stdin: 'ignore',
+    });
+    const pid = Number(await waitForFile(marker));
+    await sleep(300);
+    proc.kill('SIGINT');
+    expect((await proc).exitCode).toBe(130);
+    // The worker is another process: still there, mid-move.
+    expect(() => process.kill(pid, 0)).not.toThrow();
+    process.kill(pid, 'SIGKILL');
+    unlinkSync(marker);
+    expect((await box.run(['worker', '--state', box.stateDir])).exitCode).toBe(0);
+    expect((await json<Obj[]>(['storage-moves', 'list', '--project', 'root/interrupted'])).map((m) => m.state)).toEqual(['finished']);
   });
 
   it('shows a spinner with live counts on a terminal', async () => {

@@ -5,7 +5,7 @@
 // connectivity check (every object reachable from a ref is present).
 import { createHash, randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync } from 'node:fs';
-import { cp, rename, rm } from 'node:fs/promises';
+import { cp, readFile, rename, rm } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { runGit } from '../../git/exec.js';
 
@@ -13,13 +13,11 @@ import { runGit } from '../../git/exec.js';
 export const MOVES_DIR = '@moves';
 
 export async function repositoryChecksum(path: string): Promise<string> {
-  const [refs, head] = await Promise.all([
-    runGit(path, ['for-each-ref', '--format=%(objectname) %(refname)']),
-    runGit(path, ['symbolic-ref', '-q', 'HEAD'], { okCodes: [1] }),
-  ]);
+  // HEAD is read as a file (a symbolic ref in a bare repository): one git process less.
+  const [refs, head] = await Promise.all([runGit(path, ['for-each-ref', '--format=%(objectname) %(refname)']), readFile(join(path, 'HEAD'), 'utf8')]);
   const lines = refs.stdout.toString('utf8').split('\n').filter(Boolean).sort();
   return createHash('sha256')
-    .update(`HEAD ${head.stdout.toString('utf8').trim()}\n`)
+    .update(`HEAD ${head.trim()}\n`)
     .update(lines.join('\n'))
     .digest('hex');
 }
