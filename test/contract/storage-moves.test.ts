@@ -185,6 +185,20 @@ describe.each(TRANSPORTS)('repository storage moves (%s)', (kind) => {
       // The same storage again changes nothing and schedules nothing.
       await inst.admin.put(`/projects/${p.id}`, { repository_storage: 'third' });
       expect((await inst.admin.get<Move[]>(`/projects/${p.id}/repository_storage_moves`)).data.length).toBe(1);
+      // A project already read-only (a move under way) refuses, and nothing else changes.
+      inst.core.db.prepare('UPDATE projects SET repository_read_only = 1 WHERE id = ?').run(p.id);
+      try {
+        await expectApiError(inst.admin.put(`/projects/${p.id}`, { repository_storage: 'default', description: 'changed' }), 400, { message: { project: ['is read-only'] } });
+        expect((await inst.admin.get<{ description: string }>(`/projects/${p.id}`)).data.description).not.toBe('changed');
+      } finally {
+        inst.core.db.prepare('UPDATE projects SET repository_read_only = 0 WHERE id = ?').run(p.id);
+      }
+      // Only administrators choose storages: an owner's value is ignored.
+      const own = await createRepoProject(inst, user.client);
+      await user.client.put(`/projects/${own.id}`, { repository_storage: 'third' });
+      await inst.settleJobs();
+      expect(storageOf(inst, 'projects', own.id)).toBe('default');
+      expect((await inst.admin.get<Move[]>(`/projects/${own.id}/repository_storage_moves`)).data).toEqual([]);
     });
 
     it('refuses every repository write of a read-only project with the platform message, and keeps reads working', async () => {
