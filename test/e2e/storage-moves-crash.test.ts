@@ -4,6 +4,7 @@
 // answer throughout, writes answer the read-only message until the switch, and after the next
 // worker runs every repository is intact (git fsck), in exactly one place (the one the metadata
 // names), with the refs it had, and no scratch copy is left behind.
+import { execFileSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, unlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -84,5 +85,61 @@ describe('storage moves survive a killed worker', () => {
       expect(existsSync(scratch) ? readdirSync(scratch) : []).toEqual([]);
     }
     expect((await json<Obj[]>(['branches', 'list', '-R', ref])).length).toBe(switched ? 3 : 2);
+  });
+
+  // A write that passed its read-only check just before the move was scheduled can still land
+  // in the source; the tests put one there with plain git while the worker is held at a step.
+  const lateWrite = (dir: string) => {
+    const env = { PATH: process.env.PATH ?? '', HOME: '/tmp', GIT_CONFIG_NOSYSTEM: '1' };
+    const main = execFileSync('git', ['--git-dir', dir, 'rev-parse', 'refs/heads/main'], { encoding: 'utf8', env }).trim();
+    execFileSync('git', ['--git-dir', dir, 'update-ref', 'refs/heads/late', main], { env });
+  };
+
+  async function scheduleHeld(path: string, step: string): Promise<{ id: number; moveId: number; marker: string }> {
+    const project = await json<{ id: number }>(['projects', 'create', '--path', path, '--readme']);
+    const marker = join(box.stateDir, `move-paused-${step}`);
+    const res = await box.run(['storage-moves', 'schedule', '--project', `root/${path}`, '--to', 'second', '-o', 'json'], { env: { HOSTCTL_TEST_MOVE_PAUSE: step } });
+    expect(res.exitCode, String(res.stderr)).toBe(0);
+    const until = Date.now() + 30_000;
+    while (!existsSync(marker)) {
+      if (Date.now() > until) throw new Error(`the worker never reached ${step}`);
+      await sleep(50);
+    }
+    return { id: project.id, moveId: (JSON.parse(String(res.stdout)) as Obj[])[0]?.id as number, marker };
+  }
+
+  /** Lets the held worker go on (again each time it stops at the step) until the move ends. */
+  async function release(moveId: number, marker: string): Promise<Obj> {
+    const until = Date.now() + 30_000;
+    for (;;) {
+      if (existsSync(marker)) unlinkSync(marker);
+      const move = await json<Obj>(['storage-moves', 'get', String(moveId)]);
+      if (['finished', 'failed', 'cleanup failed'].includes(move.state as string)) return move;
+      if (Date.now() > until) throw new Error(`move ${moveId} did not end`);
+      await sleep(100);
+    }
+  }
+
+  it('a source written after its copy was verified is copied again before the switch', async () => {
+    const { id, moveId, marker } = await scheduleHeld('late-before-switch', 'verify');
+    lateWrite(repoPath('default', id));
+    const move = await release(moveId, marker);
+    expect(move.state).toBe('finished');
+    const moved = repoPath('second', id);
+    fsck(moved);
+    expect(refsOf(moved)).toContain('refs/heads/late');
+    expect(existsSync(repoPath('default', id))).toBe(false);
+  });
+
+  it('a source written after the switch is kept and the move ends cleanup failed', async () => {
+    const { id, moveId, marker } = await scheduleHeld('late-after-switch', 'switched');
+    lateWrite(repoPath('default', id));
+    const move = await release(moveId, marker);
+    expect(move.state).toBe('cleanup failed');
+    expect(String(move.error_message)).toContain('changed on default after it was copied');
+    expect(refsOf(repoPath('default', id))).toContain('refs/heads/late');
+    fsck(repoPath('second', id));
+    expect((await json<{ repository_storage: string }>(['projects', 'get', 'root/late-after-switch'])).repository_storage).toBe('second');
+    expect((await box.run(['branches', 'create', 'after', '-R', 'root/late-after-switch', '--ref', 'main'])).exitCode).toBe(0);
   });
 });

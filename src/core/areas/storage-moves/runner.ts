@@ -3,7 +3,8 @@
 //   scheduled → started: claim the move.
 //   started: for each repository of the container, copy it into a temporary directory of the
 //     destination storage, verify the copy against the source (checksum over HEAD and all refs,
-//     connectivity check), and rename it into place. Then, in one transaction, switch the
+//     connectivity check), and rename it into place; check the sources once more (a write that
+//     passed its read-only check just before scheduling is copied again). Then, in one transaction, switch the
 //     container's `repository_storage`, make it writable and mark the move `replicated`,
 //     keeping the verified checksums.
 //   replicated: remove each source repository, but only while it still matches the verified
@@ -100,13 +101,15 @@ function release(core: CoreState, move: MoveRow): void {
 
 /**
  * Test hook for the crash tests: with HOSTCTL_TEST_MOVE_PAUSE set to `copy` (a copy written,
- * not verified), `verify` (verified, not in place), `switch` (in place, metadata not switched)
- * or `switched` (switched, source not removed), the worker writes a marker and waits to be killed.
+ * not verified), `verify` (verified, not in place), `switch` (in place and the sources checked
+ * again, metadata not switched) or `switched` (switched, source not removed), the worker writes
+ * a marker file holding its pid and waits until the marker is removed (or it is killed).
  */
 async function pauseAt(core: CoreState, step: string): Promise<void> {
   if (process.env.HOSTCTL_TEST_MOVE_PAUSE !== step) return;
-  writeFileSync(join(core.stateDir, `move-paused-${step}`), String(process.pid));
-  await new Promise<never>(() => setInterval(() => undefined, 1 << 30));
+  const marker = join(core.stateDir, `move-paused-${step}`);
+  writeFileSync(marker, String(process.pid));
+  while (existsSync(marker)) await new Promise((resolve) => setTimeout(resolve, 50));
 }
 
 const sameDirectory = (a: string, b: string): boolean => {
@@ -144,6 +147,29 @@ async function replicate(core: CoreState, move: MoveRow): Promise<Record<string,
   return checksums;
 }
 
+/** Whether every source repository still matches the checksum its copy was verified against. */
+async function sourcesUnchanged(core: CoreState, move: MoveRow, checksums: Record<string, string>): Promise<boolean> {
+  const sourceRoot = core.repos.storagePath(move.source_storage_name);
+  for (const [relative, verified] of Object.entries(checksums)) {
+    if ((await repositoryChecksum(join(sourceRoot, relative))) !== verified) return false;
+  }
+  return true;
+}
+
+/**
+ * Replicates, then checks the sources once more just before the switch: a write that passed
+ * its read-only check before the move was scheduled may still land in the source while it is
+ * copied. Such a source is copied again (a few times at most), so the switch never leaves a
+ * finished write behind. Writes are refused meanwhile, so the sources settle at once.
+ */
+async function replicateSettled(core: CoreState, move: MoveRow): Promise<Record<string, string>> {
+  for (let attempt = 1; ; attempt++) {
+    const checksums = await replicate(core, move);
+    if (await sourcesUnchanged(core, move, checksums)) return checksums;
+    if (attempt === 3) throw new MoveFailure('The source repositories kept changing while they were copied');
+  }
+}
+
 async function cleanup(core: CoreState, move: MoveRow): Promise<void> {
   const sourceRoot = core.repos.storagePath(move.source_storage_name);
   const destRoot = core.repos.storagePath(move.destination_storage_name);
@@ -166,7 +192,7 @@ async function runMove(core: CoreState, move: MoveRow): Promise<void> {
     for (const storage of [move.source_storage_name, move.destination_storage_name]) await sweepTrash(join(core.repos.storagePath(storage), MOVES_DIR));
     if (move.state === STATE.scheduled) transition(core, move, STATE.started, { started_at: core.nowIso() });
     if (move.state === STATE.started) {
-      const checksums = await replicate(core, move);
+      const checksums = await replicateSettled(core, move);
       await pauseAt(core, 'switch');
       core.tx(() => {
         transition(core, move, STATE.replicated, { checksums: JSON.stringify(checksums), switched_at: core.nowIso() });
