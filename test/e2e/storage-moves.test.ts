@@ -91,6 +91,9 @@ describe('hostctl storages and storage-moves', () => {
     const both = await box.run(['storage-moves', 'schedule', '--project', 'root/one', '--snippet', '1', '--to', 'default']);
     expect(both.exitCode).toBe(2);
     expect((await box.run(['storage-moves', 'schedule', '--to', 'default'])).exitCode).toBe(2);
+    expect((await box.run(['storage-moves', 'schedule', '--from', 'default', '--wait', '--interval', '0'])).exitCode).toBe(2);
+    expect((await box.run(['storage-moves', 'schedule', '--from', 'default', '--wait', '--timeout', 'soon'])).exitCode).toBe(2);
+    expect((await box.run(['storage-moves', 'schedule', '--from', 'default', '--kind', 'wiki'])).exitCode).toBe(2);
   });
 
   it('moves every project of a storage with --from and --wait; none is left on it', async () => {

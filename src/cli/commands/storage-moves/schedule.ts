@@ -40,6 +40,7 @@ export const scheduleVerb: VerbSpec<ScheduleOpts> = {
     const container = containerOf(o);
     const timeoutMs = o.timeout !== undefined ? parseDuration(o.timeout, '--timeout') : undefined;
     const intervalMs = parseDuration(o.interval ?? '1s', '--interval');
+    if (intervalMs < 100) throw new UsageError(`--interval must be at least 100ms, got "${String(o.interval)}"`);
     if (!o.wait && o.timeout !== undefined) throw new UsageError('--timeout applies with --wait');
     const api = await cli.client();
     let kind: MoveKind;
