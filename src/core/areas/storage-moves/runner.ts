@@ -213,7 +213,13 @@ async function runMove(core: CoreState, move: MoveRow): Promise<void> {
     }
     const message = error instanceof Error ? error.message : String(error);
     core.log(`storage move ${move.id} failed: ${message}`);
-    fail(core, move, message);
+    try {
+      fail(core, move, message);
+    } catch (failure) {
+      // The move was deleted or taken over meanwhile: nothing of it is ours to record.
+      if (!(failure instanceof MoveGone)) throw failure;
+      return;
+    }
     if (move.state === STATE.failed) await discardOrphanCopies(core, move);
   } finally {
     release(core, move);
