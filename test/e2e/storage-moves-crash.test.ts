@@ -142,4 +142,18 @@ describe('storage moves survive a killed worker', () => {
     expect((await json<{ repository_storage: string }>(['projects', 'get', 'root/late-after-switch'])).repository_storage).toBe('second');
     expect((await box.run(['branches', 'create', 'after', '-R', 'root/late-after-switch', '--ref', 'main'])).exitCode).toBe(0);
   });
+
+  it('a project deleted in the middle of its move leaves no copy behind', async () => {
+    const { id, marker } = await scheduleHeld('deleted-mid-move', 'verify');
+    expect((await box.run(['projects', 'delete', 'root/deleted-mid-move', '--yes'])).exitCode).toBe(0);
+    unlinkSync(marker);
+    const scratch = join(box.stateDir, 'storages', 'second', '@moves');
+    const until = Date.now() + 20_000;
+    while (existsSync(repoPath('second', id)) || (existsSync(scratch) && readdirSync(scratch).length > 0)) {
+      if (Date.now() > until) throw new Error('copies of the deleted project were left behind');
+      await sleep(100);
+    }
+    expect(existsSync(repoPath('default', id))).toBe(false);
+    expect((await json<Obj[]>(['storage-moves', 'list', '--kind', 'project'])).some((m) => (m.project as Obj | null)?.id === id)).toBe(false);
+  });
 });

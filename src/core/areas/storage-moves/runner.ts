@@ -34,7 +34,7 @@ const HOST = hostname();
 const WORKER_ID = `${HOST}:${process.pid}`;
 
 class MoveFailure extends Error {}
-/** The move row disappeared (its container was deleted): stop without touching anything. */
+/** The move row disappeared (its container was deleted) or another worker holds it: stop. */
 class MoveGone extends Error {}
 
 function claimantAlive(worker: string, heartbeatAt: string | null, nowMs: number): boolean {
@@ -206,11 +206,9 @@ async function runMove(core: CoreState, move: MoveRow): Promise<void> {
       transition(core, move, STATE.finished);
     }
   } catch (error) {
-    // Gone with its container: the copies made so far belong to no one.
-    if (error instanceof MoveGone) {
-      if (!moveById(core, move.id)) await discardOrphanCopies(core, move);
-      return;
-    }
+    // Gone with its container (whatever failed on the way): its copies belong to no one.
+    if (!moveById(core, move.id)) return void (await discardOrphanCopies(core, move));
+    if (error instanceof MoveGone) return;
     const message = error instanceof Error ? error.message : String(error);
     core.log(`storage move ${move.id} failed: ${message}`);
     try {
