@@ -318,6 +318,11 @@ describe.each(TRANSPORTS)('repository storage moves (%s)', (kind) => {
       const list = await inst.admin.get<Move[]>(`/snippets/${s.id}/repository_storage_moves`);
       expect(list.data.map((m) => m.state)).toEqual(['finished']);
       expect((await inst.admin.get<Move>(`/snippets/${s.id}/repository_storage_moves/${res.data.id}`)).data.id).toBe(res.data.id);
+      expect((await inst.admin.get<Move>(`/snippet_repository_storage_moves/${res.data.id}`)).data.state).toBe('finished');
+      await expectApiError(inst.admin.post('/snippet_repository_storage_moves', { source_storage_name: 'nowhere' }), 400, { error: 'source_storage_name does not have a valid value' });
+      await expectApiError(inst.admin.post(`/snippets/${s.id}/repository_storage_moves`, { destination_storage_name: 'nowhere' }), 400, {
+        message: { destination_storage_name: ['is not included in the list'] },
+      });
       await expectApiError(inst.admin.get('/snippets/999999/repository_storage_moves'), 404, { message: '404 Snippet Not Found' });
 
       const others = [createSnippetWithRepository(inst), createSnippetWithRepository(inst)];
@@ -357,6 +362,9 @@ describe.each(TRANSPORTS)('repository storage moves (%s)', (kind) => {
       expect(existsSync(repoDir(inst, 'default', `@groups/${g.id}.wiki.git`))).toBe(false);
       expect((await inst.admin.get<Move[]>(`/groups/${encodeURIComponent(g.full_path)}/repository_storage_moves`)).data.map((m) => m.state)).toEqual(['finished']);
       await expectApiError(inst.admin.get('/groups/999999/repository_storage_moves'), 404, { message: '404 Group Not Found' });
+      expect((await inst.admin.get<Move>(`/groups/${g.id}/repository_storage_moves/${res.data.id}`)).data.state).toBe('finished');
+      expect((await inst.admin.get<Move>(`/group_repository_storage_moves/${res.data.id}`)).data.group).toEqual(res.data.group);
+      await expectApiError(inst.admin.get(`/project_repository_storage_moves/${res.data.id}`), 404, { message: '404 Not Found' });
 
       const bulk = await inst.admin.post('/group_repository_storage_moves', { source_storage_name: 'second', destination_storage_name: 'third' });
       expect(bulk.status).toBe(202);
