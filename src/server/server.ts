@@ -104,22 +104,34 @@ function send(res: ServerResponse, response: ApiResponse, headOnly = false): voi
   res.end(headOnly || response.status === 204 ? undefined : body);
 }
 
-/** Runs queued jobs one at a time (storage moves several at once): woken after requests that queue work, and on a timer. */
+/** Runs queued jobs one at a time, and storage moves several at once: woken after requests that queue work, and on a timer. */
 function startWorker(core: Core, pollMs: number): { wake: () => void; stop: () => Promise<void> } {
   let running: Promise<void> | null = null;
   let again = false;
   let stopped = false;
+  // Storage moves run in a loop of their own (several at a time), beside the one-at-a-time jobs:
+  // scheduled moves, and those a killed worker left half-done.
+  const movesModule = import('../core/areas/storage-moves/resume.js');
+  let moving: Promise<void> | null = null;
+  const runMoves = (): void => {
+    if (stopped || moving) return;
+    moving = movesModule
+      .then(({ resumeStorageMoves }) => resumeStorageMoves(core))
+      .then(() => undefined)
+      .catch((e: unknown) => core.log(`storage moves: ${e instanceof Error ? e.message : String(e)}`))
+      .finally(() => {
+        moving = null;
+      });
+  };
   const run = (): void => {
     if (stopped) return;
     if (running) {
       again = true;
       return;
     }
+    runMoves();
     running = core.jobs
       .drain(core, WORKER_ID)
-      // Storage moves left half-done by a killed worker are taken over here too.
-      .then(() => import('../core/areas/storage-moves/resume.js'))
-      .then(({ resumeStorageMoves }) => resumeStorageMoves(core))
       .then(() => undefined)
       .catch((e: unknown) => core.log(`worker: ${e instanceof Error ? e.message : String(e)}`))
       .finally(() => {
@@ -137,7 +149,7 @@ function startWorker(core: Core, pollMs: number): { wake: () => void; stop: () =
     stop: async () => {
       stopped = true;
       clearInterval(timer);
-      await running;
+      await Promise.all([running, moving]);
     },
   };
 }

@@ -30,17 +30,18 @@ export const DEFAULT_CONCURRENCY = 4;
 /** A claim whose worker has not been heard of for this long is taken over (other hosts). */
 const STALE_CLAIM_MS = 10 * 60_000;
 
-const HOST = hostname();
-const WORKER_ID = `${HOST}:${process.pid}`;
+let host: string | undefined;
+const HOST = (): string => (host ??= hostname());
+const workerId = (): string => `${HOST()}:${process.pid}`;
 
 class MoveFailure extends Error {}
 /** The move row disappeared (its container was deleted) or another worker holds it: stop. */
 class MoveGone extends Error {}
 
 function claimantAlive(worker: string, heartbeatAt: string | null, nowMs: number): boolean {
-  const [host, pidText] = worker.split(':');
+  const [claimHost, pidText] = worker.split(':');
   const pid = Number(pidText);
-  if (host === HOST && Number.isInteger(pid)) {
+  if (claimHost === HOST() && Number.isInteger(pid)) {
     if (pid === process.pid) return true;
     try {
       process.kill(pid, 0);
@@ -76,12 +77,12 @@ function claim(core: CoreState): MoveRow | undefined {
     if (!row) {
       const held = core.db
         .prepare('SELECT * FROM repository_storage_moves WHERE state IN (2, 3, 6) AND worker IS NOT NULL AND worker <> ? ORDER BY id')
-        .all(WORKER_ID) as MoveRow[];
+        .all(workerId()) as MoveRow[];
       row = held.find((m) => !claimantAlive(m.worker as string, m.heartbeat_at, now.getTime()));
     }
     if (!row) return undefined;
-    core.db.prepare('UPDATE repository_storage_moves SET worker = ?, heartbeat_at = ? WHERE id = ?').run(WORKER_ID, now.toISOString(), row.id);
-    return { ...row, worker: WORKER_ID };
+    core.db.prepare('UPDATE repository_storage_moves SET worker = ?, heartbeat_at = ? WHERE id = ?').run(workerId(), now.toISOString(), row.id);
+    return { ...row, worker: workerId() };
   });
 }
 
@@ -90,13 +91,13 @@ function transition(core: CoreState, move: MoveRow, to: number, extra: Record<st
   const sets = Object.keys(extra).map((k) => `${k} = @${k}`);
   const info = core.db
     .prepare(`UPDATE repository_storage_moves SET state = @to, updated_at = @now, heartbeat_at = @now${sets.map((s) => `, ${s}`).join('')} WHERE id = @id AND worker = @worker`)
-    .run({ ...extra, to, now: core.nowIso(), id: move.id, worker: WORKER_ID });
+    .run({ ...extra, to, now: core.nowIso(), id: move.id, worker: workerId() });
   if (info.changes === 0) throw new MoveGone();
   move.state = to;
 }
 
 function release(core: CoreState, move: MoveRow): void {
-  core.db.prepare('UPDATE repository_storage_moves SET worker = NULL WHERE id = ? AND worker = ?').run(move.id, WORKER_ID);
+  core.db.prepare('UPDATE repository_storage_moves SET worker = NULL WHERE id = ? AND worker = ?').run(move.id, workerId());
 }
 
 /**
@@ -257,6 +258,21 @@ async function discardOrphanCopies(core: CoreState, move: MoveRow): Promise<void
  * (a move is claimed in a transaction) and after a killed one (its moves are taken over).
  */
 export async function runMoves(core: CoreState, concurrency = DEFAULT_CONCURRENCY): Promise<number> {
+  running++;
+  try {
+    return await runLanes(core, concurrency);
+  } finally {
+    running--;
+  }
+}
+
+/** Runs of runMoves under way in this process (serve's move loop, a job). */
+let running = 0;
+
+/** Whether this process is already running moves (a new run would only add lanes). */
+export const movesRunningHere = (): boolean => running > 0;
+
+async function runLanes(core: CoreState, concurrency: number): Promise<number> {
   let ran = 0;
   const lane = async (): Promise<void> => {
     for (let move = claim(core); move; move = claim(core)) {
