@@ -26,6 +26,8 @@ _hostctl_noun() {
     security-settings) echo security-settings ;;
     serve) echo serve ;;
     snippets|snippet) echo snippets ;;
+    storage-moves|storage-move) echo storage-moves ;;
+    storages|storage) echo storages ;;
     tags|tag) echo tags ;;
     tokens|token) echo tokens ;;
     users|user) echo users ;;
@@ -112,6 +114,12 @@ _hostctl_verb() {
     'snippets list'|'snippets ls') echo list ;;
     'snippets raw'|'snippets cat') echo raw ;;
     'snippets update'|'snippets edit') echo update ;;
+    'storage-moves get'|'storage-moves view') echo get ;;
+    'storage-moves list'|'storage-moves ls') echo list ;;
+    'storage-moves schedule') echo schedule ;;
+    'storages add') echo add ;;
+    'storages list'|'storages ls') echo list ;;
+    'storages remove'|'storages rm') echo remove ;;
     'tags create') echo create ;;
     'tags delete'|'tags rm') echo delete ;;
     'tags get'|'tags view') echo get ;;
@@ -160,6 +168,8 @@ _hostctl_verbs() {
     scim) echo 'token' ;;
     security-settings) echo 'get update' ;;
     snippets) echo 'create delete files get list raw update' ;;
+    storage-moves) echo 'get list schedule' ;;
+    storages) echo 'add list remove' ;;
     tags) echo 'create delete get list' ;;
     tokens) echo 'associations create get list revoke rotate' ;;
     users) echo 'block create delete get list unblock update' ;;
@@ -285,6 +295,14 @@ _hostctl_flags() {
     'snippets list') echo '-R --project --scope --created-after --created-before --storage --page --per-page --all --limit' ;;
     'snippets raw') echo '-R --project --file --ref' ;;
     'snippets update') echo '-R --project --title --description --visibility --add --remove --rename --replace --filename' ;;
+    'storage-moves ') echo '' ;;
+    'storage-moves get') echo '--kind' ;;
+    'storage-moves list') echo '-R --project --snippet -g --group --kind --status --page --per-page --all --limit' ;;
+    'storage-moves schedule') echo '--from --to --kind -R --project --snippet -g --group --wait --timeout --interval' ;;
+    'storages ') echo '' ;;
+    'storages add') echo '--weight' ;;
+    'storages list') echo '' ;;
+    'storages remove') echo '' ;;
     'tags ') echo '' ;;
     'tags create') echo '-R --project --ref -m --message' ;;
     'tags delete') echo '-R --project' ;;
@@ -837,6 +855,36 @@ _hostctl_value() {
         --replace) compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -f -- "$cur")); return 0 ;;
         --filename) COMPREPLY=(); return 0 ;;
       esac ;;
+    'storage-moves get')
+      case "$3" in
+        --kind) COMPREPLY=(); return 0 ;;
+      esac ;;
+    'storage-moves list')
+      case "$3" in
+        -R|--project) COMPREPLY=(); return 0 ;;
+        --snippet) COMPREPLY=(); return 0 ;;
+        -g|--group) COMPREPLY=(); return 0 ;;
+        --kind) COMPREPLY=(); return 0 ;;
+        --status) COMPREPLY=(); return 0 ;;
+        --page) COMPREPLY=(); return 0 ;;
+        --per-page) COMPREPLY=(); return 0 ;;
+        --limit) COMPREPLY=(); return 0 ;;
+      esac ;;
+    'storage-moves schedule')
+      case "$3" in
+        --from) COMPREPLY=(); return 0 ;;
+        --to) COMPREPLY=(); return 0 ;;
+        --kind) COMPREPLY=(); return 0 ;;
+        -R|--project) COMPREPLY=(); return 0 ;;
+        --snippet) COMPREPLY=(); return 0 ;;
+        -g|--group) COMPREPLY=(); return 0 ;;
+        --timeout) COMPREPLY=(); return 0 ;;
+        --interval) COMPREPLY=(); return 0 ;;
+      esac ;;
+    'storages add')
+      case "$3" in
+        --weight) COMPREPLY=(); return 0 ;;
+      esac ;;
     'tags create')
       case "$3" in
         -R|--project) COMPREPLY=(); return 0 ;;
@@ -1010,7 +1058,7 @@ _hostctl() {
   for ((i = 1; i < COMP_CWORD; i++)); do
     w="${COMP_WORDS[i]}"
     case "$w" in
-      --access-level|--add|--approval|--asset|--at|--author-email|--author-name|--bio|--branch|--content|--content-file|--context|--context-name|--created-after|--created-before|--default-branch|--default-role|--delete|--deploy|--description|--due-date|--email|--end|--event|--expires-after|--expires-at|--expires-before|--extern-uid|--external-url|--field|--fields|--file|--filename|--fingerprint|--format|--group|--header|--host|--iid|--input|--job-title|--last-used-after|--last-used-before|--level|--limit|--link|--link-url|--location|--member-role|--merge|--message|--method|--milestone|--min-access-level|--name|--namespace|--notes|--notes-file|--off|--offering|--on|--order-by|--organization|--output|--output-file|--page|--parent|--password|--path|--per-page|--port|--project|--projects-limit|--provider|--push|--query|--raw-field|--ref|--regex|--released-at|--remove|--remove-approval|--remove-deploy|--rename|--replace|--repository-storage|--root-token|--scope|--search|--secret-push-protection|--since|--sort|--source|--sso-url|--start|--start-branch|--start-date|--start-sha|--state|--storage|--sudo|--tag|--tag-message|--tier|--timeout|--timezone|--title|--token|--two-factor|--type|--unprotect|--until|--url|--user|--username|--visibility|-F|-H|-O|-R|-X|-a|-f|-g|-m|-o)
+      --access-level|--add|--approval|--asset|--at|--author-email|--author-name|--bio|--branch|--content|--content-file|--context|--context-name|--created-after|--created-before|--default-branch|--default-role|--delete|--deploy|--description|--due-date|--email|--end|--event|--expires-after|--expires-at|--expires-before|--extern-uid|--external-url|--field|--fields|--file|--filename|--fingerprint|--format|--from|--group|--header|--host|--iid|--input|--interval|--job-title|--kind|--last-used-after|--last-used-before|--level|--limit|--link|--link-url|--location|--member-role|--merge|--message|--method|--milestone|--min-access-level|--name|--namespace|--notes|--notes-file|--off|--offering|--on|--order-by|--organization|--output|--output-file|--page|--parent|--password|--path|--per-page|--port|--project|--projects-limit|--provider|--push|--query|--raw-field|--ref|--regex|--released-at|--remove|--remove-approval|--remove-deploy|--rename|--replace|--repository-storage|--root-token|--scope|--search|--secret-push-protection|--since|--snippet|--sort|--source|--sso-url|--start|--start-branch|--start-date|--start-sha|--state|--status|--storage|--sudo|--tag|--tag-message|--tier|--timeout|--timezone|--title|--to|--token|--two-factor|--type|--unprotect|--until|--url|--user|--username|--visibility|--weight|-F|-H|-O|-R|-X|-a|-f|-g|-m|-o)
         ((i++))
         [[ "${COMP_WORDS[i]}" == "=" ]] && ((i++))
         continue ;;
@@ -1033,9 +1081,9 @@ _hostctl() {
     return 0
   fi
   if [[ -z "$noun" ]]; then
-    COMPREPLY=($(compgen -W 'api branches commits completion context enterprise-users error-tracking freeze-periods groups init members milestones notifications projects protected-envs releases saml scim security-settings serve snippets tags tokens users wikis help' -- "$cur"))
+    COMPREPLY=($(compgen -W 'api branches commits completion context enterprise-users error-tracking freeze-periods groups init members milestones notifications projects protected-envs releases saml scim security-settings serve snippets storage-moves storages tags tokens users wikis help' -- "$cur"))
   elif [[ "$noun" == help ]]; then
-    [[ -z "$verb" ]] && COMPREPLY=($(compgen -W 'api branches commits completion context enterprise-users error-tracking freeze-periods groups init members milestones notifications projects protected-envs releases saml scim security-settings serve snippets tags tokens users wikis' -- "$cur"))
+    [[ -z "$verb" ]] && COMPREPLY=($(compgen -W 'api branches commits completion context enterprise-users error-tracking freeze-periods groups init members milestones notifications projects protected-envs releases saml scim security-settings serve snippets storage-moves storages tags tokens users wikis' -- "$cur"))
   elif [[ -z "$verb" && -n "$(_hostctl_verbs "$noun")" ]]; then
     COMPREPLY=($(compgen -W "$(_hostctl_verbs "$noun")" -- "$cur"))
   else

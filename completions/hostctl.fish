@@ -14,7 +14,7 @@ function __hostctl_command
             continue
         end
         switch $w
-            case '--access-level' '--add' '--approval' '--asset' '--at' '--author-email' '--author-name' '--bio' '--branch' '--content' '--content-file' '--context' '--context-name' '--created-after' '--created-before' '--default-branch' '--default-role' '--delete' '--deploy' '--description' '--due-date' '--email' '--end' '--event' '--expires-after' '--expires-at' '--expires-before' '--extern-uid' '--external-url' '--field' '--fields' '--file' '--filename' '--fingerprint' '--format' '--group' '--header' '--host' '--iid' '--input' '--job-title' '--last-used-after' '--last-used-before' '--level' '--limit' '--link' '--link-url' '--location' '--member-role' '--merge' '--message' '--method' '--milestone' '--min-access-level' '--name' '--namespace' '--notes' '--notes-file' '--off' '--offering' '--on' '--order-by' '--organization' '--output' '--output-file' '--page' '--parent' '--password' '--path' '--per-page' '--port' '--project' '--projects-limit' '--provider' '--push' '--query' '--raw-field' '--ref' '--regex' '--released-at' '--remove' '--remove-approval' '--remove-deploy' '--rename' '--replace' '--repository-storage' '--root-token' '--scope' '--search' '--secret-push-protection' '--since' '--sort' '--source' '--sso-url' '--start' '--start-branch' '--start-date' '--start-sha' '--state' '--storage' '--sudo' '--tag' '--tag-message' '--tier' '--timeout' '--timezone' '--title' '--token' '--two-factor' '--type' '--unprotect' '--until' '--url' '--user' '--username' '--visibility' '-F' '-H' '-O' '-R' '-X' '-a' '-f' '-g' '-m' '-o'
+            case '--access-level' '--add' '--approval' '--asset' '--at' '--author-email' '--author-name' '--bio' '--branch' '--content' '--content-file' '--context' '--context-name' '--created-after' '--created-before' '--default-branch' '--default-role' '--delete' '--deploy' '--description' '--due-date' '--email' '--end' '--event' '--expires-after' '--expires-at' '--expires-before' '--extern-uid' '--external-url' '--field' '--fields' '--file' '--filename' '--fingerprint' '--format' '--from' '--group' '--header' '--host' '--iid' '--input' '--interval' '--job-title' '--kind' '--last-used-after' '--last-used-before' '--level' '--limit' '--link' '--link-url' '--location' '--member-role' '--merge' '--message' '--method' '--milestone' '--min-access-level' '--name' '--namespace' '--notes' '--notes-file' '--off' '--offering' '--on' '--order-by' '--organization' '--output' '--output-file' '--page' '--parent' '--password' '--path' '--per-page' '--port' '--project' '--projects-limit' '--provider' '--push' '--query' '--raw-field' '--ref' '--regex' '--released-at' '--remove' '--remove-approval' '--remove-deploy' '--rename' '--replace' '--repository-storage' '--root-token' '--scope' '--search' '--secret-push-protection' '--since' '--snippet' '--sort' '--source' '--sso-url' '--start' '--start-branch' '--start-date' '--start-sha' '--state' '--status' '--storage' '--sudo' '--tag' '--tag-message' '--tier' '--timeout' '--timezone' '--title' '--to' '--token' '--two-factor' '--type' '--unprotect' '--until' '--url' '--user' '--username' '--visibility' '--weight' '-F' '-H' '-O' '-R' '-X' '-a' '-f' '-g' '-m' '-o'
                 set skip 1
                 continue
             case '-*'
@@ -49,6 +49,10 @@ function __hostctl_command
                     set noun releases
                 case 'snippet'
                     set noun snippets
+                case 'storage-move'
+                    set noun storage-moves
+                case 'storage'
+                    set noun storages
                 case 'tag'
                     set noun tags
                 case 'token'
@@ -212,6 +216,18 @@ function __hostctl_command
                     set verb raw
                 case 'snippets update' 'snippets edit'
                     set verb update
+                case 'storage-moves get' 'storage-moves view'
+                    set verb get
+                case 'storage-moves list' 'storage-moves ls'
+                    set verb list
+                case 'storage-moves schedule'
+                    set verb schedule
+                case 'storages add'
+                    set verb add
+                case 'storages list' 'storages ls'
+                    set verb list
+                case 'storages remove' 'storages rm'
+                    set verb remove
                 case 'tags create'
                     set verb create
                 case 'tags delete' 'tags rm'
@@ -315,12 +331,14 @@ complete -c hostctl -n '__hostctl_at \'\'' -a scim -d 'A group\'s SCIM provision
 complete -c hostctl -n '__hostctl_at \'\'' -a security-settings -d 'Security settings of a project (Ultimate): show, turn secret push protection on or off'
 complete -c hostctl -n '__hostctl_at \'\'' -a serve -d 'Serve a local state over HTTP as an API v4 instance'
 complete -c hostctl -n '__hostctl_at \'\'' -a snippets -d 'Snippets (personal or of a project): list, inspect, create from files, change files, delete, print raw'
+complete -c hostctl -n '__hostctl_at \'\'' -a storage-moves -d 'Move project, snippet and group repositories between storages, and follow the moves'
+complete -c hostctl -n '__hostctl_at \'\'' -a storages -d 'Repository storages of a hostctl instance: list with usage, add, remove'
 complete -c hostctl -n '__hostctl_at \'\'' -a tags -d 'Tags of a project: list, inspect, create (lightweight or annotated), delete'
 complete -c hostctl -n '__hostctl_at \'\'' -a tokens -d 'Personal access tokens: list, inspect, create, rotate, revoke'
 complete -c hostctl -n '__hostctl_at \'\'' -a users -d 'Users: list, inspect, create, change, block (administrators)'
 complete -c hostctl -n '__hostctl_at \'\'' -a wikis -d 'Wiki pages of projects and groups: list, read, render, create, change, edit, delete, history, attachments'
 complete -c hostctl -n '__hostctl_at \'\'' -a help -d 'Show help for a command'
-complete -c hostctl -n '__hostctl_at help' -a 'api branches commits completion context enterprise-users error-tracking freeze-periods groups init members milestones notifications projects protected-envs releases saml scim security-settings serve snippets tags tokens users wikis'
+complete -c hostctl -n '__hostctl_at help' -a 'api branches commits completion context enterprise-users error-tracking freeze-periods groups init members milestones notifications projects protected-envs releases saml scim security-settings serve snippets storage-moves storages tags tokens users wikis'
 
 # branches
 complete -c hostctl -n '__hostctl_at branches' -a create -d 'Create a branch from a branch, tag or commit (Developer)'
@@ -431,6 +449,16 @@ complete -c hostctl -n '__hostctl_at snippets' -a get -d 'Show one snippet: titl
 complete -c hostctl -n '__hostctl_at snippets' -a list -d 'List snippets: yours (default), the public ones, every one you can see, or a project\'s'
 complete -c hostctl -n '__hostctl_at snippets' -a raw -d 'Write a snippet file\'s content to standard output, byte for byte (the first file unless --file)'
 complete -c hostctl -n '__hostctl_at snippets' -a update -d 'Change a snippet\'s title, description or visibility, and its files in one commit'
+
+# storage-moves
+complete -c hostctl -n '__hostctl_at storage-moves' -a get -d 'Show one repository storage move (move ids are unique across kinds on hostctl instances)'
+complete -c hostctl -n '__hostctl_at storage-moves' -a list -d 'List repository storage moves, newest first: all kinds, one kind, or one container\'s'
+complete -c hostctl -n '__hostctl_at storage-moves' -a schedule -d 'Move repositories to another storage: every one of a kind on a storage (--from), or one container\'s'
+
+# storages
+complete -c hostctl -n '__hostctl_at storages' -a add -d 'Add a repository storage (a directory; relative paths are inside the state directory) to a running instance'
+complete -c hostctl -n '__hostctl_at storages' -a list -d 'List repository storages: path, repositories per kind, bytes used and free (hostctl instances)'
+complete -c hostctl -n '__hostctl_at storages' -a remove -d 'Remove a repository storage that holds nothing (refused while any repository or move uses it)'
 
 # tags
 complete -c hostctl -n '__hostctl_at tags' -a create -d 'Create a tag at a branch, tag or commit; with --message an annotated one (Developer)'
@@ -976,6 +1004,34 @@ complete -c hostctl -n '__hostctl_at \'snippets update\'' -l remove -r -F -d 're
 complete -c hostctl -n '__hostctl_at \'snippets update\'' -l rename -x -d 'rename a file of the snippet (repeatable)'
 complete -c hostctl -n '__hostctl_at \'snippets update\'' -l replace -r -F -d 'replace the snippet file of the same name with this file from disk (repeatable)'
 complete -c hostctl -n '__hostctl_at \'snippets update\'' -l filename -x -d 'the snippet file name of \'-\' (standard input) in --add or --replace'
+
+# storage-moves get
+complete -c hostctl -n '__hostctl_at \'storage-moves get\'' -l kind -x -d 'project, snippet or group (default: tried in that order)'
+
+# storage-moves list
+complete -c hostctl -n '__hostctl_at \'storage-moves list\'' -s R -l project -x -d 'a project (id or full path): its repository and wiki'
+complete -c hostctl -n '__hostctl_at \'storage-moves list\'' -l snippet -x -d 'a snippet (id): its repository'
+complete -c hostctl -n '__hostctl_at \'storage-moves list\'' -s g -l group -x -d 'a group (id or full path): its wiki repository (paid tiers)'
+complete -c hostctl -n '__hostctl_at \'storage-moves list\'' -l kind -x -d 'project, snippet or group (default: all three)'
+complete -c hostctl -n '__hostctl_at \'storage-moves list\'' -l status -x -d 'only moves in this state (initial, scheduled, started, replicated, finished, failed, cleanup failed); --state names the state directory'
+complete -c hostctl -n '__hostctl_at \'storage-moves list\'' -l page -x -d 'page number to fetch'
+complete -c hostctl -n '__hostctl_at \'storage-moves list\'' -l per-page -x -d 'items per page (the server caps it at 100)'
+complete -c hostctl -n '__hostctl_at \'storage-moves list\'' -l all -d 'fetch every page, following the Link header'
+complete -c hostctl -n '__hostctl_at \'storage-moves list\'' -l limit -x -d 'stop after N items, across pages'
+
+# storage-moves schedule
+complete -c hostctl -n '__hostctl_at \'storage-moves schedule\'' -l from -x -d 'move everything of --kind on this storage'
+complete -c hostctl -n '__hostctl_at \'storage-moves schedule\'' -l to -x -d 'destination storage (default: picked by storage weight)'
+complete -c hostctl -n '__hostctl_at \'storage-moves schedule\'' -l kind -x -d 'with --from: project (default), snippet or group'
+complete -c hostctl -n '__hostctl_at \'storage-moves schedule\'' -s R -l project -x -d 'a project (id or full path): its repository and wiki'
+complete -c hostctl -n '__hostctl_at \'storage-moves schedule\'' -l snippet -x -d 'a snippet (id): its repository'
+complete -c hostctl -n '__hostctl_at \'storage-moves schedule\'' -s g -l group -x -d 'a group (id or full path): its wiki repository (paid tiers)'
+complete -c hostctl -n '__hostctl_at \'storage-moves schedule\'' -l wait -d 'wait until every move finished or failed (exit 1 when any failed)'
+complete -c hostctl -n '__hostctl_at \'storage-moves schedule\'' -l timeout -x -d 'with --wait: give up waiting after this long (exit 7), e.g. 30s, 10m'
+complete -c hostctl -n '__hostctl_at \'storage-moves schedule\'' -l interval -x -d 'with --wait: time between polls'
+
+# storages add
+complete -c hostctl -n '__hostctl_at \'storages add\'' -l weight -x -d 'weight 0-100 for picking move destinations (0: never picked)'
 
 # tags create
 complete -c hostctl -n '__hostctl_at \'tags create\'' -s R -l project -x -d 'the project (id or full path)'

@@ -3,7 +3,7 @@
 import { CommanderError, type Command } from 'commander';
 import { ApiError } from '../client/api-error.js';
 import { TransportError } from '../client/transport.js';
-import { CancelledError, CliError, EXIT, UsageError, WaitTimeoutError, exitCodeForStatus, hintForStatus } from './kit/errors.js';
+import { CancelledError, CliError, EXIT, UsageError, WaitTimeoutError, exitCodeForStatus, extensionMissing, hintForStatus } from './kit/errors.js';
 import { addNouns, createProgram, selectedNoun } from './program.js';
 
 /** The generator of completions and the man page, for scripts/gen-docs.mjs (loaded on demand). */
@@ -28,6 +28,8 @@ function classify(error: unknown): Reported | null {
   if (error instanceof WaitTimeoutError) return { code: EXIT.timedOut, message: error.message };
   if (error instanceof CliError) return { code: error.exitCode, message: error.message, ...(error.hint ? { hint: error.hint } : {}) };
   if (error instanceof ApiError) {
+    const missing = extensionMissing(error.status, error.path, error.body);
+    if (missing) return { code: missing.exitCode, message: missing.message, status: error.status, ...(missing.hint ? { hint: missing.hint } : {}) };
     const hint = hintForStatus(error.status, error.body);
     return { code: exitCodeForStatus(error.status), message: `${error.message} (${error.method} ${error.path})`, status: error.status, body: error.body, ...(hint ? { hint } : {}) };
   }

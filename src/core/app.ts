@@ -6,7 +6,7 @@ import { BodyTooLargeError, isBodySource, type ServedRequest as ApiRequest, type
 import { systemClock, type Clock } from './clock.js';
 import { openDatabase, openReadOnly, setBusyTimeout, waitForWriteLock, writeTx, type Database } from './db/connection.js';
 import { latestVersion, migrate } from './db/migrate.js';
-import { readSettings, tierAtLeast, offeringIn, type InstanceSettings } from './instance.js';
+import { liveStorages, readSettings, tierAtLeast, offeringIn, type InstanceSettings } from './instance.js';
 import { JobQueue } from './jobs/queue.js';
 import { RepositoryStore } from './git/store.js';
 import type { CoreState } from './state.js';
@@ -80,7 +80,7 @@ export function buildCore(options: CoreOptions, db: Database, settings: Instance
     stateDir: options.stateDir,
     db,
     clock,
-    settings: options.externalUrl ? { ...settings, externalUrl: options.externalUrl.replace(/\/+$/, '') } : settings,
+    settings: liveStorages(db, options.externalUrl ? { ...settings, externalUrl: options.externalUrl.replace(/\/+$/, '') } : settings),
     externalUrlExplicit: options.externalUrl !== undefined,
     jobs: new JobQueue(db, clock),
     get repos() {

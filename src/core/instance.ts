@@ -52,3 +52,33 @@ const TIER_RANK: Record<Tier, number> = { free: 0, premium: 1, ultimate: 2 };
 export const tierAtLeast = (have: Tier, need: Tier): boolean => TIER_RANK[have] >= TIER_RANK[need];
 
 export const offeringIn = (have: InstanceOffering, allowed: readonly Offering[]): boolean => have === 'all' || allowed.includes(have);
+
+/**
+ * Makes `settings.storages` read the settings table on each use, so storages added or removed
+ * by another process (`hostctl storages add` beside a running `serve`) are seen at once.
+ */
+export function liveStorages(db: Database, settings: InstanceSettings): InstanceSettings {
+  const fallback = settings.storages;
+  Object.defineProperty(settings, 'storages', {
+    enumerable: true,
+    configurable: true,
+    get: () => {
+      const row = db.prepare("SELECT value FROM settings WHERE key = 'storages'").get() as { value: string } | undefined;
+      return row ? (JSON.parse(row.value) as Record<string, string>) : fallback;
+    },
+    set: (value: Record<string, string>) => writeSettings(db, { storages: value }),
+  });
+  return settings;
+}
+
+/** Weight of each storage for picking a move's destination (100 when not set). */
+export function storageWeights(db: Database): Record<string, number> {
+  const row = db.prepare("SELECT value FROM settings WHERE key = 'storage_weights'").get() as { value: string } | undefined;
+  const out: Record<string, number> = Object.create(null) as Record<string, number>;
+  if (row) for (const [k, v] of Object.entries(JSON.parse(row.value) as Record<string, number>)) out[k] = v;
+  return out;
+}
+
+export function writeStorageWeights(db: Database, weights: Record<string, number>): void {
+  db.prepare("INSERT INTO settings (key, value) VALUES ('storage_weights', ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value").run(JSON.stringify(weights));
+}

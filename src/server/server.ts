@@ -168,7 +168,8 @@ function send(req: IncomingMessage, res: ServerResponse, response: ApiResponse, 
 }
 
 /**
- * Runs queued jobs one at a time: woken after requests that queue work, and on a timer. On stop
+ * Runs queued jobs one at a time, and storage moves several at once: woken after requests that
+ * queue work, and on a timer. On stop
  * it takes no new job and waits at most `graceMs` for the running one; a job still running then
  * stays recorded under this process, and is reclaimed at once by the next worker after exit.
  */
@@ -176,12 +177,27 @@ function startWorker(core: Core, pollMs: number, graceMs: number): { wake: () =>
   let running: Promise<void> | null = null;
   let again = false;
   let stopped = false;
+  // Storage moves run in a loop of their own (several at a time), beside the one-at-a-time jobs:
+  // scheduled moves, and those a killed worker left half-done.
+  const movesModule = import('../core/areas/storage-moves/resume.js');
+  let moving: Promise<void> | null = null;
+  const runMoves = (): void => {
+    if (stopped || moving) return;
+    moving = movesModule
+      .then(({ resumeStorageMoves }) => resumeStorageMoves(core))
+      .then(() => undefined)
+      .catch((e: unknown) => core.log(`storage moves: ${e instanceof Error ? e.message : String(e)}`))
+      .finally(() => {
+        moving = null;
+      });
+  };
   const run = (): void => {
     if (stopped) return;
     if (running) {
       again = true;
       return;
     }
+    runMoves();
     running = core.jobs
       .drain(core, WORKER_ID, () => stopped)
       .then(() => undefined)
@@ -201,9 +217,8 @@ function startWorker(core: Core, pollMs: number, graceMs: number): { wake: () =>
     stop: async () => {
       stopped = true;
       clearInterval(timer);
-      if (!running) return;
       let timeout: NodeJS.Timeout | undefined;
-      await Promise.race([running, new Promise<void>((resolve) => (timeout = setTimeout(resolve, graceMs)))]);
+      await Promise.race([Promise.all([running, moving]), new Promise<void>((resolve) => (timeout = setTimeout(resolve, graceMs)))]);
       clearTimeout(timeout);
     },
   };

@@ -13,6 +13,7 @@ import { HttpTransport } from '../../src/client/http-transport.js';
 import { ApiClient } from '../../src/client/client.js';
 import type { Transport } from '../../src/client/transport.js';
 import type { ApiResponse } from '../../src/shared/wire.js';
+import { hasActiveMoves } from '../../src/core/areas/storage-moves/service.js';
 
 export type TransportKind = 'local' | 'http';
 export const TRANSPORTS: TransportKind[] = ['local', 'http'];
@@ -35,7 +36,7 @@ export interface Instance {
   client(token?: string, sudo?: string): ApiClient;
   /** Sends a raw request (exact path, query, headers, body) through the transport. */
   raw(method: string, path: string, init?: { query?: string; headers?: Record<string, string>; body?: string | Uint8Array }): Promise<ApiResponse & { json: unknown }>;
-  /** Waits until the job queue is empty (the worker runs in the background, as in production). */
+  /** Waits until the job queue is empty and no storage move has work left (workers run in the background, as in production). */
   settleJobs(timeoutMs?: number): Promise<void>;
   close(): Promise<void>;
 }
@@ -82,7 +83,7 @@ export async function startInstance(kind: TransportKind, options: Partial<InitOp
       const until = Date.now() + timeoutMs;
       for (;;) {
         await draining;
-        if (core.jobs.pendingCount() === 0) return;
+        if (core.jobs.pendingCount() === 0 && !hasActiveMoves(core)) return;
         if (Date.now() > until) throw new Error('jobs did not finish in time');
         await new Promise((r) => setTimeout(r, 25));
       }

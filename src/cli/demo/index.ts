@@ -12,6 +12,7 @@ import { seedSettings } from './settings.js';
 import { seedRepositories } from './repositories.js';
 import { seedGovernance } from './governance.js';
 import { seedSnippetsAndWikis } from './snippets-wikis.js';
+import { seedStorages } from './storages.js';
 
 export type DemoLog = (line: string) => void;
 
@@ -45,5 +46,6 @@ export async function seedDemo(client: ApiClient, log: DemoLog): Promise<Demo> {
   await seedRepositories(demo, log);
   await seedGovernance(demo, log);
   await seedSnippetsAndWikis(demo, log);
+  await seedStorages(demo, log);
   return demo;
 }

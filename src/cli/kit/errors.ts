@@ -60,3 +60,16 @@ export function hintForStatus(status: number, body: unknown): string | undefined
   if (status === 401) return 'check the token of the current context: hostctl context show';
   return undefined;
 }
+
+/** Paths of the hostctl extensions (`/api/v4/hostctl/...`), which the platform itself lacks. */
+export const EXTENSION_PREFIX = '/hostctl/';
+
+/**
+ * A 404 from an extension path that names no resource (the router's `{"error": ...}` shape):
+ * the target is not a hostctl instance. Extension commands share this one message.
+ */
+export function extensionMissing(status: number, path: string, body: unknown): CliError | undefined {
+  if (status !== 404 || !path.startsWith(EXTENSION_PREFIX)) return undefined;
+  if (body && typeof body === 'object' && 'message' in body) return undefined;
+  return new CliError(`this command needs a hostctl instance: the target has no ${path} endpoint (a GitLab-compatible server without the hostctl extensions)`, EXIT.notFound, 'choose a hostctl target: hostctl context list');
+}

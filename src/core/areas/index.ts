@@ -32,6 +32,8 @@ export const AREAS = {
   snippets: () => import('./snippets/routes.js').then((m) => m.snippetRoutes),
   'project-snippets': () => import('./project-snippets/routes.js').then((m) => m.projectSnippetRoutes),
   wikis: () => import('./wikis/routes.js').then((m) => m.wikiRoutes),
+  'storage-moves': () => import('./storage-moves/routes.js').then((m) => m.storageMoveRoutes),
+  storages: () => import('./storages/routes.js').then((m) => m.storageRoutes),
 } satisfies Record<string, () => Promise<RouteDef[]>>;
 
 export type AreaName = keyof typeof AREAS;
@@ -40,6 +42,7 @@ export type AreaName = keyof typeof AREAS;
 export const JOB_AREAS: Record<string, AreaName> = {
   release_evidence: 'releases',
   'branches.delete_merged': 'branches',
+  'storage_moves.run': 'storage-moves',
 };
 
 const loaded = new Map<string, Promise<RouteDef[]>>();

@@ -13,7 +13,10 @@ export function configure(noun: Command): void {
       const [{ openCore }, { clockFromEnv }] = await Promise.all([import('../../../core/app.js'), import('../../../core/clock.js')]);
       const core = openCore({ stateDir: localStateDir(cli.globals.state, cli.env), clock: clockFromEnv(), writeBusyMs: 5000 });
       try {
-        const ran = await core.jobs.drain(core, `worker-${process.pid}`);
+        let ran = await core.jobs.drain(core, `worker-${process.pid}`);
+        // Storage moves a killed worker left half-done are resumed (their job may still look taken).
+        const { resumeStorageMoves } = await import('../../../core/areas/storage-moves/resume.js');
+        ran += await resumeStorageMoves(core);
         if (cli.globals.debug) cli.info(`ran ${ran} job(s)`);
       } finally {
         core.close();

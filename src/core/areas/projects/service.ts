@@ -19,6 +19,7 @@ import {
 import { namespaceById, projectById } from './queries.js';
 import { createProjectRepositorySync, removeProjectRepository, syncRepositoryHead } from '../commits/project-repository.js';
 import { recordNotification } from '../notification-settings/outbox.js';
+import { scheduleMove } from '../storage-moves/service.js';
 
 export const VISIBILITY_RANK: Record<Visibility, number> = { private: 0, internal: 10, public: 20 };
 
@@ -165,6 +166,7 @@ export async function createProject(core: CoreState, input: CreateProjectInput):
   });
 }
 
+/** Updates a project; a changed `repositoryStorage` schedules a storage move of its repositories. */
 export function updateProject(core: CoreState, project: ProjectRow, input: UpdateProjectInput): ProjectRow {
   return core.tx(() => {
     const ns = namespaceById(core, project.namespace_id) as NamespaceRow;
@@ -190,11 +192,15 @@ export function updateProject(core: CoreState, project: ProjectRow, input: Updat
         input.description ?? project.description,
         visibility,
         input.defaultBranch || project.default_branch,
-        input.repositoryStorage ?? project.repository_storage,
+        // A new storage is reached by a storage move (below), never by relabelling the row.
+        project.repository_storage,
         now,
         now,
         project.id,
       );
+    if (input.repositoryStorage !== undefined && input.repositoryStorage !== project.repository_storage) {
+      scheduleMove(core, 'project', project.id, input.repositoryStorage);
+    }
     const updated = projectById(core, project.id) as ProjectRow;
     // A clone checks out HEAD: keep it on the default branch.
     if (updated.default_branch !== project.default_branch) syncRepositoryHead(core, updated);

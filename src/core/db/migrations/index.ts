@@ -8,6 +8,7 @@ import { tokenOrdersSchema } from './005-token-orders.js';
 import { repositoryContainersSchema } from './006-repository-containers.js';
 import { hardeningSchema } from './007-hardening.js';
 import { tokenUpdatedOrderSchema } from './008-token-updated-order.js';
+import { storageMovesSchema } from './010-storage-moves.js';
 import { governanceSchema } from './011-governance.js';
 import { settingsSchema } from './012-settings.js';
 import { listCountsSchema } from './015-list-counts.js';
@@ -21,6 +22,7 @@ export const migrations: Migration[] = [
   repositoryContainersSchema,
   hardeningSchema,
   tokenUpdatedOrderSchema,
+  storageMovesSchema,
   governanceSchema,
   settingsSchema,
   listCountsSchema,

@@ -1,0 +1,11 @@
+// hostctl storage-moves <verb>: move project, snippet and group repositories between storages.
+import type { Command } from 'commander';
+import { addVerb } from '../../kit/verb.js';
+import { subcommand } from '../../program.js';
+import { scheduleVerb } from './schedule.js';
+import { listVerb } from './list.js';
+import { getVerb } from './get.js';
+
+export function configure(noun: Command): void {
+  for (const verb of [scheduleVerb, listVerb, getVerb]) addVerb(noun, verb as Parameters<typeof addVerb>[1], subcommand);
+}
