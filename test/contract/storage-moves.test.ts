@@ -306,10 +306,10 @@ describe.each(TRANSPORTS)('repository storage moves (%s)', (kind) => {
         updated_at: expect.any(String),
         created_at: expect.any(String),
         project_id: null,
-        web_url: `http://localhost:8080/-/snippets/${s.id}`,
-        raw_url: `http://localhost:8080/-/snippets/${s.id}/raw`,
-        ssh_url_to_repo: `git@localhost:snippets/${s.id}.git`,
-        http_url_to_repo: `http://localhost:8080/snippets/${s.id}.git`,
+        web_url: `${inst.webBase}/-/snippets/${s.id}`,
+        raw_url: `${inst.webBase}/-/snippets/${s.id}/raw`,
+        ssh_url_to_repo: `git@${new URL(inst.webBase).hostname}:snippets/${s.id}.git`,
+        http_url_to_repo: `${inst.webBase}/snippets/${s.id}.git`,
       });
       await inst.settleJobs();
       expect(storageOf(inst, 'snippets', s.id)).toBe('second');

@@ -15,7 +15,8 @@ export interface SnippetPresentOptions {
 
 const encodePath = (path: string): string => path.split('/').map(encodeURIComponent).join('/');
 
-function locations(core: CoreState, s: SnippetRow, project: ProjectRow | undefined) {
+/** A snippet's web and repository URLs (also shown in storage move records). */
+export function snippetLocations(core: CoreState, s: Pick<SnippetRow, 'id'>, project: ProjectRow | undefined) {
   const base = core.settings.externalUrl;
   const host = new URL(base).hostname;
   if (project) {
@@ -28,7 +29,7 @@ function locations(core: CoreState, s: SnippetRow, project: ProjectRow | undefin
 
 export async function presentSnippet(core: CoreState, s: SnippetRow, options: SnippetPresentOptions = {}) {
   const project = s.project_id === null ? undefined : (core.db.prepare('SELECT * FROM projects WHERE id = ?').get(s.project_id) as ProjectRow | undefined);
-  const where = locations(core, s, project);
+  const where = snippetLocations(core, s, project);
   const files = [...(await snippetFiles(core, s)).keys()];
   const repoExists = snippetRepository(core, s).exists();
   return {

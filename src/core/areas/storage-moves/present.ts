@@ -1,7 +1,8 @@
 // Move rows → the platform's move entity: the basic fields and the moved container (a project
 // identity, the snippet fields, or a group's id, web_url and name).
 import type { NamespaceRow, ProjectRow, SnippetRow } from '../../db/rows.js';
-import { groupWebUrl, projectWebUrl } from '../../resources/urls.js';
+import { groupWebUrl } from '../../resources/urls.js';
+import { snippetLocations } from '../snippets/present.js';
 import type { CoreState } from '../../state.js';
 import { STATE_NAMES, type MoveRow } from './service.js';
 
@@ -23,18 +24,8 @@ function projectIdentity(core: CoreState, id: number) {
 function snippetFields(core: CoreState, id: number) {
   const s = core.db.prepare('SELECT * FROM snippets WHERE id = ?').get(id) as SnippetRow | undefined;
   if (!s) return null;
-  const host = new URL(core.settings.externalUrl).hostname;
-  let webUrl = `${core.settings.externalUrl}/-/snippets/${s.id}`;
-  let repoPath = `snippets/${s.id}`;
-  if (s.project_id !== null) {
-    const p = core.db
-      .prepare('SELECT n.full_path || \'/\' || p.path AS full_path FROM projects p JOIN namespaces n ON n.id = p.namespace_id WHERE p.id = ?')
-      .get(s.project_id) as { full_path: string } | undefined;
-    if (p) {
-      webUrl = `${projectWebUrl(core, p.full_path)}/-/snippets/${s.id}`;
-      repoPath = `${p.full_path}/snippets/${s.id}`;
-    }
-  }
+  const project = s.project_id === null ? undefined : (core.db.prepare('SELECT * FROM projects WHERE id = ?').get(s.project_id) as ProjectRow | undefined);
+  const where = snippetLocations(core, s, project);
   return {
     id: s.id,
     title: s.title,
@@ -43,10 +34,10 @@ function snippetFields(core: CoreState, id: number) {
     updated_at: s.updated_at,
     created_at: s.created_at,
     project_id: s.project_id,
-    web_url: webUrl,
-    raw_url: `${webUrl}/raw`,
-    ssh_url_to_repo: `git@${host}:${repoPath}.git`,
-    http_url_to_repo: `${core.settings.externalUrl}/${repoPath}.git`,
+    web_url: where.web,
+    raw_url: `${where.web}/raw`,
+    ssh_url_to_repo: where.ssh,
+    http_url_to_repo: where.http,
   };
 }
 
