@@ -2,7 +2,7 @@
 // one place that turns thrown ApiErrors (and unexpected exceptions) into responses.
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import type { ApiRequest, ApiResponse } from '../shared/wire.js';
+import type { ApiRequest, ApiResponse, WireStream } from '../shared/wire.js';
 import { systemClock, type Clock } from './clock.js';
 import { openDatabase, writeTx, type Database } from './db/connection.js';
 import { migrate } from './db/migrate.js';
@@ -83,7 +83,10 @@ export function buildCore(options: CoreOptions, db: Database, settings: Instance
 async function handle(core: Core, request: ApiRequest): Promise<ApiResponse> {
   const response = await answer(core, request);
   // HEAD answers carry the headers of the GET, never a body (on every transport).
-  return request.method.toUpperCase() === 'HEAD' ? { ...response, body: '' } : response;
+  if (request.method.toUpperCase() !== 'HEAD') return response;
+  if (response.stream) discardStream(response.stream);
+  const { stream: _dropped, ...rest } = response;
+  return { ...rest, body: '' };
 }
 
 async function answer(core: Core, request: ApiRequest): Promise<ApiResponse> {
@@ -112,7 +115,9 @@ async function dispatch(core: Core, request: ApiRequest): Promise<Reply> {
   if (route.offerings && !offeringIn(core.settings.offering, route.offerings)) throw routeNotFound();
 
   const queryInput = parseQuery(rawQuery);
-  const bodyInput = await parseBody(headers, request.body);
+  // A streamed request body is the handler's to read; it is never buffered or parsed here.
+  const streamsBody = route.stream?.request === true;
+  const bodyInput = streamsBody ? {} : await parseBody(headers, request.body);
   const input: ParamBag = { ...queryInput, ...bodyInput };
 
   const auth = authenticate(core, route, method, request.path, headers, input);
@@ -138,6 +143,8 @@ async function dispatch(core: Core, request: ApiRequest): Promise<Reply> {
     token: auth.token,
     apiBase: apiBase(core, headers),
     now: () => core.clock.now(),
+    jobPipelineId: auth.pipelineId ?? null,
+    ...(streamsBody ? { bodyStream: requestStream(request) } : {}),
   };
   const result = await route.handler(ctx);
   if (result instanceof Reply) return result;
@@ -190,6 +197,10 @@ function json(status: number, body: unknown, headers: Record<string, string> = {
 }
 
 function toResponse(reply: Reply): ApiResponse {
+  if (reply.stream) {
+    const length: Record<string, string> = reply.stream.length === undefined ? {} : { 'content-length': String(reply.stream.length) };
+    return { status: reply.status, headers: { 'content-type': reply.stream.contentType, ...length, ...reply.headers }, body: '', stream: reply.stream.body };
+  }
   if (reply.raw) return { status: reply.status, headers: { 'content-type': reply.raw.contentType, ...reply.headers }, body: reply.raw.data };
   if (reply.status === 204) return { status: 204, headers: { ...reply.headers }, body: '' };
   return json(reply.status, reply.body, reply.headers);
@@ -198,4 +209,26 @@ function toResponse(reply: Reply): ApiResponse {
 function errorResponse(error: ApiError): ApiResponse {
   if (error.text !== undefined) return { status: error.status, headers: { 'content-type': 'text/plain; charset=utf-8', ...error.headers }, body: error.text };
   return json(error.status, error.body, error.headers);
+}
+
+/** The request body of a streaming route: the stream given, or the buffered body as one chunk. */
+function requestStream(request: ApiRequest): WireStream {
+  if (request.bodyStream) return request.bodyStream;
+  const body = request.body;
+  const bytes = body === undefined ? new Uint8Array(0) : typeof body === 'string' ? Buffer.from(body, 'utf8') : body;
+  return (async function* () {
+    if (bytes.length > 0) yield bytes;
+  })();
+}
+
+/** Releases a streamed body nobody will read (a HEAD answer, an abandoned download). */
+export function discardStream(stream: WireStream): void {
+  if (typeof stream.destroy === 'function') stream.destroy();
+  else void stream[Symbol.asyncIterator]().return?.();
+}
+
+/** Whether the route a request reaches reads its body as a stream (so the server must not buffer it). */
+export function streamsRequestBody(core: Core, method: string, path: string): boolean {
+  const outcome = core.router.match(method.toUpperCase(), path);
+  return outcome.kind === 'match' && outcome.match.route.stream?.request === true;
 }

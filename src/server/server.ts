@@ -3,7 +3,8 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Core } from '../core/app.js';
-import { MAX_BODY_BYTES } from '../core/app.js';
+import { MAX_BODY_BYTES, streamsRequestBody } from '../core/app.js';
+import { pipeline } from 'node:stream/promises';
 import { API_PREFIX, type ApiResponse } from '../shared/wire.js';
 
 export interface ServeOptions {
@@ -72,14 +73,36 @@ async function serve(core: Core, req: IncomingMessage, res: ServerResponse, wake
     return send(res, json(410, { error: 'API V3 is no longer supported. Use API V4 instead.' }));
   }
   if (!fullPath.startsWith(`${API_PREFIX}/`)) return send(res, json(404, { error: '404 Not Found' }));
-  const body = await readBody(req);
+  const apiPath = fullPath.slice(API_PREFIX.length);
+  // Routes that stream their body (file uploads) read the socket themselves.
+  const streamed = streamsRequestBody(core, req.method ?? 'GET', apiPath);
+  const body = streamed ? undefined : await readBody(req);
   if (body === null) return send(res, json(413, { message: '413 Request Entity Too Large' }));
   const headers: Record<string, string> = {};
   for (const [k, v] of Object.entries(req.headers)) if (v !== undefined) headers[k] = Array.isArray(v) ? v.join(', ') : v;
   const before = core.jobs.enqueuedCount;
-  const response = await core.handle({ method: req.method ?? 'GET', path: fullPath.slice(API_PREFIX.length), query, headers, body });
+  const response = await core.handle({
+    method: req.method ?? 'GET',
+    path: apiPath,
+    query,
+    headers,
+    ...(streamed ? { bodyStream: req } : { body: body as Buffer }),
+    streamResponse: true,
+  });
   if (core.jobs.enqueuedCount !== before) wake();
+  if (response.stream) return sendStream(res, response);
   send(res, response, req.method === 'HEAD');
+}
+
+/** Pipes a streamed answer to the socket; a client that goes away closes the source too. */
+async function sendStream(res: ServerResponse, response: ApiResponse): Promise<void> {
+  res.writeHead(response.status, response.headers);
+  try {
+    await pipeline(response.stream as NonNullable<ApiResponse['stream']>, res);
+  } catch {
+    response.stream?.destroy?.();
+    res.destroy();
+  }
 }
 
 function readBody(req: IncomingMessage): Promise<Buffer | null> {

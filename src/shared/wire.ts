@@ -13,6 +13,10 @@ export interface ApiRequest {
   headers?: WireHeaders;
   /** Raw body; its meaning follows the content-type header. */
   body?: string | Uint8Array;
+  /** The body as a stream, for routes that declare a streamed request (file uploads). */
+  bodyStream?: WireStream;
+  /** Ask for a successful answer's body as `stream` instead of buffered (file downloads). */
+  streamResponse?: boolean;
 }
 
 export interface ApiResponse {
@@ -20,6 +24,14 @@ export interface ApiResponse {
   /** Header names in lower case. */
   headers: WireHeaders;
   body: string | Uint8Array;
+  /** Set instead of `body` (which is then '') when a streamed answer was asked for. */
+  stream?: WireStream;
 }
+
+/**
+ * A body that flows in chunks (a Node Readable satisfies it). `destroy` releases what it holds
+ * (a file descriptor, a socket) when the reader stops early.
+ */
+export type WireStream = AsyncIterable<Uint8Array> & { destroy?: (error?: Error) => void };
 
 export const API_PREFIX = '/api/v4';

@@ -17,6 +17,8 @@ export const AREAS = {
   tags: () => import('./tags/routes.js').then((m) => m.tagRoutes),
   branches: () => import('./branches/routes.js').then((m) => m.branchRoutes),
   'protected-branches': () => import('./protected-branches/routes.js').then((m) => m.protectedBranchRoutes),
+  packages: () => import('./packages/routes.js').then((m) => m.packageRoutes),
+  pipelines: () => import('./pipelines/routes.js').then((m) => m.pipelineRoutes),
 } satisfies Record<string, () => Promise<RouteDef[]>>;
 
 export type AreaName = keyof typeof AREAS;
@@ -25,6 +27,7 @@ export type AreaName = keyof typeof AREAS;
 export const JOB_AREAS: Record<string, AreaName> = {
   release_evidence: 'releases',
   'branches.delete_merged': 'branches',
+  'packages.destroy': 'packages',
 };
 
 const loaded = new Map<string, Promise<RouteDef[]>>();

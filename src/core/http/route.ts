@@ -3,6 +3,11 @@
 import type { ParamDecl, ParamRule } from './params.js';
 import type { RequestContext } from './context.js';
 
+export interface StreamFlags {
+  request?: true;
+  response?: true;
+}
+
 export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 export type Tier = 'free' | 'premium' | 'ultimate';
 export type Offering = 'self-managed' | 'hosted' | 'dedicated';
@@ -16,6 +21,11 @@ export interface RouteDef {
   rules?: ParamRule[];
   /** `optional`: anonymous callers reach the handler with ctx.actor === null. Default `required`. */
   auth?: 'required' | 'optional';
+  /**
+   * Package registry routes also accept a pipeline's job token (JOB-TOKEN header, job_token
+   * param, or Basic user gitlab-ci-token) and a token as the password of HTTP Basic.
+   */
+  packageAuth?: true;
   /** Token scopes accepted besides `api` (any method) and `read_api` (GET). */
   scopes?: string[];
   /** Lowest tier that has the operation; others answer as if the route did not exist. */
@@ -24,6 +34,12 @@ export interface RouteDef {
   offerings?: Offering[];
   /** Adds `page` and `per_page` to the declared params. */
   paginated?: boolean;
+  /**
+   * Bodies that move as streams: `request` hands the handler the raw body as ctx.bodyStream
+   * (never buffered or parsed), `response` lets it answer with streamReply. Listed in the route
+   * manifest so that `serve` knows before dispatch not to read the body.
+   */
+  stream?: StreamFlags;
   handler: (ctx: RequestContext) => unknown | Promise<unknown>;
 }
 

@@ -6,5 +6,6 @@ import { releasesSchema } from './003-releases.js';
 import { projectListsSchema } from './004-project-lists.js';
 import { tokenOrdersSchema } from './005-token-orders.js';
 import { repositoryContainersSchema } from './006-repository-containers.js';
+import { packagesSchema } from './013-packages.js';
 
-export const migrations: Migration[] = [coreSchema, repositoriesSchema, releasesSchema, projectListsSchema, tokenOrdersSchema, repositoryContainersSchema];
+export const migrations: Migration[] = [coreSchema, repositoriesSchema, releasesSchema, projectListsSchema, tokenOrdersSchema, repositoryContainersSchema, packagesSchema];
