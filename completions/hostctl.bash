@@ -14,6 +14,8 @@ _hostctl_noun() {
     init) echo init ;;
     members|member) echo members ;;
     milestones|milestone) echo milestones ;;
+    packages|package) echo packages ;;
+    pipelines|pipeline) echo pipelines ;;
     projects|project) echo projects ;;
     releases|release) echo releases ;;
     serve) echo serve ;;
@@ -55,6 +57,18 @@ _hostctl_verb() {
     'milestones get'|'milestones view') echo get ;;
     'milestones list'|'milestones ls') echo list ;;
     'milestones update'|'milestones edit') echo update ;;
+    'packages delete'|'packages rm') echo delete ;;
+    'packages delete-file') echo delete-file ;;
+    'packages download') echo download ;;
+    'packages files') echo files ;;
+    'packages get'|'packages view') echo get ;;
+    'packages list'|'packages ls') echo list ;;
+    'packages pipelines') echo pipelines ;;
+    'packages protection') echo protection ;;
+    'packages upload'|'packages publish') echo upload ;;
+    'pipelines create') echo create ;;
+    'pipelines get'|'pipelines view') echo get ;;
+    'pipelines list'|'pipelines ls') echo list ;;
     'projects create') echo create ;;
     'projects delete'|'projects rm') echo delete ;;
     'projects get'|'projects view') echo get ;;
@@ -98,6 +112,8 @@ _hostctl_verbs() {
     groups) echo 'create delete get list update' ;;
     members) echo 'add list remove update' ;;
     milestones) echo 'close create get list update' ;;
+    packages) echo 'delete delete-file download files get list pipelines protection upload' ;;
+    pipelines) echo 'create get list' ;;
     projects) echo 'create delete get list update' ;;
     releases) echo 'create delete download evidence get latest links list update' ;;
     tags) echo 'create delete get list' ;;
@@ -147,6 +163,24 @@ _hostctl_flags() {
     'milestones get') echo '-R --project -g --group' ;;
     'milestones list') echo '-R --project -g --group --active --closed --title --search --iid --with-parents --page --per-page --all --limit' ;;
     'milestones update') echo '-R --project -g --group --title --description --start-date --due-date --close --reopen' ;;
+    'packages ') echo '' ;;
+    'packages delete') echo '-R --project' ;;
+    'packages delete-file') echo '-R --project' ;;
+    'packages download') echo '-R --project --name --package-version -O --output-file' ;;
+    'packages files') echo '-R --project --order-by --sort --page --per-page --all --limit' ;;
+    'packages get') echo '-R --project' ;;
+    'packages list') echo '-R --project -g --group --type --name --package-version --versionless --status --order-by --sort --exclude-subgroups --page --per-page --all --limit' ;;
+    'packages pipelines') echo '-R --project --page --per-page --all --limit' ;;
+    'packages protection') echo '' ;;
+    'packages protection list') echo '-R --project --page --per-page --all --limit' ;;
+    'packages protection add') echo '-R --project --pattern --type --push --delete' ;;
+    'packages protection update') echo '-R --project --pattern --type --push --delete' ;;
+    'packages protection remove') echo '-R --project' ;;
+    'packages upload') echo '-R --project --name --package-version --status --path' ;;
+    'pipelines ') echo '' ;;
+    'pipelines create') echo '-R --project --ref' ;;
+    'pipelines get') echo '-R --project' ;;
+    'pipelines list') echo '-R --project --ref --status --sort --page --per-page --all --limit' ;;
     'projects ') echo '' ;;
     'projects create') echo '--name --path --namespace -g --group --description --visibility --default-branch --readme --repository-storage' ;;
     'projects delete') echo '' ;;
@@ -376,6 +410,109 @@ _hostctl_value() {
         --description) COMPREPLY=(); return 0 ;;
         --start-date) COMPREPLY=(); return 0 ;;
         --due-date) COMPREPLY=(); return 0 ;;
+      esac ;;
+    'packages delete')
+      case "$3" in
+        -R|--project) COMPREPLY=(); return 0 ;;
+      esac ;;
+    'packages delete-file')
+      case "$3" in
+        -R|--project) COMPREPLY=(); return 0 ;;
+      esac ;;
+    'packages download')
+      case "$3" in
+        -R|--project) COMPREPLY=(); return 0 ;;
+        --name) COMPREPLY=(); return 0 ;;
+        --package-version) COMPREPLY=(); return 0 ;;
+        -O|--output-file) compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -f -- "$cur")); return 0 ;;
+      esac ;;
+    'packages files')
+      case "$3" in
+        -R|--project) COMPREPLY=(); return 0 ;;
+        --order-by) COMPREPLY=(); return 0 ;;
+        --sort) compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -d -- "$cur")); return 0 ;;
+        --page) COMPREPLY=(); return 0 ;;
+        --per-page) COMPREPLY=(); return 0 ;;
+        --limit) COMPREPLY=(); return 0 ;;
+      esac ;;
+    'packages get')
+      case "$3" in
+        -R|--project) COMPREPLY=(); return 0 ;;
+      esac ;;
+    'packages list')
+      case "$3" in
+        -R|--project) COMPREPLY=(); return 0 ;;
+        -g|--group) COMPREPLY=(); return 0 ;;
+        --type) COMPREPLY=(); return 0 ;;
+        --name) COMPREPLY=(); return 0 ;;
+        --package-version) COMPREPLY=(); return 0 ;;
+        --status) COMPREPLY=(); return 0 ;;
+        --order-by) COMPREPLY=(); return 0 ;;
+        --sort) compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -d -- "$cur")); return 0 ;;
+        --page) COMPREPLY=(); return 0 ;;
+        --per-page) COMPREPLY=(); return 0 ;;
+        --limit) COMPREPLY=(); return 0 ;;
+      esac ;;
+    'packages pipelines')
+      case "$3" in
+        -R|--project) COMPREPLY=(); return 0 ;;
+        --page) COMPREPLY=(); return 0 ;;
+        --per-page) COMPREPLY=(); return 0 ;;
+        --limit) COMPREPLY=(); return 0 ;;
+      esac ;;
+    'packages protection list')
+      case "$3" in
+        -R|--project) COMPREPLY=(); return 0 ;;
+        --page) COMPREPLY=(); return 0 ;;
+        --per-page) COMPREPLY=(); return 0 ;;
+        --limit) COMPREPLY=(); return 0 ;;
+      esac ;;
+    'packages protection add')
+      case "$3" in
+        -R|--project) COMPREPLY=(); return 0 ;;
+        --pattern) COMPREPLY=(); return 0 ;;
+        --type) COMPREPLY=(); return 0 ;;
+        --push) COMPREPLY=(); return 0 ;;
+        --delete) COMPREPLY=(); return 0 ;;
+      esac ;;
+    'packages protection update')
+      case "$3" in
+        -R|--project) COMPREPLY=(); return 0 ;;
+        --pattern) COMPREPLY=(); return 0 ;;
+        --type) COMPREPLY=(); return 0 ;;
+        --push) COMPREPLY=(); return 0 ;;
+        --delete) COMPREPLY=(); return 0 ;;
+      esac ;;
+    'packages protection remove')
+      case "$3" in
+        -R|--project) COMPREPLY=(); return 0 ;;
+      esac ;;
+    'packages upload')
+      case "$3" in
+        -R|--project) COMPREPLY=(); return 0 ;;
+        --name) COMPREPLY=(); return 0 ;;
+        --package-version) COMPREPLY=(); return 0 ;;
+        --status) COMPREPLY=(); return 0 ;;
+        --path) compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -d -- "$cur")); return 0 ;;
+      esac ;;
+    'pipelines create')
+      case "$3" in
+        -R|--project) COMPREPLY=(); return 0 ;;
+        --ref) COMPREPLY=(); return 0 ;;
+      esac ;;
+    'pipelines get')
+      case "$3" in
+        -R|--project) COMPREPLY=(); return 0 ;;
+      esac ;;
+    'pipelines list')
+      case "$3" in
+        -R|--project) COMPREPLY=(); return 0 ;;
+        --ref) COMPREPLY=(); return 0 ;;
+        --status) COMPREPLY=(); return 0 ;;
+        --sort) compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -d -- "$cur")); return 0 ;;
+        --page) COMPREPLY=(); return 0 ;;
+        --per-page) COMPREPLY=(); return 0 ;;
+        --limit) COMPREPLY=(); return 0 ;;
       esac ;;
     'projects create')
       case "$3" in
@@ -619,7 +756,7 @@ _hostctl() {
   for ((i = 1; i < COMP_CWORD; i++)); do
     w="${COMP_WORDS[i]}"
     case "$w" in
-      --access-level|--add|--asset|--author-email|--author-name|--bio|--branch|--context|--context-name|--created-after|--created-before|--default-branch|--delete|--description|--due-date|--email|--expires-after|--expires-at|--expires-before|--external-url|--field|--fields|--group|--header|--host|--iid|--input|--job-title|--last-used-after|--last-used-before|--limit|--link|--link-url|--location|--merge|--message|--method|--milestone|--min-access-level|--name|--namespace|--notes|--notes-file|--offering|--order-by|--organization|--output|--output-file|--page|--parent|--password|--path|--per-page|--port|--project|--projects-limit|--push|--query|--raw-field|--ref|--regex|--released-at|--repository-storage|--root-token|--scope|--search|--since|--sort|--source|--start-branch|--start-date|--start-sha|--state|--storage|--sudo|--tag|--tag-message|--tier|--timeout|--title|--token|--type|--unprotect|--until|--url|--user|--username|--visibility|-F|-H|-O|-R|-X|-f|-g|-m|-o)
+      --access-level|--add|--asset|--author-email|--author-name|--bio|--branch|--context|--context-name|--created-after|--created-before|--default-branch|--delete|--description|--due-date|--email|--expires-after|--expires-at|--expires-before|--external-url|--field|--fields|--group|--header|--host|--iid|--input|--job-title|--last-used-after|--last-used-before|--limit|--link|--link-url|--location|--merge|--message|--method|--milestone|--min-access-level|--name|--namespace|--notes|--notes-file|--offering|--order-by|--organization|--output|--output-file|--package-version|--page|--parent|--password|--path|--pattern|--per-page|--port|--project|--projects-limit|--push|--query|--raw-field|--ref|--regex|--released-at|--repository-storage|--root-token|--scope|--search|--since|--sort|--source|--start-branch|--start-date|--start-sha|--state|--status|--storage|--sudo|--tag|--tag-message|--tier|--timeout|--title|--token|--type|--unprotect|--until|--url|--user|--username|--visibility|-F|-H|-O|-R|-X|-f|-g|-m|-o)
         ((i++))
         [[ "${COMP_WORDS[i]}" == "=" ]] && ((i++))
         continue ;;
@@ -642,9 +779,9 @@ _hostctl() {
     return 0
   fi
   if [[ -z "$noun" ]]; then
-    COMPREPLY=($(compgen -W 'api branches commits completion context groups init members milestones projects releases serve tags tokens users help' -- "$cur"))
+    COMPREPLY=($(compgen -W 'api branches commits completion context groups init members milestones packages pipelines projects releases serve tags tokens users help' -- "$cur"))
   elif [[ "$noun" == help ]]; then
-    [[ -z "$verb" ]] && COMPREPLY=($(compgen -W 'api branches commits completion context groups init members milestones projects releases serve tags tokens users' -- "$cur"))
+    [[ -z "$verb" ]] && COMPREPLY=($(compgen -W 'api branches commits completion context groups init members milestones packages pipelines projects releases serve tags tokens users' -- "$cur"))
   elif [[ -z "$verb" && -n "$(_hostctl_verbs "$noun")" ]]; then
     COMPREPLY=($(compgen -W "$(_hostctl_verbs "$noun")" -- "$cur"))
   else

@@ -9,6 +9,7 @@ import { seedMembers } from './members.js';
 import { seedTokens } from './tokens.js';
 import { seedReleases } from './releases.js';
 import { seedRepositories } from './repositories.js';
+import { seedPackagesDemo, type DemoInternals } from './packages.js';
 
 export type DemoLog = (line: string) => void;
 
@@ -27,11 +28,13 @@ export interface Demo {
   projects: Record<string, number>;
   /** token name → token id (demo tokens only). */
   tokens: Record<string, number>;
+  /** Calls into the local instance for data no API creates (absent for remote targets). */
+  internals: DemoInternals;
 }
 
-export async function seedDemo(client: ApiClient, log: DemoLog): Promise<Demo> {
+export async function seedDemo(client: ApiClient, log: DemoLog, internals: DemoInternals = {}): Promise<Demo> {
   const { data: self } = await client.get<{ created_at: string }>('/personal_access_tokens/self');
-  const demo: Demo = { admin: client, today: self.created_at.slice(0, 10), users: {}, secrets: {}, groups: {}, projects: {}, tokens: {} };
+  const demo: Demo = { admin: client, today: self.created_at.slice(0, 10), users: {}, secrets: {}, groups: {}, projects: {}, tokens: {}, internals };
   await seedPeople(demo, log);
   await seedGroups(demo, log);
   await seedProjects(demo, log);
@@ -39,5 +42,6 @@ export async function seedDemo(client: ApiClient, log: DemoLog): Promise<Demo> {
   await seedTokens(demo, log);
   await seedReleases(demo, log);
   await seedRepositories(demo, log);
+  await seedPackagesDemo(demo, log);
   return demo;
 }

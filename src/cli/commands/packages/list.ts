@@ -8,7 +8,7 @@ interface ListOpts extends ProjectOpts {
   group?: string;
   type?: string;
   name?: string;
-  version?: string;
+  packageVersion?: string;
   versionless?: boolean;
   status?: string;
   orderBy?: string;
@@ -32,7 +32,7 @@ export const listVerb: VerbSpec<ListOpts> = {
       .option('-g, --group <group>', "packages of this group's projects, subgroups included (id or full path)")
       .option('--type <type>', `only this package type: ${PACKAGE_TYPES.join(', ')}`)
       .option('--name <text>', 'names containing this text')
-      .option('--version <version>', 'only this version')
+      .option('--package-version <version>', 'only this version')
       .option('--versionless', 'include packages without a version')
       .option('--status <status>', `only this status: ${PACKAGE_STATUSES.join(', ')}`)
       .option('--order-by <field>', 'created_at (default), name, version, type, or project_path for groups')
@@ -45,7 +45,7 @@ export const listVerb: VerbSpec<ListOpts> = {
     const query = {
       package_type: o.type,
       package_name: o.name,
-      package_version: o.version,
+      package_version: o.packageVersion,
       include_versionless: o.versionless ? true : undefined,
       status: o.status,
       order_by: o.orderBy,
