@@ -54,9 +54,12 @@ export async function receiveBlob(core: CoreState, body: WireStream, maxBytes: n
   sweepAbandoned(tmpDir);
   const tempPath = join(tmpDir, `${process.pid}-${randomBytes(8).toString('hex')}`);
   const digester = new Digester(maxBytes);
+  const file = createWriteStream(tempPath, { flags: 'wx' });
   try {
-    await pipeline(keepOpen(body), digester, createWriteStream(tempPath, { flags: 'wx' }));
+    await pipeline(keepOpen(body), digester, file);
   } catch (error) {
+    // The file may still be opening; remove it only once it is closed, or it would reappear.
+    if (!file.closed) await new Promise<void>((resolve) => file.once('close', () => resolve()));
     rmSync(tempPath, { force: true });
     throw error;
   }
@@ -67,7 +70,7 @@ export async function receiveBlob(core: CoreState, body: WireStream, maxBytes: n
  * Reads the body without destroying it when reading stops early (a size limit): destroying a
  * server request would close the socket before the refusal is sent.
  */
-async function* keepOpen(body: WireStream): AsyncGenerator<Uint8Array> {
+export async function* keepOpen(body: WireStream): AsyncGenerator<Uint8Array> {
   const readable = body as WireStream & { iterator?: (o: { destroyOnReturn: boolean }) => AsyncIterable<Uint8Array> };
   yield* typeof readable.iterator === 'function' ? readable.iterator({ destroyOnReturn: false }) : body;
 }
@@ -109,4 +112,36 @@ function isAlive(pid: number): boolean {
   } catch (error) {
     return (error as { code?: string }).code === 'EPERM';
   }
+}
+
+/**
+ * Receives the `file` part of a multipart/form-data body (streamed like a raw body) and the
+ * small text fields around it. Other file parts are read and dropped.
+ */
+export async function receiveMultipartBlob(core: CoreState, body: WireStream, contentType: string, maxBytes: number): Promise<{ blob: ReceivedBlob | undefined; fields: Map<string, string> }> {
+  const { default: Busboy } = await import('busboy');
+  const parser = Busboy({ headers: { 'content-type': contentType }, limits: { fields: 20, fieldSize: 1024, parts: 40 } });
+  const fields = new Map<string, string>();
+  let receiving: Promise<ReceivedBlob> | undefined;
+  parser.on('field', (name, value) => fields.set(name, value));
+  parser.on('file', (name, stream) => {
+    if (name !== 'file' || receiving) {
+      stream.resume();
+      return;
+    }
+    // A refused file is still read to its end, so the parser is never left waiting on it.
+    receiving = receiveBlob(core, stream, maxBytes).catch((error: unknown) => {
+      stream.resume();
+      throw error;
+    });
+    receiving.catch(() => undefined);
+  });
+  try {
+    await pipeline(keepOpen(body), parser);
+  } catch (error) {
+    const done = await receiving?.catch(() => undefined);
+    if (done) discardBlob(done);
+    throw error;
+  }
+  return { blob: receiving ? await receiving : undefined, fields };
 }

@@ -4,7 +4,7 @@
 import { defineRoutes } from '../../http/route.js';
 import type { RequestContext } from '../../http/context.js';
 import { currentUser } from '../../http/context.js';
-import { badRequest, forbidden, notFound, paramError, recordNotFound, unauthorized } from '../../http/errors.js';
+import { ApiError, badRequest, forbidden, notFound, paramError, recordNotFound, unauthorized } from '../../http/errors.js';
 import { cappedCount, paginate } from '../../http/pagination.js';
 import { created, noContent, ok, streamReply } from '../../http/reply.js';
 import { idParam, type ParamDecl } from '../../http/params.js';
@@ -14,7 +14,7 @@ import type { PackageFileRow, PackageRow, ProjectRow } from '../../db/rows.js';
 import { registerJob } from '../../jobs/registry.js';
 import { findGroup, findProject, projectByRef, projectFullPath } from '../../resources/find.js';
 import { likeContains, placeholders } from '../../db/sql.js';
-import { BlobTooLargeError, discardBlob, openBlob, receiveBlob } from './blobs.js';
+import { BlobTooLargeError, discardBlob, openBlob, receiveBlob, receiveMultipartBlob, type ReceivedBlob } from './blobs.js';
 import { presentPackageFiles, presentPackages, presentPipelines, type PresentOptions } from './present.js';
 import { addPackageFile, DESTROY_JOB, findOrCreatePackage, markForDestruction, removePackageFile, requiredLevel, ruleLevel } from './service.js';
 import { DETAILED_STATUSES, isGenericFilePath, isGenericName, isGenericVersion, LISTED_STATUSES, PACKAGE_STATUSES, PACKAGE_TYPES, type PackageStatus } from './types.js';
@@ -132,37 +132,47 @@ const storedFileName = (path: string): string => path.split('/').join('%2F');
 async function uploadGeneric(ctx: RequestContext) {
   // A refused upload leaves its body unread: serve discards the rest, a local caller closes its file.
   const body = ctx.bodyStream;
-  {
-    const user = currentUser(ctx);
-    const project = findProject(ctx, 'read_package');
-    checkJobTokenProject(ctx, project);
-    if (!can(ctx.core, user, 'push_code', { project })) throw forbidden();
-    const name = ctx.params.package_name as string;
-    const need = requiredLevel(ctx.core, project.id, 'generic', name, 'minimum_access_level_for_push');
-    if (need !== null && ruleLevel(ctx.core, user, project) < need) throw forbidden('Package protected.');
-    const max = ctx.core.settings.genericPackagesMaxFileSize;
-    const declared = Number(ctx.headers['content-length']);
-    if (Number.isFinite(declared) && declared > max) throw badRequest('File is too large');
-    if (!body) throw badRequest('file is missing');
-    let blob;
-    try {
-      blob = await receiveBlob(ctx.core, body, max);
-    } catch (error) {
-      if (error instanceof BlobTooLargeError) throw badRequest('File is too large');
-      throw error;
-    }
-    try {
-      const status = ctx.params.status as PackageStatus | undefined;
-      const pipelineId = ctx.jobPipelineId ?? null;
-      const file = ctx.core.tx(() => {
-        const pkg = findOrCreatePackage(ctx.core, { projectId: project.id, name, version: ctx.params.package_version as string, type: 'generic', status: status ?? 'default', pipelineId }, status);
-        return addPackageFile(ctx.core, pkg, storedFileName(ctx.params.file_path as string), blob, pipelineId);
-      });
-      if (ctx.params.select === 'package_file') return ok(presentPackageFiles(ctx.core, projectFullPath(ctx.core, project), [file])[0]);
-      return created({ message: '201 Created' });
-    } finally {
-      discardBlob(blob);
-    }
+  const user = currentUser(ctx);
+  const project = findProject(ctx, 'read_package');
+  checkJobTokenProject(ctx, project);
+  if (!can(ctx.core, user, 'push_code', { project })) throw forbidden();
+  const name = ctx.params.package_name as string;
+  const need = requiredLevel(ctx.core, project.id, 'generic', name, 'minimum_access_level_for_push');
+  if (need !== null && ruleLevel(ctx.core, user, project) < need) throw forbidden('Package protected.');
+  const max = ctx.core.settings.genericPackagesMaxFileSize;
+  if (!body) throw badRequest('file is missing');
+  const type = (ctx.headers['content-type'] ?? '').toLowerCase();
+  // The platform takes the raw body; a multipart `file` part (as @gitbeaker/rest sends) is accepted too.
+  const multipart = type.startsWith('multipart/form-data');
+  const declared = Number(ctx.headers['content-length']);
+  if (!multipart && Number.isFinite(declared) && declared > max) throw badRequest('File is too large');
+  let blob: ReceivedBlob | undefined;
+  let fields = new Map<string, string>();
+  try {
+    if (multipart) ({ blob, fields } = await receiveMultipartBlob(ctx.core, body, ctx.headers['content-type'] as string, max));
+    else blob = await receiveBlob(ctx.core, body, max);
+  } catch (error) {
+    if (error instanceof BlobTooLargeError) throw badRequest('File is too large');
+    if (error instanceof ApiError) throw error;
+    // A body cut off mid-way (the caller went away) or a broken multipart body; nothing was kept.
+    throw paramError(multipart ? 'The multipart body could not be parsed' : 'The upload was interrupted');
+  }
+  if (!blob) throw paramError('file is missing');
+  const received = blob;
+  try {
+    const status = (ctx.params.status ?? fields.get('status')) as PackageStatus | undefined;
+    const select = ctx.params.select ?? fields.get('select');
+    if (status !== undefined && status !== 'default' && status !== 'hidden') throw paramError('status does not have a valid value');
+    if (select !== undefined && select !== 'package_file') throw paramError('select does not have a valid value');
+    const pipelineId = ctx.jobPipelineId ?? null;
+    const file = ctx.core.tx(() => {
+      const pkg = findOrCreatePackage(ctx.core, { projectId: project.id, name, version: ctx.params.package_version as string, type: 'generic', status: status ?? 'default', pipelineId }, status);
+      return addPackageFile(ctx.core, pkg, storedFileName(ctx.params.file_path as string), received, pipelineId);
+    });
+    if (select === 'package_file') return ok(presentPackageFiles(ctx.core, projectFullPath(ctx.core, project), [file])[0]);
+    return created({ message: '201 Created' });
+  } finally {
+    discardBlob(received);
   }
 }
 
