@@ -41,29 +41,35 @@ const ORDER_COLUMNS: Record<string, string> = { created_at: 'pk.created_at', nam
 /** Lists packages of the given projects with the filters, order and paging of the request. */
 function listPackages(ctx: RequestContext, projects: ProjectRow[], group: boolean) {
   const byId = new Map(projects.map((p) => [p.id, p]));
-  const where = [`pk.project_id IN (${placeholders(projects.length)})`];
-  const args: unknown[] = projects.map((p) => p.id);
+  const ids = projects.map((p) => p.id);
   const p = ctx.params;
+  // Conditions on the columns package_counts keeps (status, type, versioned), then the others.
+  const kept: string[] = [];
+  const keptArgs: unknown[] = [];
   if (p.status !== undefined) {
-    where.push('pk.status = ?');
-    args.push(p.status);
-  } else where.push(`pk.status IN (${LISTED_STATUSES.map((s) => `'${s}'`).join(', ')})`);
+    kept.push('status = ?');
+    keptArgs.push(p.status);
+  } else kept.push(`status IN (${LISTED_STATUSES.map((s) => `'${s}'`).join(', ')})`);
   if (p.package_type !== undefined) {
-    where.push('pk.package_type = ?');
-    args.push(p.package_type);
-  } else where.push("pk.package_type <> 'terraform_module'");
+    kept.push('package_type = ?');
+    keptArgs.push(p.package_type);
+  } else kept.push("package_type <> 'terraform_module'");
+  const other: string[] = [];
+  const otherArgs: unknown[] = [];
   if (p.package_name !== undefined) {
-    where.push("pk.name LIKE ? ESCAPE '\\'");
-    args.push(likeContains(p.package_name as string));
+    other.push("pk.name LIKE ? ESCAPE '\\'");
+    otherArgs.push(likeContains(p.package_name as string));
   }
   if (p.package_version !== undefined) {
-    where.push('pk.version = ?');
-    args.push(p.package_version);
-  } else if (p.include_versionless !== true) where.push('pk.version IS NOT NULL');
+    other.push('pk.version = ?');
+    otherArgs.push(p.package_version);
+  } else if (p.include_versionless !== true) kept.push('versioned = 1');
   const dir = p.sort === 'desc' ? 'DESC' : 'ASC';
   const column = ORDER_COLUMNS[p.order_by as string] ?? 'pk.created_at';
   const join = column.startsWith('pr.') ? ' JOIN projects pr ON pr.id = pk.project_id' : '';
-  const base = `SELECT pk.* FROM packages pk${join} WHERE ${where.join(' AND ')}`;
+  const rowConditions = [`pk.project_id IN (${placeholders(ids.length)})`, ...kept.map((c) => `pk.${c.replace('versioned = 1', 'version IS NOT NULL')}`), ...other];
+  const args = [...ids, ...keptArgs, ...otherArgs];
+  const base = `SELECT pk.* FROM packages pk${join} WHERE ${rowConditions.join(' AND ')}`;
   const opts: PresentOptions = {
     apiBase: ctx.apiBase,
     canDestroy: (project) => can(ctx.core, ctx.actor, 'destroy_package', { project }),
@@ -71,14 +77,16 @@ function listPackages(ctx: RequestContext, projects: ProjectRow[], group: boolea
     group,
   };
   if (projects.length === 0) return paginate(ctx, () => 0, () => []);
-  return paginate(
-    ctx,
-    (cap) => (ctx.core.db.prepare(cappedCount(base, cap)).get(...args) as { n: number }).n,
-    (limit, offset) => {
-      const rows = ctx.core.db.prepare(`${base} ORDER BY ${column} ${dir}, pk.id ${dir} LIMIT ? OFFSET ?`).all(...args, limit, offset) as PackageRow[];
-      return presentPackages(ctx.core, rows, opts);
-    },
-  );
+  const count = (cap: number): number => {
+    // Name and version filters need the rows; every other list reads the kept counts.
+    if (other.length > 0) return (ctx.core.db.prepare(cappedCount(base, cap)).get(...args) as { n: number }).n;
+    const sql = `SELECT COALESCE(SUM(n), 0) AS n FROM package_counts WHERE project_id IN (${placeholders(ids.length)}) AND ${kept.join(' AND ')}`;
+    return Math.min(cap, (ctx.core.db.prepare(sql).get(...ids, ...keptArgs) as { n: number }).n);
+  };
+  return paginate(ctx, count, (limit, offset) => {
+    const rows = ctx.core.db.prepare(`${base} ORDER BY ${column} ${dir}, pk.id ${dir} LIMIT ? OFFSET ?`).all(...args, limit, offset) as PackageRow[];
+    return presentPackages(ctx.core, rows, opts);
+  });
 }
 
 /** The projects of a group (and its subgroups unless excluded) whose packages the caller may read. */

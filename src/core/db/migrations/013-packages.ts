@@ -46,6 +46,31 @@ CREATE INDEX packages_project_version ON packages (project_id, version, id);
 CREATE INDEX packages_project_type ON packages (project_id, type_rank, id);
 CREATE INDEX packages_lookup ON packages (project_id, package_type, name, version);
 
+-- Package counts by the columns list filters use, kept by triggers, so that a list page knows
+-- its totals without counting rows (a page from 100,000 packages costs what one from 100 does).
+CREATE TABLE package_counts (
+  project_id INTEGER NOT NULL,
+  status TEXT NOT NULL,
+  package_type TEXT NOT NULL,
+  versioned INTEGER NOT NULL,
+  n INTEGER NOT NULL,
+  PRIMARY KEY (project_id, status, package_type, versioned)
+) WITHOUT ROWID;
+CREATE TRIGGER package_count_insert AFTER INSERT ON packages BEGIN
+  INSERT INTO package_counts (project_id, status, package_type, versioned, n) VALUES (NEW.project_id, NEW.status, NEW.package_type, NEW.version IS NOT NULL, 1)
+    ON CONFLICT DO UPDATE SET n = n + 1;
+END;
+CREATE TRIGGER package_count_delete AFTER DELETE ON packages BEGIN
+  UPDATE package_counts SET n = n - 1
+    WHERE project_id = OLD.project_id AND status = OLD.status AND package_type = OLD.package_type AND versioned = (OLD.version IS NOT NULL);
+END;
+CREATE TRIGGER package_count_update AFTER UPDATE OF project_id, status, package_type, version ON packages BEGIN
+  UPDATE package_counts SET n = n - 1
+    WHERE project_id = OLD.project_id AND status = OLD.status AND package_type = OLD.package_type AND versioned = (OLD.version IS NOT NULL);
+  INSERT INTO package_counts (project_id, status, package_type, versioned, n) VALUES (NEW.project_id, NEW.status, NEW.package_type, NEW.version IS NOT NULL, 1)
+    ON CONFLICT DO UPDATE SET n = n + 1;
+END;
+
 CREATE TABLE package_tags (
   id INTEGER PRIMARY KEY AUTOINCREMENT,
   package_id INTEGER NOT NULL REFERENCES packages (id) ON DELETE CASCADE,
