@@ -63,7 +63,7 @@ export class HttpTransport implements Transport {
       const headers: Record<string, string> = {};
       for (const [k, v] of Object.entries(res.headers)) if (v !== undefined) headers[k.toLowerCase()] = Array.isArray(v) ? v.join(', ') : String(v);
       // A download the caller reads as it arrives; error answers are still read whole below.
-      if (req.streamResponse && res.statusCode < 400) return { status: res.statusCode, headers, body: '', stream: res.body };
+      if (req.streamResponse && res.statusCode < 400 && req.method !== 'HEAD') return { status: res.statusCode, headers, body: '', stream: res.body };
       const bytes = Buffer.from(await res.body.arrayBuffer());
       // A streamed request body is consumed by the first attempt and cannot be sent again.
       if (RETRY_STATUSES.has(res.statusCode) && attempt < this.opts.maxRetries && !req.bodyStream) {

@@ -85,6 +85,32 @@ describe.each(TRANSPORTS)('packages (%s)', (kind) => {
       await expectApiError(uploadGeneric(f.developer.client, f.project.id, 'x', '1.0.0', 'x.txt', 'x', { status: 'error' }), 400, { error: 'status does not have a valid value' });
     });
 
+    it('accepts the file as a multipart part too, with select and status as fields', async () => {
+      const res = await f.developer.client.request<PackageFileJson>('PUT', genericPath(f.project.id, 'form', '1.0.0', 'form.txt'), {
+        multipart: { file: { filename: 'form.txt', data: Buffer.from('multipart bytes'), contentType: 'application/octet-stream' }, select: 'package_file', status: 'hidden' },
+      });
+      expect(res.status).toBe(200);
+      expect(res.data).toMatchObject({ file_name: 'form.txt', size: 15, file_sha256: hex('sha256', 'multipart bytes') });
+      const hidden = await f.developer.client.get<PackageJson[]>(`/projects/${f.project.id}/packages`, { package_name: 'form', status: 'hidden' });
+      expect(hidden.data).toHaveLength(1);
+      await expectApiError(
+        f.developer.client.request('PUT', genericPath(f.project.id, 'form', '1.0.0', 'x.txt'), { multipart: { other: 'no file here' } }),
+        400,
+        { error: 'file is missing' },
+      );
+    });
+
+    it('reads a download whole for callers that do not ask for a stream, and answers HEAD without a body', async () => {
+      await uploadGeneric(f.developer.client, f.project.id, 'whole', '1.0.0', 'w.txt', 'whole bytes');
+      const res = await f.developer.client.get(genericPath(f.project.id, 'whole', '1.0.0', 'w.txt'));
+      expect(res.stream).toBeUndefined();
+      expect(Buffer.from(res.raw as Uint8Array).toString()).toBe('whole bytes');
+      const head = await f.developer.client.request('HEAD', genericPath(f.project.id, 'whole', '1.0.0', 'w.txt'), { streamResponse: true });
+      expect(head.status).toBe(200);
+      expect(head.headers['x-checksum-sha256']).toBe(hex('sha256', 'whole bytes'));
+      expect(head.stream).toBeUndefined();
+    });
+
     it('accepts a token as the HTTP Basic password', async () => {
       const basic = `Basic ${Buffer.from(`anyone:${f.developer.token}`).toString('base64')}`;
       const res = await uploadGeneric(inst.client(), f.project.id, 'basic', '1.0.0', 'b.txt', 'b', {}, { authorization: basic });
@@ -358,9 +384,14 @@ describe.each(TRANSPORTS)('packages (%s)', (kind) => {
       await expectApiError(f.reporter.client.delete(`/projects/${f.project.id}/packages/${pkg?.id}`), 403);
       await expectApiError(inst.client().delete(`/projects/${f.project.id}/packages/${pkg?.id}`), 401);
       await expectApiError(f.maintainer.client.delete(`/projects/${f.project.id}/packages/999999`), 404, { message: '404 Package Not Found' });
+      const total = async () => Number((await f.maintainer.client.get(`/projects/${f.project.id}/packages`)).headers['x-total']);
+      const before = await total();
       const res = await f.maintainer.client.delete(`/projects/${f.project.id}/packages/${pkg?.id}`);
       expect(res.status).toBe(204);
+      // Listed totals follow at once (the package is pending destruction), and after the job.
+      expect(await total()).toBe(before - 1);
       await inst.settleJobs();
+      expect(await total()).toBe(before - 1);
       expect((await f.maintainer.client.get(`/projects/${f.project.id}/packages`, { package_name: 'gone', status: 'pending_destruction' })).data).toEqual([]);
       await expectApiError(f.maintainer.client.get(`/projects/${f.project.id}/packages/${pkg?.id}`), 404);
       expect(existsSync(blobPath(inst.core, hex('sha256', 'only in gone')))).toBe(false);
