@@ -134,8 +134,10 @@ describe.each(TRANSPORTS)('packages (%s)', (kind) => {
 
     it('refuses a file over the configured maximum and keeps nothing of it', async () => {
       const blobs = blobCount(inst);
-      const saved = inst.core.settings.genericPackagesMaxFileSize;
-      (inst.core.settings as { genericPackagesMaxFileSize: number }).genericPackagesMaxFileSize = 10;
+      await expectApiError(f.maintainer.client.put('/application/plan_limits', { generic_packages_max_file_size: 10 }), 403);
+      const saved = (await inst.admin.get<{ generic_packages_max_file_size: number }>('/application/plan_limits')).data.generic_packages_max_file_size;
+      expect(saved).toBe(5 * 1024 ** 3);
+      expect((await inst.admin.put('/application/plan_limits', { plan_name: 'default', generic_packages_max_file_size: 10 })).data).toEqual({ generic_packages_max_file_size: 10 });
       try {
         await expectApiError(uploadGeneric(f.developer.client, f.project.id, 'big', '1.0.0', 'big.bin', 'x'.repeat(11)), 400, { message: '400 Bad request - File is too large' });
         // Without a declared length the limit is found while streaming.
@@ -145,11 +147,14 @@ describe.each(TRANSPORTS)('packages (%s)', (kind) => {
           400,
           { message: '400 Bad request - File is too large' },
         );
+        // Exactly at the limit is accepted.
+        expect((await uploadGeneric(f.developer.client, f.project.id, 'edge', '1.0.0', 'edge.bin', 'x'.repeat(10))).status).toBe(201);
       } finally {
-        (inst.core.settings as { genericPackagesMaxFileSize: number }).genericPackagesMaxFileSize = saved;
+        await inst.admin.put('/application/plan_limits', { generic_packages_max_file_size: saved });
       }
       expect((await f.developer.client.get<PackageJson[]>(`/projects/${f.project.id}/packages`, { package_name: 'big', include_versionless: true })).data).toEqual([]);
-      expect(blobCount(inst)).toBe(blobs);
+      // Only the file exactly at the limit was kept.
+      expect(blobCount(inst)).toBe(blobs + 1);
       expect(tmpCount(inst)).toBe(0);
     });
 

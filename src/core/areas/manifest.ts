@@ -117,6 +117,8 @@ export const ROUTE_MANIFEST: readonly RouteKey[] = [
   ["POST", "/projects/:id/packages/protection/rules", "packages"],
   ["PATCH", "/projects/:id/packages/protection/rules/:package_protection_rule_id", "packages"],
   ["DELETE", "/projects/:id/packages/protection/rules/:package_protection_rule_id", "packages"],
+  ["GET", "/application/plan_limits", "packages"],
+  ["PUT", "/application/plan_limits", "packages"],
   ["GET", "/projects/:id/pipelines", "pipelines"],
   ["GET", "/projects/:id/pipelines/:pipeline_id", "pipelines"],
   ["POST", "/projects/:id/pipeline", "pipelines"],

@@ -19,6 +19,7 @@ import { presentPackageFiles, presentPackages, presentPipelines, type PresentOpt
 import { addPackageFile, DESTROY_JOB, findOrCreatePackage, markForDestruction, removePackageFile, requiredLevel, ruleLevel } from './service.js';
 import { DETAILED_STATUSES, isGenericFilePath, isGenericName, isGenericVersion, LISTED_STATUSES, PACKAGE_STATUSES, PACKAGE_TYPES, type PackageStatus } from './types.js';
 import { protectionRuleRoutes } from './protection-routes.js';
+import { genericMaxFileSize, planLimitRoutes } from './plan-limits.js';
 import { decodeCursor, encodeCursor, keysetReply } from '../../http/pagination.js';
 import type { PipelineRow } from '../../db/rows.js';
 
@@ -147,7 +148,7 @@ async function uploadGeneric(ctx: RequestContext) {
   const name = ctx.params.package_name as string;
   const need = requiredLevel(ctx.core, project.id, 'generic', name, 'minimum_access_level_for_push');
   if (need !== null && ruleLevel(ctx.core, user, project) < need) throw forbidden('Package protected.');
-  const max = ctx.core.settings.genericPackagesMaxFileSize;
+  const max = genericMaxFileSize(ctx.core);
   if (!body) throw badRequest('file is missing');
   const type = (ctx.headers['content-type'] ?? '').toLowerCase();
   // The platform takes the raw body; a multipart `file` part (as @gitbeaker/rest sends) is accepted too.
@@ -350,4 +351,5 @@ export const packageRoutes = defineRoutes([
     handler: downloadGeneric,
   },
   ...protectionRuleRoutes,
+  ...planLimitRoutes,
 ]);
