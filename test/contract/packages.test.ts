@@ -370,6 +370,9 @@ describe.each(TRANSPORTS)('packages (%s)', (kind) => {
       expect((await inst.admin.get<PackageJson[]>(`/groups/${group.id}/packages`, { exclude_subgroups: true })).data.map((p) => p.id)).toEqual([a.id, c.id]);
       expect((await inst.admin.get<PackageJson[]>(`/groups/${group.id}/packages`, { order_by: 'project_path' })).data.map((p) => p.id)).toEqual([b.id, c.id, a.id]);
       expect((await inst.admin.get<PackageJson[]>(`/groups/${group.id}/packages`, { order_by: 'project_path', sort: 'desc' })).data.map((p) => p.id)).toEqual([a.id, c.id, b.id]);
+      const named = await inst.admin.get<PackageJson[]>(`/groups/${group.id}/packages`, { order_by: 'project_path', package_name: 'A-PK' });
+      expect(named.data.map((p) => p.id)).toEqual([b.id]);
+      expect(named.headers['x-total']).toBe('1');
       expect((await inst.client().get<PackageJson[]>(`/groups/${group.id}/packages`)).data.map((p) => p.id)).toEqual([a.id, b.id]);
       const member = await createUser(inst);
       await addMember(inst, 'projects', hidden.id, member.user.id, 20);

@@ -58,8 +58,10 @@ function listPackages(ctx: RequestContext, projects: ProjectRow[], group: boolea
   const other: string[] = [];
   const otherArgs: unknown[] = [];
   if (p.package_name !== undefined) {
-    other.push("pk.name LIKE ? ESCAPE '\\'");
-    otherArgs.push(likeContains(p.package_name as string));
+    // Matched against the distinct names first (the CROSS JOIN keeps that order), then the
+    // rows of those names come from the (project, name) index.
+    other.push(`nm.project_id IN (${placeholders(ids.length)}) AND nm.name LIKE ? ESCAPE '\\' AND pk.project_id = nm.project_id AND pk.name = nm.name`);
+    otherArgs.push(...ids, likeContains(p.package_name as string));
   }
   if (p.package_version !== undefined) {
     other.push('pk.version = ?');
@@ -70,7 +72,8 @@ function listPackages(ctx: RequestContext, projects: ProjectRow[], group: boolea
   const join = column.startsWith('pr.') ? ' JOIN projects pr ON pr.id = pk.project_id' : '';
   const rowConditions = [`pk.project_id IN (${placeholders(ids.length)})`, ...kept.map((c) => `pk.${c.replace('versioned = 1', 'version IS NOT NULL')}`), ...other];
   const args = [...ids, ...keptArgs, ...otherArgs];
-  const base = `SELECT pk.* FROM packages pk${join} WHERE ${rowConditions.join(' AND ')}`;
+  const from = p.package_name !== undefined ? 'package_names nm CROSS JOIN packages pk INDEXED BY packages_project_name' : 'packages pk';
+  const base = `SELECT pk.* FROM ${from}${join} WHERE ${rowConditions.join(' AND ')}`;
   const opts: PresentOptions = {
     apiBase: ctx.apiBase,
     canDestroy: (project) => can(ctx.core, ctx.actor, 'destroy_package', { project }),

@@ -71,6 +71,27 @@ CREATE TRIGGER package_count_update AFTER UPDATE OF project_id, status, package_
     ON CONFLICT DO UPDATE SET n = n + 1;
 END;
 
+-- The distinct package names of each project, so that a fuzzy name filter matches names, not
+-- every package row (registries hold many versions of few names).
+CREATE TABLE package_names (
+  project_id INTEGER NOT NULL,
+  name TEXT NOT NULL,
+  n INTEGER NOT NULL,
+  PRIMARY KEY (project_id, name)
+) WITHOUT ROWID;
+CREATE TRIGGER package_name_insert AFTER INSERT ON packages BEGIN
+  INSERT INTO package_names (project_id, name, n) VALUES (NEW.project_id, NEW.name, 1) ON CONFLICT DO UPDATE SET n = n + 1;
+END;
+CREATE TRIGGER package_name_delete AFTER DELETE ON packages BEGIN
+  DELETE FROM package_names WHERE project_id = OLD.project_id AND name = OLD.name AND n = 1;
+  UPDATE package_names SET n = n - 1 WHERE project_id = OLD.project_id AND name = OLD.name;
+END;
+CREATE TRIGGER package_name_update AFTER UPDATE OF project_id, name ON packages BEGIN
+  DELETE FROM package_names WHERE project_id = OLD.project_id AND name = OLD.name AND n = 1;
+  UPDATE package_names SET n = n - 1 WHERE project_id = OLD.project_id AND name = OLD.name;
+  INSERT INTO package_names (project_id, name, n) VALUES (NEW.project_id, NEW.name, 1) ON CONFLICT DO UPDATE SET n = n + 1;
+END;
+
 CREATE TABLE package_tags (
   id INTEGER PRIMARY KEY AUTOINCREMENT,
   package_id INTEGER NOT NULL REFERENCES packages (id) ON DELETE CASCADE,
