@@ -123,7 +123,9 @@ const json = (status: number, body: unknown): ApiResponse => ({ status, headers:
 function send(res: ServerResponse, response: ApiResponse, headOnly = false): void {
   if (res.headersSent) return;
   const body = typeof response.body === 'string' ? Buffer.from(response.body, 'utf8') : Buffer.from(response.body);
-  res.writeHead(response.status, { ...response.headers, 'content-length': String(body.length) });
+  // A HEAD answer keeps the length its GET declares (a file download's size).
+  const length = headOnly && response.headers['content-length'] !== undefined ? response.headers['content-length'] : String(body.length);
+  res.writeHead(response.status, { ...response.headers, 'content-length': length });
   res.end(headOnly || response.status === 204 ? undefined : body);
 }
 

@@ -108,6 +108,7 @@ describe.each(TRANSPORTS)('packages (%s)', (kind) => {
       const head = await f.developer.client.request('HEAD', genericPath(f.project.id, 'whole', '1.0.0', 'w.txt'), { streamResponse: true });
       expect(head.status).toBe(200);
       expect(head.headers['x-checksum-sha256']).toBe(hex('sha256', 'whole bytes'));
+      expect(head.headers['content-length']).toBe(String('whole bytes'.length));
       expect(head.stream).toBeUndefined();
     });
 
