@@ -18,6 +18,8 @@ _hostctl_noun() {
     members|member) echo members ;;
     milestones|milestone) echo milestones ;;
     notifications|notification) echo notifications ;;
+    packages|package) echo packages ;;
+    pipelines|pipeline) echo pipelines ;;
     projects|project) echo projects ;;
     protected-envs|protected-env) echo protected-envs ;;
     releases|release) echo releases ;;
@@ -81,6 +83,18 @@ _hostctl_verb() {
     'notifications get'|'notifications view') echo get ;;
     'notifications outbox') echo outbox ;;
     'notifications set'|'notifications update') echo set ;;
+    'packages delete'|'packages rm') echo delete ;;
+    'packages delete-file') echo delete-file ;;
+    'packages download') echo download ;;
+    'packages files') echo files ;;
+    'packages get'|'packages view') echo get ;;
+    'packages list'|'packages ls') echo list ;;
+    'packages pipelines') echo pipelines ;;
+    'packages protection') echo protection ;;
+    'packages upload'|'packages publish') echo upload ;;
+    'pipelines create') echo create ;;
+    'pipelines get'|'pipelines view') echo get ;;
+    'pipelines list'|'pipelines ls') echo list ;;
     'projects create') echo create ;;
     'projects delete'|'projects rm') echo delete ;;
     'projects get'|'projects view') echo get ;;
@@ -161,6 +175,8 @@ _hostctl_verbs() {
     members) echo 'add list remove update' ;;
     milestones) echo 'close create get list update' ;;
     notifications) echo 'get outbox set' ;;
+    packages) echo 'delete delete-file download files get list pipelines protection upload' ;;
+    pipelines) echo 'create get list' ;;
     projects) echo 'create delete get list update' ;;
     protected-envs) echo 'get list protect unprotect update' ;;
     releases) echo 'create delete download evidence get latest links list update' ;;
@@ -242,6 +258,24 @@ _hostctl_flags() {
     'notifications get') echo '-R --project -g --group' ;;
     'notifications outbox') echo '-R --project --user --event --page --per-page --all --limit' ;;
     'notifications set') echo '-R --project -g --group --level --on --off --email' ;;
+    'packages ') echo '' ;;
+    'packages delete') echo '-R --project' ;;
+    'packages delete-file') echo '-R --project' ;;
+    'packages download') echo '-R --project --name --package-version -O --output-file' ;;
+    'packages files') echo '-R --project --order-by --sort --page --per-page --all --limit' ;;
+    'packages get') echo '-R --project' ;;
+    'packages list') echo '-R --project -g --group --type --name --package-version --versionless --status --order-by --sort --exclude-subgroups --page --per-page --all --limit' ;;
+    'packages pipelines') echo '-R --project --page --per-page --all --limit' ;;
+    'packages protection') echo '' ;;
+    'packages protection list') echo '-R --project --page --per-page --all --limit' ;;
+    'packages protection add') echo '-R --project --pattern --type --push --delete' ;;
+    'packages protection update') echo '-R --project --pattern --type --push --delete' ;;
+    'packages protection remove') echo '-R --project' ;;
+    'packages upload') echo '-R --project --name --package-version --status --path' ;;
+    'pipelines ') echo '' ;;
+    'pipelines create') echo '-R --project --ref' ;;
+    'pipelines get') echo '-R --project' ;;
+    'pipelines list') echo '-R --project --ref --status --sort --page --per-page --all --limit' ;;
     'projects ') echo '' ;;
     'projects create') echo '--name --path --namespace -g --group --description --visibility --default-branch --readme --repository-storage' ;;
     'projects delete') echo '' ;;
@@ -615,6 +649,109 @@ _hostctl_value() {
         --on) COMPREPLY=($(compgen -W 'new_release new_note new_issue reopen_issue close_issue reassign_issue issue_due new_merge_request push_to_merge_request reopen_merge_request close_merge_request reassign_merge_request change_reviewer_merge_request merge_merge_request failed_pipeline fixed_pipeline success_pipeline moved_project merge_when_pipeline_succeeds new_epic approver' -- "$cur")); return 0 ;;
         --off) COMPREPLY=($(compgen -W 'new_release new_note new_issue reopen_issue close_issue reassign_issue issue_due new_merge_request push_to_merge_request reopen_merge_request close_merge_request reassign_merge_request change_reviewer_merge_request merge_merge_request failed_pipeline fixed_pipeline success_pipeline moved_project merge_when_pipeline_succeeds new_epic approver' -- "$cur")); return 0 ;;
         --email) COMPREPLY=(); return 0 ;;
+      esac ;;
+    'packages delete')
+      case "$3" in
+        -R|--project) COMPREPLY=(); return 0 ;;
+      esac ;;
+    'packages delete-file')
+      case "$3" in
+        -R|--project) COMPREPLY=(); return 0 ;;
+      esac ;;
+    'packages download')
+      case "$3" in
+        -R|--project) COMPREPLY=(); return 0 ;;
+        --name) COMPREPLY=(); return 0 ;;
+        --package-version) COMPREPLY=(); return 0 ;;
+        -O|--output-file) compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -f -- "$cur")); return 0 ;;
+      esac ;;
+    'packages files')
+      case "$3" in
+        -R|--project) COMPREPLY=(); return 0 ;;
+        --order-by) COMPREPLY=(); return 0 ;;
+        --sort) compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -d -- "$cur")); return 0 ;;
+        --page) COMPREPLY=(); return 0 ;;
+        --per-page) COMPREPLY=(); return 0 ;;
+        --limit) COMPREPLY=(); return 0 ;;
+      esac ;;
+    'packages get')
+      case "$3" in
+        -R|--project) COMPREPLY=(); return 0 ;;
+      esac ;;
+    'packages list')
+      case "$3" in
+        -R|--project) COMPREPLY=(); return 0 ;;
+        -g|--group) COMPREPLY=(); return 0 ;;
+        --type) COMPREPLY=(); return 0 ;;
+        --name) COMPREPLY=(); return 0 ;;
+        --package-version) COMPREPLY=(); return 0 ;;
+        --status) COMPREPLY=(); return 0 ;;
+        --order-by) COMPREPLY=(); return 0 ;;
+        --sort) compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -d -- "$cur")); return 0 ;;
+        --page) COMPREPLY=(); return 0 ;;
+        --per-page) COMPREPLY=(); return 0 ;;
+        --limit) COMPREPLY=(); return 0 ;;
+      esac ;;
+    'packages pipelines')
+      case "$3" in
+        -R|--project) COMPREPLY=(); return 0 ;;
+        --page) COMPREPLY=(); return 0 ;;
+        --per-page) COMPREPLY=(); return 0 ;;
+        --limit) COMPREPLY=(); return 0 ;;
+      esac ;;
+    'packages protection list')
+      case "$3" in
+        -R|--project) COMPREPLY=(); return 0 ;;
+        --page) COMPREPLY=(); return 0 ;;
+        --per-page) COMPREPLY=(); return 0 ;;
+        --limit) COMPREPLY=(); return 0 ;;
+      esac ;;
+    'packages protection add')
+      case "$3" in
+        -R|--project) COMPREPLY=(); return 0 ;;
+        --pattern) COMPREPLY=(); return 0 ;;
+        --type) COMPREPLY=(); return 0 ;;
+        --push) COMPREPLY=(); return 0 ;;
+        --delete) COMPREPLY=(); return 0 ;;
+      esac ;;
+    'packages protection update')
+      case "$3" in
+        -R|--project) COMPREPLY=(); return 0 ;;
+        --pattern) COMPREPLY=(); return 0 ;;
+        --type) COMPREPLY=(); return 0 ;;
+        --push) COMPREPLY=(); return 0 ;;
+        --delete) COMPREPLY=(); return 0 ;;
+      esac ;;
+    'packages protection remove')
+      case "$3" in
+        -R|--project) COMPREPLY=(); return 0 ;;
+      esac ;;
+    'packages upload')
+      case "$3" in
+        -R|--project) COMPREPLY=(); return 0 ;;
+        --name) COMPREPLY=(); return 0 ;;
+        --package-version) COMPREPLY=(); return 0 ;;
+        --status) COMPREPLY=(); return 0 ;;
+        --path) compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -d -- "$cur")); return 0 ;;
+      esac ;;
+    'pipelines create')
+      case "$3" in
+        -R|--project) COMPREPLY=(); return 0 ;;
+        --ref) COMPREPLY=(); return 0 ;;
+      esac ;;
+    'pipelines get')
+      case "$3" in
+        -R|--project) COMPREPLY=(); return 0 ;;
+      esac ;;
+    'pipelines list')
+      case "$3" in
+        -R|--project) COMPREPLY=(); return 0 ;;
+        --ref) COMPREPLY=(); return 0 ;;
+        --status) COMPREPLY=(); return 0 ;;
+        --sort) compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -d -- "$cur")); return 0 ;;
+        --page) COMPREPLY=(); return 0 ;;
+        --per-page) COMPREPLY=(); return 0 ;;
+        --limit) COMPREPLY=(); return 0 ;;
       esac ;;
     'projects create')
       case "$3" in
@@ -1058,7 +1195,7 @@ _hostctl() {
   for ((i = 1; i < COMP_CWORD; i++)); do
     w="${COMP_WORDS[i]}"
     case "$w" in
-      --access-level|--add|--approval|--asset|--at|--author-email|--author-name|--bio|--branch|--content|--content-file|--context|--context-name|--created-after|--created-before|--default-branch|--default-role|--delete|--deploy|--description|--due-date|--email|--end|--event|--expires-after|--expires-at|--expires-before|--extern-uid|--external-url|--field|--fields|--file|--filename|--fingerprint|--format|--from|--group|--header|--host|--iid|--input|--interval|--job-title|--kind|--last-used-after|--last-used-before|--level|--limit|--link|--link-url|--location|--member-role|--merge|--message|--method|--milestone|--min-access-level|--name|--namespace|--notes|--notes-file|--off|--offering|--on|--order-by|--organization|--output|--output-file|--page|--parent|--password|--path|--per-page|--port|--project|--projects-limit|--provider|--push|--query|--raw-field|--ref|--regex|--released-at|--remove|--remove-approval|--remove-deploy|--rename|--replace|--repository-storage|--root-token|--scope|--search|--secret-push-protection|--since|--snippet|--sort|--source|--sso-url|--start|--start-branch|--start-date|--start-sha|--state|--status|--storage|--sudo|--tag|--tag-message|--tier|--timeout|--timezone|--title|--to|--token|--two-factor|--type|--unprotect|--until|--url|--user|--username|--visibility|--weight|-F|-H|-O|-R|-X|-a|-f|-g|-m|-o)
+      --access-level|--add|--approval|--asset|--at|--author-email|--author-name|--bio|--branch|--content|--content-file|--context|--context-name|--created-after|--created-before|--default-branch|--default-role|--delete|--deploy|--description|--due-date|--email|--end|--event|--expires-after|--expires-at|--expires-before|--extern-uid|--external-url|--field|--fields|--file|--filename|--fingerprint|--format|--from|--group|--header|--host|--iid|--input|--interval|--job-title|--kind|--last-used-after|--last-used-before|--level|--limit|--link|--link-url|--location|--member-role|--merge|--message|--method|--milestone|--min-access-level|--name|--namespace|--notes|--notes-file|--off|--offering|--on|--order-by|--organization|--output|--output-file|--package-version|--page|--parent|--password|--path|--pattern|--per-page|--port|--project|--projects-limit|--provider|--push|--query|--raw-field|--ref|--regex|--released-at|--remove|--remove-approval|--remove-deploy|--rename|--replace|--repository-storage|--root-token|--scope|--search|--secret-push-protection|--since|--snippet|--sort|--source|--sso-url|--start|--start-branch|--start-date|--start-sha|--state|--status|--storage|--sudo|--tag|--tag-message|--tier|--timeout|--timezone|--title|--to|--token|--two-factor|--type|--unprotect|--until|--url|--user|--username|--visibility|--weight|-F|-H|-O|-R|-X|-a|-f|-g|-m|-o)
         ((i++))
         [[ "${COMP_WORDS[i]}" == "=" ]] && ((i++))
         continue ;;
@@ -1081,9 +1218,9 @@ _hostctl() {
     return 0
   fi
   if [[ -z "$noun" ]]; then
-    COMPREPLY=($(compgen -W 'api branches commits completion context enterprise-users error-tracking freeze-periods groups init members milestones notifications projects protected-envs releases saml scim security-settings serve snippets storage-moves storages tags tokens users wikis help' -- "$cur"))
+    COMPREPLY=($(compgen -W 'api branches commits completion context enterprise-users error-tracking freeze-periods groups init members milestones notifications packages pipelines projects protected-envs releases saml scim security-settings serve snippets storage-moves storages tags tokens users wikis help' -- "$cur"))
   elif [[ "$noun" == help ]]; then
-    [[ -z "$verb" ]] && COMPREPLY=($(compgen -W 'api branches commits completion context enterprise-users error-tracking freeze-periods groups init members milestones notifications projects protected-envs releases saml scim security-settings serve snippets storage-moves storages tags tokens users wikis' -- "$cur"))
+    [[ -z "$verb" ]] && COMPREPLY=($(compgen -W 'api branches commits completion context enterprise-users error-tracking freeze-periods groups init members milestones notifications packages pipelines projects protected-envs releases saml scim security-settings serve snippets storage-moves storages tags tokens users wikis' -- "$cur"))
   elif [[ -z "$verb" && -n "$(_hostctl_verbs "$noun")" ]]; then
     COMPREPLY=($(compgen -W "$(_hostctl_verbs "$noun")" -- "$cur"))
   else

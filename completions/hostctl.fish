@@ -14,7 +14,7 @@ function __hostctl_command
             continue
         end
         switch $w
-            case '--access-level' '--add' '--approval' '--asset' '--at' '--author-email' '--author-name' '--bio' '--branch' '--content' '--content-file' '--context' '--context-name' '--created-after' '--created-before' '--default-branch' '--default-role' '--delete' '--deploy' '--description' '--due-date' '--email' '--end' '--event' '--expires-after' '--expires-at' '--expires-before' '--extern-uid' '--external-url' '--field' '--fields' '--file' '--filename' '--fingerprint' '--format' '--from' '--group' '--header' '--host' '--iid' '--input' '--interval' '--job-title' '--kind' '--last-used-after' '--last-used-before' '--level' '--limit' '--link' '--link-url' '--location' '--member-role' '--merge' '--message' '--method' '--milestone' '--min-access-level' '--name' '--namespace' '--notes' '--notes-file' '--off' '--offering' '--on' '--order-by' '--organization' '--output' '--output-file' '--page' '--parent' '--password' '--path' '--per-page' '--port' '--project' '--projects-limit' '--provider' '--push' '--query' '--raw-field' '--ref' '--regex' '--released-at' '--remove' '--remove-approval' '--remove-deploy' '--rename' '--replace' '--repository-storage' '--root-token' '--scope' '--search' '--secret-push-protection' '--since' '--snippet' '--sort' '--source' '--sso-url' '--start' '--start-branch' '--start-date' '--start-sha' '--state' '--status' '--storage' '--sudo' '--tag' '--tag-message' '--tier' '--timeout' '--timezone' '--title' '--to' '--token' '--two-factor' '--type' '--unprotect' '--until' '--url' '--user' '--username' '--visibility' '--weight' '-F' '-H' '-O' '-R' '-X' '-a' '-f' '-g' '-m' '-o'
+            case '--access-level' '--add' '--approval' '--asset' '--at' '--author-email' '--author-name' '--bio' '--branch' '--content' '--content-file' '--context' '--context-name' '--created-after' '--created-before' '--default-branch' '--default-role' '--delete' '--deploy' '--description' '--due-date' '--email' '--end' '--event' '--expires-after' '--expires-at' '--expires-before' '--extern-uid' '--external-url' '--field' '--fields' '--file' '--filename' '--fingerprint' '--format' '--from' '--group' '--header' '--host' '--iid' '--input' '--interval' '--job-title' '--kind' '--last-used-after' '--last-used-before' '--level' '--limit' '--link' '--link-url' '--location' '--member-role' '--merge' '--message' '--method' '--milestone' '--min-access-level' '--name' '--namespace' '--notes' '--notes-file' '--off' '--offering' '--on' '--order-by' '--organization' '--output' '--output-file' '--package-version' '--page' '--parent' '--password' '--path' '--pattern' '--per-page' '--port' '--project' '--projects-limit' '--provider' '--push' '--query' '--raw-field' '--ref' '--regex' '--released-at' '--remove' '--remove-approval' '--remove-deploy' '--rename' '--replace' '--repository-storage' '--root-token' '--scope' '--search' '--secret-push-protection' '--since' '--snippet' '--sort' '--source' '--sso-url' '--start' '--start-branch' '--start-date' '--start-sha' '--state' '--status' '--storage' '--sudo' '--tag' '--tag-message' '--tier' '--timeout' '--timezone' '--title' '--to' '--token' '--two-factor' '--type' '--unprotect' '--until' '--url' '--user' '--username' '--visibility' '--weight' '-F' '-H' '-O' '-R' '-X' '-a' '-f' '-g' '-m' '-o'
                 set skip 1
                 continue
             case '-*'
@@ -41,6 +41,10 @@ function __hostctl_command
                     set noun milestones
                 case 'notification'
                     set noun notifications
+                case 'package'
+                    set noun packages
+                case 'pipeline'
+                    set noun pipelines
                 case 'project'
                     set noun projects
                 case 'protected-env'
@@ -150,6 +154,30 @@ function __hostctl_command
                     set verb outbox
                 case 'notifications set' 'notifications update'
                     set verb set
+                case 'packages delete' 'packages rm'
+                    set verb delete
+                case 'packages delete-file'
+                    set verb delete-file
+                case 'packages download'
+                    set verb download
+                case 'packages files'
+                    set verb files
+                case 'packages get' 'packages view'
+                    set verb get
+                case 'packages list' 'packages ls'
+                    set verb list
+                case 'packages pipelines'
+                    set verb pipelines
+                case 'packages protection'
+                    set verb protection
+                case 'packages upload' 'packages publish'
+                    set verb upload
+                case 'pipelines create'
+                    set verb create
+                case 'pipelines get' 'pipelines view'
+                    set verb get
+                case 'pipelines list' 'pipelines ls'
+                    set verb list
                 case 'projects create'
                     set verb create
                 case 'projects delete' 'projects rm'
@@ -323,6 +351,8 @@ complete -c hostctl -n '__hostctl_at \'\'' -a init -d 'Create a local state dire
 complete -c hostctl -n '__hostctl_at \'\'' -a members -d 'Members of projects and groups, with their roles'
 complete -c hostctl -n '__hostctl_at \'\'' -a milestones -d 'Milestones of projects and groups: list, inspect, create, change, close'
 complete -c hostctl -n '__hostctl_at \'\'' -a notifications -d 'Your notification settings (global, group, project) and the notification outbox'
+complete -c hostctl -n '__hostctl_at \'\'' -a packages -d 'Package registry: list, inspect, delete, upload and download generic packages, protection rules'
+complete -c hostctl -n '__hostctl_at \'\'' -a pipelines -d 'Pipelines of a project: list, inspect, create (with a job token for publishing packages)'
 complete -c hostctl -n '__hostctl_at \'\'' -a projects -d 'Projects: list, inspect, create, change, delete'
 complete -c hostctl -n '__hostctl_at \'\'' -a protected-envs -d 'Protected environments of groups (tiers) and projects: who may deploy, who must approve'
 complete -c hostctl -n '__hostctl_at \'\'' -a releases -d 'Releases of a project: list, inspect, create, change, delete, latest, download, evidence, asset links'
@@ -338,7 +368,7 @@ complete -c hostctl -n '__hostctl_at \'\'' -a tokens -d 'Personal access tokens:
 complete -c hostctl -n '__hostctl_at \'\'' -a users -d 'Users: list, inspect, create, change, block (administrators)'
 complete -c hostctl -n '__hostctl_at \'\'' -a wikis -d 'Wiki pages of projects and groups: list, read, render, create, change, edit, delete, history, attachments'
 complete -c hostctl -n '__hostctl_at \'\'' -a help -d 'Show help for a command'
-complete -c hostctl -n '__hostctl_at help' -a 'api branches commits completion context enterprise-users error-tracking freeze-periods groups init members milestones notifications projects protected-envs releases saml scim security-settings serve snippets storage-moves storages tags tokens users wikis'
+complete -c hostctl -n '__hostctl_at help' -a 'api branches commits completion context enterprise-users error-tracking freeze-periods groups init members milestones notifications packages pipelines projects protected-envs releases saml scim security-settings serve snippets storage-moves storages tags tokens users wikis'
 
 # branches
 complete -c hostctl -n '__hostctl_at branches' -a create -d 'Create a branch from a branch, tag or commit (Developer)'
@@ -402,6 +432,22 @@ complete -c hostctl -n '__hostctl_at milestones' -a update -d 'Change a mileston
 complete -c hostctl -n '__hostctl_at notifications' -a get -d 'Show your notification setting: global, or for a group or project'
 complete -c hostctl -n '__hostctl_at notifications' -a outbox -d 'Who would have been notified of new releases and project moves, per the settings (yours; administrators see everyone)'
 complete -c hostctl -n '__hostctl_at notifications' -a set -d 'Change your notification setting: level, events on or off (they count with --level custom), notification email (global)'
+
+# packages
+complete -c hostctl -n '__hostctl_at packages' -a delete -d 'Delete a package and all its files (Maintainer; protection rules may ask for more)'
+complete -c hostctl -n '__hostctl_at packages' -a delete-file -d 'Delete one file of a package (Maintainer)'
+complete -c hostctl -n '__hostctl_at packages' -a download -d 'Download a file of a generic package, checking its SHA-256 (streamed; a failed download leaves nothing behind)'
+complete -c hostctl -n '__hostctl_at packages' -a files -d 'List a package\'s files with their sizes and checksums'
+complete -c hostctl -n '__hostctl_at packages' -a get -d 'Show one package with its other versions (default and deprecated packages)'
+complete -c hostctl -n '__hostctl_at packages' -a list -d 'List a project\'s packages, or those of a group\'s projects (default, deprecated and error packages unless --status)'
+complete -c hostctl -n '__hostctl_at packages' -a pipelines -d 'List the pipelines that published a package (newest first; --all follows the cursor)'
+complete -c hostctl -n '__hostctl_at packages' -a protection -d 'Package protection rules: list, add, update, remove'
+complete -c hostctl -n '__hostctl_at packages' -a upload -d 'Publish files to a generic package (streamed, never held in memory; progress on a terminal)'
+
+# pipelines
+complete -c hostctl -n '__hostctl_at pipelines' -a create -d 'Create a pipeline for a ref (it stays created: there are no runners) and show its job token once'
+complete -c hostctl -n '__hostctl_at pipelines' -a get -d 'Show one pipeline'
+complete -c hostctl -n '__hostctl_at pipelines' -a list -d 'List a project\'s pipelines (newest first)'
 
 # projects
 complete -c hostctl -n '__hostctl_at projects' -a create -d 'Create a project in a group or a personal namespace'
@@ -769,6 +815,101 @@ complete -c hostctl -n '__hostctl_at \'notifications set\'' -l level -x -a 'disa
 complete -c hostctl -n '__hostctl_at \'notifications set\'' -l on -x -a 'new_release new_note new_issue reopen_issue close_issue reassign_issue issue_due new_merge_request push_to_merge_request reopen_merge_request close_merge_request reassign_merge_request change_reviewer_merge_request merge_merge_request failed_pipeline fixed_pipeline success_pipeline moved_project merge_when_pipeline_succeeds new_epic approver' -d 'events to be notified of (comma-separated or repeated)'
 complete -c hostctl -n '__hostctl_at \'notifications set\'' -l off -x -a 'new_release new_note new_issue reopen_issue close_issue reassign_issue issue_due new_merge_request push_to_merge_request reopen_merge_request close_merge_request reassign_merge_request change_reviewer_merge_request merge_merge_request failed_pipeline fixed_pipeline success_pipeline moved_project merge_when_pipeline_succeeds new_epic approver' -d 'events not to be notified of (comma-separated or repeated)'
 complete -c hostctl -n '__hostctl_at \'notifications set\'' -l email -x -d 'where notifications go (global setting only; one of your verified addresses)'
+
+# packages delete
+complete -c hostctl -n '__hostctl_at \'packages delete\'' -s R -l project -x -d 'the project (id or full path)'
+
+# packages delete-file
+complete -c hostctl -n '__hostctl_at \'packages delete-file\'' -s R -l project -x -d 'the project (id or full path)'
+
+# packages download
+complete -c hostctl -n '__hostctl_at \'packages download\'' -s R -l project -x -d 'the project (id or full path)'
+complete -c hostctl -n '__hostctl_at \'packages download\'' -l name -x -d 'package name'
+complete -c hostctl -n '__hostctl_at \'packages download\'' -l package-version -x -d 'package version'
+complete -c hostctl -n '__hostctl_at \'packages download\'' -s O -l output-file -r -F -d 'where to write it (\'-\' for standard output; default: the file\'s own name)'
+
+# packages files
+complete -c hostctl -n '__hostctl_at \'packages files\'' -s R -l project -x -d 'the project (id or full path)'
+complete -c hostctl -n '__hostctl_at \'packages files\'' -l order-by -x -d 'id (default), file_name or created_at'
+complete -c hostctl -n '__hostctl_at \'packages files\'' -l sort -x -a '(__fish_complete_directories)' -d 'asc (default) or desc'
+complete -c hostctl -n '__hostctl_at \'packages files\'' -l page -x -d 'page number to fetch'
+complete -c hostctl -n '__hostctl_at \'packages files\'' -l per-page -x -d 'items per page (the server caps it at 100)'
+complete -c hostctl -n '__hostctl_at \'packages files\'' -l all -d 'fetch every page, following the Link header'
+complete -c hostctl -n '__hostctl_at \'packages files\'' -l limit -x -d 'stop after N items, across pages'
+
+# packages get
+complete -c hostctl -n '__hostctl_at \'packages get\'' -s R -l project -x -d 'the project (id or full path)'
+
+# packages list
+complete -c hostctl -n '__hostctl_at \'packages list\'' -s R -l project -x -d 'the project (id or full path)'
+complete -c hostctl -n '__hostctl_at \'packages list\'' -s g -l group -x -d 'packages of this group\'s projects, subgroups included (id or full path)'
+complete -c hostctl -n '__hostctl_at \'packages list\'' -l type -x -d 'only this package type: composer, conan, generic, golang, helm, maven, npm, nuget, pypi, terraform_module'
+complete -c hostctl -n '__hostctl_at \'packages list\'' -l name -x -d 'names containing this text'
+complete -c hostctl -n '__hostctl_at \'packages list\'' -l package-version -x -d 'only this version'
+complete -c hostctl -n '__hostctl_at \'packages list\'' -l versionless -d 'include packages without a version'
+complete -c hostctl -n '__hostctl_at \'packages list\'' -l status -x -d 'only this status: default, hidden, processing, error, pending_destruction, deprecated'
+complete -c hostctl -n '__hostctl_at \'packages list\'' -l order-by -x -d 'created_at (default), name, version, type, or project_path for groups'
+complete -c hostctl -n '__hostctl_at \'packages list\'' -l sort -x -a '(__fish_complete_directories)' -d 'asc (default) or desc'
+complete -c hostctl -n '__hostctl_at \'packages list\'' -l exclude-subgroups -d 'with --group: only the group\'s own projects'
+complete -c hostctl -n '__hostctl_at \'packages list\'' -l page -x -d 'page number to fetch'
+complete -c hostctl -n '__hostctl_at \'packages list\'' -l per-page -x -d 'items per page (the server caps it at 100)'
+complete -c hostctl -n '__hostctl_at \'packages list\'' -l all -d 'fetch every page, following the Link header'
+complete -c hostctl -n '__hostctl_at \'packages list\'' -l limit -x -d 'stop after N items, across pages'
+
+# packages pipelines
+complete -c hostctl -n '__hostctl_at \'packages pipelines\'' -s R -l project -x -d 'the project (id or full path)'
+complete -c hostctl -n '__hostctl_at \'packages pipelines\'' -l page -x -d 'page number to fetch'
+complete -c hostctl -n '__hostctl_at \'packages pipelines\'' -l per-page -x -d 'items per page (the server caps it at 100)'
+complete -c hostctl -n '__hostctl_at \'packages pipelines\'' -l all -d 'fetch every page, following the Link header'
+complete -c hostctl -n '__hostctl_at \'packages pipelines\'' -l limit -x -d 'stop after N items, across pages'
+
+# packages protection list
+complete -c hostctl -n '__hostctl_at \'packages protection list\'' -s R -l project -x -d 'the project (id or full path)'
+complete -c hostctl -n '__hostctl_at \'packages protection list\'' -l page -x -d 'page number to fetch'
+complete -c hostctl -n '__hostctl_at \'packages protection list\'' -l per-page -x -d 'items per page (the server caps it at 100)'
+complete -c hostctl -n '__hostctl_at \'packages protection list\'' -l all -d 'fetch every page, following the Link header'
+complete -c hostctl -n '__hostctl_at \'packages protection list\'' -l limit -x -d 'stop after N items, across pages'
+
+# packages protection add
+complete -c hostctl -n '__hostctl_at \'packages protection add\'' -s R -l project -x -d 'the project (id or full path)'
+complete -c hostctl -n '__hostctl_at \'packages protection add\'' -l pattern -x -d 'package names the rule covers; * matches anything (e.g. release-*)'
+complete -c hostctl -n '__hostctl_at \'packages protection add\'' -l type -x -d 'package type: composer, conan, generic, golang, helm, maven, npm, nuget, pypi, terraform_module'
+complete -c hostctl -n '__hostctl_at \'packages protection add\'' -l push -x -d 'lowest role that may publish: maintainer, owner, admin, or none'
+complete -c hostctl -n '__hostctl_at \'packages protection add\'' -l delete -x -d 'lowest role that may delete: owner, admin, or none'
+
+# packages protection update
+complete -c hostctl -n '__hostctl_at \'packages protection update\'' -s R -l project -x -d 'the project (id or full path)'
+complete -c hostctl -n '__hostctl_at \'packages protection update\'' -l pattern -x -d 'package names the rule covers; * matches anything (e.g. release-*)'
+complete -c hostctl -n '__hostctl_at \'packages protection update\'' -l type -x -d 'package type: composer, conan, generic, golang, helm, maven, npm, nuget, pypi, terraform_module'
+complete -c hostctl -n '__hostctl_at \'packages protection update\'' -l push -x -d 'lowest role that may publish: maintainer, owner, admin, or none'
+complete -c hostctl -n '__hostctl_at \'packages protection update\'' -l delete -x -d 'lowest role that may delete: owner, admin, or none'
+
+# packages protection remove
+complete -c hostctl -n '__hostctl_at \'packages protection remove\'' -s R -l project -x -d 'the project (id or full path)'
+
+# packages upload
+complete -c hostctl -n '__hostctl_at \'packages upload\'' -s R -l project -x -d 'the project (id or full path)'
+complete -c hostctl -n '__hostctl_at \'packages upload\'' -l name -x -d 'package name (letters, digits, . _ + ~ @ -)'
+complete -c hostctl -n '__hostctl_at \'packages upload\'' -l package-version -x -d 'package version, e.g. 1.4.0'
+complete -c hostctl -n '__hostctl_at \'packages upload\'' -l status -x -d 'default, or hidden to keep the package out of lists'
+complete -c hostctl -n '__hostctl_at \'packages upload\'' -l path -x -a '(__fish_complete_directories)' -d 'a directory inside the package to put the files in'
+
+# pipelines create
+complete -c hostctl -n '__hostctl_at \'pipelines create\'' -s R -l project -x -d 'the project (id or full path)'
+complete -c hostctl -n '__hostctl_at \'pipelines create\'' -l ref -x -d 'the branch or tag to run for'
+
+# pipelines get
+complete -c hostctl -n '__hostctl_at \'pipelines get\'' -s R -l project -x -d 'the project (id or full path)'
+
+# pipelines list
+complete -c hostctl -n '__hostctl_at \'pipelines list\'' -s R -l project -x -d 'the project (id or full path)'
+complete -c hostctl -n '__hostctl_at \'pipelines list\'' -l ref -x -d 'only pipelines of this branch or tag'
+complete -c hostctl -n '__hostctl_at \'pipelines list\'' -l status -x -d 'only pipelines in this status'
+complete -c hostctl -n '__hostctl_at \'pipelines list\'' -l sort -x -a '(__fish_complete_directories)' -d 'desc (default) or asc'
+complete -c hostctl -n '__hostctl_at \'pipelines list\'' -l page -x -d 'page number to fetch'
+complete -c hostctl -n '__hostctl_at \'pipelines list\'' -l per-page -x -d 'items per page (the server caps it at 100)'
+complete -c hostctl -n '__hostctl_at \'pipelines list\'' -l all -d 'fetch every page, following the Link header'
+complete -c hostctl -n '__hostctl_at \'pipelines list\'' -l limit -x -d 'stop after N items, across pages'
 
 # projects create
 complete -c hostctl -n '__hostctl_at \'projects create\'' -l name -x -d 'display name (derived from --path when absent)'

@@ -1,7 +1,7 @@
 // The API client every command uses: adds credentials, encodes params, decodes answers, raises
 // ApiError for error statuses, and follows `Link rel=next` across pages.
 import { toQueryString } from '../shared/path.js';
-import type { ApiRequest, ApiResponse } from '../shared/wire.js';
+import type { ApiRequest, ApiResponse, WireStream } from '../shared/wire.js';
 import { ApiError, UnexpectedAnswerError } from './api-error.js';
 import { encodeMultipart, type FilePart } from './multipart.js';
 import type { Transport } from './transport.js';
@@ -27,6 +27,10 @@ export interface RequestOptions {
   allowError?: boolean;
   /** false: answer a redirect as it is instead of following it. */
   followRedirects?: boolean;
+  /** A raw body that streams (a file upload), for routes that take one. */
+  stream?: WireStream;
+  /** Give a successful answer's body as `stream` (a file download) instead of reading it. */
+  streamResponse?: boolean;
 }
 
 export interface ApiResult<T = unknown> {
@@ -35,6 +39,8 @@ export interface ApiResult<T = unknown> {
   data: T;
   /** Raw body (text or bytes). */
   raw: string | Uint8Array;
+  /** The body, when a streamed answer was asked for and given. */
+  stream?: WireStream;
 }
 
 const SECRET_HEADERS = new Set(['private-token', 'authorization', 'job-token', 'deploy-token']);
@@ -47,7 +53,7 @@ export function redactHeaders(headers: Record<string, string>): Record<string, s
 
 /** Hides token secrets in any text (bodies of create/rotate answers, URLs with private_token). */
 export const redactText = (text: string): string =>
-  text.replace(/("token"\s*:\s*")[^"]+"/g, '$1[REDACTED]"').replace(/(private_token=|access_token=)[^&\s]+/g, '$1[REDACTED]').replace(/hpat-[A-Za-z0-9_-]+/g, 'hpat-[REDACTED]');
+  text.replace(/("token"\s*:\s*")[^"]+"/g, '$1[REDACTED]"').replace(/(private_token=|access_token=)[^&\s]+/g, '$1[REDACTED]').replace(/hpat-[A-Za-z0-9_-]+/g, 'hpat-[REDACTED]').replace(/hjob-[A-Za-z0-9_-]+/g, 'hjob-[REDACTED]');
 
 /** Redirects followed for one GET, at most. */
 const MAX_REDIRECTS = 5;
@@ -77,6 +83,8 @@ export class ApiClient {
       const encoded = encodeMultipart(opts.multipart);
       body = encoded.body;
       headers['content-type'] = encoded.contentType;
+    } else if (opts.stream) {
+      headers['content-type'] ??= 'application/octet-stream';
     } else if (opts.body !== undefined) {
       body = JSON.stringify(opts.body);
       headers['content-type'] = 'application/json';
@@ -84,7 +92,15 @@ export class ApiClient {
     const [pathOnly, inlineQuery] = splitQuery(path);
     const extra = opts.query ? toQueryString(opts.query) : '';
     const query = [inlineQuery, extra].filter(Boolean).join('&');
-    const request: ApiRequest = { method: method.toUpperCase(), path: pathOnly, query, headers, ...(body !== undefined ? { body } : {}) };
+    const request: ApiRequest = {
+      method: method.toUpperCase(),
+      path: pathOnly,
+      query,
+      headers,
+      ...(body !== undefined ? { body } : {}),
+      ...(opts.stream ? { bodyStream: opts.stream } : {}),
+      ...(opts.streamResponse ? { streamResponse: true } : {}),
+    };
     const debug = this.options.debug;
     if (debug) {
       debug(`> ${request.method} ${redactText(`${pathOnly}${query ? `?${query}` : ''}`)} (${this.transport.target})`);
@@ -213,7 +229,7 @@ function decode<T>(response: ApiResponse): ApiResult<T> {
       data = response.body;
     }
   } else if (response.body === '') data = null;
-  return { status: response.status, headers: response.headers, data: data as T, raw: response.body };
+  return { status: response.status, headers: response.headers, data: data as T, raw: response.body, ...(response.stream ? { stream: response.stream } : {}) };
 }
 
 /** `<url>; rel="next", <url>; rel="first"` → { next: url, first: url }. */

@@ -4,6 +4,8 @@ import type { Dispatcher } from 'undici';
 import { Agent, EnvHttpProxyAgent, request as undiciRequest } from './undici-parts.js';
 import { API_PREFIX, type ApiRequest, type ApiResponse } from '../shared/wire.js';
 import { TransportError, type Transport } from './transport.js';
+import { Readable } from 'node:stream';
+import type { WireStream } from '../shared/wire.js';
 
 export interface HttpTransportOptions {
   /** Instance URL, e.g. https://git.example.com (with or without /api/v4). */
@@ -51,7 +53,7 @@ export class HttpTransport implements Transport {
         res = await undiciRequest(url, {
           method: req.method as Dispatcher.HttpMethod,
           headers: req.headers ?? {},
-          body: req.body === undefined || req.body.length === 0 ? null : req.body,
+          body: req.bodyStream ? asReadable(req.bodyStream) : (req.body === undefined || req.body.length === 0 ? null : req.body),
           dispatcher: this.dispatcher,
         });
       } catch (error) {
@@ -61,8 +63,11 @@ export class HttpTransport implements Transport {
       }
       const headers: Record<string, string> = {};
       for (const [k, v] of Object.entries(res.headers)) if (v !== undefined) headers[k.toLowerCase()] = Array.isArray(v) ? v.join(', ') : String(v);
+      // A download the caller reads as it arrives; error answers are still read whole below.
+      if (req.streamResponse && res.statusCode < 400 && req.method !== 'HEAD') return { status: res.statusCode, headers, body: '', stream: res.body };
       const bytes = Buffer.from(await res.body.arrayBuffer());
-      if (RETRY_STATUSES.has(res.statusCode) && attempt < this.opts.maxRetries) {
+      // A streamed request body is consumed by the first attempt and cannot be sent again.
+      if (RETRY_STATUSES.has(res.statusCode) && attempt < this.opts.maxRetries && !req.bodyStream) {
         const wait = retryDelay(headers['retry-after'], attempt, this.opts.maxRetryWaitMs);
         this.opts.onRetry?.(attempt + 1, wait, res.statusCode);
         await this.opts.sleep(wait);
@@ -89,3 +94,5 @@ export function retryDelay(retryAfter: string | undefined, attempt: number, capM
   }
   return Math.min(500 * 2 ** attempt, capMs);
 }
+
+const asReadable = (stream: WireStream): Readable => (stream instanceof Readable ? stream : Readable.from(stream, { objectMode: false }));

@@ -2,7 +2,7 @@
 // one place that turns thrown ApiErrors (and unexpected exceptions) into responses.
 import { accessSync, constants as fsConstants, existsSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { BodyTooLargeError, isBodySource, type ServedRequest as ApiRequest, type ApiResponse } from '../shared/wire.js';
+import { BodyTooLargeError, isBodySource, type ServedRequest as ApiRequest, type ApiResponse, type WireStream } from '../shared/wire.js';
 import { systemClock, type Clock } from './clock.js';
 import { openDatabase, openReadOnly, setBusyTimeout, waitForWriteLock, writeTx, type Database } from './db/connection.js';
 import { latestVersion, migrate } from './db/migrate.js';
@@ -128,7 +128,10 @@ async function handle(core: Core, request: ApiRequest): Promise<ApiResponse> {
   const response = stateIntact(core) ? await answer(core, request) : errorResponse(stateGone(core));
   if (!stateIntact(core)) return errorResponse(stateGone(core));
   // HEAD answers carry the headers of the GET, never a body (on every transport).
-  return request.method.toUpperCase() === 'HEAD' ? { ...response, body: '' } : response;
+  if (request.method.toUpperCase() !== 'HEAD') return response;
+  if (response.stream) discardStream(response.stream);
+  const { stream: _dropped, ...rest } = response;
+  return { ...rest, body: '' };
 }
 
 async function answer(core: Core, request: ApiRequest): Promise<ApiResponse> {
@@ -170,7 +173,9 @@ async function dispatch(core: Core, request: ApiRequest): Promise<Reply> {
   let auth = noAuth ? { actor: null, authUser: null, token: null } : authenticate(core, route, method, request.path, headers, queryInput);
   const authRequired = (route.auth ?? 'required') === 'required';
   if (authRequired && !auth.actor) throw unauthorized();
-  const bodyInput = await parseBody(headers, await readBody(request.body, route.bodyLimit ?? DEFAULT_BODY_LIMIT));
+  // A streamed request body is the handler's to read; it is never buffered or parsed here.
+  const streamsBody = route.stream?.request === true;
+  const bodyInput = streamsBody ? bag() : await parseBody(headers, await readBody(request.body, route.bodyLimit ?? DEFAULT_BODY_LIMIT));
   const input: ParamBag = Object.assign(bag(), queryInput, bodyInput);
   // A token or Sudo carried in the body (allowed by the platform) is honoured once it is read.
   if (!noAuth && ['private_token', 'access_token', 'sudo'].some((k) => Object.prototype.hasOwnProperty.call(bodyInput, k))) {
@@ -204,6 +209,8 @@ async function dispatch(core: Core, request: ApiRequest): Promise<Reply> {
     token: auth.token,
     apiBase: apiBaseFor(core, headers),
     now: () => core.clock.now(),
+    jobPipelineId: auth.pipelineId ?? null,
+    ...(streamsBody ? { bodyStream: requestStream(request) } : {}),
   };
   const result = await route.handler(ctx);
   if (result instanceof Reply) return result;
@@ -312,6 +319,10 @@ function json(status: number, body: unknown, headers: Record<string, string> = {
 }
 
 function toResponse(reply: Reply): ApiResponse {
+  if (reply.stream) {
+    const length: Record<string, string> = reply.stream.length === undefined ? {} : { 'content-length': String(reply.stream.length) };
+    return { status: reply.status, headers: { 'content-type': reply.stream.contentType, ...length, ...reply.headers }, body: '', stream: reply.stream.body };
+  }
   if (reply.raw) return { status: reply.status, headers: { 'content-type': reply.raw.contentType, ...reply.headers }, body: reply.raw.data };
   if (reply.status === 204) return { status: 204, headers: { ...reply.headers }, body: '' };
   return json(reply.status, reply.body, reply.headers);
@@ -340,4 +351,29 @@ function scimErrorResponse(error: ApiError): ApiResponse {
 function errorResponse(error: ApiError): ApiResponse {
   if (error.text !== undefined) return { status: error.status, headers: { 'content-type': 'text/plain; charset=utf-8', ...error.headers }, body: error.text };
   return json(error.status, error.body, error.headers);
+}
+
+/** The request body of a streaming route: the stream given, or the buffered body as one chunk. */
+function requestStream(request: ApiRequest): WireStream {
+  if (request.bodyStream) return request.bodyStream;
+  const body = request.body;
+  // `serve` hands streaming routes the socket itself (bodyStream); an unread body source here
+  // would mean buffering an upload, which these routes never do.
+  if (isBodySource(body)) throw new Error('a streaming route was handed a buffered body source');
+  const bytes = body === undefined ? new Uint8Array(0) : typeof body === 'string' ? Buffer.from(body, 'utf8') : body;
+  return (async function* () {
+    if (bytes.length > 0) yield bytes;
+  })();
+}
+
+/** Releases a streamed body nobody will read (a HEAD answer, an abandoned download). */
+export function discardStream(stream: WireStream): void {
+  if (typeof stream.destroy === 'function') stream.destroy();
+  else void stream[Symbol.asyncIterator]().return?.();
+}
+
+/** Whether the route a request reaches reads its body as a stream (so the server must not buffer it). */
+export function streamsRequestBody(core: Core, method: string, path: string): boolean {
+  const outcome = core.router.match(method.toUpperCase(), path);
+  return outcome.kind === 'match' && outcome.match.route.stream?.request === true;
 }

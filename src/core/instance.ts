@@ -13,6 +13,8 @@ export interface InstanceSettings {
   /** Storage name → directory (relative paths are inside the state directory). */
   storages: Record<string, string>;
   requireTokenExpiry: boolean;
+  /** Largest generic package file accepted, in bytes (the platform's plan limit). */
+  genericPackagesMaxFileSize: number;
 }
 
 export const DEFAULT_SETTINGS: InstanceSettings = {
@@ -21,6 +23,7 @@ export const DEFAULT_SETTINGS: InstanceSettings = {
   externalUrl: 'http://localhost:8080',
   storages: { default: 'storages/default' },
   requireTokenExpiry: true,
+  genericPackagesMaxFileSize: 5 * 1024 ** 3,
 };
 
 const KEYS: Record<keyof InstanceSettings, string> = {
@@ -29,6 +32,7 @@ const KEYS: Record<keyof InstanceSettings, string> = {
   externalUrl: 'external_url',
   storages: 'storages',
   requireTokenExpiry: 'require_token_expiry',
+  genericPackagesMaxFileSize: 'generic_packages_max_file_size',
 };
 
 export function readSettings(db: Database): InstanceSettings {

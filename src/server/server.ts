@@ -3,6 +3,8 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Core } from '../core/app.js';
+import { pipeline } from 'node:stream/promises';
+import { streamsRequestBody } from '../core/app.js';
 import { API_PREFIX, BodyTooLargeError, SCIM_PREFIX, type ApiResponse, type BodySource } from '../shared/wire.js';
 
 export interface ServeOptions {
@@ -104,22 +106,40 @@ async function serve(core: Core, req: IncomingMessage, res: ServerResponse, wake
   // Identity providers call the SCIM root, outside /api/v4; the core gets its path below /api.
   const scim = fullPath.startsWith(`${SCIM_PREFIX}/`);
   if (!scim && !fullPath.startsWith(`${API_PREFIX}/`)) return send(req, res, json(404, { error: '404 Not Found' }));
+  const method = req.method ?? 'GET';
+  const apiPath = scim ? fullPath.slice('/api'.length) : fullPath.slice(API_PREFIX.length);
+  // Routes that stream their body (file uploads) read the socket themselves.
+  const streamed = !scim && streamsRequestBody(core, method, apiPath);
   const headers: Record<string, string> = Object.create(null) as Record<string, string>;
   for (const [k, v] of Object.entries(req.headers)) if (v !== undefined) headers[k] = Array.isArray(v) ? v.join(', ') : v;
   if (!trustProxy) for (const k of FORWARDED) delete headers[k];
   // The peer's address, for records such as a snippet's user agent detail; never taken from the client.
   headers['x-hostctl-peer'] = req.socket.remoteAddress ?? '';
   const before = core.jobs.enqueuedCount;
-  const method = req.method ?? 'GET';
-  const response = await core.handle(
-    scim
-      ? { method, path: fullPath.slice('/api'.length), query, headers, body: bodySource(req), api: 'scim' }
-      : { method, path: fullPath.slice(API_PREFIX.length), query, headers, body: bodySource(req) },
-  );
+  const response = await core.handle({
+    method,
+    path: apiPath,
+    query,
+    headers,
+    ...(streamed ? { bodyStream: req } : { body: bodySource(req) }),
+    streamResponse: true,
+    ...(scim ? { api: 'scim' as const } : {}),
+  });
   if (core.jobs.enqueuedCount !== before) wake();
-  send(req, res, response, req.method === 'HEAD');
+  if (response.stream) return sendStream(res, response);
+  send(req, res, response, method === 'HEAD');
 }
 
+/** Pipes a streamed answer to the socket; a client that goes away closes the source too. */
+async function sendStream(res: ServerResponse, response: ApiResponse): Promise<void> {
+  res.writeHead(response.status, response.headers);
+  try {
+    await pipeline(response.stream as NonNullable<ApiResponse['stream']>, res);
+  } catch {
+    response.stream?.destroy?.();
+    res.destroy();
+  }
+}
 /** The request body, read only when the core asks for it and never past the limit it names. */
 function bodySource(req: IncomingMessage): BodySource {
   const declared = req.headers['content-length'];
@@ -159,7 +179,9 @@ function send(req: IncomingMessage, res: ServerResponse, response: ApiResponse, 
   // A body left unread (refused before reading, or too large) is not drained: the connection
   // closes after the answer instead of spending time and memory on the rest of it.
   const unread = !req.complete && (req.headers['content-length'] !== undefined || req.headers['transfer-encoding'] !== undefined);
-  const headers: Record<string, string> = { ...response.headers, 'content-length': String(body.length) };
+  // A HEAD answer keeps the length its GET declares (a file download's size).
+  const length = headOnly && response.headers['content-length'] !== undefined ? response.headers['content-length'] : String(body.length);
+  const headers: Record<string, string> = { ...response.headers, 'content-length': length };
   if (unread) headers.connection = 'close';
   res.writeHead(response.status, headers);
   res.end(headOnly || response.status === 204 ? undefined : body, () => {

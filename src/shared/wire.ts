@@ -15,6 +15,10 @@ export interface ApiRequest {
   body?: string | Uint8Array;
   /** `scim`: the request is for the SCIM root (/api/scim/v2) and `path` is below /api. */
   api?: 'scim';
+  /** The body as a stream, for routes that declare a streamed request (file uploads). */
+  bodyStream?: WireStream;
+  /** Ask for a successful answer's body as `stream` instead of buffered (file downloads). */
+  streamResponse?: boolean;
 }
 
 /** A request as the core receives it: a server hands over the body still unread. */
@@ -47,7 +51,15 @@ export interface ApiResponse {
   /** Header names in lower case. */
   headers: WireHeaders;
   body: string | Uint8Array;
+  /** Set instead of `body` (which is then '') when a streamed answer was asked for. */
+  stream?: WireStream;
 }
+
+/**
+ * A body that flows in chunks (a Node Readable satisfies it). `destroy` releases what it holds
+ * (a file descriptor, a socket) when the reader stops early.
+ */
+export type WireStream = AsyncIterable<Uint8Array> & { destroy?: (error?: Error) => void };
 
 export const API_PREFIX = '/api/v4';
 /** The root of the SCIM provisioning API that identity providers call; its paths are below /api. */

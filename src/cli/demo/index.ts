@@ -13,6 +13,7 @@ import { seedRepositories } from './repositories.js';
 import { seedGovernance } from './governance.js';
 import { seedSnippetsAndWikis } from './snippets-wikis.js';
 import { seedStorages } from './storages.js';
+import { seedPackagesDemo, type DemoInternals } from './packages.js';
 
 export type DemoLog = (line: string) => void;
 
@@ -31,11 +32,13 @@ export interface Demo {
   projects: Record<string, number>;
   /** token name → token id (demo tokens only). */
   tokens: Record<string, number>;
+  /** Calls into the local instance for data no API creates (absent for remote targets). */
+  internals: DemoInternals;
 }
 
-export async function seedDemo(client: ApiClient, log: DemoLog): Promise<Demo> {
+export async function seedDemo(client: ApiClient, log: DemoLog, internals: DemoInternals = {}): Promise<Demo> {
   const { data: self } = await client.get<{ created_at: string }>('/personal_access_tokens/self');
-  const demo: Demo = { admin: client, today: self.created_at.slice(0, 10), users: {}, secrets: {}, groups: {}, projects: {}, tokens: {} };
+  const demo: Demo = { admin: client, today: self.created_at.slice(0, 10), users: {}, secrets: {}, groups: {}, projects: {}, tokens: {}, internals };
   await seedPeople(demo, log);
   await seedGroups(demo, log);
   await seedProjects(demo, log);
@@ -47,5 +50,6 @@ export async function seedDemo(client: ApiClient, log: DemoLog): Promise<Demo> {
   await seedGovernance(demo, log);
   await seedSnippetsAndWikis(demo, log);
   await seedStorages(demo, log);
+  await seedPackagesDemo(demo, log);
   return demo;
 }

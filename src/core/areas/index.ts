@@ -34,6 +34,8 @@ export const AREAS = {
   wikis: () => import('./wikis/routes.js').then((m) => m.wikiRoutes),
   'storage-moves': () => import('./storage-moves/routes.js').then((m) => m.storageMoveRoutes),
   storages: () => import('./storages/routes.js').then((m) => m.storageRoutes),
+  packages: () => import('./packages/routes.js').then((m) => m.packageRoutes),
+  pipelines: () => import('./pipelines/routes.js').then((m) => m.pipelineRoutes),
 } satisfies Record<string, () => Promise<RouteDef[]>>;
 
 export type AreaName = keyof typeof AREAS;
@@ -43,6 +45,7 @@ export const JOB_AREAS: Record<string, AreaName> = {
   release_evidence: 'releases',
   'branches.delete_merged': 'branches',
   'storage_moves.run': 'storage-moves',
+  'packages.destroy': 'packages',
 };
 
 const loaded = new Map<string, Promise<RouteDef[]>>();

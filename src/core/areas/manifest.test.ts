@@ -4,7 +4,7 @@ import { ROUTE_MANIFEST } from './manifest.js';
 
 describe('route manifest', () => {
   it('lists exactly the routes the areas declare (else: npm run build)', async () => {
-    const live = (await loadAllRoutes()).flatMap(({ area, routes }) => routes.map((r) => [r.method, r.path, area]));
+    const live = (await loadAllRoutes()).flatMap(({ area, routes }) => routes.map((r) => (r.stream ? [r.method, r.path, area, r.stream] : [r.method, r.path, area])));
     expect(ROUTE_MANIFEST.map((r) => [...r])).toEqual(live);
   });
 

@@ -16,6 +16,34 @@ export interface Authentication {
   authUser: UserRow | null;
   actor: UserRow | null;
   token: TokenRow | null;
+  /** Set when a pipeline's job token authenticated the request. */
+  pipelineId?: number;
+}
+
+/** User and password of `Authorization: Basic`, or undefined. */
+function basicCredentials(headers: Record<string, string>): { user: string; password: string } | undefined {
+  const auth = headers.authorization;
+  if (!auth || !/^basic\s+/i.test(auth)) return undefined;
+  const text = Buffer.from(auth.replace(/^basic\s+/i, '').trim(), 'base64').toString('utf8');
+  const colon = text.indexOf(':');
+  return colon < 0 ? undefined : { user: text.slice(0, colon), password: text.slice(colon + 1) };
+}
+
+/** The job token presented on a package route, if any. */
+function presentedJobToken(headers: Record<string, string>, input: ParamBag, basic: { user: string; password: string } | undefined): string | undefined {
+  const header = headers['job-token'];
+  if (header) return header.trim();
+  if (typeof input.job_token === 'string' && input.job_token) return input.job_token;
+  return basic?.user === 'gitlab-ci-token' ? basic.password : undefined;
+}
+
+/** A job token stands for the user who created its pipeline, for that pipeline's project only. */
+function authenticateJobToken(core: CoreState, secret: string): Authentication {
+  const row = core.db.prepare('SELECT id, user_id FROM pipelines WHERE job_token_digest = ?').get(digestSecret(secret)) as { id: number; user_id: number | null } | undefined;
+  if (!row || row.user_id === null) throw unauthorized();
+  const user = core.db.prepare('SELECT * FROM users WHERE id = ?').get(row.user_id) as UserRow | undefined;
+  if (!user || user.state !== 'active') throw unauthorized();
+  return { authUser: user, actor: user, token: null, pipelineId: row.id };
 }
 
 /** How often last_used_at is written at most, so busy tokens do not serialise on writes. */
@@ -36,7 +64,13 @@ export function presentedSecret(headers: Record<string, string>, input: ParamBag
 }
 
 export function authenticate(core: CoreState, route: RouteDef, method: string, path: string, headers: Record<string, string>, input: ParamBag): Authentication {
-  const secret = presentedSecret(headers, input);
+  let secret = presentedSecret(headers, input);
+  if (route.packageAuth) {
+    const basic = basicCredentials(headers);
+    const job = secret === undefined ? presentedJobToken(headers, input, basic) : undefined;
+    if (job !== undefined) return authenticateJobToken(core, job);
+    if (secret === undefined && basic) secret = basic.password;
+  }
   const sudo = headers.sudo ?? (typeof input.sudo === 'string' || typeof input.sudo === 'number' ? String(input.sudo) : undefined);
   const usesSudo = sudo !== undefined && sudo !== '';
   let token: TokenRow | null = null;

@@ -31,6 +31,9 @@ export const PROJECT_ABILITIES = {
   admin_error_tracking: 40,
   read_package: 20,
   destroy_package: 40,
+  admin_package: 40,
+  read_pipeline: 20,
+  create_pipeline: 30,
   read_wiki: 10,
   create_wiki: 30,
   admin_wiki: 40,
@@ -106,7 +109,7 @@ export function can(core: CoreState, actor: UserRow | null, action: ProjectAbili
     const need = PROJECT_ABILITIES[action as ProjectAbility];
     if (need === undefined) return false;
     // Anyone who sees a public or internal project reads its code, releases and wiki.
-    if (subject.project.visibility !== 'private' && (action === 'read_project' || action === 'read_code' || action === 'read_release' || action === 'read_wiki' || action === 'read_milestone' || action === 'read_package')) return true;
+    if (subject.project.visibility !== 'private' && (action === 'read_project' || action === 'read_code' || action === 'read_release' || action === 'read_wiki' || action === 'read_milestone' || action === 'read_package' || action === 'read_pipeline')) return true;
     return level() >= need;
   }
   const need = GROUP_ABILITIES[action as GroupAbility];

@@ -123,3 +123,55 @@ export interface TokenRow {
   created_at: string;
   updated_at: string;
 }
+
+export interface PackageRow {
+  id: number;
+  project_id: number;
+  name: string;
+  version: string | null;
+  package_type: string;
+  type_rank: number;
+  status: string;
+  conan_package_name: string | null;
+  last_downloaded_at: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface PackageFileRow {
+  id: number;
+  package_id: number;
+  file_name: string;
+  size: number;
+  file_md5: string;
+  file_sha1: string;
+  file_sha256: string;
+  pipeline_id: number | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface PipelineRow {
+  id: number;
+  iid: number;
+  project_id: number;
+  sha: string;
+  ref: string;
+  status: string;
+  source: string;
+  user_id: number | null;
+  job_token_digest: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface PackageProtectionRuleRow {
+  id: number;
+  project_id: number;
+  package_name_pattern: string;
+  package_type: string;
+  minimum_access_level_for_push: number | null;
+  minimum_access_level_for_delete: number | null;
+  created_at: string;
+  updated_at: string;
+}

@@ -1,4 +1,5 @@
 // The request as a handler sees it: validated params, the acting user, the core's services.
+import type { WireStream } from '../../shared/wire.js';
 import type { TokenRow, UserRow } from '../db/rows.js';
 import type { CoreState } from '../state.js';
 import type { ParamBag } from './parse.js';
@@ -29,6 +30,10 @@ export interface RequestContext {
   /** `<scheme>://<host>/api/v4` as the caller reached it, for Link and Location headers. */
   readonly apiBase: string;
   now(): Date;
+  /** The pipeline whose job token authenticated the request (JOB-TOKEN), else null. */
+  readonly jobPipelineId?: number | null;
+  /** The raw request body, on routes that declare `stream.request`. */
+  readonly bodyStream?: WireStream;
 }
 
 /** The caller, or 401 when anonymous (for routes that allow anonymous access). */

@@ -1,3 +1,5 @@
+import type { WireStream } from '../../shared/wire.js';
+
 // What a handler may return besides a plain JSON value: a status, headers, or a raw body.
 
 export class Reply {
@@ -7,6 +9,8 @@ export class Reply {
     readonly headers: Record<string, string> = {},
     /** A non-JSON body (text, archive bytes); `body` is ignored when set. */
     readonly raw?: { data: string | Uint8Array; contentType: string },
+    /** A body that streams (a stored file); only on routes that declare `stream.response`. */
+    readonly stream?: { body: WireStream; contentType: string; length?: number },
   ) {}
 }
 
@@ -18,3 +22,7 @@ export const redirect = (location: string, status = 302): Reply =>
   new Reply(status, undefined, { location }, { data: '', contentType: 'text/plain; charset=utf-8' });
 export const rawReply = (data: string | Uint8Array, contentType: string, headers: Record<string, string> = {}, status = 200): Reply =>
   new Reply(status, undefined, headers, { data, contentType });
+
+/** A streamed body of known length; the transport pipes it without buffering. */
+export const streamReply = (body: WireStream, contentType: string, length: number | undefined, headers: Record<string, string> = {}): Reply =>
+  new Reply(200, undefined, headers, undefined, { body, contentType, ...(length !== undefined ? { length } : {}) });

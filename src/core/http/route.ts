@@ -3,6 +3,11 @@
 import type { ParamDecl, ParamRule } from './params.js';
 import type { RequestContext } from './context.js';
 
+export interface StreamFlags {
+  request?: true;
+  response?: true;
+}
+
 export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 export type Tier = 'free' | 'premium' | 'ultimate';
 export type Offering = 'self-managed' | 'hosted' | 'dedicated';
@@ -21,6 +26,11 @@ export interface RouteDef {
   auth?: 'required' | 'optional' | 'none';
   /** `scim`: served below /api (path `/scim/v2/...`) with SCIM bodies and errors, not below /api/v4. */
   api?: 'scim';
+  /**
+   * Package registry routes also accept a pipeline's job token (JOB-TOKEN header, job_token
+   * param, or Basic user gitlab-ci-token) and a token as the password of HTTP Basic.
+   */
+  packageAuth?: true;
   /** Token scopes accepted besides `api` (any method) and `read_api` (GET). */
   scopes?: string[];
   /** Lowest tier that has the operation; others answer as if the route did not exist. */
@@ -34,6 +44,12 @@ export interface RouteDef {
   bodyLimit?: number;
   /** Adds `page` and `per_page` to the declared params. */
   paginated?: boolean;
+  /**
+   * Bodies that move as streams: `request` hands the handler the raw body as ctx.bodyStream
+   * (never buffered or parsed), `response` lets it answer with streamReply. Listed in the route
+   * manifest so that `serve` knows before dispatch not to read the body.
+   */
+  stream?: StreamFlags;
   handler: (ctx: RequestContext) => unknown | Promise<unknown>;
 }
 

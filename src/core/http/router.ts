@@ -2,15 +2,16 @@
 // still encoded, so an unencoded '/' inside a full path never matches a one-segment `:id`;
 // captured values are decoded exactly once. When several routes match, the most specific wins
 // (literal segments beat placeholders, placeholders beat the trailing wildcard).
-import type { Method } from './route.js';
+import type { Method, StreamFlags } from './route.js';
 
-/** One line of the route manifest: method, path pattern, and the area that declares it. */
-export type RouteKey = readonly [Method, string, string];
+/** One line of the route manifest: method, path pattern, the area that declares it, and its stream flags if any. */
+export type RouteKey = readonly [Method, string, string] | readonly [Method, string, string, StreamFlags];
 
 export interface RouteEntry {
   method: Method;
   path: string;
   area: string;
+  stream?: StreamFlags;
 }
 
 interface Segment {
@@ -49,7 +50,7 @@ export class Router {
   private readonly compiled: Compiled[];
 
   constructor(routes: readonly RouteKey[]) {
-    this.compiled = routes.map(([method, path, area]) => ({ route: { method, path, area }, segments: path.split('/').filter(Boolean).map(compileSegment) }));
+    this.compiled = routes.map(([method, path, area, stream]) => ({ route: { method, path, area, ...(stream ? { stream } : {}) }, segments: path.split('/').filter(Boolean).map(compileSegment) }));
   }
 
   get routes(): RouteEntry[] {

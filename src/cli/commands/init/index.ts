@@ -82,7 +82,9 @@ export function configure(noun: Command): void {
             import('../../../client/client.js'),
           ]);
           const client = new ApiClient(new LocalTransport(`local:${stateDir}`, (r) => core.handle(r)), { token: rootToken });
-          await seedDemo(client, (line) => cli.info(line));
+          // Packages of types without an upload API here are made by the service itself.
+          const { seedPackages } = await import('../../../core/areas/packages/seed.js');
+          await seedDemo(client, (line) => cli.info(line), { seedPackages: (drafts) => seedPackages(core, drafts) });
           await core.jobs.drain(core, `init-${process.pid}`);
         }
       } catch (error) {

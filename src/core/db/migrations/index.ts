@@ -11,6 +11,7 @@ import { tokenUpdatedOrderSchema } from './008-token-updated-order.js';
 import { storageMovesSchema } from './010-storage-moves.js';
 import { governanceSchema } from './011-governance.js';
 import { settingsSchema } from './012-settings.js';
+import { packagesSchema } from './013-packages.js';
 import { listCountsSchema } from './015-list-counts.js';
 
 export const migrations: Migration[] = [
@@ -25,5 +26,6 @@ export const migrations: Migration[] = [
   storageMovesSchema,
   governanceSchema,
   settingsSchema,
+  packagesSchema,
   listCountsSchema,
 ];

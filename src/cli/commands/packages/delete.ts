@@ -1,0 +1,21 @@
+import type { VerbSpec } from '../../kit/verb.js';
+import { addProjectOption, numericArg, packagePath, projectRef, type ProjectOpts } from './paths.js';
+
+export const deleteVerb: VerbSpec<ProjectOpts> = {
+  name: 'delete',
+  args: '<package-id>',
+  summary: 'Delete a package and all its files (Maintainer; protection rules may ask for more)',
+  aliases: ['rm'],
+  examples: ['hostctl packages delete 12 -R acme/web/storefront', 'hostctl packages delete 12 -R 5 --yes'],
+  options: (cmd) => addProjectOption(cmd),
+  async run(cli, [id], o) {
+    const path = packagePath(projectRef(o), numericArg(id, 'PACKAGE-ID'));
+    const api = await cli.client();
+    // Looked up first so that a wrong id fails before the question.
+    const { data } = await api.get<{ name: string; version: string | null }>(path);
+    const label = `${data.name}${data.version ? ` ${data.version}` : ''}`;
+    await cli.confirm(`Delete package ${label} and all its files?`);
+    await api.delete(path);
+    cli.info(`deleted package ${label} (its files are removed in the background)`);
+  },
+};

@@ -1,0 +1,79 @@
+// A progress line on stderr for uploads and downloads: bytes done of the total, rate and time
+// left, redrawn at most ten times a second, only when stderr is a terminal. The bytes pass
+// through untouched.
+import { Transform, type TransformCallback } from 'node:stream';
+
+const UNITS = ['B', 'KiB', 'MiB', 'GiB', 'TiB'];
+
+export function formatBytes(n: number): string {
+  let value = n;
+  let unit = 0;
+  while (value >= 1024 && unit < UNITS.length - 1) {
+    value /= 1024;
+    unit++;
+  }
+  return `${unit === 0 ? value : value.toFixed(1)} ${UNITS[unit]}`;
+}
+
+function formatSeconds(s: number): string {
+  if (!Number.isFinite(s)) return '--';
+  const total = Math.round(s);
+  return total >= 60 ? `${Math.floor(total / 60)}m${String(total % 60).padStart(2, '0')}s` : `${total}s`;
+}
+
+export interface ProgressOptions {
+  label: string;
+  total?: number;
+  /** Where the line goes; null: nowhere (not a terminal). */
+  out: NodeJS.WriteStream | null;
+  now?: () => number;
+}
+
+/** The bar's text for `done` of `total` bytes after `elapsedMs`. */
+export function progressLine(label: string, done: number, total: number | undefined, elapsedMs: number, width = 24): string {
+  const rate = elapsedMs > 0 ? (done * 1000) / elapsedMs : 0;
+  if (total === undefined || total <= 0) return `${label} ${formatBytes(done)} ${formatBytes(rate)}/s`;
+  const ratio = Math.min(1, done / total);
+  const filled = Math.round(ratio * width);
+  const eta = rate > 0 ? (total - done) / rate : Number.POSITIVE_INFINITY;
+  return `${label} [${'#'.repeat(filled)}${'-'.repeat(width - filled)}] ${String(Math.floor(ratio * 100)).padStart(3)}% ${formatBytes(done)}/${formatBytes(total)} ${formatBytes(rate)}/s ETA ${formatSeconds(eta)}`;
+}
+
+export class Progress extends Transform {
+  private done = 0;
+  private lastDraw = 0;
+  private readonly started: number;
+  private readonly now: () => number;
+
+  constructor(private readonly opts: ProgressOptions) {
+    super();
+    this.now = opts.now ?? (() => performance.now());
+    this.started = this.now();
+  }
+
+  override _transform(chunk: Buffer, _enc: BufferEncoding, done: TransformCallback): void {
+    this.done += chunk.length;
+    const at = this.now();
+    if (this.opts.out && at - this.lastDraw >= 100) {
+      this.lastDraw = at;
+      this.draw(at);
+    }
+    done(null, chunk);
+  }
+
+  override _flush(done: TransformCallback): void {
+    this.finish();
+    done();
+  }
+
+  private draw(at: number): void {
+    this.opts.out?.write(`\r${progressLine(this.opts.label, this.done, this.opts.total, at - this.started)}\x1b[K`);
+  }
+
+  /** Draws the final state and ends the line. */
+  finish(): void {
+    if (!this.opts.out) return;
+    this.draw(this.now());
+    this.opts.out.write('\n');
+  }
+}

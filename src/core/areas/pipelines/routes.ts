@@ -1,0 +1,122 @@
+// Minimal pipeline records: list and read a project's pipelines, create one for a ref (it stays
+// `created`, as on an instance without runners), and issue a pipeline's job token once through
+// an extension route. Packages published with that token point back to the pipeline.
+import { randomBytes } from 'node:crypto';
+import { defineRoutes } from '../../http/route.js';
+import type { RequestContext } from '../../http/context.js';
+import { currentUser } from '../../http/context.js';
+import { conflict, forbidden, notFound, validationError } from '../../http/errors.js';
+import { cappedCount, paginate } from '../../http/pagination.js';
+import { created } from '../../http/reply.js';
+import { idParam, type ParamDecl } from '../../http/params.js';
+import { isAdmin } from '../../auth/policy.js';
+import { digestSecret } from '../../auth/secrets.js';
+import type { PipelineRow } from '../../db/rows.js';
+import { isValidRefName } from '../../git/names.js';
+import { findProject, projectFullPath } from '../../resources/find.js';
+import { projectRepository } from '../commits/project-repository.js';
+import { presentPipeline, presentPipelines } from '../packages/present.js';
+
+export const JOB_TOKEN_PREFIX = 'hjob-';
+
+const STATUSES = ['created', 'waiting_for_resource', 'preparing', 'pending', 'running', 'success', 'failed', 'canceled', 'skipped', 'manual', 'scheduled'];
+const ORDERS: Record<string, string> = { id: 'id', status: 'status', ref: 'ref', updated_at: 'updated_at', user_id: 'user_id' };
+
+const pipelineIdParam: ParamDecl = { name: 'pipeline_id', type: 'integer', required: true };
+
+function findPipeline(ctx: RequestContext, projectId: number): PipelineRow {
+  const row = ctx.core.db.prepare('SELECT * FROM pipelines WHERE id = ? AND project_id = ?').get(ctx.params.pipeline_id, projectId) as PipelineRow | undefined;
+  if (!row) throw notFound();
+  return row;
+}
+
+const userOf = (ctx: RequestContext, id: number | null) => (id === null ? undefined : (ctx.core.db.prepare('SELECT * FROM users WHERE id = ?').get(id) as never));
+
+export const pipelineRoutes = defineRoutes([
+  {
+    method: 'GET',
+    path: '/projects/:id/pipelines',
+    summary: 'List the pipelines of a project',
+    auth: 'optional',
+    paginated: true,
+    params: [
+      idParam,
+      { name: 'status', type: 'string', values: STATUSES },
+      { name: 'ref', type: 'string' },
+      { name: 'sha', type: 'string' },
+      { name: 'source', type: 'string' },
+      { name: 'order_by', type: 'string', values: Object.keys(ORDERS), default: 'id' },
+      { name: 'sort', type: 'string', values: ['asc', 'desc'], default: 'desc' },
+    ],
+    handler: (ctx) => {
+      const project = findProject(ctx, 'read_pipeline');
+      const where = ['project_id = ?'];
+      const args: unknown[] = [project.id];
+      for (const key of ['status', 'ref', 'sha', 'source']) {
+        if (ctx.params[key] === undefined) continue;
+        where.push(`${key} = ?`);
+        args.push(ctx.params[key]);
+      }
+      const base = `SELECT * FROM pipelines WHERE ${where.join(' AND ')}`;
+      const column = ORDERS[ctx.params.order_by as string] ?? 'id';
+      const dir = ctx.params.sort === 'asc' ? 'ASC' : 'DESC';
+      const fullPath = projectFullPath(ctx.core, project);
+      return paginate(
+        ctx,
+        (cap) => (ctx.core.db.prepare(cappedCount(base, cap)).get(...args) as { n: number }).n,
+        (limit, offset) =>
+          presentPipelines(ctx.core, fullPath, ctx.core.db.prepare(`${base} ORDER BY ${column} ${dir}, id ${dir} LIMIT ? OFFSET ?`).all(...args, limit, offset) as PipelineRow[], false),
+      );
+    },
+  },
+  {
+    method: 'GET',
+    path: '/projects/:id/pipelines/:pipeline_id',
+    summary: 'Get a pipeline',
+    auth: 'optional',
+    params: [idParam, pipelineIdParam],
+    handler: (ctx) => {
+      const project = findProject(ctx, 'read_pipeline');
+      const row = findPipeline(ctx, project.id);
+      return presentPipeline(ctx.core, projectFullPath(ctx.core, project), row, userOf(ctx, row.user_id));
+    },
+  },
+  {
+    method: 'POST',
+    path: '/projects/:id/pipeline',
+    summary: 'Create a pipeline for a ref',
+    params: [idParam, { name: 'ref', type: 'string', required: true }],
+    handler: async (ctx) => {
+      const user = currentUser(ctx);
+      const project = findProject(ctx, 'create_pipeline');
+      const ref = ctx.params.ref as string;
+      const sha = isValidRefName(ref) ? await projectRepository(ctx.core, project).resolveCommit(ref) : null;
+      if (!sha) throw validationError({ base: ['Reference not found'] });
+      const now = ctx.core.nowIso();
+      const row = ctx.core.tx(() => {
+        const iid = (ctx.core.db.prepare('SELECT COALESCE(MAX(iid), 0) + 1 AS n FROM pipelines WHERE project_id = ?').get(project.id) as { n: number }).n;
+        const info = ctx.core.db
+          .prepare("INSERT INTO pipelines (iid, project_id, sha, ref, status, source, user_id, created_at, updated_at) VALUES (?, ?, ?, ?, 'created', 'api', ?, ?, ?)")
+          .run(iid, project.id, sha, ref, user.id, now, now);
+        return ctx.core.db.prepare('SELECT * FROM pipelines WHERE id = ?').get(Number(info.lastInsertRowid)) as PipelineRow;
+      });
+      return created(presentPipeline(ctx.core, projectFullPath(ctx.core, project), row, user));
+    },
+  },
+  {
+    method: 'POST',
+    path: '/hostctl/projects/:id/pipelines/:pipeline_id/job_token',
+    summary: "Issue a pipeline's job token (once; only its creator or an administrator)",
+    params: [idParam, pipelineIdParam],
+    handler: (ctx) => {
+      const user = currentUser(ctx);
+      const project = findProject(ctx, 'read_pipeline');
+      const row = findPipeline(ctx, project.id);
+      if (row.user_id !== user.id && !isAdmin(user)) throw forbidden();
+      const token = `${JOB_TOKEN_PREFIX}${randomBytes(24).toString('base64url')}`;
+      const issued = ctx.core.tx(() => ctx.core.db.prepare('UPDATE pipelines SET job_token_digest = ? WHERE id = ? AND job_token_digest IS NULL').run(digestSecret(token), row.id).changes);
+      if (issued === 0) throw conflict('409 Conflict - The job token of this pipeline was issued already');
+      return created({ pipeline_id: row.id, project_id: project.id, token });
+    },
+  },
+]);
