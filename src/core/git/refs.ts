@@ -5,8 +5,8 @@
 // directory (or packed-refs) a new modification time; a listing is only cached once its
 // directory has been quiet for a moment, so two changes within one tick of the file system's
 // clock are never mistaken for one.
-import { readdirSync, readFileSync, statSync, type BigIntStats } from 'node:fs';
-import { join } from 'node:path';
+import { closeSync, mkdirSync, openSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeSync, type BigIntStats } from 'node:fs';
+import { dirname, join } from 'node:path';
 
 const HEX40 = /^[0-9a-f]{40}$/;
 /** A listing younger than this (file system time) is read again next time. */
@@ -50,17 +50,27 @@ interface DirCache {
   subdirs: string[];
 }
 
+/** What an in-process ref write did; `fallback` leaves the case to `git update-ref`. */
+export type RefWriteOutcome = 'ok' | 'exists' | 'stale' | 'fallback';
+
 export class RefReader {
   private packed: { stamp: Stamp; refs: Map<string, string> } | null = null;
   private readonly dirs = new Map<string, DirCache>();
+  /** Sorted listings, reused while every file they came from is unchanged. */
+  private readonly lists = new Map<string, [string, string][]>();
+  /** Set when a listing had to read something again. */
+  private reread = false;
 
   constructor(readonly gitDir: string) {}
 
   /** Every ref under `prefix` (e.g. `refs/heads/`) to the object it names, sorted by name. */
   list(prefix: string): [string, string][] {
+    this.reread = false;
     const packed = this.packedRefs();
     const loose = new Map<string, string>();
     this.walk(prefix.replace(/\/$/, ''), loose);
+    const cached = this.lists.get(prefix);
+    if (cached && !this.reread) return cached;
     const out = new Map<string, string>();
     for (const [name, target] of packed) if (name.startsWith(prefix)) out.set(name, target);
     for (const [name, content] of loose) {
@@ -68,7 +78,66 @@ export class RefReader {
       if (target) out.set(name, target);
       else out.delete(name);
     }
-    return [...out].sort((a, b) => refNameOrder(a[0], b[0]));
+    const sorted = [...out].sort((a, b) => refNameOrder(a[0], b[0]));
+    // Symbolic refs may point anywhere: such a listing is never reused.
+    const symbolic = [...loose.values()].some((c) => c.startsWith('ref: '));
+    if (!this.reread && !symbolic) this.lists.set(prefix, sorted);
+    else this.lists.delete(prefix);
+    return sorted;
+  }
+
+  /**
+   * Moves a branch the way git does with one loose ref: take `<ref>.lock` exclusively, check
+   * the current value (loose, else packed) against `expected` (all zeros: must not exist),
+   * write, rename into place. Anything unusual (a directory or file in the way, a name that
+   * clashes with another ref's hierarchy, a lock held by someone else) is left to git.
+   */
+  write(name: string, target: string, expected: string): RefWriteOutcome {
+    if (!name.startsWith('refs/heads/') || !HEX40.test(target) || !HEX40.test(expected)) return 'fallback';
+    const path = join(this.gitDir, name);
+    const packed = this.packedRefs();
+    // Another ref above or below this name: git reports the clash.
+    const parts = name.split('/');
+    for (let i = 3; i < parts.length; i++) if (packed.has(parts.slice(0, i).join('/'))) return 'fallback';
+    const below = `${name}/`;
+    for (const key of packed.keys()) if (key.startsWith(below)) return 'fallback';
+    try {
+      mkdirSync(dirname(path), { recursive: true });
+    } catch {
+      return 'fallback';
+    }
+    const lock = `${path}.lock`;
+    let fd: number;
+    try {
+      fd = openSync(lock, 'wx', 0o666);
+    } catch {
+      return 'fallback';
+    }
+    let done = false;
+    try {
+      let current: string | null;
+      try {
+        current = readFileSync(path, 'latin1').trim();
+        if (!HEX40.test(current)) return 'fallback';
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code !== 'ENOENT') return 'fallback';
+        current = this.packedRefs().get(name) ?? null;
+      }
+      const zero = /^0{40}$/.test(expected);
+      if (zero && current !== null) return 'exists';
+      if (!zero && current !== expected) return 'stale';
+      writeSync(fd, `${target}\n`);
+      closeSync(fd);
+      fd = -1;
+      renameSync(lock, path);
+      done = true;
+      return 'ok';
+    } catch {
+      return 'fallback';
+    } finally {
+      if (fd !== -1) closeSync(fd);
+      if (!done) rmSync(lock, { force: true });
+    }
   }
 
   /** The object one full ref name points at, or null. */
@@ -102,6 +171,7 @@ export class RefReader {
     const path = join(this.gitDir, 'packed-refs');
     const st = statOrNull(path);
     if (!st) {
+      if (this.packed) this.reread = true;
       this.packed = null;
       return new Map();
     }
@@ -120,6 +190,7 @@ export class RefReader {
       if (line[40] === ' ' && HEX40.test(sha)) refs.set(line.slice(41), sha);
     }
     this.packed = settled(st) ? { stamp, refs } : null;
+    this.reread = true;
     return refs;
   }
 
@@ -127,7 +198,7 @@ export class RefReader {
     const abs = join(this.gitDir, rel);
     const st = statOrNull(abs);
     if (!st || !st.isDirectory()) {
-      this.dirs.delete(rel);
+      if (this.dirs.delete(rel)) this.reread = true;
       return;
     }
     const stamp = stampOf(st);
@@ -154,6 +225,7 @@ export class RefReader {
         }
       }
       cached = { stamp, files, subdirs };
+      this.reread = true;
       if (settled(st)) this.dirs.set(rel, cached);
       else this.dirs.delete(rel);
     }

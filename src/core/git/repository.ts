@@ -271,6 +271,14 @@ export class GitRepository {
 
   /** Moves `ref` to `target` only if it currently is `expected` (ZERO_SHA: must not exist). */
   async updateRef(ref: string, target: string, expected: string): Promise<void> {
+    // The usual case is written here; git handles (and words) everything else.
+    const outcome = this.runtime.refs(this.path).write(ref, target, expected);
+    if (outcome === 'exists') throw new RefUpdateError(ref, 'exists', `cannot lock ref '${ref}': reference already exists`);
+    if (outcome === 'stale') throw new RefUpdateError(ref, 'stale', `cannot lock ref '${ref}': is at another commit but expected ${expected}`);
+    if (outcome === 'ok') {
+      await this.afterRefWrites(1);
+      return;
+    }
     try {
       await this.run(['update-ref', ref, target, expected]);
     } catch (error) {
