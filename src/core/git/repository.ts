@@ -8,7 +8,7 @@
 import { existsSync, mkdirSync, rmSync, renameSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { GitCommandError, lines, runGit, runGitSync, text, type GitResult, type GitRunOptions } from './exec.js';
-import { commitText, writeObject, writeTreeChanges } from './object-writer.js';
+import { commitText, parseTree, writeObject, writeTreeChanges } from './object-writer.js';
 import { sharedRuntime, type GitRuntime } from './runtime.js';
 import { parseCommit, parseTag, type CommitObject, type TagObject } from './objects.js';
 import { isValidRefComponentPath, ZERO_SHA } from './names.js';
@@ -218,7 +218,12 @@ export class GitRepository {
     if (!this.exists()) return new Set();
     const reachable = await this.runtime.reachable(this.path, commit);
     if (reachable) {
-      const refs = only ? (await Promise.all(only.map((n) => this.branch(n)))).filter((b): b is BranchRef => b !== null) : await this.branches();
+      // A few names are looked up one by one; more are picked from the (cached) listing.
+      const names = only && only.length > 3 ? new Set(only) : null;
+      const refs =
+        only && !names
+          ? (await Promise.all(only.map((n) => this.branch(n)))).filter((b): b is BranchRef => b !== null)
+          : (await this.branches()).filter((b) => !names || names.has(b.name));
       return new Set(refs.filter((b) => reachable.has(b.target)).map((b) => b.name));
     }
     const patterns = only ? only.filter((n) => isValidRefComponentPath(n)).map((n) => `refs/heads/${n}`) : ['refs/heads/'];
@@ -397,6 +402,39 @@ export class GitRepository {
       const tab = record.indexOf('\t');
       const [mode, type, sha] = record.slice(0, tab).split(' ') as [string, string, string];
       out.set(record.slice(tab + 1), { mode, type, sha });
+    }
+    return out;
+  }
+
+  /**
+   * The part of a tree that changes to `paths` can touch: the entries of every directory on the
+   * way to each path, files by path. A subdirectory that is not on any of those ways is not
+   * read: it stands as one entry `<dir>/\0` (a name no file can have), enough to know that the
+   * directory exists and is not empty.
+   */
+  async partialTree(treeId: string, paths: readonly string[]): Promise<Map<string, TreeEntry>> {
+    const wanted = new Set<string>();
+    for (const p of paths) {
+      const parts = p.split('/');
+      for (let i = 1; i < parts.length; i++) wanted.add(parts.slice(0, i).join('/'));
+    }
+    const out = new Map<string, TreeEntry>();
+    let level: [string, string][] = [['', treeId]];
+    while (level.length > 0) {
+      const objects = await Promise.all(level.map(([, id]) => this.runtime.objects.read(this.path, id)));
+      const next: [string, string][] = [];
+      level.forEach(([dir, id], i) => {
+        const obj = objects[i];
+        if (!obj || obj.type !== 'tree') throw new Error(`tree ${id} is missing`);
+        for (const [name, e] of parseTree(obj.data)) {
+          const full = dir === '' ? name : `${dir}/${name}`;
+          if (e.mode === '40000' || e.mode === '040000') {
+            if (wanted.has(full)) next.push([full, e.sha]);
+            else out.set(`${full}/\0`, { mode: '040000', type: 'tree', sha: e.sha });
+          } else out.set(full, { mode: e.mode, type: e.mode === '160000' ? 'commit' : 'blob', sha: e.sha });
+        }
+      });
+      level = next;
     }
     return out;
   }
