@@ -10,6 +10,7 @@ import { dirname, join } from 'node:path';
 import { GitCommandError, lines, runGit, runGitSync, text, type GitResult, type GitRunOptions } from './exec.js';
 import { commitText, parseTree, writeObject, writeTreeChanges } from './object-writer.js';
 import { sharedRuntime, type GitRuntime } from './runtime.js';
+import { treeLineStats } from './diff-stats.js';
 import { parseCommit, parseTag, type CommitObject, type TagObject } from './objects.js';
 import { isValidRefComponentPath, ZERO_SHA } from './names.js';
 
@@ -467,6 +468,11 @@ export class GitRepository {
 
   async diffStats(commit: CommitObject): Promise<DiffStats> {
     const parent = commit.parentIds[0];
+    const parentTree = parent ? ((await this.commit(parent))?.tree ?? null) : null;
+    if (!parent || parentTree) {
+      const stats = await treeLineStats(parentTree, commit.tree, (id) => this.runtime.objects.read(this.path, id));
+      if (stats) return { ...stats, total: stats.additions + stats.deletions };
+    }
     const args = parent
       ? ['diff-tree', '--numstat', '-r', '--no-renames', '--no-commit-id', parent, commit.id]
       : ['diff-tree', '--numstat', '-r', '--no-renames', '--no-commit-id', '--root', commit.id];
