@@ -27,7 +27,7 @@ const WORKER_ID = `serve-${process.pid}`;
 
 export async function startServer(options: ServeOptions): Promise<RunningServer> {
   const { core } = options;
-  const log = options.log === undefined ? (line: string) => process.stderr.write(`${line}\n`) : options.log;
+  const log = options.log === undefined ? batchedStderr() : options.log;
   const worker = startWorker(core, options.jobPollMs ?? 1000);
 
   // Node refuses request lines over 16 KiB with 431 before any handler runs; allow longer ones
@@ -60,6 +60,23 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
         server.close(() => resolve());
         server.closeIdleConnections();
       }).then(() => worker.stop())),
+  };
+}
+
+/**
+ * Request lines go to stderr in batches: one write per turn of the event loop instead of one
+ * system call per request under load.
+ */
+function batchedStderr(): (line: string) => void {
+  let pending = '';
+  const flush = () => {
+    const out = pending;
+    pending = '';
+    process.stderr.write(out);
+  };
+  return (line: string) => {
+    if (pending === '') setImmediate(flush);
+    pending += `${line}\n`;
   };
 }
 

@@ -1,6 +1,6 @@
 // Project lists (GET /projects, GET /groups/:id/projects): visibility, filters, ordering,
 // offset pages with the max-offset limit, and keyset pages ordered by id.
-import { VISIBILITIES, type ProjectRow } from '../../db/rows.js';
+import { VISIBILITIES, type NamespaceRow, type ProjectRow, type UserRow } from '../../db/rows.js';
 import type { RequestContext } from '../../http/context.js';
 import { paramError } from '../../http/errors.js';
 import { cappedCount, keysetReply, pageWindow, paginate } from '../../http/pagination.js';
@@ -89,8 +89,10 @@ export function listProjects(ctx: RequestContext, scope: ListScope = {}): Reply 
   const orderBy = p.order_by as (typeof PROJECT_ORDERS)[number];
   const dir = p.sort === 'asc' ? 'ASC' : 'DESC';
   const column = orderBy === 'path' ? 'p.path_lower' : `p.${orderBy}`;
+  const namespaces = new Map<number, NamespaceRow>();
+  const owners = new Map<number, UserRow>();
   const present = (row: ProjectRow) =>
-    p.simple ? presentProjectBasic(ctx.core, row, viewer) : presentProject(ctx.core, row, { viewer, withAccess: viewer !== null });
+    p.simple ? presentProjectBasic(ctx.core, row, viewer) : presentProject(ctx.core, row, { viewer, withAccess: viewer !== null, namespaces, owners });
 
   if (p.pagination === 'keyset') {
     if (orderBy !== 'id') throw paramError('Keyset pagination is not yet available for this type of request', 405);

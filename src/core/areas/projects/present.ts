@@ -15,6 +15,10 @@ const GLOBAL_NOTIFICATION_LEVEL = 3;
 
 export interface PresentOptions {
   viewer: UserRow | null;
+  /** Namespaces already read while presenting a list (many projects share one). */
+  namespaces?: Map<number, NamespaceRow>;
+  /** Owners of personal namespaces already read while presenting a list. */
+  owners?: Map<number, UserRow>;
   /** Adds `permissions` (the platform does so for signed-in callers). */
   withAccess?: boolean;
 }
@@ -93,40 +97,28 @@ function permissionsOf(core: CoreState, p: ProjectRow, ns: NamespaceRow, viewer:
   return { project_access: access(projectLevel), group_access: access(groupLevel) };
 }
 
-const FEATURE_LEVELS = [
-  'issues',
-  'repository',
-  'merge_requests',
-  'forking',
-  'wiki',
-  'builds',
-  'snippets',
-  'pages',
-  'operations',
-  'analytics',
-  'container_registry',
-  'security_and_compliance',
-  'releases',
-  'environments',
-  'feature_flags',
-  'infrastructure',
-  'monitor',
-  'model_experiments',
-  'model_registry',
-] as const;
-
-const FEATURE_LEVEL_KEYS = FEATURE_LEVELS.map((f) => `${f}_access_level`);
 
 /** The full Project entity (ProjectWithAccess when `withAccess`). */
 export function presentProject(core: CoreState, p: ProjectRow, options: PresentOptions): Details {
   const { viewer } = options;
-  const ns = namespaceById(core, p.namespace_id) as NamespaceRow;
+  let ns = options.namespaces?.get(p.namespace_id);
+  if (!ns) {
+    ns = namespaceById(core, p.namespace_id) as NamespaceRow;
+    options.namespaces?.set(p.namespace_id, ns);
+  }
   // Built in place from the basic details: lists present many projects, and copying every
   // object into the next one was a large part of their cost.
   const out = basicDetails(core, p, ns, viewer);
   const api = `${core.settings.externalUrl}/api/v4/projects/${p.id}`;
   const featureLevel = p.visibility === 'private' ? 'private' : 'enabled';
-  const owner = ns.kind === 'user' && ns.owner_id !== null ? (core.db.prepare('SELECT * FROM users WHERE id = ?').get(ns.owner_id) as UserRow | undefined) : undefined;
+  let owner: UserRow | undefined;
+  if (ns.kind === 'user' && ns.owner_id !== null) {
+    owner = options.owners?.get(ns.owner_id);
+    if (!owner) {
+      owner = core.db.prepare('SELECT * FROM users WHERE id = ?').get(ns.owner_id) as UserRow | undefined;
+      if (owner) options.owners?.set(ns.owner_id, owner);
+    }
+  }
   out.container_registry_image_prefix = `${externalHost(core).host}/${(out.path_with_namespace as string).toLowerCase()}`;
   out._links = {
     self: api,
@@ -152,7 +144,26 @@ export function presentProject(core: CoreState, p: ProjectRow, options: PresentO
   out.container_registry_enabled = true;
   out.service_desk_enabled = false;
   out.can_create_merge_request_in = viewer ? can(core, viewer, 'push_code', { project: p }) : false;
-  for (const key of FEATURE_LEVEL_KEYS) out[key] = featureLevel;
+  // Named stores, not a loop of computed keys: those turn the object into a slow dictionary.
+  out.issues_access_level = featureLevel;
+  out.repository_access_level = featureLevel;
+  out.merge_requests_access_level = featureLevel;
+  out.forking_access_level = featureLevel;
+  out.wiki_access_level = featureLevel;
+  out.builds_access_level = featureLevel;
+  out.snippets_access_level = featureLevel;
+  out.pages_access_level = featureLevel;
+  out.operations_access_level = featureLevel;
+  out.analytics_access_level = featureLevel;
+  out.container_registry_access_level = featureLevel;
+  out.security_and_compliance_access_level = featureLevel;
+  out.releases_access_level = featureLevel;
+  out.environments_access_level = featureLevel;
+  out.feature_flags_access_level = featureLevel;
+  out.infrastructure_access_level = featureLevel;
+  out.monitor_access_level = featureLevel;
+  out.model_experiments_access_level = featureLevel;
+  out.model_registry_access_level = featureLevel;
   out.emails_disabled = false;
   out.emails_enabled = true;
   out.shared_runners_enabled = true;
