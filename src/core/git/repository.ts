@@ -119,6 +119,23 @@ function refFailure(ref: string, error: unknown): RefUpdateError {
   return new RefUpdateError(ref, reason, stderr.trim().split('\n')[0] ?? '');
 }
 
+interface BranchIndex {
+  list: BranchRef[];
+  byName: Map<string, BranchRef>;
+}
+
+/** Branch records of a ref listing, made once per listing (listings are reused while unchanged). */
+const branchIndexes = new WeakMap<readonly [string, string][], BranchIndex>();
+function branchIndex(listing: readonly [string, string][]): BranchIndex {
+  let index = branchIndexes.get(listing);
+  if (!index) {
+    const list = listing.map(([ref, target]) => ({ name: ref.slice('refs/heads/'.length), target }));
+    index = { list, byName: new Map(list.map((b) => [b.name, b])) };
+    branchIndexes.set(listing, index);
+  }
+  return index;
+}
+
 export class GitRepository {
   private readonly runtime: GitRuntime;
 
@@ -184,10 +201,7 @@ export class GitRepository {
   /** All branches in git's ref order (byte order of names). */
   async branches(): Promise<BranchRef[]> {
     if (!this.exists()) return [];
-    return this.runtime
-      .refs(this.path)
-      .list('refs/heads/')
-      .map(([ref, target]) => ({ name: ref.slice('refs/heads/'.length), target }));
+    return [...branchIndex(this.runtime.refs(this.path).list('refs/heads/')).list];
   }
 
   async branch(name: string): Promise<BranchRef | null> {
@@ -220,11 +234,13 @@ export class GitRepository {
     const reachable = await this.runtime.reachable(this.path, commit);
     if (reachable) {
       // A few names are looked up one by one; more are picked from the (cached) listing.
-      const names = only && only.length > 3 ? new Set(only) : null;
-      const refs =
-        only && !names
-          ? (await Promise.all(only.map((n) => this.branch(n)))).filter((b): b is BranchRef => b !== null)
-          : (await this.branches()).filter((b) => !names || names.has(b.name));
+      let refs: BranchRef[];
+      if (only && only.length <= 3) refs = (await Promise.all(only.map((n) => this.branch(n)))).filter((b): b is BranchRef => b !== null);
+      else if (!this.exists()) refs = [];
+      else {
+        const index = branchIndex(this.runtime.refs(this.path).list('refs/heads/'));
+        refs = only ? only.flatMap((n) => index.byName.get(n) ?? []) : index.list;
+      }
       return new Set(refs.filter((b) => reachable.has(b.target)).map((b) => b.name));
     }
     const patterns = only ? only.filter((n) => isValidRefComponentPath(n)).map((n) => `refs/heads/${n}`) : ['refs/heads/'];
@@ -305,6 +321,9 @@ export class GitRepository {
     }
     looseWrites.set(this.path, 0);
     await this.run(['pack-refs', '--all'], { okCodes: [1, 128] });
+    // The same housekeeping keeps history walks (logs, counts) cheap: new commits join the
+    // commit-graph in a small incremental layer.
+    await this.run(['commit-graph', 'write', '--reachable', '--split', '--no-progress'], { okCodes: [1, 128] });
   }
 
   updateRefSync(ref: string, target: string, expected: string): void {

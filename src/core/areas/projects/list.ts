@@ -8,7 +8,7 @@ import type { ParamDecl } from '../../http/params.js';
 import type { Reply } from '../../http/reply.js';
 import { MEMBER_ACCESS_LEVELS } from '../../../shared/access-levels.js';
 import { ACCESS_CTES, viewerBinding, visibleProjectCondition } from './queries.js';
-import { presentProject, presentProjectBasic } from './present.js';
+import { directAccessLevels, presentProject, presentProjectBasic } from './present.js';
 import { likeContains } from '../../db/sql.js';
 import { isAdmin } from '../../auth/policy.js';
 
@@ -91,8 +91,14 @@ export function listProjects(ctx: RequestContext, scope: ListScope = {}): Reply 
   const column = orderBy === 'path' ? 'p.path_lower' : `p.${orderBy}`;
   const namespaces = new Map<number, NamespaceRow>();
   const owners = new Map<number, UserRow>();
+  let directLevels: Map<number, number> | undefined;
   const present = (row: ProjectRow) =>
-    p.simple ? presentProjectBasic(ctx.core, row, viewer) : presentProject(ctx.core, row, { viewer, withAccess: viewer !== null, namespaces, owners });
+    p.simple ? presentProjectBasic(ctx.core, row, viewer) : presentProject(ctx.core, row, { viewer, withAccess: viewer !== null, namespaces, owners, directLevels });
+  /** Reads the viewer's access to the whole page at once, then presents it. */
+  const presentPage = (rows: ProjectRow[]) => {
+    if (viewer && !p.simple) directLevels = directAccessLevels(ctx.core, viewer, rows.map((r) => r.id));
+    return rows.map(present);
+  };
 
   if (p.pagination === 'keyset') {
     if (orderBy !== 'id') throw paramError('Keyset pagination is not yet available for this type of request', 405);
@@ -104,7 +110,7 @@ export function listProjects(ctx: RequestContext, scope: ListScope = {}): Reply 
   return paginate(
     ctx,
     (cap) => (ctx.core.db.prepare(cappedCount(base, cap)).get(args) as { n: number }).n,
-    (limit, offset) => (ctx.core.db.prepare(`${base} ORDER BY ${order} LIMIT @limit OFFSET @offset`).all({ ...args, limit, offset }) as ProjectRow[]).map(present),
+    (limit, offset) => presentPage(ctx.core.db.prepare(`${base} ORDER BY ${order} LIMIT @limit OFFSET @offset`).all({ ...args, limit, offset }) as ProjectRow[]),
     { offsetLimitType: 'Project' },
   );
 }

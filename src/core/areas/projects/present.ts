@@ -19,6 +19,8 @@ export interface PresentOptions {
   namespaces?: Map<number, NamespaceRow>;
   /** Owners of personal namespaces already read while presenting a list. */
   owners?: Map<number, UserRow>;
+  /** The viewer's direct access levels on the projects being presented (`directAccessLevels`). */
+  directLevels?: Map<number, number>;
   /** Adds `permissions` (the platform does so for signed-in callers). */
   withAccess?: boolean;
 }
@@ -84,12 +86,31 @@ function basicDetails(core: CoreState, p: ProjectRow, ns: NamespaceRow, viewer: 
   return out;
 }
 
-function permissionsOf(core: CoreState, p: ProjectRow, ns: NamespaceRow, viewer: UserRow) {
-  const today = isoDate(core.clock.now());
-  const direct = core.db
-    .prepare("SELECT access_level FROM members WHERE source_type = 'project' AND source_id = ? AND user_id = ? AND (expires_at IS NULL OR expires_at >= ?)")
-    .get(p.id, viewer.id, today) as { access_level: number } | undefined;
-  let projectLevel = direct?.access_level ?? 0;
+/**
+ * The viewer's direct access levels on a page of projects, in one query (lists pass the result
+ * to `presentProject` as `directLevels`; a project absent from the map has none).
+ */
+export function directAccessLevels(core: CoreState, viewer: UserRow, projectIds: readonly number[]): Map<number, number> {
+  const out = new Map<number, number>();
+  if (projectIds.length === 0) return out;
+  const ids = projectIds.map(Number).join(',');
+  const rows = core.db
+    .prepare(`SELECT source_id, access_level FROM members WHERE source_type = 'project' AND source_id IN (${ids}) AND user_id = ? AND (expires_at IS NULL OR expires_at >= ?)`)
+    .all(viewer.id, isoDate(core.clock.now())) as { source_id: number; access_level: number }[];
+  for (const r of rows) out.set(r.source_id, r.access_level);
+  return out;
+}
+
+function permissionsOf(core: CoreState, p: ProjectRow, ns: NamespaceRow, viewer: UserRow, directLevels?: Map<number, number>) {
+  let projectLevel: number;
+  if (directLevels) projectLevel = directLevels.get(p.id) ?? 0;
+  else {
+    const today = isoDate(core.clock.now());
+    const direct = core.db
+      .prepare("SELECT access_level FROM members WHERE source_type = 'project' AND source_id = ? AND user_id = ? AND (expires_at IS NULL OR expires_at >= ?)")
+      .get(p.id, viewer.id, today) as { access_level: number } | undefined;
+    projectLevel = direct?.access_level ?? 0;
+  }
   // The owner of a personal namespace owns its projects.
   if (ns.kind === 'user' && ns.owner_id === viewer.id) projectLevel = Math.max(projectLevel, 50);
   const groupLevel = ns.kind === 'group' ? groupAccessLevel(core, viewer.id, ns) : 0;
@@ -186,6 +207,6 @@ export function presentProject(core: CoreState, p: ProjectRow, options: PresentO
   out.squash_option = 'default_off';
   out.autoclose_referenced_issues = true;
   if (isAdmin(viewer)) out.repository_storage = p.repository_storage;
-  if (options.withAccess && viewer) out.permissions = permissionsOf(core, p, ns, viewer);
+  if (options.withAccess && viewer) out.permissions = permissionsOf(core, p, ns, viewer, options.directLevels);
   return out;
 }
