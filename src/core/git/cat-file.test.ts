@@ -114,6 +114,29 @@ describe('cat-file pool', () => {
     await gone([pid as number]);
   });
 
+  it('children end when the process that owns them is killed', async () => {
+    const id = git(repo, ['hash-object', '-w', '--stdin'], 'orphan?');
+    // The pool, bundled for a separate node process that reads through it and is then killed hard.
+    const { buildSync } = await import('esbuild');
+    const bundle = join(dir, 'pool.mjs');
+    buildSync({ entryPoints: [join(import.meta.dirname, 'cat-file.ts')], bundle: true, format: 'esm', platform: 'node', outfile: bundle, logLevel: 'silent' });
+    const script = `
+      const { CatFilePool } = await import(process.argv[1]);
+      const pool = new CatFilePool();
+      await pool.info(process.argv[2], process.argv[3]);
+      process.stdout.write(pool.pids().join(',') + '\\n');
+      setInterval(() => {}, 1000);
+    `;
+    const { spawn } = await import('node:child_process');
+    const owner = spawn(process.execPath, ['--input-type=module', '-e', script, bundle, repo, id], { stdio: ['ignore', 'pipe', 'inherit'] });
+    const pids = await new Promise<number[]>((resolve) => owner.stdout.once('data', (d: Buffer) => resolve(d.toString().trim().split(',').map(Number))));
+    expect(pids).toHaveLength(1);
+    expect(alive(pids[0] as number)).toBe(true);
+    owner.kill('SIGKILL');
+    await gone(pids);
+    expect(alive(pids[0] as number)).toBe(false);
+  });
+
   it('keeps at most its bound of processes', async () => {
     const dirs = Array.from({ length: 6 }, (_, i) => join(dir, `p${i}.git`));
     for (const d of dirs) git(d, ['init', '--bare', '--quiet']);
