@@ -1,17 +1,25 @@
-// Branches at scale: creating 1,000 branches through the API, then listing them with their
-// `merged` flags (every page of 100, the first page, and a regex filter). Requests go through the
-// in-process core, so the figures are the core's own cost plus git's.
-// Budget: a list page costs a fixed number of git processes (not one per branch), so a page of
-// 100 branches out of 1,000 should answer within 250 ms.
+// Git through the API at scale, in-process (the core's own cost plus git's):
+// - branch create rate (1,000 branches) and commit create rate, against the rates measured
+//   before git reads stopped starting processes (issue #16: 69 and 16 per second);
+// - a page of 100 branches (with merged flags) out of 1,000;
+// - the first page of branches at 10,000 branches against 10, and of commits at 10,000 commits
+//   against 10 (histories and refs seeded with git directly).
+// Each budget is printed as a BUDGET line (bench/budget.mjs).
+import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { initState } from '../src/core/init.js';
 import type { Core } from '../src/core/app.js';
+import { budgetLine, verdict } from './budget.mjs';
 
 const BRANCHES = Number(process.env.BENCH_BRANCHES ?? 1000);
+const COMMITS = Number(process.env.BENCH_COMMITS ?? 150);
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
-const PAGE_BUDGET_MS = 250;
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 60);
+/** Rates before this work, from issue #16 (same machine, quiet). */
+const BEFORE_BRANCH_RATE = Number(process.env.BENCH_BEFORE_BRANCH_RATE ?? 69);
+const BEFORE_COMMIT_RATE = Number(process.env.BENCH_BEFORE_COMMIT_RATE ?? 16);
 
 const median = (values: number[]): number => {
   const s = [...values].sort((a, b) => a - b);
@@ -37,26 +45,61 @@ async function timed(fn: () => Promise<unknown>): Promise<number> {
   return Number(process.hrtime.bigint() - start) / 1e6;
 }
 
+/** Median time of a GET after a warm-up. */
+async function getMedian(core: Core, token: string, path: string, query: string): Promise<number> {
+  for (let i = 0; i < 5; i++) await call(core, token, 'GET', path, undefined, query);
+  const times: number[] = [];
+  for (let i = 0; i < ROUNDS; i++) times.push(await timed(() => call(core, token, 'GET', path, undefined, query)));
+  return median(times);
+}
+
+function git(gitDir: string, args: string[], input?: string): void {
+  const res = spawnSync('git', args, { env: { PATH: process.env.PATH ?? '', GIT_DIR: gitDir, HOME: tmpdir(), GIT_CONFIG_NOSYSTEM: '1' }, input, maxBuffer: 1 << 28 });
+  if (res.status !== 0) throw new Error(`git ${args[0]} failed: ${res.stderr}`);
+}
+
+/** `n` commits on main, each changing one file, written by fast-import; then a commit-graph. */
+function seedHistory(gitDir: string, n: number): void {
+  let stream = '';
+  for (let i = 0; i < n; i++) {
+    const content = `line ${i}\n`;
+    stream += `commit refs/heads/main\ncommitter Bench <bench@example.com> ${1767225600 + i * 60} +0000\ndata ${`commit ${i}`.length}\ncommit ${i}\n`;
+    stream += `M 100644 inline file-${i % 50}.txt\ndata ${Buffer.byteLength(content)}\n${content}\n`;
+  }
+  git(gitDir, ['fast-import', '--quiet', '--force'], stream);
+  git(gitDir, ['commit-graph', 'write', '--reachable']);
+}
+
+/** `n` branches at main's tip, in one ref transaction, then packed. */
+function seedBranches(gitDir: string, n: number): void {
+  let input = '';
+  for (let i = 0; i < n; i++) input += `create refs/heads/b/${String(i).padStart(5, '0')} refs/heads/main\n`;
+  git(gitDir, ['update-ref', '--stdin'], input);
+  git(gitDir, ['pack-refs', '--all']);
+}
+
 const dir = mkdtempSync(join(tmpdir(), 'hostctl-bench-'));
 try {
   const { core, rootToken } = initState({ stateDir: join(dir, 'state') });
   core.log = () => undefined;
-  const project = (await call(core, rootToken, 'POST', '/projects', { path: 'many-branches', initialize_with_readme: true })) as { id: number };
-  const base = `/projects/${project.id}/repository`;
+  const newProject = async (path: string, readme = true) => (await call(core, rootToken, 'POST', '/projects', { path, initialize_with_readme: readme })) as { id: number };
+  const gitDirOf = (id: number) => core.repos.project({ id, repository_storage: 'default' }).path;
 
+  // ---- branch create and the 1,000-branch page ----
+  const project = await newProject('many-branches');
+  const base = `/projects/${project.id}/repository`;
   // Half the branches start at the first commit (merged once main moves on), half at main's
   // new tip (not merged: they are the tip itself).
-  const createTimes: number[] = [];
   const half = Math.floor(BRANCHES / 2);
   const createStart = process.hrtime.bigint();
-  for (let i = 0; i < half; i++) createTimes.push(await timed(() => call(core, rootToken, 'POST', `${base}/branches`, { branch: `merged/${String(i).padStart(4, '0')}`, ref: 'main' })));
+  for (let i = 0; i < half; i++) await call(core, rootToken, 'POST', `${base}/branches`, { branch: `merged/${String(i).padStart(4, '0')}`, ref: 'main' });
   await call(core, rootToken, 'POST', `${base}/commits`, { branch: 'main', commit_message: 'Move on', actions: [{ action: 'create', file_path: 'next.txt', content: 'next' }] });
-  for (let i = half; i < BRANCHES; i++) createTimes.push(await timed(() => call(core, rootToken, 'POST', `${base}/branches`, { branch: `topic/${String(i).padStart(4, '0')}`, ref: 'main' })));
-  const createTotal = Number(process.hrtime.bigint() - createStart) / 1e6;
+  for (let i = half; i < BRANCHES; i++) await call(core, rootToken, 'POST', `${base}/branches`, { branch: `topic/${String(i).padStart(4, '0')}`, ref: 'main' });
+  const createSeconds = Number(process.hrtime.bigint() - createStart) / 1e9;
+  const branchRate = BRANCHES / createSeconds;
 
   const firstPage: number[] = [];
   const allPages: number[] = [];
-  const regexPage: number[] = [];
   let mergedSeen = 0;
   for (let run = 0; run < RUNS; run++) {
     firstPage.push(await timed(() => call(core, rootToken, 'GET', `${base}/branches`, undefined, 'per_page=100')));
@@ -70,18 +113,50 @@ try {
         }
       }),
     );
-    regexPage.push(await timed(() => call(core, rootToken, 'GET', `${base}/branches`, undefined, `per_page=100&regex=${encodeURIComponent('^topic/\\d*7$')}`)));
   }
-
-  const first = median(firstPage);
-  process.stdout.write(`\nBranches: ${BRANCHES} branches (${half} merged), medians of ${RUNS} runs\n`);
-  process.stdout.write(`  ${'create 1 branch (median of all creates)'.padEnd(48)} ${median(createTimes).toFixed(1)} ms\n`);
-  process.stdout.write(`  ${`create all ${BRANCHES} branches`.padEnd(48)} ${(createTotal / 1000).toFixed(2)} s\n`);
-  process.stdout.write(`  ${'list page 1 (per_page=100, merged flags)'.padEnd(48)} ${first.toFixed(1)} ms (budget ${PAGE_BUDGET_MS} ms: ${first <= PAGE_BUDGET_MS ? 'within' : 'OVER'})\n`);
-  process.stdout.write(`  ${`list all ${Math.ceil((BRANCHES + 1) / 100)} pages`.padEnd(48)} ${median(allPages).toFixed(1)} ms (${mergedSeen} merged reported)\n`);
-  process.stdout.write(`  ${'list with an RE2 regex'.padEnd(48)} ${median(regexPage).toFixed(1)} ms\n`);
   if (mergedSeen !== half) throw new Error(`expected ${half} merged branches, saw ${mergedSeen}`);
+  const page1000 = await getMedian(core, rootToken, `${base}/branches`, 'per_page=100');
+
+  // ---- commit create ----
+  const commitsProject = await newProject('commit-rate');
+  const commitStart = process.hrtime.bigint();
+  for (let i = 0; i < COMMITS; i++) {
+    await call(core, rootToken, 'POST', `/projects/${commitsProject.id}/repository/commits`, {
+      branch: 'main',
+      commit_message: `Change ${i}`,
+      actions: [{ action: i % 3 === 0 ? 'create' : 'update', file_path: i % 3 === 0 ? `dir-${i % 7}/file-${i}.txt` : 'README.md', content: `content ${i}\n` }],
+    });
+  }
+  const commitRate = COMMITS / (Number(process.hrtime.bigint() - commitStart) / 1e9);
+
+  // ---- 10 vs 10,000 branches and commits ----
+  const small = await newProject('small');
+  const large = await newProject('large', false);
+  seedHistory(gitDirOf(large.id), 10_000);
+  seedBranches(gitDirOf(small.id), 9);
+  seedBranches(gitDirOf(large.id), 9_999);
+  const smallHist = await newProject('small-history', false);
+  seedHistory(gitDirOf(smallHist.id), 10);
+  const branches10 = await getMedian(core, rootToken, `/projects/${small.id}/repository/branches`, 'per_page=20');
+  const branches10k = await getMedian(core, rootToken, `/projects/${large.id}/repository/branches`, 'per_page=20');
+  const commits10 = await getMedian(core, rootToken, `/projects/${smallHist.id}/repository/commits`, 'per_page=20');
+  const commits10k = await getMedian(core, rootToken, `/projects/${large.id}/repository/commits`, 'per_page=20');
   core.close();
+
+  process.stdout.write(`\nGit through the API (in-process; pages are medians of ${ROUNDS} requests)\n`);
+  const row = (label: string, value: string) => process.stdout.write(`  ${label.padEnd(50)} ${value}\n`);
+  row(`create ${BRANCHES} branches`, `${createSeconds.toFixed(2)} s = ${branchRate.toFixed(0)}/s`);
+  row(`list all ${Math.ceil((BRANCHES + 1) / 100)} pages of 100 (median of ${RUNS})`, `${median(allPages).toFixed(1)} ms (${mergedSeen} merged reported)`);
+  row('list page 1 of 100 at 1,000 branches', `${page1000.toFixed(2)} ms`);
+  row(`create ${COMMITS} commits`, `${commitRate.toFixed(0)}/s`);
+  row('branches page 1 at 10 / 10,000 branches', `${branches10.toFixed(2)} ms / ${branches10k.toFixed(2)} ms`);
+  row('commits page 1 at 10 / 10,000 commits', `${commits10.toFixed(2)} ms / ${commits10k.toFixed(2)} ms`);
+
+  budgetLine('branch create rate', `${branchRate.toFixed(0)}/s = ${(branchRate / BEFORE_BRANCH_RATE).toFixed(2)}×`, `${BEFORE_BRANCH_RATE}/s (before)`, '≥ 2×', verdict(branchRate >= 2 * BEFORE_BRANCH_RATE));
+  budgetLine('commit create rate', `${commitRate.toFixed(0)}/s = ${(commitRate / BEFORE_COMMIT_RATE).toFixed(2)}×`, `${BEFORE_COMMIT_RATE}/s (before)`, '≥ 3×', verdict(commitRate >= 3 * BEFORE_COMMIT_RATE));
+  budgetLine('branch list page (100, merged flags) at 1,000 branches', `${page1000.toFixed(2)} ms`, '-', '≤ 5 ms', verdict(page1000 <= 5));
+  budgetLine('branches page 1 at 10,000 vs 10 branches', `${branches10k.toFixed(2)} ms = ${(branches10k / branches10).toFixed(2)}×`, `${branches10.toFixed(2)} ms`, '≤ 2×', verdict(branches10k <= 2 * branches10));
+  budgetLine('commits page 1 at 10,000 vs 10 commits', `${commits10k.toFixed(2)} ms = ${(commits10k / commits10).toFixed(2)}×`, `${commits10.toFixed(2)} ms`, '≤ 2×', verdict(commits10k <= 2 * commits10));
 } finally {
   rmSync(dir, { recursive: true, force: true });
 }

@@ -2,6 +2,7 @@
 // 1.5× the time of `node -e 0`, both measured in this run (medians, runs interleaved).
 import { spawnSync } from 'node:child_process';
 import { BIN, compare, report, sandbox } from './lib.mjs';
+import { budgetLine, verdict } from './budget.mjs';
 
 const runs = Number(process.env.BENCH_RUNS ?? 40);
 const box = sandbox();
@@ -25,6 +26,7 @@ try {
     'hostctl tokens list (local)': `${list.toFixed(1)} ms`,
     'ratio tokens list / node -e 0': `${ratio.toFixed(2)}× (budget 1.50×: ${ratio <= 1.5 ? 'within' : 'OVER'})`,
   });
+  budgetLine('local read command (tokens list) / node -e 0', `${list.toFixed(1)} ms = ${ratio.toFixed(2)}×`, `${baseline.toFixed(1)} ms`, '≤ 1.50×', verdict(ratio <= 1.5));
 } finally {
   box.cleanup();
 }

@@ -1,16 +1,32 @@
-// `hostctl serve` answering GET /personal_access_tokens/self under concurrent load, against a
-// bare node:http server answering a fixed JSON body, both as separate processes measured in
-// this run with the same load generator (undici, keep-alive, fixed request count).
-import { spawn, type ChildProcess } from 'node:child_process';
+// `hostctl serve` throughput against a bare node:http server answering the very same bytes,
+// both as separate processes, driven by wrk (a separate process that does not cap the bare
+// server). For each endpoint the response of `serve` is fetched first and handed to the bare
+// server, then both are loaded alternately with the same settings; the budget is the ratio of
+// their request rates. Without wrk (Debian: `apt-get install wrk`) the budgets are skipped.
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { Pool } from 'undici';
+import { budgetLine, verdict } from './budget.mjs';
 
 const ROOT = resolve(import.meta.dirname, '..');
 const BIN = join(ROOT, 'bin', 'hostctl.js');
-const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 4000);
-const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 32);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 2);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+
+const median = (values: number[]): number => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] as number;
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 16);
+const TOKEN = 'hpat-bench-root-token-0123456789';
+
+const ENDPOINTS = [
+  { name: 'GET /personal_access_tokens/self', path: '/api/v4/personal_access_tokens/self', budget: 0.5 },
+  { name: 'GET /projects (20 rows)', path: '/api/v4/projects?per_page=20', budget: 0.1 },
+  { name: 'GET /projects/:id/repository/branches', path: '/api/v4/projects/1/repository/branches', budget: 0.05 },
+];
+
+function wrkAvailable(): boolean {
+  return spawnSync('wrk', ['--version'], { stdio: 'ignore' }).error === undefined;
+}
 
 function waitForUrl(child: ChildProcess, pattern: RegExp): Promise<string> {
   return new Promise((res, rej) => {
@@ -29,63 +45,98 @@ function waitForUrl(child: ChildProcess, pattern: RegExp): Promise<string> {
   });
 }
 
-async function load(origin: string, path: string, headers: Record<string, string>) {
-  const pool = new Pool(origin, { connections: CONCURRENCY, pipelining: 1 });
-  const latencies: number[] = [];
-  let next = 0;
-  const worker = async () => {
-    while (next < REQUESTS) {
-      next++;
-      const start = process.hrtime.bigint();
-      const res = await pool.request({ method: 'GET', path, headers });
-      await res.body.text();
-      if (res.statusCode !== 200) throw new Error(`status ${res.statusCode}`);
-      latencies.push(Number(process.hrtime.bigint() - start) / 1e6);
+function wrk(url: string, seconds: number, headers: Record<string, string>): Promise<number> {
+  const args = ['-t1', `-c${CONNECTIONS}`, `-d${seconds}s`, ...Object.entries(headers).flatMap(([k, v]) => ['-H', `${k}: ${v}`]), url];
+  return new Promise((res, rej) => {
+    const child = spawn('wrk', args, { stdio: ['ignore', 'pipe', 'pipe'] });
+    let out = '';
+    child.stdout.on('data', (d: Buffer) => (out += d.toString()));
+    child.stderr.resume();
+    child.once('exit', () => {
+      const m = /Requests\/sec:\s+([\d.]+)/.exec(out);
+      if (/Non-2xx/.test(out) || !m) rej(new Error(`wrk against ${url}: ${out}`));
+      else res(Number(m[1]));
+    });
+  });
+}
+
+async function main(): Promise<void> {
+  if (!wrkAvailable()) {
+    process.stdout.write('\nserve throughput: wrk is not installed (apt-get install wrk); skipped\n');
+    for (const e of ENDPOINTS) budgetLine(`serve ${e.name} / bare node:http`, 'skipped: no wrk', '-', `≥ ${e.budget}`, 'SKIP');
+    return;
+  }
+  const dir = mkdtempSync(join(tmpdir(), 'hostctl-bench-'));
+  const children: ChildProcess[] = [];
+  try {
+    const env = { ...process.env, HOSTCTL_CONFIG_DIR: join(dir, 'config') };
+    const state = join(dir, 'state');
+    const init = spawnSync(process.execPath, [BIN, 'init', '--state', state, '--root-token', TOKEN], { env, stdio: 'ignore' });
+    if (init.status !== 0) throw new Error('init failed');
+
+    const serve = spawn(process.execPath, [BIN, 'serve', '--state', state, '--port', '0'], { env, stdio: ['ignore', 'ignore', 'pipe'] });
+    children.push(serve);
+    const serveUrl = (await waitForUrl(serve, /at (http:\/\/[^\s]+)\/api\/v4/)).replace(/\/$/, '');
+    const headers = { 'private-token': TOKEN };
+
+    // 20 projects (the first with 20 branches) so that the lists are full pages.
+    const post = async (path: string, body: unknown) => {
+      const res = await fetch(`${serveUrl}/api/v4${path}`, { method: 'POST', headers: { ...headers, 'content-type': 'application/json' }, body: JSON.stringify(body) });
+      if (res.status >= 400) throw new Error(`POST ${path}: ${res.status} ${await res.text()}`);
+      return (await res.json()) as { id: number };
+    };
+    const first = await post('/projects', { path: 'bench-0', initialize_with_readme: true });
+    for (let i = 1; i < 20; i++) await post('/projects', { path: `bench-${i}`, initialize_with_readme: true });
+    for (let i = 1; i < 20; i++) await post(`/projects/${first.id}/repository/branches`, { branch: `topic-${i}`, ref: 'main' });
+
+    // The bare server answers each path with the bytes serve gave for it.
+    const bodies: Record<string, string> = {};
+    for (const e of ENDPOINTS) {
+      const path = e.path.replace('/projects/1/', `/projects/${first.id}/`);
+      const res = await fetch(`${serveUrl}${path}`, { headers });
+      if (res.status !== 200) throw new Error(`GET ${path}: ${res.status}`);
+      bodies[e.path] = await res.text();
     }
-  };
-  const t0 = process.hrtime.bigint();
-  await Promise.all(Array.from({ length: CONCURRENCY }, worker));
-  const seconds = Number(process.hrtime.bigint() - t0) / 1e9;
-  await pool.close();
-  latencies.sort((a, b) => a - b);
-  return { rps: REQUESTS / seconds, p50: latencies[Math.floor(latencies.length / 2)] as number, p99: latencies[Math.floor(latencies.length * 0.99)] as number };
-}
-
-const dir = mkdtempSync(join(tmpdir(), 'hostctl-bench-'));
-const children: ChildProcess[] = [];
-try {
-  const env = { ...process.env, HOSTCTL_CONFIG_DIR: join(dir, 'config') };
-  const token = 'hpat-bench-root-token-0123456789';
-  const init = spawn(process.execPath, [BIN, 'init', '--state', join(dir, 'state'), '--root-token', token], { env, stdio: 'ignore' });
-  await new Promise((r) => init.once('exit', r));
-
-  const bareFile = join(dir, 'bare.mjs');
-  writeFileSync(
-    bareFile,
-    `import { createServer } from 'node:http';
-const body = JSON.stringify({ id: 1, name: 'hostctl-root', revoked: false, created_at: '2026-01-01T00:00:00.000Z', description: null, scopes: ['api'], user_id: 1, last_used_at: null, active: true, expires_at: null, expired: false });
-const s = createServer((req, res) => { res.writeHead(200, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) }); res.end(body); });
+    const bareFile = join(dir, 'bare.mjs');
+    writeFileSync(
+      bareFile,
+      `import { createServer } from 'node:http';
+const bodies = new Map(Object.entries(${JSON.stringify(bodies)}).map(([k, v]) => [k, Buffer.from(v)]));
+const s = createServer((req, res) => {
+  const body = bodies.get(req.url) ?? Buffer.from('{}');
+  res.writeHead(200, { 'content-type': 'application/json', 'content-length': body.length });
+  res.end(body);
+});
+s.keepAliveTimeout = 5000;
 s.listen(0, '127.0.0.1', () => process.stderr.write('listening http://127.0.0.1:' + s.address().port + '\\n'));`,
-  );
-  const bare = spawn(process.execPath, [bareFile], { stdio: ['ignore', 'ignore', 'pipe'] });
-  children.push(bare);
-  const bareUrl = await waitForUrl(bare, /(http:\/\/[^\s]+)/);
+    );
+    const bare = spawn(process.execPath, [bareFile], { stdio: ['ignore', 'ignore', 'pipe'] });
+    children.push(bare);
+    const bareUrl = await waitForUrl(bare, /(http:\/\/[^\s]+)/);
 
-  const serve = spawn(process.execPath, [BIN, 'serve', '--state', join(dir, 'state'), '--port', '0'], { env, stdio: ['ignore', 'ignore', 'pipe'] });
-  children.push(serve);
-  const serveUrl = (await waitForUrl(serve, /at (http:\/\/[^\s]+)\/api\/v4/)) as string;
-
-  const headers = { 'private-token': token };
-  await load(bareUrl, '/', {});
-  await load(serveUrl, '/api/v4/personal_access_tokens/self', headers);
-  const b = await load(bareUrl, '/', {});
-  const h = await load(serveUrl, '/api/v4/personal_access_tokens/self', headers);
-  process.stdout.write(`\nserve under load (${REQUESTS} requests, ${CONCURRENCY} concurrent, keep-alive)\n`);
-  process.stdout.write(`  bare node:http, fixed JSON            ${b.rps.toFixed(0)} req/s, p50 ${b.p50.toFixed(2)} ms, p99 ${b.p99.toFixed(2)} ms\n`);
-  process.stdout.write(`  hostctl serve, /personal_access_tokens/self  ${h.rps.toFixed(0)} req/s, p50 ${h.p50.toFixed(2)} ms, p99 ${h.p99.toFixed(2)} ms\n`);
-  process.stdout.write(`  throughput ratio (serve / bare)         ${(h.rps / b.rps).toFixed(2)}\n`);
-} finally {
-  for (const c of children) c.kill('SIGTERM');
-  await new Promise((r) => setTimeout(r, 300));
-  rmSync(dir, { recursive: true, force: true });
+    process.stdout.write(`\nserve throughput (wrk, 1 thread, ${CONNECTIONS} connections, keep-alive; medians of ${ROUNDS} alternating ${SECONDS} s runs)\n`);
+    for (const e of ENDPOINTS) {
+      const servePath = e.path.replace('/projects/1/', `/projects/${first.id}/`);
+      await wrk(`${bareUrl}${e.path}`, 1, {});
+      await wrk(`${serveUrl}${servePath}`, 1, headers);
+      // Alternating runs, medians: other load on the machine hits both alike.
+      const bs: number[] = [];
+      const hs: number[] = [];
+      for (let i = 0; i < ROUNDS; i++) {
+        bs.push(await wrk(`${bareUrl}${e.path}`, SECONDS, {}));
+        hs.push(await wrk(`${serveUrl}${servePath}`, SECONDS, headers));
+      }
+      const b = median(bs);
+      const h = median(hs);
+      const ratio = h / b;
+      process.stdout.write(`  ${e.name.padEnd(44)} serve ${h.toFixed(0)} req/s, bare ${b.toFixed(0)} req/s → ${ratio.toFixed(3)}\n`);
+      budgetLine(`serve ${e.name} / bare node:http`, `${h.toFixed(0)} req/s = ${ratio.toFixed(3)}`, `${b.toFixed(0)} req/s`, `≥ ${e.budget}`, verdict(ratio >= e.budget));
+    }
+  } finally {
+    for (const c of children) c.kill('SIGTERM');
+    await new Promise((r) => setTimeout(r, 300));
+    rmSync(dir, { recursive: true, force: true });
+  }
 }
+
+await main();

@@ -98,7 +98,10 @@ export function buildCore(options: CoreOptions, db: Database, settings: Instance
   Object.assign(core, {
     router: router(),
     handle: (request: ApiRequest) => handle(core, request),
-    close: () => db.close(),
+    close: () => {
+      repos?.close();
+      db.close();
+    },
   });
   return core;
 }

@@ -44,7 +44,7 @@ const WORKER_ID = `serve-${process.pid}`;
 
 export async function startServer(options: ServeOptions): Promise<RunningServer> {
   const { core } = options;
-  const log = options.log === undefined ? (line: string) => process.stderr.write(`${line}\n`) : options.log;
+  const log = options.log === undefined ? batchedStderr() : options.log;
   const worker = startWorker(core, options.jobPollMs ?? 1000, options.jobStopGraceMs ?? 10_000);
   const trustProxy = options.trustProxy ?? false;
 
@@ -92,6 +92,23 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
         }),
         worker.stop(),
       ]).then(() => undefined)),
+  };
+}
+
+/**
+ * Request lines go to stderr in batches: one write per turn of the event loop instead of one
+ * system call per request under load.
+ */
+function batchedStderr(): (line: string) => void {
+  let pending = '';
+  const flush = () => {
+    const out = pending;
+    pending = '';
+    process.stderr.write(out);
+  };
+  return (line: string) => {
+    if (pending === '') setImmediate(flush);
+    pending += `${line}\n`;
   };
 }
 

@@ -9,6 +9,7 @@ import type { RouteDef } from '../http/route.js';
 import type { ParamBag } from '../http/parse.js';
 import { digestSecret } from './secrets.js';
 import { tryWriteTx } from '../db/connection.js';
+import { tokenCacheOf } from './token-cache.js';
 import { isTokenExpired, revokeTokenFamily } from '../areas/tokens/queries.js';
 import { userByRef } from '../resources/find.js';
 
@@ -76,14 +77,24 @@ export function authenticate(core: CoreState, route: RouteDef, method: string, p
   let token: TokenRow | null = null;
   let authUser: UserRow | null = null;
   if (secret !== undefined) {
-    token = (core.db.prepare('SELECT * FROM personal_access_tokens WHERE token_digest = ?').get(digestSecret(secret)) as TokenRow | undefined) ?? null;
+    const cache = tokenCacheOf(core.db);
+    const cached = cache.get(secret);
+    if (cached) {
+      token = cached.token;
+      authUser = cached.user;
+    } else {
+      token = (core.db.prepare('SELECT * FROM personal_access_tokens WHERE token_digest = ?').get(digestSecret(secret)) as TokenRow | undefined) ?? null;
+      if (token) {
+        authUser = (core.db.prepare('SELECT * FROM users WHERE id = ?').get(token.user_id) as UserRow | undefined) ?? null;
+        cache.set(secret, token, authUser);
+      }
+    }
     if (!token) throw unauthorized();
     if (token.revoked) {
       if (method === 'POST' && ROTATE_PATH.test(path)) core.tx(() => revokeTokenFamily(core, token as TokenRow));
       throw invalidToken('Token was revoked. You have to re-authorize from the user.');
     }
     if (isTokenExpired(token, core.clock.now())) throw invalidToken('Token is expired. You can either do re-authorization or token refresh.');
-    authUser = (core.db.prepare('SELECT * FROM users WHERE id = ?').get(token.user_id) as UserRow | undefined) ?? null;
     if (!authUser) throw unauthorized();
     if (authUser.state === 'blocked') throw forbidden('Your account has been blocked.');
     if (authUser.state === 'deactivated') throw forbidden('Your account has been deactivated by your administrator. Please log back in to reactivate your account.');

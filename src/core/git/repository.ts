@@ -1,13 +1,16 @@
-// One bare repository on disk, driven through git plumbing. Reads batch their work (one
-// `for-each-ref` for all refs, one `cat-file --batch` for all objects a page needs) so that the
-// number of git processes does not grow with the number of branches. Writes never use a work
-// tree: blobs are hashed into the object store, trees are built in a temporary index, commits
-// are made with `commit-tree`, and refs move with `update-ref` given the value they are expected
-// to have, so a concurrent change is detected instead of overwritten.
-import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync, renameSync } from 'node:fs';
+// One bare repository on disk. Hot reads start no process: refs are read from the ref files
+// (src/core/git/refs.ts) and objects through the core's long-lived `cat-file` reader
+// (src/core/git/cat-file.ts); whether branches are merged is answered from cached ancestry.
+// Writes never use a work tree: blobs, trees (only the directories that change) and commits are
+// stored directly as loose objects (src/core/git/object-writer.ts), and refs move with
+// `update-ref` given the value they are expected to have, so a concurrent change is detected
+// instead of overwritten. Walks over history (log, counts, diffs) still run git.
+import { existsSync, mkdirSync, rmSync, renameSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { tmpdir } from 'node:os';
 import { GitCommandError, lines, runGit, runGitSync, text, type GitResult, type GitRunOptions } from './exec.js';
+import { commitText, parseTree, writeObject, writeTreeChanges } from './object-writer.js';
+import { sharedRuntime, type GitRuntime } from './runtime.js';
+import { treeLineStats } from './diff-stats.js';
 import { parseCommit, parseTag, type CommitObject, type TagObject } from './objects.js';
 import { isValidRefComponentPath, ZERO_SHA } from './names.js';
 import { guardedWrite, guardedWriteSync } from './recovery.js';
@@ -129,8 +132,32 @@ function refFailure(ref: string, error: unknown): Error {
   return new RefUpdateError(ref, reason, stderr.trim().split('\n')[0] ?? '');
 }
 
+interface BranchIndex {
+  list: BranchRef[];
+  byName: Map<string, BranchRef>;
+}
+
+/** Branch records of a ref listing, made once per listing (listings are reused while unchanged). */
+const branchIndexes = new WeakMap<readonly [string, string][], BranchIndex>();
+function branchIndex(listing: readonly [string, string][]): BranchIndex {
+  let index = branchIndexes.get(listing);
+  if (!index) {
+    const list = listing.map(([ref, target]) => ({ name: ref.slice('refs/heads/'.length), target }));
+    index = { list, byName: new Map(list.map((b) => [b.name, b])) };
+    branchIndexes.set(listing, index);
+  }
+  return index;
+}
+
 export class GitRepository {
-  constructor(readonly path: string) {}
+  private readonly runtime: GitRuntime;
+
+  constructor(
+    readonly path: string,
+    runtime?: GitRuntime,
+  ) {
+    this.runtime = runtime ?? sharedRuntime();
+  }
 
   private run(args: readonly string[], options?: GitRunOptions): Promise<GitResult> {
     return runGit(this.path, args, options);
@@ -142,12 +169,14 @@ export class GitRepository {
 
   /** Creates the bare repository (replacing any leftover at the path) with HEAD on `branch`. */
   initSync(defaultBranch: string): void {
+    this.runtime.release(this.path);
     if (existsSync(this.path)) rmSync(this.path, { recursive: true, force: true });
     mkdirSync(dirname(this.path), { recursive: true });
     runGitSync(this.path, ['init', '--bare', '--quiet', '--template=', `--initial-branch=${defaultBranch}`]);
   }
 
   async init(defaultBranch: string): Promise<void> {
+    this.runtime.release(this.path);
     if (existsSync(this.path)) rmSync(this.path, { recursive: true, force: true });
     mkdirSync(dirname(this.path), { recursive: true });
     await this.run(['init', '--bare', '--quiet', '--template=', `--initial-branch=${defaultBranch}`]);
@@ -163,6 +192,7 @@ export class GitRepository {
    * leaves a half-deleted repository at the live path.
    */
   remove(): void {
+    this.runtime.release(this.path);
     if (!existsSync(this.path)) return;
     const aside = `${this.path}.deleting-${uniqueSuffix()}`;
     renameSync(this.path, aside);
@@ -184,47 +214,48 @@ export class GitRepository {
   /** All branches in git's ref order (byte order of names). */
   async branches(): Promise<BranchRef[]> {
     if (!this.exists()) return [];
-    const res = await this.run(['for-each-ref', '--format=%(objectname)%00%(refname)', 'refs/heads/']);
-    return lines(res).map((line) => {
-      const [target, ref] = line.split('\0') as [string, string];
-      return { name: ref.slice('refs/heads/'.length), target };
-    });
+    return [...branchIndex(this.runtime.refs(this.path).list('refs/heads/')).list];
   }
 
   async branch(name: string): Promise<BranchRef | null> {
     if (!this.exists() || !isValidRefComponentPath(name)) return null;
-    const ref = `refs/heads/${name}`;
-    const res = await this.run(['for-each-ref', '--format=%(objectname)%00%(refname)', ref]);
-    for (const line of lines(res)) {
-      const [target, full] = line.split('\0') as [string, string];
-      if (full === ref) return { name, target };
-    }
-    return null;
+    const target = this.runtime.refs(this.path).get(`refs/heads/${name}`);
+    return target ? { name, target } : null;
   }
 
-  /** Targets of the named refs (full names, e.g. `refs/heads/main`) that exist, in one command. */
+  /** Targets of the named refs (full names, e.g. `refs/heads/main`) that exist. */
   async refTargets(fullNames: readonly string[]): Promise<Map<string, string>> {
     const wanted = [...new Set(fullNames.filter((n) => isValidRefComponentPath(n)))];
     const out = new Map<string, string>();
     if (wanted.length === 0 || !this.exists()) return out;
-    const res = await this.run(['for-each-ref', '--format=%(objectname)%00%(refname)', ...wanted]);
-    const set = new Set(wanted);
-    for (const line of lines(res)) {
-      const [target, ref] = line.split('\0') as [string, string];
-      if (set.has(ref)) out.set(ref, target);
+    const refs = this.runtime.refs(this.path);
+    for (const ref of wanted) {
+      const target = refs.get(ref);
+      if (target) out.set(ref, target);
     }
     return out;
   }
 
   async hasBranches(): Promise<boolean> {
     if (!this.exists()) return false;
-    const res = await this.run(['for-each-ref', '--count=1', '--format=%(refname)', 'refs/heads/']);
-    return lines(res).length > 0;
+    return this.runtime.refs(this.path).list('refs/heads/').length > 0;
   }
 
   /** Names of branches (all, or those named) whose tips are reachable from `commit`. */
   async branchesMergedInto(commit: string, only?: readonly string[]): Promise<Set<string>> {
     if (!this.exists()) return new Set();
+    const reachable = await this.runtime.reachable(this.path, commit);
+    if (reachable) {
+      // A few names are looked up one by one; more are picked from the (cached) listing.
+      let refs: BranchRef[];
+      if (only && only.length <= 3) refs = (await Promise.all(only.map((n) => this.branch(n)))).filter((b): b is BranchRef => b !== null);
+      else if (!this.exists()) refs = [];
+      else {
+        const index = branchIndex(this.runtime.refs(this.path).list('refs/heads/'));
+        refs = only ? only.flatMap((n) => index.byName.get(n) ?? []) : index.list;
+      }
+      return new Set(refs.filter((b) => reachable.has(b.target)).map((b) => b.name));
+    }
     const patterns = only ? only.filter((n) => isValidRefComponentPath(n)).map((n) => `refs/heads/${n}`) : ['refs/heads/'];
     if (patterns.length === 0) return new Set();
     const res = await this.run(['for-each-ref', `--merged=${commit}`, '--format=%(refname)', ...patterns]);
@@ -269,17 +300,24 @@ export class GitRepository {
   /** The commit a safe revision (already validated by the caller) names, or null. */
   async resolveCommit(rev: string): Promise<string | null> {
     if (!this.exists()) return null;
-    const res = await this.run(['rev-parse', '--verify', '--quiet', '--end-of-options', `${rev}^{commit}`], { okCodes: [1, 128] });
-    return res.code === 0 ? text(res).trim() : null;
+    const info = await this.runtime.objects.info(this.path, `${rev}^{commit}`);
+    return info && info.type === 'commit' ? info.id : null;
   }
 
   /** Moves `ref` to `target` only if it currently is `expected` (ZERO_SHA: must not exist). */
   async updateRef(ref: string, target: string, expected: string): Promise<void> {
+    // Registered as a writer (so a crash's stale locks are cleaned before the next write); the
+    // usual case is written here, and git handles (and words) everything else.
     await guardedWrite(this.path, async () => {
-      try {
-        await this.run(['update-ref', ref, target, expected]);
-      } catch (error) {
-        throw refFailure(ref, error);
+      const outcome = this.runtime.refs(this.path).write(ref, target, expected);
+      if (outcome === 'exists') throw new RefUpdateError(ref, 'exists', `cannot lock ref '${ref}': reference already exists`);
+      if (outcome === 'stale') throw new RefUpdateError(ref, 'stale', `cannot lock ref '${ref}': is at another commit but expected ${expected}`);
+      if (outcome !== 'ok') {
+        try {
+          await this.run(['update-ref', ref, target, expected]);
+        } catch (error) {
+          throw refFailure(ref, error);
+        }
       }
       await this.afterRefWrites(1);
     });
@@ -297,6 +335,9 @@ export class GitRepository {
     }
     looseWrites.set(this.path, 0);
     await this.run(['pack-refs', '--all'], { okCodes: [1, 128] });
+    // The same housekeeping keeps history walks (logs, counts) cheap: new commits join the
+    // commit-graph in a small incremental layer.
+    await this.run(['commit-graph', 'write', '--reachable', '--split', '--no-progress'], { okCodes: [1, 128] });
   }
 
   updateRefSync(ref: string, target: string, expected: string): void {
@@ -330,20 +371,12 @@ export class GitRepository {
     const unique = [...new Set(ids)];
     const out = new Map<string, { type: string; data: Buffer }>();
     if (unique.length === 0 || !this.exists()) return out;
-    const res = await this.run(['cat-file', '--batch'], { input: `${unique.join('\n')}\n` });
-    const buf = res.stdout;
-    let pos = 0;
-    for (const id of unique) {
-      const nl = buf.indexOf(10, pos);
-      if (nl === -1) break;
-      const header = buf.subarray(pos, nl).toString('utf8');
-      pos = nl + 1;
-      const m = /^([0-9a-f]+) (\w+) (\d+)$/.exec(header);
-      if (!m) continue;
-      const size = Number(m[3]);
-      out.set(id, { type: m[2] as string, data: buf.subarray(pos, pos + size) });
-      pos += size + 1;
-    }
+    // Sent together: the reader answers them in one stream.
+    const objects = await Promise.all(unique.map((id) => this.runtime.objects.read(this.path, id)));
+    unique.forEach((id, i) => {
+      const obj = objects[i];
+      if (obj) out.set(id, { type: obj.type, data: obj.data });
+    });
     return out;
   }
 
@@ -415,14 +448,47 @@ export class GitRepository {
   }
 
   /**
+   * The part of a tree that changes to `paths` can touch: the entries of every directory on the
+   * way to each path, files by path. A subdirectory that is not on any of those ways is not
+   * read: it stands as one entry `<dir>/\0` (a name no file can have), enough to know that the
+   * directory exists and is not empty.
+   */
+  async partialTree(treeId: string, paths: readonly string[]): Promise<Map<string, TreeEntry>> {
+    const wanted = new Set<string>();
+    for (const p of paths) {
+      const parts = p.split('/');
+      for (let i = 1; i < parts.length; i++) wanted.add(parts.slice(0, i).join('/'));
+    }
+    const out = new Map<string, TreeEntry>();
+    let level: [string, string][] = [['', treeId]];
+    while (level.length > 0) {
+      const objects = await Promise.all(level.map(([, id]) => this.runtime.objects.read(this.path, id)));
+      const next: [string, string][] = [];
+      level.forEach(([dir, id], i) => {
+        const obj = objects[i];
+        if (!obj || obj.type !== 'tree') throw new Error(`tree ${id} is missing`);
+        for (const [name, e] of parseTree(obj.data)) {
+          const full = dir === '' ? name : `${dir}/${name}`;
+          if (e.mode === '40000' || e.mode === '040000') {
+            if (wanted.has(full)) next.push([full, e.sha]);
+            else out.set(`${full}/\0`, { mode: '040000', type: 'tree', sha: e.sha });
+          } else out.set(full, { mode: e.mode, type: e.mode === '160000' ? 'commit' : 'blob', sha: e.sha });
+        }
+      });
+      level = next;
+    }
+    return out;
+  }
+
+  /**
    * Entries of a directory (`path`, '' for the root) of a commit's tree, or of everything below
    * it with `recursive` (directories included). Null when `path` is not a directory there.
    */
   async lsTree(rev: string, path: string, recursive: boolean): Promise<{ path: string; mode: string; type: string; sha: string }[] | null> {
     if (!this.exists()) return null;
     if (path !== '') {
-      const kind = await this.run(['cat-file', '-t', '--end-of-options', `${rev}:${path}`], { okCodes: [1, 128] });
-      if (kind.code !== 0 || text(kind).trim() !== 'tree') return null;
+      const kind = await this.runtime.objects.info(this.path, `${rev}:${path}`);
+      if (kind?.type !== 'tree') return null;
     }
     const args = ['ls-tree', '-z', '--full-tree', ...(recursive ? ['-r', '-t'] : []), '--end-of-options', rev];
     if (path !== '') args.push('--', `${path}/`);
@@ -442,6 +508,11 @@ export class GitRepository {
 
   async diffStats(commit: CommitObject): Promise<DiffStats> {
     const parent = commit.parentIds[0];
+    const parentTree = parent ? ((await this.commit(parent))?.tree ?? null) : null;
+    if (!parent || parentTree) {
+      const stats = await treeLineStats(parentTree, commit.tree, (id) => this.runtime.objects.read(this.path, id));
+      if (stats) return { ...stats, total: stats.additions + stats.deletions };
+    }
     const args = parent
       ? ['diff-tree', '--numstat', '-r', '--no-renames', '--no-commit-id', parent, commit.id]
       : ['diff-tree', '--numstat', '-r', '--no-renames', '--no-commit-id', '--root', commit.id];
@@ -458,52 +529,23 @@ export class GitRepository {
 
   // ---- writing ------------------------------------------------------------------------------
 
-  /** Stores blobs; returns their ids in order. One git process for any number of blobs. */
+  /** Stores blobs; returns their ids in order. */
   async writeBlobs(contents: readonly Uint8Array[]): Promise<string[]> {
-    if (contents.length === 0) return [];
-    if (contents.length === 1) {
-      const res = await this.run(['hash-object', '-w', '--no-filters', '--stdin'], { input: contents[0] as Uint8Array });
-      return [text(res).trim()];
-    }
-    const dir = mkdtempSync(join(tmpdir(), 'hostctl-blobs-'));
-    try {
-      const paths = contents.map((data, i) => {
-        const p = join(dir, String(i));
-        writeFileSync(p, data);
-        return p;
-      });
-      const res = await this.run(['hash-object', '-w', '--no-filters', '--stdin-paths'], { input: `${paths.join('\n')}\n` });
-      return lines(res);
-    } finally {
-      rmSync(dir, { recursive: true, force: true });
-    }
+    return Promise.all(contents.map((data) => writeObject(this.path, 'blob', data)));
   }
 
-  /** Applies changes to `baseTree` (null: empty) in a temporary index and writes the tree. */
+  /** Applies changes to `baseTree` (null: empty), rewriting only the directories that change. */
   async writeTree(baseTree: string | null, changes: readonly TreeChange[]): Promise<string> {
-    return guardedWrite(this.path, () => this.writeTreeUnguarded(baseTree, changes));
-  }
-
-  private async writeTreeUnguarded(baseTree: string | null, changes: readonly TreeChange[]): Promise<string> {
-    const index = join(this.path, `hostctl-index-${process.pid}-${uniqueSuffix()}`);
-    const env = { GIT_INDEX_FILE: index };
-    try {
-      await this.run(baseTree ? ['read-tree', '--end-of-options', baseTree] : ['read-tree', '--empty'], { env });
-      if (changes.length > 0) {
-        const input = changes.map((c) => ('remove' in c ? `0 ${ZERO_SHA}\t${c.path}\0` : `${c.mode} ${c.sha}\t${c.path}\0`)).join('');
-        await this.run(['update-index', '-z', '--index-info'], { env, input });
-      }
-      return text(await this.run(['write-tree'], { env })).trim();
-    } finally {
-      rmSync(index, { force: true });
-      rmSync(`${index}.lock`, { force: true });
-    }
+    return guardedWrite(this.path, () =>
+      writeTreeChanges(this.path, baseTree, changes, async (id) => {
+        const obj = await this.runtime.objects.read(this.path, id);
+        return obj && obj.type === 'tree' ? obj.data : null;
+      }),
+    );
   }
 
   async commitTree(tree: string, parents: readonly string[], message: string, author: Signature, committer: Signature): Promise<string> {
-    const args = ['commit-tree', tree, ...parents.flatMap((p) => ['-p', p])];
-    const res = await this.run(args, { input: message, env: identityEnv(author, committer) });
-    return text(res).trim();
+    return writeObject(this.path, 'commit', Buffer.from(commitText(tree, parents, message, author, committer), 'utf8'));
   }
 
   /** An annotated tag object for `commit`. */

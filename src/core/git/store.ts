@@ -7,6 +7,7 @@
 // each on the storage its container's row names (`repository_storage`).
 import { isAbsolute, join, normalize, sep } from 'node:path';
 import { GitRepository } from './repository.js';
+import { GitRuntime } from './runtime.js';
 
 export interface RepositoryOwner {
   id: number;
@@ -20,6 +21,9 @@ export class UnknownStorageError extends Error {
 }
 
 export class RepositoryStore {
+  /** Object readers and ref caches of this store's repositories (started on first use). */
+  private runtime: GitRuntime | null = null;
+
   constructor(
     private readonly stateDir: string,
     private readonly storages: () => Record<string, string>,
@@ -40,7 +44,13 @@ export class RepositoryStore {
   at(storage: string, relative: string): GitRepository {
     const rel = normalize(relative);
     if (isAbsolute(rel) || rel === '..' || rel.startsWith(`..${sep}`)) throw new Error(`repository path outside its storage: ${relative}`);
-    return new GitRepository(join(this.storagePath(storage), rel));
+    return new GitRepository(join(this.storagePath(storage), rel), (this.runtime ??= new GitRuntime()));
+  }
+
+  /** Ends the object readers (when the core closes). */
+  close(): void {
+    this.runtime?.close();
+    this.runtime = null;
   }
 
   static projectRelativePath(projectId: number): string {

@@ -45,12 +45,13 @@ export async function presentBranches(
   head?: string | null,
 ) {
   if (refs.length === 0) return [];
-  const only = refs.length <= 10 ? refs.map((r) => r.name) : undefined;
+  // Reachability is known in-process: asking about the page's branches alone is cheapest.
+  const only = refs.map((r) => r.name);
   // Branches at the default branch's tip (or the default branch itself) are never merged.
   const undecided = head === undefined || refs.some((r) => r.name !== project.default_branch && r.target !== head);
   const [commits, merged] = await Promise.all([
     repo.commits(refs.map((r) => r.target)),
-    undecided ? mergedTester(repo, project, { ...(head !== undefined ? { head } : {}), ...(only ? { only } : {}) }) : () => false,
+    undecided ? mergedTester(repo, project, { ...(head !== undefined ? { head } : {}), only }) : () => false,
   ]);
   const protection = new BranchProtection(core, project, viewer);
   const base = projectUrl(core, project);

@@ -78,7 +78,9 @@ export async function createCommit(core: CoreState, project: ProjectRow, user: U
   }
 
   const parent = startCommit ? await repo.commit(startCommit) : null;
-  const tree: Map<string, TreeEntry> = parent ? await repo.listTree(parent.id) : new Map();
+  // Only the directories on the way to the changed paths are read, not the whole tree.
+  const touched = input.actions.flatMap((a) => (a.previousPath !== undefined ? [a.filePath, a.previousPath] : [a.filePath]));
+  const tree: Map<string, TreeEntry> = parent ? await repo.partialTree(parent.tree, touched) : new Map();
   const contents: Buffer[] = [];
   const actions: FileAction[] = input.actions.map((a) => {
     const stored = a.content ?? (a.action === 'create' ? '' : undefined);

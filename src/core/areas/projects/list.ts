@@ -1,6 +1,6 @@
 // Project lists (GET /projects, GET /groups/:id/projects): visibility, filters, ordering,
 // offset pages with the max-offset limit, and keyset pages ordered by id.
-import { VISIBILITIES, type ProjectRow } from '../../db/rows.js';
+import { VISIBILITIES, type NamespaceRow, type ProjectRow, type UserRow } from '../../db/rows.js';
 import type { RequestContext } from '../../http/context.js';
 import { paramError } from '../../http/errors.js';
 import { cappedCount, keysetReply, pageWindow, paginate } from '../../http/pagination.js';
@@ -8,7 +8,7 @@ import type { ParamDecl } from '../../http/params.js';
 import type { Reply } from '../../http/reply.js';
 import { MEMBER_ACCESS_LEVELS } from '../../../shared/access-levels.js';
 import { ACCESS_CTES, countVisibleProjects, viewerBinding, visibleProjectCondition } from './queries.js';
-import { presentProject, presentProjectBasic } from './present.js';
+import { directAccessLevels, presentProject, presentProjectBasic } from './present.js';
 import { likeContains } from '../../db/sql.js';
 import { isAdmin } from '../../auth/policy.js';
 
@@ -89,8 +89,16 @@ export function listProjects(ctx: RequestContext, scope: ListScope = {}): Reply 
   const orderBy = p.order_by as (typeof PROJECT_ORDERS)[number];
   const dir = p.sort === 'asc' ? 'ASC' : 'DESC';
   const column = orderBy === 'path' ? 'p.path_lower' : `p.${orderBy}`;
+  const namespaces = new Map<number, NamespaceRow>();
+  const owners = new Map<number, UserRow>();
+  let directLevels: Map<number, number> | undefined;
   const present = (row: ProjectRow) =>
-    p.simple ? presentProjectBasic(ctx.core, row, viewer) : presentProject(ctx.core, row, { viewer, withAccess: viewer !== null });
+    p.simple ? presentProjectBasic(ctx.core, row, viewer) : presentProject(ctx.core, row, { viewer, withAccess: viewer !== null, namespaces, owners, directLevels });
+  /** Reads the viewer's access to the whole page at once, then presents it. */
+  const presentPage = (rows: ProjectRow[]) => {
+    if (viewer && !p.simple) directLevels = directAccessLevels(ctx.core, viewer, rows.map((r) => r.id));
+    return rows.map(present);
+  };
 
   if (p.pagination === 'keyset') {
     if (orderBy !== 'id') throw paramError('Keyset pagination is not yet available for this type of request', 405);
@@ -103,7 +111,7 @@ export function listProjects(ctx: RequestContext, scope: ListScope = {}): Reply 
     ctx,
     // Only the visibility condition: the kept counts answer without walking the rows.
     (cap) => (where.length === 1 ? countVisibleProjects(ctx.core, viewer, cap) : (ctx.core.db.prepare(cappedCount(base, cap)).get(args) as { n: number }).n),
-    (limit, offset) => (ctx.core.db.prepare(`${base} ORDER BY ${order} LIMIT @limit OFFSET @offset`).all({ ...args, limit, offset }) as ProjectRow[]).map(present),
+    (limit, offset) => presentPage(ctx.core.db.prepare(`${base} ORDER BY ${order} LIMIT @limit OFFSET @offset`).all({ ...args, limit, offset }) as ProjectRow[]),
     { offsetLimitType: 'Project' },
   );
 }

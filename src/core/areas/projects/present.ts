@@ -15,6 +15,12 @@ const GLOBAL_NOTIFICATION_LEVEL = 3;
 
 export interface PresentOptions {
   viewer: UserRow | null;
+  /** Namespaces already read while presenting a list (many projects share one). */
+  namespaces?: Map<number, NamespaceRow>;
+  /** Owners of personal namespaces already read while presenting a list. */
+  owners?: Map<number, UserRow>;
+  /** The viewer's direct access levels on the projects being presented (`directAccessLevels`). */
+  directLevels?: Map<number, number>;
   /** Adds `permissions` (the platform does so for signed-in callers). */
   withAccess?: boolean;
 }
@@ -27,9 +33,19 @@ const projectFullPathOf = (ns: NamespaceRow, p: ProjectRow): string => `${ns.ful
  */
 const REPOSITORY_FACTS = { empty_repo: true, readme_url: null } as const;
 
+/** Host parts of the external URL, parsed once per distinct URL (parsing is costly per row). */
+let urlParts: { url: string; hostname: string; host: string } | null = null;
+function externalHost(core: CoreState): { hostname: string; host: string } {
+  const url = core.settings.externalUrl;
+  if (urlParts?.url !== url) {
+    const parsed = new URL(url);
+    urlParts = { url, hostname: parsed.hostname, host: parsed.host };
+  }
+  return urlParts;
+}
+
 function sshUrl(core: CoreState, fullPath: string): string {
-  const host = new URL(core.settings.externalUrl).hostname;
-  return `git@${host}:${fullPath}.git`;
+  return `git@${externalHost(core).hostname}:${fullPath}.git`;
 }
 
 /** ProjectIdentity + BasicProjectDetails. */
@@ -37,10 +53,14 @@ export function presentProjectBasic(core: CoreState, p: ProjectRow, viewer: User
   return basicDetails(core, p, namespaceById(core, p.namespace_id) as NamespaceRow, viewer);
 }
 
-function basicDetails(core: CoreState, p: ProjectRow, ns: NamespaceRow, viewer: UserRow | null) {
+/** Fields that only some viewers get are added in place, in the platform's order (no copies). */
+type Details = Record<string, unknown>;
+
+function basicDetails(core: CoreState, p: ProjectRow, ns: NamespaceRow, viewer: UserRow | null): Details {
   const fullPath = projectFullPathOf(ns, p);
   const readCode = can(core, viewer, 'read_code', { project: p });
-  return {
+  const webUrl = projectWebUrl(core, fullPath);
+  const out: Details = {
     id: p.id,
     description: p.description,
     name: p.name,
@@ -48,26 +68,49 @@ function basicDetails(core: CoreState, p: ProjectRow, ns: NamespaceRow, viewer: 
     path: p.path,
     path_with_namespace: fullPath,
     created_at: p.created_at,
-    ...(readCode ? { default_branch: p.default_branch } : {}),
-    tag_list: [] as string[],
-    topics: [] as string[],
-    ssh_url_to_repo: sshUrl(core, fullPath),
-    http_url_to_repo: `${projectWebUrl(core, fullPath)}.git`,
-    web_url: projectWebUrl(core, fullPath),
-    ...(readCode ? { readme_url: REPOSITORY_FACTS.readme_url, forks_count: 0 } : {}),
-    avatar_url: null,
-    star_count: 0,
-    last_activity_at: p.last_activity_at,
-    namespace: presentNamespaceBasic(core, ns),
   };
+  if (readCode) out.default_branch = p.default_branch;
+  out.tag_list = [];
+  out.topics = [];
+  out.ssh_url_to_repo = sshUrl(core, fullPath);
+  out.http_url_to_repo = `${webUrl}.git`;
+  out.web_url = webUrl;
+  if (readCode) {
+    out.readme_url = REPOSITORY_FACTS.readme_url;
+    out.forks_count = 0;
+  }
+  out.avatar_url = null;
+  out.star_count = 0;
+  out.last_activity_at = p.last_activity_at;
+  out.namespace = presentNamespaceBasic(core, ns);
+  return out;
 }
 
-function permissionsOf(core: CoreState, p: ProjectRow, ns: NamespaceRow, viewer: UserRow) {
-  const today = isoDate(core.clock.now());
-  const direct = core.db
-    .prepare("SELECT access_level FROM members WHERE source_type = 'project' AND source_id = ? AND user_id = ? AND (expires_at IS NULL OR expires_at >= ?)")
-    .get(p.id, viewer.id, today) as { access_level: number } | undefined;
-  let projectLevel = direct?.access_level ?? 0;
+/**
+ * The viewer's direct access levels on a page of projects, in one query (lists pass the result
+ * to `presentProject` as `directLevels`; a project absent from the map has none).
+ */
+export function directAccessLevels(core: CoreState, viewer: UserRow, projectIds: readonly number[]): Map<number, number> {
+  const out = new Map<number, number>();
+  if (projectIds.length === 0) return out;
+  const ids = projectIds.map(Number).join(',');
+  const rows = core.db
+    .prepare(`SELECT source_id, access_level FROM members WHERE source_type = 'project' AND source_id IN (${ids}) AND user_id = ? AND (expires_at IS NULL OR expires_at >= ?)`)
+    .all(viewer.id, isoDate(core.clock.now())) as { source_id: number; access_level: number }[];
+  for (const r of rows) out.set(r.source_id, r.access_level);
+  return out;
+}
+
+function permissionsOf(core: CoreState, p: ProjectRow, ns: NamespaceRow, viewer: UserRow, directLevels?: Map<number, number>) {
+  let projectLevel: number;
+  if (directLevels) projectLevel = directLevels.get(p.id) ?? 0;
+  else {
+    const today = isoDate(core.clock.now());
+    const direct = core.db
+      .prepare("SELECT access_level FROM members WHERE source_type = 'project' AND source_id = ? AND user_id = ? AND (expires_at IS NULL OR expires_at >= ?)")
+      .get(p.id, viewer.id, today) as { access_level: number } | undefined;
+    projectLevel = direct?.access_level ?? 0;
+  }
   // The owner of a personal namespace owns its projects.
   if (ns.kind === 'user' && ns.owner_id === viewer.id) projectLevel = Math.max(projectLevel, 50);
   const groupLevel = ns.kind === 'group' ? groupAccessLevel(core, viewer.id, ns) : 0;
@@ -75,87 +118,95 @@ function permissionsOf(core: CoreState, p: ProjectRow, ns: NamespaceRow, viewer:
   return { project_access: access(projectLevel), group_access: access(groupLevel) };
 }
 
-const FEATURE_LEVELS = [
-  'issues',
-  'repository',
-  'merge_requests',
-  'forking',
-  'wiki',
-  'builds',
-  'snippets',
-  'pages',
-  'operations',
-  'analytics',
-  'container_registry',
-  'security_and_compliance',
-  'releases',
-  'environments',
-  'feature_flags',
-  'infrastructure',
-  'monitor',
-  'model_experiments',
-  'model_registry',
-] as const;
 
 /** The full Project entity (ProjectWithAccess when `withAccess`). */
-export function presentProject(core: CoreState, p: ProjectRow, options: PresentOptions) {
+export function presentProject(core: CoreState, p: ProjectRow, options: PresentOptions): Details {
   const { viewer } = options;
-  const ns = namespaceById(core, p.namespace_id) as NamespaceRow;
-  const base = basicDetails(core, p, ns, viewer);
+  let ns = options.namespaces?.get(p.namespace_id);
+  if (!ns) {
+    ns = namespaceById(core, p.namespace_id) as NamespaceRow;
+    options.namespaces?.set(p.namespace_id, ns);
+  }
+  // Built in place from the basic details: lists present many projects, and copying every
+  // object into the next one was a large part of their cost.
+  const out = basicDetails(core, p, ns, viewer);
   const api = `${core.settings.externalUrl}/api/v4/projects/${p.id}`;
-  const isAdminViewer = isAdmin(viewer);
   const featureLevel = p.visibility === 'private' ? 'private' : 'enabled';
-  const owner = ns.kind === 'user' && ns.owner_id !== null ? (core.db.prepare('SELECT * FROM users WHERE id = ?').get(ns.owner_id) as UserRow | undefined) : undefined;
-  return {
-    ...base,
-    container_registry_image_prefix: `${new URL(core.settings.externalUrl).host}/${base.path_with_namespace.toLowerCase()}`,
-    _links: {
-      self: api,
-      issues: `${api}/issues`,
-      merge_requests: `${api}/merge_requests`,
-      repo_branches: `${api}/repository/branches`,
-      labels: `${api}/labels`,
-      events: `${api}/events`,
-      members: `${api}/members`,
-      cluster_agents: `${api}/cluster_agents`,
-    },
-    packages_enabled: true,
-    empty_repo: REPOSITORY_FACTS.empty_repo,
-    archived: p.archived === 1,
-    visibility: p.visibility,
-    ...(owner ? { owner: presentUserBasic(core, owner) } : {}),
-    resolve_outdated_diff_discussions: false,
-    issues_enabled: true,
-    merge_requests_enabled: true,
-    wiki_enabled: true,
-    jobs_enabled: true,
-    snippets_enabled: true,
-    container_registry_enabled: true,
-    service_desk_enabled: false,
-    can_create_merge_request_in: viewer ? can(core, viewer, 'push_code', { project: p }) : false,
-    ...Object.fromEntries(FEATURE_LEVELS.map((f) => [`${f}_access_level`, featureLevel])),
-    emails_disabled: false,
-    emails_enabled: true,
-    shared_runners_enabled: true,
-    lfs_enabled: true,
-    creator_id: p.creator_id,
-    import_status: 'none',
-    open_issues_count: 0,
-    description_html: '',
-    updated_at: p.updated_at,
-    ci_default_git_depth: 20,
-    public_jobs: true,
-    shared_with_groups: [],
-    only_allow_merge_if_pipeline_succeeds: false,
-    allow_merge_on_skipped_pipeline: null,
-    request_access_enabled: true,
-    only_allow_merge_if_all_discussions_are_resolved: false,
-    remove_source_branch_after_merge: true,
-    printing_merge_request_link_enabled: true,
-    merge_method: 'merge',
-    squash_option: 'default_off',
-    autoclose_referenced_issues: true,
-    ...(isAdminViewer ? { repository_storage: p.repository_storage } : {}),
-    ...(options.withAccess && viewer ? { permissions: permissionsOf(core, p, ns, viewer) } : {}),
+  let owner: UserRow | undefined;
+  if (ns.kind === 'user' && ns.owner_id !== null) {
+    owner = options.owners?.get(ns.owner_id);
+    if (!owner) {
+      owner = core.db.prepare('SELECT * FROM users WHERE id = ?').get(ns.owner_id) as UserRow | undefined;
+      if (owner) options.owners?.set(ns.owner_id, owner);
+    }
+  }
+  out.container_registry_image_prefix = `${externalHost(core).host}/${(out.path_with_namespace as string).toLowerCase()}`;
+  out._links = {
+    self: api,
+    issues: `${api}/issues`,
+    merge_requests: `${api}/merge_requests`,
+    repo_branches: `${api}/repository/branches`,
+    labels: `${api}/labels`,
+    events: `${api}/events`,
+    members: `${api}/members`,
+    cluster_agents: `${api}/cluster_agents`,
   };
+  out.packages_enabled = true;
+  out.empty_repo = REPOSITORY_FACTS.empty_repo;
+  out.archived = p.archived === 1;
+  out.visibility = p.visibility;
+  if (owner) out.owner = presentUserBasic(core, owner);
+  out.resolve_outdated_diff_discussions = false;
+  out.issues_enabled = true;
+  out.merge_requests_enabled = true;
+  out.wiki_enabled = true;
+  out.jobs_enabled = true;
+  out.snippets_enabled = true;
+  out.container_registry_enabled = true;
+  out.service_desk_enabled = false;
+  out.can_create_merge_request_in = viewer ? can(core, viewer, 'push_code', { project: p }) : false;
+  // Named stores, not a loop of computed keys: those turn the object into a slow dictionary.
+  out.issues_access_level = featureLevel;
+  out.repository_access_level = featureLevel;
+  out.merge_requests_access_level = featureLevel;
+  out.forking_access_level = featureLevel;
+  out.wiki_access_level = featureLevel;
+  out.builds_access_level = featureLevel;
+  out.snippets_access_level = featureLevel;
+  out.pages_access_level = featureLevel;
+  out.operations_access_level = featureLevel;
+  out.analytics_access_level = featureLevel;
+  out.container_registry_access_level = featureLevel;
+  out.security_and_compliance_access_level = featureLevel;
+  out.releases_access_level = featureLevel;
+  out.environments_access_level = featureLevel;
+  out.feature_flags_access_level = featureLevel;
+  out.infrastructure_access_level = featureLevel;
+  out.monitor_access_level = featureLevel;
+  out.model_experiments_access_level = featureLevel;
+  out.model_registry_access_level = featureLevel;
+  out.emails_disabled = false;
+  out.emails_enabled = true;
+  out.shared_runners_enabled = true;
+  out.lfs_enabled = true;
+  out.creator_id = p.creator_id;
+  out.import_status = 'none';
+  out.open_issues_count = 0;
+  out.description_html = '';
+  out.updated_at = p.updated_at;
+  out.ci_default_git_depth = 20;
+  out.public_jobs = true;
+  out.shared_with_groups = [];
+  out.only_allow_merge_if_pipeline_succeeds = false;
+  out.allow_merge_on_skipped_pipeline = null;
+  out.request_access_enabled = true;
+  out.only_allow_merge_if_all_discussions_are_resolved = false;
+  out.remove_source_branch_after_merge = true;
+  out.printing_merge_request_link_enabled = true;
+  out.merge_method = 'merge';
+  out.squash_option = 'default_off';
+  out.autoclose_referenced_issues = true;
+  if (isAdmin(viewer)) out.repository_storage = p.repository_storage;
+  if (options.withAccess && viewer) out.permissions = permissionsOf(core, p, ns, viewer, options.directLevels);
+  return out;
 }

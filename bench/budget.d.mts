@@ -1,0 +1,3 @@
+export type Verdict = 'PASS' | 'OVER' | 'SKIP';
+export function budgetLine(name: string, measured: string, baseline: string, budget: string, verdict: Verdict): void;
+export function verdict(ok: boolean): Verdict;

@@ -1,0 +1,56 @@
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { initState } from '../init.js';
+import { STATE_DB, type Core } from '../app.js';
+
+/** Runs SQL against the state's database from a separate process, as another CLI would. */
+function otherProcess(dbFile: string, sql: string): void {
+  const script = `const D = require('better-sqlite3'); const db = new D(process.argv[1]); db.pragma('busy_timeout = 15000'); db.exec(process.argv[2]); db.close();`;
+  const res = spawnSync(process.execPath, ['-e', script, dbFile, sql], { cwd: process.cwd(), encoding: 'utf8' });
+  if (res.status !== 0) throw new Error(res.stderr);
+}
+
+describe('token lookup cache', () => {
+  let dir: string;
+  let core: Core;
+  let token: string;
+  beforeEach(() => {
+    dir = mkdtempSync(join(tmpdir(), 'hostctl-tokencache-'));
+    const init = initState({ stateDir: join(dir, 'state') });
+    core = init.core;
+    token = init.rootToken;
+  });
+  afterEach(() => {
+    core.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  const self = () => core.handle({ method: 'GET', path: '/personal_access_tokens/self', query: '', headers: { 'private-token': token } });
+
+  it('sees a revocation made by another process on the very next request', async () => {
+    for (let i = 0; i < 3; i++) expect((await self()).status).toBe(200);
+    otherProcess(join(dir, 'state', STATE_DB), 'UPDATE personal_access_tokens SET revoked = 1');
+    const res = await self();
+    expect(res.status).toBe(401);
+    expect(String(res.body)).toContain('Token was revoked');
+  });
+
+  it('sees a user blocked by another process, and a revocation made through this core', async () => {
+    expect((await self()).status).toBe(200);
+    otherProcess(join(dir, 'state', STATE_DB), "UPDATE users SET state = 'blocked'");
+    expect((await self()).status).toBe(403);
+    otherProcess(join(dir, 'state', STATE_DB), "UPDATE users SET state = 'active'");
+    expect((await self()).status).toBe(200);
+    expect((await core.handle({ method: 'DELETE', path: '/personal_access_tokens/self', query: '', headers: { 'private-token': token } })).status).toBe(204);
+    expect((await self()).status).toBe(401);
+  });
+
+  it('still refuses an unknown secret after a known one was cached', async () => {
+    expect((await self()).status).toBe(200);
+    const res = await core.handle({ method: 'GET', path: '/personal_access_tokens/self', query: '', headers: { 'private-token': `${token}x` } });
+    expect(res.status).toBe(401);
+  });
+});

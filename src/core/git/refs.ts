@@ -1,0 +1,235 @@
+// Reading refs without running git: the `packed-refs` file and the loose ref files under a
+// prefix, merged as git merges them (a loose ref wins over its packed value). What is parsed is
+// cached per file or directory and reused while its modification time, size and inode stay the
+// same. git replaces ref files by renaming a lock file into place, so any change gives the
+// directory (or packed-refs) a new modification time; a listing is only cached once its
+// directory has been quiet for a moment, so two changes within one tick of the file system's
+// clock are never mistaken for one.
+import { closeSync, mkdirSync, openSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeSync, type BigIntStats } from 'node:fs';
+import { dirname, join } from 'node:path';
+
+const HEX40 = /^[0-9a-f]{40}$/;
+/** A listing younger than this (file system time) is read again next time. */
+const QUIET_NS = 200_000_000n;
+
+interface Stamp {
+  mtime: bigint;
+  size: bigint;
+  ino: bigint;
+}
+
+const stampOf = (st: BigIntStats): Stamp => ({ mtime: st.mtimeNs, size: st.size, ino: st.ino });
+const sameStamp = (a: Stamp, b: Stamp): boolean => a.mtime === b.mtime && a.size === b.size && a.ino === b.ino;
+const settled = (st: BigIntStats): boolean => BigInt(Date.now()) * 1_000_000n - st.mtimeNs > QUIET_NS;
+
+function statOrNull(path: string): BigIntStats | null {
+  try {
+    return statSync(path, { bigint: true });
+  } catch {
+    return null;
+  }
+}
+
+/** Code point order, which is the byte order of the UTF-8 names git sorts by. */
+export function refNameOrder(a: string, b: string): number {
+  const n = Math.min(a.length, b.length);
+  for (let i = 0; i < n; i++) {
+    const x = a.charCodeAt(i);
+    const y = b.charCodeAt(i);
+    if (x === y) continue;
+    if (x < 0xd800 && y < 0xd800) return x - y;
+    return (a.codePointAt(i) as number) - (b.codePointAt(i) as number);
+  }
+  return a.length - b.length;
+}
+
+interface DirCache {
+  stamp: Stamp;
+  /** Loose refs directly in the directory: full name → file content (trimmed). */
+  files: Map<string, string>;
+  subdirs: string[];
+}
+
+/** What an in-process ref write did; `fallback` leaves the case to `git update-ref`. */
+export type RefWriteOutcome = 'ok' | 'exists' | 'stale' | 'fallback';
+
+export class RefReader {
+  private packed: { stamp: Stamp; refs: Map<string, string> } | null = null;
+  private readonly dirs = new Map<string, DirCache>();
+  /** Sorted listings, reused while every file they came from is unchanged. */
+  private readonly lists = new Map<string, [string, string][]>();
+  /** Set when a listing had to read something again. */
+  private reread = false;
+
+  constructor(readonly gitDir: string) {}
+
+  /** Every ref under `prefix` (e.g. `refs/heads/`) to the object it names, sorted by name. */
+  list(prefix: string): [string, string][] {
+    this.reread = false;
+    const packed = this.packedRefs();
+    const loose = new Map<string, string>();
+    this.walk(prefix.replace(/\/$/, ''), loose);
+    const cached = this.lists.get(prefix);
+    if (cached && !this.reread) return cached;
+    const out = new Map<string, string>();
+    for (const [name, target] of packed) if (name.startsWith(prefix)) out.set(name, target);
+    for (const [name, content] of loose) {
+      const target = this.resolve(content, packed, 0);
+      if (target) out.set(name, target);
+      else out.delete(name);
+    }
+    const sorted = [...out].sort((a, b) => refNameOrder(a[0], b[0]));
+    // Symbolic refs may point anywhere: such a listing is never reused.
+    const symbolic = [...loose.values()].some((c) => c.startsWith('ref: '));
+    if (!this.reread && !symbolic) this.lists.set(prefix, sorted);
+    else this.lists.delete(prefix);
+    return sorted;
+  }
+
+  /**
+   * Moves a branch the way git does with one loose ref: take `<ref>.lock` exclusively, check
+   * the current value (loose, else packed) against `expected` (all zeros: must not exist),
+   * write, rename into place. Anything unusual (a directory or file in the way, a name that
+   * clashes with another ref's hierarchy, a lock held by someone else) is left to git.
+   */
+  write(name: string, target: string, expected: string): RefWriteOutcome {
+    if (!name.startsWith('refs/heads/') || !HEX40.test(target) || !HEX40.test(expected)) return 'fallback';
+    const path = join(this.gitDir, name);
+    const packed = this.packedRefs();
+    // Another ref above or below this name: git reports the clash.
+    const parts = name.split('/');
+    for (let i = 3; i < parts.length; i++) if (packed.has(parts.slice(0, i).join('/'))) return 'fallback';
+    const below = `${name}/`;
+    for (const key of packed.keys()) if (key.startsWith(below)) return 'fallback';
+    try {
+      mkdirSync(dirname(path), { recursive: true });
+    } catch {
+      return 'fallback';
+    }
+    const lock = `${path}.lock`;
+    let fd: number;
+    try {
+      fd = openSync(lock, 'wx', 0o666);
+    } catch {
+      return 'fallback';
+    }
+    let done = false;
+    try {
+      let current: string | null;
+      try {
+        current = readFileSync(path, 'latin1').trim();
+        if (!HEX40.test(current)) return 'fallback';
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code !== 'ENOENT') return 'fallback';
+        current = this.packedRefs().get(name) ?? null;
+      }
+      const zero = /^0{40}$/.test(expected);
+      if (zero && current !== null) return 'exists';
+      if (!zero && current !== expected) return 'stale';
+      writeSync(fd, `${target}\n`);
+      closeSync(fd);
+      fd = -1;
+      renameSync(lock, path);
+      done = true;
+      return 'ok';
+    } catch {
+      return 'fallback';
+    } finally {
+      if (fd !== -1) closeSync(fd);
+      if (!done) rmSync(lock, { force: true });
+    }
+  }
+
+  /** The object one full ref name points at, or null. */
+  get(name: string): string | null {
+    const path = join(this.gitDir, name);
+    let content: string | null = null;
+    try {
+      content = readFileSync(path, 'latin1').trim();
+    } catch {
+      content = null;
+    }
+    const packed = this.packedRefs();
+    if (content !== null) return this.resolve(content, packed, 0);
+    return packed.get(name) ?? null;
+  }
+
+  private resolve(content: string, packed: Map<string, string>, depth: number): string | null {
+    if (HEX40.test(content)) return content;
+    if (!content.startsWith('ref: ') || depth > 4) return null;
+    const target = content.slice(5).trim();
+    let next: string | null = null;
+    try {
+      next = readFileSync(join(this.gitDir, target), 'latin1').trim();
+    } catch {
+      next = null;
+    }
+    return next !== null ? this.resolve(next, packed, depth + 1) : (packed.get(target) ?? null);
+  }
+
+  private packedRefs(): Map<string, string> {
+    const path = join(this.gitDir, 'packed-refs');
+    const st = statOrNull(path);
+    if (!st) {
+      if (this.packed) this.reread = true;
+      this.packed = null;
+      return new Map();
+    }
+    const stamp = stampOf(st);
+    if (this.packed && sameStamp(this.packed.stamp, stamp)) return this.packed.refs;
+    const refs = new Map<string, string>();
+    let text = '';
+    try {
+      text = readFileSync(path, 'utf8');
+    } catch {
+      return refs;
+    }
+    for (const line of text.split('\n')) {
+      if (line.length < 42 || line[0] === '#' || line[0] === '^') continue;
+      const sha = line.slice(0, 40);
+      if (line[40] === ' ' && HEX40.test(sha)) refs.set(line.slice(41), sha);
+    }
+    this.packed = settled(st) ? { stamp, refs } : null;
+    this.reread = true;
+    return refs;
+  }
+
+  private walk(rel: string, out: Map<string, string>): void {
+    const abs = join(this.gitDir, rel);
+    const st = statOrNull(abs);
+    if (!st || !st.isDirectory()) {
+      if (this.dirs.delete(rel)) this.reread = true;
+      return;
+    }
+    const stamp = stampOf(st);
+    let cached = this.dirs.get(rel);
+    if (!cached || !sameStamp(cached.stamp, stamp)) {
+      const files = new Map<string, string>();
+      const subdirs: string[] = [];
+      let entries: import('node:fs').Dirent[] = [];
+      try {
+        entries = readdirSync(abs, { withFileTypes: true });
+      } catch {
+        entries = [];
+      }
+      for (const e of entries) {
+        if (e.name.endsWith('.lock') || e.name.startsWith('.')) continue;
+        const name = `${rel}/${e.name}`;
+        if (e.isDirectory()) subdirs.push(name);
+        else if (e.isFile()) {
+          try {
+            files.set(name, readFileSync(join(this.gitDir, name), 'latin1').trim());
+          } catch {
+            // Deleted between the listing and the read: not there.
+          }
+        }
+      }
+      cached = { stamp, files, subdirs };
+      this.reread = true;
+      if (settled(st)) this.dirs.set(rel, cached);
+      else this.dirs.delete(rel);
+    }
+    for (const [name, content] of cached.files) out.set(name, content);
+    for (const sub of cached.subdirs) this.walk(sub, out);
+  }
+}
