@@ -17,7 +17,7 @@ const fresh = `${root}.dist-${process.pid}`;
 const stale = `${root}.dist-old-${process.pid}`;
 
 /** Imported at run time from node_modules, never bundled. */
-export const LAZY_PACKAGES = ['yaml', 'cli-table3', 'chalk', '@inquirer/prompts', 'conf', 'ora', 'undici', 'markdown-it', 're2js', 'cron-parser', 'busboy'];
+export const LAZY_PACKAGES = ['yaml', 'cli-table3', 'chalk', '@inquirer/prompts', 'conf', 'ora', 'undici', 'markdown-it', 're2js', 'cron-parser', 'busboy', 'jq-wasm'];
 
 // The router's manifest is derived from the route tables; refresh it before bundling.
 if (await writeManifest()) process.stderr.write('route manifest updated (src/core/areas/manifest.ts)\n');

@@ -2,15 +2,17 @@
 // the shared list options and help examples, and runs it with a Cli: the resolved target, a
 // lazily built API client, rendering, confirmation and prompts that follow the terminal rules.
 import type { Command } from 'commander';
-import type { ApiClient } from '../../client/client.js';
+import type { ApiClient, DryRunRequest } from '../../client/client.js';
 import { detectTerminal, type TerminalInfo } from '../io/terminal.js';
 import { parseFields } from '../render/fields.js';
 import { FORMATS, renderItem, renderList, type Column, type Format } from '../render/output.js';
 import { readConfig } from '../config/store.js';
 import { resolveTarget, type Target } from '../config/target.js';
 import { createClient } from './client-factory.js';
-import { CancelledError, UsageError } from './errors.js';
+import { CancelledError, UsageError, noteTarget } from './errors.js';
 import { checkChoice } from './refs.js';
+import { checkGlobals } from './globals.js';
+import { nowFromEnv } from '../../shared/dates.js';
 
 export interface GlobalOptions {
   output: Format;
@@ -22,9 +24,13 @@ export interface GlobalOptions {
   /** false with --no-input. */
   input: boolean;
   yes?: boolean;
-  /** false with --no-color. */
-  color: boolean;
+  /** --color auto|always|never; false with --no-color. */
+  color: boolean | string;
   debug?: boolean;
+  /** --jq EXPR: filter the JSON form of the answer. */
+  jq?: string;
+  /** --dry-run: print requests that would change something instead of sending them. */
+  dryRun?: boolean;
 }
 
 export interface ListOptions {
@@ -105,6 +111,7 @@ export function applyVerb<O>(cmd: Command, spec: VerbSpec<O>): Command {
     const command = received[received.length - 1] as Command;
     const args = received.slice(0, -2).flatMap((a) => (a === undefined ? [] : Array.isArray(a) ? (a as string[]) : [String(a)]));
     const opts = command.optsWithGlobals() as O & ListOptions & GlobalOptions;
+    if (spec.list && opts.page !== undefined && opts.all) throw new UsageError('--page and --all exclude each other: --all fetches every page from the first');
     const cli = makeCli(opts);
     try {
       await spec.run(cli, args, opts);
@@ -117,7 +124,8 @@ export function applyVerb<O>(cmd: Command, spec: VerbSpec<O>): Command {
 
 export function makeCli(globals: GlobalOptions & ListOptions, env: NodeJS.ProcessEnv = process.env): Cli {
   checkChoice(String(globals.output), FORMATS, '--output');
-  const term = detectTerminal({ noInput: globals.input === false, color: globals.color });
+  checkGlobals(globals);
+  const term = detectTerminal({ noInput: globals.input === false, color: globals.color }, env);
   const fields = parseFields(globals.fields);
   let target: Target | undefined;
   let client: Promise<ApiClient> | undefined;
@@ -128,16 +136,35 @@ export function makeCli(globals: GlobalOptions & ListOptions, env: NodeJS.Proces
     ...(fields ? { fields } : {}),
     ...(columns ? { columns } : {}),
     ...(knownFields ? { knownFields } : {}),
+    ...(globals.jq !== undefined ? { jq: globals.jq } : {}),
+    now: nowFromEnv(env),
   });
+  const resolved = (): Target => {
+    const t = resolveTarget({ context: globals.context, state: globals.state, url: globals.url }, env, readConfig(env));
+    noteTarget({ ...(t.context ? { context: t.context } : {}), source: t.source, ...(t.tokenSource ? { tokenSource: t.tokenSource } : {}), where: t.kind === 'remote' ? String(t.url) : `local state ${t.stateDir}` });
+    return t;
+  };
+  const showDryRun = (req: DryRunRequest) => {
+    const local = req.target.startsWith('local:');
+    const url = local ? `/api/v4${req.path}` : `${req.target}/api/v4${req.path}`;
+    if (globals.output === 'json' || globals.output === 'jsonl' || globals.output === 'yaml') {
+      const text = JSON.stringify({ method: req.method, url, ...(req.body !== undefined ? { body: req.body } : {}) }, null, globals.output === 'jsonl' ? 0 : 2);
+      process.stdout.write(`${text}\n`);
+    } else {
+      process.stdout.write(`${req.method} ${url}\n${req.body !== undefined ? `${JSON.stringify(req.body, null, 2)}\n` : ''}`);
+    }
+    info(`dry run: nothing was sent${local ? ` (target: local state ${req.target.slice('local:'.length)})` : ''}`);
+  };
   const cli: Cli = {
     globals,
     term,
     env,
-    target: () => (target ??= resolveTarget({ context: globals.context, state: globals.state, url: globals.url }, env, readConfig(env))),
+    target: () => (target ??= resolved()),
     client: () =>
       (client ??= createClient(cli.target(), {
         ...(globals.sudo ? { sudo: globals.sudo } : {}),
-        ...(globals.debug ? { debug: (line: string) => info(`[debug] ${line}`) } : {}),
+        ...(globals.debug || env.HOSTCTL_DEBUG ? { debug: (line: string) => info(`[debug] ${line}`) } : {}),
+        ...(globals.dryRun ? { dryRun: showDryRun } : {}),
         notice: info,
       })),
     print: (text) => {
@@ -146,13 +173,19 @@ export function makeCli(globals: GlobalOptions & ListOptions, env: NodeJS.Proces
     info,
     async list<T>(path: string, query: Record<string, unknown> = {}) {
       const api = await cli.client();
-      if (globals.all || globals.limit !== undefined) {
+      const limit = globals.limit;
+      // --limit N asks for pages of min(N, 100) unless --per-page says otherwise.
+      const perPage = globals.perPage ?? (limit !== undefined ? Math.min(limit, 100) : undefined);
+      if (globals.all || limit !== undefined) {
         const out: T[] = [];
-        for await (const item of api.paginate<T>(path, { ...query, per_page: globals.perPage ?? 100 }, globals.limit)) out.push(item);
+        const start = { ...query, per_page: perPage ?? 100, ...(globals.page ? { page: globals.page } : {}) };
+        for await (const item of api.paginate<T>(path, start, limit)) out.push(item);
         return out;
       }
-      const res = await api.get<T[]>(path, { ...query, ...(globals.page ? { page: globals.page } : {}), ...(globals.perPage ? { per_page: globals.perPage } : {}) });
-      if (!globals.page && res.headers['x-next-page'] && term.stderrIsTTY) info(`(more results: --page ${res.headers['x-next-page']}, or --all)`);
+      const res = await api.get<T[]>(path, { ...query, ...(globals.page ? { page: globals.page } : {}), ...(perPage ? { per_page: perPage } : {}) });
+      const next = res.headers['x-next-page'];
+      // Piped output that stops at one page says so, where a script's author will see it.
+      if (next) info(`(showing page ${globals.page ?? 1} only; more: --page ${next}, --limit N or --all)`);
       return res.data;
     },
     async showList(rows, columns, knownFields) {
@@ -162,7 +195,8 @@ export function makeCli(globals: GlobalOptions & ListOptions, env: NodeJS.Proces
       cli.print(await renderItem(item, renderOpts(columns)));
     },
     async confirm(message) {
-      if (globals.yes) return;
+      // A dry run sends nothing, so there is nothing to confirm.
+      if (globals.yes || globals.dryRun) return;
       if (!term.canPrompt) throw new UsageError(`${message.replace(/\?$/, '')}: confirmation needed; re-run with --yes`);
       const { confirm } = await import('@inquirer/prompts');
       const answer = await confirm({ message, default: false }, { output: process.stderr });
