@@ -1,177 +1,216 @@
 # fish completion for hostctl 0.1.0. Generated from the command tree by `npm run gen:docs`.
 # Save it as ~/.config/fish/completions/hostctl.fish, or: hostctl completion fish | source
 
-# The command on the line so far: "", a noun, or "noun verb" (canonical names).
+# The command on the line so far: "", a noun, or "noun verb …" (canonical names).
 function __hostctl_command
     set -l words (commandline -opc)
     set -e words[1]
-    set -l noun
-    set -l verb
+    set -l path
     set -l skip 0
+    set -l args 0
     for w in $words
         if test $skip = 1
             set skip 0
             continue
         end
         switch $w
-            case '--access-level' '--add' '--asset' '--author-email' '--author-name' '--bio' '--branch' '--context' '--context-name' '--created-after' '--created-before' '--default-branch' '--delete' '--description' '--due-date' '--email' '--expires-after' '--expires-at' '--expires-before' '--external-url' '--field' '--fields' '--group' '--header' '--host' '--iid' '--input' '--job-title' '--last-used-after' '--last-used-before' '--limit' '--link' '--link-url' '--location' '--merge' '--message' '--method' '--milestone' '--min-access-level' '--name' '--namespace' '--notes' '--notes-file' '--offering' '--order-by' '--organization' '--output' '--output-file' '--page' '--parent' '--password' '--path' '--per-page' '--port' '--project' '--projects-limit' '--push' '--query' '--raw-field' '--ref' '--regex' '--released-at' '--repository-storage' '--root-token' '--scope' '--search' '--since' '--sort' '--source' '--start-branch' '--start-date' '--start-sha' '--state' '--storage' '--sudo' '--tag' '--tag-message' '--tier' '--timeout' '--title' '--token' '--type' '--unprotect' '--until' '--url' '--user' '--username' '--visibility' '-F' '-H' '-O' '-R' '-X' '-f' '-g' '-m' '-o'
+            case '--access-level' '--add' '--asset' '--author-email' '--author-name' '--bio' '--branch' '--color' '--context' '--context-name' '--created-after' '--created-before' '--default-branch' '--delete' '--description' '--due-date' '--email' '--expires-after' '--expires-at' '--expires-before' '--external-url' '--field' '--fields' '--group' '--header' '--host' '--iid' '--input' '--job-title' '--jq' '--last-used-after' '--last-used-before' '--limit' '--link' '--link-url' '--location' '--merge' '--message' '--method' '--milestone' '--min-access-level' '--name' '--namespace' '--notes' '--notes-file' '--offering' '--order-by' '--organization' '--output' '--output-file' '--page' '--parent' '--password' '--path' '--per-page' '--port' '--project' '--projects-limit' '--push' '--query' '--raw-field' '--ref' '--regex' '--released-at' '--repository-storage' '--root-token' '--scope' '--search' '--since' '--sort' '--source' '--start-branch' '--start-date' '--start-sha' '--state' '--storage' '--sudo' '--tag' '--tag-message' '--tier' '--timeout' '--title' '--token' '--type' '--unprotect' '--until' '--url' '--user' '--username' '--visibility' '-F' '-H' '-O' '-R' '-X' '-f' '-g' '-m' '-o' '-q'
                 set skip 1
                 continue
             case '-*'
                 continue
         end
-        if test -z "$noun"
-            set noun $w
-            switch $w
-                case 'branch'
-                    set noun branches
-                case 'commit'
-                    set noun commits
-                case 'contexts'
-                    set noun context
-                case 'group'
-                    set noun groups
-                case 'member'
-                    set noun members
-                case 'milestone'
-                    set noun milestones
-                case 'project'
-                    set noun projects
-                case 'release'
-                    set noun releases
-                case 'tag'
-                    set noun tags
-                case 'token'
-                    set noun tokens
-                case 'user'
-                    set noun users
-            end
-        else if test -z "$verb"
-            switch "$noun $w"
-                case 'branches create'
-                    set verb create
-                case 'branches delete' 'branches rm'
-                    set verb delete
-                case 'branches delete-merged'
-                    set verb delete-merged
-                case 'branches get' 'branches view'
-                    set verb get
-                case 'branches list' 'branches ls'
-                    set verb list
-                case 'branches protect'
-                    set verb protect
-                case 'branches unprotect'
-                    set verb unprotect
-                case 'commits create'
-                    set verb create
-                case 'commits get' 'commits view' 'commits show'
-                    set verb get
-                case 'commits list' 'commits ls' 'commits log'
-                    set verb list
-                case 'context add'
-                    set verb add
-                case 'context list' 'context ls'
-                    set verb list
-                case 'context remove' 'context rm' 'context delete'
-                    set verb remove
-                case 'context show' 'context view'
-                    set verb show
-                case 'context use' 'context switch'
-                    set verb use
-                case 'groups create'
-                    set verb create
-                case 'groups delete' 'groups rm'
-                    set verb delete
-                case 'groups get' 'groups view'
-                    set verb get
-                case 'groups list' 'groups ls'
-                    set verb list
-                case 'groups update' 'groups edit'
-                    set verb update
-                case 'members add'
-                    set verb add
-                case 'members list' 'members ls'
-                    set verb list
-                case 'members remove' 'members rm'
-                    set verb remove
-                case 'members update' 'members edit'
-                    set verb update
-                case 'milestones close'
-                    set verb close
-                case 'milestones create'
-                    set verb create
-                case 'milestones get' 'milestones view'
-                    set verb get
-                case 'milestones list' 'milestones ls'
-                    set verb list
-                case 'milestones update' 'milestones edit'
-                    set verb update
-                case 'projects create'
-                    set verb create
-                case 'projects delete' 'projects rm'
-                    set verb delete
-                case 'projects get' 'projects view'
-                    set verb get
-                case 'projects list' 'projects ls'
-                    set verb list
-                case 'projects update' 'projects edit'
-                    set verb update
-                case 'releases create'
-                    set verb create
-                case 'releases delete' 'releases rm'
-                    set verb delete
-                case 'releases download'
-                    set verb download
-                case 'releases evidence'
-                    set verb evidence
-                case 'releases get' 'releases view'
-                    set verb get
-                case 'releases latest'
-                    set verb latest
-                case 'releases links' 'releases link'
-                    set verb links
-                case 'releases list' 'releases ls'
-                    set verb list
-                case 'releases update' 'releases edit'
-                    set verb update
-                case 'tags create'
-                    set verb create
-                case 'tags delete' 'tags rm'
-                    set verb delete
-                case 'tags get' 'tags view'
-                    set verb get
-                case 'tags list' 'tags ls'
-                    set verb list
-                case 'tokens associations'
-                    set verb associations
-                case 'tokens create'
-                    set verb create
-                case 'tokens get' 'tokens view'
-                    set verb get
-                case 'tokens list' 'tokens ls'
-                    set verb list
-                case 'tokens revoke' 'tokens delete'
-                    set verb revoke
-                case 'tokens rotate'
-                    set verb rotate
-                case 'users block'
-                    set verb block
-                case 'users create'
-                    set verb create
-                case 'users delete' 'users rm'
-                    set verb delete
-                case 'users get' 'users view'
-                    set verb get
-                case 'users list' 'users ls'
-                    set verb list
-                case 'users unblock'
-                    set verb unblock
-                case 'users update' 'users edit'
-                    set verb update
-            end
+        test $args = 0; or continue
+        set -l sub (__hostctl_sub "$path" $w)
+        if test -n "$sub"
+            set path (string trim -- "$path $sub")
+        else
+            set args 1
         end
     end
-    string trim -- "$noun $verb"
+    echo $path
+end
+
+# The canonical name of word $argv[2] under command path $argv[1].
+function __hostctl_sub
+    switch "$argv[1]|$argv[2]"
+        case '|api'
+            echo api
+        case '|auth'
+            echo auth
+        case 'auth|status' 'auth|whoami'
+            echo status
+        case '|branches' '|branch'
+            echo branches
+        case 'branches|create'
+            echo create
+        case 'branches|delete' 'branches|rm'
+            echo delete
+        case 'branches|delete-merged'
+            echo delete-merged
+        case 'branches|get' 'branches|view'
+            echo get
+        case 'branches|list' 'branches|ls'
+            echo list
+        case 'branches|protect'
+            echo protect
+        case 'branches|unprotect'
+            echo unprotect
+        case '|commits' '|commit'
+            echo commits
+        case 'commits|create'
+            echo create
+        case 'commits|get' 'commits|view' 'commits|show'
+            echo get
+        case 'commits|list' 'commits|ls' 'commits|log'
+            echo list
+        case '|completion'
+            echo completion
+        case '|context' '|contexts'
+            echo context
+        case 'context|add'
+            echo add
+        case 'context|list' 'context|ls'
+            echo list
+        case 'context|remove' 'context|rm' 'context|delete'
+            echo remove
+        case 'context|show' 'context|view'
+            echo show
+        case 'context|use' 'context|switch'
+            echo use
+        case '|groups' '|group'
+            echo groups
+        case 'groups|create'
+            echo create
+        case 'groups|delete' 'groups|rm'
+            echo delete
+        case 'groups|get' 'groups|view'
+            echo get
+        case 'groups|list' 'groups|ls'
+            echo list
+        case 'groups|update' 'groups|edit'
+            echo update
+        case '|init'
+            echo init
+        case '|members' '|member'
+            echo members
+        case 'members|add'
+            echo add
+        case 'members|list' 'members|ls'
+            echo list
+        case 'members|remove' 'members|rm'
+            echo remove
+        case 'members|update' 'members|edit'
+            echo update
+        case '|milestones' '|milestone'
+            echo milestones
+        case 'milestones|close'
+            echo close
+        case 'milestones|create'
+            echo create
+        case 'milestones|get' 'milestones|view'
+            echo get
+        case 'milestones|list' 'milestones|ls'
+            echo list
+        case 'milestones|update' 'milestones|edit'
+            echo update
+        case '|projects' '|project'
+            echo projects
+        case 'projects|create'
+            echo create
+        case 'projects|delete' 'projects|rm'
+            echo delete
+        case 'projects|get' 'projects|view'
+            echo get
+        case 'projects|list' 'projects|ls'
+            echo list
+        case 'projects|update' 'projects|edit'
+            echo update
+        case '|releases' '|release'
+            echo releases
+        case 'releases|create'
+            echo create
+        case 'releases|delete' 'releases|rm'
+            echo delete
+        case 'releases|download'
+            echo download
+        case 'releases|evidence'
+            echo evidence
+        case 'releases|get' 'releases|view'
+            echo get
+        case 'releases|latest'
+            echo latest
+        case 'releases|links' 'releases|link'
+            echo links
+        case 'releases links|list' 'releases links|ls'
+            echo list
+        case 'releases links|add' 'releases links|create'
+            echo add
+        case 'releases links|update' 'releases links|edit'
+            echo update
+        case 'releases links|delete' 'releases links|rm'
+            echo delete
+        case 'releases|list' 'releases|ls'
+            echo list
+        case 'releases|update' 'releases|edit'
+            echo update
+        case '|serve'
+            echo serve
+        case '|tags' '|tag'
+            echo tags
+        case 'tags|create'
+            echo create
+        case 'tags|delete' 'tags|rm'
+            echo delete
+        case 'tags|get' 'tags|view'
+            echo get
+        case 'tags|list' 'tags|ls'
+            echo list
+        case '|tokens' '|token'
+            echo tokens
+        case 'tokens|associations'
+            echo associations
+        case 'tokens|create'
+            echo create
+        case 'tokens|get' 'tokens|view'
+            echo get
+        case 'tokens|list' 'tokens|ls'
+            echo list
+        case 'tokens|revoke' 'tokens|delete'
+            echo revoke
+        case 'tokens|rotate'
+            echo rotate
+        case '|users' '|user'
+            echo users
+        case 'users|block'
+            echo block
+        case 'users|create'
+            echo create
+        case 'users|delete' 'users|rm'
+            echo delete
+        case 'users|get' 'users|view'
+            echo get
+        case 'users|list' 'users|ls'
+            echo list
+        case 'users|unblock'
+            echo unblock
+        case 'users|update' 'users|edit'
+            echo update
+        case '|whoami'
+            echo whoami
+    end
+end
+
+# Values from the current target (cached by hostctl for a minute).
+function __hostctl_dynamic
+    set -l words (commandline -opc)
+    set -l project
+    for i in (seq (count $words))
+        if contains -- $words[$i] -R --project --repo
+            set project $words[(math $i + 1)]
+        end
+    end
+    hostctl __complete $argv[1] (commandline -ct) "$project" --no-input 2>/dev/null
 end
 
 function __hostctl_at
@@ -187,20 +226,23 @@ complete -c hostctl -f
 
 # Global options
 complete -c hostctl -n 'true' -s V -l version -d 'output the version number'
-complete -c hostctl -n 'true' -s o -l output -x -a 'table json yaml' -d 'output format: table, json or yaml'
+complete -c hostctl -n 'true' -s o -l output -x -a 'table json yaml jsonl csv' -d 'output format'
 complete -c hostctl -n 'true' -l fields -x -d 'comma-separated fields to show (dotted paths allowed)'
+complete -c hostctl -n 'true' -s q -l jq -x -d 'filter the JSON answer with a jq expression (across all pages with --all)'
 complete -c hostctl -n 'true' -l context -x -a '(__hostctl_contexts)' -d 'use this context instead of the current one'
 complete -c hostctl -n 'true' -l state -x -a '(__fish_complete_directories)' -d 'use this local state directory'
 complete -c hostctl -n 'true' -l url -x -d 'use the remote instance at this URL'
 complete -c hostctl -n 'true' -l sudo -x -d 'act as another user (administrators; token needs the sudo scope)'
 complete -c hostctl -n 'true' -l no-input -d 'never prompt; missing values are usage errors'
 complete -c hostctl -n 'true' -s y -l yes -d 'answer yes to confirmations'
-complete -c hostctl -n 'true' -l no-color -d 'no colour in output'
-complete -c hostctl -n 'true' -l debug -d 'trace HTTP requests on stderr (secrets redacted)'
+complete -c hostctl -n 'true' -l color -x -a 'auto always never' -d 'colour in output'
+complete -c hostctl -n 'true' -l dry-run -d 'print the request a change would send (secrets redacted) and send nothing'
+complete -c hostctl -n 'true' -l debug -d 'trace HTTP requests on stderr (secrets redacted; HOSTCTL_DEBUG=stack adds stack traces)'
 complete -c hostctl -n 'true' -s h -l help -d 'display help for command'
 
 # Nouns
 complete -c hostctl -n '__hostctl_at \'\'' -a api -d 'Send any request to the API v4 (local or remote) and print the answer'
+complete -c hostctl -n '__hostctl_at \'\'' -a auth -d 'Who you are on the current target: auth status (alias whoami)'
 complete -c hostctl -n '__hostctl_at \'\'' -a branches -d 'Branches of a project: list, inspect, create, delete, delete merged, protect, unprotect'
 complete -c hostctl -n '__hostctl_at \'\'' -a commits -d 'Commits of a project: list, inspect, commit files from disk'
 complete -c hostctl -n '__hostctl_at \'\'' -a completion -d 'Print the shell completion script for bash, zsh or fish'
@@ -215,90 +257,100 @@ complete -c hostctl -n '__hostctl_at \'\'' -a serve -d 'Serve a local state over
 complete -c hostctl -n '__hostctl_at \'\'' -a tags -d 'Tags of a project: list, inspect, create (lightweight or annotated), delete'
 complete -c hostctl -n '__hostctl_at \'\'' -a tokens -d 'Personal access tokens: list, inspect, create, rotate, revoke'
 complete -c hostctl -n '__hostctl_at \'\'' -a users -d 'Users: list, inspect, create, change, block (administrators)'
+complete -c hostctl -n '__hostctl_at \'\'' -a whoami -d 'Show the target, the user and the token in use (name, scopes, expiry)'
 complete -c hostctl -n '__hostctl_at \'\'' -a help -d 'Show help for a command'
-complete -c hostctl -n '__hostctl_at help' -a 'api branches commits completion context groups init members milestones projects releases serve tags tokens users'
+complete -c hostctl -n '__fish_seen_subcommand_from help; and __hostctl_at \'\'' -a 'api auth branches commits completion context groups init members milestones projects releases serve tags tokens users whoami environment exit-codes formatting'
+
+# auth
+complete -c hostctl -n '__hostctl_at \'auth\'' -a status -d 'Show the target, the user and the token in use (name, scopes, expiry)'
 
 # branches
-complete -c hostctl -n '__hostctl_at branches' -a create -d 'Create a branch from a branch, tag or commit (Developer)'
-complete -c hostctl -n '__hostctl_at branches' -a delete -d 'Delete a branch (never the default branch; protected ones need a Maintainer)'
-complete -c hostctl -n '__hostctl_at branches' -a delete-merged -d 'Delete every branch merged into the default branch, in the background (protected branches are kept)'
-complete -c hostctl -n '__hostctl_at branches' -a get -d 'Show one branch with its tip commit'
-complete -c hostctl -n '__hostctl_at branches' -a list -d 'List a project\'s branches, sorted by name, with their merged and protected flags'
-complete -c hostctl -n '__hostctl_at branches' -a protect -d 'Protect a branch or a wildcard such as release/* (Maintainer)'
-complete -c hostctl -n '__hostctl_at branches' -a unprotect -d 'Remove the protection of a branch or wildcard (Maintainer)'
+complete -c hostctl -n '__hostctl_at \'branches\'' -a create -d 'Create a branch from a branch, tag or commit (Developer)'
+complete -c hostctl -n '__hostctl_at \'branches\'' -a delete -d 'Delete a branch (never the default branch; protected ones need a Maintainer)'
+complete -c hostctl -n '__hostctl_at \'branches\'' -a delete-merged -d 'Delete every branch merged into the default branch, in the background (protected branches are kept)'
+complete -c hostctl -n '__hostctl_at \'branches\'' -a get -d 'Show one branch with its tip commit'
+complete -c hostctl -n '__hostctl_at \'branches\'' -a list -d 'List a project\'s branches, sorted by name, with their merged and protected flags'
+complete -c hostctl -n '__hostctl_at \'branches\'' -a protect -d 'Protect a branch or a wildcard such as release/* (Maintainer)'
+complete -c hostctl -n '__hostctl_at \'branches\'' -a unprotect -d 'Remove the protection of a branch or wildcard (Maintainer)'
 
 # commits
-complete -c hostctl -n '__hostctl_at commits' -a create -d 'Commit files from disk to a branch as one commit (Developer)'
-complete -c hostctl -n '__hostctl_at commits' -a get -d 'Show one commit, by SHA, branch or tag'
-complete -c hostctl -n '__hostctl_at commits' -a list -d 'List commits of a branch, tag or range (newest first)'
+complete -c hostctl -n '__hostctl_at \'commits\'' -a create -d 'Commit files from disk to a branch as one commit (Developer)'
+complete -c hostctl -n '__hostctl_at \'commits\'' -a get -d 'Show one commit, by SHA, branch or tag'
+complete -c hostctl -n '__hostctl_at \'commits\'' -a list -d 'List commits of a branch, tag or range (newest first)'
 
 # context
-complete -c hostctl -n '__hostctl_at context' -a add -d 'Add a context: a local state directory (--state DIR) or a remote instance (--url URL), with its token'
-complete -c hostctl -n '__hostctl_at context' -a list -d 'List contexts; the current one is marked with *'
-complete -c hostctl -n '__hostctl_at context' -a remove -d 'Remove a context (its state directory or instance is left alone); confirms on a terminal'
-complete -c hostctl -n '__hostctl_at context' -a show -d 'Show the target and token a command would use, and why (flag, environment or config)'
-complete -c hostctl -n '__hostctl_at context' -a use -d 'Make a context the current one (asks which on a terminal when NAME is left out)'
+complete -c hostctl -n '__hostctl_at \'context\'' -a add -d 'Add a context: a local state directory (--state DIR) or a remote instance (--url URL), with its token'
+complete -c hostctl -n '__hostctl_at \'context\'' -a list -d 'List contexts; the current one is marked with *'
+complete -c hostctl -n '__hostctl_at \'context\'' -a remove -d 'Remove a context (its state directory or instance is left alone); confirms on a terminal'
+complete -c hostctl -n '__hostctl_at \'context\'' -a show -d 'Show the target and token a command would use, and why (flag, environment or config)'
+complete -c hostctl -n '__hostctl_at \'context\'' -a use -d 'Make a context the current one (asks which on a terminal when NAME is left out)'
 
 # groups
-complete -c hostctl -n '__hostctl_at groups' -a create -d 'Create a group, or a subgroup with --parent'
-complete -c hostctl -n '__hostctl_at groups' -a delete -d 'Delete a group with its subgroups and projects (Owner)'
-complete -c hostctl -n '__hostctl_at groups' -a get -d 'Show one group (by id or full path)'
-complete -c hostctl -n '__hostctl_at groups' -a list -d 'List groups (administrators see all of them)'
-complete -c hostctl -n '__hostctl_at groups' -a update -d 'Change a group (Owner); a new --path moves everything below it'
+complete -c hostctl -n '__hostctl_at \'groups\'' -a create -d 'Create a group, or a subgroup with --parent'
+complete -c hostctl -n '__hostctl_at \'groups\'' -a delete -d 'Delete a group with its subgroups and projects (Owner)'
+complete -c hostctl -n '__hostctl_at \'groups\'' -a get -d 'Show one group (by id or full path)'
+complete -c hostctl -n '__hostctl_at \'groups\'' -a list -d 'List groups (administrators see all of them)'
+complete -c hostctl -n '__hostctl_at \'groups\'' -a update -d 'Change a group (Owner); a new --path moves everything below it'
 
 # members
-complete -c hostctl -n '__hostctl_at members' -a add -d 'Add a user to a project or group with a role'
-complete -c hostctl -n '__hostctl_at members' -a list -d 'List the members of a project or group'
-complete -c hostctl -n '__hostctl_at members' -a remove -d 'Remove a member from a project or group'
-complete -c hostctl -n '__hostctl_at members' -a update -d 'Change a member\'s role or membership expiry'
+complete -c hostctl -n '__hostctl_at \'members\'' -a add -d 'Add a user to a project or group with a role'
+complete -c hostctl -n '__hostctl_at \'members\'' -a list -d 'List the members of a project or group'
+complete -c hostctl -n '__hostctl_at \'members\'' -a remove -d 'Remove a member from a project or group'
+complete -c hostctl -n '__hostctl_at \'members\'' -a update -d 'Change a member\'s role or membership expiry'
 
 # milestones
-complete -c hostctl -n '__hostctl_at milestones' -a close -d 'Close a milestone (Reporter); reopen it with: hostctl milestones update ID --reopen'
-complete -c hostctl -n '__hostctl_at milestones' -a create -d 'Create a milestone in a project or group (Reporter)'
-complete -c hostctl -n '__hostctl_at milestones' -a get -d 'Show one milestone (by its id)'
-complete -c hostctl -n '__hostctl_at milestones' -a list -d 'List the milestones of a project or group (due date first)'
-complete -c hostctl -n '__hostctl_at milestones' -a update -d 'Change a milestone (Reporter); --close and --reopen change its state'
+complete -c hostctl -n '__hostctl_at \'milestones\'' -a close -d 'Close a milestone (Reporter); reopen it with: hostctl milestones update ID --reopen'
+complete -c hostctl -n '__hostctl_at \'milestones\'' -a create -d 'Create a milestone in a project or group (Reporter)'
+complete -c hostctl -n '__hostctl_at \'milestones\'' -a get -d 'Show one milestone (by its id)'
+complete -c hostctl -n '__hostctl_at \'milestones\'' -a list -d 'List the milestones of a project or group (due date first)'
+complete -c hostctl -n '__hostctl_at \'milestones\'' -a update -d 'Change a milestone (Reporter); --close and --reopen change its state'
 
 # projects
-complete -c hostctl -n '__hostctl_at projects' -a create -d 'Create a project in a group or a personal namespace'
-complete -c hostctl -n '__hostctl_at projects' -a delete -d 'Delete a project and its repository (Owner)'
-complete -c hostctl -n '__hostctl_at projects' -a get -d 'Show one project (by id or full path)'
-complete -c hostctl -n '__hostctl_at projects' -a list -d 'List projects (administrators see all of them)'
-complete -c hostctl -n '__hostctl_at projects' -a update -d 'Change a project\'s name, path, description, visibility, default branch or storage'
+complete -c hostctl -n '__hostctl_at \'projects\'' -a create -d 'Create a project in a group or a personal namespace'
+complete -c hostctl -n '__hostctl_at \'projects\'' -a delete -d 'Delete a project and its repository (Owner)'
+complete -c hostctl -n '__hostctl_at \'projects\'' -a get -d 'Show one project (by id or full path)'
+complete -c hostctl -n '__hostctl_at \'projects\'' -a list -d 'List projects (administrators see all of them)'
+complete -c hostctl -n '__hostctl_at \'projects\'' -a update -d 'Change a project\'s name, path, description, visibility, default branch or storage'
 
 # releases
-complete -c hostctl -n '__hostctl_at releases' -a create -d 'Create a release (Developer); with --ref the tag is created when it does not exist yet'
-complete -c hostctl -n '__hostctl_at releases' -a delete -d 'Delete a release (Developer); its git tag is kept'
-complete -c hostctl -n '__hostctl_at releases' -a download -d 'Download a release\'s asset (by its direct asset path) or a source archive of its tag'
-complete -c hostctl -n '__hostctl_at releases' -a evidence -d 'Collect evidence for a release (paid tiers; self-managed and dedicated); runs in the background'
-complete -c hostctl -n '__hostctl_at releases' -a get -d 'Show one release by its tag'
-complete -c hostctl -n '__hostctl_at releases' -a latest -d 'Show the project\'s latest release (the permalink /releases/permalink/latest)'
-complete -c hostctl -n '__hostctl_at releases' -a links -d 'A release\'s asset links: list, add, update, delete'
-complete -c hostctl -n '__hostctl_at releases' -a list -d 'List a project\'s releases (newest release date first), or those of a group\'s projects'
-complete -c hostctl -n '__hostctl_at releases' -a update -d 'Change a release\'s name, notes, date or milestones (Developer)'
+complete -c hostctl -n '__hostctl_at \'releases\'' -a create -d 'Create a release (Developer); with --ref the tag is created when it does not exist yet'
+complete -c hostctl -n '__hostctl_at \'releases\'' -a delete -d 'Delete a release (Developer); its git tag is kept'
+complete -c hostctl -n '__hostctl_at \'releases\'' -a download -d 'Download a release\'s asset (by its direct asset path) or a source archive of its tag'
+complete -c hostctl -n '__hostctl_at \'releases\'' -a evidence -d 'Collect evidence for a release (paid tiers; self-managed and dedicated); runs in the background'
+complete -c hostctl -n '__hostctl_at \'releases\'' -a get -d 'Show one release by its tag'
+complete -c hostctl -n '__hostctl_at \'releases\'' -a latest -d 'Show the project\'s latest release (the permalink /releases/permalink/latest)'
+complete -c hostctl -n '__hostctl_at \'releases\'' -a links -d 'A release\'s asset links: list, add, update, delete'
+complete -c hostctl -n '__hostctl_at \'releases\'' -a list -d 'List a project\'s releases (newest release date first), or those of a group\'s projects'
+complete -c hostctl -n '__hostctl_at \'releases\'' -a update -d 'Change a release\'s name, notes, date or milestones (Developer)'
+
+# releases links
+complete -c hostctl -n '__hostctl_at \'releases links\'' -a list -d 'List a release\'s asset links (newest first)'
+complete -c hostctl -n '__hostctl_at \'releases links\'' -a add -d 'Add an asset link to a release (Developer)'
+complete -c hostctl -n '__hostctl_at \'releases links\'' -a update -d 'Change a release\'s asset link (Developer); give --name or --link-url, or both'
+complete -c hostctl -n '__hostctl_at \'releases links\'' -a delete -d 'Remove an asset link from a release (Developer)'
 
 # tags
-complete -c hostctl -n '__hostctl_at tags' -a create -d 'Create a tag at a branch, tag or commit; with --message an annotated one (Developer)'
-complete -c hostctl -n '__hostctl_at tags' -a delete -d 'Delete a tag (and the release made from it)'
-complete -c hostctl -n '__hostctl_at tags' -a get -d 'Show one tag with its commit and release'
-complete -c hostctl -n '__hostctl_at tags' -a list -d 'List a project\'s tags (most recently created first)'
+complete -c hostctl -n '__hostctl_at \'tags\'' -a create -d 'Create a tag at a branch, tag or commit; with --message an annotated one (Developer)'
+complete -c hostctl -n '__hostctl_at \'tags\'' -a delete -d 'Delete a tag (and the release made from it)'
+complete -c hostctl -n '__hostctl_at \'tags\'' -a get -d 'Show one tag with its commit and release'
+complete -c hostctl -n '__hostctl_at \'tags\'' -a list -d 'List a project\'s tags (most recently created first)'
 
 # tokens
-complete -c hostctl -n '__hostctl_at tokens' -a associations -d 'Groups and projects the token in use can reach, with its role in each'
-complete -c hostctl -n '__hostctl_at tokens' -a create -d 'Create a personal access token for a user (administrators); the secret is shown once'
-complete -c hostctl -n '__hostctl_at tokens' -a get -d 'Show one token; "self" is the token hostctl is using'
-complete -c hostctl -n '__hostctl_at tokens' -a list -d 'List personal access tokens (administrators see every user\'s)'
-complete -c hostctl -n '__hostctl_at tokens' -a revoke -d 'Revoke a token at once; "self" revokes the token hostctl is using'
-complete -c hostctl -n '__hostctl_at tokens' -a rotate -d 'Revoke a token and issue its successor (same name and scopes); without ID, pick one interactively'
+complete -c hostctl -n '__hostctl_at \'tokens\'' -a associations -d 'Groups and projects the token in use can reach, with its role in each'
+complete -c hostctl -n '__hostctl_at \'tokens\'' -a create -d 'Create a personal access token for a user (administrators); the secret is shown once'
+complete -c hostctl -n '__hostctl_at \'tokens\'' -a get -d 'Show one token; "self" is the token hostctl is using'
+complete -c hostctl -n '__hostctl_at \'tokens\'' -a list -d 'List personal access tokens (administrators see every user\'s)'
+complete -c hostctl -n '__hostctl_at \'tokens\'' -a revoke -d 'Revoke a token at once; "self" revokes the token hostctl is using'
+complete -c hostctl -n '__hostctl_at \'tokens\'' -a rotate -d 'Revoke a token and issue its successor (same name and scopes); without ID, pick one interactively'
 
 # users
-complete -c hostctl -n '__hostctl_at users' -a block -d 'Block a user: no sign-in, no API, no Git access (administrators)'
-complete -c hostctl -n '__hostctl_at users' -a create -d 'Create a user (administrators)'
-complete -c hostctl -n '__hostctl_at users' -a delete -d 'Delete a user (administrators)'
-complete -c hostctl -n '__hostctl_at users' -a get -d 'Show one user (by id or username)'
-complete -c hostctl -n '__hostctl_at users' -a list -d 'List users'
-complete -c hostctl -n '__hostctl_at users' -a unblock -d 'Unblock a blocked user (administrators)'
-complete -c hostctl -n '__hostctl_at users' -a update -d 'Change a user (administrators)'
+complete -c hostctl -n '__hostctl_at \'users\'' -a block -d 'Block a user: no sign-in, no API, no Git access (administrators)'
+complete -c hostctl -n '__hostctl_at \'users\'' -a create -d 'Create a user (administrators)'
+complete -c hostctl -n '__hostctl_at \'users\'' -a delete -d 'Delete a user (administrators)'
+complete -c hostctl -n '__hostctl_at \'users\'' -a get -d 'Show one user (by id or username)'
+complete -c hostctl -n '__hostctl_at \'users\'' -a list -d 'List users'
+complete -c hostctl -n '__hostctl_at \'users\'' -a unblock -d 'Unblock a blocked user (administrators)'
+complete -c hostctl -n '__hostctl_at \'users\'' -a update -d 'Change a user (administrators)'
 
 # api
 complete -c hostctl -n '__hostctl_at \'api\'' -s X -l method -x -d 'HTTP method (default: GET, or POST when fields or --input are given without --paginate)'
@@ -311,20 +363,23 @@ complete -c hostctl -n '__hostctl_at \'api\'' -l silent -d 'print no body'
 complete -c hostctl -n '__hostctl_at \'api\'' -l input -r -F -d 'the JSON request body, from a file (- for standard input); -f/-F then go to the query'
 
 # branches create
-complete -c hostctl -n '__hostctl_at \'branches create\'' -s R -l project -x -d 'the project (id or full path)'
-complete -c hostctl -n '__hostctl_at \'branches create\'' -l ref -x -d 'branch, tag or commit SHA to start from (required)'
+complete -c hostctl -n '__hostctl_at \'branches create\'' -s R -l project -x -a '(__hostctl_dynamic projects)' -d 'the project (id or full path)'
+complete -c hostctl -n '__hostctl_at \'branches create\'' -l ref -x -a '(__hostctl_dynamic branches)' -d 'branch, tag or commit SHA to start from (required)'
+complete -c hostctl -n '__hostctl_at \'branches create\'' -a '(__hostctl_dynamic branches)'
 
 # branches delete
-complete -c hostctl -n '__hostctl_at \'branches delete\'' -s R -l project -x -d 'the project (id or full path)'
+complete -c hostctl -n '__hostctl_at \'branches delete\'' -s R -l project -x -a '(__hostctl_dynamic projects)' -d 'the project (id or full path)'
+complete -c hostctl -n '__hostctl_at \'branches delete\'' -a '(__hostctl_dynamic branches)'
 
 # branches delete-merged
-complete -c hostctl -n '__hostctl_at \'branches delete-merged\'' -s R -l project -x -d 'the project (id or full path)'
+complete -c hostctl -n '__hostctl_at \'branches delete-merged\'' -s R -l project -x -a '(__hostctl_dynamic projects)' -d 'the project (id or full path)'
 
 # branches get
-complete -c hostctl -n '__hostctl_at \'branches get\'' -s R -l project -x -d 'the project (id or full path)'
+complete -c hostctl -n '__hostctl_at \'branches get\'' -s R -l project -x -a '(__hostctl_dynamic projects)' -d 'the project (id or full path)'
+complete -c hostctl -n '__hostctl_at \'branches get\'' -a '(__hostctl_dynamic branches)'
 
 # branches list
-complete -c hostctl -n '__hostctl_at \'branches list\'' -s R -l project -x -d 'the project (id or full path)'
+complete -c hostctl -n '__hostctl_at \'branches list\'' -s R -l project -x -a '(__hostctl_dynamic projects)' -d 'the project (id or full path)'
 complete -c hostctl -n '__hostctl_at \'branches list\'' -l search -x -d 'name contains the term; ^term matches the start, term$ the end, * any run of characters'
 complete -c hostctl -n '__hostctl_at \'branches list\'' -l regex -x -d 'name matches this RE2 regular expression'
 complete -c hostctl -n '__hostctl_at \'branches list\'' -l sort -x -d 'one of name_asc, updated_asc, updated_desc'
@@ -334,19 +389,21 @@ complete -c hostctl -n '__hostctl_at \'branches list\'' -l all -d 'fetch every p
 complete -c hostctl -n '__hostctl_at \'branches list\'' -l limit -x -d 'stop after N items, across pages'
 
 # branches protect
-complete -c hostctl -n '__hostctl_at \'branches protect\'' -s R -l project -x -d 'the project (id or full path)'
+complete -c hostctl -n '__hostctl_at \'branches protect\'' -s R -l project -x -a '(__hostctl_dynamic projects)' -d 'the project (id or full path)'
 complete -c hostctl -n '__hostctl_at \'branches protect\'' -l push -x -d 'who may push: no-one, developer, maintainer (default) or admin'
 complete -c hostctl -n '__hostctl_at \'branches protect\'' -l merge -x -d 'who may merge: no-one, developer, maintainer (default) or admin'
 complete -c hostctl -n '__hostctl_at \'branches protect\'' -l unprotect -x -d 'who may unprotect: developer, maintainer (default) or admin'
 complete -c hostctl -n '__hostctl_at \'branches protect\'' -l allow-force-push -d 'allow force pushes'
 complete -c hostctl -n '__hostctl_at \'branches protect\'' -l code-owner-approval -d 'require code owner approval'
+complete -c hostctl -n '__hostctl_at \'branches protect\'' -a '(__hostctl_dynamic branches)'
 
 # branches unprotect
-complete -c hostctl -n '__hostctl_at \'branches unprotect\'' -s R -l project -x -d 'the project (id or full path)'
+complete -c hostctl -n '__hostctl_at \'branches unprotect\'' -s R -l project -x -a '(__hostctl_dynamic projects)' -d 'the project (id or full path)'
+complete -c hostctl -n '__hostctl_at \'branches unprotect\'' -a '(__hostctl_dynamic branches)'
 
 # commits create
-complete -c hostctl -n '__hostctl_at \'commits create\'' -s R -l project -x -d 'the project (id or full path)'
-complete -c hostctl -n '__hostctl_at \'commits create\'' -l branch -x -d 'branch to commit to (required)'
+complete -c hostctl -n '__hostctl_at \'commits create\'' -s R -l project -x -a '(__hostctl_dynamic projects)' -d 'the project (id or full path)'
+complete -c hostctl -n '__hostctl_at \'commits create\'' -l branch -x -a '(__hostctl_dynamic branches)' -d 'branch to commit to (required)'
 complete -c hostctl -n '__hostctl_at \'commits create\'' -s m -l message -x -d 'commit message (required)'
 complete -c hostctl -n '__hostctl_at \'commits create\'' -l add -x -d 'add or replace a file from disk, optionally at another repository path (repeatable)'
 complete -c hostctl -n '__hostctl_at \'commits create\'' -l delete -x -d 'delete a file of the repository (repeatable)'
@@ -357,12 +414,12 @@ complete -c hostctl -n '__hostctl_at \'commits create\'' -l author-email -x -d '
 complete -c hostctl -n '__hostctl_at \'commits create\'' -l force -d 'with --start-branch/--start-sha, overwrite --branch if it exists'
 
 # commits get
-complete -c hostctl -n '__hostctl_at \'commits get\'' -s R -l project -x -d 'the project (id or full path)'
+complete -c hostctl -n '__hostctl_at \'commits get\'' -s R -l project -x -a '(__hostctl_dynamic projects)' -d 'the project (id or full path)'
 complete -c hostctl -n '__hostctl_at \'commits get\'' -l no-stats -d 'leave out the added and deleted line counts'
 
 # commits list
-complete -c hostctl -n '__hostctl_at \'commits list\'' -s R -l project -x -d 'the project (id or full path)'
-complete -c hostctl -n '__hostctl_at \'commits list\'' -l ref -x -d 'branch, tag, commit or a..b range (default: the default branch)'
+complete -c hostctl -n '__hostctl_at \'commits list\'' -s R -l project -x -a '(__hostctl_dynamic projects)' -d 'the project (id or full path)'
+complete -c hostctl -n '__hostctl_at \'commits list\'' -l ref -x -a '(__hostctl_dynamic branches)' -d 'branch, tag, commit or a..b range (default: the default branch)'
 complete -c hostctl -n '__hostctl_at \'commits list\'' -l path -r -F -d 'only commits that touch this file or directory'
 complete -c hostctl -n '__hostctl_at \'commits list\'' -l since -x -d 'committed at or after this ISO time'
 complete -c hostctl -n '__hostctl_at \'commits list\'' -l until -x -d 'committed at or before this ISO time'
@@ -386,21 +443,25 @@ complete -c hostctl -n '__hostctl_at \'context add\'' -l no-verify -d 'save with
 # groups create
 complete -c hostctl -n '__hostctl_at \'groups create\'' -l name -x -d 'display name'
 complete -c hostctl -n '__hostctl_at \'groups create\'' -l path -r -F -d 'URL path (derived from the name when absent)'
-complete -c hostctl -n '__hostctl_at \'groups create\'' -l parent -x -d 'parent group (id or full path)'
-complete -c hostctl -n '__hostctl_at \'groups create\'' -l visibility -x -d 'private, internal or public'
+complete -c hostctl -n '__hostctl_at \'groups create\'' -l parent -x -a '(__hostctl_dynamic groups)' -d 'parent group (id or full path)'
+complete -c hostctl -n '__hostctl_at \'groups create\'' -l visibility -x -a 'private internal public' -d 'private, internal or public'
 complete -c hostctl -n '__hostctl_at \'groups create\'' -l description -x -d 'description'
+
+# groups delete
+complete -c hostctl -n '__hostctl_at \'groups delete\'' -a '(__hostctl_dynamic groups)'
 
 # groups get
 complete -c hostctl -n '__hostctl_at \'groups get\'' -l with-projects -d 'include the group\'s projects'
+complete -c hostctl -n '__hostctl_at \'groups get\'' -a '(__hostctl_dynamic groups)'
 
 # groups list
-complete -c hostctl -n '__hostctl_at \'groups list\'' -l parent -x -d 'only subgroups of this group (id or full path)'
+complete -c hostctl -n '__hostctl_at \'groups list\'' -l parent -x -a '(__hostctl_dynamic groups)' -d 'only subgroups of this group (id or full path)'
 complete -c hostctl -n '__hostctl_at \'groups list\'' -l descendants -d 'with --parent: every level below it, not only direct subgroups'
 complete -c hostctl -n '__hostctl_at \'groups list\'' -l search -x -d 'name or path contains this text'
 complete -c hostctl -n '__hostctl_at \'groups list\'' -l top-level -d 'only top-level groups'
 complete -c hostctl -n '__hostctl_at \'groups list\'' -l owned -d 'only groups the caller owns'
 complete -c hostctl -n '__hostctl_at \'groups list\'' -l min-access-level -x -d 'only groups where the caller has at least this role'
-complete -c hostctl -n '__hostctl_at \'groups list\'' -l visibility -x -d 'private, internal or public'
+complete -c hostctl -n '__hostctl_at \'groups list\'' -l visibility -x -a 'private internal public' -d 'private, internal or public'
 complete -c hostctl -n '__hostctl_at \'groups list\'' -l order-by -x -d 'one of name, path, id (default name)'
 complete -c hostctl -n '__hostctl_at \'groups list\'' -l sort -x -a '(__fish_complete_directories)' -d 'asc or desc (default asc)'
 complete -c hostctl -n '__hostctl_at \'groups list\'' -l page -x -d 'page number to fetch'
@@ -411,8 +472,9 @@ complete -c hostctl -n '__hostctl_at \'groups list\'' -l limit -x -d 'stop after
 # groups update
 complete -c hostctl -n '__hostctl_at \'groups update\'' -l name -x -d 'display name'
 complete -c hostctl -n '__hostctl_at \'groups update\'' -l path -r -F -d 'URL path'
-complete -c hostctl -n '__hostctl_at \'groups update\'' -l visibility -x -d 'private, internal or public'
+complete -c hostctl -n '__hostctl_at \'groups update\'' -l visibility -x -a 'private internal public' -d 'private, internal or public'
 complete -c hostctl -n '__hostctl_at \'groups update\'' -l description -x -d 'description'
+complete -c hostctl -n '__hostctl_at \'groups update\'' -a '(__hostctl_dynamic groups)'
 
 # init
 complete -c hostctl -n '__hostctl_at \'init\'' -l root-token -x -d 'use this secret for the root token instead of a generated one (at least 20 characters)'
@@ -424,15 +486,15 @@ complete -c hostctl -n '__hostctl_at \'init\'' -l demo -d 'fill the new state wi
 complete -c hostctl -n '__hostctl_at \'init\'' -l context-name -x -d 'name of the context to create'
 
 # members add
-complete -c hostctl -n '__hostctl_at \'members add\'' -s R -l project -x -d 'members of this project (id or full path)'
-complete -c hostctl -n '__hostctl_at \'members add\'' -s g -l group -x -d 'members of this group (id or full path)'
-complete -c hostctl -n '__hostctl_at \'members add\'' -l user -x -d 'the user (id or username)'
-complete -c hostctl -n '__hostctl_at \'members add\'' -l access-level -x -d 'guest, planner, reporter, developer, maintainer, owner (or 10, 15, 20, 30, 40, 50)'
+complete -c hostctl -n '__hostctl_at \'members add\'' -s R -l project -x -a '(__hostctl_dynamic projects)' -d 'members of this project (id or full path)'
+complete -c hostctl -n '__hostctl_at \'members add\'' -s g -l group -x -a '(__hostctl_dynamic groups)' -d 'members of this group (id or full path)'
+complete -c hostctl -n '__hostctl_at \'members add\'' -l user -x -a '(__hostctl_dynamic users)' -d 'the user (id or username)'
+complete -c hostctl -n '__hostctl_at \'members add\'' -l access-level -x -a 'guest planner reporter developer maintainer owner' -d 'guest, planner, reporter, developer, maintainer, owner (or 10, 15, 20, 30, 40, 50)'
 complete -c hostctl -n '__hostctl_at \'members add\'' -l expires-at -x -d 'membership ends on this date (YYYY-MM-DD)'
 
 # members list
-complete -c hostctl -n '__hostctl_at \'members list\'' -s R -l project -x -d 'members of this project (id or full path)'
-complete -c hostctl -n '__hostctl_at \'members list\'' -s g -l group -x -d 'members of this group (id or full path)'
+complete -c hostctl -n '__hostctl_at \'members list\'' -s R -l project -x -a '(__hostctl_dynamic projects)' -d 'members of this project (id or full path)'
+complete -c hostctl -n '__hostctl_at \'members list\'' -s g -l group -x -a '(__hostctl_dynamic groups)' -d 'members of this group (id or full path)'
 complete -c hostctl -n '__hostctl_at \'members list\'' -l inherited -d 'also members inherited from parent groups (their highest role)'
 complete -c hostctl -n '__hostctl_at \'members list\'' -l query -x -d 'name or username contains this text'
 complete -c hostctl -n '__hostctl_at \'members list\'' -l page -x -d 'page number to fetch'
@@ -441,36 +503,36 @@ complete -c hostctl -n '__hostctl_at \'members list\'' -l all -d 'fetch every pa
 complete -c hostctl -n '__hostctl_at \'members list\'' -l limit -x -d 'stop after N items, across pages'
 
 # members remove
-complete -c hostctl -n '__hostctl_at \'members remove\'' -s R -l project -x -d 'members of this project (id or full path)'
-complete -c hostctl -n '__hostctl_at \'members remove\'' -s g -l group -x -d 'members of this group (id or full path)'
-complete -c hostctl -n '__hostctl_at \'members remove\'' -l user -x -d 'the member (id or username)'
+complete -c hostctl -n '__hostctl_at \'members remove\'' -s R -l project -x -a '(__hostctl_dynamic projects)' -d 'members of this project (id or full path)'
+complete -c hostctl -n '__hostctl_at \'members remove\'' -s g -l group -x -a '(__hostctl_dynamic groups)' -d 'members of this group (id or full path)'
+complete -c hostctl -n '__hostctl_at \'members remove\'' -l user -x -a '(__hostctl_dynamic users)' -d 'the member (id or username)'
 
 # members update
-complete -c hostctl -n '__hostctl_at \'members update\'' -s R -l project -x -d 'members of this project (id or full path)'
-complete -c hostctl -n '__hostctl_at \'members update\'' -s g -l group -x -d 'members of this group (id or full path)'
-complete -c hostctl -n '__hostctl_at \'members update\'' -l user -x -d 'the member (id or username)'
-complete -c hostctl -n '__hostctl_at \'members update\'' -l access-level -x -d 'guest, planner, reporter, developer, maintainer, owner (or 10 … 50)'
+complete -c hostctl -n '__hostctl_at \'members update\'' -s R -l project -x -a '(__hostctl_dynamic projects)' -d 'members of this project (id or full path)'
+complete -c hostctl -n '__hostctl_at \'members update\'' -s g -l group -x -a '(__hostctl_dynamic groups)' -d 'members of this group (id or full path)'
+complete -c hostctl -n '__hostctl_at \'members update\'' -l user -x -a '(__hostctl_dynamic users)' -d 'the member (id or username)'
+complete -c hostctl -n '__hostctl_at \'members update\'' -l access-level -x -a 'guest planner reporter developer maintainer owner' -d 'guest, planner, reporter, developer, maintainer, owner (or 10 … 50)'
 complete -c hostctl -n '__hostctl_at \'members update\'' -l expires-at -x -d 'membership ends on this date (YYYY-MM-DD)'
 
 # milestones close
-complete -c hostctl -n '__hostctl_at \'milestones close\'' -s R -l project -x -d 'the project\'s milestones (id or full path)'
-complete -c hostctl -n '__hostctl_at \'milestones close\'' -s g -l group -x -d 'the group\'s milestones (id or full path)'
+complete -c hostctl -n '__hostctl_at \'milestones close\'' -s R -l project -x -a '(__hostctl_dynamic projects)' -d 'the project\'s milestones (id or full path)'
+complete -c hostctl -n '__hostctl_at \'milestones close\'' -s g -l group -x -a '(__hostctl_dynamic groups)' -d 'the group\'s milestones (id or full path)'
 
 # milestones create
-complete -c hostctl -n '__hostctl_at \'milestones create\'' -s R -l project -x -d 'the project\'s milestones (id or full path)'
-complete -c hostctl -n '__hostctl_at \'milestones create\'' -s g -l group -x -d 'the group\'s milestones (id or full path)'
+complete -c hostctl -n '__hostctl_at \'milestones create\'' -s R -l project -x -a '(__hostctl_dynamic projects)' -d 'the project\'s milestones (id or full path)'
+complete -c hostctl -n '__hostctl_at \'milestones create\'' -s g -l group -x -a '(__hostctl_dynamic groups)' -d 'the group\'s milestones (id or full path)'
 complete -c hostctl -n '__hostctl_at \'milestones create\'' -l title -x -d 'title (required; unique across the project and its groups)'
 complete -c hostctl -n '__hostctl_at \'milestones create\'' -l description -x -d 'description'
 complete -c hostctl -n '__hostctl_at \'milestones create\'' -l start-date -x -d 'start date (YYYY-MM-DD)'
 complete -c hostctl -n '__hostctl_at \'milestones create\'' -l due-date -x -d 'due date (YYYY-MM-DD)'
 
 # milestones get
-complete -c hostctl -n '__hostctl_at \'milestones get\'' -s R -l project -x -d 'the project\'s milestones (id or full path)'
-complete -c hostctl -n '__hostctl_at \'milestones get\'' -s g -l group -x -d 'the group\'s milestones (id or full path)'
+complete -c hostctl -n '__hostctl_at \'milestones get\'' -s R -l project -x -a '(__hostctl_dynamic projects)' -d 'the project\'s milestones (id or full path)'
+complete -c hostctl -n '__hostctl_at \'milestones get\'' -s g -l group -x -a '(__hostctl_dynamic groups)' -d 'the group\'s milestones (id or full path)'
 
 # milestones list
-complete -c hostctl -n '__hostctl_at \'milestones list\'' -s R -l project -x -d 'the project\'s milestones (id or full path)'
-complete -c hostctl -n '__hostctl_at \'milestones list\'' -s g -l group -x -d 'the group\'s milestones (id or full path)'
+complete -c hostctl -n '__hostctl_at \'milestones list\'' -s R -l project -x -a '(__hostctl_dynamic projects)' -d 'the project\'s milestones (id or full path)'
+complete -c hostctl -n '__hostctl_at \'milestones list\'' -s g -l group -x -a '(__hostctl_dynamic groups)' -d 'the group\'s milestones (id or full path)'
 complete -c hostctl -n '__hostctl_at \'milestones list\'' -l active -d 'only open milestones'
 complete -c hostctl -n '__hostctl_at \'milestones list\'' -l closed -d 'only closed milestones'
 complete -c hostctl -n '__hostctl_at \'milestones list\'' -l title -x -d 'only the milestone with exactly this title'
@@ -483,8 +545,8 @@ complete -c hostctl -n '__hostctl_at \'milestones list\'' -l all -d 'fetch every
 complete -c hostctl -n '__hostctl_at \'milestones list\'' -l limit -x -d 'stop after N items, across pages'
 
 # milestones update
-complete -c hostctl -n '__hostctl_at \'milestones update\'' -s R -l project -x -d 'the project\'s milestones (id or full path)'
-complete -c hostctl -n '__hostctl_at \'milestones update\'' -s g -l group -x -d 'the group\'s milestones (id or full path)'
+complete -c hostctl -n '__hostctl_at \'milestones update\'' -s R -l project -x -a '(__hostctl_dynamic projects)' -d 'the project\'s milestones (id or full path)'
+complete -c hostctl -n '__hostctl_at \'milestones update\'' -s g -l group -x -a '(__hostctl_dynamic groups)' -d 'the group\'s milestones (id or full path)'
 complete -c hostctl -n '__hostctl_at \'milestones update\'' -l title -x -d 'title'
 complete -c hostctl -n '__hostctl_at \'milestones update\'' -l description -x -d 'description'
 complete -c hostctl -n '__hostctl_at \'milestones update\'' -l start-date -x -d 'start date (YYYY-MM-DD)'
@@ -495,21 +557,27 @@ complete -c hostctl -n '__hostctl_at \'milestones update\'' -l reopen -d 'reopen
 # projects create
 complete -c hostctl -n '__hostctl_at \'projects create\'' -l name -x -d 'display name (derived from --path when absent)'
 complete -c hostctl -n '__hostctl_at \'projects create\'' -l path -r -F -d 'URL path (derived from --name when absent)'
-complete -c hostctl -n '__hostctl_at \'projects create\'' -l namespace -x -d 'group or user namespace (id or full path); yours when absent'
-complete -c hostctl -n '__hostctl_at \'projects create\'' -s g -l group -x -d 'same as --namespace, for a group'
+complete -c hostctl -n '__hostctl_at \'projects create\'' -l namespace -x -a '(__hostctl_dynamic groups)' -d 'group or user namespace (id or full path); yours when absent'
+complete -c hostctl -n '__hostctl_at \'projects create\'' -s g -l group -x -a '(__hostctl_dynamic groups)' -d 'same as --namespace, for a group'
 complete -c hostctl -n '__hostctl_at \'projects create\'' -l description -x -d 'description'
-complete -c hostctl -n '__hostctl_at \'projects create\'' -l visibility -x -d 'private, internal or public'
+complete -c hostctl -n '__hostctl_at \'projects create\'' -l visibility -x -a 'private internal public' -d 'private, internal or public'
 complete -c hostctl -n '__hostctl_at \'projects create\'' -l default-branch -x -d 'name of the default branch'
 complete -c hostctl -n '__hostctl_at \'projects create\'' -l readme -d 'start the repository with a README commit'
 complete -c hostctl -n '__hostctl_at \'projects create\'' -l repository-storage -x -d 'storage for the repository (administrators)'
 
+# projects delete
+complete -c hostctl -n '__hostctl_at \'projects delete\'' -a '(__hostctl_dynamic projects)'
+
+# projects get
+complete -c hostctl -n '__hostctl_at \'projects get\'' -a '(__hostctl_dynamic projects)'
+
 # projects list
-complete -c hostctl -n '__hostctl_at \'projects list\'' -s g -l group -x -d 'only this group\'s projects (id or full path)'
+complete -c hostctl -n '__hostctl_at \'projects list\'' -s g -l group -x -a '(__hostctl_dynamic groups)' -d 'only this group\'s projects (id or full path)'
 complete -c hostctl -n '__hostctl_at \'projects list\'' -l include-subgroups -d 'with --group: also projects of its subgroups'
 complete -c hostctl -n '__hostctl_at \'projects list\'' -l search -x -d 'name or path contains this text'
 complete -c hostctl -n '__hostctl_at \'projects list\'' -l owned -d 'only projects the caller owns'
 complete -c hostctl -n '__hostctl_at \'projects list\'' -l membership -d 'only projects the caller is a member of'
-complete -c hostctl -n '__hostctl_at \'projects list\'' -l visibility -x -d 'private, internal or public'
+complete -c hostctl -n '__hostctl_at \'projects list\'' -l visibility -x -a 'private internal public' -d 'private, internal or public'
 complete -c hostctl -n '__hostctl_at \'projects list\'' -l archived -d 'only archived projects'
 complete -c hostctl -n '__hostctl_at \'projects list\'' -l no-archived -d 'only projects that are not archived'
 complete -c hostctl -n '__hostctl_at \'projects list\'' -l min-access-level -x -d 'only projects where the caller has at least this role'
@@ -525,14 +593,15 @@ complete -c hostctl -n '__hostctl_at \'projects list\'' -l limit -x -d 'stop aft
 complete -c hostctl -n '__hostctl_at \'projects update\'' -l name -x -d 'display name'
 complete -c hostctl -n '__hostctl_at \'projects update\'' -l path -r -F -d 'URL path (the old path keeps redirecting)'
 complete -c hostctl -n '__hostctl_at \'projects update\'' -l description -x -d 'description'
-complete -c hostctl -n '__hostctl_at \'projects update\'' -l visibility -x -d 'private, internal or public'
+complete -c hostctl -n '__hostctl_at \'projects update\'' -l visibility -x -a 'private internal public' -d 'private, internal or public'
 complete -c hostctl -n '__hostctl_at \'projects update\'' -l default-branch -x -d 'default branch'
 complete -c hostctl -n '__hostctl_at \'projects update\'' -l repository-storage -x -d 'storage for the repository (administrators)'
+complete -c hostctl -n '__hostctl_at \'projects update\'' -a '(__hostctl_dynamic projects)'
 
 # releases create
-complete -c hostctl -n '__hostctl_at \'releases create\'' -s R -l project -x -d 'the project (id or full path)'
-complete -c hostctl -n '__hostctl_at \'releases create\'' -l tag -x -d 'the tag the release is made from (required)'
-complete -c hostctl -n '__hostctl_at \'releases create\'' -l ref -x -d 'branch, tag or commit to create the tag from when it does not exist'
+complete -c hostctl -n '__hostctl_at \'releases create\'' -s R -l project -x -a '(__hostctl_dynamic projects)' -d 'the project (id or full path)'
+complete -c hostctl -n '__hostctl_at \'releases create\'' -l tag -x -a '(__hostctl_dynamic tags)' -d 'the tag the release is made from (required)'
+complete -c hostctl -n '__hostctl_at \'releases create\'' -l ref -x -a '(__hostctl_dynamic branches)' -d 'branch, tag or commit to create the tag from when it does not exist'
 complete -c hostctl -n '__hostctl_at \'releases create\'' -l tag-message -x -d 'makes the new tag an annotated one with this message'
 complete -c hostctl -n '__hostctl_at \'releases create\'' -l name -x -d 'release name (default: the tag)'
 complete -c hostctl -n '__hostctl_at \'releases create\'' -l notes -x -d 'release notes (Markdown)'
@@ -542,54 +611,62 @@ complete -c hostctl -n '__hostctl_at \'releases create\'' -l link -x -d 'asset l
 complete -c hostctl -n '__hostctl_at \'releases create\'' -l released-at -x -d 'release date (ISO 8601); in the future makes an upcoming release, in the past a historical one'
 
 # releases delete
-complete -c hostctl -n '__hostctl_at \'releases delete\'' -s R -l project -x -d 'the project (id or full path)'
+complete -c hostctl -n '__hostctl_at \'releases delete\'' -s R -l project -x -a '(__hostctl_dynamic projects)' -d 'the project (id or full path)'
+complete -c hostctl -n '__hostctl_at \'releases delete\'' -a '(__hostctl_dynamic tags)'
 
 # releases download
-complete -c hostctl -n '__hostctl_at \'releases download\'' -s R -l project -x -d 'the project (id or full path)'
+complete -c hostctl -n '__hostctl_at \'releases download\'' -s R -l project -x -a '(__hostctl_dynamic projects)' -d 'the project (id or full path)'
 complete -c hostctl -n '__hostctl_at \'releases download\'' -l asset -r -F -d 'the direct asset path of one of the release\'s links (e.g. bin/app-linux)'
 complete -c hostctl -n '__hostctl_at \'releases download\'' -l source -x -d 'a source archive of the tag: zip, tar.gz, tar.bz2, tar'
 complete -c hostctl -n '__hostctl_at \'releases download\'' -s O -l output-file -r -F -d 'where to write it (\'-\' for standard output; default: the file\'s own name)'
+complete -c hostctl -n '__hostctl_at \'releases download\'' -a '(__hostctl_dynamic tags)'
 
 # releases evidence
-complete -c hostctl -n '__hostctl_at \'releases evidence\'' -s R -l project -x -d 'the project (id or full path)'
+complete -c hostctl -n '__hostctl_at \'releases evidence\'' -s R -l project -x -a '(__hostctl_dynamic projects)' -d 'the project (id or full path)'
 complete -c hostctl -n '__hostctl_at \'releases evidence\'' -l wait -d 'wait until the evidence has been collected, then show the evidences'
 complete -c hostctl -n '__hostctl_at \'releases evidence\'' -l timeout -x -d 'with --wait: give up after this many seconds (default 60)'
+complete -c hostctl -n '__hostctl_at \'releases evidence\'' -a '(__hostctl_dynamic tags)'
 
 # releases get
-complete -c hostctl -n '__hostctl_at \'releases get\'' -s R -l project -x -d 'the project (id or full path)'
+complete -c hostctl -n '__hostctl_at \'releases get\'' -s R -l project -x -a '(__hostctl_dynamic projects)' -d 'the project (id or full path)'
 complete -c hostctl -n '__hostctl_at \'releases get\'' -l html -d 'include description_html, the description rendered from Markdown'
+complete -c hostctl -n '__hostctl_at \'releases get\'' -a '(__hostctl_dynamic tags)'
 
 # releases latest
-complete -c hostctl -n '__hostctl_at \'releases latest\'' -s R -l project -x -d 'the project (id or full path)'
+complete -c hostctl -n '__hostctl_at \'releases latest\'' -s R -l project -x -a '(__hostctl_dynamic projects)' -d 'the project (id or full path)'
 complete -c hostctl -n '__hostctl_at \'releases latest\'' -l html -d 'include description_html, the description rendered from Markdown'
 
 # releases links list
-complete -c hostctl -n '__hostctl_at \'releases links list\'' -s R -l project -x -d 'the project (id or full path)'
+complete -c hostctl -n '__hostctl_at \'releases links list\'' -s R -l project -x -a '(__hostctl_dynamic projects)' -d 'the project (id or full path)'
 complete -c hostctl -n '__hostctl_at \'releases links list\'' -l page -x -d 'page number to fetch'
 complete -c hostctl -n '__hostctl_at \'releases links list\'' -l per-page -x -d 'items per page (the server caps it at 100)'
 complete -c hostctl -n '__hostctl_at \'releases links list\'' -l all -d 'fetch every page, following the Link header'
 complete -c hostctl -n '__hostctl_at \'releases links list\'' -l limit -x -d 'stop after N items, across pages'
+complete -c hostctl -n '__hostctl_at \'releases links list\'' -a '(__hostctl_dynamic tags)'
 
 # releases links add
-complete -c hostctl -n '__hostctl_at \'releases links add\'' -s R -l project -x -d 'the project (id or full path)'
+complete -c hostctl -n '__hostctl_at \'releases links add\'' -s R -l project -x -a '(__hostctl_dynamic projects)' -d 'the project (id or full path)'
 complete -c hostctl -n '__hostctl_at \'releases links add\'' -l name -x -d 'link name (unique within the release)'
 complete -c hostctl -n '__hostctl_at \'releases links add\'' -l link-url -x -d 'where the asset is (http, https or ftp; unique within the release)'
 complete -c hostctl -n '__hostctl_at \'releases links add\'' -l path -r -F -d 'direct asset path, for the permanent download URL (e.g. /bin/app-linux)'
 complete -c hostctl -n '__hostctl_at \'releases links add\'' -l type -x -d 'link type: other, runbook, image, package'
+complete -c hostctl -n '__hostctl_at \'releases links add\'' -a '(__hostctl_dynamic tags)'
 
 # releases links update
-complete -c hostctl -n '__hostctl_at \'releases links update\'' -s R -l project -x -d 'the project (id or full path)'
+complete -c hostctl -n '__hostctl_at \'releases links update\'' -s R -l project -x -a '(__hostctl_dynamic projects)' -d 'the project (id or full path)'
 complete -c hostctl -n '__hostctl_at \'releases links update\'' -l name -x -d 'link name (unique within the release)'
 complete -c hostctl -n '__hostctl_at \'releases links update\'' -l link-url -x -d 'where the asset is (http, https or ftp; unique within the release)'
 complete -c hostctl -n '__hostctl_at \'releases links update\'' -l path -r -F -d 'direct asset path, for the permanent download URL (e.g. /bin/app-linux)'
 complete -c hostctl -n '__hostctl_at \'releases links update\'' -l type -x -d 'link type: other, runbook, image, package'
+complete -c hostctl -n '__hostctl_at \'releases links update\'' -a '(__hostctl_dynamic tags)'
 
 # releases links delete
-complete -c hostctl -n '__hostctl_at \'releases links delete\'' -s R -l project -x -d 'the project (id or full path)'
+complete -c hostctl -n '__hostctl_at \'releases links delete\'' -s R -l project -x -a '(__hostctl_dynamic projects)' -d 'the project (id or full path)'
+complete -c hostctl -n '__hostctl_at \'releases links delete\'' -a '(__hostctl_dynamic tags)'
 
 # releases list
-complete -c hostctl -n '__hostctl_at \'releases list\'' -s R -l project -x -d 'the project (id or full path)'
-complete -c hostctl -n '__hostctl_at \'releases list\'' -s g -l group -x -d 'releases of this group\'s projects, subgroups included (id or full path)'
+complete -c hostctl -n '__hostctl_at \'releases list\'' -s R -l project -x -a '(__hostctl_dynamic projects)' -d 'the project (id or full path)'
+complete -c hostctl -n '__hostctl_at \'releases list\'' -s g -l group -x -a '(__hostctl_dynamic groups)' -d 'releases of this group\'s projects, subgroups included (id or full path)'
 complete -c hostctl -n '__hostctl_at \'releases list\'' -l order-by -x -d 'released_at (default) or created_at'
 complete -c hostctl -n '__hostctl_at \'releases list\'' -l sort -x -a '(__fish_complete_directories)' -d 'desc (default) or asc'
 complete -c hostctl -n '__hostctl_at \'releases list\'' -l html -d 'include description_html, the description rendered from Markdown'
@@ -599,31 +676,35 @@ complete -c hostctl -n '__hostctl_at \'releases list\'' -l all -d 'fetch every p
 complete -c hostctl -n '__hostctl_at \'releases list\'' -l limit -x -d 'stop after N items, across pages'
 
 # releases update
-complete -c hostctl -n '__hostctl_at \'releases update\'' -s R -l project -x -d 'the project (id or full path)'
+complete -c hostctl -n '__hostctl_at \'releases update\'' -s R -l project -x -a '(__hostctl_dynamic projects)' -d 'the project (id or full path)'
 complete -c hostctl -n '__hostctl_at \'releases update\'' -l name -x -d 'release name'
 complete -c hostctl -n '__hostctl_at \'releases update\'' -l notes -x -d 'release notes (Markdown)'
 complete -c hostctl -n '__hostctl_at \'releases update\'' -l notes-file -r -F -d 'release notes from a file (\'-\' reads standard input)'
 complete -c hostctl -n '__hostctl_at \'releases update\'' -l milestone -x -d 'the milestones, replacing the current ones (repeatable)'
 complete -c hostctl -n '__hostctl_at \'releases update\'' -l clear-milestones -d 'detach every milestone'
 complete -c hostctl -n '__hostctl_at \'releases update\'' -l released-at -x -d 'release date (ISO 8601)'
+complete -c hostctl -n '__hostctl_at \'releases update\'' -a '(__hostctl_dynamic tags)'
 
 # serve
 complete -c hostctl -n '__hostctl_at \'serve\'' -l host -x -d 'address to listen on'
 complete -c hostctl -n '__hostctl_at \'serve\'' -l port -x -d 'port to listen on (0: any free port)'
 
 # tags create
-complete -c hostctl -n '__hostctl_at \'tags create\'' -s R -l project -x -d 'the project (id or full path)'
-complete -c hostctl -n '__hostctl_at \'tags create\'' -l ref -x -d 'branch, tag or commit SHA to tag (required)'
+complete -c hostctl -n '__hostctl_at \'tags create\'' -s R -l project -x -a '(__hostctl_dynamic projects)' -d 'the project (id or full path)'
+complete -c hostctl -n '__hostctl_at \'tags create\'' -l ref -x -a '(__hostctl_dynamic branches)' -d 'branch, tag or commit SHA to tag (required)'
 complete -c hostctl -n '__hostctl_at \'tags create\'' -s m -l message -x -d 'makes an annotated tag with this message'
+complete -c hostctl -n '__hostctl_at \'tags create\'' -a '(__hostctl_dynamic tags)'
 
 # tags delete
-complete -c hostctl -n '__hostctl_at \'tags delete\'' -s R -l project -x -d 'the project (id or full path)'
+complete -c hostctl -n '__hostctl_at \'tags delete\'' -s R -l project -x -a '(__hostctl_dynamic projects)' -d 'the project (id or full path)'
+complete -c hostctl -n '__hostctl_at \'tags delete\'' -a '(__hostctl_dynamic tags)'
 
 # tags get
-complete -c hostctl -n '__hostctl_at \'tags get\'' -s R -l project -x -d 'the project (id or full path)'
+complete -c hostctl -n '__hostctl_at \'tags get\'' -s R -l project -x -a '(__hostctl_dynamic projects)' -d 'the project (id or full path)'
+complete -c hostctl -n '__hostctl_at \'tags get\'' -a '(__hostctl_dynamic tags)'
 
 # tags list
-complete -c hostctl -n '__hostctl_at \'tags list\'' -s R -l project -x -d 'the project (id or full path)'
+complete -c hostctl -n '__hostctl_at \'tags list\'' -s R -l project -x -a '(__hostctl_dynamic projects)' -d 'the project (id or full path)'
 complete -c hostctl -n '__hostctl_at \'tags list\'' -l search -x -d 'name contains the term; ^term matches the start, term$ the end'
 complete -c hostctl -n '__hostctl_at \'tags list\'' -l order-by -x -d 'one of updated, name, version (default updated)'
 complete -c hostctl -n '__hostctl_at \'tags list\'' -l sort -x -a '(__fish_complete_directories)' -d 'desc (default) or asc'
@@ -640,14 +721,14 @@ complete -c hostctl -n '__hostctl_at \'tokens associations\'' -l all -d 'fetch e
 complete -c hostctl -n '__hostctl_at \'tokens associations\'' -l limit -x -d 'stop after N items, across pages'
 
 # tokens create
-complete -c hostctl -n '__hostctl_at \'tokens create\'' -l user -x -d 'owner of the token (id or username)'
+complete -c hostctl -n '__hostctl_at \'tokens create\'' -l user -x -a '(__hostctl_dynamic users)' -d 'owner of the token (id or username)'
 complete -c hostctl -n '__hostctl_at \'tokens create\'' -l name -x -d 'name of the token'
 complete -c hostctl -n '__hostctl_at \'tokens create\'' -l scope -x -d 'a scope such as api, read_api, read_repository (repeatable, or comma-separated)'
 complete -c hostctl -n '__hostctl_at \'tokens create\'' -l expires-at -x -d 'expiry date (YYYY-MM-DD); the instance default when absent'
 complete -c hostctl -n '__hostctl_at \'tokens create\'' -l description -x -d 'what the token is for'
 
 # tokens list
-complete -c hostctl -n '__hostctl_at \'tokens list\'' -l user -x -d 'only tokens of this user (id or username)'
+complete -c hostctl -n '__hostctl_at \'tokens list\'' -l user -x -a '(__hostctl_dynamic users)' -d 'only tokens of this user (id or username)'
 complete -c hostctl -n '__hostctl_at \'tokens list\'' -l active -d 'only active tokens (neither revoked nor expired)'
 complete -c hostctl -n '__hostctl_at \'tokens list\'' -l inactive -d 'only inactive tokens (revoked or expired)'
 complete -c hostctl -n '__hostctl_at \'tokens list\'' -l revoked -d 'only revoked tokens'
@@ -667,8 +748,11 @@ complete -c hostctl -n '__hostctl_at \'tokens list\'' -l limit -x -d 'stop after
 # tokens rotate
 complete -c hostctl -n '__hostctl_at \'tokens rotate\'' -l expires-at -x -d 'expiry of the new token (YYYY-MM-DD); one week when absent'
 
+# users block
+complete -c hostctl -n '__hostctl_at \'users block\'' -a '(__hostctl_dynamic users)'
+
 # users create
-complete -c hostctl -n '__hostctl_at \'users create\'' -l username -x -d 'username (the user namespace path)'
+complete -c hostctl -n '__hostctl_at \'users create\'' -l username -x -a '(__hostctl_dynamic users)' -d 'username (the user namespace path)'
 complete -c hostctl -n '__hostctl_at \'users create\'' -l name -x -d 'full name'
 complete -c hostctl -n '__hostctl_at \'users create\'' -l email -x -d 'primary email'
 complete -c hostctl -n '__hostctl_at \'users create\'' -l password -x -d 'password (at least 8 characters)'
@@ -688,10 +772,14 @@ complete -c hostctl -n '__hostctl_at \'users create\'' -l send-confirmation -d '
 
 # users delete
 complete -c hostctl -n '__hostctl_at \'users delete\'' -l hard-delete -d 'also delete what the user contributed instead of handing it to a ghost user'
+complete -c hostctl -n '__hostctl_at \'users delete\'' -a '(__hostctl_dynamic users)'
+
+# users get
+complete -c hostctl -n '__hostctl_at \'users get\'' -a '(__hostctl_dynamic users)'
 
 # users list
 complete -c hostctl -n '__hostctl_at \'users list\'' -l search -x -d 'username or name contains this text, or the email is exactly it'
-complete -c hostctl -n '__hostctl_at \'users list\'' -l username -x -d 'exactly this username'
+complete -c hostctl -n '__hostctl_at \'users list\'' -l username -x -a '(__hostctl_dynamic users)' -d 'exactly this username'
 complete -c hostctl -n '__hostctl_at \'users list\'' -l active -d 'only active users'
 complete -c hostctl -n '__hostctl_at \'users list\'' -l blocked -d 'only blocked users'
 complete -c hostctl -n '__hostctl_at \'users list\'' -l external -d 'only external users'
@@ -705,8 +793,11 @@ complete -c hostctl -n '__hostctl_at \'users list\'' -l per-page -x -d 'items pe
 complete -c hostctl -n '__hostctl_at \'users list\'' -l all -d 'fetch every page, following the Link header'
 complete -c hostctl -n '__hostctl_at \'users list\'' -l limit -x -d 'stop after N items, across pages'
 
+# users unblock
+complete -c hostctl -n '__hostctl_at \'users unblock\'' -a '(__hostctl_dynamic users)'
+
 # users update
-complete -c hostctl -n '__hostctl_at \'users update\'' -l username -x -d 'username (the user namespace path)'
+complete -c hostctl -n '__hostctl_at \'users update\'' -l username -x -a '(__hostctl_dynamic users)' -d 'username (the user namespace path)'
 complete -c hostctl -n '__hostctl_at \'users update\'' -l name -x -d 'full name'
 complete -c hostctl -n '__hostctl_at \'users update\'' -l email -x -d 'primary email'
 complete -c hostctl -n '__hostctl_at \'users update\'' -l password -x -d 'password (at least 8 characters)'
@@ -721,3 +812,4 @@ complete -c hostctl -n '__hostctl_at \'users update\'' -l location -x -d 'locati
 complete -c hostctl -n '__hostctl_at \'users update\'' -l projects-limit -x -d 'how many personal projects the user may create'
 complete -c hostctl -n '__hostctl_at \'users update\'' -l can-create-group -d 'allow creating top-level groups'
 complete -c hostctl -n '__hostctl_at \'users update\'' -l no-can-create-group -d 'forbid creating top-level groups'
+complete -c hostctl -n '__hostctl_at \'users update\'' -a '(__hostctl_dynamic users)'

@@ -29,7 +29,10 @@ export const NOUNS: NounEntry[] = [
   { name: 'tags', summary: 'Tags of a project: list, inspect, create (lightweight or annotated), delete', aliases: ['tag'], load: () => import('./commands/tags/index.js') },
   { name: 'milestones', summary: 'Milestones of projects and groups: list, inspect, create, change, close', aliases: ['milestone'], load: () => import('./commands/milestones/index.js') },
   { name: 'context', summary: 'Named targets: a local state directory, or a remote instance with its token', aliases: ['contexts'], load: () => import('./commands/context/index.js') },
+  { name: 'auth', summary: 'Who you are on the current target: auth status (alias whoami)', load: () => import('./commands/auth/index.js') },
+  { name: 'whoami', summary: 'Show the target, the user and the token in use (same as auth status)', load: () => import('./commands/auth/whoami.js') },
   { name: 'api', summary: 'Send any request to the API v4 (local or remote) and print the answer', load: () => import('./commands/api/index.js') },
   { name: 'completion', summary: 'Print the shell completion script for bash, zsh or fish', load: () => import('./commands/completion/index.js') },
+  { name: '__complete', summary: 'Values for shell completion, from the current target', hidden: true, load: () => import('./commands/complete/index.js') },
   { name: 'worker', summary: 'Run queued background jobs of a local state, then exit', hidden: true, load: () => import('./commands/worker/index.js') },
 ];

@@ -1,10 +1,10 @@
 // One verb = one file that calls defineVerb. This adds the verb to its noun's command with
 // the shared list options and help examples, and runs it with a Cli: the resolved target, a
 // lazily built API client, rendering, confirmation and prompts that follow the terminal rules.
-import type { Command } from 'commander';
+import { Option, type Command } from 'commander';
 import type { ApiClient, DryRunRequest } from '../../client/client.js';
 import { detectTerminal, type TerminalInfo } from '../io/terminal.js';
-import { parseFields } from '../render/fields.js';
+import { getPath, parseFields } from '../render/fields.js';
 import { FORMATS, renderItem, renderList, type Column, type Format } from '../render/output.js';
 import { readConfig } from '../config/store.js';
 import { resolveTarget, type Target } from '../config/target.js';
@@ -98,6 +98,7 @@ export function applyVerb<O>(cmd: Command, spec: VerbSpec<O>): Command {
   if (spec.args) cmd.arguments(spec.args);
   for (const alias of spec.aliases ?? []) cmd.alias(alias);
   spec.options?.(cmd);
+  addHiddenAliases(cmd);
   if (spec.list) {
     cmd
       .option('--page <n>', 'page number to fetch', positiveInt('--page'))
@@ -111,6 +112,11 @@ export function applyVerb<O>(cmd: Command, spec: VerbSpec<O>): Command {
     const command = received[received.length - 1] as Command;
     const args = received.slice(0, -2).flatMap((a) => (a === undefined ? [] : Array.isArray(a) ? (a as string[]) : [String(a)]));
     const opts = command.optsWithGlobals() as O & ListOptions & GlobalOptions;
+    // The program's own flags, not a verb's options of the same name (context add --url).
+    let root: Command = command;
+    while (root.parent) root = root.parent;
+    checkGlobals(root.opts());
+    applyAliases(cmd, opts as Record<string, unknown>, process.env);
     if (spec.list && opts.page !== undefined && opts.all) throw new UsageError('--page and --all exclude each other: --all fetches every page from the first');
     const cli = makeCli(opts);
     try {
@@ -122,9 +128,92 @@ export function applyVerb<O>(cmd: Command, spec: VerbSpec<O>): Command {
   return cmd;
 }
 
+const LOOKUP_PATH = { user: ['/users/', 'username'], group: ['/groups/', 'full_path'], project: ['/projects/', 'path_with_namespace'] } as const;
+
+/** The cell getter of a lookup column: each distinct id asked once; unknown ones stay ids. */
+async function lookupNames(api: ApiClient, rows: Record<string, unknown>[], c: Column): Promise<(row: Record<string, unknown>) => unknown> {
+  const [prefix, field] = LOOKUP_PATH[c.lookup as keyof typeof LOOKUP_PATH];
+  const value = (row: Record<string, unknown>) => (c.get ? c.get(row) : getPath(row, c.key));
+  const ids = [...new Set(rows.map(value).filter((v): v is number => typeof v === 'number'))].slice(0, 100);
+  const names = new Map<number, string>();
+  await Promise.all(
+    ids.map(async (id) => {
+      const res = await api.request<Record<string, unknown>>('GET', `${prefix}${id}`, { allowError: true, ...(c.lookup === 'group' ? { query: { with_projects: false } } : {}) });
+      const name = res.status === 200 && res.data ? res.data[field] : undefined;
+      if (typeof name === 'string') names.set(id, name);
+    }),
+  );
+  return (row) => {
+    const v = value(row);
+    return typeof v === 'number' ? (names.get(v) ?? v) : v;
+  };
+}
+
+/**
+ * One spelling per idea: where a verb takes the canonical option, the other spellings people
+ * reach for work too, hidden from help (--repo for -R/--project, --query for --search).
+ */
+const OPTION_ALIASES: [alias: string, canonical: string][] = [
+  ['repo', 'project'],
+  ['query', 'search'],
+];
+
+const hasLong = (cmd: Command, long: string) => cmd.options.some((o) => o.long === `--${long}`);
+
+function addHiddenAliases(cmd: Command): void {
+  for (const [alias, canonical] of OPTION_ALIASES) {
+    if (!hasLong(cmd, canonical) || hasLong(cmd, alias)) continue;
+    const of = cmd.options.find((o) => o.long === `--${canonical}`) as Option;
+    cmd.addOption(new Option(`--${alias} <${/[<[]([^>\]]+)/.exec(of.flags)?.[1] ?? 'value'}>`, `same as --${canonical}`).hideHelp());
+  }
+}
+
+/** Folds hidden aliases into their canonical option; HOSTCTL_PROJECT is the default project. */
+export function applyAliases(cmd: Command, opts: Record<string, unknown>, env: NodeJS.ProcessEnv): void {
+  for (const [alias, canonical] of OPTION_ALIASES) {
+    if (opts[alias] === undefined || !hasLong(cmd, canonical)) continue;
+    if (opts[canonical] !== undefined && opts[canonical] !== opts[alias]) throw new UsageError(`--${alias} is another spelling of --${canonical}; give only one`);
+    opts[canonical] = opts[alias];
+  }
+  if (hasLong(cmd, 'project') && opts.project === undefined && opts.group === undefined && env.HOSTCTL_PROJECT) opts.project = env.HOSTCTL_PROJECT;
+}
+
+type Prompts = typeof import('@inquirer/prompts');
+
+/**
+ * The prompts with Esc and Ctrl-D as "cancel" (exit 2, like declining); Ctrl-C stays an
+ * interrupt (130). Each prompt gets an abort signal that those keys fire.
+ */
+function cancellable(mod: Prompts): Prompts {
+  const wrap =
+    <F extends (config: never, context?: Record<string, unknown>) => Promise<unknown>>(fn: F) =>
+    (config: Parameters<F>[0], context: Record<string, unknown> = {}) => {
+      const abort = new AbortController();
+      const onKey = (_text: string, key?: { name?: string; ctrl?: boolean }) => {
+        if (key?.name === 'escape' || (key?.ctrl && key.name === 'd')) abort.abort();
+      };
+      process.stdin.on('keypress', onKey);
+      return fn(config as never, { ...context, signal: abort.signal }).then(
+        (value) => {
+          process.stdin.off('keypress', onKey);
+          return value;
+        },
+        (error: unknown) => {
+          process.stdin.off('keypress', onKey);
+          if (error instanceof Error && error.name === 'AbortPromptError') throw new CancelledError('cancelled');
+          throw error;
+        },
+      );
+    };
+  const out: Record<string, unknown> = { ...mod };
+  for (const name of ['confirm', 'input', 'select', 'checkbox', 'password', 'search', 'number', 'expand', 'rawlist', 'editor'] as const) {
+    if (typeof mod[name] === 'function') out[name] = wrap(mod[name] as never);
+  }
+  return out as unknown as Prompts;
+}
+
 export function makeCli(globals: GlobalOptions & ListOptions, env: NodeJS.ProcessEnv = process.env): Cli {
   checkChoice(String(globals.output), FORMATS, '--output');
-  checkGlobals(globals);
   const term = detectTerminal({ noInput: globals.input === false, color: globals.color }, env);
   const fields = parseFields(globals.fields);
   let target: Target | undefined;
@@ -154,6 +243,12 @@ export function makeCli(globals: GlobalOptions & ListOptions, env: NodeJS.Proces
       process.stdout.write(`${req.method} ${url}\n${req.body !== undefined ? `${JSON.stringify(req.body, null, 2)}\n` : ''}`);
     }
     info(`dry run: nothing was sent${local ? ` (target: local state ${req.target.slice('local:'.length)})` : ''}`);
+  };
+  /** Columns holding ids of users, groups or projects show names in tables and CSV. */
+  const named = async (rows: Record<string, unknown>[], columns?: Column[]): Promise<Column[] | undefined> => {
+    if (!columns || !columns.some((c) => c.lookup) || fields || globals.jq !== undefined || (globals.output !== 'table' && globals.output !== 'csv')) return columns;
+    const api = await cli.client();
+    return Promise.all(columns.map(async (c) => (c.lookup ? { ...c, get: await lookupNames(api, rows, c) } : c)));
   };
   const cli: Cli = {
     globals,
@@ -189,22 +284,22 @@ export function makeCli(globals: GlobalOptions & ListOptions, env: NodeJS.Proces
       return res.data;
     },
     async showList(rows, columns, knownFields) {
-      cli.print(await renderList(rows, renderOpts(columns, knownFields)));
+      cli.print(await renderList(rows, renderOpts(await named(rows, columns), knownFields)));
     },
     async showItem(item, columns) {
-      cli.print(await renderItem(item, renderOpts(columns)));
+      cli.print(await renderItem(item, renderOpts(await named([item], columns))));
     },
     async confirm(message) {
       // A dry run sends nothing, so there is nothing to confirm.
       if (globals.yes || globals.dryRun) return;
       if (!term.canPrompt) throw new UsageError(`${message.replace(/\?$/, '')}: confirmation needed; re-run with --yes`);
-      const { confirm } = await import('@inquirer/prompts');
+      const { confirm } = cancellable(await import('@inquirer/prompts'));
       const answer = await confirm({ message, default: false }, { output: process.stderr });
       if (!answer) throw new CancelledError('cancelled');
     },
     async prompts(flag) {
       if (!term.canPrompt) throw new UsageError(`missing ${flag} (prompts are off: no terminal, --no-input or CI)`);
-      return import('@inquirer/prompts');
+      return cancellable(await import('@inquirer/prompts'));
     },
     async close() {
       if (client) await (await client).transport.close();

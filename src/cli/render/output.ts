@@ -18,6 +18,11 @@ export interface Column {
   header?: string;
   /** Derives the cell from the row when a path is not enough. */
   get?: (row: Record<string, unknown>) => unknown;
+  /**
+   * The cell holds the id of a user, group or project: tables and CSV show its username or full
+   * path instead (looked up once per distinct id by the kit); JSON keeps the id.
+   */
+  lookup?: 'user' | 'group' | 'project';
 }
 
 export interface RenderOptions {

@@ -1,0 +1,72 @@
+// hostctl __complete RESOURCE [PREFIX] [PROJECT]: the values the completion scripts offer for
+// project paths, group paths, usernames, tags and branches, read from the current target. The
+// answers are cached for a short while per target, so pressing Tab again costs one file read.
+import { createHash } from 'node:crypto';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { Argument, type Command } from 'commander';
+import { cacheDir } from '../../config/paths.js';
+import { applyVerb, type Cli } from '../../kit/verb.js';
+import { apiPath, idOrPath } from '../../kit/refs.js';
+import { nowFromEnv } from '../../../shared/dates.js';
+
+/** How long completion values are reused, in milliseconds. */
+const TTL_MS = 60_000;
+const RESOURCES = ['projects', 'groups', 'users', 'tags', 'branches'] as const;
+type Resource = (typeof RESOURCES)[number];
+
+const SOURCES: Record<Resource, (project?: string) => [path: string, field: string, query: Record<string, unknown>] | undefined> = {
+  projects: () => ['/projects', 'path_with_namespace', { simple: true, order_by: 'last_activity_at', per_page: 100 }],
+  groups: () => ['/groups', 'full_path', { all_available: true, per_page: 100 }],
+  users: () => ['/users', 'username', { active: true, per_page: 100 }],
+  tags: (project) => (project ? [apiPath('/projects/:id/repository/tags', { id: idOrPath(project, '--project') }), 'name', { per_page: 100 }] : undefined),
+  branches: (project) => (project ? [apiPath('/projects/:id/repository/branches', { id: idOrPath(project, '--project') }), 'name', { per_page: 100 }] : undefined),
+};
+
+async function values(cli: Cli, resource: Resource, project: string | undefined): Promise<string[]> {
+  const target = cli.target();
+  const where = target.kind === 'remote' ? String(target.url) : String(target.stateDir);
+  const key = createHash('sha256').update(JSON.stringify([where, target.token ?? '', resource, project ?? ''])).digest('hex').slice(0, 24);
+  const file = join(cacheDir(cli.env), `complete-${key}.json`);
+  const now = nowFromEnv(cli.env).getTime();
+  try {
+    const cached = JSON.parse(readFileSync(file, 'utf8')) as { at: number; values: string[] };
+    if (now - cached.at >= 0 && now - cached.at < TTL_MS && Array.isArray(cached.values)) return cached.values;
+  } catch {
+    // No cache yet, or an unreadable one: ask the target.
+  }
+  const source = SOURCES[resource](project);
+  if (!source) return [];
+  const [path, field, query] = source;
+  const api = await cli.client();
+  const res = await api.request<Record<string, unknown>[]>('GET', path, { query, allowError: true });
+  const list = res.status === 200 && Array.isArray(res.data) ? res.data.map((r) => r[field]).filter((v): v is string => typeof v === 'string') : [];
+  try {
+    mkdirSync(cacheDir(cli.env), { recursive: true, mode: 0o700 });
+    writeFileSync(file, JSON.stringify({ at: now, values: list }), { mode: 0o600 });
+  } catch {
+    // A cache that cannot be written only makes the next Tab slower.
+  }
+  return list;
+}
+
+export function configure(noun: Command): void {
+  noun.addArgument(new Argument('<resource>', 'what to complete').choices([...RESOURCES]));
+  applyVerb<Record<string, never>>(noun, {
+    name: '__complete',
+    summary: 'Values for shell completion (used by the completion scripts)',
+    args: '[prefix] [project]',
+    examples: ['hostctl __complete projects acme/', 'hostctl __complete tags v1 acme/web'],
+    async run(cli, [resource, prefix = '', project]) {
+      let list: string[] = [];
+      try {
+        list = await values(cli, resource as Resource, project || cli.env.HOSTCTL_PROJECT);
+      } catch {
+        // Completion never prints errors into the user's command line.
+        return;
+      }
+      const lower = prefix.toLowerCase();
+      cli.print(list.filter((v) => v.toLowerCase().startsWith(lower)).map((v) => `${v}\n`).join(''));
+    },
+  });
+}
