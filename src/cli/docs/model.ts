@@ -4,6 +4,7 @@ import type { Argument, Command, Option } from 'commander';
 import { examplesOf } from '../kit/verb.js';
 import { FORMATS } from '../render/output.js';
 import { KNOWN_VALUES } from '../kit/refs.js';
+import { wordsOf } from '../kit/sort.js';
 
 export interface OptionDoc {
   /** As written in help, e.g. `-o, --output <format>`. */
@@ -81,7 +82,7 @@ function optionDoc(o: Option): OptionDoc {
     ...(o.long ? { long: o.long } : {}),
     description: o.description,
     ...(valueName ? { valueName } : {}),
-    ...(o.argChoices ? { choices: [...o.argChoices] } : {}),
+    ...(o.argChoices ? { choices: [...o.argChoices] } : wordsOf(o) ? { choices: [...(wordsOf(o) as readonly string[])] } : {}),
     ...(simpleDefault !== undefined ? { defaultValue: simpleDefault } : {}),
     repeatable: Array.isArray(d) || o.variadic,
   };

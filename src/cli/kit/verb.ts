@@ -151,11 +151,13 @@ async function lookupNames(api: ApiClient, rows: Record<string, unknown>[], c: C
 
 /**
  * One spelling per idea: where a verb takes the canonical option, the other spellings people
- * reach for work too, hidden from help (--repo for -R/--project, --query for --search).
+ * reach for work too, hidden from help (--repo for -R/--project, --query for --search,
+ * --parent for --group).
  */
 const OPTION_ALIASES: [alias: string, canonical: string][] = [
   ['repo', 'project'],
   ['query', 'search'],
+  ['parent', 'group'],
 ];
 
 const hasLong = (cmd: Command, long: string) => cmd.options.some((o) => o.long === `--${long}`);

@@ -1,4 +1,5 @@
 import type { VerbSpec } from '../../kit/verb.js';
+import { passwordFrom } from '../../kit/stdin.js';
 import { requireChanges, resolveUserId } from '../../kit/refs.js';
 import { addProfileOptions, profileBody, PROFILE_FLAGS, type ProfileOpts } from './profile-options.js';
 import { USER_DETAIL_COLUMNS } from './columns.js';
@@ -15,6 +16,7 @@ export const updateVerb: VerbSpec<ProfileOpts> = {
   ],
   options: (cmd) => addProfileOptions(cmd, false),
   async run(cli, [user], o) {
+    o.password = await passwordFrom(o);
     const body = requireChanges(profileBody(o), PROFILE_FLAGS);
     const api = await cli.client();
     const id = await resolveUserId(api, user, 'USER');
