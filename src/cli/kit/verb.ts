@@ -10,7 +10,8 @@ import { readConfig } from '../config/store.js';
 import { resolveTarget, type Target } from '../config/target.js';
 import { createClient } from './client-factory.js';
 import { CancelledError, UsageError, noteTarget } from './errors.js';
-import { checkChoice } from './refs.js';
+import { checkChoice, parseDate } from './refs.js';
+import { parseIsoTime } from './project-option.js';
 import { checkGlobals } from './globals.js';
 import { nowFromEnv } from '../../shared/dates.js';
 
@@ -56,6 +57,8 @@ export interface Cli {
   showItem(item: Record<string, unknown>, columns?: Column[]): Promise<void>;
   /** Asks on a terminal; elsewhere requires --yes. Throws CancelledError when declined. */
   confirm(message: string): Promise<void>;
+  /** Asks on a terminal (unless --yes); without one, goes ahead (the change is not destructive). */
+  confirmOnTerminal(message: string): Promise<void>;
   /** The prompts library, when prompting is allowed; else a usage error naming `flag`. */
   prompts(flag: string): Promise<typeof import('@inquirer/prompts')>;
   close(): Promise<void>;
@@ -117,6 +120,7 @@ export function applyVerb<O>(cmd: Command, spec: VerbSpec<O>): Command {
     while (root.parent) root = root.parent;
     checkGlobals(root.opts());
     applyAliases(cmd, opts as Record<string, unknown>, process.env);
+    checkValueShapes(cmd, opts as Record<string, unknown>);
     if (spec.list && opts.page !== undefined && opts.all) throw new UsageError('--page and --all exclude each other: --all fetches every page from the first');
     const cli = makeCli(opts);
     try {
@@ -147,6 +151,23 @@ async function lookupNames(api: ApiClient, rows: Record<string, unknown>[], c: C
     const v = value(row);
     return typeof v === 'number' ? (names.get(v) ?? v) : v;
   };
+}
+
+/**
+ * Values checked by the name of the option's value, so every noun's `<date>` and `<time>` options
+ * are refused before any request, naming the flag (an empty value, which clears, passes).
+ */
+function checkValueShapes(cmd: Command, opts: Record<string, unknown>): void {
+  for (const o of cmd.options) {
+    const raw = opts[o.attributeName()];
+    const values = Array.isArray(raw) ? raw : [raw];
+    for (const v of values) {
+      if (typeof v !== 'string' || v === '') continue;
+      const flag = o.long ?? o.flags;
+      if (/<date>/.test(o.flags)) parseDate(v, flag);
+      else if (/<time>/.test(o.flags)) parseIsoTime(v, flag);
+    }
+  }
 }
 
 /**
@@ -298,6 +319,10 @@ export function makeCli(globals: GlobalOptions & ListOptions, env: NodeJS.Proces
       const { confirm } = cancellable(await import('@inquirer/prompts'));
       const answer = await confirm({ message, default: false }, { output: process.stderr });
       if (!answer) throw new CancelledError('cancelled');
+    },
+    async confirmOnTerminal(message) {
+      if (!term.canPrompt) return;
+      await cli.confirm(message);
     },
     async prompts(flag) {
       if (!term.canPrompt) throw new UsageError(`missing ${flag} (prompts are off: no terminal, --no-input or CI)`);
