@@ -15,6 +15,10 @@ _hostctl_sub() {
     'branches|get'|'branches|view') echo get ;;
     'branches|list'|'branches|ls') echo list ;;
     'branches|protect') echo protect ;;
+    'branches|protections'|'branches|protection') echo protections ;;
+    'branches protections|list'|'branches protections|ls') echo list ;;
+    'branches protections|get'|'branches protections|view') echo get ;;
+    'branches protections|update'|'branches protections|edit') echo update ;;
     'branches|unprotect') echo unprotect ;;
     '|commits'|'|commit') echo commits ;;
     'commits|create') echo create ;;
@@ -46,10 +50,13 @@ _hostctl_sub() {
     'milestones|list'|'milestones|ls') echo list ;;
     'milestones|update'|'milestones|edit') echo update ;;
     '|projects'|'|project') echo projects ;;
+    'projects|archive') echo archive ;;
     'projects|create') echo create ;;
     'projects|delete'|'projects|rm') echo delete ;;
     'projects|get'|'projects|view') echo get ;;
     'projects|list'|'projects|ls') echo list ;;
+    'projects|transfer') echo transfer ;;
+    'projects|unarchive') echo unarchive ;;
     'projects|update'|'projects|edit') echo update ;;
     '|releases'|'|release') echo releases ;;
     'releases|create') echo create ;;
@@ -65,6 +72,7 @@ _hostctl_sub() {
     'releases links|delete'|'releases links|rm') echo delete ;;
     'releases|list'|'releases|ls') echo list ;;
     'releases|update'|'releases|edit') echo update ;;
+    'releases|upload') echo upload ;;
     '|serve') echo serve ;;
     '|tags'|'|tag') echo tags ;;
     'tags|create') echo create ;;
@@ -95,14 +103,15 @@ _hostctl_children() {
   case "$1" in
     '') echo 'api auth branches commits completion context groups init members milestones projects releases serve tags tokens users whoami help' ;;
     'auth') echo 'status' ;;
-    'branches') echo 'create delete delete-merged get list protect unprotect' ;;
+    'branches') echo 'create delete delete-merged get list protect protections unprotect' ;;
+    'branches protections') echo 'list get update' ;;
     'commits') echo 'create get list' ;;
     'context') echo 'add list remove show use' ;;
     'groups') echo 'create delete get list update' ;;
     'members') echo 'add list remove update' ;;
     'milestones') echo 'close create get list update' ;;
-    'projects') echo 'create delete get list update' ;;
-    'releases') echo 'create delete download evidence get latest links list update' ;;
+    'projects') echo 'archive create delete get list transfer unarchive update' ;;
+    'releases') echo 'create delete download evidence get latest links list update upload' ;;
     'releases links') echo 'list add update delete' ;;
     'tags') echo 'create delete get list' ;;
     'tokens') echo 'associations create get list revoke rotate' ;;
@@ -121,8 +130,12 @@ _hostctl_flags() {
     'branches delete') echo '-R --project' ;;
     'branches delete-merged') echo '-R --project' ;;
     'branches get') echo '-R --project' ;;
-    'branches list') echo '-R --project --search --regex --sort --page --per-page --all --limit' ;;
+    'branches list') echo '-R --project --sort --search --regex --page --per-page --all --limit' ;;
     'branches protect') echo '-R --project --push --merge --unprotect --allow-force-push --code-owner-approval' ;;
+    'branches protections') echo '' ;;
+    'branches protections list') echo '-R --project --search --page --per-page --all --limit' ;;
+    'branches protections get') echo '-R --project' ;;
+    'branches protections update') echo '-R --project --push --merge --unprotect --allow-force-push --no-allow-force-push --code-owner-approval --no-code-owner-approval' ;;
     'branches unprotect') echo '-R --project' ;;
     'commits') echo '' ;;
     'commits create') echo '-R --project --branch -m --message --add --delete --start-branch --start-sha --author-name --author-email --force' ;;
@@ -136,15 +149,15 @@ _hostctl_flags() {
     'context show') echo '' ;;
     'context use') echo '' ;;
     'groups') echo '' ;;
-    'groups create') echo '--name --path --parent --visibility --description' ;;
+    'groups create') echo '--name --path -g --group --visibility --description' ;;
     'groups delete') echo '' ;;
     'groups get') echo '--with-projects' ;;
-    'groups list') echo '--parent --descendants --search --top-level --owned --min-access-level --visibility --order-by --sort --page --per-page --all --limit' ;;
+    'groups list') echo '--sort -g --group --descendants --search --top-level --owned --min-access-level --visibility --page --per-page --all --limit' ;;
     'groups update') echo '--name --path --visibility --description' ;;
-    'init') echo '--root-token --tier --offering --storage --external-url --demo --context-name' ;;
+    'init') echo '--root-token --tier --offering --storage --external-url --demo --context-name --recover-token' ;;
     'members') echo '' ;;
     'members add') echo '-R --project -g --group --user --access-level --expires-at' ;;
-    'members list') echo '-R --project -g --group --inherited --query --page --per-page --all --limit' ;;
+    'members list') echo '-R --project -g --group --inherited --search --page --per-page --all --limit' ;;
     'members remove') echo '-R --project -g --group --user' ;;
     'members update') echo '-R --project -g --group --user --access-level --expires-at' ;;
     'milestones') echo '' ;;
@@ -154,10 +167,13 @@ _hostctl_flags() {
     'milestones list') echo '-R --project -g --group --active --closed --title --search --iid --with-parents --page --per-page --all --limit' ;;
     'milestones update') echo '-R --project -g --group --title --description --start-date --due-date --close --reopen' ;;
     'projects') echo '' ;;
+    'projects archive') echo '' ;;
     'projects create') echo '--name --path --namespace -g --group --description --visibility --default-branch --readme --repository-storage' ;;
     'projects delete') echo '' ;;
     'projects get') echo '' ;;
-    'projects list') echo '-g --group --include-subgroups --search --owned --membership --visibility --archived --no-archived --min-access-level --repository-storage --order-by --sort --page --per-page --all --limit' ;;
+    'projects list') echo '--sort -g --group --include-subgroups --search --owned --membership --visibility --archived --no-archived --min-access-level --repository-storage --statistics --page --per-page --all --limit' ;;
+    'projects transfer') echo '-g --group --namespace' ;;
+    'projects unarchive') echo '' ;;
     'projects update') echo '--name --path --description --visibility --default-branch --repository-storage' ;;
     'releases') echo '' ;;
     'releases create') echo '-R --project --tag --ref --tag-message --name --notes --notes-file --milestone --link --released-at' ;;
@@ -171,29 +187,30 @@ _hostctl_flags() {
     'releases links add') echo '-R --project --name --link-url --path --type' ;;
     'releases links update') echo '-R --project --name --link-url --path --type' ;;
     'releases links delete') echo '-R --project' ;;
-    'releases list') echo '-R --project -g --group --order-by --sort --html --page --per-page --all --limit' ;;
+    'releases list') echo '-R --project --sort -g --group --html --page --per-page --all --limit' ;;
     'releases update') echo '-R --project --name --notes --notes-file --milestone --clear-milestones --released-at' ;;
+    'releases upload') echo '-R --project --type' ;;
     'serve') echo '--host --port' ;;
     'tags') echo '' ;;
     'tags create') echo '-R --project --ref -m --message' ;;
     'tags delete') echo '-R --project' ;;
     'tags get') echo '-R --project' ;;
-    'tags list') echo '-R --project --search --order-by --sort --page --per-page --all --limit' ;;
+    'tags list') echo '-R --project --sort --search --page --per-page --all --limit' ;;
     'tokens') echo '' ;;
     'tokens associations') echo '--min-access-level --page --per-page --all --limit' ;;
     'tokens create') echo '--user --name --scope --expires-at --description' ;;
     'tokens get') echo '' ;;
-    'tokens list') echo '--user --active --inactive --revoked --search --sort --created-after --created-before --expires-after --expires-before --last-used-after --last-used-before --page --per-page --all --limit' ;;
+    'tokens list') echo '--sort --user --active --inactive --revoked --search --created-after --created-before --expires-after --expires-before --expires-within --last-used-after --last-used-before --page --per-page --all --limit' ;;
     'tokens revoke') echo '' ;;
     'tokens rotate') echo '--expires-at' ;;
     'users') echo '' ;;
     'users block') echo '' ;;
-    'users create') echo '--username --name --email --password --admin --no-admin --external --no-external --bio --organization --job-title --location --projects-limit --can-create-group --no-can-create-group --reset-password --send-confirmation' ;;
+    'users create') echo '--username --name --email --password --password-stdin --admin --no-admin --external --no-external --bio --organization --job-title --location --projects-limit --can-create-group --no-can-create-group --reset-password --send-confirmation' ;;
     'users delete') echo '--hard-delete' ;;
     'users get') echo '' ;;
-    'users list') echo '--search --username --active --blocked --external --admins --created-after --created-before --order-by --sort --page --per-page --all --limit' ;;
+    'users list') echo '--sort --search --username --active --blocked --external --admins --created-after --created-before --page --per-page --all --limit' ;;
     'users unblock') echo '' ;;
-    'users update') echo '--username --name --email --password --admin --no-admin --external --no-external --bio --organization --job-title --location --projects-limit --can-create-group --no-can-create-group' ;;
+    'users update') echo '--username --name --email --password --password-stdin --admin --no-admin --external --no-external --bio --organization --job-title --location --projects-limit --can-create-group --no-can-create-group' ;;
     'whoami') echo '' ;;
   esac
 }
@@ -229,14 +246,33 @@ _hostctl_value() {
     'branches list')
       case "$2" in
         -R|--project) _hostctl_dynamic projects; return 0 ;;
+        --sort) COMPREPLY=($(compgen -W 'name name:asc updated updated:asc updated:desc' -- "$cur")); return 0 ;;
         --search) COMPREPLY=(); return 0 ;;
         --regex) COMPREPLY=(); return 0 ;;
-        --sort) COMPREPLY=(); return 0 ;;
         --page) COMPREPLY=(); return 0 ;;
         --per-page) COMPREPLY=(); return 0 ;;
         --limit) COMPREPLY=(); return 0 ;;
       esac ;;
     'branches protect')
+      case "$2" in
+        -R|--project) _hostctl_dynamic projects; return 0 ;;
+        --push) COMPREPLY=(); return 0 ;;
+        --merge) COMPREPLY=(); return 0 ;;
+        --unprotect) COMPREPLY=(); return 0 ;;
+      esac ;;
+    'branches protections list')
+      case "$2" in
+        -R|--project) _hostctl_dynamic projects; return 0 ;;
+        --search) COMPREPLY=(); return 0 ;;
+        --page) COMPREPLY=(); return 0 ;;
+        --per-page) COMPREPLY=(); return 0 ;;
+        --limit) COMPREPLY=(); return 0 ;;
+      esac ;;
+    'branches protections get')
+      case "$2" in
+        -R|--project) _hostctl_dynamic projects; return 0 ;;
+      esac ;;
+    'branches protections update')
       case "$2" in
         -R|--project) _hostctl_dynamic projects; return 0 ;;
         --push) COMPREPLY=(); return 0 ;;
@@ -282,18 +318,17 @@ _hostctl_value() {
       case "$2" in
         --name) COMPREPLY=(); return 0 ;;
         --path) compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -f -- "$cur")); return 0 ;;
-        --parent) _hostctl_dynamic groups; return 0 ;;
+        -g|--group) _hostctl_dynamic groups; return 0 ;;
         --visibility) COMPREPLY=($(compgen -W 'private internal public' -- "$cur")); return 0 ;;
         --description) COMPREPLY=(); return 0 ;;
       esac ;;
     'groups list')
       case "$2" in
-        --parent) _hostctl_dynamic groups; return 0 ;;
+        --sort) COMPREPLY=($(compgen -W 'name name:asc name:desc path path:asc path:desc id id:asc id:desc' -- "$cur")); return 0 ;;
+        -g|--group) _hostctl_dynamic groups; return 0 ;;
         --search) COMPREPLY=(); return 0 ;;
         --min-access-level) COMPREPLY=(); return 0 ;;
         --visibility) COMPREPLY=($(compgen -W 'private internal public' -- "$cur")); return 0 ;;
-        --order-by) COMPREPLY=(); return 0 ;;
-        --sort) compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -d -- "$cur")); return 0 ;;
         --page) COMPREPLY=(); return 0 ;;
         --per-page) COMPREPLY=(); return 0 ;;
         --limit) COMPREPLY=(); return 0 ;;
@@ -326,7 +361,7 @@ _hostctl_value() {
       case "$2" in
         -R|--project) _hostctl_dynamic projects; return 0 ;;
         -g|--group) _hostctl_dynamic groups; return 0 ;;
-        --query) COMPREPLY=(); return 0 ;;
+        --search) COMPREPLY=(); return 0 ;;
         --page) COMPREPLY=(); return 0 ;;
         --per-page) COMPREPLY=(); return 0 ;;
         --limit) COMPREPLY=(); return 0 ;;
@@ -397,16 +432,20 @@ _hostctl_value() {
       esac ;;
     'projects list')
       case "$2" in
+        --sort) COMPREPLY=($(compgen -W 'id id:asc id:desc name name:asc name:desc path path:asc path:desc created_at created_at:asc created_at:desc updated_at updated_at:asc updated_at:desc last_activity_at last_activity_at:asc last_activity_at:desc' -- "$cur")); return 0 ;;
         -g|--group) _hostctl_dynamic groups; return 0 ;;
         --search) COMPREPLY=(); return 0 ;;
         --visibility) COMPREPLY=($(compgen -W 'private internal public' -- "$cur")); return 0 ;;
         --min-access-level) COMPREPLY=(); return 0 ;;
         --repository-storage) COMPREPLY=(); return 0 ;;
-        --order-by) COMPREPLY=(); return 0 ;;
-        --sort) compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -d -- "$cur")); return 0 ;;
         --page) COMPREPLY=(); return 0 ;;
         --per-page) COMPREPLY=(); return 0 ;;
         --limit) COMPREPLY=(); return 0 ;;
+      esac ;;
+    'projects transfer')
+      case "$2" in
+        -g|--group) _hostctl_dynamic groups; return 0 ;;
+        --namespace) _hostctl_dynamic groups; return 0 ;;
       esac ;;
     'projects update')
       case "$2" in
@@ -484,9 +523,8 @@ _hostctl_value() {
     'releases list')
       case "$2" in
         -R|--project) _hostctl_dynamic projects; return 0 ;;
+        --sort) COMPREPLY=($(compgen -W 'released_at released_at:asc released_at:desc created_at created_at:asc created_at:desc' -- "$cur")); return 0 ;;
         -g|--group) _hostctl_dynamic groups; return 0 ;;
-        --order-by) COMPREPLY=(); return 0 ;;
-        --sort) compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -d -- "$cur")); return 0 ;;
         --page) COMPREPLY=(); return 0 ;;
         --per-page) COMPREPLY=(); return 0 ;;
         --limit) COMPREPLY=(); return 0 ;;
@@ -499,6 +537,11 @@ _hostctl_value() {
         --notes-file) compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -f -- "$cur")); return 0 ;;
         --milestone) COMPREPLY=(); return 0 ;;
         --released-at) COMPREPLY=(); return 0 ;;
+      esac ;;
+    'releases upload')
+      case "$2" in
+        -R|--project) _hostctl_dynamic projects; return 0 ;;
+        --type) COMPREPLY=(); return 0 ;;
       esac ;;
     'serve')
       case "$2" in
@@ -522,9 +565,8 @@ _hostctl_value() {
     'tags list')
       case "$2" in
         -R|--project) _hostctl_dynamic projects; return 0 ;;
+        --sort) COMPREPLY=($(compgen -W 'updated updated:asc updated:desc name name:asc name:desc version version:asc version:desc' -- "$cur")); return 0 ;;
         --search) COMPREPLY=(); return 0 ;;
-        --order-by) COMPREPLY=(); return 0 ;;
-        --sort) compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -d -- "$cur")); return 0 ;;
         --page) COMPREPLY=(); return 0 ;;
         --per-page) COMPREPLY=(); return 0 ;;
         --limit) COMPREPLY=(); return 0 ;;
@@ -546,13 +588,14 @@ _hostctl_value() {
       esac ;;
     'tokens list')
       case "$2" in
+        --sort) COMPREPLY=($(compgen -W 'created created:asc created:desc expires expires:asc expires:desc last_used last_used:asc last_used:desc name name:asc name:desc' -- "$cur")); return 0 ;;
         --user) _hostctl_dynamic users; return 0 ;;
         --search) COMPREPLY=(); return 0 ;;
-        --sort) COMPREPLY=(); return 0 ;;
         --created-after) COMPREPLY=(); return 0 ;;
         --created-before) COMPREPLY=(); return 0 ;;
         --expires-after) COMPREPLY=(); return 0 ;;
         --expires-before) COMPREPLY=(); return 0 ;;
+        --expires-within) COMPREPLY=(); return 0 ;;
         --last-used-after) COMPREPLY=(); return 0 ;;
         --last-used-before) COMPREPLY=(); return 0 ;;
         --page) COMPREPLY=(); return 0 ;;
@@ -577,12 +620,11 @@ _hostctl_value() {
       esac ;;
     'users list')
       case "$2" in
+        --sort) COMPREPLY=($(compgen -W 'id id:asc id:desc name name:asc name:desc username username:asc username:desc created_at created_at:asc created_at:desc updated_at updated_at:asc updated_at:desc' -- "$cur")); return 0 ;;
         --search) COMPREPLY=(); return 0 ;;
         --username) _hostctl_dynamic users; return 0 ;;
         --created-after) COMPREPLY=(); return 0 ;;
         --created-before) COMPREPLY=(); return 0 ;;
-        --order-by) COMPREPLY=(); return 0 ;;
-        --sort) compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -d -- "$cur")); return 0 ;;
         --page) COMPREPLY=(); return 0 ;;
         --per-page) COMPREPLY=(); return 0 ;;
         --limit) COMPREPLY=(); return 0 ;;
@@ -632,13 +674,22 @@ _hostctl_args() {
       case "$2" in
         1) _hostctl_dynamic branches ;;
       esac ;;
+    'branches protections get')
+      case "$2" in
+        1) _hostctl_dynamic branches ;;
+      esac ;;
+    'branches protections update')
+      case "$2" in
+        1) _hostctl_dynamic branches ;;
+      esac ;;
     'branches unprotect')
       case "$2" in
         1) _hostctl_dynamic branches ;;
       esac ;;
     'completion')
       case "$2" in
-        1) COMPREPLY=($(compgen -W 'bash zsh fish' -- "$cur")) ;;
+        1) COMPREPLY=($(compgen -W 'bash zsh fish install' -- "$cur")) ;;
+        2) COMPREPLY=($(compgen -W 'bash zsh fish' -- "$cur")) ;;
       esac ;;
     'groups delete')
       case "$2" in
@@ -652,11 +703,23 @@ _hostctl_args() {
       case "$2" in
         1) _hostctl_dynamic groups ;;
       esac ;;
+    'projects archive')
+      case "$2" in
+        1) _hostctl_dynamic projects ;;
+      esac ;;
     'projects delete')
       case "$2" in
         1) _hostctl_dynamic projects ;;
       esac ;;
     'projects get')
+      case "$2" in
+        1) _hostctl_dynamic projects ;;
+      esac ;;
+    'projects transfer')
+      case "$2" in
+        1) _hostctl_dynamic projects ;;
+      esac ;;
+    'projects unarchive')
       case "$2" in
         1) _hostctl_dynamic projects ;;
       esac ;;
@@ -697,6 +760,10 @@ _hostctl_args() {
         1) _hostctl_dynamic tags ;;
       esac ;;
     'releases update')
+      case "$2" in
+        1) _hostctl_dynamic tags ;;
+      esac ;;
+    'releases upload')
       case "$2" in
         1) _hostctl_dynamic tags ;;
       esac ;;
@@ -754,7 +821,7 @@ _hostctl() {
   for ((i = 1; i < COMP_CWORD; i++)); do
     w="${COMP_WORDS[i]}"
     case "$w" in
-      --access-level|--add|--asset|--author-email|--author-name|--bio|--branch|--color|--context|--context-name|--created-after|--created-before|--default-branch|--delete|--description|--due-date|--email|--expires-after|--expires-at|--expires-before|--external-url|--field|--fields|--group|--header|--host|--iid|--input|--job-title|--jq|--last-used-after|--last-used-before|--limit|--link|--link-url|--location|--merge|--message|--method|--milestone|--min-access-level|--name|--namespace|--notes|--notes-file|--offering|--order-by|--organization|--output|--output-file|--page|--parent|--password|--path|--per-page|--port|--project|--projects-limit|--push|--query|--raw-field|--ref|--regex|--released-at|--repository-storage|--root-token|--scope|--search|--since|--sort|--source|--start-branch|--start-date|--start-sha|--state|--storage|--sudo|--tag|--tag-message|--tier|--timeout|--title|--token|--type|--unprotect|--until|--url|--user|--username|--visibility|-F|-H|-O|-R|-X|-f|-g|-m|-o|-q)
+      --access-level|--add|--asset|--author-email|--author-name|--bio|--branch|--color|--context|--context-name|--created-after|--created-before|--default-branch|--delete|--description|--due-date|--email|--expires-after|--expires-at|--expires-before|--expires-within|--external-url|--field|--fields|--group|--header|--host|--iid|--input|--job-title|--jq|--last-used-after|--last-used-before|--limit|--link|--link-url|--location|--merge|--message|--method|--milestone|--min-access-level|--name|--namespace|--notes|--notes-file|--offering|--organization|--output|--output-file|--page|--password|--path|--per-page|--port|--project|--projects-limit|--push|--raw-field|--ref|--regex|--released-at|--repository-storage|--root-token|--scope|--search|--since|--sort|--source|--start-branch|--start-date|--start-sha|--state|--storage|--sudo|--tag|--tag-message|--tier|--timeout|--title|--token|--type|--unprotect|--until|--url|--user|--username|--visibility|-F|-H|-O|-R|-X|-f|-g|-m|-o|-q)
         ((i++))
         [[ "${COMP_WORDS[i]}" == "=" ]] && ((i++))
         continue ;;

@@ -14,7 +14,7 @@ function __hostctl_command
             continue
         end
         switch $w
-            case '--access-level' '--add' '--asset' '--author-email' '--author-name' '--bio' '--branch' '--color' '--context' '--context-name' '--created-after' '--created-before' '--default-branch' '--delete' '--description' '--due-date' '--email' '--expires-after' '--expires-at' '--expires-before' '--external-url' '--field' '--fields' '--group' '--header' '--host' '--iid' '--input' '--job-title' '--jq' '--last-used-after' '--last-used-before' '--limit' '--link' '--link-url' '--location' '--merge' '--message' '--method' '--milestone' '--min-access-level' '--name' '--namespace' '--notes' '--notes-file' '--offering' '--order-by' '--organization' '--output' '--output-file' '--page' '--parent' '--password' '--path' '--per-page' '--port' '--project' '--projects-limit' '--push' '--query' '--raw-field' '--ref' '--regex' '--released-at' '--repository-storage' '--root-token' '--scope' '--search' '--since' '--sort' '--source' '--start-branch' '--start-date' '--start-sha' '--state' '--storage' '--sudo' '--tag' '--tag-message' '--tier' '--timeout' '--title' '--token' '--type' '--unprotect' '--until' '--url' '--user' '--username' '--visibility' '-F' '-H' '-O' '-R' '-X' '-f' '-g' '-m' '-o' '-q'
+            case '--access-level' '--add' '--asset' '--author-email' '--author-name' '--bio' '--branch' '--color' '--context' '--context-name' '--created-after' '--created-before' '--default-branch' '--delete' '--description' '--due-date' '--email' '--expires-after' '--expires-at' '--expires-before' '--expires-within' '--external-url' '--field' '--fields' '--group' '--header' '--host' '--iid' '--input' '--job-title' '--jq' '--last-used-after' '--last-used-before' '--limit' '--link' '--link-url' '--location' '--merge' '--message' '--method' '--milestone' '--min-access-level' '--name' '--namespace' '--notes' '--notes-file' '--offering' '--organization' '--output' '--output-file' '--page' '--password' '--path' '--per-page' '--port' '--project' '--projects-limit' '--push' '--raw-field' '--ref' '--regex' '--released-at' '--repository-storage' '--root-token' '--scope' '--search' '--since' '--sort' '--source' '--start-branch' '--start-date' '--start-sha' '--state' '--storage' '--sudo' '--tag' '--tag-message' '--tier' '--timeout' '--title' '--token' '--type' '--unprotect' '--until' '--url' '--user' '--username' '--visibility' '-F' '-H' '-O' '-R' '-X' '-f' '-g' '-m' '-o' '-q'
                 set skip 1
                 continue
             case '-*'
@@ -54,6 +54,14 @@ function __hostctl_sub
             echo list
         case 'branches|protect'
             echo protect
+        case 'branches|protections' 'branches|protection'
+            echo protections
+        case 'branches protections|list' 'branches protections|ls'
+            echo list
+        case 'branches protections|get' 'branches protections|view'
+            echo get
+        case 'branches protections|update' 'branches protections|edit'
+            echo update
         case 'branches|unprotect'
             echo unprotect
         case '|commits' '|commit'
@@ -116,6 +124,8 @@ function __hostctl_sub
             echo update
         case '|projects' '|project'
             echo projects
+        case 'projects|archive'
+            echo archive
         case 'projects|create'
             echo create
         case 'projects|delete' 'projects|rm'
@@ -124,6 +134,10 @@ function __hostctl_sub
             echo get
         case 'projects|list' 'projects|ls'
             echo list
+        case 'projects|transfer'
+            echo transfer
+        case 'projects|unarchive'
+            echo unarchive
         case 'projects|update' 'projects|edit'
             echo update
         case '|releases' '|release'
@@ -154,6 +168,8 @@ function __hostctl_sub
             echo list
         case 'releases|update' 'releases|edit'
             echo update
+        case 'releases|upload'
+            echo upload
         case '|serve'
             echo serve
         case '|tags' '|tag'
@@ -243,15 +259,15 @@ complete -c hostctl -n 'true' -s h -l help -d 'display help for command'
 # Nouns
 complete -c hostctl -n '__hostctl_at \'\'' -a api -d 'Send any request to the API v4 (local or remote) and print the answer'
 complete -c hostctl -n '__hostctl_at \'\'' -a auth -d 'Who you are on the current target: auth status (alias whoami)'
-complete -c hostctl -n '__hostctl_at \'\'' -a branches -d 'Branches of a project: list, inspect, create, delete, delete merged, protect, unprotect'
+complete -c hostctl -n '__hostctl_at \'\'' -a branches -d 'Branches of a project: list, inspect, create, delete, delete merged, protect, unprotect, protection rules'
 complete -c hostctl -n '__hostctl_at \'\'' -a commits -d 'Commits of a project: list, inspect, commit files from disk'
-complete -c hostctl -n '__hostctl_at \'\'' -a completion -d 'Print the shell completion script for bash, zsh or fish'
+complete -c hostctl -n '__hostctl_at \'\'' -a completion -d 'Print the shell completion script for bash, zsh or fish, or install it'
 complete -c hostctl -n '__hostctl_at \'\'' -a context -d 'Named targets: a local state directory, or a remote instance with its token'
 complete -c hostctl -n '__hostctl_at \'\'' -a groups -d 'Groups and subgroups: list, inspect, create, change, delete'
 complete -c hostctl -n '__hostctl_at \'\'' -a init -d 'Create a local state directory (an instance with an administrator and its token)'
 complete -c hostctl -n '__hostctl_at \'\'' -a members -d 'Members of projects and groups, with their roles'
 complete -c hostctl -n '__hostctl_at \'\'' -a milestones -d 'Milestones of projects and groups: list, inspect, create, change, close'
-complete -c hostctl -n '__hostctl_at \'\'' -a projects -d 'Projects: list, inspect, create, change, delete'
+complete -c hostctl -n '__hostctl_at \'\'' -a projects -d 'Projects: list, inspect, create, change, archive, transfer, delete'
 complete -c hostctl -n '__hostctl_at \'\'' -a releases -d 'Releases of a project: list, inspect, create, change, delete, latest, download, evidence, asset links'
 complete -c hostctl -n '__hostctl_at \'\'' -a serve -d 'Serve a local state over HTTP as an API v4 instance'
 complete -c hostctl -n '__hostctl_at \'\'' -a tags -d 'Tags of a project: list, inspect, create (lightweight or annotated), delete'
@@ -271,7 +287,13 @@ complete -c hostctl -n '__hostctl_at \'branches\'' -a delete-merged -d 'Delete e
 complete -c hostctl -n '__hostctl_at \'branches\'' -a get -d 'Show one branch with its tip commit'
 complete -c hostctl -n '__hostctl_at \'branches\'' -a list -d 'List a project\'s branches, sorted by name, with their merged and protected flags'
 complete -c hostctl -n '__hostctl_at \'branches\'' -a protect -d 'Protect a branch or a wildcard such as release/* (Maintainer)'
+complete -c hostctl -n '__hostctl_at \'branches\'' -a protections -d 'Branch protection rules: list, inspect, change'
 complete -c hostctl -n '__hostctl_at \'branches\'' -a unprotect -d 'Remove the protection of a branch or wildcard (Maintainer)'
+
+# branches protections
+complete -c hostctl -n '__hostctl_at \'branches protections\'' -a list -d 'List a project\'s branch protection rules'
+complete -c hostctl -n '__hostctl_at \'branches protections\'' -a get -d 'Show one protection rule (a branch name or wildcard)'
+complete -c hostctl -n '__hostctl_at \'branches protections\'' -a update -d 'Change who may push, merge or unprotect, and force pushes (Maintainer)'
 
 # commits
 complete -c hostctl -n '__hostctl_at \'commits\'' -a create -d 'Commit files from disk to a branch as one commit (Developer)'
@@ -286,7 +308,7 @@ complete -c hostctl -n '__hostctl_at \'context\'' -a show -d 'Show the target an
 complete -c hostctl -n '__hostctl_at \'context\'' -a use -d 'Make a context the current one (asks which on a terminal when NAME is left out)'
 
 # groups
-complete -c hostctl -n '__hostctl_at \'groups\'' -a create -d 'Create a group, or a subgroup with --parent'
+complete -c hostctl -n '__hostctl_at \'groups\'' -a create -d 'Create a group, or a subgroup with --group'
 complete -c hostctl -n '__hostctl_at \'groups\'' -a delete -d 'Delete a group with its subgroups and projects (Owner)'
 complete -c hostctl -n '__hostctl_at \'groups\'' -a get -d 'Show one group (by id or full path)'
 complete -c hostctl -n '__hostctl_at \'groups\'' -a list -d 'List groups (administrators see all of them)'
@@ -306,10 +328,13 @@ complete -c hostctl -n '__hostctl_at \'milestones\'' -a list -d 'List the milest
 complete -c hostctl -n '__hostctl_at \'milestones\'' -a update -d 'Change a milestone (Reporter); --close and --reopen change its state'
 
 # projects
+complete -c hostctl -n '__hostctl_at \'projects\'' -a archive -d 'Archive a project: read-only, hidden from default lists (Owner)'
 complete -c hostctl -n '__hostctl_at \'projects\'' -a create -d 'Create a project in a group or a personal namespace'
 complete -c hostctl -n '__hostctl_at \'projects\'' -a delete -d 'Delete a project and its repository (Owner)'
 complete -c hostctl -n '__hostctl_at \'projects\'' -a get -d 'Show one project (by id or full path)'
 complete -c hostctl -n '__hostctl_at \'projects\'' -a list -d 'List projects (administrators see all of them)'
+complete -c hostctl -n '__hostctl_at \'projects\'' -a transfer -d 'Move a project to another group or user namespace (Owner of both)'
+complete -c hostctl -n '__hostctl_at \'projects\'' -a unarchive -d 'Make an archived project writable again (Owner)'
 complete -c hostctl -n '__hostctl_at \'projects\'' -a update -d 'Change a project\'s name, path, description, visibility, default branch or storage'
 
 # releases
@@ -317,11 +342,12 @@ complete -c hostctl -n '__hostctl_at \'releases\'' -a create -d 'Create a releas
 complete -c hostctl -n '__hostctl_at \'releases\'' -a delete -d 'Delete a release (Developer); its git tag is kept'
 complete -c hostctl -n '__hostctl_at \'releases\'' -a download -d 'Download a release\'s asset (by its direct asset path) or a source archive of its tag'
 complete -c hostctl -n '__hostctl_at \'releases\'' -a evidence -d 'Collect evidence for a release (paid tiers; self-managed and dedicated); runs in the background'
-complete -c hostctl -n '__hostctl_at \'releases\'' -a get -d 'Show one release by its tag'
+complete -c hostctl -n '__hostctl_at \'releases\'' -a get -d 'Show one release by its tag: notes and assets (like gh release view)'
 complete -c hostctl -n '__hostctl_at \'releases\'' -a latest -d 'Show the project\'s latest release (the permalink /releases/permalink/latest)'
 complete -c hostctl -n '__hostctl_at \'releases\'' -a links -d 'A release\'s asset links: list, add, update, delete'
 complete -c hostctl -n '__hostctl_at \'releases\'' -a list -d 'List a project\'s releases (newest release date first), or those of a group\'s projects'
 complete -c hostctl -n '__hostctl_at \'releases\'' -a update -d 'Change a release\'s name, notes, date or milestones (Developer)'
+complete -c hostctl -n '__hostctl_at \'releases\'' -a upload -d 'Attach assets to a release: URLs, each optionally URL#label (Developer)'
 
 # releases links
 complete -c hostctl -n '__hostctl_at \'releases links\'' -a list -d 'List a release\'s asset links (newest first)'
@@ -380,9 +406,9 @@ complete -c hostctl -n '__hostctl_at \'branches get\'' -a '(__hostctl_dynamic br
 
 # branches list
 complete -c hostctl -n '__hostctl_at \'branches list\'' -s R -l project -x -a '(__hostctl_dynamic projects)' -d 'the project (id or full path)'
+complete -c hostctl -n '__hostctl_at \'branches list\'' -l sort -x -a 'name name:asc updated updated:asc updated:desc' -d 'sort by one of name, updated, optionally :asc or :desc'
 complete -c hostctl -n '__hostctl_at \'branches list\'' -l search -x -d 'name contains the term; ^term matches the start, term$ the end, * any run of characters'
 complete -c hostctl -n '__hostctl_at \'branches list\'' -l regex -x -d 'name matches this RE2 regular expression'
-complete -c hostctl -n '__hostctl_at \'branches list\'' -l sort -x -d 'one of name_asc, updated_asc, updated_desc'
 complete -c hostctl -n '__hostctl_at \'branches list\'' -l page -x -d 'page number to fetch'
 complete -c hostctl -n '__hostctl_at \'branches list\'' -l per-page -x -d 'items per page (the server caps it at 100)'
 complete -c hostctl -n '__hostctl_at \'branches list\'' -l all -d 'fetch every page, following the Link header'
@@ -396,6 +422,29 @@ complete -c hostctl -n '__hostctl_at \'branches protect\'' -l unprotect -x -d 'w
 complete -c hostctl -n '__hostctl_at \'branches protect\'' -l allow-force-push -d 'allow force pushes'
 complete -c hostctl -n '__hostctl_at \'branches protect\'' -l code-owner-approval -d 'require code owner approval'
 complete -c hostctl -n '__hostctl_at \'branches protect\'' -a '(__hostctl_dynamic branches)'
+
+# branches protections list
+complete -c hostctl -n '__hostctl_at \'branches protections list\'' -s R -l project -x -a '(__hostctl_dynamic projects)' -d 'the project (id or full path)'
+complete -c hostctl -n '__hostctl_at \'branches protections list\'' -l search -x -d 'rule name contains this text'
+complete -c hostctl -n '__hostctl_at \'branches protections list\'' -l page -x -d 'page number to fetch'
+complete -c hostctl -n '__hostctl_at \'branches protections list\'' -l per-page -x -d 'items per page (the server caps it at 100)'
+complete -c hostctl -n '__hostctl_at \'branches protections list\'' -l all -d 'fetch every page, following the Link header'
+complete -c hostctl -n '__hostctl_at \'branches protections list\'' -l limit -x -d 'stop after N items, across pages'
+
+# branches protections get
+complete -c hostctl -n '__hostctl_at \'branches protections get\'' -s R -l project -x -a '(__hostctl_dynamic projects)' -d 'the project (id or full path)'
+complete -c hostctl -n '__hostctl_at \'branches protections get\'' -a '(__hostctl_dynamic branches)'
+
+# branches protections update
+complete -c hostctl -n '__hostctl_at \'branches protections update\'' -s R -l project -x -a '(__hostctl_dynamic projects)' -d 'the project (id or full path)'
+complete -c hostctl -n '__hostctl_at \'branches protections update\'' -l push -x -d 'who may push: no-one, developer, maintainer or admin'
+complete -c hostctl -n '__hostctl_at \'branches protections update\'' -l merge -x -d 'who may merge: no-one, developer, maintainer or admin'
+complete -c hostctl -n '__hostctl_at \'branches protections update\'' -l unprotect -x -d 'who may unprotect: developer, maintainer or admin'
+complete -c hostctl -n '__hostctl_at \'branches protections update\'' -l allow-force-push -d 'allow force pushes'
+complete -c hostctl -n '__hostctl_at \'branches protections update\'' -l no-allow-force-push -d 'forbid force pushes'
+complete -c hostctl -n '__hostctl_at \'branches protections update\'' -l code-owner-approval -d 'require code owner approval'
+complete -c hostctl -n '__hostctl_at \'branches protections update\'' -l no-code-owner-approval -d 'do not require code owner approval'
+complete -c hostctl -n '__hostctl_at \'branches protections update\'' -a '(__hostctl_dynamic branches)'
 
 # branches unprotect
 complete -c hostctl -n '__hostctl_at \'branches unprotect\'' -s R -l project -x -a '(__hostctl_dynamic projects)' -d 'the project (id or full path)'
@@ -431,7 +480,7 @@ complete -c hostctl -n '__hostctl_at \'commits list\'' -l all -d 'fetch every pa
 complete -c hostctl -n '__hostctl_at \'commits list\'' -l limit -x -d 'stop after N items, across pages'
 
 # completion
-complete -c hostctl -n '__hostctl_at \'completion\'' -a 'bash zsh fish'
+complete -c hostctl -n '__hostctl_at \'completion\'' -a 'bash zsh fish install bash zsh fish'
 
 # context add
 complete -c hostctl -n '__hostctl_at \'context add\'' -l token -x -d 'the personal access token (visible in shell history and process lists: prefer --token-stdin)'
@@ -443,7 +492,7 @@ complete -c hostctl -n '__hostctl_at \'context add\'' -l no-verify -d 'save with
 # groups create
 complete -c hostctl -n '__hostctl_at \'groups create\'' -l name -x -d 'display name'
 complete -c hostctl -n '__hostctl_at \'groups create\'' -l path -r -F -d 'URL path (derived from the name when absent)'
-complete -c hostctl -n '__hostctl_at \'groups create\'' -l parent -x -a '(__hostctl_dynamic groups)' -d 'parent group (id or full path)'
+complete -c hostctl -n '__hostctl_at \'groups create\'' -s g -l group -x -a '(__hostctl_dynamic groups)' -d 'parent group (id or full path)'
 complete -c hostctl -n '__hostctl_at \'groups create\'' -l visibility -x -a 'private internal public' -d 'private, internal or public'
 complete -c hostctl -n '__hostctl_at \'groups create\'' -l description -x -d 'description'
 
@@ -455,15 +504,14 @@ complete -c hostctl -n '__hostctl_at \'groups get\'' -l with-projects -d 'includ
 complete -c hostctl -n '__hostctl_at \'groups get\'' -a '(__hostctl_dynamic groups)'
 
 # groups list
-complete -c hostctl -n '__hostctl_at \'groups list\'' -l parent -x -a '(__hostctl_dynamic groups)' -d 'only subgroups of this group (id or full path)'
-complete -c hostctl -n '__hostctl_at \'groups list\'' -l descendants -d 'with --parent: every level below it, not only direct subgroups'
+complete -c hostctl -n '__hostctl_at \'groups list\'' -l sort -x -a 'name name:asc name:desc path path:asc path:desc id id:asc id:desc' -d 'sort by one of name, path, id, optionally :asc or :desc (default name:asc)'
+complete -c hostctl -n '__hostctl_at \'groups list\'' -s g -l group -x -a '(__hostctl_dynamic groups)' -d 'only subgroups of this group (id or full path)'
+complete -c hostctl -n '__hostctl_at \'groups list\'' -l descendants -d 'with --group: every level below it, not only direct subgroups'
 complete -c hostctl -n '__hostctl_at \'groups list\'' -l search -x -d 'name or path contains this text'
 complete -c hostctl -n '__hostctl_at \'groups list\'' -l top-level -d 'only top-level groups'
 complete -c hostctl -n '__hostctl_at \'groups list\'' -l owned -d 'only groups the caller owns'
 complete -c hostctl -n '__hostctl_at \'groups list\'' -l min-access-level -x -d 'only groups where the caller has at least this role'
 complete -c hostctl -n '__hostctl_at \'groups list\'' -l visibility -x -a 'private internal public' -d 'private, internal or public'
-complete -c hostctl -n '__hostctl_at \'groups list\'' -l order-by -x -d 'one of name, path, id (default name)'
-complete -c hostctl -n '__hostctl_at \'groups list\'' -l sort -x -a '(__fish_complete_directories)' -d 'asc or desc (default asc)'
 complete -c hostctl -n '__hostctl_at \'groups list\'' -l page -x -d 'page number to fetch'
 complete -c hostctl -n '__hostctl_at \'groups list\'' -l per-page -x -d 'items per page (the server caps it at 100)'
 complete -c hostctl -n '__hostctl_at \'groups list\'' -l all -d 'fetch every page, following the Link header'
@@ -484,6 +532,7 @@ complete -c hostctl -n '__hostctl_at \'init\'' -l storage -x -d 'an extra reposi
 complete -c hostctl -n '__hostctl_at \'init\'' -l external-url -x -d 'base URL used in web_url fields'
 complete -c hostctl -n '__hostctl_at \'init\'' -l demo -d 'fill the new state with demo data'
 complete -c hostctl -n '__hostctl_at \'init\'' -l context-name -x -d 'name of the context to create'
+complete -c hostctl -n '__hostctl_at \'init\'' -l recover-token -d 'issue a new administrator token for an EXISTING local state (access to its files is the proof)'
 
 # members add
 complete -c hostctl -n '__hostctl_at \'members add\'' -s R -l project -x -a '(__hostctl_dynamic projects)' -d 'members of this project (id or full path)'
@@ -496,7 +545,7 @@ complete -c hostctl -n '__hostctl_at \'members add\'' -l expires-at -x -d 'membe
 complete -c hostctl -n '__hostctl_at \'members list\'' -s R -l project -x -a '(__hostctl_dynamic projects)' -d 'members of this project (id or full path)'
 complete -c hostctl -n '__hostctl_at \'members list\'' -s g -l group -x -a '(__hostctl_dynamic groups)' -d 'members of this group (id or full path)'
 complete -c hostctl -n '__hostctl_at \'members list\'' -l inherited -d 'also members inherited from parent groups (their highest role)'
-complete -c hostctl -n '__hostctl_at \'members list\'' -l query -x -d 'name or username contains this text'
+complete -c hostctl -n '__hostctl_at \'members list\'' -l search -x -d 'name or username contains this text'
 complete -c hostctl -n '__hostctl_at \'members list\'' -l page -x -d 'page number to fetch'
 complete -c hostctl -n '__hostctl_at \'members list\'' -l per-page -x -d 'items per page (the server caps it at 100)'
 complete -c hostctl -n '__hostctl_at \'members list\'' -l all -d 'fetch every page, following the Link header'
@@ -554,6 +603,9 @@ complete -c hostctl -n '__hostctl_at \'milestones update\'' -l due-date -x -d 'd
 complete -c hostctl -n '__hostctl_at \'milestones update\'' -l close -d 'close the milestone'
 complete -c hostctl -n '__hostctl_at \'milestones update\'' -l reopen -d 'reopen a closed milestone'
 
+# projects archive
+complete -c hostctl -n '__hostctl_at \'projects archive\'' -a '(__hostctl_dynamic projects)'
+
 # projects create
 complete -c hostctl -n '__hostctl_at \'projects create\'' -l name -x -d 'display name (derived from --path when absent)'
 complete -c hostctl -n '__hostctl_at \'projects create\'' -l path -r -F -d 'URL path (derived from --name when absent)'
@@ -572,6 +624,7 @@ complete -c hostctl -n '__hostctl_at \'projects delete\'' -a '(__hostctl_dynamic
 complete -c hostctl -n '__hostctl_at \'projects get\'' -a '(__hostctl_dynamic projects)'
 
 # projects list
+complete -c hostctl -n '__hostctl_at \'projects list\'' -l sort -x -a 'id id:asc id:desc name name:asc name:desc path path:asc path:desc created_at created_at:asc created_at:desc updated_at updated_at:asc updated_at:desc last_activity_at last_activity_at:asc last_activity_at:desc' -d 'sort by one of id, name, path, created_at, updated_at, last_activity_at, optionally :asc or :desc (default created_at:desc)'
 complete -c hostctl -n '__hostctl_at \'projects list\'' -s g -l group -x -a '(__hostctl_dynamic groups)' -d 'only this group\'s projects (id or full path)'
 complete -c hostctl -n '__hostctl_at \'projects list\'' -l include-subgroups -d 'with --group: also projects of its subgroups'
 complete -c hostctl -n '__hostctl_at \'projects list\'' -l search -x -d 'name or path contains this text'
@@ -582,12 +635,19 @@ complete -c hostctl -n '__hostctl_at \'projects list\'' -l archived -d 'only arc
 complete -c hostctl -n '__hostctl_at \'projects list\'' -l no-archived -d 'only projects that are not archived'
 complete -c hostctl -n '__hostctl_at \'projects list\'' -l min-access-level -x -d 'only projects where the caller has at least this role'
 complete -c hostctl -n '__hostctl_at \'projects list\'' -l repository-storage -x -d 'only projects on this storage (administrators)'
-complete -c hostctl -n '__hostctl_at \'projects list\'' -l order-by -x -d 'one of id, name, path, created_at, updated_at, last_activity_at, star_count, similarity, repository_size, storage_size (default created_at)'
-complete -c hostctl -n '__hostctl_at \'projects list\'' -l sort -x -a '(__fish_complete_directories)' -d 'asc or desc (default desc)'
+complete -c hostctl -n '__hostctl_at \'projects list\'' -l statistics -d 'include repository statistics (administrators): sizes and commit count'
 complete -c hostctl -n '__hostctl_at \'projects list\'' -l page -x -d 'page number to fetch'
 complete -c hostctl -n '__hostctl_at \'projects list\'' -l per-page -x -d 'items per page (the server caps it at 100)'
 complete -c hostctl -n '__hostctl_at \'projects list\'' -l all -d 'fetch every page, following the Link header'
 complete -c hostctl -n '__hostctl_at \'projects list\'' -l limit -x -d 'stop after N items, across pages'
+
+# projects transfer
+complete -c hostctl -n '__hostctl_at \'projects transfer\'' -s g -l group -x -a '(__hostctl_dynamic groups)' -d 'the group to move it into (id or full path)'
+complete -c hostctl -n '__hostctl_at \'projects transfer\'' -l namespace -x -a '(__hostctl_dynamic groups)' -d 'the group or user namespace to move it into (id or full path)'
+complete -c hostctl -n '__hostctl_at \'projects transfer\'' -a '(__hostctl_dynamic projects)'
+
+# projects unarchive
+complete -c hostctl -n '__hostctl_at \'projects unarchive\'' -a '(__hostctl_dynamic projects)'
 
 # projects update
 complete -c hostctl -n '__hostctl_at \'projects update\'' -l name -x -d 'display name'
@@ -666,9 +726,8 @@ complete -c hostctl -n '__hostctl_at \'releases links delete\'' -a '(__hostctl_d
 
 # releases list
 complete -c hostctl -n '__hostctl_at \'releases list\'' -s R -l project -x -a '(__hostctl_dynamic projects)' -d 'the project (id or full path)'
+complete -c hostctl -n '__hostctl_at \'releases list\'' -l sort -x -a 'released_at released_at:asc released_at:desc created_at created_at:asc created_at:desc' -d 'sort by one of released_at, created_at, optionally :asc or :desc (default released_at:desc)'
 complete -c hostctl -n '__hostctl_at \'releases list\'' -s g -l group -x -a '(__hostctl_dynamic groups)' -d 'releases of this group\'s projects, subgroups included (id or full path)'
-complete -c hostctl -n '__hostctl_at \'releases list\'' -l order-by -x -d 'released_at (default) or created_at'
-complete -c hostctl -n '__hostctl_at \'releases list\'' -l sort -x -a '(__fish_complete_directories)' -d 'desc (default) or asc'
 complete -c hostctl -n '__hostctl_at \'releases list\'' -l html -d 'include description_html, the description rendered from Markdown'
 complete -c hostctl -n '__hostctl_at \'releases list\'' -l page -x -d 'page number to fetch'
 complete -c hostctl -n '__hostctl_at \'releases list\'' -l per-page -x -d 'items per page (the server caps it at 100)'
@@ -684,6 +743,11 @@ complete -c hostctl -n '__hostctl_at \'releases update\'' -l milestone -x -d 'th
 complete -c hostctl -n '__hostctl_at \'releases update\'' -l clear-milestones -d 'detach every milestone'
 complete -c hostctl -n '__hostctl_at \'releases update\'' -l released-at -x -d 'release date (ISO 8601)'
 complete -c hostctl -n '__hostctl_at \'releases update\'' -a '(__hostctl_dynamic tags)'
+
+# releases upload
+complete -c hostctl -n '__hostctl_at \'releases upload\'' -s R -l project -x -a '(__hostctl_dynamic projects)' -d 'the project (id or full path)'
+complete -c hostctl -n '__hostctl_at \'releases upload\'' -l type -x -d 'link type for every asset: other, runbook, image, package'
+complete -c hostctl -n '__hostctl_at \'releases upload\'' -a '(__hostctl_dynamic tags)'
 
 # serve
 complete -c hostctl -n '__hostctl_at \'serve\'' -l host -x -d 'address to listen on'
@@ -705,9 +769,8 @@ complete -c hostctl -n '__hostctl_at \'tags get\'' -a '(__hostctl_dynamic tags)'
 
 # tags list
 complete -c hostctl -n '__hostctl_at \'tags list\'' -s R -l project -x -a '(__hostctl_dynamic projects)' -d 'the project (id or full path)'
+complete -c hostctl -n '__hostctl_at \'tags list\'' -l sort -x -a 'updated updated:asc updated:desc name name:asc name:desc version version:asc version:desc' -d 'sort by one of updated, name, version, optionally :asc or :desc (default updated:desc)'
 complete -c hostctl -n '__hostctl_at \'tags list\'' -l search -x -d 'name contains the term; ^term matches the start, term$ the end'
-complete -c hostctl -n '__hostctl_at \'tags list\'' -l order-by -x -d 'one of updated, name, version (default updated)'
-complete -c hostctl -n '__hostctl_at \'tags list\'' -l sort -x -a '(__fish_complete_directories)' -d 'desc (default) or asc'
 complete -c hostctl -n '__hostctl_at \'tags list\'' -l page -x -d 'page number to fetch'
 complete -c hostctl -n '__hostctl_at \'tags list\'' -l per-page -x -d 'items per page (the server caps it at 100)'
 complete -c hostctl -n '__hostctl_at \'tags list\'' -l all -d 'fetch every page, following the Link header'
@@ -728,16 +791,17 @@ complete -c hostctl -n '__hostctl_at \'tokens create\'' -l expires-at -x -d 'exp
 complete -c hostctl -n '__hostctl_at \'tokens create\'' -l description -x -d 'what the token is for'
 
 # tokens list
+complete -c hostctl -n '__hostctl_at \'tokens list\'' -l sort -x -a 'created created:asc created:desc expires expires:asc expires:desc last_used last_used:asc last_used:desc name name:asc name:desc' -d 'sort by one of created, expires, last_used, name, optionally :asc or :desc'
 complete -c hostctl -n '__hostctl_at \'tokens list\'' -l user -x -a '(__hostctl_dynamic users)' -d 'only tokens of this user (id or username)'
 complete -c hostctl -n '__hostctl_at \'tokens list\'' -l active -d 'only active tokens (neither revoked nor expired)'
 complete -c hostctl -n '__hostctl_at \'tokens list\'' -l inactive -d 'only inactive tokens (revoked or expired)'
 complete -c hostctl -n '__hostctl_at \'tokens list\'' -l revoked -d 'only revoked tokens'
 complete -c hostctl -n '__hostctl_at \'tokens list\'' -l search -x -d 'name contains this text'
-complete -c hostctl -n '__hostctl_at \'tokens list\'' -l sort -x -d 'one of created_asc, created_desc, expires_asc, expires_desc, last_used_asc, last_used_desc, name_asc, name_desc'
 complete -c hostctl -n '__hostctl_at \'tokens list\'' -l created-after -x -d 'created at or after this ISO time'
 complete -c hostctl -n '__hostctl_at \'tokens list\'' -l created-before -x -d 'created at or before this ISO time'
 complete -c hostctl -n '__hostctl_at \'tokens list\'' -l expires-after -x -d 'expires on or after this date (YYYY-MM-DD)'
 complete -c hostctl -n '__hostctl_at \'tokens list\'' -l expires-before -x -d 'expires on or before this date (YYYY-MM-DD)'
+complete -c hostctl -n '__hostctl_at \'tokens list\'' -l expires-within -x -d 'expires within this long from today, e.g. 30d or 2w (active tokens)'
 complete -c hostctl -n '__hostctl_at \'tokens list\'' -l last-used-after -x -d 'last used at or after this ISO time'
 complete -c hostctl -n '__hostctl_at \'tokens list\'' -l last-used-before -x -d 'last used at or before this ISO time'
 complete -c hostctl -n '__hostctl_at \'tokens list\'' -l page -x -d 'page number to fetch'
@@ -746,7 +810,7 @@ complete -c hostctl -n '__hostctl_at \'tokens list\'' -l all -d 'fetch every pag
 complete -c hostctl -n '__hostctl_at \'tokens list\'' -l limit -x -d 'stop after N items, across pages'
 
 # tokens rotate
-complete -c hostctl -n '__hostctl_at \'tokens rotate\'' -l expires-at -x -d 'expiry of the new token (YYYY-MM-DD); one week when absent'
+complete -c hostctl -n '__hostctl_at \'tokens rotate\'' -l expires-at -x -d 'expiry of the new token (YYYY-MM-DD); when absent, the old token\'s lifetime from today'
 
 # users block
 complete -c hostctl -n '__hostctl_at \'users block\'' -a '(__hostctl_dynamic users)'
@@ -755,7 +819,8 @@ complete -c hostctl -n '__hostctl_at \'users block\'' -a '(__hostctl_dynamic use
 complete -c hostctl -n '__hostctl_at \'users create\'' -l username -x -a '(__hostctl_dynamic users)' -d 'username (the user namespace path)'
 complete -c hostctl -n '__hostctl_at \'users create\'' -l name -x -d 'full name'
 complete -c hostctl -n '__hostctl_at \'users create\'' -l email -x -d 'primary email'
-complete -c hostctl -n '__hostctl_at \'users create\'' -l password -x -d 'password (at least 8 characters)'
+complete -c hostctl -n '__hostctl_at \'users create\'' -l password -x -d 'password (at least 8 characters; visible to other users of this machine: prefer --password-stdin)'
+complete -c hostctl -n '__hostctl_at \'users create\'' -l password-stdin -d 'read the password from standard input (one line)'
 complete -c hostctl -n '__hostctl_at \'users create\'' -l admin -d 'make the user an administrator'
 complete -c hostctl -n '__hostctl_at \'users create\'' -l no-admin -d 'make the user a regular user'
 complete -c hostctl -n '__hostctl_at \'users create\'' -l external -d 'mark the user external (no access to internal projects)'
@@ -778,6 +843,7 @@ complete -c hostctl -n '__hostctl_at \'users delete\'' -a '(__hostctl_dynamic us
 complete -c hostctl -n '__hostctl_at \'users get\'' -a '(__hostctl_dynamic users)'
 
 # users list
+complete -c hostctl -n '__hostctl_at \'users list\'' -l sort -x -a 'id id:asc id:desc name name:asc name:desc username username:asc username:desc created_at created_at:asc created_at:desc updated_at updated_at:asc updated_at:desc' -d 'sort by one of id, name, username, created_at, updated_at, optionally :asc or :desc (default id:desc)'
 complete -c hostctl -n '__hostctl_at \'users list\'' -l search -x -d 'username or name contains this text, or the email is exactly it'
 complete -c hostctl -n '__hostctl_at \'users list\'' -l username -x -a '(__hostctl_dynamic users)' -d 'exactly this username'
 complete -c hostctl -n '__hostctl_at \'users list\'' -l active -d 'only active users'
@@ -786,8 +852,6 @@ complete -c hostctl -n '__hostctl_at \'users list\'' -l external -d 'only extern
 complete -c hostctl -n '__hostctl_at \'users list\'' -l admins -d 'only administrators'
 complete -c hostctl -n '__hostctl_at \'users list\'' -l created-after -x -d 'created after this ISO time'
 complete -c hostctl -n '__hostctl_at \'users list\'' -l created-before -x -d 'created before this ISO time'
-complete -c hostctl -n '__hostctl_at \'users list\'' -l order-by -x -d 'one of id, name, username, created_at, updated_at (default id)'
-complete -c hostctl -n '__hostctl_at \'users list\'' -l sort -x -a '(__fish_complete_directories)' -d 'asc or desc (default desc)'
 complete -c hostctl -n '__hostctl_at \'users list\'' -l page -x -d 'page number to fetch'
 complete -c hostctl -n '__hostctl_at \'users list\'' -l per-page -x -d 'items per page (the server caps it at 100)'
 complete -c hostctl -n '__hostctl_at \'users list\'' -l all -d 'fetch every page, following the Link header'
@@ -800,7 +864,8 @@ complete -c hostctl -n '__hostctl_at \'users unblock\'' -a '(__hostctl_dynamic u
 complete -c hostctl -n '__hostctl_at \'users update\'' -l username -x -a '(__hostctl_dynamic users)' -d 'username (the user namespace path)'
 complete -c hostctl -n '__hostctl_at \'users update\'' -l name -x -d 'full name'
 complete -c hostctl -n '__hostctl_at \'users update\'' -l email -x -d 'primary email'
-complete -c hostctl -n '__hostctl_at \'users update\'' -l password -x -d 'password (at least 8 characters)'
+complete -c hostctl -n '__hostctl_at \'users update\'' -l password -x -d 'password (at least 8 characters; visible to other users of this machine: prefer --password-stdin)'
+complete -c hostctl -n '__hostctl_at \'users update\'' -l password-stdin -d 'read the password from standard input (one line)'
 complete -c hostctl -n '__hostctl_at \'users update\'' -l admin -d 'make the user an administrator'
 complete -c hostctl -n '__hostctl_at \'users update\'' -l no-admin -d 'make the user a regular user'
 complete -c hostctl -n '__hostctl_at \'users update\'' -l external -d 'mark the user external (no access to internal projects)'
