@@ -110,6 +110,14 @@ export function explainApiError(status: number, body: unknown, method: string, p
   const b = (body ?? {}) as Record<string, unknown>;
   let message: string | undefined;
   let fields: string[] = [];
+  // `Name has already been taken` (a whole sentence naming a field) → `name "x" is already taken`.
+  const sentence = (text: string): string => {
+    const m = /^([A-Z][a-z_ ]*?) has already been taken$/.exec(text.trim());
+    if (!m) return text;
+    const field = (m[1] as string).toLowerCase().replace(/ /g, '_');
+    fields.push(field);
+    return fieldSentence(field, ['has already been taken'], request);
+  };
   const fromMap = (map: Record<string, unknown>) => {
     fields = Object.keys(map);
     return Object.entries(map)
@@ -121,13 +129,13 @@ export function explainApiError(status: number, body: unknown, method: string, p
   else {
     const m = b.message ?? b.error;
     if (m && typeof m === 'object' && !Array.isArray(m)) message = fromMap(m as Record<string, unknown>);
-    else if (Array.isArray(m)) message = m.map(String).join('; ');
+    else if (Array.isArray(m)) message = m.map((x) => sentence(String(x))).join('; ');
     else if (typeof m === 'string') {
       const inspected = parseInspectedHash(m);
       if (inspected) {
         const lead = m.slice(0, m.indexOf('{')).trim().replace(/^Failed to/, 'could not');
         message = `${lead ? `${lead.charAt(0).toLowerCase()}${lead.slice(1)}: ` : ''}${fromMap(inspected)}`;
-      } else message = m;
+      } else message = sentence(m);
     }
   }
   message = (message || `HTTP ${status}`).replace(/^(\d{3}) ([A-Za-z ]+?)( - |$)/, (_all, _code, words: string, sep: string) => (sep ? '' : words.toLowerCase()));

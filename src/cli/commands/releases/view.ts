@@ -40,8 +40,10 @@ export function releaseView(cli: Cli, r: Record<string, unknown>, now: Date): st
   lines.push(notes.trim() ? markdownForTerminal(notes, color) : dim('(no release notes)'), '');
   lines.push(bold(`Assets (${links.length} attached${sources.length ? `, ${sources.length} source archives` : ''})`));
   const width = Math.max(4, ...links.map((l) => l.name.length));
-  for (const l of links) lines.push(`  ${l.name.padEnd(width)}  ${l.direct_asset_url ?? l.url}${l.link_type && l.link_type !== 'other' ? dim(`  ${l.link_type}`) : ''}`.trimEnd());
-  for (const s of sources) lines.push(dim(`  Source code (${s.format})  ${s.url}`));
+  const typeWidth = Math.max(0, ...links.map((l) => (l.link_type ?? '').length));
+  // URLs come last and whole, so they can be copied even when the line is long.
+  for (const l of links) lines.push(`  ${l.name.padEnd(width)}  ${dim((l.link_type ?? '').padEnd(typeWidth))}  ${l.direct_asset_url ?? l.url}`);
+  if (sources.length) lines.push(dim(`  Source code: ${sources.map((s) => s.format).join(', ')} (hostctl releases download ${String(r.tag_name)} --source FORMAT)`));
   const self = (r._links as { self?: string } | undefined)?.self;
   if (self) lines.push('', dim(`View on the web: ${self}`));
   return `${lines.map((l) => l.trimEnd()).join('\n')}\n`;
