@@ -24,7 +24,7 @@ function classify(error: unknown): Reported | null {
   if (error instanceof CommanderError) {
     if (error.code === 'commander.helpDisplayed' || error.code === 'commander.version' || error.code === 'commander.help') return null;
     // commander's message names the flag or argument; it is printed here, like every other error.
-    return { code: error.exitCode === 0 ? 0 : EXIT.usage, message: error.message.replace(/^error: /, ''), hint: 'see --help for usage' };
+    return { code: error.exitCode === 0 ? 0 : EXIT.usage, message: error.message.replace(/^error: /, '').replace(/\s*\n\s*/g, ' '), hint: 'see --help for usage' };
   }
   if (error instanceof UsageError) return { code: EXIT.usage, message: error.message, hint: 'see --help for usage' };
   if (error instanceof CancelledError) return { code: EXIT.usage, message: error.message };

@@ -159,7 +159,7 @@ describe('the CLI kit, piped', () => {
       expect(res.exitCode).toBe(0);
       expect(String(res.stdout)).toBe('POST /api/v4/groups\n{\n  "name": "Dry",\n  "path": "dry"\n}');
       expect(String(res.stderr)).toContain('dry run: nothing was sent');
-      await expectExit(['groups', 'get', 'dry'], 3, 'not found');
+      await expectExit(['groups', 'get', 'dry'], 3, /not found/i);
     });
 
     it('redacts secrets and prints JSON with -o json; destructive verbs do not ask', async () => {
@@ -223,7 +223,7 @@ describe('the CLI kit, piped', () => {
     ])('%s: an "already exists / taken" answer exits 5 in plain English', async (_noun, args, text) => {
       const res = await expectExit(args as string[], 5, text as RegExp);
       expect(String(res.stderr)).not.toMatch(/=>|\{:/);
-      expect(String(res.stderr)).toMatch(/^error: [a-z]/);
+      expect(String(res.stderr)).toMatch(/^error: \S/);
     });
 
     it('a refused value (validation) exits 5 and names the flag to change', async () => {

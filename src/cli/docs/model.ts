@@ -82,7 +82,7 @@ function optionDoc(o: Option): OptionDoc {
     ...(o.long ? { long: o.long } : {}),
     description: o.description,
     ...(valueName ? { valueName } : {}),
-    ...(o.argChoices ? { choices: [...o.argChoices] } : wordsOf(o) ? { choices: [...(wordsOf(o) as readonly string[])] } : {}),
+    ...(o.argChoices ? { choices: [...o.argChoices] } : wordsOf(o) ? { choices: [...(wordsOf(o) as readonly string[])] } : o.long && KNOWN_VALUES[o.long] && valueName ? { choices: [...(KNOWN_VALUES[o.long] as readonly string[])] } : {}),
     ...(simpleDefault !== undefined ? { defaultValue: simpleDefault } : {}),
     repeatable: Array.isArray(d) || o.variadic,
   };

@@ -138,8 +138,9 @@ export function explainApiError(status: number, body: unknown, method: string, p
       } else message = sentence(m);
     }
   }
-  message = (message || `HTTP ${status}`).replace(/^(\d{3}) ([A-Za-z ]+?)( - |$)/, (_all, _code, words: string, sep: string) => (sep ? '' : words.toLowerCase()));
-  message = message.charAt(0).toLowerCase() === message.charAt(0) ? message : `${message.charAt(0).toLowerCase()}${message.slice(1)}`;
+  // The platform's own sentences are kept as they are (scripts and people search for them);
+  // only its internal hash syntax and field maps are rewritten above.
+  message = message || `HTTP ${status}`;
   let hint = hintForStatus(status, body, path);
   if (!hint && fields.length && status < 500) hint = `change ${fields.map(flagOf).join(' or ')} and try again`;
   return { message: `${message} (HTTP ${status}, ${method} ${path})`, ...(hint ? { hint } : {}) };
