@@ -100,6 +100,19 @@ describe.runIf(hasCommand('python3'))('on an 80-column terminal', () => {
       expect(res.code, res.output).toBe(130);
     });
 
+    it('a missing required value is asked for, with choices from the target', async () => {
+      const res = await show(['tags', 'list'], {}, [{ expect: '--project', send: ['storefront'] }, { expect: 'acme/web/storefront', send: ['\r'] }]);
+      expect(res.code, res.output).toBe(0);
+      expect(res.output).toMatch(/v1\.1\.0/);
+      const typed = await show(['milestones', 'create', '-R', 'acme/web/storefront', '-o', 'json'], {}, [{ expect: '--title', send: ['From a prompt', '\r'] }]);
+      expect(typed.code, typed.output).toBe(0);
+      expect(typed.output).toContain('"title": "From a prompt"');
+      // Without a terminal it stays a usage error naming the flag.
+      const piped = await sb.run(['tags', 'list']);
+      expect(piped.exitCode).toBe(2);
+      expect(String(piped.stderr)).toContain('missing --project');
+    });
+
     it('rotating a token by id asks first on a terminal; no keeps it', async () => {
       const before = await sb.json<{ id: number; active: boolean }>(['tokens', 'get', '5']);
       const res = await show(['tokens', 'rotate', '5'], {}, [{ expect: 'Rotate token 5', send: ['n', '\r'] }]);

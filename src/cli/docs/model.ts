@@ -5,6 +5,7 @@ import { examplesOf } from '../kit/verb.js';
 import { FORMATS } from '../render/output.js';
 import { KNOWN_VALUES } from '../kit/refs.js';
 import { wordsOf } from '../kit/sort.js';
+import { ARGUMENT_RESOURCES, OPTION_RESOURCES, type DynamicResource } from '../kit/choices.js';
 
 export interface OptionDoc {
   /** As written in help, e.g. `-o, --output <format>`. */
@@ -31,23 +32,7 @@ export interface ArgumentDoc {
   dynamic?: DynamicResource;
 }
 
-/** Values completed from the current target through `hostctl __complete RESOURCE`. */
-export const DYNAMIC_RESOURCES = ['projects', 'groups', 'users', 'tags', 'branches'] as const;
-export type DynamicResource = (typeof DYNAMIC_RESOURCES)[number];
-
-const ARGUMENT_RESOURCES: Record<string, DynamicResource> = { project: 'projects', group: 'groups', user: 'users', tag: 'tags', branch: 'branches' };
-const OPTION_RESOURCES: Record<string, DynamicResource> = {
-  '--project': 'projects',
-  '--repo': 'projects',
-  '--group': 'groups',
-  '--parent': 'groups',
-  '--namespace': 'groups',
-  '--user': 'users',
-  '--username': 'users',
-  '--tag': 'tags',
-  '--branch': 'branches',
-  '--ref': 'branches',
-};
+export { DYNAMIC_RESOURCES, type DynamicResource } from '../kit/choices.js';
 
 export interface CommandDoc {
   name: string;

@@ -124,7 +124,18 @@ export function applyVerb<O>(cmd: Command, spec: VerbSpec<O>): Command {
     if (spec.list && opts.page !== undefined && opts.all) throw new UsageError('--page and --all exclude each other: --all fetches every page from the first');
     const cli = makeCli(opts);
     try {
-      await spec.run(cli, args, opts);
+      for (let asked = 0; ; asked++) {
+        try {
+          await spec.run(cli, args, opts);
+          break;
+        } catch (error) {
+          // A missing value on a terminal is asked for (with choices from the target), then the
+          // verb runs again; verbs check their flags before they change anything.
+          const option = asked < 4 && cli.term.canPrompt && !opts.dryRun ? missingOption(cmd, error) : undefined;
+          if (!option) throw error;
+          (opts as Record<string, unknown>)[option.attributeName()] = await askFor(cli, option, opts as Record<string, unknown>);
+        }
+      }
     } finally {
       await cli.close();
     }
@@ -151,6 +162,25 @@ async function lookupNames(api: ApiClient, rows: Record<string, unknown>[], c: C
     const v = value(row);
     return typeof v === 'number' ? (names.get(v) ?? v) : v;
   };
+}
+
+/** The option a `missing --flag` usage error names, when it takes a value. */
+function missingOption(cmd: Command, error: unknown): Option | undefined {
+  if (!(error instanceof UsageError)) return undefined;
+  const flag = /^missing (--[a-z][a-z-]*)/.exec(error.message)?.[1];
+  const option = flag ? cmd.options.find((o) => o.long === flag) : undefined;
+  return option && (option.required || option.optional) && !option.negate ? option : undefined;
+}
+
+/** Prompts for an option's value: a choice among the target's values when there are some. */
+async function askFor(cli: Cli, option: Option, opts: Record<string, unknown>): Promise<string> {
+  const { OPTION_RESOURCES, targetValues } = await import('./choices.js');
+  const resource = OPTION_RESOURCES[option.long as string];
+  const prompts = await cli.prompts(option.long as string);
+  const label = `${option.long} (${option.description})`;
+  const values = resource ? await targetValues(await cli.client(), resource, typeof opts.project === 'string' ? opts.project : undefined) : [];
+  if (values.length) return prompts.search({ message: label, source: (term) => values.filter((v) => !term || v.toLowerCase().includes(term.toLowerCase())).map((v) => ({ value: v })) }, { output: process.stderr });
+  return prompts.input({ message: label, validate: (v) => (v.trim() ? true : `${option.long} cannot be empty`) }, { output: process.stderr });
 }
 
 /**

@@ -7,21 +7,13 @@ import { join } from 'node:path';
 import { Argument, type Command } from 'commander';
 import { cacheDir } from '../../config/paths.js';
 import { applyVerb, type Cli } from '../../kit/verb.js';
-import { apiPath, idOrPath } from '../../kit/refs.js';
+import { DYNAMIC_RESOURCES, targetValues, type DynamicResource } from '../../kit/choices.js';
 import { nowFromEnv } from '../../../shared/dates.js';
 
 /** How long completion values are reused, in milliseconds. */
 const TTL_MS = 60_000;
-const RESOURCES = ['projects', 'groups', 'users', 'tags', 'branches'] as const;
-type Resource = (typeof RESOURCES)[number];
-
-const SOURCES: Record<Resource, (project?: string) => [path: string, field: string, query: Record<string, unknown>] | undefined> = {
-  projects: () => ['/projects', 'path_with_namespace', { simple: true, order_by: 'last_activity_at', per_page: 100 }],
-  groups: () => ['/groups', 'full_path', { all_available: true, per_page: 100 }],
-  users: () => ['/users', 'username', { active: true, per_page: 100 }],
-  tags: (project) => (project ? [apiPath('/projects/:id/repository/tags', { id: idOrPath(project, '--project') }), 'name', { per_page: 100 }] : undefined),
-  branches: (project) => (project ? [apiPath('/projects/:id/repository/branches', { id: idOrPath(project, '--project') }), 'name', { per_page: 100 }] : undefined),
-};
+const RESOURCES = DYNAMIC_RESOURCES;
+type Resource = DynamicResource;
 
 async function values(cli: Cli, resource: Resource, project: string | undefined): Promise<string[]> {
   const target = cli.target();
@@ -35,12 +27,7 @@ async function values(cli: Cli, resource: Resource, project: string | undefined)
   } catch {
     // No cache yet, or an unreadable one: ask the target.
   }
-  const source = SOURCES[resource](project);
-  if (!source) return [];
-  const [path, field, query] = source;
-  const api = await cli.client();
-  const res = await api.request<Record<string, unknown>[]>('GET', path, { query, allowError: true });
-  const list = res.status === 200 && Array.isArray(res.data) ? res.data.map((r) => r[field]).filter((v): v is string => typeof v === 'string') : [];
+  const list = await targetValues(await cli.client(), resource, project);
   try {
     mkdirSync(cacheDir(cli.env), { recursive: true, mode: 0o700 });
     writeFileSync(file, JSON.stringify({ at: now, values: list }), { mode: 0o600 });
