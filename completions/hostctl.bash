@@ -170,7 +170,7 @@ _hostctl_flags() {
     'projects archive') echo '' ;;
     'projects create') echo '--name --path --namespace -g --group --description --visibility --default-branch --readme --repository-storage' ;;
     'projects delete') echo '' ;;
-    'projects get') echo '' ;;
+    'projects get') echo '--statistics' ;;
     'projects list') echo '--sort -g --group --include-subgroups --search --owned --membership --visibility --archived --no-archived --min-access-level --repository-storage --statistics --page --per-page --all --limit' ;;
     'projects transfer') echo '-g --group --namespace' ;;
     'projects unarchive') echo '' ;;
@@ -432,7 +432,7 @@ _hostctl_value() {
       esac ;;
     'projects list')
       case "$2" in
-        --sort) COMPREPLY=($(compgen -W 'id id:asc id:desc name name:asc name:desc path path:asc path:desc created_at created_at:asc created_at:desc updated_at updated_at:asc updated_at:desc last_activity_at last_activity_at:asc last_activity_at:desc' -- "$cur")); return 0 ;;
+        --sort) COMPREPLY=($(compgen -W 'id id:asc id:desc name name:asc name:desc path path:asc path:desc created_at created_at:asc created_at:desc updated_at updated_at:asc updated_at:desc last_activity_at last_activity_at:asc last_activity_at:desc storage_size storage_size:asc storage_size:desc repository_size repository_size:asc repository_size:desc' -- "$cur")); return 0 ;;
         -g|--group) _hostctl_dynamic groups; return 0 ;;
         --search) COMPREPLY=(); return 0 ;;
         --visibility) COMPREPLY=($(compgen -W 'private internal public' -- "$cur")); return 0 ;;

@@ -621,10 +621,11 @@ complete -c hostctl -n '__hostctl_at \'projects create\'' -l repository-storage 
 complete -c hostctl -n '__hostctl_at \'projects delete\'' -a '(__hostctl_dynamic projects)'
 
 # projects get
+complete -c hostctl -n '__hostctl_at \'projects get\'' -l statistics -d 'include repository statistics: sizes and commit count'
 complete -c hostctl -n '__hostctl_at \'projects get\'' -a '(__hostctl_dynamic projects)'
 
 # projects list
-complete -c hostctl -n '__hostctl_at \'projects list\'' -l sort -x -a 'id id:asc id:desc name name:asc name:desc path path:asc path:desc created_at created_at:asc created_at:desc updated_at updated_at:asc updated_at:desc last_activity_at last_activity_at:asc last_activity_at:desc' -d 'sort by one of id, name, path, created_at, updated_at, last_activity_at, optionally :asc or :desc (default created_at:desc)'
+complete -c hostctl -n '__hostctl_at \'projects list\'' -l sort -x -a 'id id:asc id:desc name name:asc name:desc path path:asc path:desc created_at created_at:asc created_at:desc updated_at updated_at:asc updated_at:desc last_activity_at last_activity_at:asc last_activity_at:desc storage_size storage_size:asc storage_size:desc repository_size repository_size:asc repository_size:desc' -d 'sort by one of id, name, path, created_at, updated_at, last_activity_at, storage_size, repository_size, optionally :asc or :desc (default created_at:desc)'
 complete -c hostctl -n '__hostctl_at \'projects list\'' -s g -l group -x -a '(__hostctl_dynamic groups)' -d 'only this group\'s projects (id or full path)'
 complete -c hostctl -n '__hostctl_at \'projects list\'' -l include-subgroups -d 'with --group: also projects of its subgroups'
 complete -c hostctl -n '__hostctl_at \'projects list\'' -l search -x -d 'name or path contains this text'
@@ -635,7 +636,7 @@ complete -c hostctl -n '__hostctl_at \'projects list\'' -l archived -d 'only arc
 complete -c hostctl -n '__hostctl_at \'projects list\'' -l no-archived -d 'only projects that are not archived'
 complete -c hostctl -n '__hostctl_at \'projects list\'' -l min-access-level -x -d 'only projects where the caller has at least this role'
 complete -c hostctl -n '__hostctl_at \'projects list\'' -l repository-storage -x -d 'only projects on this storage (administrators)'
-complete -c hostctl -n '__hostctl_at \'projects list\'' -l statistics -d 'include repository statistics (administrators): sizes and commit count'
+complete -c hostctl -n '__hostctl_at \'projects list\'' -l statistics -d 'include repository statistics: storage size and commit count (implied by --sort storage_size|repository_size, which administrators may use)'
 complete -c hostctl -n '__hostctl_at \'projects list\'' -l page -x -d 'page number to fetch'
 complete -c hostctl -n '__hostctl_at \'projects list\'' -l per-page -x -d 'items per page (the server caps it at 100)'
 complete -c hostctl -n '__hostctl_at \'projects list\'' -l all -d 'fetch every page, following the Link header'

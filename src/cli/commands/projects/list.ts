@@ -1,4 +1,5 @@
 import type { VerbSpec } from '../../kit/verb.js';
+import type { Column } from '../../render/output.js';
 import { addSortOption, sortQuery } from '../../kit/sort.js';
 import { UsageError } from '../../kit/errors.js';
 import { apiPath, idOrPath, parseAccessLevel, parseVisibility } from '../../kit/refs.js';
@@ -20,7 +21,26 @@ interface ListOpts {
 }
 
 /** The orders the platform really applies (others it refuses or ignores). */
-const SORT = { fields: ['id', 'name', 'path', 'created_at', 'updated_at', 'last_activity_at'], style: 'order_by', defaultText: 'created_at:desc' } as const;
+const SORT = { fields: ['id', 'name', 'path', 'created_at', 'updated_at', 'last_activity_at', 'storage_size', 'repository_size'], style: 'order_by', defaultText: 'created_at:desc' } as const;
+
+/** 1536 → "1.5 KiB". */
+export const humanBytes = (n: unknown): string => {
+  if (typeof n !== 'number') return '';
+  const units = ['B', 'KiB', 'MiB', 'GiB', 'TiB'];
+  let v = n;
+  let i = 0;
+  while (v >= 1024 && i < units.length - 1) {
+    v /= 1024;
+    i++;
+  }
+  return i === 0 ? `${v} B` : `${v.toFixed(1)} ${units[i]}`;
+};
+
+/** The statistics columns (administrators, or members who can read the code). */
+const STATISTICS_COLUMNS: Column[] = [
+  { key: 'statistics.storage_size', header: 'storage size', get: (row) => humanBytes((row.statistics as { storage_size?: number } | undefined)?.storage_size) },
+  { key: 'statistics.commit_count', header: 'commits' },
+];
 
 export const listVerb: VerbSpec<ListOpts> = {
   name: 'list',
@@ -31,6 +51,7 @@ export const listVerb: VerbSpec<ListOpts> = {
     'hostctl projects list',
     'hostctl projects list --group acme --include-subgroups',
     'hostctl projects list --visibility private --sort name:asc',
+    'hostctl projects list --sort storage_size:desc --limit 10     # the biggest (administrators)',
     'hostctl projects list --repository-storage default --all --fields id,path_with_namespace -o json',
   ],
   options: (cmd) =>
@@ -45,9 +66,10 @@ export const listVerb: VerbSpec<ListOpts> = {
       .option('--no-archived', 'only projects that are not archived')
       .option('--min-access-level <role>', 'only projects where the caller has at least this role')
       .option('--repository-storage <name>', 'only projects on this storage (administrators)')
-      .option('--statistics', 'include repository statistics (administrators): sizes and commit count'),
+      .option('--statistics', 'include repository statistics: storage size and commit count (implied by --sort storage_size|repository_size, which administrators may use)'),
   async run(cli, _args, o) {
     const sort = sortQuery(o, SORT);
+    const statistics = o.statistics || sort.order_by === 'storage_size' || sort.order_by === 'repository_size';
     if (o.includeSubgroups && !o.group) throw new UsageError('--include-subgroups needs --group');
     const path = o.group ? apiPath('/groups/:id/projects', { id: idOrPath(o.group, '--group') }) : '/projects';
     const rows = await cli.list<Record<string, unknown>>(path, {
@@ -60,8 +82,8 @@ export const listVerb: VerbSpec<ListOpts> = {
       min_access_level: o.minAccessLevel !== undefined ? parseAccessLevel(o.minAccessLevel, '--min-access-level') : undefined,
       repository_storage: o.repositoryStorage,
       ...sort,
-      statistics: o.statistics || undefined,
+      statistics: statistics || undefined,
     });
-    await cli.showList(rows, PROJECT_COLUMNS, PROJECT_FIELDS);
+    await cli.showList(rows, statistics ? [...PROJECT_COLUMNS, ...STATISTICS_COLUMNS] : PROJECT_COLUMNS, PROJECT_FIELDS);
   },
 };
