@@ -193,7 +193,7 @@ describe('the CLI kit, piped', () => {
       [['--url', '127.0.0.1:8080', 'projects', 'list'], 'did you mean http://127.0.0.1:8080'],
       [['--url', 'ftp://git.example.com', 'projects', 'list'], '--url must be an http:// or https:// URL'],
       [['--url', 'http://git.example.com/api/v4/projects', 'projects', 'list'], '--url takes the instance URL'],
-      [['--url', 'http://git.example.com', '--state', '/tmp/x', 'projects', 'list'], '--state and --url exclude each other'],
+      [['--url', 'http://git.example.com', '--state', '/tmp/x', 'projects', 'list'], 'give either --state DIR (a local state) or --url URL (a remote instance), not both'],
       [['tokens', 'list', '--expires-before', '2026-13-45'], '--expires-before must be a date'],
       [['tokens', 'list', '--created-after', 'yesterday'], '--created-after must be an ISO 8601'],
       [['milestones', 'create', '-R', 'acme/web/storefront', '--title', 'x', '--due-date', '2026-02-30'], '--due-date must be a date'],

@@ -171,6 +171,22 @@ describe('first-day verbs', () => {
       expect(String(noConfirm.stderr)).toContain('--yes');
     });
 
+    it('projects list --sort storage_size shows STORAGE SIZE; projects get --statistics; hostctl api --jq', async () => {
+      const res = await run(['projects', 'list', '--sort', 'storage_size:desc', '--limit', '3', '--fields', 'path_with_namespace,statistics.storage_size,statistics.commit_count', '-o', 'json']);
+      expect(res.exitCode, String(res.stderr)).toBe(0);
+      const rows = JSON.parse(String(res.stdout)) as Obj[];
+      const sizes = rows.map((r) => r['statistics.storage_size'] as number);
+      expect(sizes).toEqual([...sizes].sort((a, b) => b - a));
+      expect(sizes[0]).toBeGreaterThan(0);
+      const header = String((await run(['projects', 'list', '--sort', 'storage_size', '--limit', '1'], { COLUMNS: '200' })).stdout);
+      expect(header.split('\t').length).toBe(9);
+      const one = await run(['projects', 'get', 'acme/web/storefront', '--statistics']);
+      expect(String(one.stdout)).toMatch(/^storage size\t[\d.]+ (B|KiB|MiB)$/m);
+      expect(String(one.stdout)).toMatch(/^commits\t\d+$/m);
+      const api = await run(['api', 'projects/acme%2Fweb%2Fstorefront', '--jq', '.empty_repo']);
+      expect(String(api.stdout).trim()).toBe('false');
+    });
+
     it('branches protections list, get and update', async () => {
       const list = await sb.json<Obj[]>(['branches', 'protections', 'list', '-R', 'acme/web/storefront']);
       expect(list.map((r) => r.name)).toEqual(['main']);

@@ -39,7 +39,8 @@ describe('output forms', () => {
   });
 
   it('piped tables are tab-separated rows with ISO times, no header and no colour', async () => {
-    const res = await sb.run(['tokens', 'list'], { env: { FORCE_COLOR: '1', NO_COLOR: '' } });
+    // Without FORCE_COLOR (which colours state words even through a pipe: cli-kit.test.ts).
+    const res = await sb.run(['tokens', 'list'], { env: { NO_COLOR: '' } });
     expect(res.exitCode).toBe(0);
     const rows = String(res.stdout).split('\n').map((r) => r.split('\t'));
     expect(rows).toHaveLength(apiTokens.length);

@@ -166,6 +166,7 @@ export function hintForStatus(status: number, body: unknown, path = ''): string 
       const m = re.exec(`/${parts.slice(0, 2).join('/')}`);
       if (m && parts.length >= 2) {
         const term = decodeURIComponent(m[1] as string).split('/').pop() as string;
+        if (parts.length === 2 && /^\d+$/.test(term)) return `no ${noun.replace(/s$/, '')} has that id, or the token cannot see it: hostctl ${noun} list`;
         if (parts.length === 2) return `find it with: hostctl ${noun} list --search ${term}`;
         return `check the ${noun.replace(/s$/, '')} exists and you can see it: hostctl ${noun} get ${decodeURIComponent(m[1] as string)}`;
       }

@@ -30,7 +30,7 @@ export function checkUrl(text: string, flag = '--url'): string {
 
 export function checkGlobals(g: CheckedGlobals): void {
   if (g.url !== undefined) checkUrl(g.url);
-  if (g.url !== undefined && g.state !== undefined) throw new UsageError('--state and --url exclude each other: --state names a local state directory, --url a remote instance');
+  if (g.url !== undefined && g.state !== undefined) throw new UsageError('give either --state DIR (a local state) or --url URL (a remote instance), not both');
   if (typeof g.color === 'string' && !(COLOR_MODES as readonly string[]).includes(g.color)) throw new UsageError(`--color must be one of ${COLOR_MODES.join(', ')}, got "${g.color}"`);
   if (g.jq !== undefined && g.jq.trim() === '') throw new UsageError('--jq needs a jq expression, e.g. --jq ".[].name"');
   if (g.jq !== undefined && (g.output === 'yaml' || g.output === 'csv')) throw new UsageError(`--jq works on JSON; it cannot be combined with -o ${g.output}`);
