@@ -2,6 +2,7 @@
 // (jsonl, csv, --jq across pages, TSV escaping, colour of states), paging rules, --dry-run,
 // client-side flag checks, the error mapper (exit 5 for every refusal, plain English, hints),
 // help topics, the consistency aliases and large ids.
+import { existsSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cliSandbox, type CliSandbox } from '../helpers/cli.js';
 
@@ -177,6 +178,19 @@ describe('the CLI kit, piped', () => {
       const rotate = await run(['tokens', 'rotate', 'self', '--dry-run']);
       expect(String(rotate.stdout)).toMatch(/^POST \/api\/v4\/personal_access_tokens\/self\/rotate/);
       expect((await run(['whoami'], { HOSTCTL_TOKEN: token })).exitCode).toBe(0);
+    });
+
+    it('commands that write the configuration or a state write nothing in a dry run', async () => {
+      const add = await run(['context', 'add', 'dry-ctx', '--url', 'http://127.0.0.1:9', '--no-verify', '--dry-run']);
+      expect(add.exitCode).toBe(0);
+      expect(String(add.stderr)).toContain('dry run: would add context "dry-ctx"');
+      expect(String(add.stderr)).not.toContain('added context');
+      expect((await sb.json<Obj[]>(['context', 'list'])).map((c) => c.name)).not.toContain('dry-ctx');
+      const init = await run(['init', '--state', `${sb.dir}/never`, '--dry-run']);
+      expect(init.exitCode).toBe(0);
+      expect(String(init.stderr)).toContain(`would create a state (tier ultimate) at ${sb.dir}/never`);
+      expect((await run(['context', 'show', '--state', `${sb.dir}/never`])).exitCode).toBe(0);
+      expect(existsSync(`${sb.dir}/never`)).toBe(false);
     });
 
     it('branches delete-merged --dry-run lists the branches that would go', async () => {

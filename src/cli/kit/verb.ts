@@ -6,7 +6,7 @@ import type { ApiClient, DryRunRequest } from '../../client/client.js';
 import { detectTerminal, type TerminalInfo } from '../io/terminal.js';
 import { getPath, parseFields } from '../render/fields.js';
 import { FORMATS, renderItem, renderList, type Column, type Format } from '../render/output.js';
-import { readConfig } from '../config/store.js';
+import { readConfig, reportConfigWritesOnly } from '../config/store.js';
 import { resolveTarget, type Target } from '../config/target.js';
 import { createClient } from './client-factory.js';
 import { CancelledError, UsageError, noteTarget } from './errors.js';
@@ -267,6 +267,8 @@ function cancellable(mod: Prompts): Prompts {
 
 export function makeCli(globals: GlobalOptions & ListOptions, env: NodeJS.ProcessEnv = process.env): Cli {
   checkChoice(String(globals.output), FORMATS, '--output');
+  // A dry run writes no configuration either: commands that save contexts say what they would do.
+  if (globals.dryRun) reportConfigWritesOnly((line) => process.stderr.write(`${line}\n`));
   const term = detectTerminal({ noInput: globals.input === false, color: globals.color }, env);
   const fields = parseFields(globals.fields);
   let target: Target | undefined;

@@ -63,6 +63,10 @@ export function configure(noun: Command): void {
       if (opts.rootToken !== undefined && opts.rootToken.length < 20) throw new UsageError('--root-token must be at least 20 characters');
       const storages = parseStorages(opts.storage);
       const stateDir = localStateDir(cli.globals.state, cli.env, false);
+      if (cli.globals.dryRun) {
+        cli.info(`dry run: would create a state (tier ${opts.tier}) at ${stateDir}${opts.demo ? ' with demo data' : ''} and a context "${opts.contextName}" for it; nothing was written`);
+        return;
+      }
       const [{ initState, discardState, StateExistsError }, { clockFromEnv }] = await Promise.all([import('../../../core/init.js'), import('../../../core/clock.js')]);
       const dirExisted = existsSync(stateDir);
       let result;
@@ -116,6 +120,10 @@ export function configure(noun: Command): void {
 async function recover(cli: Cli, opts: InitOptions): Promise<void> {
   if (cli.globals.url !== undefined) throw new UsageError('--recover-token works on local states only (give --state DIR, not --url)');
   const stateDir = localStateDir(cli.globals.state, cli.env, false);
+  if (cli.globals.dryRun) {
+    cli.info(`dry run: would issue a new administrator token for the state at ${stateDir}; nothing was written`);
+    return;
+  }
   const [{ openCore, StateNotFoundError }, { recoverAdminToken }, { clockFromEnv }] = await Promise.all([import('../../../core/app.js'), import('../../../core/init.js'), import('../../../core/clock.js')]);
   let core;
   try {
