@@ -1,7 +1,6 @@
 // hostctl __complete RESOURCE [PREFIX] [PROJECT]: the values the completion scripts offer for
 // project paths, group paths, usernames, tags and branches, read from the current target. The
 // answers are cached for a short while per target, so pressing Tab again costs one file read.
-import { createHash } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Argument, type Command } from 'commander';
@@ -15,10 +14,25 @@ const TTL_MS = 60_000;
 const RESOURCES = DYNAMIC_RESOURCES;
 type Resource = DynamicResource;
 
+/**
+ * A file name for a cache entry: two FNV-1a hashes of the key (node:crypto costs more to load
+ * than this whole command may take). The token is part of the key, never of the name.
+ */
+function cacheKey(text: string): string {
+  let a = 0x811c9dc5;
+  let b = 0x01000193 ^ text.length;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    a = Math.imul(a ^ c, 0x01000193) >>> 0;
+    b = Math.imul(b ^ c, 0x5bd1e995) >>> 0;
+  }
+  return `${a.toString(16).padStart(8, '0')}${b.toString(16).padStart(8, '0')}`;
+}
+
 async function values(cli: Cli, resource: Resource, project: string | undefined): Promise<string[]> {
   const target = cli.target();
   const where = target.kind === 'remote' ? String(target.url) : String(target.stateDir);
-  const key = createHash('sha256').update(JSON.stringify([where, target.token ?? '', resource, project ?? ''])).digest('hex').slice(0, 24);
+  const key = cacheKey(JSON.stringify([where, target.token ?? '', resource, project ?? '']));
   const file = join(cacheDir(cli.env), `complete-${key}.json`);
   const now = nowFromEnv(cli.env).getTime();
   try {
