@@ -61,7 +61,7 @@ describe('exit codes and errors', () => {
   it('2 for an unknown flag, naming it', async () => {
     const res = await sb.run(['tokens', 'list', '--colour']);
     expectError(res, 2, "unknown option '--colour'");
-    expect(String(res.stderr).split('\n')[0]).toBe("error: unknown option '--colour'");
+    expect(String(res.stderr).split('\n')[0]).toBe("error: unknown option '--colour' (Did you mean --color?)");
   });
 
   it('2 for an unknown command, a missing argument or a bad value', async () => {
