@@ -13,7 +13,7 @@ export interface TableOptions {
 
 const GAP = 2;
 /** No column is cut below this width (or its header's). */
-const MIN_WIDTH = 8;
+const MIN_WIDTH = 6;
 
 /** The widths that fit `total` columns: the widest columns give way first. */
 export function fitWidths(natural: number[], minimum: number[], total: number): number[] {
@@ -34,11 +34,18 @@ export function fitWidths(natural: number[], minimum: number[], total: number): 
   return widths;
 }
 
+/** Cells that are not free text: numbers, booleans, dates, relative times, `-`. */
+const FIXED_CELL = /^(-|true|false|-?\d[\d.,:]*( ?[A-Za-z]+)?|just now|(in )?\d+ [a-z]+( ago)?|\d{4}-\d{2}-\d{2}( \d{2}:\d{2})?|[0-9a-f]{7,12})$/;
+
 export function fitTable(header: string[], rows: string[][], opts: TableOptions): string {
   const all = [header, ...rows];
   const natural = header.map((_, c) => Math.max(...all.map((r) => displayWidth(r[c] ?? ''))));
-  const minimum = header.map((h, c) => Math.min(natural[c] as number, Math.max(MIN_WIDTH, displayWidth(h))));
-  const widths = fitWidths(natural, minimum, Math.max(20, opts.width));
+  const floor = header.map((h, c) => Math.min(natural[c] as number, Math.max(MIN_WIDTH, displayWidth(h))));
+  // Free-text columns give way first; times, numbers and ids only when that is not enough.
+  const fixed = header.map((_, c) => rows.length > 0 && rows.every((r) => FIXED_CELL.test(r[c] ?? '')));
+  const total = Math.max(20, opts.width);
+  let widths = fitWidths(natural, natural.map((n, c) => (fixed[c] ? n : (floor[c] as number))), total);
+  if (widths.reduce((a, b) => a + b, 0) + GAP * Math.max(0, widths.length - 1) > total) widths = fitWidths(widths, floor, total);
   const bold = (s: string) => (opts.color ? `\u001b[1m${s}\u001b[22m` : s);
   const line = (r: string[], rowIndex: number) => {
     const cells = r.map((v, c) => {
