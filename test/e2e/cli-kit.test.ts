@@ -2,7 +2,7 @@
 // (jsonl, csv, --jq across pages, TSV escaping, colour of states), paging rules, --dry-run,
 // client-side flag checks, the error mapper (exit 5 for every refusal, plain English, hints),
 // help topics, the consistency aliases and large ids.
-import { existsSync } from 'node:fs';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cliSandbox, type CliSandbox } from '../helpers/cli.js';
 
@@ -243,6 +243,18 @@ describe('the CLI kit, piped', () => {
     it('a refused value (validation) exits 5 and names the flag to change', async () => {
       const res = await expectExit(['groups', 'create', '--name', 'Bad', '--path', '-bad-'], 5, 'path');
       expect(String(res.stderr)).toContain('hint: change --path');
+    });
+
+    it('an unexpected failure is one line with a hint; the stack only with HOSTCTL_DEBUG=stack', async () => {
+      const broken = `${sb.dir}/broken-state`;
+      mkdirSync(broken);
+      writeFileSync(`${broken}/state.db`, 'this is not a database');
+      const plain = await run(['users', 'list', '--state', broken, '--debug']);
+      expect(plain.exitCode).toBe(1);
+      expect(String(plain.stderr)).toMatch(/^error: .+\nhint: this is unexpected; HOSTCTL_DEBUG=stack shows where it happened\n?$/);
+      const stack = await run(['users', 'list', '--state', broken], { HOSTCTL_DEBUG: 'stack' });
+      expect(stack.exitCode).toBe(1);
+      expect(String(stack.stderr)).toMatch(/\n\s+at .+:\d+:\d+/);
     });
 
     it('404 carries a search hint; 401 names the context and where the token came from', async () => {
