@@ -582,7 +582,7 @@ _hostctl_value() {
       case "$2" in
         --user) _hostctl_dynamic users; return 0 ;;
         --name) COMPREPLY=(); return 0 ;;
-        --scope) COMPREPLY=(); return 0 ;;
+        --scope) COMPREPLY=($(compgen -W 'api read_api read_user create_runner manage_runner k8s_proxy read_repository write_repository read_registry write_registry read_virtual_registry write_virtual_registry read_service_ping sudo admin_mode ai_features self_rotate' -- "$cur")); return 0 ;;
         --expires-at) COMPREPLY=(); return 0 ;;
         --description) COMPREPLY=(); return 0 ;;
       esac ;;

@@ -214,6 +214,7 @@ describe('the CLI kit, piped', () => {
       [['projects', 'list', '--visibility', 'secret'], '--visibility must be one of private, internal, public'],
       [['members', 'add', '-R', 'acme/web/storefront', '--user', 'bob', '--access-level', 'boss'], '--access-level must be one of'],
       [['users', 'list', '--sort', 'shoe_size'], '--sort must be FIELD'],
+      [['tokens', 'create', '--user', 'bob', '--name', 'x', '--scope', 'api,everything'], '--scope must be one of api, read_api'],
       [['tokens', 'list', '--expires-within', 'a month'], '--expires-within'],
       [['-o', 'xml', 'users', 'list'], "'-o, --output <format>'"],
     ])('%j', async (args, text) => {

@@ -3,6 +3,7 @@
 // dates checked before any request is made.
 import type { ApiClient } from '../../client/client.js';
 import { isCalendarDate } from '../../shared/dates.js';
+import { TOKEN_SCOPES } from '../../shared/token-scopes.js';
 import { expandPath, type PathValue } from '../../shared/path.js';
 import { CliError, EXIT, UsageError } from './errors.js';
 
@@ -83,6 +84,7 @@ export const KNOWN_VALUES: Record<string, readonly string[]> = {
   '--visibility': VISIBILITIES,
   '--access-level': Object.keys(ROLES),
   '--role': Object.keys(ROLES),
+  '--scope': TOKEN_SCOPES,
 };
 
 export function parseVisibility(value: string | undefined, flag = '--visibility'): string | undefined {
