@@ -66,6 +66,8 @@ export function configure(noun: Command): void {
         // Completion never prints errors into the user's command line.
         return;
       }
+      // @me is a username everywhere one is taken.
+      if (resource === 'users') list = ['@me', ...list];
       const lower = prefix.toLowerCase();
       cli.print(list.filter((v) => v.toLowerCase().startsWith(lower)).map((v) => `${v}\n`).join(''));
     },
