@@ -43,6 +43,7 @@ export function createProgram(): Command {
     .configureHelp({ showGlobalOptions: true, sortSubcommands: true })
     .showHelpAfterError(false)
     .exitOverride();
+  program.addHelpText('after', '\nHelp topics: hostctl help environment | exit-codes | formatting\nA command\'s help: hostctl help NOUN VERB (or hostctl NOUN VERB --help)\n');
   program.configureOutput({ writeErr: (s) => process.stderr.write(s), writeOut: (s) => process.stdout.write(s) });
   return program;
 }
