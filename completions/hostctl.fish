@@ -1,315 +1,414 @@
 # fish completion for hostctl 0.1.0. Generated from the command tree by `npm run gen:docs`.
 # Save it as ~/.config/fish/completions/hostctl.fish, or: hostctl completion fish | source
 
-# The command on the line so far: "", a noun, or "noun verb" (canonical names).
+# The command on the line so far: "", a noun, or "noun verb …" (canonical names).
 function __hostctl_command
     set -l words (commandline -opc)
     set -e words[1]
-    set -l noun
-    set -l verb
+    set -l path
     set -l skip 0
+    set -l args 0
     for w in $words
         if test $skip = 1
             set skip 0
             continue
         end
         switch $w
-            case '--access-level' '--add' '--approval' '--asset' '--at' '--author-email' '--author-name' '--bio' '--branch' '--content' '--content-file' '--context' '--context-name' '--created-after' '--created-before' '--default-branch' '--default-role' '--delete' '--deploy' '--description' '--due-date' '--email' '--end' '--event' '--expires-after' '--expires-at' '--expires-before' '--extern-uid' '--external-url' '--field' '--fields' '--file' '--filename' '--fingerprint' '--format' '--from' '--group' '--header' '--host' '--iid' '--input' '--interval' '--job-title' '--kind' '--last-used-after' '--last-used-before' '--level' '--limit' '--link' '--link-url' '--location' '--member-role' '--merge' '--message' '--method' '--milestone' '--min-access-level' '--name' '--namespace' '--notes' '--notes-file' '--off' '--offering' '--on' '--order-by' '--organization' '--output' '--output-file' '--package-version' '--page' '--parent' '--password' '--path' '--pattern' '--per-page' '--port' '--project' '--projects-limit' '--provider' '--push' '--query' '--raw-field' '--ref' '--regex' '--released-at' '--remove' '--remove-approval' '--remove-deploy' '--rename' '--replace' '--repository-storage' '--root-token' '--scope' '--search' '--secret-push-protection' '--since' '--snippet' '--sort' '--source' '--sso-url' '--start' '--start-branch' '--start-date' '--start-sha' '--state' '--status' '--storage' '--sudo' '--tag' '--tag-message' '--tier' '--timeout' '--timezone' '--title' '--to' '--token' '--two-factor' '--type' '--unprotect' '--until' '--url' '--user' '--username' '--visibility' '--weight' '-F' '-H' '-O' '-R' '-X' '-a' '-f' '-g' '-m' '-o'
+            case '--access-level' '--add' '--approval' '--asset' '--at' '--author-email' '--author-name' '--bio' '--branch' '--color' '--content' '--content-file' '--context' '--context-name' '--created-after' '--created-before' '--default-branch' '--default-role' '--delete' '--deploy' '--description' '--due-date' '--email' '--end' '--event' '--expires-after' '--expires-at' '--expires-before' '--expires-within' '--extern-uid' '--external-url' '--field' '--fields' '--file' '--filename' '--fingerprint' '--format' '--from' '--group' '--header' '--host' '--iid' '--input' '--interval' '--job-title' '--jq' '--kind' '--last-used-after' '--last-used-before' '--level' '--limit' '--link' '--link-url' '--location' '--member-role' '--merge' '--message' '--method' '--milestone' '--min-access-level' '--name' '--namespace' '--notes' '--notes-file' '--off' '--offering' '--on' '--order-by' '--organization' '--output' '--output-file' '--package-version' '--page' '--password' '--path' '--pattern' '--per-page' '--port' '--project' '--projects-limit' '--provider' '--push' '--raw-field' '--ref' '--regex' '--released-at' '--remove' '--remove-approval' '--remove-deploy' '--rename' '--replace' '--repository-storage' '--root-token' '--scope' '--search' '--secret-push-protection' '--since' '--snippet' '--sort' '--source' '--sso-url' '--start' '--start-branch' '--start-date' '--start-sha' '--state' '--status' '--storage' '--sudo' '--tag' '--tag-message' '--tier' '--timeout' '--timezone' '--title' '--to' '--token' '--two-factor' '--type' '--unprotect' '--until' '--url' '--user' '--username' '--visibility' '--weight' '-F' '-H' '-O' '-R' '-X' '-a' '-f' '-g' '-m' '-o' '-q'
                 set skip 1
                 continue
             case '-*'
                 continue
         end
-        if test -z "$noun"
-            set noun $w
-            switch $w
-                case 'branch'
-                    set noun branches
-                case 'commit'
-                    set noun commits
-                case 'contexts'
-                    set noun context
-                case 'enterprise-user'
-                    set noun enterprise-users
-                case 'freeze-period'
-                    set noun freeze-periods
-                case 'group'
-                    set noun groups
-                case 'member'
-                    set noun members
-                case 'milestone'
-                    set noun milestones
-                case 'notification'
-                    set noun notifications
-                case 'package'
-                    set noun packages
-                case 'pipeline'
-                    set noun pipelines
-                case 'project'
-                    set noun projects
-                case 'protected-env'
-                    set noun protected-envs
-                case 'release'
-                    set noun releases
-                case 'snippet'
-                    set noun snippets
-                case 'storage-move'
-                    set noun storage-moves
-                case 'storage'
-                    set noun storages
-                case 'tag'
-                    set noun tags
-                case 'token'
-                    set noun tokens
-                case 'user'
-                    set noun users
-                case 'wiki'
-                    set noun wikis
-            end
-        else if test -z "$verb"
-            switch "$noun $w"
-                case 'branches create'
-                    set verb create
-                case 'branches delete' 'branches rm'
-                    set verb delete
-                case 'branches delete-merged'
-                    set verb delete-merged
-                case 'branches get' 'branches view'
-                    set verb get
-                case 'branches list' 'branches ls'
-                    set verb list
-                case 'branches protect'
-                    set verb protect
-                case 'branches unprotect'
-                    set verb unprotect
-                case 'commits create'
-                    set verb create
-                case 'commits get' 'commits view' 'commits show'
-                    set verb get
-                case 'commits list' 'commits ls' 'commits log'
-                    set verb list
-                case 'context add'
-                    set verb add
-                case 'context list' 'context ls'
-                    set verb list
-                case 'context remove' 'context rm' 'context delete'
-                    set verb remove
-                case 'context show' 'context view'
-                    set verb show
-                case 'context use' 'context switch'
-                    set verb use
-                case 'enterprise-users disable-2fa'
-                    set verb disable-2fa
-                case 'enterprise-users get' 'enterprise-users view'
-                    set verb get
-                case 'enterprise-users list' 'enterprise-users ls'
-                    set verb list
-                case 'error-tracking keys' 'error-tracking key'
-                    set verb keys
-                case 'error-tracking settings'
-                    set verb settings
-                case 'freeze-periods create'
-                    set verb create
-                case 'freeze-periods delete' 'freeze-periods rm'
-                    set verb delete
-                case 'freeze-periods get' 'freeze-periods view'
-                    set verb get
-                case 'freeze-periods list' 'freeze-periods ls'
-                    set verb list
-                case 'freeze-periods status'
-                    set verb status
-                case 'freeze-periods update' 'freeze-periods edit'
-                    set verb update
-                case 'groups create'
-                    set verb create
-                case 'groups delete' 'groups rm'
-                    set verb delete
-                case 'groups get' 'groups view'
-                    set verb get
-                case 'groups list' 'groups ls'
-                    set verb list
-                case 'groups update' 'groups edit'
-                    set verb update
-                case 'members add'
-                    set verb add
-                case 'members list' 'members ls'
-                    set verb list
-                case 'members remove' 'members rm'
-                    set verb remove
-                case 'members update' 'members edit'
-                    set verb update
-                case 'milestones close'
-                    set verb close
-                case 'milestones create'
-                    set verb create
-                case 'milestones get' 'milestones view'
-                    set verb get
-                case 'milestones list' 'milestones ls'
-                    set verb list
-                case 'milestones update' 'milestones edit'
-                    set verb update
-                case 'notifications get' 'notifications view'
-                    set verb get
-                case 'notifications outbox'
-                    set verb outbox
-                case 'notifications set' 'notifications update'
-                    set verb set
-                case 'packages delete' 'packages rm'
-                    set verb delete
-                case 'packages delete-file'
-                    set verb delete-file
-                case 'packages download'
-                    set verb download
-                case 'packages files'
-                    set verb files
-                case 'packages get' 'packages view'
-                    set verb get
-                case 'packages list' 'packages ls'
-                    set verb list
-                case 'packages pipelines'
-                    set verb pipelines
-                case 'packages protection'
-                    set verb protection
-                case 'packages upload' 'packages publish'
-                    set verb upload
-                case 'pipelines create'
-                    set verb create
-                case 'pipelines get' 'pipelines view'
-                    set verb get
-                case 'pipelines list' 'pipelines ls'
-                    set verb list
-                case 'projects create'
-                    set verb create
-                case 'projects delete' 'projects rm'
-                    set verb delete
-                case 'projects get' 'projects view'
-                    set verb get
-                case 'projects list' 'projects ls'
-                    set verb list
-                case 'projects update' 'projects edit'
-                    set verb update
-                case 'protected-envs get' 'protected-envs view'
-                    set verb get
-                case 'protected-envs list' 'protected-envs ls'
-                    set verb list
-                case 'protected-envs protect'
-                    set verb protect
-                case 'protected-envs unprotect' 'protected-envs rm'
-                    set verb unprotect
-                case 'protected-envs update' 'protected-envs edit'
-                    set verb update
-                case 'releases create'
-                    set verb create
-                case 'releases delete' 'releases rm'
-                    set verb delete
-                case 'releases download'
-                    set verb download
-                case 'releases evidence'
-                    set verb evidence
-                case 'releases get' 'releases view'
-                    set verb get
-                case 'releases latest'
-                    set verb latest
-                case 'releases links' 'releases link'
-                    set verb links
-                case 'releases list' 'releases ls'
-                    set verb list
-                case 'releases update' 'releases edit'
-                    set verb update
-                case 'saml configure'
-                    set verb configure
-                case 'saml identities' 'saml identity'
-                    set verb identities
-                case 'saml links' 'saml link'
-                    set verb links
-                case 'saml show'
-                    set verb show
-                case 'scim token'
-                    set verb token
-                case 'security-settings get' 'security-settings view'
-                    set verb get
-                case 'security-settings update' 'security-settings set'
-                    set verb update
-                case 'snippets create'
-                    set verb create
-                case 'snippets delete' 'snippets rm'
-                    set verb delete
-                case 'snippets files'
-                    set verb files
-                case 'snippets get' 'snippets view' 'snippets show'
-                    set verb get
-                case 'snippets list' 'snippets ls'
-                    set verb list
-                case 'snippets raw' 'snippets cat'
-                    set verb raw
-                case 'snippets update' 'snippets edit'
-                    set verb update
-                case 'storage-moves get' 'storage-moves view'
-                    set verb get
-                case 'storage-moves list' 'storage-moves ls'
-                    set verb list
-                case 'storage-moves schedule'
-                    set verb schedule
-                case 'storages add'
-                    set verb add
-                case 'storages list' 'storages ls'
-                    set verb list
-                case 'storages remove' 'storages rm'
-                    set verb remove
-                case 'tags create'
-                    set verb create
-                case 'tags delete' 'tags rm'
-                    set verb delete
-                case 'tags get' 'tags view'
-                    set verb get
-                case 'tags list' 'tags ls'
-                    set verb list
-                case 'tokens associations'
-                    set verb associations
-                case 'tokens create'
-                    set verb create
-                case 'tokens get' 'tokens view'
-                    set verb get
-                case 'tokens list' 'tokens ls'
-                    set verb list
-                case 'tokens revoke' 'tokens delete'
-                    set verb revoke
-                case 'tokens rotate'
-                    set verb rotate
-                case 'users block'
-                    set verb block
-                case 'users create'
-                    set verb create
-                case 'users delete' 'users rm'
-                    set verb delete
-                case 'users get' 'users view'
-                    set verb get
-                case 'users list' 'users ls'
-                    set verb list
-                case 'users unblock'
-                    set verb unblock
-                case 'users update' 'users edit'
-                    set verb update
-                case 'wikis create'
-                    set verb create
-                case 'wikis delete' 'wikis rm'
-                    set verb delete
-                case 'wikis edit'
-                    set verb edit
-                case 'wikis get' 'wikis view' 'wikis show'
-                    set verb get
-                case 'wikis history' 'wikis log'
-                    set verb history
-                case 'wikis list' 'wikis ls'
-                    set verb list
-                case 'wikis update'
-                    set verb update
-                case 'wikis upload'
-                    set verb upload
-            end
+        test $args = 0; or continue
+        set -l sub (__hostctl_sub "$path" $w)
+        if test -n "$sub"
+            set path (string trim -- "$path $sub")
+        else
+            set args 1
         end
     end
-    string trim -- "$noun $verb"
+    echo $path
+end
+
+# The canonical name of word $argv[2] under command path $argv[1].
+function __hostctl_sub
+    switch "$argv[1]|$argv[2]"
+        case '|api'
+            echo api
+        case '|auth'
+            echo auth
+        case 'auth|status' 'auth|whoami'
+            echo status
+        case '|branches' '|branch'
+            echo branches
+        case 'branches|create'
+            echo create
+        case 'branches|delete' 'branches|rm'
+            echo delete
+        case 'branches|delete-merged'
+            echo delete-merged
+        case 'branches|get' 'branches|view'
+            echo get
+        case 'branches|list' 'branches|ls'
+            echo list
+        case 'branches|protect'
+            echo protect
+        case 'branches|protections' 'branches|protection'
+            echo protections
+        case 'branches protections|list' 'branches protections|ls'
+            echo list
+        case 'branches protections|get' 'branches protections|view'
+            echo get
+        case 'branches protections|update' 'branches protections|edit'
+            echo update
+        case 'branches|unprotect'
+            echo unprotect
+        case '|commits' '|commit'
+            echo commits
+        case 'commits|create'
+            echo create
+        case 'commits|get' 'commits|view' 'commits|show'
+            echo get
+        case 'commits|list' 'commits|ls' 'commits|log'
+            echo list
+        case '|completion'
+            echo completion
+        case '|context' '|contexts'
+            echo context
+        case 'context|add'
+            echo add
+        case 'context|list' 'context|ls'
+            echo list
+        case 'context|remove' 'context|rm' 'context|delete'
+            echo remove
+        case 'context|show' 'context|view'
+            echo show
+        case 'context|use' 'context|switch'
+            echo use
+        case '|enterprise-users' '|enterprise-user'
+            echo enterprise-users
+        case 'enterprise-users|disable-2fa'
+            echo disable-2fa
+        case 'enterprise-users|get' 'enterprise-users|view'
+            echo get
+        case 'enterprise-users|list' 'enterprise-users|ls'
+            echo list
+        case '|error-tracking'
+            echo error-tracking
+        case 'error-tracking|keys' 'error-tracking|key'
+            echo keys
+        case 'error-tracking keys|list' 'error-tracking keys|ls'
+            echo list
+        case 'error-tracking keys|create'
+            echo create
+        case 'error-tracking keys|delete' 'error-tracking keys|rm'
+            echo delete
+        case 'error-tracking|settings'
+            echo settings
+        case 'error-tracking settings|get' 'error-tracking settings|view'
+            echo get
+        case 'error-tracking settings|enable'
+            echo enable
+        case 'error-tracking settings|disable'
+            echo disable
+        case '|freeze-periods' '|freeze-period'
+            echo freeze-periods
+        case 'freeze-periods|create'
+            echo create
+        case 'freeze-periods|delete' 'freeze-periods|rm'
+            echo delete
+        case 'freeze-periods|get' 'freeze-periods|view'
+            echo get
+        case 'freeze-periods|list' 'freeze-periods|ls'
+            echo list
+        case 'freeze-periods|status'
+            echo status
+        case 'freeze-periods|update' 'freeze-periods|edit'
+            echo update
+        case '|groups' '|group'
+            echo groups
+        case 'groups|create'
+            echo create
+        case 'groups|delete' 'groups|rm'
+            echo delete
+        case 'groups|get' 'groups|view'
+            echo get
+        case 'groups|list' 'groups|ls'
+            echo list
+        case 'groups|update' 'groups|edit'
+            echo update
+        case '|init'
+            echo init
+        case '|members' '|member'
+            echo members
+        case 'members|add'
+            echo add
+        case 'members|list' 'members|ls'
+            echo list
+        case 'members|remove' 'members|rm'
+            echo remove
+        case 'members|update' 'members|edit'
+            echo update
+        case '|milestones' '|milestone'
+            echo milestones
+        case 'milestones|close'
+            echo close
+        case 'milestones|create'
+            echo create
+        case 'milestones|get' 'milestones|view'
+            echo get
+        case 'milestones|list' 'milestones|ls'
+            echo list
+        case 'milestones|update' 'milestones|edit'
+            echo update
+        case '|notifications' '|notification'
+            echo notifications
+        case 'notifications|get' 'notifications|view'
+            echo get
+        case 'notifications|outbox'
+            echo outbox
+        case 'notifications|set' 'notifications|update'
+            echo set
+        case '|packages' '|package'
+            echo packages
+        case 'packages|delete' 'packages|rm'
+            echo delete
+        case 'packages|delete-file'
+            echo delete-file
+        case 'packages|download'
+            echo download
+        case 'packages|files'
+            echo files
+        case 'packages|get' 'packages|view'
+            echo get
+        case 'packages|list' 'packages|ls'
+            echo list
+        case 'packages|pipelines'
+            echo pipelines
+        case 'packages|protection'
+            echo protection
+        case 'packages protection|list' 'packages protection|ls'
+            echo list
+        case 'packages protection|add' 'packages protection|create'
+            echo add
+        case 'packages protection|update' 'packages protection|edit'
+            echo update
+        case 'packages protection|remove' 'packages protection|rm' 'packages protection|delete'
+            echo remove
+        case 'packages|upload' 'packages|publish'
+            echo upload
+        case '|pipelines' '|pipeline'
+            echo pipelines
+        case 'pipelines|create'
+            echo create
+        case 'pipelines|get' 'pipelines|view'
+            echo get
+        case 'pipelines|list' 'pipelines|ls'
+            echo list
+        case '|projects' '|project'
+            echo projects
+        case 'projects|archive'
+            echo archive
+        case 'projects|create'
+            echo create
+        case 'projects|delete' 'projects|rm'
+            echo delete
+        case 'projects|get' 'projects|view'
+            echo get
+        case 'projects|list' 'projects|ls'
+            echo list
+        case 'projects|transfer'
+            echo transfer
+        case 'projects|unarchive'
+            echo unarchive
+        case 'projects|update' 'projects|edit'
+            echo update
+        case '|protected-envs' '|protected-env'
+            echo protected-envs
+        case 'protected-envs|get' 'protected-envs|view'
+            echo get
+        case 'protected-envs|list' 'protected-envs|ls'
+            echo list
+        case 'protected-envs|protect'
+            echo protect
+        case 'protected-envs|unprotect' 'protected-envs|rm'
+            echo unprotect
+        case 'protected-envs|update' 'protected-envs|edit'
+            echo update
+        case '|releases' '|release'
+            echo releases
+        case 'releases|create'
+            echo create
+        case 'releases|delete' 'releases|rm'
+            echo delete
+        case 'releases|download'
+            echo download
+        case 'releases|evidence'
+            echo evidence
+        case 'releases|get' 'releases|view'
+            echo get
+        case 'releases|latest'
+            echo latest
+        case 'releases|links' 'releases|link'
+            echo links
+        case 'releases links|list' 'releases links|ls'
+            echo list
+        case 'releases links|add' 'releases links|create'
+            echo add
+        case 'releases links|update' 'releases links|edit'
+            echo update
+        case 'releases links|delete' 'releases links|rm'
+            echo delete
+        case 'releases|list' 'releases|ls'
+            echo list
+        case 'releases|update' 'releases|edit'
+            echo update
+        case 'releases|upload'
+            echo upload
+        case '|saml'
+            echo saml
+        case 'saml|configure'
+            echo configure
+        case 'saml|identities' 'saml|identity'
+            echo identities
+        case 'saml identities|list' 'saml identities|ls'
+            echo list
+        case 'saml identities|get' 'saml identities|view'
+            echo get
+        case 'saml identities|update' 'saml identities|edit'
+            echo update
+        case 'saml identities|delete' 'saml identities|rm'
+            echo delete
+        case 'saml|links' 'saml|link'
+            echo links
+        case 'saml links|list' 'saml links|ls'
+            echo list
+        case 'saml links|get' 'saml links|view'
+            echo get
+        case 'saml links|create' 'saml links|add'
+            echo create
+        case 'saml links|delete' 'saml links|rm'
+            echo delete
+        case 'saml|show'
+            echo show
+        case '|scim'
+            echo scim
+        case 'scim|token'
+            echo token
+        case '|security-settings'
+            echo security-settings
+        case 'security-settings|get' 'security-settings|view'
+            echo get
+        case 'security-settings|update' 'security-settings|set'
+            echo update
+        case '|serve'
+            echo serve
+        case '|snippets' '|snippet'
+            echo snippets
+        case 'snippets|create'
+            echo create
+        case 'snippets|delete' 'snippets|rm'
+            echo delete
+        case 'snippets|files'
+            echo files
+        case 'snippets|get' 'snippets|view' 'snippets|show'
+            echo get
+        case 'snippets|list' 'snippets|ls'
+            echo list
+        case 'snippets|raw' 'snippets|cat'
+            echo raw
+        case 'snippets|update' 'snippets|edit'
+            echo update
+        case '|storage-moves' '|storage-move'
+            echo storage-moves
+        case 'storage-moves|get' 'storage-moves|view'
+            echo get
+        case 'storage-moves|list' 'storage-moves|ls'
+            echo list
+        case 'storage-moves|schedule'
+            echo schedule
+        case '|storages' '|storage'
+            echo storages
+        case 'storages|add'
+            echo add
+        case 'storages|list' 'storages|ls'
+            echo list
+        case 'storages|remove' 'storages|rm'
+            echo remove
+        case '|tags' '|tag'
+            echo tags
+        case 'tags|create'
+            echo create
+        case 'tags|delete' 'tags|rm'
+            echo delete
+        case 'tags|get' 'tags|view'
+            echo get
+        case 'tags|list' 'tags|ls'
+            echo list
+        case '|tokens' '|token'
+            echo tokens
+        case 'tokens|associations'
+            echo associations
+        case 'tokens|create'
+            echo create
+        case 'tokens|get' 'tokens|view'
+            echo get
+        case 'tokens|list' 'tokens|ls'
+            echo list
+        case 'tokens|revoke' 'tokens|delete'
+            echo revoke
+        case 'tokens|rotate'
+            echo rotate
+        case '|users' '|user'
+            echo users
+        case 'users|block'
+            echo block
+        case 'users|create'
+            echo create
+        case 'users|delete' 'users|rm'
+            echo delete
+        case 'users|get' 'users|view'
+            echo get
+        case 'users|list' 'users|ls'
+            echo list
+        case 'users|unblock'
+            echo unblock
+        case 'users|update' 'users|edit'
+            echo update
+        case '|whoami'
+            echo whoami
+        case '|wikis' '|wiki'
+            echo wikis
+        case 'wikis|create'
+            echo create
+        case 'wikis|delete' 'wikis|rm'
+            echo delete
+        case 'wikis|edit'
+            echo edit
+        case 'wikis|get' 'wikis|view' 'wikis|show'
+            echo get
+        case 'wikis|history' 'wikis|log'
+            echo history
+        case 'wikis|list' 'wikis|ls'
+            echo list
+        case 'wikis|update'
+            echo update
+        case 'wikis|upload'
+            echo upload
+    end
+end
+
+# Values from the current target (cached by hostctl for a minute).
+function __hostctl_dynamic
+    set -l words (commandline -opc)
+    set -l project
+    for i in (seq (count $words))
+        if contains -- $words[$i] -R --project --repo
+            set project $words[(math $i + 1)]
+        end
+    end
+    hostctl __complete $argv[1] (commandline -ct) "$project" --no-input 2>/dev/null
 end
 
 function __hostctl_at
@@ -325,23 +424,26 @@ complete -c hostctl -f
 
 # Global options
 complete -c hostctl -n 'true' -s V -l version -d 'output the version number'
-complete -c hostctl -n 'true' -s o -l output -x -a 'table json yaml' -d 'output format: table, json or yaml'
+complete -c hostctl -n 'true' -s o -l output -x -a 'table json yaml jsonl csv' -d 'output format'
 complete -c hostctl -n 'true' -l fields -x -d 'comma-separated fields to show (dotted paths allowed)'
+complete -c hostctl -n 'true' -s q -l jq -x -d 'filter the JSON answer with a jq expression (across all pages with --all)'
 complete -c hostctl -n 'true' -l context -x -a '(__hostctl_contexts)' -d 'use this context instead of the current one'
 complete -c hostctl -n 'true' -l state -x -a '(__fish_complete_directories)' -d 'use this local state directory'
 complete -c hostctl -n 'true' -l url -x -d 'use the remote instance at this URL'
 complete -c hostctl -n 'true' -l sudo -x -d 'act as another user (administrators; token needs the sudo scope)'
 complete -c hostctl -n 'true' -l no-input -d 'never prompt; missing values are usage errors'
 complete -c hostctl -n 'true' -s y -l yes -d 'answer yes to confirmations'
-complete -c hostctl -n 'true' -l no-color -d 'no colour in output'
-complete -c hostctl -n 'true' -l debug -d 'trace HTTP requests on stderr (secrets redacted)'
+complete -c hostctl -n 'true' -l color -x -a 'auto always never' -d 'colour in output'
+complete -c hostctl -n 'true' -l dry-run -d 'print the request a change would send (secrets redacted) and send nothing'
+complete -c hostctl -n 'true' -l debug -d 'trace HTTP requests on stderr (secrets redacted; HOSTCTL_DEBUG=stack adds stack traces)'
 complete -c hostctl -n 'true' -s h -l help -d 'display help for command'
 
 # Nouns
 complete -c hostctl -n '__hostctl_at \'\'' -a api -d 'Send any request to the API v4 (local or remote) and print the answer'
-complete -c hostctl -n '__hostctl_at \'\'' -a branches -d 'Branches of a project: list, inspect, create, delete, delete merged, protect, unprotect'
+complete -c hostctl -n '__hostctl_at \'\'' -a auth -d 'Who you are on the current target: auth status (alias whoami)'
+complete -c hostctl -n '__hostctl_at \'\'' -a branches -d 'Branches of a project: list, inspect, create, delete, delete merged, protect, unprotect, protection rules'
 complete -c hostctl -n '__hostctl_at \'\'' -a commits -d 'Commits of a project: list, inspect, commit files from disk'
-complete -c hostctl -n '__hostctl_at \'\'' -a completion -d 'Print the shell completion script for bash, zsh or fish'
+complete -c hostctl -n '__hostctl_at \'\'' -a completion -d 'Print the shell completion script for bash, zsh or fish, or install it'
 complete -c hostctl -n '__hostctl_at \'\'' -a context -d 'Named targets: a local state directory, or a remote instance with its token'
 complete -c hostctl -n '__hostctl_at \'\'' -a enterprise-users -d 'Enterprise users of a top-level group: list, inspect, disable two-factor'
 complete -c hostctl -n '__hostctl_at \'\'' -a error-tracking -d 'Error tracking of a project: settings (enable, disable) and client keys with their DSN'
@@ -353,7 +455,7 @@ complete -c hostctl -n '__hostctl_at \'\'' -a milestones -d 'Milestones of proje
 complete -c hostctl -n '__hostctl_at \'\'' -a notifications -d 'Your notification settings (global, group, project) and the notification outbox'
 complete -c hostctl -n '__hostctl_at \'\'' -a packages -d 'Package registry: list, inspect, delete, upload and download generic packages, protection rules'
 complete -c hostctl -n '__hostctl_at \'\'' -a pipelines -d 'Pipelines of a project: list, inspect, create (with a job token for publishing packages)'
-complete -c hostctl -n '__hostctl_at \'\'' -a projects -d 'Projects: list, inspect, create, change, delete'
+complete -c hostctl -n '__hostctl_at \'\'' -a projects -d 'Projects: list, inspect, create, change, archive, transfer, delete'
 complete -c hostctl -n '__hostctl_at \'\'' -a protected-envs -d 'Protected environments of groups (tiers) and projects: who may deploy, who must approve'
 complete -c hostctl -n '__hostctl_at \'\'' -a releases -d 'Releases of a project: list, inspect, create, change, delete, latest, download, evidence, asset links'
 complete -c hostctl -n '__hostctl_at \'\'' -a saml -d 'A top-level group\'s SAML: provider settings, identities, SAML group links'
@@ -366,178 +468,226 @@ complete -c hostctl -n '__hostctl_at \'\'' -a storages -d 'Repository storages o
 complete -c hostctl -n '__hostctl_at \'\'' -a tags -d 'Tags of a project: list, inspect, create (lightweight or annotated), delete'
 complete -c hostctl -n '__hostctl_at \'\'' -a tokens -d 'Personal access tokens: list, inspect, create, rotate, revoke'
 complete -c hostctl -n '__hostctl_at \'\'' -a users -d 'Users: list, inspect, create, change, block (administrators)'
+complete -c hostctl -n '__hostctl_at \'\'' -a whoami -d 'Show the target, the user and the token in use (name, scopes, expiry)'
 complete -c hostctl -n '__hostctl_at \'\'' -a wikis -d 'Wiki pages of projects and groups: list, read, render, create, change, edit, delete, history, attachments'
 complete -c hostctl -n '__hostctl_at \'\'' -a help -d 'Show help for a command'
-complete -c hostctl -n '__hostctl_at help' -a 'api branches commits completion context enterprise-users error-tracking freeze-periods groups init members milestones notifications packages pipelines projects protected-envs releases saml scim security-settings serve snippets storage-moves storages tags tokens users wikis'
+complete -c hostctl -n '__fish_seen_subcommand_from help; and __hostctl_at \'\'' -a 'api auth branches commits completion context enterprise-users error-tracking freeze-periods groups init members milestones notifications packages pipelines projects protected-envs releases saml scim security-settings serve snippets storage-moves storages tags tokens users whoami wikis environment exit-codes formatting'
+
+# auth
+complete -c hostctl -n '__hostctl_at \'auth\'' -a status -d 'Show the target, the user and the token in use (name, scopes, expiry)'
 
 # branches
-complete -c hostctl -n '__hostctl_at branches' -a create -d 'Create a branch from a branch, tag or commit (Developer)'
-complete -c hostctl -n '__hostctl_at branches' -a delete -d 'Delete a branch (never the default branch; protected ones need a Maintainer)'
-complete -c hostctl -n '__hostctl_at branches' -a delete-merged -d 'Delete every branch merged into the default branch, in the background (protected branches are kept)'
-complete -c hostctl -n '__hostctl_at branches' -a get -d 'Show one branch with its tip commit'
-complete -c hostctl -n '__hostctl_at branches' -a list -d 'List a project\'s branches, sorted by name, with their merged and protected flags'
-complete -c hostctl -n '__hostctl_at branches' -a protect -d 'Protect a branch or a wildcard such as release/* (Maintainer)'
-complete -c hostctl -n '__hostctl_at branches' -a unprotect -d 'Remove the protection of a branch or wildcard (Maintainer)'
+complete -c hostctl -n '__hostctl_at \'branches\'' -a create -d 'Create a branch from a branch, tag or commit (Developer)'
+complete -c hostctl -n '__hostctl_at \'branches\'' -a delete -d 'Delete a branch (never the default branch; protected ones need a Maintainer)'
+complete -c hostctl -n '__hostctl_at \'branches\'' -a delete-merged -d 'Delete every branch merged into the default branch, in the background (protected branches are kept)'
+complete -c hostctl -n '__hostctl_at \'branches\'' -a get -d 'Show one branch with its tip commit'
+complete -c hostctl -n '__hostctl_at \'branches\'' -a list -d 'List a project\'s branches, sorted by name, with their merged and protected flags'
+complete -c hostctl -n '__hostctl_at \'branches\'' -a protect -d 'Protect a branch or a wildcard such as release/* (Maintainer)'
+complete -c hostctl -n '__hostctl_at \'branches\'' -a protections -d 'Branch protection rules: list, inspect, change'
+complete -c hostctl -n '__hostctl_at \'branches\'' -a unprotect -d 'Remove the protection of a branch or wildcard (Maintainer)'
+
+# branches protections
+complete -c hostctl -n '__hostctl_at \'branches protections\'' -a list -d 'List a project\'s branch protection rules'
+complete -c hostctl -n '__hostctl_at \'branches protections\'' -a get -d 'Show one protection rule (a branch name or wildcard)'
+complete -c hostctl -n '__hostctl_at \'branches protections\'' -a update -d 'Change who may push, merge or unprotect, and force pushes (Maintainer)'
 
 # commits
-complete -c hostctl -n '__hostctl_at commits' -a create -d 'Commit files from disk to a branch as one commit (Developer)'
-complete -c hostctl -n '__hostctl_at commits' -a get -d 'Show one commit, by SHA, branch or tag'
-complete -c hostctl -n '__hostctl_at commits' -a list -d 'List commits of a branch, tag or range (newest first)'
+complete -c hostctl -n '__hostctl_at \'commits\'' -a create -d 'Commit files from disk to a branch as one commit (Developer)'
+complete -c hostctl -n '__hostctl_at \'commits\'' -a get -d 'Show one commit, by SHA, branch or tag'
+complete -c hostctl -n '__hostctl_at \'commits\'' -a list -d 'List commits of a branch, tag or range (newest first)'
 
 # context
-complete -c hostctl -n '__hostctl_at context' -a add -d 'Add a context: a local state directory (--state DIR) or a remote instance (--url URL), with its token'
-complete -c hostctl -n '__hostctl_at context' -a list -d 'List contexts; the current one is marked with *'
-complete -c hostctl -n '__hostctl_at context' -a remove -d 'Remove a context (its state directory or instance is left alone); confirms on a terminal'
-complete -c hostctl -n '__hostctl_at context' -a show -d 'Show the target and token a command would use, and why (flag, environment or config)'
-complete -c hostctl -n '__hostctl_at context' -a use -d 'Make a context the current one (asks which on a terminal when NAME is left out)'
+complete -c hostctl -n '__hostctl_at \'context\'' -a add -d 'Add a context: a local state directory (--state DIR) or a remote instance (--url URL), with its token'
+complete -c hostctl -n '__hostctl_at \'context\'' -a list -d 'List contexts; the current one is marked with *'
+complete -c hostctl -n '__hostctl_at \'context\'' -a remove -d 'Remove a context (its state directory or instance is left alone); confirms on a terminal'
+complete -c hostctl -n '__hostctl_at \'context\'' -a show -d 'Show the target and token a command would use, and why (flag, environment or config)'
+complete -c hostctl -n '__hostctl_at \'context\'' -a use -d 'Make a context the current one (asks which on a terminal when NAME is left out)'
 
 # enterprise-users
-complete -c hostctl -n '__hostctl_at enterprise-users' -a disable-2fa -d 'Disable an enterprise user\'s two-factor authentication (Owner)'
-complete -c hostctl -n '__hostctl_at enterprise-users' -a get -d 'Show one enterprise user with their SAML and SCIM identities'
-complete -c hostctl -n '__hostctl_at enterprise-users' -a list -d 'List a top-level group\'s enterprise users, newest first (Owner; hosted offering)'
+complete -c hostctl -n '__hostctl_at \'enterprise-users\'' -a disable-2fa -d 'Disable an enterprise user\'s two-factor authentication (Owner)'
+complete -c hostctl -n '__hostctl_at \'enterprise-users\'' -a get -d 'Show one enterprise user with their SAML and SCIM identities'
+complete -c hostctl -n '__hostctl_at \'enterprise-users\'' -a list -d 'List a top-level group\'s enterprise users, newest first (Owner; hosted offering)'
 
 # error-tracking
-complete -c hostctl -n '__hostctl_at error-tracking' -a keys -d 'A project\'s error tracking client keys: list, create, delete'
-complete -c hostctl -n '__hostctl_at error-tracking' -a settings -d 'A project\'s error tracking settings: get, enable, disable'
+complete -c hostctl -n '__hostctl_at \'error-tracking\'' -a keys -d 'A project\'s error tracking client keys: list, create, delete'
+complete -c hostctl -n '__hostctl_at \'error-tracking\'' -a settings -d 'A project\'s error tracking settings: get, enable, disable'
+
+# error-tracking keys
+complete -c hostctl -n '__hostctl_at \'error-tracking keys\'' -a list -d 'List the error tracking client keys of a project with their DSNs (Maintainer)'
+complete -c hostctl -n '__hostctl_at \'error-tracking keys\'' -a create -d 'Create an error tracking client key (Maintainer); prints the DSN for the application\'s configuration'
+complete -c hostctl -n '__hostctl_at \'error-tracking keys\'' -a delete -d 'Delete an error tracking client key (Maintainer); applications using its DSN stop reporting'
+
+# error-tracking settings
+complete -c hostctl -n '__hostctl_at \'error-tracking settings\'' -a get -d 'Show the error tracking settings of a project (Maintainer); not found until configured'
+complete -c hostctl -n '__hostctl_at \'error-tracking settings\'' -a enable -d 'Turn on integrated error tracking for a project (Maintainer); creates the settings'
+complete -c hostctl -n '__hostctl_at \'error-tracking settings\'' -a disable -d 'Turn off error tracking for a project (Maintainer); the settings and keys are kept'
 
 # freeze-periods
-complete -c hostctl -n '__hostctl_at freeze-periods' -a create -d 'Create a deploy freeze period (Maintainer); on a terminal without --start/--end, a guided setup'
-complete -c hostctl -n '__hostctl_at freeze-periods' -a delete -d 'Delete a deploy freeze period (Maintainer); refused when it changed since it was read'
-complete -c hostctl -n '__hostctl_at freeze-periods' -a get -d 'Show one deploy freeze period'
-complete -c hostctl -n '__hostctl_at freeze-periods' -a list -d 'List a project\'s deploy freeze periods (Reporter), oldest first'
-complete -c hostctl -n '__hostctl_at freeze-periods' -a status -d 'Is the project in a deploy freeze now (or at --at)? Exit 0 when not frozen, 10 when frozen'
-complete -c hostctl -n '__hostctl_at freeze-periods' -a update -d 'Change a deploy freeze period (Maintainer): any of start, end, time zone'
+complete -c hostctl -n '__hostctl_at \'freeze-periods\'' -a create -d 'Create a deploy freeze period (Maintainer); on a terminal without --start/--end, a guided setup'
+complete -c hostctl -n '__hostctl_at \'freeze-periods\'' -a delete -d 'Delete a deploy freeze period (Maintainer); refused when it changed since it was read'
+complete -c hostctl -n '__hostctl_at \'freeze-periods\'' -a get -d 'Show one deploy freeze period'
+complete -c hostctl -n '__hostctl_at \'freeze-periods\'' -a list -d 'List a project\'s deploy freeze periods (Reporter), oldest first'
+complete -c hostctl -n '__hostctl_at \'freeze-periods\'' -a status -d 'Is the project in a deploy freeze now (or at --at)? Exit 0 when not frozen, 10 when frozen'
+complete -c hostctl -n '__hostctl_at \'freeze-periods\'' -a update -d 'Change a deploy freeze period (Maintainer): any of start, end, time zone'
 
 # groups
-complete -c hostctl -n '__hostctl_at groups' -a create -d 'Create a group, or a subgroup with --parent'
-complete -c hostctl -n '__hostctl_at groups' -a delete -d 'Delete a group with its subgroups and projects (Owner)'
-complete -c hostctl -n '__hostctl_at groups' -a get -d 'Show one group (by id or full path)'
-complete -c hostctl -n '__hostctl_at groups' -a list -d 'List groups (administrators see all of them)'
-complete -c hostctl -n '__hostctl_at groups' -a update -d 'Change a group (Owner); a new --path moves everything below it'
+complete -c hostctl -n '__hostctl_at \'groups\'' -a create -d 'Create a group, or a subgroup with --group'
+complete -c hostctl -n '__hostctl_at \'groups\'' -a delete -d 'Delete a group with its subgroups and projects (Owner)'
+complete -c hostctl -n '__hostctl_at \'groups\'' -a get -d 'Show one group (by id or full path)'
+complete -c hostctl -n '__hostctl_at \'groups\'' -a list -d 'List groups (administrators see all of them)'
+complete -c hostctl -n '__hostctl_at \'groups\'' -a update -d 'Change a group (Owner); a new --path moves everything below it'
 
 # members
-complete -c hostctl -n '__hostctl_at members' -a add -d 'Add a user to a project or group with a role'
-complete -c hostctl -n '__hostctl_at members' -a list -d 'List the members of a project or group'
-complete -c hostctl -n '__hostctl_at members' -a remove -d 'Remove a member from a project or group'
-complete -c hostctl -n '__hostctl_at members' -a update -d 'Change a member\'s role or membership expiry'
+complete -c hostctl -n '__hostctl_at \'members\'' -a add -d 'Add a user to a project or group with a role'
+complete -c hostctl -n '__hostctl_at \'members\'' -a list -d 'List the members of a project or group'
+complete -c hostctl -n '__hostctl_at \'members\'' -a remove -d 'Remove a member from a project or group'
+complete -c hostctl -n '__hostctl_at \'members\'' -a update -d 'Change a member\'s role or membership expiry'
 
 # milestones
-complete -c hostctl -n '__hostctl_at milestones' -a close -d 'Close a milestone (Reporter); reopen it with: hostctl milestones update ID --reopen'
-complete -c hostctl -n '__hostctl_at milestones' -a create -d 'Create a milestone in a project or group (Reporter)'
-complete -c hostctl -n '__hostctl_at milestones' -a get -d 'Show one milestone (by its id)'
-complete -c hostctl -n '__hostctl_at milestones' -a list -d 'List the milestones of a project or group (due date first)'
-complete -c hostctl -n '__hostctl_at milestones' -a update -d 'Change a milestone (Reporter); --close and --reopen change its state'
+complete -c hostctl -n '__hostctl_at \'milestones\'' -a close -d 'Close a milestone (Reporter); reopen it with: hostctl milestones update ID --reopen'
+complete -c hostctl -n '__hostctl_at \'milestones\'' -a create -d 'Create a milestone in a project or group (Reporter)'
+complete -c hostctl -n '__hostctl_at \'milestones\'' -a get -d 'Show one milestone (by its id)'
+complete -c hostctl -n '__hostctl_at \'milestones\'' -a list -d 'List the milestones of a project or group (due date first)'
+complete -c hostctl -n '__hostctl_at \'milestones\'' -a update -d 'Change a milestone (Reporter); --close and --reopen change its state'
 
 # notifications
-complete -c hostctl -n '__hostctl_at notifications' -a get -d 'Show your notification setting: global, or for a group or project'
-complete -c hostctl -n '__hostctl_at notifications' -a outbox -d 'Who would have been notified of new releases and project moves, per the settings (yours; administrators see everyone)'
-complete -c hostctl -n '__hostctl_at notifications' -a set -d 'Change your notification setting: level, events on or off (they count with --level custom), notification email (global)'
+complete -c hostctl -n '__hostctl_at \'notifications\'' -a get -d 'Show your notification setting: global, or for a group or project'
+complete -c hostctl -n '__hostctl_at \'notifications\'' -a outbox -d 'Who would have been notified of new releases and project moves, per the settings (yours; administrators see everyone)'
+complete -c hostctl -n '__hostctl_at \'notifications\'' -a set -d 'Change your notification setting: level, events on or off (they count with --level custom), notification email (global)'
 
 # packages
-complete -c hostctl -n '__hostctl_at packages' -a delete -d 'Delete a package and all its files (Maintainer; protection rules may ask for more)'
-complete -c hostctl -n '__hostctl_at packages' -a delete-file -d 'Delete one file of a package (Maintainer)'
-complete -c hostctl -n '__hostctl_at packages' -a download -d 'Download a file of a generic package, checking its SHA-256 (streamed; a failed download leaves nothing behind)'
-complete -c hostctl -n '__hostctl_at packages' -a files -d 'List a package\'s files with their sizes and checksums'
-complete -c hostctl -n '__hostctl_at packages' -a get -d 'Show one package with its other versions (default and deprecated packages)'
-complete -c hostctl -n '__hostctl_at packages' -a list -d 'List a project\'s packages, or those of a group\'s projects (default, deprecated and error packages unless --status)'
-complete -c hostctl -n '__hostctl_at packages' -a pipelines -d 'List the pipelines that published a package (newest first; --all follows the cursor)'
-complete -c hostctl -n '__hostctl_at packages' -a protection -d 'Package protection rules: list, add, update, remove'
-complete -c hostctl -n '__hostctl_at packages' -a upload -d 'Publish files to a generic package (streamed, never held in memory; progress on a terminal)'
+complete -c hostctl -n '__hostctl_at \'packages\'' -a delete -d 'Delete a package and all its files (Maintainer; protection rules may ask for more)'
+complete -c hostctl -n '__hostctl_at \'packages\'' -a delete-file -d 'Delete one file of a package (Maintainer)'
+complete -c hostctl -n '__hostctl_at \'packages\'' -a download -d 'Download a file of a generic package, checking its SHA-256 (streamed; a failed download leaves nothing behind)'
+complete -c hostctl -n '__hostctl_at \'packages\'' -a files -d 'List a package\'s files with their sizes and checksums'
+complete -c hostctl -n '__hostctl_at \'packages\'' -a get -d 'Show one package with its other versions (default and deprecated packages)'
+complete -c hostctl -n '__hostctl_at \'packages\'' -a list -d 'List a project\'s packages, or those of a group\'s projects (default, deprecated and error packages unless --status)'
+complete -c hostctl -n '__hostctl_at \'packages\'' -a pipelines -d 'List the pipelines that published a package (newest first; --all follows the cursor)'
+complete -c hostctl -n '__hostctl_at \'packages\'' -a protection -d 'Package protection rules: list, add, update, remove'
+complete -c hostctl -n '__hostctl_at \'packages\'' -a upload -d 'Publish files to a generic package (streamed, never held in memory; progress on a terminal)'
+
+# packages protection
+complete -c hostctl -n '__hostctl_at \'packages protection\'' -a list -d 'List a project\'s package protection rules (Maintainer)'
+complete -c hostctl -n '__hostctl_at \'packages protection\'' -a add -d 'Protect packages whose name matches a pattern: who may publish and who may delete them'
+complete -c hostctl -n '__hostctl_at \'packages protection\'' -a update -d 'Change a package protection rule'
+complete -c hostctl -n '__hostctl_at \'packages protection\'' -a remove -d 'Remove a package protection rule'
 
 # pipelines
-complete -c hostctl -n '__hostctl_at pipelines' -a create -d 'Create a pipeline for a ref (it stays created: there are no runners) and show its job token once'
-complete -c hostctl -n '__hostctl_at pipelines' -a get -d 'Show one pipeline'
-complete -c hostctl -n '__hostctl_at pipelines' -a list -d 'List a project\'s pipelines (newest first)'
+complete -c hostctl -n '__hostctl_at \'pipelines\'' -a create -d 'Create a pipeline for a ref (it stays created: there are no runners) and show its job token once'
+complete -c hostctl -n '__hostctl_at \'pipelines\'' -a get -d 'Show one pipeline'
+complete -c hostctl -n '__hostctl_at \'pipelines\'' -a list -d 'List a project\'s pipelines (newest first)'
 
 # projects
-complete -c hostctl -n '__hostctl_at projects' -a create -d 'Create a project in a group or a personal namespace'
-complete -c hostctl -n '__hostctl_at projects' -a delete -d 'Delete a project and its repository (Owner)'
-complete -c hostctl -n '__hostctl_at projects' -a get -d 'Show one project (by id or full path)'
-complete -c hostctl -n '__hostctl_at projects' -a list -d 'List projects (administrators see all of them)'
-complete -c hostctl -n '__hostctl_at projects' -a update -d 'Change a project\'s name, path, description, visibility, default branch or storage'
+complete -c hostctl -n '__hostctl_at \'projects\'' -a archive -d 'Archive a project: read-only, hidden from default lists (Owner)'
+complete -c hostctl -n '__hostctl_at \'projects\'' -a create -d 'Create a project in a group or a personal namespace'
+complete -c hostctl -n '__hostctl_at \'projects\'' -a delete -d 'Delete a project and its repository (Owner)'
+complete -c hostctl -n '__hostctl_at \'projects\'' -a get -d 'Show one project (by id or full path)'
+complete -c hostctl -n '__hostctl_at \'projects\'' -a list -d 'List projects (administrators see all of them)'
+complete -c hostctl -n '__hostctl_at \'projects\'' -a transfer -d 'Move a project to another group or user namespace (Owner of both)'
+complete -c hostctl -n '__hostctl_at \'projects\'' -a unarchive -d 'Make an archived project writable again (Owner)'
+complete -c hostctl -n '__hostctl_at \'projects\'' -a update -d 'Change a project\'s name, path, description, visibility, default branch or storage'
 
 # protected-envs
-complete -c hostctl -n '__hostctl_at protected-envs' -a get -d 'Show one protected environment: who may deploy and who must approve'
-complete -c hostctl -n '__hostctl_at protected-envs' -a list -d 'List the protected environments of a group (Owner) or a project (Maintainer), by name'
-complete -c hostctl -n '__hostctl_at protected-envs' -a protect -d 'Protect an environment: who may deploy (--deploy) and who must approve (--approval)'
-complete -c hostctl -n '__hostctl_at protected-envs' -a unprotect -d 'Unprotect an environment (anyone who may deploy to it otherwise then may)'
-complete -c hostctl -n '__hostctl_at protected-envs' -a update -d 'Add or remove who may deploy and who must approve'
+complete -c hostctl -n '__hostctl_at \'protected-envs\'' -a get -d 'Show one protected environment: who may deploy and who must approve'
+complete -c hostctl -n '__hostctl_at \'protected-envs\'' -a list -d 'List the protected environments of a group (Owner) or a project (Maintainer), by name'
+complete -c hostctl -n '__hostctl_at \'protected-envs\'' -a protect -d 'Protect an environment: who may deploy (--deploy) and who must approve (--approval)'
+complete -c hostctl -n '__hostctl_at \'protected-envs\'' -a unprotect -d 'Unprotect an environment (anyone who may deploy to it otherwise then may)'
+complete -c hostctl -n '__hostctl_at \'protected-envs\'' -a update -d 'Add or remove who may deploy and who must approve'
 
 # releases
-complete -c hostctl -n '__hostctl_at releases' -a create -d 'Create a release (Developer); with --ref the tag is created when it does not exist yet'
-complete -c hostctl -n '__hostctl_at releases' -a delete -d 'Delete a release (Developer); its git tag is kept'
-complete -c hostctl -n '__hostctl_at releases' -a download -d 'Download a release\'s asset (by its direct asset path) or a source archive of its tag'
-complete -c hostctl -n '__hostctl_at releases' -a evidence -d 'Collect evidence for a release (paid tiers; self-managed and dedicated); runs in the background'
-complete -c hostctl -n '__hostctl_at releases' -a get -d 'Show one release by its tag'
-complete -c hostctl -n '__hostctl_at releases' -a latest -d 'Show the project\'s latest release (the permalink /releases/permalink/latest)'
-complete -c hostctl -n '__hostctl_at releases' -a links -d 'A release\'s asset links: list, add, update, delete'
-complete -c hostctl -n '__hostctl_at releases' -a list -d 'List a project\'s releases (newest release date first), or those of a group\'s projects'
-complete -c hostctl -n '__hostctl_at releases' -a update -d 'Change a release\'s name, notes, date or milestones (Developer)'
+complete -c hostctl -n '__hostctl_at \'releases\'' -a create -d 'Create a release (Developer); with --ref the tag is created when it does not exist yet'
+complete -c hostctl -n '__hostctl_at \'releases\'' -a delete -d 'Delete a release (Developer); its git tag is kept'
+complete -c hostctl -n '__hostctl_at \'releases\'' -a download -d 'Download a release\'s asset (by its direct asset path) or a source archive of its tag'
+complete -c hostctl -n '__hostctl_at \'releases\'' -a evidence -d 'Collect evidence for a release (paid tiers; self-managed and dedicated); runs in the background'
+complete -c hostctl -n '__hostctl_at \'releases\'' -a get -d 'Show one release by its tag: notes and assets (like gh release view)'
+complete -c hostctl -n '__hostctl_at \'releases\'' -a latest -d 'Show the project\'s latest release (the permalink /releases/permalink/latest)'
+complete -c hostctl -n '__hostctl_at \'releases\'' -a links -d 'A release\'s asset links: list, add, update, delete'
+complete -c hostctl -n '__hostctl_at \'releases\'' -a list -d 'List a project\'s releases (newest release date first), or those of a group\'s projects'
+complete -c hostctl -n '__hostctl_at \'releases\'' -a update -d 'Change a release\'s name, notes, date or milestones (Developer)'
+complete -c hostctl -n '__hostctl_at \'releases\'' -a upload -d 'Attach assets to a release: URLs, each optionally URL#label (Developer)'
+
+# releases links
+complete -c hostctl -n '__hostctl_at \'releases links\'' -a list -d 'List a release\'s asset links (newest first)'
+complete -c hostctl -n '__hostctl_at \'releases links\'' -a add -d 'Add an asset link to a release (Developer)'
+complete -c hostctl -n '__hostctl_at \'releases links\'' -a update -d 'Change a release\'s asset link (Developer); give --name or --link-url, or both'
+complete -c hostctl -n '__hostctl_at \'releases links\'' -a delete -d 'Remove an asset link from a release (Developer)'
 
 # saml
-complete -c hostctl -n '__hostctl_at saml' -a configure -d 'Configure a top-level group\'s SAML provider (Owner or administrator; hostctl extension)'
-complete -c hostctl -n '__hostctl_at saml' -a identities -d 'A group\'s SAML (or SCIM) identities: list, get, update, delete'
-complete -c hostctl -n '__hostctl_at saml' -a links -d 'A group\'s SAML group links: list, get, create, delete'
-complete -c hostctl -n '__hostctl_at saml' -a show -d 'Show a top-level group\'s SAML provider (Owner or administrator; hostctl extension)'
+complete -c hostctl -n '__hostctl_at \'saml\'' -a configure -d 'Configure a top-level group\'s SAML provider (Owner or administrator; hostctl extension)'
+complete -c hostctl -n '__hostctl_at \'saml\'' -a identities -d 'A group\'s SAML (or SCIM) identities: list, get, update, delete'
+complete -c hostctl -n '__hostctl_at \'saml\'' -a links -d 'A group\'s SAML group links: list, get, create, delete'
+complete -c hostctl -n '__hostctl_at \'saml\'' -a show -d 'Show a top-level group\'s SAML provider (Owner or administrator; hostctl extension)'
+
+# saml identities
+complete -c hostctl -n '__hostctl_at \'saml identities\'' -a list -d 'List a group\'s SAML (or --scim SCIM) identities'
+complete -c hostctl -n '__hostctl_at \'saml identities\'' -a get -d 'Show one identity by its extern_uid'
+complete -c hostctl -n '__hostctl_at \'saml identities\'' -a update -d 'Change an identity\'s extern_uid (the user is told the link changed)'
+complete -c hostctl -n '__hostctl_at \'saml identities\'' -a delete -d 'Delete an identity (the user can no longer sign in through it)'
+
+# saml links
+complete -c hostctl -n '__hostctl_at \'saml links\'' -a list -d 'List a group\'s SAML group links'
+complete -c hostctl -n '__hostctl_at \'saml links\'' -a get -d 'Show one SAML group link'
+complete -c hostctl -n '__hostctl_at \'saml links\'' -a create -d 'Link a SAML group to a role (and optionally a custom member role and a provider)'
+complete -c hostctl -n '__hostctl_at \'saml links\'' -a delete -d 'Delete a SAML group link'
 
 # scim
-complete -c hostctl -n '__hostctl_at scim' -a token -d 'Generate the group\'s SCIM provisioning token for an identity provider (Owner; replaces the previous one; printed once)'
+complete -c hostctl -n '__hostctl_at \'scim\'' -a token -d 'Generate the group\'s SCIM provisioning token for an identity provider (Owner; replaces the previous one; printed once)'
 
 # security-settings
-complete -c hostctl -n '__hostctl_at security-settings' -a get -d 'Show the security settings of a project (Ultimate; Developer)'
-complete -c hostctl -n '__hostctl_at security-settings' -a update -d 'Turn secret push protection on or off (Ultimate; Maintainer)'
+complete -c hostctl -n '__hostctl_at \'security-settings\'' -a get -d 'Show the security settings of a project (Ultimate; Developer)'
+complete -c hostctl -n '__hostctl_at \'security-settings\'' -a update -d 'Turn secret push protection on or off (Ultimate; Maintainer)'
 
 # snippets
-complete -c hostctl -n '__hostctl_at snippets' -a create -d 'Create a snippet from files on disk (each is stored under its own name)'
-complete -c hostctl -n '__hostctl_at snippets' -a delete -d 'Delete a snippet and its repository'
-complete -c hostctl -n '__hostctl_at snippets' -a files -d 'List the files of a snippet with their raw URLs'
-complete -c hostctl -n '__hostctl_at snippets' -a get -d 'Show one snippet: title, visibility, files, URLs'
-complete -c hostctl -n '__hostctl_at snippets' -a list -d 'List snippets: yours (default), the public ones, every one you can see, or a project\'s'
-complete -c hostctl -n '__hostctl_at snippets' -a raw -d 'Write a snippet file\'s content to standard output, byte for byte (the first file unless --file)'
-complete -c hostctl -n '__hostctl_at snippets' -a update -d 'Change a snippet\'s title, description or visibility, and its files in one commit'
+complete -c hostctl -n '__hostctl_at \'snippets\'' -a create -d 'Create a snippet from files on disk (each is stored under its own name)'
+complete -c hostctl -n '__hostctl_at \'snippets\'' -a delete -d 'Delete a snippet and its repository'
+complete -c hostctl -n '__hostctl_at \'snippets\'' -a files -d 'List the files of a snippet with their raw URLs'
+complete -c hostctl -n '__hostctl_at \'snippets\'' -a get -d 'Show one snippet: title, visibility, files, URLs'
+complete -c hostctl -n '__hostctl_at \'snippets\'' -a list -d 'List snippets: yours (default), the public ones, every one you can see, or a project\'s'
+complete -c hostctl -n '__hostctl_at \'snippets\'' -a raw -d 'Write a snippet file\'s content to standard output, byte for byte (the first file unless --file)'
+complete -c hostctl -n '__hostctl_at \'snippets\'' -a update -d 'Change a snippet\'s title, description or visibility, and its files in one commit'
 
 # storage-moves
-complete -c hostctl -n '__hostctl_at storage-moves' -a get -d 'Show one repository storage move (move ids are unique across kinds on hostctl instances)'
-complete -c hostctl -n '__hostctl_at storage-moves' -a list -d 'List repository storage moves, newest first: all kinds, one kind, or one container\'s'
-complete -c hostctl -n '__hostctl_at storage-moves' -a schedule -d 'Move repositories to another storage: every one of a kind on a storage (--from), or one container\'s'
+complete -c hostctl -n '__hostctl_at \'storage-moves\'' -a get -d 'Show one repository storage move (move ids are unique across kinds on hostctl instances)'
+complete -c hostctl -n '__hostctl_at \'storage-moves\'' -a list -d 'List repository storage moves, newest first: all kinds, one kind, or one container\'s'
+complete -c hostctl -n '__hostctl_at \'storage-moves\'' -a schedule -d 'Move repositories to another storage: every one of a kind on a storage (--from), or one container\'s'
 
 # storages
-complete -c hostctl -n '__hostctl_at storages' -a add -d 'Add a repository storage (a directory; relative paths are inside the state directory) to a running instance'
-complete -c hostctl -n '__hostctl_at storages' -a list -d 'List repository storages: path, repositories per kind, bytes used and free (hostctl instances)'
-complete -c hostctl -n '__hostctl_at storages' -a remove -d 'Remove a repository storage that holds nothing (refused while any repository or move uses it)'
+complete -c hostctl -n '__hostctl_at \'storages\'' -a add -d 'Add a repository storage (a directory; relative paths are inside the state directory) to a running instance'
+complete -c hostctl -n '__hostctl_at \'storages\'' -a list -d 'List repository storages: path, repositories per kind, bytes used and free (hostctl instances)'
+complete -c hostctl -n '__hostctl_at \'storages\'' -a remove -d 'Remove a repository storage that holds nothing (refused while any repository or move uses it)'
 
 # tags
-complete -c hostctl -n '__hostctl_at tags' -a create -d 'Create a tag at a branch, tag or commit; with --message an annotated one (Developer)'
-complete -c hostctl -n '__hostctl_at tags' -a delete -d 'Delete a tag (and the release made from it)'
-complete -c hostctl -n '__hostctl_at tags' -a get -d 'Show one tag with its commit and release'
-complete -c hostctl -n '__hostctl_at tags' -a list -d 'List a project\'s tags (most recently created first)'
+complete -c hostctl -n '__hostctl_at \'tags\'' -a create -d 'Create a tag at a branch, tag or commit; with --message an annotated one (Developer)'
+complete -c hostctl -n '__hostctl_at \'tags\'' -a delete -d 'Delete a tag (and the release made from it)'
+complete -c hostctl -n '__hostctl_at \'tags\'' -a get -d 'Show one tag with its commit and release'
+complete -c hostctl -n '__hostctl_at \'tags\'' -a list -d 'List a project\'s tags (most recently created first)'
 
 # tokens
-complete -c hostctl -n '__hostctl_at tokens' -a associations -d 'Groups and projects the token in use can reach, with its role in each'
-complete -c hostctl -n '__hostctl_at tokens' -a create -d 'Create a personal access token for a user (administrators); the secret is shown once'
-complete -c hostctl -n '__hostctl_at tokens' -a get -d 'Show one token; "self" is the token hostctl is using'
-complete -c hostctl -n '__hostctl_at tokens' -a list -d 'List personal access tokens (administrators see every user\'s)'
-complete -c hostctl -n '__hostctl_at tokens' -a revoke -d 'Revoke a token at once; "self" revokes the token hostctl is using'
-complete -c hostctl -n '__hostctl_at tokens' -a rotate -d 'Revoke a token and issue its successor (same name and scopes); without ID, pick one interactively'
+complete -c hostctl -n '__hostctl_at \'tokens\'' -a associations -d 'Groups and projects the token in use can reach, with its role in each'
+complete -c hostctl -n '__hostctl_at \'tokens\'' -a create -d 'Create a personal access token for a user (administrators); the secret is shown once'
+complete -c hostctl -n '__hostctl_at \'tokens\'' -a get -d 'Show one token; "self" is the token hostctl is using'
+complete -c hostctl -n '__hostctl_at \'tokens\'' -a list -d 'List personal access tokens (administrators see every user\'s)'
+complete -c hostctl -n '__hostctl_at \'tokens\'' -a revoke -d 'Revoke a token at once; "self" revokes the token hostctl is using'
+complete -c hostctl -n '__hostctl_at \'tokens\'' -a rotate -d 'Revoke a token and issue its successor (same name and scopes); without ID, pick one interactively'
 
 # users
-complete -c hostctl -n '__hostctl_at users' -a block -d 'Block a user: no sign-in, no API, no Git access (administrators)'
-complete -c hostctl -n '__hostctl_at users' -a create -d 'Create a user (administrators)'
-complete -c hostctl -n '__hostctl_at users' -a delete -d 'Delete a user (administrators)'
-complete -c hostctl -n '__hostctl_at users' -a get -d 'Show one user (by id or username)'
-complete -c hostctl -n '__hostctl_at users' -a list -d 'List users'
-complete -c hostctl -n '__hostctl_at users' -a unblock -d 'Unblock a blocked user (administrators)'
-complete -c hostctl -n '__hostctl_at users' -a update -d 'Change a user (administrators)'
+complete -c hostctl -n '__hostctl_at \'users\'' -a block -d 'Block a user: no sign-in, no API, no Git access (administrators)'
+complete -c hostctl -n '__hostctl_at \'users\'' -a create -d 'Create a user (administrators)'
+complete -c hostctl -n '__hostctl_at \'users\'' -a delete -d 'Delete a user (administrators)'
+complete -c hostctl -n '__hostctl_at \'users\'' -a get -d 'Show one user (by id or username)'
+complete -c hostctl -n '__hostctl_at \'users\'' -a list -d 'List users'
+complete -c hostctl -n '__hostctl_at \'users\'' -a unblock -d 'Unblock a blocked user (administrators)'
+complete -c hostctl -n '__hostctl_at \'users\'' -a update -d 'Change a user (administrators)'
 
 # wikis
-complete -c hostctl -n '__hostctl_at wikis' -a create -d 'Create a wiki page (Developer); a title with / makes directories'
-complete -c hostctl -n '__hostctl_at wikis' -a delete -d 'Delete a wiki page (Maintainer); its history stays in the wiki repository'
-complete -c hostctl -n '__hostctl_at wikis' -a edit -d 'Edit a wiki page in $VISUAL or $EDITOR (on a terminal); saves only when the text changed'
-complete -c hostctl -n '__hostctl_at wikis' -a get -d 'Show a wiki page (its text in table output; --html renders it)'
-complete -c hostctl -n '__hostctl_at wikis' -a history -d 'List a wiki page\'s versions (the wiki commits that changed it), newest first'
-complete -c hostctl -n '__hostctl_at wikis' -a list -d 'List the pages of a project or group wiki'
-complete -c hostctl -n '__hostctl_at wikis' -a update -d 'Change a wiki page\'s content, title (moves it) or format (Developer)'
-complete -c hostctl -n '__hostctl_at wikis' -a upload -d 'Upload an attachment to the wiki repository; prints its path and a Markdown link (Developer)'
+complete -c hostctl -n '__hostctl_at \'wikis\'' -a create -d 'Create a wiki page (Developer); a title with / makes directories'
+complete -c hostctl -n '__hostctl_at \'wikis\'' -a delete -d 'Delete a wiki page (Maintainer); its history stays in the wiki repository'
+complete -c hostctl -n '__hostctl_at \'wikis\'' -a edit -d 'Edit a wiki page in $VISUAL or $EDITOR (on a terminal); saves only when the text changed'
+complete -c hostctl -n '__hostctl_at \'wikis\'' -a get -d 'Show a wiki page (its text in table output; --html renders it)'
+complete -c hostctl -n '__hostctl_at \'wikis\'' -a history -d 'List a wiki page\'s versions (the wiki commits that changed it), newest first'
+complete -c hostctl -n '__hostctl_at \'wikis\'' -a list -d 'List the pages of a project or group wiki'
+complete -c hostctl -n '__hostctl_at \'wikis\'' -a update -d 'Change a wiki page\'s content, title (moves it) or format (Developer)'
+complete -c hostctl -n '__hostctl_at \'wikis\'' -a upload -d 'Upload an attachment to the wiki repository; prints its path and a Markdown link (Developer)'
 
 # api
 complete -c hostctl -n '__hostctl_at \'api\'' -s X -l method -x -d 'HTTP method (default: GET, or POST when fields or --input are given without --paginate)'
@@ -550,42 +700,70 @@ complete -c hostctl -n '__hostctl_at \'api\'' -l silent -d 'print no body'
 complete -c hostctl -n '__hostctl_at \'api\'' -l input -r -F -d 'the JSON request body, from a file (- for standard input); -f/-F then go to the query'
 
 # branches create
-complete -c hostctl -n '__hostctl_at \'branches create\'' -s R -l project -x -d 'the project (id or full path)'
-complete -c hostctl -n '__hostctl_at \'branches create\'' -l ref -x -d 'branch, tag or commit SHA to start from (required)'
+complete -c hostctl -n '__hostctl_at \'branches create\'' -s R -l project -x -a '(__hostctl_dynamic projects)' -d 'the project (id or full path)'
+complete -c hostctl -n '__hostctl_at \'branches create\'' -l ref -x -a '(__hostctl_dynamic branches)' -d 'branch, tag or commit SHA to start from (required)'
+complete -c hostctl -n '__hostctl_at \'branches create\'' -a '(__hostctl_dynamic branches)'
 
 # branches delete
-complete -c hostctl -n '__hostctl_at \'branches delete\'' -s R -l project -x -d 'the project (id or full path)'
+complete -c hostctl -n '__hostctl_at \'branches delete\'' -s R -l project -x -a '(__hostctl_dynamic projects)' -d 'the project (id or full path)'
+complete -c hostctl -n '__hostctl_at \'branches delete\'' -a '(__hostctl_dynamic branches)'
 
 # branches delete-merged
-complete -c hostctl -n '__hostctl_at \'branches delete-merged\'' -s R -l project -x -d 'the project (id or full path)'
+complete -c hostctl -n '__hostctl_at \'branches delete-merged\'' -s R -l project -x -a '(__hostctl_dynamic projects)' -d 'the project (id or full path)'
 
 # branches get
-complete -c hostctl -n '__hostctl_at \'branches get\'' -s R -l project -x -d 'the project (id or full path)'
+complete -c hostctl -n '__hostctl_at \'branches get\'' -s R -l project -x -a '(__hostctl_dynamic projects)' -d 'the project (id or full path)'
+complete -c hostctl -n '__hostctl_at \'branches get\'' -a '(__hostctl_dynamic branches)'
 
 # branches list
-complete -c hostctl -n '__hostctl_at \'branches list\'' -s R -l project -x -d 'the project (id or full path)'
+complete -c hostctl -n '__hostctl_at \'branches list\'' -s R -l project -x -a '(__hostctl_dynamic projects)' -d 'the project (id or full path)'
+complete -c hostctl -n '__hostctl_at \'branches list\'' -l sort -x -a 'name name:asc updated updated:asc updated:desc' -d 'sort by one of name, updated, optionally :asc or :desc'
 complete -c hostctl -n '__hostctl_at \'branches list\'' -l search -x -d 'name contains the term; ^term matches the start, term$ the end, * any run of characters'
 complete -c hostctl -n '__hostctl_at \'branches list\'' -l regex -x -d 'name matches this RE2 regular expression'
-complete -c hostctl -n '__hostctl_at \'branches list\'' -l sort -x -d 'one of name_asc, updated_asc, updated_desc'
 complete -c hostctl -n '__hostctl_at \'branches list\'' -l page -x -d 'page number to fetch'
 complete -c hostctl -n '__hostctl_at \'branches list\'' -l per-page -x -d 'items per page (the server caps it at 100)'
 complete -c hostctl -n '__hostctl_at \'branches list\'' -l all -d 'fetch every page, following the Link header'
 complete -c hostctl -n '__hostctl_at \'branches list\'' -l limit -x -d 'stop after N items, across pages'
 
 # branches protect
-complete -c hostctl -n '__hostctl_at \'branches protect\'' -s R -l project -x -d 'the project (id or full path)'
+complete -c hostctl -n '__hostctl_at \'branches protect\'' -s R -l project -x -a '(__hostctl_dynamic projects)' -d 'the project (id or full path)'
 complete -c hostctl -n '__hostctl_at \'branches protect\'' -l push -x -d 'who may push: no-one, developer, maintainer (default) or admin'
 complete -c hostctl -n '__hostctl_at \'branches protect\'' -l merge -x -d 'who may merge: no-one, developer, maintainer (default) or admin'
 complete -c hostctl -n '__hostctl_at \'branches protect\'' -l unprotect -x -d 'who may unprotect: developer, maintainer (default) or admin'
 complete -c hostctl -n '__hostctl_at \'branches protect\'' -l allow-force-push -d 'allow force pushes'
 complete -c hostctl -n '__hostctl_at \'branches protect\'' -l code-owner-approval -d 'require code owner approval'
+complete -c hostctl -n '__hostctl_at \'branches protect\'' -a '(__hostctl_dynamic branches)'
+
+# branches protections list
+complete -c hostctl -n '__hostctl_at \'branches protections list\'' -s R -l project -x -a '(__hostctl_dynamic projects)' -d 'the project (id or full path)'
+complete -c hostctl -n '__hostctl_at \'branches protections list\'' -l search -x -d 'rule name contains this text'
+complete -c hostctl -n '__hostctl_at \'branches protections list\'' -l page -x -d 'page number to fetch'
+complete -c hostctl -n '__hostctl_at \'branches protections list\'' -l per-page -x -d 'items per page (the server caps it at 100)'
+complete -c hostctl -n '__hostctl_at \'branches protections list\'' -l all -d 'fetch every page, following the Link header'
+complete -c hostctl -n '__hostctl_at \'branches protections list\'' -l limit -x -d 'stop after N items, across pages'
+
+# branches protections get
+complete -c hostctl -n '__hostctl_at \'branches protections get\'' -s R -l project -x -a '(__hostctl_dynamic projects)' -d 'the project (id or full path)'
+complete -c hostctl -n '__hostctl_at \'branches protections get\'' -a '(__hostctl_dynamic branches)'
+
+# branches protections update
+complete -c hostctl -n '__hostctl_at \'branches protections update\'' -s R -l project -x -a '(__hostctl_dynamic projects)' -d 'the project (id or full path)'
+complete -c hostctl -n '__hostctl_at \'branches protections update\'' -l push -x -d 'who may push: no-one, developer, maintainer or admin'
+complete -c hostctl -n '__hostctl_at \'branches protections update\'' -l merge -x -d 'who may merge: no-one, developer, maintainer or admin'
+complete -c hostctl -n '__hostctl_at \'branches protections update\'' -l unprotect -x -d 'who may unprotect: developer, maintainer or admin'
+complete -c hostctl -n '__hostctl_at \'branches protections update\'' -l allow-force-push -d 'allow force pushes'
+complete -c hostctl -n '__hostctl_at \'branches protections update\'' -l no-allow-force-push -d 'forbid force pushes'
+complete -c hostctl -n '__hostctl_at \'branches protections update\'' -l code-owner-approval -d 'require code owner approval'
+complete -c hostctl -n '__hostctl_at \'branches protections update\'' -l no-code-owner-approval -d 'do not require code owner approval'
+complete -c hostctl -n '__hostctl_at \'branches protections update\'' -a '(__hostctl_dynamic branches)'
 
 # branches unprotect
-complete -c hostctl -n '__hostctl_at \'branches unprotect\'' -s R -l project -x -d 'the project (id or full path)'
+complete -c hostctl -n '__hostctl_at \'branches unprotect\'' -s R -l project -x -a '(__hostctl_dynamic projects)' -d 'the project (id or full path)'
+complete -c hostctl -n '__hostctl_at \'branches unprotect\'' -a '(__hostctl_dynamic branches)'
 
 # commits create
-complete -c hostctl -n '__hostctl_at \'commits create\'' -s R -l project -x -d 'the project (id or full path)'
-complete -c hostctl -n '__hostctl_at \'commits create\'' -l branch -x -d 'branch to commit to (required)'
+complete -c hostctl -n '__hostctl_at \'commits create\'' -s R -l project -x -a '(__hostctl_dynamic projects)' -d 'the project (id or full path)'
+complete -c hostctl -n '__hostctl_at \'commits create\'' -l branch -x -a '(__hostctl_dynamic branches)' -d 'branch to commit to (required)'
 complete -c hostctl -n '__hostctl_at \'commits create\'' -s m -l message -x -d 'commit message (required)'
 complete -c hostctl -n '__hostctl_at \'commits create\'' -l add -x -d 'add or replace a file from disk, optionally at another repository path (repeatable)'
 complete -c hostctl -n '__hostctl_at \'commits create\'' -l delete -x -d 'delete a file of the repository (repeatable)'
@@ -596,12 +774,12 @@ complete -c hostctl -n '__hostctl_at \'commits create\'' -l author-email -x -d '
 complete -c hostctl -n '__hostctl_at \'commits create\'' -l force -d 'with --start-branch/--start-sha, overwrite --branch if it exists'
 
 # commits get
-complete -c hostctl -n '__hostctl_at \'commits get\'' -s R -l project -x -d 'the project (id or full path)'
+complete -c hostctl -n '__hostctl_at \'commits get\'' -s R -l project -x -a '(__hostctl_dynamic projects)' -d 'the project (id or full path)'
 complete -c hostctl -n '__hostctl_at \'commits get\'' -l no-stats -d 'leave out the added and deleted line counts'
 
 # commits list
-complete -c hostctl -n '__hostctl_at \'commits list\'' -s R -l project -x -d 'the project (id or full path)'
-complete -c hostctl -n '__hostctl_at \'commits list\'' -l ref -x -d 'branch, tag, commit or a..b range (default: the default branch)'
+complete -c hostctl -n '__hostctl_at \'commits list\'' -s R -l project -x -a '(__hostctl_dynamic projects)' -d 'the project (id or full path)'
+complete -c hostctl -n '__hostctl_at \'commits list\'' -l ref -x -a '(__hostctl_dynamic branches)' -d 'branch, tag, commit or a..b range (default: the default branch)'
 complete -c hostctl -n '__hostctl_at \'commits list\'' -l path -r -F -d 'only commits that touch this file or directory'
 complete -c hostctl -n '__hostctl_at \'commits list\'' -l since -x -d 'committed at or after this ISO time'
 complete -c hostctl -n '__hostctl_at \'commits list\'' -l until -x -d 'committed at or before this ISO time'
@@ -613,7 +791,7 @@ complete -c hostctl -n '__hostctl_at \'commits list\'' -l all -d 'fetch every pa
 complete -c hostctl -n '__hostctl_at \'commits list\'' -l limit -x -d 'stop after N items, across pages'
 
 # completion
-complete -c hostctl -n '__hostctl_at \'completion\'' -a 'bash zsh fish'
+complete -c hostctl -n '__hostctl_at \'completion\'' -a 'bash zsh fish install bash zsh fish'
 
 # context add
 complete -c hostctl -n '__hostctl_at \'context add\'' -l token -x -d 'the personal access token (visible in shell history and process lists: prefer --token-stdin)'
@@ -622,8 +800,14 @@ complete -c hostctl -n '__hostctl_at \'context add\'' -l use -d 'make it the cur
 complete -c hostctl -n '__hostctl_at \'context add\'' -l force -d 'replace an existing context of that name'
 complete -c hostctl -n '__hostctl_at \'context add\'' -l no-verify -d 'save without checking the state directory, the URL or the token'
 
+# enterprise-users disable-2fa
+complete -c hostctl -n '__hostctl_at \'enterprise-users disable-2fa\'' -a '(__hostctl_dynamic groups)'
+
+# enterprise-users get
+complete -c hostctl -n '__hostctl_at \'enterprise-users get\'' -a '(__hostctl_dynamic groups)'
+
 # enterprise-users list
-complete -c hostctl -n '__hostctl_at \'enterprise-users list\'' -l username -x -d 'exactly this username'
+complete -c hostctl -n '__hostctl_at \'enterprise-users list\'' -l username -x -a '(__hostctl_dynamic users)' -d 'exactly this username'
 complete -c hostctl -n '__hostctl_at \'enterprise-users list\'' -l search -x -d 'part of a name, username or email'
 complete -c hostctl -n '__hostctl_at \'enterprise-users list\'' -l active -d 'active users only'
 complete -c hostctl -n '__hostctl_at \'enterprise-users list\'' -l blocked -d 'blocked users only'
@@ -634,54 +818,55 @@ complete -c hostctl -n '__hostctl_at \'enterprise-users list\'' -l page -x -d 'p
 complete -c hostctl -n '__hostctl_at \'enterprise-users list\'' -l per-page -x -d 'items per page (the server caps it at 100)'
 complete -c hostctl -n '__hostctl_at \'enterprise-users list\'' -l all -d 'fetch every page, following the Link header'
 complete -c hostctl -n '__hostctl_at \'enterprise-users list\'' -l limit -x -d 'stop after N items, across pages'
+complete -c hostctl -n '__hostctl_at \'enterprise-users list\'' -a '(__hostctl_dynamic groups)'
 
 # error-tracking keys list
-complete -c hostctl -n '__hostctl_at \'error-tracking keys list\'' -s R -l project -x -d 'the project (id or full path)'
+complete -c hostctl -n '__hostctl_at \'error-tracking keys list\'' -s R -l project -x -a '(__hostctl_dynamic projects)' -d 'the project (id or full path)'
 complete -c hostctl -n '__hostctl_at \'error-tracking keys list\'' -l page -x -d 'page number to fetch'
 complete -c hostctl -n '__hostctl_at \'error-tracking keys list\'' -l per-page -x -d 'items per page (the server caps it at 100)'
 complete -c hostctl -n '__hostctl_at \'error-tracking keys list\'' -l all -d 'fetch every page, following the Link header'
 complete -c hostctl -n '__hostctl_at \'error-tracking keys list\'' -l limit -x -d 'stop after N items, across pages'
 
 # error-tracking keys create
-complete -c hostctl -n '__hostctl_at \'error-tracking keys create\'' -s R -l project -x -d 'the project (id or full path)'
+complete -c hostctl -n '__hostctl_at \'error-tracking keys create\'' -s R -l project -x -a '(__hostctl_dynamic projects)' -d 'the project (id or full path)'
 
 # error-tracking keys delete
-complete -c hostctl -n '__hostctl_at \'error-tracking keys delete\'' -s R -l project -x -d 'the project (id or full path)'
+complete -c hostctl -n '__hostctl_at \'error-tracking keys delete\'' -s R -l project -x -a '(__hostctl_dynamic projects)' -d 'the project (id or full path)'
 
 # error-tracking settings get
-complete -c hostctl -n '__hostctl_at \'error-tracking settings get\'' -s R -l project -x -d 'the project (id or full path)'
+complete -c hostctl -n '__hostctl_at \'error-tracking settings get\'' -s R -l project -x -a '(__hostctl_dynamic projects)' -d 'the project (id or full path)'
 
 # error-tracking settings enable
-complete -c hostctl -n '__hostctl_at \'error-tracking settings enable\'' -s R -l project -x -d 'the project (id or full path)'
+complete -c hostctl -n '__hostctl_at \'error-tracking settings enable\'' -s R -l project -x -a '(__hostctl_dynamic projects)' -d 'the project (id or full path)'
 
 # error-tracking settings disable
-complete -c hostctl -n '__hostctl_at \'error-tracking settings disable\'' -s R -l project -x -d 'the project (id or full path)'
+complete -c hostctl -n '__hostctl_at \'error-tracking settings disable\'' -s R -l project -x -a '(__hostctl_dynamic projects)' -d 'the project (id or full path)'
 
 # freeze-periods create
-complete -c hostctl -n '__hostctl_at \'freeze-periods create\'' -s R -l project -x -d 'the project (id or full path)'
+complete -c hostctl -n '__hostctl_at \'freeze-periods create\'' -s R -l project -x -a '(__hostctl_dynamic projects)' -d 'the project (id or full path)'
 complete -c hostctl -n '__hostctl_at \'freeze-periods create\'' -l start -x -d 'when each freeze begins, as cron (minute hour day-of-month month day-of-week)'
 complete -c hostctl -n '__hostctl_at \'freeze-periods create\'' -l end -x -d 'when each freeze ends, as cron'
 complete -c hostctl -n '__hostctl_at \'freeze-periods create\'' -l timezone -x -d 'IANA time zone of the cron fields (the server default is UTC)'
 
 # freeze-periods delete
-complete -c hostctl -n '__hostctl_at \'freeze-periods delete\'' -s R -l project -x -d 'the project (id or full path)'
+complete -c hostctl -n '__hostctl_at \'freeze-periods delete\'' -s R -l project -x -a '(__hostctl_dynamic projects)' -d 'the project (id or full path)'
 
 # freeze-periods get
-complete -c hostctl -n '__hostctl_at \'freeze-periods get\'' -s R -l project -x -d 'the project (id or full path)'
+complete -c hostctl -n '__hostctl_at \'freeze-periods get\'' -s R -l project -x -a '(__hostctl_dynamic projects)' -d 'the project (id or full path)'
 
 # freeze-periods list
-complete -c hostctl -n '__hostctl_at \'freeze-periods list\'' -s R -l project -x -d 'the project (id or full path)'
+complete -c hostctl -n '__hostctl_at \'freeze-periods list\'' -s R -l project -x -a '(__hostctl_dynamic projects)' -d 'the project (id or full path)'
 complete -c hostctl -n '__hostctl_at \'freeze-periods list\'' -l page -x -d 'page number to fetch'
 complete -c hostctl -n '__hostctl_at \'freeze-periods list\'' -l per-page -x -d 'items per page (the server caps it at 100)'
 complete -c hostctl -n '__hostctl_at \'freeze-periods list\'' -l all -d 'fetch every page, following the Link header'
 complete -c hostctl -n '__hostctl_at \'freeze-periods list\'' -l limit -x -d 'stop after N items, across pages'
 
 # freeze-periods status
-complete -c hostctl -n '__hostctl_at \'freeze-periods status\'' -s R -l project -x -d 'the project (id or full path)'
+complete -c hostctl -n '__hostctl_at \'freeze-periods status\'' -s R -l project -x -a '(__hostctl_dynamic projects)' -d 'the project (id or full path)'
 complete -c hostctl -n '__hostctl_at \'freeze-periods status\'' -l at -x -d 'ask about this time instead of now (ISO 8601, e.g. 2026-12-24T10:00:00+01:00; no zone means UTC)'
 
 # freeze-periods update
-complete -c hostctl -n '__hostctl_at \'freeze-periods update\'' -s R -l project -x -d 'the project (id or full path)'
+complete -c hostctl -n '__hostctl_at \'freeze-periods update\'' -s R -l project -x -a '(__hostctl_dynamic projects)' -d 'the project (id or full path)'
 complete -c hostctl -n '__hostctl_at \'freeze-periods update\'' -l start -x -d 'when each freeze begins, as cron (minute hour day-of-month month day-of-week)'
 complete -c hostctl -n '__hostctl_at \'freeze-periods update\'' -l end -x -d 'when each freeze ends, as cron'
 complete -c hostctl -n '__hostctl_at \'freeze-periods update\'' -l timezone -x -d 'IANA time zone of the cron fields (the server default is UTC)'
@@ -689,23 +874,26 @@ complete -c hostctl -n '__hostctl_at \'freeze-periods update\'' -l timezone -x -
 # groups create
 complete -c hostctl -n '__hostctl_at \'groups create\'' -l name -x -d 'display name'
 complete -c hostctl -n '__hostctl_at \'groups create\'' -l path -r -F -d 'URL path (derived from the name when absent)'
-complete -c hostctl -n '__hostctl_at \'groups create\'' -l parent -x -d 'parent group (id or full path)'
-complete -c hostctl -n '__hostctl_at \'groups create\'' -l visibility -x -d 'private, internal or public'
+complete -c hostctl -n '__hostctl_at \'groups create\'' -s g -l group -x -a '(__hostctl_dynamic groups)' -d 'parent group (id or full path)'
+complete -c hostctl -n '__hostctl_at \'groups create\'' -l visibility -x -a 'private internal public' -d 'private, internal or public'
 complete -c hostctl -n '__hostctl_at \'groups create\'' -l description -x -d 'description'
+
+# groups delete
+complete -c hostctl -n '__hostctl_at \'groups delete\'' -a '(__hostctl_dynamic groups)'
 
 # groups get
 complete -c hostctl -n '__hostctl_at \'groups get\'' -l with-projects -d 'include the group\'s projects'
+complete -c hostctl -n '__hostctl_at \'groups get\'' -a '(__hostctl_dynamic groups)'
 
 # groups list
-complete -c hostctl -n '__hostctl_at \'groups list\'' -l parent -x -d 'only subgroups of this group (id or full path)'
-complete -c hostctl -n '__hostctl_at \'groups list\'' -l descendants -d 'with --parent: every level below it, not only direct subgroups'
+complete -c hostctl -n '__hostctl_at \'groups list\'' -l sort -x -a 'name name:asc name:desc path path:asc path:desc id id:asc id:desc' -d 'sort by one of name, path, id, optionally :asc or :desc (default name:asc)'
+complete -c hostctl -n '__hostctl_at \'groups list\'' -s g -l group -x -a '(__hostctl_dynamic groups)' -d 'only subgroups of this group (id or full path)'
+complete -c hostctl -n '__hostctl_at \'groups list\'' -l descendants -d 'with --group: every level below it, not only direct subgroups'
 complete -c hostctl -n '__hostctl_at \'groups list\'' -l search -x -d 'name or path contains this text'
 complete -c hostctl -n '__hostctl_at \'groups list\'' -l top-level -d 'only top-level groups'
 complete -c hostctl -n '__hostctl_at \'groups list\'' -l owned -d 'only groups the caller owns'
 complete -c hostctl -n '__hostctl_at \'groups list\'' -l min-access-level -x -d 'only groups where the caller has at least this role'
-complete -c hostctl -n '__hostctl_at \'groups list\'' -l visibility -x -d 'private, internal or public'
-complete -c hostctl -n '__hostctl_at \'groups list\'' -l order-by -x -d 'one of name, path, id (default name)'
-complete -c hostctl -n '__hostctl_at \'groups list\'' -l sort -x -a '(__fish_complete_directories)' -d 'asc or desc (default asc)'
+complete -c hostctl -n '__hostctl_at \'groups list\'' -l visibility -x -a 'private internal public' -d 'private, internal or public'
 complete -c hostctl -n '__hostctl_at \'groups list\'' -l page -x -d 'page number to fetch'
 complete -c hostctl -n '__hostctl_at \'groups list\'' -l per-page -x -d 'items per page (the server caps it at 100)'
 complete -c hostctl -n '__hostctl_at \'groups list\'' -l all -d 'fetch every page, following the Link header'
@@ -714,8 +902,9 @@ complete -c hostctl -n '__hostctl_at \'groups list\'' -l limit -x -d 'stop after
 # groups update
 complete -c hostctl -n '__hostctl_at \'groups update\'' -l name -x -d 'display name'
 complete -c hostctl -n '__hostctl_at \'groups update\'' -l path -r -F -d 'URL path'
-complete -c hostctl -n '__hostctl_at \'groups update\'' -l visibility -x -d 'private, internal or public'
+complete -c hostctl -n '__hostctl_at \'groups update\'' -l visibility -x -a 'private internal public' -d 'private, internal or public'
 complete -c hostctl -n '__hostctl_at \'groups update\'' -l description -x -d 'description'
+complete -c hostctl -n '__hostctl_at \'groups update\'' -a '(__hostctl_dynamic groups)'
 
 # init
 complete -c hostctl -n '__hostctl_at \'init\'' -l root-token -x -d 'use this secret for the root token instead of a generated one (at least 20 characters)'
@@ -725,55 +914,56 @@ complete -c hostctl -n '__hostctl_at \'init\'' -l storage -x -d 'an extra reposi
 complete -c hostctl -n '__hostctl_at \'init\'' -l external-url -x -d 'base URL used in web_url fields'
 complete -c hostctl -n '__hostctl_at \'init\'' -l demo -d 'fill the new state with demo data'
 complete -c hostctl -n '__hostctl_at \'init\'' -l context-name -x -d 'name of the context to create'
+complete -c hostctl -n '__hostctl_at \'init\'' -l recover-token -d 'issue a new administrator token for an EXISTING local state (access to its files is the proof)'
 
 # members add
-complete -c hostctl -n '__hostctl_at \'members add\'' -s R -l project -x -d 'members of this project (id or full path)'
-complete -c hostctl -n '__hostctl_at \'members add\'' -s g -l group -x -d 'members of this group (id or full path)'
-complete -c hostctl -n '__hostctl_at \'members add\'' -l user -x -d 'the user (id or username)'
-complete -c hostctl -n '__hostctl_at \'members add\'' -l access-level -x -d 'guest, planner, reporter, developer, maintainer, owner (or 10, 15, 20, 30, 40, 50)'
+complete -c hostctl -n '__hostctl_at \'members add\'' -s R -l project -x -a '(__hostctl_dynamic projects)' -d 'members of this project (id or full path)'
+complete -c hostctl -n '__hostctl_at \'members add\'' -s g -l group -x -a '(__hostctl_dynamic groups)' -d 'members of this group (id or full path)'
+complete -c hostctl -n '__hostctl_at \'members add\'' -l user -x -a '(__hostctl_dynamic users)' -d 'the user (id or username)'
+complete -c hostctl -n '__hostctl_at \'members add\'' -l access-level -x -a 'guest planner reporter developer maintainer owner' -d 'guest, planner, reporter, developer, maintainer, owner (or 10, 15, 20, 30, 40, 50)'
 complete -c hostctl -n '__hostctl_at \'members add\'' -l expires-at -x -d 'membership ends on this date (YYYY-MM-DD)'
 
 # members list
-complete -c hostctl -n '__hostctl_at \'members list\'' -s R -l project -x -d 'members of this project (id or full path)'
-complete -c hostctl -n '__hostctl_at \'members list\'' -s g -l group -x -d 'members of this group (id or full path)'
+complete -c hostctl -n '__hostctl_at \'members list\'' -s R -l project -x -a '(__hostctl_dynamic projects)' -d 'members of this project (id or full path)'
+complete -c hostctl -n '__hostctl_at \'members list\'' -s g -l group -x -a '(__hostctl_dynamic groups)' -d 'members of this group (id or full path)'
 complete -c hostctl -n '__hostctl_at \'members list\'' -l inherited -d 'also members inherited from parent groups (their highest role)'
-complete -c hostctl -n '__hostctl_at \'members list\'' -l query -x -d 'name or username contains this text'
+complete -c hostctl -n '__hostctl_at \'members list\'' -l search -x -d 'name or username contains this text'
 complete -c hostctl -n '__hostctl_at \'members list\'' -l page -x -d 'page number to fetch'
 complete -c hostctl -n '__hostctl_at \'members list\'' -l per-page -x -d 'items per page (the server caps it at 100)'
 complete -c hostctl -n '__hostctl_at \'members list\'' -l all -d 'fetch every page, following the Link header'
 complete -c hostctl -n '__hostctl_at \'members list\'' -l limit -x -d 'stop after N items, across pages'
 
 # members remove
-complete -c hostctl -n '__hostctl_at \'members remove\'' -s R -l project -x -d 'members of this project (id or full path)'
-complete -c hostctl -n '__hostctl_at \'members remove\'' -s g -l group -x -d 'members of this group (id or full path)'
-complete -c hostctl -n '__hostctl_at \'members remove\'' -l user -x -d 'the member (id or username)'
+complete -c hostctl -n '__hostctl_at \'members remove\'' -s R -l project -x -a '(__hostctl_dynamic projects)' -d 'members of this project (id or full path)'
+complete -c hostctl -n '__hostctl_at \'members remove\'' -s g -l group -x -a '(__hostctl_dynamic groups)' -d 'members of this group (id or full path)'
+complete -c hostctl -n '__hostctl_at \'members remove\'' -l user -x -a '(__hostctl_dynamic users)' -d 'the member (id or username)'
 
 # members update
-complete -c hostctl -n '__hostctl_at \'members update\'' -s R -l project -x -d 'members of this project (id or full path)'
-complete -c hostctl -n '__hostctl_at \'members update\'' -s g -l group -x -d 'members of this group (id or full path)'
-complete -c hostctl -n '__hostctl_at \'members update\'' -l user -x -d 'the member (id or username)'
-complete -c hostctl -n '__hostctl_at \'members update\'' -l access-level -x -d 'guest, planner, reporter, developer, maintainer, owner (or 10 … 50)'
+complete -c hostctl -n '__hostctl_at \'members update\'' -s R -l project -x -a '(__hostctl_dynamic projects)' -d 'members of this project (id or full path)'
+complete -c hostctl -n '__hostctl_at \'members update\'' -s g -l group -x -a '(__hostctl_dynamic groups)' -d 'members of this group (id or full path)'
+complete -c hostctl -n '__hostctl_at \'members update\'' -l user -x -a '(__hostctl_dynamic users)' -d 'the member (id or username)'
+complete -c hostctl -n '__hostctl_at \'members update\'' -l access-level -x -a 'guest planner reporter developer maintainer owner' -d 'guest, planner, reporter, developer, maintainer, owner (or 10 … 50)'
 complete -c hostctl -n '__hostctl_at \'members update\'' -l expires-at -x -d 'membership ends on this date (YYYY-MM-DD)'
 
 # milestones close
-complete -c hostctl -n '__hostctl_at \'milestones close\'' -s R -l project -x -d 'the project\'s milestones (id or full path)'
-complete -c hostctl -n '__hostctl_at \'milestones close\'' -s g -l group -x -d 'the group\'s milestones (id or full path)'
+complete -c hostctl -n '__hostctl_at \'milestones close\'' -s R -l project -x -a '(__hostctl_dynamic projects)' -d 'the project\'s milestones (id or full path)'
+complete -c hostctl -n '__hostctl_at \'milestones close\'' -s g -l group -x -a '(__hostctl_dynamic groups)' -d 'the group\'s milestones (id or full path)'
 
 # milestones create
-complete -c hostctl -n '__hostctl_at \'milestones create\'' -s R -l project -x -d 'the project\'s milestones (id or full path)'
-complete -c hostctl -n '__hostctl_at \'milestones create\'' -s g -l group -x -d 'the group\'s milestones (id or full path)'
+complete -c hostctl -n '__hostctl_at \'milestones create\'' -s R -l project -x -a '(__hostctl_dynamic projects)' -d 'the project\'s milestones (id or full path)'
+complete -c hostctl -n '__hostctl_at \'milestones create\'' -s g -l group -x -a '(__hostctl_dynamic groups)' -d 'the group\'s milestones (id or full path)'
 complete -c hostctl -n '__hostctl_at \'milestones create\'' -l title -x -d 'title (required; unique across the project and its groups)'
 complete -c hostctl -n '__hostctl_at \'milestones create\'' -l description -x -d 'description'
 complete -c hostctl -n '__hostctl_at \'milestones create\'' -l start-date -x -d 'start date (YYYY-MM-DD)'
 complete -c hostctl -n '__hostctl_at \'milestones create\'' -l due-date -x -d 'due date (YYYY-MM-DD)'
 
 # milestones get
-complete -c hostctl -n '__hostctl_at \'milestones get\'' -s R -l project -x -d 'the project\'s milestones (id or full path)'
-complete -c hostctl -n '__hostctl_at \'milestones get\'' -s g -l group -x -d 'the group\'s milestones (id or full path)'
+complete -c hostctl -n '__hostctl_at \'milestones get\'' -s R -l project -x -a '(__hostctl_dynamic projects)' -d 'the project\'s milestones (id or full path)'
+complete -c hostctl -n '__hostctl_at \'milestones get\'' -s g -l group -x -a '(__hostctl_dynamic groups)' -d 'the group\'s milestones (id or full path)'
 
 # milestones list
-complete -c hostctl -n '__hostctl_at \'milestones list\'' -s R -l project -x -d 'the project\'s milestones (id or full path)'
-complete -c hostctl -n '__hostctl_at \'milestones list\'' -s g -l group -x -d 'the group\'s milestones (id or full path)'
+complete -c hostctl -n '__hostctl_at \'milestones list\'' -s R -l project -x -a '(__hostctl_dynamic projects)' -d 'the project\'s milestones (id or full path)'
+complete -c hostctl -n '__hostctl_at \'milestones list\'' -s g -l group -x -a '(__hostctl_dynamic groups)' -d 'the group\'s milestones (id or full path)'
 complete -c hostctl -n '__hostctl_at \'milestones list\'' -l active -d 'only open milestones'
 complete -c hostctl -n '__hostctl_at \'milestones list\'' -l closed -d 'only closed milestones'
 complete -c hostctl -n '__hostctl_at \'milestones list\'' -l title -x -d 'only the milestone with exactly this title'
@@ -786,8 +976,8 @@ complete -c hostctl -n '__hostctl_at \'milestones list\'' -l all -d 'fetch every
 complete -c hostctl -n '__hostctl_at \'milestones list\'' -l limit -x -d 'stop after N items, across pages'
 
 # milestones update
-complete -c hostctl -n '__hostctl_at \'milestones update\'' -s R -l project -x -d 'the project\'s milestones (id or full path)'
-complete -c hostctl -n '__hostctl_at \'milestones update\'' -s g -l group -x -d 'the group\'s milestones (id or full path)'
+complete -c hostctl -n '__hostctl_at \'milestones update\'' -s R -l project -x -a '(__hostctl_dynamic projects)' -d 'the project\'s milestones (id or full path)'
+complete -c hostctl -n '__hostctl_at \'milestones update\'' -s g -l group -x -a '(__hostctl_dynamic groups)' -d 'the group\'s milestones (id or full path)'
 complete -c hostctl -n '__hostctl_at \'milestones update\'' -l title -x -d 'title'
 complete -c hostctl -n '__hostctl_at \'milestones update\'' -l description -x -d 'description'
 complete -c hostctl -n '__hostctl_at \'milestones update\'' -l start-date -x -d 'start date (YYYY-MM-DD)'
@@ -796,12 +986,12 @@ complete -c hostctl -n '__hostctl_at \'milestones update\'' -l close -d 'close t
 complete -c hostctl -n '__hostctl_at \'milestones update\'' -l reopen -d 'reopen a closed milestone'
 
 # notifications get
-complete -c hostctl -n '__hostctl_at \'notifications get\'' -s R -l project -x -d 'the setting for this project (id or full path)'
-complete -c hostctl -n '__hostctl_at \'notifications get\'' -s g -l group -x -d 'the setting for this group (id or full path)'
+complete -c hostctl -n '__hostctl_at \'notifications get\'' -s R -l project -x -a '(__hostctl_dynamic projects)' -d 'the setting for this project (id or full path)'
+complete -c hostctl -n '__hostctl_at \'notifications get\'' -s g -l group -x -a '(__hostctl_dynamic groups)' -d 'the setting for this group (id or full path)'
 
 # notifications outbox
-complete -c hostctl -n '__hostctl_at \'notifications outbox\'' -s R -l project -x -d 'only this project (id or full path)'
-complete -c hostctl -n '__hostctl_at \'notifications outbox\'' -l user -x -d 'only this recipient (id or username; administrators)'
+complete -c hostctl -n '__hostctl_at \'notifications outbox\'' -s R -l project -x -a '(__hostctl_dynamic projects)' -d 'only this project (id or full path)'
+complete -c hostctl -n '__hostctl_at \'notifications outbox\'' -l user -x -a '(__hostctl_dynamic users)' -d 'only this recipient (id or username; administrators)'
 complete -c hostctl -n '__hostctl_at \'notifications outbox\'' -l event -x -a 'new_release moved_project' -d 'only this event'
 complete -c hostctl -n '__hostctl_at \'notifications outbox\'' -l page -x -d 'page number to fetch'
 complete -c hostctl -n '__hostctl_at \'notifications outbox\'' -l per-page -x -d 'items per page (the server caps it at 100)'
@@ -809,27 +999,27 @@ complete -c hostctl -n '__hostctl_at \'notifications outbox\'' -l all -d 'fetch 
 complete -c hostctl -n '__hostctl_at \'notifications outbox\'' -l limit -x -d 'stop after N items, across pages'
 
 # notifications set
-complete -c hostctl -n '__hostctl_at \'notifications set\'' -s R -l project -x -d 'the setting for this project (id or full path)'
-complete -c hostctl -n '__hostctl_at \'notifications set\'' -s g -l group -x -d 'the setting for this group (id or full path)'
+complete -c hostctl -n '__hostctl_at \'notifications set\'' -s R -l project -x -a '(__hostctl_dynamic projects)' -d 'the setting for this project (id or full path)'
+complete -c hostctl -n '__hostctl_at \'notifications set\'' -s g -l group -x -a '(__hostctl_dynamic groups)' -d 'the setting for this group (id or full path)'
 complete -c hostctl -n '__hostctl_at \'notifications set\'' -l level -x -a 'disabled participating watch global mention custom' -d 'notification level'
 complete -c hostctl -n '__hostctl_at \'notifications set\'' -l on -x -a 'new_release new_note new_issue reopen_issue close_issue reassign_issue issue_due new_merge_request push_to_merge_request reopen_merge_request close_merge_request reassign_merge_request change_reviewer_merge_request merge_merge_request failed_pipeline fixed_pipeline success_pipeline moved_project merge_when_pipeline_succeeds new_epic approver' -d 'events to be notified of (comma-separated or repeated)'
 complete -c hostctl -n '__hostctl_at \'notifications set\'' -l off -x -a 'new_release new_note new_issue reopen_issue close_issue reassign_issue issue_due new_merge_request push_to_merge_request reopen_merge_request close_merge_request reassign_merge_request change_reviewer_merge_request merge_merge_request failed_pipeline fixed_pipeline success_pipeline moved_project merge_when_pipeline_succeeds new_epic approver' -d 'events not to be notified of (comma-separated or repeated)'
 complete -c hostctl -n '__hostctl_at \'notifications set\'' -l email -x -d 'where notifications go (global setting only; one of your verified addresses)'
 
 # packages delete
-complete -c hostctl -n '__hostctl_at \'packages delete\'' -s R -l project -x -d 'the project (id or full path)'
+complete -c hostctl -n '__hostctl_at \'packages delete\'' -s R -l project -x -a '(__hostctl_dynamic projects)' -d 'the project (id or full path)'
 
 # packages delete-file
-complete -c hostctl -n '__hostctl_at \'packages delete-file\'' -s R -l project -x -d 'the project (id or full path)'
+complete -c hostctl -n '__hostctl_at \'packages delete-file\'' -s R -l project -x -a '(__hostctl_dynamic projects)' -d 'the project (id or full path)'
 
 # packages download
-complete -c hostctl -n '__hostctl_at \'packages download\'' -s R -l project -x -d 'the project (id or full path)'
+complete -c hostctl -n '__hostctl_at \'packages download\'' -s R -l project -x -a '(__hostctl_dynamic projects)' -d 'the project (id or full path)'
 complete -c hostctl -n '__hostctl_at \'packages download\'' -l name -x -d 'package name'
 complete -c hostctl -n '__hostctl_at \'packages download\'' -l package-version -x -d 'package version'
 complete -c hostctl -n '__hostctl_at \'packages download\'' -s O -l output-file -r -F -d 'where to write it (\'-\' for standard output; default: the file\'s own name)'
 
 # packages files
-complete -c hostctl -n '__hostctl_at \'packages files\'' -s R -l project -x -d 'the project (id or full path)'
+complete -c hostctl -n '__hostctl_at \'packages files\'' -s R -l project -x -a '(__hostctl_dynamic projects)' -d 'the project (id or full path)'
 complete -c hostctl -n '__hostctl_at \'packages files\'' -l order-by -x -d 'id (default), file_name or created_at'
 complete -c hostctl -n '__hostctl_at \'packages files\'' -l sort -x -a '(__fish_complete_directories)' -d 'asc (default) or desc'
 complete -c hostctl -n '__hostctl_at \'packages files\'' -l page -x -d 'page number to fetch'
@@ -838,11 +1028,11 @@ complete -c hostctl -n '__hostctl_at \'packages files\'' -l all -d 'fetch every 
 complete -c hostctl -n '__hostctl_at \'packages files\'' -l limit -x -d 'stop after N items, across pages'
 
 # packages get
-complete -c hostctl -n '__hostctl_at \'packages get\'' -s R -l project -x -d 'the project (id or full path)'
+complete -c hostctl -n '__hostctl_at \'packages get\'' -s R -l project -x -a '(__hostctl_dynamic projects)' -d 'the project (id or full path)'
 
 # packages list
-complete -c hostctl -n '__hostctl_at \'packages list\'' -s R -l project -x -d 'the project (id or full path)'
-complete -c hostctl -n '__hostctl_at \'packages list\'' -s g -l group -x -d 'packages of this group\'s projects, subgroups included (id or full path)'
+complete -c hostctl -n '__hostctl_at \'packages list\'' -s R -l project -x -a '(__hostctl_dynamic projects)' -d 'the project (id or full path)'
+complete -c hostctl -n '__hostctl_at \'packages list\'' -s g -l group -x -a '(__hostctl_dynamic groups)' -d 'packages of this group\'s projects, subgroups included (id or full path)'
 complete -c hostctl -n '__hostctl_at \'packages list\'' -l type -x -d 'only this package type: composer, conan, generic, golang, helm, maven, npm, nuget, pypi, terraform_module'
 complete -c hostctl -n '__hostctl_at \'packages list\'' -l name -x -d 'names containing this text'
 complete -c hostctl -n '__hostctl_at \'packages list\'' -l package-version -x -d 'only this version'
@@ -857,53 +1047,53 @@ complete -c hostctl -n '__hostctl_at \'packages list\'' -l all -d 'fetch every p
 complete -c hostctl -n '__hostctl_at \'packages list\'' -l limit -x -d 'stop after N items, across pages'
 
 # packages pipelines
-complete -c hostctl -n '__hostctl_at \'packages pipelines\'' -s R -l project -x -d 'the project (id or full path)'
+complete -c hostctl -n '__hostctl_at \'packages pipelines\'' -s R -l project -x -a '(__hostctl_dynamic projects)' -d 'the project (id or full path)'
 complete -c hostctl -n '__hostctl_at \'packages pipelines\'' -l page -x -d 'page number to fetch'
 complete -c hostctl -n '__hostctl_at \'packages pipelines\'' -l per-page -x -d 'items per page (the server caps it at 100)'
 complete -c hostctl -n '__hostctl_at \'packages pipelines\'' -l all -d 'fetch every page, following the Link header'
 complete -c hostctl -n '__hostctl_at \'packages pipelines\'' -l limit -x -d 'stop after N items, across pages'
 
 # packages protection list
-complete -c hostctl -n '__hostctl_at \'packages protection list\'' -s R -l project -x -d 'the project (id or full path)'
+complete -c hostctl -n '__hostctl_at \'packages protection list\'' -s R -l project -x -a '(__hostctl_dynamic projects)' -d 'the project (id or full path)'
 complete -c hostctl -n '__hostctl_at \'packages protection list\'' -l page -x -d 'page number to fetch'
 complete -c hostctl -n '__hostctl_at \'packages protection list\'' -l per-page -x -d 'items per page (the server caps it at 100)'
 complete -c hostctl -n '__hostctl_at \'packages protection list\'' -l all -d 'fetch every page, following the Link header'
 complete -c hostctl -n '__hostctl_at \'packages protection list\'' -l limit -x -d 'stop after N items, across pages'
 
 # packages protection add
-complete -c hostctl -n '__hostctl_at \'packages protection add\'' -s R -l project -x -d 'the project (id or full path)'
+complete -c hostctl -n '__hostctl_at \'packages protection add\'' -s R -l project -x -a '(__hostctl_dynamic projects)' -d 'the project (id or full path)'
 complete -c hostctl -n '__hostctl_at \'packages protection add\'' -l pattern -x -d 'package names the rule covers; * matches anything (e.g. release-*)'
 complete -c hostctl -n '__hostctl_at \'packages protection add\'' -l type -x -d 'package type: composer, conan, generic, golang, helm, maven, npm, nuget, pypi, terraform_module'
 complete -c hostctl -n '__hostctl_at \'packages protection add\'' -l push -x -d 'lowest role that may publish: maintainer, owner, admin, or none'
 complete -c hostctl -n '__hostctl_at \'packages protection add\'' -l delete -x -d 'lowest role that may delete: owner, admin, or none'
 
 # packages protection update
-complete -c hostctl -n '__hostctl_at \'packages protection update\'' -s R -l project -x -d 'the project (id or full path)'
+complete -c hostctl -n '__hostctl_at \'packages protection update\'' -s R -l project -x -a '(__hostctl_dynamic projects)' -d 'the project (id or full path)'
 complete -c hostctl -n '__hostctl_at \'packages protection update\'' -l pattern -x -d 'package names the rule covers; * matches anything (e.g. release-*)'
 complete -c hostctl -n '__hostctl_at \'packages protection update\'' -l type -x -d 'package type: composer, conan, generic, golang, helm, maven, npm, nuget, pypi, terraform_module'
 complete -c hostctl -n '__hostctl_at \'packages protection update\'' -l push -x -d 'lowest role that may publish: maintainer, owner, admin, or none'
 complete -c hostctl -n '__hostctl_at \'packages protection update\'' -l delete -x -d 'lowest role that may delete: owner, admin, or none'
 
 # packages protection remove
-complete -c hostctl -n '__hostctl_at \'packages protection remove\'' -s R -l project -x -d 'the project (id or full path)'
+complete -c hostctl -n '__hostctl_at \'packages protection remove\'' -s R -l project -x -a '(__hostctl_dynamic projects)' -d 'the project (id or full path)'
 
 # packages upload
-complete -c hostctl -n '__hostctl_at \'packages upload\'' -s R -l project -x -d 'the project (id or full path)'
+complete -c hostctl -n '__hostctl_at \'packages upload\'' -s R -l project -x -a '(__hostctl_dynamic projects)' -d 'the project (id or full path)'
 complete -c hostctl -n '__hostctl_at \'packages upload\'' -l name -x -d 'package name (letters, digits, . _ + ~ @ -)'
 complete -c hostctl -n '__hostctl_at \'packages upload\'' -l package-version -x -d 'package version, e.g. 1.4.0'
 complete -c hostctl -n '__hostctl_at \'packages upload\'' -l status -x -d 'default, or hidden to keep the package out of lists'
 complete -c hostctl -n '__hostctl_at \'packages upload\'' -l path -x -a '(__fish_complete_directories)' -d 'a directory inside the package to put the files in'
 
 # pipelines create
-complete -c hostctl -n '__hostctl_at \'pipelines create\'' -s R -l project -x -d 'the project (id or full path)'
-complete -c hostctl -n '__hostctl_at \'pipelines create\'' -l ref -x -d 'the branch or tag to run for'
+complete -c hostctl -n '__hostctl_at \'pipelines create\'' -s R -l project -x -a '(__hostctl_dynamic projects)' -d 'the project (id or full path)'
+complete -c hostctl -n '__hostctl_at \'pipelines create\'' -l ref -x -a '(__hostctl_dynamic branches)' -d 'the branch or tag to run for'
 
 # pipelines get
-complete -c hostctl -n '__hostctl_at \'pipelines get\'' -s R -l project -x -d 'the project (id or full path)'
+complete -c hostctl -n '__hostctl_at \'pipelines get\'' -s R -l project -x -a '(__hostctl_dynamic projects)' -d 'the project (id or full path)'
 
 # pipelines list
-complete -c hostctl -n '__hostctl_at \'pipelines list\'' -s R -l project -x -d 'the project (id or full path)'
-complete -c hostctl -n '__hostctl_at \'pipelines list\'' -l ref -x -d 'only pipelines of this branch or tag'
+complete -c hostctl -n '__hostctl_at \'pipelines list\'' -s R -l project -x -a '(__hostctl_dynamic projects)' -d 'the project (id or full path)'
+complete -c hostctl -n '__hostctl_at \'pipelines list\'' -l ref -x -a '(__hostctl_dynamic branches)' -d 'only pipelines of this branch or tag'
 complete -c hostctl -n '__hostctl_at \'pipelines list\'' -l status -x -d 'only pipelines in this status'
 complete -c hostctl -n '__hostctl_at \'pipelines list\'' -l sort -x -a '(__fish_complete_directories)' -d 'desc (default) or asc'
 complete -c hostctl -n '__hostctl_at \'pipelines list\'' -l page -x -d 'page number to fetch'
@@ -911,77 +1101,96 @@ complete -c hostctl -n '__hostctl_at \'pipelines list\'' -l per-page -x -d 'item
 complete -c hostctl -n '__hostctl_at \'pipelines list\'' -l all -d 'fetch every page, following the Link header'
 complete -c hostctl -n '__hostctl_at \'pipelines list\'' -l limit -x -d 'stop after N items, across pages'
 
+# projects archive
+complete -c hostctl -n '__hostctl_at \'projects archive\'' -a '(__hostctl_dynamic projects)'
+
 # projects create
 complete -c hostctl -n '__hostctl_at \'projects create\'' -l name -x -d 'display name (derived from --path when absent)'
 complete -c hostctl -n '__hostctl_at \'projects create\'' -l path -r -F -d 'URL path (derived from --name when absent)'
-complete -c hostctl -n '__hostctl_at \'projects create\'' -l namespace -x -d 'group or user namespace (id or full path); yours when absent'
-complete -c hostctl -n '__hostctl_at \'projects create\'' -s g -l group -x -d 'same as --namespace, for a group'
+complete -c hostctl -n '__hostctl_at \'projects create\'' -l namespace -x -a '(__hostctl_dynamic groups)' -d 'group or user namespace (id or full path); yours when absent'
+complete -c hostctl -n '__hostctl_at \'projects create\'' -s g -l group -x -a '(__hostctl_dynamic groups)' -d 'same as --namespace, for a group'
 complete -c hostctl -n '__hostctl_at \'projects create\'' -l description -x -d 'description'
-complete -c hostctl -n '__hostctl_at \'projects create\'' -l visibility -x -d 'private, internal or public'
+complete -c hostctl -n '__hostctl_at \'projects create\'' -l visibility -x -a 'private internal public' -d 'private, internal or public'
 complete -c hostctl -n '__hostctl_at \'projects create\'' -l default-branch -x -d 'name of the default branch'
 complete -c hostctl -n '__hostctl_at \'projects create\'' -l readme -d 'start the repository with a README commit'
 complete -c hostctl -n '__hostctl_at \'projects create\'' -l repository-storage -x -d 'storage for the repository (administrators)'
 
+# projects delete
+complete -c hostctl -n '__hostctl_at \'projects delete\'' -a '(__hostctl_dynamic projects)'
+
+# projects get
+complete -c hostctl -n '__hostctl_at \'projects get\'' -l statistics -d 'include repository statistics: sizes and commit count'
+complete -c hostctl -n '__hostctl_at \'projects get\'' -a '(__hostctl_dynamic projects)'
+
 # projects list
-complete -c hostctl -n '__hostctl_at \'projects list\'' -s g -l group -x -d 'only this group\'s projects (id or full path)'
+complete -c hostctl -n '__hostctl_at \'projects list\'' -l sort -x -a 'id id:asc id:desc name name:asc name:desc path path:asc path:desc created_at created_at:asc created_at:desc updated_at updated_at:asc updated_at:desc last_activity_at last_activity_at:asc last_activity_at:desc storage_size storage_size:asc storage_size:desc repository_size repository_size:asc repository_size:desc' -d 'sort by one of id, name, path, created_at, updated_at, last_activity_at, storage_size, repository_size, optionally :asc or :desc (default created_at:desc)'
+complete -c hostctl -n '__hostctl_at \'projects list\'' -s g -l group -x -a '(__hostctl_dynamic groups)' -d 'only this group\'s projects (id or full path)'
 complete -c hostctl -n '__hostctl_at \'projects list\'' -l include-subgroups -d 'with --group: also projects of its subgroups'
 complete -c hostctl -n '__hostctl_at \'projects list\'' -l search -x -d 'name or path contains this text'
 complete -c hostctl -n '__hostctl_at \'projects list\'' -l owned -d 'only projects the caller owns'
 complete -c hostctl -n '__hostctl_at \'projects list\'' -l membership -d 'only projects the caller is a member of'
-complete -c hostctl -n '__hostctl_at \'projects list\'' -l visibility -x -d 'private, internal or public'
+complete -c hostctl -n '__hostctl_at \'projects list\'' -l visibility -x -a 'private internal public' -d 'private, internal or public'
 complete -c hostctl -n '__hostctl_at \'projects list\'' -l archived -d 'only archived projects'
 complete -c hostctl -n '__hostctl_at \'projects list\'' -l no-archived -d 'only projects that are not archived'
 complete -c hostctl -n '__hostctl_at \'projects list\'' -l min-access-level -x -d 'only projects where the caller has at least this role'
 complete -c hostctl -n '__hostctl_at \'projects list\'' -l repository-storage -x -d 'only projects on this storage (administrators)'
-complete -c hostctl -n '__hostctl_at \'projects list\'' -l order-by -x -d 'one of id, name, path, created_at, updated_at, last_activity_at, star_count, similarity, repository_size, storage_size (default created_at)'
-complete -c hostctl -n '__hostctl_at \'projects list\'' -l sort -x -a '(__fish_complete_directories)' -d 'asc or desc (default desc)'
+complete -c hostctl -n '__hostctl_at \'projects list\'' -l statistics -d 'include repository statistics: storage size and commit count (implied by --sort storage_size|repository_size, which administrators may use)'
 complete -c hostctl -n '__hostctl_at \'projects list\'' -l page -x -d 'page number to fetch'
 complete -c hostctl -n '__hostctl_at \'projects list\'' -l per-page -x -d 'items per page (the server caps it at 100)'
 complete -c hostctl -n '__hostctl_at \'projects list\'' -l all -d 'fetch every page, following the Link header'
 complete -c hostctl -n '__hostctl_at \'projects list\'' -l limit -x -d 'stop after N items, across pages'
 
+# projects transfer
+complete -c hostctl -n '__hostctl_at \'projects transfer\'' -s g -l group -x -a '(__hostctl_dynamic groups)' -d 'the group to move it into (id or full path)'
+complete -c hostctl -n '__hostctl_at \'projects transfer\'' -l namespace -x -a '(__hostctl_dynamic groups)' -d 'the group or user namespace to move it into (id or full path)'
+complete -c hostctl -n '__hostctl_at \'projects transfer\'' -a '(__hostctl_dynamic projects)'
+
+# projects unarchive
+complete -c hostctl -n '__hostctl_at \'projects unarchive\'' -a '(__hostctl_dynamic projects)'
+
 # projects update
 complete -c hostctl -n '__hostctl_at \'projects update\'' -l name -x -d 'display name'
 complete -c hostctl -n '__hostctl_at \'projects update\'' -l path -r -F -d 'URL path (the old path keeps redirecting)'
 complete -c hostctl -n '__hostctl_at \'projects update\'' -l description -x -d 'description'
-complete -c hostctl -n '__hostctl_at \'projects update\'' -l visibility -x -d 'private, internal or public'
+complete -c hostctl -n '__hostctl_at \'projects update\'' -l visibility -x -a 'private internal public' -d 'private, internal or public'
 complete -c hostctl -n '__hostctl_at \'projects update\'' -l default-branch -x -d 'default branch'
 complete -c hostctl -n '__hostctl_at \'projects update\'' -l repository-storage -x -d 'storage for the repository (administrators)'
+complete -c hostctl -n '__hostctl_at \'projects update\'' -a '(__hostctl_dynamic projects)'
 
 # protected-envs get
-complete -c hostctl -n '__hostctl_at \'protected-envs get\'' -s g -l group -x -d 'a group (id or full path); its environments are deployment tiers'
-complete -c hostctl -n '__hostctl_at \'protected-envs get\'' -s R -l project -x -d 'a project (id or full path)'
+complete -c hostctl -n '__hostctl_at \'protected-envs get\'' -s g -l group -x -a '(__hostctl_dynamic groups)' -d 'a group (id or full path); its environments are deployment tiers'
+complete -c hostctl -n '__hostctl_at \'protected-envs get\'' -s R -l project -x -a '(__hostctl_dynamic projects)' -d 'a project (id or full path)'
 
 # protected-envs list
-complete -c hostctl -n '__hostctl_at \'protected-envs list\'' -s g -l group -x -d 'a group (id or full path); its environments are deployment tiers'
-complete -c hostctl -n '__hostctl_at \'protected-envs list\'' -s R -l project -x -d 'a project (id or full path)'
+complete -c hostctl -n '__hostctl_at \'protected-envs list\'' -s g -l group -x -a '(__hostctl_dynamic groups)' -d 'a group (id or full path); its environments are deployment tiers'
+complete -c hostctl -n '__hostctl_at \'protected-envs list\'' -s R -l project -x -a '(__hostctl_dynamic projects)' -d 'a project (id or full path)'
 complete -c hostctl -n '__hostctl_at \'protected-envs list\'' -l page -x -d 'page number to fetch'
 complete -c hostctl -n '__hostctl_at \'protected-envs list\'' -l per-page -x -d 'items per page (the server caps it at 100)'
 complete -c hostctl -n '__hostctl_at \'protected-envs list\'' -l all -d 'fetch every page, following the Link header'
 complete -c hostctl -n '__hostctl_at \'protected-envs list\'' -l limit -x -d 'stop after N items, across pages'
 
 # protected-envs protect
-complete -c hostctl -n '__hostctl_at \'protected-envs protect\'' -s g -l group -x -d 'a group (id or full path); its environments are deployment tiers'
-complete -c hostctl -n '__hostctl_at \'protected-envs protect\'' -s R -l project -x -d 'a project (id or full path)'
+complete -c hostctl -n '__hostctl_at \'protected-envs protect\'' -s g -l group -x -a '(__hostctl_dynamic groups)' -d 'a group (id or full path); its environments are deployment tiers'
+complete -c hostctl -n '__hostctl_at \'protected-envs protect\'' -s R -l project -x -a '(__hostctl_dynamic projects)' -d 'a project (id or full path)'
 complete -c hostctl -n '__hostctl_at \'protected-envs protect\'' -l deploy -x -d 'who may deploy: maintainer, developer, admin, user:NAME, group:PATH[+inherited] (repeatable)'
 complete -c hostctl -n '__hostctl_at \'protected-envs protect\'' -l approval -x -d 'who must approve: the same forms with *N for N approvals, e.g. developer*2 (repeatable)'
 
 # protected-envs unprotect
-complete -c hostctl -n '__hostctl_at \'protected-envs unprotect\'' -s g -l group -x -d 'a group (id or full path); its environments are deployment tiers'
-complete -c hostctl -n '__hostctl_at \'protected-envs unprotect\'' -s R -l project -x -d 'a project (id or full path)'
+complete -c hostctl -n '__hostctl_at \'protected-envs unprotect\'' -s g -l group -x -a '(__hostctl_dynamic groups)' -d 'a group (id or full path); its environments are deployment tiers'
+complete -c hostctl -n '__hostctl_at \'protected-envs unprotect\'' -s R -l project -x -a '(__hostctl_dynamic projects)' -d 'a project (id or full path)'
 
 # protected-envs update
-complete -c hostctl -n '__hostctl_at \'protected-envs update\'' -s g -l group -x -d 'a group (id or full path); its environments are deployment tiers'
-complete -c hostctl -n '__hostctl_at \'protected-envs update\'' -s R -l project -x -d 'a project (id or full path)'
+complete -c hostctl -n '__hostctl_at \'protected-envs update\'' -s g -l group -x -a '(__hostctl_dynamic groups)' -d 'a group (id or full path); its environments are deployment tiers'
+complete -c hostctl -n '__hostctl_at \'protected-envs update\'' -s R -l project -x -a '(__hostctl_dynamic projects)' -d 'a project (id or full path)'
 complete -c hostctl -n '__hostctl_at \'protected-envs update\'' -l deploy -x -d 'who may deploy: maintainer, developer, admin, user:NAME, group:PATH[+inherited] (repeatable)'
 complete -c hostctl -n '__hostctl_at \'protected-envs update\'' -l approval -x -d 'who must approve: the same forms with *N for N approvals, e.g. developer*2 (repeatable)'
 complete -c hostctl -n '__hostctl_at \'protected-envs update\'' -l remove-deploy -x -d 'remove the deploy entry matching this spec (repeatable)'
 complete -c hostctl -n '__hostctl_at \'protected-envs update\'' -l remove-approval -x -d 'remove the approval rule matching this spec (repeatable)'
 
 # releases create
-complete -c hostctl -n '__hostctl_at \'releases create\'' -s R -l project -x -d 'the project (id or full path)'
-complete -c hostctl -n '__hostctl_at \'releases create\'' -l tag -x -d 'the tag the release is made from (required)'
-complete -c hostctl -n '__hostctl_at \'releases create\'' -l ref -x -d 'branch, tag or commit to create the tag from when it does not exist'
+complete -c hostctl -n '__hostctl_at \'releases create\'' -s R -l project -x -a '(__hostctl_dynamic projects)' -d 'the project (id or full path)'
+complete -c hostctl -n '__hostctl_at \'releases create\'' -l tag -x -a '(__hostctl_dynamic tags)' -d 'the tag the release is made from (required)'
+complete -c hostctl -n '__hostctl_at \'releases create\'' -l ref -x -a '(__hostctl_dynamic branches)' -d 'branch, tag or commit to create the tag from when it does not exist'
 complete -c hostctl -n '__hostctl_at \'releases create\'' -l tag-message -x -d 'makes the new tag an annotated one with this message'
 complete -c hostctl -n '__hostctl_at \'releases create\'' -l name -x -d 'release name (default: the tag)'
 complete -c hostctl -n '__hostctl_at \'releases create\'' -l notes -x -d 'release notes (Markdown)'
@@ -991,56 +1200,63 @@ complete -c hostctl -n '__hostctl_at \'releases create\'' -l link -x -d 'asset l
 complete -c hostctl -n '__hostctl_at \'releases create\'' -l released-at -x -d 'release date (ISO 8601); in the future makes an upcoming release, in the past a historical one'
 
 # releases delete
-complete -c hostctl -n '__hostctl_at \'releases delete\'' -s R -l project -x -d 'the project (id or full path)'
+complete -c hostctl -n '__hostctl_at \'releases delete\'' -s R -l project -x -a '(__hostctl_dynamic projects)' -d 'the project (id or full path)'
+complete -c hostctl -n '__hostctl_at \'releases delete\'' -a '(__hostctl_dynamic tags)'
 
 # releases download
-complete -c hostctl -n '__hostctl_at \'releases download\'' -s R -l project -x -d 'the project (id or full path)'
+complete -c hostctl -n '__hostctl_at \'releases download\'' -s R -l project -x -a '(__hostctl_dynamic projects)' -d 'the project (id or full path)'
 complete -c hostctl -n '__hostctl_at \'releases download\'' -l asset -r -F -d 'the direct asset path of one of the release\'s links (e.g. bin/app-linux)'
 complete -c hostctl -n '__hostctl_at \'releases download\'' -l source -x -d 'a source archive of the tag: zip, tar.gz, tar.bz2, tar'
 complete -c hostctl -n '__hostctl_at \'releases download\'' -s O -l output-file -r -F -d 'where to write it (\'-\' for standard output; default: the file\'s own name)'
+complete -c hostctl -n '__hostctl_at \'releases download\'' -a '(__hostctl_dynamic tags)'
 
 # releases evidence
-complete -c hostctl -n '__hostctl_at \'releases evidence\'' -s R -l project -x -d 'the project (id or full path)'
+complete -c hostctl -n '__hostctl_at \'releases evidence\'' -s R -l project -x -a '(__hostctl_dynamic projects)' -d 'the project (id or full path)'
 complete -c hostctl -n '__hostctl_at \'releases evidence\'' -l wait -d 'wait until the evidence has been collected, then show the evidences'
 complete -c hostctl -n '__hostctl_at \'releases evidence\'' -l timeout -x -d 'with --wait: give up after this many seconds (default 60)'
+complete -c hostctl -n '__hostctl_at \'releases evidence\'' -a '(__hostctl_dynamic tags)'
 
 # releases get
-complete -c hostctl -n '__hostctl_at \'releases get\'' -s R -l project -x -d 'the project (id or full path)'
+complete -c hostctl -n '__hostctl_at \'releases get\'' -s R -l project -x -a '(__hostctl_dynamic projects)' -d 'the project (id or full path)'
 complete -c hostctl -n '__hostctl_at \'releases get\'' -l html -d 'include description_html, the description rendered from Markdown'
+complete -c hostctl -n '__hostctl_at \'releases get\'' -a '(__hostctl_dynamic tags)'
 
 # releases latest
-complete -c hostctl -n '__hostctl_at \'releases latest\'' -s R -l project -x -d 'the project (id or full path)'
+complete -c hostctl -n '__hostctl_at \'releases latest\'' -s R -l project -x -a '(__hostctl_dynamic projects)' -d 'the project (id or full path)'
 complete -c hostctl -n '__hostctl_at \'releases latest\'' -l html -d 'include description_html, the description rendered from Markdown'
 
 # releases links list
-complete -c hostctl -n '__hostctl_at \'releases links list\'' -s R -l project -x -d 'the project (id or full path)'
+complete -c hostctl -n '__hostctl_at \'releases links list\'' -s R -l project -x -a '(__hostctl_dynamic projects)' -d 'the project (id or full path)'
 complete -c hostctl -n '__hostctl_at \'releases links list\'' -l page -x -d 'page number to fetch'
 complete -c hostctl -n '__hostctl_at \'releases links list\'' -l per-page -x -d 'items per page (the server caps it at 100)'
 complete -c hostctl -n '__hostctl_at \'releases links list\'' -l all -d 'fetch every page, following the Link header'
 complete -c hostctl -n '__hostctl_at \'releases links list\'' -l limit -x -d 'stop after N items, across pages'
+complete -c hostctl -n '__hostctl_at \'releases links list\'' -a '(__hostctl_dynamic tags)'
 
 # releases links add
-complete -c hostctl -n '__hostctl_at \'releases links add\'' -s R -l project -x -d 'the project (id or full path)'
+complete -c hostctl -n '__hostctl_at \'releases links add\'' -s R -l project -x -a '(__hostctl_dynamic projects)' -d 'the project (id or full path)'
 complete -c hostctl -n '__hostctl_at \'releases links add\'' -l name -x -d 'link name (unique within the release)'
 complete -c hostctl -n '__hostctl_at \'releases links add\'' -l link-url -x -d 'where the asset is (http, https or ftp; unique within the release)'
 complete -c hostctl -n '__hostctl_at \'releases links add\'' -l path -r -F -d 'direct asset path, for the permanent download URL (e.g. /bin/app-linux)'
 complete -c hostctl -n '__hostctl_at \'releases links add\'' -l type -x -d 'link type: other, runbook, image, package'
+complete -c hostctl -n '__hostctl_at \'releases links add\'' -a '(__hostctl_dynamic tags)'
 
 # releases links update
-complete -c hostctl -n '__hostctl_at \'releases links update\'' -s R -l project -x -d 'the project (id or full path)'
+complete -c hostctl -n '__hostctl_at \'releases links update\'' -s R -l project -x -a '(__hostctl_dynamic projects)' -d 'the project (id or full path)'
 complete -c hostctl -n '__hostctl_at \'releases links update\'' -l name -x -d 'link name (unique within the release)'
 complete -c hostctl -n '__hostctl_at \'releases links update\'' -l link-url -x -d 'where the asset is (http, https or ftp; unique within the release)'
 complete -c hostctl -n '__hostctl_at \'releases links update\'' -l path -r -F -d 'direct asset path, for the permanent download URL (e.g. /bin/app-linux)'
 complete -c hostctl -n '__hostctl_at \'releases links update\'' -l type -x -d 'link type: other, runbook, image, package'
+complete -c hostctl -n '__hostctl_at \'releases links update\'' -a '(__hostctl_dynamic tags)'
 
 # releases links delete
-complete -c hostctl -n '__hostctl_at \'releases links delete\'' -s R -l project -x -d 'the project (id or full path)'
+complete -c hostctl -n '__hostctl_at \'releases links delete\'' -s R -l project -x -a '(__hostctl_dynamic projects)' -d 'the project (id or full path)'
+complete -c hostctl -n '__hostctl_at \'releases links delete\'' -a '(__hostctl_dynamic tags)'
 
 # releases list
-complete -c hostctl -n '__hostctl_at \'releases list\'' -s R -l project -x -d 'the project (id or full path)'
-complete -c hostctl -n '__hostctl_at \'releases list\'' -s g -l group -x -d 'releases of this group\'s projects, subgroups included (id or full path)'
-complete -c hostctl -n '__hostctl_at \'releases list\'' -l order-by -x -d 'released_at (default) or created_at'
-complete -c hostctl -n '__hostctl_at \'releases list\'' -l sort -x -a '(__fish_complete_directories)' -d 'desc (default) or asc'
+complete -c hostctl -n '__hostctl_at \'releases list\'' -s R -l project -x -a '(__hostctl_dynamic projects)' -d 'the project (id or full path)'
+complete -c hostctl -n '__hostctl_at \'releases list\'' -l sort -x -a 'released_at released_at:asc released_at:desc created_at created_at:asc created_at:desc' -d 'sort by one of released_at, created_at, optionally :asc or :desc (default released_at:desc)'
+complete -c hostctl -n '__hostctl_at \'releases list\'' -s g -l group -x -a '(__hostctl_dynamic groups)' -d 'releases of this group\'s projects, subgroups included (id or full path)'
 complete -c hostctl -n '__hostctl_at \'releases list\'' -l html -d 'include description_html, the description rendered from Markdown'
 complete -c hostctl -n '__hostctl_at \'releases list\'' -l page -x -d 'page number to fetch'
 complete -c hostctl -n '__hostctl_at \'releases list\'' -l per-page -x -d 'items per page (the server caps it at 100)'
@@ -1048,13 +1264,19 @@ complete -c hostctl -n '__hostctl_at \'releases list\'' -l all -d 'fetch every p
 complete -c hostctl -n '__hostctl_at \'releases list\'' -l limit -x -d 'stop after N items, across pages'
 
 # releases update
-complete -c hostctl -n '__hostctl_at \'releases update\'' -s R -l project -x -d 'the project (id or full path)'
+complete -c hostctl -n '__hostctl_at \'releases update\'' -s R -l project -x -a '(__hostctl_dynamic projects)' -d 'the project (id or full path)'
 complete -c hostctl -n '__hostctl_at \'releases update\'' -l name -x -d 'release name'
 complete -c hostctl -n '__hostctl_at \'releases update\'' -l notes -x -d 'release notes (Markdown)'
 complete -c hostctl -n '__hostctl_at \'releases update\'' -l notes-file -r -F -d 'release notes from a file (\'-\' reads standard input)'
 complete -c hostctl -n '__hostctl_at \'releases update\'' -l milestone -x -d 'the milestones, replacing the current ones (repeatable)'
 complete -c hostctl -n '__hostctl_at \'releases update\'' -l clear-milestones -d 'detach every milestone'
 complete -c hostctl -n '__hostctl_at \'releases update\'' -l released-at -x -d 'release date (ISO 8601)'
+complete -c hostctl -n '__hostctl_at \'releases update\'' -a '(__hostctl_dynamic tags)'
+
+# releases upload
+complete -c hostctl -n '__hostctl_at \'releases upload\'' -s R -l project -x -a '(__hostctl_dynamic projects)' -d 'the project (id or full path)'
+complete -c hostctl -n '__hostctl_at \'releases upload\'' -l type -x -d 'link type for every asset: other, runbook, image, package'
+complete -c hostctl -n '__hostctl_at \'releases upload\'' -a '(__hostctl_dynamic tags)'
 
 # saml configure
 complete -c hostctl -n '__hostctl_at \'saml configure\'' -l sso-url -x -d 'the identity provider\'s SSO URL (https)'
@@ -1064,36 +1286,53 @@ complete -c hostctl -n '__hostctl_at \'saml configure\'' -l enforced-sso -d 'mem
 complete -c hostctl -n '__hostctl_at \'saml configure\'' -l no-enforced-sso -d 'members may also sign in without SAML'
 complete -c hostctl -n '__hostctl_at \'saml configure\'' -l enabled -d 'turn the provider on'
 complete -c hostctl -n '__hostctl_at \'saml configure\'' -l disabled -d 'turn the provider off'
+complete -c hostctl -n '__hostctl_at \'saml configure\'' -a '(__hostctl_dynamic groups)'
 
 # saml identities list
 complete -c hostctl -n '__hostctl_at \'saml identities list\'' -l scim -d 'the SCIM identities (with their active state) instead of the SAML ones'
+complete -c hostctl -n '__hostctl_at \'saml identities list\'' -a '(__hostctl_dynamic groups)'
 
 # saml identities get
 complete -c hostctl -n '__hostctl_at \'saml identities get\'' -l scim -d 'the SCIM identities (with their active state) instead of the SAML ones'
+complete -c hostctl -n '__hostctl_at \'saml identities get\'' -a '(__hostctl_dynamic groups)'
 
 # saml identities update
 complete -c hostctl -n '__hostctl_at \'saml identities update\'' -l scim -d 'the SCIM identities (with their active state) instead of the SAML ones'
 complete -c hostctl -n '__hostctl_at \'saml identities update\'' -l extern-uid -x -d 'the new extern_uid'
+complete -c hostctl -n '__hostctl_at \'saml identities update\'' -a '(__hostctl_dynamic groups)'
 
 # saml identities delete
 complete -c hostctl -n '__hostctl_at \'saml identities delete\'' -l scim -d 'the SCIM identities (with their active state) instead of the SAML ones'
+complete -c hostctl -n '__hostctl_at \'saml identities delete\'' -a '(__hostctl_dynamic groups)'
+
+# saml links list
+complete -c hostctl -n '__hostctl_at \'saml links list\'' -a '(__hostctl_dynamic groups)'
 
 # saml links get
 complete -c hostctl -n '__hostctl_at \'saml links get\'' -l provider -x -d 'the provider of the link, when several links share a name ("" for the link without one)'
+complete -c hostctl -n '__hostctl_at \'saml links get\'' -a '(__hostctl_dynamic groups)'
 
 # saml links create
 complete -c hostctl -n '__hostctl_at \'saml links create\'' -l provider -x -d 'the provider of the link, when several links share a name ("" for the link without one)'
-complete -c hostctl -n '__hostctl_at \'saml links create\'' -s a -l access-level -x -d 'role of the linked members: minimal, guest, planner, reporter, developer, maintainer, owner or a number'
+complete -c hostctl -n '__hostctl_at \'saml links create\'' -s a -l access-level -x -a 'guest planner reporter developer maintainer owner' -d 'role of the linked members: minimal, guest, planner, reporter, developer, maintainer, owner or a number'
 complete -c hostctl -n '__hostctl_at \'saml links create\'' -l member-role -x -d 'a custom member role of the top-level group (Ultimate)'
+complete -c hostctl -n '__hostctl_at \'saml links create\'' -a '(__hostctl_dynamic groups)'
 
 # saml links delete
 complete -c hostctl -n '__hostctl_at \'saml links delete\'' -l provider -x -d 'the provider of the link, when several links share a name ("" for the link without one)'
+complete -c hostctl -n '__hostctl_at \'saml links delete\'' -a '(__hostctl_dynamic groups)'
+
+# saml show
+complete -c hostctl -n '__hostctl_at \'saml show\'' -a '(__hostctl_dynamic groups)'
+
+# scim token
+complete -c hostctl -n '__hostctl_at \'scim token\'' -a '(__hostctl_dynamic groups)'
 
 # security-settings get
-complete -c hostctl -n '__hostctl_at \'security-settings get\'' -s R -l project -x -d 'the project (id or full path)'
+complete -c hostctl -n '__hostctl_at \'security-settings get\'' -s R -l project -x -a '(__hostctl_dynamic projects)' -d 'the project (id or full path)'
 
 # security-settings update
-complete -c hostctl -n '__hostctl_at \'security-settings update\'' -s R -l project -x -d 'the project (id or full path)'
+complete -c hostctl -n '__hostctl_at \'security-settings update\'' -s R -l project -x -a '(__hostctl_dynamic projects)' -d 'the project (id or full path)'
 complete -c hostctl -n '__hostctl_at \'security-settings update\'' -l secret-push-protection -x -a 'on off' -d 'block pushes that contain secrets'
 
 # serve
@@ -1103,25 +1342,25 @@ complete -c hostctl -n '__hostctl_at \'serve\'' -l external-url -x -d 'base of e
 complete -c hostctl -n '__hostctl_at \'serve\'' -l trust-proxy -d 'believe X-Forwarded-Host/-Proto (only behind a reverse proxy that sets them)'
 
 # snippets create
-complete -c hostctl -n '__hostctl_at \'snippets create\'' -s R -l project -x -d 'a project snippet of this project (id or full path); default: personal snippets'
+complete -c hostctl -n '__hostctl_at \'snippets create\'' -s R -l project -x -a '(__hostctl_dynamic projects)' -d 'a project snippet of this project (id or full path); default: personal snippets'
 complete -c hostctl -n '__hostctl_at \'snippets create\'' -l title -x -d 'snippet title (required)'
 complete -c hostctl -n '__hostctl_at \'snippets create\'' -l description -x -d 'description'
-complete -c hostctl -n '__hostctl_at \'snippets create\'' -l visibility -x -d 'private, internal, public (default: internal)'
+complete -c hostctl -n '__hostctl_at \'snippets create\'' -l visibility -x -a 'private internal public' -d 'private, internal, public (default: internal)'
 complete -c hostctl -n '__hostctl_at \'snippets create\'' -l file -r -F -d 'a file to add (repeatable; \'-\' reads standard input, named by --filename)'
 complete -c hostctl -n '__hostctl_at \'snippets create\'' -l filename -x -d 'the name in the snippet of the file read from standard input'
 
 # snippets delete
-complete -c hostctl -n '__hostctl_at \'snippets delete\'' -s R -l project -x -d 'a project snippet of this project (id or full path); default: personal snippets'
+complete -c hostctl -n '__hostctl_at \'snippets delete\'' -s R -l project -x -a '(__hostctl_dynamic projects)' -d 'a project snippet of this project (id or full path); default: personal snippets'
 
 # snippets files
-complete -c hostctl -n '__hostctl_at \'snippets files\'' -s R -l project -x -d 'a project snippet of this project (id or full path); default: personal snippets'
+complete -c hostctl -n '__hostctl_at \'snippets files\'' -s R -l project -x -a '(__hostctl_dynamic projects)' -d 'a project snippet of this project (id or full path); default: personal snippets'
 
 # snippets get
-complete -c hostctl -n '__hostctl_at \'snippets get\'' -s R -l project -x -d 'a project snippet of this project (id or full path); default: personal snippets'
+complete -c hostctl -n '__hostctl_at \'snippets get\'' -s R -l project -x -a '(__hostctl_dynamic projects)' -d 'a project snippet of this project (id or full path); default: personal snippets'
 
 # snippets list
-complete -c hostctl -n '__hostctl_at \'snippets list\'' -s R -l project -x -d 'a project snippet of this project (id or full path); default: personal snippets'
-complete -c hostctl -n '__hostctl_at \'snippets list\'' -l scope -x -d 'own (default: yours, project snippets you wrote included), public, or all (everything you can see)'
+complete -c hostctl -n '__hostctl_at \'snippets list\'' -s R -l project -x -a '(__hostctl_dynamic projects)' -d 'a project snippet of this project (id or full path); default: personal snippets'
+complete -c hostctl -n '__hostctl_at \'snippets list\'' -l scope -x -a 'api read_api read_user create_runner manage_runner k8s_proxy read_repository write_repository read_registry write_registry read_virtual_registry write_virtual_registry read_service_ping sudo admin_mode ai_features self_rotate' -d 'own (default: yours, project snippets you wrote included), public, or all (everything you can see)'
 complete -c hostctl -n '__hostctl_at \'snippets list\'' -l created-after -x -d 'only snippets created after this time (ISO 8601)'
 complete -c hostctl -n '__hostctl_at \'snippets list\'' -l created-before -x -d 'only snippets created before this time (ISO 8601)'
 complete -c hostctl -n '__hostctl_at \'snippets list\'' -l storage -x -d 'with --scope all: only snippets on this repository storage (administrators)'
@@ -1131,15 +1370,15 @@ complete -c hostctl -n '__hostctl_at \'snippets list\'' -l all -d 'fetch every p
 complete -c hostctl -n '__hostctl_at \'snippets list\'' -l limit -x -d 'stop after N items, across pages'
 
 # snippets raw
-complete -c hostctl -n '__hostctl_at \'snippets raw\'' -s R -l project -x -d 'a project snippet of this project (id or full path); default: personal snippets'
+complete -c hostctl -n '__hostctl_at \'snippets raw\'' -s R -l project -x -a '(__hostctl_dynamic projects)' -d 'a project snippet of this project (id or full path); default: personal snippets'
 complete -c hostctl -n '__hostctl_at \'snippets raw\'' -l file -r -F -d 'the file of the snippet to print'
-complete -c hostctl -n '__hostctl_at \'snippets raw\'' -l ref -x -d 'a branch, tag or commit of the snippet repository (default: main; needs --file)'
+complete -c hostctl -n '__hostctl_at \'snippets raw\'' -l ref -x -a '(__hostctl_dynamic branches)' -d 'a branch, tag or commit of the snippet repository (default: main; needs --file)'
 
 # snippets update
-complete -c hostctl -n '__hostctl_at \'snippets update\'' -s R -l project -x -d 'a project snippet of this project (id or full path); default: personal snippets'
+complete -c hostctl -n '__hostctl_at \'snippets update\'' -s R -l project -x -a '(__hostctl_dynamic projects)' -d 'a project snippet of this project (id or full path); default: personal snippets'
 complete -c hostctl -n '__hostctl_at \'snippets update\'' -l title -x -d 'new title'
 complete -c hostctl -n '__hostctl_at \'snippets update\'' -l description -x -d 'new description'
-complete -c hostctl -n '__hostctl_at \'snippets update\'' -l visibility -x -d 'private, internal, public'
+complete -c hostctl -n '__hostctl_at \'snippets update\'' -l visibility -x -a 'private internal public' -d 'private, internal, public'
 complete -c hostctl -n '__hostctl_at \'snippets update\'' -l add -r -F -d 'add a file from disk under its name (repeatable)'
 complete -c hostctl -n '__hostctl_at \'snippets update\'' -l remove -r -F -d 'remove this file of the snippet (repeatable)'
 complete -c hostctl -n '__hostctl_at \'snippets update\'' -l rename -x -d 'rename a file of the snippet (repeatable)'
@@ -1150,9 +1389,9 @@ complete -c hostctl -n '__hostctl_at \'snippets update\'' -l filename -x -d 'the
 complete -c hostctl -n '__hostctl_at \'storage-moves get\'' -l kind -x -d 'project, snippet or group (default: tried in that order)'
 
 # storage-moves list
-complete -c hostctl -n '__hostctl_at \'storage-moves list\'' -s R -l project -x -d 'a project (id or full path): its repository and wiki'
+complete -c hostctl -n '__hostctl_at \'storage-moves list\'' -s R -l project -x -a '(__hostctl_dynamic projects)' -d 'a project (id or full path): its repository and wiki'
 complete -c hostctl -n '__hostctl_at \'storage-moves list\'' -l snippet -x -d 'a snippet (id): its repository'
-complete -c hostctl -n '__hostctl_at \'storage-moves list\'' -s g -l group -x -d 'a group (id or full path): its wiki repository (paid tiers)'
+complete -c hostctl -n '__hostctl_at \'storage-moves list\'' -s g -l group -x -a '(__hostctl_dynamic groups)' -d 'a group (id or full path): its wiki repository (paid tiers)'
 complete -c hostctl -n '__hostctl_at \'storage-moves list\'' -l kind -x -d 'project, snippet or group (default: all three)'
 complete -c hostctl -n '__hostctl_at \'storage-moves list\'' -l status -x -d 'only moves in this state (initial, scheduled, started, replicated, finished, failed, cleanup failed); --state names the state directory'
 complete -c hostctl -n '__hostctl_at \'storage-moves list\'' -l page -x -d 'page number to fetch'
@@ -1164,9 +1403,9 @@ complete -c hostctl -n '__hostctl_at \'storage-moves list\'' -l limit -x -d 'sto
 complete -c hostctl -n '__hostctl_at \'storage-moves schedule\'' -l from -x -d 'move everything of --kind on this storage'
 complete -c hostctl -n '__hostctl_at \'storage-moves schedule\'' -l to -x -d 'destination storage (default: picked by storage weight)'
 complete -c hostctl -n '__hostctl_at \'storage-moves schedule\'' -l kind -x -d 'with --from: project (default), snippet or group'
-complete -c hostctl -n '__hostctl_at \'storage-moves schedule\'' -s R -l project -x -d 'a project (id or full path): its repository and wiki'
+complete -c hostctl -n '__hostctl_at \'storage-moves schedule\'' -s R -l project -x -a '(__hostctl_dynamic projects)' -d 'a project (id or full path): its repository and wiki'
 complete -c hostctl -n '__hostctl_at \'storage-moves schedule\'' -l snippet -x -d 'a snippet (id): its repository'
-complete -c hostctl -n '__hostctl_at \'storage-moves schedule\'' -s g -l group -x -d 'a group (id or full path): its wiki repository (paid tiers)'
+complete -c hostctl -n '__hostctl_at \'storage-moves schedule\'' -s g -l group -x -a '(__hostctl_dynamic groups)' -d 'a group (id or full path): its wiki repository (paid tiers)'
 complete -c hostctl -n '__hostctl_at \'storage-moves schedule\'' -l wait -d 'wait until every move finished or failed (exit 1 when any failed)'
 complete -c hostctl -n '__hostctl_at \'storage-moves schedule\'' -l timeout -x -d 'with --wait: give up waiting after this long (exit 7), e.g. 30s, 10m'
 complete -c hostctl -n '__hostctl_at \'storage-moves schedule\'' -l interval -x -d 'with --wait: time between polls'
@@ -1175,21 +1414,23 @@ complete -c hostctl -n '__hostctl_at \'storage-moves schedule\'' -l interval -x 
 complete -c hostctl -n '__hostctl_at \'storages add\'' -l weight -x -d 'weight 0-100 for picking move destinations (0: never picked)'
 
 # tags create
-complete -c hostctl -n '__hostctl_at \'tags create\'' -s R -l project -x -d 'the project (id or full path)'
-complete -c hostctl -n '__hostctl_at \'tags create\'' -l ref -x -d 'branch, tag or commit SHA to tag (required)'
+complete -c hostctl -n '__hostctl_at \'tags create\'' -s R -l project -x -a '(__hostctl_dynamic projects)' -d 'the project (id or full path)'
+complete -c hostctl -n '__hostctl_at \'tags create\'' -l ref -x -a '(__hostctl_dynamic branches)' -d 'branch, tag or commit SHA to tag (required)'
 complete -c hostctl -n '__hostctl_at \'tags create\'' -s m -l message -x -d 'makes an annotated tag with this message'
+complete -c hostctl -n '__hostctl_at \'tags create\'' -a '(__hostctl_dynamic tags)'
 
 # tags delete
-complete -c hostctl -n '__hostctl_at \'tags delete\'' -s R -l project -x -d 'the project (id or full path)'
+complete -c hostctl -n '__hostctl_at \'tags delete\'' -s R -l project -x -a '(__hostctl_dynamic projects)' -d 'the project (id or full path)'
+complete -c hostctl -n '__hostctl_at \'tags delete\'' -a '(__hostctl_dynamic tags)'
 
 # tags get
-complete -c hostctl -n '__hostctl_at \'tags get\'' -s R -l project -x -d 'the project (id or full path)'
+complete -c hostctl -n '__hostctl_at \'tags get\'' -s R -l project -x -a '(__hostctl_dynamic projects)' -d 'the project (id or full path)'
+complete -c hostctl -n '__hostctl_at \'tags get\'' -a '(__hostctl_dynamic tags)'
 
 # tags list
-complete -c hostctl -n '__hostctl_at \'tags list\'' -s R -l project -x -d 'the project (id or full path)'
+complete -c hostctl -n '__hostctl_at \'tags list\'' -s R -l project -x -a '(__hostctl_dynamic projects)' -d 'the project (id or full path)'
+complete -c hostctl -n '__hostctl_at \'tags list\'' -l sort -x -a 'updated updated:asc updated:desc name name:asc name:desc version version:asc version:desc' -d 'sort by one of updated, name, version, optionally :asc or :desc (default updated:desc)'
 complete -c hostctl -n '__hostctl_at \'tags list\'' -l search -x -d 'name contains the term; ^term matches the start, term$ the end'
-complete -c hostctl -n '__hostctl_at \'tags list\'' -l order-by -x -d 'one of updated, name, version (default updated)'
-complete -c hostctl -n '__hostctl_at \'tags list\'' -l sort -x -a '(__fish_complete_directories)' -d 'desc (default) or asc'
 complete -c hostctl -n '__hostctl_at \'tags list\'' -l page -x -d 'page number to fetch'
 complete -c hostctl -n '__hostctl_at \'tags list\'' -l per-page -x -d 'items per page (the server caps it at 100)'
 complete -c hostctl -n '__hostctl_at \'tags list\'' -l all -d 'fetch every page, following the Link header'
@@ -1203,23 +1444,24 @@ complete -c hostctl -n '__hostctl_at \'tokens associations\'' -l all -d 'fetch e
 complete -c hostctl -n '__hostctl_at \'tokens associations\'' -l limit -x -d 'stop after N items, across pages'
 
 # tokens create
-complete -c hostctl -n '__hostctl_at \'tokens create\'' -l user -x -d 'owner of the token (id or username)'
+complete -c hostctl -n '__hostctl_at \'tokens create\'' -l user -x -a '(__hostctl_dynamic users)' -d 'owner of the token (id or username)'
 complete -c hostctl -n '__hostctl_at \'tokens create\'' -l name -x -d 'name of the token'
-complete -c hostctl -n '__hostctl_at \'tokens create\'' -l scope -x -d 'a scope such as api, read_api, read_repository (repeatable, or comma-separated)'
+complete -c hostctl -n '__hostctl_at \'tokens create\'' -l scope -x -a 'api read_api read_user create_runner manage_runner k8s_proxy read_repository write_repository read_registry write_registry read_virtual_registry write_virtual_registry read_service_ping sudo admin_mode ai_features self_rotate' -d 'a scope such as api, read_api, read_repository (repeatable, or comma-separated)'
 complete -c hostctl -n '__hostctl_at \'tokens create\'' -l expires-at -x -d 'expiry date (YYYY-MM-DD); the instance default when absent'
 complete -c hostctl -n '__hostctl_at \'tokens create\'' -l description -x -d 'what the token is for'
 
 # tokens list
-complete -c hostctl -n '__hostctl_at \'tokens list\'' -l user -x -d 'only tokens of this user (id or username)'
+complete -c hostctl -n '__hostctl_at \'tokens list\'' -l sort -x -a 'created created:asc created:desc expires expires:asc expires:desc last_used last_used:asc last_used:desc name name:asc name:desc' -d 'sort by one of created, expires, last_used, name, optionally :asc or :desc'
+complete -c hostctl -n '__hostctl_at \'tokens list\'' -l user -x -a '(__hostctl_dynamic users)' -d 'only tokens of this user (id or username)'
 complete -c hostctl -n '__hostctl_at \'tokens list\'' -l active -d 'only active tokens (neither revoked nor expired)'
 complete -c hostctl -n '__hostctl_at \'tokens list\'' -l inactive -d 'only inactive tokens (revoked or expired)'
 complete -c hostctl -n '__hostctl_at \'tokens list\'' -l revoked -d 'only revoked tokens'
 complete -c hostctl -n '__hostctl_at \'tokens list\'' -l search -x -d 'name contains this text'
-complete -c hostctl -n '__hostctl_at \'tokens list\'' -l sort -x -d 'one of created_asc, created_desc, expires_asc, expires_desc, last_used_asc, last_used_desc, name_asc, name_desc'
 complete -c hostctl -n '__hostctl_at \'tokens list\'' -l created-after -x -d 'created at or after this ISO time'
 complete -c hostctl -n '__hostctl_at \'tokens list\'' -l created-before -x -d 'created at or before this ISO time'
 complete -c hostctl -n '__hostctl_at \'tokens list\'' -l expires-after -x -d 'expires on or after this date (YYYY-MM-DD)'
 complete -c hostctl -n '__hostctl_at \'tokens list\'' -l expires-before -x -d 'expires on or before this date (YYYY-MM-DD)'
+complete -c hostctl -n '__hostctl_at \'tokens list\'' -l expires-within -x -d 'expires within this long from today, e.g. 30d or 2w (active tokens)'
 complete -c hostctl -n '__hostctl_at \'tokens list\'' -l last-used-after -x -d 'last used at or after this ISO time'
 complete -c hostctl -n '__hostctl_at \'tokens list\'' -l last-used-before -x -d 'last used at or before this ISO time'
 complete -c hostctl -n '__hostctl_at \'tokens list\'' -l page -x -d 'page number to fetch'
@@ -1228,13 +1470,17 @@ complete -c hostctl -n '__hostctl_at \'tokens list\'' -l all -d 'fetch every pag
 complete -c hostctl -n '__hostctl_at \'tokens list\'' -l limit -x -d 'stop after N items, across pages'
 
 # tokens rotate
-complete -c hostctl -n '__hostctl_at \'tokens rotate\'' -l expires-at -x -d 'expiry of the new token (YYYY-MM-DD); one week when absent'
+complete -c hostctl -n '__hostctl_at \'tokens rotate\'' -l expires-at -x -d 'expiry of the new token (YYYY-MM-DD); when absent, the old token\'s lifetime from today'
+
+# users block
+complete -c hostctl -n '__hostctl_at \'users block\'' -a '(__hostctl_dynamic users)'
 
 # users create
-complete -c hostctl -n '__hostctl_at \'users create\'' -l username -x -d 'username (the user namespace path)'
+complete -c hostctl -n '__hostctl_at \'users create\'' -l username -x -a '(__hostctl_dynamic users)' -d 'username (the user namespace path)'
 complete -c hostctl -n '__hostctl_at \'users create\'' -l name -x -d 'full name'
 complete -c hostctl -n '__hostctl_at \'users create\'' -l email -x -d 'primary email'
-complete -c hostctl -n '__hostctl_at \'users create\'' -l password -x -d 'password (at least 8 characters)'
+complete -c hostctl -n '__hostctl_at \'users create\'' -l password -x -d 'password (at least 8 characters; visible to other users of this machine: prefer --password-stdin)'
+complete -c hostctl -n '__hostctl_at \'users create\'' -l password-stdin -d 'read the password from standard input (one line)'
 complete -c hostctl -n '__hostctl_at \'users create\'' -l admin -d 'make the user an administrator'
 complete -c hostctl -n '__hostctl_at \'users create\'' -l no-admin -d 'make the user a regular user'
 complete -c hostctl -n '__hostctl_at \'users create\'' -l external -d 'mark the user external (no access to internal projects)'
@@ -1251,28 +1497,35 @@ complete -c hostctl -n '__hostctl_at \'users create\'' -l send-confirmation -d '
 
 # users delete
 complete -c hostctl -n '__hostctl_at \'users delete\'' -l hard-delete -d 'also delete what the user contributed instead of handing it to a ghost user'
+complete -c hostctl -n '__hostctl_at \'users delete\'' -a '(__hostctl_dynamic users)'
+
+# users get
+complete -c hostctl -n '__hostctl_at \'users get\'' -a '(__hostctl_dynamic users)'
 
 # users list
+complete -c hostctl -n '__hostctl_at \'users list\'' -l sort -x -a 'id id:asc id:desc name name:asc name:desc username username:asc username:desc created_at created_at:asc created_at:desc updated_at updated_at:asc updated_at:desc' -d 'sort by one of id, name, username, created_at, updated_at, optionally :asc or :desc (default id:desc)'
 complete -c hostctl -n '__hostctl_at \'users list\'' -l search -x -d 'username or name contains this text, or the email is exactly it'
-complete -c hostctl -n '__hostctl_at \'users list\'' -l username -x -d 'exactly this username'
+complete -c hostctl -n '__hostctl_at \'users list\'' -l username -x -a '(__hostctl_dynamic users)' -d 'exactly this username'
 complete -c hostctl -n '__hostctl_at \'users list\'' -l active -d 'only active users'
 complete -c hostctl -n '__hostctl_at \'users list\'' -l blocked -d 'only blocked users'
 complete -c hostctl -n '__hostctl_at \'users list\'' -l external -d 'only external users'
 complete -c hostctl -n '__hostctl_at \'users list\'' -l admins -d 'only administrators'
 complete -c hostctl -n '__hostctl_at \'users list\'' -l created-after -x -d 'created after this ISO time'
 complete -c hostctl -n '__hostctl_at \'users list\'' -l created-before -x -d 'created before this ISO time'
-complete -c hostctl -n '__hostctl_at \'users list\'' -l order-by -x -d 'one of id, name, username, created_at, updated_at (default id)'
-complete -c hostctl -n '__hostctl_at \'users list\'' -l sort -x -a '(__fish_complete_directories)' -d 'asc or desc (default desc)'
 complete -c hostctl -n '__hostctl_at \'users list\'' -l page -x -d 'page number to fetch'
 complete -c hostctl -n '__hostctl_at \'users list\'' -l per-page -x -d 'items per page (the server caps it at 100)'
 complete -c hostctl -n '__hostctl_at \'users list\'' -l all -d 'fetch every page, following the Link header'
 complete -c hostctl -n '__hostctl_at \'users list\'' -l limit -x -d 'stop after N items, across pages'
 
+# users unblock
+complete -c hostctl -n '__hostctl_at \'users unblock\'' -a '(__hostctl_dynamic users)'
+
 # users update
-complete -c hostctl -n '__hostctl_at \'users update\'' -l username -x -d 'username (the user namespace path)'
+complete -c hostctl -n '__hostctl_at \'users update\'' -l username -x -a '(__hostctl_dynamic users)' -d 'username (the user namespace path)'
 complete -c hostctl -n '__hostctl_at \'users update\'' -l name -x -d 'full name'
 complete -c hostctl -n '__hostctl_at \'users update\'' -l email -x -d 'primary email'
-complete -c hostctl -n '__hostctl_at \'users update\'' -l password -x -d 'password (at least 8 characters)'
+complete -c hostctl -n '__hostctl_at \'users update\'' -l password -x -d 'password (at least 8 characters; visible to other users of this machine: prefer --password-stdin)'
+complete -c hostctl -n '__hostctl_at \'users update\'' -l password-stdin -d 'read the password from standard input (one line)'
 complete -c hostctl -n '__hostctl_at \'users update\'' -l admin -d 'make the user an administrator'
 complete -c hostctl -n '__hostctl_at \'users update\'' -l no-admin -d 'make the user a regular user'
 complete -c hostctl -n '__hostctl_at \'users update\'' -l external -d 'mark the user external (no access to internal projects)'
@@ -1285,48 +1538,49 @@ complete -c hostctl -n '__hostctl_at \'users update\'' -l projects-limit -x -d '
 complete -c hostctl -n '__hostctl_at \'users update\'' -l can-create-group -d 'allow creating top-level groups'
 complete -c hostctl -n '__hostctl_at \'users update\'' -l no-can-create-group -d 'forbid creating top-level groups'
 complete -c hostctl -n '__hostctl_at \'users update\'' -l two-factor -x -d 'enabled or disabled: the two-factor state of local data (hostctl extension)'
+complete -c hostctl -n '__hostctl_at \'users update\'' -a '(__hostctl_dynamic users)'
 
 # wikis create
-complete -c hostctl -n '__hostctl_at \'wikis create\'' -s R -l project -x -d 'the project whose wiki (id or full path)'
-complete -c hostctl -n '__hostctl_at \'wikis create\'' -s g -l group -x -d 'the group whose wiki (id or full path; paid tiers)'
+complete -c hostctl -n '__hostctl_at \'wikis create\'' -s R -l project -x -a '(__hostctl_dynamic projects)' -d 'the project whose wiki (id or full path)'
+complete -c hostctl -n '__hostctl_at \'wikis create\'' -s g -l group -x -a '(__hostctl_dynamic groups)' -d 'the group whose wiki (id or full path; paid tiers)'
 complete -c hostctl -n '__hostctl_at \'wikis create\'' -l content -x -d 'the page content'
 complete -c hostctl -n '__hostctl_at \'wikis create\'' -l content-file -r -F -d 'the page content from a file (\'-\' reads standard input)'
 complete -c hostctl -n '__hostctl_at \'wikis create\'' -l title -x -d 'page title (required)'
 complete -c hostctl -n '__hostctl_at \'wikis create\'' -l format -x -d 'markdown, rdoc, asciidoc, org (default: markdown)'
 
 # wikis delete
-complete -c hostctl -n '__hostctl_at \'wikis delete\'' -s R -l project -x -d 'the project whose wiki (id or full path)'
-complete -c hostctl -n '__hostctl_at \'wikis delete\'' -s g -l group -x -d 'the group whose wiki (id or full path; paid tiers)'
+complete -c hostctl -n '__hostctl_at \'wikis delete\'' -s R -l project -x -a '(__hostctl_dynamic projects)' -d 'the project whose wiki (id or full path)'
+complete -c hostctl -n '__hostctl_at \'wikis delete\'' -s g -l group -x -a '(__hostctl_dynamic groups)' -d 'the group whose wiki (id or full path; paid tiers)'
 
 # wikis edit
-complete -c hostctl -n '__hostctl_at \'wikis edit\'' -s R -l project -x -d 'the project whose wiki (id or full path)'
-complete -c hostctl -n '__hostctl_at \'wikis edit\'' -s g -l group -x -d 'the group whose wiki (id or full path; paid tiers)'
+complete -c hostctl -n '__hostctl_at \'wikis edit\'' -s R -l project -x -a '(__hostctl_dynamic projects)' -d 'the project whose wiki (id or full path)'
+complete -c hostctl -n '__hostctl_at \'wikis edit\'' -s g -l group -x -a '(__hostctl_dynamic groups)' -d 'the group whose wiki (id or full path; paid tiers)'
 
 # wikis get
-complete -c hostctl -n '__hostctl_at \'wikis get\'' -s R -l project -x -d 'the project whose wiki (id or full path)'
-complete -c hostctl -n '__hostctl_at \'wikis get\'' -s g -l group -x -d 'the group whose wiki (id or full path; paid tiers)'
+complete -c hostctl -n '__hostctl_at \'wikis get\'' -s R -l project -x -a '(__hostctl_dynamic projects)' -d 'the project whose wiki (id or full path)'
+complete -c hostctl -n '__hostctl_at \'wikis get\'' -s g -l group -x -a '(__hostctl_dynamic groups)' -d 'the group whose wiki (id or full path; paid tiers)'
 complete -c hostctl -n '__hostctl_at \'wikis get\'' -l at -x -d 'the page as of this version: a commit of the wiki (see wikis history)'
 complete -c hostctl -n '__hostctl_at \'wikis get\'' -l html -d 'the page rendered as HTML instead of its source'
 
 # wikis history
-complete -c hostctl -n '__hostctl_at \'wikis history\'' -s R -l project -x -d 'the project whose wiki (id or full path)'
-complete -c hostctl -n '__hostctl_at \'wikis history\'' -s g -l group -x -d 'the group whose wiki (id or full path; paid tiers)'
+complete -c hostctl -n '__hostctl_at \'wikis history\'' -s R -l project -x -a '(__hostctl_dynamic projects)' -d 'the project whose wiki (id or full path)'
+complete -c hostctl -n '__hostctl_at \'wikis history\'' -s g -l group -x -a '(__hostctl_dynamic groups)' -d 'the group whose wiki (id or full path; paid tiers)'
 
 # wikis list
-complete -c hostctl -n '__hostctl_at \'wikis list\'' -s R -l project -x -d 'the project whose wiki (id or full path)'
-complete -c hostctl -n '__hostctl_at \'wikis list\'' -s g -l group -x -d 'the group whose wiki (id or full path; paid tiers)'
+complete -c hostctl -n '__hostctl_at \'wikis list\'' -s R -l project -x -a '(__hostctl_dynamic projects)' -d 'the project whose wiki (id or full path)'
+complete -c hostctl -n '__hostctl_at \'wikis list\'' -s g -l group -x -a '(__hostctl_dynamic groups)' -d 'the group whose wiki (id or full path; paid tiers)'
 complete -c hostctl -n '__hostctl_at \'wikis list\'' -l with-content -d 'include each page\'s content'
 
 # wikis update
-complete -c hostctl -n '__hostctl_at \'wikis update\'' -s R -l project -x -d 'the project whose wiki (id or full path)'
-complete -c hostctl -n '__hostctl_at \'wikis update\'' -s g -l group -x -d 'the group whose wiki (id or full path; paid tiers)'
+complete -c hostctl -n '__hostctl_at \'wikis update\'' -s R -l project -x -a '(__hostctl_dynamic projects)' -d 'the project whose wiki (id or full path)'
+complete -c hostctl -n '__hostctl_at \'wikis update\'' -s g -l group -x -a '(__hostctl_dynamic groups)' -d 'the group whose wiki (id or full path; paid tiers)'
 complete -c hostctl -n '__hostctl_at \'wikis update\'' -l content -x -d 'the page content'
 complete -c hostctl -n '__hostctl_at \'wikis update\'' -l content-file -r -F -d 'the page content from a file (\'-\' reads standard input)'
 complete -c hostctl -n '__hostctl_at \'wikis update\'' -l title -x -d 'new title (the page moves to the new slug)'
 complete -c hostctl -n '__hostctl_at \'wikis update\'' -l format -x -d 'markdown, rdoc, asciidoc, org'
 
 # wikis upload
-complete -c hostctl -n '__hostctl_at \'wikis upload\'' -s R -l project -x -d 'the project whose wiki (id or full path)'
-complete -c hostctl -n '__hostctl_at \'wikis upload\'' -s g -l group -x -d 'the group whose wiki (id or full path; paid tiers)'
-complete -c hostctl -n '__hostctl_at \'wikis upload\'' -l branch -x -d 'the wiki branch to commit to (default: the wiki default branch)'
+complete -c hostctl -n '__hostctl_at \'wikis upload\'' -s R -l project -x -a '(__hostctl_dynamic projects)' -d 'the project whose wiki (id or full path)'
+complete -c hostctl -n '__hostctl_at \'wikis upload\'' -s g -l group -x -a '(__hostctl_dynamic groups)' -d 'the group whose wiki (id or full path; paid tiers)'
+complete -c hostctl -n '__hostctl_at \'wikis upload\'' -l branch -x -a '(__hostctl_dynamic branches)' -d 'the wiki branch to commit to (default: the wiki default branch)'
 complete -c hostctl -n '__hostctl_at \'wikis upload\'' -l filename -x -d 'the attachment\'s name when the file is \'-\' (standard input)'

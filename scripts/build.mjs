@@ -17,7 +17,7 @@ const fresh = `${root}.dist-${process.pid}`;
 const stale = `${root}.dist-old-${process.pid}`;
 
 /** Imported at run time from node_modules, never bundled. */
-export const LAZY_PACKAGES = ['yaml', 'cli-table3', 'chalk', '@inquirer/prompts', 'conf', 'ora', 'markdown-it', 're2js', 'cron-parser', 'busboy', 'scim2-parse-filter'];
+export const LAZY_PACKAGES = ['yaml', 'cli-table3', 'chalk', '@inquirer/prompts', 'conf', 'ora', 'markdown-it', 're2js', 'cron-parser', 'busboy', 'scim2-parse-filter', 'jq-wasm'];
 
 // The HTTP transport's parts of undici (src/client/undici-parts.ts) are bundled, so a remote
 // command compiles them from the code cache like the rest of the CLI; undici's HTTP/2 client is

@@ -1,10 +1,12 @@
 // Entry point of the bundled CLI, and the only place that maps errors to exit codes. Errors are
-// one line on stderr (a JSON object with -o json); never a stack trace unless --debug.
+// one line on stderr (a JSON object with -o json), in plain English with a hint; a stack trace
+// only with HOSTCTL_DEBUG=stack.
 import { CommanderError, type Command } from 'commander';
 import { ApiError } from '../client/api-error.js';
+import { DryRunStop } from '../client/client.js';
 import { TransportError } from '../client/transport.js';
-import { CancelledError, CliError, EXIT, UsageError, WaitTimeoutError, exitCodeForStatus, extensionMissing, hintForStatus } from './kit/errors.js';
-import { addNouns, createProgram, selectedNoun } from './program.js';
+import { CancelledError, CliError, EXIT, UsageError, WaitTimeoutError, exitCodeForStatus, explainApiError, extensionMissing } from './kit/errors.js';
+import { addNouns, createProgram, selectedNoun, VALUE_OPTIONS } from './program.js';
 
 /** The generator of completions and the man page, for scripts/gen-docs.mjs (loaded on demand). */
 export const loadDocs = () => import('./docs/generate.js');
@@ -18,24 +20,26 @@ interface Reported {
 }
 
 function classify(error: unknown): Reported | null {
+  if (error instanceof DryRunStop) return { code: EXIT.ok, message: '' };
   if (error instanceof CommanderError) {
     if (error.code === 'commander.helpDisplayed' || error.code === 'commander.version' || error.code === 'commander.help') return null;
     // commander's message names the flag or argument; it is printed here, like every other error.
-    return { code: error.exitCode === 0 ? 0 : EXIT.usage, message: error.message.replace(/^error: /, ''), hint: 'see --help for usage' };
+    return { code: error.exitCode === 0 ? 0 : EXIT.usage, message: error.message.replace(/^error: /, '').replace(/\s*\n\s*/g, ' '), hint: 'see --help for usage' };
   }
-  if (error instanceof UsageError) return { code: EXIT.usage, message: error.message, hint: "see --help for usage" };
+  if (error instanceof UsageError) return { code: EXIT.usage, message: error.message, hint: 'see --help for usage' };
   if (error instanceof CancelledError) return { code: EXIT.usage, message: error.message };
   if (error instanceof WaitTimeoutError) return { code: EXIT.timedOut, message: error.message };
   if (error instanceof CliError) return { code: error.exitCode, message: error.message, ...(error.hint ? { hint: error.hint } : {}) };
   if (error instanceof ApiError) {
     const missing = extensionMissing(error.status, error.path, error.body);
     if (missing) return { code: missing.exitCode, message: missing.message, status: error.status, ...(missing.hint ? { hint: missing.hint } : {}) };
-    const hint = hintForStatus(error.status, error.body);
-    return { code: exitCodeForStatus(error.status), message: `${error.message} (${error.method} ${error.path})`, status: error.status, body: error.body, ...(hint ? { hint } : {}) };
+    const { message, hint } = explainApiError(error.status, error.body, error.method, error.path, error.requestBody);
+    return { code: exitCodeForStatus(error.status, error.body), message, status: error.status, body: error.body, ...(hint ? { hint } : {}) };
   }
   if (error instanceof TransportError) return { code: error.timedOut ? EXIT.timedOut : EXIT.unavailable, message: error.message };
   if (error instanceof Error && error.name === 'ExitPromptError') return { code: EXIT.interrupted, message: 'interrupted' };
-  return { code: EXIT.failure, message: error instanceof Error ? error.message : String(error) };
+  if (error instanceof Error && error.name === 'AbortPromptError') return { code: EXIT.usage, message: 'cancelled' };
+  return { code: EXIT.failure, message: error instanceof Error ? error.message : String(error), hint: 'this is unexpected; HOSTCTL_DEBUG=stack shows where it happened' };
 }
 
 const wantsJson = (argv: string[]): boolean =>
@@ -45,6 +49,52 @@ const wantsJson = (argv: string[]): boolean =>
 function silenceParseErrors(cmd: Command): void {
   cmd.configureOutput({ outputError: () => undefined });
   for (const sub of cmd.commands) silenceParseErrors(sub);
+}
+
+/** The words of the command line that are not options or option values. */
+function commandWords(argv: string[]): string[] {
+  const out: string[] = [];
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i] as string;
+    if (a === '--') break;
+    if (a.startsWith('-')) {
+      if (VALUE_OPTIONS.has(a)) i++;
+      continue;
+    }
+    out.push(a);
+  }
+  return out;
+}
+
+const findSub = (cmd: Command, word: string): Command | undefined => cmd.commands.find((c) => c.name() === word || c.aliases().includes(word));
+
+/** `hostctl help [topic | noun [verb …]]`: a topic's text, or the help of that command. */
+async function help(program: Command, words: string[]): Promise<void> {
+  if (words.length === 0) {
+    program.outputHelp();
+    return;
+  }
+  const { HELP_TOPICS } = await import('./docs/topics.js');
+  const first = words[0] as string;
+  if (first === 'exit-codes') {
+    const { EXIT_MEANINGS } = await import('./kit/errors.js');
+    process.stdout.write(`Exit codes:\n${Object.entries(EXIT_MEANINGS).map(([code, text]) => `  ${code.padStart(3)}  ${text}`).join('\n')}\n`);
+    return;
+  }
+  if (HELP_TOPICS[first] && !findSub(program, first)) {
+    process.stdout.write(HELP_TOPICS[first] as string);
+    return;
+  }
+  let cmd: Command = program;
+  for (const w of words) {
+    const sub = findSub(cmd, w);
+    if (!sub) {
+      const known = cmd === program ? [...cmd.commands.filter((c) => !(c as unknown as { _hidden: boolean })._hidden).map((c) => c.name()), 'environment', 'exit-codes', 'formatting'] : cmd.commands.map((c) => c.name());
+      throw new UsageError(`unknown help topic "${words.join(' ')}"; topics: ${known.sort().join(', ')}`);
+    }
+    cmd = sub;
+  }
+  cmd.outputHelp();
 }
 
 export async function main(argv: string[]): Promise<void> {
@@ -59,10 +109,26 @@ export async function main(argv: string[]): Promise<void> {
     const noun = selectedNoun(argv);
     await addNouns(program, noun ? [noun] : []);
     silenceParseErrors(program);
-    if (argv.length === 0) {
-      program.outputHelp();
-      process.exitCode = EXIT.usage;
+    const words = commandWords(argv);
+    if (words[0] === 'help') {
+      await help(program, words.slice(1));
       return;
+    }
+    // Bare `hostctl`, `hostctl NOUN` and `hostctl NOUN GROUP` alike: the help, as a usage error.
+    if (!argv.includes('--help') && !argv.includes('-h') && !argv.includes('-V') && !argv.includes('--version')) {
+      let cmd: Command = program;
+      let matched = 0;
+      for (const w of words) {
+        const sub = findSub(cmd, w);
+        if (!sub) break;
+        cmd = sub;
+        matched++;
+      }
+      if (matched === words.length && cmd.commands.length > 0) {
+        cmd.outputHelp();
+        process.exitCode = EXIT.usage;
+        return;
+      }
     }
     await program.parseAsync(argv, { from: 'user' });
   } catch (error) {
@@ -75,6 +141,6 @@ export async function main(argv: string[]): Promise<void> {
     } else {
       process.stderr.write(`error: ${reported.message}\n${reported.hint ? `hint: ${reported.hint}\n` : ''}`);
     }
-    if (argv.includes('--debug') && error instanceof Error && error.stack) process.stderr.write(`${error.stack}\n`);
+    if (process.env.HOSTCTL_DEBUG === 'stack' && error instanceof Error && error.stack) process.stderr.write(`${error.stack}\n`);
   }
 }

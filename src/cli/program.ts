@@ -3,9 +3,10 @@
 import { Command, Option } from 'commander';
 import { NOUNS, type NounEntry } from './nouns.js';
 import { VERSION } from './version.js';
+import { FORMATS } from './render/output.js';
 
 /** Global options that take a value (so their values are not mistaken for the noun). */
-const VALUE_OPTIONS = new Set(['-o', '--output', '--fields', '--context', '--state', '--url', '--sudo']);
+export const VALUE_OPTIONS = new Set(['-o', '--output', '--fields', '--context', '--state', '--url', '--sudo', '--jq', '-q', '--color']);
 
 export function selectedNoun(argv: string[]): NounEntry | undefined {
   for (let i = 0; i < argv.length; i++) {
@@ -26,19 +27,23 @@ export function createProgram(): Command {
   const program = new Command('hostctl')
     .description('Administer a GitLab-style hosting platform: a bundled local instance, or a remote one')
     .version(VERSION, '-V, --version')
-    .addOption(new Option('-o, --output <format>', 'output format: table, json or yaml').default('table'))
+    .addOption(new Option('-o, --output <format>', 'output format').choices(FORMATS).default('table'))
     .option('--fields <list>', 'comma-separated fields to show (dotted paths allowed)')
+    .option('-q, --jq <expression>', 'filter the JSON answer with a jq expression (across all pages with --all)')
     .option('--context <name>', 'use this context instead of the current one')
     .option('--state <dir>', 'use this local state directory')
     .option('--url <url>', 'use the remote instance at this URL')
     .option('--sudo <user>', 'act as another user (administrators; token needs the sudo scope)')
     .option('--no-input', 'never prompt; missing values are usage errors')
     .option('-y, --yes', 'answer yes to confirmations')
-    .option('--no-color', 'no colour in output')
-    .option('--debug', 'trace HTTP requests on stderr (secrets redacted)')
+    .addOption(new Option('--color <when>', 'colour in output').choices(['auto', 'always', 'never']).default('auto'))
+    .addOption(new Option('--no-color', 'no colour in output (same as --color never)').hideHelp())
+    .option('--dry-run', 'print the request a change would send (secrets redacted) and send nothing')
+    .option('--debug', 'trace HTTP requests on stderr (secrets redacted; HOSTCTL_DEBUG=stack adds stack traces)')
     .configureHelp({ showGlobalOptions: true, sortSubcommands: true })
     .showHelpAfterError(false)
     .exitOverride();
+  program.addHelpText('after', '\nHelp topics: hostctl help environment | exit-codes | formatting\nA command\'s help: hostctl help NOUN VERB (or hostctl NOUN VERB --help)\n');
   program.configureOutput({ writeErr: (s) => process.stderr.write(s), writeOut: (s) => process.stdout.write(s) });
   return program;
 }

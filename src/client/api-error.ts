@@ -7,6 +7,8 @@ export class ApiError extends Error {
     readonly headers: Record<string, string>,
     readonly method: string,
     readonly path: string,
+    /** The JSON body the request sent, for messages that quote the refused value. */
+    readonly requestBody?: unknown,
   ) {
     super(describeError(status, body));
   }

@@ -14,6 +14,42 @@ export interface ClientOptions {
   userAgent?: string;
   /** Told once when a GET is redirected to a moved resource (a renamed or transferred project). */
   onMoved?: (from: string, to: string) => void;
+  /**
+   * --dry-run: a request that would change something is handed here (secrets redacted) and not
+   * sent; the client then throws DryRunStop. Reads are still sent, so names resolve to ids.
+   */
+  dryRun?: (request: DryRunRequest) => void;
+}
+
+/** A request as --dry-run shows it. */
+export interface DryRunRequest {
+  method: string;
+  /** Path below /api/v4 with the query. */
+  path: string;
+  target: string;
+  headers: Record<string, string>;
+  /** The JSON body with secret values redacted, form field names for multipart, or undefined. */
+  body?: unknown;
+}
+
+/** Thrown after a dry run printed the request that would have been sent. */
+export class DryRunStop extends Error {
+  constructor() {
+    super('dry run: nothing was sent');
+  }
+}
+
+const SECRET_KEY = /(password|secret|token|private_key|api_key|credentials?)$/i;
+
+/** A copy of a JSON body with the values of secret-looking keys replaced. */
+export function redactBody(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(redactBody);
+  if (value && typeof value === 'object') {
+    const out: Record<string, unknown> = {};
+    for (const [k, v] of Object.entries(value as Record<string, unknown>)) out[k] = SECRET_KEY.test(k) && v !== null && typeof v !== 'boolean' ? '[REDACTED]' : redactBody(v);
+    return out;
+  }
+  return value;
 }
 
 export interface RequestOptions {
@@ -101,6 +137,20 @@ export class ApiClient {
       ...(opts.stream ? { bodyStream: opts.stream } : {}),
       ...(opts.streamResponse ? { streamResponse: true } : {}),
     };
+    if (this.options.dryRun && request.method !== 'GET' && request.method !== 'HEAD') {
+      this.options.dryRun({
+        method: request.method,
+        path: redactText(`${pathOnly}${query ? `?${query}` : ''}`),
+        target: this.transport.target,
+        headers: redactHeaders(headers),
+        ...(opts.multipart
+          ? { body: Object.fromEntries(Object.entries(opts.multipart).map(([k, v]) => [k, typeof v === 'string' ? (SECRET_KEY.test(k) ? '[REDACTED]' : v) : `@${v.filename ?? 'file'}`])) }
+          : opts.body !== undefined
+            ? { body: redactBody(opts.body) }
+            : {}),
+      });
+      throw new DryRunStop();
+    }
     const debug = this.options.debug;
     if (debug) {
       debug(`> ${request.method} ${redactText(`${pathOnly}${query ? `?${query}` : ''}`)} (${this.transport.target})`);
@@ -135,7 +185,7 @@ export class ApiClient {
         throw new ApiError(405, body, response.headers, request.method, pathOnly);
       }
     }
-    if (response.status >= 400 && !opts.allowError) throw new ApiError(response.status, result.data, response.headers, request.method, pathOnly);
+    if (response.status >= 400 && !opts.allowError) throw new ApiError(response.status, result.data, response.headers, request.method, pathOnly, opts.body);
     return result;
   }
 

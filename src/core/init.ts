@@ -78,3 +78,23 @@ export function discardState(dir: string, removeDir: boolean): void {
   if (removeDir) rmSync(dir, { recursive: true, force: true });
   else if (existsSync(dir)) for (const entry of readdirSync(dir)) rmSync(join(dir, entry), { recursive: true, force: true });
 }
+
+export interface RecoveredToken {
+  secret: string;
+  username: string;
+  tokenId: number;
+}
+
+/**
+ * A new administrator token for an existing local state, for when every admin token was lost or
+ * revoked. Whoever can open the state's files owns the instance anyway, so reaching this function
+ * (which only the CLI does, on a local state) is the proof. The oldest active administrator gets
+ * a token with the api scope and a year's lifetime.
+ */
+export function recoverAdminToken(core: Core): RecoveredToken {
+  const admin = core.db.prepare("SELECT id, username FROM users WHERE is_admin = 1 AND state = 'active' ORDER BY id LIMIT 1").get() as { id: number; username: string } | undefined;
+  if (!admin) throw new Error('this state has no active administrator to issue a token for');
+  const expiresAt = new Date(core.clock.now().getTime() + 365 * 86_400_000).toISOString().slice(0, 10);
+  const { row, secret } = core.tx(() => insertToken(core, { userId: admin.id, name: 'hostctl-recovered', scopes: ['api'], expiresAt }));
+  return { secret, username: admin.username, tokenId: row.id };
+}

@@ -111,9 +111,10 @@ describe('hostctl api', () => {
     const missing = await sb.run(['api', 'users/99999']);
     expect(missing.exitCode).toBe(3);
     expect(json(missing.stdout)).toEqual({ message: '404 User Not Found' });
-    expect(missing.stderr).toBe('error: 404 User Not Found (GET /users/99999)');
+    expect(missing.stderr).toBe('error: 404 User Not Found (HTTP 404, GET /users/99999)\nhint: no user has that id, or the token cannot see it: hostctl users list');
     const invalid = await sb.run(['api', 'users', '-f', 'username=bob']);
-    expect(invalid.exitCode).toBe(1);
+    // A 400 is a refused request: exit 5.
+    expect(invalid.exitCode).toBe(5);
     expect(json(invalid.stdout)).toHaveProperty('error');
     const denied = await sb.run(['api', 'personal_access_tokens/self'], { env: { HOSTCTL_TOKEN: 'hpat-bogus-token-0000000000' } });
     expect(denied.exitCode).toBe(4);

@@ -61,7 +61,7 @@ describe('exit codes and errors', () => {
   it('2 for an unknown flag, naming it', async () => {
     const res = await sb.run(['tokens', 'list', '--colour']);
     expectError(res, 2, "unknown option '--colour'");
-    expect(String(res.stderr).split('\n')[0]).toBe("error: unknown option '--colour'");
+    expect(String(res.stderr).split('\n')[0]).toBe("error: unknown option '--colour' (Did you mean --color?)");
   });
 
   it('2 for an unknown command, a missing argument or a bad value', async () => {
@@ -73,13 +73,15 @@ describe('exit codes and errors', () => {
   });
 
   it('3 for not found', async () => {
-    expectError(await sb.run(['tokens', 'get', '99999']), 3, 'error: 404');
+    expectError(await sb.run(['tokens', 'get', '99999']), 3, 'error: 404 Not Found (HTTP 404');
   });
 
   it('4 for a bad token', async () => {
     const res = await sb.run(['tokens', 'list'], { env: { HOSTCTL_TOKEN: 'hpat-this-token-does-not-exist' } });
-    expectError(res, 4, '401 Unauthorized');
-    expect(res.stderr).toContain('hint: ');
+    expectError(res, 4, '401 Unauthorized (HTTP 401');
+    // The hint names where the refused token came from.
+    expect(res.stderr).toContain('hint: the token of');
+    expect(res.stderr).toContain('HOSTCTL_TOKEN');
     expect(res.stderr).not.toContain('hpat-this-token-does-not-exist');
   });
 
@@ -133,11 +135,11 @@ describe('exit codes and errors', () => {
     expect(notFound.exitCode).toBe(3);
     expect(notFound.stdout).toBe('');
     expect(JSON.parse(String(notFound.stderr))).toEqual({
-      error: { code: 3, message: '404 Not Found (GET /personal_access_tokens/99999)', status: 404, body: { message: '404 Not Found' } },
+      error: { code: 3, message: '404 Not Found (HTTP 404, GET /personal_access_tokens/99999)', hint: 'it does not exist, or the token cannot see it', status: 404, body: { message: '404 Not Found' } },
     });
     const usage = await sb.run(['-o', 'json', 'tokens', 'list', '--colour']);
     expect(usage.exitCode).toBe(2);
-    expect(JSON.parse(String(usage.stderr))).toEqual({ error: { code: 2, message: "unknown option '--colour'", hint: 'see --help for usage' } });
+    expect(JSON.parse(String(usage.stderr))).toEqual({ error: { code: 2, message: "unknown option '--colour' (Did you mean --color?)", hint: 'see --help for usage' } });
   });
 
   it('a confirmation without a terminal is a usage error naming --yes', async () => {

@@ -65,7 +65,7 @@ describe('hostctl milestones', () => {
     expect(String(piped.stdout).trim()).toBe('1\tOrg first half');
   });
 
-  it('refusals: usage errors (exit 2), a taken title (exit 1), unknown ids (exit 3)', async () => {
+  it('refusals: usage errors (exit 2), a taken title (exit 5), unknown ids (exit 3)', async () => {
     const noParent = await box.run(['milestones', 'list']);
     expect(noParent.exitCode).toBe(2);
     expect(String(noParent.stderr)).toContain('missing --project or --group');
@@ -83,8 +83,11 @@ describe('hostctl milestones', () => {
     const badDate = await box.run(['milestones', 'create', '-g', 'org', '--title', 'x', '--start-date', '2026-02-30']);
     expect(badDate.exitCode).toBe(2);
     const taken = await box.run(['milestones', 'create', '-R', 'org/web/site', '--title', 'Org first half']);
-    expect(taken.exitCode).toBe(1);
-    expect(String(taken.stderr)).toContain('already being used for another group or project milestone.');
+    expect(taken.exitCode).toBe(5);
+    // The platform's `{:title=>["already being used …"]}` in plain English, naming the flag.
+    expect(String(taken.stderr)).toContain('could not create milestone: title "Org first half" is already taken');
+    expect(String(taken.stderr)).toContain('hint: change --title');
+    expect(String(taken.stderr)).not.toContain('=>');
     const unknown = await box.run(['milestones', 'get', '99999', '-R', 'org/web/site']);
     expect(unknown.exitCode).toBe(3);
     // A group milestone is not one of the project's own.

@@ -293,8 +293,8 @@ describe('hostctl releases: more verbs and flags', () => {
     const cleared = await json<Obj>(['releases', 'update', 'v2', '-R', 'team/app', '--clear-milestones']);
     expect(cleared.milestones).toBeUndefined();
     const unknown = await box.run(['releases', 'update', 'v2', '-R', 'team/app', '--milestone', 'Nope']);
-    // A 400 from the service is a plain failure.
-    expect(unknown.exitCode).toBe(1);
+    // A 400 from the service is a refused value: exit 5.
+    expect(unknown.exitCode).toBe(5);
     expect(String(unknown.stderr)).toContain('Milestone(s) not found: Nope');
   });
 

@@ -183,10 +183,10 @@ describe('branches, commits and tags from the CLI', () => {
     expect((await json<{ id: string }[]>(['commits', 'list', '-R', 'root/web', '--ref', 'topic/cli', '--path', 'topic'])).map((c) => c.id)).toEqual([topic.id]);
     expect(await json<unknown[]>(['commits', 'list', '-R', 'root/web', '--ref', 'main', '--since', '2027-01-01'])).toEqual([]);
 
-    await expectExit(box.run, ['commits', 'create', '-R', 'root/web', '--branch', 'main', '-m', 'x', '--delete', 'missing.txt'], 1, "A file with this name doesn't exist");
-    await expectExit(box.run, ['commits', 'create', '-R', 'root/web', '--branch', 'main', '-m', 'x', '--add', `${file}=../escape.txt`], 1, 'Path cannot include directory traversal');
-    await expectExit(box.run, ['commits', 'create', '-R', 'root/web', '--branch', 'nowhere', '-m', 'x', '--add', file], 1, 'You can only create or edit files when you are on a branch');
-    await expectExit(box.run, ['commits', 'create', '-R', 'root/web', '--branch', 'a..b', '--start-branch', 'main', '-m', 'x', '--add', file], 1, 'Branch name is invalid');
+    await expectExit(box.run, ['commits', 'create', '-R', 'root/web', '--branch', 'main', '-m', 'x', '--delete', 'missing.txt'], 5, "A file with this name doesn't exist");
+    await expectExit(box.run, ['commits', 'create', '-R', 'root/web', '--branch', 'main', '-m', 'x', '--add', `${file}=../escape.txt`], 5, 'Path cannot include directory traversal');
+    await expectExit(box.run, ['commits', 'create', '-R', 'root/web', '--branch', 'nowhere', '-m', 'x', '--add', file], 5, 'You can only create or edit files when you are on a branch');
+    await expectExit(box.run, ['commits', 'create', '-R', 'root/web', '--branch', 'a..b', '--start-branch', 'main', '-m', 'x', '--add', file], 5, 'Branch name is invalid');
     await expectExit(box.run, ['commits', 'create', '-R', 'root/web', '-m', 'x', '--add', file], 2, '--branch');
     await expectExit(box.run, ['commits', 'create', '-R', 'root/web', '--branch', 'main', '--add', file], 2, '--message');
     await expectExit(box.run, ['commits', 'create', '-R', 'root/web', '--branch', 'main', '-m', 'x'], 2, 'nothing to commit');
@@ -209,18 +209,18 @@ describe('branches, commits and tags from the CLI', () => {
       { name: 'topic/cli', merged: false },
     ]);
     await expectExit(box.run, ['branches', 'list', '-R', 'root/web', '--sort', 'size'], 2, '--sort');
-    await expectExit(box.run, ['branches', 'list', '-R', 'root/web', '--regex', '('], 1, 'regex is invalid');
+    await expectExit(box.run, ['branches', 'list', '-R', 'root/web', '--regex', '('], 5, 'regex is invalid');
 
-    await expectExit(box.run, ['branches', 'create', 'topic/cli', '--ref', 'main', '-R', 'root/web'], 1, 'Branch already exists');
-    await expectExit(box.run, ['branches', 'create', 'from-nothing', '--ref', 'nope', '-R', 'root/web'], 1, "invalid reference name 'nope'");
-    await expectExit(box.run, ['branches', 'create', 'a..b', '--ref', 'main', '-R', 'root/web'], 1, 'Branch name is invalid');
-    await expectExit(box.run, ['branches', 'create', 'topic', '--ref', 'main', '-R', 'root/web'], 1, 'Branch name conflicts with existing branch hierarchy');
+    await expectExit(box.run, ['branches', 'create', 'topic/cli', '--ref', 'main', '-R', 'root/web'], 5, 'Branch already exists');
+    await expectExit(box.run, ['branches', 'create', 'from-nothing', '--ref', 'nope', '-R', 'root/web'], 5, "invalid reference name 'nope'");
+    await expectExit(box.run, ['branches', 'create', 'a..b', '--ref', 'main', '-R', 'root/web'], 5, 'Branch name is invalid');
+    await expectExit(box.run, ['branches', 'create', 'topic', '--ref', 'main', '-R', 'root/web'], 5, 'Branch name conflicts with existing branch hierarchy');
     await expectExit(box.run, ['branches', 'create', 'no-ref', '-R', 'root/web'], 2, '--ref');
     await expectExit(box.run, ['branches', 'create', 'no-project', '--ref', 'main'], 2, '--project');
 
-    await expectExit(box.run, ['branches', 'get', 'a..b', '-R', 'root/web'], 1, 'The branch refname is invalid');
+    await expectExit(box.run, ['branches', 'get', 'a..b', '-R', 'root/web'], 5, 'The branch refname is invalid');
     await expectExit(box.run, ['branches', 'get', 'missing', '-R', 'root/web'], 3, '404 Branch Not Found');
-    await expectExit(box.run, ['branches', 'delete', 'main', '-R', 'root/web', '--yes'], 1, 'The default branch of a project cannot be deleted.');
+    await expectExit(box.run, ['branches', 'delete', 'main', '-R', 'root/web', '--yes'], 5, 'The default branch of a project cannot be deleted.');
     await expectExit(box.run, ['branches', 'delete', 'missing', '-R', 'root/web', '--yes'], 3, '404 Branch Not Found');
     await expectExit(box.run, ['branches', 'delete-merged', '-R', 'root/web'], 2, '--yes');
     // Nothing was asked, so nothing was deleted.
@@ -264,9 +264,9 @@ describe('branches, commits and tags from the CLI', () => {
     expect(light.message).toBeNull();
     expect(light.target).toBe(light.commit.id);
     await expectExit(box.run, ['tags', 'list', '-R', 'root/web', '--order-by', 'size'], 2, '--order-by');
-    await expectExit(box.run, ['tags', 'create', 'v1.0', '--ref', 'main', '-R', 'root/web'], 1, 'Tag v1.0 already exists');
-    await expectExit(box.run, ['tags', 'create', 'bad name', '--ref', 'main', '-R', 'root/web'], 1, 'Tag name invalid');
-    await expectExit(box.run, ['tags', 'create', 'v9', '--ref', 'nope', '-R', 'root/web'], 1, 'Target nope is invalid');
+    await expectExit(box.run, ['tags', 'create', 'v1.0', '--ref', 'main', '-R', 'root/web'], 5, 'Tag v1.0 already exists');
+    await expectExit(box.run, ['tags', 'create', 'bad name', '--ref', 'main', '-R', 'root/web'], 5, 'Tag name invalid');
+    await expectExit(box.run, ['tags', 'create', 'v9', '--ref', 'nope', '-R', 'root/web'], 5, 'Target nope is invalid');
     await expectExit(box.run, ['tags', 'create', 'v9', '-R', 'root/web'], 2, '--ref');
 
     await expectExit(box.run, ['tags', 'delete', 'v1.1', '-R', 'root/web'], 2, '--yes');
@@ -302,12 +302,12 @@ describe('branches, commits and tags from the CLI', () => {
     writeFileSync(file, 'ro\n');
     db.prepare('UPDATE projects SET repository_read_only = 1').run();
     try {
-      await expectExit(box.run, ['branches', 'create', 'ro', '--ref', 'main', '-R', 'root/web'], 1, readOnly);
-      await expectExit(box.run, ['branches', 'delete', 'topic/cli', '-R', 'root/web', '--yes'], 1, readOnly);
-      await expectExit(box.run, ['branches', 'delete-merged', '-R', 'root/web', '--yes'], 1, readOnly);
-      await expectExit(box.run, ['commits', 'create', '-R', 'root/web', '--branch', 'topic/cli', '-m', 'x', '--add', file], 1, readOnly);
-      await expectExit(box.run, ['tags', 'create', 'ro', '--ref', 'main', '-R', 'root/web'], 1, readOnly);
-      await expectExit(box.run, ['tags', 'delete', 'v1.0', '-R', 'root/web', '--yes'], 1, readOnly);
+      await expectExit(box.run, ['branches', 'create', 'ro', '--ref', 'main', '-R', 'root/web'], 5, readOnly);
+      await expectExit(box.run, ['branches', 'delete', 'topic/cli', '-R', 'root/web', '--yes'], 5, readOnly);
+      await expectExit(box.run, ['branches', 'delete-merged', '-R', 'root/web', '--yes'], 5, readOnly);
+      await expectExit(box.run, ['commits', 'create', '-R', 'root/web', '--branch', 'topic/cli', '-m', 'x', '--add', file], 5, readOnly);
+      await expectExit(box.run, ['tags', 'create', 'ro', '--ref', 'main', '-R', 'root/web'], 5, readOnly);
+      await expectExit(box.run, ['tags', 'delete', 'v1.0', '-R', 'root/web', '--yes'], 5, readOnly);
       // Reads still answer.
       expect((await json<{ name: string }[]>(['branches', 'list', '-R', 'root/web'])).map((b) => b.name)).toEqual(['main', 'release/1.0', 'topic/cli']);
       expect((await json<{ name: string }[]>(['tags', 'list', '-R', 'root/web'])).map((t) => t.name)).toEqual(['v1.0']);
@@ -411,9 +411,9 @@ describe('branches, commits and tags through hostctl serve', () => {
     }
 
     await expectExit(remote, ['branches', 'get', 'doomed', '-R', 'root/served'], 3, '404 Branch Not Found');
-    await expectExit(remote, ['branches', 'create', 'x', '--ref', 'nope', '-R', 'root/served'], 1, "invalid reference name 'nope'");
-    await expectExit(remote, ['tags', 'create', 'v1', '--ref', 'main', '-R', 'root/served'], 1, 'Tag v1 already exists');
-    await expectExit(remote, ['branches', 'delete', 'main', '-R', 'root/served', '--yes'], 1, 'The default branch of a project cannot be deleted.');
+    await expectExit(remote, ['branches', 'create', 'x', '--ref', 'nope', '-R', 'root/served'], 5, "invalid reference name 'nope'");
+    await expectExit(remote, ['tags', 'create', 'v1', '--ref', 'main', '-R', 'root/served'], 5, 'Tag v1 already exists');
+    await expectExit(remote, ['branches', 'delete', 'main', '-R', 'root/served', '--yes'], 5, 'The default branch of a project cannot be deleted.');
     await expectExit(remote, ['branches', 'list', '-R', 'root/served'], 4, '401', { HOSTCTL_TOKEN: 'hpat-wrong-token-000000000000' });
 
     // The existence check of a branch answers over HTTP without a body.

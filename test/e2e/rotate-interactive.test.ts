@@ -1,83 +1,11 @@
 // `hostctl tokens rotate` with no argument on a terminal: driven through a pseudo-terminal
 // (python3's pty module), with arrow keys in the token list, a typed expiry that is first
 // refused, and the confirmation. The new secret is shown once; the old one stops working.
-import { execa } from 'execa';
 import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BIN, cliSandbox, type CliSandbox } from '../helpers/cli.js';
-
-/** Runs argv on a pseudo-terminal; waits for each `expect` (a regex over the output without ANSI codes), then types `send`. */
-const PTY_DRIVER = String.raw`
-import fcntl, json, os, pty, re, select, signal, struct, sys, termios, time
-
-cfg = json.loads(sys.stdin.read())
-pid, fd = pty.fork()
-if pid == 0:
-    fcntl.ioctl(0, termios.TIOCSWINSZ, struct.pack('HHHH', 50, 220, 0, 0))
-    os.execve(cfg['argv'][0], cfg['argv'], cfg['env'])
-
-ansi = re.compile(rb'\x1b\[[0-9;?]*[A-Za-z]|\x1b[()][A-Za-z0-9]|\r')
-raw = b''
-seen = 0
-error = None
-deadline = time.time() + cfg['timeout']
-alive = True
-
-def pump(wait):
-    global raw, alive
-    ready, _, _ = select.select([fd], [], [], wait)
-    if not ready:
-        return
-    try:
-        data = os.read(fd, 65536)
-    except OSError:
-        data = b''
-    if not data:
-        alive = False
-    raw += data
-
-def text():
-    return ansi.sub(b'', raw)
-
-for step in cfg['steps']:
-    pattern = re.compile(step['expect'].encode())
-    while True:
-        m = pattern.search(text(), seen)
-        if m:
-            seen = m.end()
-            break
-        if not alive or time.time() > deadline:
-            error = 'did not see: ' + step['expect']
-            break
-        pump(0.1)
-    if error:
-        break
-    time.sleep(0.2)
-    for chunk in step['send']:
-        os.write(fd, chunk.encode())
-        time.sleep(0.05)
-
-while alive and time.time() < deadline:
-    pump(0.2)
-if alive:
-    os.kill(pid, signal.SIGKILL)
-    error = error or 'the command did not finish'
-_, status = os.waitpid(pid, 0)
-code = os.WEXITSTATUS(status) if os.WIFEXITED(status) else 128 + os.WTERMSIG(status)
-print(json.dumps({'output': text().decode('utf-8', 'replace'), 'code': code, 'error': error}))
-`;
-
-interface Step {
-  expect: string;
-  send: string[];
-}
-
-interface PtyResult {
-  output: string;
-  code: number;
-  error: string | null;
-}
+import { drivePty, type PtyResult, type Step } from './terminal.js';
 
 const DOWN = '\u001b[B';
 const ENTER = '\r';
@@ -106,13 +34,7 @@ describe('interactive tokens rotate on a pseudo-terminal', () => {
 
   const onPty = async (args: string[], steps: Step[]): Promise<PtyResult> => {
     const env: Record<string, string> = { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: box.dir, TERM: 'xterm-256color', ...box.env };
-    const res = await execa('python3', ['-c', PTY_DRIVER], {
-      input: JSON.stringify({ argv: [process.execPath, BIN, ...args], env, steps, timeout: 40 }),
-      reject: false,
-      timeout: 60_000,
-    });
-    expect(res.exitCode, String(res.stderr)).toBe(0);
-    return JSON.parse(String(res.stdout)) as PtyResult;
+    return drivePty([process.execPath, BIN, ...args], env, steps);
   };
 
   const secretsIn = (output: string): string[] => [...output.matchAll(/hpat-[A-Za-z0-9_-]{20,}/g)].map((m) => m[0]);

@@ -14,3 +14,8 @@ export const configFile = (env: NodeJS.ProcessEnv = process.env): string => join
 export function defaultStateDir(env: NodeJS.ProcessEnv = process.env): string {
   return join(env.XDG_DATA_HOME || join(homedir(), '.local', 'share'), 'hostctl');
 }
+
+/** Directory of short-lived caches (completion values): $XDG_CACHE_HOME/hostctl. */
+export function cacheDir(env: NodeJS.ProcessEnv = process.env): string {
+  return join(env.HOSTCTL_CACHE_DIR || join(env.XDG_CACHE_HOME || join(homedir(), '.cache'), 'hostctl'));
+}

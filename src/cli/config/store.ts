@@ -45,9 +45,33 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ConfigData {
 }
 
 /** Applies `mutate` to the stored configuration and writes it back (mode 0600). */
+/** --dry-run: config changes are reported here instead of written (set once by the CLI kit). */
+let dryRunReport: ((line: string) => void) | undefined;
+export const reportConfigWritesOnly = (report: ((line: string) => void) | undefined): void => {
+  dryRunReport = report;
+};
+
 export async function updateConfig(mutate: (data: ConfigData) => void, env: NodeJS.ProcessEnv = process.env): Promise<ConfigData> {
   const data = readConfig(env);
+  const before = JSON.stringify(data);
   mutate(data);
+  if (dryRunReport) {
+    if (JSON.stringify(data) !== before) {
+      const names = (d: ConfigData) => Object.keys(d.contexts);
+      const old = JSON.parse(before) as ConfigData;
+      const added = names(data).filter((n) => !old.contexts[n]);
+      const removed = names(old).filter((n) => !data.contexts[n]);
+      const changed = names(data).filter((n) => old.contexts[n] && JSON.stringify(old.contexts[n]) !== JSON.stringify(data.contexts[n]));
+      const parts = [
+        ...added.map((n) => `add context "${n}"`),
+        ...removed.map((n) => `remove context "${n}"`),
+        ...changed.map((n) => `change context "${n}"`),
+        ...(old.currentContext !== data.currentContext ? [`make "${data.currentContext ?? '(none)'}" current`] : []),
+      ];
+      dryRunReport(`dry run: would ${parts.join(', ') || 'rewrite the configuration'} in ${configFile(env)}; nothing was written`);
+    }
+    return data;
+  }
   const dir = configDir(env);
   mkdirSync(dir, { recursive: true, mode: 0o700 });
   const { default: Conf } = await import('conf');

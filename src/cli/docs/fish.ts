@@ -12,6 +12,7 @@ function optionLine(o: OptionDoc, condition: string): string {
   const kind = valueKind(o);
   if (kind.kind === 'words') parts.push('-x', `-a ${q(kind.words.join(' '))}`);
   else if (kind.kind === 'contexts') parts.push('-x', `-a ${q('(__hostctl_contexts)')}`);
+  else if (kind.kind === 'dynamic') parts.push('-x', `-a ${q(`(__hostctl_dynamic ${kind.resource})`)}`);
   else if (kind.kind === 'directory') parts.push('-x', `-a ${q('(__fish_complete_directories)')}`);
   else if (kind.kind === 'file') parts.push('-r', '-F');
   else if (kind.kind === 'free') parts.push('-x');
@@ -25,13 +26,13 @@ export function fishCompletion(doc: ProgramDoc): string {
     `# fish completion for ${doc.name} ${doc.version}. Generated from the command tree by \`npm run gen:docs\`.`,
     `# Save it as ~/.config/fish/completions/${doc.name}.fish, or: ${doc.name} completion fish | source`,
     '',
-    '# The command on the line so far: "", a noun, or "noun verb" (canonical names).',
+    '# The command on the line so far: "", a noun, or "noun verb …" (canonical names).',
     'function __hostctl_command',
     '    set -l words (commandline -opc)',
     '    set -e words[1]',
-    '    set -l noun',
-    '    set -l verb',
+    '    set -l path',
     '    set -l skip 0',
+    '    set -l args 0',
     '    for w in $words',
     '        if test $skip = 1',
     '            set skip 0',
@@ -44,18 +45,34 @@ export function fishCompletion(doc: ProgramDoc): string {
     "            case '-*'",
     '                continue',
     '        end',
-    '        if test -z "$noun"',
-    '            set noun $w',
-    '            switch $w',
-    ...doc.nouns.flatMap((n) => (n.aliases.length ? [`                case ${n.aliases.map(q).join(' ')}`, `                    set noun ${n.name}`] : [])),
-    '            end',
-    '        else if test -z "$verb"',
-    '            switch "$noun $w"',
-    ...doc.nouns.flatMap((n) => n.commands.flatMap((v) => [`                case ${[v.name, ...v.aliases].map((a) => q(`${n.name} ${a}`)).join(' ')}`, `                    set verb ${v.name}`])),
-    '            end',
+    '        test $args = 0; or continue',
+    '        set -l sub (__hostctl_sub "$path" $w)',
+    '        if test -n "$sub"',
+    '            set path (string trim -- "$path $sub")',
+    '        else',
+    '            set args 1',
     '        end',
     '    end',
-    '    string trim -- "$noun $verb"',
+    '    echo $path',
+    'end',
+    '',
+    '# The canonical name of word $argv[2] under command path $argv[1].',
+    'function __hostctl_sub',
+    '    switch "$argv[1]|$argv[2]"',
+    ...commands.flatMap((c) => [`        case ${[c.name, ...c.aliases].map((a) => q(`${c.path.slice(0, -1).join(' ')}|${a}`)).join(' ')}`, `            echo ${c.name}`]),
+    '    end',
+    'end',
+    '',
+    '# Values from the current target (cached by hostctl for a minute).',
+    'function __hostctl_dynamic',
+    '    set -l words (commandline -opc)',
+    '    set -l project',
+    '    for i in (seq (count $words))',
+    '        if contains -- $words[$i] -R --project --repo',
+    '            set project $words[(math $i + 1)]',
+    '        end',
+    '    end',
+    '    hostctl __complete $argv[1] (commandline -ct) "$project" --no-input 2>/dev/null',
     'end',
     '',
     'function __hostctl_at',
@@ -75,20 +92,22 @@ export function fishCompletion(doc: ProgramDoc): string {
     '# Nouns',
     ...doc.nouns.map((n) => `complete -c hostctl -n ${q("__hostctl_at ''")} -a ${n.name} -d ${q(n.summary)}`),
     `complete -c hostctl -n ${q("__hostctl_at ''")} -a help -d ${q('Show help for a command')}`,
-    `complete -c hostctl -n ${q("__hostctl_at help")} -a ${q(doc.nouns.map((n) => n.name).join(' '))}`,
+    `complete -c hostctl -n ${q("__fish_seen_subcommand_from help; and __hostctl_at ''")} -a ${q([...doc.nouns.map((n) => n.name), 'environment', 'exit-codes', 'formatting'].join(' '))}`,
   ];
-  for (const n of doc.nouns) {
+  for (const n of commands) {
     if (!n.commands.length) continue;
-    out.push('', `# ${n.name}`);
-    for (const v of n.commands) out.push(`complete -c hostctl -n ${q(`__hostctl_at ${n.name}`)} -a ${v.name} -d ${q(v.summary)}`);
+    out.push('', `# ${key(n)}`);
+    for (const v of n.commands) out.push(`complete -c hostctl -n ${q(`__hostctl_at '${key(n)}'`)} -a ${v.name} -d ${q(v.summary)}`);
   }
   for (const c of commands) {
     const opts = ownOptions(doc, c);
-    const choices = c.args.flatMap((a) => a.choices ?? []);
-    if (!opts.length && !choices.length) continue;
+    const choices = c.commands.length ? [] : c.args.flatMap((a) => a.choices ?? []);
+    const dynamic = c.commands.length ? undefined : c.args.find((a) => a.dynamic)?.dynamic;
+    if (!opts.length && !choices.length && !dynamic) continue;
     const cond = `__hostctl_at '${key(c)}'`;
     out.push('', `# ${key(c)}`, ...opts.map((o) => optionLine(o, cond)));
     if (choices.length) out.push(`complete -c hostctl -n ${q(cond)} -a ${q(choices.join(' '))}`);
+    if (dynamic) out.push(`complete -c hostctl -n ${q(cond)} -a ${q(`(__hostctl_dynamic ${dynamic})`)}`);
   }
   out.push('');
   return out.join('\n');

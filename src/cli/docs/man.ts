@@ -2,7 +2,7 @@
 // verbs, options and examples, then the global options, exit status, environment and files.
 import { EXIT, EXIT_MEANINGS } from '../kit/errors.js';
 import type { CommandDoc, OptionDoc, ProgramDoc } from './model.js';
-import { ENVIRONMENT, FILES } from './topics.js';
+import { ENVIRONMENT, FILES, FORMATTING } from './topics.js';
 
 /**
  * Escapes text for roff: backslashes, control characters at line start, and hyphens that must stay
@@ -73,7 +73,7 @@ export function manPage(doc: ProgramDoc): string {
     ),
     '.PP',
     roff(
-      `Commands are a noun and a verb ("${p} tokens list"). Every command takes the global options below. With -o json or -o yaml, commands print exactly the API's resource shape; the default table output is aligned and coloured on a terminal, and becomes tab-separated rows with ISO times and no colour when standard output is not a terminal. Standard output carries only data; messages, prompts and errors go to standard error.`,
+      `Commands are a noun and a verb ("${p} tokens list"). Every command takes the global options below. With -o json, jsonl or yaml, commands print exactly the API's resource shape (--jq filters it); -o csv gives columns; the default table output is aligned, fitted to the terminal width, with relative times and coloured states on a terminal, and becomes tab-separated rows with ISO times when standard output is not a terminal (see FORMATTING). Standard output carries only data; messages, prompts and errors go to standard error.`,
     ),
     '.PP',
     roff(
@@ -88,12 +88,18 @@ export function manPage(doc: ProgramDoc): string {
     out.push(`.SH ${roff(`${p.toUpperCase()} ${noun.name.toUpperCase()}`)}`);
     if (noun.commands.length) {
       out.push('.PP', roff(noun.summary + (noun.aliases.length ? ` (alias: ${noun.aliases.join(', ')})` : '')));
-      for (const verb of noun.commands) out.push(...commandBlock(verb, p, true));
+      // Nested groups (releases links …) get a heading of their own, then their verbs.
+      const walk = (c: CommandDoc): string[] =>
+        c.commands.length
+          ? [`.SS ${roff(c.path.join(' '))}${c.aliases.length ? ` (alias: ${roff(c.aliases.join(', '))})` : ''}`, '.PP', roff(c.summary), ...c.commands.flatMap(walk)]
+          : commandBlock(c, p, true);
+      for (const verb of noun.commands) out.push(...walk(verb));
     } else {
       out.push(...commandBlock(noun, p, false));
     }
   }
   out.push('.SH GLOBAL OPTIONS', ...options(doc.globalOptions));
+  out.push('.SH FORMATTING', '.nf', ...FORMATTING.trimEnd().split('\n').map((l) => roff(l, true)), '.fi');
   out.push('.SH EXIT STATUS');
   for (const code of Object.values(EXIT)) out.push('.TP', `\\fB${code}\\fR`, roff(EXIT_MEANINGS[code] ?? ''));
   out.push('.PP', roff('Errors are one line on standard error ("error: ..." and sometimes "hint: ..."); with -o json, a JSON object {"error": {"code", "message", "status", "hint", "body"}}.'));

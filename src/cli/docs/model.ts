@@ -3,6 +3,9 @@
 import type { Argument, Command, Option } from 'commander';
 import { examplesOf } from '../kit/verb.js';
 import { FORMATS } from '../render/output.js';
+import { KNOWN_VALUES } from '../kit/refs.js';
+import { wordsOf } from '../kit/sort.js';
+import { ARGUMENT_RESOURCES, OPTION_RESOURCES, type DynamicResource } from '../kit/choices.js';
 
 export interface OptionDoc {
   /** As written in help, e.g. `-o, --output <format>`. */
@@ -25,7 +28,11 @@ export interface ArgumentDoc {
   required: boolean;
   variadic: boolean;
   choices?: string[];
+  /** Completed from the current target (project paths, usernames, tags …). */
+  dynamic?: DynamicResource;
 }
+
+export { DYNAMIC_RESOURCES, type DynamicResource } from '../kit/choices.js';
 
 export interface CommandDoc {
   name: string;
@@ -60,7 +67,7 @@ function optionDoc(o: Option): OptionDoc {
     ...(o.long ? { long: o.long } : {}),
     description: o.description,
     ...(valueName ? { valueName } : {}),
-    ...(o.argChoices ? { choices: [...o.argChoices] } : {}),
+    ...(o.argChoices ? { choices: [...o.argChoices] } : wordsOf(o) ? { choices: [...(wordsOf(o) as readonly string[])] } : o.long && KNOWN_VALUES[o.long] && valueName ? { choices: [...(KNOWN_VALUES[o.long] as readonly string[])] } : {}),
     ...(simpleDefault !== undefined ? { defaultValue: simpleDefault } : {}),
     repeatable: Array.isArray(d) || o.variadic,
   };
@@ -71,6 +78,7 @@ const argumentDoc = (a: Argument): ArgumentDoc => ({
   required: a.required,
   variadic: a.variadic,
   ...(a.argChoices ? { choices: [...a.argChoices] } : {}),
+  ...(!a.argChoices && ARGUMENT_RESOURCES[a.name()] ? { dynamic: ARGUMENT_RESOURCES[a.name()] as DynamicResource } : {}),
 });
 
 function commandDoc(cmd: Command, parentPath: string[]): CommandDoc {
@@ -129,13 +137,22 @@ export function valueFlags(doc: ProgramDoc): string[] {
 }
 
 /** What kind of value an option takes, for completion. */
-export type ValueKind = { kind: 'none' } | { kind: 'words'; words: string[] } | { kind: 'contexts' } | { kind: 'directory' } | { kind: 'file' } | { kind: 'free' };
+export type ValueKind =
+  | { kind: 'none' }
+  | { kind: 'words'; words: string[] }
+  | { kind: 'contexts' }
+  | { kind: 'dynamic'; resource: DynamicResource }
+  | { kind: 'directory' }
+  | { kind: 'file' }
+  | { kind: 'free' };
 
 export function valueKind(o: OptionDoc): ValueKind {
   if (!o.valueName) return { kind: 'none' };
   if (o.choices) return { kind: 'words', words: o.choices };
   if (o.long === '--output') return { kind: 'words', words: [...FORMATS] };
+  if (o.long && KNOWN_VALUES[o.long]) return { kind: 'words', words: [...(KNOWN_VALUES[o.long] as readonly string[])] };
   if (o.long === '--context') return { kind: 'contexts' };
+  if (o.long && OPTION_RESOURCES[o.long]) return { kind: 'dynamic', resource: OPTION_RESOURCES[o.long] as DynamicResource };
   if (/^(dir|directory)$/.test(o.valueName)) return { kind: 'directory' };
   if (/^(file|path)$/.test(o.valueName) || o.valueName.endsWith('-file')) return { kind: 'file' };
   return { kind: 'free' };

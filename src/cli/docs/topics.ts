@@ -8,6 +8,9 @@ export const ENVIRONMENT: [string, string][] = [
   ['HOSTCTL_CONFIG_DIR', 'Directory of the configuration file (default: $XDG_CONFIG_HOME/hostctl).'],
   ['GITLAB_HOST', 'Fallback for HOSTCTL_URL: a host name (https:// is assumed) or a URL.'],
   ['GITLAB_TOKEN', 'Fallback for HOSTCTL_TOKEN.'],
+  ['HOSTCTL_PROJECT', 'Default project (id or full path) for commands that take -R/--project (alias --repo); the flag wins over it.'],
+  ['HOSTCTL_DEBUG', 'api: trace HTTP requests on stderr, as --debug does; stack: also print stack traces of unexpected errors.'],
+  ['COLUMNS', 'Width of the terminal for tables, when it cannot be asked of the terminal.'],
   ['HOSTCTL_NO_PROMPT', 'When set, never prompt, as with --no-input.'],
   ['CI', 'When set (and not "false" or "0"), never prompt: a missing value is a usage error that names the flag to pass.'],
   ['NO_COLOR', 'When set to a non-empty value, no colour in output.'],
@@ -26,3 +29,38 @@ export const FILES: [string, string][] = [
   ],
   ['$XDG_DATA_HOME/hostctl', 'The default local state directory (default: ~/.local/share/hostctl): a SQLite database and bare git repositories.'],
 ];
+
+/** How output is shaped: the text of `hostctl help formatting` and of the man page section. */
+export const FORMATTING = `Output formats (-o, --output):
+  table   for people (the default). On a terminal: aligned columns fitted to the
+          terminal width (the widest column is cut with an ellipsis, lines never
+          wrap), relative times ("3 hours ago"), "-" for nothing, "no results" for
+          an empty list, state words in colour. Piped: one tab-separated row per
+          item, no header, ISO 8601 times; tabs, newlines and backslashes in values
+          are written as \\t, \\n and \\\\.
+  json    the API's JSON, exactly (a list is one array, across pages with --all).
+  jsonl   one JSON object per line (JSON lines), for streaming tools.
+  yaml    the API's answer as YAML.
+  csv     RFC 4180 comma-separated values with a header row of field names.
+
+--fields a,b.c   keep only these fields (dotted paths reach into objects); with a
+                 table or csv they become the columns.
+--jq EXPR        filter the JSON form of the answer with jq (the jq language, built
+                 in: no jq install needed). Strings print raw, other values as JSON
+                 (compact when piped). With --all the expression sees every page as
+                 one array.
+--color WHEN     auto (the default: colour on a terminal), always or never. NO_COLOR
+                 turns colour off, FORCE_COLOR on; --color always|never wins.
+--dry-run        commands that change something print the request they would send
+                 (method, URL, body with secrets redacted) and send nothing.
+
+Lists fetch one page (20 items) unless told otherwise: --limit N stops after N
+items across pages (asking for pages of min(N, 100)); --all fetches every page;
+--page N starts at page N (with --limit) or fetches only it; --page and --all
+exclude each other. When more pages exist, a note on stderr says how to get them.
+`;
+
+export const HELP_TOPICS: Record<string, string> = {
+  environment: `Environment variables:\n${ENVIRONMENT.map(([k, v]) => `  ${k}\n      ${v}`).join('\n')}\n`,
+  formatting: FORMATTING,
+};

@@ -18,6 +18,7 @@ function optionSpec(o: OptionDoc): string {
     const msg = colon(o.valueName ?? 'value');
     if (kind.kind === 'words') value = `:${msg}:(${kind.words.join(' ')})`;
     else if (kind.kind === 'contexts') value = `:${msg}:_hostctl_contexts`;
+    else if (kind.kind === 'dynamic') value = `:${msg}:{_hostctl_dynamic ${kind.resource}}`;
     else if (kind.kind === 'directory') value = `:${msg}:_files -/`;
     else if (kind.kind === 'file') value = `:${msg}:_files`;
     else value = `:${msg}: `;
@@ -67,7 +68,7 @@ function commandFunction(doc: ProgramDoc, c: CommandDoc, globals: string[]): str
   }
   const args = c.args.map((a, i) => {
     const pos = a.variadic ? '*' : String(i + 1);
-    const action = a.choices ? `(${a.choices.join(' ')})` : ' ';
+    const action = a.choices ? `(${a.choices.join(' ')})` : a.dynamic ? `{_hostctl_dynamic ${a.dynamic}}` : ' ';
     return q(`${pos}:${colon(a.name)}:${action}`);
   });
   const all = [...specs, ...args];
@@ -87,6 +88,18 @@ export function zshCompletion(doc: ProgramDoc): string {
     "  _describe -t contexts 'context' names",
     '}',
     '',
+    '# Values from the current target (cached by hostctl for a minute); the project for tags and',
+    '# branches is the -R/--project/--repo value on the line.',
+    '_hostctl_dynamic() {',
+    '  local -a values',
+    '  local project="" i',
+    '  for ((i = 1; i < CURRENT; i++)); do',
+    '    case "${words[i]}" in -R|--project|--repo) project="${words[i+1]}" ;; esac',
+    '  done',
+    `  values=(\${(f)"$(_call_program $1 ${doc.name} __complete $1 \"\${PREFIX}\" \"\$project\" --no-input 2>/dev/null)"})`,
+    "  compadd -a values",
+    '}',
+    '',
     '_hostctl() {',
     '  local curcontext="$curcontext" state line',
     '  typeset -A opt_args',
@@ -97,13 +110,19 @@ export function zshCompletion(doc: ProgramDoc): string {
     '  case $state in',
     '    noun)',
     '      case $line[1] in',
-    `        help) _arguments ${q('1: :_hostctl_nouns')} ;;`,
+    `        help) _arguments ${q('1: :_hostctl_help_topics')} ;;`,
     ...doc.nouns.map((n) => `        ${[n.name, ...n.aliases].join('|')}) ${fn(n.path)} ;;`),
     '      esac ;;',
     '  esac',
     '}',
     '',
     ...describeList('_hostctl_nouns', `${doc.name} command`, [...doc.nouns, { name: 'help', summary: 'Show help for a command' }]),
+    ...describeList('_hostctl_help_topics', 'help topic', [
+      ...doc.nouns,
+      { name: 'environment', summary: 'Environment variables' },
+      { name: 'exit-codes', summary: 'What each exit code means' },
+      { name: 'formatting', summary: 'Output formats, --jq, --fields, colour, paging' },
+    ]),
     ...doc.nouns.flatMap((n) => commandFunction(doc, n, globals)),
     `if [[ "\${funcstack[1]}" == _hostctl ]]; then`,
     '  _hostctl "$@"',

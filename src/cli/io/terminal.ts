@@ -1,5 +1,7 @@
-// What kind of terminal we talk to: decides tables vs tab-separated rows, colour, prompts and
-// spinners. Prompts need both stdin and stdout on a terminal and neither --no-input nor CI.
+// What kind of terminal we talk to: decides tables vs tab-separated rows, colour, width,
+// prompts and spinners. Prompts need both stdin and stdout on a terminal and neither --no-input
+// nor CI. Colour: --color always|never wins, then NO_COLOR, then FORCE_COLOR, then whether
+// standard output is a terminal (auto).
 
 export interface TerminalInfo {
   stdoutIsTTY: boolean;
@@ -7,9 +9,14 @@ export interface TerminalInfo {
   stdinIsTTY: boolean;
   color: boolean;
   canPrompt: boolean;
+  /** Width of the terminal in columns (80 when it cannot be told). */
+  columns: number;
 }
 
-export function detectTerminal(opts: { noInput?: boolean; color?: boolean }, env: NodeJS.ProcessEnv = process.env): TerminalInfo {
+export const COLOR_MODES = ['auto', 'always', 'never'] as const;
+
+/** `color` is the --color value (`auto`, `always`, `never`), or false for --no-color. */
+export function detectTerminal(opts: { noInput?: boolean; color?: boolean | string }, env: NodeJS.ProcessEnv = process.env): TerminalInfo {
   const stdoutIsTTY = !!process.stdout.isTTY;
   const stderrIsTTY = !!process.stderr.isTTY;
   const stdinIsTTY = !!process.stdin.isTTY;
@@ -17,12 +24,17 @@ export function detectTerminal(opts: { noInput?: boolean; color?: boolean }, env
   let color = stdoutIsTTY;
   if (env.FORCE_COLOR !== undefined) color = env.FORCE_COLOR !== '0' && env.FORCE_COLOR !== 'false';
   if (env.NO_COLOR !== undefined && env.NO_COLOR !== '') color = false;
-  if (opts.color === false) color = false;
+  if (opts.color === false || opts.color === 'never') color = false;
+  if (opts.color === 'always') color = true;
+  // COLUMNS in the environment wins (tests and `COLUMNS=100 hostctl …`), then the terminal's own.
+  const fromEnv = Number(env.COLUMNS);
+  const columns = Number.isInteger(fromEnv) && fromEnv > 0 ? fromEnv : process.stdout.columns && process.stdout.columns > 0 ? process.stdout.columns : 80;
   return {
     stdoutIsTTY,
     stderrIsTTY,
     stdinIsTTY,
     color,
     canPrompt: stdinIsTTY && stdoutIsTTY && !opts.noInput && !ciSet && !env.HOSTCTL_NO_PROMPT,
+    columns,
   };
 }

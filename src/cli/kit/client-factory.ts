@@ -2,7 +2,7 @@
 // (loaded only then); remote ones load the HTTP transport. Work a local command queues (jobs)
 // is handed to a detached worker process so the command itself returns at once.
 import { createRequire } from 'node:module';
-import { ApiClient } from '../../client/client.js';
+import { ApiClient, type DryRunRequest } from '../../client/client.js';
 import { LocalTransport } from '../../client/local-transport.js';
 import type { Transport } from '../../client/transport.js';
 import type { Target } from '../config/target.js';
@@ -13,6 +13,8 @@ export interface ClientSetup {
   debug?: (line: string) => void;
   /** Stderr notices (retries). */
   notice?: (line: string) => void;
+  /** --dry-run: shows requests that would change something instead of sending them. */
+  dryRun?: (request: DryRunRequest) => void;
 }
 
 export async function createTransport(target: Target, setup: ClientSetup = {}): Promise<Transport> {
@@ -54,6 +56,7 @@ export async function createClient(target: Target, setup: ClientSetup = {}): Pro
     ...(setup.sudo ? { sudo: setup.sudo } : {}),
     ...(setup.debug ? { debug: setup.debug } : {}),
     ...(setup.notice ? { onMoved: (from: string, to: string) => setup.notice?.(`note: ${from} has moved to ${to}; following it (use the new path from now on)`) } : {}),
+    ...(setup.dryRun ? { dryRun: setup.dryRun } : {}),
     userAgent: 'hostctl',
   });
 }

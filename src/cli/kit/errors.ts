@@ -1,5 +1,6 @@
 // CLI-side errors and the exit-code taxonomy. main.ts is the only place that maps errors to
-// exit codes; everything else throws.
+// exit codes; everything else throws. API answers are mapped here, by status and body, into
+// an exit code, a plain-English message that names the flag to change, and a hint.
 
 export const EXIT = {
   ok: 0,
@@ -15,12 +16,12 @@ export const EXIT = {
 
 /** What each exit code means, for help and the man page. */
 export const EXIT_MEANINGS: Record<number, string> = {
-  [EXIT.ok]: 'success',
+  [EXIT.ok]: 'success (an empty list too)',
   [EXIT.failure]: 'failure (anything not listed below)',
-  [EXIT.usage]: 'usage error (unknown or missing flag or argument, bad value), a confirmation that could not be asked, or a cancelled prompt',
+  [EXIT.usage]: 'usage error (unknown or missing flag or argument, bad value), a confirmation that could not be asked, or a cancelled prompt (Esc or Ctrl-D)',
   [EXIT.notFound]: 'not found',
   [EXIT.auth]: 'not authenticated or not allowed (a bad or missing token, a missing scope, a config file others can read)',
-  [EXIT.conflict]: 'conflict or unprocessable (the resource exists already, or the request was refused as invalid)',
+  [EXIT.conflict]: 'conflict or refused as invalid (the name or path is already taken, the resource exists already, or the platform refused a value)',
   [EXIT.unavailable]: 'rate limited or unavailable after retries, or the instance cannot be reached',
   [EXIT.timedOut]: 'timed out waiting for an operation',
   [EXIT.interrupted]: 'interrupted (Ctrl-C)',
@@ -46,18 +47,133 @@ export class CliError extends Error {
   }
 }
 
-export function exitCodeForStatus(status: number): number {
+export function exitCodeForStatus(status: number, body?: unknown): number {
   if (status === 401 || status === 403) return EXIT.auth;
   if (status === 404 || status === 410) return EXIT.notFound;
-  if (status === 409 || status === 412 || status === 422) return EXIT.conflict;
+  // 400 is the platform's answer to a refused value ("has already been taken", "is invalid",
+  // "Branch already exists"), as are 409 and 422.
+  if (status === 400 || status === 409 || status === 412 || status === 422) return EXIT.conflict;
   if (status === 429 || status === 502 || status === 503 || status === 504) return EXIT.unavailable;
+  if (status >= 400 && status < 500 && isRefusal(body)) return EXIT.conflict;
   return EXIT.failure;
 }
 
-export function hintForStatus(status: number, body: unknown): string | undefined {
+const isRefusal = (body: unknown): boolean => /already (been )?taken|already exists|is invalid|can't be blank/i.test(typeof body === 'string' ? body : JSON.stringify(body ?? ''));
+
+/** Where the CLI sends its requests, for the 401 hint (set once the target is resolved). */
+let targetNote: { context?: string; source: string; tokenSource?: string; where: string } | undefined;
+export const noteTarget = (note: typeof targetNote): void => {
+  targetNote = note;
+};
+
+/** `new_namespace` → `--new-namespace`. */
+const flagOf = (field: string) => `--${field.replace(/^.*\./, '').replace(/_/g, '-')}`;
+
+/** The value the request sent for a field, when it sent one. */
+function sentValue(request: unknown, field: string): string | undefined {
+  if (!request || typeof request !== 'object') return undefined;
+  const v = (request as Record<string, unknown>)[field];
+  return typeof v === 'string' || typeof v === 'number' ? String(v) : undefined;
+}
+
+/** Ruby's Hash#inspect of an errors hash (`{:path=>["has already been taken"]}`) as a map. */
+export function parseInspectedHash(text: string): Record<string, string[]> | undefined {
+  const m = /\{(:[\w.]+=>\[.*\](?:, )?)+\}/.exec(text);
+  if (!m) return undefined;
+  const out: Record<string, string[]> = {};
+  for (const entry of m[0].matchAll(/:([\w.]+)=>\[(.*?)\](?=, :|\}$)/g)) {
+    out[entry[1] as string] = [...(entry[2] as string).matchAll(/"((?:[^"\\]|\\.)*)"/g)].map((s) => (s[1] as string).replace(/\\(.)/g, '$1'));
+  }
+  return Object.keys(out).length ? out : undefined;
+}
+
+/** One field's complaints in plain English: `path "web" is already taken`. */
+function fieldSentence(field: string, messages: string[], request: unknown): string {
+  const value = sentValue(request, field);
+  const name = field.replace(/_/g, ' ');
+  return messages
+    .map((msg) => {
+      if (/has already been taken|already (being )?used|already exists/i.test(msg)) return `${name}${value !== undefined ? ` "${value}"` : ''} is already taken`;
+      // Messages that already start with the field name (`Name has already been taken`) stand alone.
+      return msg.toLowerCase().startsWith(name.toLowerCase()) ? msg : `${name} ${msg}`;
+    })
+    .join('; ');
+}
+
+export interface ExplainedError {
+  message: string;
+  hint?: string;
+}
+
+/** Turns an API error answer into a sentence and a hint; never shows the platform's hash syntax. */
+export function explainApiError(status: number, body: unknown, method: string, path: string, request?: unknown): ExplainedError {
+  const b = (body ?? {}) as Record<string, unknown>;
+  let message: string | undefined;
+  let fields: string[] = [];
+  // `Name has already been taken` (a whole sentence naming a field) → `name "x" is already taken`.
+  const sentence = (text: string): string => {
+    const m = /^([A-Z][a-z_ ]*?) has already been taken$/.exec(text.trim());
+    if (!m) return text;
+    const field = (m[1] as string).toLowerCase().replace(/ /g, '_');
+    fields.push(field);
+    return fieldSentence(field, ['has already been taken'], request);
+  };
+  const fromMap = (map: Record<string, unknown>) => {
+    fields = Object.keys(map);
+    return Object.entries(map)
+      .map(([field, errs]) => fieldSentence(field, Array.isArray(errs) ? errs.map(String) : [String(errs)], request))
+      .join('; ');
+  };
+  if (typeof body === 'string') message = body.trim();
+  else if (typeof b.error_description === 'string') message = b.error_description;
+  else {
+    const m = b.message ?? b.error;
+    if (m && typeof m === 'object' && !Array.isArray(m)) message = fromMap(m as Record<string, unknown>);
+    else if (Array.isArray(m)) message = m.map((x) => sentence(String(x))).join('; ');
+    else if (typeof m === 'string') {
+      const inspected = parseInspectedHash(m);
+      if (inspected) {
+        const lead = m.slice(0, m.indexOf('{')).trim().replace(/^Failed to/, 'could not');
+        message = `${lead ? `${lead.charAt(0).toLowerCase()}${lead.slice(1)}: ` : ''}${fromMap(inspected)}`;
+      } else message = sentence(m);
+    }
+  }
+  // The platform's own sentences are kept as they are (scripts and people search for them);
+  // only its internal hash syntax and field maps are rewritten above.
+  message = message || `HTTP ${status}`;
+  let hint = hintForStatus(status, body, path);
+  if (!hint && fields.length && status < 500) hint = `change ${fields.map(flagOf).join(' or ')} and try again`;
+  return { message: `${message} (HTTP ${status}, ${method} ${path})`, ...(hint ? { hint } : {}) };
+}
+
+const SEARCH_NOUNS: [RegExp, string][] = [
+  [/^\/projects\/([^/]+)$/, 'projects'],
+  [/^\/groups\/([^/]+)$/, 'groups'],
+  [/^\/users\/([^/]+)$/, 'users'],
+];
+
+export function hintForStatus(status: number, body: unknown, path = ''): string | undefined {
   const b = (body ?? {}) as Record<string, unknown>;
   if (b.error === 'insufficient_scope') return `the token lacks a scope this needs (${String(b.scope)}); create one with: hostctl tokens create --scope ...`;
-  if (status === 401) return 'check the token of the current context: hostctl context show';
+  if (status === 401) {
+    const who = targetNote?.context ? `context "${targetNote.context}"` : targetNote ? targetNote.where : 'the current context';
+    const from = targetNote?.tokenSource ? ` (token from ${targetNote.tokenSource})` : targetNote ? ' (no token was sent)' : '';
+    return `the token of ${who}${from} was not accepted; check it with: hostctl auth status${targetNote?.context ? ` --context ${targetNote.context}` : ''}`;
+  }
+  if (status === 404) {
+    const parts = path.split('/').filter(Boolean);
+    for (const [re, noun] of SEARCH_NOUNS) {
+      const m = re.exec(`/${parts.slice(0, 2).join('/')}`);
+      if (m && parts.length >= 2) {
+        const term = decodeURIComponent(m[1] as string).split('/').pop() as string;
+        if (parts.length === 2 && /^\d+$/.test(term)) return `no ${noun.replace(/s$/, '')} has that id, or the token cannot see it: hostctl ${noun} list`;
+        if (parts.length === 2) return `find it with: hostctl ${noun} list --search ${term}`;
+        return `check the ${noun.replace(/s$/, '')} exists and you can see it: hostctl ${noun} get ${decodeURIComponent(m[1] as string)}`;
+      }
+    }
+    return 'it does not exist, or the token cannot see it';
+  }
+  if (status === 403) return 'the token is valid but not allowed to do this; an administrator or a higher role may be needed';
   return undefined;
 }
 

@@ -3,6 +3,7 @@
 // dates checked before any request is made.
 import type { ApiClient } from '../../client/client.js';
 import { isCalendarDate } from '../../shared/dates.js';
+import { TOKEN_SCOPES } from '../../shared/token-scopes.js';
 import { expandPath, type PathValue } from '../../shared/path.js';
 import { CliError, EXIT, UsageError } from './errors.js';
 
@@ -10,16 +11,21 @@ import { CliError, EXIT, UsageError } from './errors.js';
 export function idOrPath(value: string | undefined, what: string): PathValue {
   const v = value?.trim();
   if (!v) throw new UsageError(`missing ${what}`);
-  return /^\d+$/.test(v) ? Number(v) : v.replace(/^\/+|\/+$/g, '');
+  // Ids beyond 2^53 stay as typed: a number would round them.
+  if (/^\d+$/.test(v)) return Number.isSafeInteger(Number(v)) ? Number(v) : v.replace(/^0+(?=\d)/, '');
+  return v.replace(/^\/+|\/+$/g, '');
 }
 
 /** `/groups/:id` style paths with the id or full path encoded as one segment. */
 export const apiPath = (template: string, values: Record<string, PathValue>): string => expandPath(template, values);
 
 /** A user's numeric id: numbers pass through, usernames (with or without @) are looked up. */
-export async function resolveUserId(api: ApiClient, value: string | undefined, flag = '--user'): Promise<number> {
+export async function resolveUserId(api: ApiClient, value: string | undefined, flag = '--user'): Promise<number | string> {
   const ref = idOrPath(value, flag);
-  if (typeof ref === 'number') return ref;
+  // A number, or digits too long for one (sent exactly as typed).
+  if (typeof ref === 'number' || /^\d+$/.test(ref)) return ref;
+  // @me: the user the token belongs to.
+  if (ref === '@me') return (await api.get<{ id: number }>('/user')).data.id;
   const username = ref.replace(/^@/, '');
   const { data } = await api.get<{ id: number; username: string }[]>('/users', { username });
   const hit = data.find((u) => u.username.toLowerCase() === username.toLowerCase());
@@ -69,6 +75,17 @@ export function parseDate(value: string, flag: string): string {
 }
 
 export const VISIBILITIES = ['private', 'internal', 'public'] as const;
+
+/**
+ * Values of options that mean the same everywhere, whichever noun declares them: the completion
+ * scripts offer these for any option of that name (an option's own choices win).
+ */
+export const KNOWN_VALUES: Record<string, readonly string[]> = {
+  '--visibility': VISIBILITIES,
+  '--access-level': Object.keys(ROLES),
+  '--role': Object.keys(ROLES),
+  '--scope': TOKEN_SCOPES,
+};
 
 export function parseVisibility(value: string | undefined, flag = '--visibility'): string | undefined {
   return value === undefined ? undefined : checkChoice(value, VISIBILITIES, flag);

@@ -1,16 +1,19 @@
 // One verb = one file that calls defineVerb. This adds the verb to its noun's command with
 // the shared list options and help examples, and runs it with a Cli: the resolved target, a
 // lazily built API client, rendering, confirmation and prompts that follow the terminal rules.
-import type { Command } from 'commander';
-import type { ApiClient } from '../../client/client.js';
+import { Option, type Command } from 'commander';
+import type { ApiClient, DryRunRequest } from '../../client/client.js';
 import { detectTerminal, type TerminalInfo } from '../io/terminal.js';
-import { parseFields } from '../render/fields.js';
+import { getPath, parseFields } from '../render/fields.js';
 import { FORMATS, renderItem, renderList, type Column, type Format } from '../render/output.js';
-import { readConfig } from '../config/store.js';
+import { readConfig, reportConfigWritesOnly } from '../config/store.js';
 import { resolveTarget, type Target } from '../config/target.js';
 import { createClient } from './client-factory.js';
-import { CancelledError, UsageError } from './errors.js';
-import { checkChoice } from './refs.js';
+import { CancelledError, UsageError, noteTarget } from './errors.js';
+import { checkChoice, parseDate } from './refs.js';
+import { parseIsoTime } from './project-option.js';
+import { checkGlobals } from './globals.js';
+import { nowFromEnv } from '../../shared/dates.js';
 
 export interface GlobalOptions {
   output: Format;
@@ -22,9 +25,13 @@ export interface GlobalOptions {
   /** false with --no-input. */
   input: boolean;
   yes?: boolean;
-  /** false with --no-color. */
-  color: boolean;
+  /** --color auto|always|never; false with --no-color. */
+  color: boolean | string;
   debug?: boolean;
+  /** --jq EXPR: filter the JSON form of the answer. */
+  jq?: string;
+  /** --dry-run: print requests that would change something instead of sending them. */
+  dryRun?: boolean;
 }
 
 export interface ListOptions {
@@ -50,6 +57,8 @@ export interface Cli {
   showItem(item: Record<string, unknown>, columns?: Column[]): Promise<void>;
   /** Asks on a terminal; elsewhere requires --yes. Throws CancelledError when declined. */
   confirm(message: string): Promise<void>;
+  /** Asks on a terminal (unless --yes); without one, goes ahead (the change is not destructive). */
+  confirmOnTerminal(message: string): Promise<void>;
   /** The prompts library, when prompting is allowed; else a usage error naming `flag`. */
   prompts(flag: string): Promise<typeof import('@inquirer/prompts')>;
   close(): Promise<void>;
@@ -92,6 +101,7 @@ export function applyVerb<O>(cmd: Command, spec: VerbSpec<O>): Command {
   if (spec.args) cmd.arguments(spec.args);
   for (const alias of spec.aliases ?? []) cmd.alias(alias);
   spec.options?.(cmd);
+  addHiddenAliases(cmd);
   if (spec.list) {
     cmd
       .option('--page <n>', 'page number to fetch', positiveInt('--page'))
@@ -105,9 +115,27 @@ export function applyVerb<O>(cmd: Command, spec: VerbSpec<O>): Command {
     const command = received[received.length - 1] as Command;
     const args = received.slice(0, -2).flatMap((a) => (a === undefined ? [] : Array.isArray(a) ? (a as string[]) : [String(a)]));
     const opts = command.optsWithGlobals() as O & ListOptions & GlobalOptions;
+    // The program's own flags, not a verb's options of the same name (context add --url).
+    let root: Command = command;
+    while (root.parent) root = root.parent;
+    checkGlobals(root.opts());
+    applyAliases(cmd, opts as Record<string, unknown>, process.env);
+    checkValueShapes(cmd, opts as Record<string, unknown>);
+    if (spec.list && opts.page !== undefined && opts.all) throw new UsageError('--page and --all exclude each other: --all fetches every page from the first');
     const cli = makeCli(opts);
     try {
-      await spec.run(cli, args, opts);
+      for (let asked = 0; ; asked++) {
+        try {
+          await spec.run(cli, args, opts);
+          break;
+        } catch (error) {
+          // A missing value on a terminal is asked for (with choices from the target), then the
+          // verb runs again; verbs check their flags before they change anything.
+          const option = asked < 4 && cli.term.canPrompt && !opts.dryRun ? missingOption(cmd, error) : undefined;
+          if (!option) throw error;
+          (opts as Record<string, unknown>)[option.attributeName()] = await askFor(cli, option, opts as Record<string, unknown>);
+        }
+      }
     } finally {
       await cli.close();
     }
@@ -115,9 +143,133 @@ export function applyVerb<O>(cmd: Command, spec: VerbSpec<O>): Command {
   return cmd;
 }
 
+const LOOKUP_PATH = { user: ['/users/', 'username'], group: ['/groups/', 'full_path'], project: ['/projects/', 'path_with_namespace'] } as const;
+
+/** The cell getter of a lookup column: each distinct id asked once; unknown ones stay ids. */
+async function lookupNames(api: ApiClient, rows: Record<string, unknown>[], c: Column): Promise<(row: Record<string, unknown>) => unknown> {
+  const [prefix, field] = LOOKUP_PATH[c.lookup as keyof typeof LOOKUP_PATH];
+  const value = (row: Record<string, unknown>) => (c.get ? c.get(row) : getPath(row, c.key));
+  const ids = [...new Set(rows.map(value).filter((v): v is number => typeof v === 'number'))].slice(0, 100);
+  const names = new Map<number, string>();
+  await Promise.all(
+    ids.map(async (id) => {
+      const res = await api.request<Record<string, unknown>>('GET', `${prefix}${id}`, { allowError: true, ...(c.lookup === 'group' ? { query: { with_projects: false } } : {}) });
+      const name = res.status === 200 && res.data ? res.data[field] : undefined;
+      if (typeof name === 'string') names.set(id, name);
+    }),
+  );
+  return (row) => {
+    const v = value(row);
+    return typeof v === 'number' ? (names.get(v) ?? v) : v;
+  };
+}
+
+/** The option a `missing --flag` usage error names, when it takes a value. */
+function missingOption(cmd: Command, error: unknown): Option | undefined {
+  if (!(error instanceof UsageError)) return undefined;
+  const flag = /^missing (--[a-z][a-z-]*)/.exec(error.message)?.[1];
+  const option = flag ? cmd.options.find((o) => o.long === flag) : undefined;
+  return option && (option.required || option.optional) && !option.negate ? option : undefined;
+}
+
+/** Prompts for an option's value: a choice among the target's values when there are some. */
+async function askFor(cli: Cli, option: Option, opts: Record<string, unknown>): Promise<string> {
+  const { OPTION_RESOURCES, targetValues } = await import('./choices.js');
+  const resource = OPTION_RESOURCES[option.long as string];
+  const prompts = await cli.prompts(option.long as string);
+  const label = `${option.long} (${option.description})`;
+  const values = resource ? await targetValues(await cli.client(), resource, typeof opts.project === 'string' ? opts.project : undefined) : [];
+  if (values.length) return prompts.search({ message: label, source: (term) => values.filter((v) => !term || v.toLowerCase().includes(term.toLowerCase())).map((v) => ({ value: v })) }, { output: process.stderr });
+  return prompts.input({ message: label, validate: (v) => (v.trim() ? true : `${option.long} cannot be empty`) }, { output: process.stderr });
+}
+
+/**
+ * Values checked by the name of the option's value, so every noun's `<date>` and `<time>` options
+ * are refused before any request, naming the flag (an empty value, which clears, passes).
+ */
+function checkValueShapes(cmd: Command, opts: Record<string, unknown>): void {
+  for (const o of cmd.options) {
+    const raw = opts[o.attributeName()];
+    const values = Array.isArray(raw) ? raw : [raw];
+    for (const v of values) {
+      if (typeof v !== 'string' || v === '') continue;
+      const flag = o.long ?? o.flags;
+      if (/<date>/.test(o.flags)) parseDate(v, flag);
+      else if (/<time>/.test(o.flags)) parseIsoTime(v, flag);
+    }
+  }
+}
+
+/**
+ * One spelling per idea: where a verb takes the canonical option, the other spellings people
+ * reach for work too, hidden from help (--repo for -R/--project, --query for --search,
+ * --parent for --group).
+ */
+const OPTION_ALIASES: [alias: string, canonical: string][] = [
+  ['repo', 'project'],
+  ['query', 'search'],
+  ['parent', 'group'],
+];
+
+const hasLong = (cmd: Command, long: string) => cmd.options.some((o) => o.long === `--${long}`);
+
+function addHiddenAliases(cmd: Command): void {
+  for (const [alias, canonical] of OPTION_ALIASES) {
+    if (!hasLong(cmd, canonical) || hasLong(cmd, alias)) continue;
+    const of = cmd.options.find((o) => o.long === `--${canonical}`) as Option;
+    cmd.addOption(new Option(`--${alias} <${/[<[]([^>\]]+)/.exec(of.flags)?.[1] ?? 'value'}>`, `same as --${canonical}`).hideHelp());
+  }
+}
+
+/** Folds hidden aliases into their canonical option; HOSTCTL_PROJECT is the default project. */
+export function applyAliases(cmd: Command, opts: Record<string, unknown>, env: NodeJS.ProcessEnv): void {
+  for (const [alias, canonical] of OPTION_ALIASES) {
+    if (opts[alias] === undefined || !hasLong(cmd, canonical)) continue;
+    if (opts[canonical] !== undefined && opts[canonical] !== opts[alias]) throw new UsageError(`--${alias} is another spelling of --${canonical}; give only one`);
+    opts[canonical] = opts[alias];
+  }
+  if (hasLong(cmd, 'project') && opts.project === undefined && opts.group === undefined && env.HOSTCTL_PROJECT) opts.project = env.HOSTCTL_PROJECT;
+}
+
+type Prompts = typeof import('@inquirer/prompts');
+
+/**
+ * The prompts with Esc and Ctrl-D as "cancel" (exit 2, like declining); Ctrl-C stays an
+ * interrupt (130). Each prompt gets an abort signal that those keys fire.
+ */
+function cancellable(mod: Prompts): Prompts {
+  const wrap =
+    <F extends (config: never, context?: Record<string, unknown>) => Promise<unknown>>(fn: F) =>
+    (config: Parameters<F>[0], context: Record<string, unknown> = {}) => {
+      const abort = new AbortController();
+      const onKey = (_text: string, key?: { name?: string; ctrl?: boolean }) => {
+        if (key?.name === 'escape' || (key?.ctrl && key.name === 'd')) abort.abort();
+      };
+      process.stdin.on('keypress', onKey);
+      return fn(config as never, { ...context, signal: abort.signal }).then(
+        (value) => {
+          process.stdin.off('keypress', onKey);
+          return value;
+        },
+        (error: unknown) => {
+          process.stdin.off('keypress', onKey);
+          if (error instanceof Error && error.name === 'AbortPromptError') throw new CancelledError('cancelled');
+          throw error;
+        },
+      );
+    };
+  const out: Record<string, unknown> = { ...mod };
+  for (const name of ['confirm', 'input', 'select', 'checkbox', 'password', 'search', 'number', 'expand', 'rawlist', 'editor'] as const) {
+    if (typeof mod[name] === 'function') out[name] = wrap(mod[name] as never);
+  }
+  return out as unknown as Prompts;
+}
+
 export function makeCli(globals: GlobalOptions & ListOptions, env: NodeJS.ProcessEnv = process.env): Cli {
   checkChoice(String(globals.output), FORMATS, '--output');
-  const term = detectTerminal({ noInput: globals.input === false, color: globals.color });
+  // A dry run writes no configuration either: commands that save contexts say what they would do.
+  if (globals.dryRun) reportConfigWritesOnly((line) => process.stderr.write(`${line}\n`));
+  const term = detectTerminal({ noInput: globals.input === false, color: globals.color }, env);
   const fields = parseFields(globals.fields);
   let target: Target | undefined;
   let client: Promise<ApiClient> | undefined;
@@ -128,16 +280,41 @@ export function makeCli(globals: GlobalOptions & ListOptions, env: NodeJS.Proces
     ...(fields ? { fields } : {}),
     ...(columns ? { columns } : {}),
     ...(knownFields ? { knownFields } : {}),
+    ...(globals.jq !== undefined ? { jq: globals.jq } : {}),
+    now: nowFromEnv(env),
   });
+  const resolved = (): Target => {
+    const t = resolveTarget({ context: globals.context, state: globals.state, url: globals.url }, env, readConfig(env));
+    noteTarget({ ...(t.context ? { context: t.context } : {}), source: t.source, ...(t.tokenSource ? { tokenSource: t.tokenSource } : {}), where: t.kind === 'remote' ? String(t.url) : `local state ${t.stateDir}` });
+    return t;
+  };
+  const showDryRun = (req: DryRunRequest) => {
+    const local = req.target.startsWith('local:');
+    const url = local ? `/api/v4${req.path}` : `${req.target}/api/v4${req.path}`;
+    if (globals.output === 'json' || globals.output === 'jsonl' || globals.output === 'yaml') {
+      const text = JSON.stringify({ method: req.method, url, ...(req.body !== undefined ? { body: req.body } : {}) }, null, globals.output === 'jsonl' ? 0 : 2);
+      process.stdout.write(`${text}\n`);
+    } else {
+      process.stdout.write(`${req.method} ${url}\n${req.body !== undefined ? `${JSON.stringify(req.body, null, 2)}\n` : ''}`);
+    }
+    info(`dry run: nothing was sent${local ? ` (target: local state ${req.target.slice('local:'.length)})` : ''}`);
+  };
+  /** Columns holding ids of users, groups or projects show names in tables and CSV. */
+  const named = async (rows: Record<string, unknown>[], columns?: Column[]): Promise<Column[] | undefined> => {
+    if (!columns || !columns.some((c) => c.lookup) || fields || globals.jq !== undefined || (globals.output !== 'table' && globals.output !== 'csv')) return columns;
+    const api = await cli.client();
+    return Promise.all(columns.map(async (c) => (c.lookup ? { ...c, get: await lookupNames(api, rows, c) } : c)));
+  };
   const cli: Cli = {
     globals,
     term,
     env,
-    target: () => (target ??= resolveTarget({ context: globals.context, state: globals.state, url: globals.url }, env, readConfig(env))),
+    target: () => (target ??= resolved()),
     client: () =>
       (client ??= createClient(cli.target(), {
         ...(globals.sudo ? { sudo: globals.sudo } : {}),
-        ...(globals.debug ? { debug: (line: string) => info(`[debug] ${line}`) } : {}),
+        ...(globals.debug || env.HOSTCTL_DEBUG ? { debug: (line: string) => info(`[debug] ${line}`) } : {}),
+        ...(globals.dryRun ? { dryRun: showDryRun } : {}),
         notice: info,
       })),
     print: (text) => {
@@ -146,36 +323,46 @@ export function makeCli(globals: GlobalOptions & ListOptions, env: NodeJS.Proces
     info,
     async list<T>(path: string, query: Record<string, unknown> = {}) {
       const api = await cli.client();
-      if (globals.all || globals.limit !== undefined) {
+      const limit = globals.limit;
+      // --limit N asks for pages of min(N, 100) unless --per-page says otherwise.
+      const perPage = globals.perPage ?? (limit !== undefined ? Math.min(limit, 100) : undefined);
+      if (globals.all || limit !== undefined) {
         const out: T[] = [];
-        for await (const item of api.paginate<T>(path, { ...query, per_page: globals.perPage ?? 100 }, globals.limit)) out.push(item);
+        const start = { ...query, per_page: perPage ?? 100, ...(globals.page ? { page: globals.page } : {}) };
+        for await (const item of api.paginate<T>(path, start, limit)) out.push(item);
         return out;
       }
-      const res = await api.get<T[]>(path, { ...query, ...(globals.page ? { page: globals.page } : {}), ...(globals.perPage ? { per_page: globals.perPage } : {}) });
-      const rows = api.expectList<T>(res.data);
-      if (!globals.page && res.headers['x-next-page'] && term.stderrIsTTY) info(`(more results: --page ${res.headers['x-next-page']}, or --all)`);
-      return rows;
+      const res = await api.get<T[]>(path, { ...query, ...(globals.page ? { page: globals.page } : {}), ...(perPage ? { per_page: perPage } : {}) });
+      const next = res.headers['x-next-page'];
+      // Piped output that stops at one page says so, where a script's author will see it.
+      if (next) info(`(showing page ${globals.page ?? 1} only; more: --page ${next}, --limit N or --all)`);
+      return api.expectList<T>(res.data);
     },
     // An answer of the wrong shape is an error naming the request and status, never a blank
     // record or a crash in the renderer.
     async showList(rows, columns, knownFields) {
       const checked = Array.isArray(rows) ? rows : (await cli.client()).expectList<Record<string, unknown>>(rows);
-      cli.print(await renderList(checked, renderOpts(columns, knownFields)));
+      cli.print(await renderList(checked, renderOpts(await named(checked, columns), knownFields)));
     },
     async showItem(item, columns) {
       const checked = item !== null && typeof item === 'object' && !Array.isArray(item) ? item : (await cli.client()).expectRecord<Record<string, unknown>>(item);
-      cli.print(await renderItem(checked, renderOpts(columns)));
+      cli.print(await renderItem(checked, renderOpts(await named([checked], columns))));
     },
     async confirm(message) {
-      if (globals.yes) return;
+      // A dry run sends nothing, so there is nothing to confirm.
+      if (globals.yes || globals.dryRun) return;
       if (!term.canPrompt) throw new UsageError(`${message.replace(/\?$/, '')}: confirmation needed; re-run with --yes`);
-      const { confirm } = await import('@inquirer/prompts');
+      const { confirm } = cancellable(await import('@inquirer/prompts'));
       const answer = await confirm({ message, default: false }, { output: process.stderr });
       if (!answer) throw new CancelledError('cancelled');
     },
+    async confirmOnTerminal(message) {
+      if (!term.canPrompt) return;
+      await cli.confirm(message);
+    },
     async prompts(flag) {
       if (!term.canPrompt) throw new UsageError(`missing ${flag} (prompts are off: no terminal, --no-input or CI)`);
-      return import('@inquirer/prompts');
+      return cancellable(await import('@inquirer/prompts'));
     },
     async close() {
       if (client) await (await client).transport.close();

@@ -1,11 +1,16 @@
-// Rendering of API resources: JSON and YAML print exactly the API's shape (optionally narrowed
-// by --fields); tables are for people — aligned and coloured on a terminal, tab-separated rows
-// with ISO times and no colour when piped. YAML and the table library load only when used.
+// Rendering of API resources. JSON, JSON lines and YAML print exactly the API's shape
+// (optionally narrowed by --fields, optionally filtered by --jq); CSV and tables are for
+// columns. Tables are for people on a terminal: aligned, fitted to the terminal width, with
+// relative times and coloured state words; piped, they become tab-separated rows with ISO times
+// and escaped tabs, newlines and backslashes. YAML and jq load only when used.
 import type { TerminalInfo } from '../io/terminal.js';
 import { checkFields, getPath, pickFields } from './fields.js';
+import { applyJq } from './jq.js';
+import { fitTable } from './table.js';
+import { paintState, relativeTime } from './cells.js';
 
-export type Format = 'table' | 'json' | 'yaml';
-export const FORMATS: Format[] = ['table', 'json', 'yaml'];
+export type Format = 'table' | 'json' | 'yaml' | 'jsonl' | 'csv';
+export const FORMATS: Format[] = ['table', 'json', 'yaml', 'jsonl', 'csv'];
 
 export interface Column {
   /** Dotted path into the resource. */
@@ -13,6 +18,11 @@ export interface Column {
   header?: string;
   /** Derives the cell from the row when a path is not enough. */
   get?: (row: Record<string, unknown>) => unknown;
+  /**
+   * The cell holds the id of a user, group or project: tables and CSV show its username or full
+   * path instead (looked up once per distinct id by the kit); JSON keeps the id.
+   */
+  lookup?: 'user' | 'group' | 'project';
 }
 
 export interface RenderOptions {
@@ -22,20 +32,36 @@ export interface RenderOptions {
   term: TerminalInfo;
   /** Field names a list may be checked against when it is empty. */
   knownFields?: readonly string[];
+  /** A jq program applied to the JSON form of the data (--jq). */
+  jq?: string;
+  /** Current time, for relative times on a terminal. */
+  now?: Date;
 }
 
-const ISO_RE = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z$/;
+/** Columns whose words are coloured (blocked, revoked, expired, failed in red). */
+const STATE_KEYS = /(^|\.)(state|status)$/;
 
-function cellText(value: unknown, tty: boolean): string {
+const ISO_RE = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})$/;
+
+/** The text of one cell. On a terminal: relative times and `-` for nothing; piped: ISO and empty. */
+export function cellText(value: unknown, tty: boolean, now?: Date): string {
   if (value === null || value === undefined) return tty ? '-' : '';
-  if (typeof value === 'string') return tty && ISO_RE.test(value) ? value.slice(0, 16).replace('T', ' ') : value;
-  if (typeof value === 'number' || typeof value === 'boolean') return String(value);
-  if (Array.isArray(value)) return value.map((v) => (typeof v === 'object' && v !== null ? JSON.stringify(v) : String(v))).join(',');
+  if (typeof value === 'string') return tty && ISO_RE.test(value) ? relativeTime(value, now ?? new Date()) : value;
+  if (typeof value === 'number' || typeof value === 'boolean' || typeof value === 'bigint') return String(value);
+  if (Array.isArray(value)) return value.map((v) => (typeof v === 'object' && v !== null ? cellText(v, tty, now) : String(v))).join(',');
   const o = value as Record<string, unknown>;
   if (typeof o.username === 'string') return o.username;
+  if (typeof o.path_with_namespace === 'string') return o.path_with_namespace;
+  if (typeof o.full_path === 'string') return o.full_path;
   if (typeof o.name === 'string') return o.name;
   return JSON.stringify(value);
 }
+
+/** Tab-separated values: a tab, newline, carriage return or backslash in a value is escaped. */
+export const tsvEscape = (text: string): string => text.replace(/\\/g, '\\\\').replace(/\t/g, '\\t').replace(/\n/g, '\\n').replace(/\r/g, '\\r');
+
+/** RFC 4180 quoting: fields with a comma, quote or line break are quoted, quotes doubled. */
+export const csvEscape = (text: string): string => (/[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text);
 
 function columnsFor(opts: RenderOptions, sample: Record<string, unknown> | undefined): Column[] {
   if (opts.fields) return opts.fields.map((f) => ({ key: f, header: f }));
@@ -48,47 +74,53 @@ function columnsFor(opts: RenderOptions, sample: Record<string, unknown> | undef
 
 const cell = (row: Record<string, unknown>, c: Column) => (c.get ? c.get(row) : getPath(row, c.key));
 
-async function structured(data: unknown, format: 'json' | 'yaml'): Promise<string> {
-  if (format === 'json') return `${JSON.stringify(data, null, 2)}\n`;
+/** JSON, JSON lines or YAML of data already narrowed by --fields. */
+async function structured(data: unknown, opts: RenderOptions): Promise<string> {
+  if (opts.jq !== undefined) return applyJq(data, opts.jq, { pretty: opts.term.stdoutIsTTY });
+  if (opts.format === 'json') return `${JSON.stringify(data, null, 2)}\n`;
+  if (opts.format === 'jsonl') return (Array.isArray(data) ? data : [data]).map((d) => `${JSON.stringify(d)}\n`).join('');
   // yaml ships CommonJS for Node; the bundle exposes it as a default export.
   const mod = (await import('yaml')) as typeof import('yaml') & { default?: typeof import('yaml') };
   return (mod.default ?? mod).stringify(data);
 }
 
-async function table(header: string[], rows: string[][], term: TerminalInfo): Promise<string> {
-  if (!term.stdoutIsTTY) return rows.map((r) => `${r.join('\t')}\n`).join('');
-  const [{ default: Table }, { default: chalk }] = await Promise.all([import('cli-table3'), import('chalk')]);
-  chalk.level = term.color ? chalk.level || 1 : 0;
-  const t = new Table({
-    head: header.map((h) => (term.color ? chalk.bold(h) : h)),
-    chars: { top: '', 'top-mid': '', 'top-left': '', 'top-right': '', bottom: '', 'bottom-mid': '', 'bottom-left': '', 'bottom-right': '', left: '', 'left-mid': '', mid: '', 'mid-mid': '', right: '', 'right-mid': '', middle: '  ' },
-    style: { head: [], border: [], 'padding-left': 0, 'padding-right': 0 },
-  });
-  for (const r of rows) t.push(r);
-  return `${t.toString()}\n`;
+const isStructured = (opts: RenderOptions) => opts.jq !== undefined || opts.format === 'json' || opts.format === 'yaml' || opts.format === 'jsonl';
+
+function csv(header: string[], rows: string[][]): string {
+  return [header, ...rows].map((r) => `${r.map(csvEscape).join(',')}\r\n`).join('');
+}
+
+function table(header: string[], rows: string[][], keys: string[], opts: RenderOptions): string {
+  const term = opts.term;
+  const stateColumn = (i: number) => STATE_KEYS.test(keys[i] ?? '');
+  const paint = (text: string, column: number) => (term.color && stateColumn(column) ? paintState(text) : text);
+  if (!term.stdoutIsTTY) return rows.map((r) => `${r.map((v, i) => paint(tsvEscape(v), i)).join('\t')}\n`).join('');
+  return fitTable(header, rows, { width: term.columns, color: term.color, paint });
 }
 
 export async function renderList(rows: Record<string, unknown>[], opts: RenderOptions): Promise<string> {
   if (opts.fields) checkFields(opts.fields, rows[0], opts.knownFields);
-  if (opts.format !== 'table') return structured(opts.fields ? rows.map((r) => pickFields(r, opts.fields as string[])) : rows, opts.format);
+  if (isStructured(opts)) return structured(opts.fields ? rows.map((r) => pickFields(r, opts.fields as string[])) : rows, opts);
   const cols = columnsFor(opts, rows[0]);
-  const tty = opts.term.stdoutIsTTY;
-  if (rows.length === 0) return '';
-  return table(
-    cols.map((c) => (c.header ?? c.key).toUpperCase()),
-    rows.map((r) => cols.map((c) => cellText(cell(r, c), tty))),
-    opts.term,
-  );
+  const tty = opts.format === 'table' && opts.term.stdoutIsTTY;
+  const header = cols.map((c) => (c.header ?? c.key).toUpperCase());
+  const body = rows.map((r) => cols.map((c) => cellText(cell(r, c), tty, opts.now)));
+  if (opts.format === 'csv') return csv(cols.map((c) => c.header ?? c.key), body);
+  // An empty list says so on a terminal; piped, it stays empty so `wc -l` counts rows.
+  if (rows.length === 0) return opts.term.stdoutIsTTY ? 'no results\n' : '';
+  return table(header, body, cols.map((c) => c.key), opts);
 }
 
 export async function renderItem(item: Record<string, unknown>, opts: RenderOptions): Promise<string> {
   if (opts.fields) checkFields(opts.fields, item, opts.knownFields);
-  if (opts.format !== 'table') return structured(opts.fields ? pickFields(item, opts.fields) : item, opts.format);
-  const cols = opts.fields ? columnsFor(opts, item) : opts.columns ?? columnsFor({ ...opts, columns: undefined }, item);
-  const tty = opts.term.stdoutIsTTY;
-  return table(
-    ['FIELD', 'VALUE'],
-    cols.map((c) => [c.header ?? c.key, cellText(cell(item, c), tty)]),
-    opts.term,
-  );
+  if (isStructured(opts)) return structured(opts.fields ? pickFields(item, opts.fields) : item, opts);
+  const cols = opts.fields ? columnsFor(opts, item) : (opts.columns ?? columnsFor({ ...opts, columns: undefined }, item));
+  const tty = opts.format === 'table' && opts.term.stdoutIsTTY;
+  if (opts.format === 'csv') return csv(cols.map((c) => c.header ?? c.key), [cols.map((c) => cellText(cell(item, c), false))]);
+  const rows = cols.map((c) => [c.header ?? c.key, cellText(cell(item, c), tty, opts.now)]);
+  const keys = cols.map((c) => c.key);
+  const term = opts.term;
+  if (!term.stdoutIsTTY) return rows.map(([k, v]) => `${k}\t${tsvEscape(v as string)}\n`).join('');
+  const paint = (text: string, column: number, row: number) => (term.color && column === 1 && STATE_KEYS.test(keys[row] ?? '') ? paintState(text) : text);
+  return fitTable(['FIELD', 'VALUE'], rows, { width: term.columns, color: term.color, paint });
 }

@@ -9,6 +9,8 @@ import { groupAccessLevel, projectAccessLevel } from './access.js';
 export const PROJECT_ABILITIES = {
   read_project: 10,
   read_code: 20,
+  // Repository sizes and commit counts: Reporter, even on public projects.
+  read_statistics: 20,
   read_release: 10,
   create_release: 30,
   update_release: 30,

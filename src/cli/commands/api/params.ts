@@ -33,7 +33,9 @@ export function typedValue(text: string, readFile: (path: string) => string): Js
   if (text === 'true') return true;
   if (text === 'false') return false;
   if (text === 'null') return null;
-  if (/^-?(0|[1-9]\d*)(\.\d+)?$/.test(text) && Number.isFinite(Number(text))) return Number(text);
+  // Integers a double cannot hold exactly stay strings, so the id arrives as typed.
+  if (/^-?(0|[1-9]\d*)$/.test(text)) return Number.isSafeInteger(Number(text)) ? Number(text) : text;
+  if (/^-?(0|[1-9]\d*)\.\d+$/.test(text) && Number.isFinite(Number(text))) return Number(text);
   if (text.startsWith('@')) return readFile(text.slice(1));
   return text;
 }

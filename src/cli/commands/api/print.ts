@@ -4,7 +4,7 @@
 import { STATUS_CODES } from 'node:http';
 import type { Cli } from '../../kit/verb.js';
 import { renderItem, renderList } from '../../render/output.js';
-import { parseFields } from '../../render/fields.js';
+import { pickFields, parseFields } from '../../render/fields.js';
 
 export interface Answer {
   status: number;
@@ -38,6 +38,11 @@ export async function printBody(cli: Cli, answer: Answer, ok: boolean): Promise<
   const { output } = cli.globals;
   const fields = ok ? parseFields(cli.globals.fields) : undefined;
   const data = answer.data;
+  if (ok && cli.globals.jq !== undefined) {
+    const { applyJq } = await import('../../render/jq.js');
+    cli.print(await applyJq(fields && data && typeof data === 'object' ? (Array.isArray(data) ? data.map((d) => pickFields(d, fields)) : pickFields(data, fields)) : data, cli.globals.jq, { pretty: cli.term.stdoutIsTTY }));
+    return;
+  }
   if (output !== 'table' || fields) {
     const opts = { format: output === 'yaml' ? ('yaml' as const) : ('json' as const), term: cli.term, ...(fields ? { fields } : {}) };
     if (Array.isArray(data) && data.every((x) => x !== null && typeof x === 'object')) cli.print(await renderList(data as Record<string, unknown>[], opts));

@@ -1,7 +1,7 @@
 import type { VerbSpec } from '../../kit/verb.js';
+import { addSortOption, sortQuery } from '../../kit/sort.js';
 import { BRANCH_COLUMNS, BRANCH_FIELDS } from './columns.js';
 import { addProjectOption, projectRef, repoPath, type ProjectOpts } from './project.js';
-import { checkChoice } from '../../kit/refs.js';
 
 interface ListOpts extends ProjectOpts {
   search?: string;
@@ -9,7 +9,7 @@ interface ListOpts extends ProjectOpts {
   sort?: string;
 }
 
-const SORTS = ['name_asc', 'updated_asc', 'updated_desc'];
+const SORT = { fields: ['name', 'updated'], style: 'suffix', only: ['name_asc', 'updated_asc', 'updated_desc'] } as const;
 
 export const listVerb: VerbSpec<ListOpts> = {
   name: 'list',
@@ -20,16 +20,15 @@ export const listVerb: VerbSpec<ListOpts> = {
     'hostctl branches list -R acme/web/storefront',
     "hostctl branches list -R 5 --search '^feature/'",
     "hostctl branches list -R 5 --regex '^release/\\d+\\.\\d+$' --all",
-    'hostctl branches list -R 5 --sort updated_desc --fields name,merged',
+    'hostctl branches list -R 5 --sort updated:desc --fields name,merged',
   ],
   options: (cmd) =>
-    addProjectOption(cmd)
+    addSortOption(addProjectOption(cmd), SORT)
       .option('--search <term>', 'name contains the term; ^term matches the start, term$ the end, * any run of characters')
-      .option('--regex <re2>', 'name matches this RE2 regular expression')
-      .option('--sort <order>', `one of ${SORTS.join(', ')}`),
+      .option('--regex <re2>', 'name matches this RE2 regular expression'),
   async run(cli, _args, o) {
-    if (o.sort) checkChoice(o.sort, SORTS, '--sort');
-    const rows = await cli.list<Record<string, unknown>>(repoPath(projectRef(o), '/branches'), { search: o.search, regex: o.regex, sort: o.sort });
+    const sort = sortQuery(o, SORT);
+    const rows = await cli.list<Record<string, unknown>>(repoPath(projectRef(o), '/branches'), { search: o.search, regex: o.regex, ...sort });
     await cli.showList(rows, BRANCH_COLUMNS, BRANCH_FIELDS);
   },
 };

@@ -110,7 +110,7 @@ export const addVerb: VerbSpec<AddOptions> = {
       data.contexts[name] = entry;
       if (o.use || !data.currentContext || !data.contexts[data.currentContext]) data.currentContext = name;
     }, cli.env);
-    cli.info(`${existing ? 'replaced' : 'added'} context "${name}" (${entry.type} ${entry.type === 'remote' ? entry.url : entry.state})${saved.currentContext === name ? '; it is the current context' : ''}`);
+    if (!cli.globals.dryRun) cli.info(`${existing ? 'replaced' : 'added'} context "${name}" (${entry.type} ${entry.type === 'remote' ? entry.url : entry.state})${saved.currentContext === name ? '; it is the current context' : ''}`);
     if (cli.globals.output !== 'table') await cli.showItem(contextRow(name, entry, saved));
   },
 };

@@ -18,7 +18,7 @@ export const removeVerb: VerbSpec = {
       delete data.contexts[name];
       if (data.currentContext === name) delete data.currentContext;
     }, cli.env);
-    cli.info(`removed context "${name}"${row.current ? '; there is no current context now (pick one with: hostctl context use)' : ''}`);
+    if (!cli.globals.dryRun) cli.info(`removed context "${name}"${row.current ? '; there is no current context now (pick one with: hostctl context use)' : ''}`);
     if (cli.globals.output !== 'table') await cli.showItem(row);
   },
 };

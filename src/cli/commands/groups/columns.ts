@@ -6,7 +6,7 @@ export const GROUP_COLUMNS: Column[] = [
   { key: 'full_path', header: 'path' },
   { key: 'name' },
   { key: 'visibility' },
-  { key: 'parent_id', header: 'parent' },
+  { key: 'parent_id', header: 'parent', lookup: 'group' },
   { key: 'created_at', header: 'created' },
 ];
 

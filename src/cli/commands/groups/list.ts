@@ -1,10 +1,11 @@
 import type { VerbSpec } from '../../kit/verb.js';
+import { addSortOption, sortQuery } from '../../kit/sort.js';
 import { UsageError } from '../../kit/errors.js';
-import { apiPath, checkChoice, idOrPath, parseAccessLevel, parseVisibility } from '../../kit/refs.js';
+import { apiPath, idOrPath, parseAccessLevel, parseVisibility } from '../../kit/refs.js';
 import { GROUP_COLUMNS, GROUP_FIELDS } from './columns.js';
 
 interface ListOpts {
-  parent?: string;
+  group?: string;
   descendants?: boolean;
   search?: string;
   topLevel?: boolean;
@@ -15,7 +16,7 @@ interface ListOpts {
   sort?: string;
 }
 
-const ORDERS = ['name', 'path', 'id'];
+const SORT = { fields: ['name', 'path', 'id'], style: 'order_by', defaultText: 'name:asc' } as const;
 
 export const listVerb: VerbSpec<ListOpts> = {
   name: 'list',
@@ -25,27 +26,24 @@ export const listVerb: VerbSpec<ListOpts> = {
   examples: [
     'hostctl groups list',
     'hostctl groups list --top-level',
-    'hostctl groups list --parent acme --descendants',
+    'hostctl groups list --group acme --descendants',
     'hostctl groups list --search platform --fields id,full_path -o json',
   ],
   options: (cmd) =>
-    cmd
-      .option('--parent <group>', 'only subgroups of this group (id or full path)')
-      .option('--descendants', 'with --parent: every level below it, not only direct subgroups')
+    addSortOption(cmd, SORT)
+      .option('-g, --group <group>', 'only subgroups of this group (id or full path)')
+      .option('--descendants', 'with --group: every level below it, not only direct subgroups')
       .option('--search <text>', 'name or path contains this text')
       .option('--top-level', 'only top-level groups')
       .option('--owned', 'only groups the caller owns')
       .option('--min-access-level <role>', 'only groups where the caller has at least this role')
-      .option('--visibility <level>', 'private, internal or public')
-      .option('--order-by <field>', `one of ${ORDERS.join(', ')} (default name)`)
-      .option('--sort <dir>', 'asc or desc (default asc)'),
+      .option('--visibility <level>', 'private, internal or public'),
   async run(cli, _args, o) {
-    if (o.orderBy) checkChoice(o.orderBy, ORDERS, '--order-by');
-    if (o.sort && !['asc', 'desc'].includes(o.sort)) throw new UsageError(`--sort must be asc or desc, got "${o.sort}"`);
-    if (o.descendants && !o.parent) throw new UsageError('--descendants needs --parent');
-    if (o.parent && o.topLevel) throw new UsageError('--parent and --top-level exclude each other');
-    const path = o.parent
-      ? apiPath(o.descendants ? '/groups/:id/descendant_groups' : '/groups/:id/subgroups', { id: idOrPath(o.parent, '--parent') })
+    const sort = sortQuery(o, SORT);
+    if (o.descendants && !o.group) throw new UsageError('--descendants needs --group');
+    if (o.group && o.topLevel) throw new UsageError('--group and --top-level exclude each other');
+    const path = o.group
+      ? apiPath(o.descendants ? '/groups/:id/descendant_groups' : '/groups/:id/subgroups', { id: idOrPath(o.group, '--group') })
       : '/groups';
     const rows = await cli.list<Record<string, unknown>>(path, {
       search: o.search,
@@ -53,8 +51,7 @@ export const listVerb: VerbSpec<ListOpts> = {
       owned: o.owned || undefined,
       min_access_level: o.minAccessLevel !== undefined ? parseAccessLevel(o.minAccessLevel, '--min-access-level') : undefined,
       visibility: parseVisibility(o.visibility),
-      order_by: o.orderBy,
-      sort: o.sort,
+      ...sort,
     });
     await cli.showList(rows, GROUP_COLUMNS, GROUP_FIELDS);
   },

@@ -2,7 +2,7 @@
 // once, on stdout), and a context for it. --demo fills it with realistic sample data.
 import { existsSync } from 'node:fs';
 import type { Command } from 'commander';
-import { applyVerb } from '../../kit/verb.js';
+import { applyVerb, type Cli } from '../../kit/verb.js';
 import { CliError, EXIT, UsageError } from '../../kit/errors.js';
 import { localStateDir } from '../../config/local-state.js';
 import { readConfig, updateConfig } from '../../config/store.js';
@@ -16,6 +16,7 @@ interface InitOptions {
   externalUrl?: string;
   demo?: boolean;
   contextName: string;
+  recoverToken?: boolean;
 }
 
 const TIERS = ['free', 'premium', 'ultimate'];
@@ -40,6 +41,7 @@ export function configure(noun: Command): void {
       'hostctl init --demo                       # sample users, groups, projects, tokens…',
       'hostctl init --state ./s --tier premium --offering self-managed --storage fast=/mnt/fast',
       'TOKEN=$(hostctl init --state ./s --no-input)   # the root token is the only thing on stdout',
+      'hostctl init --recover-token --state ./s       # lost every admin token: a new one for the first admin',
     ],
     options: (cmd) =>
       cmd
@@ -49,13 +51,22 @@ export function configure(noun: Command): void {
         .option('--storage <name=path>', 'an extra repository storage (repeatable)', (v: string, acc: string[]) => [...acc, v], [] as string[])
         .option('--external-url <url>', 'base URL used in web_url fields', 'http://localhost:8080')
         .option('--demo', 'fill the new state with demo data')
-        .option('--context-name <name>', 'name of the context to create', 'local'),
+        .option('--context-name <name>', 'name of the context to create', 'local')
+        .option('--recover-token', 'issue a new administrator token for an EXISTING local state (access to its files is the proof)'),
     async run(cli, _args, opts) {
+      if (opts.recoverToken) {
+        await recover(cli, opts);
+        return;
+      }
       checkChoice(opts.tier, TIERS, '--tier');
       checkChoice(opts.offering, OFFERINGS, '--offering');
       if (opts.rootToken !== undefined && opts.rootToken.length < 20) throw new UsageError('--root-token must be at least 20 characters');
       const storages = parseStorages(opts.storage);
       const stateDir = localStateDir(cli.globals.state, cli.env, false);
+      if (cli.globals.dryRun) {
+        cli.info(`dry run: would create a state (tier ${opts.tier}) at ${stateDir}${opts.demo ? ' with demo data' : ''} and a context "${opts.contextName}" for it; nothing was written`);
+        return;
+      }
       const [{ initState, discardState, StateExistsError }, { clockFromEnv }] = await Promise.all([import('../../../core/init.js'), import('../../../core/clock.js')]);
       const dirExisted = existsSync(stateDir);
       let result;
@@ -105,6 +116,42 @@ export function configure(noun: Command): void {
       }
     },
   });
+}
+
+/** init --recover-token: a new admin token for an existing local state, stored in its context. */
+async function recover(cli: Cli, opts: InitOptions): Promise<void> {
+  if (cli.globals.url !== undefined) throw new UsageError('--recover-token works on local states only (give --state DIR, not --url)');
+  const stateDir = localStateDir(cli.globals.state, cli.env, false);
+  if (cli.globals.dryRun) {
+    cli.info(`dry run: would issue a new administrator token for the state at ${stateDir}; nothing was written`);
+    return;
+  }
+  const [{ openCore, StateNotFoundError }, { recoverAdminToken }, { clockFromEnv }] = await Promise.all([import('../../../core/app.js'), import('../../../core/init.js'), import('../../../core/clock.js')]);
+  let core;
+  try {
+    core = openCore({ stateDir, clock: clockFromEnv() });
+  } catch (error) {
+    if (error instanceof StateNotFoundError) throw new CliError(error.message, EXIT.notFound, 'check --state, or create a state with: hostctl init --state DIR');
+    throw error;
+  }
+  let recovered;
+  try {
+    recovered = recoverAdminToken(core);
+  } finally {
+    core.close();
+  }
+  const existing = Object.entries(readConfig(cli.env).contexts).find(([, c]) => c.type === 'local' && c.state === stateDir)?.[0];
+  const name = existing ?? opts.contextName;
+  await updateConfig((data) => {
+    data.contexts[name] = { type: 'local', state: stateDir, token: recovered.secret };
+    if (!data.currentContext || !data.contexts[data.currentContext]) data.currentContext = name;
+  }, cli.env);
+  if (cli.globals.output === 'table') {
+    cli.info(`issued token ${recovered.tokenId} "hostctl-recovered" for administrator ${recovered.username}; context "${name}" now uses it`);
+    cli.print(`${recovered.secret}\n`);
+  } else {
+    await cli.showItem({ state_dir: stateDir, context: name, username: recovered.username, token_id: recovered.tokenId, token: recovered.secret });
+  }
 }
 
 /** Adds a local context (under a free name) and makes it current when there is none. */

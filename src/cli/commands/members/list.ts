@@ -5,7 +5,7 @@ import { addSourceOptions } from './source.js';
 
 interface ListOpts extends ProjectOrGroupOpts {
   inherited?: boolean;
-  query?: string;
+  search?: string;
 }
 
 export const listVerb: VerbSpec<ListOpts> = {
@@ -16,15 +16,15 @@ export const listVerb: VerbSpec<ListOpts> = {
   examples: [
     'hostctl members list --group acme',
     'hostctl members list --project acme/platform/api-gateway --inherited',
-    'hostctl members list -g acme/platform --query ali -o json',
+    'hostctl members list -g acme/platform --search ali -o json',
   ],
   options: (cmd) =>
     addSourceOptions(cmd)
       .option('--inherited', 'also members inherited from parent groups (their highest role)')
-      .option('--query <text>', 'name or username contains this text'),
+      .option('--search <text>', 'name or username contains this text'),
   async run(cli, _args, o) {
     const source = projectOrGroup(o);
-    const rows = await cli.list<Record<string, unknown>>(`${source.base}/members${o.inherited ? '/all' : ''}`, { query: o.query });
+    const rows = await cli.list<Record<string, unknown>>(`${source.base}/members${o.inherited ? '/all' : ''}`, { query: o.search });
     await cli.showList(rows, MEMBER_COLUMNS, MEMBER_FIELDS);
   },
 };

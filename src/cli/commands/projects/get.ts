@@ -1,16 +1,34 @@
 import type { VerbSpec } from '../../kit/verb.js';
 import { apiPath, idOrPath } from '../../kit/refs.js';
 import { PROJECT_DETAIL_COLUMNS } from './columns.js';
+import { humanBytes } from './list.js';
 
-export const getVerb: VerbSpec = {
+export const getVerb: VerbSpec<{ statistics?: boolean }> = {
   name: 'get',
   args: '<project>',
   summary: 'Show one project (by id or full path)',
   aliases: ['view'],
-  examples: ['hostctl projects get acme/platform/api-gateway', 'hostctl projects get 5 -o yaml', 'hostctl projects get acme/web/storefront --fields id,default_branch'],
-  async run(cli, [project]) {
+  examples: [
+    'hostctl projects get acme/platform/api-gateway',
+    'hostctl projects get 5 -o yaml',
+    'hostctl projects get acme/web/storefront --fields id,default_branch',
+    'hostctl projects get acme/web/storefront --statistics --jq .statistics',
+  ],
+  options: (cmd) => cmd.option('--statistics', 'include repository statistics: sizes and commit count'),
+  async run(cli, [project], o) {
     const api = await cli.client();
-    const { data } = await api.get<Record<string, unknown>>(apiPath('/projects/:id', { id: idOrPath(project, 'PROJECT') }));
-    await cli.showItem(data, PROJECT_DETAIL_COLUMNS);
+    const { data } = await api.get<Record<string, unknown>>(apiPath('/projects/:id', { id: idOrPath(project, 'PROJECT') }), o.statistics ? { statistics: true } : undefined);
+    const stats = data.statistics as { storage_size?: number; repository_size?: number; commit_count?: number } | undefined;
+    await cli.showItem(
+      data,
+      stats
+        ? [
+            ...PROJECT_DETAIL_COLUMNS,
+            { key: 'statistics.storage_size', header: 'storage size', get: () => humanBytes(stats.storage_size) },
+            { key: 'statistics.repository_size', header: 'repository size', get: () => humanBytes(stats.repository_size) },
+            { key: 'statistics.commit_count', header: 'commits' },
+          ]
+        : PROJECT_DETAIL_COLUMNS,
+    );
   },
 };

@@ -1,6 +1,8 @@
 import type { VerbSpec } from '../../kit/verb.js';
+import type { Column } from '../../render/output.js';
+import { addSortOption, sortQuery } from '../../kit/sort.js';
 import { UsageError } from '../../kit/errors.js';
-import { apiPath, checkChoice, idOrPath, parseAccessLevel, parseVisibility } from '../../kit/refs.js';
+import { apiPath, idOrPath, parseAccessLevel, parseVisibility } from '../../kit/refs.js';
 import { PROJECT_COLUMNS, PROJECT_FIELDS } from './columns.js';
 
 interface ListOpts {
@@ -15,9 +17,30 @@ interface ListOpts {
   repositoryStorage?: string;
   orderBy?: string;
   sort?: string;
+  statistics?: boolean;
 }
 
-const ORDERS = ['id', 'name', 'path', 'created_at', 'updated_at', 'last_activity_at', 'star_count', 'similarity', 'repository_size', 'storage_size'];
+/** The orders the platform really applies (others it refuses or ignores). */
+const SORT = { fields: ['id', 'name', 'path', 'created_at', 'updated_at', 'last_activity_at', 'storage_size', 'repository_size'], style: 'order_by', defaultText: 'created_at:desc' } as const;
+
+/** 1536 → "1.5 KiB". */
+export const humanBytes = (n: unknown): string => {
+  if (typeof n !== 'number') return '';
+  const units = ['B', 'KiB', 'MiB', 'GiB', 'TiB'];
+  let v = n;
+  let i = 0;
+  while (v >= 1024 && i < units.length - 1) {
+    v /= 1024;
+    i++;
+  }
+  return i === 0 ? `${v} B` : `${v.toFixed(1)} ${units[i]}`;
+};
+
+/** The statistics columns (administrators, or members who can read the code). */
+const STATISTICS_COLUMNS: Column[] = [
+  { key: 'statistics.storage_size', header: 'storage size', get: (row) => humanBytes((row.statistics as { storage_size?: number } | undefined)?.storage_size) },
+  { key: 'statistics.commit_count', header: 'commits' },
+];
 
 export const listVerb: VerbSpec<ListOpts> = {
   name: 'list',
@@ -27,11 +50,12 @@ export const listVerb: VerbSpec<ListOpts> = {
   examples: [
     'hostctl projects list',
     'hostctl projects list --group acme --include-subgroups',
-    'hostctl projects list --visibility private --order-by name --sort asc',
+    'hostctl projects list --visibility private --sort name:asc',
+    'hostctl projects list --sort storage_size:desc --limit 10     # the biggest (administrators)',
     'hostctl projects list --repository-storage default --all --fields id,path_with_namespace -o json',
   ],
   options: (cmd) =>
-    cmd
+    addSortOption(cmd, SORT)
       .option('-g, --group <group>', "only this group's projects (id or full path)")
       .option('--include-subgroups', 'with --group: also projects of its subgroups')
       .option('--search <text>', 'name or path contains this text')
@@ -42,11 +66,10 @@ export const listVerb: VerbSpec<ListOpts> = {
       .option('--no-archived', 'only projects that are not archived')
       .option('--min-access-level <role>', 'only projects where the caller has at least this role')
       .option('--repository-storage <name>', 'only projects on this storage (administrators)')
-      .option('--order-by <field>', `one of ${ORDERS.join(', ')} (default created_at)`)
-      .option('--sort <dir>', 'asc or desc (default desc)'),
+      .option('--statistics', 'include repository statistics: storage size and commit count (implied by --sort storage_size|repository_size, which administrators may use)'),
   async run(cli, _args, o) {
-    if (o.orderBy) checkChoice(o.orderBy, ORDERS, '--order-by');
-    if (o.sort && !['asc', 'desc'].includes(o.sort)) throw new UsageError(`--sort must be asc or desc, got "${o.sort}"`);
+    const sort = sortQuery(o, SORT);
+    const statistics = o.statistics || sort.order_by === 'storage_size' || sort.order_by === 'repository_size';
     if (o.includeSubgroups && !o.group) throw new UsageError('--include-subgroups needs --group');
     const path = o.group ? apiPath('/groups/:id/projects', { id: idOrPath(o.group, '--group') }) : '/projects';
     const rows = await cli.list<Record<string, unknown>>(path, {
@@ -58,9 +81,9 @@ export const listVerb: VerbSpec<ListOpts> = {
       archived: o.archived,
       min_access_level: o.minAccessLevel !== undefined ? parseAccessLevel(o.minAccessLevel, '--min-access-level') : undefined,
       repository_storage: o.repositoryStorage,
-      order_by: o.orderBy,
-      sort: o.sort,
+      ...sort,
+      statistics: statistics || undefined,
     });
-    await cli.showList(rows, PROJECT_COLUMNS, PROJECT_FIELDS);
+    await cli.showList(rows, statistics ? [...PROJECT_COLUMNS, ...STATISTICS_COLUMNS] : PROJECT_COLUMNS, PROJECT_FIELDS);
   },
 };

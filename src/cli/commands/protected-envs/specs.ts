@@ -47,7 +47,8 @@ export const addSpecOptions = (cmd: Command, verb: 'protect' | 'update'): Comman
 
 export interface RuleBody {
   access_level?: number;
-  user_id?: number;
+  /** A number, or digits too long for one (sent exactly as typed). */
+  user_id?: number | string;
   group_id?: number;
   group_inheritance_type?: number;
   required_approvals?: number;

@@ -7,7 +7,8 @@ export const RELEASE_COLUMNS: Column[] = [
   { key: 'released_at', header: 'released' },
   { key: 'upcoming_release', header: 'upcoming' },
   { key: 'author' },
-  { key: 'assets.count', header: 'assets' },
+  // The platform's count includes the automatic source archives; people count what was attached.
+  { key: 'assets.links', header: 'assets', get: (row) => (Array.isArray((row.assets as { links?: unknown[] } | undefined)?.links) ? ((row.assets as { links: unknown[] }).links.length) : 0) },
 ];
 
 export const RELEASE_DETAIL_COLUMNS: Column[] = [

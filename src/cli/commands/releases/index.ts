@@ -10,13 +10,14 @@ import { deleteVerb } from './delete.js';
 import { latestVerb } from './latest.js';
 import { downloadVerb } from './download.js';
 import { evidenceVerb } from './evidence.js';
+import { uploadVerb } from './upload.js';
 import { linksListVerb } from './links-list.js';
 import { linksAddVerb } from './links-add.js';
 import { linksUpdateVerb } from './links-update.js';
 import { linksDeleteVerb } from './links-delete.js';
 
 export function configure(noun: Command): void {
-  for (const verb of [listVerb, getVerb, createVerb, updateVerb, deleteVerb, latestVerb, downloadVerb, evidenceVerb]) addVerb(noun, verb as Parameters<typeof addVerb>[1], subcommand);
+  for (const verb of [listVerb, getVerb, createVerb, updateVerb, deleteVerb, latestVerb, downloadVerb, evidenceVerb, uploadVerb]) addVerb(noun, verb as Parameters<typeof addVerb>[1], subcommand);
   const links = subcommand('links').description("A release's asset links: list, add, update, delete").alias('link');
   for (const verb of [linksListVerb, linksAddVerb, linksUpdateVerb, linksDeleteVerb]) addVerb(links, verb as Parameters<typeof addVerb>[1], subcommand);
   noun.addCommand(links);

@@ -1,13 +1,17 @@
 import type { VerbSpec } from '../../kit/verb.js';
-import { UsageError } from '../../kit/errors.js';
+import { CliError, EXIT, UsageError } from '../../kit/errors.js';
+import type { ApiClient } from '../../../client/client.js';
 import { LINK_COLUMNS } from './columns.js';
 import { linkBody, linkFieldOptions, type LinkFieldOpts } from './links-add.js';
 import { addProjectOption, projectRef, releasePath, tagArg, type ProjectOpts } from './project.js';
 
-export const linkIdArg = (value: string | undefined): string => {
-  if (value === undefined || !/^\d+$/.test(value)) throw new UsageError(`LINK must be a link id (see: hostctl releases links list TAG), got "${String(value)}"`);
-  return value;
-};
+/** A link by id or by name (names are unique within a release); the name is looked up. */
+export async function resolveLink(api: ApiClient, releaseLinks: string, value: string | undefined): Promise<string> {
+  if (value === undefined || value.trim() === '') throw new UsageError('missing LINK (a link id or name; see: hostctl releases links list TAG)');
+  if (/^\d+$/.test(value)) return value;
+  for await (const link of api.paginate<{ id: number; name: string }>(releaseLinks, { per_page: 100 })) if (link.name === value) return String(link.id);
+  throw new CliError(`no asset link named "${value}" on this release`, EXIT.notFound, 'list them with: hostctl releases links list TAG -R PROJECT');
+}
 
 export const linksUpdateVerb: VerbSpec<ProjectOpts & LinkFieldOpts> = {
   name: 'update',
@@ -20,10 +24,10 @@ export const linksUpdateVerb: VerbSpec<ProjectOpts & LinkFieldOpts> = {
   ],
   options: (cmd) => linkFieldOptions(addProjectOption(cmd)),
   async run(cli, [tag, link], o) {
-    const id = linkIdArg(link);
     // The platform needs a name or a URL in every change.
     if (o.name === undefined && o.linkUrl === undefined) throw new UsageError('give --name or --link-url (or both) with a change');
     const api = await cli.client();
+    const id = await resolveLink(api, releasePath(projectRef(o), tagArg(tag), '/assets/links'), link);
     const { data } = await api.put<Record<string, unknown>>(releasePath(projectRef(o), tagArg(tag), `/assets/links/${id}`), linkBody(o));
     await cli.showItem(data, LINK_COLUMNS);
   },

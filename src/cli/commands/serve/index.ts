@@ -2,7 +2,22 @@
 import type { Command } from 'commander';
 import { applyVerb } from '../../kit/verb.js';
 import { UsageError } from '../../kit/errors.js';
-import { localStateDir } from '../../config/local-state.js';
+import { CliError, EXIT } from '../../kit/errors.js';
+import type { Cli } from '../../kit/verb.js';
+
+/**
+ * The state directory to serve: the target the global flags and environment name (--context,
+ * --state, HOSTCTL_CONTEXT, the current context), which must be local: serve cannot serve a
+ * remote instance.
+ */
+function serveDir(cli: Cli): string {
+  const target = cli.target();
+  if (target.kind === 'remote') {
+    const what = target.context ? `context "${target.context}" is a remote instance (${target.url})` : `${target.source} names a remote instance (${target.url})`;
+    throw new CliError(`serve serves a local state; ${what}`, EXIT.usage, 'choose a local target: --state DIR or --context NAME of a local context (hostctl context list)');
+  }
+  return target.stateDir as string;
+}
 
 interface ServeOptions {
   host: string;
@@ -31,7 +46,7 @@ export function configure(noun: Command): void {
       if (opts.externalUrl !== undefined && !/^https?:\/\/[^/\s]+(\/[^\s]*)?$/.test(opts.externalUrl)) {
         throw new UsageError(`--external-url must be an http(s) URL, got "${opts.externalUrl}"`);
       }
-      const stateDir = localStateDir(cli.globals.state, cli.env);
+      const stateDir = serveDir(cli);
       const [{ openCore, stateModeWarnings }, { startServer }, { clockFromEnv }] = await Promise.all([
         import('../../../core/app.js'),
         import('../../../server/server.js'),

@@ -1,5 +1,6 @@
 import type { VerbSpec } from '../../kit/verb.js';
-import { collect, parseDate, resolveUserId } from '../../kit/refs.js';
+import { TOKEN_SCOPES } from '../../../shared/token-scopes.js';
+import { checkChoice, collect, parseDate, resolveUserId } from '../../kit/refs.js';
 import { UsageError } from '../../kit/errors.js';
 import type { TokenJson } from './own-token.js';
 
@@ -29,6 +30,7 @@ export const createVerb: VerbSpec<CreateOpts> = {
       .option('--description <text>', 'what the token is for'),
   async run(cli, _args, o) {
     if (o.scope.length === 0) throw new UsageError('--scope needs at least one scope');
+    for (const scope of o.scope) checkChoice(scope, TOKEN_SCOPES, '--scope');
     const expiresAt = o.expiresAt !== undefined ? parseDate(o.expiresAt, '--expires-at') : undefined;
     const api = await cli.client();
     const userId = await resolveUserId(api, o.user);

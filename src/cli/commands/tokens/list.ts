@@ -1,6 +1,8 @@
 import type { VerbSpec } from '../../kit/verb.js';
+import { daysAfter, nowFromEnv } from '../../../shared/dates.js';
+import { addSortOption, sortQuery } from '../../kit/sort.js';
 import { UsageError } from '../../kit/errors.js';
-import { checkChoice, resolveUserId } from '../../kit/refs.js';
+import { resolveUserId } from '../../kit/refs.js';
 import { TOKEN_COLUMNS, TOKEN_FIELDS } from './columns.js';
 
 interface ListOpts {
@@ -14,11 +16,12 @@ interface ListOpts {
   createdBefore?: string;
   expiresAfter?: string;
   expiresBefore?: string;
+  expiresWithin?: string;
   lastUsedAfter?: string;
   lastUsedBefore?: string;
 }
 
-const SORTS = ['created_asc', 'created_desc', 'expires_asc', 'expires_desc', 'last_used_asc', 'last_used_desc', 'name_asc', 'name_desc'];
+const SORT = { fields: ['created', 'expires', 'last_used', 'name'], style: 'suffix' } as const;
 
 export const listVerb: VerbSpec<ListOpts> = {
   name: 'list',
@@ -28,34 +31,42 @@ export const listVerb: VerbSpec<ListOpts> = {
   examples: [
     'hostctl tokens list',
     'hostctl tokens list --inactive --user alice',
-    'hostctl tokens list --expires-before 2026-12-31 --sort expires_asc -o json',
+    'hostctl tokens list --expires-before 2026-12-31 --sort expires:asc -o json',
     'hostctl tokens list --all --fields id,name,expires_at',
+    'hostctl tokens list --expires-within 30d          # active tokens that run out within a month',
   ],
   options: (cmd) =>
-    cmd
+    addSortOption(cmd, SORT)
       .option('--user <user>', 'only tokens of this user (id or username)')
       // Not --state: that global flag names a state directory.
       .option('--active', 'only active tokens (neither revoked nor expired)')
       .option('--inactive', 'only inactive tokens (revoked or expired)')
       .option('--revoked', 'only revoked tokens')
       .option('--search <text>', 'name contains this text')
-      .option('--sort <order>', `one of ${SORTS.join(', ')}`)
       .option('--created-after <time>', 'created at or after this ISO time')
       .option('--created-before <time>', 'created at or before this ISO time')
       .option('--expires-after <date>', 'expires on or after this date (YYYY-MM-DD)')
       .option('--expires-before <date>', 'expires on or before this date (YYYY-MM-DD)')
+      .option('--expires-within <duration>', 'expires within this long from today, e.g. 30d or 2w (active tokens)')
       .option('--last-used-after <time>', 'last used at or after this ISO time')
       .option('--last-used-before <time>', 'last used at or before this ISO time'),
   async run(cli, _args, o) {
     if (o.active && o.inactive) throw new UsageError('--active and --inactive exclude each other');
-    if (o.sort) checkChoice(o.sort, SORTS, '--sort');
+    const sort = sortQuery(o, SORT);
+    if (o.expiresWithin !== undefined) {
+      if (o.expiresBefore !== undefined) throw new UsageError('--expires-within and --expires-before exclude each other');
+      const m = /^(\d+)([dw])$/.exec(o.expiresWithin);
+      if (!m) throw new UsageError(`--expires-within takes a number of days or weeks such as 30d or 2w, got "${o.expiresWithin}"`);
+      o.expiresBefore = daysAfter(nowFromEnv(cli.env).toISOString().slice(0, 10), Number(m[1]) * (m[2] === 'w' ? 7 : 1));
+      o.active = true;
+    }
     const userId = o.user !== undefined ? await resolveUserId(await cli.client(), o.user) : undefined;
     const rows = await cli.list<Record<string, unknown>>('/personal_access_tokens', {
       user_id: userId,
       state: o.active ? 'active' : o.inactive ? 'inactive' : undefined,
       revoked: o.revoked ? true : undefined,
       search: o.search,
-      sort: o.sort,
+      ...sort,
       created_after: o.createdAfter,
       created_before: o.createdBefore,
       expires_after: o.expiresAfter,

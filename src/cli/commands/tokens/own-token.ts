@@ -27,7 +27,7 @@ export async function selfTokenId(api: ApiClient): Promise<number | undefined> {
 const ENV_TOKEN_SOURCES = ['HOSTCTL_TOKEN', 'GITLAB_TOKEN'];
 
 /** Replaces `oldSecret` by `newSecret` in every context that holds it, and says so on stderr. */
-export async function storeRotatedSecret(cli: Cli, oldSecret: string | undefined, newSecret: string): Promise<void> {
+export async function storeRotatedSecret(cli: Cli, oldSecret: string | undefined, newSecret: string, inUse = true): Promise<void> {
   if (!oldSecret) return;
   const changed: string[] = [];
   await updateConfig((data) => {
@@ -39,6 +39,7 @@ export async function storeRotatedSecret(cli: Cli, oldSecret: string | undefined
     }
   }, cli.env);
   for (const name of changed) cli.info(`context "${name}" now uses the new token`);
+  if (!inUse) return;
   const source = cli.target().tokenSource;
   if (source && ENV_TOKEN_SOURCES.includes(source)) {
     cli.info(`warning: ${source} still holds the old, now revoked token; set it to the new secret`);

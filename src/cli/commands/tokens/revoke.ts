@@ -1,6 +1,7 @@
 import type { VerbSpec } from '../../kit/verb.js';
 import { tokenRef } from './get.js';
 import { selfTokenId, warnRevokedSecret, type TokenJson } from './own-token.js';
+import { contextsHolding, isLastAdminToken } from './holders.js';
 
 export const revokeVerb: VerbSpec = {
   name: 'revoke',
@@ -17,7 +18,12 @@ export const revokeVerb: VerbSpec = {
       return;
     }
     const inUse = ref === 'self' || token.id === (await selfTokenId(api));
-    await cli.confirm(`Revoke token ${token.id} "${token.name}"${inUse ? ' (the token hostctl is using)' : ''}?`);
+    const holders = inUse ? [] : await contextsHolding(cli, api, token.id);
+    for (const h of holders) cli.info(`warning: context "${h.name}" uses token ${token.id}; it will stop working`);
+    if (cli.target().kind === 'local' && (await isLastAdminToken(api, token))) {
+      cli.info(`warning: token ${token.id} is the last active administrator token of this local state; to get a new one later: hostctl init --recover-token --state ${String(cli.target().stateDir)}`);
+    }
+    await cli.confirm(`Revoke token ${token.id} "${token.name}"${inUse ? ' (the token hostctl is using)' : holders.length ? ` (used by context ${holders.map((h) => `"${h.name}"`).join(', ')})` : ''}?`);
     await api.delete(`/personal_access_tokens/${ref}`);
     cli.info(`revoked token ${token.id} "${token.name}"`);
     if (inUse) warnRevokedSecret(cli, cli.target().token);

@@ -3,6 +3,17 @@ import { parseDate } from '../../kit/refs.js';
 import { showSecret } from './create.js';
 import { tokenRef } from './get.js';
 import { selfTokenId, storeRotatedSecret, type TokenJson } from './own-token.js';
+import { contextsHolding } from './holders.js';
+import { nowFromEnv, daysAfter } from '../../../shared/dates.js';
+
+/** Whole days from a token's creation to its expiry. */
+const lifetimeDays = (t: TokenJson): number => Math.max(1, Math.round((Date.parse(`${String(t.expires_at)}T00:00:00Z`) - Date.parse(`${String(t.created_at).slice(0, 10)}T00:00:00Z`)) / 86_400_000));
+
+/** Today plus the old token's lifetime, or undefined when it never expired (the platform decides). */
+export function sameLifetime(t: TokenJson, now: Date): string | undefined {
+  if (typeof t.expires_at !== 'string' || typeof t.created_at !== 'string') return undefined;
+  return daysAfter(now.toISOString().slice(0, 10), lifetimeDays(t));
+}
 
 interface RotateOpts {
   expiresAt?: string;
@@ -18,7 +29,7 @@ export const rotateVerb: VerbSpec<RotateOpts> = {
     'hostctl tokens rotate self                     # the token hostctl uses; its context is updated',
     'NEW=$(hostctl tokens rotate 42 --no-input)     # only the new secret is on stdout',
   ],
-  options: (cmd) => cmd.option('--expires-at <date>', 'expiry of the new token (YYYY-MM-DD); one week when absent'),
+  options: (cmd) => cmd.option('--expires-at <date>', 'expiry of the new token (YYYY-MM-DD); when absent, the old token\'s lifetime from today'),
   async run(cli, [id], o) {
     let ref: string;
     let inUse: boolean | undefined;
@@ -36,9 +47,22 @@ export const rotateVerb: VerbSpec<RotateOpts> = {
       ref = tokenRef(id);
     }
     inUse ??= ref === 'self' || Number(ref) === (await selfTokenId(api));
+    const { data: old } = await api.get<TokenJson>(`/personal_access_tokens/${ref}`);
+    if (expiresAt === undefined) {
+      // Never silently shorter: the successor lives as long as its predecessor was given.
+      expiresAt = sameLifetime(old, nowFromEnv(cli.env));
+      if (expiresAt) cli.info(`the new token expires ${expiresAt}, the old token's lifetime of ${lifetimeDays(old)} days (choose with --expires-at)`);
+    }
+    const holders = inUse ? [] : await contextsHolding(cli, api, old.id);
+    if (id !== undefined) await cli.confirmOnTerminal(`Rotate token ${old.id} "${old.name}"? It stops working now${inUse ? ' (it is the token hostctl is using; its contexts get the new one)' : ''}.`);
     const path = ref === 'self' ? '/personal_access_tokens/self/rotate' : `/personal_access_tokens/${ref}/rotate`;
     const { data } = await api.post<TokenJson>(path, expiresAt ? { expires_at: expiresAt } : {});
     if (inUse) await storeRotatedSecret(cli, cli.target().token, String(data.token));
+    for (const h of holders) {
+      // Another saved context held the old secret: it gets the new one too, and says so.
+      cli.info(`warning: context "${h.name}" used token ${old.id}`);
+      await storeRotatedSecret(cli, h.secret, String(data.token), false);
+    }
     await showSecret(cli, data, `rotated token ${ref === 'self' ? 'self' : ref}: new token ${data.id} "${data.name}" (scopes ${data.scopes.join(',')}, expires ${data.expires_at ?? 'never'})`);
   },
 };

@@ -1,4 +1,5 @@
 import type { VerbSpec } from '../../kit/verb.js';
+import { passwordFrom } from '../../kit/stdin.js';
 import { defined } from '../../kit/refs.js';
 import { addProfileOptions, profileBody, type ProfileOpts } from './profile-options.js';
 import { USER_DETAIL_COLUMNS } from './columns.js';
@@ -21,6 +22,7 @@ export const createVerb: VerbSpec<CreateOpts> = {
       .option('--reset-password', 'email the user a link to set a password instead of setting one')
       .option('--send-confirmation', 'ask the user to confirm the email (confirmed at once otherwise)'),
   async run(cli, _args, o) {
+    o.password = await passwordFrom(o);
     const api = await cli.client();
     // The API needs exactly one way of setting the password; a random one is the safe default.
     const password = o.password !== undefined ? {} : o.resetPassword ? { reset_password: true } : { force_random_password: true };

@@ -1,7 +1,6 @@
 import type { VerbSpec } from '../../kit/verb.js';
-import { UsageError } from '../../kit/errors.js';
+import { addSortOption, sortQuery } from '../../kit/sort.js';
 import { USER_COLUMNS, USER_FIELDS } from './columns.js';
-import { checkChoice } from '../../kit/refs.js';
 
 interface ListOpts {
   search?: string;
@@ -16,7 +15,7 @@ interface ListOpts {
   sort?: string;
 }
 
-const ORDERS = ['id', 'name', 'username', 'created_at', 'updated_at'];
+const SORT = { fields: ['id', 'name', 'username', 'created_at', 'updated_at'], style: 'order_by', defaultText: 'id:desc' } as const;
 
 export const listVerb: VerbSpec<ListOpts> = {
   name: 'list',
@@ -30,7 +29,7 @@ export const listVerb: VerbSpec<ListOpts> = {
     'hostctl users list --admins --order-by username --sort asc -o json',
   ],
   options: (cmd) =>
-    cmd
+    addSortOption(cmd, SORT)
       .option('--search <text>', 'username or name contains this text, or the email is exactly it')
       .option('--username <name>', 'exactly this username')
       .option('--active', 'only active users')
@@ -38,12 +37,9 @@ export const listVerb: VerbSpec<ListOpts> = {
       .option('--external', 'only external users')
       .option('--admins', 'only administrators')
       .option('--created-after <time>', 'created after this ISO time')
-      .option('--created-before <time>', 'created before this ISO time')
-      .option('--order-by <field>', `one of ${ORDERS.join(', ')} (default id)`)
-      .option('--sort <dir>', 'asc or desc (default desc)'),
+      .option('--created-before <time>', 'created before this ISO time'),
   async run(cli, _args, o) {
-    if (o.orderBy) checkChoice(o.orderBy, ORDERS, '--order-by');
-    if (o.sort && !['asc', 'desc'].includes(o.sort)) throw new UsageError(`--sort must be asc or desc, got "${o.sort}"`);
+    const sort = sortQuery(o, SORT);
     const rows = await cli.list<Record<string, unknown>>('/users', {
       search: o.search,
       username: o.username,
@@ -53,8 +49,7 @@ export const listVerb: VerbSpec<ListOpts> = {
       admins: o.admins || undefined,
       created_after: o.createdAfter,
       created_before: o.createdBefore,
-      order_by: o.orderBy,
-      sort: o.sort,
+      ...sort,
     });
     await cli.showList(rows, USER_COLUMNS, USER_FIELDS);
   },

@@ -7,6 +7,7 @@ export interface ProfileOpts {
   email?: string;
   username?: string;
   password?: string;
+  passwordStdin?: boolean;
   admin?: boolean;
   external?: boolean;
   bio?: string;
@@ -23,7 +24,8 @@ export function addProfileOptions(cmd: Command, required: boolean): Command {
   identity('--name <name>', 'full name');
   identity('--email <email>', 'primary email');
   return cmd
-    .option('--password <password>', 'password (at least 8 characters)')
+    .option('--password <password>', 'password (at least 8 characters; visible to other users of this machine: prefer --password-stdin)')
+    .option('--password-stdin', 'read the password from standard input (one line)')
     .option('--admin', 'make the user an administrator')
     .option('--no-admin', 'make the user a regular user')
     .option('--external', 'mark the user external (no access to internal projects)')
@@ -55,4 +57,4 @@ export function profileBody(o: ProfileOpts): Record<string, unknown> {
   };
 }
 
-export const PROFILE_FLAGS = '--username, --name, --email, --password, --admin, --external, --bio, --organization, --job-title, --location, --projects-limit, --can-create-group';
+export const PROFILE_FLAGS = '--username, --name, --email, --password (or --password-stdin), --admin, --external, --bio, --organization, --job-title, --location, --projects-limit, --can-create-group';

@@ -1,4 +1,5 @@
 import type { VerbSpec } from '../../kit/verb.js';
+import { passwordFrom } from '../../kit/stdin.js';
 import { checkChoice, defined, requireChanges, resolveUserId } from '../../kit/refs.js';
 import { extension } from '../saml/extension.js';
 import { addProfileOptions, profileBody, PROFILE_FLAGS, type ProfileOpts } from './profile-options.js';
@@ -17,6 +18,7 @@ export const updateVerb: VerbSpec<ProfileOpts & { twoFactor?: string }> = {
   ],
   options: (cmd) => addProfileOptions(cmd, false).option('--two-factor <state>', 'enabled or disabled: the two-factor state of local data (hostctl extension)'),
   async run(cli, [user], o) {
+    o.password = await passwordFrom(o);
     const twoFactor = o.twoFactor === undefined ? undefined : checkChoice(o.twoFactor, ['enabled', 'disabled'], '--two-factor');
     const body = twoFactor === undefined ? requireChanges(profileBody(o), `${PROFILE_FLAGS}, --two-factor`) : defined(profileBody(o));
     const api = await cli.client();

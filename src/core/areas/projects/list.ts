@@ -3,16 +3,20 @@
 import { VISIBILITIES, type NamespaceRow, type ProjectRow, type UserRow } from '../../db/rows.js';
 import type { RequestContext } from '../../http/context.js';
 import { paramError } from '../../http/errors.js';
-import { cappedCount, keysetReply, pageWindow, paginate } from '../../http/pagination.js';
+import { cappedCount, keysetReply, pageWindow, paginate, paginateArray } from '../../http/pagination.js';
 import type { ParamDecl } from '../../http/params.js';
-import type { Reply } from '../../http/reply.js';
+import { Reply } from '../../http/reply.js';
 import { MEMBER_ACCESS_LEVELS } from '../../../shared/access-levels.js';
 import { ACCESS_CTES, countVisibleProjects, viewerBinding, visibleProjectCondition } from './queries.js';
 import { directAccessLevels, presentProject, presentProjectBasic } from './present.js';
 import { likeContains } from '../../db/sql.js';
 import { isAdmin } from '../../auth/policy.js';
+import { projectSizes, withStatistics } from './statistics.js';
 
-export const PROJECT_ORDERS = ['id', 'name', 'path', 'created_at', 'updated_at', 'last_activity_at'] as const;
+export const PROJECT_ORDERS = ['id', 'name', 'path', 'created_at', 'updated_at', 'last_activity_at', 'repository_size', 'storage_size'] as const;
+
+/** Orders only administrators get (others fall back to created_at, as on the platform). */
+const SIZE_ORDERS = new Set(['repository_size', 'storage_size']);
 
 export const projectListParams: ParamDecl[] = [
   { name: 'archived', type: 'boolean' },
@@ -48,7 +52,7 @@ export interface ListScope {
   namespaceIds?: number[];
 }
 
-export function listProjects(ctx: RequestContext, scope: ListScope = {}): Reply {
+export function listProjects(ctx: RequestContext, scope: ListScope = {}): Reply | Promise<Reply> {
   const p = ctx.params;
   const viewer = ctx.actor;
   const args: Record<string, unknown> = { ...viewerBinding(ctx.core, viewer) };
@@ -86,7 +90,8 @@ export function listProjects(ctx: RequestContext, scope: ListScope = {}): Reply 
     if (p[param] !== undefined) cond(`p.${column} ${op} @${param}`, param, p[param]);
   }
   const base = `WITH RECURSIVE ${ACCESS_CTES} SELECT p.* FROM projects p WHERE ${where.join(' AND ')}`;
-  const orderBy = p.order_by as (typeof PROJECT_ORDERS)[number];
+  let orderBy = p.order_by as (typeof PROJECT_ORDERS)[number];
+  if (SIZE_ORDERS.has(orderBy) && !isAdmin(viewer)) orderBy = 'created_at';
   const dir = p.sort === 'asc' ? 'ASC' : 'DESC';
   const column = orderBy === 'path' ? 'p.path_lower' : `p.${orderBy}`;
   const namespaces = new Map<number, NamespaceRow>();
@@ -100,6 +105,23 @@ export function listProjects(ctx: RequestContext, scope: ListScope = {}): Reply 
     return rows.map(present);
   };
 
+  if (SIZE_ORDERS.has(orderBy)) {
+    // Sizes live on disk, not in the database: sort every matching project in memory.
+    const rows = ctx.core.db.prepare(base).all(args) as ProjectRow[];
+    const size = new Map(rows.map((r) => [r.id, projectSizes(ctx.core, r)[orderBy as 'storage_size' | 'repository_size']]));
+    rows.sort((a, b) => ((size.get(a.id) as number) - (size.get(b.id) as number) || a.id - b.id) * (dir === 'ASC' ? 1 : -1));
+    return paginateArray(ctx, rows, (page) => withStatistics(ctx.core, viewer, page, page.map(present)));
+  }
+  if (p.statistics === true && !p.simple) {
+    const reply = paginate(
+      ctx,
+      (cap) => (ctx.core.db.prepare(cappedCount(base, cap)).get(args) as { n: number }).n,
+      (limit, offset) => ctx.core.db.prepare(`${base} ORDER BY ${orderBy === 'id' ? `p.id ${dir}` : `${column} ${dir}, p.id ${dir}`} LIMIT @limit OFFSET @offset`).all({ ...args, limit, offset }) as ProjectRow[],
+      { offsetLimitType: 'Project' },
+    );
+    const rows = reply.body as ProjectRow[];
+    return withStatistics(ctx.core, viewer, rows, rows.map(present)).then((body) => new Reply(reply.status, body, reply.headers));
+  }
   if (p.pagination === 'keyset') {
     if (orderBy !== 'id') throw paramError('Keyset pagination is not yet available for this type of request', 405);
     const perPage = pageWindow(ctx).perPage;

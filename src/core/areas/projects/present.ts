@@ -54,7 +54,8 @@ export function presentProjectBasic(core: CoreState, p: ProjectRow, viewer: User
 }
 
 /** Fields that only some viewers get are added in place, in the platform's order (no copies). */
-type Details = Record<string, unknown>;
+/** A project entity built in place (no leading spreads): its keys vary with the viewer and options. */
+type Details = { id: number; [key: string]: unknown };
 
 function basicDetails(core: CoreState, p: ProjectRow, ns: NamespaceRow, viewer: UserRow | null): Details {
   const fullPath = projectFullPathOf(ns, p);

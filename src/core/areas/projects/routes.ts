@@ -1,5 +1,6 @@
 // Projects: list (offset or keyset; also a user's personal projects), get, create (also for a
 // user, by administrators), update, delete, transfer, archive.
+import { repositoryFacts, withStatistics } from './statistics.js';
 import { defineRoutes, type RouteDef } from '../../http/route.js';
 import type { RequestContext } from '../../http/context.js';
 import { currentUser } from '../../http/context.js';
@@ -114,7 +115,16 @@ export const projectRoutes: RouteDef[] = defineRoutes([
       { name: 'license', type: 'boolean' },
       { name: 'with_custom_attributes', type: 'boolean' },
     ],
-    handler: (ctx) => show(ctx, findProject(ctx)),
+    handler: async (ctx) => {
+      const project = findProject(ctx);
+      const shown = show(ctx, project);
+      // One project: empty_repo and readme_url are read from its repository (lists keep the
+      // metadata answer, which would cost a git call per project).
+      const facts = await repositoryFacts(ctx.core, project, String(shown.web_url));
+      const body = { ...shown, empty_repo: facts.empty_repo, ...('readme_url' in shown ? { readme_url: facts.readme_url } : {}) };
+      if (ctx.params.statistics !== true) return body;
+      return (await withStatistics(ctx.core, ctx.actor, [project], [body]))[0];
+    },
   },
   {
     method: 'PUT',

@@ -12,25 +12,7 @@ export const MAX_TOKEN_LIFETIME_DAYS = 400;
 export const DEFAULT_CREATE_LIFETIME_DAYS = 365;
 export const ROTATE_DEFAULT_DAYS = 7;
 
-export const TOKEN_SCOPES = [
-  'api',
-  'read_api',
-  'read_user',
-  'create_runner',
-  'manage_runner',
-  'k8s_proxy',
-  'read_repository',
-  'write_repository',
-  'read_registry',
-  'write_registry',
-  'read_virtual_registry',
-  'write_virtual_registry',
-  'read_service_ping',
-  'sudo',
-  'admin_mode',
-  'ai_features',
-  'self_rotate',
-] as const;
+export { TOKEN_SCOPES } from '../../../shared/token-scopes.js';
 
 export interface NewToken {
   userId: number;

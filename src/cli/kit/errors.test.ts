@@ -1,0 +1,39 @@
+import { describe, expect, it } from 'vitest';
+import { EXIT, exitCodeForStatus, explainApiError, parseInspectedHash } from './errors.js';
+
+describe('the error mapper', () => {
+  it('reads the platform\'s Ruby hash syntax', () => {
+    expect(parseInspectedHash('Failed to save group {:path=>["has already been taken"], :name=>["can\'t be blank", "is too \\"short\\""]}')).toEqual({
+      path: ['has already been taken'],
+      name: ["can't be blank", 'is too "short"'],
+    });
+    expect(parseInspectedHash('no hash here')).toBeUndefined();
+  });
+
+  it('turns field errors into plain English naming the value and the flag', () => {
+    const fromHash = explainApiError(400, { message: 'Failed to save group {:path=>["has already been taken"]}' }, 'POST', '/groups', { name: 'Web', path: 'web' });
+    expect(fromHash.message).toBe('could not save group: path "web" is already taken (HTTP 400, POST /groups)');
+    expect(fromHash.hint).toBe('change --path and try again');
+    const fromMap = explainApiError(400, { message: { name: ['has already been taken'], 'identities.extern_uid': ["can't be blank"] } }, 'POST', '/users', { name: 'x' });
+    expect(fromMap.message).toContain('name "x" is already taken; identities.extern uid can\'t be blank');
+    expect(fromMap.hint).toBe('change --name or --extern-uid and try again');
+    const sentence = explainApiError(400, { message: ['Name has already been taken'] }, 'POST', '/projects/1/releases/v1/assets/links', { name: 'linux', url: 'https://x' });
+    expect(sentence.message).toMatch(/^name "linux" is already taken/);
+  });
+
+  it('keeps the platform\'s own sentences and adds hints for 401 and 404', () => {
+    expect(explainApiError(404, { message: '404 Project Not Found' }, 'GET', '/projects/acme%2Fweb').message).toBe('404 Project Not Found (HTTP 404, GET /projects/acme%2Fweb)');
+    expect(explainApiError(404, { message: '404 Project Not Found' }, 'GET', '/projects/acme%2Fweb').hint).toBe('find it with: hostctl projects list --search web');
+    expect(explainApiError(404, {}, 'GET', '/groups/12').hint).toContain('hostctl groups list');
+    expect(explainApiError(401, { message: '401 Unauthorized' }, 'GET', '/user').hint).toContain('hostctl auth status');
+  });
+
+  it('maps refusals to 5 by status and body', () => {
+    for (const status of [400, 409, 412, 422]) expect(exitCodeForStatus(status)).toBe(EXIT.conflict);
+    expect(exitCodeForStatus(405, { message: 'Branch already exists' })).toBe(EXIT.conflict);
+    expect(exitCodeForStatus(405, { message: 'nope' })).toBe(EXIT.failure);
+    expect(exitCodeForStatus(404)).toBe(EXIT.notFound);
+    expect(exitCodeForStatus(403)).toBe(EXIT.auth);
+    expect(exitCodeForStatus(503)).toBe(EXIT.unavailable);
+  });
+});

@@ -1,0 +1,78 @@
+// Cell helpers for tables on a terminal: relative times (the gh style) and coloured state words.
+
+const UNITS: [number, string][] = [
+  [365 * 86_400, 'year'],
+  [30 * 86_400, 'month'],
+  [7 * 86_400, 'week'],
+  [86_400, 'day'],
+  [3_600, 'hour'],
+  [60, 'minute'],
+];
+
+/** `3 hours ago`, `in 2 days`, `just now`; times further than a year become the ISO date. */
+export function relativeTime(iso: string, now: Date): string {
+  const t = Date.parse(iso);
+  if (Number.isNaN(t)) return iso;
+  const diff = Math.round((now.getTime() - t) / 1000);
+  const abs = Math.abs(diff);
+  if (abs < 60) return 'just now';
+  if (abs >= 365 * 86_400) return iso.slice(0, 10);
+  for (const [size, unit] of UNITS) {
+    if (abs >= size) {
+      const n = Math.floor(abs / size);
+      const words = `${n} ${unit}${n === 1 ? '' : 's'}`;
+      return diff >= 0 ? `${words} ago` : `in ${words}`;
+    }
+  }
+  return 'just now';
+}
+
+const RED = ['blocked', 'revoked', 'expired', 'failed', 'banned', 'deactivated', 'closed', 'locked', 'false'];
+const GREEN = ['active', 'success', 'finished', 'open', 'opened', 'true'];
+const YELLOW = ['pending', 'running', 'scheduled', 'started', 'ldap_blocked', 'blocked_pending_approval'];
+
+/** A state word in colour: red for the bad ones, green for good, yellow for in progress. */
+export function paintState(text: string): string {
+  const w = text.trim().toLowerCase();
+  if (RED.includes(w)) return `\u001b[31m${text}\u001b[39m`;
+  if (YELLOW.includes(w)) return `\u001b[33m${text}\u001b[39m`;
+  if (GREEN.includes(w)) return `\u001b[32m${text}\u001b[39m`;
+  return text;
+}
+
+/** Display width of plain text: wide East Asian characters and emoji count two, marks zero. */
+export function displayWidth(text: string): number {
+  let w = 0;
+  for (const ch of text) {
+    const cp = ch.codePointAt(0) as number;
+    if (cp < 32 || (cp >= 0x300 && cp <= 0x36f) || cp === 0x200b) continue;
+    w += isWide(cp) ? 2 : 1;
+  }
+  return w;
+}
+
+const isWide = (cp: number): boolean =>
+  (cp >= 0x1100 && cp <= 0x115f) ||
+  (cp >= 0x2e80 && cp <= 0xa4cf) ||
+  (cp >= 0xac00 && cp <= 0xd7a3) ||
+  (cp >= 0xf900 && cp <= 0xfaff) ||
+  (cp >= 0xfe30 && cp <= 0xfe4f) ||
+  (cp >= 0xff00 && cp <= 0xff60) ||
+  (cp >= 0xffe0 && cp <= 0xffe6) ||
+  (cp >= 0x1f300 && cp <= 0x1faff) ||
+  (cp >= 0x20000 && cp <= 0x3fffd);
+
+/** Cuts text to at most `width` columns, ending in an ellipsis when anything was cut. */
+export function truncate(text: string, width: number): string {
+  if (displayWidth(text) <= width) return text;
+  if (width <= 1) return '…'.slice(0, width);
+  let out = '';
+  let w = 0;
+  for (const ch of text) {
+    const cw = displayWidth(ch);
+    if (w + cw > width - 1) break;
+    out += ch;
+    w += cw;
+  }
+  return `${out}…`;
+}

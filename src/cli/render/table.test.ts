@@ -1,0 +1,36 @@
+import { describe, expect, it } from 'vitest';
+import { fitTable, fitWidths } from './table.js';
+import { displayWidth, relativeTime, truncate } from './cells.js';
+import { csvEscape, tsvEscape } from './output.js';
+
+describe('tables', () => {
+  it('cut the widest column first, never below the floor', () => {
+    expect(fitWidths([2, 30, 10], [2, 6, 6], 40)).toEqual([2, 24, 10]);
+    expect(fitWidths([2, 30, 28], [2, 6, 6], 40)).toEqual([2, 17, 17]);
+    expect(fitWidths([10, 10], [10, 10], 5)).toEqual([10, 10]);
+  });
+
+  it('fit the width with an ellipsis, keep times whole, leave no trailing spaces', () => {
+    const out = fitTable(['ID', 'DESCRIPTION', 'CREATED'], [['1', 'a very long description that goes on and on', '3 hours ago'], ['2', 'short', '-']], { width: 40, color: false });
+    const lines = out.trimEnd().split('\n');
+    for (const l of lines) {
+      expect(displayWidth(l)).toBeLessThanOrEqual(40);
+      expect(l).toBe(l.trimEnd());
+    }
+    expect(lines[1]).toContain('…');
+    expect(lines[1]).toMatch(/3 hours ago$/);
+  });
+
+  it('truncate by display width, relative times, escaping', () => {
+    expect(truncate('日本語のテキスト', 7)).toBe('日本語…');
+    expect(truncate('short', 10)).toBe('short');
+    const now = new Date('2026-01-15T10:00:00Z');
+    expect(relativeTime('2026-01-15T07:00:00Z', now)).toBe('3 hours ago');
+    expect(relativeTime('2026-01-17T10:00:00Z', now)).toBe('in 2 days');
+    expect(relativeTime('2026-01-15T09:59:30Z', now)).toBe('just now');
+    expect(relativeTime('2024-01-15T10:00:00Z', now)).toBe('2024-01-15');
+    expect(tsvEscape('a\tb\nc\\d\re')).toBe('a\\tb\\nc\\\\d\\re');
+    expect(csvEscape('plain')).toBe('plain');
+    expect(csvEscape('a,"b"')).toBe('"a,""b"""');
+  });
+});

@@ -1,0 +1,163 @@
+// Walks the whole commander tree (every noun loaded, so nouns added later are covered without
+// touching this file) and checks, for each command: the bash script completes its name under its
+// parent and its own flags, the values of each option with a fixed list, nothing (never local
+// files) for free-text options; zsh and fish name it; the man page has its entry and options;
+// its help works. Dynamic values (projects, groups, users, tags) come from the current target.
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BIN, cliSandbox, type CliSandbox } from '../helpers/cli.js';
+
+const ROOT = resolve(import.meta.dirname, '../..');
+
+interface OptionDoc {
+  short?: string;
+  long?: string;
+  valueName?: string;
+  choices?: string[];
+}
+interface CommandDoc {
+  name: string;
+  aliases: string[];
+  path: string[];
+  options: OptionDoc[];
+  args: { name: string; choices?: string[]; dynamic?: string }[];
+  commands: CommandDoc[];
+}
+interface ProgramDoc {
+  nouns: CommandDoc[];
+  globalOptions: OptionDoc[];
+}
+
+const walk = (cs: CommandDoc[]): CommandDoc[] => cs.flatMap((c) => [c, ...walk(c.commands)]);
+
+describe('every command of the tree has completions, a man entry and help', () => {
+  let sb: CliSandbox;
+  let doc: ProgramDoc;
+  let all: CommandDoc[];
+  let bashScript: string;
+  let path: string;
+
+  beforeAll(async () => {
+    sb = cliSandbox();
+    await sb.init(['--demo']);
+    const bin = join(sb.dir, 'bin');
+    mkdirSync(bin);
+    symlinkSync(BIN, join(bin, 'hostctl'));
+    path = `${bin}:${process.env.PATH ?? ''}`;
+    const script = `require(${JSON.stringify(join(ROOT, 'dist/cli.cjs'))}).loadDocs().then(async (m) => process.stdout.write(JSON.stringify(await m.programDoc())));`;
+    doc = JSON.parse(execFileSync(process.execPath, ['-e', script], { encoding: 'utf8' })) as ProgramDoc;
+    all = walk(doc.nouns);
+    bashScript = String((await sb.run(['completion', 'bash'])).stdout);
+  });
+  afterAll(() => sb.cleanup());
+
+  const globalFlags = () => new Set(doc.globalOptions.flatMap((o) => [o.short, o.long]).filter(Boolean));
+  const own = (c: CommandDoc) => c.options.filter((o) => o.long !== '--help' && !(o.long && globalFlags().has(o.long)));
+
+  /** Completes each line (words typed so far, the last one being completed) in one bash run. */
+  const completeAll = (lines: string[][]): string[][] => {
+    const file = join(sb.dir, 'walk.sh');
+    const q = (s: string) => `'${s.replace(/'/g, `'\\''`)}'`;
+    writeFileSync(
+      file,
+      [
+        bashScript,
+        'c() { COMP_WORDS=("$@"); COMP_CWORD=$((${#COMP_WORDS[@]}-1)); COMPREPLY=(); _hostctl; local IFS=" "; echo "${COMPREPLY[*]}"; }',
+        ...lines.map((l) => `c hostctl ${l.map(q).join(' ')}`),
+      ].join('\n'),
+    );
+    const out = execFileSync('bash', [file], { encoding: 'utf8', env: { ...process.env, ...sb.env, PATH: path }, cwd: ROOT });
+    return out.split('\n').slice(0, lines.length).map((l) => l.split(' ').filter(Boolean));
+  };
+
+  it('walks a tree with nested groups', () => {
+    expect(all.length).toBeGreaterThan(60);
+    expect(all.some((c) => c.path.join(' ') === 'releases links add')).toBe(true);
+    expect(all.some((c) => c.path.join(' ') === 'branches protections update')).toBe(true);
+  });
+
+  it('bash completes every command name under its parent, and its own flags', () => {
+    const names = completeAll(all.map((c) => [...c.path.slice(0, -1), c.name.slice(0, Math.max(1, c.name.length - 1))]));
+    const flags = completeAll(all.filter((c) => !c.commands.length).map((c) => [...c.path, '--']));
+    all.forEach((c, i) => expect(names[i], c.path.join(' ')).toContain(c.name));
+    all
+      .filter((c) => !c.commands.length)
+      .forEach((c, i) => {
+        for (const o of own(c)) if (o.long) expect(flags[i], `${c.path.join(' ')} ${o.long}`).toContain(o.long);
+        // Global options are offered everywhere.
+        expect(flags[i]).toContain('--output');
+        expect(flags[i]).toContain('--jq');
+        expect(flags[i]).toContain('--dry-run');
+      });
+  });
+
+  it('bash completes fixed values, and never files for free-text options', () => {
+    const cases: { c: CommandDoc; o: OptionDoc; words: string[] | null }[] = [];
+    for (const c of all.filter((x) => !x.commands.length)) {
+      for (const o of own(c)) {
+        if (!o.long || !o.valueName) continue;
+        if (o.choices) cases.push({ c, o, words: o.choices });
+        else if (!/(^|-)(file|dir|directory|path)$/.test(o.valueName) && !['--project', '--repo', '--group', '--parent', '--namespace', '--user', '--username', '--tag', '--branch', '--ref', '--context', '--state'].includes(o.long)) cases.push({ c, o, words: null });
+      }
+    }
+    expect(cases.some((k) => k.words && k.o.long === '--sort')).toBe(true);
+    expect(cases.some((k) => k.words && k.o.long === '--visibility')).toBe(true);
+    expect(cases.some((k) => k.words && k.o.long === '--access-level')).toBe(true);
+    const got = completeAll(cases.map((k) => [...k.c.path, k.o.long as string, '']));
+    cases.forEach((k, i) => {
+      const label = `${k.c.path.join(' ')} ${String(k.o.long)}`;
+      if (k.words) expect(got[i], label).toEqual(k.words);
+      // In the repository root there are files: none may be offered for a free value.
+      else expect(got[i], label).toEqual([]);
+    });
+    const globals = completeAll([['-o', ''], ['--color', ''], ['--context', '']]);
+    expect(globals[0]).toEqual(['table', 'json', 'yaml', 'jsonl', 'csv']);
+    expect(globals[1]).toEqual(['auto', 'always', 'never']);
+    expect(globals[2]).toEqual(['local']);
+  });
+
+  it('bash completes project paths, group paths, usernames and tags from the target', () => {
+    const [projects, groups, users, tags, argProject] = completeAll([
+      ['branches', 'list', '-R', 'acme/web/'],
+      ['projects', 'list', '--group', 'acme/p'],
+      ['tokens', 'list', '--user', 'c'],
+      ['releases', 'get', '-R', 'acme/web/storefront', 'v1'],
+      ['projects', 'get', 'oss/'],
+    ]);
+    expect(projects?.sort()).toEqual(['acme/web/design-system', 'acme/web/storefront']);
+    expect(groups?.sort()).toEqual(['acme/platform', 'acme/platform/infra']);
+    expect(users).toEqual(['carol']);
+    expect(tags?.sort()).toEqual(['v1.0.0', 'v1.1.0']);
+    expect(argProject).toEqual(['oss/yaml-lint']);
+  });
+
+  it('zsh and fish scripts name every command', async () => {
+    const zsh = String((await sb.run(['completion', 'zsh'])).stdout);
+    const fish = String((await sb.run(['completion', 'fish'])).stdout);
+    for (const c of all) {
+      const fn = `_hostctl${c.path.map((p) => `_${p.replace(/[^A-Za-z0-9]/g, '_')}`).join('')}()`;
+      expect(zsh, c.path.join(' ')).toContain(fn);
+      expect(fish, c.path.join(' ')).toContain(`'${c.path.slice(0, -1).join(' ')}|${c.name}'`);
+    }
+  });
+
+  it('the man page has an entry for every command with its options', () => {
+    const man = readFileSync(join(ROOT, 'man/hostctl.1'), 'utf8');
+    const roffText = (s: string) => s.replace(/-/g, '\\-');
+    for (const c of all) {
+      if (c.path.length > 1) expect(man, c.path.join(' ')).toContain(`.SS ${c.path.join(' ').replace(/(^|\s)-/g, '$1\\-')}`);
+      for (const o of own(c)) if (o.long) expect(man, `${c.path.join(' ')} ${o.long}`).toContain(roffText(o.long));
+    }
+    expect(man).toContain('.SH FORMATTING');
+  });
+
+  it('hostctl help works for every command', async () => {
+    for (const c of all) {
+      const res = await sb.run(['help', ...c.path]);
+      expect(res.exitCode, c.path.join(' ')).toBe(0);
+      expect(String(res.stdout), c.path.join(' ')).toContain(`Usage: hostctl ${c.path.join(' ')}`);
+    }
+  });
+});

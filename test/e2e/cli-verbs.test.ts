@@ -1,0 +1,257 @@
+// Verbs added for the first day of an admin: serve honouring the target, auth status/whoami,
+// token rotation and revocation warnings, init --recover-token, projects archive/unarchive/
+// transfer, branch protection rules, releases upload and the gh-style releases get, link names,
+// tokens list --expires-within, and completion install.
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { execa } from 'execa';
+import { BIN, cleanEnv, cliSandbox, type CliSandbox } from '../helpers/cli.js';
+
+type Obj = Record<string, unknown>;
+
+describe('first-day verbs', () => {
+  let sb: CliSandbox;
+  let token: string;
+
+  beforeAll(async () => {
+    sb = cliSandbox();
+    token = await sb.init(['--demo']);
+  });
+  afterAll(() => sb.cleanup());
+
+  const run = (args: string[], env: Record<string, string> = {}) => sb.run(args, { env });
+
+  describe('serve', () => {
+    it('refuses a remote context with a clear message', async () => {
+      await run(['context', 'add', 'far', '--url', 'http://127.0.0.1:9', '--no-verify']);
+      const res = await run(['serve', '--context', 'far', '--port', '0']);
+      expect(res.exitCode).toBe(2);
+      expect(String(res.stderr)).toContain('serve serves a local state; context "far" is a remote instance (http://127.0.0.1:9)');
+      const url = await run(['serve', '--url', 'http://127.0.0.1:9', '--port', '0']);
+      expect(url.exitCode).toBe(2);
+      expect(String(url.stderr)).toContain('--url flag names a remote instance');
+    });
+
+    it('serves the state of the context given', async () => {
+      const other = cliSandbox();
+      try {
+        await other.init();
+        expect((await run(['context', 'add', 'elsewhere', '--state', other.stateDir, '--no-verify'])).exitCode).toBe(0);
+        const proc = execa(process.execPath, [BIN, 'serve', '--context', 'elsewhere', '--port', '0'], { env: { ...cleanEnv(), ...sb.env }, extendEnv: false, reject: false, stdin: 'ignore' });
+        let log = '';
+        await new Promise<void>((resolve, reject) => {
+          const timer = setTimeout(() => reject(new Error(`serve did not start: ${log}`)), 20_000);
+          proc.stderr?.on('data', (chunk: Buffer) => {
+            log += chunk.toString();
+            if (log.includes('/api/v4')) {
+              clearTimeout(timer);
+              resolve();
+            }
+          });
+        });
+        proc.kill('SIGTERM');
+        await proc;
+        expect(log).toContain(`hostctl serving ${other.stateDir} at http://127.0.0.1:`);
+      } finally {
+        other.cleanup();
+      }
+    });
+  });
+
+  describe('auth status and whoami', () => {
+    it('shows target, user, token name, scopes and expiry; -o json; alias whoami', async () => {
+      const status = await sb.json<{ user: Obj; token: Obj; context: string; type: string }>(['auth', 'status']);
+      expect(status.user.username).toBe('root');
+      expect(status.token.name).toBe('hostctl-root');
+      expect(status.token.scopes).toEqual(['api']);
+      expect(status.context).toBe('local');
+      expect(status.type).toBe('local');
+      expect(await sb.json(['whoami'])).toEqual(status);
+      expect(await sb.json(['auth', 'whoami'])).toEqual(status);
+      const table = await run(['whoami']);
+      expect(String(table.stdout)).toMatch(/^user\troot \(administrator\)$/m);
+      expect(String(table.stderr)).toBe('');
+    });
+
+    it('warns on stderr when the token expires within 7 days', async () => {
+      const soon = await run(['tokens', 'create', '--user', 'alice', '--name', 'short', '--scope', 'read_api', '--expires-at', '2026-01-18']);
+      expect(soon.exitCode, String(soon.stderr)).toBe(0);
+      const res = await run(['whoami'], { HOSTCTL_TOKEN: String(soon.stdout).trim() });
+      expect(res.exitCode, String(res.stderr)).toBe(0);
+      expect(String(res.stderr)).toContain('warning: the token "short" expires in 3 days');
+      expect(String(res.stdout)).toMatch(/^user\talice$/m);
+    });
+  });
+
+  describe('tokens', () => {
+    it('rotation keeps the old lifetime and says so; --expires-at still chooses', async () => {
+      const created = await run(['tokens', 'create', '--user', 'bob', '--name', 'ninety', '--scope', 'read_api', '--expires-at', '2026-04-15', '-o', 'json']);
+      const id = (JSON.parse(String(created.stdout)) as Obj).id as number;
+      const res = await run(['tokens', 'rotate', String(id), '-o', 'json']);
+      expect(res.exitCode, String(res.stderr)).toBe(0);
+      // Created on the fake today (2026-01-15) for 90 days: the successor gets 90 days too.
+      expect(String(res.stderr)).toContain("the new token expires 2026-04-15, the old token's lifetime of 90 days");
+      expect((JSON.parse(String(res.stdout)) as Obj).expires_at).toBe('2026-04-15');
+      const chosen = await run(['tokens', 'rotate', String((JSON.parse(String(res.stdout)) as Obj).id), '--expires-at', '2026-02-01', '-o', 'json']);
+      expect((JSON.parse(String(chosen.stdout)) as Obj).expires_at).toBe('2026-02-01');
+      expect(String(chosen.stderr)).not.toContain('lifetime');
+    });
+
+    it('rotating or revoking a token another saved context uses names that context', async () => {
+      const created = await run(['tokens', 'create', '--user', 'carol', '--name', 'ctx-token', '--scope', 'api', '-o', 'json']);
+      const body = JSON.parse(String(created.stdout)) as Obj;
+      const add = await run(['context', 'add', 'carol-ctx', '--state', sb.stateDir, '--token', String(body.token)]);
+      expect(add.exitCode, String(add.stderr)).toBe(0);
+      const rotated = await run(['tokens', 'rotate', String(body.id), '-o', 'json']);
+      expect(rotated.exitCode, String(rotated.stderr)).toBe(0);
+      expect(String(rotated.stderr)).toContain(`warning: context "carol-ctx" used token ${String(body.id)}`);
+      expect(String(rotated.stderr)).toContain('context "carol-ctx" now uses the new token');
+      const fresh = JSON.parse(String(rotated.stdout)) as Obj;
+      expect((await sb.json<{ user: Obj }>(['whoami', '--context', 'carol-ctx'])).user.username).toBe('carol');
+      const revoked = await run(['tokens', 'revoke', String(fresh.id), '--yes']);
+      expect(revoked.exitCode, String(revoked.stderr)).toBe(0);
+      expect(String(revoked.stderr)).toContain(`warning: context "carol-ctx" uses token ${String(fresh.id)}; it will stop working`);
+    });
+
+    it('revoking the last active admin token warns, and init --recover-token issues a new one', async () => {
+      const fresh = cliSandbox();
+      try {
+        const root = await fresh.init();
+        const res = await fresh.run(['tokens', 'revoke', '1', '--yes']);
+        expect(res.exitCode, String(res.stderr)).toBe(0);
+        expect(String(res.stderr)).toContain('is the last active administrator token of this local state');
+        expect(String(res.stderr)).toContain(`hostctl init --recover-token --state ${fresh.stateDir}`);
+        expect((await fresh.run(['whoami'], { env: { HOSTCTL_TOKEN: root } })).exitCode).toBe(4);
+        const recovered = await fresh.run(['init', '--recover-token', '--state', fresh.stateDir]);
+        expect(recovered.exitCode, String(recovered.stderr)).toBe(0);
+        expect(String(recovered.stdout).trim()).toMatch(/^hpat-/);
+        expect(String(recovered.stderr)).toContain('for administrator root; context "local" now uses it');
+        const me = await fresh.json<{ user: Obj; token: Obj }>(['whoami']);
+        expect(me.user.username).toBe('root');
+        expect(me.token.name).toBe('hostctl-recovered');
+        const remote = await fresh.run(['init', '--recover-token', '--url', 'http://127.0.0.1:9']);
+        expect(remote.exitCode).toBe(2);
+        expect(String(remote.stderr)).toContain('local states only');
+      } finally {
+        fresh.cleanup();
+      }
+    });
+
+    it('tokens list --expires-within 30d lists active tokens running out within a month', async () => {
+      const created = await run(['tokens', 'create', '--user', 'dave', '--name', 'month', '--scope', 'read_api', '--expires-at', '2026-02-10']);
+      expect(created.exitCode).toBe(0);
+      const soon = await sb.json<Obj[]>(['tokens', 'list', '--expires-within', '30d', '--all']);
+      expect(soon.map((t) => t.name)).toContain('month');
+      for (const t of soon) {
+        expect(t.active).toBe(true);
+        expect(String(t.expires_at) <= '2026-02-14').toBe(true);
+      }
+      const weeks = await sb.json<Obj[]>(['tokens', 'list', '--expires-within', '2w', '--all']);
+      expect(weeks.map((t) => t.name)).not.toContain('month');
+    });
+  });
+
+  describe('projects, branches, releases', () => {
+    it('projects archive, unarchive and transfer', async () => {
+      const archived = await run(['projects', 'archive', 'alice/dotfiles']);
+      expect(archived.exitCode, String(archived.stderr)).toBe(0);
+      expect(String(archived.stderr)).toContain('archived project alice/dotfiles');
+      expect((await sb.json<Obj>(['projects', 'get', 'alice/dotfiles'])).archived).toBe(true);
+      await run(['projects', 'unarchive', 'alice/dotfiles']);
+      expect((await sb.json<Obj>(['projects', 'get', 'alice/dotfiles'])).archived).toBe(false);
+      const moved = await run(['projects', 'transfer', 'oss/yaml-lint', '--group', 'acme', '--yes', '-o', 'json']);
+      expect(moved.exitCode, String(moved.stderr)).toBe(0);
+      expect((JSON.parse(String(moved.stdout)) as Obj).path_with_namespace).toBe('acme/yaml-lint');
+      const missing = await run(['projects', 'transfer', 'acme/yaml-lint']);
+      expect(missing.exitCode).toBe(2);
+      expect(String(missing.stderr)).toContain('missing --group');
+      const noConfirm = await run(['projects', 'transfer', 'acme/yaml-lint', '--group', 'oss']);
+      expect(noConfirm.exitCode).toBe(2);
+      expect(String(noConfirm.stderr)).toContain('--yes');
+    });
+
+    it('projects list --sort storage_size shows STORAGE SIZE; projects get --statistics; hostctl api --jq', async () => {
+      const res = await run(['projects', 'list', '--sort', 'storage_size:desc', '--limit', '3', '--fields', 'path_with_namespace,statistics.storage_size,statistics.commit_count', '-o', 'json']);
+      expect(res.exitCode, String(res.stderr)).toBe(0);
+      const rows = JSON.parse(String(res.stdout)) as Obj[];
+      const sizes = rows.map((r) => r['statistics.storage_size'] as number);
+      expect(sizes).toEqual([...sizes].sort((a, b) => b - a));
+      expect(sizes[0]).toBeGreaterThan(0);
+      const header = String((await run(['projects', 'list', '--sort', 'storage_size', '--limit', '1'], { COLUMNS: '200' })).stdout);
+      expect(header.split('\t').length).toBe(9);
+      const one = await run(['projects', 'get', 'acme/web/storefront', '--statistics']);
+      expect(String(one.stdout)).toMatch(/^storage size\t[\d.]+ (B|KiB|MiB)$/m);
+      expect(String(one.stdout)).toMatch(/^commits\t\d+$/m);
+      const api = await run(['api', 'projects/acme%2Fweb%2Fstorefront', '--jq', '.empty_repo']);
+      expect(String(api.stdout).trim()).toBe('false');
+    });
+
+    it('branches protections list, get and update', async () => {
+      const list = await sb.json<Obj[]>(['branches', 'protections', 'list', '-R', 'acme/web/storefront']);
+      expect(list.map((r) => r.name)).toEqual(['main']);
+      const one = await sb.json<Obj>(['branches', 'protections', 'get', 'main', '-R', 'acme/web/storefront']);
+      expect(one.name).toBe('main');
+      const changed = await sb.json<{ push_access_levels: { access_level: number }[]; allow_force_push: boolean }>(['branches', 'protections', 'update', 'main', '-R', 'acme/web/storefront', '--push', 'no-one', '--allow-force-push']);
+      expect(changed.push_access_levels.map((l) => l.access_level)).toEqual([0]);
+      expect(changed.allow_force_push).toBe(true);
+      const nothing = await run(['branches', 'protections', 'update', 'main', '-R', 'acme/web/storefront']);
+      expect(nothing.exitCode).toBe(2);
+      expect(String(nothing.stderr)).toContain('nothing to change');
+      const unknown = await run(['branches', 'protections', 'get', 'nope', '-R', 'acme/web/storefront']);
+      expect(unknown.exitCode).toBe(3);
+    });
+
+    it('releases upload attaches URLs (URL#label), refuses local files with a hint', async () => {
+      const res = await run(['releases', 'upload', 'v1.0.0', 'https://cdn.example.com/dl/app-linux.tgz', 'https://cdn.example.com/dl/app.msi#Windows installer', '-R', 'acme/web/storefront', '--type', 'package']);
+      expect(res.exitCode, String(res.stderr)).toBe(0);
+      const links = await sb.json<Obj[]>(['releases', 'links', 'list', 'v1.0.0', '-R', 'acme/web/storefront']);
+      expect(links.map((l) => [l.name, l.link_type]).sort()).toEqual([
+        ['Windows installer', 'package'],
+        ['app-linux.tgz', 'package'],
+      ]);
+      const local = await run(['releases', 'upload', 'v1.0.0', 'package.json', '-R', 'acme/web/storefront'], {});
+      expect(local.exitCode).toBe(2);
+      const bad = await run(['releases', 'upload', 'v1.0.0', 'mailto:x@example.com', '-R', 'acme/web/storefront']);
+      expect(bad.exitCode).toBe(2);
+      expect(String(bad.stderr)).toContain('ASSET must be an http, https or ftp URL');
+    });
+
+    it('link names work wherever link ids do', async () => {
+      const updated = await sb.json<Obj>(['releases', 'links', 'update', 'v1.0.0', 'app-linux.tgz', '-R', 'acme/web/storefront', '--name', 'Linux build']);
+      expect(updated.name).toBe('Linux build');
+      const gone = await run(['releases', 'links', 'delete', 'v1.0.0', 'Linux build', '-R', 'acme/web/storefront', '--yes']);
+      expect(gone.exitCode, String(gone.stderr)).toBe(0);
+      const missing = await run(['releases', 'links', 'delete', 'v1.0.0', 'No such link', '-R', 'acme/web/storefront', '--yes']);
+      expect(missing.exitCode).toBe(3);
+      expect(String(missing.stderr)).toContain('no asset link named "No such link"');
+    });
+
+    it('releases get shows the notes and the asset links (piped form)', async () => {
+      const res = await run(['releases', 'get', 'v1.1.0', '-R', 'acme/web/storefront']);
+      const out = String(res.stdout);
+      expect(out).toMatch(/^title:\tStorefront 1\.1$/m);
+      expect(out).toMatch(/^asset:\tRollout runbook\thttps:\/\/runbooks\.example\.com\/storefront\/1\.1$/m);
+      expect(out).toContain('\n--\n## Highlights');
+      expect(out).not.toContain('Source code');
+    });
+  });
+
+  it('completion install writes the script where the shell looks', async () => {
+    const data = join(sb.dir, 'xdg-data');
+    const res = await run(['completion', 'install'], { SHELL: '/bin/bash', XDG_DATA_HOME: data });
+    expect(res.exitCode, String(res.stderr)).toBe(0);
+    const file = join(data, 'bash-completion', 'completions', 'hostctl');
+    expect(readFileSync(file, 'utf8')).toContain('complete -F _hostctl hostctl');
+    const fish = await run(['completion', 'install', 'fish'], { XDG_CONFIG_HOME: join(sb.dir, 'xdg-config') });
+    expect(fish.exitCode).toBe(0);
+    expect(existsSync(join(sb.dir, 'xdg-config', 'fish', 'completions', 'hostctl.fish'))).toBe(true);
+    const unknown = await run(['completion', 'install'], { SHELL: '/bin/tcsh' });
+    expect(unknown.exitCode).toBe(2);
+    expect(String(unknown.stderr)).toContain('hostctl completion install bash|zsh|fish');
+  });
+
+  it('the token printed by init still works after all of the above', async () => {
+    expect((await run(['whoami'], { HOSTCTL_TOKEN: token })).exitCode).toBe(0);
+  });
+});
