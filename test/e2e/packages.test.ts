@@ -50,7 +50,7 @@ describe('hostctl packages and pipelines', () => {
     expect(list.map((p) => p.iid)).toEqual([2, 1]);
     expect((await json<Obj>(['pipelines', 'get', String(withJson.id), '-R', 'root/shop'])).id).toBe(withJson.id);
     const bad = await box.run(['pipelines', 'create', '-R', 'root/shop', '--ref', 'nope']);
-    expect(bad.exitCode).toBe(1);
+    expect(bad.exitCode).toBe(5);
     expect(String(bad.stderr)).toContain('Reference not found');
     expect((await box.run(['pipelines', 'create', '-R', 'root/shop'])).exitCode).toBe(2);
   });
@@ -171,7 +171,7 @@ describe('hostctl packages and pipelines', () => {
       expect(res.exitCode, args.join(' ')).toBe(2);
     }
     const badName = await box.run(['packages', 'upload', '-R', 'root/shop', '--name', 'bad name', '--package-version', '1.0.0', join(box.dir, 'notes.txt')]);
-    expect(badName.exitCode).toBe(1);
+    expect(badName.exitCode).toBe(5);
     expect(String(badName.stderr)).toContain('package_name is invalid');
   });
 

@@ -58,7 +58,7 @@ describe('storage moves survive a killed worker', () => {
     const write = await box.run(['branches', 'create', 'during', '-R', ref, '--ref', 'main']);
     if (switched) expect(write.exitCode, String(write.stderr)).toBe(0);
     else {
-      expect(write.exitCode).toBe(1);
+      expect(write.exitCode).toBe(5);
       expect(String(write.stderr)).toContain(READ_ONLY);
     }
 

@@ -17,7 +17,8 @@ export const getVerb: VerbSpec<{ statistics?: boolean }> = {
   options: (cmd) => cmd.option('--statistics', 'include repository statistics: sizes and commit count'),
   async run(cli, [project], o) {
     const api = await cli.client();
-    const { data } = await api.get<Record<string, unknown>>(apiPath('/projects/:id', { id: idOrPath(project, 'PROJECT') }), o.statistics ? { statistics: true } : undefined);
+    const res = await api.get<Record<string, unknown>>(apiPath('/projects/:id', { id: idOrPath(project, 'PROJECT') }), o.statistics ? { statistics: true } : undefined);
+    const data = api.expectRecord<Record<string, unknown>>(res.data);
     const stats = data.statistics as { storage_size?: number; repository_size?: number; commit_count?: number } | undefined;
     await cli.showItem(
       data,
