@@ -1,7 +1,7 @@
 // The remote transport on undici: keep-alive connections, a timeout, proxies from the
 // environment, and retries of 429/502/503/504 that honour Retry-After.
 import type { Dispatcher } from 'undici';
-import { Agent, EnvHttpProxyAgent, request as undiciRequest } from './undici-parts.js';
+import { loadUndiciParts } from './load-undici.js';
 import { API_PREFIX, type ApiRequest, type ApiResponse } from '../shared/wire.js';
 import { TransportError, type Transport } from './transport.js';
 import { Readable } from 'node:stream';
@@ -24,7 +24,8 @@ const RETRY_STATUSES = new Set([429, 502, 503, 504]);
 export class HttpTransport implements Transport {
   readonly target: string;
   private readonly origin: string;
-  private readonly dispatcher: Dispatcher;
+  /** Made on the first request (undici loads only then). */
+  private client: Promise<{ dispatcher: Dispatcher; send: typeof import('./undici-parts.js').request }> | undefined;
   private readonly opts: Required<Omit<HttpTransportOptions, 'onRetry'>> & Pick<HttpTransportOptions, 'onRetry'>;
 
   constructor(options: HttpTransportOptions) {
@@ -40,21 +41,28 @@ export class HttpTransport implements Transport {
       sleep: options.sleep ?? ((ms) => new Promise((r) => setTimeout(r, ms))),
       onRetry: options.onRetry,
     };
-    const hasProxy = ['HTTPS_PROXY', 'https_proxy', 'HTTP_PROXY', 'http_proxy'].some((k) => process.env[k]);
-    const timeouts = { headersTimeout: this.opts.timeoutMs, bodyTimeout: this.opts.timeoutMs, keepAliveTimeout: 4000 };
-    this.dispatcher = hasProxy ? new EnvHttpProxyAgent(timeouts) : new Agent(timeouts);
+  }
+
+  private undici() {
+    this.client ??= loadUndiciParts().then(({ Agent, EnvHttpProxyAgent, request }) => {
+      const hasProxy = ['HTTPS_PROXY', 'https_proxy', 'HTTP_PROXY', 'http_proxy'].some((k) => process.env[k]);
+      const timeouts = { headersTimeout: this.opts.timeoutMs, bodyTimeout: this.opts.timeoutMs, keepAliveTimeout: 4000 };
+      return { dispatcher: hasProxy ? new EnvHttpProxyAgent(timeouts) : new Agent(timeouts), send: request };
+    });
+    return this.client;
   }
 
   async request(req: ApiRequest): Promise<ApiResponse> {
     const url = `${this.origin}${req.api === 'scim' ? '/api' : API_PREFIX}${req.path}${req.query ? `?${req.query}` : ''}`;
+    const { dispatcher, send } = await this.undici();
     for (let attempt = 0; ; attempt++) {
       let res: Dispatcher.ResponseData;
       try {
-        res = await undiciRequest(url, {
+        res = await send(url, {
           method: req.method as Dispatcher.HttpMethod,
           headers: req.headers ?? {},
           body: req.bodyStream ? asReadable(req.bodyStream) : (req.body === undefined || req.body.length === 0 ? null : req.body),
-          dispatcher: this.dispatcher,
+          dispatcher,
         });
       } catch (error) {
         const e = error as { code?: string; message?: string };
@@ -80,7 +88,7 @@ export class HttpTransport implements Transport {
   }
 
   async close(): Promise<void> {
-    await this.dispatcher.close();
+    if (this.client) await (await this.client).dispatcher.close();
   }
 }
 

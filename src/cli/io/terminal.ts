@@ -2,6 +2,7 @@
 // prompts and spinners. Prompts need both stdin and stdout on a terminal and neither --no-input
 // nor CI. Colour: --color always|never wins, then NO_COLOR, then FORCE_COLOR, then whether
 // standard output is a terminal (auto).
+import { isatty } from 'node:tty';
 
 export interface TerminalInfo {
   stdoutIsTTY: boolean;
@@ -19,7 +20,8 @@ export const COLOR_MODES = ['auto', 'always', 'never'] as const;
 export function detectTerminal(opts: { noInput?: boolean; color?: boolean | string }, env: NodeJS.ProcessEnv = process.env): TerminalInfo {
   const stdoutIsTTY = !!process.stdout.isTTY;
   const stderrIsTTY = !!process.stderr.isTTY;
-  const stdinIsTTY = !!process.stdin.isTTY;
+  // Asked of the descriptor: touching process.stdin would set up a stream most commands never read.
+  const stdinIsTTY = isatty(0);
   const ciSet = !!env.CI && env.CI !== 'false' && env.CI !== '0';
   let color = stdoutIsTTY;
   if (env.FORCE_COLOR !== undefined) color = env.FORCE_COLOR !== '0' && env.FORCE_COLOR !== 'false';
