@@ -58,7 +58,7 @@ export async function seedPackagesDemo(demo: Demo, log: DemoLog): Promise<void> 
     minimum_access_level_for_push: 'maintainer',
     minimum_access_level_for_delete: 'owner',
   });
-  log(`packages: storefront-cli 1.0.0 and 1.1.0 published by pipelines ${pipeline.id} and ${second.id}, a hidden nightly, a protection rule on storefront-*`);
+  log(`demo: package storefront-cli 1.0.0 and 1.1.0 published by pipelines ${pipeline.id} and ${second.id}, a hidden nightly, a protection rule on storefront-*`);
 
   const seed = demo.internals.seedPackages;
   if (!seed) return;
@@ -96,5 +96,5 @@ export async function seedPackagesDemo(demo: Demo, log: DemoLog): Promise<void> 
     { projectId: p('acme/platform/infra/terraform-modules'), name: 'vpc/aws', version: '2.0.1', type: 'terraform_module', files: [{ name: 'vpc-aws-2.0.1.tgz', content: 'terraform module archive\n' }] },
     { projectId: p('acme/platform/infra/k8s-manifests'), name: 'storefront-chart', version: '0.1.0', type: 'helm', status: 'error', files: [{ name: 'storefront-chart-0.1.0.tgz', content: 'a chart that failed processing\n' }] },
   ]);
-  log('packages: npm, maven (one versionless), conan, pypi (one deprecated), terraform module and helm (error) packages');
+  log('demo: packages of other types: npm, maven (one versionless), conan, pypi (one deprecated), terraform module and helm (error) packages');
 }

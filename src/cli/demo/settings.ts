@@ -30,6 +30,6 @@ export async function seedSettings(demo: Demo, log: DemoLog): Promise<void> {
   await bob.put(`/projects/${gateway}/error_tracking/settings`, { active: false, integrated: true });
 
   log(
-    `settings: notification choices for alice, bob, carol and dave; 3 freeze periods; ${security.status === 200 ? 'secret push protection on acme/web/storefront; ' : ''}error tracking with a client key on acme/web/storefront`,
+    `demo: notification choices for alice, bob, carol and dave; 3 freeze periods; ${security.status === 200 ? 'secret push protection on acme/web/storefront; ' : ''}error tracking with a client key on acme/web/storefront`,
   );
 }
