@@ -3,6 +3,7 @@
 // all measured in this run (medians, runs interleaved).
 import { spawn, spawnSync } from 'node:child_process';
 import { BIN, compare, median, report, sandbox } from './lib.mjs';
+import { budgetLine, verdict } from './budget.mjs';
 
 const runs = Number(process.env.BENCH_RUNS ?? 30);
 const box = sandbox();
@@ -56,8 +57,8 @@ try {
     'peak RSS local / remote': `${(rssLocal / 1024).toFixed(1)} MiB / ${(rssRemote / 1024).toFixed(1)} MiB`,
     'ratio RSS remote / local': `${rssRatio.toFixed(2)}× (budget 1.30×: ${rssRatio <= 1.3 ? 'PASS' : 'OVER'})`,
   });
-  process.stdout.write(`BUDGET remote CLI start-up (tokens list) | ${remoteMs.toFixed(1)} ms | node -e 0 ${baseline.toFixed(1)} ms | ≤ 1.6× (${ratio.toFixed(2)}×) | ${ratio <= 1.6 ? 'PASS' : 'OVER'}\n`);
-  process.stdout.write(`BUDGET remote CLI peak RSS | ${(rssRemote / 1024).toFixed(1)} MiB | local ${(rssLocal / 1024).toFixed(1)} MiB | ≤ 1.3× (${rssRatio.toFixed(2)}×) | ${rssRatio <= 1.3 ? 'PASS' : 'OVER'}\n`);
+  budgetLine('remote read command (tokens list) / node -e 0', `${remoteMs.toFixed(1)} ms = ${ratio.toFixed(2)}×`, `${baseline.toFixed(1)} ms`, '≤ 1.60×', verdict(ratio <= 1.6));
+  budgetLine('remote command peak RSS / local command', `${(rssRemote / 1024).toFixed(1)} MiB = ${rssRatio.toFixed(2)}×`, `${(rssLocal / 1024).toFixed(1)} MiB`, '≤ 1.30×', verdict(rssRatio <= 1.3));
 } finally {
   server?.kill('SIGTERM');
   box.cleanup();

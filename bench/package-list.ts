@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { initState } from '../src/core/init.js';
 import type { Core } from '../src/core/app.js';
+import { medianGetMs } from './request-median.js';
 
 const ROUNDS = Number(process.env.BENCH_RUNS ?? 200);
 const TYPES: [string, number][] = [
@@ -32,19 +33,7 @@ async function seed(core: Core, token: string, n: number): Promise<{ project: nu
   return { project: project.id, group: group.id };
 }
 
-async function pageTimes(core: Core, token: string, path: string, query: string): Promise<number> {
-  const req = { method: 'GET', path, query, headers: { 'private-token': token } };
-  for (let i = 0; i < 20; i++) await core.handle(req);
-  const times: number[] = [];
-  for (let i = 0; i < ROUNDS; i++) {
-    const start = process.hrtime.bigint();
-    const res = await core.handle(req);
-    times.push(Number(process.hrtime.bigint() - start) / 1e6);
-    if (res.status !== 200) throw new Error(`status ${res.status}: ${String(res.body)}`);
-  }
-  times.sort((a, b) => a - b);
-  return times[Math.floor(times.length / 2)] as number;
-}
+const pageTimes = (core: Core, token: string, path: string, query: string) => medianGetMs(core, token, path, query, ROUNDS);
 
 const dir = mkdtempSync(join(tmpdir(), 'hostctl-bench-'));
 try {

@@ -7,6 +7,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { initState } from '../src/core/init.js';
 import type { Core } from '../src/core/app.js';
+import { medianGetMs } from './request-median.js';
+import { budgetLine, verdict } from './budget.mjs';
 
 const NAME = 'project list (non-admin)';
 const ROUNDS = Number(process.env.BENCH_RUNS ?? 100);
@@ -40,19 +42,7 @@ async function build(dir: string, n: number) {
   return { core, token };
 }
 
-async function median(core: Core, token: string, query: string): Promise<number> {
-  const req = { method: 'GET', path: '/projects', query, headers: { 'private-token': token } };
-  for (let i = 0; i < 10; i++) await core.handle(req);
-  const times: number[] = [];
-  for (let i = 0; i < ROUNDS; i++) {
-    const start = process.hrtime.bigint();
-    const res = await core.handle(req);
-    times.push(Number(process.hrtime.bigint() - start) / 1e6);
-    if (res.status !== 200) throw new Error(`status ${res.status}: ${String(res.body)}`);
-  }
-  times.sort((a, b) => a - b);
-  return times[Math.floor(times.length / 2)] as number;
-}
+const median = (core: Core, token: string, query: string) => medianGetMs(core, token, '/projects', query, ROUNDS, 10);
 
 const dir = mkdtempSync(join(tmpdir(), 'hostctl-bench-'));
 try {
@@ -69,7 +59,7 @@ try {
     const b = await median(large.core, large.token, query);
     const ratio = b / a;
     process.stdout.write(`  ${label.padEnd(30)} ${a.toFixed(2)} ms vs ${b.toFixed(2)} ms  → ${ratio.toFixed(2)}× (${ratio <= 2 ? 'PASS' : 'OVER'})\n`);
-    process.stdout.write(`BUDGET ${NAME}, ${label}: 100,000 vs 100 rows | ${b.toFixed(2)} ms | ${a.toFixed(2)} ms | ≤ 2× | ${ratio <= 2 ? 'PASS' : 'OVER'}\n`);
+    budgetLine(`${NAME} at 100,000 vs 100: ${label}`, `${b.toFixed(2)} ms = ${ratio.toFixed(2)}×`, `${a.toFixed(2)} ms`, '≤ 2×', verdict(ratio <= 2));
   }
   small.core.close();
   large.core.close();

@@ -6,10 +6,10 @@ import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 
 const dir = import.meta.dirname;
-const HELPERS = ['lib.mjs', 'run-all.mjs', 'run-ts.mjs', 'budget.mjs'];
+const HELPERS = ['lib.mjs', 'run-all.mjs', 'run-ts.mjs', 'budget.mjs', 'request-median.ts'];
 const only = process.argv.slice(2);
 const scripts = readdirSync(dir)
-  .filter((f) => !f.startsWith('.') && ((f.endsWith('.mjs') && !HELPERS.includes(f)) || (f.endsWith('.ts') && !f.endsWith('.d.ts') && !f.endsWith('.d.mts'))))
+  .filter((f) => !f.startsWith('.') && ((f.endsWith('.mjs') && !HELPERS.includes(f)) || (f.endsWith('.ts') && !HELPERS.includes(f) && !f.endsWith('.d.ts') && !f.endsWith('.d.mts'))))
   .filter((f) => only.length === 0 || only.some((o) => f.includes(o)))
   .sort();
 

@@ -4,7 +4,7 @@
 // overlap, and the confirmation; then the system zone as default and a declined confirmation.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cliSandbox, type CliSandbox } from '../helpers/cli.js';
-import { KEY, runOnPty } from './pty.js';
+import { KEY, runOnPty } from './terminal.js';
 
 interface Period {
   id: number;

@@ -12,26 +12,12 @@ import type { CoreState } from '../../state.js';
 import { likeContains } from '../../db/sql.js';
 import { ownedGroup, requireTopLevel } from '../saml/provider.js';
 import { scimIdentitiesOf } from '../saml/identities.js';
-import { identitiesOf, presentUserPublic } from '../users/present.js';
+import { presentUserAccountFields, presentUserPublic } from '../users/present.js';
 
 export function presentEnterpriseUser(core: CoreState, u: UserRow) {
   return {
     ...presentUserPublic(core, u),
-    last_sign_in_at: u.last_sign_in_at,
-    confirmed_at: u.confirmed_at,
-    last_activity_on: u.last_activity_on,
-    email: u.email,
-    theme_id: u.theme_id,
-    color_scheme_id: u.color_scheme_id,
-    projects_limit: u.projects_limit,
-    current_sign_in_at: u.current_sign_in_at,
-    identities: identitiesOf(core, u.id).map((i) => ({ provider: i.provider, extern_uid: i.extern_uid, saml_provider_id: i.saml_provider_id })),
-    can_create_group: u.can_create_group === 1,
-    can_create_project: u.projects_limit > 0,
-    two_factor_enabled: u.two_factor_enabled === 1,
-    external: u.external === 1,
-    private_profile: u.private_profile === 1,
-    commit_email: u.commit_email ?? u.email,
+    ...presentUserAccountFields(core, u),
     shared_runners_minutes_limit: null,
     extra_shared_runners_minutes_limit: null,
     scim_identities: scimIdentitiesOf(core, u.id),

@@ -58,10 +58,12 @@ export function identitiesOf(core: CoreState, userId: number): IdentityRow[] {
   return core.db.prepare('SELECT provider, extern_uid, saml_provider_id FROM identities WHERE user_id = ? ORDER BY id').all(userId) as IdentityRow[];
 }
 
-export function presentUserWithAdmin(core: CoreState, u: UserRow) {
-  const ns = core.db.prepare("SELECT id FROM namespaces WHERE kind = 'user' AND owner_id = ?").get(u.id) as { id: number } | undefined;
+/**
+ * The account fields shown beside the public profile to those who may see them (administrators,
+ * and the Owners of an enterprise user's group), in the platform's order.
+ */
+export function presentUserAccountFields(core: CoreState, u: UserRow) {
   return {
-    ...presentUserPublic(core, u),
     last_sign_in_at: u.last_sign_in_at,
     confirmed_at: u.confirmed_at,
     last_activity_on: u.last_activity_on,
@@ -77,6 +79,14 @@ export function presentUserWithAdmin(core: CoreState, u: UserRow) {
     external: u.external === 1,
     private_profile: u.private_profile === 1,
     commit_email: u.commit_email ?? u.email,
+  };
+}
+
+export function presentUserWithAdmin(core: CoreState, u: UserRow) {
+  const ns = core.db.prepare("SELECT id FROM namespaces WHERE kind = 'user' AND owner_id = ?").get(u.id) as { id: number } | undefined;
+  return {
+    ...presentUserPublic(core, u),
+    ...presentUserAccountFields(core, u),
     is_admin: u.is_admin === 1,
     note: u.note,
     namespace_id: ns?.id ?? null,
