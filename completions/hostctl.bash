@@ -304,9 +304,9 @@ _hostctl_flags() {
     'packages delete') echo '-R --project' ;;
     'packages delete-file') echo '-R --project' ;;
     'packages download') echo '-R --project --name --package-version -O --output-file' ;;
-    'packages files') echo '-R --project --order-by --sort --page --per-page --all --limit' ;;
+    'packages files') echo '-R --project --sort --page --per-page --all --limit' ;;
     'packages get') echo '-R --project' ;;
-    'packages list') echo '-R --project -g --group --type --name --package-version --versionless --status --order-by --sort --exclude-subgroups --page --per-page --all --limit' ;;
+    'packages list') echo '-R --project --sort -g --group --type --search --package-version --versionless --status --exclude-subgroups --page --per-page --all --limit' ;;
     'packages pipelines') echo '-R --project --page --per-page --all --limit' ;;
     'packages protection') echo '' ;;
     'packages protection list') echo '-R --project --page --per-page --all --limit' ;;
@@ -317,7 +317,7 @@ _hostctl_flags() {
     'pipelines') echo '' ;;
     'pipelines create') echo '-R --project --ref' ;;
     'pipelines get') echo '-R --project' ;;
-    'pipelines list') echo '-R --project --ref --status --sort --page --per-page --all --limit' ;;
+    'pipelines list') echo '-R --project --sort --ref --status --page --per-page --all --limit' ;;
     'projects') echo '' ;;
     'projects archive') echo '' ;;
     'projects create') echo '--name --path --namespace -g --group --description --visibility --default-branch --readme --repository-storage' ;;
@@ -733,8 +733,7 @@ _hostctl_value() {
     'packages files')
       case "$2" in
         -R|--project) _hostctl_dynamic projects; return 0 ;;
-        --order-by) COMPREPLY=(); return 0 ;;
-        --sort) compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -d -- "$cur")); return 0 ;;
+        --sort) COMPREPLY=($(compgen -W 'id id:asc id:desc file_name file_name:asc file_name:desc created_at created_at:asc created_at:desc' -- "$cur")); return 0 ;;
         --page) COMPREPLY=(); return 0 ;;
         --per-page) COMPREPLY=(); return 0 ;;
         --limit) COMPREPLY=(); return 0 ;;
@@ -746,13 +745,12 @@ _hostctl_value() {
     'packages list')
       case "$2" in
         -R|--project) _hostctl_dynamic projects; return 0 ;;
+        --sort) COMPREPLY=($(compgen -W 'created_at created_at:asc created_at:desc name name:asc name:desc version version:asc version:desc type type:asc type:desc project_path project_path:asc project_path:desc' -- "$cur")); return 0 ;;
         -g|--group) _hostctl_dynamic groups; return 0 ;;
         --type) COMPREPLY=(); return 0 ;;
-        --name) COMPREPLY=(); return 0 ;;
+        --search) COMPREPLY=(); return 0 ;;
         --package-version) COMPREPLY=(); return 0 ;;
         --status) COMPREPLY=(); return 0 ;;
-        --order-by) COMPREPLY=(); return 0 ;;
-        --sort) compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -d -- "$cur")); return 0 ;;
         --page) COMPREPLY=(); return 0 ;;
         --per-page) COMPREPLY=(); return 0 ;;
         --limit) COMPREPLY=(); return 0 ;;
@@ -811,9 +809,9 @@ _hostctl_value() {
     'pipelines list')
       case "$2" in
         -R|--project) _hostctl_dynamic projects; return 0 ;;
+        --sort) COMPREPLY=($(compgen -W 'id id:asc id:desc status status:asc status:desc ref ref:asc ref:desc updated_at updated_at:asc updated_at:desc user_id user_id:asc user_id:desc' -- "$cur")); return 0 ;;
         --ref) _hostctl_dynamic branches; return 0 ;;
         --status) COMPREPLY=(); return 0 ;;
-        --sort) compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -d -- "$cur")); return 0 ;;
         --page) COMPREPLY=(); return 0 ;;
         --per-page) COMPREPLY=(); return 0 ;;
         --limit) COMPREPLY=(); return 0 ;;
@@ -1478,7 +1476,7 @@ _hostctl() {
   for ((i = 1; i < COMP_CWORD; i++)); do
     w="${COMP_WORDS[i]}"
     case "$w" in
-      --access-level|--add|--approval|--asset|--at|--author-email|--author-name|--bio|--branch|--color|--content|--content-file|--context|--context-name|--created-after|--created-before|--default-branch|--default-role|--delete|--deploy|--description|--due-date|--email|--end|--event|--expires-after|--expires-at|--expires-before|--expires-within|--extern-uid|--external-url|--field|--fields|--file|--filename|--fingerprint|--format|--from|--group|--header|--host|--iid|--input|--interval|--job-title|--jq|--kind|--last-used-after|--last-used-before|--level|--limit|--link|--link-url|--location|--member-role|--merge|--message|--method|--milestone|--min-access-level|--name|--namespace|--notes|--notes-file|--off|--offering|--on|--order-by|--organization|--output|--output-file|--package-version|--page|--password|--path|--pattern|--per-page|--port|--project|--projects-limit|--provider|--push|--raw-field|--ref|--regex|--released-at|--remove|--remove-approval|--remove-deploy|--rename|--replace|--repository-storage|--root-token|--scope|--search|--secret-push-protection|--since|--snippet|--sort|--source|--sso-url|--start|--start-branch|--start-date|--start-sha|--state|--status|--storage|--sudo|--tag|--tag-message|--tier|--timeout|--timezone|--title|--to|--token|--two-factor|--type|--unprotect|--until|--url|--user|--username|--visibility|--weight|-F|-H|-O|-R|-X|-a|-f|-g|-m|-o|-q)
+      --access-level|--add|--approval|--asset|--at|--author-email|--author-name|--bio|--branch|--color|--content|--content-file|--context|--context-name|--created-after|--created-before|--default-branch|--default-role|--delete|--deploy|--description|--due-date|--email|--end|--event|--expires-after|--expires-at|--expires-before|--expires-within|--extern-uid|--external-url|--field|--fields|--file|--filename|--fingerprint|--format|--from|--group|--header|--host|--iid|--input|--interval|--job-title|--jq|--kind|--last-used-after|--last-used-before|--level|--limit|--link|--link-url|--location|--member-role|--merge|--message|--method|--milestone|--min-access-level|--name|--namespace|--notes|--notes-file|--off|--offering|--on|--organization|--output|--output-file|--package-version|--page|--password|--path|--pattern|--per-page|--port|--project|--projects-limit|--provider|--push|--raw-field|--ref|--regex|--released-at|--remove|--remove-approval|--remove-deploy|--rename|--replace|--repository-storage|--root-token|--scope|--search|--secret-push-protection|--since|--snippet|--sort|--source|--sso-url|--start|--start-branch|--start-date|--start-sha|--state|--status|--storage|--sudo|--tag|--tag-message|--tier|--timeout|--timezone|--title|--to|--token|--two-factor|--type|--unprotect|--until|--url|--user|--username|--visibility|--weight|-F|-H|-O|-R|-X|-a|-f|-g|-m|-o|-q)
         ((i++))
         [[ "${COMP_WORDS[i]}" == "=" ]] && ((i++))
         continue ;;

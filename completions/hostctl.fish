@@ -14,7 +14,7 @@ function __hostctl_command
             continue
         end
         switch $w
-            case '--access-level' '--add' '--approval' '--asset' '--at' '--author-email' '--author-name' '--bio' '--branch' '--color' '--content' '--content-file' '--context' '--context-name' '--created-after' '--created-before' '--default-branch' '--default-role' '--delete' '--deploy' '--description' '--due-date' '--email' '--end' '--event' '--expires-after' '--expires-at' '--expires-before' '--expires-within' '--extern-uid' '--external-url' '--field' '--fields' '--file' '--filename' '--fingerprint' '--format' '--from' '--group' '--header' '--host' '--iid' '--input' '--interval' '--job-title' '--jq' '--kind' '--last-used-after' '--last-used-before' '--level' '--limit' '--link' '--link-url' '--location' '--member-role' '--merge' '--message' '--method' '--milestone' '--min-access-level' '--name' '--namespace' '--notes' '--notes-file' '--off' '--offering' '--on' '--order-by' '--organization' '--output' '--output-file' '--package-version' '--page' '--password' '--path' '--pattern' '--per-page' '--port' '--project' '--projects-limit' '--provider' '--push' '--raw-field' '--ref' '--regex' '--released-at' '--remove' '--remove-approval' '--remove-deploy' '--rename' '--replace' '--repository-storage' '--root-token' '--scope' '--search' '--secret-push-protection' '--since' '--snippet' '--sort' '--source' '--sso-url' '--start' '--start-branch' '--start-date' '--start-sha' '--state' '--status' '--storage' '--sudo' '--tag' '--tag-message' '--tier' '--timeout' '--timezone' '--title' '--to' '--token' '--two-factor' '--type' '--unprotect' '--until' '--url' '--user' '--username' '--visibility' '--weight' '-F' '-H' '-O' '-R' '-X' '-a' '-f' '-g' '-m' '-o' '-q'
+            case '--access-level' '--add' '--approval' '--asset' '--at' '--author-email' '--author-name' '--bio' '--branch' '--color' '--content' '--content-file' '--context' '--context-name' '--created-after' '--created-before' '--default-branch' '--default-role' '--delete' '--deploy' '--description' '--due-date' '--email' '--end' '--event' '--expires-after' '--expires-at' '--expires-before' '--expires-within' '--extern-uid' '--external-url' '--field' '--fields' '--file' '--filename' '--fingerprint' '--format' '--from' '--group' '--header' '--host' '--iid' '--input' '--interval' '--job-title' '--jq' '--kind' '--last-used-after' '--last-used-before' '--level' '--limit' '--link' '--link-url' '--location' '--member-role' '--merge' '--message' '--method' '--milestone' '--min-access-level' '--name' '--namespace' '--notes' '--notes-file' '--off' '--offering' '--on' '--organization' '--output' '--output-file' '--package-version' '--page' '--password' '--path' '--pattern' '--per-page' '--port' '--project' '--projects-limit' '--provider' '--push' '--raw-field' '--ref' '--regex' '--released-at' '--remove' '--remove-approval' '--remove-deploy' '--rename' '--replace' '--repository-storage' '--root-token' '--scope' '--search' '--secret-push-protection' '--since' '--snippet' '--sort' '--source' '--sso-url' '--start' '--start-branch' '--start-date' '--start-sha' '--state' '--status' '--storage' '--sudo' '--tag' '--tag-message' '--tier' '--timeout' '--timezone' '--title' '--to' '--token' '--two-factor' '--type' '--unprotect' '--until' '--url' '--user' '--username' '--visibility' '--weight' '-F' '-H' '-O' '-R' '-X' '-a' '-f' '-g' '-m' '-o' '-q'
                 set skip 1
                 continue
             case '-*'
@@ -1020,8 +1020,7 @@ complete -c hostctl -n '__hostctl_at \'packages download\'' -s O -l output-file 
 
 # packages files
 complete -c hostctl -n '__hostctl_at \'packages files\'' -s R -l project -x -a '(__hostctl_dynamic projects)' -d 'the project (id or full path)'
-complete -c hostctl -n '__hostctl_at \'packages files\'' -l order-by -x -d 'id (default), file_name or created_at'
-complete -c hostctl -n '__hostctl_at \'packages files\'' -l sort -x -a '(__fish_complete_directories)' -d 'asc (default) or desc'
+complete -c hostctl -n '__hostctl_at \'packages files\'' -l sort -x -a 'id id:asc id:desc file_name file_name:asc file_name:desc created_at created_at:asc created_at:desc' -d 'sort by one of id, file_name, created_at, optionally :asc or :desc (default id:asc)'
 complete -c hostctl -n '__hostctl_at \'packages files\'' -l page -x -d 'page number to fetch'
 complete -c hostctl -n '__hostctl_at \'packages files\'' -l per-page -x -d 'items per page (the server caps it at 100)'
 complete -c hostctl -n '__hostctl_at \'packages files\'' -l all -d 'fetch every page, following the Link header'
@@ -1032,14 +1031,13 @@ complete -c hostctl -n '__hostctl_at \'packages get\'' -s R -l project -x -a '(_
 
 # packages list
 complete -c hostctl -n '__hostctl_at \'packages list\'' -s R -l project -x -a '(__hostctl_dynamic projects)' -d 'the project (id or full path)'
+complete -c hostctl -n '__hostctl_at \'packages list\'' -l sort -x -a 'created_at created_at:asc created_at:desc name name:asc name:desc version version:asc version:desc type type:asc type:desc project_path project_path:asc project_path:desc' -d 'sort by one of created_at, name, version, type, project_path, optionally :asc or :desc (default created_at:asc)'
 complete -c hostctl -n '__hostctl_at \'packages list\'' -s g -l group -x -a '(__hostctl_dynamic groups)' -d 'packages of this group\'s projects, subgroups included (id or full path)'
 complete -c hostctl -n '__hostctl_at \'packages list\'' -l type -x -d 'only this package type: composer, conan, generic, golang, helm, maven, npm, nuget, pypi, terraform_module'
-complete -c hostctl -n '__hostctl_at \'packages list\'' -l name -x -d 'names containing this text'
+complete -c hostctl -n '__hostctl_at \'packages list\'' -l search -x -d 'names containing this text'
 complete -c hostctl -n '__hostctl_at \'packages list\'' -l package-version -x -d 'only this version'
 complete -c hostctl -n '__hostctl_at \'packages list\'' -l versionless -d 'include packages without a version'
 complete -c hostctl -n '__hostctl_at \'packages list\'' -l status -x -d 'only this status: default, hidden, processing, error, pending_destruction, deprecated'
-complete -c hostctl -n '__hostctl_at \'packages list\'' -l order-by -x -d 'created_at (default), name, version, type, or project_path for groups'
-complete -c hostctl -n '__hostctl_at \'packages list\'' -l sort -x -a '(__fish_complete_directories)' -d 'asc (default) or desc'
 complete -c hostctl -n '__hostctl_at \'packages list\'' -l exclude-subgroups -d 'with --group: only the group\'s own projects'
 complete -c hostctl -n '__hostctl_at \'packages list\'' -l page -x -d 'page number to fetch'
 complete -c hostctl -n '__hostctl_at \'packages list\'' -l per-page -x -d 'items per page (the server caps it at 100)'
@@ -1093,9 +1091,9 @@ complete -c hostctl -n '__hostctl_at \'pipelines get\'' -s R -l project -x -a '(
 
 # pipelines list
 complete -c hostctl -n '__hostctl_at \'pipelines list\'' -s R -l project -x -a '(__hostctl_dynamic projects)' -d 'the project (id or full path)'
+complete -c hostctl -n '__hostctl_at \'pipelines list\'' -l sort -x -a 'id id:asc id:desc status status:asc status:desc ref ref:asc ref:desc updated_at updated_at:asc updated_at:desc user_id user_id:asc user_id:desc' -d 'sort by one of id, status, ref, updated_at, user_id, optionally :asc or :desc (default id:desc)'
 complete -c hostctl -n '__hostctl_at \'pipelines list\'' -l ref -x -a '(__hostctl_dynamic branches)' -d 'only pipelines of this branch or tag'
 complete -c hostctl -n '__hostctl_at \'pipelines list\'' -l status -x -d 'only pipelines in this status'
-complete -c hostctl -n '__hostctl_at \'pipelines list\'' -l sort -x -a '(__fish_complete_directories)' -d 'desc (default) or asc'
 complete -c hostctl -n '__hostctl_at \'pipelines list\'' -l page -x -d 'page number to fetch'
 complete -c hostctl -n '__hostctl_at \'pipelines list\'' -l per-page -x -d 'items per page (the server caps it at 100)'
 complete -c hostctl -n '__hostctl_at \'pipelines list\'' -l all -d 'fetch every page, following the Link header'

@@ -48,6 +48,14 @@ describe('hostctl packages and pipelines', () => {
     expect(String(withJson.job_token)).toMatch(/^hjob-/);
     const list = await json<Obj[]>(['pipelines', 'list', '-R', 'root/shop']);
     expect(list.map((p) => p.iid)).toEqual([2, 1]);
+    // One sort syntax: --sort FIELD[:dir], with --sort asc|desc and --order-by still accepted.
+    expect((await json<Obj[]>(['pipelines', 'list', '-R', 'root/shop', '--sort', 'id:asc'])).map((p) => p.iid)).toEqual([1, 2]);
+    expect((await json<Obj[]>(['pipelines', 'list', '-R', 'root/shop', '--sort', 'asc'])).map((p) => p.iid)).toEqual([1, 2]);
+    expect((await json<Obj[]>(['pipelines', 'list', '-R', 'root/shop', '--order-by', 'id', '--sort', 'asc'])).map((p) => p.iid)).toEqual([1, 2]);
+    expect((await json<Obj[]>(['pipelines', 'list', '--repo', 'root/shop', '--sort', 'id_desc'])).map((p) => p.iid)).toEqual([2, 1]);
+    const badSort = await box.run(['pipelines', 'list', '-R', 'root/shop', '--sort', 'sha']);
+    expect(badSort.exitCode).toBe(2);
+    expect(String(badSort.stderr)).toContain('--sort must be FIELD');
     expect((await json<Obj>(['pipelines', 'get', String(withJson.id), '-R', 'root/shop'])).id).toBe(withJson.id);
     const bad = await box.run(['pipelines', 'create', '-R', 'root/shop', '--ref', 'nope']);
     expect(bad.exitCode).toBe(5);
@@ -66,6 +74,12 @@ describe('hostctl packages and pipelines', () => {
     expect(got).toMatchObject({ name: 'app', status: 'default', versions: [] });
     const files = await json<Obj[]>(['packages', 'files', id, '-R', 'root/shop', '--order-by', 'file_name', '--sort', 'desc']);
     expect(files.map((f) => f.file_name)).toEqual(['notes.txt', 'app.bin']);
+    const sorted = await json<Obj[]>(['packages', 'files', id, '-R', 'root/shop', '--sort', 'file_name:desc']);
+    expect(sorted.map((f) => f.file_name)).toEqual(['notes.txt', 'app.bin']);
+    expect((await json<Obj[]>(['packages', 'files', id, '-R', 'root/shop', '--sort', 'file_name'])).map((f) => f.file_name)).toEqual(['app.bin', 'notes.txt']);
+    const disagree = await box.run(['packages', 'files', id, '-R', 'root/shop', '--order-by', 'id', '--sort', 'file_name:desc']);
+    expect(disagree.exitCode).toBe(2);
+    expect(String(disagree.stderr)).toContain('--order-by and --sort FIELD disagree');
     const out = join(box.dir, 'got.bin');
     const down = await box.run(['packages', 'download', '-R', 'root/shop', '--name', 'app', '--package-version', '1.0.0', 'app.bin', '-O', out]);
     expect(down.exitCode, String(down.stderr)).toBe(0);
@@ -99,6 +113,21 @@ describe('hostctl packages and pipelines', () => {
   it('uploads hidden packages and filters lists by status, type, name and version', async () => {
     await json(['packages', 'upload', '-R', 'root/shop', '--name', 'nightly', '--package-version', '2026.01.15', join(box.dir, 'notes.txt'), '--status', 'hidden']);
     expect((await json<Obj[]>(['packages', 'list', '-R', 'root/shop', '--name', 'nightly'])).length).toBe(0);
+    // --search is the documented substring filter; --name (older) and --query stay hidden aliases.
+    expect((await json<Obj[]>(['packages', 'list', '-R', 'root/shop', '--search', 'ap'])).map((p) => p.name)).toEqual(['app']);
+    expect((await json<Obj[]>(['packages', 'list', '-R', 'root/shop', '--name', 'ap'])).map((p) => p.name)).toEqual(['app']);
+    expect((await json<Obj[]>(['packages', 'list', '-R', 'root/shop', '--query', 'ap'])).map((p) => p.name)).toEqual(['app']);
+    const both = await box.run(['packages', 'list', '-R', 'root/shop', '--search', 'ap', '--name', 'nightly']);
+    expect(both.exitCode).toBe(2);
+    expect(String(both.stderr)).toContain('--name is another spelling of --search');
+    const help = String((await box.run(['packages', 'list', '--help'])).stdout);
+    expect(help).toContain('--search <text>');
+    expect(help).toContain('--sort <field[:dir]>');
+    expect(help).not.toMatch(/--name |--order-by/);
+    expect((await json<Obj[]>(['packages', 'list', '-R', 'root/shop', '--sort', 'name:desc', '--status', 'hidden'])).map((p) => p.name)).toEqual(['nightly']);
+    const groupOnly = await box.run(['packages', 'list', '-R', 'root/shop', '--sort', 'project_path']);
+    expect(groupOnly.exitCode).toBe(2);
+    expect(String(groupOnly.stderr)).toContain('--sort must be FIELD');
     expect((await json<Obj[]>(['packages', 'list', '-R', 'root/shop', '--status', 'hidden'])).map((p) => p.name)).toEqual(['nightly']);
     expect((await json<Obj[]>(['packages', 'list', '-R', 'root/shop', '--type', 'generic', '--package-version', '1.0.0'])).map((p) => p.name)).toEqual(['app']);
     const bad = await box.run(['packages', 'list', '-R', 'root/shop', '--type', 'docker']);
@@ -113,6 +142,8 @@ describe('hostctl packages and pipelines', () => {
     await json(['packages', 'upload', '-R', 'team/tool', '--name', 'tool', '--package-version', '0.1.0', join(box.dir, 'notes.txt')]);
     const rows = await json<Obj[]>(['packages', 'list', '--group', 'team', '--order-by', 'project_path']);
     expect(rows.map((p) => [p.name, p.project_path])).toEqual([['tool', 'team/tool']]);
+    const byPath = await json<Obj[]>(['packages', 'list', '--parent', 'team', '--sort', 'project_path:desc']);
+    expect(byPath.map((p) => [p.name, p.project_path])).toEqual([['tool', 'team/tool']]);
     const table = await box.run(['packages', 'list', '--group', 'team', '--exclude-subgroups']);
     expect(String(table.stdout)).toContain('team/tool');
   });

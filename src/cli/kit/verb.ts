@@ -75,6 +75,11 @@ export interface VerbSpec<O = Record<string, unknown>> {
   options?: (cmd: Command) => void;
   /** Adds --page, --per-page, --all, --limit. */
   list?: boolean;
+  /**
+   * Older spellings of this verb's own options, accepted but hidden, as [alias, canonical]
+   * (a verb that once took --name TEXT for a substring filter now documents --search).
+   */
+  optionAliases?: readonly (readonly [alias: string, canonical: string])[];
   run(cli: Cli, args: string[], opts: O & ListOptions): Promise<void>;
 }
 
@@ -101,6 +106,7 @@ export function applyVerb<O>(cmd: Command, spec: VerbSpec<O>): Command {
   if (spec.args) cmd.arguments(spec.args);
   for (const alias of spec.aliases ?? []) cmd.alias(alias);
   spec.options?.(cmd);
+  if (spec.optionAliases) verbAliases.set(cmd, spec.optionAliases);
   addHiddenAliases(cmd);
   if (spec.list) {
     cmd
@@ -205,16 +211,20 @@ function checkValueShapes(cmd: Command, opts: Record<string, unknown>): void {
  * reach for work too, hidden from help (--repo for -R/--project, --query for --search,
  * --parent for --group).
  */
-const OPTION_ALIASES: [alias: string, canonical: string][] = [
+const OPTION_ALIASES: readonly (readonly [alias: string, canonical: string])[] = [
   ['repo', 'project'],
   ['query', 'search'],
   ['parent', 'group'],
 ];
 
+/** A verb's own older spellings (VerbSpec.optionAliases), handled like the shared ones. */
+const verbAliases = new WeakMap<Command, readonly (readonly [alias: string, canonical: string])[]>();
+const aliasesOf = (cmd: Command) => [...OPTION_ALIASES, ...(verbAliases.get(cmd) ?? [])];
+
 const hasLong = (cmd: Command, long: string) => cmd.options.some((o) => o.long === `--${long}`);
 
 function addHiddenAliases(cmd: Command): void {
-  for (const [alias, canonical] of OPTION_ALIASES) {
+  for (const [alias, canonical] of aliasesOf(cmd)) {
     if (!hasLong(cmd, canonical) || hasLong(cmd, alias)) continue;
     const of = cmd.options.find((o) => o.long === `--${canonical}`) as Option;
     cmd.addOption(new Option(`--${alias} <${/[<[]([^>\]]+)/.exec(of.flags)?.[1] ?? 'value'}>`, `same as --${canonical}`).hideHelp());
@@ -223,7 +233,7 @@ function addHiddenAliases(cmd: Command): void {
 
 /** Folds hidden aliases into their canonical option; HOSTCTL_PROJECT is the default project. */
 export function applyAliases(cmd: Command, opts: Record<string, unknown>, env: NodeJS.ProcessEnv): void {
-  for (const [alias, canonical] of OPTION_ALIASES) {
+  for (const [alias, canonical] of aliasesOf(cmd)) {
     if (opts[alias] === undefined || !hasLong(cmd, canonical)) continue;
     if (opts[canonical] !== undefined && opts[canonical] !== opts[alias]) throw new UsageError(`--${alias} is another spelling of --${canonical}; give only one`);
     opts[canonical] = opts[alias];

@@ -1,7 +1,9 @@
 import type { VerbSpec } from '../../kit/verb.js';
-import { checkChoice } from '../../kit/refs.js';
+import { addSortOption, sortQuery } from '../../kit/sort.js';
 import { FILE_COLUMNS, FILE_FIELDS } from './columns.js';
 import { addProjectOption, numericArg, packagePath, projectRef, type ProjectOpts } from './paths.js';
+
+const SORT = { fields: ['id', 'file_name', 'created_at'], style: 'order_by', defaultText: 'id:asc' } as const;
 
 interface FilesOpts extends ProjectOpts {
   orderBy?: string;
@@ -13,12 +15,10 @@ export const filesVerb: VerbSpec<FilesOpts> = {
   args: '<package-id>',
   summary: "List a package's files with their sizes and checksums",
   list: true,
-  examples: ['hostctl packages files 12 -R acme/web/storefront', 'hostctl packages files 12 -R 5 --order-by file_name --sort desc --fields file_name,file_sha256'],
-  options: (cmd) => addProjectOption(cmd).option('--order-by <field>', 'id (default), file_name or created_at').option('--sort <dir>', 'asc (default) or desc'),
+  examples: ['hostctl packages files 12 -R acme/web/storefront', 'hostctl packages files 12 -R 5 --sort file_name:desc --fields file_name,file_sha256'],
+  options: (cmd) => addSortOption(addProjectOption(cmd), SORT),
   async run(cli, [id], o) {
-    if (o.orderBy !== undefined) checkChoice(o.orderBy, ['id', 'file_name', 'created_at'], '--order-by');
-    if (o.sort !== undefined) checkChoice(o.sort, ['asc', 'desc'], '--sort');
-    const rows = await cli.list<Record<string, unknown>>(packagePath(projectRef(o), numericArg(id, 'PACKAGE-ID'), '/package_files'), { order_by: o.orderBy, sort: o.sort });
+    const rows = await cli.list<Record<string, unknown>>(packagePath(projectRef(o), numericArg(id, 'PACKAGE-ID'), '/package_files'), sortQuery(o, SORT));
     await cli.showList(rows, FILE_COLUMNS, FILE_FIELDS);
   },
 };

@@ -1,12 +1,15 @@
 import type { VerbSpec } from '../../kit/verb.js';
-import { checkChoice } from '../../kit/refs.js';
+import { addSortOption, sortQuery } from '../../kit/sort.js';
 import { PIPELINE_COLUMNS, PIPELINE_FIELDS } from './columns.js';
 import { addProjectOption, pipelinesPath, projectRef, type ProjectOpts } from './paths.js';
+
+const SORT = { fields: ['id', 'status', 'ref', 'updated_at', 'user_id'], style: 'order_by', defaultText: 'id:desc' } as const;
 
 interface ListOpts extends ProjectOpts {
   ref?: string;
   status?: string;
   sort?: string;
+  orderBy?: string;
 }
 
 export const listVerb: VerbSpec<ListOpts> = {
@@ -14,11 +17,10 @@ export const listVerb: VerbSpec<ListOpts> = {
   summary: "List a project's pipelines (newest first)",
   aliases: ['ls'],
   list: true,
-  examples: ['hostctl pipelines list -R acme/web/storefront', 'hostctl pipelines list -R 5 --ref main --sort asc -o json'],
-  options: (cmd) => addProjectOption(cmd).option('--ref <ref>', 'only pipelines of this branch or tag').option('--status <status>', 'only pipelines in this status').option('--sort <dir>', 'desc (default) or asc'),
+  examples: ['hostctl pipelines list -R acme/web/storefront', 'hostctl pipelines list -R 5 --ref main --sort id:asc -o json'],
+  options: (cmd) => addSortOption(addProjectOption(cmd), SORT).option('--ref <ref>', 'only pipelines of this branch or tag').option('--status <status>', 'only pipelines in this status'),
   async run(cli, _args, o) {
-    if (o.sort !== undefined) checkChoice(o.sort, ['asc', 'desc'], '--sort');
-    const rows = await cli.list<Record<string, unknown>>(pipelinesPath(projectRef(o)), { ref: o.ref, status: o.status, sort: o.sort });
+    const rows = await cli.list<Record<string, unknown>>(pipelinesPath(projectRef(o)), { ref: o.ref, status: o.status, ...sortQuery(o, SORT) });
     await cli.showList(rows, PIPELINE_COLUMNS, PIPELINE_FIELDS);
   },
 };
