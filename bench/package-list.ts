@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { initState } from '../src/core/init.js';
 import type { Core } from '../src/core/app.js';
 import { medianGetMs } from './request-median.js';
+import { budgetLine, verdict as budgetVerdict } from './budget.mjs';
 
 const ROUNDS = Number(process.env.BENCH_RUNS ?? 200);
 const TYPES: [string, number][] = [
@@ -59,6 +60,7 @@ try {
     // reported, not held to the budget.
     const verdict = label.startsWith('filter') ? 'no budget: counts matching rows' : `budget 2×: ${ratio <= 2 ? 'within' : 'OVER'}`;
     process.stdout.write(`  ${label.padEnd(40)} ${x.toFixed(2)} ms vs ${y.toFixed(2)} ms  → ${ratio.toFixed(2)}× (${verdict})\n`);
+    if (!label.startsWith('filter')) budgetLine(`package list at 100,000 vs 100: ${label}`, `${y.toFixed(2)} ms = ${ratio.toFixed(2)}×`, `${x.toFixed(2)} ms`, '≤ 2×', budgetVerdict(ratio <= 2));
   }
   small.core.close();
   large.core.close();

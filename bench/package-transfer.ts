@@ -8,6 +8,7 @@ import { closeSync, existsSync, mkdtempSync, openSync, readdirSync, readFileSync
 import { randomBytes } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { budgetLine, verdict as budgetVerdict } from './budget.mjs';
 
 const ROOT = resolve(import.meta.dirname, '..');
 const BIN = join(ROOT, 'bin', 'hostctl.js');
@@ -138,6 +139,7 @@ s.listen(0, '127.0.0.1', () => process.stderr.write('listening http://127.0.0.1:
   process.stdout.write(`  hostctl CLI, local state, download        ${rate(localDown.seconds)}, peak ${mib(localDown.peak)}\n`);
   process.stdout.write(`  peak RSS: hostctl serve ${mib(servePeak)}, plain node:http ${mib(plainPeak)}\n`);
   process.stdout.write(`  budget ${BUDGET_MIB} MiB per process: ${peaks.every((p) => p < BUDGET_MIB) ? 'within' : 'OVER'}\n`);
+  budgetLine(`peak RSS of any process moving a ${SIZE_MIB} MiB package file`, mib(Math.max(...peaks)), `plain node:http ${mib(plainPeak)}`, `< ${BUDGET_MIB} MiB`, budgetVerdict(peaks.every((p) => p < BUDGET_MIB)));
 } finally {
   for (const c of children) c.kill('SIGTERM');
   await new Promise((r) => setTimeout(r, 300));

@@ -11,6 +11,7 @@ import { initState } from '../src/core/init.js';
 import type { Core } from '../src/core/app.js';
 import type { ProjectRow } from '../src/core/db/rows.js';
 import { ZERO_SHA } from '../src/core/git/names.js';
+import { budgetLine, verdict as budgetVerdict } from './budget.mjs';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 15);
 const BUDGET_RATIO = 2;
@@ -87,6 +88,7 @@ try {
     process.stdout.write(
       `  ${name.padEnd(28)} 10 pages ${median(s).toFixed(1).padStart(6)} ms   1,000 pages ${median(l).toFixed(1).padStart(6)} ms   ratio ${ratio.toFixed(2)}x ${verdict}\n`,
     );
+    if (budgeted) budgetLine(`wiki at 1,000 vs 10 pages: ${name}`, `${median(l).toFixed(1)} ms = ${ratio.toFixed(2)}×`, `${median(s).toFixed(1)} ms`, `≤ ${BUDGET_RATIO}×`, budgetVerdict(ratio <= BUDGET_RATIO));
   }
   core.close?.();
   process.exitCode = over ? 1 : 0;
