@@ -92,7 +92,7 @@ export function buildCore(options: CoreOptions, db: Database, settings: Instance
   };
   const core = state as Core;
   const file = join(options.stateDir, STATE_DB);
-  identities.set(core, { file, id: fileIdentity(file) });
+  identities.set(core, { file, id: fileIdentity(file), checkedAt: Number.NEGATIVE_INFINITY });
   writeLockWait.set(core, options.writeLockWaitMs ?? LOCAL_WRITE_LOCK_WAIT_MS);
   if (options.writeBusyMs !== undefined && !db.readonly) setBusyTimeout(db, options.writeBusyMs);
   Object.assign(core, {
@@ -120,16 +120,32 @@ function fileIdentity(file: string): string | null {
   }
 }
 
-const identities = new WeakMap<Core, { file: string; id: string | null }>();
+const identities = new WeakMap<Core, { file: string; id: string | null; checkedAt: number }>();
 
-function stateIntact(core: Core): boolean {
+/** How long a read trusts the last check of the file (a stat on every request costs a busy server dearly). */
+const READ_CHECK_MS = 100;
+
+/**
+ * Whether the database file is still the one the core opened. Writes always look (they must
+ * not be acknowledged into a file nobody will read again); reads look at most every 100 ms, so a
+ * replaced state answers 503 within that time.
+ */
+function stateIntact(core: Core, forWrite: boolean): boolean {
   const known = identities.get(core);
-  return !known || known.id === null || fileIdentity(known.file) === known.id;
+  if (!known || known.id === null) return true;
+  const now = performance.now();
+  if (!forWrite && now - known.checkedAt < READ_CHECK_MS) return true;
+  if (fileIdentity(known.file) !== known.id) return false;
+  known.checkedAt = now;
+  return true;
 }
 
 async function handle(core: Core, request: ApiRequest): Promise<ApiResponse> {
-  const response = stateIntact(core) ? await answer(core, request) : errorResponse(stateGone(core));
-  if (!stateIntact(core)) return errorResponse(stateGone(core));
+  const write = request.method !== 'GET' && request.method !== 'HEAD';
+  if (!stateIntact(core, write)) return errorResponse(stateGone(core));
+  const response = await answer(core, request);
+  // A write is acknowledged only if the file it went to is still the state's.
+  if (write && !stateIntact(core, true)) return errorResponse(stateGone(core));
   // HEAD answers carry the headers of the GET, never a body (on every transport).
   if (request.method.toUpperCase() !== 'HEAD') return response;
   if (response.stream) discardStream(response.stream);
