@@ -92,7 +92,7 @@ export function buildCore(options: CoreOptions, db: Database, settings: Instance
   };
   const core = state as Core;
   const file = join(options.stateDir, STATE_DB);
-  identities.set(core, { file, id: fileIdentity(file), checkedAt: Number.NEGATIVE_INFINITY });
+  identities.set(core, { file, id: fileIdentity(file) });
   writeLockWait.set(core, options.writeLockWaitMs ?? LOCAL_WRITE_LOCK_WAIT_MS);
   if (options.writeBusyMs !== undefined && !db.readonly) setBusyTimeout(db, options.writeBusyMs);
   Object.assign(core, {
@@ -120,32 +120,19 @@ function fileIdentity(file: string): string | null {
   }
 }
 
-const identities = new WeakMap<Core, { file: string; id: string | null; checkedAt: number }>();
+const identities = new WeakMap<Core, { file: string; id: string | null }>();
 
-/** How long a read trusts the last check of the file (a stat on every request costs a busy server dearly). */
-const READ_CHECK_MS = 100;
-
-/**
- * Whether the database file is still the one the core opened. Writes always look (they must
- * not be acknowledged into a file nobody will read again); reads look at most every 100 ms, so a
- * replaced state answers 503 within that time.
- */
-function stateIntact(core: Core, forWrite: boolean): boolean {
+function stateIntact(core: Core): boolean {
   const known = identities.get(core);
-  if (!known || known.id === null) return true;
-  const now = performance.now();
-  if (!forWrite && now - known.checkedAt < READ_CHECK_MS) return true;
-  if (fileIdentity(known.file) !== known.id) return false;
-  known.checkedAt = now;
-  return true;
+  return !known || known.id === null || fileIdentity(known.file) === known.id;
 }
 
 async function handle(core: Core, request: ApiRequest): Promise<ApiResponse> {
-  const write = request.method !== 'GET' && request.method !== 'HEAD';
-  if (!stateIntact(core, write)) return errorResponse(stateGone(core));
+  if (!stateIntact(core)) return errorResponse(stateGone(core));
   const response = await answer(core, request);
-  // A write is acknowledged only if the file it went to is still the state's.
-  if (write && !stateIntact(core, true)) return errorResponse(stateGone(core));
+  // A write is acknowledged only if the file it went to is still the state's (a read checked
+  // before it ran).
+  if (request.method !== 'GET' && request.method !== 'HEAD' && !stateIntact(core)) return errorResponse(stateGone(core));
   // HEAD answers carry the headers of the GET, never a body (on every transport).
   if (request.method.toUpperCase() !== 'HEAD') return response;
   if (response.stream) discardStream(response.stream);
@@ -392,7 +379,12 @@ export function discardStream(stream: WireStream): void {
 }
 
 /** Whether the route a request reaches reads its body as a stream (so the server must not buffer it). */
+/** Methods of the routes that take a streamed request body (from the manifest). */
+let streamingMethods: Set<string> | undefined;
+
 export function streamsRequestBody(core: Core, method: string, path: string): boolean {
+  // Most requests use a method no streaming route has: they skip a second routing.
+  if (!(streamingMethods ??= new Set(ROUTE_MANIFEST.filter((r) => r[3]?.request === true).map((r) => r[0]))).has(method.toUpperCase())) return false;
   const outcome = core.router.match(method.toUpperCase(), path);
   return outcome.kind === 'match' && outcome.match.route.stream?.request === true;
 }

@@ -167,6 +167,8 @@ function bodySource(req: IncomingMessage): BodySource {
     read: (limit) =>
       (reading ??= new Promise<Uint8Array>((resolve, reject) => {
         if (declaredLength !== undefined && declaredLength > limit) return reject(new BodyTooLargeError(limit));
+        // No body announced (most GETs): nothing to wait for.
+        if ((declaredLength ?? 0) === 0 && req.headers['transfer-encoding'] === undefined) return resolve(new Uint8Array(0));
         const chunks: Buffer[] = [];
         let size = 0;
         const onData = (c: Buffer): void => {
