@@ -401,6 +401,14 @@ describe.each(TRANSPORTS)('repository storage moves (%s)', (kind) => {
       await expectApiError(inst.admin.post('/hostctl/storages', { name: 'twin', path: 'storages/extra' }), 409);
       await expectApiError(inst.admin.post('/hostctl/storages', { name: '__proto__', path: 'x' }), 400);
       await expectApiError(inst.admin.post('/hostctl/storages', { name: 'x' }), 400, { error: 'path is missing' });
+      // A path that cannot become a directory is refused at once, and nothing is added.
+      const blocker = join(inst.stateDir, 'a-file');
+      writeFileSync(blocker, 'not a directory');
+      await expectApiError(inst.admin.post('/hostctl/storages', { name: 'blocked', path: join(blocker, 'below') }), 400);
+      await expectApiError(inst.admin.post('/hostctl/storages', { name: 'proc', path: '/proc/hostctl-nope/x' }), 400);
+      const names = (await inst.admin.get<{ name: string }[]>('/hostctl/storages')).data.map((s) => s.name);
+      expect(names).not.toContain('blocked');
+      expect(names).not.toContain('proc');
 
       const p = await createRepoProject(inst);
       await inst.admin.post(`/projects/${p.id}/repository_storage_moves`, { destination_storage_name: 'extra' });

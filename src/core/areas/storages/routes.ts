@@ -2,9 +2,9 @@
 // with no API). List them with what lives there and the space used and free; add one to a
 // running instance; remove one that holds nothing. Administrators only. Every process reads the
 // storage list from the settings table on use, so a running `serve` sees changes at once.
-import { mkdirSync, statfsSync } from 'node:fs';
+import { mkdirSync, statSync, statfsSync } from 'node:fs';
 import { readdir, stat } from 'node:fs/promises';
-import { isAbsolute, join, resolve } from 'node:path';
+import { dirname, isAbsolute, join, resolve } from 'node:path';
 import { defineRoutes } from '../../http/route.js';
 import type { RequestContext } from '../../http/context.js';
 import { conflict, forbidden, notFound, paramError, validationError } from '../../http/errors.js';
@@ -35,6 +35,38 @@ async function bytesUnder(dir: string): Promise<number> {
     else if (e.isFile()) total += (await stat(path).catch(() => ({ size: 0 }))).size;
   }
   return total;
+}
+
+/**
+ * Makes a storage's directory, one missing level at a time below the nearest existing one, and
+ * says what stands in the way if it cannot (a file, a pseudo-filesystem, permissions). Node's
+ * own recursive mkdir never returns on some paths (below /proc it retries forever), which would
+ * stall the whole server.
+ */
+function createDirectory(dir: string): string | undefined {
+  const missing: string[] = [];
+  for (let at = dir; ; ) {
+    try {
+      if (!statSync(at).isDirectory()) return `${at} is not a directory`;
+      break;
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code;
+      if (code !== 'ENOENT') return `cannot be used (${code ?? 'error'} at ${at})`;
+      const parent = dirname(at);
+      if (parent === at) return 'cannot be created';
+      missing.push(at);
+      at = parent;
+    }
+  }
+  for (const level of missing.reverse()) {
+    try {
+      mkdirSync(level);
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code;
+      if (code !== 'EEXIST') return `cannot be created (${code ?? 'error'} at ${level})`;
+    }
+  }
+  return undefined;
 }
 
 function freeBytes(dir: string): number | null {
@@ -101,12 +133,18 @@ export const storageRoutes = defineRoutes([
       if (path.trim() === '' || path.includes('\0')) errors.path = ["can't be blank"];
       if (Object.keys(errors).length > 0) throw validationError(errors);
       const absolute = isAbsolute(path) ? resolve(path) : resolve(core.stateDir, path);
-      core.tx(() => {
-        const storages = core.settings.storages;
+      const refuseClash = (storages: Record<string, string>) => {
         if (Object.hasOwn(storages, name)) throw conflict(`Storage ${name} already exists`);
         const clash = Object.keys(storages).find((n) => core.repos.storagePath(n) === absolute);
         if (clash) throw conflict(`Storage ${clash} already uses ${absolute}`);
-        mkdirSync(absolute, { recursive: true });
+      };
+      // Refused before anything is made on disk; checked again with the write below.
+      refuseClash(core.settings.storages);
+      const problem = createDirectory(absolute);
+      if (problem) throw validationError({ path: [problem] });
+      core.tx(() => {
+        const storages = core.settings.storages;
+        refuseClash(storages);
         core.settings.storages = { ...storages, [name]: path };
         if (ctx.params.weight !== undefined) writeStorageWeights(core.db, { ...storageWeights(core.db), [name]: ctx.params.weight as number });
       });
