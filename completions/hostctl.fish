@@ -469,7 +469,7 @@ complete -c hostctl -n '__hostctl_at \'\'' -a tags -d 'Tags of a project: list, 
 complete -c hostctl -n '__hostctl_at \'\'' -a tokens -d 'Personal access tokens: list, inspect, create, rotate, revoke'
 complete -c hostctl -n '__hostctl_at \'\'' -a users -d 'Users: list, inspect, create, change, block (administrators)'
 complete -c hostctl -n '__hostctl_at \'\'' -a whoami -d 'Show the target, the user and the token in use (name, scopes, expiry)'
-complete -c hostctl -n '__hostctl_at \'\'' -a wikis -d 'Wiki pages of projects and groups: list, read, render, create, change, edit, delete, history, attachments'
+complete -c hostctl -n '__hostctl_at \'\'' -a wikis -d 'Wiki pages of projects and groups: list, get (or rendered as HTML), create, update, edit, delete, history, upload attachments'
 complete -c hostctl -n '__hostctl_at \'\'' -a help -d 'Show help for a command'
 complete -c hostctl -n '__fish_seen_subcommand_from help; and __hostctl_at \'\'' -a 'api auth branches commits completion context enterprise-users error-tracking freeze-periods groups init members milestones notifications packages pipelines projects protected-envs releases saml scim security-settings serve snippets storage-moves storages tags tokens users whoami wikis environment exit-codes formatting'
 

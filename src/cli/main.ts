@@ -19,7 +19,7 @@ interface Reported {
   body?: unknown;
 }
 
-function classify(error: unknown): Reported | null {
+function classify(error: unknown, flags?: ReadonlySet<string>): Reported | null {
   if (error instanceof DryRunStop) return { code: EXIT.ok, message: '' };
   if (error instanceof CommanderError) {
     if (error.code === 'commander.helpDisplayed' || error.code === 'commander.version' || error.code === 'commander.help') return null;
@@ -33,7 +33,7 @@ function classify(error: unknown): Reported | null {
   if (error instanceof ApiError) {
     const missing = extensionMissing(error.status, error.path, error.body);
     if (missing) return { code: missing.exitCode, message: missing.message, status: error.status, ...(missing.hint ? { hint: missing.hint } : {}) };
-    const { message, hint } = explainApiError(error.status, error.body, error.method, error.path, error.requestBody);
+    const { message, hint } = explainApiError(error.status, error.body, error.method, error.path, error.requestBody, flags);
     return { code: exitCodeForStatus(error.status, error.body), message, status: error.status, body: error.body, ...(hint ? { hint } : {}) };
   }
   if (error instanceof TransportError) return { code: error.timedOut ? EXIT.timedOut : EXIT.unavailable, message: error.message };
@@ -97,6 +97,17 @@ async function help(program: Command, words: string[]): Promise<void> {
   cmd.outputHelp();
 }
 
+/** The long options of the command the words name (for hints that name a flag to change). */
+function optionsOf(program: Command, words: string[]): Set<string> {
+  let cmd: Command = program;
+  for (const w of words) {
+    const sub = findSub(cmd, w);
+    if (!sub) break;
+    cmd = sub;
+  }
+  return new Set(cmd.options.flatMap((o) => (o.long ? [o.long] : [])));
+}
+
 export async function main(argv: string[]): Promise<void> {
   process.once('SIGINT', () => process.exit(EXIT.interrupted));
   // A reader that goes away (`hostctl … | head`) is not an error of ours.
@@ -104,8 +115,9 @@ export async function main(argv: string[]): Promise<void> {
     if (error.code === 'EPIPE') process.exit(process.exitCode ?? 0);
     throw error;
   });
+  let program: Command | undefined;
   try {
-    const program = createProgram();
+    program = createProgram();
     const noun = selectedNoun(argv);
     await addNouns(program, noun ? [noun] : []);
     silenceParseErrors(program);
@@ -132,7 +144,7 @@ export async function main(argv: string[]): Promise<void> {
     }
     await program.parseAsync(argv, { from: 'user' });
   } catch (error) {
-    const reported = classify(error);
+    const reported = classify(error, program ? optionsOf(program, commandWords(argv)) : undefined);
     if (!reported) return;
     process.exitCode = reported.code;
     if (!reported.message) return;

@@ -180,6 +180,9 @@ describe('hostctl settings nouns', () => {
   describe('notifications', () => {
     it('get and set global, group and project settings; events are checked', async () => {
       expect(await json(['notifications', 'get'])).toEqual({ level: 'participating', notification_email: 'admin@example.com' });
+      // Outside the custom level there are no events, and no empty event rows either.
+      const plain = await box.run(['notifications', 'get']);
+      expect(String(plain.stdout)).not.toMatch(/^(on|off)\b/m);
       const project = await json<{ level: string; events: Record<string, boolean | null> }>([
         'notifications', 'set', '-R', 'root/shop', '--level', 'custom', '--on', 'new_release,failed_pipeline', '--on', 'approver', '--off', 'new_note',
       ]);

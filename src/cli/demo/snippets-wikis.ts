@@ -40,5 +40,5 @@ export async function seedSnippetsAndWikis(demo: Demo, log: DemoLog): Promise<vo
   await bob.put(`${wiki}/${encodeURIComponent('guides/Deploying')}`, { content: `# Deploying\n\n1. Merge to main\n2. Tag a release\n\n${diagram.link.markdown}\n` });
   await bob.post(wiki, { title: 'Runbook', content: '= Runbook\n\nRestart the cart service first.\n', format: 'asciidoc' });
   await alice.post(`/groups/${acme}/wikis`, { title: 'Engineering handbook', content: '# Handbook\n\nHow Acme builds software.\n' });
-  log('demo: 3 personal snippets (public, internal, private) and 1 project snippet; wikis: storefront (4 pages with history and an attachment), acme group (1 page)');
+  log('demo: 3 personal snippets (public, internal, private) and 1 project snippet; wikis: storefront (3 pages, one with history and an attachment), acme group (1 page)');
 }

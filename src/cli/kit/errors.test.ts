@@ -17,6 +17,10 @@ describe('the error mapper', () => {
     const fromMap = explainApiError(400, { message: { name: ['has already been taken'], 'identities.extern_uid': ["can't be blank"] } }, 'POST', '/users', { name: 'x' });
     expect(fromMap.message).toContain('name "x" is already taken; identities.extern uid can\'t be blank');
     expect(fromMap.hint).toBe('change --name or --extern-uid and try again');
+    // A hint names only flags the command has: a field such as `base` has none to change.
+    const noFlag = explainApiError(400, { message: { base: ['has already been taken'] } }, 'POST', '/projects/1/wikis', { title: 'Home' }, new Set(['--title', '--content']));
+    expect(noFlag.hint).toBeUndefined();
+    expect(explainApiError(400, { message: { title: ['is invalid'] } }, 'POST', '/projects/1/wikis', {}, new Set(['--title'])).hint).toBe('change --title and try again');
     const sentence = explainApiError(400, { message: ['Name has already been taken'] }, 'POST', '/projects/1/releases/v1/assets/links', { name: 'linux', url: 'https://x' });
     expect(sentence.message).toMatch(/^name "linux" is already taken/);
   });

@@ -106,7 +106,11 @@ export interface ExplainedError {
 }
 
 /** Turns an API error answer into a sentence and a hint; never shows the platform's hash syntax. */
-export function explainApiError(status: number, body: unknown, method: string, path: string, request?: unknown): ExplainedError {
+/**
+ * `flags`: the long options of the command that sent the request; a hint names only fields that
+ * are one of them (a refusal about `base` or `error` has no flag to change).
+ */
+export function explainApiError(status: number, body: unknown, method: string, path: string, request?: unknown, flags?: ReadonlySet<string>): ExplainedError {
   const b = (body ?? {}) as Record<string, unknown>;
   let message: string | undefined;
   let fields: string[] = [];
@@ -142,7 +146,8 @@ export function explainApiError(status: number, body: unknown, method: string, p
   // only its internal hash syntax and field maps are rewritten above.
   message = message || `HTTP ${status}`;
   let hint = hintForStatus(status, body, path);
-  if (!hint && fields.length && status < 500) hint = `change ${fields.map(flagOf).join(' or ')} and try again`;
+  const changeable = fields.map(flagOf).filter((f) => !flags || flags.has(f));
+  if (!hint && changeable.length && status < 500) hint = `change ${changeable.join(' or ')} and try again`;
   return { message: `${message} (HTTP ${status}, ${method} ${path})`, ...(hint ? { hint } : {}) };
 }
 

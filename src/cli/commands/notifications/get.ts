@@ -1,5 +1,5 @@
 import type { VerbSpec } from '../../kit/verb.js';
-import { SETTING_COLUMNS, addScopeOptions, scopeOf, type ScopeOpts } from './shared.js';
+import { addScopeOptions, scopeOf, settingColumns, type ScopeOpts } from './shared.js';
 
 export const getVerb: VerbSpec<ScopeOpts> = {
   name: 'get',
@@ -11,6 +11,6 @@ export const getVerb: VerbSpec<ScopeOpts> = {
     const target = scopeOf(o);
     const api = await cli.client();
     const { data } = await api.get<Record<string, unknown>>(target.path);
-    await cli.showItem(data, target.scope === 'global' ? SETTING_COLUMNS : SETTING_COLUMNS.filter((c) => c.key !== 'notification_email'));
+    await cli.showItem(data, settingColumns(target.scope, data));
   },
 };

@@ -1,6 +1,6 @@
 import type { VerbSpec } from '../../kit/verb.js';
 import { UsageError } from '../../kit/errors.js';
-import { SETTING_COLUMNS, addScopeOptions, checkScopeEvents, eventOption, levelOption, scopeOf, type ScopeOpts } from './shared.js';
+import { settingColumns, addScopeOptions, checkScopeEvents, eventOption, levelOption, scopeOf, type ScopeOpts } from './shared.js';
 
 interface SetOpts extends ScopeOpts {
   level?: string;
@@ -42,6 +42,6 @@ export const setVerb: VerbSpec<SetOpts> = {
     const api = await cli.client();
     const { data } = await api.put<Record<string, unknown>>(target.path, body);
     if ((on.length > 0 || off.length > 0) && data.level !== 'custom') cli.info(`note: event choices count only with --level custom (the level is ${String(data.level)})`);
-    await cli.showItem(data, target.scope === 'global' ? SETTING_COLUMNS : SETTING_COLUMNS.filter((c) => c.key !== 'notification_email'));
+    await cli.showItem(data, settingColumns(target.scope, data));
   },
 };

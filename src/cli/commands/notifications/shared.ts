@@ -71,3 +71,7 @@ export const SETTING_COLUMNS: Column[] = [
   { key: 'events_on', header: 'on', get: (row) => listOf(row, true) },
   { key: 'events_off', header: 'off', get: (row) => listOf(row, false) },
 ];
+
+/** The rows a setting shows: the email only globally, events only where the setting has them (custom level). */
+export const settingColumns = (scope: Scope['scope'], data: Record<string, unknown>): Column[] =>
+  SETTING_COLUMNS.filter((c) => (scope === 'global' || c.key !== 'notification_email') && (data.events !== undefined || !c.key.startsWith('events_')));
