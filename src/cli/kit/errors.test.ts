@@ -25,6 +25,11 @@ describe('the error mapper', () => {
     expect(sentence.message).toMatch(/^name "linux" is already taken/);
   });
 
+  it('a 404 below a project blames what the platform says is missing', () => {
+    expect(explainApiError(404, { message: '404 Wiki Page Not Found' }, 'GET', '/projects/acme%2Fweb/wikis/Nope').hint).toBe('no such wiki page in project acme/web, or the token cannot see it');
+    expect(explainApiError(404, { message: '404 Project Not Found' }, 'GET', '/projects/acme%2Fweb/wikis/Nope').hint).toBe('check the project exists and you can see it: hostctl projects get acme/web');
+  });
+
   it('keeps the platform\'s own sentences and adds hints for 401 and 404', () => {
     expect(explainApiError(404, { message: '404 Project Not Found' }, 'GET', '/projects/acme%2Fweb').message).toBe('404 Project Not Found (HTTP 404, GET /projects/acme%2Fweb)');
     expect(explainApiError(404, { message: '404 Project Not Found' }, 'GET', '/projects/acme%2Fweb').hint).toBe('find it with: hostctl projects list --search web');

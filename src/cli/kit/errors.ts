@@ -173,7 +173,12 @@ export function hintForStatus(status: number, body: unknown, path = ''): string 
         const term = decodeURIComponent(m[1] as string).split('/').pop() as string;
         if (parts.length === 2 && /^\d+$/.test(term)) return `no ${noun.replace(/s$/, '')} has that id, or the token cannot see it: hostctl ${noun} list`;
         if (parts.length === 2) return `find it with: hostctl ${noun} list --search ${term}`;
-        return `check the ${noun.replace(/s$/, '')} exists and you can see it: hostctl ${noun} get ${decodeURIComponent(m[1] as string)}`;
+        const one = noun.replace(/s$/, '');
+        // Below a project, group or user, the platform's message says what is missing: blame the
+        // container only when it is the one missing.
+        const missing = typeof b.message === 'string' ? /^404 (.+) Not Found$/i.exec(b.message)?.[1] : undefined;
+        if (missing && missing.toLowerCase() !== one) return `no such ${missing.toLowerCase()} in ${one} ${decodeURIComponent(m[1] as string)}, or the token cannot see it`;
+        return `check the ${one} exists and you can see it: hostctl ${noun} get ${decodeURIComponent(m[1] as string)}`;
       }
     }
     return 'it does not exist, or the token cannot see it';
