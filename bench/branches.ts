@@ -12,6 +12,7 @@ import { join } from 'node:path';
 import { initState } from '../src/core/init.js';
 import type { Core } from '../src/core/app.js';
 import { budgetLine, verdict } from './budget.mjs';
+import { call, median, timed } from './core-requests.js';
 
 const BRANCHES = Number(process.env.BENCH_BRANCHES ?? 1000);
 const COMMITS = Number(process.env.BENCH_COMMITS ?? 150);
@@ -21,29 +22,8 @@ const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 60);
 const BEFORE_BRANCH_RATE = Number(process.env.BENCH_BEFORE_BRANCH_RATE ?? 69);
 const BEFORE_COMMIT_RATE = Number(process.env.BENCH_BEFORE_COMMIT_RATE ?? 16);
 
-const median = (values: number[]): number => {
-  const s = [...values].sort((a, b) => a - b);
-  const mid = Math.floor(s.length / 2);
-  return s.length % 2 ? (s[mid] as number) : ((s[mid - 1] as number) + (s[mid] as number)) / 2;
-};
 
-async function call(core: Core, token: string, method: string, path: string, body?: unknown, query = ''): Promise<unknown> {
-  const res = await core.handle({
-    method,
-    path,
-    query,
-    headers: { 'private-token': token, ...(body ? { 'content-type': 'application/json' } : {}) },
-    ...(body ? { body: JSON.stringify(body) } : {}),
-  });
-  if (res.status >= 400) throw new Error(`${method} ${path} → ${res.status} ${String(res.body)}`);
-  return typeof res.body === 'string' && res.body ? JSON.parse(res.body) : null;
-}
 
-async function timed(fn: () => Promise<unknown>): Promise<number> {
-  const start = process.hrtime.bigint();
-  await fn();
-  return Number(process.hrtime.bigint() - start) / 1e6;
-}
 
 /** Median time of a GET after a warm-up. */
 async function getMedian(core: Core, token: string, path: string, query: string): Promise<number> {

@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { initState } from '../src/core/init.js';
 import type { Core } from '../src/core/app.js';
-import { medianGetMs } from './request-median.js';
+import { medianGetMs } from './core-requests.js';
 import { budgetLine, verdict as budgetVerdict } from './budget.mjs';
 
 const ROUNDS = Number(process.env.BENCH_RUNS ?? 200);

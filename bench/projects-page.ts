@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { initState } from '../src/core/init.js';
 import type { Core } from '../src/core/app.js';
-import { medianGetMs } from './request-median.js';
+import { medianGetMs } from './core-requests.js';
 import { budgetLine, verdict } from './budget.mjs';
 
 const NAME = 'project list (non-admin)';

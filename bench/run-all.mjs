@@ -6,7 +6,7 @@ import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 
 const dir = import.meta.dirname;
-const HELPERS = ['lib.mjs', 'run-all.mjs', 'run-ts.mjs', 'budget.mjs', 'request-median.ts'];
+const HELPERS = ['lib.mjs', 'run-all.mjs', 'run-ts.mjs', 'budget.mjs', 'core-requests.ts'];
 const only = process.argv.slice(2);
 const scripts = readdirSync(dir)
   .filter((f) => !f.startsWith('.') && ((f.endsWith('.mjs') && !HELPERS.includes(f)) || (f.endsWith('.ts') && !HELPERS.includes(f) && !f.endsWith('.d.ts') && !f.endsWith('.d.mts'))))

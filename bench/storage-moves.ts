@@ -8,8 +8,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { initState } from '../src/core/init.js';
-import type { Core } from '../src/core/app.js';
 import { runMoves, DEFAULT_CONCURRENCY } from '../src/core/areas/storage-moves/runner.js';
+import { call } from './core-requests.js';
 
 const PROJECTS = Number(process.env.BENCH_PROJECTS ?? 1000);
 
@@ -18,17 +18,6 @@ const percentile = (values: number[], p: number): number => {
   return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))] as number;
 };
 
-async function call(core: Core, token: string, method: string, path: string, body?: unknown, query = ''): Promise<unknown> {
-  const res = await core.handle({
-    method,
-    path,
-    query,
-    headers: { 'private-token': token, ...(body ? { 'content-type': 'application/json' } : {}) },
-    ...(body ? { body: JSON.stringify(body) } : {}),
-  });
-  if (res.status >= 400) throw new Error(`${method} ${path} → ${res.status} ${String(res.body)}`);
-  return typeof res.body === 'string' && res.body ? JSON.parse(res.body) : null;
-}
 
 const dir = mkdtempSync(join(tmpdir(), 'hostctl-bench-'));
 try {

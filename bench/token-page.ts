@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { initState } from '../src/core/init.js';
 import type { Core } from '../src/core/app.js';
 import { budgetLine, verdict } from './budget.mjs';
-import { medianGetMs } from './request-median.js';
+import { medianGetMs } from './core-requests.js';
 
 const ROUNDS = Number(process.env.BENCH_RUNS ?? 200);
 

@@ -12,33 +12,13 @@ import type { Core } from '../src/core/app.js';
 import type { ProjectRow } from '../src/core/db/rows.js';
 import { ZERO_SHA } from '../src/core/git/names.js';
 import { budgetLine, verdict as budgetVerdict } from './budget.mjs';
+import { call, median, timed } from './core-requests.js';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 15);
 const BUDGET_RATIO = 2;
 
-const median = (values: number[]): number => {
-  const s = [...values].sort((a, b) => a - b);
-  const mid = Math.floor(s.length / 2);
-  return s.length % 2 ? (s[mid] as number) : ((s[mid - 1] as number) + (s[mid] as number)) / 2;
-};
 
-async function call(core: Core, token: string, method: string, path: string, body?: unknown, query = ''): Promise<unknown> {
-  const res = await core.handle({
-    method,
-    path,
-    query,
-    headers: { 'private-token': token, ...(body ? { 'content-type': 'application/json' } : {}) },
-    ...(body ? { body: JSON.stringify(body) } : {}),
-  });
-  if (res.status >= 400) throw new Error(`${method} ${path} → ${res.status} ${String(res.body)}`);
-  return typeof res.body === 'string' && res.body ? JSON.parse(res.body) : null;
-}
 
-async function timed(fn: () => Promise<unknown>): Promise<number> {
-  const start = process.hrtime.bigint();
-  await fn();
-  return Number(process.hrtime.bigint() - start) / 1e6;
-}
 
 /** A project whose wiki holds `pages` Markdown pages (a tenth of them in directories). */
 async function wikiOf(core: Core, token: string, pages: number): Promise<number> {

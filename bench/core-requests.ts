@@ -1,0 +1,44 @@
+// What the benches that drive the core in-process share: a JSON call that fails loudly on an
+// error status, a timer, a median, and the measure every list-page bench compares at 100 and
+// 100,000 rows (the median time of one GET after a warm-up).
+import type { Core } from '../src/core/app.js';
+
+export const median = (values: number[]): number => {
+  const s = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(s.length / 2);
+  return s.length % 2 ? (s[mid] as number) : ((s[mid - 1] as number) + (s[mid] as number)) / 2;
+};
+
+/** One request through the core as `token`; the parsed JSON answer, or an error for 4xx/5xx. */
+export async function call(core: Core, token: string, method: string, path: string, body?: unknown, query = ''): Promise<unknown> {
+  const res = await core.handle({
+    method,
+    path,
+    query,
+    headers: { 'private-token': token, ...(body ? { 'content-type': 'application/json' } : {}) },
+    ...(body ? { body: JSON.stringify(body) } : {}),
+  });
+  if (res.status >= 400) throw new Error(`${method} ${path} → ${res.status} ${String(res.body)}`);
+  return typeof res.body === 'string' && res.body ? JSON.parse(res.body) : null;
+}
+
+/** Milliseconds one call of `fn` takes. */
+export async function timed(fn: () => Promise<unknown>): Promise<number> {
+  const start = process.hrtime.bigint();
+  await fn();
+  return Number(process.hrtime.bigint() - start) / 1e6;
+}
+
+export async function medianGetMs(core: Core, token: string, path: string, query: string, rounds: number, warmup = 20): Promise<number> {
+  const req = { method: 'GET', path, query, headers: { 'private-token': token } };
+  for (let i = 0; i < warmup; i++) await core.handle(req);
+  const times: number[] = [];
+  for (let i = 0; i < rounds; i++) {
+    const start = process.hrtime.bigint();
+    const res = await core.handle(req);
+    times.push(Number(process.hrtime.bigint() - start) / 1e6);
+    if (res.status !== 200) throw new Error(`GET ${path}?${query}: status ${res.status}: ${String(res.body)}`);
+  }
+  times.sort((a, b) => a - b);
+  return times[Math.floor(times.length / 2)] as number;
+}
