@@ -2,6 +2,7 @@
 // error status, a timer, a median, and the measure every list-page bench compares at 100 and
 // 100,000 rows (the median time of one GET after a warm-up).
 import type { Core } from '../src/core/app.js';
+import { budgetLine, verdict } from './budget.mjs';
 
 export const median = (values: number[]): number => {
   const s = [...values].sort((a, b) => a - b);
@@ -41,4 +42,16 @@ export async function medianGetMs(core: Core, token: string, path: string, query
   }
   times.sort((a, b) => a - b);
   return times[Math.floor(times.length / 2)] as number;
+}
+
+/**
+ * One row of a "100 vs 100,000 rows" comparison: printed for people and, when `unbudgeted` is
+ * not given, as a BUDGET line of the bench table (within 2×). `unbudgeted` says why a row has
+ * no budget (a filter that must count its matches).
+ */
+export function scaleRow(name: string, label: string, smallMs: number, largeMs: number, unbudgeted?: string): void {
+  const ratio = largeMs / smallMs;
+  const outcome = unbudgeted ?? `budget 2×: ${ratio <= 2 ? 'within' : 'OVER'}`;
+  process.stdout.write(`  ${label.padEnd(44)} ${smallMs.toFixed(2)} ms vs ${largeMs.toFixed(2)} ms  → ${ratio.toFixed(2)}× (${outcome})\n`);
+  if (unbudgeted === undefined) budgetLine(`${name} at 100,000 vs 100: ${label}`, `${largeMs.toFixed(2)} ms = ${ratio.toFixed(2)}×`, `${smallMs.toFixed(2)} ms`, '≤ 2×', verdict(ratio <= 2));
 }

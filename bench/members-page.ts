@@ -7,8 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { initState } from '../src/core/init.js';
 import type { Core } from '../src/core/app.js';
-import { medianGetMs } from './core-requests.js';
-import { budgetLine, verdict } from './budget.mjs';
+import { medianGetMs, scaleRow } from './core-requests.js';
 
 const NAME = 'member list';
 const ROUNDS = Number(process.env.BENCH_RUNS ?? 200);
@@ -54,11 +53,7 @@ try {
   ] as const) {
     const a = await median(small.core, small.token, path(small), query);
     const b = await median(large.core, large.token, path(large), query);
-    const ratio = b / a;
-    const filtered = label.includes('query');
-    const outcome = filtered ? 'no budget: a filter counts up to 10,001 matches' : ratio <= 2 ? 'PASS' : 'OVER';
-    process.stdout.write(`  ${label.padEnd(32)} ${a.toFixed(2)} ms vs ${b.toFixed(2)} ms  → ${ratio.toFixed(2)}× (${outcome})\n`);
-    if (!filtered) budgetLine(`${NAME} at 100,000 vs 100: ${label}`, `${b.toFixed(2)} ms = ${ratio.toFixed(2)}×`, `${a.toFixed(2)} ms`, '≤ 2×', verdict(ratio <= 2));
+    scaleRow(NAME, label, a, b, label.includes('query') ? 'no budget: a filter counts up to 10,001 matches' : undefined);
   }
   small.core.close();
   large.core.close();

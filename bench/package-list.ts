@@ -6,8 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { initState } from '../src/core/init.js';
 import type { Core } from '../src/core/app.js';
-import { medianGetMs } from './core-requests.js';
-import { budgetLine, verdict as budgetVerdict } from './budget.mjs';
+import { medianGetMs, scaleRow } from './core-requests.js';
 
 const ROUNDS = Number(process.env.BENCH_RUNS ?? 200);
 const TYPES: [string, number][] = [
@@ -55,12 +54,9 @@ try {
   for (const [label, path, query] of cases) {
     const x = await pageTimes(small.core, small.rootToken, path(a), query);
     const y = await pageTimes(large.core, large.rootToken, path(b), query);
-    const ratio = y / x;
     // A name or version filter has to read the matching rows to count them (up to 10,001):
     // reported, not held to the budget.
-    const verdict = label.startsWith('filter') ? 'no budget: counts matching rows' : `budget 2×: ${ratio <= 2 ? 'within' : 'OVER'}`;
-    process.stdout.write(`  ${label.padEnd(40)} ${x.toFixed(2)} ms vs ${y.toFixed(2)} ms  → ${ratio.toFixed(2)}× (${verdict})\n`);
-    if (!label.startsWith('filter')) budgetLine(`package list at 100,000 vs 100: ${label}`, `${y.toFixed(2)} ms = ${ratio.toFixed(2)}×`, `${x.toFixed(2)} ms`, '≤ 2×', budgetVerdict(ratio <= 2));
+    scaleRow('package list', label, x, y, label.startsWith('filter') ? 'no budget: counts matching rows' : undefined);
   }
   small.core.close();
   large.core.close();

@@ -7,8 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { initState } from '../src/core/init.js';
 import type { Core } from '../src/core/app.js';
-import { medianGetMs } from './core-requests.js';
-import { budgetLine, verdict } from './budget.mjs';
+import { medianGetMs, scaleRow } from './core-requests.js';
 
 const NAME = 'project list (non-admin)';
 const ROUNDS = Number(process.env.BENCH_RUNS ?? 100);
@@ -57,9 +56,7 @@ try {
   ] as const) {
     const a = await median(small.core, small.token, query);
     const b = await median(large.core, large.token, query);
-    const ratio = b / a;
-    process.stdout.write(`  ${label.padEnd(30)} ${a.toFixed(2)} ms vs ${b.toFixed(2)} ms  → ${ratio.toFixed(2)}× (${ratio <= 2 ? 'PASS' : 'OVER'})\n`);
-    budgetLine(`${NAME} at 100,000 vs 100: ${label}`, `${b.toFixed(2)} ms = ${ratio.toFixed(2)}×`, `${a.toFixed(2)} ms`, '≤ 2×', verdict(ratio <= 2));
+    scaleRow(NAME, label, a, b);
   }
   small.core.close();
   large.core.close();
