@@ -1,16 +1,9 @@
-import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { CatFilePool } from './cat-file.js';
-
-/** git run as another process would (not through the pool). */
-function git(gitDir: string, args: string[], input?: string): string {
-  const res = spawnSync('git', args, { env: { PATH: process.env.PATH ?? '', GIT_DIR: gitDir, HOME: tmpdir(), GIT_CONFIG_NOSYSTEM: '1' }, input, encoding: 'utf8' });
-  if (res.status !== 0) throw new Error(res.stderr);
-  return res.stdout.trim();
-}
+import { git } from '../../../test/helpers/git-fixture.js';
 
 const alive = (pid: number): boolean => {
   try {
@@ -63,14 +56,7 @@ describe('cat-file pool', () => {
 
     const tree = git(repo, ['mktree'], `100644 blob ${first}\ta.txt\n`);
     const env = { GIT_AUTHOR_NAME: 'A', GIT_AUTHOR_EMAIL: 'a@example.com', GIT_COMMITTER_NAME: 'A', GIT_COMMITTER_EMAIL: 'a@example.com' };
-    const commit = (parent?: string) => {
-      const res = spawnSync('git', ['commit-tree', tree, ...(parent ? ['-p', parent] : [])], {
-        env: { PATH: process.env.PATH ?? '', GIT_DIR: repo, HOME: tmpdir(), GIT_CONFIG_NOSYSTEM: '1', ...env },
-        input: 'message',
-        encoding: 'utf8',
-      });
-      return res.stdout.trim();
-    };
+    const commit = (parent?: string) => git(repo, ['commit-tree', tree, ...(parent ? ['-p', parent] : [])], 'message', env);
     const c1 = commit();
     git(repo, ['update-ref', 'refs/heads/main', c1]);
     expect((await pool.info(repo, 'refs/heads/main^{commit}'))?.id).toBe(c1);

@@ -1,16 +1,7 @@
-import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { GitRepository, type TreeChange } from './repository.js';
-import { GitRuntime } from './runtime.js';
-
-function git(gitDir: string, args: string[], input?: string, env: Record<string, string> = {}): string {
-  const res = spawnSync('git', args, { env: { PATH: process.env.PATH ?? '', GIT_DIR: gitDir, HOME: tmpdir(), GIT_CONFIG_NOSYSTEM: '1', ...env }, input, encoding: 'utf8' });
-  if (res.status !== 0) throw new Error(res.stderr);
-  return res.stdout.trim();
-}
+import { describe, expect, it } from 'vitest';
+import type { TreeChange } from './repository.js';
+import { git, useTempRepository } from '../../../test/helpers/git-fixture.js';
 
 /** The tree git itself makes from `base` plus `changes` (through an index). */
 function gitTree(gitDir: string, base: string | null, changes: TreeChange[]): string {
@@ -22,29 +13,17 @@ function gitTree(gitDir: string, base: string | null, changes: TreeChange[]): st
 }
 
 describe('objects written in-process', () => {
-  let dir: string;
-  let repo: GitRepository;
-  let runtime: GitRuntime;
-  beforeEach(() => {
-    dir = mkdtempSync(join(tmpdir(), 'hostctl-objects-'));
-    runtime = new GitRuntime();
-    repo = new GitRepository(join(dir, 'r.git'), runtime);
-    repo.initSync('main');
-  });
-  afterEach(() => {
-    runtime.close();
-    rmSync(dir, { recursive: true, force: true });
-  });
+  const t = useTempRepository('hostctl-objects-');
 
   it('stores blobs with the ids git gives them', async () => {
     const contents = ['', 'hello\n', 'ünïcode ✓', Buffer.alloc(70_000, 7).toString('latin1')];
-    const ids = await repo.writeBlobs(contents.map((c) => Buffer.from(c, 'utf8')));
-    ids.forEach((id, i) => expect(id).toBe(git(repo.path, ['hash-object', '--stdin'], contents[i])));
-    expect(git(repo.path, ['cat-file', '-p', ids[1] as string])).toBe('hello');
+    const ids = await t.repo.writeBlobs(contents.map((c) => Buffer.from(c, 'utf8')));
+    ids.forEach((id, i) => expect(id).toBe(git(t.repo.path, ['hash-object', '--stdin'], contents[i])));
+    expect(git(t.repo.path, ['cat-file', '-p', ids[1] as string])).toBe('hello');
   });
 
   it('builds the same trees as git, rewriting only the changed directories', async () => {
-    const [a, b, c] = await repo.writeBlobs(['a', 'b', 'c'].map((s) => Buffer.from(s)));
+    const [a, b, c] = await t.repo.writeBlobs(['a', 'b', 'c'].map((s) => Buffer.from(s)));
     const steps: TreeChange[][] = [
       [
         { path: 'README.md', mode: '100644', sha: a as string },
@@ -61,41 +40,41 @@ describe('objects written in-process', () => {
     ];
     let base: string | null = null;
     for (const changes of steps) {
-      const ours = await repo.writeTree(base, changes);
-      expect(ours).toBe(gitTree(repo.path, base, changes));
+      const ours = await t.repo.writeTree(base, changes);
+      expect(ours).toBe(gitTree(t.repo.path, base, changes));
       base = ours;
     }
     expect(base).toBe('4b825dc642cb6eb9a060e54bf8d69288fbee4904');
-    git(repo.path, ['fsck', '--strict', '--no-dangling']);
+    git(t.repo.path, ['fsck', '--strict', '--no-dangling']);
   });
 
   it('writes commits that git reads back and checks', async () => {
-    const [blob] = await repo.writeBlobs([Buffer.from('x')]);
-    const tree = await repo.writeTree(null, [{ path: 'x', mode: '100644', sha: blob as string }]);
+    const [blob] = await t.repo.writeBlobs([Buffer.from('x')]);
+    const tree = await t.repo.writeTree(null, [{ path: 'x', mode: '100644', sha: blob as string }]);
     const who = { name: ' <Ann> Example, ', email: 'ann@example.com', time: new Date(Date.UTC(2026, 0, 2, 3, 4, 5)) };
-    const id = await repo.commitTree(tree, [], 'Subject\n\nBody ✓\n', who, who);
+    const id = await t.repo.commitTree(tree, [], 'Subject\n\nBody ✓\n', who, who);
     const env = { GIT_AUTHOR_NAME: who.name, GIT_AUTHOR_EMAIL: who.email, GIT_AUTHOR_DATE: '1767323045 +0000', GIT_COMMITTER_NAME: who.name, GIT_COMMITTER_EMAIL: who.email, GIT_COMMITTER_DATE: '1767323045 +0000' };
-    expect(id).toBe(git(repo.path, ['commit-tree', tree], 'Subject\n\nBody ✓\n', env));
-    await repo.updateRef('refs/heads/main', id, '0'.repeat(40));
-    expect(git(repo.path, ['rev-parse', 'refs/heads/main'])).toBe(id);
-    expect((await repo.commit(id))?.author.name).toBe('Ann Example');
-    git(repo.path, ['fsck', '--strict', '--no-dangling']);
+    expect(id).toBe(git(t.repo.path, ['commit-tree', tree], 'Subject\n\nBody ✓\n', env));
+    await t.repo.updateRef('refs/heads/main', id, '0'.repeat(40));
+    expect(git(t.repo.path, ['rev-parse', 'refs/heads/main'])).toBe(id);
+    expect((await t.repo.commit(id))?.author.name).toBe('Ann Example');
+    git(t.repo.path, ['fsck', '--strict', '--no-dangling']);
   });
 
   it('moves refs only from the value they are expected to have', async () => {
-    const [blob] = await repo.writeBlobs([Buffer.from('x')]);
-    const tree = await repo.writeTree(null, [{ path: 'x', mode: '100644', sha: blob as string }]);
+    const [blob] = await t.repo.writeBlobs([Buffer.from('x')]);
+    const tree = await t.repo.writeTree(null, [{ path: 'x', mode: '100644', sha: blob as string }]);
     const who = { name: 'A', email: 'a@example.com', time: new Date(0) };
-    const c1 = await repo.commitTree(tree, [], 'one', who, who);
-    const c2 = await repo.commitTree(tree, [c1], 'two', who, who);
-    await repo.updateRef('refs/heads/main', c1, '0'.repeat(40));
-    await expect(repo.updateRef('refs/heads/main', c2, '0'.repeat(40))).rejects.toMatchObject({ reason: 'exists' });
-    await expect(repo.updateRef('refs/heads/main', c2, c2)).rejects.toMatchObject({ reason: 'stale' });
-    await repo.updateRef('refs/heads/main', c2, c1);
-    await expect(repo.updateRef('refs/heads/main/sub', c2, '0'.repeat(40))).rejects.toMatchObject({ reason: 'hierarchy' });
+    const c1 = await t.repo.commitTree(tree, [], 'one', who, who);
+    const c2 = await t.repo.commitTree(tree, [c1], 'two', who, who);
+    await t.repo.updateRef('refs/heads/main', c1, '0'.repeat(40));
+    await expect(t.repo.updateRef('refs/heads/main', c2, '0'.repeat(40))).rejects.toMatchObject({ reason: 'exists' });
+    await expect(t.repo.updateRef('refs/heads/main', c2, c2)).rejects.toMatchObject({ reason: 'stale' });
+    await t.repo.updateRef('refs/heads/main', c2, c1);
+    await expect(t.repo.updateRef('refs/heads/main/sub', c2, '0'.repeat(40))).rejects.toMatchObject({ reason: 'hierarchy' });
     // Another process moves the branch: the next read sees it.
-    git(repo.path, ['update-ref', 'refs/heads/main', c1]);
-    expect((await repo.branch('main'))?.target).toBe(c1);
-    expect((await repo.branches()).map((b) => b.target)).toEqual([c1]);
+    git(t.repo.path, ['update-ref', 'refs/heads/main', c1]);
+    expect((await t.repo.branch('main'))?.target).toBe(c1);
+    expect((await t.repo.branches()).map((b) => b.target)).toEqual([c1]);
   });
 });
