@@ -130,8 +130,8 @@ export function nextWindows(lib: CronModule, rule: FreezeRule, from: Date, count
 /** Whether two windows share any instant. */
 export const windowsOverlap = (a: FreezeWindow, b: FreezeWindow): boolean => a.start.getTime() < b.end.getTime() && b.start.getTime() < a.end.getTime();
 
-/** `2026-03-27 23:00 CET` style text of an instant in a zone. */
-export function formatInZone(at: Date, zone: string): string {
+/** The calendar fields of an instant in a zone (24-hour clock), by part type. */
+function zoneParts(at: Date, zone: string, extra: Intl.DateTimeFormatOptions): (type: string) => string {
   const parts = new Intl.DateTimeFormat('en-CA', {
     timeZone: zone,
     year: 'numeric',
@@ -140,26 +140,21 @@ export function formatInZone(at: Date, zone: string): string {
     hour: '2-digit',
     minute: '2-digit',
     hourCycle: 'h23',
-    weekday: 'short',
-    timeZoneName: 'short',
+    ...extra,
   }).formatToParts(at);
-  const get = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
+  return (type) => parts.find((p) => p.type === type)?.value ?? '';
+}
+
+/** `2026-03-27 23:00 CET` style text of an instant in a zone. */
+export function formatInZone(at: Date, zone: string): string {
+  const get = zoneParts(at, zone, { weekday: 'short', timeZoneName: 'short' });
   return `${get('weekday')} ${get('year')}-${get('month')}-${get('day')} ${get('hour')}:${get('minute')} ${get('timeZoneName')}`;
 }
 
 /** ISO 8601 with the zone's offset at that instant (`2026-03-27T23:00:00+01:00`). */
 export function isoInZone(at: Date, zone: string): string {
-  const parts = new Intl.DateTimeFormat('en-CA', {
-    timeZone: zone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    second: '2-digit',
-    hourCycle: 'h23',
-  }).formatToParts(at);
-  const get = (type: string) => Number(parts.find((p) => p.type === type)?.value ?? '0');
+  const field = zoneParts(at, zone, { second: '2-digit' });
+  const get = (type: string) => Number(field(type) || '0');
   const asUtc = Date.UTC(get('year'), get('month') - 1, get('day'), get('hour'), get('minute'), get('second'));
   const offsetMin = Math.round((asUtc - Math.floor(at.getTime() / 1000) * 1000) / 60000);
   const pad = (n: number) => String(Math.abs(n)).padStart(2, '0');
