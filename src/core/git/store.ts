@@ -35,7 +35,9 @@ export class RepositoryStore {
 
   /** Absolute directory of a storage. */
   storagePath(name: string): string {
-    const dir = Object.prototype.hasOwnProperty.call(this.storages(), name) ? this.storages()[name] : undefined;
+    // Read once: the storages are a live setting (a query each time they are asked for).
+    const all = this.storages();
+    const dir = Object.prototype.hasOwnProperty.call(all, name) ? all[name] : undefined;
     if (dir === undefined) throw new UnknownStorageError(name);
     return isAbsolute(dir) ? dir : join(this.stateDir, dir);
   }
