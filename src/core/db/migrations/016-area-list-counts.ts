@@ -3,7 +3,7 @@
 // from trigger-kept counts instead of walking up to 10,001 rows (SCIM answers an exact total);
 // indexes let the paged queries walk their order (personal snippets by visibility, a project's
 // snippets by author, a group's SCIM identities, SAML group links and group SAML identities
-// in id order).
+// in id order), and a user's identities are read through an index of their own.
 import type { Migration } from '../migrate.js';
 
 export const areaListCountsSchema: Migration = {
@@ -137,5 +137,8 @@ CREATE INDEX scim_identities_group ON scim_identities (group_id, id);
 
 CREATE INDEX saml_group_links_group ON saml_group_links (group_id, id);
 CREATE INDEX identities_saml_provider ON identities (saml_provider_id, id) WHERE saml_provider_id IS NOT NULL;
+-- A user's identities (every user entity shows them): the unique indexes are partial, so without
+-- this each presented user read the whole table once group SAML identities exist.
+CREATE INDEX identities_user ON identities (user_id, id);
 `,
 };
