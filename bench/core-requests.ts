@@ -55,3 +55,19 @@ export function scaleRow(name: string, label: string, smallMs: number, largeMs: 
   process.stdout.write(`  ${label.padEnd(44)} ${smallMs.toFixed(2)} ms vs ${largeMs.toFixed(2)} ms  → ${ratio.toFixed(2)}× (${outcome})\n`);
   if (unbudgeted === undefined) budgetLine(`${name} at 100,000 vs 100: ${label}`, `${largeMs.toFixed(2)} ms = ${ratio.toFixed(2)}×`, `${smallMs.toFixed(2)} ms`, '≤ 2×', verdict(ratio <= 2));
 }
+
+/**
+ * The median time of one request of any shape (another API root, another credential header)
+ * after a warm-up, as medianGetMs measures a GET; fails on an error status.
+ */
+export async function medianRequestMs(core: Core, req: Parameters<Core['handle']>[0], rounds: number, warmup = 20): Promise<number> {
+  for (let i = 0; i < warmup; i++) await core.handle(req);
+  const times: number[] = [];
+  for (let i = 0; i < rounds; i++) {
+    const start = process.hrtime.bigint();
+    const res = await core.handle(req);
+    times.push(Number(process.hrtime.bigint() - start) / 1e6);
+    if (res.status >= 400) throw new Error(`${req.method} ${req.path}?${req.query ?? ''}: status ${res.status}: ${String(res.body)}`);
+  }
+  return median(times);
+}

@@ -70,10 +70,13 @@ export const enterpriseUserRoutes: RouteDef[] = defineRoutes([
         args.push(like, like, like, like);
       }
       // `false` values are not filters, as on the users API.
-      if (p.active === true) where.push("state = 'active'");
-      if (p.blocked === true) where.push("state = 'blocked'");
-      if (p.two_factor === 'enabled') where.push('two_factor_enabled = 1');
-      if (p.two_factor === 'disabled') where.push('two_factor_enabled = 0');
+      // These filters are columns of the trigger-kept enterprise_user_counts too.
+      const keptFilters: string[] = [];
+      if (p.active === true) keptFilters.push("state = 'active'");
+      if (p.blocked === true) keptFilters.push("state = 'blocked'");
+      if (p.two_factor === 'enabled') keptFilters.push('two_factor_enabled = 1');
+      if (p.two_factor === 'disabled') keptFilters.push('two_factor_enabled = 0');
+      where.push(...keptFilters);
       if (typeof p.created_after === 'string') {
         where.push('created_at > ?');
         args.push(p.created_after);
@@ -83,9 +86,15 @@ export const enterpriseUserRoutes: RouteDef[] = defineRoutes([
         args.push(p.created_before);
       }
       const base = `SELECT * FROM users WHERE ${where.join(' AND ')}`;
+      // With no other filter the total comes from the kept counts; the others count their matches (up to the cap).
+      const kept = where.length === 1 + keptFilters.length;
+      const keptWhere = keptFilters.map((w) => ` AND ${w}`).join('');
       return paginate(
         ctx,
-        (cap) => (ctx.core.db.prepare(cappedCount(base, cap)).get(...args) as { n: number }).n,
+        (cap) =>
+          kept
+            ? ((ctx.core.db.prepare(`SELECT SUM(n) AS n FROM enterprise_user_counts WHERE group_id = ?${keptWhere}`).get(group.id) as { n: number | null }).n ?? 0)
+            : (ctx.core.db.prepare(cappedCount(base, cap)).get(...args) as { n: number }).n,
         (limit, offset) => (ctx.core.db.prepare(`${base} ORDER BY id DESC LIMIT ? OFFSET ?`).all(...args, limit, offset) as UserRow[]).map((u) => presentEnterpriseUser(ctx.core, u)),
       );
     },

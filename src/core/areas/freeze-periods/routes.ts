@@ -4,7 +4,7 @@
 import { defineRoutes } from '../../http/route.js';
 import type { RequestContext } from '../../http/context.js';
 import { ApiError, recordNotFound } from '../../http/errors.js';
-import { cappedCount, paginate } from '../../http/pagination.js';
+import { paginate } from '../../http/pagination.js';
 import { created, noContent, ok } from '../../http/reply.js';
 import { idParam, type ParamDecl } from '../../http/params.js';
 import type { ProjectRow } from '../../db/rows.js';
@@ -64,7 +64,8 @@ export const freezePeriodRoutes = defineRoutes([
       const base = 'SELECT * FROM freeze_periods WHERE project_id = ?';
       const reply = paginate(
         ctx,
-        (cap) => (ctx.core.db.prepare(cappedCount(base, cap)).get(project.id) as { n: number }).n,
+        // The trigger-kept count of the project's periods.
+        () => (ctx.core.db.prepare('SELECT n FROM freeze_period_counts WHERE project_id = ?').get(project.id) as { n: number } | undefined)?.n ?? 0,
         (limit, offset) => (ctx.core.db.prepare(`${base} ORDER BY created_at, id LIMIT ? OFFSET ?`).all(project.id, limit, offset) as FreezePeriodRow[]).map(present),
       );
       return reply;

@@ -5,7 +5,6 @@ import { defineRoutes } from '../../http/route.js';
 import type { RequestContext } from '../../http/context.js';
 import { currentUser } from '../../http/context.js';
 import { forbidden, notFound } from '../../http/errors.js';
-import { paginateArray } from '../../http/pagination.js';
 import { idParam, type ParamDecl } from '../../http/params.js';
 import { created, noContent } from '../../http/reply.js';
 import { isAdmin } from '../../auth/policy.js';
@@ -13,7 +12,8 @@ import type { ProjectRow, SnippetRow } from '../../db/rows.js';
 import { findProject } from '../../resources/find.js';
 import { canAdminProjectSnippet, canCreateProjectSnippet, canReadSnippet } from '../snippets/access.js';
 import { checkRawFilePath, checkUnmodifiedSince, createInput, createParams, createRules, rawFileAt, rawFirstFile, updateInput, updateParams, updateRules } from '../snippets/handlers.js';
-import { presentSnippet, presentSnippets, presentUserAgentDetail } from '../snippets/present.js';
+import { presentSnippet, presentUserAgentDetail } from '../snippets/present.js';
+import { projectSnippets, snippetPage } from '../snippets/list.js';
 import { createSnippet, deleteSnippet, updateSnippet } from '../snippets/service.js';
 
 const snippetId: ParamDecl = { name: 'snippet_id', type: 'integer', required: true };
@@ -42,10 +42,7 @@ export const projectSnippetRoutes = defineRoutes([
     params: [idParam],
     handler: (ctx) => {
       const project = findProject(ctx);
-      const rows = (ctx.core.db.prepare('SELECT * FROM snippets WHERE project_id = ? ORDER BY id DESC').all(project.id) as SnippetRow[]).filter((s) =>
-        canReadSnippet(ctx.core, ctx.actor, s, project),
-      );
-      return paginateArray(ctx, rows, (page) => presentSnippets(ctx.core, page));
+      return snippetPage(ctx, projectSnippets(ctx.core, ctx.actor, project));
     },
   },
   {

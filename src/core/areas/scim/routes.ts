@@ -28,15 +28,23 @@ async function list(ctx: RequestContext) {
       args.push(f.externUid);
     }
     if (f.userName !== undefined) {
-      where.push('(u.username_lower = ? OR u.email_lower = ?)');
+      // The user first (username or email, each through its index), then their identity in the group.
+      where.push('s.user_id IN (SELECT id FROM users WHERE username_lower = ? UNION SELECT id FROM users WHERE email_lower = ?)');
       args.push(f.userName.toLowerCase(), f.userName.toLowerCase());
     }
   }
   const startIndex = Math.max(1, Number(ctx.params.startIndex ?? 1));
   const count = Math.min(100, Math.max(0, Number(ctx.params.count ?? 20)));
   const from = `FROM scim_identities s JOIN users u ON u.id = s.user_id WHERE ${where.join(' AND ')}`;
-  const total = (ctx.core.db.prepare(`SELECT COUNT(*) AS n ${from}`).get(...args) as { n: number }).n;
-  const rows = ctx.core.db.prepare(`SELECT s.* ${from} ORDER BY s.id LIMIT ? OFFSET ?`).all(...args, count, startIndex - 1) as ScimIdentityRow[];
+  // SCIM answers the exact total: the group's kept count without a filter, else the (few) matches counted.
+  const total =
+    where.length === 1
+      ? ((ctx.core.db.prepare('SELECT n FROM scim_identity_counts WHERE group_id = ?').get(scope.group.id) as { n: number } | undefined)?.n ?? 0)
+      : (ctx.core.db.prepare(`SELECT COUNT(*) AS n ${from}`).get(...args) as { n: number }).n;
+  // A filter matches one user: its identity is found through (group, user) or (group, extern_uid)
+  // and sorted, rather than walking the group's identities in id order looking for it.
+  const order = where.length === 1 ? 's.id' : '+s.id';
+  const rows = ctx.core.db.prepare(`SELECT s.* ${from} ORDER BY ${order} LIMIT ? OFFSET ?`).all(...args, count, startIndex - 1) as ScimIdentityRow[];
   return { schemas: [LIST_SCHEMA], totalResults: total, itemsPerPage: count, startIndex, Resources: rows.map((r) => presentScimUser(ctx.core, r)) };
 }
 

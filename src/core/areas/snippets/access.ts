@@ -2,7 +2,8 @@
 // non-external users) or private (its author); administrators read everything. A project snippet
 // is seen only by those who see its project, and within it private snippets need membership
 // (Guest and up). Personal snippets are changed by their author alone; project snippets by
-// their author or a Maintainer; creating a project snippet needs Reporter.
+// their author or a Maintainer; creating a project snippet needs Reporter. The lists apply the
+// same rules as SQL conditions (list.ts): a change here is a change there.
 import type { ProjectRow, SnippetRow, UserRow } from '../../db/rows.js';
 import type { CoreState } from '../../state.js';
 import { accessLevelOf, canSee, isAdmin } from '../../auth/policy.js';

@@ -5,14 +5,14 @@ import { defineRoutes } from '../../http/route.js';
 import type { RequestContext } from '../../http/context.js';
 import { currentUser } from '../../http/context.js';
 import { forbidden, notFound, recordNotFound } from '../../http/errors.js';
-import { paginateArray } from '../../http/pagination.js';
 import type { ParamDecl } from '../../http/params.js';
 import { created, noContent } from '../../http/reply.js';
 import { isAdmin } from '../../auth/policy.js';
 import type { SnippetRow } from '../../db/rows.js';
 import { canAdminProjectSnippet, canCreatePersonalSnippet, canReadSnippet, projectOfSnippet } from './access.js';
 import { checkRawFilePath, checkUnmodifiedSince, createInput, createParams, createRules, rawFileAt, rawFirstFile, updateInput, updateParams, updateRules } from './handlers.js';
-import { presentSnippet, presentSnippets, presentUserAgentDetail } from './present.js';
+import { presentSnippet, presentUserAgentDetail } from './present.js';
+import { everySnippet, ownSnippets, publicSnippets, snippetPage, visibleSnippets } from './list.js';
 import { createSnippet, deleteSnippet, updateSnippet } from './service.js';
 
 const snippetId: ParamDecl = { name: 'id', type: 'integer', required: true };
@@ -45,21 +45,6 @@ function ownSnippet(ctx: RequestContext): SnippetRow {
   return s;
 }
 
-/** SQL for the date filters, newest first (the platform's default order). */
-function listSql(where: string[], ctx: RequestContext): { sql: string; args: unknown[] } {
-  const args: unknown[] = [];
-  const all = [...where];
-  if (ctx.params.created_after) {
-    all.push('created_at > ?');
-    args.push(ctx.params.created_after);
-  }
-  if (ctx.params.created_before) {
-    all.push('created_at < ?');
-    args.push(ctx.params.created_before);
-  }
-  return { sql: `SELECT * FROM snippets${all.length ? ` WHERE ${all.join(' AND ')}` : ''} ORDER BY id DESC`, args };
-}
-
 export const snippetRoutes = defineRoutes([
   {
     method: 'GET',
@@ -68,10 +53,7 @@ export const snippetRoutes = defineRoutes([
     paginated: true,
     params: dateFilters,
     handler: (ctx) => {
-      const user = currentUser(ctx);
-      const q = listSql(['author_id = ?'], ctx);
-      const rows = ctx.core.db.prepare(q.sql).all(user.id, ...q.args) as SnippetRow[];
-      return paginateArray(ctx, rows, (page) => presentSnippets(ctx.core, page));
+      return snippetPage(ctx, ownSnippets(ctx.core, currentUser(ctx)));
     },
   },
   {
@@ -82,9 +64,7 @@ export const snippetRoutes = defineRoutes([
     params: dateFilters,
     handler: (ctx) => {
       currentUser(ctx);
-      const q = listSql(["visibility = 'public'", 'project_id IS NULL'], ctx);
-      const rows = ctx.core.db.prepare(q.sql).all(...q.args) as SnippetRow[];
-      return paginateArray(ctx, rows, (page) => presentSnippets(ctx.core, page));
+      return snippetPage(ctx, publicSnippets(ctx.core));
     },
   },
   {
@@ -97,16 +77,8 @@ export const snippetRoutes = defineRoutes([
       const user = currentUser(ctx);
       const admin = isAdmin(user);
       if (ctx.params.repository_storage !== undefined && !admin) throw forbidden();
-      const where: string[] = [];
-      const args: unknown[] = [];
-      if (ctx.params.repository_storage !== undefined) {
-        where.push('repository_storage = ?');
-        args.push(ctx.params.repository_storage);
-      }
-      const q = listSql(where, ctx);
-      let rows = ctx.core.db.prepare(q.sql).all(...args, ...q.args) as SnippetRow[];
-      if (!admin) rows = rows.filter((s) => canReadSnippet(ctx.core, user, s));
-      return paginateArray(ctx, rows, (page) => presentSnippets(ctx.core, page, { withStorage: admin }));
+      if (!admin) return snippetPage(ctx, visibleSnippets(ctx.core, user));
+      return snippetPage(ctx, everySnippet(ctx.core, ctx.params.repository_storage as string | undefined), { withStorage: true });
     },
   },
   {

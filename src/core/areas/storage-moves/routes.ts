@@ -55,7 +55,7 @@ function routesFor(type: ContainerType, plural: string, extra: Pick<RouteDef, 't
     const f = filter(ctx);
     return paginate(
       ctx,
-      (cap) => countMoves(ctx.core, f, cap),
+      () => countMoves(ctx.core, f),
       (limit, offset) => listMoves(ctx.core, f, limit, offset).map((m) => presentMove(ctx.core, m)),
     );
   };

@@ -123,10 +123,10 @@ function whereOf(f: MoveFilter): { sql: string; args: unknown[] } {
   return { sql: 'container_type = ? AND container_id = ?', args: [f.type, f.containerId] };
 }
 
-export function countMoves(core: CoreState, f: MoveFilter, cap: number): number {
-  const w = whereOf(f);
-  const row = core.db.prepare(`SELECT COUNT(*) AS n FROM (SELECT 1 FROM repository_storage_moves WHERE ${w.sql} LIMIT ?)`).get(...w.args, cap) as { n: number };
-  return row.n;
+/** How many moves match, from the trigger-kept counts per kind (container 0) and per container. */
+export function countMoves(core: CoreState, f: MoveFilter): number {
+  const row = core.db.prepare('SELECT n FROM storage_move_counts WHERE container_type = ? AND container_id = ?').get(f.type, f.containerId ?? 0) as { n: number } | undefined;
+  return row?.n ?? 0;
 }
 
 /** Newest first, as the platform orders them (created_at, then id for equal times). */
