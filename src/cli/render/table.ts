@@ -1,7 +1,8 @@
 // Aligned tables for a terminal. Columns are two spaces apart, the last one is never padded (no
 // trailing spaces), and a table wider than the terminal is fitted by cutting the widest column
-// (ending it in an ellipsis), then the next widest, never by wrapping lines.
-import { displayWidth, truncate } from './cells.js';
+// (with an ellipsis: at the end of text, in the middle of a path), then the next widest, never by
+// wrapping lines.
+import { displayWidth, fitCell } from './cells.js';
 
 export interface TableOptions {
   /** Terminal width in columns. */
@@ -49,7 +50,7 @@ export function fitTable(header: string[], rows: string[][], opts: TableOptions)
   const bold = (s: string) => (opts.color ? `\u001b[1m${s}\u001b[22m` : s);
   const line = (r: string[], rowIndex: number) => {
     const cells = r.map((v, c) => {
-      const text = truncate(v ?? '', widths[c] as number);
+      const text = fitCell(v ?? '', widths[c] as number);
       const pad = ' '.repeat(Math.max(0, (widths[c] as number) - displayWidth(text)));
       const shown = rowIndex < 0 ? bold(text) : opts.paint ? opts.paint(text, c, rowIndex) : text;
       return c === r.length - 1 ? shown : `${shown}${pad}`;
