@@ -39,6 +39,18 @@ describe('tables', () => {
     expect(b).toMatch(/…\/registry\s/);
   });
 
+  it('print kept cells whole and cut the other columns around them', () => {
+    const dsn = 'http://glet_d6774ef8b490c596caf85ba98e7d79f7@localhost:8080/api/v4/error_tracking/collector/5';
+    const out = fitTable(['ID', 'NOTE', 'DSN'], [['1', 'a note long enough to be cut at forty columns', dsn]], { width: 60, color: false, keep: (_r, c) => c === 2 });
+    const row = out.split('\n')[1] as string;
+    expect(row.endsWith(dsn)).toBe(true);
+    expect(row).toContain('…');
+    const item = fitTable(['FIELD', 'VALUE'], [['id', '1'], ['dsn', dsn], ['note', 'x'.repeat(90)]], { width: 40, color: false, keep: (r, c) => r === 1 && c === 1 });
+    const lines = item.split('\n');
+    expect(lines[2]).toContain(dsn);
+    expect(displayWidth(lines[3] as string)).toBeLessThanOrEqual(40);
+  });
+
   it('truncate by display width, relative times, escaping', () => {
     expect(truncate('日本語のテキスト', 7)).toBe('日本語…');
     expect(truncate('short', 10)).toBe('short');
