@@ -35,6 +35,53 @@ const withoutHttp2 = {
   },
 };
 
+/**
+ * Stand-ins for Node built-ins that a bundled package loads at once but hostctl never (or barely)
+ * uses through it: each costs milliseconds of every command's start-up, loading modules of Node's
+ * own. `importer` limits a stand-in to the files of one package; inside a stand-in, `require` of
+ * the real module resolves as usual.
+ */
+function standIns(name, entries) {
+  return {
+    name,
+    setup(b) {
+      entries.forEach((e, i) => {
+        b.onResolve({ filter: new RegExp(`^${e.module}$`) }, (args) => (e.importer.test(args.importer) ? { path: String(i), namespace: name } : undefined));
+      });
+      b.onLoad({ filter: /.*/, namespace: name }, (args) => ({ contents: entries[Number(args.path)].contents, loader: 'js', resolveDir: process.cwd() }));
+    },
+  };
+}
+
+// commander loads node:child_process for subcommands that are separate executables, which
+// hostctl does not have; the stand-in loads it on the first spawn.
+const cliStandIns = standIns('cli-stand-ins', [
+  {
+    module: 'node:child_process',
+    importer: /[\\/]node_modules[\\/]commander[\\/]/,
+    contents: "module.exports = { spawn: (...args) => require('node:child_process').spawn(...args) };",
+  },
+]);
+
+// undici checks its own invariants with assert(value[, message]) and nothing more of node:assert
+// (which loads five modules of Node's). It reads node:http for two things: a class to compare a
+// stream's constructor with (hostctl never hands it Node's IncomingMessage) and the default
+// header-size limit, Node's 16 KiB (hostctl does not pass --max-http-header-size). Loading
+// node:http would start Node's whole HTTP stack, client, server and agent, beside undici's.
+const undiciStandIns = standIns('undici-stand-ins', [
+  {
+    module: 'node:assert',
+    importer: /[\\/]node_modules[\\/]undici[\\/]/,
+    contents:
+      "module.exports = function assert(value, message) { if (!value) { const e = new Error(message ?? 'undici: assertion failed'); e.code = 'ERR_ASSERTION'; throw e; } };",
+  },
+  {
+    module: 'node:http',
+    importer: /[\\/]node_modules[\\/]undici[\\/]/,
+    contents: 'module.exports = { IncomingMessage: class NotNodesIncomingMessage {}, maxHeaderSize: 16 * 1024 };',
+  },
+]);
+
 /** In the CLI bundle, undici's parts come from dist/undici.cjs (src/client/load-undici.ts). */
 const undiciElsewhere = {
   name: 'undici-in-its-own-bundle',
@@ -62,7 +109,7 @@ try {
     platform: 'node',
     target: 'node20',
     external: LAZY_PACKAGES,
-    plugins: [undiciElsewhere],
+    plugins: [undiciElsewhere, cliStandIns],
     // Start-up reads the bundle and deserialises its code cache on every command: both shrink
     // by a quarter without whitespace and with simpler syntax. Names stay, so stacks
     // (HOSTCTL_DEBUG=stack) still read.
@@ -90,7 +137,7 @@ try {
     format: 'cjs',
     platform: 'node',
     target: 'node20',
-    plugins: [withoutHttp2],
+    plugins: [withoutHttp2, undiciStandIns],
     logLevel: 'warning',
   });
   if (existsSync(dist)) renameSync(dist, stale);

@@ -2,7 +2,6 @@
 // and the request API. The package's index also sets up fetch, WebSocket, caches and mocks, and
 // makes Node start its own bundled copy of undici beside ours; loading these modules directly
 // avoids both, and lets the build carry them inside the CLI bundle (and so its code cache).
-import { setFlagsFromString } from 'node:v8';
 import type { Dispatcher } from 'undici';
 import AgentClass from 'undici/lib/dispatcher/agent.js';
 import EnvHttpProxyAgentClass from 'undici/lib/dispatcher/env-http-proxy-agent.js';
@@ -10,12 +9,7 @@ import apiRequest from 'undici/lib/api/api-request.js';
 import apiConnect from 'undici/lib/api/api-connect.js';
 import DispatcherClass from 'undici/lib/dispatcher/dispatcher.js';
 
-// undici parses HTTP/1.1 with llhttp compiled to WebAssembly. V8 compiles it twice: at once with
-// its baseline compiler, then again, optimised, on background threads — and a process exiting
-// waits for that second compile, which adds 300–500 ms to every remote command. The baseline code
-// is plenty for the few responses a command reads. (The module compiles on the first connection,
-// after this line has run.)
-setFlagsFromString('--liftoff-only');
+// The WebAssembly parser's compiler flag is set by whoever loads these parts (load-undici.ts).
 
 // What the package's index does for every API method, for the two used here: the proxy agent
 // opens its tunnel with `connect` on a dispatcher.

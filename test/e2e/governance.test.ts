@@ -62,6 +62,10 @@ describe('hostctl governance verbs', () => {
 
   it('saml configure and show', async () => {
     expect(await json<Obj>(['saml', 'show', 'acme'])).toMatchObject({ enabled: true, default_membership_role: 20 });
+    // The table names the group and the role rather than their numbers.
+    const table = String((await box.run(['saml', 'show', 'acme'])).stdout);
+    expect(table).toMatch(/^group\tacme$/m);
+    expect(table).toMatch(/^default role\treporter$/m);
     const changed = await json<Obj>(['saml', 'configure', 'acme', '--enforced-sso', '--default-role', 'developer']);
     expect(changed).toMatchObject({ enforced_sso: true, default_membership_role: 30 });
     const off = await json<Obj>(['saml', 'configure', 'acme', '--disabled']);
@@ -76,6 +80,10 @@ describe('hostctl governance verbs', () => {
   it('saml identities list, get, update and delete (SAML and --scim)', async () => {
     const saml = await json<Obj[]>(['saml', 'identities', 'list', 'acme']);
     expect(saml.map((i) => i.extern_uid)).toEqual(['okta-00u1priya', 'okta-00u2tom', 'okta-00u3mei', 'okta-00u4olu']);
+    const rows = String((await box.run(['saml', 'identities', 'list', 'acme'])).stdout).trim().split('\n');
+    expect(rows).toHaveLength(4);
+    // Users by username: a column of numbers would send the reader to look each one up.
+    for (const row of rows) expect(row.split('\t')[1]).toMatch(/^[a-z][a-z0-9._-]*$/);
     const scimIds = await json<Obj[]>(['saml', 'identities', 'list', 'acme', '--scim']);
     expect(scimIds.find((i) => i.extern_uid === 'okta-00u4olu')?.active).toBe(false);
     expect(await json<Obj>(['saml', 'identities', 'get', 'acme', 'okta-00u3mei'])).toMatchObject({ extern_uid: 'okta-00u3mei' });

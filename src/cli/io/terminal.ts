@@ -2,7 +2,11 @@
 // prompts and spinners. Prompts need both stdin and stdout on a terminal and neither --no-input
 // nor CI. Colour: --color always|never wins, then NO_COLOR, then FORCE_COLOR, then whether
 // standard output is a terminal (auto).
-import { isatty } from 'node:tty';
+import { createRequire } from 'node:module';
+
+// node:tty is loaded only to ask about standard input: a command whose output is piped (scripts,
+// CI) never needs it, and loading it costs a share of start-up.
+const isatty = (fd: number): boolean => (createRequire(import.meta.url)('node:tty') as typeof import('node:tty')).isatty(fd);
 
 export interface TerminalInfo {
   stdoutIsTTY: boolean;
@@ -20,8 +24,10 @@ export const COLOR_MODES = ['auto', 'always', 'never'] as const;
 export function detectTerminal(opts: { noInput?: boolean; color?: boolean | string }, env: NodeJS.ProcessEnv = process.env): TerminalInfo {
   const stdoutIsTTY = !!process.stdout.isTTY;
   const stderrIsTTY = !!process.stderr.isTTY;
-  // Asked of the descriptor: touching process.stdin would set up a stream most commands never read.
-  const stdinIsTTY = isatty(0);
+  // Asked of the descriptor, and only when read: touching process.stdin would set up a stream
+  // most commands never read.
+  let stdin: boolean | undefined;
+  const stdinIsTTY = (): boolean => (stdin ??= isatty(0));
   const ciSet = !!env.CI && env.CI !== 'false' && env.CI !== '0';
   let color = stdoutIsTTY;
   if (env.FORCE_COLOR !== undefined) color = env.FORCE_COLOR !== '0' && env.FORCE_COLOR !== 'false';
@@ -34,9 +40,13 @@ export function detectTerminal(opts: { noInput?: boolean; color?: boolean | stri
   return {
     stdoutIsTTY,
     stderrIsTTY,
-    stdinIsTTY,
+    get stdinIsTTY() {
+      return stdinIsTTY();
+    },
     color,
-    canPrompt: stdinIsTTY && stdoutIsTTY && !opts.noInput && !ciSet && !env.HOSTCTL_NO_PROMPT,
+    get canPrompt() {
+      return stdoutIsTTY && !opts.noInput && !ciSet && !env.HOSTCTL_NO_PROMPT && stdinIsTTY();
+    },
     columns,
   };
 }

@@ -62,6 +62,36 @@ const isWide = (cp: number): boolean =>
   (cp >= 0x1f300 && cp <= 0x1faff) ||
   (cp >= 0x20000 && cp <= 0x3fffd);
 
+/** A namespace path such as acme/platform/runner (no spaces, no empty segments, so not a URL). */
+const PATH_CELL = /^[^\s/]+(\/[^\s/]+)+$/;
+
+/**
+ * Cuts a cell to at most `width` columns. Paths keep their last segment, the part that tells
+ * rows apart (`acme/…/runner`, `…/api-gateway`), and give up the middle; other text keeps its
+ * beginning and ends in an ellipsis.
+ */
+export function fitCell(text: string, width: number): string {
+  if (displayWidth(text) <= width || !PATH_CELL.test(text)) return truncate(text, width);
+  const tail = text.slice(text.lastIndexOf('/'));
+  const room = width - 1 - displayWidth(tail);
+  if (room < 0) return `…${lastColumns(text, width - 1)}`;
+  return `${truncate(text, room + 1).replace(/…$/, '')}…${tail}`;
+}
+
+/** The end of `text` that fits in `width` columns. */
+function lastColumns(text: string, width: number): string {
+  const chars = [...text];
+  let out = '';
+  let w = 0;
+  for (let i = chars.length - 1; i >= 0; i--) {
+    const cw = displayWidth(chars[i] as string);
+    if (w + cw > width) break;
+    out = `${chars[i] as string}${out}`;
+    w += cw;
+  }
+  return out;
+}
+
 /** Cuts text to at most `width` columns, ending in an ellipsis when anything was cut. */
 export function truncate(text: string, width: number): string {
   if (displayWidth(text) <= width) return text;

@@ -23,6 +23,8 @@ export interface Column {
    * path instead (looked up once per distinct id by the kit); JSON keeps the id.
    */
   lookup?: 'user' | 'group' | 'project';
+  /** A value people copy (a DSN): tables never cut it, and its line wraps instead. */
+  whole?: boolean;
 }
 
 export interface RenderOptions {
@@ -90,12 +92,12 @@ function csv(header: string[], rows: string[][]): string {
   return [header, ...rows].map((r) => `${r.map(csvEscape).join(',')}\r\n`).join('');
 }
 
-function table(header: string[], rows: string[][], keys: string[], opts: RenderOptions): string {
+function table(header: string[], rows: string[][], cols: Column[], opts: RenderOptions): string {
   const term = opts.term;
-  const stateColumn = (i: number) => STATE_KEYS.test(keys[i] ?? '');
+  const stateColumn = (i: number) => STATE_KEYS.test(cols[i]?.key ?? '');
   const paint = (text: string, column: number) => (term.color && stateColumn(column) ? paintState(text) : text);
   if (!term.stdoutIsTTY) return rows.map((r) => `${r.map((v, i) => paint(tsvEscape(v), i)).join('\t')}\n`).join('');
-  return fitTable(header, rows, { width: term.columns, color: term.color, paint });
+  return fitTable(header, rows, { width: term.columns, color: term.color, paint, keep: (_row, column) => cols[column]?.whole === true });
 }
 
 export async function renderList(rows: Record<string, unknown>[], opts: RenderOptions): Promise<string> {
@@ -108,7 +110,7 @@ export async function renderList(rows: Record<string, unknown>[], opts: RenderOp
   if (opts.format === 'csv') return csv(cols.map((c) => c.header ?? c.key), body);
   // An empty list says so on a terminal; piped, it stays empty so `wc -l` counts rows.
   if (rows.length === 0) return opts.term.stdoutIsTTY ? 'no results\n' : '';
-  return table(header, body, cols.map((c) => c.key), opts);
+  return table(header, body, cols, opts);
 }
 
 export async function renderItem(item: Record<string, unknown>, opts: RenderOptions): Promise<string> {
@@ -122,5 +124,5 @@ export async function renderItem(item: Record<string, unknown>, opts: RenderOpti
   const term = opts.term;
   if (!term.stdoutIsTTY) return rows.map(([k, v]) => `${k}\t${tsvEscape(v as string)}\n`).join('');
   const paint = (text: string, column: number, row: number) => (term.color && column === 1 && STATE_KEYS.test(keys[row] ?? '') ? paintState(text) : text);
-  return fitTable(['FIELD', 'VALUE'], rows, { width: term.columns, color: term.color, paint });
+  return fitTable(['FIELD', 'VALUE'], rows, { width: term.columns, color: term.color, paint, keep: (row, column) => column === 1 && cols[row]?.whole === true });
 }

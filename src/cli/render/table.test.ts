@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { fitTable, fitWidths } from './table.js';
-import { displayWidth, relativeTime, truncate } from './cells.js';
+import { displayWidth, fitCell, relativeTime, truncate } from './cells.js';
 import { csvEscape, tsvEscape } from './output.js';
 
 describe('tables', () => {
@@ -19,6 +19,36 @@ describe('tables', () => {
     }
     expect(lines[1]).toContain('…');
     expect(lines[1]).toMatch(/3 hours ago$/);
+  });
+
+  it('cut paths in the middle, keeping the segment that tells rows apart', () => {
+    expect(fitCell('acme/platform/runner', 13)).toBe('acme/…/runner');
+    expect(fitCell('acme/platform/api-gateway', 13)).toBe('…/api-gateway');
+    expect(fitCell('alice/dotfiles', 13)).toBe('ali…/dotfiles');
+    expect(fitCell('acme/platform/a-very-long-project-name', 13)).toBe('…project-name');
+    expect(fitCell('acme/web', 13)).toBe('acme/web');
+    // Not paths: text with spaces and URLs keep their beginning.
+    expect(fitCell('a short/long description here', 13)).toBe('a short/long…');
+    expect(fitCell('https://example.com/a/b/c', 13)).toBe('https://exam…');
+    for (const [text, w] of [['acme/platform/runner', 13], ['日本/語のテ/キスト', 7], ['a/b', 2]] as const) expect(displayWidth(fitCell(text, w))).toBeLessThanOrEqual(w);
+    // Two projects of one group stay apart in an 80-column table.
+    const rows = [['3', 'acme/platform/runner', 'private', 'main', 'default', 'false', '13 minutes ago'], ['4', 'acme/platform/registry', 'private', 'main', 'default', 'false', '13 minutes ago']];
+    const out = fitTable(['ID', 'PATH', 'VISIBILITY', 'DEFAULT BRANCH', 'STORAGE', 'ARCHIVED', 'LAST ACTIVITY'], rows, { width: 80, color: false });
+    const [, a, b] = out.split('\n');
+    expect(a).toMatch(/…\/runner\s/);
+    expect(b).toMatch(/…\/registry\s/);
+  });
+
+  it('print kept cells whole and cut the other columns around them', () => {
+    const dsn = 'http://glet_d6774ef8b490c596caf85ba98e7d79f7@localhost:8080/api/v4/error_tracking/collector/5';
+    const out = fitTable(['ID', 'NOTE', 'DSN'], [['1', 'a note long enough to be cut at forty columns', dsn]], { width: 60, color: false, keep: (_r, c) => c === 2 });
+    const row = out.split('\n')[1] as string;
+    expect(row.endsWith(dsn)).toBe(true);
+    expect(row).toContain('…');
+    const item = fitTable(['FIELD', 'VALUE'], [['id', '1'], ['dsn', dsn], ['note', 'x'.repeat(90)]], { width: 40, color: false, keep: (r, c) => r === 1 && c === 1 });
+    const lines = item.split('\n');
+    expect(lines[2]).toContain(dsn);
+    expect(displayWidth(lines[3] as string)).toBeLessThanOrEqual(40);
   });
 
   it('truncate by display width, relative times, escaping', () => {

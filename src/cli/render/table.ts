@@ -1,7 +1,8 @@
 // Aligned tables for a terminal. Columns are two spaces apart, the last one is never padded (no
 // trailing spaces), and a table wider than the terminal is fitted by cutting the widest column
-// (ending it in an ellipsis), then the next widest, never by wrapping lines.
-import { displayWidth, truncate } from './cells.js';
+// (with an ellipsis: at the end of text, in the middle of a path), then the next widest, never by
+// wrapping lines.
+import { displayWidth, fitCell } from './cells.js';
 
 export interface TableOptions {
   /** Terminal width in columns. */
@@ -9,6 +10,8 @@ export interface TableOptions {
   color: boolean;
   /** Colours a cell's (already cut) text; row -1 is the header. */
   paint?: (text: string, column: number, row: number) => string;
+  /** Cells printed whole however wide (values people copy); their line wraps instead. */
+  keep?: (row: number, column: number) => boolean;
 }
 
 const GAP = 2;
@@ -40,7 +43,8 @@ const FIXED_CELL = /^(-|true|false|-?\d[\d.,:]*( ?[A-Za-z]+)?|just now|(in )?\d+
 export function fitTable(header: string[], rows: string[][], opts: TableOptions): string {
   const all = [header, ...rows];
   const natural = header.map((_, c) => Math.max(...all.map((r) => displayWidth(r[c] ?? ''))));
-  const floor = header.map((h, c) => Math.min(natural[c] as number, Math.max(MIN_WIDTH, displayWidth(h))));
+  const kept = header.map((_, c) => rows.length > 0 && rows.every((_r, i) => opts.keep?.(i, c) === true));
+  const floor = header.map((h, c) => (kept[c] ? (natural[c] as number) : Math.min(natural[c] as number, Math.max(MIN_WIDTH, displayWidth(h)))));
   // Free-text columns give way first; times, numbers and ids only when that is not enough.
   const fixed = header.map((_, c) => rows.length > 0 && rows.every((r) => FIXED_CELL.test(r[c] ?? '')));
   const total = Math.max(20, opts.width);
@@ -49,7 +53,7 @@ export function fitTable(header: string[], rows: string[][], opts: TableOptions)
   const bold = (s: string) => (opts.color ? `\u001b[1m${s}\u001b[22m` : s);
   const line = (r: string[], rowIndex: number) => {
     const cells = r.map((v, c) => {
-      const text = truncate(v ?? '', widths[c] as number);
+      const text = rowIndex >= 0 && opts.keep?.(rowIndex, c) ? (v ?? '') : fitCell(v ?? '', widths[c] as number);
       const pad = ' '.repeat(Math.max(0, (widths[c] as number) - displayWidth(text)));
       const shown = rowIndex < 0 ? bold(text) : opts.paint ? opts.paint(text, c, rowIndex) : text;
       return c === r.length - 1 ? shown : `${shown}${pad}`;

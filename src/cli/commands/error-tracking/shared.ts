@@ -9,7 +9,9 @@ export { addProjectOption, projectRef, type ProjectOpts } from '../../kit/projec
 export const settingsPath = (project: PathValue): string => apiPath('/projects/:id/error_tracking/settings', { id: project });
 export const keysPath = (project: PathValue): string => apiPath('/projects/:id/error_tracking/client_keys', { id: project });
 
-export const KEY_COLUMNS: Column[] = [{ key: 'id' }, { key: 'active' }, { key: 'public_key', header: 'public key' }, { key: 'tracker_dsn', header: 'DSN' }];
+// The DSN carries the public key and is what an application is configured with: tables show it
+// whole (JSON and --fields still give public_key on its own).
+export const KEY_COLUMNS: Column[] = [{ key: 'id' }, { key: 'active' }, { key: 'tracker_dsn', header: 'DSN', whole: true }];
 export const KEY_FIELDS = ['id', 'active', 'public_key', 'tracker_dsn'];
 
 export function keyId(value: string | undefined): number {

@@ -1,6 +1,7 @@
 import type { VerbSpec } from '../../kit/verb.js';
 import { UsageError } from '../../kit/errors.js';
-import { checkChoice, parseAccessLevel, requireChanges } from '../../kit/refs.js';
+import { checkChoice, parseAccessLevel, requireChanges, roleName } from '../../kit/refs.js';
+import type { Column } from '../../render/output.js';
 import { extension } from './extension.js';
 import { extensionGroupPath } from './group-arg.js';
 
@@ -12,12 +13,12 @@ interface ConfigureOpts {
   enabled?: boolean;
 }
 
-export const SAML_COLUMNS = [
-  { key: 'group_id', header: 'group' },
+export const SAML_COLUMNS: Column[] = [
+  { key: 'group_id', header: 'group', lookup: 'group' },
   { key: 'enabled' },
   { key: 'sso_url', header: 'sso url' },
   { key: 'certificate_fingerprint', header: 'fingerprint' },
-  { key: 'default_membership_role', header: 'default role' },
+  { key: 'default_membership_role', header: 'default role', get: (r) => roleName(r.default_membership_role) },
   { key: 'enforced_sso', header: 'enforced' },
 ];
 

@@ -4,8 +4,14 @@ import { addVerb } from '../../kit/verb.js';
 import { subcommand } from '../../program.js';
 import { configureVerb } from './configure.js';
 import { showVerb } from './show.js';
-import { identitiesDeleteVerb, identitiesGetVerb, identitiesListVerb, identitiesUpdateVerb } from './identities.js';
-import { linksCreateVerb, linksDeleteVerb, linksGetVerb, linksListVerb } from './links.js';
+import { identitiesListVerb } from './identities-list.js';
+import { identitiesGetVerb } from './identities-get.js';
+import { identitiesUpdateVerb } from './identities-update.js';
+import { identitiesDeleteVerb } from './identities-delete.js';
+import { linksListVerb } from './links-list.js';
+import { linksGetVerb } from './links-get.js';
+import { linksCreateVerb } from './links-create.js';
+import { linksDeleteVerb } from './links-delete.js';
 
 export function configure(noun: Command): void {
   for (const verb of [configureVerb, showVerb]) addVerb(noun, verb as Parameters<typeof addVerb>[1], subcommand);

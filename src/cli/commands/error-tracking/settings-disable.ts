@@ -1,21 +1,9 @@
-// `enable` configures integrated error tracking (creating the settings when there are none);
-// `disable` turns a configured one off.
+// hostctl error-tracking settings disable: turns a configured error tracking off (settings and
+// keys are kept).
 import { ApiError } from '../../../client/api-error.js';
 import type { VerbSpec } from '../../kit/verb.js';
 import { CliError, EXIT } from '../../kit/errors.js';
 import { addProjectOption, projectRef, settingsPath, type ProjectOpts } from './shared.js';
-
-export const settingsEnableVerb: VerbSpec<ProjectOpts> = {
-  name: 'enable',
-  summary: 'Turn on integrated error tracking for a project (Maintainer); creates the settings',
-  examples: ['hostctl error-tracking settings enable -R acme/web/storefront', 'hostctl error-tracking keys create -R acme/web/storefront   # then a key for the application'],
-  options: (cmd) => addProjectOption(cmd),
-  async run(cli, _args, o) {
-    const api = await cli.client();
-    const { data } = await api.put<Record<string, unknown>>(settingsPath(projectRef(o)), { active: true, integrated: true });
-    await cli.showItem(data);
-  },
-};
 
 export const settingsDisableVerb: VerbSpec<ProjectOpts> = {
   name: 'disable',

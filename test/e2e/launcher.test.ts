@@ -1,0 +1,113 @@
+// The launcher (bin/hostctl.js) runs dist/cli.cjs and, for remote commands, dist/undici.cjs
+// through V8 code caches. A cache V8 rejects is rewritten after every command and the bundle is
+// compiled from source each time, which start-up cannot afford; the remote path sets a V8 flag
+// (undici's WebAssembly parser), and V8 checks caches against a hash of its flags. These tests run
+// a copy of the launcher and bundles without caches and check that the caches, once written, are
+// accepted by the commands that follow, remote and local, in either order; and that a remote
+// command loads none of the Node modules the bundles' stand-ins replace.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { execa } from 'execa';
+import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { cleanEnv, cliSandbox, startServe, type CliSandbox, type ServeProcess } from '../helpers/cli.js';
+
+const ROOT = resolve(import.meta.dirname, '../..');
+
+let box: CliSandbox;
+let serve: ServeProcess;
+let token: string;
+let install: string;
+
+/** A copy of bin/ and dist/ (bundles only, no caches) that shares the project's node_modules. */
+function freshInstall(name: string): string {
+  const dir = join(box.dir, name);
+  mkdirSync(join(dir, 'bin'), { recursive: true });
+  mkdirSync(join(dir, 'dist'));
+  for (const f of ['hostctl.js', 'package.json']) copyFileSync(join(ROOT, 'bin', f), join(dir, 'bin', f));
+  for (const f of readdirSync(join(ROOT, 'dist'))) if (f.endsWith('.cjs')) copyFileSync(join(ROOT, 'dist', f), join(dir, 'dist', f));
+  symlinkSync(join(ROOT, 'node_modules'), join(dir, 'node_modules'), 'dir');
+  return dir;
+}
+
+const caches = (dir: string): Record<string, string> => {
+  const out: Record<string, string> = {};
+  for (const f of readdirSync(join(dir, 'dist'))) if (f.endsWith('.cache')) out[f.replace(/\.cjs\..*$/, '.cjs')] = `${statSync(join(dir, 'dist', f)).mtimeMs}:${readFileSync(join(dir, 'dist', f)).length}`;
+  return out;
+};
+
+function run(dir: string, args: string[], remote: boolean, extra: string[] = []) {
+  return execa(process.execPath, [...extra, join(dir, 'bin/hostctl.js'), ...args], {
+    env: { ...cleanEnv(), ...box.env, ...(remote ? { HOSTCTL_URL: serve.url, HOSTCTL_TOKEN: token } : { HOSTCTL_STATE: box.stateDir, HOSTCTL_TOKEN: token }) },
+    extendEnv: false,
+    reject: false,
+    stdin: 'ignore',
+  });
+}
+
+beforeAll(async () => {
+  box = cliSandbox();
+  token = await box.init();
+  serve = await startServe(box);
+  install = freshInstall('install');
+}, 60_000);
+
+afterAll(async () => {
+  serve?.proc.kill('SIGTERM');
+  await serve?.proc;
+  box?.cleanup();
+});
+
+describe('code caches', () => {
+  it('a remote command first: both caches are written once and accepted afterwards', async () => {
+    const dir = freshInstall('remote-first');
+    const first = await run(dir, ['tokens', 'list', '-o', 'json'], true);
+    expect(first.exitCode, String(first.stderr)).toBe(0);
+    const written = caches(dir);
+    expect(Object.keys(written).sort()).toEqual(['cli.cjs', 'undici.cjs']);
+    for (const remote of [true, true, false, true]) {
+      const res = await run(dir, ['tokens', 'list', '-o', 'json'], remote);
+      expect(res.exitCode, String(res.stderr)).toBe(0);
+    }
+    // Rewritten caches would have new times: V8 took every one.
+    expect(caches(dir)).toEqual(written);
+  }, 60_000);
+
+  it('a local command first: the remote command adds its cache and keeps the other', async () => {
+    const dir = freshInstall('local-first');
+    expect((await run(dir, ['tokens', 'list'], false)).exitCode).toBe(0);
+    const local = caches(dir);
+    expect(Object.keys(local)).toEqual(['cli.cjs']);
+    expect((await run(dir, ['tokens', 'list'], true)).exitCode).toBe(0);
+    const both = caches(dir);
+    expect(both['cli.cjs']).toBe(local['cli.cjs']);
+    expect(both['undici.cjs']).toBeDefined();
+    for (const remote of [true, false, true]) expect((await run(dir, ['tokens', 'list'], remote)).exitCode).toBe(0);
+    expect(caches(dir)).toEqual(both);
+  }, 60_000);
+
+  it('a cache from elsewhere (another V8, a corrupt file) is replaced, and the command still works', async () => {
+    const dir = freshInstall('corrupt');
+    expect((await run(dir, ['tokens', 'list'], true)).exitCode).toBe(0);
+    const names = readdirSync(join(dir, 'dist')).filter((f) => f.endsWith('.cache'));
+    for (const f of names) writeFileSync(join(dir, 'dist', f), 'not a code cache');
+    const res = await run(dir, ['tokens', 'list', '-o', 'json'], true);
+    expect(res.exitCode, String(res.stderr)).toBe(0);
+    expect(JSON.parse(String(res.stdout)).length).toBeGreaterThan(0);
+    for (const f of names) expect(readFileSync(join(dir, 'dist', f), 'utf8')).not.toBe('not a code cache');
+  }, 60_000);
+});
+
+describe('what a remote command loads', () => {
+  it('no second HTTP stack and none of the modules the stand-ins replace', async () => {
+    const out = join(box.dir, 'modules.txt');
+    const probe = join(box.dir, 'probe.cjs');
+    writeFileSync(probe, `process.on('exit', () => require('node:fs').writeFileSync(${JSON.stringify(out)}, process.moduleLoadList.join('\\n')));\n`);
+    const res = await run(install, ['tokens', 'list'], true, ['--require', probe]);
+    expect(res.exitCode, String(res.stderr)).toBe(0);
+    expect(String(res.stdout)).toMatch(/root/);
+    expect(existsSync(out)).toBe(true);
+    const loaded = readFileSync(out, 'utf8').split('\n');
+    expect(loaded).toContain('NativeModule net');
+    for (const m of ['http', '_http_client', '_http_server', 'http2', 'assert', 'child_process', 'tty']) expect(loaded, m).not.toContain(`NativeModule ${m}`);
+  }, 60_000);
+});
