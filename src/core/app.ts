@@ -143,7 +143,7 @@ async function handle(core: Core, request: ApiRequest): Promise<ApiResponse> {
 async function answer(core: Core, request: ApiRequest): Promise<ApiResponse> {
   const scim = request.api === 'scim';
   try {
-    const response = toResponse(await dispatch(core, request));
+    const response = toResponse(await dispatch(core, request), request.textAsBytes === true);
     return scim ? asScim(response) : response;
   } catch (error) {
     const known = classify(error);
@@ -324,12 +324,16 @@ function json(status: number, body: unknown, headers: Record<string, string> = {
   return { status, headers: { 'content-type': 'application/json', ...headers }, body: body === undefined ? '' : JSON.stringify(body) };
 }
 
-function toResponse(reply: Reply): ApiResponse {
+function toResponse(reply: Reply, textAsBytes: boolean): ApiResponse {
   if (reply.stream) {
     const length: Record<string, string> = reply.stream.length === undefined ? {} : { 'content-length': String(reply.stream.length) };
     return { status: reply.status, headers: { 'content-type': reply.stream.contentType, ...length, ...reply.headers }, body: '', stream: reply.stream.body };
   }
-  if (reply.raw) return { status: reply.status, headers: { 'content-type': reply.raw.contentType, ...reply.headers }, body: reply.raw.data };
+  if (reply.raw) {
+    const { data, utf8 } = reply.raw;
+    const body = utf8 && !textAsBytes && typeof data !== 'string' ? Buffer.from(data.buffer, data.byteOffset, data.byteLength).toString('utf8') : data;
+    return { status: reply.status, headers: { 'content-type': reply.raw.contentType, ...reply.headers }, body };
+  }
   if (reply.status === 204) return { status: 204, headers: { ...reply.headers }, body: '' };
   return json(reply.status, reply.body, reply.headers);
 }

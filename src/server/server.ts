@@ -140,6 +140,7 @@ async function serve(core: Core, req: IncomingMessage, res: ServerResponse, wake
     headers,
     ...(streamed ? { bodyStream: req } : { body: bodySource(req) }),
     streamResponse: true,
+    textAsBytes: true,
     ...(scim ? { api: 'scim' as const } : {}),
   });
   if (core.jobs.enqueuedCount !== before) wake();

@@ -6,6 +6,7 @@
 // revocation, expiry change or blocked user is seen by the very next request.
 import type { Database } from 'better-sqlite3';
 import type { TokenRow, UserRow } from '../db/rows.js';
+import { dbGeneration } from '../db/generation.js';
 
 interface Entry {
   token: TokenRow;
@@ -18,16 +19,12 @@ const MAX_ENTRIES = 1024;
 export class TokenCache {
   private readonly entries = new Map<string, Entry>();
   private stamp = '';
-  private readonly version: { get(): unknown };
 
-  constructor(db: Database) {
-    this.version = db.prepare('SELECT (SELECT data_version FROM pragma_data_version) AS d, total_changes() AS t');
-  }
+  constructor(private readonly db: Database) {}
 
   /** The current state of the database, as a comparable string. */
   private current(): string {
-    const row = this.version.get() as { d: number; t: number };
-    return `${row.d}:${row.t}`;
+    return dbGeneration(this.db);
   }
 
   /** The cached resolution of `secret`, valid only if nothing was written since it was cached. */

@@ -52,7 +52,7 @@ export function withWebBase<T extends CoreState>(core: T, base: string): T {
   const known = byBase.get(base);
   if (known) return known as T;
   const target = core.settings;
-  const settings = Object.create(null) as typeof target;
+  const settings = {} as typeof target;
   for (const key of Object.keys(target) as (keyof typeof target)[]) {
     if (key === 'externalUrl') continue;
     Object.defineProperty(settings, key, {
