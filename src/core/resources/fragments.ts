@@ -11,6 +11,7 @@ import { dbGeneration } from '../db/generation.js';
 /** Texts kept per cache at most, and scopes (viewers, bases, days); a full cache starts over. */
 const MAX_TEXTS = 4096;
 const MAX_SCOPES = 256;
+const MAX_PAGES = 64;
 
 /** Joins JSON texts into the bytes of a JSON array. */
 export function jsonArrayBytes(texts: readonly Buffer[]): Buffer {
@@ -30,6 +31,8 @@ export class FragmentCache {
   private generation = '';
   private readonly scopes = new Map<string, Map<number, Buffer>>();
   private size = 0;
+  /** Whole pages joined from the texts, by scope and ids (joining is a copy of every byte). */
+  private pages = new Map<string, Buffer>();
 
   constructor(private readonly db: Database) {}
 
@@ -41,6 +44,7 @@ export class FragmentCache {
     const now = dbGeneration(this.db);
     if (now !== this.generation) {
       this.scopes.clear();
+      this.pages.clear();
       this.size = 0;
       this.generation = now;
     }
@@ -54,6 +58,21 @@ export class FragmentCache {
       this.scopes.set(scope, texts);
     }
     return texts;
+  }
+
+  /**
+   * The texts of `ids` joined by `join`, kept for the generation `texts(scope)` last saw (call it
+   * after `texts`, in the same transaction).
+   */
+  joined(scope: string, ids: readonly number[], join: () => Buffer): Buffer {
+    const key = `${scope}\n${ids.join(',')}`;
+    let bytes = this.pages.get(key);
+    if (!bytes) {
+      bytes = join();
+      if (this.pages.size >= MAX_PAGES) this.pages = new Map();
+      this.pages.set(key, bytes);
+    }
+    return bytes;
   }
 
   /** Remembers the text of `id` in a map `texts` returned. */

@@ -7,6 +7,7 @@ import { cappedCount, keysetReply, pageWindow, paginate, paginateArray } from '.
 import type { ParamDecl } from '../../http/params.js';
 import { Reply, jsonBytesReply } from '../../http/reply.js';
 import { fragmentsOf, jsonArrayBytes } from '../../resources/fragments.js';
+import { readTx } from '../../db/connection.js';
 import { isoDate } from '../../clock.js';
 import { MEMBER_ACCESS_LEVELS } from '../../../shared/access-levels.js';
 import { ACCESS_CTES, countVisibleProjects, viewerBinding, visibleProjectCondition } from './queries.js';
@@ -135,18 +136,19 @@ export function listProjects(ctx: RequestContext, scope: ListScope = {}): Reply 
   }
   const order = orderBy === 'id' ? `p.id ${dir}` : `${column} ${dir}, p.id ${dir}`;
   // The page is read as ids; the text of each project comes from the texts presented since the
-  // last write to the database, and only the others are read, presented and serialised.
+  // last write to the database, and only the others are read, presented and serialised. All of
+  // it is read in one transaction: one snapshot, one read lock.
   const fragments = fragmentsOf(ctx.core.db, 'project');
   const textScope = `${viewer?.id ?? 0} ${p.simple ? 'simple' : 'full'} ${isoDate(ctx.core.clock.now())} ${ctx.core.settings.externalUrl}`;
   const pageSql = `${ctes}SELECT p.id FROM projects p WHERE ${condition} ORDER BY ${order} LIMIT @limit OFFSET @offset`;
-  const reply = paginate(
+  const page = new Map<number, Buffer>();
+  const reply = readTx(ctx.core.db, () => paginate(
     ctx,
     // Only the visibility condition: the kept counts answer without walking the rows.
     (cap) => (where.length === 1 ? countVisibleProjects(ctx.core, viewer, cap) : (ctx.core.db.prepare(cappedCount(base, cap)).get(args) as { n: number }).n),
     (limit, offset) => {
       const ids = (ctx.core.db.prepare(pageSql).all({ ...args, limit, offset }) as { id: number }[]).map((r) => r.id);
       const texts = fragments.texts(textScope);
-      const page = new Map<number, Buffer>();
       for (const id of ids) {
         const text = texts.get(id);
         if (text !== undefined) page.set(id, text);
@@ -161,10 +163,10 @@ export function listProjects(ctx: RequestContext, scope: ListScope = {}): Reply 
           fragments.add(texts, row.id, text);
         });
       }
-      // A project deleted between the two reads is left out, as a later read would.
-      return ids.flatMap((id) => page.get(id) ?? []);
+      return ids;
     },
     { offsetLimitType: 'Project' },
-  );
-  return jsonBytesReply(jsonArrayBytes(reply.body as Buffer[]), reply.headers);
+  ));
+  const ids = reply.body as number[];
+  return jsonBytesReply(fragments.joined(textScope, ids, () => jsonArrayBytes(ids.map((id) => page.get(id) as Buffer))), reply.headers);
 }
