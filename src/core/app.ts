@@ -30,7 +30,7 @@ import { STATE_DB } from '../shared/state-layout.js';
 export const MAX_QUERY_LENGTH = 16_384;
 /** Body limit of routes that name none (routes that take uploads raise theirs with bodyLimit). */
 export { DEFAULT_BODY_LIMIT } from './http/route.js';
-import { DEFAULT_BODY_LIMIT } from './http/route.js';
+import { DEFAULT_BODY_LIMIT, type RouteDef } from './http/route.js';
 
 export interface CoreOptions {
   stateDir: string;
@@ -164,7 +164,7 @@ async function dispatch(core: Core, request: ApiRequest): Promise<Reply> {
   if (outcome.kind === 'method-not-allowed') throw paramError('405 Not Allowed', 405);
   const pathParams = Object.assign(bag(), outcome.match.pathParams) as Record<string, string>;
   const entry = outcome.match.route;
-  const route = (await loadArea(entry.area)).find((r) => r.method === entry.method && r.path === entry.path);
+  const route = routeDefs.get(entry) ?? (await findRouteDef(entry));
   if (!route) throw new Error(`route manifest is stale: ${entry.method} ${entry.path} is not in area ${entry.area} (run npm run build)`);
   // SCIM routes answer only below /api/scim/v2, every other route only below /api/v4.
   if ((route.api ?? 'v4') !== (request.api ?? 'v4')) throw routeNotFound();
@@ -224,6 +224,15 @@ async function dispatch(core: Core, request: ApiRequest): Promise<Reply> {
 }
 
 const writeLockWait = new WeakMap<Core, number>();
+
+/** The route definition behind each manifest entry, once its area is loaded. */
+const routeDefs = new WeakMap<object, RouteDef>();
+
+async function findRouteDef(entry: { method: string; path: string; area: string }): Promise<RouteDef | undefined> {
+  const route = (await loadArea(entry.area)).find((r) => r.method === entry.method && r.path === entry.path);
+  if (route) routeDefs.set(entry, route);
+  return route;
+}
 
 function stateGone(core: Core): ApiError {
   core.log(`503: the state database ${identities.get(core)?.file ?? ''} was removed or replaced; restart to serve the new one`);

@@ -44,7 +44,8 @@ const WORKER_ID = `serve-${process.pid}`;
 
 export async function startServer(options: ServeOptions): Promise<RunningServer> {
   const { core } = options;
-  const log = options.log === undefined ? batchedStderr() : options.log;
+  const batched = options.log === undefined ? batchedStderr() : undefined;
+  const log = batched ? batched.log : (options.log ?? null);
   const worker = startWorker(core, options.jobPollMs ?? 1000, options.jobStopGraceMs ?? 10_000);
   const trustProxy = options.trustProxy ?? false;
 
@@ -59,17 +60,7 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
       // How often Node looks for connections past those timeouts (its default is 30 s).
       connectionsCheckingInterval: Math.min(1000, Math.max(50, Math.floor((options.headersTimeoutMs ?? HEADERS_TIMEOUT_MS) / 2))),
     },
-    (req, res) => {
-    const started = process.hrtime.bigint();
-    serve(core, req, res, worker.wake, trustProxy)
-      .catch(() => send(req, res, { status: 500, headers: { 'content-type': 'application/json' }, body: '{"message":"500 Internal Server Error"}' }))
-      .finally(() => {
-        if (log) {
-          const ms = Number(process.hrtime.bigint() - started) / 1e6;
-          log(`${new Date().toISOString()} ${req.method} ${req.url?.split('?')[0]} ${res.statusCode} ${ms.toFixed(1)}ms`);
-        }
-      });
-    },
+    (req, res) => void respond(core, req, res, worker.wake, trustProxy, log),
   );
   server.maxConnections = options.maxConnections ?? MAX_CONNECTIONS;
   await new Promise<void>((resolve, reject) => {
@@ -91,25 +82,70 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
           server.closeIdleConnections();
         }),
         worker.stop(),
-      ]).then(() => undefined)),
+      ]).then(() => batched?.close())),
   };
 }
 
+/** How long a request line may wait to be written with the lines after it, in ms. */
+const LOG_FLUSH_MS = 50;
+/** Pending log text that is written at once, whatever the time. */
+const LOG_FLUSH_BYTES = 64 * 1024;
+
 /**
- * Request lines go to stderr in batches: one write per turn of the event loop instead of one
- * system call per request under load.
+ * Request lines go to stderr in batches: at most one write every LOG_FLUSH_MS (or per 64 KiB)
+ * instead of one per request or per turn of the event loop. Under load each write also wakes
+ * whatever reads stderr (a pipe to a supervisor or a terminal), on the same CPUs as the server.
+ * Lines still pending are written when the server closes and when the process exits.
  */
-function batchedStderr(): (line: string) => void {
+function batchedStderr(): { log: (line: string) => void; close: () => void } {
   let pending = '';
+  let timer: NodeJS.Timeout | undefined;
   const flush = () => {
+    if (timer) clearTimeout(timer);
+    timer = undefined;
+    if (pending === '') return;
     const out = pending;
     pending = '';
     process.stderr.write(out);
   };
-  return (line: string) => {
-    if (pending === '') setImmediate(flush);
-    pending += `${line}\n`;
+  process.on('exit', flush);
+  return {
+    close: () => {
+      flush();
+      process.off('exit', flush);
+    },
+    log: (line: string) => {
+      pending += `${line}\n`;
+      if (pending.length >= LOG_FLUSH_BYTES) flush();
+      else if (!timer) {
+        timer = setTimeout(flush, LOG_FLUSH_MS);
+        timer.unref();
+      }
+    },
   };
+}
+
+async function respond(core: Core, req: IncomingMessage, res: ServerResponse, wake: () => void, trustProxy: boolean, log: ((line: string) => void) | null): Promise<void> {
+  const started = process.hrtime.bigint();
+  try {
+    await serve(core, req, res, wake, trustProxy);
+  } catch {
+    send(req, res, { status: 500, headers: { 'content-type': 'application/json' }, body: '{"message":"500 Internal Server Error"}' });
+  }
+  if (log) {
+    const ms = Number(process.hrtime.bigint() - started) / 1e6;
+    const url = req.url ?? '';
+    const q = url.indexOf('?');
+    log(`${timestamp()} ${req.method} ${q < 0 ? url : url.slice(0, q)} ${res.statusCode} ${ms.toFixed(1)}ms`);
+  }
+}
+
+/** The current time as ISO 8601, formatted once per millisecond however many lines share it. */
+let stamp = { ms: 0, text: '' };
+function timestamp(): string {
+  const ms = Date.now();
+  if (ms !== stamp.ms) stamp = { ms, text: new Date(ms).toISOString() };
+  return stamp.text;
 }
 
 async function serve(core: Core, req: IncomingMessage, res: ServerResponse, wake: () => void, trustProxy: boolean): Promise<void> {
@@ -128,7 +164,11 @@ async function serve(core: Core, req: IncomingMessage, res: ServerResponse, wake
   // Routes that stream their body (file uploads) read the socket themselves.
   const streamed = !scim && streamsRequestBody(core, method, apiPath);
   const headers: Record<string, string> = Object.create(null) as Record<string, string>;
-  for (const [k, v] of Object.entries(req.headers)) if (v !== undefined) headers[k] = Array.isArray(v) ? v.join(', ') : v;
+  const given = req.headers;
+  for (const k of Object.keys(given)) {
+    const v = given[k];
+    if (v !== undefined) headers[k] = Array.isArray(v) ? v.join(', ') : v;
+  }
   if (!trustProxy) for (const k of FORWARDED) delete headers[k];
   // The peer's address, for records such as a snippet's user agent detail; never taken from the client.
   headers['x-hostctl-peer'] = req.socket.remoteAddress ?? '';

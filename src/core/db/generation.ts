@@ -5,15 +5,23 @@
 // the generation they were filled under is still the current one.
 import type { Database } from 'better-sqlite3';
 
-const statements = new WeakMap<Database, { get(): unknown }>();
+interface Readers {
+  version: { get(): unknown };
+  changes: { get(): unknown };
+}
+const statements = new WeakMap<Database, Readers>();
 
-/** The current generation of `db` (one small read: it starts a read transaction). */
+/**
+ * The current generation of `db` (one small read: it starts a read transaction). The pragma is
+ * run as a statement of its own: its table-valued form compiles a statement on every call.
+ */
 export function dbGeneration(db: Database): string {
-  let stmt = statements.get(db);
-  if (!stmt) {
-    stmt = db.prepare('SELECT (SELECT data_version FROM pragma_data_version) AS d, total_changes() AS t');
-    statements.set(db, stmt);
+  let readers = statements.get(db);
+  if (!readers) {
+    readers = { version: db.prepare('PRAGMA data_version'), changes: db.prepare('SELECT total_changes() AS t') };
+    statements.set(db, readers);
   }
-  const row = stmt.get() as { d: number; t: number };
-  return `${row.d}:${row.t}`;
+  const { data_version: d } = readers.version.get() as { data_version: number };
+  const { t } = readers.changes.get() as { t: number };
+  return `${d}:${t}`;
 }
