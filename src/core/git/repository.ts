@@ -149,6 +149,9 @@ function branchIndex(listing: readonly [string, string][]): BranchIndex {
   return index;
 }
 
+/** A full object id (SHA-1 or SHA-256), in the lower case git prints. */
+const FULL_ID = /^(?:[0-9a-f]{40}|[0-9a-f]{64})$/;
+
 export class GitRepository {
   private readonly runtime: GitRuntime;
 
@@ -381,9 +384,21 @@ export class GitRepository {
   }
 
   async commits(ids: readonly string[]): Promise<Map<string, CommitObject>> {
-    const raw = await this.readObjects(ids);
     const out = new Map<string, CommitObject>();
-    for (const [id, obj] of raw) if (obj.type === 'commit') out.set(id, parseCommit(id, obj.data.toString('utf8')));
+    const unknown: string[] = [];
+    for (const id of ids) {
+      const known = FULL_ID.test(id) ? this.runtime.cachedCommit(this.path, id) : undefined;
+      if (known) out.set(id, known);
+      else unknown.push(id);
+    }
+    if (unknown.length === 0) return out;
+    const raw = await this.readObjects(unknown);
+    for (const [id, obj] of raw) {
+      if (obj.type !== 'commit') continue;
+      const commit = parseCommit(id, obj.data.toString('utf8'));
+      // Only a full object id names one commit forever (a ref or short id may mean another later).
+      out.set(id, FULL_ID.test(id) ? this.runtime.rememberCommit(this.path, commit) : commit);
+    }
     return out;
   }
 

@@ -71,3 +71,45 @@ describe('project texts kept between list pages', () => {
     expect(again.headers).toEqual(first.headers);
   });
 });
+
+describe('branch texts kept between list pages', () => {
+  let dir: string;
+  let core: Core;
+  let token: string;
+  let projectId: number;
+  beforeEach(async () => {
+    dir = mkdtempSync(join(tmpdir(), 'hostctl-fragments-'));
+    const init = initState({ stateDir: join(dir, 'state') });
+    core = init.core;
+    token = init.rootToken;
+    const headers = { 'private-token': token, 'content-type': 'application/json' };
+    const res = await core.handle({ method: 'POST', path: '/projects', query: '', headers, body: JSON.stringify({ path: 'repo', initialize_with_readme: true }) });
+    projectId = (JSON.parse(res.body as string) as { id: number }).id;
+    const branch = await core.handle({ method: 'POST', path: `/projects/${projectId}/repository/branches`, query: '', headers, body: JSON.stringify({ branch: 'topic', ref: 'main' }) });
+    expect(branch.status).toBe(201);
+  });
+  afterEach(() => {
+    core.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  const branches = async () => {
+    const res = await core.handle({ method: 'GET', path: `/projects/${projectId}/repository/branches`, query: '', headers: { 'private-token': token } });
+    expect(res.status).toBe(200);
+    return JSON.parse(res.body as string) as { name: string; protected: boolean; web_url: string }[];
+  };
+
+  it('shows a protection added through this core on the very next page', async () => {
+    expect((await branches()).find((b) => b.name === 'topic')?.protected).toBe(false);
+    await branches();
+    const res = await core.handle({ method: 'POST', path: `/projects/${projectId}/protected_branches`, query: '', headers: { 'private-token': token, 'content-type': 'application/json' }, body: JSON.stringify({ name: 'topic' }) });
+    expect(res.status).toBe(201);
+    expect((await branches()).find((b) => b.name === 'topic')?.protected).toBe(true);
+  });
+
+  it('shows a project moved by another process on the very next page', async () => {
+    expect((await branches())[0]?.web_url).toContain('/root/repo/-/tree/');
+    otherProcess(join(dir, 'state', STATE_DB), `UPDATE projects SET path = 'moved', path_lower = 'moved' WHERE id = ${projectId}`);
+    expect((await branches())[0]?.web_url).toContain('/root/moved/-/tree/');
+  });
+});

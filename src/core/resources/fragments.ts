@@ -13,6 +13,9 @@ const MAX_TEXTS = 4096;
 const MAX_SCOPES = 256;
 const MAX_PAGES = 64;
 
+/** What names one text within a scope: a row id, or a string naming a non-row entity. */
+export type FragmentKey = number | string;
+
 /** Joins JSON texts into the bytes of a JSON array. */
 export function jsonArrayBytes(texts: readonly Buffer[]): Buffer {
   const parts: Buffer[] = [OPEN];
@@ -29,7 +32,7 @@ const CLOSE = Buffer.from(']');
 
 export class FragmentCache {
   private generation = '';
-  private readonly scopes = new Map<string, Map<number, Buffer>>();
+  private readonly scopes = new Map<string, Map<FragmentKey, Buffer>>();
   private size = 0;
   /** Whole pages joined from the texts, by scope and ids (joining is a copy of every byte). */
   private pages = new Map<string, Buffer>();
@@ -40,7 +43,7 @@ export class FragmentCache {
    * The texts presented under `scope` in the current generation (empty after any write). Read
    * it after the rows of the page were read: a write between the two changes the generation.
    */
-  texts(scope: string): Map<number, Buffer> {
+  texts(scope: string): Map<FragmentKey, Buffer> {
     const now = dbGeneration(this.db);
     if (now !== this.generation) {
       this.scopes.clear();
@@ -64,8 +67,8 @@ export class FragmentCache {
    * The texts of `ids` joined by `join`, kept for the generation `texts(scope)` last saw (call it
    * after `texts`, in the same transaction).
    */
-  joined(scope: string, ids: readonly number[], join: () => Buffer): Buffer {
-    const key = `${scope}\n${ids.join(',')}`;
+  joined(scope: string, ids: readonly FragmentKey[], join: () => Buffer): Buffer {
+    const key = `${scope}\n${ids.join('\0')}`;
     let bytes = this.pages.get(key);
     if (!bytes) {
       bytes = join();
@@ -76,7 +79,7 @@ export class FragmentCache {
   }
 
   /** Remembers the text of `id` in a map `texts` returned. */
-  add(texts: Map<number, Buffer>, id: number, text: Buffer): void {
+  add(texts: Map<FragmentKey, Buffer>, id: FragmentKey, text: Buffer): void {
     if (this.size >= MAX_TEXTS) {
       for (const other of this.scopes.values()) other.clear();
       this.size = 0;
