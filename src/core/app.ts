@@ -322,9 +322,11 @@ async function parseBody(headers: Record<string, string>, body: string | Uint8Ar
 /** Header names in lower case on a prototype-free object (a `__proto__` header is refused). */
 function lowerKeys(headers: Record<string, string>): Record<string, string> {
   const out = bag() as Record<string, string>;
-  for (const [k, v] of Object.entries(headers)) {
-    checkKey(k.toLowerCase());
-    if (typeof v === 'string') out[k.toLowerCase()] = v;
+  for (const k of Object.keys(headers)) {
+    const lower = k.toLowerCase();
+    checkKey(lower);
+    const v = headers[k];
+    if (typeof v === 'string') out[lower] = v;
   }
   return out;
 }

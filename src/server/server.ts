@@ -247,9 +247,10 @@ function send(req: IncomingMessage, res: ServerResponse, response: ApiResponse, 
   const headers: Record<string, string> = { ...response.headers, 'content-length': length };
   if (unread) headers.connection = 'close';
   res.writeHead(response.status, headers);
-  res.end(headOnly || response.status === 204 ? undefined : body, () => {
-    if (unread) req.socket.destroySoon();
-  });
+  const payload = headOnly || response.status === 204 ? undefined : body;
+  // Only an answer that left a body unread needs to know when it is out (most need no callback).
+  if (unread) res.end(payload, () => req.socket.destroySoon());
+  else res.end(payload);
 }
 
 /**
