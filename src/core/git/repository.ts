@@ -133,7 +133,8 @@ function refFailure(ref: string, error: unknown): Error {
 }
 
 interface BranchIndex {
-  list: BranchRef[];
+  /** Frozen: handed to every caller as it is. */
+  list: readonly BranchRef[];
   byName: Map<string, BranchRef>;
 }
 
@@ -143,7 +144,7 @@ function branchIndex(listing: readonly [string, string][]): BranchIndex {
   let index = branchIndexes.get(listing);
   if (!index) {
     const list = listing.map(([ref, target]) => ({ name: ref.slice('refs/heads/'.length), target }));
-    index = { list, byName: new Map(list.map((b) => [b.name, b])) };
+    index = { list: Object.freeze(list), byName: new Map(list.map((b) => [b.name, b])) };
     branchIndexes.set(listing, index);
   }
   return index;
@@ -215,9 +216,10 @@ export class GitRepository {
   // ---- refs -------------------------------------------------------------------------------
 
   /** All branches in git's ref order (byte order of names). */
-  async branches(): Promise<BranchRef[]> {
+  /** Every branch, sorted by name: the listing kept while the refs are unchanged (not a copy). */
+  async branches(): Promise<readonly BranchRef[]> {
     if (!this.exists()) return [];
-    return [...branchIndex(this.runtime.refs(this.path).list('refs/heads/')).list];
+    return branchIndex(this.runtime.refs(this.path).list('refs/heads/')).list;
   }
 
   async branch(name: string): Promise<BranchRef | null> {
@@ -250,7 +252,7 @@ export class GitRepository {
     const reachable = await this.runtime.reachable(this.path, commit);
     if (reachable) {
       // A few names are looked up one by one; more are picked from the (cached) listing.
-      let refs: BranchRef[];
+      let refs: readonly BranchRef[];
       if (only && only.length <= 3) refs = (await Promise.all(only.map((n) => this.branch(n)))).filter((b): b is BranchRef => b !== null);
       else if (!this.exists()) refs = [];
       else {
