@@ -2,7 +2,7 @@
 // request on stderr, runs the job worker, and on close finishes in-flight requests first.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { Core } from '../core/app.js';
+import type { ArrivalCheck, Core } from '../core/app.js';
 import { pipeline } from 'node:stream/promises';
 import { streamsRequestBody } from '../core/app.js';
 import { API_PREFIX, BodyTooLargeError, SCIM_PREFIX, type ApiResponse, type BodySource } from '../shared/wire.js';
@@ -48,6 +48,7 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
   const log = batched ? batched.log : (options.log ?? null);
   const worker = startWorker(core, options.jobPollMs ?? 1000, options.jobStopGraceMs ?? 10_000);
   const trustProxy = options.trustProxy ?? false;
+  const arrivals = arrivalBatches(core);
 
   // Node refuses request lines over 16 KiB with 431 before any handler runs; allow longer ones
   // so the core can answer an over-long query string as the platform does (414).
@@ -60,7 +61,10 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
       // How often Node looks for connections past those timeouts (its default is 30 s).
       connectionsCheckingInterval: Math.min(1000, Math.max(50, Math.floor((options.headersTimeoutMs ?? HEADERS_TIMEOUT_MS) / 2))),
     },
-    (req, res) => void respond(core, req, res, worker.wake, trustProxy, log),
+    (req, res) => {
+      const started = process.hrtime.bigint();
+      arrivals.add((check) => void respond(core, req, res, worker.wake, trustProxy, log, check, started));
+    },
   );
   server.maxConnections = options.maxConnections ?? MAX_CONNECTIONS;
   await new Promise<void>((resolve, reject) => {
@@ -125,10 +129,43 @@ function batchedStderr(): { log: (line: string) => void; close: () => void } {
   };
 }
 
-async function respond(core: Core, req: IncomingMessage, res: ServerResponse, wake: () => void, trustProxy: boolean, log: ((line: string) => void) | null): Promise<void> {
-  const started = process.hrtime.bigint();
+/**
+ * Requests are answered in the turn of the event loop after the one that read them (in its
+ * check phase, which follows the reading of every socket that was ready): the state file's
+ * identity and the other processes' commits are then checked once for all of them, after the
+ * last of them arrived, instead of once per request (a stat and a read transaction each).
+ */
+function arrivalBatches(core: Core): { add: (run: (check: ArrivalCheck) => void) => void } {
+  let waiting: ((check: ArrivalCheck) => void)[] | null = null;
+  const answerAll = (): void => {
+    const batch = waiting ?? [];
+    waiting = null;
+    const check = core.checkArrivals();
+    for (const run of batch) run(check);
+  };
+  return {
+    add: (run) => {
+      if (!waiting) {
+        waiting = [];
+        setImmediate(answerAll);
+      }
+      waiting.push(run);
+    },
+  };
+}
+
+async function respond(
+  core: Core,
+  req: IncomingMessage,
+  res: ServerResponse,
+  wake: () => void,
+  trustProxy: boolean,
+  log: ((line: string) => void) | null,
+  check: ArrivalCheck,
+  started: bigint,
+): Promise<void> {
   try {
-    await serve(core, req, res, wake, trustProxy);
+    await serve(core, req, res, wake, trustProxy, check);
   } catch {
     send(req, res, { status: 500, headers: { 'content-type': 'application/json' }, body: '{"message":"500 Internal Server Error"}' });
   }
@@ -148,7 +185,7 @@ function timestamp(): string {
   return stamp.text;
 }
 
-async function serve(core: Core, req: IncomingMessage, res: ServerResponse, wake: () => void, trustProxy: boolean): Promise<void> {
+async function serve(core: Core, req: IncomingMessage, res: ServerResponse, wake: () => void, trustProxy: boolean, check: ArrivalCheck): Promise<void> {
   const url = req.url ?? '/';
   const q = url.indexOf('?');
   const fullPath = q < 0 ? url : url.slice(0, q);
@@ -182,7 +219,7 @@ async function serve(core: Core, req: IncomingMessage, res: ServerResponse, wake
     streamResponse: true,
     textAsBytes: true,
     ...(scim ? { api: 'scim' as const } : {}),
-  });
+  }, check);
   if (core.jobs.enqueuedCount !== before) wake();
   if (response.stream) return sendStream(res, response);
   send(req, res, response, method === 'HEAD');

@@ -64,7 +64,19 @@ export function presentedSecret(headers: Record<string, string>, input: ParamBag
   return undefined;
 }
 
-export function authenticate(core: CoreState, route: RouteDef, method: string, path: string, headers: Record<string, string>, input: ParamBag): Authentication {
+/**
+ * `dataVersion`: other connections' commits as read after the request arrived, when the caller
+ * read it for several requests at once (serve); otherwise it is read here.
+ */
+export function authenticate(
+  core: CoreState,
+  route: RouteDef,
+  method: string,
+  path: string,
+  headers: Record<string, string>,
+  input: ParamBag,
+  dataVersion?: number,
+): Authentication {
   let secret = presentedSecret(headers, input);
   if (route.packageAuth) {
     const basic = basicCredentials(headers);
@@ -78,7 +90,7 @@ export function authenticate(core: CoreState, route: RouteDef, method: string, p
   let authUser: UserRow | null = null;
   if (secret !== undefined) {
     const cache = tokenCacheOf(core.db);
-    const cached = cache.get(secret);
+    const cached = cache.get(secret, dataVersion);
     if (cached) {
       token = cached.token;
       authUser = cached.user;
@@ -86,7 +98,7 @@ export function authenticate(core: CoreState, route: RouteDef, method: string, p
       token = (core.db.prepare('SELECT * FROM personal_access_tokens WHERE token_digest = ?').get(digestSecret(secret)) as TokenRow | undefined) ?? null;
       if (token) {
         authUser = (core.db.prepare('SELECT * FROM users WHERE id = ?').get(token.user_id) as UserRow | undefined) ?? null;
-        cache.set(secret, token, authUser);
+        cache.set(secret, token, authUser, dataVersion);
       }
     }
     if (!token) throw unauthorized();

@@ -22,14 +22,17 @@ export class TokenCache {
 
   constructor(private readonly db: Database) {}
 
-  /** The current state of the database, as a comparable string. */
-  private current(): string {
-    return dbGeneration(this.db);
+  /** The current state of the database, as a comparable string (see dbGeneration). */
+  private current(dataVersion?: number): string {
+    return dbGeneration(this.db, dataVersion);
   }
 
-  /** The cached resolution of `secret`, valid only if nothing was written since it was cached. */
-  get(secret: string): Entry | undefined {
-    const now = this.current();
+  /**
+   * The cached resolution of `secret`, valid only if nothing was written since it was cached.
+   * `dataVersion`: other connections' commits as read after this request arrived (serve).
+   */
+  get(secret: string, dataVersion?: number): Entry | undefined {
+    const now = this.current(dataVersion);
     if (now !== this.stamp) {
       this.entries.clear();
       this.stamp = now;
@@ -42,8 +45,8 @@ export class TokenCache {
    * Remembers a lookup made just now. Called right after `get` and the two reads, with no write
    * in between, so the stamp taken by `get` still describes the rows being cached.
    */
-  set(secret: string, token: TokenRow, user: UserRow | null): void {
-    if (this.current() !== this.stamp) {
+  set(secret: string, token: TokenRow, user: UserRow | null, dataVersion?: number): void {
+    if (this.current(dataVersion) !== this.stamp) {
       this.entries.clear();
       return;
     }

@@ -15,13 +15,28 @@ const statements = new WeakMap<Database, Readers>();
  * The current generation of `db` (one small read: it starts a read transaction). The pragma is
  * run as a statement of its own: its table-valued form compiles a statement on every call.
  */
-export function dbGeneration(db: Database): string {
+export function dbGeneration(db: Database, dataVersion?: number): string {
+  const readers = readersOf(db);
+  const d = dataVersion ?? (readers.version.get() as { data_version: number }).data_version;
+  const { t } = readers.changes.get() as { t: number };
+  return `${d}:${t}`;
+}
+
+/**
+ * Only the other connections' part of the generation (`data_version`). `serve` reads it once for
+ * all the requests one turn of its event loop received, after every one of them was read, and
+ * hands it to each (`dbGeneration(db, version)`): a commit made before any of those requests
+ * arrived is in it. This connection's own writes are still counted at each use.
+ */
+export function dataVersion(db: Database): number {
+  return (readersOf(db).version.get() as { data_version: number }).data_version;
+}
+
+function readersOf(db: Database): Readers {
   let readers = statements.get(db);
   if (!readers) {
     readers = { version: db.prepare('PRAGMA data_version'), changes: db.prepare('SELECT total_changes() AS t') };
     statements.set(db, readers);
   }
-  const { data_version: d } = readers.version.get() as { data_version: number };
-  const { t } = readers.changes.get() as { t: number };
-  return `${d}:${t}`;
+  return readers;
 }
