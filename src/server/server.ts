@@ -130,10 +130,11 @@ function batchedStderr(): { log: (line: string) => void; close: () => void } {
 }
 
 /**
- * Requests are answered in the turn of the event loop after the one that read them (in its
- * check phase, which follows the reading of every socket that was ready): the state file's
- * identity and the other processes' commits are then checked once for all of them, after the
- * last of them arrived, instead of once per request (a stat and a read transaction each).
+ * Requests are answered in the check phase of the event-loop turn that read them, which comes
+ * after every socket that was ready has been read: the state file's identity and the other
+ * processes' commits are then checked once for all of them, after the last of them arrived,
+ * instead of once per request (a stat and a read transaction each). A request that arrives
+ * while a batch is being answered (a pipelined one) waits for the next turn's check.
  */
 function arrivalBatches(core: Core): { add: (run: (check: ArrivalCheck) => void) => void } {
   let waiting: ((check: ArrivalCheck) => void)[] | null = null;
