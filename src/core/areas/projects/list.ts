@@ -147,21 +147,29 @@ export function listProjects(ctx: RequestContext, scope: ListScope = {}): Reply 
     // Only the visibility condition: the kept counts answer without walking the rows.
     (cap) => (where.length === 1 ? countVisibleProjects(ctx.core, viewer, cap) : (ctx.core.db.prepare(cappedCount(base, cap)).get(args) as { n: number }).n),
     (limit, offset) => {
-      const ids = (ctx.core.db.prepare(pageSql).all({ ...args, limit, offset }) as { id: number }[]).map((r) => r.id);
       const texts = fragments.texts(textScope);
-      for (const id of ids) {
-        const text = texts.get(id);
-        if (text !== undefined) page.set(id, text);
-      }
-      if (page.size < ids.length) {
-        const missing = ids.filter((id) => !page.has(id));
-        const rows = ctx.core.db.prepare('SELECT * FROM projects WHERE id IN (SELECT value FROM json_each(?))').all(JSON.stringify(missing)) as ProjectRow[];
+      const presentRows = (rows: ProjectRow[]) => {
         const presented = presentPage(rows);
         rows.forEach((row, i) => {
           const text = Buffer.from(JSON.stringify(presented[i]), 'utf8');
           page.set(row.id, text);
           fragments.add(texts, row.id, text);
         });
+      };
+      // Nothing kept (the first page after a write): the rows are read with the page itself.
+      if (texts.size === 0) {
+        const rows = ctx.core.db.prepare(`${base} ORDER BY ${order} LIMIT @limit OFFSET @offset`).all({ ...args, limit, offset }) as ProjectRow[];
+        presentRows(rows);
+        return rows.map((r) => r.id);
+      }
+      const ids = (ctx.core.db.prepare(pageSql).all({ ...args, limit, offset }) as { id: number }[]).map((r) => r.id);
+      for (const id of ids) {
+        const text = texts.get(id);
+        if (text !== undefined) page.set(id, text);
+      }
+      if (page.size < ids.length) {
+        const missing = ids.filter((id) => !page.has(id));
+        presentRows(ctx.core.db.prepare('SELECT * FROM projects WHERE id IN (SELECT value FROM json_each(?))').all(JSON.stringify(missing)) as ProjectRow[]);
       }
       return ids;
     },
