@@ -6,6 +6,7 @@ import { BodyTooLargeError, isBodySource, type ServedRequest as ApiRequest, type
 import { systemClock, type Clock } from './clock.js';
 import { openDatabase, openReadOnly, setBusyTimeout, waitForWriteLock, writeTx, type Database } from './db/connection.js';
 import { latestVersion, migrate } from './db/migrate.js';
+import { dataVersion } from './db/generation.js';
 import { liveStorages, readSettings, tierAtLeast, offeringIn, type InstanceSettings } from './instance.js';
 import { JobQueue } from './jobs/queue.js';
 import { RepositoryStore } from './git/store.js';
@@ -30,7 +31,7 @@ import { STATE_DB } from '../shared/state-layout.js';
 export const MAX_QUERY_LENGTH = 16_384;
 /** Body limit of routes that name none (routes that take uploads raise theirs with bodyLimit). */
 export { DEFAULT_BODY_LIMIT } from './http/route.js';
-import { DEFAULT_BODY_LIMIT } from './http/route.js';
+import { DEFAULT_BODY_LIMIT, type RouteDef } from './http/route.js';
 
 export interface CoreOptions {
   stateDir: string;
@@ -54,8 +55,22 @@ export interface CoreOptions {
 /** Default wait for the write lock: a local command, which has no one else to answer. */
 const LOCAL_WRITE_LOCK_WAIT_MS = 15_000;
 
+/**
+ * The checks every request needs before it is answered (the state file is still the one opened;
+ * which commits other processes made), made once by `serve` for all the requests one turn of its
+ * event loop received, after the last of them was read. Each of those requests is then answered
+ * as of that moment or later, as if the check had been its own.
+ */
+export interface ArrivalCheck {
+  readonly intact: boolean;
+  /** Other connections' commits (`data_version`); undefined when it could not be read. */
+  readonly dataVersion: number | undefined;
+}
+
 export interface Core extends CoreState {
-  handle(request: ApiRequest): Promise<ApiResponse>;
+  /** `check`: made after the request arrived (see ArrivalCheck); without it the core checks itself. */
+  handle(request: ApiRequest, check?: ArrivalCheck): Promise<ApiResponse>;
+  checkArrivals(): ArrivalCheck;
   readonly router: Router;
   close(): void;
 }
@@ -97,7 +112,17 @@ export function buildCore(options: CoreOptions, db: Database, settings: Instance
   if (options.writeBusyMs !== undefined && !db.readonly) setBusyTimeout(db, options.writeBusyMs);
   Object.assign(core, {
     router: router(),
-    handle: (request: ApiRequest) => handle(core, request),
+    handle: (request: ApiRequest, check?: ArrivalCheck) => handle(core, request, check),
+    checkArrivals: (): ArrivalCheck => {
+      let version: number | undefined;
+      try {
+        version = dataVersion(db);
+      } catch {
+        // Each request reads it again and meets the failure itself.
+        version = undefined;
+      }
+      return { intact: stateIntact(core), dataVersion: version };
+    },
     close: () => {
       repos?.close();
       db.close();
@@ -127,9 +152,9 @@ function stateIntact(core: Core): boolean {
   return !known || known.id === null || fileIdentity(known.file) === known.id;
 }
 
-async function handle(core: Core, request: ApiRequest): Promise<ApiResponse> {
-  if (!stateIntact(core)) return errorResponse(stateGone(core));
-  const response = await answer(core, request);
+async function handle(core: Core, request: ApiRequest, check?: ArrivalCheck): Promise<ApiResponse> {
+  if (!(check ? check.intact : stateIntact(core))) return errorResponse(stateGone(core));
+  const response = await answer(core, request, check?.dataVersion);
   // A write is acknowledged only if the file it went to is still the state's (a read checked
   // before it ran).
   if (request.method !== 'GET' && request.method !== 'HEAD' && !stateIntact(core)) return errorResponse(stateGone(core));
@@ -140,10 +165,10 @@ async function handle(core: Core, request: ApiRequest): Promise<ApiResponse> {
   return { ...rest, body: '' };
 }
 
-async function answer(core: Core, request: ApiRequest): Promise<ApiResponse> {
+async function answer(core: Core, request: ApiRequest, dataVersion: number | undefined): Promise<ApiResponse> {
   const scim = request.api === 'scim';
   try {
-    const response = toResponse(await dispatch(core, request));
+    const response = toResponse(await dispatch(core, request, dataVersion), request.textAsBytes === true);
     return scim ? asScim(response) : response;
   } catch (error) {
     const known = classify(error);
@@ -154,7 +179,7 @@ async function answer(core: Core, request: ApiRequest): Promise<ApiResponse> {
   }
 }
 
-async function dispatch(core: Core, request: ApiRequest): Promise<Reply> {
+async function dispatch(core: Core, request: ApiRequest, dataVersion: number | undefined): Promise<Reply> {
   const method = request.method.toUpperCase();
   const rawQuery = request.query ?? '';
   if (rawQuery.length > MAX_QUERY_LENGTH) throw new ApiError(414, { message: '414 Request-URI Too Large' });
@@ -164,7 +189,7 @@ async function dispatch(core: Core, request: ApiRequest): Promise<Reply> {
   if (outcome.kind === 'method-not-allowed') throw paramError('405 Not Allowed', 405);
   const pathParams = Object.assign(bag(), outcome.match.pathParams) as Record<string, string>;
   const entry = outcome.match.route;
-  const route = (await loadArea(entry.area)).find((r) => r.method === entry.method && r.path === entry.path);
+  const route = routeDefs.get(entry) ?? (await findRouteDef(entry));
   if (!route) throw new Error(`route manifest is stale: ${entry.method} ${entry.path} is not in area ${entry.area} (run npm run build)`);
   // SCIM routes answer only below /api/scim/v2, every other route only below /api/v4.
   if ((route.api ?? 'v4') !== (request.api ?? 'v4')) throw routeNotFound();
@@ -176,7 +201,7 @@ async function dispatch(core: Core, request: ApiRequest): Promise<Reply> {
   // request to a route that needs sign-in costs no more than its headers.
   // Routes outside token auth (SCIM brings its own bearer token) see no actor.
   const noAuth = route.auth === 'none';
-  let auth = noAuth ? { actor: null, authUser: null, token: null } : authenticate(core, route, method, request.path, headers, queryInput);
+  let auth = noAuth ? { actor: null, authUser: null, token: null } : authenticate(core, route, method, request.path, headers, queryInput, dataVersion);
   const authRequired = (route.auth ?? 'required') === 'required';
   if (authRequired && !auth.actor) throw unauthorized();
   // A streamed request body is the handler's to read; it is never buffered or parsed here.
@@ -185,7 +210,7 @@ async function dispatch(core: Core, request: ApiRequest): Promise<Reply> {
   const input: ParamBag = Object.assign(bag(), queryInput, bodyInput);
   // A token or Sudo carried in the body (allowed by the platform) is honoured once it is read.
   if (!noAuth && ['private_token', 'access_token', 'sudo'].some((k) => Object.prototype.hasOwnProperty.call(bodyInput, k))) {
-    auth = authenticate(core, route, method, request.path, headers, input);
+    auth = authenticate(core, route, method, request.path, headers, input, dataVersion);
   }
 
   // Wait for a lock another process holds here, asynchronously, so the handler's own write
@@ -224,6 +249,15 @@ async function dispatch(core: Core, request: ApiRequest): Promise<Reply> {
 }
 
 const writeLockWait = new WeakMap<Core, number>();
+
+/** The route definition behind each manifest entry, once its area is loaded. */
+const routeDefs = new WeakMap<object, RouteDef>();
+
+async function findRouteDef(entry: { method: string; path: string; area: string }): Promise<RouteDef | undefined> {
+  const route = (await loadArea(entry.area)).find((r) => r.method === entry.method && r.path === entry.path);
+  if (route) routeDefs.set(entry, route);
+  return route;
+}
 
 function stateGone(core: Core): ApiError {
   core.log(`503: the state database ${identities.get(core)?.file ?? ''} was removed or replaced; restart to serve the new one`);
@@ -313,9 +347,11 @@ async function parseBody(headers: Record<string, string>, body: string | Uint8Ar
 /** Header names in lower case on a prototype-free object (a `__proto__` header is refused). */
 function lowerKeys(headers: Record<string, string>): Record<string, string> {
   const out = bag() as Record<string, string>;
-  for (const [k, v] of Object.entries(headers)) {
-    checkKey(k.toLowerCase());
-    if (typeof v === 'string') out[k.toLowerCase()] = v;
+  for (const k of Object.keys(headers)) {
+    const lower = k.toLowerCase();
+    checkKey(lower);
+    const v = headers[k];
+    if (typeof v === 'string') out[lower] = v;
   }
   return out;
 }
@@ -324,12 +360,16 @@ function json(status: number, body: unknown, headers: Record<string, string> = {
   return { status, headers: { 'content-type': 'application/json', ...headers }, body: body === undefined ? '' : JSON.stringify(body) };
 }
 
-function toResponse(reply: Reply): ApiResponse {
+function toResponse(reply: Reply, textAsBytes: boolean): ApiResponse {
   if (reply.stream) {
     const length: Record<string, string> = reply.stream.length === undefined ? {} : { 'content-length': String(reply.stream.length) };
     return { status: reply.status, headers: { 'content-type': reply.stream.contentType, ...length, ...reply.headers }, body: '', stream: reply.stream.body };
   }
-  if (reply.raw) return { status: reply.status, headers: { 'content-type': reply.raw.contentType, ...reply.headers }, body: reply.raw.data };
+  if (reply.raw) {
+    const { data, utf8 } = reply.raw;
+    const body = utf8 && !textAsBytes && typeof data !== 'string' ? Buffer.from(data.buffer, data.byteOffset, data.byteLength).toString('utf8') : data;
+    return { status: reply.status, headers: { 'content-type': reply.raw.contentType, ...reply.headers }, body };
+  }
   if (reply.status === 204) return { status: 204, headers: { ...reply.headers }, body: '' };
   return json(reply.status, reply.body, reply.headers);
 }

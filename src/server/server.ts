@@ -2,7 +2,7 @@
 // request on stderr, runs the job worker, and on close finishes in-flight requests first.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { Core } from '../core/app.js';
+import type { ArrivalCheck, Core } from '../core/app.js';
 import { pipeline } from 'node:stream/promises';
 import { streamsRequestBody } from '../core/app.js';
 import { API_PREFIX, BodyTooLargeError, SCIM_PREFIX, type ApiResponse, type BodySource } from '../shared/wire.js';
@@ -44,9 +44,11 @@ const WORKER_ID = `serve-${process.pid}`;
 
 export async function startServer(options: ServeOptions): Promise<RunningServer> {
   const { core } = options;
-  const log = options.log === undefined ? batchedStderr() : options.log;
+  const batched = options.log === undefined ? batchedStderr() : undefined;
+  const log = batched ? batched.log : (options.log ?? null);
   const worker = startWorker(core, options.jobPollMs ?? 1000, options.jobStopGraceMs ?? 10_000);
   const trustProxy = options.trustProxy ?? false;
+  const arrivals = arrivalBatches(core);
 
   // Node refuses request lines over 16 KiB with 431 before any handler runs; allow longer ones
   // so the core can answer an over-long query string as the platform does (414).
@@ -60,15 +62,8 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
       connectionsCheckingInterval: Math.min(1000, Math.max(50, Math.floor((options.headersTimeoutMs ?? HEADERS_TIMEOUT_MS) / 2))),
     },
     (req, res) => {
-    const started = process.hrtime.bigint();
-    serve(core, req, res, worker.wake, trustProxy)
-      .catch(() => send(req, res, { status: 500, headers: { 'content-type': 'application/json' }, body: '{"message":"500 Internal Server Error"}' }))
-      .finally(() => {
-        if (log) {
-          const ms = Number(process.hrtime.bigint() - started) / 1e6;
-          log(`${new Date().toISOString()} ${req.method} ${req.url?.split('?')[0]} ${res.statusCode} ${ms.toFixed(1)}ms`);
-        }
-      });
+      const started = process.hrtime.bigint();
+      arrivals.add((check) => void respond(core, req, res, worker.wake, trustProxy, log, check, started));
     },
   );
   server.maxConnections = options.maxConnections ?? MAX_CONNECTIONS;
@@ -91,28 +86,107 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
           server.closeIdleConnections();
         }),
         worker.stop(),
-      ]).then(() => undefined)),
+      ]).then(() => batched?.close())),
   };
 }
 
+/** How long a request line may wait to be written with the lines after it, in ms. */
+const LOG_FLUSH_MS = 50;
+/** Pending log text that is written at once, whatever the time. */
+const LOG_FLUSH_BYTES = 64 * 1024;
+
 /**
- * Request lines go to stderr in batches: one write per turn of the event loop instead of one
- * system call per request under load.
+ * Request lines go to stderr in batches: at most one write every LOG_FLUSH_MS (or per 64 KiB)
+ * instead of one per request or per turn of the event loop. Under load each write also wakes
+ * whatever reads stderr (a pipe to a supervisor or a terminal), on the same CPUs as the server.
+ * Lines still pending are written when the server closes and when the process exits.
  */
-function batchedStderr(): (line: string) => void {
+function batchedStderr(): { log: (line: string) => void; close: () => void } {
   let pending = '';
+  let timer: NodeJS.Timeout | undefined;
   const flush = () => {
+    if (timer) clearTimeout(timer);
+    timer = undefined;
+    if (pending === '') return;
     const out = pending;
     pending = '';
     process.stderr.write(out);
   };
-  return (line: string) => {
-    if (pending === '') setImmediate(flush);
-    pending += `${line}\n`;
+  process.on('exit', flush);
+  return {
+    close: () => {
+      flush();
+      process.off('exit', flush);
+    },
+    log: (line: string) => {
+      pending += `${line}\n`;
+      if (pending.length >= LOG_FLUSH_BYTES) flush();
+      else if (!timer) {
+        timer = setTimeout(flush, LOG_FLUSH_MS);
+        timer.unref();
+      }
+    },
   };
 }
 
-async function serve(core: Core, req: IncomingMessage, res: ServerResponse, wake: () => void, trustProxy: boolean): Promise<void> {
+/**
+ * Requests are answered in the check phase of the event-loop turn that read them, which comes
+ * after every socket that was ready has been read: the state file's identity and the other
+ * processes' commits are then checked once for all of them, after the last of them arrived,
+ * instead of once per request (a stat and a read transaction each). A request that arrives
+ * while a batch is being answered (a pipelined one) waits for the next turn's check.
+ */
+function arrivalBatches(core: Core): { add: (run: (check: ArrivalCheck) => void) => void } {
+  let waiting: ((check: ArrivalCheck) => void)[] | null = null;
+  const answerAll = (): void => {
+    const batch = waiting ?? [];
+    waiting = null;
+    const check = core.checkArrivals();
+    for (const run of batch) run(check);
+  };
+  return {
+    add: (run) => {
+      if (!waiting) {
+        waiting = [];
+        setImmediate(answerAll);
+      }
+      waiting.push(run);
+    },
+  };
+}
+
+async function respond(
+  core: Core,
+  req: IncomingMessage,
+  res: ServerResponse,
+  wake: () => void,
+  trustProxy: boolean,
+  log: ((line: string) => void) | null,
+  check: ArrivalCheck,
+  started: bigint,
+): Promise<void> {
+  try {
+    await serve(core, req, res, wake, trustProxy, check);
+  } catch {
+    send(req, res, { status: 500, headers: { 'content-type': 'application/json' }, body: '{"message":"500 Internal Server Error"}' });
+  }
+  if (log) {
+    const ms = Number(process.hrtime.bigint() - started) / 1e6;
+    const url = req.url ?? '';
+    const q = url.indexOf('?');
+    log(`${timestamp()} ${req.method} ${q < 0 ? url : url.slice(0, q)} ${res.statusCode} ${ms.toFixed(1)}ms`);
+  }
+}
+
+/** The current time as ISO 8601, formatted once per millisecond however many lines share it. */
+let stamp = { ms: 0, text: '' };
+function timestamp(): string {
+  const ms = Date.now();
+  if (ms !== stamp.ms) stamp = { ms, text: new Date(ms).toISOString() };
+  return stamp.text;
+}
+
+async function serve(core: Core, req: IncomingMessage, res: ServerResponse, wake: () => void, trustProxy: boolean, check: ArrivalCheck): Promise<void> {
   const url = req.url ?? '/';
   const q = url.indexOf('?');
   const fullPath = q < 0 ? url : url.slice(0, q);
@@ -128,7 +202,11 @@ async function serve(core: Core, req: IncomingMessage, res: ServerResponse, wake
   // Routes that stream their body (file uploads) read the socket themselves.
   const streamed = !scim && streamsRequestBody(core, method, apiPath);
   const headers: Record<string, string> = Object.create(null) as Record<string, string>;
-  for (const [k, v] of Object.entries(req.headers)) if (v !== undefined) headers[k] = Array.isArray(v) ? v.join(', ') : v;
+  const given = req.headers;
+  for (const k of Object.keys(given)) {
+    const v = given[k];
+    if (v !== undefined) headers[k] = Array.isArray(v) ? v.join(', ') : v;
+  }
   if (!trustProxy) for (const k of FORWARDED) delete headers[k];
   // The peer's address, for records such as a snippet's user agent detail; never taken from the client.
   headers['x-hostctl-peer'] = req.socket.remoteAddress ?? '';
@@ -140,8 +218,9 @@ async function serve(core: Core, req: IncomingMessage, res: ServerResponse, wake
     headers,
     ...(streamed ? { bodyStream: req } : { body: bodySource(req) }),
     streamResponse: true,
+    textAsBytes: true,
     ...(scim ? { api: 'scim' as const } : {}),
-  });
+  }, check);
   if (core.jobs.enqueuedCount !== before) wake();
   if (response.stream) return sendStream(res, response);
   send(req, res, response, method === 'HEAD');
@@ -194,18 +273,22 @@ const json = (status: number, body: unknown): ApiResponse => ({ status, headers:
 
 function send(req: IncomingMessage, res: ServerResponse, response: ApiResponse, headOnly = false): void {
   if (res.headersSent) return;
-  const body = typeof response.body === 'string' ? Buffer.from(response.body, 'utf8') : Buffer.from(response.body);
+  // A string body goes to the socket as it is: Node writes it together with the header block in
+  // one system call, where a Buffer made from it would cost a copy and a second write vector.
+  const body = response.body;
+  const bodyLength = typeof body === 'string' ? Buffer.byteLength(body, 'utf8') : body.byteLength;
   // A body left unread (refused before reading, or too large) is not drained: the connection
   // closes after the answer instead of spending time and memory on the rest of it.
   const unread = !req.complete && (req.headers['content-length'] !== undefined || req.headers['transfer-encoding'] !== undefined);
   // A HEAD answer keeps the length its GET declares (a file download's size).
-  const length = headOnly && response.headers['content-length'] !== undefined ? response.headers['content-length'] : String(body.length);
+  const length = headOnly && response.headers['content-length'] !== undefined ? response.headers['content-length'] : String(bodyLength);
   const headers: Record<string, string> = { ...response.headers, 'content-length': length };
   if (unread) headers.connection = 'close';
   res.writeHead(response.status, headers);
-  res.end(headOnly || response.status === 204 ? undefined : body, () => {
-    if (unread) req.socket.destroySoon();
-  });
+  const payload = headOnly || response.status === 204 ? undefined : body;
+  // Only an answer that left a body unread needs to know when it is out (most need no callback).
+  if (unread) res.end(payload, () => req.socket.destroySoon());
+  else res.end(payload);
 }
 
 /**

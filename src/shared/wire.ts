@@ -24,6 +24,11 @@ export interface ApiRequest {
 /** A request as the core receives it: a server hands over the body still unread. */
 export interface ServedRequest extends Omit<ApiRequest, 'body'> {
   body?: string | Uint8Array | BodySource;
+  /**
+   * The caller writes the answer to a socket: a text body the core already holds as UTF-8
+   * bytes is handed over as those bytes instead of being decoded into a string first.
+   */
+  textAsBytes?: boolean;
 }
 
 /**

@@ -64,7 +64,19 @@ export function presentedSecret(headers: Record<string, string>, input: ParamBag
   return undefined;
 }
 
-export function authenticate(core: CoreState, route: RouteDef, method: string, path: string, headers: Record<string, string>, input: ParamBag): Authentication {
+/**
+ * `dataVersion`: other connections' commits as read after the request arrived, when the caller
+ * read it for several requests at once (serve); otherwise it is read here.
+ */
+export function authenticate(
+  core: CoreState,
+  route: RouteDef,
+  method: string,
+  path: string,
+  headers: Record<string, string>,
+  input: ParamBag,
+  dataVersion?: number,
+): Authentication {
   let secret = presentedSecret(headers, input);
   if (route.packageAuth) {
     const basic = basicCredentials(headers);
@@ -78,7 +90,7 @@ export function authenticate(core: CoreState, route: RouteDef, method: string, p
   let authUser: UserRow | null = null;
   if (secret !== undefined) {
     const cache = tokenCacheOf(core.db);
-    const cached = cache.get(secret);
+    const cached = cache.get(secret, dataVersion);
     if (cached) {
       token = cached.token;
       authUser = cached.user;
@@ -86,7 +98,7 @@ export function authenticate(core: CoreState, route: RouteDef, method: string, p
       token = (core.db.prepare('SELECT * FROM personal_access_tokens WHERE token_digest = ?').get(digestSecret(secret)) as TokenRow | undefined) ?? null;
       if (token) {
         authUser = (core.db.prepare('SELECT * FROM users WHERE id = ?').get(token.user_id) as UserRow | undefined) ?? null;
-        cache.set(secret, token, authUser);
+        cache.set(secret, token, authUser, dataVersion);
       }
     }
     if (!token) throw unauthorized();
@@ -117,7 +129,7 @@ export function authenticate(core: CoreState, route: RouteDef, method: string, p
 
 function touchToken(core: CoreState, token: TokenRow): void {
   const now = core.clock.now();
-  if (token.last_used_at && now.getTime() - new Date(token.last_used_at).getTime() < LAST_USED_INTERVAL_MS) return;
+  if (token.last_used_at && now.getTime() - timeOf(token.last_used_at) < LAST_USED_INTERVAL_MS) return;
   const iso = now.toISOString();
   // Bookkeeping only: skipped (tried again next time) while another process holds the write
   // lock, so a read never waits for one.
@@ -125,8 +137,20 @@ function touchToken(core: CoreState, token: TokenRow): void {
   if (done) token.last_used_at = iso;
 }
 
+/** Last parsed timestamp and scope list: a busy client presents the same token row each time. */
+let lastTime: { text: string; ms: number } | undefined;
+function timeOf(iso: string): number {
+  if (lastTime?.text !== iso) lastTime = { text: iso, ms: new Date(iso).getTime() };
+  return lastTime.ms;
+}
+let lastScopes: { text: string; scopes: readonly string[] } | undefined;
+function scopesOf(token: TokenRow): readonly string[] {
+  if (lastScopes?.text !== token.scopes) lastScopes = { text: token.scopes, scopes: JSON.parse(token.scopes) as string[] };
+  return lastScopes.scopes;
+}
+
 function checkScopes(route: RouteDef, method: string, token: TokenRow): void {
-  const scopes = JSON.parse(token.scopes) as string[];
+  const scopes = scopesOf(token);
   if (scopes.includes('api')) return;
   const isRead = method === 'GET' || method === 'HEAD';
   if (isRead && scopes.includes('read_api')) return;

@@ -54,3 +54,21 @@ describe('token lookup cache', () => {
     expect(res.status).toBe(401);
   });
 });
+
+describe('token lookup cache behind serve', () => {
+  // serve checks the database once for all the requests one turn of its event loop received;
+  // a revocation committed before a request was sent is still refused on that request.
+  it('refuses a token revoked by another process on the next request, also among concurrent ones', async () => {
+    const { startInstance } = await import('../../../test/helpers/instance.js');
+    const inst = await startInstance('http');
+    try {
+      const auth = { 'private-token': inst.rootToken };
+      const many = () => Promise.all(Array.from({ length: 8 }, () => inst.raw('GET', '/personal_access_tokens/self', { headers: auth })));
+      for (const res of await many()) expect(res.status).toBe(200);
+      otherProcess(join(inst.stateDir, 'state', STATE_DB), 'UPDATE personal_access_tokens SET revoked = 1');
+      for (const res of await many()) expect(res.status).toBe(401);
+    } finally {
+      await inst.close();
+    }
+  });
+});

@@ -6,6 +6,7 @@
 // revocation, expiry change or blocked user is seen by the very next request.
 import type { Database } from 'better-sqlite3';
 import type { TokenRow, UserRow } from '../db/rows.js';
+import { dbGeneration } from '../db/generation.js';
 
 interface Entry {
   token: TokenRow;
@@ -18,21 +19,20 @@ const MAX_ENTRIES = 1024;
 export class TokenCache {
   private readonly entries = new Map<string, Entry>();
   private stamp = '';
-  private readonly version: { get(): unknown };
 
-  constructor(db: Database) {
-    this.version = db.prepare('SELECT (SELECT data_version FROM pragma_data_version) AS d, total_changes() AS t');
+  constructor(private readonly db: Database) {}
+
+  /** The current state of the database, as a comparable string (see dbGeneration). */
+  private current(dataVersion?: number): string {
+    return dbGeneration(this.db, dataVersion);
   }
 
-  /** The current state of the database, as a comparable string. */
-  private current(): string {
-    const row = this.version.get() as { d: number; t: number };
-    return `${row.d}:${row.t}`;
-  }
-
-  /** The cached resolution of `secret`, valid only if nothing was written since it was cached. */
-  get(secret: string): Entry | undefined {
-    const now = this.current();
+  /**
+   * The cached resolution of `secret`, valid only if nothing was written since it was cached.
+   * `dataVersion`: other connections' commits as read after this request arrived (serve).
+   */
+  get(secret: string, dataVersion?: number): Entry | undefined {
+    const now = this.current(dataVersion);
     if (now !== this.stamp) {
       this.entries.clear();
       this.stamp = now;
@@ -45,8 +45,8 @@ export class TokenCache {
    * Remembers a lookup made just now. Called right after `get` and the two reads, with no write
    * in between, so the stamp taken by `get` still describes the rows being cached.
    */
-  set(secret: string, token: TokenRow, user: UserRow | null): void {
-    if (this.current() !== this.stamp) {
+  set(secret: string, token: TokenRow, user: UserRow | null, dataVersion?: number): void {
+    if (this.current(dataVersion) !== this.stamp) {
       this.entries.clear();
       return;
     }

@@ -67,10 +67,14 @@ export class RefReader {
   list(prefix: string): [string, string][] {
     this.reread = false;
     const packed = this.packedRefs();
-    const loose = new Map<string, string>();
-    this.walk(prefix.replace(/\/$/, ''), loose);
+    // Every directory is checked (one stat each); the loose refs are gathered only when the
+    // listing has to be made again, so an unchanged listing costs the same at any size.
+    const seen: DirCache[] = [];
+    this.walk(prefix.replace(/\/$/, ''), seen);
     const cached = this.lists.get(prefix);
     if (cached && !this.reread) return cached;
+    const loose = new Map<string, string>();
+    for (const dir of seen) for (const [name, content] of dir.files) loose.set(name, content);
     const out = new Map<string, string>();
     for (const [name, target] of packed) if (name.startsWith(prefix)) out.set(name, target);
     for (const [name, content] of loose) {
@@ -194,7 +198,7 @@ export class RefReader {
     return refs;
   }
 
-  private walk(rel: string, out: Map<string, string>): void {
+  private walk(rel: string, seen: DirCache[]): void {
     const abs = join(this.gitDir, rel);
     const st = statOrNull(abs);
     if (!st || !st.isDirectory()) {
@@ -229,7 +233,7 @@ export class RefReader {
       if (settled(st)) this.dirs.set(rel, cached);
       else this.dirs.delete(rel);
     }
-    for (const [name, content] of cached.files) out.set(name, content);
-    for (const sub of cached.subdirs) this.walk(sub, out);
+    seen.push(cached);
+    for (const sub of cached.subdirs) this.walk(sub, seen);
   }
 }

@@ -133,7 +133,8 @@ function refFailure(ref: string, error: unknown): Error {
 }
 
 interface BranchIndex {
-  list: BranchRef[];
+  /** Frozen: handed to every caller as it is. */
+  list: readonly BranchRef[];
   byName: Map<string, BranchRef>;
 }
 
@@ -143,11 +144,14 @@ function branchIndex(listing: readonly [string, string][]): BranchIndex {
   let index = branchIndexes.get(listing);
   if (!index) {
     const list = listing.map(([ref, target]) => ({ name: ref.slice('refs/heads/'.length), target }));
-    index = { list, byName: new Map(list.map((b) => [b.name, b])) };
+    index = { list: Object.freeze(list), byName: new Map(list.map((b) => [b.name, b])) };
     branchIndexes.set(listing, index);
   }
   return index;
 }
+
+/** A full object id (SHA-1 or SHA-256), in the lower case git prints. */
+const FULL_ID = /^(?:[0-9a-f]{40}|[0-9a-f]{64})$/;
 
 export class GitRepository {
   private readonly runtime: GitRuntime;
@@ -212,9 +216,10 @@ export class GitRepository {
   // ---- refs -------------------------------------------------------------------------------
 
   /** All branches in git's ref order (byte order of names). */
-  async branches(): Promise<BranchRef[]> {
+  /** Every branch, sorted by name: the listing kept while the refs are unchanged (not a copy). */
+  async branches(): Promise<readonly BranchRef[]> {
     if (!this.exists()) return [];
-    return [...branchIndex(this.runtime.refs(this.path).list('refs/heads/')).list];
+    return branchIndex(this.runtime.refs(this.path).list('refs/heads/')).list;
   }
 
   async branch(name: string): Promise<BranchRef | null> {
@@ -247,7 +252,7 @@ export class GitRepository {
     const reachable = await this.runtime.reachable(this.path, commit);
     if (reachable) {
       // A few names are looked up one by one; more are picked from the (cached) listing.
-      let refs: BranchRef[];
+      let refs: readonly BranchRef[];
       if (only && only.length <= 3) refs = (await Promise.all(only.map((n) => this.branch(n)))).filter((b): b is BranchRef => b !== null);
       else if (!this.exists()) refs = [];
       else {
@@ -381,9 +386,21 @@ export class GitRepository {
   }
 
   async commits(ids: readonly string[]): Promise<Map<string, CommitObject>> {
-    const raw = await this.readObjects(ids);
     const out = new Map<string, CommitObject>();
-    for (const [id, obj] of raw) if (obj.type === 'commit') out.set(id, parseCommit(id, obj.data.toString('utf8')));
+    const unknown: string[] = [];
+    for (const id of ids) {
+      const known = FULL_ID.test(id) ? this.runtime.cachedCommit(this.path, id) : undefined;
+      if (known) out.set(id, known);
+      else unknown.push(id);
+    }
+    if (unknown.length === 0) return out;
+    const raw = await this.readObjects(unknown);
+    for (const [id, obj] of raw) {
+      if (obj.type !== 'commit') continue;
+      const commit = parseCommit(id, obj.data.toString('utf8'));
+      // Only a full object id names one commit forever (a ref or short id may mean another later).
+      out.set(id, FULL_ID.test(id) ? this.runtime.rememberCommit(this.path, commit) : commit);
+    }
     return out;
   }
 

@@ -4,6 +4,7 @@
 // an older tip whose set is known). Closed with the core.
 import { CatFilePool, type CatFilePoolOptions } from './cat-file.js';
 import { RefReader } from './refs.js';
+import type { CommitObject } from './objects.js';
 
 /** Histories longer than this are walked by git itself instead of through the reader. */
 const MAX_WALK = 200_000;
@@ -21,10 +22,33 @@ function parentsOf(data: Buffer): string[] {
   return out;
 }
 
+/** Parsed commits kept at once (over all repositories). */
+const MAX_COMMITS = 4096;
+
 export class GitRuntime {
   readonly objects: CatFilePool;
   private readonly refReaders = new Map<string, RefReader>();
   private readonly reach = new Map<string, Set<string>>();
+  /**
+   * Parsed commits by repository and id. An object never changes under its id, so a branch
+   * page shows its tips' commits without asking the object reader again; a repository that is
+   * removed or replaced forgets its own.
+   */
+  private commitCache = new Map<string, Readonly<CommitObject>>();
+
+  cachedCommit(gitDir: string, id: string): Readonly<CommitObject> | undefined {
+    return this.commitCache.get(`${gitDir}\0${id}`);
+  }
+
+  rememberCommit(gitDir: string, commit: CommitObject): Readonly<CommitObject> {
+    if (this.commitCache.size >= MAX_COMMITS) this.commitCache = new Map();
+    Object.freeze(commit.parentIds);
+    Object.freeze(commit.author);
+    Object.freeze(commit.committer);
+    const frozen = Object.freeze(commit);
+    this.commitCache.set(`${gitDir}\0${commit.id}`, frozen);
+    return frozen;
+  }
 
   constructor(options: CatFilePoolOptions = {}) {
     this.objects = new CatFilePool(options);
@@ -45,6 +69,7 @@ export class GitRuntime {
     this.objects.release(gitDir);
     this.refReaders.delete(gitDir);
     for (const key of [...this.reach.keys()]) if (key.startsWith(`${gitDir}\0`)) this.reach.delete(key);
+    for (const key of [...this.commitCache.keys()]) if (key.startsWith(`${gitDir}\0`)) this.commitCache.delete(key);
   }
 
   /** Every commit reachable from `head` (itself included), or null when the history is too long to walk here. */

@@ -41,13 +41,20 @@ export function pageWindow(ctx: RequestContext, defaultPerPage = DEFAULT_PER_PAG
   return { page, perPage, limit: perPage, offset: (page - 1) * perPage };
 }
 
+/** The parameters a route's page links may carry, per route (route tables never change). */
+const linkParams = new WeakMap<object, Set<string>>();
+
 /**
  * The query a page link carries: the caller's parameters that the route declares (anything
  * else, up to 16 KiB of it, would be echoed into every Link header until clients refuse the
  * answer's headers), without credentials.
  */
 function linkQuery(ctx: RequestContext): Record<string, unknown> {
-  const declared = new Set([...(ctx.route.params ?? []).map((p) => p.name), ...PAGINATION_PARAMS.map((p) => p.name), 'pagination', 'cursor', 'id_after', 'id_before']);
+  let declared = linkParams.get(ctx.route);
+  if (!declared) {
+    declared = new Set([...(ctx.route.params ?? []).map((p) => p.name), ...PAGINATION_PARAMS.map((p) => p.name), 'pagination', 'cursor', 'id_after', 'id_before']);
+    linkParams.set(ctx.route, declared);
+  }
   const out: Record<string, unknown> = {};
   for (const [k, v] of Object.entries(ctx.queryInput)) if (declared.has(k)) out[k] = v;
   return out;

@@ -7,8 +7,11 @@ export class Reply {
     readonly status: number,
     readonly body: unknown,
     readonly headers: Record<string, string> = {},
-    /** A non-JSON body (text, archive bytes); `body` is ignored when set. */
-    readonly raw?: { data: string | Uint8Array; contentType: string },
+    /**
+     * A body already encoded (text, archive bytes, JSON serialised ahead); `body` is ignored
+     * when set. `utf8`: the bytes are text, which callers that take no bytes get as a string.
+     */
+    readonly raw?: { data: string | Uint8Array; contentType: string; utf8?: boolean },
     /** A body that streams (a stored file); only on routes that declare `stream.response`. */
     readonly stream?: { body: WireStream; contentType: string; length?: number },
   ) {}
@@ -22,6 +25,10 @@ export const redirect = (location: string, status = 302): Reply =>
   new Reply(status, undefined, { location }, { data: '', contentType: 'text/plain; charset=utf-8' });
 export const rawReply = (data: string | Uint8Array, contentType: string, headers: Record<string, string> = {}, status = 200): Reply =>
   new Reply(status, undefined, headers, { data, contentType });
+
+/** JSON already serialised into UTF-8 bytes (lists assembled from kept texts). */
+export const jsonBytesReply = (data: Uint8Array, headers: Record<string, string> = {}, status = 200): Reply =>
+  new Reply(status, undefined, headers, { data, contentType: 'application/json', utf8: true });
 
 /** A streamed body of known length; the transport pipes it without buffering. */
 export const streamReply = (body: WireStream, contentType: string, length: number | undefined, headers: Record<string, string> = {}): Reply =>

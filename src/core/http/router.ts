@@ -26,6 +26,10 @@ interface Segment {
 interface Compiled {
   route: RouteEntry;
   segments: Segment[];
+  /** The segments' ranks, compared when several routes match. */
+  score: number[];
+  /** Where the wildcard segment is, or -1: a route without one matches only paths of its length. */
+  wildcardAt: number;
 }
 
 export interface RouteMatch {
@@ -46,11 +50,47 @@ function compileSegment(text: string): Segment {
   return { rank: text.startsWith(':') && names.length === 1 && text === `:${names[0]}` ? 1 : 2, regex: new RegExp(`^${source}$`), names };
 }
 
+/** Distinct paths whose outcome is remembered; the memory starts over when full. */
+const MEMO_SIZE = 2048;
+/** Longer paths are matched every time, so the memory stays small whatever clients send. */
+const MEMO_PATH_LENGTH = 256;
+
 export class Router {
   private readonly compiled: Compiled[];
+  /**
+   * Candidates by the path's first segment: the routes whose first segment is that literal,
+   * merged in declaration order with the routes whose first segment is not a literal (so ties
+   * between equally specific routes still go to the first declared, as with a full scan).
+   */
+  private readonly byFirst = new Map<string, Compiled[]>();
+  private readonly unanchored: Compiled[];
+  /**
+   * Outcomes of recent (method, path) pairs. Every request is routed once or twice (the server
+   * asks whether a route streams its body), and a busy instance sees few distinct paths; the
+   * outcomes are never modified by callers (the core copies the parameters it is given).
+   */
+  private memo = new Map<string, MatchOutcome>();
 
   constructor(routes: readonly RouteKey[]) {
-    this.compiled = routes.map(([method, path, area, stream]) => ({ route: { method, path, area, ...(stream ? { stream } : {}) }, segments: path.split('/').filter(Boolean).map(compileSegment) }));
+    this.compiled = routes.map(([method, path, area, stream]) => {
+      const segments = path.split('/').filter(Boolean).map(compileSegment);
+      return {
+        route: { method, path, area, ...(stream ? { stream } : {}) },
+        segments,
+        score: segments.map((s) => s.rank),
+        wildcardAt: segments.findIndex((s) => s.wildcard !== undefined),
+      };
+    });
+    this.unanchored = this.compiled.filter((c) => c.segments[0]?.literal === undefined);
+    for (const c of this.compiled) {
+      const first = c.segments[0]?.literal;
+      if (first !== undefined && !this.byFirst.has(first)) {
+        this.byFirst.set(
+          first,
+          this.compiled.filter((d) => d.segments[0]?.literal === first || d.segments[0]?.literal === undefined),
+        );
+      }
+    }
   }
 
   get routes(): RouteEntry[] {
@@ -58,18 +98,29 @@ export class Router {
   }
 
   match(method: string, path: string): MatchOutcome {
+    if (path.length > MEMO_PATH_LENGTH) return this.find(method, path);
+    const key = `${method} ${path}`;
+    const known = this.memo.get(key);
+    if (known) return known;
+    const outcome = this.find(method, path);
+    if (this.memo.size >= MEMO_SIZE) this.memo = new Map();
+    this.memo.set(key, outcome);
+    return outcome;
+  }
+
+  private find(method: string, path: string): MatchOutcome {
     const parts = path.split('/').filter((p, i) => i > 0 || p !== '');
     if (parts[0] === '') parts.shift();
-    let best: { c: Compiled; params: Record<string, string>; score: number[] } | undefined;
+    let best: { c: Compiled; params: Record<string, string> } | undefined;
     let pathMatched = false;
     const wanted = (method === 'HEAD' ? 'GET' : method) as Method;
-    for (const c of this.compiled) {
-      const raw = this.tryMatch(c.segments, parts);
+    const candidates = this.byFirst.get(parts[0] as string) ?? this.unanchored;
+    for (const c of candidates) {
+      const raw = this.tryMatch(c, parts);
       if (!raw) continue;
       pathMatched = true;
       if (c.route.method !== wanted) continue;
-      const score = c.segments.map((s) => s.rank);
-      if (!best || compareScores(score, best.score) > 0) best = { c, params: raw, score };
+      if (!best || compareScores(c.score, best.c.score) > 0) best = { c, params: raw };
     }
     if (!best) return pathMatched ? { kind: 'method-not-allowed' } : { kind: 'none' };
     const decoded: Record<string, string> = {};
@@ -81,13 +132,17 @@ export class Router {
     return { kind: 'match', match: { route: best.c.route, pathParams: decoded } };
   }
 
-  private tryMatch(segments: Segment[], parts: string[]): Record<string, string> | null {
-    const params: Record<string, string> = {};
+  private tryMatch(c: Compiled, parts: string[]): Record<string, string> | null {
+    const segments = c.segments;
+    // Cheap rejections first: most routes differ from the path in length.
+    if (c.wildcardAt < 0 ? parts.length !== segments.length : parts.length <= c.wildcardAt) return null;
+    let params: Record<string, string> | undefined;
     for (let i = 0; i < segments.length; i++) {
       const seg = segments[i] as Segment;
       if (seg.wildcard !== undefined) {
         const rest = parts.slice(i);
         if (rest.length === 0 || rest.some((p) => p === '')) return null;
+        params ??= {};
         params[seg.wildcard] = rest.join('/');
         return params;
       }
@@ -99,11 +154,10 @@ export class Router {
       }
       const m = (seg.regex as RegExp).exec(part);
       if (!m) return null;
-      seg.names.forEach((name, idx) => {
-        params[name] = m[idx + 1] as string;
-      });
+      params ??= {};
+      for (let n = 0; n < seg.names.length; n++) params[seg.names[n] as string] = m[n + 1] as string;
     }
-    return parts.length === segments.length ? params : null;
+    return params ?? {};
   }
 }
 

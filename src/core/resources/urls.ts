@@ -31,16 +31,43 @@ export function webBaseFor(core: CoreState, headers: Readonly<Record<string, str
 export const apiBaseFor = (core: CoreState, headers: Readonly<Record<string, string>>): string =>
   `${requestOrigin(headers) ?? core.settings.externalUrl}/api/v4`;
 
+/** Views of one core per web base, made once: requests from one address share one. */
+const views = new WeakMap<CoreState, Map<string, CoreState>>();
+/** Distinct bases remembered per core (the Host header is the client's to choose). */
+const MAX_VIEWS = 64;
+
 /**
  * The core as one request sees it: the same state, with the external URL every presenter reads
  * (`core.settings.externalUrl`) set to `base`. Presenters keep taking the core and need no
  * request of their own. Every other setting reads and writes through to the core's own settings,
  * so a handler that changes one changes it for the instance.
+ *
+ * A view is made once per base and kept: presenters read the URL for every row they present,
+ * and plain accessors cost far less on that path than a Proxy made per request.
  */
 export function withWebBase<T extends CoreState>(core: T, base: string): T {
   if (base === core.settings.externalUrl) return core;
-  const settings = new Proxy(core.settings, { get: (target, key) => (key === 'externalUrl' ? base : Reflect.get(target, key)) });
-  return Object.create(core, { settings: { value: settings, enumerable: true } }) as T;
+  let byBase = views.get(core);
+  if (!byBase) views.set(core, (byBase = new Map()));
+  const known = byBase.get(base);
+  if (known) return known as T;
+  const target = core.settings;
+  const settings = {} as typeof target;
+  for (const key of Object.keys(target) as (keyof typeof target)[]) {
+    if (key === 'externalUrl') continue;
+    Object.defineProperty(settings, key, {
+      enumerable: true,
+      get: () => target[key],
+      set: (value: never) => {
+        target[key] = value;
+      },
+    });
+  }
+  Object.defineProperty(settings, 'externalUrl', { value: base, enumerable: true });
+  const view = Object.create(core, { settings: { value: settings, enumerable: true } }) as T;
+  if (byBase.size >= MAX_VIEWS) byBase.clear();
+  byBase.set(base, view);
+  return view;
 }
 
 export const userWebUrl = (core: CoreState, username: string): string => `${core.settings.externalUrl}/${username}`;

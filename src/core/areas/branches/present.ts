@@ -6,6 +6,7 @@ import type { CoreState } from '../../state.js';
 import type { BranchRef, GitRepository } from '../../git/repository.js';
 import { BranchProtection } from '../protected-branches/rules.js';
 import { presentCommit, projectUrl } from '../commits/present.js';
+import { fragmentsOf } from '../../resources/fragments.js';
 
 /** Path escaping of a ref in a web URL: slashes stay, other reserved characters are escaped. */
 export function escapeRefPath(name: string): string {
@@ -69,4 +70,30 @@ export async function presentBranches(
       web_url: `${base}/-/tree/${escapeRefPath(ref.name)}`,
     };
   });
+}
+
+/**
+ * The JSON text of each branch, as UTF-8 bytes, for a list page. A branch's text depends on its
+ * name and tip, the default branch's tip (merged), the project row, the viewer and the web base
+ * (all in the scope) and on protection rules and access in the database (the generation the
+ * texts are kept under); texts presented since the last write are reused, so a page of
+ * unchanged branches reads no git object and no protection rule.
+ */
+export async function branchTexts(core: CoreState, project: ProjectRow, viewer: UserRow | null, repo: GitRepository, refs: BranchRef[]): Promise<Buffer[]> {
+  if (refs.length === 0) return [];
+  const head = (await repo.branch(project.default_branch))?.target ?? null;
+  const fragments = fragmentsOf(core.db, 'branch');
+  const texts = fragments.texts(`${viewer?.id ?? 0}\n${core.settings.externalUrl}\n${head}\n${JSON.stringify(project)}`);
+  const keyOf = (ref: BranchRef) => `${ref.name}\0${ref.target}`;
+  const missing = refs.filter((ref) => !texts.has(keyOf(ref)));
+  const made = new Map<string, Buffer>();
+  if (missing.length > 0) {
+    const presented = await presentBranches(core, project, viewer, repo, missing, head);
+    missing.forEach((ref, i) => {
+      const text = Buffer.from(JSON.stringify(presented[i]), 'utf8');
+      made.set(keyOf(ref), text);
+      fragments.add(texts, keyOf(ref), text);
+    });
+  }
+  return refs.map((ref) => made.get(keyOf(ref)) ?? (texts.get(keyOf(ref)) as Buffer));
 }

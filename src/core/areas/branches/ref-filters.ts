@@ -12,7 +12,7 @@ export function isPatternSearch(term: string): boolean {
   return /[\^$*]/.test(term);
 }
 
-export function filterBySearch<T extends { name: string }>(refs: T[], term: string | undefined): T[] {
+export function filterBySearch<T extends { name: string }>(refs: readonly T[], term: string | undefined): readonly T[] {
   if (!term) return refs;
   const lower = term.toLowerCase();
   let source = escapeRegex(lower);
@@ -25,7 +25,7 @@ export function filterBySearch<T extends { name: string }>(refs: T[], term: stri
   return matches;
 }
 
-export async function filterByRegex<T extends { name: string }>(refs: T[], expression: string | undefined): Promise<T[]> {
+export async function filterByRegex<T extends { name: string }>(refs: readonly T[], expression: string | undefined): Promise<readonly T[]> {
   if (!expression) return refs;
   const { RE2JS } = await import('re2js');
   let pattern: InstanceType<typeof RE2JS>;

@@ -7,14 +7,15 @@ import { currentUser } from '../../http/context.js';
 import { failure, notFound } from '../../http/errors.js';
 import { keysetReply, pageWindow, paginateArray } from '../../http/pagination.js';
 import { idParam, type ParamDecl } from '../../http/params.js';
-import { accepted, created, noContent, type Reply } from '../../http/reply.js';
+import { accepted, created, jsonBytesReply, noContent, type Reply } from '../../http/reply.js';
+import { jsonArrayBytes } from '../../resources/fragments.js';
 import { registerJob } from '../../jobs/registry.js';
 import { findProject } from '../../resources/find.js';
 import { isValidRefName } from '../../git/names.js';
 import type { BranchRef } from '../../git/repository.js';
 import { assertWritable, projectRepository } from '../commits/project-repository.js';
 import { byteOrder, checkUnmodifiedSince, filterByRegex, filterBySearch } from './ref-filters.js';
-import { presentBranches } from './present.js';
+import { branchTexts, presentBranches } from './present.js';
 import { createBranch, DELETE_MERGED_JOB, deleteBranch, type DeleteMergedPayload } from './service.js';
 import { legacyProtectBranch, protectedBranchByName, unprotectBranch } from '../protected-branches/service.js';
 
@@ -77,7 +78,9 @@ export const branchRoutes = defineRoutes([
         const rows = await present(after.slice(0, perPage + 1));
         return keysetReply(ctx, rows, perPage, (last) => ({ page_token: last.name }), (row) => row, 'full-page');
       }
-      return paginateArray(ctx, refs, present);
+      // Name order, offset pages: the answer is joined from each branch's kept JSON text.
+      const reply = await paginateArray(ctx, refs, (page) => branchTexts(ctx.core, project, ctx.actor, repo, page));
+      return jsonBytesReply(jsonArrayBytes(reply.body as Buffer[]), reply.headers);
     },
   },
   {

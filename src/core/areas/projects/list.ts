@@ -5,7 +5,10 @@ import type { RequestContext } from '../../http/context.js';
 import { paramError } from '../../http/errors.js';
 import { cappedCount, keysetReply, pageWindow, paginate, paginateArray } from '../../http/pagination.js';
 import type { ParamDecl } from '../../http/params.js';
-import { Reply } from '../../http/reply.js';
+import { Reply, jsonBytesReply } from '../../http/reply.js';
+import { fragmentsOf, jsonArrayBytes } from '../../resources/fragments.js';
+import { readTx } from '../../db/connection.js';
+import { isoDate } from '../../clock.js';
 import { MEMBER_ACCESS_LEVELS } from '../../../shared/access-levels.js';
 import { ACCESS_CTES, countVisibleProjects, viewerBinding, visibleProjectCondition } from './queries.js';
 import { directAccessLevels, presentProject, presentProjectBasic } from './present.js';
@@ -89,7 +92,10 @@ export function listProjects(ctx: RequestContext, scope: ListScope = {}): Reply 
   ] as const) {
     if (p[param] !== undefined) cond(`p.${column} ${op} @${param}`, param, p[param]);
   }
-  const base = `WITH RECURSIVE ${ACCESS_CTES} SELECT p.* FROM projects p WHERE ${where.join(' AND ')}`;
+  const condition = where.join(' AND ');
+  // The access CTEs only when a condition reads them (an administrator's list needs none).
+  const ctes = /\b(?:group_access|authorized)\b/.test(condition) ? `WITH RECURSIVE ${ACCESS_CTES} ` : '';
+  const base = `${ctes}SELECT p.* FROM projects p WHERE ${condition}`;
   let orderBy = p.order_by as (typeof PROJECT_ORDERS)[number];
   if (SIZE_ORDERS.has(orderBy) && !isAdmin(viewer)) orderBy = 'created_at';
   const dir = p.sort === 'asc' ? 'ASC' : 'DESC';
@@ -129,11 +135,46 @@ export function listProjects(ctx: RequestContext, scope: ListScope = {}): Reply 
     return keysetReply(ctx, rows, perPage, (last): Record<string, string> => ({ [dir === 'ASC' ? 'id_after' : 'id_before']: String(last.id) }), present);
   }
   const order = orderBy === 'id' ? `p.id ${dir}` : `${column} ${dir}, p.id ${dir}`;
-  return paginate(
+  // The page is read as ids; the text of each project comes from the texts presented since the
+  // last write to the database, and only the others are read, presented and serialised. All of
+  // it is read in one transaction: one snapshot, one read lock.
+  const fragments = fragmentsOf(ctx.core.db, 'project');
+  const textScope = `${viewer?.id ?? 0} ${p.simple ? 'simple' : 'full'} ${isoDate(ctx.core.clock.now())} ${ctx.core.settings.externalUrl}`;
+  const pageSql = `${ctes}SELECT p.id FROM projects p WHERE ${condition} ORDER BY ${order} LIMIT @limit OFFSET @offset`;
+  const page = new Map<number, Buffer>();
+  const reply = readTx(ctx.core.db, () => paginate(
     ctx,
     // Only the visibility condition: the kept counts answer without walking the rows.
     (cap) => (where.length === 1 ? countVisibleProjects(ctx.core, viewer, cap) : (ctx.core.db.prepare(cappedCount(base, cap)).get(args) as { n: number }).n),
-    (limit, offset) => presentPage(ctx.core.db.prepare(`${base} ORDER BY ${order} LIMIT @limit OFFSET @offset`).all({ ...args, limit, offset }) as ProjectRow[]),
+    (limit, offset) => {
+      const texts = fragments.texts(textScope);
+      const presentRows = (rows: ProjectRow[]) => {
+        const presented = presentPage(rows);
+        rows.forEach((row, i) => {
+          const text = Buffer.from(JSON.stringify(presented[i]), 'utf8');
+          page.set(row.id, text);
+          fragments.add(texts, row.id, text);
+        });
+      };
+      // Nothing kept (the first page after a write): the rows are read with the page itself.
+      if (texts.size === 0) {
+        const rows = ctx.core.db.prepare(`${base} ORDER BY ${order} LIMIT @limit OFFSET @offset`).all({ ...args, limit, offset }) as ProjectRow[];
+        presentRows(rows);
+        return rows.map((r) => r.id);
+      }
+      const ids = (ctx.core.db.prepare(pageSql).all({ ...args, limit, offset }) as { id: number }[]).map((r) => r.id);
+      for (const id of ids) {
+        const text = texts.get(id);
+        if (text !== undefined) page.set(id, text);
+      }
+      if (page.size < ids.length) {
+        const missing = ids.filter((id) => !page.has(id));
+        presentRows(ctx.core.db.prepare('SELECT * FROM projects WHERE id IN (SELECT value FROM json_each(?))').all(JSON.stringify(missing)) as ProjectRow[]);
+      }
+      return ids;
+    },
     { offsetLimitType: 'Project' },
-  );
+  ));
+  const ids = reply.body as number[];
+  return jsonBytesReply(fragments.joined(textScope, ids, () => jsonArrayBytes(ids.map((id) => page.get(id) as Buffer))), reply.headers);
 }

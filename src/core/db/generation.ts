@@ -1,0 +1,42 @@
+// Which state of the database a connection is looking at, as a comparable string. SQLite's
+// `data_version` changes as soon as another connection (another process, such as a CLI) commits,
+// and `total_changes()` counts this connection's own writes; while both stay put, every row reads
+// as it did. Caches of what was read (token lookups, presented entities) are trusted only while
+// the generation they were filled under is still the current one.
+import type { Database } from 'better-sqlite3';
+
+interface Readers {
+  version: { get(): unknown };
+  changes: { get(): unknown };
+}
+const statements = new WeakMap<Database, Readers>();
+
+/**
+ * The current generation of `db` (one small read: it starts a read transaction). The pragma is
+ * run as a statement of its own: its table-valued form compiles a statement on every call.
+ */
+export function dbGeneration(db: Database, dataVersion?: number): string {
+  const readers = readersOf(db);
+  const d = dataVersion ?? (readers.version.get() as { data_version: number }).data_version;
+  const { t } = readers.changes.get() as { t: number };
+  return `${d}:${t}`;
+}
+
+/**
+ * Only the other connections' part of the generation (`data_version`). `serve` reads it once for
+ * all the requests one turn of its event loop received, after every one of them was read, and
+ * hands it to each (`dbGeneration(db, version)`): a commit made before any of those requests
+ * arrived is in it. This connection's own writes are still counted at each use.
+ */
+export function dataVersion(db: Database): number {
+  return (readersOf(db).version.get() as { data_version: number }).data_version;
+}
+
+function readersOf(db: Database): Readers {
+  let readers = statements.get(db);
+  if (!readers) {
+    readers = { version: db.prepare('PRAGMA data_version'), changes: db.prepare('SELECT total_changes() AS t') };
+    statements.set(db, readers);
+  }
+  return readers;
+}

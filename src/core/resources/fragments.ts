@@ -1,0 +1,101 @@
+// JSON texts of presented entities (as UTF-8 bytes, ready for the socket), kept while the database stays in the generation they were
+// presented under (src/core/db/generation.ts). A list page of unchanged rows is then answered
+// from its rows' texts instead of presenting and serialising every row again, which is most of
+// a large entity list's cost. Any write, by this process or another, starts the cache over.
+//
+// A text depends on more than its row: who is looking, the web base URLs are built on, the
+// day (membership expiry) and the presenter's options. Callers name all of that in the scope.
+import type { Database } from 'better-sqlite3';
+import { dbGeneration } from '../db/generation.js';
+
+/** Texts kept per cache at most, and scopes (viewers, bases, days); a full cache starts over. */
+const MAX_TEXTS = 4096;
+const MAX_SCOPES = 256;
+const MAX_PAGES = 64;
+
+/** What names one text within a scope: a row id, or a string naming a non-row entity. */
+export type FragmentKey = number | string;
+
+/** Joins JSON texts into the bytes of a JSON array. */
+export function jsonArrayBytes(texts: readonly Buffer[]): Buffer {
+  const parts: Buffer[] = [OPEN];
+  texts.forEach((text, i) => {
+    if (i > 0) parts.push(COMMA);
+    parts.push(text);
+  });
+  parts.push(CLOSE);
+  return Buffer.concat(parts);
+}
+const OPEN = Buffer.from('[');
+const COMMA = Buffer.from(',');
+const CLOSE = Buffer.from(']');
+
+export class FragmentCache {
+  private generation = '';
+  private readonly scopes = new Map<string, Map<FragmentKey, Buffer>>();
+  private size = 0;
+  /** Whole pages joined from the texts, by scope and ids (joining is a copy of every byte). */
+  private pages = new Map<string, Buffer>();
+
+  constructor(private readonly db: Database) {}
+
+  /**
+   * The texts presented under `scope` in the current generation (empty after any write). Read
+   * it after the rows of the page were read: a write between the two changes the generation.
+   */
+  texts(scope: string): Map<FragmentKey, Buffer> {
+    const now = dbGeneration(this.db);
+    if (now !== this.generation) {
+      this.scopes.clear();
+      this.pages.clear();
+      this.size = 0;
+      this.generation = now;
+    }
+    let texts = this.scopes.get(scope);
+    if (!texts) {
+      if (this.scopes.size >= MAX_SCOPES) {
+        this.scopes.clear();
+        this.size = 0;
+      }
+      texts = new Map();
+      this.scopes.set(scope, texts);
+    }
+    return texts;
+  }
+
+  /**
+   * The texts of `ids` joined by `join`, kept for the generation `texts(scope)` last saw (call it
+   * after `texts`, in the same transaction).
+   */
+  joined(scope: string, ids: readonly FragmentKey[], join: () => Buffer): Buffer {
+    const key = `${scope}\n${ids.join('\0')}`;
+    let bytes = this.pages.get(key);
+    if (!bytes) {
+      bytes = join();
+      if (this.pages.size >= MAX_PAGES) this.pages = new Map();
+      this.pages.set(key, bytes);
+    }
+    return bytes;
+  }
+
+  /** Remembers the text of `id` in a map `texts` returned. */
+  add(texts: Map<FragmentKey, Buffer>, id: FragmentKey, text: Buffer): void {
+    if (this.size >= MAX_TEXTS) {
+      for (const other of this.scopes.values()) other.clear();
+      this.size = 0;
+    }
+    texts.set(id, text);
+    this.size += 1;
+  }
+}
+
+const caches = new WeakMap<Database, Map<string, FragmentCache>>();
+
+/** The cache of one kind of entity ("project", ...) on one connection. */
+export function fragmentsOf(db: Database, kind: string): FragmentCache {
+  let byKind = caches.get(db);
+  if (!byKind) caches.set(db, (byKind = new Map()));
+  let cache = byKind.get(kind);
+  if (!cache) byKind.set(kind, (cache = new FragmentCache(db)));
+  return cache;
+}
