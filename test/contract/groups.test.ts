@@ -432,18 +432,20 @@ describe.each(TRANSPORTS)('groups (%s)', (kind) => {
 
     it('answers 400 for malformed params on every groups endpoint', async () => {
       const g = await createGroup(inst, alice.client);
-      const bad: [Promise<unknown>, unknown][] = [
-        [alice.client.get('/groups', { owned: 'maybe' }), { error: 'owned is invalid' }],
-        [alice.client.get('/groups', { order_by: 'size' }), { error: 'order_by does not have a valid value' }],
-        [alice.client.get('/groups', { min_access_level: 7 }), { error: 'min_access_level does not have a valid value' }],
-        [alice.client.get(`/groups/${g.id}`, { with_projects: 'maybe' }), { error: 'with_projects is invalid' }],
-        [alice.client.get(`/groups/${g.id}/subgroups`, { sort: 'up' }), { error: 'sort does not have a valid value' }],
-        [alice.client.get(`/groups/${g.id}/projects`, { include_subgroups: 'x' }), { error: 'include_subgroups is invalid' }],
-        [alice.client.post('/groups', { name: 'x', path: unique('x'), parent_id: 'top' }), { error: 'parent_id is invalid' }],
-        [alice.client.post('/groups', { name: 'x', path: unique('x'), visibility: 'secret' }), { error: 'visibility does not have a valid value' }],
-        [alice.client.put(`/groups/${g.id}`, { visibility: 'secret' }), { error: 'visibility does not have a valid value' }],
+      // Thunks: each request is sent only when its answer is awaited (a rejection left waiting
+      // would surface as an unhandled error).
+      const bad: [() => Promise<unknown>, unknown][] = [
+        [() => alice.client.get('/groups', { owned: 'maybe' }), { error: 'owned is invalid' }],
+        [() => alice.client.get('/groups', { order_by: 'size' }), { error: 'order_by does not have a valid value' }],
+        [() => alice.client.get('/groups', { min_access_level: 7 }), { error: 'min_access_level does not have a valid value' }],
+        [() => alice.client.get(`/groups/${g.id}`, { with_projects: 'maybe' }), { error: 'with_projects is invalid' }],
+        [() => alice.client.get(`/groups/${g.id}/subgroups`, { sort: 'up' }), { error: 'sort does not have a valid value' }],
+        [() => alice.client.get(`/groups/${g.id}/projects`, { include_subgroups: 'x' }), { error: 'include_subgroups is invalid' }],
+        [() => alice.client.post('/groups', { name: 'x', path: unique('x'), parent_id: 'top' }), { error: 'parent_id is invalid' }],
+        [() => alice.client.post('/groups', { name: 'x', path: unique('x'), visibility: 'secret' }), { error: 'visibility does not have a valid value' }],
+        [() => alice.client.put(`/groups/${g.id}`, { visibility: 'secret' }), { error: 'visibility does not have a valid value' }],
       ];
-      for (const [promise, body] of bad) await expectApiError(promise, 400, body);
+      for (const [send, body] of bad) await expectApiError(send(), 400, body);
     });
   });
 });

@@ -339,20 +339,22 @@ describe.each(TRANSPORTS)('members (%s)', (kind) => {
     it('answers 400 for every malformed param', async () => {
       const base = `/projects/${fx.project.id}/members`;
       const u = await createUser(inst);
-      const bad: [Promise<unknown>, unknown][] = [
-        [inst.admin.post(base, { access_level: 30 }), { error: 'user_id, username are missing, at least one parameter must be provided' }],
-        [inst.admin.post(base, { user_id: u.user.id }), { error: 'access_level is missing' }],
-        [inst.admin.post(base, { user_id: u.user.id, access_level: 'dev' }), { error: 'access_level is invalid' }],
-        [inst.admin.post(base, { user_id: u.user.id, access_level: 30, expires_at: '2026-02-30' }), { error: 'expires_at is invalid' }],
-        [inst.admin.post(base, { user_id: u.user.id, username: u.user.username, access_level: 30 }), { error: 'user_id, username are mutually exclusive' }],
-        [inst.admin.put(`${base}/${fx.guest.user.id}`, {}), { error: 'access_level is missing' }],
-        [inst.admin.put(`${base}/abc`, { access_level: 30 }), { error: 'user_id is invalid' }],
-        [inst.admin.get(`${base}/abc`), { error: 'user_id is invalid' }],
-        [inst.admin.delete(`${base}/abc`), { error: 'user_id is invalid' }],
-        [inst.admin.get(base, { user_ids: ['x'] }), { error: 'user_ids is invalid' }],
-        [inst.admin.get(`${base}/all`, { state: 'gone' }), { error: 'state does not have a valid value' }],
+      // Thunks: each request is sent only when its answer is awaited (a rejection left waiting
+      // would surface as an unhandled error).
+      const bad: [() => Promise<unknown>, unknown][] = [
+        [() => inst.admin.post(base, { access_level: 30 }), { error: 'user_id, username are missing, at least one parameter must be provided' }],
+        [() => inst.admin.post(base, { user_id: u.user.id }), { error: 'access_level is missing' }],
+        [() => inst.admin.post(base, { user_id: u.user.id, access_level: 'dev' }), { error: 'access_level is invalid' }],
+        [() => inst.admin.post(base, { user_id: u.user.id, access_level: 30, expires_at: '2026-02-30' }), { error: 'expires_at is invalid' }],
+        [() => inst.admin.post(base, { user_id: u.user.id, username: u.user.username, access_level: 30 }), { error: 'user_id, username are mutually exclusive' }],
+        [() => inst.admin.put(`${base}/${fx.guest.user.id}`, {}), { error: 'access_level is missing' }],
+        [() => inst.admin.put(`${base}/abc`, { access_level: 30 }), { error: 'user_id is invalid' }],
+        [() => inst.admin.get(`${base}/abc`), { error: 'user_id is invalid' }],
+        [() => inst.admin.delete(`${base}/abc`), { error: 'user_id is invalid' }],
+        [() => inst.admin.get(base, { user_ids: ['x'] }), { error: 'user_ids is invalid' }],
+        [() => inst.admin.get(`${base}/all`, { state: 'gone' }), { error: 'state does not have a valid value' }],
       ];
-      for (const [promise, body] of bad) await expectApiError(promise, 400, body);
+      for (const [send, body] of bad) await expectApiError(send(), 400, body);
     });
   });
 });

@@ -532,21 +532,23 @@ describe.each(TRANSPORTS)('projects (%s)', (kind) => {
   describe('bad input on every projects endpoint', () => {
     it('answers the Grape 400s', async () => {
       const p = await createProject(inst, alice.client);
-      const bad: [Promise<unknown>, unknown][] = [
-        [alice.client.post('/projects', {}), { error: 'name, path are missing, at least one parameter must be provided' }],
-        [alice.client.post('/projects', { path: unique('p'), namespace_id: 'acme' }), { error: 'namespace_id is invalid' }],
-        [alice.client.post('/projects', { path: unique('p'), visibility: 'secret' }), { error: 'visibility does not have a valid value' }],
-        [alice.client.post('/projects', { path: unique('p'), initialize_with_readme: 'sure' }), { error: 'initialize_with_readme is invalid' }],
-        [alice.client.get('/projects', { archived: 'maybe' }), { error: 'archived is invalid' }],
-        [alice.client.get('/projects', { min_access_level: 25 }), { error: 'min_access_level does not have a valid value' }],
-        [alice.client.get('/projects', { id_after: 'x' }), { error: 'id_after is invalid' }],
-        [alice.client.get('/projects', { updated_before: 'soon' }), { error: 'updated_before is invalid' }],
-        [alice.client.get('/projects', { pagination: 'cursor' }), { error: 'pagination does not have a valid value' }],
-        [alice.client.get(`/projects/${p.id}`, { statistics: 'x' }), { error: 'statistics is invalid' }],
-        [alice.client.put(`/projects/${p.id}`, { visibility: 'secret' }), { error: 'visibility does not have a valid value' }],
-        [alice.client.get(`/users/${alice.user.id}/projects`, { owned: 'x' }), { error: 'owned is invalid' }],
+      // Thunks: each request is sent only when its answer is awaited (a rejection left waiting
+      // would surface as an unhandled error).
+      const bad: [() => Promise<unknown>, unknown][] = [
+        [() => alice.client.post('/projects', {}), { error: 'name, path are missing, at least one parameter must be provided' }],
+        [() => alice.client.post('/projects', { path: unique('p'), namespace_id: 'acme' }), { error: 'namespace_id is invalid' }],
+        [() => alice.client.post('/projects', { path: unique('p'), visibility: 'secret' }), { error: 'visibility does not have a valid value' }],
+        [() => alice.client.post('/projects', { path: unique('p'), initialize_with_readme: 'sure' }), { error: 'initialize_with_readme is invalid' }],
+        [() => alice.client.get('/projects', { archived: 'maybe' }), { error: 'archived is invalid' }],
+        [() => alice.client.get('/projects', { min_access_level: 25 }), { error: 'min_access_level does not have a valid value' }],
+        [() => alice.client.get('/projects', { id_after: 'x' }), { error: 'id_after is invalid' }],
+        [() => alice.client.get('/projects', { updated_before: 'soon' }), { error: 'updated_before is invalid' }],
+        [() => alice.client.get('/projects', { pagination: 'cursor' }), { error: 'pagination does not have a valid value' }],
+        [() => alice.client.get(`/projects/${p.id}`, { statistics: 'x' }), { error: 'statistics is invalid' }],
+        [() => alice.client.put(`/projects/${p.id}`, { visibility: 'secret' }), { error: 'visibility does not have a valid value' }],
+        [() => alice.client.get(`/users/${alice.user.id}/projects`, { owned: 'x' }), { error: 'owned is invalid' }],
       ];
-      for (const [promise, body] of bad) await expectApiError(promise, 400, body);
+      for (const [send, body] of bad) await expectApiError(send(), 400, body);
     });
   });
 });
