@@ -76,14 +76,17 @@ try {
   ] as const) {
     for (const state of ['all', 'active', 'closed']) {
       cases.push([`${owner} milestones, page 1, state=${state}`, path, `per_page=20&state=${state}`]);
-      cases.push([`${owner} milestones, page 4, state=${state}`, path, `${deep(4)}&state=${state}`]);
+      // A quarter of the milestones are closed: the deep page is page 4 of 5 rows at 100 rows.
+      cases.push([`${owner} milestones, page 4 of 5, state=${state}`, path, `per_page=5&page=4&state=${state}`]);
     }
   }
   process.stdout.write(`\nRelease, asset link and milestone lists, 100 vs 100,000 rows (${ROUNDS} requests each, medians)\n`);
   for (const [label, path, query] of cases) {
     const x = await medianGetMs(small.core, small.rootToken, path(a), query, ROUNDS, 5);
     const y = await medianGetMs(large.core, large.rootToken, path(b), query, ROUNDS, 5);
-    scaleRow('release lists', label, x, y);
+    // A filter on update time has to count its matching rows (up to 10,001): reported, not
+    // held to the budget.
+    scaleRow('release lists', label, x, y, label.includes('updated_after') ? 'no budget: counts matching rows' : undefined);
   }
   small.core.close();
   large.core.close();

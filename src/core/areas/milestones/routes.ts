@@ -5,6 +5,7 @@ import { defineRoutes, type RouteDef } from '../../http/route.js';
 import type { RequestContext } from '../../http/context.js';
 import { recordNotFound } from '../../http/errors.js';
 import { cappedCount, paginate } from '../../http/pagination.js';
+import { keptCount } from '../../db/list-counts.js';
 import { created, noContent } from '../../http/reply.js';
 import { idParam, type ParamDecl } from '../../http/params.js';
 import { ancestorIds } from '../../auth/access.js';
@@ -105,9 +106,15 @@ function routesFor(resource: 'projects' | 'groups', parentOf: ParentFinder, noun
           ...(p.updated_after !== undefined ? { updatedAfter: p.updated_after as string } : {}),
         });
         const base = `SELECT * FROM milestones WHERE ${where}`;
+        // Without filters beyond the state, the totals are the trigger-kept counts per owner and state.
+        const unfiltered = [p.title, p.search, p.updated_before, p.updated_after].every((v) => v === undefined) && (p.iids === undefined || p.include_parent_milestones === true);
+        const keptTotal = (cap: number) => {
+          const parts = p.state === 'active' || p.state === 'closed' ? [p.state] : undefined;
+          return Math.min(cap, keptCount(ctx.core.db, 'project_milestones', owners.projectIds, cap, parts) + keptCount(ctx.core.db, 'group_milestones', owners.groupIds, cap, parts));
+        };
         return paginate(
           ctx,
-          (cap) => (ctx.core.db.prepare(cappedCount(base, cap)).get(...args) as { n: number }).n,
+          (cap) => (unfiltered ? keptTotal(cap) : (ctx.core.db.prepare(cappedCount(base, cap)).get(...args) as { n: number }).n),
           (limit, offset) =>
             (ctx.core.db.prepare(`${base} ORDER BY ${MILESTONE_ORDER} LIMIT ? OFFSET ?`).all(...args, limit, offset) as MilestoneRow[]).map((r) =>
               presentMilestone(ctx.core, r),

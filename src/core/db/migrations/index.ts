@@ -13,6 +13,7 @@ import { governanceSchema } from './011-governance.js';
 import { settingsSchema } from './012-settings.js';
 import { packagesSchema } from './013-packages.js';
 import { listCountsSchema } from './015-list-counts.js';
+import { moreListCountsSchema } from './017-more-list-counts.js';
 
 export const migrations: Migration[] = [
   coreSchema,
@@ -28,4 +29,5 @@ export const migrations: Migration[] = [
   settingsSchema,
   packagesSchema,
   listCountsSchema,
+  moreListCountsSchema,
 ];

@@ -1,0 +1,79 @@
+// More lists whose pages must cost the same at 100 rows or 100,000: the totals of releases,
+// release links, milestones (per state), protected branches, error tracking client keys,
+// pipelines (per status), package files and the notification outbox come from one table of
+// trigger-kept counts instead of walking up to 10,001 rows; and the orders these lists offer get
+// the indexes that let SQLite walk them instead of sorting.
+import type { Migration } from '../migrate.js';
+
+/** Insert and delete triggers that keep `list_counts` for rows of `table` grouped by `owner` (and `part`). */
+function kept(list: string, table: string, owner: string, part = "''", when = ''): string {
+  const newWhen = when ? ` WHEN ${when.replaceAll('$', 'NEW.')}` : '';
+  const oldWhen = when ? ` WHEN ${when.replaceAll('$', 'OLD.')}` : '';
+  const newPart = part.replaceAll('$', 'NEW.');
+  const oldPart = part.replaceAll('$', 'OLD.');
+  return `
+INSERT INTO list_counts (list, owner_id, part, n)
+  SELECT '${list}', ${owner.replaceAll('$', '')}, ${part.replaceAll('$', '')}, COUNT(*) FROM ${table}${when ? ` WHERE ${when.replaceAll('$', '')}` : ''} GROUP BY 2, 3;
+CREATE TRIGGER ${list}_count_insert AFTER INSERT ON ${table}${newWhen} BEGIN
+  INSERT INTO list_counts (list, owner_id, part, n) VALUES ('${list}', ${owner.replaceAll('$', 'NEW.')}, ${newPart}, 1)
+    ON CONFLICT (list, owner_id, part) DO UPDATE SET n = n + 1;
+END;
+CREATE TRIGGER ${list}_count_delete AFTER DELETE ON ${table}${oldWhen} BEGIN
+  UPDATE list_counts SET n = n - 1 WHERE list = '${list}' AND owner_id = ${owner.replaceAll('$', 'OLD.')} AND part = ${oldPart};
+END;`;
+}
+
+/** Moves a row between parts when the column that names its part changes. */
+function keptPartUpdate(list: string, table: string, owner: string, column: string, when = ''): string {
+  const cond = when ? ` AND ${when.replaceAll('$', 'NEW.')}` : '';
+  return `
+CREATE TRIGGER ${list}_count_update AFTER UPDATE OF ${column} ON ${table} WHEN NEW.${column} <> OLD.${column}${cond} BEGIN
+  UPDATE list_counts SET n = n - 1 WHERE list = '${list}' AND owner_id = ${owner.replaceAll('$', 'OLD.')} AND part = OLD.${column};
+  INSERT INTO list_counts (list, owner_id, part, n) VALUES ('${list}', ${owner.replaceAll('$', 'NEW.')}, NEW.${column}, 1)
+    ON CONFLICT (list, owner_id, part) DO UPDATE SET n = n + 1;
+END;`;
+}
+
+export const moreListCountsSchema: Migration = {
+  version: 17,
+  name: 'more-list-counts',
+  up: `
+-- n rows of list \`list\` belong to owner \`owner_id\` (a project, group, release, package or
+-- user; 0 for a list of everything) in \`part\` (a state or status, '' when the list has none).
+CREATE TABLE list_counts (
+  list TEXT NOT NULL,
+  owner_id INTEGER NOT NULL,
+  part TEXT NOT NULL,
+  n INTEGER NOT NULL,
+  PRIMARY KEY (list, owner_id, part)
+) WITHOUT ROWID;
+${kept('releases', 'releases', '$project_id')}
+${kept('release_links', 'release_links', '$release_id')}
+${kept('project_milestones', 'milestones', '$project_id', '$state', '$project_id IS NOT NULL')}
+${keptPartUpdate('project_milestones', 'milestones', '$project_id', 'state', '$project_id IS NOT NULL')}
+${kept('group_milestones', 'milestones', '$group_id', '$state', '$group_id IS NOT NULL')}
+${keptPartUpdate('group_milestones', 'milestones', '$group_id', 'state', '$group_id IS NOT NULL')}
+${kept('protected_branches', 'protected_branches', '$project_id')}
+${kept('client_keys', 'error_tracking_client_keys', '$project_id')}
+${kept('pipelines', 'pipelines', '$project_id', '$status')}
+${keptPartUpdate('pipelines', 'pipelines', '$project_id', 'status')}
+${kept('package_files', 'package_files', '$package_id')}
+${kept('outbox', 'notification_outbox', '$user_id')}
+${kept('outbox_all', 'notification_outbox', '0')}
+
+-- Milestones page by due date (undated last), newest first among equals, per owner and state.
+CREATE INDEX milestones_project_due ON milestones (project_id, due_date IS NULL, due_date, id DESC);
+CREATE INDEX milestones_project_state_due ON milestones (project_id, state, due_date IS NULL, due_date, id DESC);
+CREATE INDEX milestones_group_due ON milestones (group_id, due_date IS NULL, due_date, id DESC);
+CREATE INDEX milestones_group_state_due ON milestones (group_id, state, due_date IS NULL, due_date, id DESC);
+-- Protected branches page in id order within their project.
+CREATE INDEX protected_branches_project ON protected_branches (project_id, id);
+-- Each order the pipeline list offers, and its status filter.
+CREATE INDEX pipelines_project_status ON pipelines (project_id, status, id);
+CREATE INDEX pipelines_project_ref ON pipelines (project_id, ref, id);
+CREATE INDEX pipelines_project_updated ON pipelines (project_id, updated_at, id);
+CREATE INDEX pipelines_project_user ON pipelines (project_id, user_id, id);
+-- Package files by creation time.
+CREATE INDEX package_files_created ON package_files (package_id, created_at, id);
+`,
+};
