@@ -13,7 +13,9 @@ export type KeptList =
   | 'pipelines'
   | 'package_files'
   | 'outbox'
-  | 'outbox_all';
+  | 'outbox_all'
+  | 'groups'
+  | 'subgroups';
 
 /**
  * Rows of `list` owned by `owners` (summed), in `parts` when given (states or statuses),

@@ -61,6 +61,27 @@ ${kept('package_files', 'package_files', '$package_id')}
 ${kept('outbox', 'notification_outbox', '$user_id')}
 ${kept('outbox_all', 'notification_outbox', '0')}
 
+-- Groups per visibility: all of them (owner 0) and the direct subgroups of each parent.
+${kept('groups', 'namespaces', '0', '$visibility', "$kind = 'group'")}
+${keptPartUpdate('groups', 'namespaces', '0', 'visibility', "$kind = 'group'")}
+${kept('subgroups', 'namespaces', '$parent_id', '$visibility', "$kind = 'group' AND $parent_id IS NOT NULL")}
+${keptPartUpdate('subgroups', 'namespaces', '$parent_id', 'visibility', "$kind = 'group' AND $parent_id IS NOT NULL")}
+CREATE TRIGGER subgroups_count_move AFTER UPDATE OF parent_id ON namespaces WHEN NEW.kind = 'group' AND NEW.parent_id IS NOT OLD.parent_id AND NEW.visibility = OLD.visibility BEGIN
+  UPDATE list_counts SET n = n - 1 WHERE list = 'subgroups' AND owner_id = OLD.parent_id AND part = OLD.visibility;
+  INSERT INTO list_counts (list, owner_id, part, n) SELECT 'subgroups', NEW.parent_id, NEW.visibility, 1 WHERE NEW.parent_id IS NOT NULL
+    ON CONFLICT (list, owner_id, part) DO UPDATE SET n = n + 1;
+END;
+-- Group lists page along these: every order in both directions (ties by id ascending), among
+-- all groups and among one parent's subgroups.
+CREATE INDEX namespaces_kind_name_desc ON namespaces (kind, name DESC, id);
+CREATE INDEX namespaces_kind_path ON namespaces (kind, path, id);
+CREATE INDEX namespaces_kind_path_desc ON namespaces (kind, path DESC, id);
+CREATE INDEX namespaces_kind_id ON namespaces (kind, id);
+CREATE INDEX namespaces_parent_name ON namespaces (parent_id, name, id);
+CREATE INDEX namespaces_parent_name_desc ON namespaces (parent_id, name DESC, id);
+CREATE INDEX namespaces_parent_path ON namespaces (parent_id, path, id);
+CREATE INDEX namespaces_parent_path_desc ON namespaces (parent_id, path DESC, id);
+
 -- Milestones page by due date (undated last), newest first among equals, per owner and state.
 CREATE INDEX milestones_project_due ON milestones (project_id, due_date IS NULL, due_date, id DESC);
 CREATE INDEX milestones_project_state_due ON milestones (project_id, state, due_date IS NULL, due_date, id DESC);
