@@ -15,7 +15,8 @@ export type KeptList =
   | 'outbox'
   | 'outbox_all'
   | 'groups'
-  | 'subgroups';
+  | 'subgroups'
+  | 'project_tokens';
 
 /**
  * Rows of `list` owned by `owners` (summed), in `parts` when given (states or statuses),

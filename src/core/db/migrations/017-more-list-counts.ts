@@ -71,6 +71,46 @@ CREATE TRIGGER subgroups_count_move AFTER UPDATE OF parent_id ON namespaces WHEN
   INSERT INTO list_counts (list, owner_id, part, n) SELECT 'subgroups', NEW.parent_id, NEW.visibility, 1 WHERE NEW.parent_id IS NOT NULL
     ON CONFLICT (list, owner_id, part) DO UPDATE SET n = n + 1;
 END;
+-- Access tokens of each project's bot members, per revoked flag ('0', '1'). A bot's membership
+-- or token coming or going moves the count; a deleted bot user is subtracted before its
+-- memberships and tokens go (their own triggers then no longer see a bot). A bot's memberships
+-- are found by user (the unary \`+\` keeps SQLite off the index that leads with source_type).
+INSERT INTO list_counts (list, owner_id, part, n)
+  SELECT 'project_tokens', m.source_id, CAST(t.revoked AS TEXT), COUNT(*) FROM members m JOIN users u ON u.id = m.user_id AND u.bot = 1
+    JOIN personal_access_tokens t ON t.user_id = m.user_id WHERE m.source_type = 'project' GROUP BY 2, 3;
+CREATE TRIGGER project_tokens_count_insert AFTER INSERT ON personal_access_tokens WHEN (SELECT bot FROM users WHERE id = NEW.user_id) = 1 BEGIN
+  INSERT INTO list_counts (list, owner_id, part, n)
+    SELECT 'project_tokens', source_id, CAST(NEW.revoked AS TEXT), 1 FROM members WHERE user_id = NEW.user_id AND +source_type = 'project'
+    ON CONFLICT (list, owner_id, part) DO UPDATE SET n = n + 1;
+END;
+CREATE TRIGGER project_tokens_count_delete AFTER DELETE ON personal_access_tokens WHEN (SELECT bot FROM users WHERE id = OLD.user_id) = 1 BEGIN
+  UPDATE list_counts SET n = n - 1 WHERE list = 'project_tokens' AND part = CAST(OLD.revoked AS TEXT)
+    AND owner_id IN (SELECT source_id FROM members WHERE user_id = OLD.user_id AND +source_type = 'project');
+END;
+CREATE TRIGGER project_tokens_count_revoke AFTER UPDATE OF revoked ON personal_access_tokens
+  WHEN NEW.revoked <> OLD.revoked AND (SELECT bot FROM users WHERE id = NEW.user_id) = 1 BEGIN
+  UPDATE list_counts SET n = n - 1 WHERE list = 'project_tokens' AND part = CAST(OLD.revoked AS TEXT)
+    AND owner_id IN (SELECT source_id FROM members WHERE user_id = NEW.user_id AND +source_type = 'project');
+  INSERT INTO list_counts (list, owner_id, part, n)
+    SELECT 'project_tokens', source_id, CAST(NEW.revoked AS TEXT), 1 FROM members WHERE user_id = NEW.user_id AND +source_type = 'project'
+    ON CONFLICT (list, owner_id, part) DO UPDATE SET n = n + 1;
+END;
+CREATE TRIGGER project_tokens_count_member_insert AFTER INSERT ON members
+  WHEN NEW.source_type = 'project' AND (SELECT bot FROM users WHERE id = NEW.user_id) = 1 BEGIN
+  INSERT INTO list_counts (list, owner_id, part, n)
+    SELECT 'project_tokens', NEW.source_id, CAST(revoked AS TEXT), COUNT(*) FROM personal_access_tokens WHERE user_id = NEW.user_id GROUP BY revoked
+    ON CONFLICT (list, owner_id, part) DO UPDATE SET n = n + excluded.n;
+END;
+CREATE TRIGGER project_tokens_count_member_delete AFTER DELETE ON members
+  WHEN OLD.source_type = 'project' AND (SELECT bot FROM users WHERE id = OLD.user_id) = 1 BEGIN
+  UPDATE list_counts SET n = n - (SELECT COUNT(*) FROM personal_access_tokens WHERE user_id = OLD.user_id AND CAST(revoked AS TEXT) = list_counts.part)
+    WHERE list = 'project_tokens' AND owner_id = OLD.source_id;
+END;
+CREATE TRIGGER project_tokens_count_bot_delete BEFORE DELETE ON users WHEN OLD.bot = 1 BEGIN
+  UPDATE list_counts SET n = n - (SELECT COUNT(*) FROM personal_access_tokens WHERE user_id = OLD.id AND CAST(revoked AS TEXT) = list_counts.part)
+    WHERE list = 'project_tokens' AND owner_id IN (SELECT source_id FROM members WHERE user_id = OLD.id AND +source_type = 'project');
+END;
+
 -- Group lists page along these: every order in both directions (ties by id ascending), among
 -- all groups and among one parent's subgroups.
 CREATE INDEX namespaces_kind_name_desc ON namespaces (kind, name DESC, id);
