@@ -16,7 +16,8 @@ export type KeptList =
   | 'outbox_all'
   | 'groups'
   | 'subgroups'
-  | 'project_tokens';
+  | 'project_tokens'
+  | 'descendants';
 
 /**
  * Rows of `list` owned by `owners` (summed), in `parts` when given (states or statuses),

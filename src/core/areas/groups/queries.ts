@@ -141,13 +141,7 @@ export function keptGroupCount(core: CoreState, f: GroupFilter, cap: number): nu
   return Math.min(total, cap);
 }
 
-/** How many groups lie below `root` (at most `cap`): a range of the full path index. */
+/** How many groups lie below `root` (at most `cap`), from the trigger-kept count. */
 export function descendantCount(core: CoreState, root: number, cap: number): number {
-  const row = core.db.prepare('SELECT full_path_lower FROM namespaces WHERE id = ?').get(root) as { full_path_lower: string } | undefined;
-  if (!row) return 0;
-  return (
-    core.db
-      .prepare(`SELECT COUNT(*) AS n FROM (SELECT 1 FROM namespaces WHERE full_path_lower > ? AND full_path_lower < ? LIMIT ${cap})`)
-      .get(`${row.full_path_lower}/`, `${row.full_path_lower}0`) as { n: number }
-  ).n;
+  return keptCount(core.db, 'descendants', [root], cap);
 }

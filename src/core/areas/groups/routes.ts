@@ -94,7 +94,7 @@ function listGroups(ctx: RequestContext, scope: Partial<GroupFilter>, allAvailab
     (cap) => {
       total = keptGroupCount(ctx.core, filter, cap) ?? -1;
       if (total >= 0) return total;
-      // Every descendant is a group: an administrator's unfiltered count is the range's.
+      // An administrator's unfiltered count is the kept count of the subtree.
       const plain = !filter.search && !filter.owned && filter.minAccessLevel === undefined && !filter.topLevelOnly && !filter.skipGroups?.length && !filter.visibility;
       if (filter.descendantsOf !== undefined && plain && isAdmin(ctx.actor) && filter.allAvailable) total = descendantCount(ctx.core, filter.descendantsOf, cap);
       else total = (ctx.core.db.prepare(cappedCount(base, cap)).get(args) as { n: number }).n;

@@ -34,6 +34,18 @@ CREATE TRIGGER ${list}_count_update AFTER UPDATE OF ${column} ON ${table} WHEN N
 END;`;
 }
 
+/**
+ * The ids of the groups above the namespace whose full path (lower case) is `path`: the
+ * namespaces named by each proper prefix of the path that ends at a '/'. Paths hold only
+ * [a-z0-9_.-] and '/', so splitting them into a JSON array of segments is safe.
+ */
+function ancestorsOf(path: string): string {
+  const segments = `json('["' || replace(${path}, '/', '","') || '"]')`;
+  return `SELECT n.id FROM json_each(${segments}) j JOIN namespaces n
+      ON n.full_path_lower = substr(${path}, 1, (SELECT SUM(length(s.value)) FROM json_each(${segments}) s WHERE s.key <= j.key) + j.key)
+    WHERE j.key < json_array_length(${segments}) - 1`;
+}
+
 export const moreListCountsSchema: Migration = {
   version: 17,
   name: 'more-list-counts',
@@ -109,6 +121,23 @@ END;
 CREATE TRIGGER project_tokens_count_bot_delete BEFORE DELETE ON users WHEN OLD.bot = 1 BEGIN
   UPDATE list_counts SET n = n - (SELECT COUNT(*) FROM personal_access_tokens WHERE user_id = OLD.id AND CAST(revoked AS TEXT) = list_counts.part)
     WHERE list = 'project_tokens' AND owner_id IN (SELECT source_id FROM members WHERE user_id = OLD.id AND +source_type = 'project');
+END;
+
+-- Descendants of each group (any depth). A group's ancestors are found from its full path; a
+-- group deleted with its parent (a cascade) finds no parent and leaves the count alone, as its
+-- topmost deleted ancestor has already subtracted the whole subtree.
+INSERT INTO list_counts (list, owner_id, part, n)
+  SELECT 'descendants', a.id, '', COUNT(*) FROM namespaces a JOIN namespaces d
+    ON d.full_path_lower > a.full_path_lower || '/' AND d.full_path_lower < a.full_path_lower || '0'
+  WHERE a.kind = 'group' GROUP BY a.id;
+CREATE TRIGGER descendants_count_insert AFTER INSERT ON namespaces WHEN NEW.kind = 'group' AND NEW.parent_id IS NOT NULL BEGIN
+  INSERT INTO list_counts (list, owner_id, part, n) SELECT 'descendants', id, '', 1 FROM (${ancestorsOf('NEW.full_path_lower')}) WHERE true
+    ON CONFLICT (list, owner_id, part) DO UPDATE SET n = n + 1;
+END;
+CREATE TRIGGER descendants_count_delete BEFORE DELETE ON namespaces
+  WHEN OLD.kind = 'group' AND OLD.parent_id IS NOT NULL AND EXISTS (SELECT 1 FROM namespaces WHERE id = OLD.parent_id) BEGIN
+  UPDATE list_counts SET n = n - 1 - COALESCE((SELECT c.n FROM list_counts c WHERE c.list = 'descendants' AND c.owner_id = OLD.id AND c.part = ''), 0)
+    WHERE list = 'descendants' AND part = '' AND owner_id IN (${ancestorsOf('OLD.full_path_lower')});
 END;
 
 -- Group lists page along these: every order in both directions (ties by id ascending), among
