@@ -1,7 +1,8 @@
 // Budget: one page of a project's protected branches, error tracking client keys, pipelines
-// (each order and direction, and by status), the files of one package and the notification
-// outbox (everyone's as an administrator, one's own as a user) costs the same from 100,000 rows
-// as from 100 (within 2×). Both states are built here with direct INSERTs; requests go through
+// (each order and direction, and by status), package protection rules, the files of one
+// package, a group's and a user's projects (each order, as an administrator and as a user) and
+// the notification outbox (everyone's as an administrator, one's own as a user) costs the same
+// from 100,000 rows as from 100 (within 2×). Both states are built here with direct INSERTs; requests go through
 // the in-process core.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -19,12 +20,15 @@ interface State {
   user: string;
   project: number;
   pkg: number;
+  group: number;
+  alice: number;
 }
 
 async function build(dir: string, n: number): Promise<State> {
   const { core, rootToken } = initState({ stateDir: dir });
   core.log = () => undefined;
   const project = (await call(core, rootToken, 'POST', '/projects', { path: 'app' })) as { id: number };
+  const group = (await call(core, rootToken, 'POST', '/groups', { name: 'Bench', path: 'bench', visibility: 'public' })) as { id: number };
   const alice = (await call(core, rootToken, 'POST', '/users', { username: 'alice', name: 'Alice', email: 'alice@example.com', password: 'a-long-password-1' })) as { id: number };
   const user = ((await call(core, rootToken, 'POST', `/users/${alice.id}/personal_access_tokens`, { name: 'bench', scopes: ['api'] })) as { token: string }).token;
   const db = core.db;
@@ -49,7 +53,22 @@ async function build(dir: string, n: number): Promise<State> {
       outbox.run(i % 2 ? 'new_release' : 'moved_project', i % 5 === 0 ? alice.id : 1, project.id, at(i));
     }
   });
-  return { core, root: rootToken, user, project: project.id, pkg };
+  const ns = (db.prepare("SELECT id FROM namespaces WHERE kind = 'user' AND owner_id = ?").get(alice.id) as { id: number }).id;
+  const project_ = db.prepare(
+    `INSERT INTO projects (namespace_id, name, path, path_lower, visibility, creator_id, created_at, updated_at, last_activity_at) VALUES (?, ?, ?, ?, ?, 1, ?, ?, ?)`,
+  );
+  const rule_ = db.prepare(`INSERT INTO package_protection_rules (project_id, package_name_pattern, package_type, created_at, updated_at) VALUES (?, ?, 'npm', ?, ?)`);
+  core.tx(() => {
+    for (let i = 0; i < n; i++) {
+      // A tenth public, the rest private; names, creation and activity in orders of their own.
+      const visibility = i % 10 === 1 ? 'public' : 'private';
+      const name = `P ${String((i * 7919) % n).padStart(6, '0')}`;
+      project_.run(group.id, name, `p-${i}`, `p-${i}`, visibility, at(i), at(n - i), at((i * 31) % n));
+      project_.run(ns, name, `p-${i}`, `p-${i}`, visibility, at(i), at(n - i), at((i * 31) % n));
+      rule_.run(project.id, `@scope/package-${i}`, at(i), at(i));
+    }
+  });
+  return { core, root: rootToken, user, project: project.id, pkg, group: group.id, alice: alice.id };
 }
 
 const dir = mkdtempSync(join(tmpdir(), 'hostctl-bench-'));
@@ -68,6 +87,16 @@ try {
   for (const order of ['id', 'status', 'ref', 'updated_at', 'user_id']) for (const sort of ['desc', 'asc']) both(`pipelines, ${order} ${sort}`, (s) => `/projects/${s.project}/pipelines`, `&order_by=${order}&sort=${sort}`);
   both('pipelines, status=failed', (s) => `/projects/${s.project}/pipelines`, '&status=failed');
   for (const order of ['id', 'file_name', 'created_at']) for (const sort of ['asc', 'desc']) both(`package files, ${order} ${sort}`, (s) => `/projects/${s.project}/packages/${s.pkg}/package_files`, `&order_by=${order}&sort=${sort}`);
+  both('package protection rules', (s) => `/projects/${s.project}/packages/protection/rules`, '');
+  for (const order of ['created_at', 'id', 'name', 'path', 'updated_at', 'last_activity_at']) {
+    for (const sort of ['desc', 'asc']) both(`group projects, ${order} ${sort}`, (s) => `/groups/${s.group}/projects`, `&order_by=${order}&sort=${sort}`);
+  }
+  // A user outside the group sees its public tenth: 10 projects at 100, so both pages stay
+  // within those ten.
+  cases.push(['group projects, as a user (public ones), page 1', (s) => `/groups/${s.group}/projects`, 'per_page=5', 'user']);
+  cases.push(['group projects, as a user (public ones), page 4 of 5', (s) => `/groups/${s.group}/projects`, 'per_page=2&page=4', 'user']);
+  both("a user's projects, as the user", (s) => `/users/${s.alice}/projects`, '', 'user');
+  both("a user's projects, as an administrator", (s) => `/users/${s.alice}/projects`, '');
   both('outbox, administrator (everyone)', () => '/hostctl/notifications/outbox', '');
   both('outbox, a user (own entries)', () => '/hostctl/notifications/outbox', '', 'user');
   cases.push(['outbox, event=new_release', () => '/hostctl/notifications/outbox', 'per_page=20&event=new_release', undefined, 'no budget: counts matching rows']);

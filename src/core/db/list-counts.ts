@@ -17,7 +17,9 @@ export type KeptList =
   | 'groups'
   | 'subgroups'
   | 'project_tokens'
-  | 'descendants';
+  | 'descendants'
+  | 'package_protection_rules'
+  | 'ns_projects';
 
 /**
  * Rows of `list` owned by `owners` (summed), in `parts` when given (states or statuses),

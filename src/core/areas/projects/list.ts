@@ -7,7 +7,7 @@ import { cappedCount, keysetReply, pageWindow, paginate, paginateArray } from '.
 import type { ParamDecl } from '../../http/params.js';
 import { Reply } from '../../http/reply.js';
 import { MEMBER_ACCESS_LEVELS } from '../../../shared/access-levels.js';
-import { ACCESS_CTES, countVisibleProjects, viewerBinding, visibleProjectCondition } from './queries.js';
+import { ACCESS_CTES, countVisibleProjects, countVisibleProjectsIn, viewerBinding, visibleProjectCondition } from './queries.js';
 import { directAccessLevels, presentProject, presentProjectBasic } from './present.js';
 import { likeContains } from '../../db/sql.js';
 import { isAdmin } from '../../auth/policy.js';
@@ -132,7 +132,13 @@ export function listProjects(ctx: RequestContext, scope: ListScope = {}): Reply 
   return paginate(
     ctx,
     // Only the visibility condition: the kept counts answer without walking the rows.
-    (cap) => (where.length === 1 ? countVisibleProjects(ctx.core, viewer, cap) : (ctx.core.db.prepare(cappedCount(base, cap)).get(args) as { n: number }).n),
+    // Or that and the namespaces of a group's or user's list: the kept counts per namespace.
+    (cap) =>
+      where.length === 1
+        ? countVisibleProjects(ctx.core, viewer, cap)
+        : where.length === 2 && scope.namespaceIds
+          ? countVisibleProjectsIn(ctx.core, viewer, scope.namespaceIds, cap)
+          : (ctx.core.db.prepare(cappedCount(base, cap)).get(args) as { n: number }).n,
     (limit, offset) => presentPage(ctx.core.db.prepare(`${base} ORDER BY ${order} LIMIT @limit OFFSET @offset`).all({ ...args, limit, offset }) as ProjectRow[]),
     { offsetLimitType: 'Project' },
   );

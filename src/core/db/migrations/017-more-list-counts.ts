@@ -1,6 +1,7 @@
 // More lists whose pages must cost the same at 100 rows or 100,000: the totals of releases,
 // release links, milestones (per state), protected branches, error tracking client keys,
-// pipelines (per status), package files and the notification outbox come from one table of
+// pipelines (per status), package files, package protection rules, project access tokens, groups
+// (per visibility, per parent, per subtree), a namespace's projects and the notification outbox come from one table of
 // trigger-kept counts instead of walking up to 10,001 rows; and the orders these lists offer get
 // the indexes that let SQLite walk them instead of sorting.
 import type { Migration } from '../migrate.js';
@@ -70,6 +71,7 @@ ${kept('client_keys', 'error_tracking_client_keys', '$project_id')}
 ${kept('pipelines', 'pipelines', '$project_id', '$status')}
 ${keptPartUpdate('pipelines', 'pipelines', '$project_id', 'status')}
 ${kept('package_files', 'package_files', '$package_id')}
+${kept('package_protection_rules', 'package_protection_rules', '$project_id')}
 ${kept('outbox', 'notification_outbox', '$user_id')}
 ${kept('outbox_all', 'notification_outbox', '0')}
 
@@ -140,6 +142,23 @@ CREATE TRIGGER descendants_count_delete BEFORE DELETE ON namespaces
     WHERE list = 'descendants' AND part = '' AND owner_id IN (${ancestorsOf('OLD.full_path_lower')});
 END;
 
+-- Projects per namespace and visibility (a group's or a user's project list); a transfer
+-- moves the project between namespaces.
+${kept('ns_projects', 'projects', '$namespace_id', '$visibility')}
+${keptPartUpdate('ns_projects', 'projects', '$namespace_id', 'visibility')}
+CREATE TRIGGER ns_projects_count_move AFTER UPDATE OF namespace_id ON projects
+  WHEN NEW.namespace_id <> OLD.namespace_id AND NEW.visibility = OLD.visibility BEGIN
+  UPDATE list_counts SET n = n - 1 WHERE list = 'ns_projects' AND owner_id = OLD.namespace_id AND part = OLD.visibility;
+  INSERT INTO list_counts (list, owner_id, part, n) VALUES ('ns_projects', NEW.namespace_id, NEW.visibility, 1)
+    ON CONFLICT (list, owner_id, part) DO UPDATE SET n = n + 1;
+END;
+-- A namespace's projects page along these, in each order the list offers.
+CREATE INDEX projects_ns_id ON projects (namespace_id, id);
+CREATE INDEX projects_ns_created_at ON projects (namespace_id, created_at, id);
+CREATE INDEX projects_ns_updated_at ON projects (namespace_id, updated_at, id);
+CREATE INDEX projects_ns_last_activity_at ON projects (namespace_id, last_activity_at, id);
+CREATE INDEX projects_ns_name ON projects (namespace_id, name, id);
+
 -- Group lists page along these: every order in both directions (ties by id ascending), among
 -- all groups and among one parent's subgroups.
 CREATE INDEX namespaces_kind_name_desc ON namespaces (kind, name DESC, id);
@@ -163,6 +182,8 @@ CREATE INDEX pipelines_project_status ON pipelines (project_id, status, id);
 CREATE INDEX pipelines_project_ref ON pipelines (project_id, ref, id);
 CREATE INDEX pipelines_project_updated ON pipelines (project_id, updated_at, id);
 CREATE INDEX pipelines_project_user ON pipelines (project_id, user_id, id);
+-- Package protection rules in id order within their project.
+CREATE INDEX package_protection_rules_project ON package_protection_rules (project_id, id);
 -- Package files by creation time.
 CREATE INDEX package_files_created ON package_files (package_id, created_at, id);
 `,
