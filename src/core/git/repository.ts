@@ -192,6 +192,19 @@ function tagListingOf(tags: TagRef[], updated: Map<TagRef, number>): TagListing 
 }
 const tagListings = new WeakMap<readonly [string, string][], TagListing>();
 
+/**
+ * Listings of a commit's trees (`ls-tree` of a commit id, a path, recursive or not) never change:
+ * kept, up to a number of entries in all, so that paging through a large directory reads it once.
+ */
+const treeListings = new Map<string, { path: string; mode: string; type: string; sha: string }[]>();
+let treeEntriesKept = 0;
+const TREE_ENTRIES_KEPT = 200_000;
+const COMMIT_ID = /^[0-9a-f]{40}$/;
+
+/** Which refs of a listing contain a commit, per listing (history never changes under a ref listing). */
+const containing = new WeakMap<readonly [string, string][], Map<string, string[]>>();
+const CONTAINING_KEPT = 64;
+
 export class GitRepository {
   private readonly runtime: GitRuntime;
 
@@ -590,6 +603,9 @@ export class GitRepository {
       const kind = await this.runtime.objects.info(this.path, `${rev}:${path}`);
       if (kind?.type !== 'tree') return null;
     }
+    const key = COMMIT_ID.test(rev) ? `${rev}\0${path}\0${recursive ? 1 : 0}` : null;
+    const known = key === null ? undefined : treeListings.get(key);
+    if (known) return known;
     const args = ['ls-tree', '-z', '--full-tree', ...(recursive ? ['-r', '-t'] : []), '--end-of-options', rev];
     if (path !== '') args.push('--', `${path}/`);
     const res = await this.run(args, { okCodes: [128] });
@@ -603,7 +619,34 @@ export class GitRepository {
       // `-t` also names the directory that was asked for.
       if (entryPath !== path) out.push({ path: entryPath, mode, type, sha });
     }
+    if (key !== null && out.length <= TREE_ENTRIES_KEPT) {
+      if (treeEntriesKept + out.length > TREE_ENTRIES_KEPT) {
+        treeListings.clear();
+        treeEntriesKept = 0;
+      }
+      treeListings.set(key, out);
+      treeEntriesKept += out.length;
+    }
     return out;
+  }
+
+  /** Names of the refs under `prefix` whose history contains `commit`, in name order. */
+  async refsContaining(prefix: 'refs/heads/' | 'refs/tags/', commit: string): Promise<string[]> {
+    if (!this.exists()) return [];
+    const listing = this.runtime.refs(this.path).list(prefix);
+    let memo = containing.get(listing);
+    if (!memo) {
+      memo = new Map();
+      containing.set(listing, memo);
+    }
+    let names = memo.get(commit);
+    if (!names) {
+      const res = await this.run(['for-each-ref', `--contains=${commit}`, '--sort=refname', '--format=%(refname)', prefix]);
+      names = lines(res).map((ref) => ref.slice(prefix.length));
+      if (memo.size >= CONTAINING_KEPT) memo.delete(memo.keys().next().value as string);
+      memo.set(commit, names);
+    }
+    return names;
   }
 
   async diffStats(commit: CommitObject): Promise<DiffStats> {
