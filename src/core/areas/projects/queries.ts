@@ -66,15 +66,16 @@ export function countVisibleProjectsIn(core: CoreState, viewer: UserRow | null, 
   let total = keptCount(core.db, 'ns_projects', namespaceIds, cap, open);
   const hidden = all.filter((v) => !open.includes(v));
   if (!viewer || hidden.length === 0 || total >= cap || namespaceIds.length === 0) return Math.min(total, cap);
-  // Read from what the viewer reaches (those of the namespaces they reach, and their direct
-  // memberships), not by testing every hidden project of the namespaces.
+  // Read from what the viewer reaches (those of the namespaces they reach, then their direct
+  // memberships elsewhere), not by testing every hidden project of the namespaces; UNION ALL
+  // of disjoint parts lets the LIMIT stop the count early.
   const ns = namespaceIds.map(Number).join(',');
   const shown = `+p.visibility IN (${hidden.map((v) => `'${v}'`).join(', ')})`;
   const reach = `WITH RECURSIVE ${ACCESS_CTES}
     SELECT p.id FROM projects p WHERE p.namespace_id IN (SELECT id FROM group_access WHERE id IN (${ns})) AND ${shown}
-    UNION
+    UNION ALL
     SELECT p.id FROM projects p WHERE p.id IN (SELECT source_id FROM members WHERE source_type = 'project' AND user_id = @uid AND (expires_at IS NULL OR expires_at >= @today))
-      AND p.namespace_id IN (${ns}) AND ${shown}`;
+      AND p.namespace_id IN (${ns}) AND +p.namespace_id NOT IN (SELECT id FROM group_access) AND ${shown}`;
   total += (core.db.prepare(`SELECT COUNT(*) AS n FROM (${reach} LIMIT ${cap - total})`).get(viewerBinding(core, viewer)) as { n: number }).n;
   return Math.min(total, cap);
 }
