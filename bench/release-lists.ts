@@ -1,7 +1,7 @@
 // Budget: one page of a project's releases (each order), a group's releases, one release's
-// asset links and milestones (project and group, each state) costs the same from 100,000 rows
-// as from 100 (within 2×). Both states are built here with direct INSERTs; requests go through
-// the in-process core.
+// asset links and milestones (project, group, and a project's with its group's; each state)
+// costs the same from 100,000 rows as from 100 (within 2×). Both states are built here with
+// direct INSERTs; requests go through the in-process core.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -79,6 +79,11 @@ try {
       // A quarter of the milestones are closed: the deep page is page 4 of 5 rows at 100 rows.
       cases.push([`${owner} milestones, page 4 of 5, state=${state}`, path, `per_page=5&page=4&state=${state}`]);
     }
+  }
+  for (const state of ['all', 'active']) {
+    const path = (ids: Ids) => `/projects/${ids.project}/milestones`;
+    cases.push([`project and group milestones, page 1, state=${state}`, path, `per_page=20&state=${state}&include_parent_milestones=true`]);
+    cases.push([`project and group milestones, page 4 of 5, state=${state}`, path, `per_page=5&page=4&state=${state}&include_parent_milestones=true`]);
   }
   process.stdout.write(`\nRelease, asset link and milestone lists, 100 vs 100,000 rows (${ROUNDS} requests each, medians)\n`);
   for (const [label, path, query] of cases) {
