@@ -54,6 +54,31 @@ const NO_MODE = '000000';
  * detected, in git's path order.
  */
 export async function diffTrees(repo: GitRepository, from: string | null, to: string): Promise<FileDiff[]> {
+  // Two object ids always diff the same: kept, so that paging through a large diff reads it once.
+  const key = OBJECT_ID.test(to) && (from === null || OBJECT_ID.test(from)) ? `${from ?? ''}..${to}` : null;
+  const known = key === null ? undefined : diffs.get(key);
+  if (known) return known;
+  const out = await readDiff(repo, from, to);
+  if (key !== null) {
+    const size = out.reduce((n, d) => n + d.diff.length + d.oldPath.length + d.newPath.length + 64, 0);
+    if (size <= DIFF_BYTES_KEPT) {
+      if (diffBytes + size > DIFF_BYTES_KEPT) {
+        diffs.clear();
+        diffBytes = 0;
+      }
+      diffs.set(key, out);
+      diffBytes += size;
+    }
+  }
+  return out;
+}
+
+const OBJECT_ID = /^[0-9a-f]{40}$/;
+const diffs = new Map<string, FileDiff[]>();
+let diffBytes = 0;
+const DIFF_BYTES_KEPT = 32 * 1024 * 1024;
+
+async function readDiff(repo: GitRepository, from: string | null, to: string): Promise<FileDiff[]> {
   const trees = from === null ? ['--root', '--end-of-options', to] : ['--end-of-options', from, to];
   const [raw, patch] = await Promise.all([
     runGit(repo.path, ['diff-tree', '-r', '-M', '--no-commit-id', '-z', '--raw', ...trees]),
@@ -107,16 +132,24 @@ export interface CommitRef {
 
 /** Branches and tags whose history contains `commit`, branches first, each by name. */
 export async function refsContaining(repo: GitRepository, commit: string, type: 'branch' | 'tag' | 'all'): Promise<CommitRef[]> {
-  const out: CommitRef[] = [];
-  const wanted: [CommitRef['type'], string][] = [];
-  if (type !== 'tag') wanted.push(['branch', 'refs/heads/']);
-  if (type !== 'branch') wanted.push(['tag', 'refs/tags/']);
-  for (const [kind, prefix] of wanted) {
-    const res = await runGit(repo.path, ['for-each-ref', `--contains=${commit}`, '--sort=refname', '--format=%(refname)', prefix]);
-    for (const ref of lines(res)) out.push({ type: kind, name: ref.slice(prefix.length) });
+  const branches = type !== 'tag' ? await repo.refsContaining('refs/heads/', commit) : NONE;
+  const tags = type !== 'branch' ? await repo.refsContaining('refs/tags/', commit) : NONE;
+  // The name lists are kept while the refs are unchanged, and so is the list made from them.
+  let byTags = refLists.get(branches);
+  if (!byTags) {
+    byTags = new WeakMap();
+    refLists.set(branches, byTags);
+  }
+  let out = byTags.get(tags);
+  if (!out) {
+    out = [...branches.map((name) => ({ type: 'branch' as const, name })), ...tags.map((name) => ({ type: 'tag' as const, name }))];
+    byTags.set(tags, out);
   }
   return out;
 }
+
+const NONE: string[] = [];
+const refLists = new WeakMap<readonly string[], WeakMap<readonly string[], CommitRef[]>>();
 
 /** The best common ancestor of the commits, or null when they share no history. */
 export async function mergeBase(repo: GitRepository, commits: readonly string[]): Promise<string | null> {

@@ -153,6 +153,62 @@ function branchIndex(listing: readonly [string, string][]): BranchIndex {
 /** A full object id (SHA-1 or SHA-256), in the lower case git prints. */
 const FULL_ID = /^(?:[0-9a-f]{40}|[0-9a-f]{64})$/;
 
+/** What a tag's target object resolves to. Objects never change, so this is kept per object id. */
+interface TagTarget {
+  objectType: string;
+  commitId: string | null;
+  /** The tagger date of an annotated tag, else the commit's date (epoch seconds; 0 if neither). */
+  updated: number;
+}
+const tagTargets = new Map<string, TagTarget>();
+const TAG_TARGETS_KEPT = 500_000;
+
+/**
+ * The tags of one ref listing, made once per listing (listings are reused while unchanged), with
+ * each tag's update time and the orderings asked of it, so that a page of 10,000 tags neither
+ * starts git nor sorts again.
+ */
+export interface TagListing {
+  /** In git's ref order (byte order of names). */
+  readonly tags: readonly TagRef[];
+  /** The tagger date of an annotated tag, else its commit's date (epoch seconds). */
+  updated(tag: TagRef): number;
+  /** `make(tags)` for this listing, remembered under `key` (a few dozen keys are kept). */
+  ordered(key: string, make: (tags: readonly TagRef[]) => TagRef[]): readonly TagRef[];
+}
+const ORDERINGS_KEPT = 32;
+
+function tagListingOf(tags: TagRef[], updated: Map<TagRef, number>): TagListing {
+  const orderings = new Map<string, readonly TagRef[]>();
+  return {
+    tags,
+    updated: (tag) => updated.get(tag) ?? 0,
+    ordered(key, make) {
+      let out = orderings.get(key);
+      if (!out) {
+        out = make(tags);
+        if (orderings.size >= ORDERINGS_KEPT) orderings.delete(orderings.keys().next().value as string);
+        orderings.set(key, out);
+      }
+      return out;
+    },
+  };
+}
+const tagListings = new WeakMap<readonly [string, string][], TagListing>();
+
+/**
+ * Listings of a commit's trees (`ls-tree` of a commit id, a path, recursive or not) never change:
+ * kept, up to a number of entries in all, so that paging through a large directory reads it once.
+ */
+const treeListings = new Map<string, { path: string; mode: string; type: string; sha: string }[]>();
+let treeEntriesKept = 0;
+const TREE_ENTRIES_KEPT = 200_000;
+const COMMIT_ID = /^[0-9a-f]{40}$/;
+
+/** Which refs of a listing contain a commit, per listing (history never changes under a ref listing). */
+const containing = new WeakMap<readonly [string, string][], Map<string, string[]>>();
+const CONTAINING_KEPT = 64;
+
 export class GitRepository {
   private readonly runtime: GitRuntime;
 
@@ -277,8 +333,65 @@ export class GitRepository {
   }
 
   async tags(): Promise<TagRef[]> {
-    if (!this.exists()) return [];
-    return this.readTagRefs('refs/tags/', null);
+    return [...(await this.tagListing()).tags];
+  }
+
+  /** Every tag, read from the ref files; targets are resolved once per object. */
+  async tagListing(): Promise<TagListing> {
+    if (!this.exists()) return tagListingOf([], new Map());
+    const listing = this.runtime.refs(this.path).list('refs/tags/');
+    const known = tagListings.get(listing);
+    if (known) return known;
+    const resolved = await this.tagTargets(listing.map(([, target]) => target));
+    const tags: TagRef[] = [];
+    const updated = new Map<TagRef, number>();
+    for (const [ref, target] of listing) {
+      const info = resolved.get(target);
+      // An object missing from the repository names no tag git would list.
+      if (!info) continue;
+      const tag = { name: ref.slice('refs/tags/'.length), target, objectType: info.objectType, commitId: info.commitId };
+      tags.push(tag);
+      updated.set(tag, info.updated);
+    }
+    const index = tagListingOf(tags, updated);
+    tagListings.set(listing, index);
+    return index;
+  }
+
+  /** Type, peeled commit and date of each object a tag ref names (cached per object id). */
+  private async tagTargets(ids: readonly string[]): Promise<Map<string, TagTarget>> {
+    const out = new Map<string, TagTarget>();
+    const missing: string[] = [];
+    for (const id of new Set(ids)) {
+      const known = tagTargets.get(id);
+      if (known) out.set(id, known);
+      else missing.push(id);
+    }
+    if (missing.length === 0) return out;
+    const objects = await this.readObjects(missing);
+    const annotated: [string, TagObject][] = [];
+    for (const [id, obj] of objects) {
+      if (obj.type === 'commit') out.set(id, { objectType: 'commit', commitId: id, updated: parseCommit(id, obj.data.toString('utf8')).committer.epoch });
+      else if (obj.type === 'tag') annotated.push([id, parseTag(id, obj.data.toString('utf8'))]);
+      else out.set(id, { objectType: obj.type, commitId: null, updated: 0 });
+    }
+    const peeled = new Map<string, string | null>();
+    for (const [id, tag] of annotated) {
+      // A tag of a tag is followed to its commit, as `<tag>^{commit}` does.
+      peeled.set(id, tag.type === 'commit' ? tag.object : tag.type === 'tag' ? await this.resolveCommit(id) : null);
+    }
+    const undated = annotated.filter(([id, tag]) => !tag.tagger && peeled.get(id)).map(([id]) => peeled.get(id) as string);
+    const commits = await this.commits(undated);
+    for (const [id, tag] of annotated) {
+      const commitId = peeled.get(id) ?? null;
+      out.set(id, { objectType: 'tag', commitId, updated: tag.tagger?.epoch ?? (commitId ? (commits.get(commitId)?.committer.epoch ?? 0) : 0) });
+    }
+    if (tagTargets.size + missing.length > TAG_TARGETS_KEPT) tagTargets.clear();
+    for (const id of missing) {
+      const info = out.get(id);
+      if (info) tagTargets.set(id, info);
+    }
+    return out;
   }
 
   async tag(name: string): Promise<TagRef | null> {
@@ -507,6 +620,9 @@ export class GitRepository {
       const kind = await this.runtime.objects.info(this.path, `${rev}:${path}`);
       if (kind?.type !== 'tree') return null;
     }
+    const key = COMMIT_ID.test(rev) ? `${rev}\0${path}\0${recursive ? 1 : 0}` : null;
+    const known = key === null ? undefined : treeListings.get(key);
+    if (known) return known;
     const args = ['ls-tree', '-z', '--full-tree', ...(recursive ? ['-r', '-t'] : []), '--end-of-options', rev];
     if (path !== '') args.push('--', `${path}/`);
     const res = await this.run(args, { okCodes: [128] });
@@ -520,7 +636,34 @@ export class GitRepository {
       // `-t` also names the directory that was asked for.
       if (entryPath !== path) out.push({ path: entryPath, mode, type, sha });
     }
+    if (key !== null && out.length <= TREE_ENTRIES_KEPT) {
+      if (treeEntriesKept + out.length > TREE_ENTRIES_KEPT) {
+        treeListings.clear();
+        treeEntriesKept = 0;
+      }
+      treeListings.set(key, out);
+      treeEntriesKept += out.length;
+    }
     return out;
+  }
+
+  /** Names of the refs under `prefix` whose history contains `commit`, in name order. */
+  async refsContaining(prefix: 'refs/heads/' | 'refs/tags/', commit: string): Promise<string[]> {
+    if (!this.exists()) return [];
+    const listing = this.runtime.refs(this.path).list(prefix);
+    let memo = containing.get(listing);
+    if (!memo) {
+      memo = new Map();
+      containing.set(listing, memo);
+    }
+    let names = memo.get(commit);
+    if (!names) {
+      const res = await this.run(['for-each-ref', `--contains=${commit}`, '--sort=refname', '--format=%(refname)', prefix]);
+      names = lines(res).map((ref) => ref.slice(prefix.length));
+      if (memo.size >= CONTAINING_KEPT) memo.delete(memo.keys().next().value as string);
+      memo.set(commit, names);
+    }
+    return names;
   }
 
   async diffStats(commit: CommitObject): Promise<DiffStats> {

@@ -12,17 +12,23 @@ export function isPatternSearch(term: string): boolean {
   return /[\^$*]/.test(term);
 }
 
+/** Whether a ref name matches `search` (a plain term, or a small pattern). */
+export function searchMatcher(term: string): (name: string) => boolean {
+  let source = escapeRegex(term.toLowerCase());
+  if (isPatternSearch(term)) source = source.replace('\\^', '^').replace(/\\\*/g, '.*?').replace('\\$', '$');
+  const re = new RegExp(source, 's');
+  return (name) => re.test(name.toLowerCase());
+}
+
 export function filterBySearch<T extends { name: string }>(refs: readonly T[], term: string | undefined): readonly T[] {
   if (!term) return refs;
   const lower = term.toLowerCase();
-  let source = escapeRegex(lower);
-  if (isPatternSearch(term)) source = source.replace('\\^', '^').replace(/\\\*/g, '.*?').replace('\\$', '$');
-  const re = new RegExp(source, 's');
-  const matches = refs.filter((r) => re.test(r.name.toLowerCase()));
-  if (isPatternSearch(term)) return matches;
-  const exact = matches.findIndex((r) => r.name.toLowerCase() === lower);
-  if (exact > 0) matches.unshift(...matches.splice(exact, 1));
-  return matches;
+  const matches = searchMatcher(term);
+  const found = refs.filter((r) => matches(r.name));
+  if (isPatternSearch(term)) return found;
+  const exact = found.findIndex((r) => r.name.toLowerCase() === lower);
+  if (exact > 0) found.unshift(...found.splice(exact, 1));
+  return found;
 }
 
 export async function filterByRegex<T extends { name: string }>(refs: readonly T[], expression: string | undefined): Promise<readonly T[]> {

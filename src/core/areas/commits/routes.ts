@@ -75,6 +75,17 @@ async function commitBySha(ctx: RequestContext) {
   return { project, repo, commit };
 }
 
+/** Position of each path in a tree listing (listings of a commit are kept, and so is this). */
+const entryIndexes = new WeakMap<readonly { path: string }[], Map<string, number>>();
+function entryIndex(entries: readonly { path: string }[]): Map<string, number> {
+  let index = entryIndexes.get(entries);
+  if (!index) {
+    index = new Map(entries.map((e, i) => [e.path, i]));
+    entryIndexes.set(entries, index);
+  }
+  return index;
+}
+
 export const commitRoutes = defineRoutes([
   {
     method: 'GET',
@@ -112,7 +123,7 @@ export const commitRoutes = defineRoutes([
         // The token is the path of the last entry shown (entries come in git's order).
         const { perPage } = pageWindow(ctx);
         const token = p.page_token as string | undefined;
-        const start = token === undefined ? 0 : entries.findIndex((e) => e.path === token) + 1;
+        const start = token === undefined ? 0 : (entryIndex(entries).get(token) ?? -1) + 1;
         if (token !== undefined && start === 0) throw unprocessable(`could not find starting OID: ${token}`);
         return keysetReply(ctx, entries.slice(start, start + perPage), perPage, (last) => ({ page_token: last.path }), present, 'full-page');
       }

@@ -5,7 +5,8 @@ import { createRequire } from 'node:module';
 import { defineRoutes } from '../../http/route.js';
 import type { RequestContext } from '../../http/context.js';
 import { notFound, recordNotFound } from '../../http/errors.js';
-import { cappedCount, paginate } from '../../http/pagination.js';
+import { paginate } from '../../http/pagination.js';
+import { keptCount } from '../../db/list-counts.js';
 import { created, ok } from '../../http/reply.js';
 import { idParam } from '../../http/params.js';
 import type { ProjectRow } from '../../db/rows.js';
@@ -122,7 +123,7 @@ export const errorTrackingRoutes = defineRoutes([
       const base = 'SELECT * FROM error_tracking_client_keys WHERE project_id = ?';
       return paginate(
         ctx,
-        (cap) => (ctx.core.db.prepare(cappedCount(base, cap)).get(p.id) as { n: number }).n,
+        (cap) => keptCount(ctx.core.db, 'client_keys', [p.id], cap),
         (limit, offset) => (ctx.core.db.prepare(`${base} ORDER BY id LIMIT ? OFFSET ?`).all(p.id, limit, offset) as KeyRow[]).map((r) => presentKey(ctx.core, r)),
       );
     },

@@ -4,6 +4,7 @@ import type { UserRow } from '../../db/rows.js';
 import type { CoreState } from '../../state.js';
 import { isoDate } from '../../clock.js';
 import { likeContains } from '../../db/sql.js';
+import { keptCount } from '../../db/list-counts.js';
 
 /** Bound with @uid and @today: member_tree(id) = groups the user is a member of, and their descendants. */
 export const MEMBER_TREE_CTE = `
@@ -45,6 +46,8 @@ export interface GroupFilter {
   topLevelOnly?: boolean;
   skipGroups?: number[];
   visibility?: string;
+  /** See descendantsOf: read the list along its order instead of the subtree's range. */
+  walkOrder?: boolean;
 }
 
 export interface GroupQuery {
@@ -60,9 +63,12 @@ export function groupListQuery(core: CoreState, f: GroupFilter): GroupQuery {
   const admin = f.viewer?.is_admin === 1;
   // As the platform's groups finder: a member's groups, everything below them, and their
   // ancestors (a subgroup member lists the parent group too).
-  const mine = '(g.id IN (SELECT id FROM member_tree) OR g.id IN (SELECT id FROM member_up))';
-  if (!f.viewer) where.push("g.visibility = 'public'");
-  else if (f.allAvailable && !admin) where.push(`(g.visibility = 'public' OR (g.visibility = 'internal' AND @external = 0) OR ${mine})`);
+  // One set, so that a member's few groups are looked up by id rather than found by reading
+  // every group; beside public and internal groups, the unary `+` keeps SQLite reading the list
+  // along its order's index and testing each row.
+  const mine = 'g.id IN (SELECT id FROM member_tree UNION SELECT id FROM member_up)';
+  if (!f.viewer) where.push("+g.visibility = 'public'");
+  else if (f.allAvailable && !admin) where.push(`(+g.visibility = 'public' OR (+g.visibility = 'internal' AND @external = 0) OR ${mine})`);
   else if (!f.allAvailable) where.push(mine);
   if (f.owned) {
     where.push(
@@ -79,9 +85,13 @@ export function groupListQuery(core: CoreState, f: GroupFilter): GroupQuery {
     args.parent = f.parentId;
   }
   if (f.descendantsOf !== undefined) {
-    ctes.push(`below(id) AS (SELECT id FROM namespaces WHERE parent_id = @root UNION ALL SELECT n.id FROM namespaces n JOIN below b ON n.parent_id = b.id)`);
-    args.root = f.descendantsOf;
-    where.push('g.id IN (SELECT id FROM below)');
+    // Descendants are the groups whose full path continues the root's: a range of the full
+    // path index ('0' follows '/'). `walkOrder` tests the range on each row instead, for a
+    // subtree large enough that reading the order's index is cheaper than sorting the subtree.
+    const root = core.db.prepare('SELECT full_path_lower FROM namespaces WHERE id = ?').get(f.descendantsOf) as { full_path_lower: string } | undefined;
+    args.below_lo = `${root?.full_path_lower ?? '\u0000'}/`;
+    args.below_hi = `${root?.full_path_lower ?? '\u0000'}0`;
+    where.push(f.walkOrder ? '+g.full_path_lower > @below_lo AND +g.full_path_lower < @below_hi' : 'g.full_path_lower > @below_lo AND g.full_path_lower < @below_hi');
   }
   if (f.search) {
     // The whole list matches full paths and full names (a parent's name finds its subgroups);
@@ -100,4 +110,38 @@ export function groupListQuery(core: CoreState, f: GroupFilter): GroupQuery {
   }
   if (f.skipGroups && f.skipGroups.length > 0) where.push(`g.id NOT IN (${f.skipGroups.map((id) => Number(id)).join(',')})`);
   return { sql: `WITH RECURSIVE ${ctes.join(',')} SELECT g.* FROM namespaces g WHERE ${where.join(' AND ')}`, args };
+}
+
+const VISIBILITIES = ['private', 'internal', 'public'];
+
+/**
+ * The total of a group list with no filter but visibility, from the trigger-kept counts per
+ * visibility (all groups, or one parent's subgroups), plus the hidden groups the viewer belongs
+ * to (looked up only when the visible ones leave room under the cap). Undefined when the list
+ * has to be counted row by row.
+ */
+export function keptGroupCount(core: CoreState, f: GroupFilter, cap: number): number | undefined {
+  if (f.search || f.owned || f.minAccessLevel !== undefined || f.topLevelOnly || (f.skipGroups && f.skipGroups.length > 0) || f.descendantsOf !== undefined) return undefined;
+  const viewer = f.viewer;
+  const admin = viewer?.is_admin === 1;
+  if (viewer && !f.allAvailable) return undefined;
+  const list = f.parentId !== undefined ? 'subgroups' : 'groups';
+  const owner = f.parentId ?? 0;
+  const wanted = (v: string) => !f.visibility || v === f.visibility;
+  const open = !viewer ? ['public'] : admin ? VISIBILITIES : viewer.external ? ['public'] : ['public', 'internal'];
+  let total = keptCount(core.db, list, [owner], cap, open.filter(wanted));
+  const hidden = VISIBILITIES.filter((v) => !open.includes(v) && wanted(v));
+  if (!viewer || admin || hidden.length === 0 || total >= cap) return Math.min(total, cap);
+  const args: Record<string, unknown> = { uid: viewer.id, today: isoDate(core.clock.now()) };
+  if (f.parentId !== undefined) args.parent = f.parentId;
+  const sql = `WITH RECURSIVE ${MEMBER_TREE_CTE}, ${MEMBER_UP_CTE} SELECT g.id FROM namespaces g
+    WHERE g.id IN (SELECT id FROM member_tree UNION SELECT id FROM member_up) AND g.kind = 'group'
+      AND g.visibility IN (${hidden.map((v) => `'${v}'`).join(', ')})${f.parentId !== undefined ? ' AND g.parent_id = @parent' : ''}`;
+  total += (core.db.prepare(`SELECT COUNT(*) AS n FROM (${sql} LIMIT ${cap - total})`).get(args) as { n: number }).n;
+  return Math.min(total, cap);
+}
+
+/** How many groups lie below `root` (at most `cap`), from the trigger-kept count. */
+export function descendantCount(core: CoreState, root: number, cap: number): number {
+  return keptCount(core.db, 'descendants', [root], cap);
 }

@@ -15,7 +15,10 @@ import { MEMBER_ACCESS_LEVELS } from '../../../shared/access-levels.js';
 import { listProjects, projectListParams } from '../projects/list.js';
 import { presentProject } from '../projects/present.js';
 import { ACCESS_CTES, viewerBinding, visibleProjectCondition } from '../projects/queries.js';
-import { groupListQuery, type GroupFilter } from './queries.js';
+import { descendantCount, groupListQuery, keptGroupCount, type GroupFilter } from './queries.js';
+
+/** A subtree of at least this many groups is paged along the order's index rather than sorted. */
+const WALK_ORDER_FROM = 1000;
 import { presentGroup, presentGroupDetail } from './present.js';
 import { createGroup, deleteGroup, updateGroup } from './service.js';
 
@@ -56,6 +59,9 @@ function listGroups(ctx: RequestContext, scope: Partial<GroupFilter>, allAvailab
     visibility: p.visibility as string | undefined,
     ...scope,
   };
+  // A large subtree is read along the order's index; a small one through its range, sorted.
+  const below = filter.descendantsOf !== undefined ? descendantCount(ctx.core, filter.descendantsOf, WALK_ORDER_FROM) : 0;
+  if (below >= WALK_ORDER_FROM) filter.walkOrder = true;
   const { sql: base, args } = groupListQuery(ctx.core, filter);
   const orderBy = p.order_by as 'name' | 'path' | 'id';
   const dir = p.sort === 'desc' ? 'DESC' : 'ASC';
@@ -76,11 +82,26 @@ function listGroups(ctx: RequestContext, scope: Partial<GroupFilter>, allAvailab
     const rows = ctx.core.db.prepare(`${sqlWithCursor} ORDER BY g.name ASC, g.id ASC LIMIT @limit`).all(bound) as NamespaceRow[];
     return keysetReply(ctx, rows, perPage, (last) => ({ cursor: encodeCursor({ name: last.name, id: String(last.id), _kd: 'n' }) }), present, 'lookahead');
   }
-  const order = orderBy === 'id' ? `g.id ${dir}` : `g.${orderBy} ${dir}, g.id ASC`;
+  // A list of few groups (a member's own, a small subtree) is found through its set and sorted:
+  // the unary `+` keeps SQLite from reading the order's index across every group instead.
+  let total = 0;
+  const orderFor = (few: boolean) => {
+    const col = (name: string) => (few ? `+g.${name}` : `g.${name}`);
+    return orderBy === 'id' ? `${col('id')} ${dir}` : `${col(orderBy)} ${dir}, g.id ASC`;
+  };
   return paginate(
     ctx,
-    (cap) => (ctx.core.db.prepare(cappedCount(base, cap)).get(args) as { n: number }).n,
-    (limit, offset) => (ctx.core.db.prepare(`${base} ORDER BY ${order} LIMIT @limit OFFSET @offset`).all({ ...args, limit, offset }) as NamespaceRow[]).map(present),
+    (cap) => {
+      total = keptGroupCount(ctx.core, filter, cap) ?? -1;
+      if (total >= 0) return total;
+      // An administrator's unfiltered count is the kept count of the subtree.
+      const plain = !filter.search && !filter.owned && filter.minAccessLevel === undefined && !filter.topLevelOnly && !filter.skipGroups?.length && !filter.visibility;
+      if (filter.descendantsOf !== undefined && plain && isAdmin(ctx.actor) && filter.allAvailable) total = descendantCount(ctx.core, filter.descendantsOf, cap);
+      else total = (ctx.core.db.prepare(cappedCount(base, cap)).get(args) as { n: number }).n;
+      return total;
+    },
+    (limit, offset) =>
+      (ctx.core.db.prepare(`${base} ORDER BY ${orderFor(total < WALK_ORDER_FROM)} LIMIT @limit OFFSET @offset`).all({ ...args, limit, offset }) as NamespaceRow[]).map(present),
     ctx.actor ? {} : { offsetLimitType: 'Group' },
   );
 }

@@ -5,6 +5,7 @@ import { defineRoutes, type RouteDef } from '../../http/route.js';
 import type { RequestContext } from '../../http/context.js';
 import { recordNotFound } from '../../http/errors.js';
 import { cappedCount, paginate } from '../../http/pagination.js';
+import { keptCount } from '../../db/list-counts.js';
 import { created, noContent } from '../../http/reply.js';
 import { idParam, type ParamDecl } from '../../http/params.js';
 import { ancestorIds } from '../../auth/access.js';
@@ -94,8 +95,7 @@ function routesFor(resource: 'projects' | 'groups', parentOf: ParentFinder, noun
         const parent = parentOf(ctx, false);
         const owners = listOwners(ctx, parent);
         const p = ctx.params;
-        const { where, args } = milestoneListSql({
-          ...owners,
+        const filter = {
           state: p.state as 'active' | 'closed' | 'all',
           // iids address the parent's own numbering, so they do not combine with parents' milestones.
           ...(p.iids !== undefined && p.include_parent_milestones !== true ? { iids: p.iids as number[] } : {}),
@@ -103,13 +103,32 @@ function routesFor(resource: 'projects' | 'groups', parentOf: ParentFinder, noun
           ...(p.search !== undefined ? { search: p.search as string } : {}),
           ...(p.updated_before !== undefined ? { updatedBefore: p.updated_before as string } : {}),
           ...(p.updated_after !== undefined ? { updatedAfter: p.updated_after as string } : {}),
-        });
+        };
+        const { where, args } = milestoneListSql({ ...owners, ...filter });
         const base = `SELECT * FROM milestones WHERE ${where}`;
+        // With parents' milestones, each owner's milestones are read along its own index and the
+        // ordered parts merged (one ORDER BY over the whole OR would sort every row).
+        const arms = [...owners.projectIds.map((id) => ({ projectIds: [id], groupIds: [] })), ...owners.groupIds.map((id) => ({ projectIds: [], groupIds: [id] }))].map(
+          (one) => milestoneListSql({ ...one, ...filter }),
+        );
+        const page =
+          arms.length > 1
+            ? {
+                sql: `${arms.map((a) => `SELECT *, due_date IS NULL AS undated FROM milestones WHERE ${a.where}`).join(' UNION ALL ')} ORDER BY undated, due_date ASC, id DESC`,
+                args: arms.flatMap((a) => a.args),
+              }
+            : { sql: `${base} ORDER BY ${MILESTONE_ORDER}`, args };
+        // Without filters beyond the state, the totals are the trigger-kept counts per owner and state.
+        const unfiltered = [p.title, p.search, p.updated_before, p.updated_after].every((v) => v === undefined) && (p.iids === undefined || p.include_parent_milestones === true);
+        const keptTotal = (cap: number) => {
+          const parts = p.state === 'active' || p.state === 'closed' ? [p.state] : undefined;
+          return Math.min(cap, keptCount(ctx.core.db, 'project_milestones', owners.projectIds, cap, parts) + keptCount(ctx.core.db, 'group_milestones', owners.groupIds, cap, parts));
+        };
         return paginate(
           ctx,
-          (cap) => (ctx.core.db.prepare(cappedCount(base, cap)).get(...args) as { n: number }).n,
+          (cap) => (unfiltered ? keptTotal(cap) : (ctx.core.db.prepare(cappedCount(base, cap)).get(...args) as { n: number }).n),
           (limit, offset) =>
-            (ctx.core.db.prepare(`${base} ORDER BY ${MILESTONE_ORDER} LIMIT ? OFFSET ?`).all(...args, limit, offset) as MilestoneRow[]).map((r) =>
+            (ctx.core.db.prepare(`${page.sql} LIMIT ? OFFSET ?`).all(...page.args, limit, offset) as MilestoneRow[]).map((r) =>
               presentMilestone(ctx.core, r),
             ),
         );

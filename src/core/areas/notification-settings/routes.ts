@@ -7,6 +7,7 @@ import type { RequestContext } from '../../http/context.js';
 import { currentUser } from '../../http/context.js';
 import { failure, forbidden, validationError } from '../../http/errors.js';
 import { cappedCount, paginate } from '../../http/pagination.js';
+import { keptCount } from '../../db/list-counts.js';
 import { idParam, type ParamDecl } from '../../http/params.js';
 import { isAdmin } from '../../auth/policy.js';
 import { tierAtLeast } from '../../instance.js';
@@ -160,7 +161,13 @@ export const notificationSettingRoutes = defineRoutes([
         LEFT JOIN users a ON a.id = o.actor_id${where.length > 0 ? ` WHERE ${where.join(' AND ')}` : ''}`;
       return paginate(
         ctx,
-        (cap) => (ctx.core.db.prepare(cappedCount(base, cap)).get(...args) as { n: number }).n,
+        // Everyone's or one user's entries, unfiltered otherwise: the trigger-kept counts.
+        (cap) =>
+          ctx.params.event === undefined && ctx.params.project_id === undefined
+            ? where.length === 0
+              ? keptCount(ctx.core.db, 'outbox_all', [0], cap)
+              : keptCount(ctx.core.db, 'outbox', [args[0] as number], cap)
+            : (ctx.core.db.prepare(cappedCount(base, cap)).get(...args) as { n: number }).n,
         (limit, offset) =>
           (ctx.core.db.prepare(`${base} ORDER BY o.id DESC LIMIT ? OFFSET ?`).all(...args, limit, offset) as OutboxRow[]).map((r) => {
             const recipient = ctx.core.db.prepare('SELECT * FROM users WHERE id = ?').get(r.user_id) as UserRow;

@@ -5,7 +5,8 @@ import type { RouteDef } from '../../http/route.js';
 import type { RequestContext } from '../../http/context.js';
 import { notFound, unprocessable } from '../../http/errors.js';
 import { created, noContent } from '../../http/reply.js';
-import { paginateArray } from '../../http/pagination.js';
+import { paginate } from '../../http/pagination.js';
+import { keptCount } from '../../db/list-counts.js';
 import { idParam, type ParamDecl } from '../../http/params.js';
 import type { PackageProtectionRuleRow } from '../../db/rows.js';
 import { findProject } from '../../resources/find.js';
@@ -90,8 +91,12 @@ export const protectionRuleRoutes: RouteDef[] = [
     params: [idParam],
     handler: (ctx) => {
       const project = findProject(ctx, 'admin_package');
-      const rows = ctx.core.db.prepare('SELECT * FROM package_protection_rules WHERE project_id = ? ORDER BY id').all(project.id) as PackageProtectionRuleRow[];
-      return paginateArray(ctx, rows, (page) => page.map(present));
+      return paginate(
+        ctx,
+        (cap) => keptCount(ctx.core.db, 'package_protection_rules', [project.id], cap),
+        (limit, offset) =>
+          (ctx.core.db.prepare('SELECT * FROM package_protection_rules WHERE project_id = ? ORDER BY id LIMIT ? OFFSET ?').all(project.id, limit, offset) as PackageProtectionRuleRow[]).map(present),
+      );
     },
   },
   {

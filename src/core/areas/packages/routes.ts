@@ -6,6 +6,7 @@ import type { RequestContext } from '../../http/context.js';
 import { currentUser } from '../../http/context.js';
 import { ApiError, badRequest, forbidden, notFound, paramError, recordNotFound, unauthorized } from '../../http/errors.js';
 import { cappedCount, paginate } from '../../http/pagination.js';
+import { keptCount } from '../../db/list-counts.js';
 import { created, noContent, ok, streamReply } from '../../http/reply.js';
 import { idParam, type ParamDecl } from '../../http/params.js';
 import { can, canSee } from '../../auth/policy.js';
@@ -267,7 +268,7 @@ export const packageRoutes = defineRoutes([
       const base = 'SELECT * FROM package_files WHERE package_id = ?';
       return paginate(
         ctx,
-        (cap) => (ctx.core.db.prepare(cappedCount(base, cap)).get(pkg.id) as { n: number }).n,
+        (cap) => keptCount(ctx.core.db, 'package_files', [pkg.id], cap),
         (limit, offset) =>
           presentPackageFiles(ctx.core, fullPath, ctx.core.db.prepare(`${base} ORDER BY ${column} ${dir}, id ${dir} LIMIT ? OFFSET ?`).all(pkg.id, limit, offset) as PackageFileRow[]),
       );

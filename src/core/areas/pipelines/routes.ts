@@ -7,6 +7,7 @@ import type { RequestContext } from '../../http/context.js';
 import { currentUser } from '../../http/context.js';
 import { conflict, forbidden, notFound, validationError } from '../../http/errors.js';
 import { cappedCount, paginate } from '../../http/pagination.js';
+import { keptCount } from '../../db/list-counts.js';
 import { created } from '../../http/reply.js';
 import { idParam, type ParamDecl } from '../../http/params.js';
 import { isAdmin } from '../../auth/policy.js';
@@ -63,7 +64,11 @@ export const pipelineRoutes = defineRoutes([
       const fullPath = projectFullPath(ctx.core, project);
       return paginate(
         ctx,
-        (cap) => (ctx.core.db.prepare(cappedCount(base, cap)).get(...args) as { n: number }).n,
+        // Unfiltered, or by status alone: the trigger-kept counts per status.
+        (cap) =>
+          where.length === 1 || (where.length === 2 && ctx.params.status !== undefined)
+            ? keptCount(ctx.core.db, 'pipelines', [project.id], cap, ctx.params.status !== undefined ? [ctx.params.status as string] : undefined)
+            : (ctx.core.db.prepare(cappedCount(base, cap)).get(...args) as { n: number }).n,
         (limit, offset) =>
           presentPipelines(ctx.core, fullPath, ctx.core.db.prepare(`${base} ORDER BY ${column} ${dir}, id ${dir} LIMIT ? OFFSET ?`).all(...args, limit, offset) as PipelineRow[], false),
       );

@@ -10,7 +10,7 @@ import { fragmentsOf, jsonArrayBytes } from '../../resources/fragments.js';
 import { readTx } from '../../db/connection.js';
 import { isoDate } from '../../clock.js';
 import { MEMBER_ACCESS_LEVELS } from '../../../shared/access-levels.js';
-import { ACCESS_CTES, countVisibleProjects, viewerBinding, visibleProjectCondition } from './queries.js';
+import { ACCESS_CTES, countVisibleProjects, countVisibleProjectsIn, viewerBinding, visibleProjectCondition } from './queries.js';
 import { directAccessLevels, presentProject, presentProjectBasic } from './present.js';
 import { likeContains } from '../../db/sql.js';
 import { isAdmin } from '../../auth/policy.js';
@@ -145,7 +145,13 @@ export function listProjects(ctx: RequestContext, scope: ListScope = {}): Reply 
   const reply = readTx(ctx.core.db, () => paginate(
     ctx,
     // Only the visibility condition: the kept counts answer without walking the rows.
-    (cap) => (where.length === 1 ? countVisibleProjects(ctx.core, viewer, cap) : (ctx.core.db.prepare(cappedCount(base, cap)).get(args) as { n: number }).n),
+    // Or that and the namespaces of a group's or user's list: the kept counts per namespace.
+    (cap) =>
+      where.length === 1
+        ? countVisibleProjects(ctx.core, viewer, cap)
+        : where.length === 2 && scope.namespaceIds
+          ? countVisibleProjectsIn(ctx.core, viewer, scope.namespaceIds, cap)
+          : (ctx.core.db.prepare(cappedCount(base, cap)).get(args) as { n: number }).n,
     (limit, offset) => {
       const texts = fragments.texts(textScope);
       const presentRows = (rows: ProjectRow[]) => {

@@ -4,6 +4,7 @@
 import type { NamespaceRow, ProjectRow, UserRow } from '../../db/rows.js';
 import type { CoreState } from '../../state.js';
 import { isoDate } from '../../clock.js';
+import { keptCount } from '../../db/list-counts.js';
 
 /**
  * Common table expressions, bound with @uid and @today: `group_access(id, level)` — namespaces
@@ -50,6 +51,31 @@ export function countVisibleProjects(core: CoreState, viewer: UserRow | null, ca
   if (!viewer || total >= cap) return Math.min(total, cap);
   const reach = `WITH RECURSIVE ${ACCESS_CTES} SELECT p.id FROM projects p WHERE p.visibility = 'private' AND (p.namespace_id IN (SELECT id FROM group_access) OR p.id IN (SELECT source_id FROM members
      WHERE source_type = 'project' AND user_id = @uid AND (expires_at IS NULL OR expires_at >= @today)))`;
+  total += (core.db.prepare(`SELECT COUNT(*) AS n FROM (${reach} LIMIT ${cap - total})`).get(viewerBinding(core, viewer)) as { n: number }).n;
+  return Math.min(total, cap);
+}
+
+/**
+ * How many projects directly in `namespaceIds` the viewer sees with no other filter, counting
+ * at most `cap`: the kept counts per namespace and visibility, plus the hidden ones the viewer
+ * reaches (read only when the open ones leave room under the cap).
+ */
+export function countVisibleProjectsIn(core: CoreState, viewer: UserRow | null, namespaceIds: readonly number[], cap: number): number {
+  const all = ['private', 'internal', 'public'];
+  const open = !viewer ? ['public'] : viewer.is_admin === 1 ? all : viewer.external ? ['public'] : ['public', 'internal'];
+  let total = keptCount(core.db, 'ns_projects', namespaceIds, cap, open);
+  const hidden = all.filter((v) => !open.includes(v));
+  if (!viewer || hidden.length === 0 || total >= cap || namespaceIds.length === 0) return Math.min(total, cap);
+  // Read from what the viewer reaches (those of the namespaces they reach, then their direct
+  // memberships elsewhere), not by testing every hidden project of the namespaces; UNION ALL
+  // of disjoint parts lets the LIMIT stop the count early.
+  const ns = namespaceIds.map(Number).join(',');
+  const shown = `+p.visibility IN (${hidden.map((v) => `'${v}'`).join(', ')})`;
+  const reach = `WITH RECURSIVE ${ACCESS_CTES}
+    SELECT p.id FROM projects p WHERE p.namespace_id IN (SELECT id FROM group_access WHERE id IN (${ns})) AND ${shown}
+    UNION ALL
+    SELECT p.id FROM projects p WHERE p.id IN (SELECT source_id FROM members WHERE source_type = 'project' AND user_id = @uid AND (expires_at IS NULL OR expires_at >= @today))
+      AND p.namespace_id IN (${ns}) AND +p.namespace_id NOT IN (SELECT id FROM group_access) AND ${shown}`;
   total += (core.db.prepare(`SELECT COUNT(*) AS n FROM (${reach} LIMIT ${cap - total})`).get(viewerBinding(core, viewer)) as { n: number }).n;
   return Math.min(total, cap);
 }

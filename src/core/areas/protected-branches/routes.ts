@@ -4,6 +4,7 @@ import { defineRoutes } from '../../http/route.js';
 import type { RequestContext } from '../../http/context.js';
 import { paramError, recordNotFound } from '../../http/errors.js';
 import { cappedCount, paginate } from '../../http/pagination.js';
+import { keptCount } from '../../db/list-counts.js';
 import { idParam, parseBoolean, type ParamDecl } from '../../http/params.js';
 import { created, noContent } from '../../http/reply.js';
 import { tierAtLeast } from '../../instance.js';
@@ -102,7 +103,7 @@ export const protectedBranchRoutes = defineRoutes([
       const base = `SELECT * FROM protected_branches WHERE ${where}`;
       return paginate(
         ctx,
-        (cap) => (ctx.core.db.prepare(cappedCount(base, cap)).get(...args) as { n: number }).n,
+        (cap) => (search ? (ctx.core.db.prepare(cappedCount(base, cap)).get(...args) as { n: number }).n : keptCount(ctx.core.db, 'protected_branches', [project.id], cap)),
         (limit, offset) =>
           (ctx.core.db.prepare(`${base} ORDER BY id LIMIT ? OFFSET ?`).all(...args, limit, offset) as ProtectedBranchRow[]).map((row) =>
             presentProtectedBranch(ctx.core, row),

@@ -3,14 +3,15 @@
 import { defineRoutes } from '../../http/route.js';
 import type { RequestContext } from '../../http/context.js';
 import { forbidden, recordNotFound } from '../../http/errors.js';
-import { paginateArray } from '../../http/pagination.js';
+import { paginate } from '../../http/pagination.js';
+import { keptCount } from '../../db/list-counts.js';
 import { created, ok } from '../../http/reply.js';
 import { idParam, type ParamDecl } from '../../http/params.js';
 import { can, type ProjectAbility } from '../../auth/policy.js';
 import { findProject, projectFullPath } from '../../resources/find.js';
 import { projectWebUrl } from '../../resources/urls.js';
 import type { ProjectRow } from '../../db/rows.js';
-import { LINK_TYPES, linkOfRelease, linksOf, releaseByTag, type LinkRow, type LinkType, type ReleaseRow } from '../releases/queries.js';
+import { LINK_TYPES, linkOfRelease, releaseByTag, type LinkRow, type LinkType, type ReleaseRow } from '../releases/queries.js';
 import { presentLink } from './present.js';
 import { createLink, deleteLink, updateLink, type LinkInput } from './service.js';
 
@@ -75,8 +76,15 @@ export const releaseLinkRoutes = defineRoutes([
     params: pathParams,
     handler: (ctx) => {
       const s = scope(ctx);
-      const links = linksOf(ctx.core, [s.release.id]).get(s.release.id) ?? [];
-      return paginateArray(ctx, links, (page) => page.map((l) => presentLink(l, s.webUrl, s.release.tag)));
+      // Newest first, as a release presents its links (linksOf), a page at a time.
+      return paginate(
+        ctx,
+        (cap) => keptCount(ctx.core.db, 'release_links', [s.release.id], cap),
+        (limit, offset) =>
+          (ctx.core.db.prepare('SELECT * FROM release_links WHERE release_id = ? ORDER BY created_at DESC, id DESC LIMIT ? OFFSET ?').all(s.release.id, limit, offset) as LinkRow[]).map((l) =>
+            presentLink(l, s.webUrl, s.release.tag),
+          ),
+      );
     },
   },
   {

@@ -6,6 +6,7 @@ import type { RequestContext } from '../../http/context.js';
 import { currentUser } from '../../http/context.js';
 import { failure, forbidden, notFound, paramError, recordNotFound } from '../../http/errors.js';
 import { cappedCount, paginate } from '../../http/pagination.js';
+import { keptCount } from '../../db/list-counts.js';
 import { accepted, created, ok, redirect } from '../../http/reply.js';
 import { idParam, type ParamDecl } from '../../http/params.js';
 import { can } from '../../auth/policy.js';
@@ -194,7 +195,7 @@ export const releaseRoutes = defineRoutes([
       let rows: ReleaseRow[] = [];
       const reply = paginate(
         ctx,
-        (cap) => (ctx.core.db.prepare(cappedCount(base, cap)).get(...args) as { n: number }).n,
+        (cap) => (where.length === 1 ? keptCount(ctx.core.db, 'releases', [project.id], cap) : (ctx.core.db.prepare(cappedCount(base, cap)).get(...args) as { n: number }).n),
         (limit, offset) => {
           rows = ctx.core.db.prepare(`${base} ORDER BY ${column} ${dir}, id ${dir} LIMIT ? OFFSET ?`).all(...args, limit, offset) as ReleaseRow[];
           return rows;
@@ -350,7 +351,7 @@ export const releaseRoutes = defineRoutes([
       let rows: ReleaseRow[] = [];
       const reply = paginate(
         ctx,
-        (cap) => (ctx.core.db.prepare(cappedCount(base, cap)).get(...ids) as { n: number }).n,
+        (cap) => keptCount(ctx.core.db, 'releases', ids, cap),
         (limit, offset) => {
           rows = ctx.core.db.prepare(`${base} ORDER BY released_at ${dir}, id ${dir} LIMIT ? OFFSET ?`).all(...ids, limit, offset) as ReleaseRow[];
           return rows;

@@ -10,7 +10,7 @@ import { created, noContent } from '../../http/reply.js';
 import { findProject } from '../../resources/find.js';
 import type { TagRef } from '../../git/repository.js';
 import { projectRepository } from '../commits/project-repository.js';
-import { byteOrder, checkUnmodifiedSince, compareVersions, filterBySearch } from '../branches/ref-filters.js';
+import { byteOrder, checkUnmodifiedSince, compareVersions, searchMatcher } from '../branches/ref-filters.js';
 import { presentTags } from './present.js';
 import { createTag, deleteTag } from './service.js';
 
@@ -40,21 +40,25 @@ export const tagRoutes = defineRoutes([
     handler: async (ctx) => {
       const project = findProject(ctx, 'read_code');
       const repo = projectRepository(ctx.core, project);
-      let tags = filterBySearch(await repo.tags(), ctx.params.search as string | undefined);
+      const listing = await repo.tagListing();
+      const order = ctx.params.order_by as string;
       const dir = ctx.params.sort === 'asc' ? 1 : -1;
-      if (ctx.params.order_by === 'name') tags = [...tags].sort((a, b) => dir * byteOrder(a.name, b.name));
-      else if (ctx.params.order_by === 'version') tags = [...tags].sort((a, b) => dir * compareVersions(a.name, b.name) || byteOrder(a.name, b.name));
-      else {
+      const search = ctx.params.search as string | undefined;
+      // Orders are total (ties go by name), so sorting first and filtering after gives the same
+      // list as filtering first; both are kept with the listing until a tag changes.
+      const sorted = listing.ordered(`${order}:${dir}`, (all) => {
+        if (order === 'name') return [...all].sort((a, b) => dir * byteOrder(a.name, b.name));
+        if (order === 'version') return [...all].sort((a, b) => dir * compareVersions(a.name, b.name) || byteOrder(a.name, b.name));
         // Update time is the tag's creation: the tagger date of an annotated tag, the commit
         // date of a lightweight one.
-        const [commits, annotations] = await Promise.all([
-          repo.commits(tags.flatMap((t) => (t.commitId ? [t.commitId] : []))),
-          repo.tagObjects(tags.filter((t) => t.objectType === 'tag').map((t) => t.target)),
-        ]);
-        const when = (t: TagRef) =>
-          annotations.get(t.target)?.tagger?.epoch ?? (t.commitId ? (commits.get(t.commitId)?.committer.epoch ?? 0) : 0);
-        tags = [...tags].sort((a, b) => dir * (when(a) - when(b)) || dir * byteOrder(a.name, b.name));
-      }
+        return [...all].sort((a, b) => dir * (listing.updated(a) - listing.updated(b)) || dir * byteOrder(a.name, b.name));
+      });
+      const tags = search
+        ? listing.ordered(`${order}:${dir}:${search}`, () => {
+            const matches = searchMatcher(search);
+            return sorted.filter((t) => matches(t.name));
+          })
+        : sorted;
       if (ctx.params.pagination === 'keyset') {
         // The platform's repository pager: pages after the tag named by page_token, a next link
         // whenever a page is full, 422 for a token that names no tag.
@@ -65,7 +69,7 @@ export const tagRoutes = defineRoutes([
         const page = await presentTags(ctx.core, project, repo, tags.slice(start, start + perPage));
         return keysetReply(ctx, page, perPage, (last) => ({ page_token: (last as { name: string }).name }), (row) => row, 'full-page');
       }
-      return paginateArray(ctx, tags, (page) => presentTags(ctx.core, project, repo, page));
+      return paginateArray(ctx, tags, (page) => presentTags(ctx.core, project, repo, [...page]));
     },
   },
   {

@@ -13,7 +13,7 @@ import { groupWebUrl, projectWebUrl } from '../../resources/urls.js';
 import { groupAccessLevel } from '../../auth/access.js';
 import { presentNamespaceBasic } from '../groups/present.js';
 import { groupListQuery } from '../groups/queries.js';
-import { ACCESS_CTES, viewerBinding, visibleProjectCondition } from '../projects/queries.js';
+import { ACCESS_CTES, countVisibleProjects, viewerBinding, visibleProjectCondition } from '../projects/queries.js';
 
 type ProjectWithNamespace = ProjectRow & {
   ns_full_path: string;
@@ -45,7 +45,8 @@ export function listAssociations(ctx: RequestContext, user: UserRow): Reply {
   let groupsJson: unknown[] = [];
   const reply = paginate(
     ctx,
-    (cap) => (core.db.prepare(cappedCount(projectSql, cap)).get(binding) as { n: number }).n,
+    // Every visible project: the kept counts per visibility plus the private ones reached.
+    (cap) => (min === undefined ? countVisibleProjects(core, user, cap) : (core.db.prepare(cappedCount(projectSql, cap)).get(binding) as { n: number }).n),
     (limit, offset) => {
       groupsJson = groups.map((g) => ({
         id: g.id,

@@ -5,6 +5,7 @@ import type { RequestContext } from '../../http/context.js';
 import { currentUser } from '../../http/context.js';
 import { badRequest, notFound, unauthorized } from '../../http/errors.js';
 import { cappedCount, paginate } from '../../http/pagination.js';
+import { keptCount } from '../../db/list-counts.js';
 import { idParam, type ParamDecl } from '../../http/params.js';
 import { created, noContent } from '../../http/reply.js';
 import type { RouteDef } from '../../http/route.js';
@@ -43,6 +44,12 @@ type BotTokenRow = TokenRow & { access_level: number };
 const BOT_TOKENS_SQL = `SELECT t.*, m.access_level AS access_level FROM personal_access_tokens t
   JOIN users u ON u.id = t.user_id AND u.bot = 1
   JOIN members m ON m.user_id = t.user_id AND m.source_type = 'project' AND m.source_id = ?`;
+/** The same rows, read in token id order (CROSS JOIN keeps the tokens the outer loop). */
+const BOT_TOKENS_BY_ID_SQL = `SELECT t.*, m.access_level AS access_level FROM personal_access_tokens t
+  CROSS JOIN members m ON m.user_id = t.user_id AND m.source_type = 'project' AND m.source_id = ?
+  CROSS JOIN users u ON u.id = t.user_id AND u.bot = 1`;
+/** From this many tokens on, a page walks the tokens in id order rather than sorting them. */
+const WALK_TOKENS_FROM = 1000;
 
 function present(ctx: RequestContext, project: ProjectRow, row: BotTokenRow, secret?: string) {
   const { token, ...rest } = presentToken(row, ctx.now(), secret);
@@ -111,11 +118,24 @@ export const projectTokenRoutes: RouteDef[] = [
         where.push("t.name LIKE ? ESCAPE '\\'");
         args.push(likeContains(String(ctx.params.search)));
       }
-      const base = `${BOT_TOKENS_SQL}${where.length ? ` WHERE ${where.join(' AND ')}` : ''}`;
+      const filter = where.length ? ` WHERE ${where.join(' AND ')}` : '';
+      const base = `${BOT_TOKENS_SQL}${filter}`;
+      let total = 0;
       return paginate(
         ctx,
-        (cap) => (ctx.core.db.prepare(cappedCount(base, cap)).get(...args) as { n: number }).n,
-        (limit, offset) => (ctx.core.db.prepare(`${base} ORDER BY t.id LIMIT ? OFFSET ?`).all(...args, limit, offset) as BotTokenRow[]).map((r) => present(ctx, project, r)),
+        (cap) => {
+          // Unfiltered, or by the revoked flag alone: the trigger-kept counts per flag.
+          const kept = ctx.params.state === undefined && !ctx.params.search;
+          const parts = ctx.params.revoked === undefined ? undefined : [ctx.params.revoked ? '1' : '0'];
+          total = kept ? keptCount(ctx.core.db, 'project_tokens', [project.id], cap, parts) : (ctx.core.db.prepare(cappedCount(base, cap)).get(...args) as { n: number }).n;
+          return total;
+        },
+        (limit, offset) => {
+          // Many tokens are read in id order, each checked for the project's bot membership;
+          // a few are found through the project's members and sorted.
+          const sql = total >= WALK_TOKENS_FROM ? `${BOT_TOKENS_BY_ID_SQL}${filter}` : base;
+          return (ctx.core.db.prepare(`${sql} ORDER BY t.id LIMIT ? OFFSET ?`).all(...args, limit, offset) as BotTokenRow[]).map((r) => present(ctx, project, r));
+        },
       );
     },
   },

@@ -14,6 +14,7 @@ import { settingsSchema } from './012-settings.js';
 import { packagesSchema } from './013-packages.js';
 import { listCountsSchema } from './015-list-counts.js';
 import { areaListCountsSchema } from './016-area-list-counts.js';
+import { moreListCountsSchema } from './017-more-list-counts.js';
 
 export const migrations: Migration[] = [
   coreSchema,
@@ -30,4 +31,5 @@ export const migrations: Migration[] = [
   packagesSchema,
   listCountsSchema,
   areaListCountsSchema,
+  moreListCountsSchema,
 ];
