@@ -1,7 +1,8 @@
 // Budget: the group governance lists cost the same with 100,000 rows as with 100 (within 2×):
 // a top-level group's enterprise users (pages, and the state, two-factor and username filters),
 // its SCIM Users list (no filter, a deep startIndex, the userName and externalId filters), its
-// protected environments, and its SAML group links while other groups hold the 100,000 links.
+// protected environments, a project's 100,000 protected environments, and its SAML group links
+// while other groups hold the 100,000 links.
 // The SAML group links and the SAML and SCIM identity lists are not paginated on the platform
 // (every row is answered): their rows at 100,000 links or identities in the one group are
 // printed without a budget. Rows are written in SQL (only the lists are measured); requests go
@@ -24,6 +25,8 @@ interface State {
   group: { id: number; path: string };
   /** A group holding `n` SAML group links (the measured group holds ten). */
   crowded: number;
+  /** A project with `n` protected environments. */
+  project: number;
 }
 
 async function build(dir: string, n: number): Promise<State> {
@@ -62,7 +65,7 @@ async function build(dir: string, n: number): Promise<State> {
       env.run(project.id, `review/${i}`, now, now);
     }
   });
-  return { core, token: rootToken, scimToken, group: { id: group.id, path: group.full_path }, crowded: crowded.id };
+  return { core, token: rootToken, scimToken, group: { id: group.id, path: group.full_path }, crowded: crowded.id, project: project.id };
 }
 
 const scimGet = (s: State, query: string, rounds: number) =>
@@ -95,6 +98,8 @@ const CASES: Case[] = [
   ['SCIM Users, externalId eq', (s, r) => scimGet(s, filter('externalId eq "ext-42"'), r)],
   ['group protected environments, page 1', get((s) => `/groups/${s.group.id}/protected_environments`, 'per_page=20')],
   ['group protected environments, page 2', get((s) => `/groups/${s.group.id}/protected_environments`, 'per_page=2&page=2')],
+  ['project protected environments, page 1', get((s) => `/projects/${s.project}/protected_environments`, 'per_page=20')],
+  ['project protected environments, page 4', get((s) => `/projects/${s.project}/protected_environments`, 'per_page=20&page=4')],
   ['SAML group links of a group (10 links)', get((s) => `/groups/${s.group.id}/saml_group_links`, '')],
   ['SAML group links, all in one group', get((s) => `/groups/${s.crowded}/saml_group_links`, ''), UNPAGINATED],
   ['SAML identities of a group', get((s) => `/groups/${s.group.id}/saml/identities`, ''), UNPAGINATED],

@@ -106,17 +106,18 @@ describe.each(TRANSPORTS)('error tracking (%s)', (kind) => {
   });
 
   it('Maintainer and up only: Developer, Reporter, Guest 403; non-member 404; anonymous 401; administrators allowed', async () => {
+    // Thunks: each request is sent when its answer is awaited.
     const calls = (c: typeof f.developer.client) => [
-      c.get(settings),
-      c.put(settings, { active: true, integrated: true }),
-      c.patch(settings, { active: true }),
-      c.get(keys),
-      c.post(keys),
-      c.delete(`${keys}/1`),
+      () => c.get(settings),
+      () => c.put(settings, { active: true, integrated: true }),
+      () => c.patch(settings, { active: true }),
+      () => c.get(keys),
+      () => c.post(keys),
+      () => c.delete(`${keys}/1`),
     ];
-    for (const who of [f.developer, f.reporter, f.guest]) for (const call of calls(who.client)) await expectApiError(call, 403, { message: '403 Forbidden' });
-    for (const call of calls(f.nonMember.client)) await expectApiError(call, 404, { message: '404 Project Not Found' });
-    for (const call of calls(inst.client())) await expectApiError(call, 401, { message: '401 Unauthorized' });
+    for (const who of [f.developer, f.reporter, f.guest]) for (const call of calls(who.client)) await expectApiError(call(), 403, { message: '403 Forbidden' });
+    for (const call of calls(f.nonMember.client)) await expectApiError(call(), 404, { message: '404 Project Not Found' });
+    for (const call of calls(inst.client())) await expectApiError(call(), 401, { message: '401 Unauthorized' });
     const open = await createProject(inst, inst.admin, { visibility: 'public' });
     const outsider = await createUser(inst);
     await expectApiError(outsider.client.get(`/projects/${open.id}/error_tracking/client_keys`), 403, { message: '403 Forbidden' });

@@ -130,12 +130,13 @@ describe.each(TRANSPORTS)('groups (%s)', (kind) => {
       const root = await createGroup(inst, alice.client);
       const a = await createGroup(inst, alice.client, { parent_id: root.id, path: 'a' });
       const b = await createGroup(inst, alice.client, { parent_id: root.id, path: 'b' });
-      const a1 = await createGroup(inst, alice.client, { parent_id: a.id, path: 'a1' });
+      // A name no random root path can contain (those are letters and digits only).
+      const a1 = await createGroup(inst, alice.client, { parent_id: a.id, path: 'deep-leaf' });
       const subs = await alice.client.get<GroupJson[]>(`/groups/${root.id}/subgroups`);
       expect(subs.data.map((g) => g.id)).toEqual([a.id, b.id]);
       const desc = await alice.client.get<GroupJson[]>(`/groups/${enc(root.full_path)}/descendant_groups`, { order_by: 'id' });
       expect(desc.data.map((g) => g.id)).toEqual([a.id, b.id, a1.id]);
-      const search = await alice.client.get<GroupJson[]>(`/groups/${root.id}/descendant_groups`, { search: 'a1' });
+      const search = await alice.client.get<GroupJson[]>(`/groups/${root.id}/descendant_groups`, { search: 'deep-leaf' });
       expect(search.data.map((g) => g.id)).toEqual([a1.id]);
       // Others see only what is visible to them.
       await expectApiError(bob.client.get(`/groups/${root.id}/subgroups`), 404, { message: '404 Group Not Found' });

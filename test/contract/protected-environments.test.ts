@@ -182,6 +182,19 @@ describe.each(TRANSPORTS)('project-level protected environments (%s)', (kind) =>
     expect((await f.maintainer.client.delete(`${base()}/${name}`)).status).toBe(200);
     expect((await f.maintainer.client.get<EnvJson[]>(base())).data).toEqual([]);
   });
+
+  it('totals follow protecting and unprotecting, each project its own', async () => {
+    const total = async (path = base()) => (await inst.admin.get<EnvJson[]>(path, { per_page: 2 })).headers['x-total'];
+    for (const env of ['canary', 'review/a', 'review/b']) await f.maintainer.client.post(base(), { name: env, deploy_access_levels: [{ access_level: 40 }] });
+    expect(await total()).toBe('3');
+    await f.maintainer.client.delete(`${base()}/canary`);
+    expect(await total()).toBe('2');
+    const other = await createProjectWithRoles(inst);
+    const otherBase = `/projects/${other.project.id}/protected_environments`;
+    await inst.admin.post(otherBase, { name: 'prod', deploy_access_levels: [{ access_level: 40 }] });
+    expect(await total(otherBase)).toBe('1');
+    expect(await total()).toBe('2');
+  });
 });
 
 describe.each(TRANSPORTS)('protected environments tier gating (%s)', (kind) => {

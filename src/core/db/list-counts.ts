@@ -1,4 +1,4 @@
-// Totals of the lists whose counts triggers keep (migration 017): what a page's `x-total` reads
+// Totals of the lists whose counts triggers keep (migrations 017 and 018): what a page's `x-total` reads
 // instead of counting up to 10,001 rows.
 import type { Database } from './connection.js';
 import { placeholders } from './sql.js';
@@ -19,7 +19,9 @@ export type KeptList =
   | 'project_tokens'
   | 'descendants'
   | 'package_protection_rules'
-  | 'ns_projects';
+  | 'ns_projects'
+  | 'project_protected_envs'
+  | 'group_protected_envs';
 
 /**
  * Rows of `list` owned by `owners` (summed), in `parts` when given (states or statuses),

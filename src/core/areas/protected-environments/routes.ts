@@ -4,6 +4,7 @@ import { defineRoutes, type RouteDef } from '../../http/route.js';
 import type { RequestContext } from '../../http/context.js';
 import { idParam, type ParamDecl } from '../../http/params.js';
 import { paginate } from '../../http/pagination.js';
+import { keptCount } from '../../db/list-counts.js';
 import { created, ok } from '../../http/reply.js';
 import { findGroup, findProject } from '../../resources/find.js';
 import { presentProtectedEnvironment, type EnvironmentPart, type ProtectedEnvironmentRow } from './present.js';
@@ -36,7 +37,7 @@ function routesFor(kind: Container['kind']): RouteDef[] {
         const [col, id] = c.kind === 'group' ? ['group_id', c.group.id] : ['project_id', c.project.id];
         return paginate(
           ctx,
-          (cap) => (ctx.core.db.prepare(`SELECT COUNT(*) AS n FROM (SELECT 1 FROM protected_environments WHERE ${col} = ? LIMIT ?)`).get(id, cap) as { n: number }).n,
+          (cap) => keptCount(ctx.core.db, c.kind === 'group' ? 'group_protected_envs' : 'project_protected_envs', [id], cap),
           (limit, offset) =>
             (ctx.core.db.prepare(`SELECT * FROM protected_environments WHERE ${col} = ? ORDER BY name, id LIMIT ? OFFSET ?`).all(id, limit, offset) as ProtectedEnvironmentRow[]).map((e) =>
               presentProtectedEnvironment(ctx.core, e),

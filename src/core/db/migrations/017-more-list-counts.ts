@@ -7,7 +7,7 @@
 import type { Migration } from '../migrate.js';
 
 /** Insert and delete triggers that keep `list_counts` for rows of `table` grouped by `owner` (and `part`). */
-function kept(list: string, table: string, owner: string, part = "''", when = ''): string {
+export function kept(list: string, table: string, owner: string, part = "''", when = ''): string {
   const newWhen = when ? ` WHEN ${when.replaceAll('$', 'NEW.')}` : '';
   const oldWhen = when ? ` WHEN ${when.replaceAll('$', 'OLD.')}` : '';
   const newPart = part.replaceAll('$', 'NEW.');

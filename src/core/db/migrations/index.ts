@@ -15,6 +15,7 @@ import { packagesSchema } from './013-packages.js';
 import { listCountsSchema } from './015-list-counts.js';
 import { areaListCountsSchema } from './016-area-list-counts.js';
 import { moreListCountsSchema } from './017-more-list-counts.js';
+import { protectedEnvironmentCountsSchema } from './018-protected-environment-counts.js';
 
 export const migrations: Migration[] = [
   coreSchema,
@@ -32,4 +33,5 @@ export const migrations: Migration[] = [
   listCountsSchema,
   areaListCountsSchema,
   moreListCountsSchema,
+  protectedEnvironmentCountsSchema,
 ];
