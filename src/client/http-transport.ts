@@ -44,10 +44,10 @@ export class HttpTransport implements Transport {
   }
 
   private undici() {
-    this.client ??= loadUndiciParts().then(({ Agent, EnvHttpProxyAgent, request }) => {
+    this.client ??= loadUndiciParts().then(async ({ Agent, envHttpProxyAgent, request }) => {
       const hasProxy = ['HTTPS_PROXY', 'https_proxy', 'HTTP_PROXY', 'http_proxy'].some((k) => process.env[k]);
       const timeouts = { headersTimeout: this.opts.timeoutMs, bodyTimeout: this.opts.timeoutMs, keepAliveTimeout: 4000 };
-      return { dispatcher: hasProxy ? new EnvHttpProxyAgent(timeouts) : new Agent(timeouts), send: request };
+      return { dispatcher: hasProxy ? await envHttpProxyAgent(timeouts) : new Agent(timeouts), send: request };
     });
     return this.client;
   }

@@ -1,10 +1,10 @@
-// The parts of undici one request needs: the connection-pooling Agent (or the proxy-aware one)
-// and the request API. The package's index also sets up fetch, WebSocket, caches and mocks, and
-// makes Node start its own bundled copy of undici beside ours; loading these modules directly
-// avoids both, and lets the build carry them inside the CLI bundle (and so its code cache).
+// The parts of undici one request needs: the connection-pooling Agent (or, behind a proxy, the
+// proxy-aware one) and the request API. The package's index also sets up fetch, WebSocket,
+// caches and mocks, and makes Node start its own bundled copy of undici beside ours; loading
+// these modules directly avoids both, and lets the build carry them in a bundle of their own
+// (and so through a code cache).
 import type { Dispatcher } from 'undici';
 import AgentClass from 'undici/lib/dispatcher/agent.js';
-import EnvHttpProxyAgentClass from 'undici/lib/dispatcher/env-http-proxy-agent.js';
 import apiRequest from 'undici/lib/api/api-request.js';
 import apiConnect from 'undici/lib/api/api-connect.js';
 import DispatcherClass from 'undici/lib/dispatcher/dispatcher.js';
@@ -16,7 +16,15 @@ import DispatcherClass from 'undici/lib/dispatcher/dispatcher.js';
 Object.assign(DispatcherClass.prototype, { request: apiRequest, connect: apiConnect });
 
 export const Agent = AgentClass;
-export const EnvHttpProxyAgent = EnvHttpProxyAgentClass;
+
+/**
+ * undici's proxy-aware agent (HTTP_PROXY and friends), loaded only when a proxy is set: it brings
+ * the proxy and SOCKS5 agents along, which a direct connection never uses.
+ */
+export async function envHttpProxyAgent(options: ConstructorParameters<typeof import('undici').EnvHttpProxyAgent>[0]): Promise<Dispatcher> {
+  const { default: EnvHttpProxyAgentClass } = await import('undici/lib/dispatcher/env-http-proxy-agent.js');
+  return new EnvHttpProxyAgentClass(options);
+}
 
 /** undici's `request(url, options)`: the dispatcher's request with the URL split into origin and path. */
 export function request(url: string, options: Omit<Dispatcher.RequestOptions, 'origin' | 'path'> & { dispatcher: Dispatcher }): Promise<Dispatcher.ResponseData> {

@@ -4,11 +4,15 @@
 // (undici's WebAssembly parser), and V8 checks caches against a hash of its flags. These tests run
 // a copy of the launcher and bundles without caches and check that the caches, once written, are
 // accepted by the commands that follow, remote and local, in either order; and that a remote
-// command loads none of the Node modules the bundles' stand-ins replace.
+// command loads none of the Node modules the bundles' stand-ins replace, and reaches a proxy from
+// the environment through the agent it loads only then.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { execa } from 'execa';
 import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { createServer, request as httpRequest, type IncomingMessage } from 'node:http';
+import { connect } from 'node:net';
+import type { AddressInfo } from 'node:net';
 import { cleanEnv, cliSandbox, startServe, type CliSandbox, type ServeProcess } from '../helpers/cli.js';
 
 const ROOT = resolve(import.meta.dirname, '../..');
@@ -35,9 +39,9 @@ const caches = (dir: string): Record<string, string> => {
   return out;
 };
 
-function run(dir: string, args: string[], remote: boolean, extra: string[] = []) {
+function run(dir: string, args: string[], remote: boolean, extra: string[] = [], env: Record<string, string> = {}) {
   return execa(process.execPath, [...extra, join(dir, 'bin/hostctl.js'), ...args], {
-    env: { ...cleanEnv(), ...box.env, ...(remote ? { HOSTCTL_URL: serve.url, HOSTCTL_TOKEN: token } : { HOSTCTL_STATE: box.stateDir, HOSTCTL_TOKEN: token }) },
+    env: { ...cleanEnv(), ...box.env, ...(remote ? { HOSTCTL_URL: serve.url, HOSTCTL_TOKEN: token } : { HOSTCTL_STATE: box.stateDir, HOSTCTL_TOKEN: token }), ...env },
     extendEnv: false,
     reject: false,
     stdin: 'ignore',
@@ -109,5 +113,43 @@ describe('what a remote command loads', () => {
     const loaded = readFileSync(out, 'utf8').split('\n');
     expect(loaded).toContain('NativeModule net');
     for (const m of ['http', '_http_client', '_http_server', 'http2', 'assert', 'child_process', 'tty']) expect(loaded, m).not.toContain(`NativeModule ${m}`);
+  }, 60_000);
+});
+
+describe('through a proxy', () => {
+  it('a remote command loads the proxy agent on demand and goes through HTTP_PROXY', async () => {
+    const seen: string[] = [];
+    const proxy = createServer((req: IncomingMessage, res) => {
+      seen.push(`${req.method} ${req.url}`);
+      const upstream = httpRequest(req.url as string, { method: req.method, headers: req.headers }, (up) => {
+        res.writeHead(up.statusCode ?? 502, up.headers);
+        up.pipe(res);
+      });
+      req.pipe(upstream);
+    });
+    proxy.on('connect', (req: IncomingMessage, socket, head: Buffer) => {
+      seen.push(`CONNECT ${req.url}`);
+      const [host, port] = (req.url ?? '').split(':');
+      const upstream = connect(Number(port), host, () => {
+        socket.write('HTTP/1.1 200 Connection Established\r\n\r\n');
+        upstream.write(head);
+        upstream.pipe(socket);
+        socket.pipe(upstream);
+      });
+      upstream.on('error', () => socket.destroy());
+      socket.on('error', () => upstream.destroy());
+    });
+    await new Promise<void>((r) => proxy.listen(0, '127.0.0.1', () => r()));
+    try {
+      const url = `http://127.0.0.1:${(proxy.address() as AddressInfo).port}`;
+      const res = await run(install, ['tokens', 'list', '-o', 'json'], true, [], { HTTP_PROXY: url });
+      expect(res.exitCode, String(res.stderr)).toBe(0);
+      expect(JSON.parse(String(res.stdout)).length).toBeGreaterThan(0);
+      expect(seen.length).toBeGreaterThan(0);
+      expect(seen[0]).toMatch(new RegExp(`^(CONNECT ${serve.url.slice(7)}|GET ${serve.url}/api/v4/personal_access_tokens)`));
+    } finally {
+      proxy.closeAllConnections();
+      await new Promise<void>((r) => proxy.close(() => r()));
+    }
   }, 60_000);
 });

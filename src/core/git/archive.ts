@@ -2,7 +2,7 @@
 // tar.gz directly, tar.bz2 by compressing the tar stream with the bzip2 program (or Python's bz2
 // module where no bzip2 binary is installed). Every archive holds the tree under one top-level
 // directory named after the archive.
-import { spawn } from 'node:child_process';
+import { childProcess } from './child-process.js';
 import { runGit } from './exec.js';
 
 export const ARCHIVE_FORMATS = ['zip', 'tar.gz', 'tar.bz2', 'tar'] as const;
@@ -38,7 +38,7 @@ export class ArchiveToolMissingError extends Error {}
 /** Runs `command` with `input` on stdin; resolves with stdout, or null when it is not installed. */
 function filter(command: string, args: string[], input: Buffer): Promise<Buffer | null> {
   return new Promise((resolve, reject) => {
-    const child = spawn(command, args, { stdio: ['pipe', 'pipe', 'pipe'], shell: false });
+    const child = childProcess().spawn(command, args, { stdio: ['pipe', 'pipe', 'pipe'], shell: false });
     const out: Buffer[] = [];
     const err: Buffer[] = [];
     child.stdout.on('data', (c: Buffer) => out.push(c));

@@ -8,7 +8,8 @@
 // They also never keep this process alive: their pipes are unreferenced whenever no request is
 // waiting. git re-checks loose objects, packs and refs on every lookup, so writes by other
 // processes are seen by a reader started before them.
-import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import type { ChildProcessWithoutNullStreams } from 'node:child_process';
+import { childProcess } from './child-process.js';
 import { gitEnv } from './exec.js';
 
 export interface ObjectInfo {
@@ -50,7 +51,7 @@ class CatFileProcess {
     readonly gitDir: string,
     private readonly onExit: (proc: CatFileProcess, orphans: Pending[]) => void,
   ) {
-    this.child = spawn('git', [...FORCED, 'cat-file', '--batch-command'], {
+    this.child = childProcess().spawn('git', [...FORCED, 'cat-file', '--batch-command'], {
       env: gitEnv(gitDir),
       stdio: ['pipe', 'pipe', 'pipe'],
       shell: false,

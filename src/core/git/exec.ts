@@ -2,7 +2,8 @@
 // environment is rebuilt from scratch: no user or system configuration, no inherited GIT_*
 // variables, no prompts, a fixed locale. Identity and dates are passed explicitly by callers so
 // that commits made on a fake clock are reproducible.
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
+import { childProcess } from './child-process.js';
 import { existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 
@@ -95,7 +96,7 @@ const finish = (args: readonly string[], code: number, stdout: Buffer, stderr: s
 export function runGit(gitDir: string, args: readonly string[], options: GitRunOptions = {}): Promise<GitResult> {
   return new Promise((resolve, reject) => {
     const { command, prefix } = gitLauncher();
-    const child = spawn(command, [...prefix, ...FORCED_CONFIG, ...args], { env: gitEnv(gitDir, options.env), stdio: ['pipe', 'pipe', 'pipe'], shell: false });
+    const child = childProcess().spawn(command, [...prefix, ...FORCED_CONFIG, ...args], { env: gitEnv(gitDir, options.env), stdio: ['pipe', 'pipe', 'pipe'], shell: false });
     track(child);
     const out: Buffer[] = [];
     const err: Buffer[] = [];
@@ -119,7 +120,7 @@ export function runGit(gitDir: string, args: readonly string[], options: GitRunO
 /** The synchronous form, for the few steps that run inside a database transaction. */
 export function runGitSync(gitDir: string, args: readonly string[], options: GitRunOptions = {}): GitResult {
   const { command, prefix } = gitLauncher();
-  const res = spawnSync(command, [...prefix, ...FORCED_CONFIG, ...args], {
+  const res = childProcess().spawnSync(command, [...prefix, ...FORCED_CONFIG, ...args], {
     env: gitEnv(gitDir, options.env),
     input: options.input,
     shell: false,
