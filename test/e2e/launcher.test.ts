@@ -114,6 +114,17 @@ describe('what a remote command loads', () => {
     expect(loaded).toContain('NativeModule net');
     for (const m of ['http', '_http_client', '_http_server', 'http2', 'assert', 'child_process', 'tty']) expect(loaded, m).not.toContain(`NativeModule ${m}`);
   }, 60_000);
+
+  it('a local read that starts no git loads neither node:child_process nor the HTTP client', async () => {
+    const out = join(box.dir, 'modules-local.txt');
+    const probe = join(box.dir, 'probe-local.cjs');
+    writeFileSync(probe, `process.on('exit', () => require('node:fs').writeFileSync(${JSON.stringify(out)}, process.moduleLoadList.join('\\n')));\n`);
+    const res = await run(install, ['tokens', 'list'], false, ['--require', probe]);
+    expect(res.exitCode, String(res.stderr)).toBe(0);
+    const loaded = readFileSync(out, 'utf8').split('\n');
+    expect(loaded).toContain('NativeModule fs');
+    for (const m of ['child_process', 'http', 'v8', 'assert']) expect(loaded, m).not.toContain(`NativeModule ${m}`);
+  }, 60_000);
 });
 
 describe('through a proxy', () => {
