@@ -9,10 +9,9 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { initState } from '../src/core/init.js';
 import type { Core } from '../src/core/app.js';
 import { budgetLine, verdict } from './budget.mjs';
-import { call, median, timed } from './core-requests.js';
+import { call, median, quietState, timed } from './core-requests.js';
 
 const BRANCHES = Number(process.env.BENCH_BRANCHES ?? 1000);
 const COMMITS = Number(process.env.BENCH_COMMITS ?? 150);
@@ -60,8 +59,7 @@ function seedBranches(gitDir: string, n: number): void {
 
 const dir = mkdtempSync(join(tmpdir(), 'hostctl-bench-'));
 try {
-  const { core, rootToken } = initState({ stateDir: join(dir, 'state') });
-  core.log = () => undefined;
+  const { core, rootToken } = quietState(join(dir, 'state'));
   const newProject = async (path: string, readme = true) => (await call(core, rootToken, 'POST', '/projects', { path, initialize_with_readme: readme })) as { id: number };
   const gitDirOf = (id: number) => core.repos.project({ id, repository_storage: 'default' }).path;
 

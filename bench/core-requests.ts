@@ -2,7 +2,23 @@
 // error status, a timer, a median, and the measure every list-page bench compares at 100 and
 // 100,000 rows (the median time of one GET after a warm-up).
 import type { Core } from '../src/core/app.js';
+import { initState } from '../src/core/init.js';
 import { budgetLine, verdict } from './budget.mjs';
+
+/** A fresh state in `dir` whose core logs nothing (a bench's requests would flood stderr). */
+export function quietState(dir: string, options: Omit<Parameters<typeof initState>[0], 'stateDir'> = {}): { core: Core; rootToken: string } {
+  const { core, rootToken } = initState({ ...options, stateDir: dir });
+  core.log = () => undefined;
+  return { core, rootToken };
+}
+
+/** A user made through the API, with a personal access token of `api` scope. */
+export async function userWithToken(core: Core, rootToken: string, username: string): Promise<{ id: number; token: string }> {
+  const name = username.charAt(0).toUpperCase() + username.slice(1);
+  const { id } = (await call(core, rootToken, 'POST', '/users', { username, name, email: `${username}@example.com`, password: 'a-long-password-1' })) as { id: number };
+  const { token } = (await call(core, rootToken, 'POST', `/users/${id}/personal_access_tokens`, { name: 'bench', scopes: ['api'] })) as { token: string };
+  return { id, token };
+}
 
 export const median = (values: number[]): number => {
   const s = [...values].sort((a, b) => a - b);
@@ -31,17 +47,7 @@ export async function timed(fn: () => Promise<unknown>): Promise<number> {
 }
 
 export async function medianGetMs(core: Core, token: string, path: string, query: string, rounds: number, warmup = 20): Promise<number> {
-  const req = { method: 'GET', path, query, headers: { 'private-token': token } };
-  for (let i = 0; i < warmup; i++) await core.handle(req);
-  const times: number[] = [];
-  for (let i = 0; i < rounds; i++) {
-    const start = process.hrtime.bigint();
-    const res = await core.handle(req);
-    times.push(Number(process.hrtime.bigint() - start) / 1e6);
-    if (res.status !== 200) throw new Error(`GET ${path}?${query}: status ${res.status}: ${String(res.body)}`);
-  }
-  times.sort((a, b) => a - b);
-  return times[Math.floor(times.length / 2)] as number;
+  return medianRequestMs(core, { method: 'GET', path, query, headers: { 'private-token': token } }, rounds, warmup);
 }
 
 /**

@@ -6,9 +6,8 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { initState } from '../src/core/init.js';
 import type { Core } from '../src/core/app.js';
-import { call, medianGetMs, scaleRow } from './core-requests.js';
+import { call, medianGetMs, quietState, scaleRow } from './core-requests.js';
 
 const NAME = 'freeze period list';
 const ROUNDS = Number(process.env.BENCH_RUNS ?? 200);
@@ -21,8 +20,7 @@ interface State {
 }
 
 async function build(dir: string, n: number): Promise<State> {
-  const { core, rootToken } = initState({ stateDir: dir });
-  core.log = () => undefined;
+  const { core, rootToken } = quietState(dir);
   const busy = (await call(core, rootToken, 'POST', '/projects', { path: 'busy' })) as { id: number };
   const quiet = (await call(core, rootToken, 'POST', '/projects', { path: 'quiet' })) as { id: number };
   for (const start of ['0 23 * * 5', '0 22 24 12 *']) {

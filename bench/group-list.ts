@@ -7,9 +7,8 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { initState } from '../src/core/init.js';
 import type { Core } from '../src/core/app.js';
-import { call, medianGetMs, scaleRow } from './core-requests.js';
+import { call, medianGetMs, quietState, scaleRow, userWithToken } from './core-requests.js';
 
 const ROUNDS = Number(process.env.BENCH_RUNS ?? 60);
 
@@ -21,11 +20,10 @@ interface State {
 }
 
 async function build(dir: string, n: number): Promise<State> {
-  const { core, rootToken } = initState({ stateDir: dir });
-  core.log = () => undefined;
+  const { core, rootToken } = quietState(dir);
   const top = (await call(core, rootToken, 'POST', '/groups', { name: 'Top', path: 'top' })) as { id: number };
-  const alice = (await call(core, rootToken, 'POST', '/users', { username: 'alice', name: 'Alice', email: 'alice@example.com', password: 'a-long-password-1' })) as { id: number };
-  const user = ((await call(core, rootToken, 'POST', `/users/${alice.id}/personal_access_tokens`, { name: 'bench', scopes: ['api'] })) as { token: string }).token;
+  const alice = await userWithToken(core, rootToken, 'alice');
+  const user = alice.token;
   const db = core.db;
   const at = new Date(Date.UTC(2025, 0, 1)).toISOString();
   const group = db.prepare(

@@ -5,9 +5,8 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { initState } from '../src/core/init.js';
 import type { Core } from '../src/core/app.js';
-import { medianGetMs, scaleRow } from './core-requests.js';
+import { medianGetMs, quietState, scaleRow } from './core-requests.js';
 
 const NAME = 'member list';
 const ROUNDS = Number(process.env.BENCH_RUNS ?? 200);
@@ -20,8 +19,7 @@ async function call(core: Core, token: string, method: string, path: string, bod
 
 /** A group with `n` members (users made in SQL: only the membership lists are measured), a project in it with two direct members. */
 async function build(dir: string, n: number) {
-  const { core, rootToken } = initState({ stateDir: dir });
-  core.log = () => undefined;
+  const { core, rootToken } = quietState(dir);
   const group = await call(core, rootToken, 'POST', '/groups', { name: 'big', path: 'big' });
   const project = await call(core, rootToken, 'POST', '/projects', { name: 'app', path: 'app', namespace_id: group.id });
   const now = core.nowIso();

@@ -5,9 +5,8 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { initState } from '../src/core/init.js';
 import type { Core } from '../src/core/app.js';
-import { medianGetMs, scaleRow } from './core-requests.js';
+import { medianGetMs, quietState, scaleRow } from './core-requests.js';
 
 const NAME = 'project list (non-admin)';
 const ROUNDS = Number(process.env.BENCH_RUNS ?? 100);
@@ -19,8 +18,7 @@ async function call(core: Core, token: string, method: string, path: string, bod
 }
 
 async function build(dir: string, n: number) {
-  const { core, rootToken } = initState({ stateDir: dir });
-  core.log = () => undefined;
+  const { core, rootToken } = quietState(dir);
   const alice = await call(core, rootToken, 'POST', '/users', { username: 'alice', name: 'Alice', email: 'alice@example.com', password: 'a-long-password-1' });
   const token = (await call(core, rootToken, 'POST', `/users/${alice.id}/personal_access_tokens`, { name: 'bench', scopes: ['api'] })).token as string;
   const group = await call(core, rootToken, 'POST', '/groups', { name: 'big', path: 'big' });

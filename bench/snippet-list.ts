@@ -6,9 +6,8 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { initState } from '../src/core/init.js';
 import type { Core } from '../src/core/app.js';
-import { call, medianGetMs, scaleRow } from './core-requests.js';
+import { call, medianGetMs, quietState, scaleRow } from './core-requests.js';
 
 const NAME = 'snippet list';
 const ROUNDS = Number(process.env.BENCH_RUNS ?? 100);
@@ -26,8 +25,7 @@ interface State {
  * private by bob), one in four in bob's public project `app` (every visibility, a few by alice).
  */
 async function build(dir: string, n: number): Promise<State> {
-  const { core, rootToken } = initState({ stateDir: dir });
-  core.log = () => undefined;
+  const { core, rootToken } = quietState(dir);
   const user = async (name: string) => {
     const u = (await call(core, rootToken, 'POST', '/users', { username: name, name, email: `${name}@example.com`, password: 'a-long-password-1' })) as { id: number };
     const t = (await call(core, rootToken, 'POST', `/users/${u.id}/personal_access_tokens`, { name: 'bench', scopes: ['api'] })) as { token: string };

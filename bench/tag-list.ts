@@ -6,8 +6,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { initState } from '../src/core/init.js';
-import { call, medianGetMs } from './core-requests.js';
+import { call, medianGetMs, quietState } from './core-requests.js';
 import { budgetLine, verdict } from './budget.mjs';
 
 const ROUNDS = Number(process.env.BENCH_RUNS ?? 40);
@@ -38,8 +37,7 @@ function seedTags(gitDir: string, n: number): void {
 
 const dir = mkdtempSync(join(tmpdir(), 'hostctl-bench-'));
 try {
-  const { core, rootToken } = initState({ stateDir: join(dir, 'state') });
-  core.log = () => undefined;
+  const { core, rootToken } = quietState(join(dir, 'state'));
   const gitDirOf = (id: number) => core.repos.project({ id, repository_storage: 'default' }).path;
   const small = (await call(core, rootToken, 'POST', '/projects', { path: 'small', initialize_with_readme: false })) as { id: number };
   const large = (await call(core, rootToken, 'POST', '/projects', { path: 'large', initialize_with_readme: false })) as { id: number };

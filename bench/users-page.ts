@@ -4,16 +4,14 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { initState } from '../src/core/init.js';
 import type { Core } from '../src/core/app.js';
-import { medianGetMs, scaleRow } from './core-requests.js';
+import { medianGetMs, quietState, scaleRow } from './core-requests.js';
 
 const NAME = 'user list (admin)';
 const ROUNDS = Number(process.env.BENCH_RUNS ?? 100);
 
 function build(dir: string, n: number) {
-  const { core, rootToken } = initState({ stateDir: dir });
-  core.log = () => undefined;
+  const { core, rootToken } = quietState(dir);
   const now = core.nowIso();
   const insert = core.db.prepare('INSERT INTO users (username, username_lower, email, email_lower, name, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?)');
   core.tx(() => {

@@ -7,12 +7,11 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { initState } from '../src/core/init.js';
 import type { Core } from '../src/core/app.js';
 import type { ProjectRow } from '../src/core/db/rows.js';
 import { ZERO_SHA } from '../src/core/git/names.js';
 import { budgetLine, verdict as budgetVerdict } from './budget.mjs';
-import { call, median, timed } from './core-requests.js';
+import { call, median, quietState, timed } from './core-requests.js';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 15);
 const BUDGET_RATIO = 2;
@@ -38,8 +37,7 @@ async function wikiOf(core: Core, token: string, pages: number): Promise<number>
 
 const dir = mkdtempSync(join(tmpdir(), 'hostctl-bench-'));
 try {
-  const { core, rootToken } = initState({ stateDir: join(dir, 'state') });
-  core.log = () => undefined;
+  const { core, rootToken } = quietState(join(dir, 'state'));
   const small = await wikiOf(core, rootToken, 10);
   const large = await wikiOf(core, rootToken, 1000);
 

@@ -1,12 +1,13 @@
 // The remote transport against a scripted local server: retries on 429/502/503/504 honouring
 // Retry-After, gives up after its limit, and the client follows Link rel=next across pages.
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import { connect, type AddressInfo } from 'node:net';
+import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { HttpTransport, retryDelay } from '../../src/client/http-transport.js';
 import { ApiClient } from '../../src/client/client.js';
 import { ApiError, UnexpectedAnswerError } from '../../src/client/api-error.js';
 import { TransportError } from '../../src/client/transport.js';
+import { startForwardProxy } from '../helpers/forward-proxy.js';
 
 type Handler = (req: IncomingMessage, res: ServerResponse, n: number) => void;
 const closers: (() => Promise<void>)[] = [];
@@ -87,41 +88,11 @@ describe('HttpTransport', () => {
   });
 });
 
-/** A tiny forward proxy: CONNECT tunnels and absolute-form requests, each one recorded. */
+/** A forward proxy closed with the test's other servers. */
 async function startProxy(): Promise<{ url: string; seen: string[] }> {
-  const seen: string[] = [];
-  const proxy = createServer((req, res) => {
-    seen.push(`${req.method} ${req.url}`);
-    const target = new URL(req.url ?? '');
-    const upstream = connect(Number(target.port), target.hostname, () => {
-      upstream.write(`${req.method} ${target.pathname}${target.search} HTTP/1.1\r\nhost: ${target.host}\r\nconnection: close\r\n\r\n`);
-      req.pipe(upstream);
-    });
-    upstream.on('data', (chunk: Buffer) => res.socket?.write(chunk));
-    upstream.on('end', () => res.socket?.end());
-    upstream.on('error', () => res.destroy());
-  });
-  proxy.on('connect', (req: IncomingMessage, socket, head: Buffer) => {
-    seen.push(`CONNECT ${req.url}`);
-    const [host, port] = (req.url ?? '').split(':');
-    const upstream = connect(Number(port), host, () => {
-      socket.write('HTTP/1.1 200 Connection Established\r\n\r\n');
-      upstream.write(head);
-      upstream.pipe(socket);
-      socket.pipe(upstream);
-    });
-    upstream.on('error', () => socket.destroy());
-    socket.on('error', () => upstream.destroy());
-  });
-  await new Promise<void>((r) => proxy.listen(0, '127.0.0.1', () => r()));
-  closers.push(
-    () =>
-      new Promise((r) => {
-        proxy.closeAllConnections();
-        proxy.close(() => r());
-      }),
-  );
-  return { url: `http://127.0.0.1:${(proxy.address() as AddressInfo).port}`, seen };
+  const proxy = await startForwardProxy();
+  closers.push(proxy.close);
+  return proxy;
 }
 
 describe('HttpTransport through a proxy from the environment', () => {

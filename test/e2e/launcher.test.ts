@@ -10,10 +10,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { execa } from 'execa';
 import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { createServer, request as httpRequest, type IncomingMessage } from 'node:http';
-import { connect } from 'node:net';
-import type { AddressInfo } from 'node:net';
 import { cleanEnv, cliSandbox, startServe, type CliSandbox, type ServeProcess } from '../helpers/cli.js';
+import { startForwardProxy } from '../helpers/forward-proxy.js';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 
@@ -101,27 +99,27 @@ describe('code caches', () => {
   }, 60_000);
 });
 
-describe('what a remote command loads', () => {
-  it('no second HTTP stack and none of the modules the stand-ins replace', async () => {
-    const out = join(box.dir, 'modules.txt');
-    const probe = join(box.dir, 'probe.cjs');
-    writeFileSync(probe, `process.on('exit', () => require('node:fs').writeFileSync(${JSON.stringify(out)}, process.moduleLoadList.join('\\n')));\n`);
-    const res = await run(install, ['tokens', 'list'], true, ['--require', probe]);
-    expect(res.exitCode, String(res.stderr)).toBe(0);
-    expect(String(res.stdout)).toMatch(/root/);
-    expect(existsSync(out)).toBe(true);
-    const loaded = readFileSync(out, 'utf8').split('\n');
+/** The Node modules `hostctl tokens list` loads (remote or local), read by a preloaded probe. */
+async function modulesLoaded(remote: boolean): Promise<string[]> {
+  const out = join(box.dir, `modules-${remote ? 'remote' : 'local'}.txt`);
+  const probe = join(box.dir, `probe-${remote ? 'remote' : 'local'}.cjs`);
+  writeFileSync(probe, `process.on('exit', () => require('node:fs').writeFileSync(${JSON.stringify(out)}, process.moduleLoadList.join('\\n')));\n`);
+  const res = await run(install, ['tokens', 'list'], remote, ['--require', probe]);
+  expect(res.exitCode, String(res.stderr)).toBe(0);
+  expect(String(res.stdout)).toMatch(/root/);
+  expect(existsSync(out)).toBe(true);
+  return readFileSync(out, 'utf8').split('\n');
+}
+
+describe('what a command loads', () => {
+  it('remote: no second HTTP stack and none of the modules the stand-ins replace', async () => {
+    const loaded = await modulesLoaded(true);
     expect(loaded).toContain('NativeModule net');
     for (const m of ['http', '_http_client', '_http_server', 'http2', 'assert', 'child_process', 'tty']) expect(loaded, m).not.toContain(`NativeModule ${m}`);
   }, 60_000);
 
-  it('a local read that starts no git loads neither node:child_process nor the HTTP client', async () => {
-    const out = join(box.dir, 'modules-local.txt');
-    const probe = join(box.dir, 'probe-local.cjs');
-    writeFileSync(probe, `process.on('exit', () => require('node:fs').writeFileSync(${JSON.stringify(out)}, process.moduleLoadList.join('\\n')));\n`);
-    const res = await run(install, ['tokens', 'list'], false, ['--require', probe]);
-    expect(res.exitCode, String(res.stderr)).toBe(0);
-    const loaded = readFileSync(out, 'utf8').split('\n');
+  it('local, starting no git: neither node:child_process nor the HTTP client', async () => {
+    const loaded = await modulesLoaded(false);
     expect(loaded).toContain('NativeModule fs');
     for (const m of ['child_process', 'http', 'v8', 'assert']) expect(loaded, m).not.toContain(`NativeModule ${m}`);
   }, 60_000);
@@ -129,38 +127,15 @@ describe('what a remote command loads', () => {
 
 describe('through a proxy', () => {
   it('a remote command loads the proxy agent on demand and goes through HTTP_PROXY', async () => {
-    const seen: string[] = [];
-    const proxy = createServer((req: IncomingMessage, res) => {
-      seen.push(`${req.method} ${req.url}`);
-      const upstream = httpRequest(req.url as string, { method: req.method, headers: req.headers }, (up) => {
-        res.writeHead(up.statusCode ?? 502, up.headers);
-        up.pipe(res);
-      });
-      req.pipe(upstream);
-    });
-    proxy.on('connect', (req: IncomingMessage, socket, head: Buffer) => {
-      seen.push(`CONNECT ${req.url}`);
-      const [host, port] = (req.url ?? '').split(':');
-      const upstream = connect(Number(port), host, () => {
-        socket.write('HTTP/1.1 200 Connection Established\r\n\r\n');
-        upstream.write(head);
-        upstream.pipe(socket);
-        socket.pipe(upstream);
-      });
-      upstream.on('error', () => socket.destroy());
-      socket.on('error', () => upstream.destroy());
-    });
-    await new Promise<void>((r) => proxy.listen(0, '127.0.0.1', () => r()));
+    const proxy = await startForwardProxy();
     try {
-      const url = `http://127.0.0.1:${(proxy.address() as AddressInfo).port}`;
-      const res = await run(install, ['tokens', 'list', '-o', 'json'], true, [], { HTTP_PROXY: url });
+      const res = await run(install, ['tokens', 'list', '-o', 'json'], true, [], { HTTP_PROXY: proxy.url });
       expect(res.exitCode, String(res.stderr)).toBe(0);
       expect(JSON.parse(String(res.stdout)).length).toBeGreaterThan(0);
-      expect(seen.length).toBeGreaterThan(0);
-      expect(seen[0]).toMatch(new RegExp(`^(CONNECT ${serve.url.slice(7)}|GET ${serve.url}/api/v4/personal_access_tokens)`));
+      expect(proxy.seen.length).toBeGreaterThan(0);
+      expect(proxy.seen[0]).toMatch(new RegExp(`^(CONNECT ${serve.url.slice(7)}|GET ${serve.url}/api/v4/personal_access_tokens)`));
     } finally {
-      proxy.closeAllConnections();
-      await new Promise<void>((r) => proxy.close(() => r()));
+      await proxy.close();
     }
   }, 60_000);
 });
