@@ -56,14 +56,18 @@ const MEMO_SIZE = 2048;
 const MEMO_PATH_LENGTH = 256;
 
 export class Router {
-  private readonly compiled: Compiled[];
+  /** Each route compiled on first need: a one-shot command matches one path among hundreds. */
+  private readonly compiled: (Compiled | undefined)[];
+  /** Each route's first segment when it is a literal. */
+  private readonly firsts: (string | undefined)[];
   /**
    * Candidates by the path's first segment: the routes whose first segment is that literal,
    * merged in declaration order with the routes whose first segment is not a literal (so ties
-   * between equally specific routes still go to the first declared, as with a full scan).
+   * between equally specific routes still go to the first declared, as with a full scan). Made
+   * on first use, for the literals routes declare only (any other path gets the unanchored list).
    */
   private readonly byFirst = new Map<string, Compiled[]>();
-  private readonly unanchored: Compiled[];
+  private unanchored: Compiled[] | undefined;
   /**
    * Outcomes of recent (method, path) pairs. Every request is routed once or twice (the server
    * asks whether a route streams its body), and a busy instance sees few distinct paths; the
@@ -71,30 +75,46 @@ export class Router {
    */
   private memo = new Map<string, MatchOutcome>();
 
-  constructor(routes: readonly RouteKey[]) {
-    this.compiled = routes.map(([method, path, area, stream]) => {
+  constructor(private readonly keys: readonly RouteKey[]) {
+    this.compiled = new Array<Compiled | undefined>(keys.length);
+    this.firsts = keys.map(([, path]) => {
+      const first = path.split('/').find(Boolean);
+      return first === undefined || first.startsWith('*') || first.includes(':') ? undefined : first;
+    });
+  }
+
+  private compile(i: number): Compiled {
+    let c = this.compiled[i];
+    if (!c) {
+      const [method, path, area, stream] = this.keys[i] as RouteKey;
       const segments = path.split('/').filter(Boolean).map(compileSegment);
-      return {
+      c = {
         route: { method, path, area, ...(stream ? { stream } : {}) },
         segments,
         score: segments.map((s) => s.rank),
         wildcardAt: segments.findIndex((s) => s.wildcard !== undefined),
       };
-    });
-    this.unanchored = this.compiled.filter((c) => c.segments[0]?.literal === undefined);
-    for (const c of this.compiled) {
-      const first = c.segments[0]?.literal;
-      if (first !== undefined && !this.byFirst.has(first)) {
-        this.byFirst.set(
-          first,
-          this.compiled.filter((d) => d.segments[0]?.literal === first || d.segments[0]?.literal === undefined),
-        );
-      }
+      this.compiled[i] = c;
     }
+    return c;
+  }
+
+  private candidates(first: string | undefined): Compiled[] {
+    const known = first !== undefined && this.firsts.includes(first);
+    if (!known) {
+      this.unanchored ??= this.firsts.flatMap((f, i) => (f === undefined ? [this.compile(i)] : []));
+      return this.unanchored;
+    }
+    let list = this.byFirst.get(first);
+    if (!list) {
+      list = this.firsts.flatMap((f, i) => (f === undefined || f === first ? [this.compile(i)] : []));
+      this.byFirst.set(first, list);
+    }
+    return list;
   }
 
   get routes(): RouteEntry[] {
-    return this.compiled.map((c) => c.route);
+    return this.keys.map((_, i) => this.compile(i).route);
   }
 
   match(method: string, path: string): MatchOutcome {
@@ -114,7 +134,7 @@ export class Router {
     let best: { c: Compiled; params: Record<string, string> } | undefined;
     let pathMatched = false;
     const wanted = (method === 'HEAD' ? 'GET' : method) as Method;
-    const candidates = this.byFirst.get(parts[0] as string) ?? this.unanchored;
+    const candidates = this.candidates(parts[0]);
     for (const c of candidates) {
       const raw = this.tryMatch(c, parts);
       if (!raw) continue;
