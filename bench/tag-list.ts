@@ -54,7 +54,9 @@ try {
     }
   }
   cases.push(['page 1, search=v1.', 'per_page=5&search=v1.', 'per_page=5&search=v1.']);
-  cases.push(['keyset, after the middle tag', 'per_page=5&pagination=keyset&order_by=name&sort=asc&page_token=v1.0.5', 'per_page=5&pagination=keyset&order_by=name&sort=asc&page_token=v1.50.0']);
+  // Both keyset pages hold rows of the same kinds, so that only the list's size differs: five tags
+  // in name order, the second of them annotated (v1.0.10 after v1.0.1; v1.50.10 after v1.50.1).
+  cases.push(['keyset, after a given tag', 'per_page=5&pagination=keyset&order_by=name&sort=asc&page_token=v1.0.1', 'per_page=5&pagination=keyset&order_by=name&sort=asc&page_token=v1.50.0']);
   process.stdout.write(`\nTag list page, 10 vs 10,000 tags (${ROUNDS} requests each, medians)\n`);
   for (const [label, smallQuery, largeQuery] of cases) {
     const x = await medianGetMs(core, rootToken, `/projects/${small.id}/repository/tags`, smallQuery, ROUNDS, 10);

@@ -44,10 +44,9 @@ export class HttpTransport implements Transport {
   }
 
   private undici() {
-    this.client ??= loadUndiciParts().then(async ({ Agent, envHttpProxyAgent, request }) => {
-      const hasProxy = ['HTTPS_PROXY', 'https_proxy', 'HTTP_PROXY', 'http_proxy'].some((k) => process.env[k]);
+    this.client ??= loadUndiciParts().then(async ({ dispatcherFromEnv, request }) => {
       const timeouts = { headersTimeout: this.opts.timeoutMs, bodyTimeout: this.opts.timeoutMs, keepAliveTimeout: 4000 };
-      return { dispatcher: hasProxy ? await envHttpProxyAgent(timeouts) : new Agent(timeouts), send: request };
+      return { dispatcher: await dispatcherFromEnv(timeouts), send: request };
     });
     return this.client;
   }

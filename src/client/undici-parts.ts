@@ -15,13 +15,16 @@ import DispatcherClass from 'undici/lib/dispatcher/dispatcher.js';
 // opens its tunnel with `connect` on a dispatcher.
 Object.assign(DispatcherClass.prototype, { request: apiRequest, connect: apiConnect });
 
-export const Agent = AgentClass;
+type AgentOptions = ConstructorParameters<typeof import('undici').EnvHttpProxyAgent>[0];
 
 /**
- * undici's proxy-aware agent (HTTP_PROXY and friends), loaded only when a proxy is set: it brings
- * the proxy and SOCKS5 agents along, which a direct connection never uses.
+ * The dispatcher for requests from this process: undici's connection-pooling Agent, or, when a
+ * proxy is set in the environment (HTTP_PROXY and friends), its proxy-aware agent, loaded only
+ * then: it brings the proxy and SOCKS5 agents along, which a direct connection never uses.
  */
-export async function envHttpProxyAgent(options: ConstructorParameters<typeof import('undici').EnvHttpProxyAgent>[0]): Promise<Dispatcher> {
+export async function dispatcherFromEnv(options: AgentOptions): Promise<Dispatcher> {
+  const hasProxy = ['HTTPS_PROXY', 'https_proxy', 'HTTP_PROXY', 'http_proxy'].some((k) => process.env[k]);
+  if (!hasProxy) return new AgentClass(options);
   const { default: EnvHttpProxyAgentClass } = await import('undici/lib/dispatcher/env-http-proxy-agent.js');
   return new EnvHttpProxyAgentClass(options);
 }

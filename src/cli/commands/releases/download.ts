@@ -17,15 +17,17 @@ const SOURCE_FORMATS = ['zip', 'tar.gz', 'tar.bz2', 'tar'];
 const toBytes = (raw: string | Uint8Array): Uint8Array => (typeof raw === 'string' ? Buffer.from(raw, 'utf8') : raw);
 
 /** Fetches an asset from where its link points (outside the API), following redirects. */
-async function fetchExternal(url: string): Promise<Uint8Array> {
-  let res: Response;
+async function downloadExternal(url: string): Promise<Uint8Array> {
+  const { fetchExternal } = await import('../../../client/fetch-external.js');
+  let res: Awaited<ReturnType<typeof fetchExternal>>;
   try {
-    res = await fetch(url, { redirect: 'follow' });
+    res = await fetchExternal(url);
   } catch (error) {
-    throw new CliError(`cannot download ${url}: ${(error as Error).message}`, EXIT.unavailable);
+    const e = error as { code?: string; message?: string };
+    throw new CliError(`cannot download ${url}: ${e.code ?? e.message ?? String(error)}`, EXIT.unavailable);
   }
-  if (!res.ok) throw new CliError(`downloading ${url} answered HTTP ${res.status}`, res.status === 404 ? EXIT.notFound : EXIT.failure);
-  return new Uint8Array(await res.arrayBuffer());
+  if (res.status < 200 || res.status > 299) throw new CliError(`downloading ${url} answered HTTP ${res.status}`, res.status === 404 ? EXIT.notFound : EXIT.failure);
+  return res.body;
 }
 
 export const downloadVerb: VerbSpec<DownloadOpts> = {
@@ -58,7 +60,7 @@ export const downloadVerb: VerbSpec<DownloadOpts> = {
       const res = await api.get(releasePath(project, tag, `/downloads/${assetPath.split('/').map(encodeURIComponent).join('/')}`));
       const location = res.headers.location;
       if (!location) throw new CliError(`expected a redirect for asset ${assetPath}, got HTTP ${res.status}`, EXIT.failure);
-      data = location.startsWith('/api/v4/') ? toBytes((await api.get(apiPathOf(location))).raw) : await fetchExternal(location);
+      data = location.startsWith('/api/v4/') ? toBytes((await api.get(apiPathOf(location))).raw) : await downloadExternal(location);
       name = basename(assetPath);
     } else {
       const format = o.source as string;
