@@ -33,7 +33,9 @@ describe('crash leftovers and ownership', () => {
   const leaveLocks = (writerPid: number, start: string): string[] => {
     mkdirSync(join(repo, 'hostctl-writers'), { recursive: true });
     writeFileSync(join(repo, 'hostctl-writers', `${writerPid}-${start}-0`), '');
-    const files = [join(repo, 'refs', 'heads', 'main.lock'), join(repo, 'packed-refs.lock'), join(repo, `hostctl-index-${writerPid}-x`)];
+    const graphs = join(repo, 'objects', 'info', 'commit-graphs');
+    mkdirSync(graphs, { recursive: true });
+    const files = [join(repo, 'refs', 'heads', 'main.lock'), join(repo, 'packed-refs.lock'), join(repo, `hostctl-index-${writerPid}-x`), join(graphs, 'commit-graph-chain.lock')];
     for (const f of files) writeFileSync(f, 'leftover');
     return files;
   };

@@ -1,6 +1,7 @@
 // Leftovers of a writer that was killed mid-write: git's lock files (`refs/**.lock`,
-// `packed-refs.lock`, `HEAD.lock`, `config.lock`), our temporary index files, and object
-// quarantine directories. Any of them blocks later writes to the same refs forever.
+// `packed-refs.lock`, `HEAD.lock`, `config.lock`, and under `objects/info/` those of the
+// commit-graph layers written after ref writes), our temporary index files, and object
+// quarantine directories. Any of them blocks later writes (or housekeeping) forever.
 //
 // Each write registers itself in `<repo>/hostctl-writers/` (pid, start time, sequence) before
 // git runs, and unregisters after. A record whose process is gone marks a killed writer; the
@@ -64,7 +65,7 @@ export function recoverRepository(repo: string): number {
   if (dead.length === 0) return 0;
   // A live writer elsewhere: its locks are real. Leave everything for a later write.
   if (dead.length < records.length) return 0;
-  let removed = removeLocksBelow(join(repo, 'refs'));
+  let removed = removeLocksBelow(join(repo, 'refs')) + removeLocksBelow(join(repo, 'objects', 'info'));
   for (const name of ['packed-refs.lock', 'HEAD.lock', 'config.lock', 'index.lock', 'shallow.lock']) {
     try {
       statSync(join(repo, name));
