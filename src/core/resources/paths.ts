@@ -6,8 +6,10 @@ import type { CoreState } from '../state.js';
 const NAMESPACE_PATH_RE = /^(?:[a-zA-Z0-9_.][a-zA-Z0-9_.-]*[a-zA-Z0-9_-]|[a-zA-Z0-9_])$/;
 /** Project paths: no leading '-', no trailing '.git' or '.atom'. */
 const PROJECT_PATH_RE = /^[a-zA-Z0-9_.][a-zA-Z0-9_.-]*$/;
-const GROUP_NAME_RE = /^[\p{L}\p{N}_\p{Extended_Pictographic}][\p{L}\p{N}\p{Pd}_(). \p{Extended_Pictographic}]*$/u;
-const PROJECT_NAME_RE = /^[\p{L}\p{N}_\p{Extended_Pictographic}][\p{L}\p{N}\p{Pd}_.+ \p{Extended_Pictographic}]*$/u;
+// Unicode property classes cost most of a millisecond to build, on every command that loads
+// this module, whether or not it checks a name: they are made on first use.
+let groupNameRe: RegExp | undefined;
+let projectNameRe: RegExp | undefined;
 
 export const NAMESPACE_PATH_MESSAGE = "can contain only letters, digits, '_', '-' and '.'. Cannot start with '-' or end in '.', '.git' or '.atom'.";
 export const PROJECT_PATH_MESSAGE = "can contain only letters, digits, '_', '-' and '.'. Cannot start with '-', end in '.git' or end in '.atom'";
@@ -20,9 +22,11 @@ export const isValidNamespacePath = (path: string): boolean => NAMESPACE_PATH_RE
 
 export const isValidProjectPath = (path: string): boolean => PROJECT_PATH_RE.test(path) && !endsBadly(path) && path !== '.' && path !== '..';
 
-export const isValidGroupName = (name: string): boolean => GROUP_NAME_RE.test(name);
+export const isValidGroupName = (name: string): boolean =>
+  (groupNameRe ??= /^[\p{L}\p{N}_\p{Extended_Pictographic}][\p{L}\p{N}\p{Pd}_(). \p{Extended_Pictographic}]*$/u).test(name);
 
-export const isValidProjectName = (name: string): boolean => PROJECT_NAME_RE.test(name);
+export const isValidProjectName = (name: string): boolean =>
+  (projectNameRe ??= /^[\p{L}\p{N}_\p{Extended_Pictographic}][\p{L}\p{N}\p{Pd}_.+ \p{Extended_Pictographic}]*$/u).test(name);
 
 /** A path derived from a name: lower case, runs of other characters turned into one '-'. */
 export function pathFromName(name: string): string {
