@@ -1,6 +1,9 @@
 // What the benches that drive the core in-process share: a JSON call that fails loudly on an
 // error status, a timer, a median, and the measure every list-page bench compares at 100 and
 // 100,000 rows (the median time of one GET after a warm-up).
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { Core } from '../src/core/app.js';
 import { initState } from '../src/core/init.js';
 import { budgetLine, verdict } from './budget.mjs';
@@ -10,6 +13,29 @@ export function quietState(dir: string, options: Omit<Parameters<typeof initStat
   const { core, rootToken } = initState({ ...options, stateDir: dir });
   core.log = () => undefined;
   return { core, rootToken };
+}
+
+/**
+ * What every "100 vs 100,000 rows" bench does around its measurements: builds the state twice in
+ * a temporary directory (`small` rows, then `large`), hands both to `measure`, then closes both
+ * cores and removes the directory, whatever happened.
+ */
+export async function atTwoSizes<S extends { core: Core }>(
+  build: (dir: string, n: number) => S | Promise<S>,
+  measure: (small: S, large: S) => Promise<void>,
+  small = 100,
+  large = 100_000,
+): Promise<void> {
+  const dir = mkdtempSync(join(tmpdir(), 'hostctl-bench-'));
+  const built: S[] = [];
+  try {
+    built.push(await build(join(dir, 'small'), small));
+    built.push(await build(join(dir, 'large'), large));
+    await measure(built[0] as S, built[1] as S);
+  } finally {
+    for (const s of built) s.core.close();
+    rmSync(dir, { recursive: true, force: true });
+  }
 }
 
 /** A user made through the API, with a personal access token of `api` scope. */

@@ -3,11 +3,8 @@
 // another project holds the 100,000. Projects hold a few periods in practice; the list is
 // measured at scale all the same. Periods are written in SQL (only the list is measured);
 // requests go through the in-process core.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { Core } from '../src/core/app.js';
-import { call, medianGetMs, quietState, scaleRow } from './core-requests.js';
+import { atTwoSizes, call, medianGetMs, quietState, scaleRow } from './core-requests.js';
 
 const NAME = 'freeze period list';
 const ROUNDS = Number(process.env.BENCH_RUNS ?? 200);
@@ -36,10 +33,7 @@ async function build(dir: string, n: number): Promise<State> {
   return { core, token: rootToken, busy: busy.id, quiet: quiet.id };
 }
 
-const dir = mkdtempSync(join(tmpdir(), 'hostctl-bench-'));
-try {
-  const small = await build(join(dir, 'small'), 100);
-  const large = await build(join(dir, 'large'), 100_000);
+await atTwoSizes(build, async (small, large) => {
   process.stdout.write(`\nFreeze period list page, 100 vs 100,000 periods (${ROUNDS} requests each, medians; budget 2×)\n`);
   for (const [label, project, query] of [
     ['one project, page 1', (s: State) => s.busy, 'per_page=20'],
@@ -50,8 +44,4 @@ try {
     const b = await medianGetMs(large.core, large.token, `/projects/${project(large)}/freeze_periods`, query, ROUNDS, 10);
     scaleRow(NAME, label, a, b);
   }
-  small.core.close();
-  large.core.close();
-} finally {
-  rmSync(dir, { recursive: true, force: true });
-}
+});

@@ -7,12 +7,9 @@
 // (every row is answered): their rows at 100,000 links or identities in the one group are
 // printed without a budget. Rows are written in SQL (only the lists are measured); requests go
 // through the in-process core as the group's administrator or its SCIM client.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { initState } from '../src/core/init.js';
 import type { Core } from '../src/core/app.js';
-import { call, medianGetMs, medianRequestMs, scaleRow } from './core-requests.js';
+import { atTwoSizes, call, medianGetMs, medianRequestMs, scaleRow } from './core-requests.js';
 
 const NAME = 'governance lists';
 const ROUNDS = Number(process.env.BENCH_RUNS ?? 100);
@@ -106,10 +103,7 @@ const CASES: Case[] = [
   ['SCIM identities of a group', get((s) => `/groups/${s.group.id}/scim/identities`, ''), UNPAGINATED],
 ];
 
-const dir = mkdtempSync(join(tmpdir(), 'hostctl-bench-'));
-try {
-  const small = await build(join(dir, 'small'), 100);
-  const large = await build(join(dir, 'large'), 100_000);
+await atTwoSizes(build, async (small, large) => {
   process.stdout.write(`\nGroup governance lists, 100 vs 100,000 rows (${ROUNDS} requests each, medians; budget 2×)\n`);
   for (const [label, measure, unbudgeted] of CASES) {
     // A list that answers every row is timed a few times only.
@@ -118,8 +112,4 @@ try {
     const b = await measure(large, rounds);
     scaleRow(NAME, label, a, b, unbudgeted);
   }
-  small.core.close();
-  large.core.close();
-} finally {
-  rmSync(dir, { recursive: true, force: true });
-}
+});

@@ -4,11 +4,8 @@
 // descendant groups of a group that holds most of them. Groups are seeded with direct INSERTs:
 // one top group whose children are nine in ten of the groups, the rest one level further down;
 // a tenth of the groups are public. Requests go through the in-process core.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { Core } from '../src/core/app.js';
-import { call, medianGetMs, quietState, scaleRow, userWithToken } from './core-requests.js';
+import { atTwoSizes, call, medianGetMs, quietState, scaleRow, userWithToken } from './core-requests.js';
 
 const ROUNDS = Number(process.env.BENCH_RUNS ?? 60);
 
@@ -51,10 +48,7 @@ async function build(dir: string, n: number): Promise<State> {
   return { core, root: rootToken, user, top: top.id };
 }
 
-const dir = mkdtempSync(join(tmpdir(), 'hostctl-bench-'));
-try {
-  const small = await build(join(dir, 'small'), 100);
-  const large = await build(join(dir, 'large'), 100_000);
+await atTwoSizes(build, async (small, large) => {
   type Case = [label: string, path: (s: State) => string, query: string, as?: 'user'];
   const cases: Case[] = [];
   const both = (label: string, path: (s: State) => string, query: string, as?: 'user') => {
@@ -72,8 +66,4 @@ try {
     const y = await medianGetMs(large.core, as ? large.user : large.root, path(large), query, ROUNDS, 5);
     scaleRow('group list', label, x, y);
   }
-  small.core.close();
-  large.core.close();
-} finally {
-  rmSync(dir, { recursive: true, force: true });
-}
+});

@@ -2,11 +2,8 @@
 // 2×), for a group's direct members and for a project's members with inherited ones, on the
 // first page and a deeper one. Both states are built here; requests go through the in-process
 // core as a non-admin member would send them.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { Core } from '../src/core/app.js';
-import { medianGetMs, quietState, scaleRow } from './core-requests.js';
+import { atTwoSizes, medianGetMs, quietState, scaleRow } from './core-requests.js';
 
 const NAME = 'member list';
 const ROUNDS = Number(process.env.BENCH_RUNS ?? 200);
@@ -37,10 +34,7 @@ async function build(dir: string, n: number) {
 
 const median = (core: Core, token: string, path: string, query: string) => medianGetMs(core, token, path, query, ROUNDS);
 
-const dir = mkdtempSync(join(tmpdir(), 'hostctl-bench-'));
-try {
-  const small = await build(join(dir, 'small'), 100);
-  const large = await build(join(dir, 'large'), 100_000);
+await atTwoSizes(build, async (small, large) => {
   process.stdout.write(`\nMember list page, 100 vs 100,000 members (${ROUNDS} requests each, medians; budget 2×)\n`);
   for (const [label, path, query] of [
     ['group members, page 1', (s: typeof small) => `/groups/${s.group}/members`, 'per_page=20'],
@@ -53,8 +47,4 @@ try {
     const b = await median(large.core, large.token, path(large), query);
     scaleRow(NAME, label, a, b, label.includes('query') ? 'no budget: a filter counts up to 10,001 matches' : undefined);
   }
-  small.core.close();
-  large.core.close();
-} finally {
-  rmSync(dir, { recursive: true, force: true });
-}
+});

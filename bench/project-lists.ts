@@ -4,11 +4,8 @@
 // the notification outbox (everyone's as an administrator, one's own as a user) costs the same
 // from 100,000 rows as from 100 (within 2×). Both states are built here with direct INSERTs; requests go through
 // the in-process core.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { Core } from '../src/core/app.js';
-import { call, medianGetMs, quietState, scaleRow, userWithToken } from './core-requests.js';
+import { atTwoSizes, call, medianGetMs, quietState, scaleRow, userWithToken } from './core-requests.js';
 
 const ROUNDS = Number(process.env.BENCH_RUNS ?? 60);
 const STATUSES = ['success', 'failed', 'running', 'canceled'];
@@ -69,10 +66,7 @@ async function build(dir: string, n: number): Promise<State> {
   return { core, root: rootToken, user, project: project.id, pkg, group: group.id, alice: alice.id };
 }
 
-const dir = mkdtempSync(join(tmpdir(), 'hostctl-bench-'));
-try {
-  const small = await build(join(dir, 'small'), 100);
-  const large = await build(join(dir, 'large'), 100_000);
+await atTwoSizes(build, async (small, large) => {
   type Case = [label: string, path: (s: State) => string, query: string, as?: 'user', unbudgeted?: string];
   const cases: Case[] = [];
   const both = (label: string, path: (s: State) => string, query: string, as?: 'user') => {
@@ -104,8 +98,4 @@ try {
     const y = await medianGetMs(large.core, as ? large.user : large.root, path(large), query, ROUNDS, 5);
     scaleRow('project lists', label, x, y, unbudgeted);
   }
-  small.core.close();
-  large.core.close();
-} finally {
-  rmSync(dir, { recursive: true, force: true });
-}
+});

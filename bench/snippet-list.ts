@@ -3,11 +3,8 @@
 // administrator, with the storage filter, and as a non-admin), and a project's (as a non-member
 // and as an administrator), on the first page and a deeper one. Snippets are written in SQL
 // without repositories (only the lists are measured); requests go through the in-process core.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { Core } from '../src/core/app.js';
-import { call, medianGetMs, quietState, scaleRow } from './core-requests.js';
+import { atTwoSizes, call, medianGetMs, quietState, scaleRow } from './core-requests.js';
 
 const NAME = 'snippet list';
 const ROUNDS = Number(process.env.BENCH_RUNS ?? 100);
@@ -66,18 +63,11 @@ const CASES: Case[] = [
   ['filter own, created_after', 'alice', () => '/snippets', 'per_page=20&created_after=2025-01-01T00:30:00Z'],
 ];
 
-const dir = mkdtempSync(join(tmpdir(), 'hostctl-bench-'));
-try {
-  const small = await build(join(dir, 'small'), 100);
-  const large = await build(join(dir, 'large'), 100_000);
+await atTwoSizes(build, async (small, large) => {
   process.stdout.write(`\nSnippet list page, 100 vs 100,000 snippets (${ROUNDS} requests each, medians; budget 2×)\n`);
   for (const [label, who, path, query] of CASES) {
     const a = await medianGetMs(small.core, small[who], path(small), query, ROUNDS, 10);
     const b = await medianGetMs(large.core, large[who], path(large), query, ROUNDS, 10);
     scaleRow(NAME, label, a, b, label.startsWith('filter') ? 'no budget: a filter counts up to 10,001 matches' : undefined);
   }
-  small.core.close();
-  large.core.close();
-} finally {
-  rmSync(dir, { recursive: true, force: true });
-}
+});

@@ -3,12 +3,9 @@
 // every move of the kind and the list of one container's moves (half of the kind's moves), on
 // the first page and a deeper one. Moves are written in SQL (only the lists are measured);
 // requests go through the in-process core.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { initState } from '../src/core/init.js';
 import type { Core } from '../src/core/app.js';
-import { call, medianGetMs, scaleRow } from './core-requests.js';
+import { atTwoSizes, call, medianGetMs, scaleRow } from './core-requests.js';
 
 const NAME = 'storage move list';
 const ROUNDS = Number(process.env.BENCH_RUNS ?? 100);
@@ -56,10 +53,7 @@ async function build(dir: string, n: number): Promise<State> {
   return { core, token: rootToken, busy: { project: containers.project[0] as number, snippet: containers.snippet[0] as number, group: containers.group[0] as number } };
 }
 
-const dir = mkdtempSync(join(tmpdir(), 'hostctl-bench-'));
-try {
-  const small = await build(join(dir, 'small'), 100);
-  const large = await build(join(dir, 'large'), 100_000);
+await atTwoSizes(build, async (small, large) => {
   process.stdout.write(`\nStorage move list page, 100 vs 100,000 moves of each kind (${ROUNDS} requests each, medians; budget 2×)\n`);
   for (const [kind, plural] of KINDS) {
     for (const [label, path, query] of [
@@ -73,8 +67,4 @@ try {
       scaleRow(NAME, label, a, b);
     }
   }
-  small.core.close();
-  large.core.close();
-} finally {
-  rmSync(dir, { recursive: true, force: true });
-}
+});

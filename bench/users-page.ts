@@ -1,11 +1,8 @@
 // Budget: a page of GET /users (as an administrator, in the default order and by name) costs the
 // same with 100,000 users as with 100 (within 2×), on the first page and a deeper one. Users are
 // written in SQL (only the list is measured); requests go through the in-process core.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { Core } from '../src/core/app.js';
-import { medianGetMs, quietState, scaleRow } from './core-requests.js';
+import { atTwoSizes, medianGetMs, quietState, scaleRow } from './core-requests.js';
 
 const NAME = 'user list (admin)';
 const ROUNDS = Number(process.env.BENCH_RUNS ?? 100);
@@ -22,10 +19,7 @@ function build(dir: string, n: number) {
 
 const median = (core: Core, token: string, query: string) => medianGetMs(core, token, '/users', query, ROUNDS, 10);
 
-const dir = mkdtempSync(join(tmpdir(), 'hostctl-bench-'));
-try {
-  const small = build(join(dir, 'small'), 100);
-  const large = build(join(dir, 'large'), 100_000);
+await atTwoSizes(build, async (small, large) => {
   process.stdout.write(`\nUser list page as an administrator, 100 vs 100,000 users (${ROUNDS} requests each, medians; budget 2×)\n`);
   for (const [label, query] of [
     ['page 1, default order', 'per_page=20'],
@@ -37,8 +31,4 @@ try {
     const b = await median(large.core, large.token, query);
     scaleRow(NAME, label, a, b);
   }
-  small.core.close();
-  large.core.close();
-} finally {
-  rmSync(dir, { recursive: true, force: true });
-}
+});
