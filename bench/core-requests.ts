@@ -1,6 +1,7 @@
 // What the benches that drive the core in-process share: a JSON call that fails loudly on an
 // error status, a timer, a median, and the measure every list-page bench compares at 100 and
 // 100,000 rows (the median time of one GET after a warm-up).
+import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -102,4 +103,22 @@ export async function medianRequestMs(core: Core, req: Parameters<Core['handle']
     if (res.status >= 400) throw new Error(`${req.method} ${req.path}?${req.query ?? ''}: status ${res.status}: ${String(res.body)}`);
   }
   return median(times);
+}
+
+/** The first capture of `pattern` in what a started server writes to stderr (its URL). */
+export function waitForUrl(child: ChildProcess, pattern: RegExp): Promise<string> {
+  return new Promise((res, rej) => {
+    let buf = '';
+    const onData = (d: Buffer) => {
+      buf += d.toString();
+      const m = pattern.exec(buf);
+      if (m) {
+        child.stderr?.off('data', onData);
+        child.stderr?.resume();
+        res(m[1] as string);
+      }
+    };
+    child.stderr?.on('data', onData);
+    child.once('exit', (code) => rej(new Error(`server exited early (${code}): ${buf}`)));
+  });
 }

@@ -9,29 +9,13 @@ import { randomBytes } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { budgetLine, verdict as budgetVerdict } from './budget.mjs';
+import { waitForUrl } from './core-requests.js';
 
 const ROOT = resolve(import.meta.dirname, '..');
 const BIN = join(ROOT, 'bin', 'hostctl.js');
 const PRELOAD = join(ROOT, 'test', 'helpers', 'report-rss.cjs');
 const SIZE_MIB = Number(process.env.BENCH_FILE_MIB ?? 1024);
 const BUDGET_MIB = 200;
-
-function waitForUrl(child: ChildProcess, pattern: RegExp): Promise<string> {
-  return new Promise((res, rej) => {
-    let buf = '';
-    const onData = (d: Buffer) => {
-      buf += d.toString();
-      const m = pattern.exec(buf);
-      if (m) {
-        child.stderr?.off('data', onData);
-        child.stderr?.resume();
-        res(m[1] as string);
-      }
-    };
-    child.stderr?.on('data', onData);
-    child.once('exit', (code) => rej(new Error(`server exited early (${code}): ${buf}`)));
-  });
-}
 
 /** Peak RSS of a running process in MiB (Linux /proc), or NaN where /proc is missing. */
 function peakOf(pid: number | undefined): number {

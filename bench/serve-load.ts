@@ -8,6 +8,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { budgetLine, verdict } from './budget.mjs';
+import { waitForUrl } from './core-requests.js';
 
 const ROOT = resolve(import.meta.dirname, '..');
 const BIN = join(ROOT, 'bin', 'hostctl.js');
@@ -26,23 +27,6 @@ const ENDPOINTS = [
 
 function wrkAvailable(): boolean {
   return spawnSync('wrk', ['--version'], { stdio: 'ignore' }).error === undefined;
-}
-
-function waitForUrl(child: ChildProcess, pattern: RegExp): Promise<string> {
-  return new Promise((res, rej) => {
-    let buf = '';
-    const onData = (d: Buffer) => {
-      buf += d.toString();
-      const m = pattern.exec(buf);
-      if (m) {
-        child.stderr?.off('data', onData);
-        child.stderr?.resume();
-        res(m[1] as string);
-      }
-    };
-    child.stderr?.on('data', onData);
-    child.once('exit', (code) => rej(new Error(`server exited early (${code}): ${buf}`)));
-  });
 }
 
 function wrk(url: string, seconds: number, headers: Record<string, string>): Promise<number> {
