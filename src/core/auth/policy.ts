@@ -41,6 +41,8 @@ export const PROJECT_ABILITIES = {
   admin_wiki: 40,
   read_notification_settings: 10,
   admin_protected_environment: 40,
+  create_commit_status: 30,
+  read_commit_status: 20,
 } as const;
 
 /** Minimum group access level for each group ability. */
@@ -111,7 +113,7 @@ export function can(core: CoreState, actor: UserRow | null, action: ProjectAbili
     const need = PROJECT_ABILITIES[action as ProjectAbility];
     if (need === undefined) return false;
     // Anyone who sees a public or internal project reads its code, releases and wiki.
-    if (subject.project.visibility !== 'private' && (action === 'read_project' || action === 'read_code' || action === 'read_release' || action === 'read_wiki' || action === 'read_milestone' || action === 'read_package' || action === 'read_pipeline')) return true;
+    if (subject.project.visibility !== 'private' && (action === 'read_project' || action === 'read_code' || action === 'read_release' || action === 'read_wiki' || action === 'read_milestone' || action === 'read_package' || action === 'read_pipeline' || action === 'read_commit_status')) return true;
     return level() >= need;
   }
   const need = GROUP_ABILITIES[action as GroupAbility];

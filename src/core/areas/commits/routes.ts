@@ -3,7 +3,7 @@
 import { defineRoutes } from '../../http/route.js';
 import type { RequestContext } from '../../http/context.js';
 import { currentUser } from '../../http/context.js';
-import { notFound, paramError, unprocessable } from '../../http/errors.js';
+import { notFound, paramError, unprocessable, validationError } from '../../http/errors.js';
 import { keysetReply, pageWindow, paginate, paginateArray } from '../../http/pagination.js';
 import { idParam, parseBoolean } from '../../http/params.js';
 import { created } from '../../http/reply.js';
@@ -15,6 +15,12 @@ import { projectRepository } from './project-repository.js';
 import { createCommit, type ActionInput } from './service.js';
 import { diffTrees, refsContaining } from '../../git/content.js';
 import { presentDiff } from '../compare/present.js';
+import { pickCommit, type PickKind } from './pick.js';
+import { commitNotesPage, countCommitNotes, createCommitNote, presentCommitNote } from './notes.js';
+import { listCommitStatuses, presentCommitStatus, setCommitStatus, STATUS_STATES, type StatusState } from './statuses.js';
+import { can } from '../../auth/policy.js';
+import { forbidden } from '../../http/errors.js';
+import { ok } from '../../http/reply.js';
 
 const ACTIONS: FileActionKind[] = ['create', 'update', 'move', 'delete', 'chmod'];
 
@@ -86,7 +92,192 @@ function entryIndex(entries: readonly { path: string }[]): Map<string, number> {
   return index;
 }
 
+/** Revert and cherry-pick share their params, checks and answers. */
+const pickRoute = (kind: PickKind, summary: string) => ({
+  method: 'POST' as const,
+  path: `/projects/:id/repository/commits/:sha/${kind}`,
+  summary,
+  params: [
+    idParam,
+    { name: 'sha', type: 'string' as const, required: true },
+    { name: 'branch', type: 'string' as const, required: true },
+    { name: 'dry_run', type: 'boolean' as const, default: false },
+    ...(kind === 'cherry_pick' ? [{ name: 'message', type: 'string' as const }] : []),
+  ],
+  handler: async (ctx: RequestContext) => {
+    const user = currentUser(ctx);
+    const project = findProject(ctx, 'read_code');
+    const p = ctx.params;
+    const commit = await pickCommit(ctx.core, project, user, kind, {
+      sha: p.sha as string,
+      branch: p.branch as string,
+      dryRun: p.dry_run === true,
+      ...(typeof p.message === 'string' ? { message: p.message } : {}),
+    });
+    if (!commit) return ok({ dry_run: 'success' });
+    return created(presentCommit(projectUrl(ctx.core, project), commit));
+  },
+});
+
+/** The signature header of a raw commit object, if it has one. */
+function signatureOf(raw: string): { type: 'PGP' | 'SSH' | 'X509' } | null {
+  const head = raw.slice(0, raw.indexOf('\n\n') >>> 0);
+  const m = /^gpgsig(?:-sha256)? (-----BEGIN ([A-Z ]+)-----)/m.exec(head);
+  if (!m) return null;
+  const kind = m[2] ?? '';
+  return { type: kind.includes('SSH') ? 'SSH' : kind.includes('PGP') ? 'PGP' : 'X509' };
+}
+
 export const commitRoutes = defineRoutes([
+  pickRoute('revert', 'Revert a commit on a branch'),
+  pickRoute('cherry_pick', 'Cherry-pick a commit onto a branch'),
+  {
+    method: 'GET',
+    path: '/projects/:id/repository/commits/:sha/signature',
+    summary: "A commit's signature (404 for an unsigned commit)",
+    auth: 'optional',
+    params: [idParam, { name: 'sha', type: 'string', required: true }],
+    handler: async (ctx) => {
+      const { repo, commit } = await commitBySha(ctx);
+      const raw = (await repo.readObjects([commit.id])).get(commit.id);
+      const sig = raw ? signatureOf(raw.data.toString('utf8')) : null;
+      if (!sig) throw notFound('Signature');
+      // No keys are registered on this instance, so no signature can be verified.
+      if (sig.type === 'SSH') return { signature_type: 'SSH', verification_status: 'unknown_key', key: null, commit_source: 'gitaly' };
+      if (sig.type === 'X509') return { signature_type: 'X509', verification_status: 'unverified', x509_certificate: null, commit_source: 'gitaly' };
+      return {
+        signature_type: 'PGP',
+        verification_status: 'unknown_key',
+        gpg_key_id: null,
+        gpg_key_primary_keyid: null,
+        gpg_key_user_name: null,
+        gpg_key_user_email: null,
+        gpg_key_subkey_id: null,
+        commit_source: 'gitaly',
+      };
+    },
+  },
+  {
+    method: 'GET',
+    path: '/projects/:id/repository/commits/:sha/comments',
+    summary: "A commit's comments, oldest first",
+    auth: 'optional',
+    paginated: true,
+    params: [idParam, { name: 'sha', type: 'string', required: true }],
+    handler: async (ctx) => {
+      const { project, commit } = await commitBySha(ctx);
+      return paginate(
+        ctx,
+        (cap) => countCommitNotes(ctx.core, project, commit.id, cap),
+        (limit, offset) => commitNotesPage(ctx.core, project, commit.id, limit, offset).map((row) => presentCommitNote(ctx.core, row)),
+      );
+    },
+  },
+  {
+    method: 'POST',
+    path: '/projects/:id/repository/commits/:sha/comments',
+    summary: 'Comment on a commit, or on a line of its diff',
+    params: [
+      idParam,
+      { name: 'sha', type: 'string', required: true },
+      { name: 'note', type: 'string', required: true },
+      { name: 'path', type: 'string' },
+      { name: 'line', type: 'integer' },
+      { name: 'line_type', type: 'string', values: ['new', 'old'] },
+    ],
+    handler: async (ctx) => {
+      const user = currentUser(ctx);
+      const { project, repo, commit } = await commitBySha(ctx);
+      const p = ctx.params;
+      let line: { path: string; line: number; lineType: string } | undefined;
+      if (typeof p.path === 'string') {
+        // Grape: `given :path do requires :line, :line_type`.
+        const missing = [p.line === undefined ? 'line is missing' : '', p.line_type === undefined ? 'line_type is missing' : ''].filter(Boolean);
+        if (missing.length > 0) throw paramError(missing.join(', '));
+        // A note on a file the commit did not change is a plain comment, as on the platform.
+        const diffs = await diffTrees(repo, commit.parentIds[0] ?? null, commit.id);
+        if (diffs.some((d) => d.newPath === p.path)) line = { path: p.path, line: p.line as number, lineType: p.line_type as string };
+      }
+      const row = createCommitNote(ctx.core, project, user, commit.id, { note: p.note as string, ...(line ? { line } : {}) });
+      return created(presentCommitNote(ctx.core, row));
+    },
+  },
+  {
+    method: 'GET',
+    path: '/projects/:id/repository/commits/:sha/statuses',
+    summary: "The statuses reported for a commit (the latest of each name unless all=true)",
+    auth: 'optional',
+    paginated: true,
+    params: [
+      idParam,
+      { name: 'sha', type: 'string', required: true },
+      { name: 'ref', type: 'string' },
+      { name: 'stage', type: 'string' },
+      { name: 'name', type: 'string' },
+      { name: 'pipeline_id', type: 'integer' },
+      { name: 'all', type: 'boolean', default: false },
+      { name: 'order_by', type: 'string', values: ['id', 'pipeline_id'], default: 'id' },
+      { name: 'sort', type: 'string', values: ['asc', 'desc'], default: 'asc' },
+    ],
+    handler: async (ctx) => {
+      const project = findProject(ctx, 'read_commit_status');
+      const p = ctx.params;
+      const rows = listCommitStatuses(ctx.core, project, p.sha as string, {
+        ...(typeof p.ref === 'string' ? { ref: p.ref } : {}),
+        ...(typeof p.name === 'string' ? { name: p.name } : {}),
+        ...(typeof p.pipeline_id === 'number' ? { pipelineId: p.pipeline_id } : {}),
+        all: p.all === true,
+        orderBy: p.order_by as 'id' | 'pipeline_id',
+        sort: p.sort as 'asc' | 'desc',
+      });
+      // Generic statuses have the `test` stage on the platform; other stages hold none of them.
+      const staged = typeof p.stage === 'string' && p.stage !== 'test' ? [] : rows;
+      return paginateArray(ctx, staged, (page) => page.map((row) => presentCommitStatus(ctx.core, row)));
+    },
+  },
+  {
+    method: 'POST',
+    path: '/projects/:id/statuses/:sha',
+    summary: 'Report the status of a commit',
+    params: [
+      idParam,
+      { name: 'sha', type: 'string', required: true },
+      { name: 'state', type: 'string', required: true, values: STATUS_STATES },
+      { name: 'ref', type: 'string' },
+      { name: 'name', type: 'string' },
+      { name: 'context', type: 'string' },
+      { name: 'target_url', type: 'string' },
+      { name: 'description', type: 'string' },
+      { name: 'coverage', type: 'string', check: (v) => (Number.isFinite(Number(v)) && String(v).trim() !== '' ? undefined : 'is invalid') },
+      { name: 'pipeline_id', type: 'integer' },
+    ],
+    handler: async (ctx) => {
+      const user = currentUser(ctx);
+      const project = findProject(ctx, 'read_project');
+      if (!can(ctx.core, user, 'create_commit_status', { project })) throw forbidden();
+      const p = ctx.params;
+      const sha = p.sha as string;
+      const repo = projectRepository(ctx.core, project);
+      const id = isSafeRevision(sha) ? await repo.resolveCommit(sha) : null;
+      if (!id) throw notFound('Commit');
+      let ref = typeof p.ref === 'string' && p.ref !== '' ? p.ref : undefined;
+      if (ref === undefined) ref = (await refsContaining(repo, id, 'branch'))[0]?.name;
+      if (ref === undefined) throw notFound('References for commit');
+      const targetUrl = typeof p.target_url === 'string' ? p.target_url : undefined;
+      if (targetUrl !== undefined && !/^https?:\/\/[^\s]+$/i.test(targetUrl)) throw validationError({ target_url: ['is blocked: Only allowed schemes are http, https'] });
+      const row = setCommitStatus(ctx.core, project, user, {
+        sha: id,
+        ref,
+        state: p.state as StatusState,
+        name: (p.name as string | undefined) || (p.context as string | undefined) || 'default',
+        ...(targetUrl !== undefined ? { targetUrl } : {}),
+        ...(typeof p.description === 'string' ? { description: p.description } : {}),
+        ...(p.coverage !== undefined ? { coverage: Number(p.coverage) } : {}),
+        ...(typeof p.pipeline_id === 'number' ? { pipelineId: p.pipeline_id } : {}),
+      });
+      return created(presentCommitStatus(ctx.core, row));
+    },
+  },
   {
     method: 'GET',
     path: '/projects/:id/repository/tree',

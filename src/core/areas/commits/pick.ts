@@ -1,0 +1,81 @@
+// Reverting a commit on a branch and cherry-picking one onto a branch, as the platform's commits
+// API does: a new commit on the branch's tip whose tree is a three-way merge (for a revert the
+// commit's changes undone, for a cherry-pick its changes applied). A merge that conflicts or
+// changes nothing is refused with the platform's message and `error_code`; `dry_run` checks
+// without writing.
+import type { ProjectRow, UserRow } from '../../db/rows.js';
+import type { CoreState } from '../../state.js';
+import { ApiError, forbidden, notFound } from '../../http/errors.js';
+import { isSafeRevision, isValidRefName } from '../../git/names.js';
+import { EMPTY_TREE } from '../../git/object-writer.js';
+import { RefUpdateError } from '../../git/repository.js';
+import { commitTitle, type CommitObject } from '../../git/objects.js';
+import { mergeTrees } from '../../git/three-way-merge.js';
+import { BranchProtection } from '../protected-branches/rules.js';
+import { assertStillWritable, assertWritable, projectRepository, userSignature } from './project-repository.js';
+
+export type PickKind = 'revert' | 'cherry_pick';
+
+export interface PickInput {
+  sha: string;
+  branch: string;
+  dryRun: boolean;
+  /** Cherry-pick only: the new commit's message instead of the generated one. */
+  message?: string;
+}
+
+const REFUSALS: Record<PickKind, string> = {
+  revert: 'Sorry, we cannot revert this commit automatically. This commit may already have been reverted, or a more recent commit may have updated some of its content.',
+  cherry_pick:
+    'Sorry, we cannot cherry-pick this commit automatically. This commit may already have been cherry-picked, or a more recent commit may have updated some of its content.',
+};
+
+/** The platform's structured 400: `{"message", "error_code"}` (and `dry_run: "error"` on a dry run). */
+const refusal = (kind: PickKind, code: 'conflict' | 'empty', dryRun: boolean): ApiError =>
+  new ApiError(400, { message: REFUSALS[kind], error_code: code, ...(dryRun ? { dry_run: 'error' } : {}) });
+
+function messageFor(kind: PickKind, commit: CommitObject, custom?: string): string {
+  if (kind === 'revert') return `Revert "${commitTitle(commit.message).trim()}"\n\nThis reverts commit ${commit.id}`;
+  if (custom !== undefined && custom !== '') return custom;
+  return `${commit.message.trimEnd()}\n\n(cherry picked from commit ${commit.id})`;
+}
+
+/**
+ * Reverts or cherry-picks `input.sha` onto `input.branch`. Returns the new tip commit, or null
+ * for a successful dry run.
+ */
+export async function pickCommit(core: CoreState, project: ProjectRow, user: UserRow, kind: PickKind, input: PickInput): Promise<CommitObject | null> {
+  // The platform checks the push right first, then the commit, then the branch.
+  if (!isValidRefName(input.branch) || !new BranchProtection(core, project, user).canPush(input.branch)) {
+    throw forbidden('You are not allowed to push into this branch');
+  }
+  const repo = projectRepository(core, project);
+  const id = isSafeRevision(input.sha) ? await repo.resolveCommit(input.sha) : null;
+  const commit = id ? await repo.commit(id) : null;
+  if (!commit) throw notFound('Commit');
+  const branch = await repo.branch(input.branch);
+  if (!branch) throw notFound('Branch');
+  assertWritable(project);
+  const tip = (await repo.commit(branch.target)) as CommitObject;
+  const parent = commit.parentIds[0] ? await repo.commit(commit.parentIds[0]) : null;
+  const parentTree = parent?.tree ?? EMPTY_TREE;
+  const [base, theirs] = kind === 'revert' ? [commit.tree, parentTree] : [parentTree, commit.tree];
+  const merged = await mergeTrees(repo.path, base, tip.tree, theirs);
+  if ('conflict' in merged) throw refusal(kind, 'conflict', input.dryRun);
+  if (merged.tree === tip.tree) throw refusal(kind, 'empty', input.dryRun);
+  if (input.dryRun) return null;
+
+  assertStillWritable(core, project);
+  const committer = userSignature(core, user);
+  // A cherry-pick keeps the original author; a revert is the user's own change.
+  const author =
+    kind === 'cherry_pick' ? { name: commit.author.name, email: commit.author.email, time: new Date(commit.author.epoch * 1000) } : committer;
+  const newId = await repo.commitTree(merged.tree, [tip.id], messageFor(kind, commit, input.message), author, committer);
+  try {
+    await repo.updateRef(`refs/heads/${input.branch}`, newId, tip.id);
+  } catch (error) {
+    if (!(error instanceof RefUpdateError)) throw error;
+    throw new ApiError(400, { message: `Could not update refs/heads/${input.branch}. Please refresh and try again.` });
+  }
+  return (await repo.commit(newId)) as CommitObject;
+}
