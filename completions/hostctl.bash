@@ -332,7 +332,7 @@ _hostctl_flags() {
     'protected-envs list') echo '-g --group -R --project --page --per-page --all --limit' ;;
     'protected-envs protect') echo '-g --group -R --project --deploy --approval' ;;
     'protected-envs unprotect') echo '-g --group -R --project' ;;
-    'protected-envs update') echo '-g --group -R --project --deploy --approval --remove-deploy --remove-approval' ;;
+    'protected-envs update') echo '-g --group -R --project --deploy --approval --remove-deploy --remove-approval --required-approvals' ;;
     'releases') echo '' ;;
     'releases create') echo '-R --project --tag --ref --tag-message --name --notes --notes-file --milestone --link --released-at' ;;
     'releases delete') echo '-R --project' ;;
@@ -886,6 +886,7 @@ _hostctl_value() {
         --approval) COMPREPLY=(); return 0 ;;
         --remove-deploy) COMPREPLY=(); return 0 ;;
         --remove-approval) COMPREPLY=(); return 0 ;;
+        --required-approvals) COMPREPLY=(); return 0 ;;
       esac ;;
     'releases create')
       case "$2" in
@@ -1476,7 +1477,7 @@ _hostctl() {
   for ((i = 1; i < COMP_CWORD; i++)); do
     w="${COMP_WORDS[i]}"
     case "$w" in
-      --access-level|--add|--approval|--asset|--at|--author-email|--author-name|--bio|--branch|--color|--content|--content-file|--context|--context-name|--created-after|--created-before|--default-branch|--default-role|--delete|--deploy|--description|--due-date|--email|--end|--event|--expires-after|--expires-at|--expires-before|--expires-within|--extern-uid|--external-url|--field|--fields|--file|--filename|--fingerprint|--format|--from|--group|--header|--host|--iid|--input|--interval|--job-title|--jq|--kind|--last-used-after|--last-used-before|--level|--limit|--link|--link-url|--location|--member-role|--merge|--message|--method|--milestone|--min-access-level|--name|--namespace|--notes|--notes-file|--off|--offering|--on|--organization|--output|--output-file|--package-version|--page|--password|--path|--pattern|--per-page|--port|--project|--projects-limit|--provider|--push|--raw-field|--ref|--regex|--released-at|--remove|--remove-approval|--remove-deploy|--rename|--replace|--repository-storage|--root-token|--scope|--search|--secret-push-protection|--since|--snippet|--sort|--source|--sso-url|--start|--start-branch|--start-date|--start-sha|--state|--status|--storage|--sudo|--tag|--tag-message|--tier|--timeout|--timezone|--title|--to|--token|--two-factor|--type|--unprotect|--until|--url|--user|--username|--visibility|--weight|-F|-H|-O|-R|-X|-a|-f|-g|-m|-o|-q)
+      --access-level|--add|--approval|--asset|--at|--author-email|--author-name|--bio|--branch|--color|--content|--content-file|--context|--context-name|--created-after|--created-before|--default-branch|--default-role|--delete|--deploy|--description|--due-date|--email|--end|--event|--expires-after|--expires-at|--expires-before|--expires-within|--extern-uid|--external-url|--field|--fields|--file|--filename|--fingerprint|--format|--from|--group|--header|--host|--iid|--input|--interval|--job-title|--jq|--kind|--last-used-after|--last-used-before|--level|--limit|--link|--link-url|--location|--member-role|--merge|--message|--method|--milestone|--min-access-level|--name|--namespace|--notes|--notes-file|--off|--offering|--on|--organization|--output|--output-file|--package-version|--page|--password|--path|--pattern|--per-page|--port|--project|--projects-limit|--provider|--push|--raw-field|--ref|--regex|--released-at|--remove|--remove-approval|--remove-deploy|--rename|--replace|--repository-storage|--required-approvals|--root-token|--scope|--search|--secret-push-protection|--since|--snippet|--sort|--source|--sso-url|--start|--start-branch|--start-date|--start-sha|--state|--status|--storage|--sudo|--tag|--tag-message|--tier|--timeout|--timezone|--title|--to|--token|--two-factor|--type|--unprotect|--until|--url|--user|--username|--visibility|--weight|-F|-H|-O|-R|-X|-a|-f|-g|-m|-o|-q)
         ((i++))
         [[ "${COMP_WORDS[i]}" == "=" ]] && ((i++))
         continue ;;

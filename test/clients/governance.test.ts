@@ -166,8 +166,14 @@ describe('@gitbeaker/rest', () => {
     expect(roles.map((r) => r.base_access_level)).toContain(20);
     await api.GroupMemberRoles.remove(g.group.id, roles[0]?.id as number);
 
-    // A Maintainer may not administer links: the platform's 401.
+    // "A group maintained by the caller": a Maintainer administers links and identities; a
+    // Developer meets the platform's 401 on links.
     const maintainer = await gitbeaker(inst, g.maintainer.token);
-    await expect(maintainer.GroupSAMLLinks.all(g.group.id, {})).rejects.toMatchObject({ cause: { response: { status: 401 } } });
+    expect((await maintainer.GroupSAMLLinks.all(g.group.id, {})).map((l) => l.name)).toEqual([]);
+    expect((await maintainer.GroupSAMLIdentities.all(g.group.id, {})).map((i) => i.extern_uid)).toContain('gb-2');
+    // gitbeaker has no identity removal; its requester reads the documented `message` object.
+    expect(await maintainer.requester.delete(`groups/${g.group.id}/saml/gb-2`)).toMatchObject({ body: { message: '204 No Content' }, status: 200 });
+    const developer = await gitbeaker(inst, g.developer.token);
+    await expect(developer.GroupSAMLLinks.all(g.group.id, {})).rejects.toMatchObject({ cause: { response: { status: 401 } } });
   });
 });

@@ -63,7 +63,8 @@ describe.each(TRANSPORTS)('group-level protected environments (%s)', (kind) => {
     const list = await g.owner.client.get<EnvJson[]>(base());
     expect(list.data.map((e) => e.name)).toEqual(['production', 'staging']);
     expect(list.headers['x-total']).toBe('2');
-    expect(list.data[0]?.deploy_access_levels[0]).toMatchObject({ access_level: 60, access_level_description: null });
+    // The specification types access_level_description as a string for every level (the platform: null for 60).
+    expect(list.data[0]?.deploy_access_levels[0]).toMatchObject({ access_level: 60, access_level_description: 'Admins' });
     const got = await inst.admin.get<EnvJson>(`${base()}/staging`);
     expect(got.data).toEqual(res.data);
     const page = await g.owner.client.get<EnvJson[]>(base(), { per_page: 1, page: 2 });
@@ -124,8 +125,46 @@ describe.each(TRANSPORTS)('group-level protected environments (%s)', (kind) => {
     const ids = (await g.owner.client.get<EnvJson>(`${base()}/staging`)).data.deploy_access_levels.map((l) => ({ id: l.id, _destroy: true }));
     await expectApiError(g.owner.client.put(`${base()}/staging`, { deploy_access_levels: ids }), 422, { message: ['Deploy access levels is too short (minimum is 1 character)'] });
     expect((await g.owner.client.get<EnvJson>(`${base()}/staging`)).data.deploy_access_levels).toHaveLength(3);
-    await expectApiError(g.owner.client.put(`${base()}/staging`, { required_approval_count: 1 }), 422, { message: DEPRECATED });
     await expectApiError(g.owner.client.put(`${base()}/nope`, {}), 404, { message: '404 Not found' });
+  });
+
+  it('update accepts required_approval_count (the specification lists it), keeps it when omitted, refuses values outside 0..5', async () => {
+    const res = await g.maintainer.client.put<EnvJson>(`${base()}/staging`, { required_approval_count: 2 });
+    expect(res.status).toBe(200);
+    expect(res.data.required_approval_count).toBe(2);
+    expect((await g.owner.client.get<EnvJson>(`${base()}/staging`)).data.required_approval_count).toBe(2);
+    await g.owner.client.put(`${base()}/staging`, { approval_rules: [{ access_level: 40 }] });
+    expect((await g.owner.client.get<EnvJson>(`${base()}/staging`)).data.required_approval_count).toBe(2);
+    await expectApiError(g.owner.client.put(`${base()}/staging`, { required_approval_count: 6 }), 422, { message: ['Required approval count must be less than or equal to 5'] });
+    await expectApiError(g.owner.client.put(`${base()}/staging`, { required_approval_count: -1 }), 422, { message: ['Required approval count must be greater than or equal to 0'] });
+    expect((await g.owner.client.put<EnvJson>(`${base()}/staging`, { required_approval_count: 0 })).data.required_approval_count).toBe(0);
+  });
+
+  it('retargets an entry changed by id with a new user_id or group_id; refuses a hash naming more than one target', async () => {
+    const env = (await g.owner.client.post<EnvJson>(base(), { name: 'development', deploy_access_levels: [{ user_id: g.maintainer.user.id }, { access_level: 40 }] })).data;
+    const [userLevel, roleLevel] = env.deploy_access_levels as [RuleJson, RuleJson];
+    const res = await g.owner.client.put<EnvJson>(`${base()}/development`, { deploy_access_levels: [{ id: userLevel.id, user_id: g.owner.user.id }, { id: roleLevel.id, group_id: sub.id }] });
+    expect(res.data.deploy_access_levels.map((l) => [l.id, l.access_level, l.user_id, l.group_id, l.access_level_description])).toEqual([
+      [userLevel.id, null, g.owner.user.id, null, g.owner.user.name],
+      [roleLevel.id, null, null, sub.id, 'Release team'],
+    ]);
+    const back = await g.owner.client.put<EnvJson>(`${base()}/development`, { deploy_access_levels: [{ id: userLevel.id, access_level: 30 }] });
+    expect(back.data.deploy_access_levels[0]).toMatchObject({ id: userLevel.id, access_level: 30, user_id: null, group_id: null, access_level_description: 'Developers + Maintainers' });
+    await expectApiError(g.owner.client.put(`${base()}/development`, { deploy_access_levels: [{ id: userLevel.id, user_id: g.owner.user.id, group_id: sub.id }] }), 400, {
+      error: 'deploy_access_levels[0][user_id], deploy_access_levels[0][group_id] are mutually exclusive',
+    });
+    await expectApiError(g.owner.client.post(base(), { name: 'other', deploy_access_levels: [{ access_level: 40, user_id: g.owner.user.id }] }), 400, {
+      error: 'deploy_access_levels[0][user_id], deploy_access_levels[0][access_level] are mutually exclusive',
+    });
+    await expectApiError(g.owner.client.put(`${base()}/development`, { approval_rules: [{ group_id: sub.id, access_level: 30 }] }), 400, {
+      error: 'approval_rules[0][group_id], approval_rules[0][access_level] are mutually exclusive',
+    });
+    // Nothing changed by the refused requests.
+    expect((await g.owner.client.get<EnvJson>(`${base()}/development`)).data.deploy_access_levels.map((l) => [l.access_level, l.user_id, l.group_id])).toEqual([
+      [30, null, null],
+      [null, null, sub.id],
+    ]);
+    await g.owner.client.delete(`${base()}/development`);
   });
 
   it('unprotects with 200 and the environment; then 404', async () => {
@@ -135,8 +174,13 @@ describe.each(TRANSPORTS)('group-level protected environments (%s)', (kind) => {
     await expectApiError(g.owner.client.delete(`${base()}/testing`), 404, { message: '404 Not found' });
   });
 
-  it('is the Owner’s: Maintainer and Developer 403, non-member 404 (private), anonymous 401, admin allowed', async () => {
-    for (const who of [g.maintainer, g.developer]) {
+  it('belongs to the group’s Maintainers ("a group maintained by the caller"): Developer 403, non-member 404 (private), anonymous 401, admin allowed', async () => {
+    expect((await g.maintainer.client.get(base())).status).toBe(200);
+    expect((await g.maintainer.client.get(`${base()}/staging`)).status).toBe(200);
+    expect((await g.maintainer.client.post(base(), { name: 'other', deploy_access_levels: [{ access_level: 40 }] })).status).toBe(201);
+    expect((await g.maintainer.client.put(`${base()}/other`, { deploy_access_levels: [{ access_level: 30 }] })).status).toBe(200);
+    expect((await g.maintainer.client.delete(`${base()}/other`)).status).toBe(200);
+    for (const who of [g.developer]) {
       await expectApiError(who.client.get(base()), 403, { message: '403 Forbidden' });
       await expectApiError(who.client.post(base(), { name: 'other', deploy_access_levels: [{ access_level: 40 }] }), 403);
       await expectApiError(who.client.put(`${base()}/staging`, {}), 403);

@@ -40,6 +40,12 @@ describe('hostctl governance verbs', () => {
     const updated = await json<Obj>(['protected-envs', 'update', 'testing', '--group', 'acme', '--remove-deploy', 'developer', '--deploy', 'admin', '--remove-approval', 'maintainer', '--approval', 'group:acme/platform*2']);
     expect((updated.deploy_access_levels as Obj[]).map((d) => d.access_level)).toEqual([null, null, 60]);
     expect(updated.approval_rules).toEqual([expect.objectContaining({ required_approvals: 2, access_level: null })]);
+    const counted = await json<Obj>(['protected-envs', 'update', 'testing', '--group', 'acme', '--required-approvals', '3']);
+    expect(counted.required_approval_count).toBe(3);
+    expect((updated.deploy_access_levels as Obj[]).map((d) => d.access_level)).toEqual((counted.deploy_access_levels as Obj[]).map((d) => d.access_level));
+    const badCount = await box.run(['protected-envs', 'update', 'testing', '--group', 'acme', '--required-approvals', '9']);
+    expect(badCount.exitCode).toBe(2);
+    expect(String(badCount.stderr)).toContain('--required-approvals must be a whole number from 0 to 5, got "9"');
     const dup = await box.run(['protected-envs', 'protect', 'testing', '--group', 'acme', '--deploy', 'maintainer']);
     expect(dup.exitCode).toBe(5);
     expect(String(dup.stderr)).toContain("Protected environment 'testing' already exists");

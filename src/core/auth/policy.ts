@@ -55,12 +55,14 @@ export const GROUP_ABILITIES = {
   create_projects: 30,
   admin_milestone: 20,
   read_release: 10,
-  // Group-level protected environments are the Owner's (the platform refuses Maintainers).
-  admin_protected_environment: 50,
+  // The specification gives group protected environments, SAML identities and SAML group links
+  // to "a group maintained by the caller" (the platform asks for an Owner; the specification wins).
+  admin_protected_environment: 40,
   admin_member_role: 50,
-  admin_saml_group_links: 50,
-  read_saml_identities: 50,
-  admin_saml_identities: 50,
+  admin_saml_group_links: 40,
+  admin_saml_identities: 40,
+  // SCIM identities are not in the specification: the platform's Owner rule stands.
+  admin_scim_identities: 50,
   admin_enterprise_users: 50,
   read_package: 20,
   read_wiki: 10,

@@ -23,13 +23,17 @@ export interface RuleRow {
   required_approvals: number;
 }
 
-/** Descriptions of role-based entries; Admin (60) has none on the platform. */
-const LEVEL_DESCRIPTIONS: Record<number, string> = { 30: 'Developers + Maintainers', 40: 'Maintainers' };
+/**
+ * Descriptions of role-based entries. The specification types `access_level_description` as a
+ * string for every entry, so Admin (60, null on the platform) reads like protected refs' "Admins".
+ */
+const LEVEL_DESCRIPTIONS: Record<number, string> = { 30: 'Developers + Maintainers', 40: 'Maintainers', 60: 'Admins' };
 
-function describe(core: CoreState, rule: RuleRow): string | null {
-  if (rule.user_id !== null) return (core.db.prepare('SELECT name FROM users WHERE id = ?').get(rule.user_id) as { name: string } | undefined)?.name ?? null;
-  if (rule.group_id !== null) return (core.db.prepare('SELECT name FROM namespaces WHERE id = ?').get(rule.group_id) as { name: string } | undefined)?.name ?? null;
-  return rule.access_level === null ? null : (LEVEL_DESCRIPTIONS[rule.access_level] ?? null);
+function describe(core: CoreState, rule: RuleRow): string {
+  // Users and groups are removed with their entries (foreign keys cascade), so a name is found.
+  if (rule.user_id !== null) return (core.db.prepare('SELECT name FROM users WHERE id = ?').get(rule.user_id) as { name: string } | undefined)?.name ?? 'No one';
+  if (rule.group_id !== null) return (core.db.prepare('SELECT name FROM namespaces WHERE id = ?').get(rule.group_id) as { name: string } | undefined)?.name ?? 'No one';
+  return rule.access_level === null ? 'No one' : (LEVEL_DESCRIPTIONS[rule.access_level] ?? 'No one');
 }
 
 export const rulesOf = (core: CoreState, envId: number, kind: RuleRow['kind']): RuleRow[] =>

@@ -1,4 +1,4 @@
-// Protected environments of groups (deployment tiers, Owner) and of projects (any environment
+// Protected environments of groups (deployment tiers, Maintainer) and of projects (any environment
 // name, Maintainer): list, get, protect, update, unprotect. One route table for both containers.
 import { defineRoutes, type RouteDef } from '../../http/route.js';
 import type { RequestContext } from '../../http/context.js';
@@ -23,7 +23,7 @@ const ruleParams: ParamDecl[] = [
 
 function routesFor(kind: Container['kind']): RouteDef[] {
   const base = kind === 'group' ? '/groups/:id/protected_environments' : '/projects/:id/protected_environments';
-  const what = kind === 'group' ? "a group's environments (deployment tiers; Owner)" : "a project's environments (Maintainer)";
+  const what = kind === 'group' ? "a group's environments (deployment tiers; Maintainer)" : "a project's environments (Maintainer)";
   return [
     {
       method: 'GET',

@@ -1,8 +1,10 @@
-// Protecting environments of a group (by deployment tier) or of a project (any name). The
-// platform's rules: deploy access levels and approval rules name a role (30, 40, 60), a user or
-// a group; users and groups that may not be assigned are dropped silently, and only an
-// environment left with no deploy access level is refused (422). `required_approval_count`
-// above 0 is deprecated (approval rules replace it).
+// Protecting environments of a group (by deployment tier) or of a project (any name). Each
+// deploy access level and approval rule names exactly one of a role (30, 40, 60), a user or a
+// group (the specification's "one hash of the form"); users and groups that may not be assigned
+// are dropped silently, and only an environment left with no deploy access level is refused
+// (422), as on the platform. The specification lists `required_approval_count` as an update
+// field, so update sets it (0..5, the platform's model range); protect, where the specification
+// does not list it, keeps the platform's "deprecated" refusal of a count above 0.
 import type { NamespaceRow, ProjectRow } from '../../db/rows.js';
 import type { CoreState } from '../../state.js';
 import { conflict, paramError, recordNotFound, unprocessable } from '../../http/errors.js';
@@ -14,6 +16,7 @@ export type Container = { kind: 'group'; group: NamespaceRow } | { kind: 'projec
 export const DEPLOYMENT_TIERS = ['production', 'staging', 'testing', 'development', 'other'] as const;
 export const ALLOWED_LEVELS = [30, 40, 60] as const;
 const MAX_ITEMS = 100;
+const MAX_APPROVAL_COUNT = 5;
 
 export const DEPRECATED_COUNT =
   "Parameter 'required_approval_count' is deprecated and shouldn't be used. See https://gitlab.com/groups/gitlab-org/-/epics/9662";
@@ -74,6 +77,8 @@ export function parseRules(raw: unknown, field: 'deploy_access_levels' | 'approv
       else if (key === 'group_inheritance_type' && v !== null && v !== 0 && v !== 1) errors.push(`${at(key)} does not have a valid value`);
       else (rule as unknown as Record<string, unknown>)[key] = v;
     }
+    const targets = (['user_id', 'group_id', 'access_level'] as const).filter((k) => get(k) !== undefined);
+    if (targets.length > 1) errors.push(`${targets.map(at).join(', ')} are mutually exclusive`);
     if (update && get('_destroy') !== undefined) {
       const d = boolOf(get('_destroy'));
       if (d === undefined) errors.push(`${at('_destroy')} is invalid`);
@@ -184,7 +189,9 @@ export interface UpdateInput {
 
 /** Entries with `id` change (or, with `_destroy`, remove) that entry; entries without are added. */
 export function updateEnvironment(core: CoreState, c: Container, env: ProtectedEnvironmentRow, input: UpdateInput): ProtectedEnvironmentRow {
-  if ((input.required_approval_count ?? 0) > 0) throw unprocessable(DEPRECATED_COUNT);
+  const count = input.required_approval_count;
+  if (count !== undefined && count < 0) throw unprocessable(['Required approval count must be greater than or equal to 0']);
+  if (count !== undefined && count > MAX_APPROVAL_COUNT) throw unprocessable([`Required approval count must be less than or equal to ${MAX_APPROVAL_COUNT}`]);
   return core.tx(() => {
     const ok = assignable(core, c);
     for (const [kind, list] of [
@@ -205,10 +212,12 @@ export function updateEnvironment(core: CoreState, c: Container, env: ProtectedE
           core.db.prepare('DELETE FROM protected_environment_rules WHERE id = ?').run(r.id);
           continue;
         }
+        // A new target replaces the old one: an entry grants to one role, user or group.
+        const retarget = r.access_level !== undefined || r.user_id !== undefined || r.group_id !== undefined;
         const next = {
-          access_level: r.access_level !== undefined ? r.access_level : current.access_level,
-          user_id: r.user_id !== undefined ? r.user_id : current.user_id,
-          group_id: r.group_id !== undefined ? r.group_id : current.group_id,
+          access_level: retarget ? (r.access_level ?? null) : current.access_level,
+          user_id: retarget ? (r.user_id ?? null) : current.user_id,
+          group_id: retarget ? (r.group_id ?? null) : current.group_id,
           group_inheritance_type: r.group_inheritance_type ?? current.group_inheritance_type,
           required_approvals: r.required_approvals ?? current.required_approvals,
         };
@@ -217,9 +226,8 @@ export function updateEnvironment(core: CoreState, c: Container, env: ProtectedE
           .run(next.access_level, next.user_id, next.group_id, next.group_inheritance_type, next.required_approvals, r.id);
       }
     }
-    // The group-level PUT declares the count with a default of 0, so it is reset when omitted.
-    const count = input.required_approval_count ?? (c.kind === 'group' ? 0 : env.required_approval_count);
-    core.db.prepare('UPDATE protected_environments SET required_approval_count = ?, updated_at = ? WHERE id = ?').run(count, core.nowIso(), env.id);
+    // An omitted count is left as it is ("all optional"), at both levels.
+    core.db.prepare('UPDATE protected_environments SET required_approval_count = ?, updated_at = ? WHERE id = ?').run(count ?? env.required_approval_count, core.nowIso(), env.id);
     checkRules(core, env.id);
     return core.db.prepare('SELECT * FROM protected_environments WHERE id = ?').get(env.id) as ProtectedEnvironmentRow;
   });

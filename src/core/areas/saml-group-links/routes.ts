@@ -1,11 +1,14 @@
 // SAML group links (paid tiers, every offering) and the custom member roles they may name
-// (Ultimate). Links answer 401 to anyone who may not administer them, unlicensed instances
-// included, as the platform does; a link's `provider`, when given, must match the provider of
+// (Ultimate). Links are administered by the group's Maintainers ("a group maintained by the
+// caller") and answer 401 to anyone who may not administer them, unlicensed instances and
+// groups without SAML included, as the platform does; a link's `provider`, when given, must match the provider of
 // the SAML sign-in for it to apply.
 import { defineRoutes, type RouteDef } from '../../http/route.js';
 import type { RequestContext } from '../../http/context.js';
 import { badRequest, failure, notFound, unauthorized, unprocessable } from '../../http/errors.js';
 import { idParam } from '../../http/params.js';
+import { cappedCount, paginate } from '../../http/pagination.js';
+import { samlProviderOf } from '../saml/provider.js';
 import { created, noContent } from '../../http/reply.js';
 import { can } from '../../auth/policy.js';
 import { ancestorIds } from '../../auth/access.js';
@@ -63,10 +66,16 @@ export const ROLE_PERMISSIONS = [
 
 const AMBIGUOUS = 'Multiple group links found with the same name. Please specify a provider parameter to disambiguate.';
 
+/**
+ * The group whose links are asked for. As on the platform, links exist only where SAML group
+ * sync is available: the top-level group has an enabled SAML provider; elsewhere (like any
+ * missing permission) the answer is 401.
+ */
 function linkGroup(ctx: RequestContext): NamespaceRow {
   if (!tierAtLeast(ctx.core.settings.tier, 'premium')) throw unauthorized();
   const group = groupByRef(ctx.core, ctx.params.id as string | number);
   if (!group || !can(ctx.core, ctx.actor, 'admin_saml_group_links', { group })) throw unauthorized();
+  if (samlProviderOf(ctx.core, rootOf(ctx, group))?.enabled !== 1) throw unauthorized();
   return group;
 }
 
@@ -114,22 +123,30 @@ export const samlGroupLinkRoutes: RouteDef[] = defineRoutes([
   {
     method: 'GET',
     path: '/groups/:id/saml_group_links',
-    summary: "List a group's SAML group links (Owner)",
+    summary: "List a group's SAML group links (Maintainer)",
+    paginated: true,
     params: [idParam],
-    handler: (ctx) =>
-      (ctx.core.db.prepare('SELECT * FROM saml_group_links WHERE group_id = ? ORDER BY id').all(linkGroup(ctx).id) as LinkRow[]).map(presentLink),
+    handler: (ctx) => {
+      const group = linkGroup(ctx);
+      const base = 'SELECT * FROM saml_group_links WHERE group_id = ?';
+      return paginate(
+        ctx,
+        (cap) => (ctx.core.db.prepare(cappedCount(base, cap)).get(group.id) as { n: number }).n,
+        (limit, offset) => (ctx.core.db.prepare(`${base} ORDER BY id LIMIT ? OFFSET ?`).all(group.id, limit, offset) as LinkRow[]).map(presentLink),
+      );
+    },
   },
   {
     method: 'GET',
     path: '/groups/:id/saml_group_links/:saml_group_name',
-    summary: 'Get a SAML group link; `provider` disambiguates links sharing a name (Owner)',
+    summary: 'Get a SAML group link; `provider` disambiguates links sharing a name (Maintainer)',
     params: [idParam, { name: 'saml_group_name', type: 'string', required: true }, { name: 'provider', type: 'string' }],
     handler: (ctx) => presentLink(findLink(ctx, linkGroup(ctx))),
   },
   {
     method: 'POST',
     path: '/groups/:id/saml_group_links',
-    summary: 'Link a SAML group to a role, optionally a custom role and a provider (Owner)',
+    summary: 'Link a SAML group to a role, optionally a custom role and a provider (Maintainer)',
     params: [
       idParam,
       { name: 'saml_group_name', type: 'string', required: true },
@@ -167,7 +184,7 @@ export const samlGroupLinkRoutes: RouteDef[] = defineRoutes([
   {
     method: 'DELETE',
     path: '/groups/:id/saml_group_links/:saml_group_name',
-    summary: 'Delete a SAML group link; `provider` disambiguates (Owner)',
+    summary: 'Delete a SAML group link; `provider` disambiguates (Maintainer)',
     params: [idParam, { name: 'saml_group_name', type: 'string', required: true }, { name: 'provider', type: 'string' }],
     handler: (ctx) => {
       const link = findLink(ctx, linkGroup(ctx));

@@ -46,7 +46,7 @@ export function presentSamlProvider(p: SamlProviderRow) {
  */
 export function ownedGroup(
   ctx: RequestContext,
-  ability: 'admin_group' | 'admin_saml_identities' | 'admin_enterprise_users' = 'admin_group',
+  ability: 'admin_group' | 'admin_saml_identities' | 'admin_scim_identities' | 'admin_enterprise_users' = 'admin_group',
   /** Checked between visibility and ownership (the platform refuses a subgroup before a non-Owner). */
   before?: (group: NamespaceRow) => void,
 ): { group: NamespaceRow; actor: UserRow } {

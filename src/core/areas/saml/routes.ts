@@ -51,19 +51,20 @@ function configure(ctx: RequestContext) {
 function identityRoutes(kind: IdentityKind): RouteDef[] {
   const base = `/groups/:id/${kind}`;
   const what = kind === 'saml' ? 'SAML' : 'SCIM';
+  const who = kind === 'saml' ? 'Maintainer' : 'Owner';
   const common: Pick<RouteDef, 'tier' | 'offerings'> = { offerings: ['hosted'], tier: 'premium' };
   return [
-    { method: 'GET', path: `${base}/identities`, summary: `List the group's ${what} identities (Owner)`, ...common, params: [idParam], handler: (ctx) => listIdentities(ctx, kind) },
-    { method: 'GET', path: `${base}/:uid`, summary: `Get a ${what} identity by extern_uid (Owner)`, ...common, params: [idParam, { name: 'uid', type: 'string', required: true }], handler: (ctx) => getIdentity(ctx, kind) },
+    { method: 'GET', path: `${base}/identities`, summary: `List the group's ${what} identities (${who})`, ...common, paginated: true, params: [idParam], handler: (ctx) => listIdentities(ctx, kind) },
+    { method: 'GET', path: `${base}/:uid`, summary: `Get a ${what} identity by extern_uid (${who})`, ...common, params: [idParam, { name: 'uid', type: 'string', required: true }], handler: (ctx) => getIdentity(ctx, kind) },
     {
       method: 'PATCH',
       path: `${base}/:uid`,
-      summary: `Change the extern_uid of a ${what} identity (Owner)`,
+      summary: `Change the extern_uid of a ${what} identity (${who})`,
       ...common,
       params: [idParam, { name: 'uid', type: 'string', required: true }, { name: 'extern_uid', type: 'string', required: true }],
       handler: (ctx) => updateIdentity(ctx, kind),
     },
-    { method: 'DELETE', path: `${base}/:uid`, summary: `Delete a ${what} identity (Owner)`, ...common, params: [idParam, { name: 'uid', type: 'string', required: true }], handler: (ctx) => deleteIdentity(ctx, kind) },
+    { method: 'DELETE', path: `${base}/:uid`, summary: `Delete a ${what} identity (${who})`, ...common, params: [idParam, { name: 'uid', type: 'string', required: true }], handler: (ctx) => deleteIdentity(ctx, kind) },
   ];
 }
 
