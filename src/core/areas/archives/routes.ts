@@ -10,9 +10,10 @@
 import { defineRoutes } from '../../http/route.js';
 import type { RequestContext } from '../../http/context.js';
 import { forbidden, notFound, paramError, routeNotFound } from '../../http/errors.js';
-import { rawReply } from '../../http/reply.js';
+import { rawReply, streamReply } from '../../http/reply.js';
+import { currentUser } from '../../http/context.js';
 import { idParam, type ParamDecl } from '../../http/params.js';
-import { can } from '../../auth/policy.js';
+import { can, isAdmin } from '../../auth/policy.js';
 import { findProject } from '../../resources/find.js';
 import { checkFilePath, isSafeRevision } from '../../git/names.js';
 
@@ -45,6 +46,26 @@ async function archive(ctx: RequestContext, formatName: string) {
 }
 
 export const archiveRoutes = defineRoutes([
+  {
+    method: 'GET',
+    path: '/projects/:id/snapshot',
+    summary: "A tar snapshot of the project's bare repository, or of its wiki (administrators)",
+    stream: { response: true },
+    params: [idParam, { name: 'wiki', type: 'boolean', default: false }],
+    handler: async (ctx) => {
+      // The platform checks the administrator before it looks the project up.
+      if (!isAdmin(currentUser(ctx))) throw forbidden();
+      const project = findProject(ctx);
+      const repo = ctx.params.wiki === true ? ctx.core.repos.projectWiki(project) : ctx.core.repos.project(project);
+      if (!repo.exists()) throw notFound('Repository');
+      const { repositorySnapshot } = await import('../../git/snapshot.js');
+      const name = `${project.path}${ctx.params.wiki === true ? '.wiki' : ''}.tar`;
+      return streamReply(repositorySnapshot(repo.path), 'application/x-tar', undefined, {
+        'content-disposition': `attachment; filename="${name.replace(/["\\]/g, '_')}"`,
+        'content-transfer-encoding': 'binary',
+      });
+    },
+  },
   {
     method: 'GET',
     path: '/projects/:id/repository/archive',

@@ -14,6 +14,7 @@ import { blobAt, lastCommitFor, type BlobAtPath } from '../../git/content.js';
 import { projectRepository } from '../commits/project-repository.js';
 import { createCommit, type ActionInput } from '../commits/service.js';
 import { blameRanges } from './blame.js';
+import { runGit, text } from '../../git/exec.js';
 import { sha256 } from '@noble/hashes/sha2.js';
 import { bytesToHex } from '@noble/hashes/utils.js';
 
@@ -84,6 +85,22 @@ const isUtf8 = (data: Buffer): boolean => {
   }
 };
 
+/** The platform's assign_blob_vars!: a blob by its id (a full or abbreviated hex id), else 404 Blob. */
+async function blobById(ctx: RequestContext): Promise<{ id: string; data: Buffer }> {
+  const project = findProject(ctx, 'read_code');
+  const repo = projectRepository(ctx.core, project);
+  const sha = String(ctx.params.sha).toLowerCase();
+  let id: string | null = null;
+  if (/^[0-9a-f]{40}$/.test(sha)) id = sha;
+  else if (/^[0-9a-f]{4,39}$/.test(sha) && repo.exists()) {
+    const res = await runGit(repo.path, ['rev-parse', '--verify', '--quiet', `${sha}^{blob}`], { okCodes: [1, 128] });
+    id = res.code === 0 ? text(res).trim() : null;
+  }
+  const obj = id && repo.exists() ? (await repo.readObjects([id])).get(id) : undefined;
+  if (!id || !obj || obj.type !== 'blob') throw notFound('Blob');
+  return { id, data: obj.data };
+}
+
 const writeParams = (withContent: boolean): ParamDecl[] => [
   idParam,
   filePathParam,
@@ -137,6 +154,34 @@ async function commitOne(ctx: RequestContext, action: 'create' | 'update' | 'del
 }
 
 export const fileRoutes = defineRoutes([
+  {
+    method: 'GET',
+    path: '/projects/:id/repository/blobs/:sha',
+    summary: 'A blob by its id: size, base64 content and id',
+    auth: 'optional',
+    params: [idParam, { name: 'sha', type: 'string', required: true }],
+    handler: async (ctx) => {
+      const blob = await blobById(ctx);
+      return { size: blob.data.length, encoding: 'base64', content: blob.data.toString('base64'), sha: blob.id };
+    },
+  },
+  {
+    method: 'GET',
+    path: '/projects/:id/repository/blobs/:sha/raw',
+    summary: 'The raw content of a blob by its id',
+    auth: 'optional',
+    scopes: ['read_repository'],
+    params: [idParam, { name: 'sha', type: 'string', required: true }],
+    handler: async (ctx) => {
+      const blob = await blobById(ctx);
+      const textual = isUtf8(blob.data);
+      return rawReply(textual ? blob.data.toString('utf8') : blob.data, textual ? 'text/plain; charset=utf-8' : 'application/octet-stream', {
+        'cache-control': 'no-cache',
+        'content-disposition': 'inline',
+        'x-content-type-options': 'nosniff',
+      });
+    },
+  },
   {
     method: 'GET',
     path: '/projects/:id/repository/files/:file_path',

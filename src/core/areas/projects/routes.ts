@@ -6,6 +6,7 @@ import type { RequestContext } from '../../http/context.js';
 import { currentUser } from '../../http/context.js';
 import { forbidden, notFound } from '../../http/errors.js';
 import { idParam, type ParamDecl } from '../../http/params.js';
+import { isValidRefName } from '../../git/names.js';
 import { accepted, created } from '../../http/reply.js';
 import { VISIBILITIES, type NamespaceRow, type ProjectRow, type UserRow, type Visibility } from '../../db/rows.js';
 import { canSee, isAdmin } from '../../auth/policy.js';
@@ -165,6 +166,21 @@ export const projectRoutes: RouteDef[] = defineRoutes([
       const project = findProject(ctx, 'change_namespace');
       const target = findNamespace(ctx, ctx.params.namespace as string | number);
       return show(ctx, transferProject(ctx.core, project, target, currentUser(ctx)));
+    },
+  },
+  {
+    method: 'GET',
+    path: '/projects/:id/languages',
+    summary: "The languages of the project's default branch, as percentages of its code",
+    auth: 'optional',
+    params: [idParam],
+    handler: async (ctx) => {
+      const project = findProject(ctx);
+      const repo = ctx.core.repos.project(project);
+      const commit = repo.exists() && isValidRefName(project.default_branch) ? await repo.resolveCommit(project.default_branch) : null;
+      if (!commit) return {};
+      const { repositoryLanguages } = await import('../../git/languages.js');
+      return repositoryLanguages(repo.path, commit);
     },
   },
   {
