@@ -1,5 +1,6 @@
 // node:http adapter around core.handle: no business logic. Serves /api/v4, logs one line per
 // request on stderr, runs the job worker, and on close finishes in-flight requests first.
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { ArrivalCheck, Core } from '../core/app.js';
@@ -62,10 +63,11 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
       connectionsCheckingInterval: Math.min(1000, Math.max(50, Math.floor((options.headersTimeoutMs ?? HEADERS_TIMEOUT_MS) / 2))),
     },
     (req, res) => {
-      const started = process.hrtime.bigint();
-      arrivals.add((check) => void respond(core, req, res, worker.wake, trustProxy, log, check, started));
+      const exchange = track(req, res, log);
+      arrivals.add((check) => inFlight.run(exchange, () => void respond(core, req, res, worker.wake, trustProxy, exchange, check)));
     },
   );
+  const releaseGuard = guardProcess(log);
   server.maxConnections = options.maxConnections ?? MAX_CONNECTIONS;
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
@@ -86,7 +88,10 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
           server.closeIdleConnections();
         }),
         worker.stop(),
-      ]).then(() => batched?.close())),
+      ]).then(() => {
+        releaseGuard();
+        batched?.close();
+      })),
   };
 }
 
@@ -155,26 +160,121 @@ function arrivalBatches(core: Core): { add: (run: (check: ArrivalCheck) => void)
   };
 }
 
+/** One request being answered: what its single log line needs, and whether an error escaped it. */
+interface Exchange {
+  req: IncomingMessage;
+  res: ServerResponse;
+  started: bigint;
+  /** What went wrong, for the log line (message only: the caller never sees it). */
+  error?: string;
+  log: ((line: string) => void) | null;
+  /** Whether the request's line is written (an error after that gets a line of its own). */
+  logged: boolean;
+}
+
+/**
+ * The request each piece of work belongs to, carried across callbacks, timers and promises: an
+ * error that escapes a request's code anywhere (a stream's unheard 'error' event, a rejected
+ * promise nobody awaits, a throw in a callback) is still that request's, and answers it.
+ */
+const inFlight = new AsyncLocalStorage<Exchange>();
+
+/** Writes the request's one log line when its connection is done with it, however it ended. */
+function track(req: IncomingMessage, res: ServerResponse, log: ((line: string) => void) | null): Exchange {
+  const exchange: Exchange = { req, res, started: process.hrtime.bigint(), log, logged: false };
+  res.once('close', () => {
+    exchange.logged = true;
+    log?.(logLine(exchange));
+  });
+  return exchange;
+}
+
+/**
+ * `time METHOD path STATUS duration`: the status the client received. A request cut off before
+ * its answer went out says so instead: 408 when Node timed it out (and sent that 408 itself), `-`
+ * when the client closed the connection.
+ */
+function logLine({ req, res, started, error }: Exchange): string {
+  const ms = (Number(process.hrtime.bigint() - started) / 1e6).toFixed(1);
+  const head = `${timestamp()} ${req.method} ${pathOf(req)}`;
+  const failed = error === undefined ? '' : ` (${error})`;
+  if (res.writableFinished) return `${head} ${res.statusCode} ${ms}ms${failed}`;
+  const timedOut = (req.socket.errored as NodeJS.ErrnoException | null)?.code === 'ERR_HTTP_REQUEST_TIMEOUT';
+  return timedOut ? `${head} 408 ${ms}ms (request timed out)` : `${head} - ${ms}ms (client closed the connection)`;
+}
+
+const INTERNAL_ERROR: ApiResponse = { status: 500, headers: { 'content-type': 'application/json' }, body: '{"message":"500 Internal Server Error"}' };
+
+/** Answers a request whose code failed outside the core's own error handling: a 500, once. */
+function fail(exchange: Exchange, error: unknown): void {
+  if (exchange.logged) {
+    const { req, log } = exchange;
+    log?.(`${timestamp()} ${req.method} ${pathOf(req)} failed after its answer: ${describe(error)}`);
+    return;
+  }
+  exchange.error ??= describe(error);
+  send(exchange.req, exchange.res, INTERNAL_ERROR);
+}
+
+const pathOf = (req: IncomingMessage): string => {
+  const url = req.url ?? '';
+  const q = url.indexOf('?');
+  return q < 0 ? url : url.slice(0, q);
+};
+
+/** An error's message and where it was raised, on one line. */
+function describe(error: unknown): string {
+  if (!(error instanceof Error)) return `error: ${String(error)}`.slice(0, 500);
+  const where = /\n\s+at (.+)/.exec(error.stack ?? '')?.[1];
+  return `${error.name}: ${error.message}${where ? ` at ${where}` : ''}`.replace(/\s+/g, ' ').slice(0, 500);
+}
+
+/**
+ * The last resort: while a server runs, an exception or rejection that nothing handled ends
+ * only the request it came from (answered 500 if it was not answered yet, logged on its line),
+ * never the process. One outside any request is logged and the server goes on. Installed once
+ * however many servers run; removed when the last one closes.
+ */
+let guards = 0;
+let lastResortLog: ((line: string) => void) | null = null;
+const onEscaped = (error: unknown): void => {
+  const exchange = inFlight.getStore();
+  if (exchange) return fail(exchange, error);
+  const line = `${timestamp()} unexpected error outside any request: ${describe(error)}`;
+  if (lastResortLog) lastResortLog(line);
+  else process.stderr.write(`${line}\n`);
+};
+
+function guardProcess(log: ((line: string) => void) | null): () => void {
+  lastResortLog = log;
+  if (guards++ === 0) {
+    process.on('uncaughtException', onEscaped);
+    process.on('unhandledRejection', onEscaped);
+  }
+  let released = false;
+  return () => {
+    if (released) return;
+    released = true;
+    if (--guards === 0) {
+      process.off('uncaughtException', onEscaped);
+      process.off('unhandledRejection', onEscaped);
+    }
+  };
+}
+
 async function respond(
   core: Core,
   req: IncomingMessage,
   res: ServerResponse,
   wake: () => void,
   trustProxy: boolean,
-  log: ((line: string) => void) | null,
+  exchange: Exchange,
   check: ArrivalCheck,
-  started: bigint,
 ): Promise<void> {
   try {
     await serve(core, req, res, wake, trustProxy, check);
-  } catch {
-    send(req, res, { status: 500, headers: { 'content-type': 'application/json' }, body: '{"message":"500 Internal Server Error"}' });
-  }
-  if (log) {
-    const ms = Number(process.hrtime.bigint() - started) / 1e6;
-    const url = req.url ?? '';
-    const q = url.indexOf('?');
-    log(`${timestamp()} ${req.method} ${q < 0 ? url : url.slice(0, q)} ${res.statusCode} ${ms.toFixed(1)}ms`);
+  } catch (error) {
+    fail(exchange, error);
   }
 }
 
@@ -272,7 +372,8 @@ function bodySource(req: IncomingMessage): BodySource {
 const json = (status: number, body: unknown): ApiResponse => ({ status, headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
 
 function send(req: IncomingMessage, res: ServerResponse, response: ApiResponse, headOnly = false): void {
-  if (res.headersSent) return;
+  // Answered already (a late failure after the answer), or the client is gone.
+  if (res.headersSent || res.destroyed) return;
   // A string body goes to the socket as it is: Node writes it together with the header block in
   // one system call, where a Buffer made from it would cost a copy and a second write vector.
   const body = response.body;

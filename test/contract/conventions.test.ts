@@ -124,6 +124,31 @@ describe.each(TRANSPORTS)('API conventions (%s)', (kind) => {
       expect(broken.status).toBe(400);
     });
 
+    it('answers 400 to a multipart body that ends inside a file part, and goes on answering', async () => {
+      const boundary = 'cut-off-boundary';
+      const cutOff = (field: string) => ({
+        headers: { ...token(), 'content-type': `multipart/form-data; boundary=${boundary}` },
+        body: `--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="a.txt"\r\nContent-Type: text/plain\r\n\r\nno closing boundary`,
+      });
+      const targets: [string, string, string][] = [
+        ['GET', '/version', 'file'],
+        ['POST', '/groups', 'file'],
+        ['POST', `/projects/${project.id}/wikis/attachments`, 'file'],
+        // A streamed upload: the part it keeps, and a part it reads past.
+        ['PUT', `/projects/${project.id}/packages/generic/cut/1.0.0/a.txt`, 'file'],
+        ['PUT', `/projects/${project.id}/packages/generic/cut/1.0.0/a.txt`, 'other'],
+      ];
+      for (const [method, path, field] of targets) {
+        const res = await inst.raw(method, path, cutOff(field));
+        expect(res.status, `${method} ${path} (${field})`).toBe(400);
+        expect(res.json).toEqual({ error: 'The multipart body could not be parsed' });
+      }
+      const after = await inst.raw('GET', '/version', { headers: token() });
+      expect(after.status).toBe(200);
+      const files = await inst.raw('GET', `/projects/${project.id}/packages`, { headers: token() });
+      expect(files.json).toEqual([]);
+    });
+
     it('reads name[]=a&name[]=b arrays and name[key]=v hashes', async () => {
       const a = await createGroup(inst, alice.client, { name: 'arr-a', path: unique('arr') });
       const b = await createGroup(inst, alice.client, { name: 'arr-b', path: unique('arr') });

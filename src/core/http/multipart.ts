@@ -11,6 +11,12 @@ export async function parseMultipart(body: Buffer, contentType: string, maxFileB
   return new Promise((resolve, reject) => {
     const out = bag();
     let failure: Error | undefined;
+    let settled = false;
+    const fail = (error: Error): void => {
+      if (settled) return;
+      settled = true;
+      reject(error);
+    };
     const counter = new FieldCounter();
     const assign = (name: string, value: unknown): void => {
       if (failure) return;
@@ -31,11 +37,19 @@ export async function parseMultipart(body: Buffer, contentType: string, maxFileB
     });
     bb.on('file', (name, stream, info) => {
       const chunks: Buffer[] = [];
+      let broken = false;
       stream.on('data', (c: Buffer) => chunks.push(c));
       stream.on('limit', () => {
         failure ??= new FileTooLargeError('file too large');
       });
+      // A body that ends inside a file part fails the part's stream as well as the parser; the
+      // parser's error answers the request, and an unheard stream error would end the process.
+      stream.on('error', (error: Error) => {
+        broken = true;
+        failure ??= error;
+      });
       stream.on('close', () => {
+        if (broken) return;
         const file: UploadedFile = { filename: info.filename ?? 'file', contentType: info.mimeType, data: Buffer.concat(chunks) };
         assign(name, file);
       });
@@ -43,10 +57,12 @@ export async function parseMultipart(body: Buffer, contentType: string, maxFileB
     bb.on('fieldsLimit', () => (failure ??= new ApiError(400, { error: `too many parameters (at most ${MAX_FIELDS})` })));
     bb.on('partsLimit', () => (failure ??= new ApiError(400, { error: 'too many parts in the multipart body' })));
     bb.on('filesLimit', () => (failure ??= new ApiError(400, { error: 'too many files in the multipart body' })));
-    bb.on('error', reject);
+    bb.on('error', fail);
     bb.on('close', () => {
-      if (failure) return reject(failure);
+      if (failure) return fail(failure);
+      if (settled) return;
       try {
+        settled = true;
         resolve(normaliseIndexed(out) as ParamBag);
       } catch (error) {
         reject(error);

@@ -125,6 +125,9 @@ export async function receiveMultipartBlob(core: CoreState, body: WireStream, co
   let receiving: Promise<ReceivedBlob> | undefined;
   parser.on('field', (name, value) => fields.set(name, value));
   parser.on('file', (name, stream) => {
+    // A body that ends inside a part fails that part's stream as well as the parser: the
+    // parser's failure answers the request, the part's must not go unheard (it would end the process).
+    stream.on('error', () => undefined);
     if (name !== 'file' || receiving) {
       stream.resume();
       return;

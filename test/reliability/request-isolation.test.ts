@@ -1,0 +1,186 @@
+// No request, however malformed, ends `serve`. A multipart body that stops before its closing
+// boundary inside a file part once made the process exit (an unheard stream 'error' event),
+// anonymously on SCIM routes and with any token on any route that takes a body. Beyond that one
+// path, an error escaping a request in any form (a stream's 'error' event, a rejected promise
+// nobody awaits, a throw in a callback) must become that request's answer and one log line,
+// while every other request goes on.
+import { connect } from 'node:net';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { build } from 'esbuild';
+import { execa, type ResultPromise } from 'execa';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cleanEnv, cliSandbox, startServe, type CliSandbox, type ServeProcess } from '../helpers/cli.js';
+
+const BOUNDARY = 'cut-off';
+const cutOffBody = (field: string) =>
+  `--${BOUNDARY}\r\nContent-Disposition: form-data; name="${field}"; filename="a.txt"\r\nContent-Type: text/plain\r\n\r\nthe body ends here, before any closing boundary`;
+
+/** Sends one request over a raw socket and returns the status line's code (0: closed without one). */
+function rawRequest(url: string, method: string, path: string, headers: Record<string, string>, body: string): Promise<{ status: number; text: string }> {
+  const { hostname, port } = new URL(url);
+  return new Promise((resolvePromise, reject) => {
+    const socket = connect(Number(port), hostname);
+    let text = '';
+    socket.on('connect', () => {
+      const head = Object.entries({ host: hostname, ...headers, 'content-length': String(Buffer.byteLength(body)), connection: 'close' })
+        .map(([k, v]) => `${k}: ${v}\r\n`)
+        .join('');
+      socket.write(`${method} ${path} HTTP/1.1\r\n${head}\r\n${body}`);
+    });
+    socket.on('data', (d: Buffer) => (text += d.toString('utf8')));
+    socket.on('close', () => resolvePromise({ status: Number(/^HTTP\/1\.1 (\d{3})/.exec(text)?.[1] ?? 0), text }));
+    socket.on('error', reject);
+  });
+}
+
+const alive = (proc: ResultPromise): boolean => proc.exitCode === null || proc.exitCode === undefined;
+
+describe('a multipart body cut off inside a file part', () => {
+  let sb: CliSandbox;
+  let token: string;
+  let served: ServeProcess;
+
+  beforeAll(async () => {
+    sb = cliSandbox();
+    token = await sb.init();
+    await sb.run(['api', '-X', 'POST', 'projects', '-f', 'name=cut']);
+    served = await startServe(sb);
+  });
+  afterAll(async () => {
+    if (alive(served.proc)) served.proc.kill('SIGKILL');
+    await served.proc.catch(() => undefined);
+    sb.cleanup();
+  });
+
+  it('answers 400 anonymously and signed in, on every kind of route, and serve goes on', async () => {
+    const mp = { 'content-type': `multipart/form-data; boundary=${BOUNDARY}` };
+    const signed = { ...mp, 'private-token': token };
+    const cases: [string, string, Record<string, string>, string][] = [
+      ['POST', '/api/scim/v2/groups/nobody/Users', mp, 'file'],
+      ['GET', '/api/v4/version', signed, 'file'],
+      ['POST', '/api/v4/groups', signed, 'avatar'],
+      ['POST', '/api/v4/projects/1/wikis/attachments', signed, 'file'],
+      ['PUT', '/api/v4/projects/1/packages/generic/cut/1.0.0/a.txt', signed, 'file'],
+      ['PUT', '/api/v4/projects/1/packages/generic/cut/1.0.0/a.txt', signed, 'other'],
+      ['POST', '/api/v4/projects', mp, 'file'],
+    ];
+    for (const [method, path, headers, field] of cases) {
+      const res = await rawRequest(served.url, method, path, headers, cutOffBody(field));
+      expect(res.status, `${method} ${path} (${field}): ${res.text}`).toBeGreaterThanOrEqual(400);
+      expect(res.status, `${method} ${path} (${field}): ${res.text}`).toBeLessThan(500);
+      expect(alive(served.proc), `serve exited after ${method} ${path}: ${served.log()}`).toBe(true);
+    }
+    const after = await rawRequest(served.url, 'GET', '/api/v4/version', { 'private-token': token }, '');
+    expect(after.status).toBe(200);
+    expect(served.log()).not.toMatch(/Unexpected end of form|\n\s+at /);
+  });
+});
+
+// Errors that no real request can raise any more are injected at the core's entry point (the one
+// place `serve` hands a request over), in a server process of its own: the test runner's own
+// handlers for stray errors must not see them.
+const FAULT_SERVER = `
+import { EventEmitter } from 'node:events';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { initState } from '${resolve(import.meta.dirname, '../../src/core/init.js')}';
+import { startServer } from '${resolve(import.meta.dirname, '../../src/server/server.js')}';
+
+const { core } = initState({ stateDir: join(mkdtempSync(join(tmpdir(), 'hostctl-faults-')), 'state') });
+core.log = () => undefined;
+const handle = core.handle;
+const never = () => new Promise(() => undefined);
+// A timer started before any request runs in no request's context.
+const outside = [];
+setInterval(() => {
+  const message = outside.shift();
+  if (message) throw new Error(message);
+}, 5).unref();
+core.handle = (request, check) => {
+  switch (request.path) {
+    case '/fault/stream-error': {
+      const stream = new EventEmitter();
+      process.nextTick(() => stream.emit('error', new Error('an unheard stream error')));
+      return never();
+    }
+    case '/fault/rejection':
+      void Promise.reject(new Error('a rejection nobody awaits'));
+      return never();
+    case '/fault/callback':
+      setTimeout(() => {
+        throw new Error('a throw in a timer callback');
+      }, 1);
+      return never();
+    case '/fault/after-answer':
+      setTimeout(() => {
+        throw new Error('a throw after the answer');
+      }, 20);
+      return handle({ ...request, path: '/version' }, check);
+    case '/fault/outside':
+      outside.push('a throw outside any request');
+      return handle({ ...request, path: '/version' }, check);
+    default:
+      return handle(request, check);
+  }
+};
+const server = await startServer({ core, port: 0, log: (line) => process.stderr.write(line + '\\n') });
+process.stdout.write(server.url + '\\n');
+`;
+
+describe('an error escaping a request', () => {
+  let dir: string;
+  let proc: ResultPromise;
+  let url: string;
+  let log = '';
+
+  beforeAll(async () => {
+    const root = resolve(import.meta.dirname, '../..');
+    mkdirSync(join(root, '.tmp'), { recursive: true });
+    dir = mkdtempSync(join(root, '.tmp', 'faults-'));
+    writeFileSync(join(dir, 'server.ts'), FAULT_SERVER);
+    await build({ entryPoints: [join(dir, 'server.ts')], bundle: true, platform: 'node', format: 'esm', packages: 'external', outfile: join(dir, 'server.mjs'), logLevel: 'error' });
+    proc = execa(process.execPath, [join(dir, 'server.mjs')], { env: cleanEnv(), extendEnv: false, reject: false, stdin: 'ignore' });
+    proc.stderr?.on('data', (d: Buffer) => (log += d.toString()));
+    url = await new Promise<string>((resolveUrl, reject) => {
+      let out = '';
+      proc.stdout?.on('data', (d: Buffer) => {
+        out += d.toString();
+        if (out.includes('\n')) resolveUrl(out.trim());
+      });
+      void proc.then(() => reject(new Error(`the server exited: ${log}`)));
+    });
+  });
+  afterAll(async () => {
+    if (proc && alive(proc)) proc.kill('SIGKILL');
+    await proc?.catch(() => undefined);
+    if (dir) rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('answers that request 500 with one log line, and every other request goes on', async () => {
+    const faults: [string, string][] = [
+      ['stream-error', 'an unheard stream error'],
+      ['rejection', 'a rejection nobody awaits'],
+      ['callback', 'a throw in a timer callback'],
+    ];
+    for (const [fault, message] of faults) {
+      const [failing, other] = await Promise.all([rawRequest(url, 'GET', `/api/v4/fault/${fault}`, {}, ''), rawRequest(url, 'GET', '/api/v4/version', {}, '')]);
+      expect(failing.status, fault).toBe(500);
+      expect(failing.text).toContain('{"message":"500 Internal Server Error"}');
+      expect(failing.text).not.toContain(message);
+      expect(other.status).toBe(401);
+      expect(alive(proc), log).toBe(true);
+      await expect.poll(() => log.split('\n').filter((l) => l.includes(`/fault/${fault} `))).toHaveLength(1);
+      expect(log).toMatch(new RegExp(`GET /api/v4/fault/${fault} 500 [\\d.]+ms \\(Error: ${message} at `));
+    }
+    // Already answered: the answer stands, and the process goes on.
+    expect((await rawRequest(url, 'GET', '/api/v4/fault/after-answer', {}, '')).status).toBe(401);
+    await expect.poll(() => log).toContain('a throw after the answer');
+    expect((await rawRequest(url, 'GET', '/api/v4/fault/outside', {}, '')).status).toBe(401);
+    await expect.poll(() => log).toMatch(/unexpected error outside any request: Error: a throw outside any request/);
+    expect(alive(proc), log).toBe(true);
+    expect((await rawRequest(url, 'GET', '/api/v4/version', {}, '')).status).toBe(401);
+    expect(log).not.toMatch(/\n\s+at /);
+  });
+});
