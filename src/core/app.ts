@@ -23,6 +23,7 @@ import { classify, isStorageFailure, serviceUnavailable } from './http/failures.
 import type { RequestContext } from './http/context.js';
 import { authenticate } from './auth/authenticate.js';
 import { apiBaseFor, webBaseFor, withWebBase } from './resources/urls.js';
+import { requestAuditor, withAuditor } from './audit/record.js';
 
 export { STATE_DB } from '../shared/state-layout.js';
 export { stateModeWarnings } from './state-modes.js';
@@ -226,7 +227,8 @@ async function dispatch(core: Core, request: ApiRequest, dataVersion: number | u
   for (const [k, v] of Object.entries(pathParams)) if (!(k in params)) params[k] = v;
 
   const ctx: RequestContext = {
-    core: withWebBase(core, webBaseFor(core, headers)),
+    // Each request's view of the core names its author and address in the audit events it records.
+    core: withAuditor(withWebBase(core, webBaseFor(core, headers)), requestAuditor(auth.actor, auth.authUser, headers)),
     route,
     method,
     path: request.path,

@@ -36,6 +36,7 @@ export const AREAS = {
   storages: () => import('./storages/routes.js').then((m) => m.storageRoutes),
   packages: () => import('./packages/routes.js').then((m) => m.packageRoutes),
   pipelines: () => import('./pipelines/routes.js').then((m) => m.pipelineRoutes),
+  'audit-events': () => import('./audit-events/routes.js').then((m) => m.auditEventRoutes),
 } satisfies Record<string, () => Promise<RouteDef[]>>;
 
 export type AreaName = keyof typeof AREAS;

@@ -256,4 +256,11 @@ export const ROUTE_MANIFEST: readonly RouteKey[] = [
   ["GET", "/projects/:id/pipelines/:pipeline_id", "pipelines"],
   ["POST", "/projects/:id/pipeline", "pipelines"],
   ["POST", "/hostctl/projects/:id/pipelines/:pipeline_id/job_token", "pipelines"],
+  ["GET", "/audit_events", "audit-events"],
+  ["GET", "/audit_events/:id", "audit-events"],
+  ["GET", "/groups/:id/audit_events", "audit-events"],
+  ["GET", "/groups/:id/audit_events/:audit_event_id", "audit-events"],
+  ["GET", "/projects/:id/audit_events", "audit-events"],
+  ["GET", "/projects/:id/audit_events/:audit_event_id", "audit-events"],
+  ["GET", "/hostctl/audit_events/stream", "audit-events"],
 ];

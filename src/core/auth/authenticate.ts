@@ -12,6 +12,8 @@ import { tryWriteTx } from '../db/connection.js';
 import { tokenCacheOf } from './token-cache.js';
 import { isTokenExpired, revokeTokenFamily } from '../areas/tokens/queries.js';
 import { userByRef } from '../resources/find.js';
+import { clientAddress, UNAUTHENTICATED, withAuditor } from '../audit/record.js';
+import { auditToken } from '../audit/subjects.js';
 
 export interface Authentication {
   authUser: UserRow | null;
@@ -103,7 +105,11 @@ export function authenticate(
     }
     if (!token) throw unauthorized();
     if (token.revoked) {
-      if (method === 'POST' && ROTATE_PATH.test(path)) core.tx(() => revokeTokenFamily(core, token as TokenRow));
+      if (method === 'POST' && ROTATE_PATH.test(path)) {
+        // Nobody is signed in: the event names the address the revoked token came from.
+        const view = withAuditor(core, { ...UNAUTHENTICATED, ipAddress: clientAddress(headers) });
+        core.tx(() => revokeTokenFamily(core, token as TokenRow) + auditToken(view, token as TokenRow, 'family_revoked'));
+      }
       throw invalidToken('Token was revoked. You have to re-authorize from the user.');
     }
     if (isTokenExpired(token, core.clock.now())) throw invalidToken('Token is expired. You can either do re-authorization or token refresh.');

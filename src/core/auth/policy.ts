@@ -43,6 +43,7 @@ export const PROJECT_ABILITIES = {
   admin_protected_environment: 40,
   create_commit_status: 30,
   read_commit_status: 20,
+  read_project_audit_events: 40,
 } as const;
 
 /** Minimum group access level for each group ability. */
@@ -68,6 +69,7 @@ export const GROUP_ABILITIES = {
   read_wiki: 10,
   create_wiki: 30,
   admin_wiki: 40,
+  read_group_audit_events: 50,
 } as const;
 
 export type ProjectAbility = keyof typeof PROJECT_ABILITIES;

@@ -5,6 +5,7 @@ import { addDays, isoDate } from '../../clock.js';
 import { digestSecret, generateTokenSecret } from '../../auth/secrets.js';
 import { badRequest, unprocessable, validationError } from '../../http/errors.js';
 import { tokenById } from './queries.js';
+import { auditToken } from '../../audit/subjects.js';
 
 /** Longest lifetime a token may be given, in days. */
 export const MAX_TOKEN_LIFETIME_DAYS = 400;
@@ -58,7 +59,11 @@ export function createToken(core: CoreState, t: NewToken): { row: TokenRow; secr
   } else if (core.settings.requireTokenExpiry) {
     expiresAt = isoDate(addDays(core.clock.now(), DEFAULT_CREATE_LIFETIME_DAYS));
   }
-  return core.tx(() => insertToken(core, { ...t, expiresAt }));
+  return core.tx(() => {
+    const made = insertToken(core, { ...t, expiresAt });
+    auditToken(core, made.row, 'created');
+    return made;
+  });
 }
 
 /** Revokes `token` and creates its successor in the same family, atomically. */
@@ -72,6 +77,7 @@ export function rotateToken(core: CoreState, token: TokenRow, expiresAt?: string
     const fresh = tokenById(core, token.id) as TokenRow;
     if (fresh.revoked) throw badRequest('Token already revoked');
     core.db.prepare('UPDATE personal_access_tokens SET revoked = 1, updated_at = ? WHERE id = ?').run(core.nowIso(), token.id);
+    auditToken(core, fresh, 'rotated');
     return insertToken(core, {
       userId: fresh.user_id,
       name: fresh.name,
@@ -86,5 +92,6 @@ export function rotateToken(core: CoreState, token: TokenRow, expiresAt?: string
 export function revokeToken(core: CoreState, token: TokenRow): void {
   core.tx(() => {
     core.db.prepare('UPDATE personal_access_tokens SET revoked = 1, updated_at = ? WHERE id = ?').run(core.nowIso(), token.id);
+    auditToken(core, token, 'revoked');
   });
 }

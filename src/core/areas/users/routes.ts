@@ -13,6 +13,7 @@ import { findUser } from '../../resources/find.js';
 import { presentUserBasic, presentUserPublic, presentUserWithAdmin } from './present.js';
 import { createUser, passwordDigestFor, updateUser, validate, type UserInput } from './service.js';
 import { isAdmin } from '../../auth/policy.js';
+import { recordAudit } from '../../audit/record.js';
 
 const ORDERS = ['id', 'name', 'username', 'created_at', 'updated_at'] as const;
 
@@ -147,7 +148,11 @@ function setState(ctx: RequestContext, state: 'blocked' | 'active') {
   if (state === 'blocked' && user.id === admin.id) throw forbidden('The API initiating user cannot be blocked by the API');
   if (state === 'blocked' && user.state === 'blocked') return created(null);
   if (state === 'active' && user.state !== 'blocked') return created(false);
-  ctx.core.db.prepare('UPDATE users SET state = ?, updated_at = ? WHERE id = ?').run(state, ctx.core.nowIso(), user.id);
+  const core = ctx.core;
+  core.tx(() => {
+    core.db.prepare('UPDATE users SET state = ?, updated_at = ? WHERE id = ?').run(state, core.nowIso(), user.id);
+    recordAudit(core, { name: state === 'blocked' ? 'user_blocked' : 'user_unblocked', entity: { type: 'User', id: user.id, path: user.username }, change: { what: 'state', from: user.state, to: state } });
+  });
   return created(true);
 }
 
@@ -245,7 +250,10 @@ export const userRoutes: RouteDef[] = defineRoutes([
       // The user's namespaces, their projects and the user's snippets go with the row; so do
       // their repositories, once the deletion has committed.
       const repos = userRepositories(ctx.core, user.id);
-      ctx.core.tx(() => ctx.core.db.prepare('DELETE FROM users WHERE id = ?').run(user.id));
+      ctx.core.tx(() => {
+        recordAudit(ctx.core, { name: 'user_destroyed', entity: { type: 'User', id: user.id, path: user.username }, message: `Deleted user ${user.username}` });
+        ctx.core.db.prepare('DELETE FROM users WHERE id = ?').run(user.id);
+      });
       removeRepositories(ctx.core, repos);
       return noContent();
     },
@@ -258,8 +266,11 @@ export const userRoutes: RouteDef[] = defineRoutes([
     handler: (ctx) => {
       requireAdmin(ctx);
       const user = userOfPath(ctx);
-      const info = ctx.core.db.prepare('DELETE FROM identities WHERE user_id = ? AND provider = ?').run(user.id, ctx.params.provider);
-      if (info.changes === 0) throw notFound('Identity');
+      ctx.core.tx(() => {
+        const info = ctx.core.db.prepare('DELETE FROM identities WHERE user_id = ? AND provider = ?').run(user.id, ctx.params.provider);
+        if (info.changes === 0) throw notFound('Identity');
+        recordAudit(ctx.core, { name: 'user_identity_deleted', entity: { type: 'User', id: user.id, path: user.username }, message: `Removed ${String(ctx.params.provider)} identity` });
+      });
       return noContent();
     },
   },
@@ -271,7 +282,11 @@ export const userRoutes: RouteDef[] = defineRoutes([
     handler: (ctx) => {
       requireAdmin(ctx);
       const user = userOfPath(ctx);
-      ctx.core.tx(() => ctx.core.db.prepare('UPDATE users SET two_factor_enabled = ?, updated_at = ? WHERE id = ?').run(ctx.params.enabled ? 1 : 0, ctx.core.nowIso(), user.id));
+      ctx.core.tx(() => {
+        ctx.core.db.prepare('UPDATE users SET two_factor_enabled = ?, updated_at = ? WHERE id = ?').run(ctx.params.enabled ? 1 : 0, ctx.core.nowIso(), user.id);
+        const to = ctx.params.enabled === true;
+        if (to !== (user.two_factor_enabled === 1)) recordAudit(ctx.core, { name: to ? 'user_two_factor_enabled' : 'user_disable_two_factor', entity: { type: 'User', id: user.id, path: user.username }, change: { what: 'two factor enabled', from: !to, to } });
+      });
       return presentUserWithAdmin(ctx.core, ctx.core.db.prepare('SELECT * FROM users WHERE id = ?').get(user.id) as UserRow);
     },
   },

@@ -1,5 +1,7 @@
 // Creating and changing users. A user owns a personal namespace named after the username, so
 // usernames share the path space with groups.
+import { recordAudit } from '../../audit/record.js';
+import { auditUserUpdate } from '../../audit/subjects.js';
 import type { UserRow } from '../../db/rows.js';
 import type { CoreState } from '../../state.js';
 import { conflict, validationError } from '../../http/errors.js';
@@ -122,6 +124,7 @@ export function createUser(core: CoreState, input: UserInput & { username: strin
       )
       .run(input.name, input.username, input.username, input.username.toLowerCase(), input.name, id, now, now);
     setIdentity(core, id, input);
+    recordAudit(core, { name: 'user_created', entity: { type: 'User', id, path: input.username }, message: `Created user ${input.username}` });
     return core.db.prepare('SELECT * FROM users WHERE id = ?').get(id) as UserRow;
   });
 }
@@ -183,7 +186,9 @@ export function updateUser(core: CoreState, user: UserRow, input: UserInput): Us
     applyColumns(core, user.id, input);
     setIdentity(core, user.id, input);
     core.db.prepare('UPDATE users SET updated_at = ? WHERE id = ?').run(now, user.id);
-    return core.db.prepare('SELECT * FROM users WHERE id = ?').get(user.id) as UserRow;
+    const after = core.db.prepare('SELECT * FROM users WHERE id = ?').get(user.id) as UserRow;
+    auditUserUpdate(core, user, after);
+    return after;
   });
 }
 

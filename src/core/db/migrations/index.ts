@@ -17,6 +17,7 @@ import { areaListCountsSchema } from './016-area-list-counts.js';
 import { moreListCountsSchema } from './017-more-list-counts.js';
 import { protectedEnvironmentCountsSchema } from './018-protected-environment-counts.js';
 import { commitNotesStatusesSchema } from './022-commit-notes-statuses.js';
+import { auditEventsSchema } from './019-audit-events.js';
 
 export const migrations: Migration[] = [
   coreSchema,
@@ -36,4 +37,5 @@ export const migrations: Migration[] = [
   moreListCountsSchema,
   protectedEnvironmentCountsSchema,
   commitNotesStatusesSchema,
+  auditEventsSchema,
 ];

@@ -1,0 +1,180 @@
+// The one place audit events are written. A service calls recordAudit inside the write
+// transaction of the change it describes, so the change and its event commit or roll back
+// together. Who acted and from where is not the service's to say: the core hands each request's
+// handler a view of itself that carries its author (withAuditor, set in app.ts), and background
+// work acts for the author of the event that scheduled it (auditorOfTarget).
+import type { CoreState } from '../state.js';
+import type { UserRow } from '../db/rows.js';
+
+export type AuditEntityType = 'User' | 'Group' | 'Project' | 'Gitlab::Audit::InstanceScope';
+
+/** What an event is about: the entity whose audit list shows it. */
+export interface AuditEntity {
+  type: AuditEntityType;
+  id: number;
+  /** Full path (projects, groups) or username; read from the database when left out. */
+  path?: string;
+}
+
+/** A value an event may carry as `from`/`to`. Never a secret: callers pass names and states. */
+export type AuditValue = string | number | boolean | null;
+
+export interface AuditEvent {
+  /** The platform's event name, e.g. `project_created`, `personal_access_token_revoked`. */
+  name: string;
+  entity: AuditEntity;
+  /** What changed inside the entity (a token, a member, a branch rule); the entity by default. */
+  target?: { type: string; id: number | string; details?: string };
+  /** A changed attribute, as the platform's `change`/`from`/`to` details. */
+  change?: { what: string; from?: AuditValue; to?: AuditValue };
+  /** The platform's `custom_message`, for events that are not an attribute change. */
+  message?: string;
+}
+
+/** Who acts: the request's user (or the author of the work a background job carries on). */
+export interface Auditor {
+  authorId: number;
+  authorName: string;
+  /** The platform's author class: `User`, or an unauthenticated author. */
+  authorClass: string;
+  ipAddress: string | null;
+  /** Set when an administrator acted as another user through Sudo. */
+  impersonatedBy?: string;
+}
+
+const AUDITOR = Symbol('auditor');
+
+/** The author of changes made without a signed-in user (SCIM provisioning, set-up, the system). */
+export const UNAUTHENTICATED: Auditor = {
+  authorId: -1,
+  authorName: 'An unauthenticated user',
+  authorClass: 'Gitlab::Audit::UnauthenticatedAuthor',
+  ipAddress: null,
+};
+
+/** A view of `core` whose recorded events name `auditor` as their author. */
+export function withAuditor<T extends CoreState>(core: T, auditor: Auditor): T {
+  return Object.create(core, { [AUDITOR]: { value: auditor } }) as T;
+}
+
+export const auditorOf = (core: CoreState): Auditor => (core as unknown as { [AUDITOR]?: Auditor })[AUDITOR] ?? UNAUTHENTICATED;
+
+/** The author of a request: the acting user (Sudo's target, naming the administrator behind it). */
+export function requestAuditor(actor: UserRow | null, authUser: UserRow | null, headers: Readonly<Record<string, string>>): Auditor {
+  const ipAddress = clientAddress(headers);
+  if (!actor) return { ...UNAUTHENTICATED, ipAddress };
+  const auditor: Auditor = { authorId: actor.id, authorName: actor.name, authorClass: 'User', ipAddress };
+  if (authUser && authUser.id !== actor.id) auditor.impersonatedBy = authUser.username;
+  return auditor;
+}
+
+const IPV4 = /^(?:\d{1,3}\.){3}\d{1,3}$/;
+const IPV6 = /^[0-9a-fA-F:.]{2,45}$/;
+
+/**
+ * The caller's address. `serve` drops X-Forwarded-For unless it runs with --trust-proxy, so a
+ * forwarded address present here was vouched for; otherwise the socket's peer, which `serve`
+ * sets itself. A local command has neither: it runs on this host, so loopback.
+ */
+export function clientAddress(headers: Readonly<Record<string, string>>): string {
+  const forwarded = headers['x-forwarded-for'];
+  if (forwarded) {
+    const first = normalise(forwarded.split(',')[0]?.trim() ?? '');
+    if (first) return first;
+  }
+  return normalise(headers['x-hostctl-peer'] ?? '') ?? '127.0.0.1';
+}
+
+function normalise(address: string): string | undefined {
+  const plain = address.startsWith('::ffff:') && IPV4.test(address.slice(7)) ? address.slice(7) : address;
+  return IPV4.test(plain) || (plain.includes(':') && IPV6.test(plain)) ? plain : undefined;
+}
+
+interface EntityFacts {
+  path: string;
+  groupId: number | null;
+}
+
+function entityFacts(core: CoreState, entity: AuditEntity): EntityFacts {
+  const db = core.db;
+  switch (entity.type) {
+    case 'Project': {
+      const row = db
+        .prepare(
+          "SELECT n.full_path || '/' || p.path AS path, CASE n.kind WHEN 'group' THEN n.id END AS group_id FROM projects p JOIN namespaces n ON n.id = p.namespace_id WHERE p.id = ?",
+        )
+        .get(entity.id) as { path: string; group_id: number | null } | undefined;
+      return { path: entity.path ?? row?.path ?? '', groupId: row?.group_id ?? null };
+    }
+    case 'Group': {
+      if (entity.path !== undefined) return { path: entity.path, groupId: entity.id };
+      const row = db.prepare('SELECT full_path FROM namespaces WHERE id = ?').get(entity.id) as { full_path: string } | undefined;
+      return { path: row?.full_path ?? '', groupId: entity.id };
+    }
+    case 'User': {
+      if (entity.path !== undefined) return { path: entity.path, groupId: null };
+      const row = db.prepare('SELECT username FROM users WHERE id = ?').get(entity.id) as { username: string } | undefined;
+      return { path: row?.username ?? '', groupId: null };
+    }
+    default:
+      return { path: entity.path ?? 'gitlab_instance', groupId: null };
+  }
+}
+
+/**
+ * Records one event for the change being made. Must run inside that change's write transaction
+ * (it refuses otherwise): an event is never written for a change that did not commit, nor left
+ * out of one that did. Entities about to be deleted must be recorded before their rows go (or
+ * name their path).
+ */
+export function recordAudit(core: CoreState, event: AuditEvent): number {
+  const db = core.db;
+  if (!db.inTransaction) throw new Error(`audit event ${event.name} recorded outside the transaction of its change`);
+  const auditor = auditorOf(core);
+  const facts = entityFacts(core, event.entity);
+  const details: Record<string, unknown> = {};
+  if (event.change) {
+    details.change = event.change.what;
+    details.from = event.change.from ?? '';
+    details.to = event.change.to ?? '';
+  }
+  if (event.message !== undefined) details.custom_message = event.message;
+  details.author_name = auditor.authorName;
+  details.author_class = auditor.authorClass;
+  const target = event.target ?? { type: event.entity.type, id: event.entity.id, details: facts.path };
+  details.target_id = target.id;
+  details.target_type = target.type;
+  details.target_details = target.details ?? String(target.id);
+  if (auditor.impersonatedBy !== undefined) details.impersonated_by = auditor.impersonatedBy;
+  details.ip_address = auditor.ipAddress;
+  details.entity_path = facts.path;
+  // created_at never decreases along id, so date filters can be answered as id bounds.
+  const now = core.nowIso();
+  const last = db.prepare('SELECT created_at FROM audit_events ORDER BY id DESC LIMIT 1').get() as { created_at: string } | undefined;
+  const createdAt = last && last.created_at > now ? last.created_at : now;
+  const info = db
+    .prepare(
+      'INSERT INTO audit_events (author_id, entity_type, entity_id, group_id, event_name, target_type, target_id, details, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)',
+    )
+    .run(auditor.authorId, event.entity.type, event.entity.id, facts.groupId, event.name, target.type, String(target.id), JSON.stringify(details), createdAt);
+  return Number(info.lastInsertRowid);
+}
+
+/**
+ * The author of the latest event about `target` (the event that scheduled some background work),
+ * so that the work's own events name the user who asked for it.
+ */
+export function auditorOfTarget(core: CoreState, targetType: string, targetId: number | string): Auditor {
+  const found = core.db
+    .prepare(
+'SELECT author_id, details FROM audit_events WHERE target_type = ? AND target_id = ? ORDER BY id DESC LIMIT 1')
+    .get(targetType, String(targetId)) as { author_id: number; details: string } | undefined;
+  if (!found) return UNAUTHENTICATED;
+  const d = JSON.parse(found.details) as Record<string, unknown>;
+  return {
+    authorId: found.author_id,
+    authorName: typeof d.author_name === 'string' ? d.author_name : UNAUTHENTICATED.authorName,
+    authorClass: typeof d.author_class === 'string' ? d.author_class : 'User',
+    ipAddress: typeof d.ip_address === 'string' ? d.ip_address : null,
+  };
+}
