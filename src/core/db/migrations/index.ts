@@ -16,8 +16,8 @@ import { listCountsSchema } from './015-list-counts.js';
 import { areaListCountsSchema } from './016-area-list-counts.js';
 import { moreListCountsSchema } from './017-more-list-counts.js';
 import { protectedEnvironmentCountsSchema } from './018-protected-environment-counts.js';
-import { commitNotesStatusesSchema } from './022-commit-notes-statuses.js';
 import { auditEventsSchema } from './019-audit-events.js';
+import { commitNotesStatusesSchema } from './022-commit-notes-statuses.js';
 
 export const migrations: Migration[] = [
   coreSchema,
@@ -36,6 +36,6 @@ export const migrations: Migration[] = [
   areaListCountsSchema,
   moreListCountsSchema,
   protectedEnvironmentCountsSchema,
-  commitNotesStatusesSchema,
   auditEventsSchema,
+  commitNotesStatusesSchema,
 ];
