@@ -385,14 +385,17 @@ function asScim(response: ApiResponse): ApiResponse {
   return { ...response, headers: { ...response.headers, 'content-type': 'application/scim+json' } };
 }
 
-/** The SCIM error body (RFC 7644 §3.12): schemas, detail, status. */
+/**
+ * The SCIM error body (RFC 7644 §3.12): schemas, detail, status; a conflict (409) also names its
+ * scimType, `uniqueness`, which is what every SCIM conflict here is.
+ */
 function scimErrorResponse(error: ApiError): ApiResponse {
   const raw = error.body.message ?? error.body.error ?? error.message;
   const detail = typeof raw === 'string' ? raw.replace(/^\d{3} /, '') : JSON.stringify(raw);
   return {
     status: error.status,
     headers: { 'content-type': 'application/scim+json', ...error.headers },
-    body: JSON.stringify({ schemas: [SCIM_ERROR_SCHEMA], detail, status: error.status }),
+    body: JSON.stringify({ schemas: [SCIM_ERROR_SCHEMA], ...(error.status === 409 ? { scimType: 'uniqueness' } : {}), detail, status: error.status }),
   };
 }
 

@@ -115,6 +115,73 @@ describe.each(TRANSPORTS)('enterprise users (%s)', (kind) => {
   });
 });
 
+describe.each(TRANSPORTS)('a group cannot take over accounts through its SCIM (%s)', (kind) => {
+  let inst: Instance;
+  beforeAll(async () => {
+    inst = await startInstance(kind);
+  });
+  afterAll(() => inst.close());
+
+  it('a plain user\'s group, SAML and SCIM token cannot claim the administrator: 409, not linked, not an enterprise user, 2FA untouched', async () => {
+    const admin = (await inst.admin.get<EnterpriseJson>('/user')).data;
+    await inst.admin.put(`/hostctl/users/${admin.id}/two_factor`, { enabled: true });
+    const adminBefore = (await inst.admin.get<EnterpriseJson>(`/users/${admin.id}`)).data;
+    const mallory = await createUser(inst);
+    const group = await createGroup(inst, mallory.client);
+    const saml = await mallory.client.put(`/hostctl/groups/${group.id}/saml_provider`, { sso_url: 'https://idp.evil.example/sso', certificate_fingerprint: '9a:be:4b:3c:21:0e:8d:4f:ab:cd:ef:01:23:45:67:89:aa:bb:cc:dd' });
+    expect(saml.status).toBe(201);
+    const token = (await mallory.client.post<{ token: string }>(`/hostctl/groups/${group.id}/scim_token`)).data.token;
+    const victim = await createUser(inst, { email: 'victim@corp.example.com' });
+    setOffering(inst, 'hosted');
+    try {
+      for (const email of [admin.email, victim.user.email]) {
+        const res = await scim(inst, 'POST', `/groups/${group.path}/Users`, token, scimUserBody({ externalId: `evil-${email}`, email }));
+        expect(res.status).toBe(409);
+        expect(res.json).toEqual({ schemas: ['urn:ietf:params:scim:api:messages:2.0:Error'], scimType: 'uniqueness', detail: 'Error saving user: Email has already been taken', status: 409 });
+      }
+      expect((await inst.admin.get<EnterpriseJson>(`/users/${admin.id}`)).data).toEqual(adminBefore);
+      expect((await inst.admin.get<EnterpriseJson>(`/users/${victim.user.id}`)).data.identities).toEqual([]);
+      expect((await mallory.client.get<EnterpriseJson[]>(`/groups/${group.id}/enterprise_users`)).data).toEqual([]);
+      for (const id of [admin.id, victim.user.id]) {
+        await expectApiError(mallory.client.get(`/groups/${group.id}/enterprise_users/${id}`), 404, { message: '404 Not found' });
+        await expectApiError(mallory.client.patch(`/groups/${group.id}/enterprise_users/${id}/disable_two_factor`), 404, { message: '404 Not found' });
+      }
+      expect((await mallory.client.get(`/groups/${group.id}/saml/identities`)).data).toEqual([]);
+      expect((await mallory.client.get(`/groups/${group.id}/scim/identities`)).data).toEqual([]);
+      expect((await scim(inst, 'GET', `/groups/${group.path}/Users`, token)).json?.totalResults).toBe(0);
+      expect((await inst.admin.get<EnterpriseJson>(`/users/${admin.id}`)).data.two_factor_enabled).toBe(true);
+    } finally {
+      setOffering(inst, 'all');
+    }
+  });
+
+  it('an account the group provisioned leaves its reach when it becomes an administrator', async () => {
+    const owner = await createUser(inst);
+    const group = await createGroup(inst, owner.client);
+    await owner.client.put(`/hostctl/groups/${group.id}/saml_provider`, { sso_url: 'https://idp.example.com/sso', certificate_fingerprint: '9a:be:4b:3c:21:0e:8d:4f:ab:cd:ef:01:23:45:67:89:aa:bb:cc:dd' });
+    const token = (await owner.client.post<{ token: string }>(`/hostctl/groups/${group.id}/scim_token`)).data.token;
+    setOffering(inst, 'hosted');
+    try {
+      const created = await scim(inst, 'POST', `/groups/${group.path}/Users`, token, scimUserBody({ externalId: 'later-admin', email: 'later.admin@corp.example.com' }));
+      expect(created.status).toBe(201);
+      const [user] = (await inst.admin.get<EnterpriseJson[]>('/users', { search: 'later.admin@corp.example.com' })).data;
+      expect((await owner.client.get<EnterpriseJson[]>(`/groups/${group.id}/enterprise_users`)).data.map((u) => u.id)).toEqual([user?.id]);
+      await inst.admin.put(`/users/${String(user?.id)}`, { admin: true });
+      expect((await owner.client.get<EnterpriseJson[]>(`/groups/${group.id}/enterprise_users`)).data).toEqual([]);
+      expect((await owner.client.get<EnterpriseJson[]>(`/groups/${group.id}/enterprise_users`)).headers['x-total']).toBe('0');
+      await expectApiError(owner.client.patch(`/groups/${group.id}/enterprise_users/${String(user?.id)}/disable_two_factor`), 404, { message: '404 Not found' });
+      expect((await scim(inst, 'GET', `/groups/${group.path}/Users/later-admin`, token)).status).toBe(404);
+      const deactivate = await scim(inst, 'PATCH', `/groups/${group.path}/Users/later-admin`, token, { Operations: [{ op: 'replace', value: { active: false } }] });
+      expect(deactivate.status).toBe(404);
+      const again = await scim(inst, 'POST', `/groups/${group.path}/Users`, token, scimUserBody({ externalId: 'later-admin', email: 'later.admin@corp.example.com' }));
+      expect(again.status).toBe(409);
+      expect((await scim(inst, 'GET', `/groups/${group.path}/Users`, token)).json?.totalResults).toBe(0);
+    } finally {
+      setOffering(inst, 'all');
+    }
+  });
+});
+
 describe.each(TRANSPORTS)('enterprise users gating (%s)', (kind) => {
   it('exist on the hosted offering of paid tiers only', async () => {
     for (const options of [{ offering: 'self-managed' as const }, { offering: 'hosted' as const, tier: 'free' as const }]) {

@@ -59,12 +59,33 @@ describe.each(TRANSPORTS)('group SCIM provisioning (%s)', (kind) => {
     expect(ent.data.scim_identities).toEqual([{ extern_uid: 'okta-00u1', group_id: g.group.id, active: true }]);
   });
 
-  it('links an existing account by email instead of creating one', async () => {
+  it('never claims an account it did not create: an existing email (the administrator\'s too) is a 409 uniqueness conflict and nothing changes', async () => {
     const existing = await createUser(inst, { email: 'existing@corp.example.com' });
-    const res = await scim(inst, 'POST', users(), token, scimUserBody({ externalId: 'okta-00u2', email: 'existing@corp.example.com' }));
-    expect(res.status).toBe(201);
-    expect(res.json?.userName).toBe(existing.user.username);
-    expect((await members()).some((m) => m.id === existing.user.id)).toBe(true);
+    const admin = (await inst.admin.get<{ id: number; email: string; username: string }>('/user')).data;
+    const before = async (id: number) => (await inst.admin.get<Record<string, unknown>>(`/users/${id}`)).data;
+    const adminBefore = await before(admin.id);
+    const existingBefore = await before(existing.user.id);
+    const membersBefore = await members();
+    for (const [i, email] of [existing.user.email, admin.email, admin.email.toUpperCase()].entries()) {
+      const res = await scim(inst, 'POST', users(), token, scimUserBody({ externalId: `grab-${i}`, email, userName: email }));
+      expect(res.status, email).toBe(409);
+      expect(res.json).toEqual({ schemas: [ERROR_SCHEMA], scimType: 'uniqueness', detail: 'Error saving user: Email has already been taken', status: 409 });
+      expect((await scim(inst, 'GET', `${users()}/grab-${i}`, token)).status).toBe(404);
+    }
+    // The group's own, already provisioned, account answers exactly the same.
+    const again = await scim(inst, 'POST', users(), token, scimUserBody({ externalId: 'grab-own', email: 'jane.doe@corp.example.com' }));
+    expect(again.status).toBe(409);
+    expect(again.json?.detail).toBe('Error saving user: Email has already been taken');
+    expect(await before(admin.id)).toEqual(adminBefore);
+    expect(await before(existing.user.id)).toEqual(existingBefore);
+    // The group's creator (the administrator here) is its member already: nothing is added or changed.
+    expect(await members()).toEqual(membersBefore);
+    for (const filter of [`userName eq "${admin.username}"`, `userName eq "${admin.email}"`, `userName eq "${existing.user.username}"`]) {
+      expect((await scim(inst, 'GET', users(), token, undefined, `filter=${encodeURIComponent(filter)}`)).json?.totalResults, filter).toBe(0);
+    }
+    const identities = (await inst.admin.get<{ user_id: number }[]>(`/groups/${g.group.id}/saml/identities`)).data.map((i) => i.user_id);
+    expect(identities).not.toContain(admin.id);
+    expect(identities).not.toContain(existing.user.id);
   });
 
   it('Okta deprovisioning: PATCH replace {active:false} → 204, membership gone, identity kept inactive; reprovision restores', async () => {
@@ -124,7 +145,7 @@ describe.each(TRANSPORTS)('group SCIM provisioning (%s)', (kind) => {
   it('pages with startIndex and count', async () => {
     const all = await scim(inst, 'GET', users(), token);
     const total = all.json?.totalResults as number;
-    expect(total).toBeGreaterThanOrEqual(4);
+    expect(total).toBeGreaterThanOrEqual(3);
     const page = await scim(inst, 'GET', users(), token, undefined, 'startIndex=2&count=2');
     expect(page.json).toMatchObject({ totalResults: total, itemsPerPage: 2, startIndex: 2 });
     expect((page.json?.Resources as { id: string }[]).map((r) => r.id)).toEqual((all.json?.Resources as { id: string }[]).slice(1, 3).map((r) => r.id));
@@ -133,7 +154,7 @@ describe.each(TRANSPORTS)('group SCIM provisioning (%s)', (kind) => {
   it('answers SCIM errors: 409 duplicate, 412 missing data and unsupported filters, 404 unknown, 401 bad token', async () => {
     const dup = await scim(inst, 'POST', users(), token, scimUserBody({ externalId: 'okta-00u1' }));
     expect(dup.status).toBe(409);
-    expect(dup.json).toEqual({ schemas: [ERROR_SCHEMA], detail: expect.stringContaining('already been taken'), status: 409 });
+    expect(dup.json).toEqual({ schemas: [ERROR_SCHEMA], scimType: 'uniqueness', detail: expect.stringContaining('already been taken'), status: 409 });
     const noEmail = await scim(inst, 'POST', users(), token, { externalId: 'x1', userName: 'plainname' });
     expect(noEmail.status).toBe(412);
     expect(noEmail.json).toMatchObject({ schemas: [ERROR_SCHEMA], status: 412 });

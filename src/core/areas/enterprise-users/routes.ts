@@ -1,6 +1,7 @@
 // Enterprise users of a top-level group (hosted offering, paid tiers; Owner): list with the
 // specification's filters (newest id first), get one, and disable two-factor authentication.
-// Users need not be members; they belong to the group by provisioning.
+// Users need not be members; they belong to the group by provisioning (its SCIM creates them),
+// and an administrator never is one (see ownedByGroup; a database trigger keeps it so).
 import { defineRoutes, type RouteDef } from '../../http/route.js';
 import type { RequestContext } from '../../http/context.js';
 import { badRequest, recordNotFound } from '../../http/errors.js';
@@ -10,7 +11,7 @@ import { noContent } from '../../http/reply.js';
 import type { UserRow } from '../../db/rows.js';
 import type { CoreState } from '../../state.js';
 import { likeContains } from '../../db/sql.js';
-import { ownedGroup, requireTopLevel } from '../saml/provider.js';
+import { ownedByGroup, ownedGroup, requireTopLevel } from '../saml/provider.js';
 import { scimIdentitiesOf } from '../saml/identities.js';
 import { presentUserAccountFields, presentUserPublic } from '../users/present.js';
 
@@ -30,7 +31,7 @@ function enterpriseGroup(ctx: RequestContext) {
 
 function enterpriseUser(ctx: RequestContext): UserRow {
   const group = enterpriseGroup(ctx);
-  const user = ctx.core.db.prepare('SELECT * FROM users WHERE id = ? AND enterprise_group_id = ?').get(ctx.params.user_id, group.id) as UserRow | undefined;
+  const user = ctx.core.db.prepare(`SELECT * FROM users u WHERE u.id = ? AND ${ownedByGroup('u')}`).get(ctx.params.user_id, group.id) as UserRow | undefined;
   if (!user) throw recordNotFound();
   return user;
 }
@@ -57,7 +58,8 @@ export const enterpriseUserRoutes: RouteDef[] = defineRoutes([
     handler: (ctx) => {
       const group = enterpriseGroup(ctx);
       const p = ctx.params;
-      const where = ['enterprise_group_id = ?'];
+      // The kept counts below hold for this condition as no administrator is an enterprise user.
+      const where = [ownedByGroup('users')];
       const args: unknown[] = [group.id];
       if (typeof p.username === 'string') {
         where.push('username_lower = ?');

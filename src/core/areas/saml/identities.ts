@@ -1,12 +1,15 @@
 // Group SAML identities (provider `group_saml` of the group's SAML provider) and SCIM
 // identities (one per group and user, with `active`) share one set of operations: list, get
-// by extern_uid, change extern_uid, delete.
+// by extern_uid, change extern_uid, delete. Both act only on identities of the group's own
+// accounts (its enterprise users, never an administrator; see ownedByGroup): an Owner cannot see,
+// re-point or remove the identity of any other account, which would let the group's identity
+// provider sign in as it.
 import type { CoreState } from '../../state.js';
 import type { RequestContext } from '../../http/context.js';
 import { badRequest, failure, notFound } from '../../http/errors.js';
 import { noContent, ok } from '../../http/reply.js';
 import { cappedCount, paginate } from '../../http/pagination.js';
-import { ownedGroup, samlProviderOf } from './provider.js';
+import { ownedByGroup, ownedGroup, samlProviderOf } from './provider.js';
 
 export type IdentityKind = 'saml' | 'scim';
 
@@ -21,9 +24,10 @@ function scope(ctx: RequestContext, kind: IdentityKind) {
   const { group } = ownedGroup(ctx, kind === 'saml' ? 'admin_saml_identities' : 'admin_scim_identities');
   const provider = samlProviderOf(ctx.core, group.id);
   if (!provider) throw badRequest();
-  return kind === 'saml'
-    ? { table: 'identities', column: 'saml_provider_id', owner: provider.id, group }
-    : { table: 'scim_identities', column: 'group_id', owner: group.id, group };
+  const s = kind === 'saml' ? { table: 'identities', column: 'saml_provider_id', owner: provider.id, group } : { table: 'scim_identities', column: 'group_id', owner: group.id, group };
+  // `FROM ${from}` then `AND` further conditions; its arguments first.
+  const from = `${s.table} i JOIN users u ON u.id = i.user_id AND ${ownedByGroup('u')} WHERE i.${s.column} = ?`;
+  return { ...s, from, args: [group.id, s.owner] as unknown[] };
 }
 
 const present = (kind: IdentityKind, r: IdentityRow) =>
@@ -31,18 +35,18 @@ const present = (kind: IdentityKind, r: IdentityRow) =>
 
 function find(ctx: RequestContext, kind: IdentityKind) {
   const s = scope(ctx, kind);
-  const row = ctx.core.db.prepare(`SELECT * FROM ${s.table} WHERE ${s.column} = ? AND extern_uid = ?`).get(s.owner, String(ctx.params.uid)) as IdentityRow | undefined;
+  const row = ctx.core.db.prepare(`SELECT i.* FROM ${s.from} AND i.extern_uid = ?`).get(...s.args, String(ctx.params.uid)) as IdentityRow | undefined;
   if (!row) throw notFound('Identity');
   return { s, row };
 }
 
 export function listIdentities(ctx: RequestContext, kind: IdentityKind) {
   const s = scope(ctx, kind);
-  const base = `SELECT * FROM ${s.table} WHERE ${s.column} = ?`;
+  const base = `SELECT i.* FROM ${s.from}`;
   return paginate(
     ctx,
-    (cap) => (ctx.core.db.prepare(cappedCount(base, cap)).get(s.owner) as { n: number }).n,
-    (limit, offset) => (ctx.core.db.prepare(`${base} ORDER BY id LIMIT ? OFFSET ?`).all(s.owner, limit, offset) as IdentityRow[]).map((r) => present(kind, r)),
+    (cap) => (ctx.core.db.prepare(cappedCount(base, cap)).get(...s.args) as { n: number }).n,
+    (limit, offset) => (ctx.core.db.prepare(`${base} ORDER BY i.id LIMIT ? OFFSET ?`).all(...s.args, limit, offset) as IdentityRow[]).map((r) => present(kind, r)),
   );
 }
 

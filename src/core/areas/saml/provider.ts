@@ -58,6 +58,14 @@ export function ownedGroup(
   return { group, actor };
 }
 
+/**
+ * SQL condition (one `?`, the group id) that the user row `alias` belongs to the group: an
+ * enterprise user of it, which only the group's own SCIM provisioning makes (it creates such
+ * accounts, it never claims existing ones), and never an administrator. Every SCIM, SCIM/SAML
+ * identity and enterprise-user operation acts only on users passing this rule.
+ */
+export const ownedByGroup = (alias: string): string => `${alias}.enterprise_group_id = ? AND ${alias}.is_admin = 0`;
+
 export function requireTopLevel(group: NamespaceRow): void {
   if (group.parent_id !== null) throw badRequest('Must be a top-level group');
 }

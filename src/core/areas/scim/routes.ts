@@ -9,7 +9,7 @@ import { Reply, noContent } from '../../http/reply.js';
 import { LIST_SCHEMA, presentScimUser, type ScimIdentityRow } from './present.js';
 import { parsePatch, parseScimUser } from './parse.js';
 import { parseIdentityFilter } from './filter.js';
-import { changeExternUid, deprovision, findScimIdentity, provision, reprovision, scimScope } from './service.js';
+import { changeExternUid, deprovision, findScimIdentity, OWNED_IDENTITIES, provision, reprovision, scimScope } from './service.js';
 
 const BASE = '/scim/v2/groups/:group_path/Users';
 const common: Pick<RouteDef, 'api' | 'auth' | 'tier' | 'offerings'> = { api: 'scim', auth: 'none', tier: 'premium', offerings: ['hosted'] };
@@ -19,8 +19,9 @@ const pathParams: ParamDecl[] = [{ name: 'group_path', type: 'string', required:
 
 async function list(ctx: RequestContext) {
   const scope = scopeOf(ctx);
-  const where = ['s.group_id = ?'];
-  const args: unknown[] = [scope.group.id];
+  // Only identities of accounts the group owns (see ownedByGroup); the first condition is that join's.
+  const where = ['1'];
+  const args: unknown[] = [scope.group.id, scope.group.id];
   if (typeof ctx.params.filter === 'string' && ctx.params.filter.trim() !== '') {
     const f = await parseIdentityFilter(ctx.params.filter);
     if (f.externUid !== undefined) {
@@ -35,7 +36,7 @@ async function list(ctx: RequestContext) {
   }
   const startIndex = Math.max(1, Number(ctx.params.startIndex ?? 1));
   const count = Math.min(100, Math.max(0, Number(ctx.params.count ?? 20)));
-  const from = `FROM scim_identities s JOIN users u ON u.id = s.user_id WHERE ${where.join(' AND ')}`;
+  const from = `FROM ${OWNED_IDENTITIES} AND ${where.join(' AND ')}`;
   // SCIM answers the exact total: the group's kept count without a filter, else the (few) matches counted.
   const total =
     where.length === 1

@@ -1,15 +1,19 @@
-// Group SCIM provisioning as the platform does it. Provisioning creates the user (or links the
-// one holding the email), a SAML identity of the group's provider, a SCIM identity, membership
-// with the provider's default role, and makes the user an enterprise user of the group.
-// Deprovisioning (`active: false` or DELETE) removes the membership and keeps the identity
-// inactive; reprovisioning restores both.
+// Group SCIM provisioning as the platform does it, restricted to accounts the group owns.
+// Provisioning creates the account, a SAML identity of the group's provider, a SCIM identity,
+// membership with the provider's default role, and makes the account an enterprise user of the
+// group. It never claims an account that exists already: the platform links an existing account
+// by email and makes it an enterprise user only when the group has verified the email's domain
+// (Groups::EnterpriseUsers::AssociateService); hostctl has no verified domains, so an email,
+// extern uid or account the group does not own answers the SCIM uniqueness conflict (409) and
+// nothing about that account is touched or shown. Deprovisioning (`active: false` or DELETE)
+// removes the membership and keeps the identity inactive; reprovisioning restores both.
 import type { NamespaceRow, UserRow } from '../../db/rows.js';
 import type { CoreState } from '../../state.js';
 import { ApiError, conflict, failure, unauthorized } from '../../http/errors.js';
 import { digestSecret } from '../../auth/secrets.js';
 import { namespaceByPath } from '../../resources/find.js';
 import { createUser, USERNAME_RE } from '../users/service.js';
-import { GROUP_SAML_PROVIDER, samlProviderOf, type SamlProviderRow } from '../saml/provider.js';
+import { GROUP_SAML_PROVIDER, ownedByGroup, samlProviderOf, type SamlProviderRow } from '../saml/provider.js';
 import type { ScimIdentityRow } from './present.js';
 import type { ScimUserInput } from './parse.js';
 
@@ -31,11 +35,21 @@ export function scimScope(core: CoreState, groupPath: string, headers: Record<st
   return { group, provider };
 }
 
+/** The group's identities whose account it owns: `s` joined to its user `u`; two `?` (the group id). */
+export const OWNED_IDENTITIES = `scim_identities s JOIN users u ON u.id = s.user_id AND ${ownedByGroup('u')} WHERE s.group_id = ?`;
+
+function ownedIdentity(core: CoreState, scope: ScimScope, externUid: string): ScimIdentityRow | undefined {
+  return core.db.prepare(`SELECT s.* FROM ${OWNED_IDENTITIES} AND s.extern_uid = ?`).get(scope.group.id, scope.group.id, externUid) as ScimIdentityRow | undefined;
+}
+
 export function findScimIdentity(core: CoreState, scope: ScimScope, externUid: string): ScimIdentityRow {
-  const row = core.db.prepare('SELECT * FROM scim_identities WHERE group_id = ? AND extern_uid = ?').get(scope.group.id, externUid) as ScimIdentityRow | undefined;
+  const row = ownedIdentity(core, scope, externUid);
   if (!row) throw failure(404, `Resource ${externUid} not found`);
   return row;
 }
+
+const ownsUser = (core: CoreState, scope: ScimScope, userId: number): boolean =>
+  !!core.db.prepare(`SELECT 1 FROM users u WHERE u.id = ? AND ${ownedByGroup('u')}`).get(userId, scope.group.id);
 
 /** A free username from the provider's userName (an email's local part), made unique. */
 function freeUsername(core: CoreState, wanted: string): string {
@@ -72,33 +86,37 @@ export function provision(core: CoreState, scope: ScimScope, input: ScimUserInpu
   const externUid = input.externUid;
   const email = input.email;
   return core.tx(() => {
-    const existing = core.db.prepare('SELECT * FROM scim_identities WHERE group_id = ? AND extern_uid = ?').get(scope.group.id, externUid) as ScimIdentityRow | undefined;
-    if (existing) {
-      if (existing.active === 1) throw conflict('Error saving user: Extern uid has already been taken');
-      reprovision(core, scope, existing);
-      return core.db.prepare('SELECT * FROM scim_identities WHERE id = ?').get(existing.id) as ScimIdentityRow;
+    const sameUid = core.db.prepare('SELECT * FROM scim_identities WHERE group_id = ? AND extern_uid = ?').get(scope.group.id, externUid) as ScimIdentityRow | undefined;
+    if (sameUid) {
+      // Only the group's own inactive identity is reprovisioned; any other holder is a conflict.
+      if (sameUid.active === 1 || !ownsUser(core, scope, sameUid.user_id)) throw conflict('Error saving user: Extern uid has already been taken');
+      reprovision(core, scope, sameUid);
+      return core.db.prepare('SELECT * FROM scim_identities WHERE id = ?').get(sameUid.id) as ScimIdentityRow;
     }
-    let user = core.db.prepare('SELECT * FROM users WHERE email_lower = ?').get(email.toLowerCase()) as UserRow | undefined;
-    if (user) {
-      const linked = core.db.prepare('SELECT 1 FROM scim_identities WHERE group_id = ? AND user_id = ?').get(scope.group.id, user.id);
-      if (linked) throw conflict('Error saving user: Email has already been taken');
+    const holder = core.db.prepare('SELECT id FROM users WHERE email_lower = ?').get(email.toLowerCase()) as Pick<UserRow, 'id'> | undefined;
+    let userId: number;
+    if (holder) {
+      // The same answer whether the account is someone else's or already provisioned here: the
+      // caller learns no more than that the email is taken.
+      const linked = core.db.prepare('SELECT 1 FROM scim_identities WHERE group_id = ? AND user_id = ?').get(scope.group.id, holder.id);
+      if (linked || !ownsUser(core, scope, holder.id)) throw conflict('Error saving user: Email has already been taken');
+      // An account the group provisioned whose SCIM identity was deleted: provisioned again.
+      userId = holder.id;
     } else {
-      user = createUser(core, {
+      userId = createUser(core, {
         username: freeUsername(core, input.userName ?? email),
         email,
         name: input.name ?? input.userName ?? email,
         skip_confirmation: true,
-      });
+      }).id;
     }
     const now = core.nowIso();
     const info = core.db
       .prepare('INSERT INTO scim_identities (group_id, user_id, extern_uid, active, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?)')
-      .run(scope.group.id, user.id, externUid, input.active ? 1 : 0, now, now);
-    linkSamlIdentity(core, scope, user.id, externUid);
-    if (input.active) addGroupMembership(core, scope, user.id);
-    core.db
-      .prepare('UPDATE users SET enterprise_group_id = ?, enterprise_group_associated_at = ? WHERE id = ? AND enterprise_group_id IS NULL')
-      .run(scope.group.id, now, user.id);
+      .run(scope.group.id, userId, externUid, input.active ? 1 : 0, now, now);
+    linkSamlIdentity(core, scope, userId, externUid);
+    if (input.active) addGroupMembership(core, scope, userId);
+    if (!holder) core.db.prepare('UPDATE users SET enterprise_group_id = ?, enterprise_group_associated_at = ? WHERE id = ?').run(scope.group.id, now, userId);
     return core.db.prepare('SELECT * FROM scim_identities WHERE id = ?').get(Number(info.lastInsertRowid)) as ScimIdentityRow;
   });
 }
