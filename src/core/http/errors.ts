@@ -34,6 +34,16 @@ export const badRequest = (reason?: string): ApiError => new ApiError(400, { mes
 /** A service-level failure whose message is the whole text (`{"message": "Tag name invalid"}`). */
 export const failure = (status: number, message: unknown): ApiError => new ApiError(status, { message });
 
+/**
+ * A service failure whose body carries fields beside the message, e.g. the commit endpoints'
+ * `{"message": "Sorry, we cannot revert this commit automatically…", "error_code": "conflict"}`.
+ * The message comes first, as the platform writes it; `extra` cannot replace it.
+ */
+export const failureWith = (status: number, message: unknown, extra: ErrorBody): ApiError => new ApiError(status, Object.assign({ message }, extra, { message }));
+
+/** `If-Unmodified-Since` older than the resource's last change. */
+export const preconditionFailed = (): ApiError => new ApiError(412, { message: '412 Precondition Failed' });
+
 export const unauthorized = (reason?: string): ApiError => new ApiError(401, { message: withReason('401 Unauthorized', reason) });
 
 export const forbidden = (reason?: string): ApiError => new ApiError(403, { message: withReason('403 Forbidden', reason) });

@@ -5,7 +5,7 @@ import type { ProjectRow, UserRow } from '../../db/rows.js';
 import type { CoreState } from '../../state.js';
 import type { BranchRef, GitRepository } from '../../git/repository.js';
 import { BranchProtection } from '../protected-branches/rules.js';
-import { presentCommit, projectUrl } from '../commits/present.js';
+import { presentCommit, projectUrl } from '../../repositories/present-commit.js';
 import { fragmentsOf } from '../../resources/fragments.js';
 
 /** Path escaping of a ref in a web URL: slashes stay, other reserved characters are escaped. */

@@ -3,7 +3,7 @@
 // the start, `$` the end, `*` is any run of characters). `regex` is a full RE2 expression,
 // matched with an RE2 engine so that an expression from a caller cannot run away.
 import type { RequestContext } from '../../http/context.js';
-import { ApiError, paramError } from '../../http/errors.js';
+import { preconditionFailed, paramError } from '../../http/errors.js';
 import type { GitRepository } from '../../git/repository.js';
 
 const escapeRegex = (s: string): string => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
@@ -79,5 +79,5 @@ export async function checkUnmodifiedSince(ctx: RequestContext, repo: GitReposit
   const since = new Date(header);
   if (Number.isNaN(since.getTime())) return;
   const commit = await repo.commit(commitId);
-  if (commit && new Date(commit.author.date).getTime() > since.getTime()) throw new ApiError(412, { message: '412 Precondition Failed' });
+  if (commit && new Date(commit.author.date).getTime() > since.getTime()) throw preconditionFailed();
 }

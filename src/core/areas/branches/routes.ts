@@ -13,7 +13,7 @@ import { registerJob } from '../../jobs/registry.js';
 import { findProject } from '../../resources/find.js';
 import { isValidRefName } from '../../git/names.js';
 import type { BranchRef } from '../../git/repository.js';
-import { assertWritable, projectRepository } from '../commits/project-repository.js';
+import { assertWritable, projectRepository } from '../../repositories/access.js';
 import { byteOrder, checkUnmodifiedSince, filterByRegex, filterBySearch } from './ref-filters.js';
 import { branchTexts, presentBranches } from './present.js';
 import { createBranch, DELETE_MERGED_JOB, deleteBranch, type DeleteMergedPayload } from './service.js';

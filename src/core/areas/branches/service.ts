@@ -9,7 +9,7 @@ import { isHexBranchName, isSafeRevision, isValidRefName, ZERO_SHA } from '../..
 import { RefUpdateError, type BranchRef, type GitRepository } from '../../git/repository.js';
 import { BranchProtection } from '../protected-branches/rules.js';
 import { protectDefaultBranch } from '../protected-branches/service.js';
-import { assertStillWritable, assertWritable, projectRepository, READ_ONLY_MESSAGE, userSignature } from '../commits/project-repository.js';
+import { assertStillWritable, assertWritable, projectRepository, READ_ONLY_MESSAGE, userSignature } from '../../repositories/access.js';
 import { mergedTester } from './present.js';
 
 const refused = (message: string) => failure(400, message);

@@ -4,14 +4,13 @@
 // tree and the branch moved only if nobody moved it meanwhile.
 import type { ProjectRow, UserRow } from '../../db/rows.js';
 import type { CoreState } from '../../state.js';
-import { failure, forbidden } from '../../http/errors.js';
+import { failure } from '../../http/errors.js';
 import { FULL_SHA_RE, isValidRefName, ZERO_SHA } from '../../git/names.js';
-import { RefUpdateError, type TreeEntry } from '../../git/repository.js';
+import type { TreeEntry } from '../../git/repository.js';
 import type { CommitObject } from '../../git/objects.js';
 import { ActionError, applyActions, resolveChanges, type FileAction, type FileActionKind } from '../../git/tree-actions.js';
-import { BranchProtection } from '../protected-branches/rules.js';
 import { protectDefaultBranch } from '../protected-branches/service.js';
-import { assertStillWritable, assertWritable, projectRepository, userSignature } from './project-repository.js';
+import { assertCanPush, assertStillWritable, assertWritable, moveBranch, projectRepository, userSignature } from '../../repositories/access.js';
 
 export interface ActionInput {
   action: FileActionKind;
@@ -42,7 +41,7 @@ const LOCKED_ACTIONS: FileActionKind[] = ['update', 'move', 'delete', 'chmod'];
 export async function createCommit(core: CoreState, project: ProjectRow, user: UserRow, input: CreateCommitInput): Promise<CommitObject> {
   const { branch } = input;
   if (!isValidRefName(branch)) throw refused(`Something went wrong when we tried to create '${branch}' for you: Branch name is invalid`);
-  if (!new BranchProtection(core, project, user).canPush(branch)) throw forbidden('You are not allowed to push into this branch');
+  assertCanPush(core, project, user, branch);
   assertWritable(project);
   // git refuses a commit message holding a NUL byte; say so instead of failing on the write.
   if (input.message.includes('\0')) throw refused('Commit message must not contain NUL bytes');
@@ -113,13 +112,7 @@ export async function createCommit(core: CoreState, project: ProjectRow, user: U
   const commitId = await repo.commitTree(treeId, parent ? [parent.id] : [], input.message, author, userSignature(core, user));
   // The branch moves only from the value it had when the checks ran.
   const expected = different ? (input.force && current ? current.target : ZERO_SHA) : (current?.target ?? ZERO_SHA);
-  try {
-    await repo.updateRef(`refs/heads/${branch}`, commitId, expected);
-  } catch (error) {
-    if (!(error instanceof RefUpdateError)) throw error;
-    if (error.reason === 'hierarchy') throw refused(`Something went wrong when we tried to create '${branch}' for you: Branch name conflicts with existing branch hierarchy.`);
-    throw refused(`Could not update refs/heads/${branch}. Please refresh and try again.`);
-  }
+  await moveBranch(repo, branch, commitId, expected);
   if (!current && branch === project.default_branch) protectDefaultBranch(core, project);
   return (await repo.commit(commitId)) as CommitObject;
 }

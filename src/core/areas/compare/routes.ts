@@ -8,8 +8,8 @@ import { findProject } from '../../resources/find.js';
 import { isSafeRevision } from '../../git/names.js';
 import type { GitRepository } from '../../git/repository.js';
 import { commitsBetween, diffTrees, mergeBase } from '../../git/content.js';
-import { projectRepository } from '../commits/project-repository.js';
-import { presentCommit, projectUrl } from '../commits/present.js';
+import { projectRepository } from '../../repositories/access.js';
+import { presentCommit, projectUrl } from '../../repositories/present-commit.js';
 import { presentDiff } from './present.js';
 
 const resolve = async (repo: GitRepository, ref: string): Promise<string | null> => (isSafeRevision(ref) ? repo.resolveCommit(ref) : null);

@@ -3,7 +3,7 @@
 import type { RequestContext } from '../../http/context.js';
 import type { ProjectRow } from '../../db/rows.js';
 import { runGit } from '../../git/exec.js';
-import { projectRepository } from '../commits/project-repository.js';
+import { projectRepository } from '../../repositories/access.js';
 
 interface BlameCommit {
   id: string;

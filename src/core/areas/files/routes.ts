@@ -11,7 +11,7 @@ import { findProject } from '../../resources/find.js';
 import type { ProjectRow } from '../../db/rows.js';
 import { checkFilePath, isSafeRevision } from '../../git/names.js';
 import { blobAt, lastCommitFor, type BlobAtPath } from '../../git/content.js';
-import { projectRepository } from '../commits/project-repository.js';
+import { projectRepository } from '../../repositories/access.js';
 import { createCommit, type ActionInput } from '../commits/service.js';
 import { blameRanges } from './blame.js';
 import { runGit, text } from '../../git/exec.js';

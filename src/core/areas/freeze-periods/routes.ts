@@ -3,7 +3,7 @@
 // whole API needs a signed-in caller.
 import { defineRoutes } from '../../http/route.js';
 import type { RequestContext } from '../../http/context.js';
-import { ApiError, recordNotFound } from '../../http/errors.js';
+import { preconditionFailed, recordNotFound } from '../../http/errors.js';
 import { paginate } from '../../http/pagination.js';
 import { created, noContent, ok } from '../../http/reply.js';
 import { idParam, type ParamDecl } from '../../http/params.js';
@@ -49,7 +49,7 @@ function checkUnmodifiedSince(ctx: RequestContext, updatedAt: string): void {
   if (!header) return;
   const since = Date.parse(header);
   if (Number.isNaN(since)) return;
-  if (Math.floor(Date.parse(updatedAt) / 1000) > Math.floor(since / 1000)) throw new ApiError(412, { message: '412 Precondition Failed' });
+  if (Math.floor(Date.parse(updatedAt) / 1000) > Math.floor(since / 1000)) throw preconditionFailed();
 }
 
 export const freezePeriodRoutes = defineRoutes([

@@ -15,7 +15,7 @@ import { digestSecret } from '../../auth/secrets.js';
 import type { PipelineRow } from '../../db/rows.js';
 import { isValidRefName } from '../../git/names.js';
 import { findProject, projectFullPath } from '../../resources/find.js';
-import { projectRepository } from '../commits/project-repository.js';
+import { projectRepository } from '../../repositories/access.js';
 import { presentPipeline, presentPipelines } from '../packages/present.js';
 
 export const JOB_TOKEN_PREFIX = 'hjob-';

@@ -17,7 +17,7 @@ import {
   PROJECT_PATH_MESSAGE,
 } from '../../resources/paths.js';
 import { namespaceById, projectById } from './queries.js';
-import { createProjectRepositorySync, removeProjectRepository, syncRepositoryHead } from '../commits/project-repository.js';
+import { createProjectRepositorySync, removeProjectRepository, syncRepositoryHead } from '../../repositories/project-repository.js';
 import { recordNotification } from '../notification-settings/outbox.js';
 import { scheduleMove } from '../storage-moves/service.js';
 

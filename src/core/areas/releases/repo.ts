@@ -5,8 +5,8 @@ import type { CoreState } from '../../state.js';
 import type { ProjectRow, UserRow } from '../../db/rows.js';
 import { isValidRefName } from '../../git/names.js';
 import type { GitRepository } from '../../git/repository.js';
-import { presentCommit, projectUrl } from '../commits/present.js';
-import { projectRepository } from '../commits/project-repository.js';
+import { presentCommit, projectUrl } from '../../repositories/present-commit.js';
+import { projectRepository } from '../../repositories/access.js';
 import { createTag } from '../tags/service.js';
 import type { CommitJson } from './present.js';
 

@@ -3,7 +3,7 @@
 // about the creating request.
 import type { SnippetRow, Visibility } from '../../db/rows.js';
 import type { RequestContext } from '../../http/context.js';
-import { ApiError, notFound, paramError } from '../../http/errors.js';
+import { preconditionFailed, notFound, paramError } from '../../http/errors.js';
 import type { ParamDecl, ParamRule } from '../../http/params.js';
 import { rawReply, type Reply } from '../../http/reply.js';
 import { VISIBILITIES } from '../../db/rows.js';
@@ -128,7 +128,7 @@ export function checkUnmodifiedSince(ctx: RequestContext, s: SnippetRow): void {
   const since = new Date(header);
   if (Number.isNaN(since.getTime())) return;
   // HTTP dates have whole seconds; a change within the named second is not newer.
-  if (Math.floor(new Date(s.updated_at).getTime() / 1000) > Math.floor(since.getTime() / 1000)) throw new ApiError(412, { message: '412 Precondition Failed' });
+  if (Math.floor(new Date(s.updated_at).getTime() / 1000) > Math.floor(since.getTime() / 1000)) throw preconditionFailed();
 }
 
 /**

@@ -5,7 +5,7 @@ import type { ProjectRow, SnippetRow } from '../../db/rows.js';
 import type { CoreState } from '../../state.js';
 import type { GitRepository, TreeEntry } from '../../git/repository.js';
 import { failure } from '../../http/errors.js';
-import { READ_ONLY_MESSAGE } from '../commits/project-repository.js';
+import { READ_ONLY_MESSAGE } from '../../repositories/access.js';
 
 /** The branch every snippet repository keeps its files on (the platform's default). */
 export const SNIPPET_BRANCH = 'main';

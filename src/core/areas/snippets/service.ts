@@ -10,7 +10,7 @@ import { checkFilePath } from '../../git/names.js';
 import { ActionError, type FileAction } from '../../git/tree-actions.js';
 import { RefUpdateError } from '../../git/repository.js';
 import { commitActions, readBranch } from '../../git/commit-files.js';
-import { userSignature } from '../commits/project-repository.js';
+import { userSignature } from '../../repositories/access.js';
 import { defaultStorage } from '../projects/service.js';
 import { assertSnippetWritable, SNIPPET_BRANCH, snippetRepository } from './repository.js';
 

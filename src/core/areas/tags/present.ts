@@ -3,7 +3,7 @@
 import type { ProjectRow } from '../../db/rows.js';
 import type { CoreState } from '../../state.js';
 import type { GitRepository, TagRef } from '../../git/repository.js';
-import { presentCommit, projectUrl } from '../commits/present.js';
+import { presentCommit, projectUrl } from '../../repositories/present-commit.js';
 import { placeholders } from '../../db/sql.js';
 
 interface ReleaseSummary {

@@ -9,7 +9,7 @@ import { idParam, type ParamDecl } from '../../http/params.js';
 import { created, noContent } from '../../http/reply.js';
 import { findProject } from '../../resources/find.js';
 import type { TagRef } from '../../git/repository.js';
-import { projectRepository } from '../commits/project-repository.js';
+import { projectRepository } from '../../repositories/access.js';
 import { byteOrder, checkUnmodifiedSince, compareVersions, searchMatcher } from '../branches/ref-filters.js';
 import { presentTags } from './present.js';
 import { createTag, deleteTag } from './service.js';

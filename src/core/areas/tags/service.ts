@@ -7,7 +7,7 @@ import type { CoreState } from '../../state.js';
 import { failure } from '../../http/errors.js';
 import { isSafeRevision, isValidRefName, ZERO_SHA } from '../../git/names.js';
 import { RefUpdateError, type TagRef } from '../../git/repository.js';
-import { assertStillWritable, assertWritable, projectRepository, userSignature } from '../commits/project-repository.js';
+import { assertStillWritable, assertWritable, projectRepository, userSignature } from '../../repositories/access.js';
 
 export async function createTag(core: CoreState, project: ProjectRow, user: UserRow, name: string, ref: string, message?: string): Promise<TagRef> {
   assertWritable(project);

@@ -6,7 +6,7 @@ import type { NamespaceRow, ProjectRow } from '../../db/rows.js';
 import type { CoreState } from '../../state.js';
 import type { GitRepository } from '../../git/repository.js';
 import { failure } from '../../http/errors.js';
-import { assertWritable, READ_ONLY_MESSAGE } from '../commits/project-repository.js';
+import { assertWritable, READ_ONLY_MESSAGE } from '../../repositories/access.js';
 
 /** The branch wiki repositories keep their pages on. */
 export const WIKI_BRANCH = 'main';

@@ -10,7 +10,7 @@ import { commitActions, readBranch, type BranchState } from '../../git/commit-fi
 import { isSafeRevision, isValidRefName } from '../../git/names.js';
 import { RefUpdateError } from '../../git/repository.js';
 import { ActionError, type FileAction } from '../../git/tree-actions.js';
-import { userSignature } from '../commits/project-repository.js';
+import { userSignature } from '../../repositories/access.js';
 import { WIKI_BRANCH, type WikiContainer } from './container.js';
 import { FORMAT_EXTENSION, lookupSlug, pageOfFile, renameTitle, slugOfTitle, titleOfSlug, type PageFile, type WikiFormat } from './pages.js';
 

@@ -1,10 +1,10 @@
 // Commit objects → the platform's Commit and CommitDetail entities.
-import type { ProjectRow } from '../../db/rows.js';
-import type { CoreState } from '../../state.js';
-import { commitTitle, parseTrailers, type CommitObject } from '../../git/objects.js';
-import type { DiffStats } from '../../git/repository.js';
-import { projectFullPath } from '../../resources/find.js';
-import { projectWebUrl } from '../../resources/urls.js';
+import type { ProjectRow } from '../db/rows.js';
+import type { CoreState } from '../state.js';
+import { commitTitle, parseTrailers, type CommitObject } from '../git/objects.js';
+import type { DiffStats } from '../git/repository.js';
+import { projectFullPath } from '../resources/find.js';
+import { projectWebUrl } from '../resources/urls.js';
 
 /** `<project web_url>`, computed once per request and passed to the presenters. */
 export const projectUrl = (core: CoreState, project: ProjectRow): string => projectWebUrl(core, projectFullPath(core, project));

@@ -1,0 +1,109 @@
+// Moving a repository's refs. A ref moves only from the value it is expected to have, so a
+// concurrent change is detected instead of overwritten; failures say why (RefUpdateError) unless
+// the disk is at fault. After a batch of writes the refs are packed, as git's housekeeping would.
+import { GitCommandError, runGitSync } from './exec.js';
+import { guardedWrite, guardedWriteSync } from './recovery.js';
+import { isStorageFailure } from '../http/failures.js';
+import { RefReads } from './ref-reads.js';
+
+/** Why a ref could not be moved. */
+export type RefFailure = 'stale' | 'exists' | 'hierarchy' | 'missing' | 'other';
+
+export class RefUpdateError extends Error {
+  /**
+   * What went wrong, fit to show a caller: the last clause of git's message (the operating
+   * system's reason, such as "File name too long"), never the paths on disk it also names.
+   */
+  readonly publicReason: string;
+
+  constructor(
+    readonly ref: string,
+    readonly reason: RefFailure,
+    detail: string,
+  ) {
+    super(`could not update ${ref}: ${detail}`);
+    const last = detail.split(': ').pop()?.trim() ?? '';
+    this.publicReason = last === '' || last.includes('/') ? 'the reference could not be written' : last;
+  }
+}
+
+/** Ref writes per repository (in this process) since its refs were last packed. */
+const looseWrites = new Map<string, number>();
+const PACK_REFS_EVERY = 32;
+
+/**
+ * Why a ref write failed, as the caller's problem (RefUpdateError) — unless the disk is at
+ * fault (full, read-only, permission denied): that error goes on as it is and answers 5xx.
+ */
+function refFailure(ref: string, error: unknown): Error {
+  if (isStorageFailure(error)) return error as Error;
+  const stderr = error instanceof GitCommandError ? error.stderr : String(error);
+  let reason: RefFailure = 'other';
+  if (/exists; cannot create|cannot process .* and .* at the same time|is a prefix of|unable to resolve reference.*Not a directory|there are still refs under/i.test(stderr)) reason = 'hierarchy';
+  else if (/reference already exists/i.test(stderr)) reason = 'exists';
+  else if (/but expected|is at .* but expected/i.test(stderr)) reason = 'stale';
+  else if (/unable to resolve reference|does not exist|missing/i.test(stderr)) reason = 'missing';
+  return new RefUpdateError(ref, reason, stderr.trim().split('\n')[0] ?? '');
+}
+
+export class RefUpdates extends RefReads {
+  /** Moves `ref` to `target` only if it currently is `expected` (ZERO_SHA: must not exist). */
+  async updateRef(ref: string, target: string, expected: string): Promise<void> {
+    // Registered as a writer (so a crash's stale locks are cleaned before the next write); the
+    // usual case is written here, and git handles (and words) everything else.
+    await guardedWrite(this.path, async () => {
+      const outcome = this.runtime.refs(this.path).write(ref, target, expected);
+      if (outcome === 'exists') throw new RefUpdateError(ref, 'exists', `cannot lock ref '${ref}': reference already exists`);
+      if (outcome === 'stale') throw new RefUpdateError(ref, 'stale', `cannot lock ref '${ref}': is at another commit but expected ${expected}`);
+      if (outcome !== 'ok') {
+        try {
+          await this.run(['update-ref', ref, target, expected]);
+        } catch (error) {
+          throw refFailure(ref, error);
+        }
+      }
+      await this.afterRefWrites(1);
+    });
+  }
+
+  /**
+   * Every ref write leaves a loose ref file, and reading many loose refs is slow; after a batch
+   * of writes the refs are packed into one file (as git's own housekeeping would).
+   */
+  protected async afterRefWrites(count: number): Promise<void> {
+    const n = (looseWrites.get(this.path) ?? 0) + count;
+    if (n < PACK_REFS_EVERY) {
+      looseWrites.set(this.path, n);
+      return;
+    }
+    looseWrites.set(this.path, 0);
+    await this.run(['pack-refs', '--all'], { okCodes: [1, 128] });
+    // The same housekeeping keeps history walks (logs, counts) cheap: new commits join the
+    // commit-graph in a small incremental layer.
+    await this.run(['commit-graph', 'write', '--reachable', '--split', '--no-progress'], { okCodes: [1, 128] });
+  }
+
+  updateRefSync(ref: string, target: string, expected: string): void {
+    guardedWriteSync(this.path, () => {
+      try {
+        runGitSync(this.path, ['update-ref', ref, target, expected]);
+      } catch (error) {
+        throw refFailure(ref, error);
+      }
+    });
+  }
+
+  /** Deletes refs in one all-or-nothing transaction, each only if still at its expected value. */
+  async deleteRefs(refs: { ref: string; expected: string }[]): Promise<void> {
+    if (refs.length === 0) return;
+    const input = refs.map((r) => `delete ${r.ref}\0${r.expected}\0`).join('');
+    await guardedWrite(this.path, async () => {
+      try {
+        await this.run(['update-ref', '-z', '--stdin'], { input });
+      } catch (error) {
+        throw refFailure(refs[0]?.ref ?? '', error);
+      }
+      await this.afterRefWrites(refs.length);
+    });
+  }
+}

@@ -1,0 +1,66 @@
+// Writing a repository's objects without a work tree: blobs, trees (only the directories that
+// change) and commits are stored directly as loose objects (src/core/git/object-writer.ts).
+import { runGitSync, text } from './exec.js';
+import { commitText, writeObject, writeTreeChanges } from './object-writer.js';
+import { ZERO_SHA } from './names.js';
+import { guardedWrite } from './recovery.js';
+import { RefUpdates } from './ref-updates.js';
+import type { Signature, TreeChange } from './repository-types.js';
+
+const clean = (s: string): string => s.replace(/[<>\n\r\0]/g, '').trim();
+
+/** GIT_AUTHOR_* / GIT_COMMITTER_* variables; dates come from the caller (the core clock). */
+export function identityEnv(author: Signature, committer: Signature): Record<string, string> {
+  const date = (d: Date) => `${Math.floor(d.getTime() / 1000)} +0000`;
+  return {
+    GIT_AUTHOR_NAME: clean(author.name) || clean(author.email) || 'unknown',
+    GIT_AUTHOR_EMAIL: clean(author.email),
+    GIT_AUTHOR_DATE: date(author.time),
+    GIT_COMMITTER_NAME: clean(committer.name) || clean(committer.email) || 'unknown',
+    GIT_COMMITTER_EMAIL: clean(committer.email),
+    GIT_COMMITTER_DATE: date(committer.time),
+  };
+}
+
+
+export class TreeWrites extends RefUpdates {
+  /** Stores blobs; returns their ids in order. */
+  async writeBlobs(contents: readonly Uint8Array[]): Promise<string[]> {
+    return Promise.all(contents.map((data) => writeObject(this.path, 'blob', data)));
+  }
+
+  /** Applies changes to `baseTree` (null: empty), rewriting only the directories that change. */
+  async writeTree(baseTree: string | null, changes: readonly TreeChange[]): Promise<string> {
+    return guardedWrite(this.path, () =>
+      writeTreeChanges(this.path, baseTree, changes, async (id) => {
+        const obj = await this.runtime.objects.read(this.path, id);
+        return obj && obj.type === 'tree' ? obj.data : null;
+      }),
+    );
+  }
+
+  async commitTree(tree: string, parents: readonly string[], message: string, author: Signature, committer: Signature): Promise<string> {
+    return writeObject(this.path, 'commit', Buffer.from(commitText(tree, parents, message, author, committer), 'utf8'));
+  }
+
+  /** An annotated tag object for `commit`. */
+  async writeTagObject(name: string, commit: string, message: string, tagger: Signature): Promise<string> {
+    const env = identityEnv(tagger, tagger);
+    const ident = `${env.GIT_COMMITTER_NAME} <${env.GIT_COMMITTER_EMAIL}> ${env.GIT_COMMITTER_DATE}`;
+    const body = `object ${commit}\ntype commit\ntag ${name}\ntagger ${ident}\n\n${message.endsWith('\n') ? message : `${message}\n`}`;
+    const res = await this.run(['mktag'], { input: body });
+    return text(res).trim();
+  }
+
+  /**
+   * The whole of a first commit, synchronously (used while a project row is being created):
+   * one file on a new branch.
+   */
+  initialCommitSync(branch: string, file: { path: string; content: string }, message: string, author: Signature, committer: Signature): string {
+    const blob = text(runGitSync(this.path, ['hash-object', '-w', '--no-filters', '--stdin'], { input: file.content })).trim();
+    const tree = text(runGitSync(this.path, ['mktree', '-z'], { input: `100644 blob ${blob}\t${file.path}\0` })).trim();
+    const commit = text(runGitSync(this.path, ['commit-tree', tree], { input: message, env: identityEnv(author, committer) })).trim();
+    this.updateRefSync(`refs/heads/${branch}`, commit, ZERO_SHA);
+    return commit;
+  }
+}
