@@ -29,6 +29,7 @@ describe('mergeTrees', () => {
     const ours = await treeOf(repo, { 'a.txt': 'one\n2\n3\n4\n5\n' }, base);
     const theirs = await treeOf(repo, { 'a.txt': '1\n2\n3\n4\nfive\n', 'c.txt': 'c\n' }, base);
     const merged = await repo.mergeTrees(base, ours, theirs);
+    expect(merged.clean).toBe(true);
     expect(merged.conflicts).toEqual([]);
     expect(await contentAt(repo, merged.tree, 'a.txt')).toBe('one\n2\n3\n4\nfive\n');
     expect(await contentAt(repo, merged.tree, 'c.txt')).toBe('c\n');
@@ -42,6 +43,7 @@ describe('mergeTrees', () => {
     const after = await treeOf(repo, { 'a.txt': 'new\n' }, before);
     const later = await treeOf(repo, { 'keep.txt': 'k2\n' }, after);
     const merged = await repo.mergeTrees(after, later, before);
+    expect(merged.clean).toBe(true);
     expect(merged.conflicts).toEqual([]);
     expect(await contentAt(repo, merged.tree, 'a.txt')).toBe('old\n');
     expect(await contentAt(repo, merged.tree, 'keep.txt')).toBe('k2\n');
@@ -54,6 +56,7 @@ describe('mergeTrees', () => {
     const ours = await treeOf(repo, { 'a.txt': 'ours\n' }, base);
     const theirs = await treeOf(repo, { 'a.txt': 'theirs\n' }, base);
     const merged = await repo.mergeTrees(base, ours, theirs);
+    expect(merged.clean).toBe(false);
     expect(merged.conflicts).toEqual(['a.txt']);
     expect(merged.tree).toMatch(/^[0-9a-f]{40}$/);
   });
@@ -64,6 +67,7 @@ describe('mergeTrees', () => {
     const ours = await treeOf(repo, { 'a.txt': 'a\n' });
     const theirs = await treeOf(repo, { 'b.txt': 'b\n' });
     const merged = await repo.mergeTrees(null, ours, theirs);
+    expect(merged.clean).toBe(true);
     expect(merged.conflicts).toEqual([]);
     expect(await contentAt(repo, merged.tree, 'b.txt')).toBe('b\n');
     expect(await contentAt(repo, merged.tree, 'a.txt')).toBe('a\n');

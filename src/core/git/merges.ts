@@ -3,7 +3,7 @@
 // merge (`merge-tree --write-tree`) does the work, so renames, modes and conflicts are judged as
 // git judges them; the merged tree is written into the repository, nothing else changes.
 import { runGit, text } from './exec.js';
-import { commitText, writeObject } from './object-writer.js';
+import { commitText, EMPTY_TREE, writeObject } from './object-writer.js';
 import { guardedWrite } from './recovery.js';
 import { TreeWrites } from './tree-writes.js';
 import type { Signature } from './repository-types.js';
@@ -11,7 +11,9 @@ import type { Signature } from './repository-types.js';
 export interface TreeMerge {
   /** The merged tree; with conflicts it holds git's conflict markers in the conflicting files. */
   tree: string;
-  /** Paths that could not be merged cleanly (empty for a clean merge). */
+  /** False when git found conflicts (some, such as a rename against a delete, name no path). */
+  clean: boolean;
+  /** Paths that could not be merged cleanly. */
   conflicts: string[];
 }
 
@@ -24,13 +26,13 @@ const SCAFFOLD: Signature = { name: 'merge', email: 'merge@localhost', time: new
 
 export class Merges extends TreeWrites {
   /**
-   * Merges the change from `base` to `theirs` into `ours` (all tree ids). `base` null means an
+   * Merges the change from `base` to `theirs` into `ours` (all tree ids). `base` null means the
    * empty tree. The repository's refs are not touched: the caller commits the tree and moves a
    * ref as it sees fit.
    */
   async mergeTrees(base: string | null, ours: string, theirs: string): Promise<TreeMerge> {
     return guardedWrite(this.path, async () => {
-      const baseTree = base ?? (await writeObject(this.path, 'tree', Buffer.alloc(0)));
+      const baseTree = base ?? EMPTY_TREE;
       const commit = (tree: string, parents: string[]) =>
         writeObject(this.path, 'commit', Buffer.from(commitText(tree, parents, 'merge scaffold\n', SCAFFOLD, SCAFFOLD), 'utf8'));
       const root = await commit(baseTree, []);
@@ -38,8 +40,8 @@ export class Merges extends TreeWrites {
       // Exit 1 means "merged with conflicts", which is an answer, not a failure.
       const res = await runGit(this.path, ['merge-tree', '--write-tree', '-z', '--name-only', '--no-messages', left, right], { okCodes: [1] });
       const [tree = '', ...rest] = text(res).split('\0');
-      const conflicts = [...new Set(rest.filter((p) => p !== ''))];
-      return { tree: tree.trim(), conflicts };
+      if (!/^(?:[0-9a-f]{40}|[0-9a-f]{64})$/.test(tree.trim())) throw new Error(`merge-tree printed no tree: ${tree.slice(0, 80)}`);
+      return { tree: tree.trim(), clean: res.code === 0, conflicts: [...new Set(rest.filter((p) => p !== ''))] };
     });
   }
 }

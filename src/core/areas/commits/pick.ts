@@ -5,14 +5,11 @@
 // without writing.
 import type { ProjectRow, UserRow } from '../../db/rows.js';
 import type { CoreState } from '../../state.js';
-import { ApiError, forbidden, notFound } from '../../http/errors.js';
+import { failureWith, forbidden, notFound, type ApiError } from '../../http/errors.js';
 import { isSafeRevision, isValidRefName } from '../../git/names.js';
 import { EMPTY_TREE } from '../../git/object-writer.js';
-import { RefUpdateError } from '../../git/repository.js';
 import { commitTitle, type CommitObject } from '../../git/objects.js';
-import { mergeTrees } from '../../git/three-way-merge.js';
-import { BranchProtection } from '../protected-branches/rules.js';
-import { assertStillWritable, assertWritable, projectRepository, userSignature } from './project-repository.js';
+import { assertCanPush, assertStillWritable, assertWritable, moveBranch, projectRepository, userSignature } from '../../repositories/access.js';
 
 export type PickKind = 'revert' | 'cherry_pick';
 
@@ -32,7 +29,7 @@ const REFUSALS: Record<PickKind, string> = {
 
 /** The platform's structured 400: `{"message", "error_code"}` (and `dry_run: "error"` on a dry run). */
 const refusal = (kind: PickKind, code: 'conflict' | 'empty', dryRun: boolean): ApiError =>
-  new ApiError(400, { message: REFUSALS[kind], error_code: code, ...(dryRun ? { dry_run: 'error' } : {}) });
+  failureWith(400, REFUSALS[kind], { error_code: code, ...(dryRun ? { dry_run: 'error' } : {}) });
 
 function messageFor(kind: PickKind, commit: CommitObject, custom?: string): string {
   if (kind === 'revert') return `Revert "${commitTitle(commit.message).trim()}"\n\nThis reverts commit ${commit.id}`;
@@ -46,9 +43,8 @@ function messageFor(kind: PickKind, commit: CommitObject, custom?: string): stri
  */
 export async function pickCommit(core: CoreState, project: ProjectRow, user: UserRow, kind: PickKind, input: PickInput): Promise<CommitObject | null> {
   // The platform checks the push right first, then the commit, then the branch.
-  if (!isValidRefName(input.branch) || !new BranchProtection(core, project, user).canPush(input.branch)) {
-    throw forbidden('You are not allowed to push into this branch');
-  }
+  if (!isValidRefName(input.branch)) throw forbidden('You are not allowed to push into this branch');
+  assertCanPush(core, project, user, input.branch);
   const repo = projectRepository(core, project);
   const id = isSafeRevision(input.sha) ? await repo.resolveCommit(input.sha) : null;
   const commit = id ? await repo.commit(id) : null;
@@ -60,8 +56,8 @@ export async function pickCommit(core: CoreState, project: ProjectRow, user: Use
   const parent = commit.parentIds[0] ? await repo.commit(commit.parentIds[0]) : null;
   const parentTree = parent?.tree ?? EMPTY_TREE;
   const [base, theirs] = kind === 'revert' ? [commit.tree, parentTree] : [parentTree, commit.tree];
-  const merged = await mergeTrees(repo.path, base, tip.tree, theirs);
-  if ('conflict' in merged) throw refusal(kind, 'conflict', input.dryRun);
+  const merged = await repo.mergeTrees(base, tip.tree, theirs);
+  if (!merged.clean) throw refusal(kind, 'conflict', input.dryRun);
   if (merged.tree === tip.tree) throw refusal(kind, 'empty', input.dryRun);
   if (input.dryRun) return null;
 
@@ -71,11 +67,7 @@ export async function pickCommit(core: CoreState, project: ProjectRow, user: Use
   const author =
     kind === 'cherry_pick' ? { name: commit.author.name, email: commit.author.email, time: new Date(commit.author.epoch * 1000) } : committer;
   const newId = await repo.commitTree(merged.tree, [tip.id], messageFor(kind, commit, input.message), author, committer);
-  try {
-    await repo.updateRef(`refs/heads/${input.branch}`, newId, tip.id);
-  } catch (error) {
-    if (!(error instanceof RefUpdateError)) throw error;
-    throw new ApiError(400, { message: `Could not update refs/heads/${input.branch}. Please refresh and try again.` });
-  }
+  // The branch exists (checked above), so only a concurrent move can make this fail.
+  await moveBranch(repo, input.branch, newId, tip.id);
   return (await repo.commit(newId)) as CommitObject;
 }
