@@ -34,12 +34,10 @@ export type NotificationEvent = (typeof ALL_EVENTS)[number];
 export type NotificationScope = 'global' | 'group' | 'project';
 
 /**
- * The events of a setting: epics are group-level and need a paid tier, so `new_epic` belongs
- * to group and global settings only there; `approver` to project and global settings.
+ * The events of a setting. The specification lists 21 event keys for the global, group and
+ * project updates alike, limited only by `new_epic` existing in paid tiers (the platform keeps
+ * `approver` off groups and `new_epic` off projects; the specification wins).
  */
-export function eventsOf(scope: NotificationScope, paidTier: boolean): NotificationEvent[] {
-  const out: NotificationEvent[] = [...BASE_EVENTS];
-  if (scope !== 'project' && paidTier) out.push('new_epic');
-  if (scope !== 'group') out.push('approver');
-  return out;
+export function eventsOf(paidTier: boolean): NotificationEvent[] {
+  return paidTier ? [...ALL_EVENTS] : ALL_EVENTS.filter((e) => e !== 'new_epic');
 }

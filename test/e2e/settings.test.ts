@@ -198,7 +198,6 @@ describe('hostctl settings nouns', () => {
 
       const cases: [string[], string][] = [
         [['notifications', 'set', '--on', 'new_thing'], 'unknown event "new_thing"'],
-        [['notifications', 'set', '-R', 'root/shop', '--on', 'new_epic'], 'new_epic does not apply to project settings'],
         [['notifications', 'set', '--on', 'new_note', '--off', 'new_note'], 'new_note given to both --on and --off'],
         [['notifications', 'set', '--level', 'loud'], '--level'],
         [['notifications', 'set', '-R', 'root/shop', '--email', 'admin@example.com'], '--email applies to the global setting only'],
@@ -226,8 +225,8 @@ describe('hostctl settings nouns', () => {
 
     it('group settings take new_epic; the outbox lists who would hear of a release', async () => {
       await json(['groups', 'create', '--name', 'Team', '--path', 'team']);
-      const group = await json<{ events: Record<string, boolean | null> }>(['notifications', 'set', '--group', 'team', '--level', 'custom', '--on', 'new_epic']);
-      expect(group.events.new_epic).toBe(true);
+      const group = await json<{ events: Record<string, boolean | null> }>(['notifications', 'set', '--group', 'team', '--level', 'custom', '--on', 'new_epic', '--on', 'approver']);
+      expect(group.events).toMatchObject({ new_epic: true, approver: true });
 
       await json(['users', 'create', '--username', 'erin', '--name', 'Erin Walsh', '--email', 'erin@example.com']);
       await json(['members', 'add', '-R', 'root/shop', '--user', 'erin', '--access-level', 'developer']);

@@ -1,6 +1,6 @@
 import type { VerbSpec } from '../../kit/verb.js';
 import { UsageError } from '../../kit/errors.js';
-import { settingColumns, addScopeOptions, checkScopeEvents, eventOption, levelOption, scopeOf, type ScopeOpts } from './shared.js';
+import { settingColumns, addScopeOptions, eventOption, levelOption, scopeOf, type ScopeOpts } from './shared.js';
 
 interface SetOpts extends ScopeOpts {
   level?: string;
@@ -31,7 +31,6 @@ export const setVerb: VerbSpec<SetOpts> = {
     const off = o.off ?? [];
     const both = on.filter((e) => off.includes(e));
     if (both.length > 0) throw new UsageError(`${both.join(', ')} given to both --on and --off`);
-    checkScopeEvents(target.scope, [...on, ...off]);
     if (o.email !== undefined && target.scope !== 'global') throw new UsageError('--email applies to the global setting only (no --group or --project)');
     const body: Record<string, unknown> = {};
     if (o.level !== undefined) body.level = o.level;

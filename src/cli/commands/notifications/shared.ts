@@ -1,7 +1,7 @@
 // Notification settings are the caller's own: global by default, or for a group (-g/--group)
-// or a project (-R/--project). Event names are checked against the setting's scope.
+// or a project (-R/--project). Every setting takes every event name (the specification's 21).
 import { Option, type Command } from 'commander';
-import { ALL_EVENTS, NOTIFICATION_LEVELS, eventsOf, type NotificationScope } from '../../../shared/notification-events.js';
+import { ALL_EVENTS, NOTIFICATION_LEVELS, type NotificationScope } from '../../../shared/notification-events.js';
 import type { Column } from '../../render/output.js';
 import { UsageError } from '../../kit/errors.js';
 import { apiPath, idOrPath } from '../../kit/refs.js';
@@ -48,13 +48,6 @@ export function eventOption(flags: string, description: string): Option {
 }
 
 export const levelOption = (): Option => new Option('--level <level>', 'notification level').choices([...NOTIFICATION_LEVELS]);
-
-/** Events not part of a scope (`new_epic` on projects, `approver` on groups) are refused before sending. */
-export function checkScopeEvents(scope: NotificationScope, names: string[]): void {
-  const allowed = new Set<string>(eventsOf(scope, true));
-  const wrong = names.filter((n) => !allowed.has(n));
-  if (wrong.length > 0) throw new UsageError(`event${wrong.length > 1 ? 's' : ''} ${wrong.join(', ')} ${wrong.length > 1 ? 'do' : 'does'} not apply to ${scope} settings`);
-}
 
 const listOf = (row: Record<string, unknown>, value: boolean | null) => {
   const events = row.events as Record<string, boolean | null> | undefined;

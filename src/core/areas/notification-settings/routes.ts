@@ -13,14 +13,13 @@ import { isAdmin } from '../../auth/policy.js';
 import { tierAtLeast } from '../../instance.js';
 import type { UserRow } from '../../db/rows.js';
 import { findGroup, findProject } from '../../resources/find.js';
-import { ALL_EVENTS, NOTIFICATION_LEVELS, eventsOf, type NotificationLevel, type NotificationScope } from '../../../shared/notification-events.js';
+import { ALL_EVENTS, NOTIFICATION_LEVELS, eventsOf, type NotificationLevel } from '../../../shared/notification-events.js';
 import { eventValues, notificationEmail, saveSetting, settingOf, storedEvents, verifiedEmails, type NotificationRow, type SourceType } from './store.js';
 
 const levelParam: ParamDecl = { name: 'level', type: 'string' };
 
-/** Every event key a scope's update accepts (epics whatever the tier; they are ignored below paid tiers). */
-const eventParams = (scope: NotificationScope): ParamDecl[] =>
-  ALL_EVENTS.filter((e) => (scope === 'project' ? e !== 'new_epic' : scope === 'group' ? e !== 'approver' : true)).map((name) => ({ name, type: 'boolean' }));
+/** Every event key the updates accept: all 21 (epics whatever the tier; they are ignored below paid tiers). */
+const eventParams = (): ParamDecl[] => ALL_EVENTS.map((name) => ({ name, type: 'boolean' }));
 
 function present(ctx: RequestContext, row: NotificationRow, user?: UserRow): Record<string, unknown> {
   const out: Record<string, unknown> = { level: row.level };
@@ -30,14 +29,14 @@ function present(ctx: RequestContext, row: NotificationRow, user?: UserRow): Rec
 }
 
 /** Applies `level` and event booleans of the request to `row`; an unknown level is the platform's 400. */
-function applyChanges(ctx: RequestContext, row: NotificationRow, scope: NotificationScope): Map<string, boolean | null> {
+function applyChanges(ctx: RequestContext, row: NotificationRow): Map<string, boolean | null> {
   const level = ctx.params.level;
   if (typeof level === 'string') {
     if (!(NOTIFICATION_LEVELS as readonly string[]).includes(level)) throw failure(400, `'${level}' is not a valid level`);
     row.level = level as NotificationLevel;
   }
   const events = storedEvents(row);
-  for (const key of eventsOf(scope, tierAtLeast(ctx.core.settings.tier, 'premium'))) {
+  for (const key of eventsOf(tierAtLeast(ctx.core.settings.tier, 'premium'))) {
     const value = ctx.params[key];
     if (typeof value === 'boolean') events.set(key, value);
   }
@@ -67,12 +66,12 @@ const sourceRoutes = (scope: 'group' | 'project'): RouteDef[] => {
       method: 'PUT',
       path: base,
       summary: `Change your notification setting for a ${scope}: level and event choices`,
-      params: [idParam, levelParam, ...eventParams(scope)],
+      params: [idParam, levelParam, ...eventParams()],
       handler: (ctx) => {
         const user = currentUser(ctx);
         const source = sourceOf(ctx, scope);
         const row = settingOf(ctx.core, user.id, source.type, source.id);
-        const events = applyChanges(ctx, row, scope);
+        const events = applyChanges(ctx, row);
         saveSetting(ctx.core, row, events);
         return present(ctx, settingOf(ctx.core, user.id, source.type, source.id));
       },
@@ -107,11 +106,11 @@ export const notificationSettingRoutes = defineRoutes([
     method: 'PUT',
     path: '/notification_settings',
     summary: 'Change your global notification setting: level, notification email (a verified address), event choices',
-    params: [levelParam, { name: 'notification_email', type: 'string' }, ...eventParams('global')],
+    params: [levelParam, { name: 'notification_email', type: 'string' }, ...eventParams()],
     handler: (ctx) => {
       const user = currentUser(ctx);
       const row = settingOf(ctx.core, user.id, 'global', 0);
-      const events = applyChanges(ctx, row, 'global');
+      const events = applyChanges(ctx, row);
       const email = ctx.params.notification_email;
       if (typeof email === 'string') {
         if (email === '') row.notification_email = null;

@@ -3,7 +3,7 @@
 // global setting `participating`); rows are written on the first change.
 import type { UserRow } from '../../db/rows.js';
 import type { CoreState } from '../../state.js';
-import { eventsOf, type NotificationLevel, type NotificationScope } from '../../../shared/notification-events.js';
+import { eventsOf, type NotificationLevel } from '../../../shared/notification-events.js';
 import { tierAtLeast } from '../../instance.js';
 
 export type SourceType = 'global' | 'namespace' | 'project';
@@ -17,8 +17,6 @@ export interface NotificationRow {
   /** JSON object of the event keys that were set. */
   events: string;
 }
-
-export const scopeOf = (type: SourceType): NotificationScope => (type === 'namespace' ? 'group' : type);
 
 export function settingOf(core: CoreState, userId: number, type: SourceType, sourceId: number): NotificationRow {
   const row = core.db
@@ -41,7 +39,7 @@ const ON_WHEN_UNSET = new Set(['failed_pipeline', 'fixed_pipeline']);
 export function eventValues(core: CoreState, row: NotificationRow): Record<string, boolean | null> {
   const stored = storedEvents(row);
   const out: Record<string, boolean | null> = {};
-  for (const key of eventsOf(scopeOf(row.source_type), tierAtLeast(core.settings.tier, 'premium'))) {
+  for (const key of eventsOf(tierAtLeast(core.settings.tier, 'premium'))) {
     const value = stored.get(key) ?? null;
     out[key] = value === null && ON_WHEN_UNSET.has(key) ? true : value;
   }
