@@ -1,5 +1,6 @@
 // Runs the built CLI (bin/hostctl.js → dist/) as a process, with its own temporary config and
-// state directories, on the fake clock. `npm test` builds dist/ before the suite runs.
+// state directories, on the fake clock. The suite's global setup (test/global-setup.ts) first
+// rebuilds dist/ when any source is newer, so these tests never run an old bundle.
 import { execa, type Result, type ResultPromise } from 'execa';
 import { expect } from 'vitest';
 import { mkdtempSync, rmSync } from 'node:fs';
