@@ -1241,7 +1241,7 @@ _hostctl_value() {
       esac ;;
   esac
   case "$2" in
-    -o|--output) COMPREPLY=($(compgen -W 'table json yaml jsonl csv' -- "$cur")); return 0 ;;
+    -o|--output) COMPREPLY=($(compgen -W 'table wide json yaml jsonl csv' -- "$cur")); return 0 ;;
     --fields) COMPREPLY=(); return 0 ;;
     -q|--jq) COMPREPLY=(); return 0 ;;
     --context) COMPREPLY=($(compgen -W "$("${COMP_WORDS[0]}" context list --fields name --no-input 2>/dev/null)" -- "$cur")); return 0 ;;

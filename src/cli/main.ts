@@ -6,7 +6,8 @@ import { ApiError } from '../client/api-error.js';
 import { DryRunStop } from '../client/client.js';
 import { TransportError } from '../client/transport.js';
 import { CancelledError, CliError, EXIT, UsageError, WaitTimeoutError, exitCodeForStatus, explainApiError, extensionMissing } from './kit/errors.js';
-import { addNouns, createProgram, selectedNoun, VALUE_OPTIONS } from './program.js';
+import { wrapText } from './render/cells.js';
+import { addNouns, createProgram, helpSettings, selectedNoun, VALUE_OPTIONS } from './program.js';
 
 /** The generator of completions and the man page, for scripts/gen-docs.mjs (loaded on demand). */
 export const loadDocs = () => import('./docs/generate.js');
@@ -45,10 +46,13 @@ function classify(error: unknown, flags?: ReadonlySet<string>): Reported | null 
 const wantsJson = (argv: string[]): boolean =>
   argv.some((a, i) => ((a === '-o' || a === '--output') && argv[i + 1] === 'json') || a === '--output=json' || a === '-ojson');
 
-/** Usage errors found by commander are reported by main, as one line or as JSON with -o json. */
-function silenceParseErrors(cmd: Command): void {
-  cmd.configureOutput({ outputError: () => undefined });
-  for (const sub of cmd.commands) silenceParseErrors(sub);
+/**
+ * Usage errors found by commander are reported by main, as one line or as JSON with -o json; help
+ * (with the text commands add after it) fits the terminal's width.
+ */
+function configureOutputs(cmd: Command, width: number): void {
+  cmd.configureOutput({ outputError: () => undefined, writeOut: (text) => process.stdout.write(wrapText(text, width)) });
+  for (const sub of cmd.commands) configureOutputs(sub, width);
 }
 
 /** The words of the command line that are not options or option values. */
@@ -78,7 +82,8 @@ async function help(program: Command, words: string[]): Promise<void> {
   const first = words[0] as string;
   if (first === 'exit-codes') {
     const { EXIT_MEANINGS } = await import('./kit/errors.js');
-    process.stdout.write(`Exit codes:\n${Object.entries(EXIT_MEANINGS).map(([code, text]) => `  ${code.padStart(3)}  ${text}`).join('\n')}\n`);
+    const width = helpSettings().helpWidth;
+    process.stdout.write(`Exit codes:\n${Object.entries(EXIT_MEANINGS).map(([code, text]) => `  ${code.padStart(3)}  ${wrapText(text, width - 7).replace(/\n/g, `\n${' '.repeat(7)}`)}`).join('\n')}\n`);
     return;
   }
   if (HELP_TOPICS[first] && !findSub(program, first)) {
@@ -120,7 +125,7 @@ export async function main(argv: string[]): Promise<void> {
     program = createProgram();
     const noun = selectedNoun(argv);
     await addNouns(program, noun ? [noun] : []);
-    silenceParseErrors(program);
+    configureOutputs(program, helpSettings().helpWidth);
     const words = commandWords(argv);
     if (words[0] === 'help') {
       await help(program, words.slice(1));
@@ -151,7 +156,10 @@ export async function main(argv: string[]): Promise<void> {
     if (wantsJson(argv)) {
       process.stderr.write(`${JSON.stringify({ error: { code: reported.code, message: reported.message, ...(reported.status ? { status: reported.status } : {}), ...(reported.hint ? { hint: reported.hint } : {}), ...(reported.body !== undefined ? { body: reported.body } : {}) } })}\n`);
     } else {
-      process.stderr.write(`error: ${reported.message}\n${reported.hint ? `hint: ${reported.hint}\n` : ''}`);
+      // On a terminal the lines wrap at its width, continuation lines indented under the text.
+      const width = process.stderr.isTTY ? Number(process.env.COLUMNS) || process.stderr.columns || 80 : Infinity;
+      const fit = (label: string, text: string) => `${wrapText(`${label}${text}`, width, label.length)}\n`;
+      process.stderr.write(`${fit('error: ', reported.message)}${reported.hint ? fit('hint: ', reported.hint) : ''}`);
     }
     if (process.env.HOSTCTL_DEBUG === 'stack' && error instanceof Error && error.stack) process.stderr.write(`${error.stack}\n`);
   }

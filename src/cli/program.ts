@@ -8,6 +8,16 @@ import { FORMATS } from './render/output.js';
 /** Global options that take a value (so their values are not mistaken for the noun). */
 export const VALUE_OPTIONS = new Set(['-o', '--output', '--fields', '--context', '--state', '--url', '--sudo', '--jq', '-q', '--color']);
 
+/**
+ * Help fits the terminal (COLUMNS, else the terminal's width, else 80, piped too), and option
+ * descriptions wrap even beside long flag names (commander's default gives up under 40 columns).
+ */
+export function helpSettings(sort = true) {
+  const fromEnv = Number(process.env.COLUMNS);
+  const helpWidth = Number.isInteger(fromEnv) && fromEnv > 0 ? fromEnv : process.stdout.isTTY && process.stdout.columns ? process.stdout.columns : 80;
+  return { showGlobalOptions: true, ...(sort ? { sortSubcommands: true } : {}), helpWidth, minWidthToWrap: 16 };
+}
+
 export function selectedNoun(argv: string[]): NounEntry | undefined {
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i] as string;
@@ -40,7 +50,7 @@ export function createProgram(): Command {
     .addOption(new Option('--no-color', 'no colour in output (same as --color never)').hideHelp())
     .option('--dry-run', 'print the request a change would send (secrets redacted) and send nothing')
     .option('--debug', 'trace HTTP requests on stderr (secrets redacted; HOSTCTL_DEBUG=stack adds stack traces)')
-    .configureHelp({ showGlobalOptions: true, sortSubcommands: true })
+    .configureHelp(helpSettings())
     .showHelpAfterError(false)
     .exitOverride();
   program.addHelpText('after', '\nHelp topics: hostctl help environment | exit-codes | formatting\nA command\'s help: hostctl help NOUN VERB (or hostctl NOUN VERB --help)\n');
@@ -55,7 +65,7 @@ export async function addNouns(program: Command, load: NounEntry[] | 'all'): Pro
     const cmd = new Command(entry.name).description(entry.summary);
     for (const alias of entry.aliases ?? []) cmd.alias(alias);
     cmd.exitOverride();
-    cmd.configureHelp({ showGlobalOptions: true, sortSubcommands: true });
+    cmd.configureHelp(helpSettings());
     if (chosen.includes(entry)) (await entry.load()).configure(cmd);
     program.addCommand(cmd, entry.hidden ? { hidden: true } : {});
   }
@@ -63,5 +73,5 @@ export async function addNouns(program: Command, load: NounEntry[] | 'all'): Pro
 
 /** Commands created under a noun inherit the program's settings. */
 export function subcommand(name: string): Command {
-  return new Command(name).exitOverride().configureHelp({ showGlobalOptions: true });
+  return new Command(name).exitOverride().configureHelp(helpSettings(false));
 }

@@ -22,7 +22,7 @@ describe.runIf(hasCommand('python3'))('on an 80-column terminal', () => {
   const show = (args: string[], extra: Record<string, string> = {}, steps: Step[] = []) => drivePty([process.execPath, BIN, ...args], env(extra), steps, 80);
   const lines = (out: string) => out.replace(/\n+$/, '').split('\n');
 
-  it('tables fit 80 columns: the widest column is cut with an ellipsis, no wrapping, no trailing spaces', async () => {
+  it('tables fit 80 columns: paths whole, low-priority columns left out and named, no wrapping, no trailing spaces', async () => {
     const res = await show(['projects', 'list', '--all']);
     expect(res.code, res.output).toBe(0);
     const rows = lines(res.output);
@@ -32,9 +32,10 @@ describe.runIf(hasCommand('python3'))('on an 80-column terminal', () => {
       expect(row, 'trailing space').toBe(row.trimEnd());
       expect(row).not.toContain('\t');
     }
-    expect(res.output).toContain('…');
-    // Every project is one line: 8 projects and the header.
-    expect(rows).toHaveLength(9);
+    expect(res.output).toContain('acme/platform/infra/terraform-modules');
+    // Every project is one line: 8 projects, the header and the note on what was left out.
+    expect(rows).toHaveLength(10);
+    expect(rows[9]).toMatch(/^\(\+2 columns: default branch, archived; -o wide or --fields\)$/);
     expect(res.output).toMatch(/\d+ (minute|hour|day|week|month)s? ago|just now/);
     expect(res.output).not.toMatch(/\d{4}-\d{2}-\d{2}T\d{2}:/);
   });

@@ -113,7 +113,7 @@ describe('every command of the tree has completions, a man entry and help', () =
       else expect(got[i], label).toEqual([]);
     });
     const globals = completeAll([['-o', ''], ['--color', ''], ['--context', '']]);
-    expect(globals[0]).toEqual(['table', 'json', 'yaml', 'jsonl', 'csv']);
+    expect(globals[0]).toEqual(['table', 'wide', 'json', 'yaml', 'jsonl', 'csv']);
     expect(globals[1]).toEqual(['auto', 'always', 'never']);
     expect(globals[2]).toEqual(['local']);
   });

@@ -138,7 +138,7 @@ describe('completions and man page', () => {
       expect(await complete('hostctl -o json context add x --tok')).toEqual(['--token', '--token-stdin']);
       expect(await complete('hostctl api --pag')).toEqual(['--paginate']);
       expect(await complete('hostctl tokens list --fie')).toEqual(['--fields']);
-      expect(await complete('hostctl -o ')).toEqual(['table', 'json', 'yaml', 'jsonl', 'csv']);
+      expect(await complete('hostctl -o ')).toEqual(['table', 'wide', 'json', 'yaml', 'jsonl', 'csv']);
       expect(await complete('hostctl --output = y')).toEqual(['yaml']);
       expect(await complete('hostctl completion ')).toEqual(['bash', 'zsh', 'fish', 'install']);
       expect(await complete('hostctl --context ')).toEqual(['local', 'staging']);

@@ -71,7 +71,7 @@ describe('output forms', () => {
   it('an unknown --output is a usage error', async () => {
     const res = await sb.run(['tokens', 'list', '-o', 'xml']);
     expect(res.exitCode).toBe(2);
-    expect(res.stderr).toContain("option '-o, --output <format>' argument 'xml' is invalid. Allowed choices are table, json, yaml, jsonl, csv");
+    expect(res.stderr).toContain("option '-o, --output <format>' argument 'xml' is invalid. Allowed choices are table, wide, json, yaml, jsonl, csv");
   });
 
   it('stdout carries only data: messages go to stderr', async () => {

@@ -142,6 +142,29 @@ describe('hostctl serve, and commands against it', () => {
     expect(gets.every((l) => /^\d{4}-\d{2}-\d{2}T[\d:.]+Z GET /.test(l) && !l.includes(marker))).toBe(true);
   });
 
+  it('on a busy port says the port is in use (exit 6), not a stack or an "unexpected" error', async () => {
+    const port = new URL(url).port;
+    const res = await sb.run(['serve', '--state', sb.stateDir, '--port', port]);
+    expect(res.exitCode).toBe(6);
+    expect(String(res.stderr)).toContain(`error: port ${port} on 127.0.0.1 is in use`);
+    expect(String(res.stderr)).toMatch(/hint: .*--port 0/);
+    expect(String(res.stderr)).not.toMatch(/unexpected|EADDRINUSE|    at /);
+  });
+
+  it('Ctrl-C (SIGINT) stops it with exit 130, as documented', async () => {
+    const other = cliSandbox();
+    try {
+      await other.init();
+      const second = await startServe(other);
+      second.proc.kill('SIGINT');
+      const result = await second.proc;
+      expect(result.exitCode).toBe(130);
+      expect(second.log() + String(result.stderr)).toContain('SIGINT: finishing in-flight requests');
+    } finally {
+      other.cleanup();
+    }
+  });
+
   it('stops cleanly on SIGTERM with exit code 0', async () => {
     server.kill('SIGTERM');
     const result = await server;

@@ -36,7 +36,8 @@ export function detectTerminal(opts: { noInput?: boolean; color?: boolean | stri
   if (opts.color === 'always') color = true;
   // COLUMNS in the environment wins (tests and `COLUMNS=100 hostctl …`), then the terminal's own.
   const fromEnv = Number(env.COLUMNS);
-  const columns = Number.isInteger(fromEnv) && fromEnv > 0 ? fromEnv : process.stdout.columns && process.stdout.columns > 0 ? process.stdout.columns : 80;
+  const ttyColumns = process.stdout.columns || process.stderr.columns;
+  const columns = Number.isInteger(fromEnv) && fromEnv > 0 ? fromEnv : ttyColumns && ttyColumns > 0 ? ttyColumns : 80;
   return {
     stdoutIsTTY,
     stderrIsTTY,

@@ -11,6 +11,8 @@ export const EXIT = {
   conflict: 5,
   unavailable: 6,
   timedOut: 7,
+  /** `freeze-periods status`: the project is inside a deploy freeze. */
+  frozen: 10,
   interrupted: 130,
 } as const;
 
@@ -22,8 +24,9 @@ export const EXIT_MEANINGS: Record<number, string> = {
   [EXIT.notFound]: 'not found',
   [EXIT.auth]: 'not authenticated or not allowed (a bad or missing token, a missing scope, a config file others can read)',
   [EXIT.conflict]: 'conflict or refused as invalid (the name or path is already taken, the resource exists already, or the platform refused a value)',
-  [EXIT.unavailable]: 'rate limited or unavailable after retries, or the instance cannot be reached',
+  [EXIT.unavailable]: 'rate limited or unavailable after retries, or the instance cannot be reached (serve: the port is in use)',
   [EXIT.timedOut]: 'timed out waiting for an operation',
+  [EXIT.frozen]: 'freeze-periods status only: the project is inside a deploy freeze (deploys should wait)',
   [EXIT.interrupted]: 'interrupted (Ctrl-C)',
 };
 

@@ -5,6 +5,7 @@ import { Option, type Command } from 'commander';
 import type { ApiClient, DryRunRequest } from '../../client/client.js';
 import { detectTerminal, type TerminalInfo } from '../io/terminal.js';
 import { getPath, parseFields } from '../render/fields.js';
+import { wrapText } from '../render/cells.js';
 import { FORMATS, renderItem, renderList, type Column, type Format } from '../render/output.js';
 import { readConfig, reportConfigWritesOnly } from '../config/store.js';
 import { resolveTarget, type Target } from '../config/target.js';
@@ -83,6 +84,42 @@ export interface VerbSpec<O = Record<string, unknown>> {
   run(cli: Cli, args: string[], opts: O & ListOptions): Promise<void>;
 }
 
+const helpWidth = () => Number(process.env.COLUMNS) || (process.stdout.isTTY ? process.stdout.columns : 0) || 80;
+
+/** A shell command line wrapped with ` \` continuations, so it still runs when pasted. */
+function wrapCommand(line: string, width: number): string {
+  if (line.length <= width) return line;
+  // A trailing `# comment` that does not fit goes on its own line above the command.
+  const comment = /^(.*?\S)\s+(# .*)$/.exec(line);
+  if (comment) {
+    const lead = /^ */.exec(line)?.[0] ?? '';
+    const command = comment[1] as string;
+    const joined = `${command}   ${comment[2] as string}`;
+    return joined.length <= width ? joined : `${lead}${comment[2] as string}\n${wrapCommand(command, width)}`;
+  }
+  // A flag and its value stay on one line.
+  const words = line
+    .trimStart()
+    .split(' ')
+    .reduce<string[]>((acc, w) => {
+      const last = acc[acc.length - 1];
+      if (last !== undefined && /^-/.test(last) && !last.includes(' ') && !/^-/.test(w)) acc[acc.length - 1] = `${last} ${w}`;
+      else acc.push(w);
+      return acc;
+    }, []);
+  const out: string[] = [];
+  let current = line.slice(0, line.length - line.trimStart().length);
+  for (const word of words) {
+    const start = current.trim() === '';
+    if (!start && current.length + 1 + word.length + 2 > width) {
+      out.push(`${current} \\`);
+      current = `      ${word}`;
+    } else current += start ? word : ` ${word}`;
+  }
+  out.push(current);
+  return out.join('\n');
+}
+
 /** Each verb's examples, for the generated man page and completions. */
 const verbExamples = new WeakMap<Command, readonly string[]>();
 
@@ -116,7 +153,7 @@ export function applyVerb<O>(cmd: Command, spec: VerbSpec<O>): Command {
       .option('--limit <n>', 'stop after N items, across pages', positiveInt('--limit'));
   }
   verbExamples.set(cmd, spec.examples);
-  cmd.addHelpText('after', `\nExamples:\n${spec.examples.map((e) => `  $ ${e}`).join('\n')}\n`);
+  cmd.addHelpText('after', () => `\nExamples:\n${spec.examples.map((e) => wrapCommand(`  $ ${e}`, helpWidth())).join('\n')}\n`);
   cmd.action(async (...received: unknown[]) => {
     const command = received[received.length - 1] as Command;
     const args = received.slice(0, -2).flatMap((a) => (a === undefined ? [] : Array.isArray(a) ? (a as string[]) : [String(a)]));
@@ -277,13 +314,17 @@ function cancellable(mod: Prompts): Prompts {
 
 export function makeCli(globals: GlobalOptions & ListOptions, env: NodeJS.ProcessEnv = process.env): Cli {
   checkChoice(String(globals.output), FORMATS, '--output');
+  // `-o wide` is the table with every column: verbs that print tables their own way see 'table'.
+  const wide = globals.output === 'wide';
+  if (wide) globals.output = 'table';
   // A dry run writes no configuration either: commands that save contexts say what they would do.
   if (globals.dryRun) reportConfigWritesOnly((line) => process.stderr.write(`${line}\n`));
   const term = detectTerminal({ noInput: globals.input === false, color: globals.color }, env);
   const fields = parseFields(globals.fields);
   let target: Target | undefined;
   let client: Promise<ApiClient> | undefined;
-  const info = (message: string) => process.stderr.write(`${message}\n`);
+  // Messages fit the terminal they are read on; piped, they stay one line per message.
+  const info = (message: string) => process.stderr.write(`${term.stderrIsTTY ? wrapText(message, term.columns, 2) : message}\n`);
   const renderOpts = (columns?: Column[], knownFields?: readonly string[]) => ({
     format: globals.output,
     term,
@@ -292,7 +333,15 @@ export function makeCli(globals: GlobalOptions & ListOptions, env: NodeJS.Proces
     ...(knownFields ? { knownFields } : {}),
     ...(globals.jq !== undefined ? { jq: globals.jq } : {}),
     now: nowFromEnv(env),
+    ...(wide ? { wide } : {}),
+    note: (message: string) => notes.push(message),
   });
+  /** Messages about the output, shown after it. */
+  const notes: string[] = [];
+  const printWithNotes = (text: string) => {
+    process.stdout.write(text);
+    for (const n of notes.splice(0)) info(n);
+  };
   const resolved = (): Target => {
     const t = resolveTarget({ context: globals.context, state: globals.state, url: globals.url }, env, readConfig(env));
     noteTarget({ ...(t.context ? { context: t.context } : {}), source: t.source, ...(t.tokenSource ? { tokenSource: t.tokenSource } : {}), where: t.kind === 'remote' ? String(t.url) : `local state ${t.stateDir}` });
@@ -352,11 +401,11 @@ export function makeCli(globals: GlobalOptions & ListOptions, env: NodeJS.Proces
     // record or a crash in the renderer.
     async showList(rows, columns, knownFields) {
       const checked = Array.isArray(rows) ? rows : (await cli.client()).expectList<Record<string, unknown>>(rows);
-      cli.print(await renderList(checked, renderOpts(await named(checked, columns), knownFields)));
+      printWithNotes(await renderList(checked, renderOpts(await named(checked, columns), knownFields)));
     },
     async showItem(item, columns) {
       const checked = item !== null && typeof item === 'object' && !Array.isArray(item) ? item : (await cli.client()).expectRecord<Record<string, unknown>>(item);
-      cli.print(await renderItem(checked, renderOpts(await named([checked], columns))));
+      printWithNotes(await renderItem(checked, renderOpts(await named([checked], columns))));
     },
     async confirm(message) {
       // A dry run sends nothing, so there is nothing to confirm.

@@ -62,34 +62,36 @@ const isWide = (cp: number): boolean =>
   (cp >= 0x1f300 && cp <= 0x1faff) ||
   (cp >= 0x20000 && cp <= 0x3fffd);
 
-/** A namespace path such as acme/platform/runner (no spaces, no empty segments, so not a URL). */
+/** A namespace path such as acme/platform/runner (no spaces, no empty segments). */
 const PATH_CELL = /^[^\s/]+(\/[^\s/]+)+$/;
+/** A URL: what tells one from another is at its end. */
+const URL_CELL = /^[a-z][a-z0-9+.-]*:\/\/\S+$/i;
 
 /**
- * Cuts a cell to at most `width` columns. Paths keep their last segment, the part that tells
- * rows apart (`acme/…/runner`, `…/api-gateway`), and give up the middle; other text keeps its
- * beginning and ends in an ellipsis.
+ * Cuts a cell to at most `width` columns. Paths and URLs are cut from the left at a segment
+ * boundary, keeping the end that tells rows apart (`…/platform/runner`, `…/-/releases/v1.2`); when
+ * even the last segment does not fit, it keeps its beginning. Other text keeps its beginning and
+ * ends in an ellipsis.
  */
 export function fitCell(text: string, width: number): string {
-  if (displayWidth(text) <= width || !PATH_CELL.test(text)) return truncate(text, width);
-  const tail = text.slice(text.lastIndexOf('/'));
-  const room = width - 1 - displayWidth(tail);
-  if (room < 0) return `…${lastColumns(text, width - 1)}`;
-  return `${truncate(text, room + 1).replace(/…$/, '')}…${tail}`;
-}
-
-/** The end of `text` that fits in `width` columns. */
-function lastColumns(text: string, width: number): string {
-  const chars = [...text];
-  let out = '';
-  let w = 0;
-  for (let i = chars.length - 1; i >= 0; i--) {
-    const cw = displayWidth(chars[i] as string);
-    if (w + cw > width) break;
-    out = `${chars[i] as string}${out}`;
-    w += cw;
+  if (displayWidth(text) <= width) return text;
+  const url = URL_CELL.test(text);
+  if (!url && !PATH_CELL.test(text)) return truncate(text, width);
+  const body = url ? text.replace(/^[^:]+:\/\//, '').replace(/\/+$/, '') : text;
+  const segments = body.split('/');
+  let tail = segments[segments.length - 1] as string;
+  if (displayWidth(tail) + 2 > width) {
+    if (displayWidth(tail) < width) return `…${tail}`;
+    // The last segment alone is too wide: its beginning, marked as cut (the space makes a
+    // segment exactly as wide as the column lose its last character to the ellipsis).
+    return truncate(`${tail} `, width);
   }
-  return out;
+  for (let i = segments.length - 2; i >= 1; i--) {
+    const longer = `${segments[i] as string}/${tail}`;
+    if (displayWidth(longer) + 2 > width) break;
+    tail = longer;
+  }
+  return `…/${tail}`;
 }
 
 /** Cuts text to at most `width` columns, ending in an ellipsis when anything was cut. */
@@ -105,4 +107,38 @@ export function truncate(text: string, width: number): string {
     w += cw;
   }
   return `${out}…`;
+}
+
+/**
+ * Wraps text at `width` columns between words; a continuation line takes the indent of its line
+ * plus `hang`. Words wider than the line (URLs, tokens people copy) stay whole on a line of their
+ * own; existing line breaks stay.
+ */
+export function wrapText(text: string, width: number, hang = 0): string {
+  return text
+    .split('\n')
+    .map((line) => {
+      if (displayWidth(line) <= width) return line;
+      const indent = /^ */.exec(line)?.[0] ?? '';
+      const next = `${indent}${' '.repeat(hang)}`;
+      const out: string[] = [];
+      let current = indent;
+      let w = displayWidth(indent);
+      let empty = true;
+      for (const word of line.slice(indent.length).split(/ +/)) {
+        const ww = displayWidth(word);
+        if (!empty && w + 1 + ww > width) {
+          out.push(current);
+          current = next + word;
+          w = displayWidth(next) + ww;
+        } else {
+          current += empty ? word : ` ${word}`;
+          w += empty ? ww : 1 + ww;
+        }
+        empty = false;
+      }
+      out.push(current);
+      return out.join('\n');
+    })
+    .join('\n');
 }

@@ -6,11 +6,18 @@
 import type { TerminalInfo } from '../io/terminal.js';
 import { checkFields, getPath, pickFields } from './fields.js';
 import { applyJq } from './jq.js';
-import { fitTable } from './table.js';
+import { FIXED_CELL, fitTable, layoutTable } from './table.js';
 import { paintState, relativeTime } from './cells.js';
 
-export type Format = 'table' | 'json' | 'yaml' | 'jsonl' | 'csv';
-export const FORMATS: Format[] = ['table', 'json', 'yaml', 'jsonl', 'csv'];
+export type Format = 'table' | 'wide' | 'json' | 'yaml' | 'jsonl' | 'csv';
+export const FORMATS: Format[] = ['table', 'wide', 'json', 'yaml', 'jsonl', 'csv'];
+
+/**
+ * How much a column matters when the terminal is narrow: 1 identifies the row (never dropped),
+ * 2 names or describes it, 3 is a state, time or number (never cut), 4 a boolean, another id or a
+ * URL (dropped first).
+ */
+export type Priority = 1 | 2 | 3 | 4;
 
 export interface Column {
   /** Dotted path into the resource. */
@@ -25,6 +32,8 @@ export interface Column {
   lookup?: 'user' | 'group' | 'project';
   /** A value people copy (a DSN): tables never cut it, and its line wraps instead. */
   whole?: boolean;
+  /** Overrides the priority read from the column's key and cells (see columnPriorities). */
+  priority?: Priority;
 }
 
 export interface RenderOptions {
@@ -38,6 +47,10 @@ export interface RenderOptions {
   jq?: string;
   /** Current time, for relative times on a terminal. */
   now?: Date;
+  /** `-o wide`: a table with every column, nothing cut. */
+  wide?: boolean;
+  /** Receives a message about the output (columns left out to fit the terminal). */
+  note?: (message: string) => void;
 }
 
 /** Columns whose words are coloured (blocked, revoked, expired, failed in red). */
@@ -92,19 +105,50 @@ function csv(header: string[], rows: string[][]): string {
   return [header, ...rows].map((r) => `${r.map(csvEscape).join(',')}\r\n`).join('');
 }
 
+const ID_KEY = /^i?id$/;
+const lastKey = (c: Column) => c.key.split('.').pop() as string;
+
+/**
+ * Each column's priority, from its key and cells unless the column says: the first column, and
+ * the first one after a leading id, identify the row (column lists put what identifies first);
+ * other ids, URLs, commit SHAs and booleans come last; states, times and numbers before them.
+ */
+export function columnPriorities(cols: Column[], body: string[][]): Priority[] {
+  const identifier = cols.length > 1 && ID_KEY.test(lastKey(cols[0] as Column)) ? 1 : 0;
+  return cols.map((c, i) => {
+    if (c.priority) return c.priority;
+    if (i === 0 || i === identifier) return 1;
+    const key = lastKey(c);
+    const cells = body.map((r) => r[i] ?? '').filter((v) => v !== '-' && v !== '');
+    if (ID_KEY.test(key) || /_ids?$|url$/.test(key)) return 4;
+    if (cells.length > 0 && cells.every((v) => /^(true|false)$/.test(v) || /^[0-9a-f]{7,40}$/.test(v) || /^[a-z][a-z0-9+.-]*:\/\//i.test(v))) return 4;
+    if (STATE_KEYS.test(c.key) || /_(at|on)$|^expires/.test(key) || cells.every((v) => FIXED_CELL.test(v))) return 3;
+    return 2;
+  });
+}
+
 function table(header: string[], rows: string[][], cols: Column[], opts: RenderOptions): string {
   const term = opts.term;
   const stateColumn = (i: number) => STATE_KEYS.test(cols[i]?.key ?? '');
   const paint = (text: string, column: number) => (term.color && stateColumn(column) ? paintState(text) : text);
   if (!term.stdoutIsTTY) return rows.map((r) => `${r.map((v, i) => paint(tsvEscape(v), i)).join('\t')}\n`).join('');
-  return fitTable(header, rows, { width: term.columns, color: term.color, paint, keep: (_row, column) => cols[column]?.whole === true });
+  const fitted = layoutTable(header, rows, {
+    width: term.columns,
+    color: term.color,
+    paint,
+    keep: (_row, column) => cols[column]?.whole === true,
+    priority: columnPriorities(cols, rows),
+    ...(opts.wide ? { wide: true } : {}),
+  });
+  if (fitted.hidden.length) opts.note?.(`(+${fitted.hidden.length} column${fitted.hidden.length === 1 ? '' : 's'}: ${fitted.hidden.map((h) => h.toLowerCase()).join(', ')}; -o wide or --fields)`);
+  return fitted.text;
 }
 
 export async function renderList(rows: Record<string, unknown>[], opts: RenderOptions): Promise<string> {
   if (opts.fields) checkFields(opts.fields, rows[0], opts.knownFields);
   if (isStructured(opts)) return structured(opts.fields ? rows.map((r) => pickFields(r, opts.fields as string[])) : rows, opts);
   const cols = columnsFor(opts, rows[0]);
-  const tty = opts.format === 'table' && opts.term.stdoutIsTTY;
+  const tty = (opts.format === 'table' || opts.format === 'wide') && opts.term.stdoutIsTTY;
   const header = cols.map((c) => (c.header ?? c.key).toUpperCase());
   const body = rows.map((r) => cols.map((c) => cellText(cell(r, c), tty, opts.now)));
   if (opts.format === 'csv') return csv(cols.map((c) => c.header ?? c.key), body);
@@ -117,7 +161,7 @@ export async function renderItem(item: Record<string, unknown>, opts: RenderOpti
   if (opts.fields) checkFields(opts.fields, item, opts.knownFields);
   if (isStructured(opts)) return structured(opts.fields ? pickFields(item, opts.fields) : item, opts);
   const cols = opts.fields ? columnsFor(opts, item) : (opts.columns ?? columnsFor({ ...opts, columns: undefined }, item));
-  const tty = opts.format === 'table' && opts.term.stdoutIsTTY;
+  const tty = (opts.format === 'table' || opts.format === 'wide') && opts.term.stdoutIsTTY;
   if (opts.format === 'csv') return csv(cols.map((c) => c.header ?? c.key), [cols.map((c) => cellText(cell(item, c), false))]);
   const rows = cols.map((c) => [c.header ?? c.key, cellText(cell(item, c), tty, opts.now)]);
   const keys = cols.map((c) => c.key);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fitTable, fitWidths } from './table.js';
+import { fitTable, fitWidths, layoutTable } from './table.js';
 import { displayWidth, fitCell, relativeTime, truncate } from './cells.js';
 import { csvEscape, tsvEscape } from './output.js';
 
@@ -21,22 +21,44 @@ describe('tables', () => {
     expect(lines[1]).toMatch(/3 hours ago$/);
   });
 
-  it('cut paths in the middle, keeping the segment that tells rows apart', () => {
-    expect(fitCell('acme/platform/runner', 13)).toBe('acme/…/runner');
-    expect(fitCell('acme/platform/api-gateway', 13)).toBe('…/api-gateway');
-    expect(fitCell('alice/dotfiles', 13)).toBe('ali…/dotfiles');
-    expect(fitCell('acme/platform/a-very-long-project-name', 13)).toBe('…project-name');
+  it('cut paths and URLs from the left at a segment boundary, keeping the last segment', () => {
+    expect(fitCell('acme/platform/runner', 13)).toBe('…/runner');
+    expect(fitCell('acme/platform/runner', 18)).toBe('…/platform/runner');
+    expect(fitCell('acme/platform/api-gateway', 14)).toBe('…/api-gateway');
+    expect(fitCell('alice/dotfiles', 13)).toBe('…/dotfiles');
+    // A last segment too long for the column keeps its beginning.
+    expect(fitCell('acme/platform/a-very-long-project-name', 13)).toBe('a-very-long-…');
     expect(fitCell('acme/web', 13)).toBe('acme/web');
-    // Not paths: text with spaces and URLs keep their beginning.
+    expect(fitCell('http://localhost:8080/acme/web/storefront/-/releases/v1.1.0', 24)).toBe('…/-/releases/v1.1.0');
+    expect(fitCell('https://example.com/a/b/c', 13)).toBe('…/a/b/c');
+    // Text with spaces keeps its beginning.
     expect(fitCell('a short/long description here', 13)).toBe('a short/long…');
-    expect(fitCell('https://example.com/a/b/c', 13)).toBe('https://exam…');
     for (const [text, w] of [['acme/platform/runner', 13], ['日本/語のテ/キスト', 7], ['a/b', 2]] as const) expect(displayWidth(fitCell(text, w))).toBeLessThanOrEqual(w);
-    // Two projects of one group stay apart in an 80-column table.
+  });
+
+  it('keep identifiers and times whole at 80 columns: text shrinks, then the lowest-priority columns go', () => {
+    const header = ['ID', 'USERNAME', 'NAME', 'STATE', 'EMAIL', 'ADMIN', 'EXTERNAL', 'LAST ACTIVE', 'CREATED'];
+    const rows = [['7', 'tom.becker-longname', 'Tom Becker the Third', 'active', 'tom.becker@acme.example', 'false', 'false', '12 minutes ago', '12 minutes ago']];
+    const prio = [1, 1, 2, 3, 2, 4, 4, 3, 3];
+    const t = layoutTable(header, rows, { width: 80, color: false, priority: prio });
+    expect(t.hidden).toEqual(['ADMIN', 'EXTERNAL', 'CREATED']);
+    const line = t.text.split('\n')[1] as string;
+    expect(displayWidth(line)).toBeLessThanOrEqual(80);
+    expect(line).toContain('tom.becker-longname');
+    expect(line).toMatch(/active\s.*12 minutes ago$/);
+    // Without priorities nothing is dropped; -o wide keeps every column whole.
+    expect(layoutTable(header, rows, { width: 80, color: false }).hidden).toEqual([]);
+    const wide = layoutTable(header, rows, { width: 80, color: false, priority: prio, wide: true });
+    expect(wide.hidden).toEqual([]);
+    expect(wide.text).toContain('tom.becker@acme.example');
+  });
+
+  it('two projects of one group stay apart when only the identifiers are left', () => {
     const rows = [['3', 'acme/platform/runner', 'private', 'main', 'default', 'false', '13 minutes ago'], ['4', 'acme/platform/registry', 'private', 'main', 'default', 'false', '13 minutes ago']];
-    const out = fitTable(['ID', 'PATH', 'VISIBILITY', 'DEFAULT BRANCH', 'STORAGE', 'ARCHIVED', 'LAST ACTIVITY'], rows, { width: 80, color: false });
+    const out = fitTable(['ID', 'PATH', 'VISIBILITY', 'DEFAULT BRANCH', 'STORAGE', 'ARCHIVED', 'LAST ACTIVITY'], rows, { width: 22, color: false, priority: [1, 1, 2, 2, 2, 4, 3] });
     const [, a, b] = out.split('\n');
-    expect(a).toMatch(/…\/runner\s/);
-    expect(b).toMatch(/…\/registry\s/);
+    expect(a).toMatch(/…\/platform\/runner$/);
+    expect(b).toMatch(/…\/registry$/);
   });
 
   it('print kept cells whole and cut the other columns around them', () => {

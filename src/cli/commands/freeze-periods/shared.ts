@@ -2,13 +2,13 @@
 import type { Command } from 'commander';
 import type { PathValue } from '../../../shared/path.js';
 import type { Column } from '../../render/output.js';
-import { UsageError } from '../../kit/errors.js';
+import { EXIT, UsageError } from '../../kit/errors.js';
 import { apiPath } from '../../kit/refs.js';
 
 export { addProjectOption, projectRef, type ProjectOpts } from '../../kit/project-option.js';
 
 /** Exit code of `freeze-periods status` when the project is inside a freeze window (none of the general codes). */
-export const FROZEN_EXIT = 10;
+export const FROZEN_EXIT = EXIT.frozen;
 
 export interface FreezePeriodJson {
   id: number;

@@ -5,7 +5,8 @@ export const PROJECT_COLUMNS: Column[] = [
   { key: 'id' },
   { key: 'path_with_namespace', header: 'path' },
   { key: 'visibility' },
-  { key: 'default_branch', header: 'default branch' },
+  // Nearly always `main`: the first to give way on a narrow terminal.
+  { key: 'default_branch', header: 'default branch', priority: 4 },
   { key: 'repository_storage', header: 'storage' },
   { key: 'archived' },
   { key: 'last_activity_at', header: 'last activity' },

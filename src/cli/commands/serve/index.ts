@@ -40,7 +40,8 @@ export function configure(noun: Command): void {
         .option('--host <host>', 'address to listen on', '127.0.0.1')
         .option('--port <port>', 'port to listen on (0: any free port)', '8080')
         .option('--external-url <url>', 'base of every web URL the API answers with (default: the address each request reached)')
-        .option('--trust-proxy', 'believe X-Forwarded-Host/-Proto (only behind a reverse proxy that sets them)'),
+        .option('--trust-proxy', 'believe X-Forwarded-Host/-Proto (only behind a reverse proxy that sets them)')
+        .addHelpText('after', `\nExit status:\n  ${EXIT.interrupted}  stopped with Ctrl-C (SIGINT)\n  ${EXIT.ok}    stopped with SIGTERM\n  ${EXIT.unavailable}    the port is in use\n`),
     async run(cli, _args, opts) {
       if (!/^\d+$/.test(opts.port) || Number(opts.port) > 65535) throw new UsageError(`--port must be a number from 0 to 65535, got "${opts.port}"`);
       if (opts.externalUrl !== undefined && !/^https?:\/\/[^/\s]+(\/[^\s]*)?$/.test(opts.externalUrl)) {
@@ -64,12 +65,20 @@ export function configure(noun: Command): void {
       process.once('SIGTERM', () => requestStop('SIGTERM'));
       // A server answers 503 + Retry-After after a short wait for another process's write lock.
       const core = openCore({ stateDir, clock: clockFromEnv(), writeLockWaitMs: 2000, ...(opts.externalUrl ? { externalUrl: opts.externalUrl } : {}) });
-      const server = await startServer({ core, host: opts.host, port: Number(opts.port), trustProxy: opts.trustProxy === true });
+      const server = await startServer({ core, host: opts.host, port: Number(opts.port), trustProxy: opts.trustProxy === true }).catch((error: NodeJS.ErrnoException) => {
+        core.close();
+        if (error.code === 'EADDRINUSE') throw new CliError(`port ${opts.port} on ${opts.host} is in use`, EXIT.unavailable, `another program listens there; choose another --port, or --port 0 for any free one`);
+        if (error.code === 'EACCES') throw new CliError(`not allowed to listen on port ${opts.port} on ${opts.host}`, EXIT.auth, 'ports below 1024 need privileges; choose a --port above 1023');
+        if (error.code === 'EADDRNOTAVAIL') throw new CliError(`${opts.host} is not an address of this machine`, EXIT.usage, 'use --host 127.0.0.1, 0.0.0.0 or an address of this machine');
+        throw error;
+      });
       cli.info(`hostctl serving ${stateDir} at ${server.url}/api/v4 (Ctrl-C to stop)`);
       const signal = await stopped;
       cli.info(`${signal}: finishing in-flight requests`);
       await server.close();
       core.close();
+      // Stopped with Ctrl-C: 130, as for every interrupted command; SIGTERM is a normal stop.
+      if (signal === 'SIGINT') process.exitCode = EXIT.interrupted;
     },
   });
 }

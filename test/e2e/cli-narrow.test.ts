@@ -1,0 +1,90 @@
+// Lists at 80 columns keep what identifies their rows (issue 22): identifiers and relative times
+// whole, low-priority columns left out and named, `-o wide` with every column, paths and URLs cut
+// from the left; messages and help wrap at the terminal width.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BIN, cliSandbox, type CliSandbox } from '../helpers/cli.js';
+import { drivePty, hasCommand } from './terminal.js';
+
+describe.runIf(hasCommand('python3'))('an 80-column terminal', () => {
+  let sb: CliSandbox;
+
+  beforeAll(async () => {
+    sb = cliSandbox();
+    await sb.init(['--demo']);
+  });
+  afterAll(() => sb.cleanup());
+
+  // Twelve minutes after the demo was made: times read `12 minutes ago`, wider than most cells.
+  const env = () => ({ PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: sb.dir, TERM: 'xterm-256color', ...sb.env, HOSTCTL_FAKE_NOW: '2026-01-15T10:12:00.000Z' });
+  const show = (args: string[], columns = 80) => drivePty([process.execPath, BIN, ...args], env(), [], columns);
+  const lines = (out: string) => out.replace(/\n+$/, '').split('\n');
+  const fits = (out: string, width: number) => {
+    for (const row of lines(out)) expect([...row].length, row).toBeLessThanOrEqual(width);
+  };
+
+  it('users: usernames and times whole, booleans left out and named', async () => {
+    const res = await show(['users', 'list']);
+    expect(res.code, res.output).toBe(0);
+    fits(res.output, 80);
+    const rows = lines(res.output);
+    expect(rows[0]).toMatch(/^ID\s+USERNAME\s+NAME\s+STATE\s+EMAIL\s+LAST ACTIVE\s+CREATED$/);
+    for (const name of ['olu.adeyemi', 'priya.shah', 'tom.becker']) expect(res.output).toMatch(new RegExp(`\\s${name.replace('.', '\\.')}\\s`));
+    expect(res.output).toMatch(/\s12 minutes ago$/m);
+    expect(res.output).not.toMatch(/(minute|hour|day)…/);
+    expect(rows.at(-1)).toBe('(+2 columns: admin, external; -o wide or --fields)');
+  });
+
+  it('branches: names whole; the commit SHA and booleans give way first', async () => {
+    const res = await show(['branches', 'list', '-R', 'acme/web/storefront']);
+    expect(res.code, res.output).toBe(0);
+    fits(res.output, 80);
+    expect(res.output).toMatch(/^feature\/wishlist\s/m);
+    expect(res.output).toMatch(/^fix\/cart-rounding\s/m);
+    expect(lines(res.output).at(-1)).toMatch(/^\(\+\d columns?: .*commit.*; -o wide or --fields\)$/);
+  });
+
+  it('-o wide shows every column uncut, and nothing is said about hidden columns', async () => {
+    const res = await show(['users', 'list', '-o', 'wide'], 200);
+    expect(res.code, res.output).toBe(0);
+    expect(lines(res.output)[0]).toMatch(/ADMIN\s+EXTERNAL\s+LAST ACTIVE\s+CREATED$/);
+    expect(res.output).toContain('olu.adeyemi@acme.example');
+    expect(res.output).not.toContain('-o wide or --fields');
+    // Piped, wide is the same tab-separated rows with every column.
+    const piped = await sb.run(['users', 'list', '-o', 'wide']);
+    expect(piped.exitCode).toBe(0);
+    expect(String(piped.stdout).split('\n')[0]?.split('\t')).toHaveLength(9);
+  });
+
+  it('a path narrower than its column is cut from the left, keeping its last segment', async () => {
+    const res = await show(['projects', 'list'], 30);
+    expect(res.code, res.output).toBe(0);
+    fits(res.output, 30);
+    expect(res.output).toMatch(/…\/terraform-modules|…\/infra\/terraform-modules/);
+    expect(res.output).toMatch(/\sacme\/web\/storefront(\s|$)/m);
+    // The note on what was left out wraps at the width too.
+    expect(res.output).toMatch(/^\(\+5 columns: visibility,\n  default branch, /m);
+  });
+
+  it('help, its examples and help exit-codes wrap at the width; every exit code is listed', async () => {
+    for (const args of [['packages', 'upload', '--help'], ['packages', '--help'], ['api', '--help'], ['help', 'exit-codes']]) {
+      const res = await show(args);
+      expect(res.code, args.join(' ')).toBe(0);
+      fits(res.output, 80);
+    }
+    const upload = await show(['packages', 'upload', '--help']);
+    // A wrapped example still runs when pasted: its lines end in a backslash.
+    expect(upload.output).toMatch(/\$ hostctl packages upload [^\n]* \\\n      \S/);
+    const codes = await show(['help', 'exit-codes']);
+    for (const code of [0, 1, 2, 3, 4, 5, 6, 7, 10, 130]) expect(codes.output).toMatch(new RegExp(`^ +${code}  \\S`, 'm'));
+    // Piped help is fitted to 80 columns too.
+    const piped = await sb.run(['packages', 'upload', '--help']);
+    for (const row of String(piped.stdout).split('\n')) expect(row.length, row).toBeLessThanOrEqual(80);
+  });
+
+  it('errors and their hints wrap at the width, continuation lines indented', async () => {
+    const res = await show(['users', 'list', '--sort', 'bogus'], 40);
+    expect(res.code).toBe(2);
+    fits(res.output, 40);
+    expect(res.output).toMatch(/^error: .*\n {7}\S/m);
+  });
+});
