@@ -257,10 +257,12 @@ describe.each(TRANSPORTS)('packages (%s)', (kind) => {
 
     const names = (list: PackageJson[]) => list.map((p) => p.id);
 
-    it('lists default, deprecated and error packages, oldest first, without terraform modules or versionless ones', async () => {
+    it('lists default, deprecated and error packages of every type (terraform modules included), oldest first, without versionless ones', async () => {
       const res = await lists.reporter.client.get<PackageJson[]>(`/projects/${lists.project.id}/packages`);
-      expect(names(res.data)).toEqual([ids.npm, ids.maven, ids.conan, ids.pypi, ids.error, ids.npmOld]);
-      expect(res.headers['x-total']).toBe('6');
+      expect(names(res.data)).toEqual([ids.npm, ids.maven, ids.conan, ids.pypi, ids.error, ids.terraform, ids.npmOld]);
+      expect(res.headers['x-total']).toBe('7');
+      const terraform = res.data.find((p) => p.id === ids.terraform) as PackageJson;
+      expect(terraform._links.web_path).toBe(`/${lists.project.path_with_namespace}/-/infrastructure_registry/${ids.terraform}`);
       expect(res.headers['x-per-page']).toBe('20');
       const npm = res.data[0] as PackageJson;
       expect(Object.keys(npm)).toEqual(['id', 'name', 'version', 'package_type', 'status', '_links', 'created_at', 'tags']);
@@ -286,9 +288,9 @@ describe.each(TRANSPORTS)('packages (%s)', (kind) => {
       expect(await get({ package_type: 'terraform_module' })).toEqual([ids.terraform]);
       expect(await get({ package_name: 'WIDGET' })).toEqual([ids.npm, ids.pypi, ids.npmOld]);
       expect(await get({ package_name: '%' })).toEqual([]);
-      expect(await get({ package_version: '1.0.0' })).toEqual([ids.maven, ids.npmOld]);
-      expect(await get({ include_versionless: true })).toEqual([ids.npm, ids.maven, ids.conan, ids.pypi, ids.versionless, ids.error, ids.npmOld]);
-      expect(await get({ include_versionless: true, package_version: '1.0.0' })).toEqual([ids.maven, ids.npmOld]);
+      expect(await get({ package_version: '1.0.0' })).toEqual([ids.maven, ids.terraform, ids.npmOld]);
+      expect(await get({ include_versionless: true })).toEqual([ids.npm, ids.maven, ids.conan, ids.pypi, ids.versionless, ids.error, ids.terraform, ids.npmOld]);
+      expect(await get({ include_versionless: true, package_version: '1.0.0' })).toEqual([ids.maven, ids.terraform, ids.npmOld]);
       expect(await get({ status: 'processing' })).toEqual([ids.processing]);
       expect(await get({ status: 'deprecated' })).toEqual([ids.pypi]);
       await expectApiError(get({ package_type: 'docker' }), 400, { error: 'package_type does not have a valid value' });
@@ -298,18 +300,18 @@ describe.each(TRANSPORTS)('packages (%s)', (kind) => {
 
     it('orders by created_at, name, version and type in both directions', async () => {
       const get = (q: Record<string, unknown>) => lists.reporter.client.get<PackageJson[]>(`/projects/${lists.project.id}/packages`, q).then((r) => names(r.data));
-      expect(await get({ sort: 'desc' })).toEqual([ids.npmOld, ids.error, ids.pypi, ids.conan, ids.maven, ids.npm]);
-      expect(await get({ order_by: 'name' })).toEqual([ids.npm, ids.npmOld, ids.pypi, ids.error, ids.maven, ids.conan]);
-      expect(await get({ order_by: 'version', sort: 'desc' })).toEqual([ids.npm, ids.conan, ids.npmOld, ids.maven, ids.pypi, ids.error]);
-      // Stored type numbers: maven 1, npm 2, conan 3, pypi 5.
-      expect(await get({ order_by: 'type' })).toEqual([ids.maven, ids.npm, ids.error, ids.npmOld, ids.conan, ids.pypi]);
+      expect(await get({ sort: 'desc' })).toEqual([ids.npmOld, ids.terraform, ids.error, ids.pypi, ids.conan, ids.maven, ids.npm]);
+      expect(await get({ order_by: 'name' })).toEqual([ids.npm, ids.npmOld, ids.pypi, ids.error, ids.maven, ids.terraform, ids.conan]);
+      expect(await get({ order_by: 'version', sort: 'desc' })).toEqual([ids.npm, ids.conan, ids.npmOld, ids.terraform, ids.maven, ids.pypi, ids.error]);
+      // Stored type numbers: maven 1, npm 2, conan 3, pypi 5, terraform_module 12.
+      expect(await get({ order_by: 'type' })).toEqual([ids.maven, ids.npm, ids.error, ids.npmOld, ids.conan, ids.pypi, ids.terraform]);
       await expectApiError(get({ order_by: 'project_path' }), 400, { error: 'order_by does not have a valid value' });
     });
 
     it('pages with the platform headers', async () => {
       const res = await lists.reporter.client.get<PackageJson[]>(`/projects/${lists.project.id}/packages`, { per_page: 4, page: 2 });
-      expect(names(res.data)).toEqual([ids.error, ids.npmOld]);
-      expect(res.headers).toMatchObject({ 'x-page': '2', 'x-per-page': '4', 'x-total': '6', 'x-total-pages': '2', 'x-prev-page': '1', 'x-next-page': '' });
+      expect(names(res.data)).toEqual([ids.error, ids.terraform, ids.npmOld]);
+      expect(res.headers).toMatchObject({ 'x-page': '2', 'x-per-page': '4', 'x-total': '7', 'x-total-pages': '2', 'x-prev-page': '1', 'x-next-page': '' });
     });
 
     it('hides private projects: anonymous 404, guests 403; anonymous sees public projects', async () => {
@@ -458,9 +460,15 @@ describe.each(TRANSPORTS)('packages (%s)', (kind) => {
       expect((await uploadGeneric(f.maintainer.client, f.project.id, 'rel-app', '1.0.0', 'a.txt', 'a')).status).toBe(201);
       expect((await uploadGeneric(f.developer.client, f.project.id, 'other-app', '1.0.0', 'a.txt', 'a')).status).toBe(201);
 
-      // Delete protection: maintainers refused, the group owner and admins allowed.
+      // Delete protection: maintainers refused (and shown no delete_api_path, which appears
+      // only when the caller may delete), the group owner and admins allowed.
       const [pkg] = (await f.maintainer.client.get<PackageJson[]>(`/projects/${f.project.id}/packages`, { package_name: 'rel-app' })).data;
-      expect(pkg?._links.delete_api_path).toBeDefined();
+      expect(pkg?._links.delete_api_path).toBeUndefined();
+      expect((await f.maintainer.client.get<PackageJson>(`/projects/${f.project.id}/packages/${pkg?.id}`)).data._links.delete_api_path).toBeUndefined();
+      const [other] = (await f.maintainer.client.get<PackageJson[]>(`/projects/${f.project.id}/packages`, { package_name: 'other-app' })).data;
+      expect(other?._links.delete_api_path).toBeDefined();
+      const [owned] = (await f.owner.client.get<PackageJson[]>(`/projects/${f.project.id}/packages`, { package_name: 'rel-app' })).data;
+      expect(owned?._links.delete_api_path).toMatch(new RegExp(`/projects/${f.project.id}/packages/${pkg?.id}$`));
       await expectApiError(f.maintainer.client.delete(`/projects/${f.project.id}/packages/${pkg?.id}`), 403, { message: '403 Forbidden - Package is deletion protected.' });
       await expectApiError(f.maintainer.client.get(`/projects/${f.project.id}/packages/${pkg?.id}/package_files`).then((r) => f.maintainer.client.delete(`/projects/${f.project.id}/packages/${pkg?.id}/package_files/${(r.data as { id: number }[])[0]?.id}`)), 403);
       expect((await f.owner.client.delete(`/projects/${f.project.id}/packages/${pkg?.id}`)).status).toBe(204);

@@ -89,8 +89,8 @@ function tagsOf(core: CoreState, packageIds: number[]) {
 
 export interface PresentOptions {
   apiBase: string;
-  /** Whether the caller may delete packages of a project. */
-  canDestroy: (project: ProjectRow) => boolean;
+  /** Whether the caller may delete this package (role and deletion-protection rules). */
+  canDestroy: (project: ProjectRow, pkg: PackageRow) => boolean;
   projectOf: (projectId: number) => ProjectRow;
   /** Group lists add project_id and project_path. */
   group?: boolean;
@@ -118,7 +118,7 @@ export function presentPackages(core: CoreState, rows: PackageRow[], opts: Prese
     if (DETAILED_STATUSES.includes(row.status as PackageStatus)) {
       links.web_path = row.package_type === 'terraform_module' ? `/${fullPath}/-/infrastructure_registry/${row.id}` : `/${fullPath}/-/packages/${row.id}`;
     }
-    if (opts.canDestroy(project)) links.delete_api_path = `${opts.apiBase}/projects/${row.project_id}/packages/${row.id}`;
+    if (opts.canDestroy(project, row)) links.delete_api_path = `${opts.apiBase}/projects/${row.project_id}/packages/${row.id}`;
     const own = pipelines.get(row.id) ?? [];
     const out: Record<string, unknown> = { id: row.id, name: row.name };
     if (row.package_type === 'conan') out.conan_package_name = row.conan_package_name;

@@ -55,7 +55,7 @@ function listPackages(ctx: RequestContext, projects: ProjectRow[], group: boolea
   if (p.package_type !== undefined) {
     kept.push('package_type = ?');
     keptArgs.push(p.package_type);
-  } else kept.push("package_type <> 'terraform_module'");
+  }
   const other: string[] = [];
   const otherArgs: unknown[] = [];
   if (p.package_name !== undefined) {
@@ -77,7 +77,10 @@ function listPackages(ctx: RequestContext, projects: ProjectRow[], group: boolea
   const base = `SELECT pk.* FROM ${from}${join} WHERE ${rowConditions.join(' AND ')}`;
   const opts: PresentOptions = {
     apiBase: ctx.apiBase,
-    canDestroy: (project) => can(ctx.core, ctx.actor, 'destroy_package', { project }),
+    canDestroy: (() => {
+      const verdict = deleteVerdicts(ctx);
+      return (project: ProjectRow, pkg: PackageRow) => verdict(project, pkg) === 'allowed';
+    })(),
     projectOf: (id) => byId.get(id) as ProjectRow,
     group,
   };
@@ -115,20 +118,43 @@ function findPackage(ctx: RequestContext, project: ProjectRow): PackageRow {
   return row;
 }
 
-/** Deleting needs Maintainer, and a rule may ask for more on packages it protects. */
-function checkDelete(ctx: RequestContext, project: ProjectRow, pkg: PackageRow): void {
-  if (!can(ctx.core, ctx.actor, 'destroy_package', { project })) throw forbidden();
-  const need = requiredLevel(ctx.core, project.id, pkg.package_type, pkg.name, 'minimum_access_level_for_delete');
-  if (need !== null && ruleLevel(ctx.core, currentUser(ctx), project) < need) throw forbidden('Package is deletion protected.');
+type DeleteVerdict = 'allowed' | 'forbidden' | 'protected';
+
+/**
+ * Deleting needs Maintainer, and a rule may ask for more on packages it protects. One verdict
+ * per package, with the role and the rules read once per project and type, so that lists show
+ * `_links.delete_api_path` exactly where the delete would succeed.
+ */
+function deleteVerdicts(ctx: RequestContext): (project: ProjectRow, pkg: PackageRow) => DeleteVerdict {
+  const roles = new Map<number, boolean>();
+  const levels = new Map<number, number>();
+  return (project, pkg) => {
+    let role = roles.get(project.id);
+    if (role === undefined) roles.set(project.id, (role = can(ctx.core, ctx.actor, 'destroy_package', { project })));
+    if (!role || !ctx.actor) return 'forbidden';
+    const need = requiredLevel(ctx.core, project.id, pkg.package_type, pkg.name, 'minimum_access_level_for_delete');
+    if (need === null) return 'allowed';
+    let level = levels.get(project.id);
+    if (level === undefined) levels.set(project.id, (level = ruleLevel(ctx.core, ctx.actor, project)));
+    return level < need ? 'protected' : 'allowed';
+  };
 }
 
-const presentOne = (ctx: RequestContext, project: ProjectRow, row: PackageRow) =>
-  presentPackages(ctx.core, [row], {
+function checkDelete(ctx: RequestContext, project: ProjectRow, pkg: PackageRow): void {
+  const verdict = deleteVerdicts(ctx)(project, pkg);
+  if (verdict === 'forbidden') throw forbidden();
+  if (verdict === 'protected') throw forbidden('Package is deletion protected.');
+}
+
+const presentOne = (ctx: RequestContext, project: ProjectRow, row: PackageRow) => {
+  const verdict = deleteVerdicts(ctx);
+  return presentPackages(ctx.core, [row], {
     apiBase: ctx.apiBase,
-    canDestroy: () => can(ctx.core, ctx.actor, 'destroy_package', { project }),
+    canDestroy: (p, pkg) => verdict(p, pkg) === 'allowed',
     projectOf: () => project,
     detail: true,
   })[0];
+};
 
 // Generic packages.
 
