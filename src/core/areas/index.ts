@@ -37,6 +37,7 @@ export const AREAS = {
   packages: () => import('./packages/routes.js').then((m) => m.packageRoutes),
   pipelines: () => import('./pipelines/routes.js').then((m) => m.pipelineRoutes),
   'audit-events': () => import('./audit-events/routes.js').then((m) => m.auditEventRoutes),
+  namespaces: () => import('./namespaces/routes.js').then((m) => m.namespaceRoutes),
 } satisfies Record<string, () => Promise<RouteDef[]>>;
 
 export type AreaName = keyof typeof AREAS;

@@ -114,7 +114,8 @@ export function authenticate(
     }
     if (isTokenExpired(token, core.clock.now())) throw invalidToken('Token is expired. You can either do re-authorization or token refresh.');
     if (!authUser) throw unauthorized();
-    if (authUser.state === 'blocked') throw forbidden('Your account has been blocked.');
+    // A banned user is a blocked one with a mark (the platform's `banned` state refuses the same way).
+    if (authUser.state === 'blocked' || authUser.state === 'banned') throw forbidden('Your account has been blocked.');
     if (authUser.state === 'deactivated') throw forbidden('Your account has been deactivated by your administrator. Please log back in to reactivate your account.');
     touchToken(core, token);
     // With Sudo the token's sudo scope is what counts (checked below), not the endpoint's scopes.

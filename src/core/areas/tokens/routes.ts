@@ -14,7 +14,8 @@ import { presentToken } from './present.js';
 import { isUnfiltered, keptTokenCount, tokenById, tokenListSql } from './queries.js';
 import { createToken, revokeToken, rotateToken, TOKEN_SCOPES } from './service.js';
 import { listAssociations } from './associations.js';
-import { projectTokenRoutes } from './project-tokens.js';
+import { groupTokenRoutes, projectTokenRoutes } from './project-tokens.js';
+import { impersonationTokenRoutes } from './impersonation.js';
 import { isAdmin } from '../../auth/policy.js';
 
 const idParam = { name: 'id', type: 'id' as const, required: true, check: (v: unknown) => (typeof v === 'string' && v !== 'self' ? 'id is invalid' : undefined) };
@@ -213,6 +214,8 @@ export const tokenRoutes = defineRoutes([
     handler: (ctx) => created(issue(ctx, currentUser(ctx).id, isoDate(addDays(ctx.now(), 1)))),
   },
   ...projectTokenRoutes,
+  ...groupTokenRoutes,
+  ...impersonationTokenRoutes,
 ]);
 
 function issue(ctx: RequestContext, userId: number, defaultExpiry: string | null = null) {

@@ -24,6 +24,8 @@ export interface NewToken {
   previousId?: number | null;
   /** A caller-chosen secret (the root token given to `hostctl init`); generated otherwise. */
   secret?: string;
+  /** An administrator's token to act as the user (impersonation token). */
+  impersonation?: boolean;
 }
 
 /** Checks an expiry date against today and the maximum lifetime; returns the error text. */
@@ -40,10 +42,10 @@ export function insertToken(core: CoreState, t: NewToken): { row: TokenRow; secr
   const now = core.nowIso();
   const info = core.db
     .prepare(
-      `INSERT INTO personal_access_tokens (user_id, name, description, token_digest, scopes, expires_at, previous_personal_access_token_id, created_at, updated_at)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      `INSERT INTO personal_access_tokens (user_id, name, description, token_digest, scopes, expires_at, previous_personal_access_token_id, impersonation, created_at, updated_at)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     )
-    .run(t.userId, t.name, t.description ?? null, digestSecret(secret), JSON.stringify(t.scopes), t.expiresAt ?? null, t.previousId ?? null, now, now);
+    .run(t.userId, t.name, t.description ?? null, digestSecret(secret), JSON.stringify(t.scopes), t.expiresAt ?? null, t.previousId ?? null, t.impersonation ? 1 : 0, now, now);
   return { row: tokenById(core, Number(info.lastInsertRowid)) as TokenRow, secret };
 }
 

@@ -4,12 +4,12 @@ import { removeRepositories, userRepositories } from '../../resources/owned-repo
 import { defineRoutes, type RouteDef } from '../../http/route.js';
 import type { RequestContext } from '../../http/context.js';
 import { currentUser } from '../../http/context.js';
-import { conflict, forbidden, notFound, routeNotFound } from '../../http/errors.js';
+import { conflict, failure, forbidden, notFound, routeNotFound } from '../../http/errors.js';
 import { cappedCount, decodeCursor, encodeCursor, keysetReply, paginate, pageWindow } from '../../http/pagination.js';
 import { idParam, type ParamDecl } from '../../http/params.js';
 import { created, noContent } from '../../http/reply.js';
 import type { UserRow } from '../../db/rows.js';
-import { findUser } from '../../resources/find.js';
+import { findUser, userByRef } from '../../resources/find.js';
 import { presentUserBasic, presentUserPublic, presentUserWithAdmin } from './present.js';
 import { createUser, passwordDigestFor, updateUser, validate, type UserInput } from './service.js';
 import { isAdmin } from '../../auth/policy.js';
@@ -156,6 +156,45 @@ function setState(ctx: RequestContext, state: 'blocked' | 'active') {
   return created(true);
 }
 
+/**
+ * Ban or unban, as the platform's ban services answer: 201 `true` on a change; banning a user
+ * who is not active, or unbanning one who is not banned, is refused with 403 and the reason.
+ */
+function setBanned(ctx: RequestContext, ban: boolean) {
+  const admin = requireAdmin(ctx);
+  const user = userOfPath(ctx);
+  if (ban && user.id === admin.id) throw forbidden('You cannot ban yourself.');
+  const allowed = ban ? user.state === 'active' : user.state === 'banned';
+  if (!allowed) throw failure(403, `You cannot ${ban ? 'ban' : 'unban'} ${user.state} users.`);
+  ctx.core.tx(() => ctx.core.db.prepare('UPDATE users SET state = ?, updated_at = ? WHERE id = ?').run(ban ? 'banned' : 'active', ctx.core.nowIso(), user.id));
+  return created(true);
+}
+
+/** Direct memberships (the platform's Membership entity), projects and groups by member id. */
+function userMemberships(ctx: RequestContext, user: UserRow, type: 'Project' | 'Namespace' | undefined) {
+  const where = ['m.user_id = ?'];
+  if (type === 'Project') where.push("m.source_type = 'project'");
+  if (type === 'Namespace') where.push("m.source_type = 'namespace'");
+  const sql = `SELECT m.id, m.source_type, m.source_id, m.access_level,
+      CASE WHEN m.source_type = 'project' THEN p.name ELSE n.name END AS source_name
+    FROM members m
+    LEFT JOIN projects p ON m.source_type = 'project' AND p.id = m.source_id
+    LEFT JOIN namespaces n ON m.source_type = 'namespace' AND n.id = m.source_id
+    WHERE ${where.join(' AND ')}`;
+  type Row = { id: number; source_type: string; source_id: number; access_level: number; source_name: string | null };
+  return paginate(
+    ctx,
+    (cap) => (ctx.core.db.prepare(cappedCount(sql, cap)).get(user.id) as { n: number }).n,
+    (limit, offset) =>
+      (ctx.core.db.prepare(`${sql} ORDER BY m.id LIMIT ? OFFSET ?`).all(user.id, limit, offset) as Row[]).map((r) => ({
+        source_id: r.source_id,
+        source_name: r.source_name,
+        source_type: r.source_type === 'project' ? 'Project' : 'Namespace',
+        access_level: r.access_level,
+      })),
+  );
+}
+
 export const userRoutes: RouteDef[] = defineRoutes([
   {
     method: 'GET',
@@ -288,6 +327,21 @@ export const userRoutes: RouteDef[] = defineRoutes([
         if (to !== (user.two_factor_enabled === 1)) recordAudit(ctx.core, { name: to ? 'user_two_factor_enabled' : 'user_disable_two_factor', entity: { type: 'User', id: user.id, path: user.username }, change: { what: 'two factor enabled', from: !to, to } });
       });
       return presentUserWithAdmin(ctx.core, ctx.core.db.prepare('SELECT * FROM users WHERE id = ?').get(user.id) as UserRow);
+    },
+  },
+  { method: 'POST', path: '/users/:id/ban', summary: 'Ban a user (administrators)', params: [idParam], handler: (ctx) => setBanned(ctx, true) },
+  { method: 'POST', path: '/users/:id/unban', summary: 'Unban a user (administrators)', params: [idParam], handler: (ctx) => setBanned(ctx, false) },
+  {
+    method: 'GET',
+    path: '/users/:user_id/memberships',
+    summary: "A user's direct memberships of projects and groups (administrators)",
+    paginated: true,
+    params: [{ name: 'user_id', type: 'integer', required: true }, { name: 'type', type: 'string', values: ['Project', 'Namespace'] }],
+    handler: (ctx) => {
+      requireAdmin(ctx);
+      const user = userByRef(ctx.core, ctx.params.user_id as number);
+      if (!user) throw notFound('User');
+      return userMemberships(ctx, user, ctx.params.type as 'Project' | 'Namespace' | undefined);
     },
   },
   { method: 'POST', path: '/users/:id/block', summary: 'Block a user (administrators)', params: [idParam], handler: (ctx) => setState(ctx, 'blocked') },
