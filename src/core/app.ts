@@ -205,6 +205,8 @@ async function dispatch(core: Core, request: ApiRequest, dataVersion: number | u
   let auth = noAuth ? { actor: null, authUser: null, token: null } : authenticate(core, route, method, request.path, headers, queryInput, dataVersion);
   const authRequired = (route.auth ?? 'required') === 'required';
   if (authRequired && !auth.actor) throw unauthorized();
+  // Routes with credentials of their own check them here, from path and headers, like a token.
+  const caller = noAuth && route.caller ? route.caller(core, pathParams, headers) : undefined;
   // A streamed request body is the handler's to read; it is never buffered or parsed here.
   const streamsBody = route.stream?.request === true;
   const bodyInput = streamsBody ? bag() : await parseBody(headers, await readBody(request.body, route.bodyLimit ?? DEFAULT_BODY_LIMIT));
@@ -243,6 +245,7 @@ async function dispatch(core: Core, request: ApiRequest, dataVersion: number | u
     apiBase: apiBaseFor(core, headers),
     now: () => core.clock.now(),
     jobPipelineId: auth.pipelineId ?? null,
+    ...(caller !== undefined ? { caller } : {}),
     ...(streamsBody ? { bodyStream: requestStream(request) } : {}),
   };
   const result = await route.handler(ctx);

@@ -2,14 +2,16 @@
 // top-level group, configure its SAML and generate its SCIM token, then post someone else's
 // email (the administrator's) to its SCIM API. The account must stay untouched and out of the
 // group's reach; a state written by earlier versions, where such posts claimed the account, is
-// repaired when it is opened.
+// repaired when it is opened. SCIM refuses a caller from its headers, before reading the body.
 import { mkdtempSync, rmSync } from 'node:fs';
+import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startInstance, type Instance } from '../helpers/instance.js';
 import { createUser, type TestUser } from '../factories/users.js';
-import { FINGERPRINT, setOffering } from '../factories/governance.js';
+import { enableSaml, FINGERPRINT, scimUserBody, setOffering } from '../factories/governance.js';
+import { createGroup } from '../factories/groups.js';
 import { openDatabase, writeTx } from '../../src/core/db/connection.js';
 import { migrate } from '../../src/core/db/migrate.js';
 import { migrations } from '../../src/core/db/migrations/index.js';
@@ -132,5 +134,64 @@ describe('a state where an earlier version let SCIM claim existing accounts', ()
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
+  });
+});
+
+describe('SCIM checks the group token before reading any of the body', () => {
+  let inst: Instance;
+  let token: string;
+  let path: string;
+  beforeAll(async () => {
+    inst = await startInstance('http');
+    const group = await createGroup(inst);
+    token = await enableSaml(inst, group.id);
+    path = `/scim/v2/groups/${group.path}/Users`;
+    setOffering(inst, 'hosted');
+  });
+  afterAll(() => inst.close());
+
+  /** Sends the head of a request announcing `length` body bytes and only `sent` of them; resolves with the first answer bytes. */
+  const partial = (headers: Record<string, string>, sent: number) =>
+    new Promise<string>((resolve, reject) => {
+      const url = new URL(inst.url as string);
+      const socket = connect(Number(url.port), url.hostname, () => {
+        const head = Object.entries({ host: url.host, 'content-type': 'application/scim+json', ...headers }).map(([k, v]) => `${k}: ${v}\r\n`).join('');
+        socket.write(`POST /api${path} HTTP/1.1\r\n${head}\r\n`);
+        const bytes = Buffer.alloc(sent, 0x20);
+        // A chunked body gets its first chunk (of a body that never ends).
+        socket.write(headers['transfer-encoding'] ? Buffer.concat([Buffer.from(`${sent.toString(16)}\r\n`), bytes, Buffer.from('\r\n')]) : bytes);
+      });
+      let got = '';
+      socket.on('data', (chunk: Buffer) => {
+        got += chunk.toString('latin1');
+        if (got.includes('\r\n\r\n')) {
+          socket.destroy();
+          resolve(got);
+        }
+      });
+      socket.on('error', reject);
+    });
+
+  it('an anonymous or wrong-token body (announced 7.5 MB, or chunked) is answered 401 while most of it was never sent', async () => {
+    const announced = String(7.5 * 1024 * 1024);
+    const cases: Record<string, string>[] = [{ 'content-length': announced }, { 'content-length': announced, authorization: 'Bearer wrong' }, { 'transfer-encoding': 'chunked' }];
+    for (const headers of cases) {
+      const answer = await partial(headers, 1024);
+      expect(answer, JSON.stringify(headers)).toMatch(/^HTTP\/1\.1 401 /);
+      expect(answer).toMatch(/connection: close/i);
+    }
+  });
+
+  it('in the core: the body of a refused caller is never read; an authorised one is', async () => {
+    let reads = 0;
+    const body = JSON.stringify(scimUserBody());
+    const source = { declaredLength: body.length, read: async () => (reads++, new TextEncoder().encode(body)) };
+    const ask = (authorization?: string) =>
+      inst.core.handle({ method: 'POST', path, query: '', headers: { 'content-type': 'application/scim+json', ...(authorization ? { authorization } : {}) }, body: source, api: 'scim' });
+    expect((await ask()).status).toBe(401);
+    expect((await ask('Bearer wrong')).status).toBe(401);
+    expect(reads).toBe(0);
+    expect((await ask(`Bearer ${token}`)).status).toBe(201);
+    expect(reads).toBe(1);
   });
 });

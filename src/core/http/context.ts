@@ -32,6 +32,8 @@ export interface RequestContext {
   now(): Date;
   /** The pipeline whose job token authenticated the request (JOB-TOKEN), else null. */
   readonly jobPipelineId?: number | null;
+  /** What the route's `caller` check returned (checked before the body was read). */
+  readonly caller?: unknown;
   /** The raw request body, on routes that declare `stream.request`. */
   readonly bodyStream?: WireStream;
 }

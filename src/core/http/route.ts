@@ -2,6 +2,7 @@
 // and the handler. Each area exports one table of these.
 import type { ParamDecl, ParamRule } from './params.js';
 import type { RequestContext } from './context.js';
+import type { CoreState } from '../state.js';
 
 export interface StreamFlags {
   request?: true;
@@ -24,6 +25,13 @@ export interface RouteDef {
    * `none`: no personal access token is read; the handler authenticates the caller itself (SCIM).
    */
   auth?: 'required' | 'optional' | 'none';
+  /**
+   * For `auth: 'none'` routes that bring their own credentials (SCIM's group token): checks the
+   * caller from the path and the headers alone, before any byte of the body is read, and throws
+   * to refuse it (a bad or missing token costs no more than its headers). What it returns
+   * reaches the handler as ctx.caller.
+   */
+  caller?: (core: CoreState, pathParams: Readonly<Record<string, string>>, headers: Readonly<Record<string, string>>) => unknown;
   /** `scim`: served below /api (path `/scim/v2/...`) with SCIM bodies and errors, not below /api/v4. */
   api?: 'scim';
   /**

@@ -9,11 +9,19 @@ import { Reply, noContent } from '../../http/reply.js';
 import { LIST_SCHEMA, presentScimUser, type ScimIdentityRow } from './present.js';
 import { parsePatch, parseScimUser } from './parse.js';
 import { parseIdentityFilter } from './filter.js';
-import { changeExternUid, deprovision, findScimIdentity, OWNED_IDENTITIES, provision, reprovision, scimScope } from './service.js';
+import { changeExternUid, deprovision, findScimIdentity, OWNED_IDENTITIES, provision, reprovision, scimScope, type ScimScope } from './service.js';
 
 const BASE = '/scim/v2/groups/:group_path/Users';
-const common: Pick<RouteDef, 'api' | 'auth' | 'tier' | 'offerings'> = { api: 'scim', auth: 'none', tier: 'premium', offerings: ['hosted'] };
-const scopeOf = (ctx: RequestContext) => scimScope(ctx.core, String(ctx.params.group_path), ctx.headers);
+// The group and its SCIM token are checked from the path and headers before any body byte is
+// read: an anonymous or wrong-token request is refused without its body.
+const common: Pick<RouteDef, 'api' | 'auth' | 'caller' | 'tier' | 'offerings'> = {
+  api: 'scim',
+  auth: 'none',
+  caller: (core, path, headers) => scimScope(core, String(path.group_path), headers),
+  tier: 'premium',
+  offerings: ['hosted'],
+};
+const scopeOf = (ctx: RequestContext) => ctx.caller as ScimScope;
 const uidParam: ParamDecl = { name: 'uid', type: 'string', required: true };
 const pathParams: ParamDecl[] = [{ name: 'group_path', type: 'string', required: true }];
 
