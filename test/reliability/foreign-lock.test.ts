@@ -44,7 +44,7 @@ describe('a write lock held by another process', () => {
 
   beforeAll(async () => {
     dir = mkdtempSync(join(tmpdir(), 'hostctl-lock-'));
-    const init = initState({ stateDir: join(dir, 'state') });
+    const init = initState({ stateDir: join(dir, 'state'), tier: 'ultimate' });
     token = init.rootToken;
     init.core.close();
     core = openCore({ stateDir: join(dir, 'state'), writeLockWaitMs: 500, log: () => undefined });
@@ -94,5 +94,37 @@ describe('a write lock held by another process', () => {
 
     const after = await fetch(`${server.url}/api/v4/projects`, { method: 'POST', headers: { ...headers, 'content-type': 'application/json' }, body: '{"name":"after-lock"}' });
     expect(after.status).toBe(201);
+  });
+
+  it('answers reads that keep bookkeeping (package downloads, first settings read) while the lock is held', async () => {
+    const headers = { 'private-token': token };
+    const project = (await (await fetch(`${server.url}/api/v4/projects`, { method: 'POST', headers: { ...headers, 'content-type': 'application/json' }, body: '{"name":"pkg-under-lock"}' })).json()) as { id: number };
+    const fileUrl = `${server.url}/api/v4/projects/${project.id}/packages/generic/tool/1.0.0/tool.bin`;
+    expect((await fetch(fileUrl, { method: 'PUT', headers, body: 'payload-bytes' })).status).toBe(201);
+
+    const holder = holdWriteLock(join(dir, 'state', STATE_DB));
+    await holder.held;
+    try {
+      // Each download records last_downloaded_at; with the lock taken that record waits for a
+      // later download, and the file is served at once.
+      for (let i = 0; i < 3; i++) {
+        const res = await fetch(fileUrl, { headers });
+        expect(res.status).toBe(200);
+        expect(await res.text()).toBe('payload-bytes');
+      }
+      // The first read of a project's security settings stores its defaults; under the lock it
+      // answers the defaults without storing them.
+      const settings = await fetch(`${server.url}/api/v4/projects/${project.id}/security_settings`, { headers });
+      expect(settings.status).toBe(200);
+      expect(await settings.json()).toMatchObject({ project_id: project.id, auto_fix_sast: true, secret_push_protection_enabled: false });
+    } finally {
+      holder.proc.stdin?.end();
+      await holder.proc;
+    }
+    // Once the lock is gone, the next download records itself.
+    expect((await fetch(fileUrl, { headers })).status).toBe(200);
+    const pkgs = (await (await fetch(`${server.url}/api/v4/projects/${project.id}/packages`, { headers })).json()) as { id: number }[];
+    const detail = (await (await fetch(`${server.url}/api/v4/projects/${project.id}/packages/${pkgs[0]!.id}`, { headers })).json()) as { last_downloaded_at: string | null };
+    expect(detail.last_downloaded_at).not.toBeNull();
   });
 });

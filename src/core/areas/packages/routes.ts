@@ -7,6 +7,7 @@ import { currentUser } from '../../http/context.js';
 import { ApiError, badRequest, forbidden, notFound, paramError, recordNotFound, unauthorized } from '../../http/errors.js';
 import { cappedCount, paginate } from '../../http/pagination.js';
 import { keptCount } from '../../db/list-counts.js';
+import { tryWriteTx } from '../../db/connection.js';
 import { created, noContent, ok, streamReply } from '../../http/reply.js';
 import { idParam, type ParamDecl } from '../../http/params.js';
 import { can, canSee } from '../../auth/policy.js';
@@ -232,7 +233,9 @@ function downloadGeneric(ctx: RequestContext) {
     .prepare('SELECT * FROM package_files WHERE package_id = ? AND file_name = ? ORDER BY id DESC LIMIT 1')
     .get(pkg.id, storedFileName(ctx.params.file_path as string)) as PackageFileRow | undefined;
   if (!file) throw recordNotFound();
-  ctx.core.db.prepare('UPDATE packages SET last_downloaded_at = ? WHERE id = ?').run(ctx.core.nowIso(), pkg.id);
+  // Bookkeeping of a read: skipped (recorded by a later download) while another process holds
+  // the write lock, so a download never waits for it or fails on it.
+  tryWriteTx(ctx.core.db, () => ctx.core.db.prepare('UPDATE packages SET last_downloaded_at = ? WHERE id = ?').run(ctx.core.nowIso(), pkg.id));
   const base = (ctx.params.file_path as string).split('/').pop() as string;
   return streamReply(openBlob(ctx.core, file.file_sha256), 'application/octet-stream', file.size, {
     'content-disposition': `attachment; filename="${base}"; filename*=UTF-8''${encodeURIComponent(base)}`,

@@ -12,6 +12,7 @@ import { tierAtLeast } from '../../instance.js';
 import type { ProjectRow } from '../../db/rows.js';
 import type { CoreState } from '../../state.js';
 import { findProject } from '../../resources/find.js';
+import { tryWriteTx } from '../../db/connection.js';
 
 const FLAGS = [
   'auto_fix_container_scanning',
@@ -30,8 +31,18 @@ function settingsOf(core: CoreState, project: ProjectRow): SecurityRow {
   const row = read();
   if (row) return row;
   const now = core.nowIso();
-  core.db.prepare('INSERT OR IGNORE INTO project_security_settings (project_id, created_at, updated_at) VALUES (?, ?, ?)').run(project.id, now, now);
-  return read() as SecurityRow;
+  // Storing the defaults is bookkeeping of a read: skipped while another process holds the write
+  // lock (the defaults are answered all the same, and stored by a later request).
+  tryWriteTx(core.db, () => core.db.prepare('INSERT OR IGNORE INTO project_security_settings (project_id, created_at, updated_at) VALUES (?, ?, ?)').run(project.id, now, now));
+  return read() ?? defaultSettings(core, project, now);
+}
+
+/** The row the first read would have stored: the table's own column defaults. */
+function defaultSettings(core: CoreState, project: ProjectRow, now: string): SecurityRow {
+  const row = { project_id: project.id, created_at: now, updated_at: now } as SecurityRow;
+  const columns = core.db.prepare('SELECT name, dflt_value FROM pragma_table_info(?)').all('project_security_settings') as { name: string; dflt_value: string | null }[];
+  for (const flag of FLAGS) row[flag] = Number(columns.find((c) => c.name === flag)?.dflt_value ?? 0);
+  return row;
 }
 
 function present(row: SecurityRow): Record<string, unknown> {
