@@ -4,7 +4,8 @@ import { accessSync, constants as fsConstants, existsSync, statSync } from 'node
 import { dirname, join } from 'node:path';
 import { BodyTooLargeError, isBodySource, type ServedRequest as ApiRequest, type ApiResponse, type WireStream } from '../shared/wire.js';
 import { systemClock, type Clock } from './clock.js';
-import { openDatabase, openReadOnly, setBusyTimeout, waitForWriteLock, writeTx, type Database } from './db/connection.js';
+import { openDatabase, openReadOnly, setBusyTimeout, type Database } from './db/connection.js';
+import { WriteQueue } from './db/write-queue.js';
 import { latestVersion, migrate } from './db/migrate.js';
 import { dataVersion } from './db/generation.js';
 import { liveStorages, readSettings, tierAtLeast, offeringIn, type InstanceSettings } from './instance.js';
@@ -42,8 +43,9 @@ export interface CoreOptions {
   /** Base of every web URL, overriding the stored setting and the request's Host (serve --external-url). */
   externalUrl?: string;
   /**
-   * How long a write request waits (asynchronously) for a write lock another process holds
-   * before answering 503 with Retry-After. `serve` keeps it short; a local command waits longer.
+   * How long the write lock may stay taken with no commit by anyone (a holder that is not one of
+   * hostctl's short writes) before a waiting write request answers 503 with Retry-After. The wait
+   * is asynchronous and has no deadline while other writers commit.
    */
   writeLockWaitMs?: number;
   /**
@@ -53,8 +55,10 @@ export interface CoreOptions {
   writeBusyMs?: number;
 }
 
-/** Default wait for the write lock: a local command, which has no one else to answer. */
+/** Default bound on a stalled write lock: a local command, which has no one else to answer. */
 const LOCAL_WRITE_LOCK_WAIT_MS = 15_000;
+/** Where the processes writing one state announce that their writer waits for the lock. */
+const WRITE_WAITERS_DIR = 'write-waiters';
 
 /**
  * The checks every request needs before it is answered (the state file is still the one opened;
@@ -92,6 +96,7 @@ export function buildCore(options: CoreOptions, db: Database, settings: Instance
   const clock = options.clock ?? systemClock;
   const log = options.log ?? ((m: string) => process.stderr.write(`${m}\n`));
   let repos: RepositoryStore | undefined;
+  const writes = new WriteQueue(db, options.writeLockWaitMs ?? LOCAL_WRITE_LOCK_WAIT_MS, db.readonly ? null : join(options.stateDir, WRITE_WAITERS_DIR));
   const state: CoreState = {
     stateDir: options.stateDir,
     db,
@@ -102,14 +107,14 @@ export function buildCore(options: CoreOptions, db: Database, settings: Instance
     get repos() {
       return (repos ??= new RepositoryStore(options.stateDir, () => state.settings.storages));
     },
-    tx: <T>(fn: () => T) => writeTx(db, fn),
+    tx: <T>(fn: () => T) => writes.tx(fn),
+    write: <T>(fn: () => T) => writes.run(fn),
     nowIso: () => clock.now().toISOString(),
     log,
   };
   const core = state as Core;
   const file = join(options.stateDir, STATE_DB);
   identities.set(core, { file, id: fileIdentity(file) });
-  writeLockWait.set(core, options.writeLockWaitMs ?? LOCAL_WRITE_LOCK_WAIT_MS);
   if (options.writeBusyMs !== undefined && !db.readonly) setBusyTimeout(db, options.writeBusyMs);
   Object.assign(core, {
     router: router(),
@@ -216,12 +221,6 @@ async function dispatch(core: Core, request: ApiRequest, dataVersion: number | u
     auth = authenticate(core, route, method, request.path, headers, input, dataVersion);
   }
 
-  // Wait for a lock another process holds here, asynchronously, so the handler's own write
-  // does not wait inside the event loop; a lock that stays taken answers 503 + Retry-After.
-  if (method !== 'GET' && method !== 'HEAD' && !(await waitForWriteLock(core.db, writeLockWait.get(core) ?? LOCAL_WRITE_LOCK_WAIT_MS))) {
-    throw serviceUnavailable();
-  }
-
   const decls = route.paginated ? [...PAGINATION_PARAMS, ...(route.params ?? [])] : (route.params ?? []);
   const { params, errors, tooLong } = validateParams(decls, route.rules ?? [], Object.assign(bag(), input, pathParams));
   if (errors.length > 0) throw paramError(errors.join(', '));
@@ -248,12 +247,14 @@ async function dispatch(core: Core, request: ApiRequest, dataVersion: number | u
     ...(caller !== undefined ? { caller } : {}),
     ...(streamsBody ? { bodyStream: requestStream(request) } : {}),
   };
-  const result = await route.handler(ctx);
+  // A write request runs in this process's write turn, holding the write lock through the
+  // synchronous start of its handler (src/core/db/write-queue.ts). A streaming route reads its
+  // body first and takes its turn itself (core.write) for what it then writes.
+  const writes = method !== 'GET' && method !== 'HEAD' && !streamsBody;
+  const result = writes ? await core.write(() => route.handler(ctx)) : await route.handler(ctx);
   if (result instanceof Reply) return result;
   return new Reply(method === 'POST' ? 201 : 200, result);
 }
-
-const writeLockWait = new WeakMap<Core, number>();
 
 /** The route definition behind each manifest entry, once its area is loaded. */
 const routeDefs = new WeakMap<object, RouteDef>();

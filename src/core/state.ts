@@ -18,6 +18,12 @@ export interface CoreState {
   readonly repos: RepositoryStore;
   /** Runs `fn` in an immediate write transaction. */
   tx<T>(fn: () => T): T;
+  /**
+   * Runs `fn` in this process's write turn, holding the write lock while it runs synchronously
+   * (src/core/db/write-queue.ts). Every write request already runs its handler so; a streaming
+   * route uses it for what it writes once its body is read.
+   */
+  write<T>(fn: () => T): Promise<Awaited<T>>;
   /** Current time as the ISO string stored in the database. */
   nowIso(): string;
   log(message: string): void;

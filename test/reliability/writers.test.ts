@@ -8,14 +8,15 @@ import { join } from 'node:path';
 import Driver from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cliSandbox, startServe, type CliSandbox, type ServeProcess } from '../helpers/cli.js';
+import { withCpuBurner } from '../helpers/cpu-burner.js';
 import { STATE_DB } from '../../src/core/app.js';
 
-const api = (url: string, token: string, method: string, path: string, body?: unknown): Promise<Response> =>
+const api = (url: string, token: string, method: string, path: string, body?: unknown, timeoutMs = 20_000): Promise<Response> =>
   fetch(`${url}/api/v4${path}`, {
     method,
     headers: { 'private-token': token, ...(body ? { 'content-type': 'application/json' } : {}) },
     ...(body ? { body: JSON.stringify(body) } : {}),
-    signal: AbortSignal.timeout(20_000),
+    signal: AbortSignal.timeout(timeoutMs),
   });
 
 /** Sends a write, retrying 503 + Retry-After as the CLI's transport does; the final status (0: connection failed). */
@@ -98,6 +99,51 @@ describe('several writer processes on one state', () => {
       await Promise.all(servers.map((s) => s.proc));
     }
   });
+
+  it('refuses none of 16 writers × 100 operations over two serve processes while the other cores are busy', async () => {
+    const servers = await Promise.all([startServe(box), startServe(box)]);
+    try {
+      const project = (await (await api(servers[0]!.url, token, 'POST', '/projects', { name: 'busy', initialize_with_readme: true })).json()) as { id: number };
+      const ops = (lane: number, i: number): [string, string, unknown] => {
+        const n = `w${lane}-${i}`;
+        switch (i % 4) {
+          case 0:
+            return ['POST', `/projects/${project.id}/milestones`, { title: n }];
+          case 1:
+            return ['PUT', `/projects/${project.id}`, { description: n }];
+          case 2:
+            return ['POST', `/projects/${project.id}/repository/branches`, { branch: `b-${n}`, ref: 'main' }];
+          default:
+            return ['POST', '/groups', { name: n, path: n }];
+        }
+      };
+      const run = async (): Promise<{ statuses: Map<number, number>; ms: number }> => {
+        const statuses = new Map<number, number>();
+        const started = performance.now();
+        // No retries: every answer counts as it is.
+        await Promise.all(
+          Array.from({ length: 16 }, async (_, lane) => {
+            for (let i = 0; i < 100; i++) {
+              const [method, path, body] = ops(lane, i);
+              // Patient enough for a loaded machine: only a refusal fails, not slowness.
+              const res = await api(servers[lane % 2]!.url, token, method, path, body, 600_000);
+              await res.arrayBuffer();
+              statuses.set(res.status, (statuses.get(res.status) ?? 0) + 1);
+            }
+          }),
+        );
+        return { statuses, ms: performance.now() - started };
+      };
+      const { statuses, ms } = await withCpuBurner(run);
+      console.log(`[writers] 16 writers × 100 operations over two serve processes beside a CPU burner: ${JSON.stringify(Object.fromEntries(statuses))} in ${(ms / 1000).toFixed(1)} s`);
+      expect(Object.fromEntries(statuses)).toEqual({ 200: 400, 201: 1200 });
+      const milestones = await api(servers[1]!.url, token, 'GET', `/projects/${project.id}/milestones?per_page=1`);
+      expect(milestones.headers.get('x-total')).toBe('400');
+    } finally {
+      for (const s of servers) s.proc.kill('SIGTERM');
+      await Promise.all(servers.map((s) => s.proc));
+    }
+  }, 900_000);
 
   it('survives writers killed mid-write: integrity, fsck, agreement, and the next write', async () => {
     let server = await startServe(box);

@@ -2,9 +2,10 @@
 // the lock up front (BEGIN IMMEDIATE) so two of them never deadlock on an upgrade.
 //
 // The driver is synchronous: SQLite's busy wait runs inside the event loop and stalls every
-// request of the process. So the busy timeout is short (WRITE_BUSY_MS); waiting for a lock
-// another process holds happens asynchronously (waitForWriteLock) before a write starts, and a
-// write that still cannot get it fails with SQLITE_BUSY, which callers answer with 503.
+// request of the process. So the busy timeout is short (WRITE_BUSY_MS); a write request waits
+// for a lock another process holds asynchronously, in its process's write turn, and keeps the
+// lock while its handler starts (src/core/db/write-queue.ts). A transaction that still cannot
+// get the lock fails with SQLITE_BUSY, which callers answer with 503.
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import Driver from 'better-sqlite3';

@@ -3,6 +3,7 @@
 // fault (5xx with the platform's message), never the caller's (400) — except values a caller
 // decoded into something the database cannot bind, which are bad input.
 import { ApiError } from './errors.js';
+import { WriteLockStalledError } from '../db/write-queue.js';
 
 /** Seconds a caller should wait before retrying a request refused for a busy lock. */
 export const RETRY_AFTER_SECONDS = 1;
@@ -34,7 +35,7 @@ const isBindRefusal = (error: unknown): boolean =>
 /** The answer for an exception that is not an ApiError, or undefined for a plain 500. */
 export function classify(error: unknown): ApiError | undefined {
   if (error instanceof ApiError) return error;
-  if (isLockBusy(error)) return serviceUnavailable();
+  if (isLockBusy(error) || error instanceof WriteLockStalledError) return serviceUnavailable();
   if (isStorageFailure(error)) return new ApiError(500, { message: '500 Internal Server Error' });
   if (isBindRefusal(error)) return new ApiError(400, { error: 'a parameter has an invalid type' });
   if (error instanceof RangeError && /call stack/i.test(error.message)) return new ApiError(400, { error: 'parameters are nested too deeply' });

@@ -19,6 +19,14 @@ function serveDir(cli: Cli): string {
   return target.stateDir as string;
 }
 
+/**
+ * How long the database write lock may stay taken with no commit at all before a write request
+ * answers 503 + Retry-After. hostctl's own writes hold it for milliseconds (a transaction, or the
+ * synchronous start of a request) and commit as they go; only a foreign holder (an open
+ * transaction in the sqlite3 shell, a stopped process) keeps it this long.
+ */
+const SERVE_LOCK_STALL_MS = 10_000;
+
 interface ServeOptions {
   host: string;
   port: string;
@@ -63,8 +71,8 @@ export function configure(noun: Command): void {
       process.removeAllListeners('SIGINT');
       process.once('SIGINT', () => requestStop('SIGINT'));
       process.once('SIGTERM', () => requestStop('SIGTERM'));
-      // A server answers 503 + Retry-After after a short wait for another process's write lock.
-      const core = openCore({ stateDir, clock: clockFromEnv(), writeLockWaitMs: 2000, ...(opts.externalUrl ? { externalUrl: opts.externalUrl } : {}) });
+      // A server answers 503 + Retry-After only for a write lock held with no commit for long.
+      const core = openCore({ stateDir, clock: clockFromEnv(), writeLockWaitMs: SERVE_LOCK_STALL_MS, ...(opts.externalUrl ? { externalUrl: opts.externalUrl } : {}) });
       const server = await startServer({ core, host: opts.host, port: Number(opts.port), trustProxy: opts.trustProxy === true }).catch((error: NodeJS.ErrnoException) => {
         core.close();
         if (error.code === 'EADDRINUSE') throw new CliError(`port ${opts.port} on ${opts.host} is in use`, EXIT.unavailable, `another program listens there; choose another --port, or --port 0 for any free one`);

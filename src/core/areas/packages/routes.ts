@@ -205,10 +205,13 @@ async function uploadGeneric(ctx: RequestContext) {
     if (status !== undefined && status !== 'default' && status !== 'hidden') throw paramError('status does not have a valid value');
     if (select !== undefined && select !== 'package_file') throw paramError('select does not have a valid value');
     const pipelineId = ctx.jobPipelineId ?? null;
-    const file = ctx.core.tx(() => {
-      const pkg = findOrCreatePackage(ctx.core, { projectId: project.id, name, version: ctx.params.package_version as string, type: 'generic', status: status ?? 'default', pipelineId }, status);
-      return addPackageFile(ctx.core, pkg, storedFileName(ctx.params.file_path as string), received, pipelineId);
-    });
+    // The body is read: the write takes this process's write turn now (the upload did not).
+    const file = await ctx.core.write(() =>
+      ctx.core.tx(() => {
+        const pkg = findOrCreatePackage(ctx.core, { projectId: project.id, name, version: ctx.params.package_version as string, type: 'generic', status: status ?? 'default', pipelineId }, status);
+        return addPackageFile(ctx.core, pkg, storedFileName(ctx.params.file_path as string), received, pipelineId);
+      }),
+    );
     if (select === 'package_file') return ok(presentPackageFiles(ctx.core, projectFullPath(ctx.core, project), [file])[0]);
     return created({ message: '201 Created' });
   } finally {

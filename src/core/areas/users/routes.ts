@@ -239,7 +239,9 @@ export const userRoutes: RouteDef[] = defineRoutes([
       requireAdmin(ctx);
       const input = ctx.params as unknown as UserInput & { username: string; email: string; name: string };
       validate(input);
-      const user = createUser(ctx.core, { ...input, passwordDigest: await passwordDigestFor(input) });
+      const passwordDigest = await passwordDigestFor(input);
+      // Hashed outside the write: it takes this process's write turn only once the hash is made.
+      const user = await ctx.core.write(() => createUser(ctx.core, { ...input, passwordDigest }));
       return created(presentUserWithAdmin(ctx.core, user));
     },
   },
@@ -273,7 +275,7 @@ export const userRoutes: RouteDef[] = defineRoutes([
       const input = ctx.params as unknown as UserInput;
       validate(input);
       const digest = input.password === undefined ? {} : { passwordDigest: await passwordDigestFor(input) };
-      return presentUserWithAdmin(ctx.core, updateUser(ctx.core, user, { ...input, ...digest }));
+      return presentUserWithAdmin(ctx.core, await ctx.core.write(() => updateUser(ctx.core, user, { ...input, ...digest })));
     },
   },
   {

@@ -1,0 +1,107 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { openDatabase, type Database } from './connection.js';
+import { WriteLockStalledError, WriteQueue } from './write-queue.js';
+
+describe('WriteQueue', () => {
+  let dir: string;
+  let db: Database;
+  let other: Database;
+
+  beforeEach(() => {
+    dir = mkdtempSync(join(tmpdir(), 'hostctl-write-queue-'));
+    db = openDatabase(join(dir, 'state.db'));
+    db.exec('CREATE TABLE t (v TEXT)');
+    other = openDatabase(join(dir, 'state.db'));
+    other.pragma('busy_timeout = 0');
+  });
+  afterEach(() => {
+    db.close();
+    other.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  const otherCanWrite = (): boolean => {
+    try {
+      other.exec('BEGIN IMMEDIATE');
+      other.exec('ROLLBACK');
+      return true;
+    } catch {
+      return false;
+    }
+  };
+
+  it('runs writes one at a time in the order they asked, holding the lock while each runs', async () => {
+    const queue = new WriteQueue(db, 1000, join(dir, 'waiters'));
+    const seen: string[] = [];
+    const lockedDuring: boolean[] = [];
+    await Promise.all(
+      ['a', 'b', 'c'].map((v) =>
+        queue.run(() => {
+          lockedDuring.push(!otherCanWrite());
+          db.prepare('INSERT INTO t (v) VALUES (?)').run(v);
+          seen.push(v);
+        }),
+      ),
+    );
+    expect(seen).toEqual(['a', 'b', 'c']);
+    expect(lockedDuring).toEqual([true, true, true]);
+    // Committed: another connection reads them, and may write again.
+    expect(other.prepare('SELECT v FROM t ORDER BY rowid').pluck().all()).toEqual(['a', 'b', 'c']);
+    expect(otherCanWrite()).toBe(true);
+  });
+
+  it('nests transactions of the write as savepoints: a failed one is undone, the rest kept', async () => {
+    const queue = new WriteQueue(db, 1000, null);
+    const tx = (fn: () => void) => queue.tx(fn);
+    await queue.run(() => {
+      tx(() => db.prepare('INSERT INTO t (v) VALUES (?)').run('kept'));
+      expect(() =>
+        tx(() => {
+          db.prepare('INSERT INTO t (v) VALUES (?)').run('undone');
+          throw new Error('refused');
+        }),
+      ).toThrow('refused');
+    });
+    expect(other.prepare('SELECT v FROM t').pluck().all()).toEqual(['kept']);
+  });
+
+  it('awaits what the write returns after its turn, so the next write need not wait for it', async () => {
+    const queue = new WriteQueue(db, 1000, null);
+    let release!: () => void;
+    const slow = queue.run(() => new Promise<string>((resolve) => (release = () => resolve('slow done'))));
+    // The second write runs while the first one's promise is still pending.
+    await queue.run(() => db.prepare('INSERT INTO t (v) VALUES (?)').run('second'));
+    expect(other.prepare('SELECT v FROM t').pluck().all()).toEqual(['second']);
+    release();
+    expect(await slow).toBe('slow done');
+  });
+
+  it('waits while another connection holds the lock, and runs once it is released', async () => {
+    const queue = new WriteQueue(db, 60_000, null);
+    other.exec('BEGIN IMMEDIATE');
+    let ran = false;
+    const pending = queue.run(() => {
+      ran = true;
+    });
+    // Several polls go by without the lock.
+    for (let i = 0; i < 5; i++) await new Promise((r) => setTimeout(r, 5));
+    expect(ran).toBe(false);
+    other.exec('COMMIT');
+    await pending;
+    expect(ran).toBe(true);
+  });
+
+  it('refuses a write when the lock stays taken with no commit for the stall bound', async () => {
+    const queue = new WriteQueue(db, 50, null);
+    other.exec('BEGIN IMMEDIATE');
+    try {
+      await expect(queue.run(() => 'never')).rejects.toBeInstanceOf(WriteLockStalledError);
+    } finally {
+      other.exec('ROLLBACK');
+    }
+    expect(await queue.run(() => 'after')).toBe('after');
+  });
+});

@@ -1,0 +1,238 @@
+// The writes of one process, one at a time in arrival order, each holding the database's write
+// lock while it runs.
+//
+// SQLite has one write lock per database, and every hostctl process (each `serve`, each CLI
+// command, the worker) takes it for short synchronous transactions. Waiting for it inside the
+// driver (busy_timeout) stalls the event loop, and polling for it request by request made a
+// process's own queued requests use up each other's patience: under load some were refused
+// although nothing was wrong. So a write is a synchronous function run through `run`:
+//
+// - A process runs its writes one at a time, in the order they asked. Only the first in line
+//   waits for the lock.
+// - That wait is asynchronous (BEGIN IMMEDIATE tried without a busy timeout, then a short
+//   pause), and has no deadline as long as others commit: their commits (`data_version` moves)
+//   show the lock changing hands. Only a lock held with no commit at all for `stallMs` — far
+//   longer than any write of hostctl's takes — refuses the write (WriteLockStalledError → 503).
+// - Once taken, the lock is held (an open immediate transaction) while the function runs and
+//   committed when it returns. Transactions inside it nest as savepoints, so they never meet the
+//   lock taken by someone else. A request handler is such a function up to its first `await`;
+//   what it writes after that goes through `run` again (core.write), or takes the lock itself
+//   with a short synchronous wait (core.tx, see `tx` below).
+// - Processes take turns: a process whose writer has to wait announces it in a file of the state
+//   directory; another process lets that one go first (for a bounded time) before it takes the
+//   lock for its next write, so a busy process does not starve a quieter one.
+import { mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { writeTx, type Database } from './connection.js';
+import { dataVersion } from './generation.js';
+
+/** A write refused because another process held the lock, without committing, for too long. */
+export class WriteLockStalledError extends Error {
+  constructor(readonly stalledMs: number) {
+    super(`the database write lock was held by another process for ${stalledMs} ms without a commit`);
+  }
+}
+
+/** Longest pause between two attempts at the lock. */
+const MAX_POLL_MS = 8;
+/** Longest a process lets another process's waiting writer go first. */
+const YIELD_MS = 250;
+
+const isBusy = (error: unknown): boolean => {
+  const code = (error as { code?: unknown } | null)?.code;
+  return typeof code === 'string' && (code.startsWith('SQLITE_BUSY') || code === 'SQLITE_LOCKED');
+};
+
+export class WriteQueue {
+  private tail: Promise<void> = Promise.resolve();
+  private readonly waiters: WaiterBoard | null;
+  /** Since when the lock has been seen taken with no commit (shared by the writes in line). */
+  private quiet: { version: number; since: number } | null = null;
+
+  constructor(
+    private readonly db: Database,
+    /** How long a lock may stay taken with no commit before a write is refused (ms). */
+    private readonly stallMs: number,
+    /** Where processes announce that their writer waits (null: no turn-taking). */
+    waitersDir: string | null,
+  ) {
+    this.waiters = waitersDir ? new WaiterBoard(waitersDir) : null;
+  }
+
+  /**
+   * Runs `start` in this process's next turn, holding the write lock while it runs; what it
+   * wrote is committed when it returns. A promise it returns is awaited after the turn.
+   */
+  async run<T>(start: () => T): Promise<Awaited<T>> {
+    // Called while a write runs (its synchronous part): the lock is already ours.
+    if (this.db.inTransaction || this.db.readonly) return await start();
+    const previous = this.tail;
+    let done!: () => void;
+    this.tail = new Promise<void>((resolve) => (done = resolve));
+    let started: { value: T };
+    try {
+      await previous;
+      started = await this.locked(start);
+    } finally {
+      done();
+    }
+    return await started.value;
+  }
+
+  /**
+   * A transaction outside a turn (after a handler's first `await`): taken at once when the lock
+   * is free; otherwise this process announces its wait, so that the others let it go next, and
+   * waits synchronously (the connection's short busy timeout) for the holder's write to end.
+   */
+  tx<T>(fn: () => T): T {
+    const { db } = this;
+    if (db.inTransaction || db.readonly || !this.waiters) return writeTx(db, fn);
+    const bound = db.pragma('busy_timeout', { simple: true }) as number;
+    db.pragma('busy_timeout = 0');
+    try {
+      return writeTx(db, fn);
+    } catch (error) {
+      if (!isBusy(error) || db.inTransaction) throw error;
+    } finally {
+      db.pragma(`busy_timeout = ${bound}`);
+    }
+    const announced = this.waiters.announce();
+    try {
+      return writeTx(db, fn);
+    } finally {
+      if (announced) this.waiters.withdraw();
+    }
+  }
+
+  /** Waits for the lock, then runs `start` holding it; the value is wrapped so a promise is not awaited here. */
+  private async locked<T>(start: () => T): Promise<{ value: T }> {
+    const { db } = this;
+    let announced = false;
+    try {
+      if (this.waiters) await this.waiters.letOthersFirst(YIELD_MS);
+      for (let delay = 1; ; delay = Math.min(delay * 2, MAX_POLL_MS)) {
+        if (this.reserve()) {
+          this.quiet = null;
+          return this.holding(start);
+        }
+        if (!announced && this.waiters) announced = this.waiters.announce();
+        const version = dataVersion(db);
+        if (this.quiet?.version !== version) this.quiet = { version, since: Date.now() };
+        else if (Date.now() - this.quiet.since >= this.stallMs) throw new WriteLockStalledError(Date.now() - this.quiet.since);
+        await new Promise((resolve) => setTimeout(resolve, delay));
+      }
+    } finally {
+      if (announced) this.waiters?.withdraw();
+    }
+  }
+
+  /** BEGIN IMMEDIATE without waiting: false while another connection holds the lock. */
+  private reserve(): boolean {
+    const { db } = this;
+    const bound = db.pragma('busy_timeout', { simple: true }) as number;
+    db.pragma('busy_timeout = 0');
+    try {
+      db.prepare('BEGIN IMMEDIATE').run();
+      return true;
+    } catch (error) {
+      if (isBusy(error)) return false;
+      throw error;
+    } finally {
+      db.pragma(`busy_timeout = ${bound}`);
+    }
+  }
+
+  /** Runs `start` in the reserved transaction and commits what it wrote. */
+  private holding<T>(start: () => T): { value: T } {
+    let value: T;
+    try {
+      value = start();
+    } catch (error) {
+      // What ran before the throw is kept, as each of its transactions would have committed.
+      this.commit();
+      throw error;
+    }
+    try {
+      this.commit();
+    } catch (error) {
+      // A handler goes on asynchronously; its answer is this failure, once it has finished.
+      const pending = value instanceof Promise ? value.catch(() => undefined) : Promise.resolve();
+      return { value: pending.then(() => Promise.reject(error)) as T };
+    }
+    return { value };
+  }
+
+  private commit(): void {
+    const { db } = this;
+    if (!db.inTransaction) return;
+    try {
+      db.prepare('COMMIT').run();
+    } catch (error) {
+      if (db.inTransaction) db.prepare('ROLLBACK').run();
+      throw error;
+    }
+  }
+}
+
+/**
+ * One file per process whose writer is waiting for the lock, named by its process id. A process
+ * about to take the lock first lets the announced waiters of other processes have it: it waits
+ * (at most `maxMs`, polling) until their files are gone. Files of processes that are gone are
+ * removed by whoever finds them.
+ */
+class WaiterBoard {
+  private readonly own: string;
+  private made = false;
+
+  constructor(private readonly dir: string) {
+    this.own = String(process.pid);
+  }
+
+  announce(): boolean {
+    try {
+      if (!this.made) mkdirSync(this.dir, { recursive: true, mode: 0o700 });
+      this.made = true;
+      writeFileSync(join(this.dir, this.own), '', { mode: 0o600 });
+      return true;
+    } catch {
+      // A read-only or full state directory: no turn-taking, the lock is still polled.
+      return false;
+    }
+  }
+
+  withdraw(): void {
+    rmSync(join(this.dir, this.own), { force: true });
+  }
+
+  async letOthersFirst(maxMs: number): Promise<void> {
+    const until = Date.now() + maxMs;
+    for (let delay = 1; this.othersWaiting() && Date.now() < until; delay = Math.min(delay * 2, MAX_POLL_MS)) {
+      await new Promise((resolve) => setTimeout(resolve, delay));
+    }
+  }
+
+  private othersWaiting(): boolean {
+    let names: string[];
+    try {
+      names = readdirSync(this.dir);
+    } catch {
+      return false;
+    }
+    for (const name of names) {
+      if (name === this.own) continue;
+      const pid = Number(name);
+      if (Number.isInteger(pid) && pid > 0 && alive(pid)) return true;
+      rmSync(join(this.dir, name), { force: true });
+    }
+    return false;
+  }
+}
+
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
