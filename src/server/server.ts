@@ -6,7 +6,7 @@ import type { AddressInfo } from 'node:net';
 import type { ArrivalCheck, Core } from '../core/app.js';
 import { pipeline } from 'node:stream/promises';
 import { streamsRequestBody } from '../core/app.js';
-import { API_PREFIX, BodyTooLargeError, SCIM_PREFIX, type ApiResponse, type BodySource } from '../shared/wire.js';
+import { API_PREFIX, BodyAbortedError, BodyTooLargeError, SCIM_PREFIX, type ApiResponse, type BodySource } from '../shared/wire.js';
 
 export interface ServeOptions {
   core: Core;
@@ -348,6 +348,8 @@ function bodySource(req: IncomingMessage): BodySource {
         if (declaredLength !== undefined && declaredLength > limit) return reject(new BodyTooLargeError(limit));
         // No body announced (most GETs): nothing to wait for.
         if ((declaredLength ?? 0) === 0 && req.headers['transfer-encoding'] === undefined) return resolve(new Uint8Array(0));
+        // Cut off before the core asked for it: 'aborted' has been and gone.
+        if (req.readableAborted || (req.destroyed && !req.complete)) return reject(new BodyAbortedError());
         const chunks: Buffer[] = [];
         let size = 0;
         const onData = (c: Buffer): void => {
@@ -363,8 +365,8 @@ function bodySource(req: IncomingMessage): BodySource {
         };
         req.on('data', onData);
         req.once('end', () => resolve(Buffer.concat(chunks)));
-        req.once('error', reject);
-        req.once('aborted', () => reject(new Error('request aborted')));
+        req.once('error', () => reject(new BodyAbortedError()));
+        req.once('aborted', () => reject(new BodyAbortedError()));
       })),
   };
 }

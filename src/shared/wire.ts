@@ -48,6 +48,16 @@ export class BodyTooLargeError extends Error {
   }
 }
 
+/**
+ * The body stopped before its end: the client went away or Node's request timeout cut it off
+ * (and answered 408 itself). Nobody is left to answer, so it is no server failure to report.
+ */
+export class BodyAbortedError extends Error {
+  constructor() {
+    super('the request body was cut off');
+  }
+}
+
 export const isBodySource = (body: ServedRequest['body']): body is BodySource =>
   typeof body === 'object' && body !== null && !(body instanceof Uint8Array) && typeof (body as BodySource).read === 'function';
 

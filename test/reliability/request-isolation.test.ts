@@ -6,11 +6,15 @@
 // while every other request goes on.
 import { connect } from 'node:net';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { build } from 'esbuild';
 import { execa, type ResultPromise } from 'execa';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cleanEnv, cliSandbox, startServe, type CliSandbox, type ServeProcess } from '../helpers/cli.js';
+import { initState } from '../../src/core/init.js';
+import type { Core } from '../../src/core/app.js';
+import { startServer, type RunningServer } from '../../src/server/server.js';
 
 const BOUNDARY = 'cut-off';
 const cutOffBody = (field: string) =>
@@ -182,5 +186,61 @@ describe('an error escaping a request', () => {
     expect(alive(proc), log).toBe(true);
     expect((await rawRequest(url, 'GET', '/api/v4/version', {}, '')).status).toBe(401);
     expect(log).not.toMatch(/\n\s+at /);
+  });
+});
+
+describe('a request whose body never finishes', () => {
+  let dir: string;
+  let core: Core;
+  let server: RunningServer;
+  let token: string;
+  const lines: string[] = [];
+  const coreLog: string[] = [];
+
+  beforeAll(async () => {
+    dir = mkdtempSync(join(tmpdir(), 'hostctl-aborted-'));
+    ({ core, rootToken: token } = initState({ stateDir: join(dir, 'state') }));
+    core.log = (m) => coreLog.push(m);
+    server = await startServer({ core, port: 0, log: (l) => lines.push(l), requestTimeoutMs: 400, headersTimeoutMs: 400 });
+  });
+  afterAll(async () => {
+    await server.close();
+    core.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  /** Sends the headers and half of the announced body; `hangUp` closes the socket after a moment. */
+  const halfBody = (hangUp: boolean) =>
+    new Promise<string>((resolvePromise, reject) => {
+      const { hostname, port } = new URL(server.url);
+      const socket = connect(Number(port), hostname);
+      let text = '';
+      socket.on('connect', () => {
+        const head = `POST /api/v4/groups HTTP/1.1\r\nhost: x\r\nprivate-token: ${token}\r\ncontent-type: application/json\r\ncontent-length: 100\r\n\r\n{"name":`;
+        socket.write(head, () => {
+          if (hangUp) socket.destroy();
+        });
+      });
+      socket.on('data', (d: Buffer) => (text += d.toString()));
+      socket.on('close', () => resolvePromise(text));
+      socket.on('error', reject);
+    });
+
+  it('is logged as the 408 Node sent when it timed out, with no stack trace', async () => {
+    const answer = await halfBody(false);
+    expect(answer).toMatch(/^HTTP\/1\.1 408 /);
+    await expect.poll(() => lines.filter((l) => l.includes('POST /api/v4/groups'))).toHaveLength(1);
+    expect(lines.at(-1)).toMatch(/ POST \/api\/v4\/groups 408 [\d.]+ms \(request timed out\)$/);
+    expect(coreLog).toEqual([]);
+  });
+
+  it('is logged as closed by the client when the client went away', async () => {
+    lines.length = 0;
+    expect(await halfBody(true)).toBe('');
+    await expect.poll(() => lines.filter((l) => l.includes('POST /api/v4/groups'))).toHaveLength(1);
+    expect(lines.at(-1)).toMatch(/ POST \/api\/v4\/groups - [\d.]+ms \(client closed the connection\)$/);
+    // Nothing is left for the core to report either, once the handler sees the cut-off body.
+    await new Promise((r) => setTimeout(r, 100));
+    expect(coreLog).toEqual([]);
   });
 });

@@ -4,6 +4,7 @@
 // decoded into something the database cannot bind, which are bad input.
 import { ApiError } from './errors.js';
 import { WriteLockStalledError } from '../db/write-queue.js';
+import { BodyAbortedError } from '../../shared/wire.js';
 
 /** Seconds a caller should wait before retrying a request refused for a busy lock. */
 export const RETRY_AFTER_SECONDS = 1;
@@ -35,6 +36,8 @@ const isBindRefusal = (error: unknown): boolean =>
 /** The answer for an exception that is not an ApiError, or undefined for a plain 500. */
 export function classify(error: unknown): ApiError | undefined {
   if (error instanceof ApiError) return error;
+  // What the client got (if anything) is Node's 408 or nothing; serve's log line says which.
+  if (error instanceof BodyAbortedError) return new ApiError(408, { message: '408 Request Timeout' }, { connection: 'close' });
   if (isLockBusy(error) || error instanceof WriteLockStalledError) return serviceUnavailable();
   if (isStorageFailure(error)) return new ApiError(500, { message: '500 Internal Server Error' });
   if (isBindRefusal(error)) return new ApiError(400, { error: 'a parameter has an invalid type' });
