@@ -69,7 +69,7 @@ export class HttpTransport implements Transport {
         throw new TransportError(`${timedOut ? 'timed out reaching' : 'cannot reach'} ${this.origin}: ${e.code ?? e.message ?? String(error)}`, timedOut);
       }
       const headers: Record<string, string> = {};
-      for (const [k, v] of Object.entries(res.headers)) if (v !== undefined) headers[k.toLowerCase()] = Array.isArray(v) ? v.join(', ') : String(v);
+      for (const [k, v] of Object.entries(res.headers)) if (v !== undefined) headers[k.toLowerCase()] = fromTheWire(Array.isArray(v) ? v.join(', ') : String(v));
       // A download the caller reads as it arrives; error answers are still read whole below.
       if (req.streamResponse && res.statusCode < 400 && req.method !== 'HEAD') return { status: res.statusCode, headers, body: '', stream: res.body };
       const bytes = Buffer.from(await res.body.arrayBuffer());
@@ -88,6 +88,18 @@ export class HttpTransport implements Transport {
 
   async close(): Promise<void> {
     if (this.client) await (await this.client).dispatcher.close();
+  }
+}
+
+const utf8 = new TextDecoder('utf-8', { fatal: true });
+
+/** A header value's bytes (undici reads them as Latin-1) as the UTF-8 text they carry, when they are UTF-8. */
+function fromTheWire(value: string): string {
+  if (!/[\x80-\xff]/.test(value)) return value;
+  try {
+    return utf8.decode(Buffer.from(value, 'latin1'));
+  } catch {
+    return value;
   }
 }
 

@@ -328,7 +328,7 @@ async function serve(core: Core, req: IncomingMessage, res: ServerResponse, wake
 
 /** Pipes a streamed answer to the socket; a client that goes away closes the source too. */
 async function sendStream(res: ServerResponse, response: ApiResponse): Promise<void> {
-  res.writeHead(response.status, response.headers);
+  res.writeHead(response.status, onTheWire(response.headers));
   try {
     await pipeline(response.stream as NonNullable<ApiResponse['stream']>, res);
   } catch {
@@ -371,6 +371,24 @@ function bodySource(req: IncomingMessage): BodySource {
   };
 }
 
+const PLAIN_HEADER = /^[\t\x20-\x7e]*$/;
+
+/**
+ * Header values as bytes on the wire: text beyond ASCII as UTF-8 (as the platform sends a file
+ * name in X-Gitlab-File-Name), control characters as spaces. Node writes a string value as
+ * Latin-1 (`é` would arrive garbled) and refuses characters beyond it, which would fail the answer.
+ */
+function onTheWire(headers: ApiResponse['headers']): ApiResponse['headers'] {
+  let out = headers;
+  for (const name of Object.keys(headers)) {
+    const value = headers[name];
+    if (value === undefined || PLAIN_HEADER.test(value)) continue;
+    if (out === headers) out = { ...headers };
+    out[name] = Buffer.from(value.replace(/[\x00-\x08\x0a-\x1f\x7f]/g, ' '), 'utf8').toString('latin1');
+  }
+  return out;
+}
+
 const json = (status: number, body: unknown): ApiResponse => ({ status, headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
 
 function send(req: IncomingMessage, res: ServerResponse, response: ApiResponse, headOnly = false): void {
@@ -385,10 +403,13 @@ function send(req: IncomingMessage, res: ServerResponse, response: ApiResponse, 
   const unread = !req.complete && (req.headers['content-length'] !== undefined || req.headers['transfer-encoding'] !== undefined);
   // A HEAD answer keeps the length its GET declares (a file download's size).
   const length = headOnly && response.headers['content-length'] !== undefined ? response.headers['content-length'] : String(bodyLength);
-  const headers: Record<string, string> = { ...response.headers, 'content-length': length };
+  const wire = onTheWire(response.headers);
+  const headers: Record<string, string> = { ...wire, 'content-length': length };
   if (unread) headers.connection = 'close';
   res.writeHead(response.status, headers);
-  const payload = headOnly || response.status === 204 ? undefined : body;
+  // Node writes the header block in the encoding of a string body sent with it: UTF-8 bytes
+  // already in the header values must go out on their own (as Latin-1, byte for byte).
+  const payload = headOnly || response.status === 204 ? undefined : wire !== response.headers && typeof body === 'string' ? Buffer.from(body, 'utf8') : body;
   // Only an answer that left a body unread needs to know when it is out (most need no callback).
   if (unread) res.end(payload, () => req.socket.destroySoon());
   else res.end(payload);

@@ -99,6 +99,22 @@ describe.each(TRANSPORTS)('repository content (%s)', (kind) => {
       expect([missing.status, missing.body]).toEqual([404, '']);
     });
 
+    it('carries UTF-8 file names in headers byte for byte', async () => {
+      const name = 'résumé 日本.txt';
+      // On a branch of its own: later tests list main's tree.
+      await createBranch(inst.admin, pid, 'utf8-names', 'main');
+      await commitFiles(inst.admin, pid, 'utf8-names', { [`docs/${name}`]: 'r\n' });
+      const head = await inst.raw('HEAD', files(`docs/${name}`), { query: 'ref=utf8-names', headers: { 'private-token': inst.rootToken } });
+      expect(head.status).toBe(200);
+      expect(head.headers['x-gitlab-file-name']).toBe(name);
+      expect(head.headers['x-gitlab-file-path']).toBe(`docs/${name}`);
+      const raw = await inst.raw('GET', `${files(`docs/${name}`)}/raw`, { query: 'ref=utf8-names', headers: { 'private-token': inst.rootToken } });
+      expect(raw.status).toBe(200);
+      expect(raw.headers['x-gitlab-file-name']).toBe(name);
+      // ASCII for old clients, the exact name for the others (RFC 6266), as the platform writes it.
+      expect(raw.headers['content-disposition']).toBe(`inline; filename="resume %3F%3F.txt"; filename*=UTF-8''${enc(name)}`);
+    });
+
     it('serves raw content, the default branch when no ref is given', async () => {
       const res = await inst.raw('GET', `${files('docs/b.md')}/raw`, { headers: { 'private-token': inst.rootToken } });
       expect(res.status).toBe(200);

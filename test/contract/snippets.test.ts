@@ -75,6 +75,13 @@ describe.each(TRANSPORTS)('snippets (%s)', (kind) => {
       expect(text(raw.raw)).toBe('puts 1');
     });
 
+    it('names a UTF-8 file in the raw answer exactly (RFC 6266) and as plain ASCII for old clients', async () => {
+      const { data } = await alice.client.post<SnippetJson>('/snippets', { title: 'Names', files: [{ file_path: 'dir/résumé.txt', content: 'r' }] });
+      expect(data.files.map((f) => f.path)).toEqual(['dir/résumé.txt']);
+      const raw = await inst.raw('GET', `/snippets/${data.id}/raw`, { headers: { 'private-token': alice.token } });
+      expect(raw.headers['content-disposition']).toBe(`inline; filename="resume.txt"; filename*=UTF-8''r%C3%A9sum%C3%A9.txt`);
+    });
+
     it('refuses bad parameters with Grape wording and leaves no row or repository', async () => {
       const before = (inst.core.db.prepare('SELECT COUNT(*) AS n FROM snippets').get() as { n: number }).n;
       const post = (body: unknown) => alice.client.post('/snippets', body);

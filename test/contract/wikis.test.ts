@@ -229,6 +229,21 @@ describe.each(TRANSPORTS)('project wikis (%s)', (kind) => {
       // Attachments are not pages.
       expect((await f.guest.client.get<WikiPageJson[]>(wikis())).data.some((p) => p.slug.startsWith('uploads/'))).toBe(false);
     });
+
+    it('keeps UTF-8 attachment names byte for byte', async () => {
+      for (const name of ['résumé.txt', '日本語 ñ.txt', 'emoji-😀.md']) {
+        const res = await f.developer.client.request<{ file_name: string; file_path: string }>('POST', wikis(f, '/attachments'), {
+          // On a branch of their own: the clone check below compares main with the page list.
+          multipart: { file: { filename: name, data: new TextEncoder().encode('x') }, branch: 'utf8-names' },
+        });
+        expect(res.status).toBe(201);
+        expect(Buffer.from(res.data.file_name)).toEqual(Buffer.from(name));
+        expect(res.data.file_path.endsWith(`/${name}`)).toBe(true);
+        // The name in the wiki repository's tree is the same bytes.
+        const tree = wikiGit(['-c', 'core.quotePath=false', 'ls-tree', '--name-only', `utf8-names:${res.data.file_path.slice(0, res.data.file_path.lastIndexOf('/'))}`]);
+        expect(tree.trim()).toBe(name);
+      }
+    });
   });
 
   describe('permissions', () => {

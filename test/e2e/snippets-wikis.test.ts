@@ -141,6 +141,11 @@ describe('hostctl snippets and wikis', () => {
       const piped = await box.run(['wikis', 'upload', '-', '--filename', 'log.txt', ...R, '-o', 'json'], { input: 'log' });
       expect(JSON.parse(String(piped.stdout))).toMatchObject({ file_name: 'log.txt' });
       expect((await box.run(['wikis', 'upload', '-', ...R])).exitCode).toBe(2);
+      // A UTF-8 name travels byte for byte, from the disk and from --filename.
+      writeFileSync(join(box.dir, 'résumé.txt'), 'cv');
+      expect(await json(['wikis', 'upload', join(box.dir, 'résumé.txt'), ...R])).toMatchObject({ file_name: 'résumé.txt' });
+      const named = await box.run(['wikis', 'upload', '-', '--filename', '日本語.txt', ...R, '-o', 'json'], { input: 'x' });
+      expect(JSON.parse(String(named.stdout))).toMatchObject({ file_name: '日本語.txt' });
     });
 
     it('edit opens $EDITOR on a terminal and saves only a changed page', async () => {
@@ -203,6 +208,8 @@ describe('hostctl snippets and wikis', () => {
       expect(String((await remote(['snippets', 'raw', String(id)])).stdout)).toBe('remote bytes');
       expect((await remote(['snippets', 'delete', String(id), '--yes'])).exitCode).toBe(0);
       expect((await remote(['wikis', 'create', '-R', 'root/shop', '--title', 'Remote Page', '--content', '*hi*'])).exitCode).toBe(0);
+      const upload = await remote(['wikis', 'upload', '-', '--filename', 'résumé.txt', '-R', 'root/shop', '-o', 'json'], 'cv');
+      expect(JSON.parse(String(upload.stdout))).toMatchObject({ file_name: 'résumé.txt' });
       expect(String((await remote(['wikis', 'get', 'Remote-Page', '-R', 'root/shop', '--html'])).stdout)).toBe('<p><em>hi</em></p>');
     });
   });

@@ -29,6 +29,9 @@ export async function parseMultipart(body: Buffer, contentType: string, maxFileB
     };
     const bb = Busboy({
       headers: { 'content-type': contentType },
+      // File names in part headers are UTF-8, as browsers and every client send them (busboy
+      // would read them as Latin-1: `résumé.txt` became `rÃ©sumÃ©.txt`).
+      defParamCharset: 'utf8',
       limits: { fileSize: maxFileBytes, fieldSize: maxFileBytes, fields: MAX_FIELDS, files: 64, parts: MAX_FIELDS + 64, fieldNameSize: 1024 },
     });
     bb.on('field', (name, value, info) => {

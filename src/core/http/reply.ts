@@ -26,6 +26,22 @@ export const redirect = (location: string, status = 302): Reply =>
 export const rawReply = (data: string | Uint8Array, contentType: string, headers: Record<string, string> = {}, status = 200): Reply =>
   new Reply(status, undefined, headers, { data, contentType });
 
+/**
+ * A Content-Disposition value naming a file, as the platform (Rails) writes it: `filename` in
+ * plain ASCII (accents dropped, other letters `?`, then percent-encoded) for old clients, and the exact
+ * name as UTF-8 in `filename*` (RFC 6266/5987), which clients prefer. Header values are bytes:
+ * a name written raw would reach the client garbled, or fail the answer outright.
+ */
+export function contentDisposition(kind: 'inline' | 'attachment', filename: string): string {
+  const ascii = filename
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .replace(/[^\x00-\x7f]/gu, '?')
+    .replace(/[^ A-Za-z0-9!#$+.^_`|~-]/gu, (c) => encodeURIComponent(c));
+  const exact = encodeURIComponent(filename).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+  return `${kind}; filename="${ascii}"; filename*=UTF-8''${exact}`;
+}
+
 /** JSON already serialised into UTF-8 bytes (lists assembled from kept texts). */
 export const jsonBytesReply = (data: Uint8Array, headers: Record<string, string> = {}, status = 200): Reply =>
   new Reply(status, undefined, headers, { data, contentType: 'application/json', utf8: true });

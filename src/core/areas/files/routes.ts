@@ -6,7 +6,7 @@ import type { RequestContext } from '../../http/context.js';
 import { currentUser } from '../../http/context.js';
 import { failure, notFound, paramError } from '../../http/errors.js';
 import { idParam, type ParamDecl } from '../../http/params.js';
-import { created, noContent, ok, rawReply, Reply } from '../../http/reply.js';
+import { contentDisposition, created, noContent, ok, rawReply, Reply } from '../../http/reply.js';
 import { findProject } from '../../resources/find.js';
 import type { ProjectRow } from '../../db/rows.js';
 import { checkFilePath, isSafeRevision } from '../../git/names.js';
@@ -209,7 +209,7 @@ export const fileRoutes = defineRoutes([
       const data = await blobData(ctx, vars);
       const type = isUtf8(vars.blob.data) ? 'text/plain; charset=utf-8' : 'application/octet-stream';
       const body = type.startsWith('text/') ? vars.blob.data.toString('utf8') : vars.blob.data;
-      return rawReply(body, type, { ...metadataHeaders(data), 'cache-control': 'no-cache', 'content-disposition': `inline; filename="${data.file_name.replace(/["\\\r\n]/g, '_')}"` });
+      return rawReply(body, type, { ...metadataHeaders(data), 'cache-control': 'no-cache', 'content-disposition': contentDisposition('inline', data.file_name) });
     },
   },
   {

@@ -120,7 +120,7 @@ function isAlive(pid: number): boolean {
  */
 export async function receiveMultipartBlob(core: CoreState, body: WireStream, contentType: string, maxBytes: number): Promise<{ blob: ReceivedBlob | undefined; fields: Map<string, string> }> {
   const { default: Busboy } = await import('busboy');
-  const parser = Busboy({ headers: { 'content-type': contentType }, limits: { fields: 20, fieldSize: 1024, parts: 40 } });
+  const parser = Busboy({ headers: { 'content-type': contentType }, defParamCharset: 'utf8', limits: { fields: 20, fieldSize: 1024, parts: 40 } });
   const fields = new Map<string, string>();
   let receiving: Promise<ReceivedBlob> | undefined;
   parser.on('field', (name, value) => fields.set(name, value));

@@ -8,7 +8,7 @@ import { ApiError, badRequest, forbidden, notFound, paramError, recordNotFound, 
 import { cappedCount, paginate } from '../../http/pagination.js';
 import { keptCount } from '../../db/list-counts.js';
 import { tryWriteTx } from '../../db/connection.js';
-import { created, noContent, ok, streamReply } from '../../http/reply.js';
+import { contentDisposition, created, noContent, ok, streamReply } from '../../http/reply.js';
 import { idParam, type ParamDecl } from '../../http/params.js';
 import { can, canSee } from '../../auth/policy.js';
 import { descendantIds } from '../../auth/access.js';
@@ -241,7 +241,7 @@ function downloadGeneric(ctx: RequestContext) {
   tryWriteTx(ctx.core.db, () => ctx.core.db.prepare('UPDATE packages SET last_downloaded_at = ? WHERE id = ?').run(ctx.core.nowIso(), pkg.id));
   const base = (ctx.params.file_path as string).split('/').pop() as string;
   return streamReply(openBlob(ctx.core, file.file_sha256), 'application/octet-stream', file.size, {
-    'content-disposition': `attachment; filename="${base}"; filename*=UTF-8''${encodeURIComponent(base)}`,
+    'content-disposition': contentDisposition('attachment', base),
     'x-checksum-sha256': file.file_sha256,
   });
 }

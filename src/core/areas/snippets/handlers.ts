@@ -5,7 +5,7 @@ import type { SnippetRow, Visibility } from '../../db/rows.js';
 import type { RequestContext } from '../../http/context.js';
 import { preconditionFailed, notFound, paramError } from '../../http/errors.js';
 import type { ParamDecl, ParamRule } from '../../http/params.js';
-import { rawReply, type Reply } from '../../http/reply.js';
+import { contentDisposition, rawReply, type Reply } from '../../http/reply.js';
 import { VISIBILITIES } from '../../db/rows.js';
 import { isSafeRevision } from '../../git/names.js';
 import { checkSnippetPath, parseCreateFiles, parseUpdateActions, type CreateSnippetInput, type UpdateSnippetInput } from './service.js';
@@ -91,7 +91,7 @@ export async function rawFirstFile(ctx: RequestContext, s: SnippetRow): Promise<
   const first = [...files.entries()][0];
   if (!first) return rawReply('', TEXT, { 'content-disposition': 'attachment' });
   const data = (await readBlob(snippetRepository(ctx.core, s), first[1].sha)) ?? Buffer.alloc(0);
-  return rawReply(data, TEXT, { 'content-disposition': `inline; filename="${first[0].split('/').pop()?.replace(/["\\\r\n]/g, '_')}"` });
+  return rawReply(data, TEXT, { 'content-disposition': contentDisposition('inline', first[0].split('/').pop() ?? '') });
 }
 
 /**
