@@ -215,6 +215,19 @@ describe.each(TRANSPORTS)('snippets (%s)', (kind) => {
       expect((await get('nope', 'one.txt')).data).toEqual({ message: '404 Reference Not Found' });
       expect((await get('main', 'missing.txt')).data).toEqual({ message: '404 File Not Found' });
       expect((await get('main', '../../etc/passwd')).data).toEqual({ error: 'file_path should be a valid file path' });
+      // Absolute paths are refused like `../` (Grape's file_path validator), before any lookup.
+      for (const bad of ['/etc/passwd', '/one.txt']) {
+        const res = await get('main', bad);
+        expect(res.status).toBe(400);
+        expect(res.data).toEqual({ error: 'file_path should be a valid file path' });
+      }
+      // An unencoded `/` inside the file path or the ref matches no endpoint.
+      const raw = (path: string) => alice.client.request('GET', `/snippets/${s.id}/files/${path}/raw`, { allowError: true });
+      expect((await raw('main/two/three.txt')).status).toBe(404);
+      expect((await raw('main/two/three.txt')).data).toEqual({ error: '404 Not Found' });
+      git(['--git-dir', snippetDir(inst, s.id), 'branch', 'feature/x', first]);
+      expect((await raw('feature/x/one.txt')).data).toEqual({ error: '404 Not Found' });
+      expect(text((await get(encodeURIComponent('feature/x'), 'one.txt')).raw)).toBe('v1');
       expect(text((await alice.client.get(`/snippets/${s.id}/raw`)).raw)).toBe('v2');
     });
   });
@@ -392,6 +405,11 @@ describe.each(TRANSPORTS)('snippets (%s)', (kind) => {
       }
       const listed = await client.request<SnippetJson[]>('GET', path(f), { allowError: true });
       if (status === 200) expect(listed.data.map((x) => x.id)).toContain(s.id);
+      if (status === 200) {
+        const abs = await client.request('GET', path(f, `/${s.id}/files/main/${encodeURIComponent('/r.txt')}/raw`), { allowError: true });
+        expect([abs.status, abs.data]).toEqual([400, { error: 'file_path should be a valid file path' }]);
+        expect((await client.request('GET', path(f, `/${s.id}/files/main/dir/r.txt/raw`), { allowError: true })).data).toEqual({ error: '404 Not Found' });
+      }
     });
 
     it.each([

@@ -51,7 +51,7 @@ describe.each(TRANSPORTS)('project wikis (%s)', (kind) => {
       }
     });
 
-    it('lists files of every markup the platform knows as pages, with their format; other files are not pages', async () => {
+    it('lists files of the documented formats as pages; files of other markups and other files are not pages', async () => {
       const repo = projectWikiDir(inst, pub.project.id);
       await pub.developer.client.post(wikis(pub), { title: 'Seed', content: 'x' });
       const tmp = mkdtempSync(join(tmpdir(), 'wiki-push-'));
@@ -68,15 +68,14 @@ describe.each(TRANSPORTS)('project wikis (%s)', (kind) => {
         rmSync(tmp, { recursive: true, force: true });
       }
       const { data } = await pub.guest.client.get<WikiPageJson[]>(wikis(pub));
+      // The specification: `format` is markdown, rdoc, asciidoc or org (the platform also lists
+      // textile, rst, plain text... files as pages).
       expect(data.map((p) => [p.slug, p.format])).toEqual([
         ['Legacy', 'markdown'],
         ['Seed', 'markdown'],
         ['doc/Spec', 'asciidoc'],
-        ['guide', 'rest'],
-        ['notes', 'textile'],
-        ['readme', 'plaintext'],
       ]);
-      expect((await pub.guest.client.get<WikiPageJson>(wikis(pub, '/notes'), { render_html: true })).data.content).toBe('<pre>t</pre>');
+      for (const slug of ['notes', 'guide', 'readme', 'image']) await expectApiError(pub.guest.client.get(wikis(pub, `/${slug}`)), 404, { message: '404 Wiki Page Not Found' });
       const kept = await pub.developer.client.put<WikiPageJson>(wikis(pub, '/Legacy'), { content: 'm2' });
       expect(kept.data.format).toBe('markdown');
       expect(git(['--git-dir', repo, 'show', 'main:Legacy.markdown'])).toBe('m2');
@@ -115,10 +114,26 @@ describe.each(TRANSPORTS)('project wikis (%s)', (kind) => {
       expect(full.data.find((p) => p.slug === 'Home')).toEqual({ format: 'markdown', slug: 'Home', title: 'Home', content: '# Welcome', encoding: 'UTF-8' });
     });
 
-    it('gets a page by URL-encoded or raw nested slug; unknown pages are 404', async () => {
+    it('pages the list like every list (headers, per_page), contents for the page only', async () => {
+      const all = (await f.guest.client.get<WikiPageJson[]>(wikis(), { per_page: 100 })).data.map((p) => p.slug);
+      expect(all.length).toBeGreaterThan(2);
+      const first = await f.guest.client.get<WikiPageJson[]>(wikis(), { per_page: 2 });
+      expect(first.data.map((p) => p.slug)).toEqual(all.slice(0, 2));
+      expect(first.headers).toMatchObject({ 'x-page': '1', 'x-per-page': '2', 'x-next-page': '2', 'x-total': String(all.length) });
+      expect(first.headers.link).toContain('rel="next"');
+      const second = await f.guest.client.get<WikiPageJson[]>(wikis(), { per_page: 2, page: 2, with_content: true });
+      expect(second.data.map((p) => p.slug)).toEqual(all.slice(2, 4));
+      expect(second.data.every((p) => typeof p.content === 'string')).toBe(true);
+      expect((await f.guest.client.get<WikiPageJson[]>(wikis())).headers['x-per-page']).toBe('20');
+    });
+
+    it('gets a page by URL-encoded nested slug; an unencoded / matches no endpoint (404); unknown pages are 404', async () => {
       const encoded = await f.guest.client.get<WikiPageJson>(wikis(f, `/${enc('dir/My-Page')}`));
       expect(encoded.data).toEqual({ format: 'markdown', slug: 'dir/My-Page', title: 'My Page', content: 'x', encoding: 'UTF-8' });
-      expect((await f.guest.client.get<WikiPageJson>(wikis(f, '/dir/My-Page'))).data.slug).toBe('dir/My-Page');
+      await expectApiError(f.guest.client.get(wikis(f, '/dir/My-Page')), 404, { error: '404 Not Found' });
+      await expectApiError(f.developer.client.put(wikis(f, '/dir/My-Page'), { content: 'changed' }), 404, { error: '404 Not Found' });
+      await expectApiError(f.maintainer.client.delete(wikis(f, '/dir/My-Page')), 404, { error: '404 Not Found' });
+      expect((await f.guest.client.get<WikiPageJson>(wikis(f, `/${enc('dir/My-Page')}`))).data.content).toBe('x');
       await expectApiError(f.guest.client.get(wikis(f, '/nope')), 404, { message: '404 Wiki Page Not Found' });
       await expectApiError(f.guest.client.get(wikis(f, `/${enc('../../etc/passwd')}`)), 404, { message: '404 Wiki Page Not Found' });
     });
@@ -226,8 +241,18 @@ describe.each(TRANSPORTS)('project wikis (%s)', (kind) => {
       expect(long.data.file_name).toBe(`${'n'.repeat(251)}.pdf`);
       await expectApiError(f.developer.client.request('POST', wikis(f, '/attachments'), { multipart: { file: { filename: 'dir/..', data: new Uint8Array([1]) } } }), 400, { message: 'The file name cannot be empty' });
       await expectApiError(f.guest.client.request('POST', wikis(f, '/attachments'), { multipart: { file: { filename: 'x.txt', data: new Uint8Array([1]) } } }), 403);
-      // Attachments are not pages.
-      expect((await f.guest.client.get<WikiPageJson[]>(wikis())).data.some((p) => p.slug.startsWith('uploads/'))).toBe(false);
+      // Attachments are files under the uploads folder, not pages: never listed, never read as
+      // pages, whatever their extension; no page may be written there.
+      const md = await f.developer.client.request<{ file_path: string }>('POST', wikis(f, '/attachments'), { multipart: { file: { filename: 'notes.md', data: new TextEncoder().encode('# n') } } });
+      expect(md.data.file_path).toMatch(/^uploads\/[0-9a-f]{32}\/notes\.md$/);
+      expect((await f.guest.client.get<WikiPageJson[]>(wikis(), { per_page: 100 })).data.some((p) => p.slug.startsWith('uploads/'))).toBe(false);
+      await expectApiError(f.guest.client.get(wikis(f, `/${enc(md.data.file_path.replace(/\.md$/, ''))}`)), 404, { message: '404 Wiki Page Not Found' });
+      await expectApiError(f.developer.client.put(wikis(f, `/${enc(md.data.file_path.replace(/\.md$/, ''))}`), { content: 'x' }), 404, { message: '404 Wiki Page Not Found' });
+      await expectApiError(f.developer.client.post(wikis(), { title: 'uploads/Page', content: 'x' }), 400, { message: { title: ['cannot name a page in the uploads folder, which holds attachments'] } });
+      await expectApiError(f.developer.client.put(wikis(f, '/Home'), { title: '/uploads/Home' }), 400, { message: { title: ['cannot name a page in the uploads folder, which holds attachments'] } });
+      // An image is linked as an image, anything else as a link (case of the extension aside).
+      const jpeg = await f.developer.client.request<{ file_path: string; link: { markdown: string } }>('POST', wikis(f, '/attachments'), { multipart: { file: { filename: 'Photo.JPG', data: new Uint8Array([0xff, 0xd8]) } } });
+      expect(jpeg.data.link.markdown).toBe(`![Photo.JPG](${jpeg.data.file_path})`);
     });
 
     it('keeps UTF-8 attachment names byte for byte', async () => {
@@ -298,11 +323,12 @@ describe.each(TRANSPORTS)('project wikis (%s)', (kind) => {
     const root = mkdtempSync(join(tmpdir(), 'wiki-clone-'));
     try {
       git(['clone', '--quiet', '--no-local', projectWikiDir(inst, f.project.id), join(root, 'c')]);
-      const pages = (await f.guest.client.get<WikiPageJson[]>(wikis(), { with_content: true })).data;
-      // Pages are the files with a markup extension (uploaded .txt attachments included, as on the platform).
-      const markup = /\.(md|mkdn?|mdown|markdown|rdoc|adoc|asciidoc|org|textile|creole|re?st(\.txt)?|(media)?wiki|pod|txt)$/i;
+      const pages = (await f.guest.client.get<WikiPageJson[]>(wikis(), { with_content: true, per_page: 100 })).data;
+      // Pages are the files with an extension of the documented formats, outside the uploads folder.
+      const markup = /\.(md|mkdn?|mdown|markdown|rdoc|adoc|asciidoc|org)$/i;
       const all = git(['ls-files'], join(root, 'c')).trim().split('\n');
-      const files = all.filter((p) => markup.test(p));
+      expect(all.some((p) => p.startsWith('uploads/') && p.endsWith('.md'))).toBe(true);
+      const files = all.filter((p) => markup.test(p) && !p.startsWith('uploads/'));
       expect(all.some((p) => p.endsWith('.png'))).toBe(true);
       expect(files.map((p) => p.replace(/\.[^./]+$/, '')).sort()).toEqual(pages.map((p) => p.slug).sort());
       for (const page of pages) {

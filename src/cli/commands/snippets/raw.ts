@@ -23,7 +23,7 @@ export const rawVerb: VerbSpec<RawOpts> = {
     const path =
       o.file === undefined
         ? snippetPath(o, sid, '/raw')
-        : snippetPath(o, sid, `/files/${o.ref ?? 'main'}/${encodeURIComponent(o.file.replace(/^\/+/, ''))}/raw`);
+        : snippetPath(o, sid, `/files/${encodeURIComponent(o.ref ?? 'main')}/${encodeURIComponent(o.file.replace(/^\/+/, ''))}/raw`);
     const api = await cli.client();
     const res = await api.get(path);
     process.stdout.write(typeof res.raw === 'string' ? Buffer.from(res.raw, 'utf8') : res.raw);

@@ -63,13 +63,13 @@ export const projectSnippetRoutes = defineRoutes([
   },
   {
     method: 'GET',
-    path: '/projects/:id/snippets/:snippet_id/files/*rest',
-    summary: 'One file of a project snippet at a ref, raw (`files/:ref/:file_path/raw`)',
+    path: '/projects/:id/snippets/:snippet_id/files/:ref/:file_path/raw',
+    summary: 'One file of a project snippet at a ref, raw; `ref` and `file_path` URL-encoded',
     auth: 'optional',
-    params: [idParam, snippetId, { name: 'rest', type: 'string', required: true }],
+    params: [idParam, snippetId, { name: 'ref', type: 'string', required: true }, { name: 'file_path', type: 'string', required: true }],
     handler: (ctx) => {
-      checkRawFilePath(ctx.params.rest as string);
-      return rawFileAt(ctx, readable(ctx).snippet, ctx.params.rest as string);
+      checkRawFilePath(ctx.params.file_path as string);
+      return rawFileAt(ctx, readable(ctx).snippet, ctx.params.ref as string, ctx.params.file_path as string);
     },
   },
   {

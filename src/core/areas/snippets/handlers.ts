@@ -95,31 +95,19 @@ export async function rawFirstFile(ctx: RequestContext, s: SnippetRow): Promise<
 }
 
 /**
- * `files/:ref/:file_path/raw`, where the wildcard holds `<ref>/<file path>/raw` decoded once.
- * A ref may itself contain `/`, so each split is tried, the longest ref first.
+ * `files/:ref/:file_path/raw`: `ref` and `file_path` are single path segments, so a `/` inside
+ * either arrives URL-encoded (unencoded, no route matches: 404).
  */
-export async function rawFileAt(ctx: RequestContext, s: SnippetRow, rest: string): Promise<Reply> {
-  if (!rest.endsWith('/raw')) throw notFound();
-  const parts = rest.slice(0, -'/raw'.length).split('/');
-  if (parts.length < 2) throw notFound();
+export async function rawFileAt(ctx: RequestContext, s: SnippetRow, ref: string, path: string): Promise<Reply> {
   const repo = snippetRepository(ctx.core, s);
   if (!repo.exists()) throw notFound('Snippet');
-  let refFound = false;
-  for (let i = parts.length - 1; i >= 1; i--) {
-    const ref = parts.slice(0, i).join('/');
-    const path = parts.slice(i).join('/');
-    if (!isSafeRevision(ref)) continue;
-    const commit = await repo.resolveCommit(ref);
-    if (!commit) continue;
-    refFound = true;
-    const entry = (await repo.listTree(commit)).get(path);
-    if (!entry || entry.type !== 'blob') continue;
-    const data = (await readBlob(repo, entry.sha)) ?? Buffer.alloc(0);
-    return rawReply(data, TEXT);
-  }
-  throw notFound(refFound ? 'File' : 'Reference');
+  const commit = isSafeRevision(ref) ? await repo.resolveCommit(ref) : null;
+  if (!commit) throw notFound('Reference');
+  const entry = (await repo.listTree(commit)).get(path);
+  if (!entry || entry.type !== 'blob') throw notFound('File');
+  const data = (await readBlob(repo, entry.sha)) ?? Buffer.alloc(0);
+  return rawReply(data, TEXT);
 }
-
 
 /** DELETE honours If-Unmodified-Since: a snippet changed after that time answers 412. */
 export function checkUnmodifiedSince(ctx: RequestContext, s: SnippetRow): void {
@@ -133,9 +121,8 @@ export function checkUnmodifiedSince(ctx: RequestContext, s: SnippetRow): void {
 
 /**
  * `files/:ref/:file_path/raw`: the file path is checked like any path parameter before the
- * snippet is looked up (Grape's `file_path` validator refuses `..` and absolute paths).
+ * snippet is looked up (Grape's `file_path` validator refuses `..` components and absolute paths).
  */
-export function checkRawFilePath(rest: string): void {
-  const parts = rest.split('/');
-  if (parts.includes('..') || rest.includes('\0')) throw paramError('file_path should be a valid file path');
+export function checkRawFilePath(path: string): void {
+  if (path.split('/').includes('..') || path.startsWith('/') || /^[A-Za-z]:[\\/]/.test(path) || path.includes('\0')) throw paramError('file_path should be a valid file path');
 }

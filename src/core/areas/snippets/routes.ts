@@ -99,13 +99,13 @@ export const snippetRoutes = defineRoutes([
   },
   {
     method: 'GET',
-    path: '/snippets/:id/files/*rest',
-    summary: 'One file of the snippet at a branch, tag or commit, raw (`files/:ref/:file_path/raw`)',
+    path: '/snippets/:id/files/:ref/:file_path/raw',
+    summary: 'One file of the snippet at a branch, tag or commit, raw; `ref` and `file_path` URL-encoded',
     auth: 'optional',
-    params: [snippetId, { name: 'rest', type: 'string', required: true }],
+    params: [snippetId, { name: 'ref', type: 'string', required: true }, { name: 'file_path', type: 'string', required: true }],
     handler: (ctx) => {
-      checkRawFilePath(ctx.params.rest as string);
-      return rawFileAt(ctx, readableSnippet(ctx), ctx.params.rest as string);
+      checkRawFilePath(ctx.params.file_path as string);
+      return rawFileAt(ctx, readableSnippet(ctx), ctx.params.ref as string, ctx.params.file_path as string);
     },
   },
   {

@@ -11,43 +11,35 @@ export type WikiFormat = (typeof WIKI_FORMATS)[number];
 export const FORMAT_EXTENSION: Record<WikiFormat, string> = { markdown: 'md', rdoc: 'rdoc', asciidoc: 'asciidoc', org: 'org' };
 
 /**
- * Every markup the platform recognises in a wiki repository, in its order (a file's format is the
- * first whose pattern occurs in its extension). Only the four above can be chosen for new pages;
- * files of the others are still listed and shown.
+ * The extensions of each documented format. A page's `format` is one of the four the
+ * specification lists, so only files with these extensions are pages; files of the other
+ * markups the platform also reads (textile, rst, plain text, ...) are plain repository files here.
  */
-const MARKUPS: readonly [string, RegExp][] = [
-  ['markdown', /md|mkdn?|mdown|markdown/i],
-  ['rdoc', /rdoc/i],
-  ['asciidoc', /adoc|asciidoc/i],
-  ['org', /org/i],
-  ['textile', /textile/i],
-  ['creole', /creole/i],
-  ['rest', /re?st(\.txt)?/i],
-  ['mediawiki', /(media)?wiki/i],
-  ['pod', /pod/i],
-  ['plaintext', /txt/i],
+const FORMAT_FILES: readonly [WikiFormat, RegExp][] = [
+  ['markdown', /^(md|mkdn?|mdown|markdown)$/i],
+  ['rdoc', /^rdoc$/i],
+  ['asciidoc', /^(adoc|asciidoc)$/i],
+  ['org', /^org$/i],
 ];
 
-/** A page file: its name ends in one of the markups' extensions. */
-const PAGE_FILE = new RegExp(`\\.(${MARKUPS.map(([, re]) => re.source).join('|')})$`, 'i');
+/** Attachments are uploaded here; files below it are never pages. */
+export const UPLOADS_DIR = 'uploads';
 
 export interface PageFile {
   /** Path of the file in the repository. */
   path: string;
   slug: string;
-  /** One of the markups' names (`markdown`, `rdoc`, ..., `plaintext`). */
-  format: string;
+  format: WikiFormat;
   sha: string;
 }
 
-/** The page a repository file is, or null for other files (attachments). */
+/** The page a repository file is, or null for other files (attachments, other markups). */
 export function pageOfFile(path: string, sha: string): PageFile | null {
-  if (!PAGE_FILE.test(path)) return null;
+  if (path.startsWith(`${UPLOADS_DIR}/`)) return null;
   const dot = path.lastIndexOf('.');
   if (dot <= path.lastIndexOf('/') + 1) return null;
-  const ext = path.slice(dot + 1).toLowerCase();
-  const format = MARKUPS.find(([, re]) => re.test(ext))?.[0] ?? 'plaintext';
-  return { path, slug: path.slice(0, dot), format, sha };
+  const format = FORMAT_FILES.find(([, re]) => re.test(path.slice(dot + 1)))?.[0];
+  return format ? { path, slug: path.slice(0, dot), format, sha } : null;
 }
 
 export const titleOfSlug = (slug: string): string => (slug.split('/').pop() ?? slug).replace(/-+/g, ' ');
@@ -69,6 +61,8 @@ export function slugOfTitle(title: string): string {
   const clean = parts.filter((p) => p !== '');
   if (clean.length === 0) throw validationError({ title: ["can't be blank"] });
   if (clean.some((p) => p.toLowerCase() === '.git')) throw validationError({ title: ['is invalid'] });
+  // The uploads folder holds attachments, which are not pages: a page there could not be read back.
+  if (clean.length > 1 && clean[0] === UPLOADS_DIR) throw validationError({ title: ['cannot name a page in the uploads folder, which holds attachments'] });
   const name = clean[clean.length - 1] as string;
   if (Buffer.byteLength(name) > MAX_TITLE_BYTES) throw validationError({ title: [`exceeds the limit of ${MAX_TITLE_BYTES} bytes`] });
   if (clean.slice(0, -1).some((d) => Buffer.byteLength(d) > MAX_DIRECTORY_BYTES)) {

@@ -1,6 +1,7 @@
 // Project and group wikis: list pages, get one (any version, optionally rendered), create,
 // update (a new title moves the page), delete, upload attachments; and, as a hostctl extension,
-// the versions of one page. Project wikis: Guests read private ones, Developers write,
+// the versions of one page. A slug is one URL-encoded path segment: an unencoded `/` matches no
+// route (404), as the specification says of every path parameter. Project wikis: Guests read private ones, Developers write,
 // Maintainers delete; public projects are read anonymously. Group wikis are a paid feature
 // (the free tier is refused with 403), with the same roles on the group.
 import { defineRoutes, type RouteDef } from '../../http/route.js';
@@ -15,7 +16,8 @@ import { findGroup, findProject } from '../../resources/find.js';
 import { groupWiki, projectWiki, type WikiContainer } from './container.js';
 import { WIKI_FORMATS, type WikiFormat } from './pages.js';
 import { renderPage } from './render.js';
-import { createPage, deletePage, getPage, listPages, pageHistory, updatePage, uploadAttachment, type WikiPage } from './service.js';
+import { createPage, deletePage, getPage, listPages, pageHistory, pagesWithContent, updatePage, uploadAttachment, type WikiPage } from './service.js';
+import { paginateArray } from '../../http/pagination.js';
 
 type Need = 'read' | 'create' | 'admin';
 
@@ -44,16 +46,19 @@ function routesFor(prefix: string, container: (ctx: RequestContext, need: Need) 
       path: `${prefix}/wikis`,
       summary: `List the pages of a ${what} wiki`,
       auth: 'optional',
+      paginated: true,
       params: [idParam, { name: 'with_content', type: 'boolean', default: false }],
       handler: async (ctx) => {
         const withContent = ctx.params.with_content === true;
-        const pages = await listPages(container(ctx, 'read'), withContent);
-        return pages.map((p) => (withContent ? full(p, p.content ?? '') : basic(p)));
+        const w = container(ctx, 'read');
+        return paginateArray(ctx, await listPages(w), async (files) =>
+          (await pagesWithContent(w, files, withContent)).map((p) => (withContent ? full(p, p.content ?? '') : basic(p))),
+        );
       },
     },
     {
       method: 'GET',
-      path: `${prefix}/wikis/*slug`,
+      path: `${prefix}/wikis/:slug`,
       summary: `Get a ${what} wiki page (URL-encoded slug), at a version, optionally as HTML`,
       auth: 'optional',
       params: [idParam, slugParam, { name: 'version', type: 'string' }, { name: 'render_html', type: 'boolean', default: false }],
@@ -78,7 +83,7 @@ function routesFor(prefix: string, container: (ctx: RequestContext, need: Need) 
     },
     {
       method: 'PUT',
-      path: `${prefix}/wikis/*slug`,
+      path: `${prefix}/wikis/:slug`,
       summary: `Update a ${what} wiki page; a new title moves it (Developer)`,
       params: [idParam, slugParam, { name: 'title', type: 'string' }, { name: 'content', type: 'string' }, formatParam],
       rules: [{ atLeastOneOf: ['content', 'title', 'format'] }],
@@ -96,7 +101,7 @@ function routesFor(prefix: string, container: (ctx: RequestContext, need: Need) 
     },
     {
       method: 'DELETE',
-      path: `${prefix}/wikis/*slug`,
+      path: `${prefix}/wikis/:slug`,
       summary: `Delete a ${what} wiki page (Maintainer)`,
       params: [idParam, slugParam],
       handler: async (ctx) => {
@@ -121,7 +126,7 @@ function routesFor(prefix: string, container: (ctx: RequestContext, need: Need) 
     },
     {
       method: 'GET',
-      path: `/hostctl${prefix}/wiki_versions/*slug`,
+      path: `/hostctl${prefix}/wiki_versions/:slug`,
       summary: `Versions (commits) of one ${what} wiki page, newest first (hostctl extension)`,
       auth: 'optional',
       params: [idParam, slugParam],

@@ -46,13 +46,17 @@ async function contentsOf(w: WikiContainer, files: readonly PageFile[]): Promise
   return out;
 }
 
-export async function listPages(w: WikiContainer, withContent: boolean): Promise<WikiPage[]> {
+/** Every page of the wiki, sorted by path so that the pages of a directory stay together (the platform's order). */
+export async function listPages(w: WikiContainer): Promise<PageFile[]> {
   if (!w.repo.exists()) return [];
-  // Sorted by path, so that the pages of a directory stay together (the platform's order).
-  const pages = pagesOf(await readBranch(w.repo, WIKI_BRANCH)).sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
-  if (!withContent) return pages.map(asPage);
-  const contents = await contentsOf(w, pages);
-  return pages.map((p) => ({ ...asPage(p), content: contents.get(p.sha) ?? '' }));
+  return pagesOf(await readBranch(w.repo, WIKI_BRANCH)).sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+}
+
+/** Pages of a list window as entities; contents are read for these pages only, when asked for. */
+export async function pagesWithContent(w: WikiContainer, files: readonly PageFile[], withContent: boolean): Promise<WikiPage[]> {
+  if (!withContent) return files.map(asPage);
+  const contents = await contentsOf(w, files);
+  return files.map((p) => ({ ...asPage(p), content: contents.get(p.sha) ?? '' }));
 }
 
 /** The page file for a slug in a directory listing of one commit; exact slug first, then any case. */
