@@ -52,7 +52,12 @@ describe('hostctl admin nouns', () => {
     expect(nothing.exitCode).toBe(2);
     expect(String(nothing.stderr)).toContain('nothing to change');
 
-    expect(await json(['users', 'block', 'erin'])).toMatchObject({ state: 'blocked' });
+    // Blocking is destructive: without a terminal it needs --yes, and nothing changes without it.
+    const unconfirmed = await box.run(['users', 'block', 'erin']);
+    expect(unconfirmed.exitCode).toBe(2);
+    expect(String(unconfirmed.stderr)).toContain('confirmation needed; re-run with --yes');
+    expect(await json(['users', 'get', 'erin'])).toMatchObject({ state: 'active' });
+    expect(await json(['users', 'block', 'erin', '--yes'])).toMatchObject({ state: 'blocked' });
     // A second block changes nothing, and says so instead of claiming a change.
     const twice = await ok(['users', 'block', 'erin', '-o', 'json']);
     expect(String(twice.stderr)).toContain('user erin is already blocked');

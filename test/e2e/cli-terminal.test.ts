@@ -82,7 +82,7 @@ describe.runIf(hasCommand('python3'))('on an 80-column terminal', () => {
   });
 
   describe('prompts', () => {
-    const pick: Step = { expect: 'Token to rotate', send: [] };
+    const pick: Step = { expect: 'Which token should be rotated', send: [] };
 
     it('Esc at a prompt cancels with exit 2', async () => {
       const res = await show(['tokens', 'rotate'], {}, [{ ...pick, send: [ESC] }]);

@@ -56,10 +56,12 @@ describe('interactive tokens rotate on a pseudo-terminal', () => {
     const result = await onPty(
       ['tokens', 'rotate'],
       [
-        { expect: 'Token to rotate', send: [...Array<string>(index).fill(DOWN), ENTER] },
-        { expect: 'New expiry date', send: [...'2026-01-10', ENTER] },
-        { expect: 'must be after today \\(2026-01-15\\)', send: [...Array<string>(12).fill(BACKSPACE), ...'2026-02-01', ENTER] },
-        { expect: `Rotate token ${target.id} "deploy-key"`, send: ['y', ENTER] },
+        { expect: 'Which token should be rotated\\?', send: [...Array<string>(index).fill(DOWN), ENTER] },
+        { expect: 'When should the new token expire', send: [...Array<string>(12).fill(BACKSPACE), ...'2026-01-10', ENTER] },
+        { expect: 'must be after today \\(2026-01-15\\)', send: [...Array<string>(12).fill(BACKSPACE), ...'2027-06-01', ENTER] },
+        // Past the maximum lifetime is refused at the prompt, not after the confirmation.
+        { expect: 'must be on or before 2027-02-19 \\(tokens live at most 400 days\\)', send: [...Array<string>(12).fill(BACKSPACE), ...'2026-02-01', ENTER] },
+        { expect: `Rotate token ${target.id} "deploy-key".*new token expires 2026-02-01`, send: ['y', ENTER] },
       ],
     );
     expect(result.error, result.output).toBeNull();
@@ -86,9 +88,10 @@ describe('interactive tokens rotate on a pseudo-terminal', () => {
     const result = await onPty(
       ['tokens', 'rotate'],
       [
-        { expect: 'Token to rotate', send: [...Array<string>(index).fill(DOWN), ENTER] },
-        { expect: 'New expiry date', send: [ENTER] },
-        { expect: 'the token hostctl is using', send: ['y', ENTER] },
+        { expect: 'Which token should be rotated\\?', send: [...Array<string>(index).fill(DOWN), ENTER] },
+        // The same default as `rotate ID`: a token that never expired gets the longest lifetime.
+        { expect: 'When should the new token expire\\? \\(YYYY-MM-DD; default: the old token never expired; 400 days is the longest allowed\\) \\(2027-02-19\\)', send: [ENTER] },
+        { expect: 'the token hostctl is using.*new token expires 2027-02-19', send: ['y', ENTER] },
       ],
     );
     expect(result.error, result.output).toBeNull();
@@ -102,7 +105,7 @@ describe('interactive tokens rotate on a pseudo-terminal', () => {
     expect(config.contexts.local?.token).toBe(secret);
     const after = await json<Token>(['tokens', 'get', 'self']);
     expect(after.id).not.toBe(before.id);
-    expect(after).toMatchObject({ name: before.name, expires_at: '2026-01-22', active: true });
+    expect(after).toMatchObject({ name: before.name, expires_at: '2027-02-19', active: true });
   });
 
   it('declining the confirmation changes nothing (exit 2)', async () => {
@@ -110,8 +113,8 @@ describe('interactive tokens rotate on a pseudo-terminal', () => {
     const result = await onPty(
       ['tokens', 'rotate'],
       [
-        { expect: 'Token to rotate', send: [ENTER] },
-        { expect: 'New expiry date', send: [ENTER] },
+        { expect: 'Which token should be rotated\\?', send: [ENTER] },
+        { expect: 'When should the new token expire', send: [ENTER] },
         { expect: 'Rotate token', send: ['n', ENTER] },
       ],
     );

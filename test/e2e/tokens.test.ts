@@ -119,7 +119,7 @@ describe('hostctl tokens', () => {
     const again = await box.run(['tokens', 'rotate', String(rotated.id)]);
     expect(again.exitCode, String(again.stderr)).toBe(0);
     expect(String(again.stdout) + '\n').toMatch(SECRET_LINE);
-    expect(String(again.stderr)).toContain("the new token expires 2026-03-01, the old token's lifetime of 45 days");
+    expect(String(again.stderr)).toContain("the new token expires 2026-03-01: the old token's lifetime of 45 days");
     const yaml = await box.run(['tokens', 'rotate', String(rotated.id), '-o', 'yaml']);
     expect(yaml.exitCode).toBe(5);
     expect(String(yaml.stderr)).toContain('Token already revoked');

@@ -81,6 +81,12 @@ export interface VerbSpec<O = Record<string, unknown>> {
    * (a verb that once took --name TEXT for a substring filter now documents --search).
    */
   optionAliases?: readonly (readonly [alias: string, canonical: string])[];
+  /**
+   * How a prompt for a missing option's value offers choices: `allowNew` lets the answer be a value
+   * the target does not have yet (a new tag), `exclude` leaves out values that cannot be the answer
+   * (tags that already have a release).
+   */
+  promptValues?: Record<string, { allowNew?: boolean; exclude?: (api: ApiClient, opts: O) => Promise<string[]> }>;
   run(cli: Cli, args: string[], opts: O & ListOptions): Promise<void>;
 }
 
@@ -152,6 +158,14 @@ export function applyVerb<O>(cmd: Command, spec: VerbSpec<O>): Command {
       .option('--all', 'fetch every page, following the Link header')
       .option('--limit <n>', 'stop after N items, across pages', positiveInt('--limit'));
   }
+  // Required options and arguments are checked when the verb runs, not by commander, so that a
+  // terminal asks for them (the same prompt as for a `missing --flag` usage error).
+  const missingOptions: Option[] = [];
+  const missingArgs: string[] = [];
+  // (commander's own hooks for these two errors, called once per missing value while parsing)
+  const hooks = cmd as unknown as { missingMandatoryOptionValue(option: Option): void; missingArgument(name: string): void };
+  hooks.missingMandatoryOptionValue = (option) => void missingOptions.push(option);
+  hooks.missingArgument = (name) => void missingArgs.push(name);
   verbExamples.set(cmd, spec.examples);
   cmd.addHelpText('after', () => `\nExamples:\n${spec.examples.map((e) => wrapCommand(`  $ ${e}`, helpWidth())).join('\n')}\n`);
   cmd.action(async (...received: unknown[]) => {
@@ -166,7 +180,16 @@ export function applyVerb<O>(cmd: Command, spec: VerbSpec<O>): Command {
     checkValueShapes(cmd, opts as Record<string, unknown>);
     if (spec.list && opts.page !== undefined && opts.all) throw new UsageError('--page and --all exclude each other: --all fetches every page from the first');
     const cli = makeCli(opts);
+    const prompting = cli.term.canPrompt && !opts.dryRun;
     try {
+      for (const option of missingOptions.splice(0)) {
+        if (!prompting) throw new UsageError(`required option '${option.flags}' not specified`);
+        (opts as Record<string, unknown>)[option.attributeName()] = await askFor(cli, option, opts as Record<string, unknown>, spec.promptValues?.[option.long as string] as PromptValues | undefined);
+      }
+      for (const name of missingArgs.splice(0)) {
+        if (!prompting) throw new UsageError(`missing required argument '${name}'`);
+        args.push(await askForArgument(cli, name));
+      }
       for (let asked = 0; ; asked++) {
         try {
           await spec.run(cli, args, opts);
@@ -174,9 +197,9 @@ export function applyVerb<O>(cmd: Command, spec: VerbSpec<O>): Command {
         } catch (error) {
           // A missing value on a terminal is asked for (with choices from the target), then the
           // verb runs again; verbs check their flags before they change anything.
-          const option = asked < 4 && cli.term.canPrompt && !opts.dryRun ? missingOption(cmd, error) : undefined;
+          const option = asked < 4 && prompting ? missingOption(cmd, error) : undefined;
           if (!option) throw error;
-          (opts as Record<string, unknown>)[option.attributeName()] = await askFor(cli, option, opts as Record<string, unknown>);
+          (opts as Record<string, unknown>)[option.attributeName()] = await askFor(cli, option, opts as Record<string, unknown>, spec.promptValues?.[option.long as string] as PromptValues | undefined);
         }
       }
     } finally {
@@ -215,15 +238,59 @@ function missingOption(cmd: Command, error: unknown): Option | undefined {
   return option && (option.required || option.optional) && !option.negate ? option : undefined;
 }
 
-/** Prompts for an option's value: a choice among the target's values when there are some. */
-async function askFor(cli: Cli, option: Option, opts: Record<string, unknown>): Promise<string> {
+type PromptValues = { allowNew?: boolean; exclude?: (api: ApiClient, opts: Record<string, unknown>) => Promise<string[]> };
+
+/** A prompt reads as a question: `Which project? (--project)`, `What is the release's name? (--name)`. */
+export function promptQuestion(flag: string, description: string, hasChoices: boolean): string {
+  const valueName = flag.replace(/^--/, '').replace(/-/g, ' ');
+  if (hasChoices) return `Which ${valueName}? (${flag})`;
+  const text = description.replace(/\s*\((required|repeatable)\)$/, '').trim();
+  if (/^(the|a|an) /i.test(text)) return `What is ${text.charAt(0).toLowerCase()}${text.slice(1)}? (${flag})`;
+  return `${(text || valueName).charAt(0).toUpperCase()}${(text || valueName).slice(1)}? (${flag})`;
+}
+
+/**
+ * Prompts for an option's value: a choice among the target's values when there are some (the
+ * typed text itself offered first when the answer may be new), free text otherwise.
+ */
+async function askFor(cli: Cli, option: Option, opts: Record<string, unknown>, how?: PromptValues): Promise<string> {
   const { OPTION_RESOURCES, targetValues } = await import('./choices.js');
   const resource = OPTION_RESOURCES[option.long as string];
   const prompts = await cli.prompts(option.long as string);
-  const label = `${option.long} (${option.description})`;
-  const values = resource ? await targetValues(await cli.client(), resource, typeof opts.project === 'string' ? opts.project : undefined) : [];
-  if (values.length) return prompts.search({ message: label, source: (term) => values.filter((v) => !term || v.toLowerCase().includes(term.toLowerCase())).map((v) => ({ value: v })) }, { output: process.stderr });
-  return prompts.input({ message: label, validate: (v) => (v.trim() ? true : `${option.long} cannot be empty`) }, { output: process.stderr });
+  const project = typeof opts.project === 'string' ? opts.project : undefined;
+  let values = resource ? await targetValues(await cli.client(), resource, project) : [];
+  if (how?.exclude && values.length) {
+    const excluded = new Set(await how.exclude(await cli.client(), opts));
+    values = values.filter((v) => !excluded.has(v));
+  }
+  // A fixed set of values (commander choices, or a value every noun shares such as --access-level)
+  // is a list to pick from.
+  const { KNOWN_VALUES } = await import('./refs.js');
+  const fixed = option.argChoices ?? KNOWN_VALUES[option.long as string];
+  if (!resource && fixed?.length) return prompts.select({ message: promptQuestion(option.long as string, option.description, true), choices: fixed.map((v) => ({ value: v })) }, { output: process.stderr });
+  const label = promptQuestion(option.long as string, option.description, values.length > 0);
+  const notEmpty = (v: string) => (v.trim() ? true : `${option.long} cannot be empty`);
+  if (values.length || (resource && how?.allowNew)) {
+    return prompts.search(
+      {
+        message: label,
+        source: (term) => {
+          const matches = values.filter((v) => !term || v.toLowerCase().includes(term.toLowerCase())).map((v) => ({ value: v }));
+          const typed = term?.trim();
+          return how?.allowNew && typed && !values.includes(typed) ? [{ value: typed, name: `${typed} (new)` }, ...matches] : matches;
+        },
+      },
+      { output: process.stderr },
+    );
+  }
+  return prompts.input({ message: label, validate: notEmpty }, { output: process.stderr });
+}
+
+/** Prompts for a required argument's value, as free text (`Branch? (BRANCH)`). */
+async function askForArgument(cli: Cli, name: string): Promise<string> {
+  const prompts = await cli.prompts(`argument ${name.toUpperCase()}`);
+  const words = name.replace(/[-_]/g, ' ');
+  return prompts.input({ message: `${words.charAt(0).toUpperCase()}${words.slice(1)}? (${name.toUpperCase()})`, validate: (v) => (v.trim() ? true : `${name.toUpperCase()} cannot be empty`) }, { output: process.stderr });
 }
 
 /**

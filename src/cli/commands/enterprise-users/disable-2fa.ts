@@ -9,7 +9,12 @@ export const disable2faVerb: VerbSpec = {
   async run(cli, [group, user]) {
     const api = await cli.client();
     const id = await enterpriseUserId(api, group, user);
-    const { data } = await api.get<{ username: string }>(enterprisePath(group, `/${id}`));
+    const { data } = await api.get<{ username: string; two_factor_enabled?: boolean }>(enterprisePath(group, `/${id}`));
+    // A repeat of a change already in effect succeeds and says so (the conventions' one rule).
+    if (data.two_factor_enabled === false) {
+      cli.info(`two-factor authentication is already off for ${data.username}; nothing to do`);
+      return;
+    }
     await cli.confirm(`Disable two-factor authentication of ${data.username}? They can sign in with a password alone until they enable it again.`);
     await api.patch(enterprisePath(group, `/${id}/disable_two_factor`));
     cli.info(`two-factor authentication disabled for ${data.username}`);

@@ -36,6 +36,16 @@ export const createVerb: VerbSpec<CreateOpts> = {
       .option('--milestone <title>', 'attach this milestone (repeatable)', repeat)
       .option('--link <spec>', 'asset link name=...,url=...[,type=other|runbook|image|package][,path=/direct/asset/path] (repeatable)', repeat)
       .option('--released-at <time>', 'release date (ISO 8601); in the future makes an upcoming release, in the past a historical one'),
+  // Asked for on a terminal: an existing tag without a release, or a new one (made from --ref).
+  promptValues: {
+    '--tag': {
+      allowNew: true,
+      exclude: async (api, o) => {
+        const res = await api.request<{ tag_name?: string }[]>('GET', releasesPath(projectRef(o)), { query: { per_page: 100 }, allowError: true });
+        return res.status === 200 && Array.isArray(res.data) ? res.data.map((r) => String(r.tag_name)) : [];
+      },
+    },
+  },
   async run(cli, _args, o) {
     const tag = tagArg(o.tag, '--tag');
     const links = (o.link ?? []).map((spec) => parseLinkSpec(spec));

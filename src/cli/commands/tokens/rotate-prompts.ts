@@ -1,11 +1,13 @@
-// The interactive part of `tokens rotate`: pick an active token, choose the new expiry (one week
-// from today by default, a real future date), confirm. Prompts render on stderr so stdout keeps
+// The interactive part of `tokens rotate`: pick an active token, choose the new expiry (by default
+// the same date `rotate ID` would give, see successorExpiry; a future date within the maximum
+// lifetime), confirm. Prompts render on stderr so stdout keeps
 // carrying only the secret. Loaded only when rotate runs without an ID on a terminal.
 import type { ApiClient } from '../../../client/client.js';
 import { CliError, EXIT } from '../../kit/errors.js';
 import { daysAfter, isCalendarDate, nowFromEnv } from '../../../shared/dates.js';
 import type { Cli } from '../../kit/verb.js';
 import { selfTokenId, type TokenJson } from './own-token.js';
+import { MAX_LIFETIME_DAYS, expiryReason, successorExpiry } from './rotate.js';
 
 type Prompts = typeof import('@inquirer/prompts');
 
@@ -29,7 +31,7 @@ export async function chooseRotation(cli: Cli, api: ApiClient, prompts: Prompts,
 
   const id = await prompts.select<number>(
     {
-      message: 'Token to rotate',
+      message: 'Which token should be rotated?',
       pageSize: 12,
       choices: tokens.map((t) => ({
         value: t.id,
@@ -45,12 +47,14 @@ export async function chooseRotation(cli: Cli, api: ApiClient, prompts: Prompts,
     presetExpiry ??
     (await prompts.input(
       {
-        message: 'New expiry date (YYYY-MM-DD)',
-        default: daysAfter(today, 7),
+        message: `When should the new token expire? (YYYY-MM-DD; default: ${expiryReason(picked)})`,
+        default: successorExpiry(picked, nowFromEnv()),
         validate: (value) => {
           const v = value.trim();
           if (!isCalendarDate(v)) return 'enter a date as YYYY-MM-DD';
           if (v <= today) return `the date must be after today (${today})`;
+          const latest = daysAfter(today, MAX_LIFETIME_DAYS);
+          if (v > latest) return `the date must be on or before ${latest} (tokens live at most ${MAX_LIFETIME_DAYS} days)`;
           return true;
         },
       },
@@ -58,7 +62,7 @@ export async function chooseRotation(cli: Cli, api: ApiClient, prompts: Prompts,
     )).trim();
 
   await cli.confirm(
-    `Rotate token ${picked.id} "${picked.name}"${id === ownId ? ' (the token hostctl is using)' : ''}? The old secret stops working at once; the new token expires ${expiresAt}`,
+    `Rotate token ${picked.id} "${picked.name}"${id === ownId ? ' (the token hostctl is using)' : ''}? The old secret stops working at once; new token expires ${expiresAt}`,
   );
   return { id, expiresAt, inUse: id === ownId };
 }

@@ -9,10 +9,28 @@ import { nowFromEnv, daysAfter } from '../../../shared/dates.js';
 /** Whole days from a token's creation to its expiry. */
 const lifetimeDays = (t: TokenJson): number => Math.max(1, Math.round((Date.parse(`${String(t.expires_at)}T00:00:00Z`) - Date.parse(`${String(t.created_at).slice(0, 10)}T00:00:00Z`)) / 86_400_000));
 
-/** Today plus the old token's lifetime, or undefined when it never expired (the platform decides). */
-export function sameLifetime(t: TokenJson, now: Date): string | undefined {
-  if (typeof t.expires_at !== 'string' || typeof t.created_at !== 'string') return undefined;
-  return daysAfter(now.toISOString().slice(0, 10), lifetimeDays(t));
+/**
+ * The longest lifetime the platform gives a token (its "must be before" limit, 400 days from
+ * today); a successor never gets more, and the rotation prompt refuses later dates.
+ */
+export const MAX_LIFETIME_DAYS = 400;
+
+/**
+ * The one rule for a successor's expiry (interactive, by id and `self` alike): the old token's
+ * lifetime counted from today, capped at the maximum; a token that never expired gets the maximum
+ * (never the platform's silent 7 days).
+ */
+export function successorExpiry(t: TokenJson, now: Date): string {
+  const today = now.toISOString().slice(0, 10);
+  const days = typeof t.expires_at === 'string' && typeof t.created_at === 'string' ? Math.min(lifetimeDays(t), MAX_LIFETIME_DAYS) : MAX_LIFETIME_DAYS;
+  return daysAfter(today, days);
+}
+
+/** Why the successor expires when it does, for the notice and the confirmation. */
+export function expiryReason(t: TokenJson): string {
+  if (typeof t.expires_at !== 'string') return `the old token never expired; ${MAX_LIFETIME_DAYS} days is the longest allowed`;
+  const days = lifetimeDays(t);
+  return days > MAX_LIFETIME_DAYS ? `the old token's lifetime, capped at ${MAX_LIFETIME_DAYS} days` : `the old token's lifetime of ${days} days`;
 }
 
 interface RotateOpts {
@@ -29,7 +47,8 @@ export const rotateVerb: VerbSpec<RotateOpts> = {
     'hostctl tokens rotate self                     # the token hostctl uses; its context is updated',
     'NEW=$(hostctl tokens rotate 42 --no-input)     # only the new secret is on stdout',
   ],
-  options: (cmd) => cmd.option('--expires-at <date>', 'expiry of the new token (YYYY-MM-DD); when absent, the old token\'s lifetime from today'),
+  options: (cmd) =>
+    cmd.option('--expires-at <date>', `expiry of the new token (YYYY-MM-DD, at most ${MAX_LIFETIME_DAYS} days ahead); default: the old token's lifetime from today, capped at ${MAX_LIFETIME_DAYS} days (${MAX_LIFETIME_DAYS} days for a token that never expired)`),
   async run(cli, [id], o) {
     let ref: string;
     let inUse: boolean | undefined;
@@ -50,11 +69,11 @@ export const rotateVerb: VerbSpec<RotateOpts> = {
     const { data: old } = await api.get<TokenJson>(`/personal_access_tokens/${ref}`);
     if (expiresAt === undefined) {
       // Never silently shorter: the successor lives as long as its predecessor was given.
-      expiresAt = sameLifetime(old, nowFromEnv(cli.env));
-      if (expiresAt) cli.info(`the new token expires ${expiresAt}, the old token's lifetime of ${lifetimeDays(old)} days (choose with --expires-at)`);
+      expiresAt = successorExpiry(old, nowFromEnv(cli.env));
+      cli.info(`the new token expires ${expiresAt}: ${expiryReason(old)} (choose with --expires-at)`);
     }
     const holders = inUse ? [] : await contextsHolding(cli, api, old.id);
-    if (id !== undefined) await cli.confirmOnTerminal(`Rotate token ${old.id} "${old.name}"? It stops working now${inUse ? ' (it is the token hostctl is using; its contexts get the new one)' : ''}.`);
+    if (id !== undefined) await cli.confirmOnTerminal(`Rotate token ${old.id} "${old.name}"? It stops working now${inUse ? ' (it is the token hostctl is using; its contexts get the new one)' : ''}; the new token expires ${expiresAt}.`);
     const path = ref === 'self' ? '/personal_access_tokens/self/rotate' : `/personal_access_tokens/${ref}/rotate`;
     const { data } = await api.post<TokenJson>(path, expiresAt ? { expires_at: expiresAt } : {});
     if (inUse) await storeRotatedSecret(cli, cli.target().token, String(data.token));

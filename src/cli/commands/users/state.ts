@@ -8,10 +8,15 @@ function stateVerb(action: 'block' | 'unblock'): VerbSpec {
     name: action,
     args: '<user>',
     summary: action === 'block' ? 'Block a user: no sign-in, no API, no Git access (administrators)' : 'Unblock a blocked user (administrators)',
-    examples: [`hostctl users ${action} dave`, `hostctl users ${action} 7 -o json`],
+    examples: [`hostctl users ${action} dave`, `hostctl users ${action} 7 -o json${action === 'block' ? ' --yes' : ''}`],
     async run(cli, [user]) {
       const api = await cli.client();
       const id = await resolveUserId(api, user, 'USER');
+      if (action === 'block') {
+        // Already blocked: nothing to confirm, and the repeat succeeds saying so.
+        const { data: before } = await api.get<{ state?: string }>(`/users/${id}`);
+        if (before.state !== 'blocked') await cli.confirm(`Block user ${user}? They lose sign-in, API and Git access until unblocked.`);
+      }
       // The platform answers 201 either way; its body says whether anything changed (true), the
       // user was already blocked (null, on block) or was not blocked (false, on unblock).
       const { data: changed } = await api.post<boolean | null>(`/users/${id}/${action}`);
