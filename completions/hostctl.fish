@@ -1469,7 +1469,7 @@ complete -c hostctl -n '__hostctl_at \'tokens list\'' -l all -d 'fetch every pag
 complete -c hostctl -n '__hostctl_at \'tokens list\'' -l limit -x -d 'stop after N items, across pages'
 
 # tokens rotate
-complete -c hostctl -n '__hostctl_at \'tokens rotate\'' -l expires-at -x -d 'expiry of the new token (YYYY-MM-DD); when absent, the old token\'s lifetime from today'
+complete -c hostctl -n '__hostctl_at \'tokens rotate\'' -l expires-at -x -d 'expiry of the new token (YYYY-MM-DD, at most 400 days ahead); default: the old token\'s lifetime from today, capped at 400 days (400 days for a token that never expired)'
 
 # users block
 complete -c hostctl -n '__hostctl_at \'users block\'' -a '(__hostctl_dynamic users)'
