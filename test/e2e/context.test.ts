@@ -1,6 +1,8 @@
 // hostctl context: list/show/add/use/remove, the config file's mode, and which target and token
-// win (flag, then HOSTCTL_*, then GITLAB_*, then the config).
+// win (flag, then HOSTCTL_*, then the config; glab's GITLAB_* only when hostctl names nothing).
 import { chmodSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cliSandbox, type CliSandbox } from '../helpers/cli.js';
@@ -46,6 +48,7 @@ describe('hostctl context', () => {
       source: 'current context in config',
       token: mask(token),
       token_source: 'context local',
+      ignored_variables: [],
       config_file: configFile,
     });
     expect(String(res.stdout)).not.toContain(token);
@@ -167,9 +170,55 @@ describe('hostctl context', () => {
       expect(await show([])).toMatchObject({ context: 'local', source: 'current context in config', token_source: 'context local' });
     });
 
-    it('HOSTCTL_TOKEN over GITLAB_TOKEN over the current context', async () => {
-      expect(await show([], { GITLAB_TOKEN: gitlabToken })).toMatchObject({ token: mask(gitlabToken), token_source: 'GITLAB_TOKEN' });
+    it('a current context keeps its token and server whatever GITLAB_TOKEN and GITLAB_HOST say; show names them as ignored', async () => {
+      const res = await sb.run(['context', 'show', '-o', 'json'], { env: { GITLAB_TOKEN: gitlabToken, GITLAB_HOST: 'gitlab.example.com' } });
+      expect(json(res.stdout)).toMatchObject({ context: 'local', source: 'current context in config', token: mask(token), token_source: 'context local', ignored_variables: ['GITLAB_HOST', 'GITLAB_TOKEN'] });
+      expect(res.stderr).toContain('GITLAB_HOST and GITLAB_TOKEN are set but not used');
       expect(await show([], { GITLAB_TOKEN: gitlabToken, HOSTCTL_TOKEN: envToken })).toMatchObject({ token: mask(envToken), token_source: 'HOSTCTL_TOKEN' });
+    });
+
+    it('with nothing of hostctl set, GITLAB_HOST and GITLAB_TOKEN are used together, and show says why', async () => {
+      const bare = cliSandbox();
+      try {
+        const res = await bare.run(['context', 'show', '-o', 'json'], { env: { GITLAB_HOST: 'git.example.com', GITLAB_TOKEN: gitlabToken } });
+        expect(json(res.stdout)).toMatchObject({ context: null, type: 'remote', target: 'https://git.example.com', source: 'GITLAB_HOST', token: mask(gitlabToken), token_source: 'GITLAB_TOKEN' });
+        expect(res.stderr).toContain('note: using GITLAB_HOST and GITLAB_TOKEN');
+        const alone = await bare.run(['context', 'show', '-o', 'json'], { env: { GITLAB_TOKEN: gitlabToken } });
+        expect(json(alone.stdout)).toMatchObject({ source: 'default local state', token: null, ignored_variables: ['GITLAB_TOKEN'] });
+      } finally {
+        bare.cleanup();
+      }
+    });
+
+    it('over the wire: a current remote context gets its own token; glab\'s GITLAB_TOKEN reaches no server', async () => {
+      // Two servers on 127.0.0.1 that record the credentials they are sent.
+      const seen: Record<string, string[]> = { context: [], glab: [] };
+      const listen = async (name: string): Promise<[Server, string]> => {
+        const server = createServer((req, res) => {
+          seen[name]?.push(`${String(req.headers['private-token'] ?? '')}|${String(req.headers.authorization ?? '')}`);
+          res.writeHead(200, { 'content-type': 'application/json' });
+          res.end(JSON.stringify(req.url?.includes('/personal_access_tokens/self') ? { id: 1, name: 'rec', user_id: 1, scopes: ['api'] } : { id: 1, username: 'rec', name: 'Rec', state: 'active' }));
+        });
+        await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
+        return [server, `http://127.0.0.1:${(server.address() as AddressInfo).port}`];
+      };
+      const [contextServer, contextUrl] = await listen('context');
+      const [glabServer, glabUrl] = await listen('glab');
+      try {
+        expect((await sb.run(['context', 'add', 'rec', '--url', contextUrl, '--token', 'rec-context-token', '--no-verify', '--use'])).exitCode).toBe(0);
+        const env = { GITLAB_TOKEN: gitlabToken, GITLAB_HOST: glabUrl };
+        const res = await sb.run(['users', 'get', '1', '-o', 'json'], { env });
+        expect(res.exitCode, String(res.stderr)).toBe(0);
+        expect(seen.context!.length).toBeGreaterThan(0);
+        for (const sent of seen.context!) expect(sent).toBe('rec-context-token|');
+        expect(seen.glab).toEqual([]);
+        expect(JSON.stringify(seen)).not.toContain(gitlabToken);
+      } finally {
+        await sb.run(['context', 'use', 'local']);
+        await sb.run(['context', 'remove', 'rec', '--yes']);
+        contextServer.close();
+        glabServer.close();
+      }
     });
 
     it('a context named explicitly keeps its own token', async () => {
@@ -178,8 +227,8 @@ describe('hostctl context', () => {
       expect(works.exitCode).toBe(0);
     });
 
-    it('targets: flags over HOSTCTL_* over GITLAB_HOST over config', async () => {
-      expect(await show([], { GITLAB_HOST: 'git.example.com' })).toMatchObject({ type: 'remote', target: 'https://git.example.com', source: 'GITLAB_HOST' });
+    it('targets: flags over HOSTCTL_* over config; GITLAB_HOST never over a context', async () => {
+      expect(await show([], { GITLAB_HOST: 'git.example.com' })).toMatchObject({ type: 'local', target: sb.stateDir, source: 'current context in config' });
       expect(await show([], { GITLAB_HOST: 'git.example.com', HOSTCTL_STATE: sb.dir })).toMatchObject({ type: 'local', target: sb.dir, source: 'HOSTCTL_STATE' });
       expect(await show([], { HOSTCTL_STATE: sb.dir, HOSTCTL_URL: 'http://h.example:8080' })).toMatchObject({ type: 'remote', target: 'http://h.example:8080', source: 'HOSTCTL_URL' });
       expect(await show([], { HOSTCTL_URL: 'http://h.example:8080', HOSTCTL_CONTEXT: 'dev' })).toMatchObject({ context: 'dev', source: 'HOSTCTL_CONTEXT' });

@@ -1,6 +1,9 @@
-// Which instance a command talks to, and with which token. Precedence: flags, then environment
-// (HOSTCTL_CONTEXT, HOSTCTL_URL, HOSTCTL_TOKEN, HOSTCTL_STATE; GITLAB_HOST and GITLAB_TOKEN as
-// fallbacks), then the configuration's current context, then the default local state.
+// Which instance a command talks to, and with which token. Precedence: flags, then hostctl's
+// environment (HOSTCTL_CONTEXT, HOSTCTL_URL, HOSTCTL_STATE; HOSTCTL_TOKEN), then the
+// configuration's current context, then the default local state. A token only goes to the host
+// it was configured for: glab's GITLAB_HOST and GITLAB_TOKEN (which admins often have exported
+// for another server) are used, as a pair, only when nothing of hostctl's own (no flag, no
+// HOSTCTL_CONTEXT/URL/STATE/TOKEN, no current context) says where to go or with what.
 import { resolve } from 'node:path';
 import { UsageError } from '../kit/errors.js';
 import { defaultStateDir } from './paths.js';
@@ -17,6 +20,8 @@ export interface Target {
   source: string;
   /** Where the token came from. */
   tokenSource?: string;
+  /** Variables that are set but not used for this target (glab's, when hostctl names its own). */
+  ignored?: string[];
 }
 
 export interface TargetFlags {
@@ -25,11 +30,11 @@ export interface TargetFlags {
   url?: string;
 }
 
-const envToken = (env: NodeJS.ProcessEnv): [string, string] | undefined => {
-  if (env.HOSTCTL_TOKEN) return [env.HOSTCTL_TOKEN, 'HOSTCTL_TOKEN'];
-  if (env.GITLAB_TOKEN) return [env.GITLAB_TOKEN, 'GITLAB_TOKEN'];
-  return undefined;
-};
+/** glab's variables, used only when hostctl names nothing of its own. */
+export const GLAB_VARIABLES = ['GITLAB_HOST', 'GITLAB_TOKEN'] as const;
+
+/** Why glab's variables are used or not, for `context show` and the help. */
+export const GLAB_RULE = 'GITLAB_HOST and GITLAB_TOKEN apply only when no flag, HOSTCTL_CONTEXT, HOSTCTL_URL, HOSTCTL_STATE, HOSTCTL_TOKEN or current context is set; GITLAB_TOKEN then goes to GITLAB_HOST only';
 
 function fromContext(name: string, ctx: ContextConfig, source: string): Target {
   const base = { context: name, source, ...(ctx.token ? { token: ctx.token, tokenSource: `context ${name}` } : {}) };
@@ -57,6 +62,9 @@ const sameUrl = (a: string | undefined, b: string) => !!a && a.replace(/\/+$/, '
 export function resolveTarget(flags: TargetFlags, env: NodeJS.ProcessEnv, config: ConfigData): Target {
   let target: Target;
   let explicitContext = false;
+  const current = config.currentContext && config.contexts[config.currentContext] ? config.currentContext : undefined;
+  // glab's pair applies only when hostctl itself names neither a target nor a token.
+  const glab = !flags.url && !flags.state && !flags.context && !env.HOSTCTL_CONTEXT && !env.HOSTCTL_URL && !env.HOSTCTL_STATE && !env.HOSTCTL_TOKEN && !current;
   if (flags.url) target = { kind: 'remote', url: flags.url, source: '--url flag' };
   else if (flags.state) target = { kind: 'local', stateDir: resolve(flags.state), source: '--state flag' };
   else if (flags.context) {
@@ -67,15 +75,19 @@ export function resolveTarget(flags: TargetFlags, env: NodeJS.ProcessEnv, config
     explicitContext = true;
   } else if (env.HOSTCTL_URL) target = { kind: 'remote', url: env.HOSTCTL_URL, source: 'HOSTCTL_URL' };
   else if (env.HOSTCTL_STATE) target = { kind: 'local', stateDir: resolve(env.HOSTCTL_STATE), source: 'HOSTCTL_STATE' };
-  else if (env.GITLAB_HOST) target = { kind: 'remote', url: /^https?:\/\//.test(env.GITLAB_HOST) ? env.GITLAB_HOST : `https://${env.GITLAB_HOST}`, source: 'GITLAB_HOST' };
-  else if (config.currentContext && config.contexts[config.currentContext]) target = namedContext(config, config.currentContext, 'current context in config');
-  else target = { kind: 'local', stateDir: defaultStateDir(env), source: 'default local state' };
+  else if (current) target = namedContext(config, current, 'current context in config');
+  else if (glab && env.GITLAB_HOST) {
+    const url = /^https?:\/\//.test(env.GITLAB_HOST) ? env.GITLAB_HOST : `https://${env.GITLAB_HOST}`;
+    target = { kind: 'remote', url, source: 'GITLAB_HOST' };
+    // GITLAB_TOKEN is made for GITLAB_HOST: it goes there and nowhere else.
+    if (env.GITLAB_TOKEN) Object.assign(target, { token: env.GITLAB_TOKEN, tokenSource: 'GITLAB_TOKEN' });
+  } else target = { kind: 'local', stateDir: defaultStateDir(env), source: 'default local state' };
 
-  // Token: an explicitly chosen context keeps its own; otherwise the environment wins over config.
-  const fromEnv = envToken(env);
-  if (fromEnv && !(explicitContext && target.token)) {
-    target.token = fromEnv[0];
-    target.tokenSource = fromEnv[1];
+  // HOSTCTL_TOKEN: hostctl's own token, for whatever hostctl targets, except a context chosen
+  // by name that holds a token of its own.
+  if (env.HOSTCTL_TOKEN && !(explicitContext && target.token)) {
+    target.token = env.HOSTCTL_TOKEN;
+    target.tokenSource = 'HOSTCTL_TOKEN';
   }
   if (!target.token) {
     const lent =
@@ -87,5 +99,8 @@ export function resolveTarget(flags: TargetFlags, env: NodeJS.ProcessEnv, config
       target.tokenSource = lent[1];
     }
   }
+  const usedGlab = target.source === 'GITLAB_HOST';
+  const ignored = GLAB_VARIABLES.filter((name) => env[name] && !usedGlab);
+  if (ignored.length > 0) target.ignored = ignored;
   return target;
 }

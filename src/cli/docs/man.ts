@@ -77,7 +77,7 @@ export function manPage(doc: ProgramDoc): string {
     ),
     '.PP',
     roff(
-      `Which instance a command talks to (its target) is chosen by, in order: the --url, --state and --context flags; the HOSTCTL_CONTEXT, HOSTCTL_URL and HOSTCTL_STATE variables (then GITLAB_HOST); the current context of the configuration; and finally the default local state directory. The token comes from the chosen context or from HOSTCTL_TOKEN (then GITLAB_TOKEN). "${p} context show" tells which target and token won, and why.`,
+      `Which instance a command talks to (its target) is chosen by, in order: the --url, --state and --context flags; the HOSTCTL_CONTEXT, HOSTCTL_URL and HOSTCTL_STATE variables; the current context of the configuration; then glab's GITLAB_HOST, only when none of those nor HOSTCTL_TOKEN is set; and finally the default local state directory. The token comes from the chosen context or from HOSTCTL_TOKEN; GITLAB_TOKEN is sent only to GITLAB_HOST, when GITLAB_HOST is the target: a token only ever goes to the host it was configured for. "${p} context show" tells which target and token won, and why.`,
     ),
     '.PP',
     roff(

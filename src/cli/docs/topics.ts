@@ -3,11 +3,11 @@
 export const ENVIRONMENT: [string, string][] = [
   ['HOSTCTL_CONTEXT', 'Name of the context to use, instead of the current one. The --context flag wins over it.'],
   ['HOSTCTL_URL', 'URL of a remote instance to use (with or without /api/v4). The --url flag wins over it.'],
-  ['HOSTCTL_TOKEN', 'Personal access token to send. Wins over the token of the current context, not over that of a context chosen with --context or HOSTCTL_CONTEXT.'],
+  ['HOSTCTL_TOKEN', 'Personal access token to send to the target hostctl chose. Wins over the token of the current context, not over that of a context chosen with --context or HOSTCTL_CONTEXT.'],
   ['HOSTCTL_STATE', 'Local state directory to use. The --state flag wins over it.'],
   ['HOSTCTL_CONFIG_DIR', 'Directory of the configuration file (default: $XDG_CONFIG_HOME/hostctl).'],
-  ['GITLAB_HOST', 'Fallback for HOSTCTL_URL: a host name (https:// is assumed) or a URL.'],
-  ['GITLAB_TOKEN', 'Fallback for HOSTCTL_TOKEN.'],
+  ['GITLAB_HOST', "glab's variable: a host name (https:// is assumed) or a URL. Used only when nothing of hostctl's own names a target or a token: no --url, --state or --context flag, no HOSTCTL_CONTEXT, HOSTCTL_URL, HOSTCTL_STATE or HOSTCTL_TOKEN, no current context. \"hostctl context show\" says when it is used, or set and ignored."],
+  ['GITLAB_TOKEN', "glab's variable: a token for GITLAB_HOST. Sent only to GITLAB_HOST, when GITLAB_HOST is used (see above); never to a context's server, a --url or HOSTCTL_URL, nor to a local state. A token only ever goes to the host it was configured for."],
   ['HOSTCTL_PROJECT', 'Default project (id or full path) for commands that take -R/--project (alias --repo); the flag wins over it.'],
   ['HOSTCTL_DEBUG', 'api: trace HTTP requests on stderr, as --debug does; stack: also print stack traces of unexpected errors.'],
   ['COLUMNS', 'Width of the terminal for tables, when it cannot be asked of the terminal.'],
@@ -60,7 +60,21 @@ items across pages (asking for pages of min(N, 100)); --all fetches every page;
 exclude each other. When more pages exist, a note on stderr says how to get them.
 `;
 
+/** Which target and token a command uses: the end of `hostctl help environment`. */
+export const PRECEDENCE = `Which instance and token a command uses, first match wins:
+  target  --url, --state, --context; HOSTCTL_CONTEXT; HOSTCTL_URL; HOSTCTL_STATE;
+          the current context; GITLAB_HOST (see below); the default local state.
+  token   a context chosen by --context or HOSTCTL_CONTEXT keeps its own token;
+          else HOSTCTL_TOKEN; else the chosen context's token; else the token of a
+          context on the same URL or state directory.
+A token only ever goes to the host it was configured for. glab's GITLAB_HOST and
+GITLAB_TOKEN count only when none of the flags, HOSTCTL_CONTEXT, HOSTCTL_URL,
+HOSTCTL_STATE, HOSTCTL_TOKEN or a current context is set; GITLAB_TOKEN then goes to
+GITLAB_HOST and nowhere else. "hostctl context show" tells which target and token
+won and why, and names glab variables that are set but ignored.
+`;
+
 export const HELP_TOPICS: Record<string, string> = {
-  environment: `Environment variables:\n${ENVIRONMENT.map(([k, v]) => `  ${k}\n      ${v}`).join('\n')}\n`,
+  environment: `Environment variables:\n${ENVIRONMENT.map(([k, v]) => `  ${k}\n      ${v}`).join('\n')}\n\n${PRECEDENCE}`,
   formatting: FORMATTING,
 };

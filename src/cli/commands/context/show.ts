@@ -1,7 +1,7 @@
 import type { VerbSpec } from '../../kit/verb.js';
 import { configFile } from '../../config/paths.js';
 import { readConfig } from '../../config/store.js';
-import { resolveTarget } from '../../config/target.js';
+import { GLAB_RULE, resolveTarget } from '../../config/target.js';
 import { checkContextName, maskToken } from './rows.js';
 
 export const showVerb: VerbSpec = {
@@ -14,6 +14,7 @@ export const showVerb: VerbSpec = {
     'hostctl context show prod -o json',
     'HOSTCTL_URL=https://git.example.com hostctl context show   # the environment wins over the config',
     'hostctl --url http://127.0.0.1:8080 context show',
+    'GITLAB_HOST=git.example.com GITLAB_TOKEN=glpat-… hostctl context show   # glab\'s pair, only when hostctl names nothing',
   ],
   async run(cli, [name]) {
     const config = readConfig(cli.env);
@@ -30,8 +31,12 @@ export const showVerb: VerbSpec = {
       source,
       token: maskToken(target.token),
       token_source: target.tokenSource ?? null,
+      ignored_variables: target.ignored ?? [],
       config_file: configFile(cli.env),
     });
+    // Said whatever the output format (on stderr): which of glab's variables count, and why.
+    if (target.source === 'GITLAB_HOST') cli.info(`note: using GITLAB_HOST${target.tokenSource === 'GITLAB_TOKEN' ? ' and GITLAB_TOKEN' : ''}: ${GLAB_RULE}`);
+    if (target.ignored?.length) cli.info(`note: ${target.ignored.join(' and ')} ${target.ignored.length > 1 ? 'are' : 'is'} set but not used: ${GLAB_RULE}`);
     if (!target.token && cli.globals.output === 'table') cli.info('no token: requests will be anonymous (set HOSTCTL_TOKEN, or: hostctl context add NAME --token-stdin --force)');
   },
 };

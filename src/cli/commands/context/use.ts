@@ -3,8 +3,8 @@ import { readConfig, updateConfig } from '../../config/store.js';
 import { contextRow, existingContext } from './rows.js';
 import { pickContext } from './pick.js';
 
-/** Environment variables that override the current context. */
-const OVERRIDES = ['HOSTCTL_CONTEXT', 'HOSTCTL_URL', 'HOSTCTL_STATE', 'GITLAB_HOST'];
+/** Environment variables that override the current context (glab's GITLAB_HOST never does). */
+const OVERRIDES = ['HOSTCTL_CONTEXT', 'HOSTCTL_URL', 'HOSTCTL_STATE'];
 
 export const useVerb: VerbSpec = {
   name: 'use',
