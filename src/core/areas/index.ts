@@ -48,6 +48,7 @@ export const JOB_AREAS: Record<string, AreaName> = {
   'branches.delete_merged': 'branches',
   'storage_moves.run': 'storage-moves',
   'packages.destroy': 'packages',
+  'projects.housekeeping': 'projects',
 };
 
 const loaded = new Map<string, Promise<RouteDef[]>>();

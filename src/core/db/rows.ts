@@ -94,6 +94,9 @@ export interface ProjectRow {
   created_at: string;
   updated_at: string;
   last_activity_at: string;
+  star_count: number;
+  forks_count: number;
+  forked_from_project_id: number | null;
 }
 
 export interface MemberRow {

@@ -12,6 +12,7 @@ import { validationError } from '../http/errors.js';
 import { isValidRefName } from '../git/names.js';
 import { protectDefaultBranch } from '../areas/protected-branches/service.js';
 import { projectRepository, userSignature } from './access.js';
+import { runGitSync } from '../git/exec.js';
 
 export function readmeContent(project: Pick<ProjectRow, 'name' | 'description'>): string {
   return project.description ? `# ${project.name}\n\n${project.description}\n` : `# ${project.name}\n`;
@@ -45,4 +46,23 @@ export function removeProjectRepository(core: CoreState, project: Pick<ProjectRo
 /** Keeps HEAD (what a clone checks out) on the project's default branch. */
 export function syncRepositoryHead(core: CoreState, project: ProjectRow): void {
   if (isValidRefName(project.default_branch)) projectRepository(core, project).setHeadSync(project.default_branch);
+}
+
+/**
+ * Copies a project's branches and tags (or one branch) into another project's new repository,
+ * inside the transaction that creates the fork: a failure rolls the fork back. git copies the
+ * objects, so the fork is a repository of its own on its own storage.
+ */
+export function copyRepositorySync(core: CoreState, from: ProjectRow, to: ProjectRow, branch?: string): void {
+  const source = projectRepository(core, from);
+  const target = projectRepository(core, to);
+  if (!source.exists()) return;
+  const refspecs = branch ? [`+refs/heads/${branch}:refs/heads/${branch}`] : ['+refs/heads/*:refs/heads/*', '+refs/tags/*:refs/tags/*'];
+  try {
+    runGitSync(target.path, ['fetch', '--quiet', '--no-tags', '--no-write-fetch-head', '--no-auto-gc', source.path, ...refspecs]);
+    if (isValidRefName(to.default_branch)) target.setHeadSync(to.default_branch);
+  } catch (error) {
+    target.remove();
+    throw error;
+  }
 }

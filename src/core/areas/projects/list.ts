@@ -53,6 +53,8 @@ export const projectListParams: ParamDecl[] = [
 export interface ListScope {
   /** Only projects directly in these namespaces. */
   namespaceIds?: number[];
+  /** Only the forks of this project. */
+  forkOf?: number;
 }
 
 export function listProjects(ctx: RequestContext, scope: ListScope = {}): Reply | Promise<Reply> {
@@ -76,7 +78,8 @@ export function listProjects(ctx: RequestContext, scope: ListScope = {}): Reply 
   if (p.owned) cond(viewer ? 'p.namespace_id IN (SELECT id FROM group_access WHERE level >= 50)' : '0');
   if (p.membership) cond(viewer ? 'p.id IN (SELECT id FROM authorized)' : '0');
   if (p.min_access_level !== undefined) cond(viewer ? 'p.id IN (SELECT id FROM authorized WHERE level >= @min)' : '0', 'min', p.min_access_level);
-  if (p.starred) cond('0');
+  if (p.starred) cond(viewer ? 'p.id IN (SELECT project_id FROM project_stars WHERE user_id = @star_user)' : '0', 'star_user', viewer?.id);
+  if (scope.forkOf !== undefined) cond('p.forked_from_project_id = @fork_of', 'fork_of', scope.forkOf);
   // Administrators filter by custom attributes; none are stored, so any filter matches nothing.
   if (p.custom_attributes && isAdmin(viewer) && Object.keys(p.custom_attributes as object).length > 0) cond('0');
   if (p.repository_storage !== undefined && isAdmin(viewer)) cond('p.repository_storage = @storage', 'storage', p.repository_storage);

@@ -2,7 +2,7 @@
 // projects) and the full entity with `_links`, feature levels and the viewer's permissions.
 import type { NamespaceRow, ProjectRow, UserRow } from '../../db/rows.js';
 import type { CoreState } from '../../state.js';
-import { can, isAdmin } from '../../auth/policy.js';
+import { can, canSee, isAdmin } from '../../auth/policy.js';
 import { groupAccessLevel } from '../../auth/access.js';
 import { isoDate } from '../../clock.js';
 import { projectWebUrl } from '../../resources/urls.js';
@@ -78,10 +78,10 @@ function basicDetails(core: CoreState, p: ProjectRow, ns: NamespaceRow, viewer: 
   out.web_url = webUrl;
   if (readCode) {
     out.readme_url = REPOSITORY_FACTS.readme_url;
-    out.forks_count = 0;
+    out.forks_count = p.forks_count ?? 0;
   }
   out.avatar_url = null;
-  out.star_count = 0;
+  out.star_count = p.star_count ?? 0;
   out.last_activity_at = p.last_activity_at;
   out.namespace = presentNamespaceBasic(core, ns);
   return out;
@@ -188,6 +188,11 @@ export function presentProject(core: CoreState, p: ProjectRow, options: PresentO
   out.model_registry_access_level = featureLevel;
   out.emails_disabled = false;
   out.emails_enabled = true;
+  if (p.forked_from_project_id) {
+    const parent = core.db.prepare('SELECT * FROM projects WHERE id = ?').get(p.forked_from_project_id) as ProjectRow | undefined;
+    // Shown only to those who may see the project it was forked from, as on the platform.
+    if (parent && canSee(core, viewer, { project: parent })) out.forked_from_project = presentProjectBasic(core, parent, viewer);
+  }
   out.shared_runners_enabled = true;
   out.lfs_enabled = true;
   out.creator_id = p.creator_id;

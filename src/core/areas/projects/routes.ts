@@ -15,6 +15,11 @@ import { listProjects, projectListParams } from './list.js';
 import { presentProject } from './present.js';
 import { namespaceById } from './queries.js';
 import { createProject, deleteProject, setArchived, transferProject, updateProject } from './service.js';
+import { forkProject, HOUSEKEEPING_JOB, notModified, projectGroups, projectStorage, scheduleHousekeeping, setStar } from './forks.js';
+import { paginateArray } from '../../http/pagination.js';
+import { registerJob } from '../../jobs/registry.js';
+
+registerJob(HOUSEKEEPING_JOB, () => import('./forks.js').then((m) => m.housekeepingJob));
 
 
 const editableParams: ParamDecl[] = [
@@ -167,6 +172,83 @@ export const projectRoutes: RouteDef[] = defineRoutes([
       const target = findNamespace(ctx, ctx.params.namespace as string | number);
       return show(ctx, transferProject(ctx.core, project, target, currentUser(ctx)));
     },
+  },
+  {
+    method: 'POST',
+    path: '/projects/:id/fork',
+    summary: 'Fork a project: a new project with a copy of its repository',
+    params: [
+      idParam,
+      { name: 'namespace_id', type: 'integer' },
+      { name: 'namespace_path', type: 'string' },
+      { name: 'namespace', type: 'id' },
+      { name: 'name', type: 'string' },
+      { name: 'path', type: 'string' },
+      { name: 'description', type: 'string', maxLength: 2000 },
+      { name: 'visibility', type: 'string', values: VISIBILITIES },
+      { name: 'branches', type: 'string' },
+      { name: 'mr_default_target_self', type: 'boolean' },
+    ],
+    handler: async (ctx) => created(show(ctx, await forkProject(ctx))),
+  },
+  {
+    method: 'GET',
+    path: '/projects/:id/forks',
+    summary: 'The forks of a project the caller can see',
+    auth: 'optional',
+    paginated: true,
+    params: [idParam, ...projectListParams],
+    handler: (ctx) => listProjects(ctx, { forkOf: findProject(ctx).id }),
+  },
+  {
+    method: 'POST',
+    path: '/projects/:id/star',
+    summary: 'Star a project (304 when already starred)',
+    params: [idParam],
+    handler: (ctx) => {
+      const { project, changed } = setStar(ctx, true);
+      return changed ? created(show(ctx, project)) : notModified();
+    },
+  },
+  {
+    method: 'POST',
+    path: '/projects/:id/unstar',
+    summary: 'Unstar a project (304 when not starred)',
+    params: [idParam],
+    handler: (ctx) => {
+      const { project, changed } = setStar(ctx, false);
+      return changed ? created(show(ctx, project)) : notModified();
+    },
+  },
+  {
+    method: 'GET',
+    path: '/projects/:id/groups',
+    summary: "The groups a project belongs to (its namespace's ancestors)",
+    auth: 'optional',
+    paginated: true,
+    params: [
+      idParam,
+      { name: 'search', type: 'string' },
+      { name: 'skip_groups', type: 'integer[]' },
+      { name: 'with_shared', type: 'boolean', default: false },
+      { name: 'shared_visible_only', type: 'boolean', default: false },
+      { name: 'shared_min_access_level', type: 'integer', values: [10, 20, 30, 40, 50] },
+    ],
+    handler: (ctx) => paginateArray(ctx, projectGroups(ctx), (page) => page),
+  },
+  {
+    method: 'GET',
+    path: '/projects/:id/storage',
+    summary: "Where a project's repository is stored (administrators)",
+    params: [idParam],
+    handler: projectStorage,
+  },
+  {
+    method: 'POST',
+    path: '/projects/:id/housekeeping',
+    summary: "Run git's maintenance on the repository in the job worker (Maintainer)",
+    params: [idParam, { name: 'task', type: 'string', values: ['eager', 'prune'], default: 'eager' }],
+    handler: scheduleHousekeeping,
   },
   {
     method: 'GET',

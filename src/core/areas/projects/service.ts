@@ -17,7 +17,7 @@ import {
   PROJECT_PATH_MESSAGE,
 } from '../../resources/paths.js';
 import { namespaceById, projectById } from './queries.js';
-import { createProjectRepositorySync, removeProjectRepository, syncRepositoryHead } from '../../repositories/project-repository.js';
+import { copyRepositorySync, createProjectRepositorySync, removeProjectRepository, syncRepositoryHead } from '../../repositories/project-repository.js';
 import { recordNotification } from '../notification-settings/outbox.js';
 import { scheduleMove } from '../storage-moves/service.js';
 
@@ -35,6 +35,8 @@ export interface CreateProjectInput {
   /** Whether the repository starts with a README commit on the default branch. */
   initializeWithReadme?: boolean;
   repositoryStorage?: string;
+  /** A fork: the project whose repository is copied (only `branches` when given). */
+  forkOf?: { project: ProjectRow; branches?: string };
 }
 
 export interface UpdateProjectInput {
@@ -162,6 +164,11 @@ export async function createProject(core: CoreState, input: CreateProjectInput):
     // The bare repository (and the README commit) is made before this transaction commits, so
     // a project row never exists without its git data; a failure here rolls the row back.
     createProjectRepositorySync(core, project, { withReadme: input.initializeWithReadme === true, creator: input.creator });
+    if (input.forkOf) {
+      copyRepositorySync(core, input.forkOf.project, project, input.forkOf.branches);
+      core.db.prepare('UPDATE projects SET forked_from_project_id = ? WHERE id = ?').run(input.forkOf.project.id, id);
+      return projectById(core, id) as ProjectRow;
+    }
     return project;
   });
 }

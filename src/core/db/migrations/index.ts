@@ -18,6 +18,7 @@ import { moreListCountsSchema } from './017-more-list-counts.js';
 import { protectedEnvironmentCountsSchema } from './018-protected-environment-counts.js';
 import { auditEventsSchema } from './019-audit-events.js';
 import { commitNotesStatusesSchema } from './022-commit-notes-statuses.js';
+import { starsForksGroupLinksSchema } from './023-stars-forks-group-links.js';
 import { scimOwnershipSchema } from './028-scim-ownership.js';
 
 export const migrations: Migration[] = [
@@ -39,5 +40,6 @@ export const migrations: Migration[] = [
   protectedEnvironmentCountsSchema,
   auditEventsSchema,
   commitNotesStatusesSchema,
+  starsForksGroupLinksSchema,
   scimOwnershipSchema,
 ];

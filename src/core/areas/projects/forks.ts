@@ -1,0 +1,128 @@
+// Forks, stars, the groups a project sits in, its storage and housekeeping: the project
+// endpoints real clients call beside the project itself.
+import type { RequestContext } from '../../http/context.js';
+import { currentUser } from '../../http/context.js';
+import { ApiError, conflict, forbidden, notFound } from '../../http/errors.js';
+import { Reply, created } from '../../http/reply.js';
+import type { NamespaceRow, ProjectRow, Visibility } from '../../db/rows.js';
+import { can, canSee, isAdmin } from '../../auth/policy.js';
+import { findProject, namespaceByPath } from '../../resources/find.js';
+import { groupWebUrl } from '../../resources/urls.js';
+import { canCreateProjectIn, createProject, personalNamespace, VISIBILITY_RANK } from './service.js';
+import { namespaceById, projectById } from './queries.js';
+
+export const HOUSEKEEPING_JOB = 'projects.housekeeping';
+
+function targetNamespace(ctx: RequestContext): NamespaceRow {
+  const user = currentUser(ctx);
+  const p = ctx.params;
+  const ref = (p.namespace_id ?? p.namespace_path ?? p.namespace) as string | number | undefined;
+  if (ref === undefined) return personalNamespace(ctx.core, user);
+  const ns = typeof ref === 'number' || /^\d+$/.test(String(ref)) ? namespaceById(ctx.core, Number(ref)) : namespaceByPath(ctx.core, String(ref));
+  // A namespace the caller may not create projects in is, to a fork, one that is not there.
+  if (!ns || !canCreateProjectIn(ctx.core, user, ns)) throw notFound('Target Namespace');
+  return ns;
+}
+
+/** POST /projects/:id/fork: a new project whose repository is a copy of this one's. */
+export async function forkProject(ctx: RequestContext): Promise<ProjectRow> {
+  const user = currentUser(ctx);
+  const source = findProject(ctx, 'read_code');
+  const ns = targetNamespace(ctx);
+  const p = ctx.params;
+  // A fork is never more visible than the project it comes from.
+  const asked = (p.visibility as Visibility | undefined) ?? source.visibility;
+  const visibility = VISIBILITY_RANK[asked] > VISIBILITY_RANK[source.visibility] ? source.visibility : asked;
+  const branch = typeof p.branches === 'string' && p.branches !== '' ? p.branches : undefined;
+  if (branch !== undefined && !(await ctx.core.repos.project(source).branch(branch))) throw notFound('Branch');
+  try {
+    return await createProject(ctx.core, {
+      creator: user,
+      name: (p.name as string | undefined) ?? source.name,
+      path: (p.path as string | undefined) ?? source.path,
+      namespaceId: ns.id,
+      description: (p.description as string | undefined) ?? source.description,
+      visibility,
+      defaultBranch: branch ?? source.default_branch,
+      forkOf: { project: source, ...(branch !== undefined ? { branches: branch } : {}) },
+    });
+  } catch (error) {
+    // The platform answers a fork's failed validations with 409 and the model's errors.
+    if (error instanceof ApiError && error.status === 400 && typeof error.body.message === 'object') throw new ApiError(409, error.body);
+    throw error;
+  }
+}
+
+/** Star (or unstar) a project: 201 with the project on a change, 304 when nothing changes. */
+export function setStar(ctx: RequestContext, starred: boolean): { project: ProjectRow; changed: boolean } {
+  const user = currentUser(ctx);
+  const project = findProject(ctx);
+  const changed = ctx.core.tx(() =>
+    starred
+      ? ctx.core.db.prepare('INSERT OR IGNORE INTO project_stars (project_id, user_id, created_at) VALUES (?, ?, ?)').run(project.id, user.id, ctx.core.nowIso()).changes
+      : ctx.core.db.prepare('DELETE FROM project_stars WHERE project_id = ? AND user_id = ?').run(project.id, user.id).changes,
+  );
+  return { project: projectById(ctx.core, project.id) as ProjectRow, changed: changed > 0 };
+}
+
+export const notModified = (): Reply => new Reply(304, undefined);
+
+/** GET /projects/:id/groups: the project's ancestor groups the caller can see, nearest first. */
+export function projectGroups(ctx: RequestContext) {
+  const project = findProject(ctx);
+  const p = ctx.params;
+  const out: NamespaceRow[] = [];
+  let ns = namespaceById(ctx.core, project.namespace_id);
+  while (ns && ns.kind === 'group') {
+    out.push(ns);
+    ns = ns.parent_id === null ? undefined : namespaceById(ctx.core, ns.parent_id);
+  }
+  const skip = new Set((p.skip_groups as number[] | undefined) ?? []);
+  const search = typeof p.search === 'string' ? p.search.toLowerCase() : '';
+  return out
+    // The project's own group is visible to whoever sees the project (the platform counts the
+    // namespaces of a user's projects among their authorized groups).
+    .filter((g) => !skip.has(g.id) && (g.id === project.namespace_id || canSee(ctx.core, ctx.actor, { group: g })))
+    .filter((g) => search === '' || g.name.toLowerCase().includes(search) || g.path.toLowerCase().includes(search))
+    .map((g) => ({ id: g.id, web_url: groupWebUrl(ctx.core, g.full_path), name: g.name, avatar_url: null, full_name: g.full_name, full_path: g.full_path }));
+}
+
+/** GET /projects/:id/storage (administrators): where the repository lives. */
+export function projectStorage(ctx: RequestContext) {
+  if (!isAdmin(currentUser(ctx))) throw forbidden();
+  const project = findProject(ctx);
+  return {
+    project_id: project.id,
+    disk_path: `@projects/${project.id}`,
+    created_at: project.created_at,
+    repository_storage: project.repository_storage,
+  };
+}
+
+/** POST /projects/:id/housekeeping: git's own maintenance, run by the job worker. */
+export function scheduleHousekeeping(ctx: RequestContext) {
+  const project = findProject(ctx);
+  if (!can(ctx.core, ctx.actor, 'admin_project', { project })) throw forbidden();
+  const task = ctx.params.task as 'eager' | 'prune';
+  const pending = ctx.core.db
+    .prepare("SELECT 1 FROM jobs WHERE kind = ? AND state IN ('queued', 'running') AND json_extract(payload, '$.projectId') = ?")
+    .get(HOUSEKEEPING_JOB, project.id);
+  if (pending) throw conflict('Somebody already triggered housekeeping for this resource within the past 24 hours');
+  ctx.core.tx(() => ctx.core.jobs.enqueue(HOUSEKEEPING_JOB, { projectId: project.id, task }));
+  return created(null);
+}
+
+/** The job: `git maintenance` (eager: a full gc; prune: also drops unreachable objects older than half an hour, so a write in flight keeps its objects). */
+export async function housekeepingJob(core: import('../../state.js').CoreState, payload: unknown): Promise<void> {
+  const { projectId, task } = payload as { projectId: number; task: 'eager' | 'prune' };
+  const project = projectById(core, projectId);
+  if (!project) return;
+  const repo = core.repos.project(project);
+  if (!repo.exists()) return;
+  const { runGit } = await import('../../git/exec.js');
+  const { guardedWrite } = await import('../../git/recovery.js');
+  await guardedWrite(repo.path, async () => {
+    await runGit(repo.path, ['maintenance', 'run', '--task=gc', '--quiet']);
+    if (task === 'prune') await runGit(repo.path, ['prune', '--expire=30.minutes.ago']);
+  });
+}
