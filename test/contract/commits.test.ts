@@ -20,6 +20,29 @@ describe.each(TRANSPORTS)('commits (%s)', (kind) => {
   });
   afterAll(() => inst.close());
 
+  it('takes concurrent commits to different files of one branch, every one; concurrent edits of one file conflict', async () => {
+    const project = await createRepoProject(inst);
+    const results = await Promise.all(
+      Array.from({ length: 6 }, (_, i) =>
+        inst.admin.request<CommitJson>('POST', commits(project.id), { body: { branch: 'main', commit_message: `c${i}`, actions: [{ action: 'create', file_path: `par/f${i}.txt`, content: `${i}` }] }, allowError: true }),
+      ),
+    );
+    expect(results.map((r) => r.status)).toEqual(Array(6).fill(201));
+    const tree = await inst.admin.get<{ path: string }[]>(`/projects/${project.id}/repository/tree`, { path: 'par', per_page: 100 });
+    expect(tree.data.map((e) => e.path).sort()).toEqual(Array.from({ length: 6 }, (_, i) => `par/f${i}.txt`));
+
+    const edits = await Promise.all(
+      Array.from({ length: 6 }, (_, i) =>
+        inst.admin.request<CommitJson>('POST', commits(project.id), { body: { branch: 'main', commit_message: `e${i}`, actions: [{ action: 'update', file_path: 'par/f0.txt', content: `edit ${i}` }] }, allowError: true }),
+      ),
+    );
+    for (const r of edits.filter((x) => x.status !== 201)) {
+      expect(r.status).toBe(400);
+      expect(r.data).toEqual({ message: 'Could not update refs/heads/main. Please refresh and try again.' });
+    }
+    expect(edits.some((r) => r.status === 201)).toBe(true);
+  });
+
   it('commits every kind of action as one commit, in the platform shape', async () => {
     const first = await post({
       branch: 'main',

@@ -191,6 +191,17 @@ describe.each(TRANSPORTS)('project wikis (%s)', (kind) => {
       await expectApiError(f.developer.client.put(wikis(f, '/Ghost'), { content: 'x' }), 404, { message: '404 Wiki Page Not Found' });
     });
 
+    it('creates different pages written at the same moment, every one (writes to different pages are no conflict)', async () => {
+      await f.developer.client.post(wikis(), { title: 'Parallel seed', content: 'seed' });
+      const before = Number(wikiGit(['rev-list', '--count', 'main']).trim());
+      const results = await Promise.all(
+        Array.from({ length: 8 }, (_, i) => f.developer.client.request<WikiPageJson>('POST', wikis(), { body: { title: `Parallel ${i}`, content: `page ${i}` }, allowError: true })),
+      );
+      expect(results.map((r) => r.status)).toEqual(Array(8).fill(201));
+      expect(Number(wikiGit(['rev-list', '--count', 'main']).trim())).toBe(before + 8);
+      for (let i = 0; i < 8; i++) expect(wikiGit(['show', `main:Parallel-${i}.md`])).toBe(`page ${i}`);
+    });
+
     it('never loses a concurrent change: the losers get the platform error and make no commit', async () => {
       await f.developer.client.post(wikis(), { title: 'Busy', content: 'start' });
       const before = Number(wikiGit(['rev-list', '--count', 'main']).trim());

@@ -31,6 +31,57 @@ describe('commitActions', () => {
     expect((await repo.branch('main'))?.target).toBe(winner);
   });
 
+  it('builds a change again on the tip another writer moved the branch to, when that writer changed other files', async () => {
+    const repo = new GitRepository(join(dir, 'd.git'));
+    await repo.init('main');
+    await commitActions(repo, { branch: 'main', base: await readBranch(repo, 'main'), actions: [{ action: 'create', filePath: 'x', content: 0 }], contents: [Buffer.from('x')], message: 'base', author: who });
+    const stale = await readBranch(repo, 'main');
+    const other = await commitActions(repo, { branch: 'main', base: stale, actions: [{ action: 'create', filePath: 'pages/one.md', content: 0 }], contents: [Buffer.from('1')], message: 'one', author: who });
+    let rechecked = 0;
+    const mine = await commitActions(repo, {
+      branch: 'main',
+      base: stale,
+      actions: [{ action: 'create', filePath: 'pages/two.md', content: 0 }],
+      contents: [Buffer.from('2')],
+      message: 'two',
+      author: who,
+      recheck: (b) => {
+        rechecked++;
+        expect(b.tip).toBe(other);
+      },
+    });
+    expect(rechecked).toBe(1);
+    expect((await repo.branch('main'))?.target).toBe(mine);
+    expect((await repo.commit(mine))?.parentIds).toEqual([other]);
+    expect([...(await repo.listTree(mine)).keys()].sort()).toEqual(['pages/one.md', 'pages/two.md', 'x']);
+  });
+
+  it('still refuses when the other writer changed a file this change names, or the recheck refuses', async () => {
+    const repo = new GitRepository(join(dir, 'e.git'));
+    await repo.init('main');
+    await commitActions(repo, { branch: 'main', base: await readBranch(repo, 'main'), actions: [{ action: 'create', filePath: 'x', content: 0 }], contents: [Buffer.from('x')], message: 'base', author: who });
+    const stale = await readBranch(repo, 'main');
+    const winner = await commitActions(repo, { branch: 'main', base: stale, actions: [{ action: 'create', filePath: 'Page.md', content: 0 }], contents: [Buffer.from('w')], message: 'w', author: who });
+    // Created by both: a conflict.
+    await expect(commitActions(repo, { branch: 'main', base: stale, actions: [{ action: 'create', filePath: 'Page.md', content: 0 }], contents: [Buffer.from('l')], message: 'l', author: who })).rejects.toBeInstanceOf(
+      RefUpdateError,
+    );
+    // Another file, but the caller's own rule (here: one page per title, whatever the case) refuses.
+    const refused = commitActions(repo, {
+      branch: 'main',
+      base: stale,
+      actions: [{ action: 'create', filePath: 'page.md', content: 0 }],
+      contents: [Buffer.from('l')],
+      message: 'l',
+      author: who,
+      recheck: (b) => {
+        if ([...b.files.keys()].some((k) => k.toLowerCase() === 'page.md')) throw new Error('duplicate');
+      },
+    });
+    await expect(refused).rejects.toThrow('duplicate');
+    expect((await repo.branch('main'))?.target).toBe(winner);
+  });
+
   it('runs the pre-update check last and moves nothing when it throws or an action is refused', async () => {
     const repo = new GitRepository(join(dir, 'c.git'));
     await repo.init('main');

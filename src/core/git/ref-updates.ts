@@ -27,6 +27,13 @@ export class RefUpdateError extends Error {
   }
 }
 
+/**
+ * How long git waits for a ref's lock file that another writer holds (git's default is 100 ms,
+ * which a concurrent writer on a loaded machine can exceed); a lock a dead writer left is removed
+ * by guardedWrite before this write starts.
+ */
+const REF_LOCK_WAIT = ['-c', 'core.filesRefLockTimeout=5000'];
+
 /** Ref writes per repository (in this process) since its refs were last packed. */
 const looseWrites = new Map<string, number>();
 const PACK_REFS_EVERY = 32;
@@ -57,7 +64,7 @@ export class RefUpdates extends RefReads {
       if (outcome === 'stale') throw new RefUpdateError(ref, 'stale', `cannot lock ref '${ref}': is at another commit but expected ${expected}`);
       if (outcome !== 'ok') {
         try {
-          await this.run(['update-ref', ref, target, expected]);
+          await this.run([...REF_LOCK_WAIT, 'update-ref', ref, target, expected]);
         } catch (error) {
           throw refFailure(ref, error);
         }
@@ -99,7 +106,7 @@ export class RefUpdates extends RefReads {
     const input = refs.map((r) => `delete ${r.ref}\0${r.expected}\0`).join('');
     await guardedWrite(this.path, async () => {
       try {
-        await this.run(['update-ref', '-z', '--stdin'], { input });
+        await this.run([...REF_LOCK_WAIT, 'update-ref', '-z', '--stdin'], { input });
       } catch (error) {
         throw refFailure(refs[0]?.ref ?? '', error);
       }

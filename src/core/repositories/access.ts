@@ -7,6 +7,7 @@ import type { ProjectRow, UserRow } from '../db/rows.js';
 import type { CoreState } from '../state.js';
 import { failure, forbidden } from '../http/errors.js';
 import { RefUpdateError, type GitRepository, type Signature } from '../git/repository.js';
+import { advanceBranch, type AdvanceRequest } from '../git/advance-branch.js';
 import { BranchProtection } from '../areas/protected-branches/rules.js';
 
 /** The platform's answer to writes while a repository is read-only. */
@@ -45,9 +46,13 @@ export const userSignature = (core: CoreState, user: UserRow): Signature => ({
  * exist yet), answering a failed move as the platform's commit endpoints do: a name clashing
  * with existing branches, or a branch that moved meanwhile.
  */
-export async function moveBranch(repo: GitRepository, branch: string, commit: string, expected: string): Promise<void> {
+export async function moveBranch(repo: GitRepository, branch: string, commit: string, expected: string, rebase?: Omit<AdvanceRequest, 'branch' | 'commit'>): Promise<string> {
   try {
+    // With `rebase`, another writer's commit to other files is no conflict: the change is built
+    // again on it (src/core/git/advance-branch.ts).
+    if (rebase) return await advanceBranch(repo, { ...rebase, branch, commit });
     await repo.updateRef(`refs/heads/${branch}`, commit, expected);
+    return commit;
   } catch (error) {
     if (!(error instanceof RefUpdateError)) throw error;
     if (error.reason === 'hierarchy') throw failure(400, `Something went wrong when we tried to create '${branch}' for you: Branch name conflicts with existing branch hierarchy.`);

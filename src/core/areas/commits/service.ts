@@ -76,10 +76,8 @@ export async function createCommit(core: CoreState, project: ProjectRow, user: U
     if (last && last !== a.lastCommitId) throw refused(`The file has changed since you started editing it: ${path}`);
   }
 
-  const parent = startCommit ? await repo.commit(startCommit) : null;
   // Only the directories on the way to the changed paths are read, not the whole tree.
   const touched = input.actions.flatMap((a) => (a.previousPath !== undefined ? [a.filePath, a.previousPath] : [a.filePath]));
-  const tree: Map<string, TreeEntry> = parent ? await repo.partialTree(parent.tree, touched) : new Map();
   const contents: Buffer[] = [];
   const actions: FileAction[] = input.actions.map((a) => {
     const stored = a.content ?? (a.action === 'create' ? '' : undefined);
@@ -93,26 +91,45 @@ export async function createCommit(core: CoreState, project: ProjectRow, user: U
       ...(a.executeFilemode !== undefined ? { executeFilemode: a.executeFilemode } : {}),
     };
   });
-  let applied;
-  try {
-    applied = applyActions(tree, actions);
-  } catch (error) {
-    if (error instanceof ActionError) throw refused(error.message);
-    throw error;
-  }
-
-  assertStillWritable(core, project);
-  const blobIds = await repo.writeBlobs(contents);
-  const treeId = await repo.writeTree(parent?.tree ?? null, resolveChanges(applied, blobIds));
   const author = {
     name: input.authorName || user.name,
     email: input.authorEmail || user.commit_email || user.email,
     time: core.clock.now(),
   };
-  const commitId = await repo.commitTree(treeId, parent ? [parent.id] : [], input.message, author, userSignature(core, user));
-  // The branch moves only from the value it had when the checks ran.
+  const committer = userSignature(core, user);
+  const filesAt = async (tip: string | null): Promise<Map<string, TreeEntry>> => {
+    const commit = tip ? await repo.commit(tip) : null;
+    return commit ? repo.partialTree(commit.tree, touched) : new Map();
+  };
+  let blobIds: string[] | undefined;
+  // The commit of the actions on `parent`, whose files (the touched part) are `tree`.
+  const build = async (parent: string | null, tree: Map<string, TreeEntry>): Promise<{ commitId: string; paths: string[] }> => {
+    let applied;
+    try {
+      applied = applyActions(tree, actions);
+    } catch (error) {
+      if (error instanceof ActionError) throw refused(error.message);
+      throw error;
+    }
+    assertStillWritable(core, project);
+    blobIds ??= await repo.writeBlobs(contents);
+    const changes = resolveChanges(applied, blobIds);
+    const parentTree = parent ? ((await repo.commit(parent))?.tree ?? null) : null;
+    const treeId = await repo.writeTree(parentTree, changes);
+    const commitId = await repo.commitTree(treeId, parent ? [parent] : [], input.message, author, committer);
+    return { commitId, paths: changes.map((c) => c.path) };
+  };
+  const base = { tip: startCommit, files: await filesAt(startCommit) };
+  const first = await build(base.tip, base.files);
+  // The branch moves only from the value it had when the checks ran. Onto the branch itself,
+  // another writer's commit to other files is no conflict: the change is built again on it (a
+  // `last_commit_id` still guards the files it names). A new branch, or one forced over, is not
+  // rebuilt.
   const expected = different ? (input.force && current ? current.target : ZERO_SHA) : (current?.target ?? ZERO_SHA);
-  await moveBranch(repo, branch, commitId, expected);
+  const rebase = different
+    ? undefined
+    : { base, paths: [...new Set([...first.paths, ...touched])], readFiles: filesAt, rebuild: async (b: { tip: string | null; files: Map<string, TreeEntry> }) => (await build(b.tip, b.files)).commitId };
+  const commitId = await moveBranch(repo, branch, first.commitId, expected, rebase);
   if (!current && branch === project.default_branch) protectDefaultBranch(core, project);
   return (await repo.commit(commitId)) as CommitObject;
 }

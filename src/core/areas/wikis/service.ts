@@ -95,11 +95,29 @@ function duplicateOf(pages: readonly PageFile[], slug: string, except?: string):
 /** The platform names the file the new page would have been written to. */
 const duplicateError = (path: string) => validationError({ base: [`Duplicate page: A page with that title already exists in the file ${path}`] });
 
-async function commit(core: CoreState, w: WikiContainer, user: UserRow, base: BranchState, actions: FileAction[], contents: Buffer[], message: string): Promise<void> {
+async function commit(
+  core: CoreState,
+  w: WikiContainer,
+  user: UserRow,
+  base: BranchState,
+  actions: FileAction[],
+  contents: Buffer[],
+  message: string,
+  recheck?: (base: BranchState) => void,
+): Promise<void> {
   w.assertWritable();
   await w.repo.ensure(WIKI_BRANCH);
   try {
-    await commitActions(w.repo, { branch: WIKI_BRANCH, base, actions, contents, message, author: userSignature(core, user), beforeRefUpdate: () => w.assertWritable() });
+    await commitActions(w.repo, {
+      branch: WIKI_BRANCH,
+      base,
+      actions,
+      contents,
+      message,
+      author: userSignature(core, user),
+      beforeRefUpdate: () => w.assertWritable(),
+      ...(recheck ? { recheck } : {}),
+    });
   } catch (error) {
     if (error instanceof RefUpdateError) throw validationError({ base: [PAGE_CHANGED] });
     if (error instanceof ActionError) throw validationError({ base: [error.message] });
@@ -113,8 +131,12 @@ export async function createPage(core: CoreState, w: WikiContainer, user: UserRo
   if (input.content.trim() === '') throw validationError({ content: ["can't be blank"] });
   const base = w.repo.exists() ? await readBranch(w.repo, WIKI_BRANCH) : { tip: null, files: new Map() };
   const path = `${slug}.${FORMAT_EXTENSION[input.format]}`;
-  if (duplicateOf(pagesOf(base), slug)) throw duplicateError(path);
-  await commit(core, w, user, base, [{ action: 'create', filePath: path, content: 0 }], [Buffer.from(input.content, 'utf8')], `${user.username} created page: ${input.title}`);
+  // Checked again if another page was written meanwhile (a page of the same title in another case).
+  const unique = (b: BranchState): void => {
+    if (duplicateOf(pagesOf(b), slug)) throw duplicateError(path);
+  };
+  unique(base);
+  await commit(core, w, user, base, [{ action: 'create', filePath: path, content: 0 }], [Buffer.from(input.content, 'utf8')], `${user.username} created page: ${input.title}`, unique);
   return { slug, title: titleOfSlug(slug), format: input.format, path, content: input.content };
 }
 
@@ -136,21 +158,24 @@ export async function updatePage(
   input: { title?: string; content?: string; format?: WikiFormat },
 ): Promise<WikiPage> {
   w.assertWritable();
-  const { base, page, pages } = await existingPage(w, rawSlug);
+  const { base, page } = await existingPage(w, rawSlug);
   if (input.content !== undefined && input.content.trim() === '') throw validationError({ content: ["can't be blank"] });
   const slug = input.title !== undefined ? slugOfTitle(renameTitle(input.title, page.slug)) : page.slug;
   const format = input.format ?? page.format;
   // The same format keeps the file's own extension (Markdown has several), lower-cased.
   const extension = input.format === undefined || input.format === page.format ? page.path.slice(page.slug.length + 1).toLowerCase() : FORMAT_EXTENSION[input.format];
   const path = `${slug}.${extension}`;
-  if (path !== page.path && duplicateOf(pages, slug, page.path)) throw duplicateError(path);
+  const unique = (b: BranchState): void => {
+    if (path !== page.path && duplicateOf(pagesOf(b), slug, page.path)) throw duplicateError(path);
+  };
+  unique(base);
   const contents: Buffer[] = [];
   if (input.content !== undefined) contents.push(Buffer.from(input.content, 'utf8'));
   const action: FileAction =
     path === page.path
       ? { action: 'update', filePath: path, ...(contents.length ? { content: 0 } : {}) }
       : { action: 'move', previousPath: page.path, filePath: path, ...(contents.length ? { content: 0 } : {}) };
-  await commit(core, w, user, base, [action], contents, `${user.username} updated page: ${input.title ?? page.slug}`);
+  await commit(core, w, user, base, [action], contents, `${user.username} updated page: ${input.title ?? page.slug}`, unique);
   const content = input.content ?? (await contentsOf(w, [page])).get(page.sha) ?? '';
   return { slug, title: titleOfSlug(slug), format, path, content };
 }
