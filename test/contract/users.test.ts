@@ -234,3 +234,29 @@ describe.each(TRANSPORTS)('users (%s)', (kind) => {
     });
   });
 });
+
+describe.each(TRANSPORTS)('user search takes LIKE wildcards literally (%s)', (kind) => {
+  let inst: Instance;
+  beforeAll(async () => {
+    inst = await startInstance(kind);
+  });
+  afterAll(() => inst.close());
+
+  it('a_b does not match axb, 50% does not match 50x, for administrators and others; the members search alike', async () => {
+    const tag = unique('wc').toLowerCase();
+    for (const name of [`${tag}a_b`, `${tag}axb`, `${tag}50pct`, `${tag}50x`]) await createUser(inst, { username: name, name: name.replace('pct', '%') });
+    const viewer = await createUser(inst);
+    const names = async (search: string, client = inst.admin) => (await client.get<UserJson[]>('/users', { search })).data.map((u) => u.username).sort();
+    for (const client of [inst.admin, viewer.client]) {
+      expect(await names(`${tag}a_b`, client)).toEqual([`${tag}a_b`]);
+      expect(await names(`${tag}50%`, client)).toEqual([`${tag}50pct`]);
+      expect(await names(`${tag}a\\b`, client)).toEqual([]);
+      expect(await names(`${tag}_`, client)).toEqual([]);
+    }
+    const group = await createGroup(inst);
+    const [ab, axb] = (await inst.admin.get<UserJson[]>('/users', { search: tag })).data.filter((u) => u.username.endsWith('a_b') || u.username.endsWith('axb'));
+    for (const u of [ab, axb]) await inst.admin.post(`/groups/${group.id}/members`, { user_id: u?.id, access_level: 30 });
+    const members = (await inst.admin.get<UserJson[]>(`/groups/${group.id}/members`, { query: `${tag}a_b` })).data.map((u) => u.username);
+    expect(members).toEqual([`${tag}a_b`]);
+  });
+});

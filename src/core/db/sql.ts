@@ -5,3 +5,13 @@ export const placeholders = (n: number): string => Array.from({ length: n }, () 
 
 /** A `LIKE ... ESCAPE '\'` pattern matching `text` anywhere, its own `%`, `_` and `\` taken literally. */
 export const likeContains = (text: string): string => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/**
+ * A search condition: any of `columns` contains `text`, with `%`, `_` and `\` in it matched
+ * literally (`a_b` never matches `axb`). The pattern and its ESCAPE clause come together, so a
+ * search cannot forget either. Lower-case `text` first for case-insensitive columns.
+ */
+export function containsAny(columns: readonly string[], text: string): { sql: string; args: string[] } {
+  const pattern = likeContains(text);
+  return { sql: `(${columns.map((c) => `${c} LIKE ? ESCAPE '\\'`).join(' OR ')})`, args: columns.map(() => pattern) };
+}

@@ -10,7 +10,7 @@ import { cappedCount, paginate } from '../../http/pagination.js';
 import { noContent } from '../../http/reply.js';
 import type { UserRow } from '../../db/rows.js';
 import type { CoreState } from '../../state.js';
-import { likeContains } from '../../db/sql.js';
+import { containsAny } from '../../db/sql.js';
 import { ownedByGroup, ownedGroup, requireTopLevel } from '../saml/provider.js';
 import { scimIdentitiesOf } from '../saml/identities.js';
 import { presentUserAccountFields, presentUserPublic } from '../users/present.js';
@@ -67,9 +67,9 @@ export const enterpriseUserRoutes: RouteDef[] = defineRoutes([
       }
       if (typeof p.search === 'string' && p.search !== '') {
         // Name, username, and public or private email, partially.
-        const like = likeContains(p.search.toLowerCase());
-        where.push("(lower(name) LIKE ? ESCAPE '\\' OR username_lower LIKE ? ESCAPE '\\' OR email_lower LIKE ? ESCAPE '\\' OR lower(COALESCE(public_email, '')) LIKE ? ESCAPE '\\')");
-        args.push(like, like, like, like);
+        const search = containsAny(['lower(name)', 'username_lower', 'email_lower', "lower(COALESCE(public_email, ''))"], p.search.toLowerCase());
+        where.push(search.sql);
+        args.push(...search.args);
       }
       // `false` values are not filters, as on the users API.
       // These filters are columns of the trigger-kept enterprise_user_counts too.

@@ -4,7 +4,7 @@ import type { MemberRow, NamespaceRow, ProjectRow, UserRow } from '../../db/rows
 import type { CoreState } from '../../state.js';
 import { ancestorIds } from '../../auth/access.js';
 import { isoDate } from '../../clock.js';
-import { likeContains, placeholders } from '../../db/sql.js';
+import { containsAny, placeholders } from '../../db/sql.js';
 import { cappedCount } from '../../http/pagination.js';
 
 export type Source = { type: 'project'; project: ProjectRow } | { type: 'namespace'; group: NamespaceRow };
@@ -50,9 +50,9 @@ function filterSql(filter: MemberFilter): { sql: string; args: unknown[]; joinsU
   let sql = '';
   const args: unknown[] = [];
   if (filter.query) {
-    sql += " AND (u.username_lower LIKE ? ESCAPE '\\' OR lower(u.name) LIKE ? ESCAPE '\\')";
-    const pattern = likeContains(filter.query.toLowerCase());
-    args.push(pattern, pattern);
+    const search = containsAny(['u.username_lower', 'lower(u.name)'], filter.query.toLowerCase());
+    sql += ` AND ${search.sql}`;
+    args.push(...search.args);
   }
   if (filter.userIds) {
     sql += ` AND m.user_id IN (${placeholders(filter.userIds.length)})`;

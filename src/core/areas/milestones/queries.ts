@@ -1,7 +1,7 @@
 // Milestone rows and the SQL behind the milestone lists: filters by parent, state, iids, title
 // and search, ordered as the platform orders them (due date first, undated last, newest id first).
 import type { CoreState } from '../../state.js';
-import { likeContains, placeholders } from '../../db/sql.js';
+import { containsAny, placeholders } from '../../db/sql.js';
 
 export interface MilestoneRow {
   id: number;
@@ -74,9 +74,9 @@ export function milestoneListSql(f: MilestoneFilter): { where: string; args: unk
   if (f.search) {
     // Substring of the title or the description, case-insensitive; LIKE wildcards in the
     // search text are matched literally.
-    const pattern = likeContains(f.search);
-    parts.push("(title LIKE ? ESCAPE '\\' OR COALESCE(description, '') LIKE ? ESCAPE '\\')");
-    args.push(pattern, pattern);
+    const search = containsAny(['title', "COALESCE(description, '')"], f.search);
+    parts.push(search.sql);
+    args.push(...search.args);
   }
   if (f.updatedBefore) {
     parts.push('updated_at < ?');

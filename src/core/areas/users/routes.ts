@@ -9,6 +9,7 @@ import { cappedCount, decodeCursor, encodeCursor, keysetReply, paginate, pageWin
 import { idParam, type ParamDecl } from '../../http/params.js';
 import { created, noContent } from '../../http/reply.js';
 import type { UserRow } from '../../db/rows.js';
+import { containsAny } from '../../db/sql.js';
 import { findUser, userByRef } from '../../resources/find.js';
 import { presentUserBasic, presentUserPublic, presentUserWithAdmin } from './present.js';
 import { createUser, passwordDigestFor, updateUser, validate, type UserInput } from './service.js';
@@ -84,10 +85,11 @@ function listUsers(ctx: RequestContext) {
     args.push(String(p.username).toLowerCase());
   }
   if (p.search) {
-    const like = `%${String(p.search).toLowerCase()}%`;
+    const text = String(p.search).toLowerCase();
+    const partial = containsAny(['username_lower', 'lower(name)'], text);
     // Only administrators find users by their private email; others by the public one alone.
-    where.push(admin ? '(username_lower LIKE ? OR lower(name) LIKE ? OR email_lower = ?)' : "(username_lower LIKE ? OR lower(name) LIKE ? OR (public_email IS NOT NULL AND public_email <> '' AND lower(public_email) = ?))");
-    args.push(like, like, String(p.search).toLowerCase());
+    where.push(admin ? `(${partial.sql} OR email_lower = ?)` : `(${partial.sql} OR (public_email IS NOT NULL AND public_email <> '' AND lower(public_email) = ?))`);
+    args.push(...partial.args, text);
   }
   if (p.active === true) where.push("state = 'active'");
   if (p.blocked === true) where.push("state = 'blocked'");
