@@ -65,6 +65,14 @@ describe.runIf(hasCommand('python3'))('an 80-column terminal', () => {
     expect(res.output).toMatch(/^\(\+5 columns: visibility,\n  default branch, /m);
   });
 
+  it('sizes are human on a terminal, exact bytes piped', async () => {
+    const res = await show(['projects', 'get', 'acme/web/storefront', '--statistics']);
+    expect(res.code, res.output).toBe(0);
+    expect(res.output).toMatch(/storage size\s+[\d.]+ (B|KiB|MiB)$/m);
+    const piped = await sb.run(['projects', 'get', 'acme/web/storefront', '--statistics']);
+    expect(String(piped.stdout)).toMatch(/^storage size\t\d+$/m);
+  });
+
   it('help, its examples and help exit-codes wrap at the width; every exit code is listed', async () => {
     for (const args of [['packages', 'upload', '--help'], ['packages', '--help'], ['api', '--help'], ['help', 'exit-codes']]) {
       const res = await show(args);

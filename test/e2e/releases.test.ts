@@ -79,6 +79,11 @@ describe('hostctl releases and milestones', () => {
     expect(added).toMatchObject({ name: 'notes', link_type: 'runbook' });
     const updated = await json<Obj>(['releases', 'links', 'update', 'v0.9.0', String(added.id), '-R', 'root/shop', '--name', 'release notes']);
     expect(updated.name).toBe('release notes');
+    // A partial update changes only what was given: the link stays a runbook (the platform alone
+    // would reset an omitted type to `other`).
+    expect(updated.link_type).toBe('runbook');
+    const moved = await json<Obj>(['releases', 'links', 'update', 'v0.9.0', 'release notes', '-R', 'root/shop', '--link-url', 'https://example.com/notes-v2']);
+    expect(moved).toMatchObject({ name: 'release notes', url: 'https://example.com/notes-v2', link_type: 'runbook' });
     expect((await json<Obj[]>(['releases', 'links', 'list', 'v0.9.0', '-R', 'root/shop'])).map((l) => l.name)).toEqual(['release notes']);
     const removed = await box.run(['releases', 'links', 'delete', 'v0.9.0', String(added.id), '-R', 'root/shop', '--yes']);
     expect(removed.exitCode, String(removed.stderr)).toBe(0);

@@ -7,7 +7,7 @@ import type { TerminalInfo } from '../io/terminal.js';
 import { checkFields, getPath, pickFields } from './fields.js';
 import { applyJq } from './jq.js';
 import { FIXED_CELL, fitTable, layoutTable } from './table.js';
-import { paintState, relativeTime } from './cells.js';
+import { humanBytes, paintState, relativeTime } from './cells.js';
 
 export type Format = 'table' | 'wide' | 'json' | 'yaml' | 'jsonl' | 'csv';
 export const FORMATS: Format[] = ['table', 'wide', 'json', 'yaml', 'jsonl', 'csv'];
@@ -34,6 +34,8 @@ export interface Column {
   whole?: boolean;
   /** Overrides the priority read from the column's key and cells (see columnPriorities). */
   priority?: Priority;
+  /** A size in bytes: `1.5 KiB` on a terminal, the number of bytes piped and in CSV. */
+  bytes?: boolean;
 }
 
 export interface RenderOptions {
@@ -88,6 +90,12 @@ function columnsFor(opts: RenderOptions, sample: Record<string, unknown> | undef
 }
 
 const cell = (row: Record<string, unknown>, c: Column) => (c.get ? c.get(row) : getPath(row, c.key));
+
+/** A cell's text: sizes are human on a terminal and exact bytes elsewhere. */
+const cellOf = (row: Record<string, unknown>, c: Column, tty: boolean, now?: Date): string => {
+  const v = cell(row, c);
+  return c.bytes && tty && typeof v === 'number' ? humanBytes(v) : cellText(v, tty, now);
+};
 
 /** JSON, JSON lines or YAML of data already narrowed by --fields. */
 async function structured(data: unknown, opts: RenderOptions): Promise<string> {
@@ -150,7 +158,7 @@ export async function renderList(rows: Record<string, unknown>[], opts: RenderOp
   const cols = columnsFor(opts, rows[0]);
   const tty = (opts.format === 'table' || opts.format === 'wide') && opts.term.stdoutIsTTY;
   const header = cols.map((c) => (c.header ?? c.key).toUpperCase());
-  const body = rows.map((r) => cols.map((c) => cellText(cell(r, c), tty, opts.now)));
+  const body = rows.map((r) => cols.map((c) => cellOf(r, c, tty, opts.now)));
   if (opts.format === 'csv') return csv(cols.map((c) => c.header ?? c.key), body);
   // An empty list says so on a terminal; piped, it stays empty so `wc -l` counts rows.
   if (rows.length === 0) return opts.term.stdoutIsTTY ? 'no results\n' : '';
@@ -162,8 +170,8 @@ export async function renderItem(item: Record<string, unknown>, opts: RenderOpti
   if (isStructured(opts)) return structured(opts.fields ? pickFields(item, opts.fields) : item, opts);
   const cols = opts.fields ? columnsFor(opts, item) : (opts.columns ?? columnsFor({ ...opts, columns: undefined }, item));
   const tty = (opts.format === 'table' || opts.format === 'wide') && opts.term.stdoutIsTTY;
-  if (opts.format === 'csv') return csv(cols.map((c) => c.header ?? c.key), [cols.map((c) => cellText(cell(item, c), false))]);
-  const rows = cols.map((c) => [c.header ?? c.key, cellText(cell(item, c), tty, opts.now)]);
+  if (opts.format === 'csv') return csv(cols.map((c) => c.header ?? c.key), [cols.map((c) => cellOf(item, c, false))]);
+  const rows = cols.map((c) => [c.header ?? c.key, cellOf(item, c, tty, opts.now)]);
   const keys = cols.map((c) => c.key);
   const term = opts.term;
   if (!term.stdoutIsTTY) return rows.map(([k, v]) => `${k}\t${tsvEscape(v as string)}\n`).join('');

@@ -42,7 +42,7 @@ export const PACKAGE_FIELDS = [
 export const FILE_COLUMNS: Column[] = [
   { key: 'id' },
   { key: 'file_name', header: 'file' },
-  { key: 'size' },
+  { key: 'size', bytes: true },
   { key: 'file_sha256', header: 'sha256' },
   { key: 'created_at', header: 'created' },
 ];

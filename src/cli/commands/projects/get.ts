@@ -1,7 +1,6 @@
 import type { VerbSpec } from '../../kit/verb.js';
 import { apiPath, idOrPath } from '../../kit/refs.js';
 import { PROJECT_DETAIL_COLUMNS } from './columns.js';
-import { humanBytes } from './list.js';
 
 export const getVerb: VerbSpec<{ statistics?: boolean }> = {
   name: 'get',
@@ -25,8 +24,8 @@ export const getVerb: VerbSpec<{ statistics?: boolean }> = {
       stats
         ? [
             ...PROJECT_DETAIL_COLUMNS,
-            { key: 'statistics.storage_size', header: 'storage size', get: () => humanBytes(stats.storage_size) },
-            { key: 'statistics.repository_size', header: 'repository size', get: () => humanBytes(stats.repository_size) },
+            { key: 'statistics.storage_size', header: 'storage size', get: () => stats.storage_size, bytes: true },
+            { key: 'statistics.repository_size', header: 'repository size', get: () => stats.repository_size, bytes: true },
             { key: 'statistics.commit_count', header: 'commits' },
           ]
         : PROJECT_DETAIL_COLUMNS,

@@ -23,22 +23,9 @@ interface ListOpts {
 /** The orders the platform really applies (others it refuses or ignores). */
 const SORT = { fields: ['id', 'name', 'path', 'created_at', 'updated_at', 'last_activity_at', 'storage_size', 'repository_size'], style: 'order_by', defaultText: 'created_at:desc' } as const;
 
-/** 1536 → "1.5 KiB". */
-export const humanBytes = (n: unknown): string => {
-  if (typeof n !== 'number') return '';
-  const units = ['B', 'KiB', 'MiB', 'GiB', 'TiB'];
-  let v = n;
-  let i = 0;
-  while (v >= 1024 && i < units.length - 1) {
-    v /= 1024;
-    i++;
-  }
-  return i === 0 ? `${v} B` : `${v.toFixed(1)} ${units[i]}`;
-};
-
 /** The statistics columns (administrators, or members who can read the code). */
 const STATISTICS_COLUMNS: Column[] = [
-  { key: 'statistics.storage_size', header: 'storage size', get: (row) => humanBytes((row.statistics as { storage_size?: number } | undefined)?.storage_size) },
+  { key: 'statistics.storage_size', header: 'storage size', bytes: true },
   { key: 'statistics.commit_count', header: 'commits' },
 ];
 

@@ -28,7 +28,15 @@ export const linksUpdateVerb: VerbSpec<ProjectOpts & LinkFieldOpts> = {
     if (o.name === undefined && o.linkUrl === undefined) throw new UsageError('give --name or --link-url (or both) with a change');
     const api = await cli.client();
     const id = await resolveLink(api, releasePath(projectRef(o), tagArg(tag), '/assets/links'), link);
-    const { data } = await api.put<Record<string, unknown>>(releasePath(projectRef(o), tagArg(tag), `/assets/links/${id}`), linkBody(o));
+    const path = releasePath(projectRef(o), tagArg(tag), `/assets/links/${id}`);
+    const body = linkBody(o);
+    // A change touches only what was given: the platform resets an omitted link_type to `other`,
+    // so the current type is sent along.
+    if (body.link_type === undefined && !cli.globals.dryRun) {
+      const { data: current } = await api.get<{ link_type?: string }>(path);
+      if (typeof current.link_type === 'string') body.link_type = current.link_type;
+    }
+    const { data } = await api.put<Record<string, unknown>>(path, body);
     await cli.showItem(data, LINK_COLUMNS);
   },
 };

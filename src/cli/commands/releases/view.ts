@@ -30,7 +30,7 @@ export function releaseView(cli: Cli, r: Record<string, unknown>, now: Date): st
       ['url', String((r._links as { self?: string } | undefined)?.self ?? '')],
       ...links.map((l): [string, string] => ['asset', `${l.name}\t${l.direct_asset_url ?? l.url}`]),
     ];
-    return `${rows.map(([k, v]) => `${k}:\t${k === 'asset' ? v : tsvEscape(v)}`).join('\n')}\n--\n${notes}${notes.endsWith('\n') || notes === '' ? '' : '\n'}`;
+    return `${rows.map(([k, v]) => `${k}\t${k === 'asset' ? v : tsvEscape(v)}`).join('\n')}\n--\n${notes}${notes.endsWith('\n') || notes === '' ? '' : '\n'}`;
   }
   const color = cli.term.color;
   const bold = (s: string) => (color ? `\u001b[1m${s}\u001b[22m` : s);
