@@ -91,11 +91,24 @@ describe('first-day verbs', () => {
       const res = await run(['tokens', 'rotate', String(id), '-o', 'json']);
       expect(res.exitCode, String(res.stderr)).toBe(0);
       // Created on the fake today (2026-01-15) for 90 days: the successor gets 90 days too.
-      expect(String(res.stderr)).toContain("the new token expires 2026-04-15, the old token's lifetime of 90 days");
+      expect(String(res.stderr)).toContain("the new token expires 2026-04-15: the old token's lifetime of 90 days");
       expect((JSON.parse(String(res.stdout)) as Obj).expires_at).toBe('2026-04-15');
       const chosen = await run(['tokens', 'rotate', String((JSON.parse(String(res.stdout)) as Obj).id), '--expires-at', '2026-02-01', '-o', 'json']);
       expect((JSON.parse(String(chosen.stdout)) as Obj).expires_at).toBe('2026-02-01');
       expect(String(chosen.stderr)).not.toContain('lifetime');
+      // A token that never expired (the demo's root token): `rotate self` gives the longest
+      // lifetime and says why, never the platform's silent 7 days.
+      const own = cliSandbox();
+      try {
+        await own.init();
+        expect((await own.json(['tokens', 'get', 'self'])).expires_at).toBeNull();
+        const self = await own.run(['tokens', 'rotate', 'self', '-o', 'json']);
+        expect(self.exitCode, String(self.stderr)).toBe(0);
+        expect(String(self.stderr)).toContain('the new token expires 2027-02-19: the old token never expired; 400 days is the longest allowed');
+        expect((JSON.parse(String(self.stdout)) as Obj).expires_at).toBe('2027-02-19');
+      } finally {
+        own.cleanup();
+      }
     });
 
     it('rotating or revoking a token another saved context uses names that context', async () => {
