@@ -296,9 +296,12 @@ async function serve(core: Core, req: IncomingMessage, res: ServerResponse, wake
   }
   // Identity providers call the SCIM root, outside /api/v4; the core gets its path below /api.
   const scim = fullPath.startsWith(`${SCIM_PREFIX}/`);
-  if (!scim && !fullPath.startsWith(`${API_PREFIX}/`)) return send(req, res, json(404, { error: '404 Not Found' }));
   const method = req.method ?? 'GET';
-  const apiPath = scim ? fullPath.slice('/api'.length) : fullPath.slice(API_PREFIX.length);
+  // Release evidence URLs (`evidence_file_path`, `evidences[].filepath`) are the only web
+  // addresses the API hands out that hold data; they are answered by their API routes.
+  const evidence = !scim && (method === 'GET' || method === 'HEAD') ? evidenceApiPath(fullPath) : null;
+  if (!scim && !evidence && !fullPath.startsWith(`${API_PREFIX}/`)) return send(req, res, json(404, { error: '404 Not Found' }));
+  const apiPath = evidence ?? (scim ? fullPath.slice('/api'.length) : fullPath.slice(API_PREFIX.length));
   // Routes that stream their body (file uploads) read the socket themselves.
   const streamed = !scim && streamsRequestBody(core, method, apiPath);
   const headers: Record<string, string> = Object.create(null) as Record<string, string>;
@@ -324,6 +327,16 @@ async function serve(core: Core, req: IncomingMessage, res: ServerResponse, wake
   if (core.jobs.enqueuedCount !== before) wake();
   if (response.stream) return sendStream(res, response);
   send(req, res, response, method === 'HEAD');
+}
+
+const EVIDENCE_URL = /^\/(.+)\/-\/releases\/([^/]+)\/(?:evidences\/(\d{1,15})|evidence)\.json$/;
+
+/** `/<project path>/-/releases/<tag>/evidences/<id>.json` (or `/evidence.json`) → its API path. */
+function evidenceApiPath(path: string): string | null {
+  const m = EVIDENCE_URL.exec(path);
+  if (!m) return null;
+  const project = (m[1] as string).split('/').join('%2F');
+  return `/projects/${project}/releases/${m[2] as string}/${m[3] ? `evidences/${m[3]}` : 'evidence'}`;
 }
 
 /** Pipes a streamed answer to the socket; a client that goes away closes the source too. */

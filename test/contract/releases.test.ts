@@ -394,6 +394,42 @@ describe.each(TRANSPORTS)('releases (%s)', (kind) => {
       await expectApiError(inst.admin.post(releasePath(f.project.id, 'no-release', '/evidence')), 404, { message: '404 Not Found' });
       await expectApiError(f.reporter.client.post(releasePath(f.project.id, r.tag_name, '/evidence')), 403, { message: '403 Forbidden' });
     });
+
+    it('serves evidence: the latest at /evidence (where /permalink/latest/evidence leads), each at its filepath', async () => {
+      const r = await createRelease(inst, f.project.id, { tag_name: 'ev/1.0' });
+      await f.developer.client.post(releasePath(f.project.id, r.tag_name, '/evidence'));
+      await inst.settleJobs();
+      const { data: rel } = await inst.admin.get<ReleaseJson & { assets: { evidence_file_path?: string } }>(releasePath(f.project.id, r.tag_name));
+      const latest = await f.developer.client.get<Record<string, unknown>>(releasePath(f.project.id, r.tag_name, '/evidence'));
+      expect(latest.status).toBe(200);
+      expect(latest.data).toMatchObject({ release: expect.objectContaining({ tag_name: 'ev/1.0' }) });
+      expect(rel.evidences).toHaveLength(2);
+      for (const [i, ev] of (rel.evidences ?? []).entries()) {
+        const evidenceId = Number(/evidences\/(\d+)\.json$/.exec(ev.filepath)?.[1]);
+        const doc = await f.developer.client.get<Record<string, unknown>>(releasePath(f.project.id, r.tag_name, `/evidences/${evidenceId}`));
+        expect(doc.data).toMatchObject({ release: expect.objectContaining({ tag_name: 'ev/1.0' }) });
+        if (i === 1) expect(doc.data).toEqual(latest.data);
+      }
+      await expectApiError(f.developer.client.get(releasePath(f.project.id, r.tag_name, '/evidences/999999')), 404, { message: '404 Evidence Not Found' });
+      await expectApiError(f.nonMember.client.get(releasePath(f.project.id, r.tag_name, '/evidence')), 404, { message: '404 Project Not Found' });
+      // The permalink suffix the specification names leads somewhere that answers.
+      const own = await createProject(inst, inst.admin, withRepo);
+      await createRelease(inst, own.id, { tag_name: 'only' });
+      const perm = await inst.raw('GET', `/projects/${own.id}/releases/permalink/latest/evidence`, { headers: { 'private-token': inst.rootToken } });
+      expect(perm.status).toBe(302);
+      const followed = await inst.admin.get<Record<string, unknown>>((perm.headers.location as string).replace('/api/v4', ''));
+      expect(followed.status).toBe(200);
+      expect(followed.data).toMatchObject({ release: expect.objectContaining({ tag_name: 'only' }) });
+      if (inst.url) {
+        // Over HTTP the web addresses the entity hands out answer with the same documents.
+        for (const url of [rel.assets.evidence_file_path, rel.evidences?.[0]?.filepath]) {
+          const res = await fetch(url as string, { headers: { 'private-token': inst.rootToken } });
+          expect(res.status, url).toBe(200);
+          expect(await res.json()).toEqual(latest.data);
+        }
+        expect((await fetch(rel.assets.evidence_file_path as string)).status).toBe(404);
+      }
+    });
   });
 
   describe('group releases', () => {

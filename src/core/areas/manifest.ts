@@ -92,6 +92,8 @@ export const ROUTE_MANIFEST: readonly RouteKey[] = [
   ["GET", "/projects/:id/releases/permalink/latest/*suffix_path", "releases"],
   ["GET", "/projects/:id/releases/:tag_name", "releases"],
   ["GET", "/projects/:id/releases/:tag_name/downloads/*direct_asset_path", "releases"],
+  ["GET", "/projects/:id/releases/:tag_name/evidence", "releases"],
+  ["GET", "/projects/:id/releases/:tag_name/evidences/:evidence_id", "releases"],
   ["POST", "/projects/:id/releases", "releases"],
   ["PUT", "/projects/:id/releases/:tag_name", "releases"],
   ["DELETE", "/projects/:id/releases/:tag_name", "releases"],

@@ -15,7 +15,7 @@ import type { ProjectRow } from '../../db/rows.js';
 import { registerJob } from '../../jobs/registry.js';
 import { findGroup, findProject } from '../../resources/find.js';
 import { toQueryString } from '../../../shared/path.js';
-import { LINK_TYPES, latestRelease, linkByFilepath, releaseByTag, type LinkType, type ReleaseRow } from './queries.js';
+import { LINK_TYPES, latestRelease, linkByFilepath, releaseByTag, type EvidenceRow, type LinkType, type ReleaseRow } from './queries.js';
 import { presentReleaseBasic, presentReleases, projectView, type CommitJson, type ProjectView } from './present.js';
 import { createRelease, deleteRelease, updateRelease, type CreateReleaseInput } from './service.js';
 import { EVIDENCE_JOB, type EvidenceJobPayload } from './evidence.js';
@@ -245,6 +245,33 @@ export const releaseRoutes = defineRoutes([
       const link = linkByFilepath(ctx.core, release.id, `/${ctx.params.direct_asset_path as string}`);
       if (!link) throw recordNotFound();
       return redirect(link.url);
+    },
+  },
+  {
+    method: 'GET',
+    path: '/projects/:id/releases/:tag_name/evidence',
+    // The GET that `/permalink/latest/evidence` leads to, and where `evidence_file_path` points.
+    summary: "The release's latest evidence document (what evidence_file_path names)",
+    auth: 'optional',
+    params: [idParam, tagParam],
+    handler: (ctx) => {
+      const { release } = readableRelease(ctx);
+      const row = ctx.core.db.prepare('SELECT * FROM release_evidences WHERE release_id = ? ORDER BY id DESC LIMIT 1').get(release.id) as EvidenceRow | undefined;
+      if (!row) throw notFound('Evidence');
+      return ok(JSON.parse(row.summary) as unknown);
+    },
+  },
+  {
+    method: 'GET',
+    path: '/projects/:id/releases/:tag_name/evidences/:evidence_id',
+    summary: 'One evidence document of a release (what an evidence filepath names)',
+    auth: 'optional',
+    params: [idParam, tagParam, { name: 'evidence_id', type: 'integer', required: true }],
+    handler: (ctx) => {
+      const { release } = readableRelease(ctx);
+      const row = ctx.core.db.prepare('SELECT * FROM release_evidences WHERE id = ? AND release_id = ?').get(ctx.params.evidence_id, release.id) as EvidenceRow | undefined;
+      if (!row) throw notFound('Evidence');
+      return ok(JSON.parse(row.summary) as unknown);
     },
   },
   {
