@@ -1,0 +1,83 @@
+// hostctl backup: one archive of a local state, written while serve and other commands go on.
+import { resolve } from 'node:path';
+import type { Command } from 'commander';
+import { applyVerb } from '../../kit/verb.js';
+import { CliError, EXIT, UsageError } from '../../kit/errors.js';
+import { VERSION } from '../../version.js';
+import { localStateOf, progressReporter } from './local-state-target.js';
+
+interface BackupFlags {
+  outputFile?: string;
+  exclude: string[];
+  compress?: string;
+}
+
+const PARTS = ['packages', 'repositories'];
+const COMPRESSIONS = ['none', 'gzip'];
+
+export function configure(noun: Command): void {
+  applyVerb<BackupFlags>(noun, {
+    name: 'backup',
+    summary: 'Back up a local state (database, repositories, packages, settings) into one verified archive, online',
+    examples: [
+      'hostctl backup -O /backups/hostctl-$(date +%F).tar',
+      'hostctl backup --state ./state -O state.tar.gz            # gzip, from the file name',
+      'hostctl backup -O meta.tar --exclude packages             # without package files (stated in the manifest)',
+      'hostctl restore state.tar --check                         # prove the archive is whole',
+    ],
+    options: (cmd) =>
+      cmd
+        .option('-O, --output-file <file>', 'the archive to write (replaced only once the new one is complete)')
+        .option('--exclude <part>', `leave a part out: ${PARTS.join(', ')} (repeatable)`, (v: string, acc: string[]) => [...acc, v], [] as string[])
+        .option('--compress <kind>', `${COMPRESSIONS.join(' or ')} (default: gzip for a .gz/.tgz name, else none)`),
+    async run(cli, _args, opts) {
+      if (!opts.outputFile) throw new UsageError('missing --output-file FILE (-O): where to write the archive');
+      for (const part of opts.exclude) if (!PARTS.includes(part)) throw new UsageError(`--exclude takes ${PARTS.join(' or ')}, got "${part}"`);
+      if (opts.compress !== undefined && !COMPRESSIONS.includes(opts.compress)) throw new UsageError(`--compress takes ${COMPRESSIONS.join(' or ')}, got "${opts.compress}"`);
+      const stateDir = localStateOf(cli, 'backup');
+      const output = resolve(opts.outputFile);
+      const gzip = opts.compress ? opts.compress === 'gzip' : /\.(gz|tgz)$/.test(output);
+      if (cli.globals.dryRun) {
+        cli.info(`dry run: would back up ${stateDir} to ${output}${gzip ? ' (gzip)' : ''}; nothing was written`);
+        return;
+      }
+      const [{ createBackup }, { formatBytes }, { existsSync }] = await Promise.all([import('../../../core/backup/create-backup.js'), import('../packages/progress.js'), import('node:fs')]);
+      if (!existsSync(`${stateDir}/state.db`)) throw new CliError(`no hostctl state at ${stateDir}`, EXIT.notFound, 'pass --state DIR, or create one with: hostctl init');
+      const bar = progressReporter(cli, 'backup');
+      const started = performance.now();
+      let summary;
+      try {
+        summary = await createBackup({
+          stateDir,
+          output,
+          exclude: opts.exclude as ('packages' | 'repositories')[],
+          gzip,
+          version: VERSION,
+          progress: (p) => bar.update(`${p.phase} ${p.items}, ${formatBytes(p.bytes)}`),
+        });
+      } catch (error) {
+        bar.end();
+        const code = (error as NodeJS.ErrnoException).code;
+        if (code === 'ENOENT' || code === 'EACCES' || code === 'ENOSPC') throw new CliError(`backup failed: ${(error as Error).message}`, EXIT.failure, 'nothing was written under the archive name');
+        throw error;
+      }
+      bar.end();
+      const seconds = (performance.now() - started) / 1000;
+      const item = {
+        archive: summary.output,
+        size: summary.bytes,
+        repositories: summary.repositories,
+        package_files: summary.blobs,
+        members: summary.members,
+        excluded: summary.excluded,
+        counts: summary.counts,
+        ...(summary.deletedDuring ? { deleted_during_backup: summary.deletedDuring } : {}),
+      };
+      if (cli.globals.output === 'table') {
+        const c = summary.counts;
+        cli.info(`backed up ${stateDir} in ${seconds.toFixed(1)}s: ${c.users} users, ${c.groups} groups, ${c.projects} projects, ${summary.repositories} repositories, ${summary.blobs} package files${summary.excluded.length ? ` (without ${summary.excluded.join(', ')})` : ''}`);
+        cli.print(`${summary.output}\t${cli.term.stdoutIsTTY ? formatBytes(summary.bytes) : summary.bytes}\n`);
+      } else await cli.showItem(item);
+    },
+  });
+}

@@ -1,0 +1,83 @@
+// hostctl restore: a new state from a backup archive, verified before anything is kept.
+import { resolve } from 'node:path';
+import type { Command } from 'commander';
+import { applyVerb } from '../../kit/verb.js';
+import { CliError, EXIT, UsageError } from '../../kit/errors.js';
+import { progressReporter } from '../backup/local-state-target.js';
+
+interface RestoreFlags {
+  force?: boolean;
+  storage: string[];
+  check?: boolean;
+}
+
+function parseStorages(specs: string[]): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const spec of specs) {
+    const m = /^([A-Za-z0-9_.-]+)=(.+)$/.exec(spec);
+    if (!m) throw new UsageError(`--storage takes NAME=PATH, got "${spec}"`);
+    out[m[1] as string] = resolve(m[2] as string);
+  }
+  return out;
+}
+
+export function configure(noun: Command): void {
+  applyVerb<RestoreFlags>(noun, {
+    name: 'restore',
+    args: '<archive>',
+    summary: 'Create a state from a backup archive (every checksum verified first), or --check an archive',
+    examples: [
+      'hostctl restore backup.tar --state ./restored',
+      'hostctl restore backup.tar --check                           # verify only; writes nothing',
+      'hostctl restore backup.tar --state ./s --storage archive=/mnt/archive',
+      'hostctl restore backup.tar --state ./live --force            # replace: the old state stays until the new one is whole',
+    ],
+    options: (cmd) =>
+      cmd
+        .option('--force', 'replace an existing state (only after the new one is fully written)')
+        .option('--storage <name=path>', 'put a storage\'s repositories in PATH instead of under the new state (repeatable)', (v: string, acc: string[]) => [...acc, v], [] as string[])
+        .option('--check', 'verify the archive against its manifest and write nothing'),
+    async run(cli, args, opts) {
+      const archive = resolve(args[0] as string);
+      const storages = parseStorages(opts.storage);
+      const [{ checkArchive, restoreBackup, RestoreTargetError }, { ArchiveError }, { formatBytes }, { existsSync }] = await Promise.all([
+        import('../../../core/backup/restore-backup.js'),
+        import('../../../core/backup/manifest.js'),
+        import('../packages/progress.js'),
+        import('node:fs'),
+      ]);
+      if (!existsSync(archive)) throw new CliError(`no such archive: ${archive}`, EXIT.notFound);
+      const bar = progressReporter(cli, opts.check ? 'check' : 'restore');
+      const onMember = (_name: string, bytes: number): void => bar.update(formatBytes(bytes));
+      try {
+        if (opts.check) {
+          const { manifest, bytes } = await checkArchive(archive, onMember);
+          bar.end();
+          const item = { archive, ok: true, format: manifest.format, created_at: manifest.created_at, hostctl_version: manifest.hostctl_version, members: Object.keys(manifest.members).length + 1, bytes, excluded: manifest.excluded, counts: manifest.counts };
+          if (cli.globals.output === 'table') cli.info(`${archive}: whole (${item.members} members, ${formatBytes(bytes)}, made ${manifest.created_at} by hostctl ${manifest.hostctl_version}${manifest.excluded.length ? `, without ${manifest.excluded.join(', ')}` : ''})`);
+          else await cli.showItem(item);
+          return;
+        }
+        if (!cli.globals.state) throw new UsageError('missing --state DIR: the directory to restore into (a new one, or an existing state with --force)');
+        const stateDir = resolve(cli.globals.state);
+        if (opts.force && existsSync(stateDir)) await cli.confirm(`Replace the state at ${stateDir} with the archive's contents?`);
+        if (cli.globals.dryRun) {
+          cli.info(`dry run: would restore ${archive} into ${stateDir}; nothing was written`);
+          return;
+        }
+        const summary = await restoreBackup({ archive, stateDir, force: !!opts.force, storages, onMember });
+        bar.end();
+        const c = summary.manifest.counts;
+        if (cli.globals.output === 'table') {
+          cli.info(`restored ${archive} into ${summary.stateDir}${summary.replaced ? ' (the previous state was replaced)' : ''}: ${c.users} users, ${c.groups} groups, ${c.projects} projects, ${summary.manifest.repositories.length} repositories`);
+          cli.info(`use it with: hostctl --state ${summary.stateDir} … (or hostctl context add NAME --state ${summary.stateDir})`);
+        } else await cli.showItem({ state_dir: summary.stateDir, replaced: summary.replaced, bytes: summary.bytes, counts: c, repositories: summary.manifest.repositories.length });
+      } catch (error) {
+        bar.end();
+        if (error instanceof ArchiveError) throw new CliError(`${archive}: ${error.message}`, EXIT.conflict, opts.check ? undefined : 'nothing was written');
+        if (error instanceof RestoreTargetError) throw new CliError(error.message, EXIT.conflict);
+        throw error;
+      }
+    },
+  });
+}

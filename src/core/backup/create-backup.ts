@@ -1,0 +1,284 @@
+// `hostctl backup`: one archive of a live state. Order is what makes it consistent while
+// writers go on (docs/architecture.md, "Backup and restore"):
+//   1. every package blob present is opened (an open file survives its removal);
+//   2. the database is copied with VACUUM INTO: one read transaction, so one moment;
+//   3. each repository the copy's rows own is archived (references before objects), from the
+//      storage its row names now; a container deleted since step 2 is deleted from the copy too,
+//      as if the deletion had landed before the backup;
+//   4. the blobs the copy's file rows name, from the files opened in step 1;
+//   5. other files of the state, the database copy, and last the manifest with every checksum.
+// The archive is written under a temporary name beside the target and renamed only when whole.
+import { closeSync, createReadStream, createWriteStream, fsyncSync, openSync, readdirSync, renameSync, rmSync, statSync, fstatSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { basename, dirname, join } from 'node:path';
+import { createGzip } from 'node:zlib';
+import type { Writable } from 'node:stream';
+import { openDatabase, type Database } from '../db/connection.js';
+import { STATE_DB } from '../../shared/state-layout.js';
+import { TarWriter } from './tar-writer.js';
+import { listRepositoryFiles } from './repository-files.js';
+import { BACKUP_FORMAT, DATABASE_MEMBER, MANIFEST_NAME, type BackupManifest, type BackupPart, type ManifestRepository } from './manifest.js';
+import { containerRows, countRows, otherStateFiles, referencedBlobs, repositoryPath, settingValue, stateRepositories, storageDirs } from './state-contents.js';
+import { sweepBeside, sweepScratch, scratchDir } from './scratch.js';
+
+export interface BackupOptions {
+  stateDir: string;
+  output: string;
+  exclude?: readonly BackupPart[];
+  gzip?: boolean;
+  version: string;
+  now?: () => Date;
+  /** Called as members are written (for a progress line). */
+  progress?: (p: BackupProgress) => void;
+}
+
+export interface BackupProgress {
+  phase: 'repositories' | 'packages' | 'files' | 'database' | 'done';
+  items: number;
+  bytes: number;
+}
+
+export interface BackupSummary {
+  output: string;
+  bytes: number;
+  members: number;
+  repositories: number;
+  blobs: number;
+  counts: Record<string, number>;
+  excluded: BackupPart[];
+  /** Containers deleted while the backup ran, left out of it as deleted. */
+  deletedDuring: number;
+}
+
+export class BackupError extends Error {}
+
+const BLOB_ROOT = (stateDir: string): string => join(stateDir, 'blobs', 'sha256');
+/** Open files kept for blobs in step 1; a state with more blobs opens the rest by path. */
+const MAX_OPEN_BLOBS = 8000;
+
+function openPresentBlobs(stateDir: string): Map<string, number> {
+  const fds = new Map<string, number>();
+  const root = BLOB_ROOT(stateDir);
+  const list = (dir: string): string[] => {
+    try {
+      return readdirSync(dir);
+    } catch {
+      return [];
+    }
+  };
+  for (const a of list(root))
+    for (const b of list(join(root, a)))
+      for (const sha of list(join(root, a, b))) {
+        if (fds.size >= MAX_OPEN_BLOBS) return fds;
+        try {
+          fds.set(sha, openSync(join(root, a, b, sha), 'r'));
+        } catch {
+          // removed meanwhile: not in the copy either, unless re-added (then opened by path)
+        }
+      }
+  return fds;
+}
+
+async function* fileChunks(fd: number): AsyncGenerator<Buffer> {
+  // autoClose off: the descriptor belongs to the caller.
+  const stream = createReadStream('', { fd, autoClose: false, start: 0, highWaterMark: 1024 * 1024 });
+  for await (const chunk of stream) yield chunk as Buffer;
+}
+
+async function* pathChunks(path: string): AsyncGenerator<Buffer> {
+  for await (const chunk of createReadStream(path, { highWaterMark: 1024 * 1024 })) yield chunk as Buffer;
+}
+
+export async function createBackup(options: BackupOptions): Promise<BackupSummary> {
+  const { stateDir } = options;
+  const excluded = [...new Set(options.exclude ?? [])];
+  const now = options.now ?? (() => new Date());
+  sweepScratch(stateDir);
+  sweepBeside(options.output, 'partial');
+  const scratch = scratchDir(stateDir, 'backup');
+  const partial = join(dirname(options.output), `.${basename(options.output)}.partial-${process.pid}-${randomBytes(4).toString('hex')}`);
+  const blobFds = excluded.includes('packages') ? new Map<string, number>() : openPresentBlobs(stateDir);
+  let snapshot: Database | undefined;
+  let live: Database | undefined;
+  let out: Writable | undefined;
+  let fileStream: ReturnType<typeof createWriteStream> | undefined;
+  try {
+    live = openDatabase(join(stateDir, STATE_DB), { readonly: true });
+    const copy = join(scratch, DATABASE_MEMBER);
+    live.prepare('VACUUM INTO ?').run(copy);
+    snapshot = openDatabase(copy);
+    snapshot.pragma('journal_mode = DELETE');
+
+    fileStream = createWriteStream(partial, { flags: 'wx', mode: 0o600 });
+    const opened = new Promise<void>((resolve, reject) => {
+      fileStream!.once('open', () => resolve());
+      fileStream!.once('error', reject);
+    });
+    await opened;
+    if (options.gzip) {
+      const gz = createGzip({ level: 1 });
+      gz.pipe(fileStream);
+      out = gz;
+    } else out = fileStream;
+    const tar = new TarWriter(out);
+    const members: Record<string, string> = Object.create(null) as Record<string, string>;
+    const progress = (phase: BackupProgress['phase'], items: number): void => options.progress?.({ phase, items, bytes: tar.bytes });
+    const mtime = now();
+
+    const storages = storageDirs(snapshot, stateDir);
+    const repositories: ManifestRepository[] = [];
+    let deletedDuring = 0;
+    if (!excluded.includes('repositories')) {
+      const repos = stateRepositories(snapshot, stateDir);
+      for (const repo of repos) {
+        const archived = await archiveRepository(tar, members, repo, live, stateDir, mtime);
+        if (archived === 'deleted') {
+          deleteContainer(snapshot, repo.kind, repo.id);
+          deletedDuring++;
+          continue;
+        }
+        repositories.push({ kind: repo.kind, id: repo.id, storage: repo.storage, path: repo.path });
+        progress('repositories', repositories.length);
+      }
+    }
+
+    let blobs = 0;
+    if (!excluded.includes('packages')) {
+      for (const sha of referencedBlobs(snapshot)) {
+        const name = `blobs/sha256/${sha.slice(0, 2)}/${sha.slice(2, 4)}/${sha}`;
+        let fd = blobFds.get(sha);
+        if (fd === undefined) {
+          try {
+            fd = openSync(join(stateDir, name), 'r');
+            blobFds.set(sha, fd);
+          } catch {
+            throw new BackupError(`package file ${sha} was removed while the backup ran; run the backup again`);
+          }
+        }
+        const size = fstatSync(fd).size;
+        members[name] = await tar.add(name, size, fileChunks(fd), mtime);
+        blobs++;
+        progress('packages', blobs);
+      }
+    }
+
+    const others = otherStateFiles(stateDir);
+    for (const rel of others) {
+      const abs = join(stateDir, rel);
+      let size: number;
+      try {
+        size = statSync(abs).size;
+      } catch {
+        continue;
+      }
+      members[`files/${rel}`] = await tar.add(`files/${rel}`, size, pathChunks(abs), mtime);
+    }
+    progress('files', others.length);
+
+    const manifest: BackupManifest = {
+      format: BACKUP_FORMAT,
+      hostctl_version: options.version,
+      created_at: mtime.toISOString(),
+      schema_version: snapshot.pragma('user_version', { simple: true }) as number,
+      tier: String(settingValue(snapshot, 'tier') ?? 'ultimate'),
+      offering: String(settingValue(snapshot, 'offering') ?? 'all'),
+      storages: Object.fromEntries(Object.keys(storages).map((name) => [name, String((settingValue(snapshot!, 'storages') as Record<string, string> | undefined)?.[name] ?? `storages/${name}`)])),
+      excluded,
+      counts: countRows(snapshot),
+      repositories,
+      members,
+    };
+    // Deleted containers' rows went from the copy above; with packages excluded the copy keeps
+    // its file rows (the manifest says the bytes are not in this archive).
+    snapshot.close();
+    snapshot = undefined;
+    members[DATABASE_MEMBER] = await tar.add(DATABASE_MEMBER, statSync(copy).size, pathChunks(copy), mtime);
+    progress('database', 1);
+    const manifestText = Buffer.from(`${JSON.stringify(manifest, null, 1)}\n`);
+    await tar.add(MANIFEST_NAME, manifestText.length, manifestText, mtime);
+    await tar.finish();
+    await endStream(out, fileStream);
+    const fd = openSync(partial, 'r');
+    try {
+      fsyncSync(fd);
+    } finally {
+      closeSync(fd);
+    }
+    renameSync(partial, options.output);
+    progress('done', Object.keys(members).length);
+    return {
+      output: options.output,
+      bytes: statSync(options.output).size,
+      members: Object.keys(members).length + 1,
+      repositories: repositories.length,
+      blobs,
+      counts: manifest.counts,
+      excluded,
+      deletedDuring,
+    };
+  } catch (error) {
+    out?.destroy();
+    fileStream?.destroy();
+    rmSync(partial, { force: true });
+    throw error;
+  } finally {
+    for (const fd of blobFds.values()) closeSync(fd);
+    snapshot?.close();
+    live?.close();
+    rmSync(scratch, { recursive: true, force: true });
+  }
+}
+
+function endStream(out: Writable, file: Writable): Promise<void> {
+  return new Promise<void>((resolve, reject) => {
+    file.once('close', () => resolve());
+    file.once('error', reject);
+    out.once('error', reject);
+    out.end();
+  });
+}
+
+/** Removes a container deleted since the copy was made (foreign keys cascade as the live delete did). */
+function deleteContainer(db: Database, kind: ManifestRepository['kind'], id: number): void {
+  const table = kind === 'snippet' ? 'snippets' : kind === 'group_wiki' ? 'namespaces' : 'projects';
+  db.prepare(`DELETE FROM ${table} WHERE id = ?`).run(id);
+}
+
+/**
+ * Archives one repository; when its files vanish mid-way (a storage move finished, a repack, or
+ * the container was deleted) it looks the container up again and starts over, a few times.
+ */
+async function archiveRepository(
+  tar: TarWriter,
+  members: Record<string, string>,
+  repo: { kind: ManifestRepository['kind']; id: number; storage: string; path: string; abs: string },
+  live: Database,
+  stateDir: string,
+  mtime: Date,
+): Promise<'ok' | 'deleted'> {
+  let abs = repo.abs;
+  for (let attempt = 0; ; attempt++) {
+    const written: string[] = [];
+    try {
+      const files = listRepositoryFiles(abs);
+      const prefix = `repositories/${repo.storage}/${repo.path}`;
+      for (const f of files) {
+        const name = `${prefix}/${f.path}`;
+        members[name] = await tar.add(name, f.size, f.data ?? pathChunks(f.abs), mtime);
+        written.push(name);
+      }
+      return 'ok';
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'ENOENT' || attempt >= 3) throw error;
+      // Members already written by this attempt stay in the archive but no longer count: the
+      // manifest lists what does, and restore takes the last member of a name.
+      for (const name of written) delete members[name];
+      const now = containerRows(live).find((c) => c.kind === repo.kind && c.id === repo.id);
+      if (!now) return 'deleted';
+      const base = storageDirs(live, stateDir)[now.storage];
+      if (base === undefined) throw error;
+      abs = join(base, repositoryPath(repo.kind, repo.id));
+    }
+  }
+}
+

@@ -1,0 +1,116 @@
+// Reads a backup archive member by member (node-tar's parser, strict: a damaged header or a cut
+// is an error, not a warning), hashing each member as it is written out. Restore and
+// `restore --check` both read through here.
+import { createHash } from 'node:crypto';
+import { createReadStream, createWriteStream, mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
+import { Parser, type ReadEntry } from 'tar';
+import { ArchiveError, MANIFEST_NAME, parseManifest, safeMemberPath, type BackupManifest } from './manifest.js';
+
+export interface ReadResult {
+  manifest: BackupManifest;
+  /** Member → SHA-256 of its last occurrence. */
+  seen: Map<string, string>;
+  bytes: number;
+}
+
+const MAX_MANIFEST = 512 * 1024 * 1024;
+
+/**
+ * Reads `file`; `destination(name)` says where a member's bytes go (undefined: hash only).
+ * Throws ArchiveError naming the member when the archive is damaged or does not match its
+ * manifest.
+ */
+export async function readArchive(file: string, destination: (name: string) => string | undefined, onMember?: (name: string, bytes: number) => void): Promise<ReadResult> {
+  const seen = new Map<string, string>();
+  let manifestText: string | undefined;
+  let bytes = 0;
+  const pending: Promise<void>[] = [];
+  let current = '(archive header)';
+  const parser = new Parser({
+    strict: true,
+    maxMetaEntrySize: 1024 * 1024,
+    onReadEntry: (entry: ReadEntry) => {
+      const name = entry.path;
+      current = name;
+      if (entry.type !== 'File' && entry.type !== 'OldFile') {
+        entry.resume();
+        pending.push(Promise.reject(new ArchiveError(`the archive holds ${name}, which is not a regular file: not a hostctl backup`)));
+        return;
+      }
+      if (!safeMemberPath(name)) {
+        entry.resume();
+        pending.push(Promise.reject(new ArchiveError(`the archive names an unsafe path: ${JSON.stringify(name)}`)));
+        return;
+      }
+      const hash = createHash('sha256');
+      if (name === MANIFEST_NAME) {
+        const chunks: Buffer[] = [];
+        let size = 0;
+        entry.on('data', (c: Buffer) => {
+          size += c.length;
+          if (size <= MAX_MANIFEST) chunks.push(c);
+        });
+        pending.push(
+          new Promise<void>((resolve, reject) => {
+            entry.on('end', () => {
+              if (size > MAX_MANIFEST) reject(new ArchiveError('the archive manifest is too large'));
+              manifestText = Buffer.concat(chunks).toString('utf8');
+              resolve();
+            });
+            entry.on('error', reject);
+          }),
+        );
+        return;
+      }
+      const dest = destination(name);
+      const out = dest === undefined ? undefined : (mkdirSync(dirname(dest), { recursive: true }), createWriteStream(dest, { mode: 0o600 }));
+      let size = 0;
+      entry.on('data', (c: Buffer) => {
+        size += c.length;
+        hash.update(c);
+        if (out && !out.write(c)) {
+          entry.pause();
+          out.once('drain', () => entry.resume());
+        }
+      });
+      pending.push(
+        new Promise<void>((resolve, reject) => {
+          entry.on('end', () => {
+            seen.set(name, hash.digest('hex'));
+            bytes += size;
+            onMember?.(name, bytes);
+            if (!out) return resolve();
+            out.end(() => resolve());
+          });
+          entry.on('error', reject);
+          out?.on('error', reject);
+        }),
+      );
+    },
+  });
+  await new Promise<void>((resolve, reject) => {
+    const input = createReadStream(file, { highWaterMark: 1024 * 1024 });
+    const fail = (error: unknown): void => {
+      input.destroy();
+      const message = error instanceof Error ? error.message : String(error);
+      reject(error instanceof ArchiveError ? error : new ArchiveError(`the archive is damaged at ${current}: ${message}`));
+    };
+    parser.on('error', fail);
+    parser.on('warn', (_code: string, message: string) => fail(new Error(message)));
+    input.on('error', fail);
+    parser.on('end', () => resolve());
+    input.pipe(parser as unknown as NodeJS.WritableStream);
+  });
+  const settled = await Promise.allSettled(pending);
+  const failed = settled.find((s): s is PromiseRejectedResult => s.status === 'rejected');
+  if (failed) throw failed.reason instanceof ArchiveError ? failed.reason : new ArchiveError(`could not read the archive: ${String((failed.reason as Error)?.message ?? failed.reason)}`);
+  if (manifestText === undefined) throw new ArchiveError('the archive has no manifest: it is truncated or not a hostctl backup');
+  const manifest = parseManifest(manifestText);
+  for (const [name, sha] of Object.entries(manifest.members)) {
+    const got = seen.get(name);
+    if (got === undefined) throw new ArchiveError(`the archive is missing ${name}, which its manifest lists`);
+    if (got !== sha) throw new ArchiveError(`${name} is damaged: its SHA-256 does not match the manifest`);
+  }
+  return { manifest, seen, bytes };
+}

@@ -1,0 +1,145 @@
+// `hostctl restore`: a new state from an archive. Everything is written into a scratch
+// directory beside the target and checked against the manifest first; only a whole, verified
+// state is renamed into place, so an interrupted or refused restore leaves nothing behind (and
+// an existing state, replaced only with --force, untouched until that rename).
+import { existsSync, mkdirSync, readdirSync, renameSync, rmSync, rmdirSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { basename, dirname, isAbsolute, join, resolve } from 'node:path';
+import { openDatabase } from '../db/connection.js';
+import { restrictStateModes } from '../state-modes.js';
+import { STATE_DB } from '../../shared/state-layout.js';
+import { ArchiveError, DATABASE_MEMBER, MANIFEST_NAME, type BackupManifest } from './manifest.js';
+import { readArchive } from './read-archive.js';
+import { OWN_ENTRIES } from './state-contents.js';
+import { deadBeside, sweepBeside } from './scratch.js';
+
+export interface RestoreOptions {
+  archive: string;
+  stateDir: string;
+  force?: boolean;
+  /** Storage name → directory outside the new state (else `<state>/storages/<name>`). */
+  storages?: Record<string, string>;
+  onMember?: (name: string, bytes: number) => void;
+}
+
+export interface RestoreSummary {
+  stateDir: string;
+  manifest: BackupManifest;
+  bytes: number;
+  replaced: boolean;
+}
+
+export class RestoreTargetError extends Error {}
+
+const nonEmpty = (dir: string): boolean => existsSync(dir) && readdirSync(dir).length > 0;
+
+/** Checks an archive completely without writing anything. */
+export async function checkArchive(archive: string, onMember?: (name: string, bytes: number) => void): Promise<{ manifest: BackupManifest; bytes: number }> {
+  const { manifest, bytes } = await readArchive(archive, () => undefined, onMember);
+  return { manifest, bytes };
+}
+
+export async function restoreBackup(options: RestoreOptions): Promise<RestoreSummary> {
+  const target = resolve(options.stateDir);
+  // What a killed restore left beside the target (its own scratch state, never the target).
+  sweepBeside(target, 'restoring');
+  // A restore --force killed between its two renames: the previous state goes back in place.
+  for (const old of deadBeside(target, 'replaced')) {
+    if (existsSync(target)) rmSync(old, { recursive: true, force: true });
+    else renameSync(old, target);
+  }
+  const targetExists = nonEmpty(target);
+  if (targetExists && !options.force) throw new RestoreTargetError(`${target} exists and is not empty; restore into a new directory, or pass --force to replace it`);
+  const external = options.storages ?? {};
+  for (const [name, dir] of Object.entries(external)) {
+    if (!isAbsolute(dir)) throw new RestoreTargetError(`--storage ${name}=${dir}: the directory must be an absolute path`);
+    if (nonEmpty(dir)) throw new RestoreTargetError(`--storage ${name}=${dir}: the directory exists and is not empty`);
+  }
+  mkdirSync(dirname(target), { recursive: true });
+  const staging = join(dirname(target), `.${basename(target)}.restoring-${process.pid}-${randomBytes(4).toString('hex')}`);
+  mkdirSync(staging, { mode: 0o700 });
+  const placed: string[] = [];
+  try {
+    const destination = (name: string): string | undefined => {
+      if (name === DATABASE_MEMBER) return join(staging, STATE_DB);
+      if (name.startsWith('repositories/') || name.startsWith('blobs/')) return join(staging, name);
+      if (name.startsWith('files/')) {
+        const rel = name.slice('files/'.length);
+        if (OWN_ENTRIES.has(rel.split('/')[0] ?? '')) throw new ArchiveError(`the archive member ${name} would overwrite the state's own files`);
+        return join(staging, 'files', rel);
+      }
+      if (name === MANIFEST_NAME) return undefined;
+      throw new ArchiveError(`the archive holds ${name}, which no hostctl backup has`);
+    };
+    const { manifest, seen, bytes } = await readArchive(options.archive, destination, options.onMember);
+    for (const name of Object.keys(external)) if (!Object.hasOwn(manifest.storages, name)) throw new RestoreTargetError(`--storage ${name}=…: the archive has no storage named ${name} (it has ${Object.keys(manifest.storages).join(', ')})`);
+    // Members superseded inside the archive (a repository copied again while the backup ran).
+    for (const name of seen.keys()) if (!Object.hasOwn(manifest.members, name) && name !== MANIFEST_NAME) rmSync(join(staging, name), { force: true });
+    if (!existsSync(join(staging, STATE_DB))) throw new ArchiveError(`the archive has no ${DATABASE_MEMBER}`);
+
+    // Storages: the archive's repositories under the new state, or where --storage maps them.
+    const storageSetting: Record<string, string> = {};
+    for (const name of Object.keys(manifest.storages)) {
+      const from = join(staging, 'repositories', name);
+      const inside = external[name] === undefined;
+      const to = inside ? join(staging, 'storages', name) : (external[name] as string);
+      mkdirSync(dirname(to), { recursive: true });
+      if (existsSync(from)) {
+        if (!inside && existsSync(to)) rmdirSync(to);
+        renameOrFail(from, to, name);
+      } else mkdirSync(to, { recursive: true });
+      if (!inside) placed.push(to);
+      storageSetting[name] = inside ? `storages/${name}` : to;
+    }
+    rmSync(join(staging, 'repositories'), { recursive: true, force: true });
+    // Git needs these directories, which hold no files in a fresh repository.
+    for (const r of manifest.repositories) {
+      const base = external[r.storage] ?? join(staging, 'storages', r.storage);
+      for (const d of ['refs/heads', 'refs/tags', 'objects/info', 'objects/pack']) mkdirSync(join(base, r.path, d), { recursive: true });
+    }
+    if (existsSync(join(staging, 'files'))) {
+      for (const entry of readdirSync(join(staging, 'files'))) renameSync(join(staging, 'files', entry), join(staging, entry));
+      rmSync(join(staging, 'files'), { recursive: true, force: true });
+    }
+    mkdirSync(join(staging, 'blobs', 'sha256'), { recursive: true });
+
+    const db = openDatabase(join(staging, STATE_DB));
+    try {
+      const check = db.pragma('quick_check', { simple: true });
+      if (check !== 'ok') throw new ArchiveError(`the archived database fails its integrity check: ${String(check)}`);
+      db.prepare("INSERT INTO settings (key, value) VALUES ('storages', ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value").run(JSON.stringify(storageSetting));
+    } finally {
+      db.close();
+    }
+    restrictStateModes(staging);
+
+    let replaced = false;
+    if (existsSync(target)) {
+      if (targetExists) {
+        const old = join(dirname(target), `.${basename(target)}.replaced-${process.pid}-${randomBytes(4).toString('hex')}`);
+        renameSync(target, old);
+        renameSync(staging, target);
+        rmSync(old, { recursive: true, force: true });
+        replaced = true;
+      } else {
+        rmdirSync(target);
+        renameSync(staging, target);
+      }
+    } else renameSync(staging, target);
+    return { stateDir: target, manifest, bytes, replaced };
+  } catch (error) {
+    rmSync(staging, { recursive: true, force: true });
+    for (const dir of placed) rmSync(dir, { recursive: true, force: true });
+    throw error;
+  }
+}
+
+function renameOrFail(from: string, to: string, storage: string): void {
+  try {
+    renameSync(from, to);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'EXDEV') throw new RestoreTargetError(`--storage ${storage}: the directory must be on the same file system as the new state`);
+    throw error;
+  }
+}
+

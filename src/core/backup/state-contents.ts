@@ -1,0 +1,94 @@
+// What a state directory holds, read from a (snapshot) database: the repositories its rows
+// own, the package blobs its file rows name, and the files beside them that no row names.
+import { existsSync, readdirSync } from 'node:fs';
+import { isAbsolute, join } from 'node:path';
+import type { Database } from '../db/connection.js';
+import type { ManifestRepository, RepositoryKind } from './manifest.js';
+
+export interface StateRepository extends ManifestRepository {
+  /** Absolute directory in the source state. */
+  abs: string;
+}
+
+export function storageDirs(db: Database, stateDir: string): Record<string, string> {
+  const row = db.prepare("SELECT value FROM settings WHERE key = 'storages'").get() as { value: string } | undefined;
+  const configured = row ? (JSON.parse(row.value) as Record<string, string>) : { default: 'storages/default' };
+  const out: Record<string, string> = Object.create(null) as Record<string, string>;
+  for (const [name, dir] of Object.entries(configured)) out[name] = isAbsolute(dir) ? dir : join(stateDir, dir);
+  return out;
+}
+
+export function settingValue(db: Database, key: string): unknown {
+  const row = db.prepare('SELECT value FROM settings WHERE key = ?').get(key) as { value: string } | undefined;
+  return row ? (JSON.parse(row.value) as unknown) : undefined;
+}
+
+const PATHS: Record<RepositoryKind, (id: number) => string> = {
+  project: (id) => `@projects/${id}.git`,
+  project_wiki: (id) => `@projects/${id}.wiki.git`,
+  group_wiki: (id) => `@groups/${id}.wiki.git`,
+  snippet: (id) => `@snippets/${id}.git`,
+};
+
+export const repositoryPath = (kind: RepositoryKind, id: number): string => PATHS[kind](id);
+
+/** The container rows that own repositories, with the storage each row names. */
+export function containerRows(db: Database): { kind: RepositoryKind; id: number; storage: string }[] {
+  const out: { kind: RepositoryKind; id: number; storage: string }[] = [];
+  for (const r of db.prepare('SELECT id, repository_storage AS storage FROM projects ORDER BY id').all() as { id: number; storage: string }[]) {
+    out.push({ kind: 'project', ...r }, { kind: 'project_wiki', ...r });
+  }
+  for (const r of db.prepare("SELECT id, repository_storage AS storage FROM namespaces WHERE kind = 'group' ORDER BY id").all() as { id: number; storage: string }[]) {
+    out.push({ kind: 'group_wiki', ...r });
+  }
+  for (const r of db.prepare('SELECT id, repository_storage AS storage FROM snippets ORDER BY id').all() as { id: number; storage: string }[]) {
+    out.push({ kind: 'snippet', ...r });
+  }
+  return out;
+}
+
+/**
+ * The repositories that exist for the database's rows. Wikis (and the repositories of
+ * containers that never got content) are made on first use, so a row without one is normal.
+ */
+export function stateRepositories(db: Database, stateDir: string): StateRepository[] {
+  const dirs = storageDirs(db, stateDir);
+  const out: StateRepository[] = [];
+  for (const c of containerRows(db)) {
+    const base = dirs[c.storage];
+    if (base === undefined) continue;
+    const path = repositoryPath(c.kind, c.id);
+    const abs = join(base, path);
+    if (existsSync(join(abs, 'HEAD'))) out.push({ ...c, path, abs });
+  }
+  return out;
+}
+
+export const referencedBlobs = (db: Database): string[] =>
+  (db.prepare('SELECT DISTINCT file_sha256 AS sha FROM package_files ORDER BY file_sha256').all() as { sha: string }[]).map((r) => r.sha);
+
+/** Entries of the state directory that are neither the database, storages, blobs nor scratch space. */
+export const OWN_ENTRIES = new Set(['state.db', 'state.db-wal', 'state.db-shm', 'state.db-journal', 'storages', 'blobs', 'tmp']);
+
+export function otherStateFiles(stateDir: string): string[] {
+  const out: string[] = [];
+  const walk = (rel: string): void => {
+    for (const e of readdirSync(join(stateDir, rel), { withFileTypes: true })) {
+      const p = rel ? `${rel}/${e.name}` : e.name;
+      if (!rel && OWN_ENTRIES.has(e.name)) continue;
+      if (e.name.endsWith('.lock') || e.name.startsWith('.tmp')) continue;
+      if (e.isDirectory()) walk(p);
+      else if (e.isFile()) out.push(p);
+    }
+  };
+  walk('');
+  return out;
+}
+
+export function countRows(db: Database): Record<string, number> {
+  const counts: Record<string, number> = {};
+  const tables = ['users', 'projects', 'snippets', 'releases', 'packages', 'package_files', 'personal_access_tokens', 'members'];
+  for (const t of tables) counts[t] = (db.prepare(`SELECT count(*) AS n FROM ${t}`).get() as { n: number }).n;
+  counts.groups = (db.prepare("SELECT count(*) AS n FROM namespaces WHERE kind = 'group'").get() as { n: number }).n;
+  return counts;
+}

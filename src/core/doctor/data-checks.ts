@@ -1,0 +1,109 @@
+// Package files against their blobs, leftovers of killed processes, jobs and storage moves,
+// administrators' tokens, and the state's file modes.
+import { existsSync, readdirSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Database } from '../db/connection.js';
+import { restrictStateModes, stateModeWarnings } from '../state-modes.js';
+import { deadScratch } from '../backup/scratch.js';
+import { fail, listSome, ok, warn, type CheckResult } from '../../shared/health-check.js';
+
+function blobNames(stateDir: string): Set<string> {
+  const out = new Set<string>();
+  const root = join(stateDir, 'blobs', 'sha256');
+  const list = (dir: string): string[] => {
+    try {
+      return readdirSync(dir);
+    } catch {
+      return [];
+    }
+  };
+  for (const a of list(root)) for (const b of list(join(root, a))) for (const sha of list(join(root, a, b))) out.add(sha);
+  return out;
+}
+
+export function packageChecks(db: Database, stateDir: string): CheckResult[] {
+  const present = blobNames(stateDir);
+  const named = (db.prepare('SELECT DISTINCT file_sha256 AS sha FROM package_files').all() as { sha: string }[]).map((r) => r.sha);
+  const missing = named.filter((sha) => !present.has(sha));
+  const namedSet = new Set(named);
+  const unused = [...present].filter((sha) => !namedSet.has(sha));
+  return [
+    missing.length
+      ? fail('packages.blobs', `${missing.length} package files have no stored bytes (${listSome(missing.map((s) => s.slice(0, 12)))})`, 'restore the state from a backup that has them, or delete those package files')
+      : ok('packages.blobs', `${named.length} stored package files, each with its bytes`),
+    unused.length ? warn('packages.unused-blobs', `${unused.length} stored blobs no package file names (left alone: doctor never deletes data)`) : ok('packages.unused-blobs', 'no unused blobs'),
+  ];
+}
+
+function deadUploads(stateDir: string): string[] {
+  const dir = join(stateDir, 'blobs', 'tmp');
+  let names: string[];
+  try {
+    names = readdirSync(dir);
+  } catch {
+    return [];
+  }
+  return names
+    .filter((n) => {
+      const pid = Number(n.split('-')[0]);
+      if (!Number.isInteger(pid) || pid <= 0 || pid === process.pid) return false;
+      try {
+        process.kill(pid, 0);
+        return false;
+      } catch (error) {
+        return (error as NodeJS.ErrnoException).code !== 'EPERM';
+      }
+    })
+    .map((n) => join(dir, n));
+}
+
+export function leftoverChecks(stateDir: string, fix: boolean): CheckResult[] {
+  const leftovers = [...deadUploads(stateDir), ...deadScratch(stateDir)];
+  if (leftovers.length === 0) return [ok('state.temporary-files', 'no temporary files of killed processes')];
+  if (fix) {
+    for (const p of leftovers) rmSync(p, { recursive: true, force: true });
+    return [{ ...ok('state.temporary-files', `removed ${leftovers.length} temporary files of killed processes`), fixed: `removed ${leftovers.length} temporary files` }];
+  }
+  return [warn('state.temporary-files', `${leftovers.length} temporary files left by killed processes (${listSome(leftovers.map((p) => p.slice(stateDir.length + 1)), 2)})`, 'hostctl doctor --fix')];
+}
+
+export function modeChecks(stateDir: string, fix: boolean): CheckResult[] {
+  const found = stateModeWarnings(stateDir);
+  if (found.length === 0) return [ok('state.modes', 'state directory 0700, database 0600')];
+  if (fix) {
+    restrictStateModes(stateDir);
+    return [{ ...ok('state.modes', 'modes restricted'), fixed: 'set the state directory to 0700 and the database to 0600' }];
+  }
+  return [fail('state.modes', `other local users can reach the state (${found.length} paths: token digests and password hashes are inside)`, `hostctl doctor --fix (or chmod 700 ${stateDir}; chmod 600 ${stateDir}/state.db*)`)];
+}
+
+export function jobChecks(db: Database, now: Date): CheckResult[] {
+  const out: CheckResult[] = [];
+  const failed = (db.prepare("SELECT count(*) AS n FROM jobs WHERE state = 'failed'").get() as { n: number }).n;
+  const hourAgo = new Date(now.getTime() - 3_600_000).toISOString();
+  const waiting = (db.prepare("SELECT count(*) AS n FROM jobs WHERE state IN ('queued', 'running') AND created_at < ?").get(hourAgo) as { n: number }).n;
+  if (failed) out.push(warn('jobs.failed', `${failed} background jobs failed`, 'the serve (or worker) log says why; they are retried when queued again'));
+  else out.push(ok('jobs.failed', 'no failed background jobs'));
+  out.push(waiting ? warn('jobs.pending', `${waiting} background jobs waiting for over an hour`, 'run hostctl serve (or hostctl worker) on this state') : ok('jobs.pending', 'no job waiting long'));
+  const moves = db.prepare('SELECT id, container_type AS type, container_id AS cid, error_message AS error FROM repository_storage_moves WHERE state IN (5, 7) ORDER BY id DESC LIMIT 20').all() as { id: number; type: string; cid: number; error: string | null }[];
+  out.push(
+    moves.length
+      ? warn('storage-moves.failed', `${moves.length} storage moves failed (${listSome(moves.map((m) => `#${m.id} ${m.type} ${m.cid}`))})`, 'hostctl storage-moves list --status failed; schedule them again')
+      : ok('storage-moves.failed', 'no failed storage moves'),
+  );
+  return out;
+}
+
+export function tokenChecks(db: Database, now: Date): CheckResult[] {
+  const today = now.toISOString().slice(0, 10);
+  const rows = db
+    .prepare("SELECT t.expires_at AS expires, u.username FROM personal_access_tokens t JOIN users u ON u.id = t.user_id WHERE u.is_admin = 1 AND u.state = 'active' AND t.revoked = 0 AND (t.expires_at IS NULL OR t.expires_at > ?)")
+    .all(today) as { expires: string | null; username: string }[];
+  if (rows.length === 0) return [fail('tokens.admin', 'no active administrator has a working token', 'hostctl init --recover-token --state DIR')];
+  const week = new Date(now.getTime() + 7 * 86_400_000).toISOString().slice(0, 10);
+  const lasting = rows.filter((r) => r.expires === null || r.expires > week);
+  if (lasting.length === 0) return [warn('tokens.admin', `every administrator token expires within 7 days (${listSome(rows.map((r) => `${r.username} ${r.expires}`))})`, 'hostctl tokens rotate self')];
+  return [ok('tokens.admin', `${rows.length} working administrator tokens`)];
+}
+
+export const stateExists = (stateDir: string): boolean => existsSync(join(stateDir, 'state.db'));

@@ -1,0 +1,120 @@
+// Repositories against their rows, git's connectivity check, stale git locks, and free space.
+import { existsSync, readdirSync, rmSync, statfsSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Database } from '../db/connection.js';
+import { containerRows, repositoryPath, storageDirs } from '../backup/state-contents.js';
+import { fail, listSome, ok, warn, type CheckResult } from '../../shared/health-check.js';
+import { isAlive } from '../jobs/owner.js';
+
+const REPO_DIRS = ['@projects', '@groups', '@snippets'];
+
+/** Lock files git leaves when a writer dies, and whether a live hostctl writer owns the repository. */
+function lockFiles(repo: string): string[] {
+  const out: string[] = [];
+  const walk = (dir: string): void => {
+    let entries: import('node:fs').Dirent[];
+    try {
+      entries = readdirSync(dir, { withFileTypes: true });
+    } catch {
+      return;
+    }
+    for (const e of entries) {
+      const p = join(dir, e.name);
+      if (e.isDirectory()) walk(p);
+      else if (e.name.endsWith('.lock')) out.push(p);
+    }
+  };
+  walk(join(repo, 'refs'));
+  walk(join(repo, 'objects', 'info'));
+  for (const name of ['packed-refs.lock', 'HEAD.lock', 'config.lock', 'index.lock', 'shallow.lock']) if (existsSync(join(repo, name))) out.push(join(repo, name));
+  return out;
+}
+
+function liveWriter(repo: string): boolean {
+  let names: string[];
+  try {
+    names = readdirSync(join(repo, 'hostctl-writers'));
+  } catch {
+    return false;
+  }
+  return names.some((n) => {
+    const m = /^(\d+)-([^-]*)-\d+$/.exec(n);
+    return m ? isAlive({ pid: Number(m[1]), start: m[2] ?? '' }) : false;
+  });
+}
+
+export interface StorageCheckOptions {
+  quick: boolean;
+  fix: boolean;
+  /** Runs `git fsck --connectivity-only` in a repository; resolves to its complaint, or null. */
+  fsck: (repo: string) => Promise<string | null>;
+}
+
+export async function storageChecks(db: Database, stateDir: string, options: StorageCheckOptions): Promise<CheckResult[]> {
+  const out: CheckResult[] = [];
+  const dirs = storageDirs(db, stateDir);
+  const missingStorages = Object.entries(dirs).filter(([, dir]) => !existsSync(dir));
+  out.push(missingStorages.length ? fail('storages.present', `storage directories missing: ${listSome(missingStorages.map(([n, d]) => `${n} (${d})`))}`, 'mount or restore them; hostctl storages list shows what is configured') : ok('storages.present', `${Object.keys(dirs).length} storages present`));
+  for (const [name, dir] of Object.entries(dirs)) {
+    if (!existsSync(dir)) continue;
+    const fs = statfsSync(dir);
+    const free = fs.bavail * fs.bsize;
+    const ratio = fs.blocks > 0 ? fs.bavail / fs.blocks : 1;
+    const gib = (free / 1024 ** 3).toFixed(1);
+    if (ratio < 0.01) out.push(fail(`storages.space.${name}`, `${gib} GiB free (${(ratio * 100).toFixed(1)}%)`, `free space on ${dir}, or move repositories away: hostctl storage-moves schedule --from ${name} --to OTHER`));
+    else if (ratio < 0.05 || free < 1024 ** 3) out.push(warn(`storages.space.${name}`, `${gib} GiB free (${(ratio * 100).toFixed(1)}%)`, `free space on ${dir}`));
+    else out.push(ok(`storages.space.${name}`, `${gib} GiB free (${(ratio * 100).toFixed(0)}%)`));
+  }
+
+  const expected = new Set<string>();
+  const missing: string[] = [];
+  const repos: string[] = [];
+  for (const c of containerRows(db)) {
+    const base = dirs[c.storage];
+    if (base === undefined) continue;
+    const path = repositoryPath(c.kind, c.id);
+    const abs = join(base, path);
+    expected.add(abs);
+    if (existsSync(join(abs, 'HEAD'))) repos.push(abs);
+    // Wikis are made on first use; project and snippet repositories with their rows.
+    else if (c.kind === 'project' || c.kind === 'snippet') missing.push(`${c.kind} ${c.id} (${c.storage}:${path})`);
+  }
+  out.push(missing.length ? fail('repositories.rows', `${missing.length} rows without their repository: ${listSome(missing)}`, 'restore the repositories from a backup') : ok('repositories.rows', `${repos.length} repositories, one for every row`));
+
+  const orphans: string[] = [];
+  for (const [name, base] of Object.entries(dirs))
+    for (const sub of REPO_DIRS) {
+      let entries: string[];
+      try {
+        entries = readdirSync(join(base, sub));
+      } catch {
+        continue;
+      }
+      for (const e of entries) if (e.endsWith('.git') && !expected.has(join(base, sub, e))) orphans.push(`${name}:${sub}/${e}`);
+    }
+  out.push(orphans.length ? warn('repositories.orphans', `${orphans.length} repositories no row owns: ${listSome(orphans)} (left alone: doctor never deletes data)`) : ok('repositories.orphans', 'no repository without its row'));
+
+  const stale: string[] = [];
+  let removed = 0;
+  for (const repo of repos) {
+    const locks = lockFiles(repo);
+    if (locks.length === 0 || liveWriter(repo)) continue;
+    if (options.fix) {
+      for (const l of locks) rmSync(l, { force: true });
+      removed += locks.length;
+    } else stale.push(...locks);
+  }
+  if (removed) out.push({ ...ok('repositories.locks', `removed ${removed} stale git lock files`), fixed: `removed ${removed} lock files left by killed writers` });
+  else out.push(stale.length ? warn('repositories.locks', `${stale.length} stale git lock files block writes: ${listSome(stale, 2)}`, 'hostctl doctor --fix') : ok('repositories.locks', 'no stale git locks'));
+
+  if (options.quick) out.push(ok('repositories.fsck', 'skipped (--quick)'));
+  else {
+    const broken: string[] = [];
+    for (const repo of repos) {
+      const complaint = await options.fsck(repo);
+      if (complaint) broken.push(`${repo.slice(stateDir.length + 1) || repo}: ${complaint}`);
+    }
+    out.push(broken.length ? fail('repositories.fsck', `${broken.length} repositories fail git fsck: ${listSome(broken, 2)}`, 'restore them from a backup') : ok('repositories.fsck', `${repos.length} repositories pass git fsck --connectivity-only`));
+  }
+  return out;
+}
