@@ -16,6 +16,13 @@ export interface ReadResult {
 
 const MAX_MANIFEST = 512 * 1024 * 1024;
 
+/** A refusal kept for the end of the read; handled at once, so it never counts as unhandled. */
+function refused(error: unknown): Promise<void> {
+  const p = Promise.reject(error);
+  p.catch(() => undefined);
+  return p;
+}
+
 /**
  * Reads `file`; `destination(name)` says where a member's bytes go (undefined: hash only).
  * Throws ArchiveError naming the member when the archive is damaged or does not match its
@@ -26,6 +33,11 @@ export async function readArchive(file: string, destination: (name: string) => s
   let manifestText: string | undefined;
   let bytes = 0;
   const pending: Promise<void>[] = [];
+  // Each member's outcome is awaited after the parse; until then a failure must not count as unhandled.
+  const track = (p: Promise<void>): void => {
+    p.catch(() => undefined);
+    pending.push(p);
+  };
   let current = '(archive header)';
   const parser = new Parser({
     strict: true,
@@ -35,12 +47,12 @@ export async function readArchive(file: string, destination: (name: string) => s
       current = name;
       if (entry.type !== 'File' && entry.type !== 'OldFile') {
         entry.resume();
-        pending.push(Promise.reject(new ArchiveError(`the archive holds ${name}, which is not a regular file: not a hostctl backup`)));
+        pending.push(refused(new ArchiveError(`the archive holds ${name}, which is not a regular file: not a hostctl backup`)));
         return;
       }
       if (!safeMemberPath(name)) {
         entry.resume();
-        pending.push(Promise.reject(new ArchiveError(`the archive names an unsafe path: ${JSON.stringify(name)}`)));
+        pending.push(refused(new ArchiveError(`the archive names an unsafe path: ${JSON.stringify(name)}`)));
         return;
       }
       const hash = createHash('sha256');
@@ -51,7 +63,7 @@ export async function readArchive(file: string, destination: (name: string) => s
           size += c.length;
           if (size <= MAX_MANIFEST) chunks.push(c);
         });
-        pending.push(
+        track(
           new Promise<void>((resolve, reject) => {
             entry.on('end', () => {
               if (size > MAX_MANIFEST) reject(new ArchiveError('the archive manifest is too large'));
@@ -63,7 +75,15 @@ export async function readArchive(file: string, destination: (name: string) => s
         );
         return;
       }
-      const dest = destination(name);
+      let dest: string | undefined;
+      try {
+        dest = destination(name);
+      } catch (error) {
+        // Thrown inside the parser's callback it would end the process: it fails the read instead.
+        entry.resume();
+        pending.push(refused(error));
+        return;
+      }
       const out = dest === undefined ? undefined : (mkdirSync(dirname(dest), { recursive: true }), createWriteStream(dest, { mode: 0o600 }));
       let size = 0;
       entry.on('data', (c: Buffer) => {
@@ -74,7 +94,7 @@ export async function readArchive(file: string, destination: (name: string) => s
           out.once('drain', () => entry.resume());
         }
       });
-      pending.push(
+      track(
         new Promise<void>((resolve, reject) => {
           entry.on('end', () => {
             seen.set(name, hash.digest('hex'));
