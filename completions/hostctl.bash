@@ -8,6 +8,7 @@ _hostctl_sub() {
     '|api') echo api ;;
     '|auth') echo auth ;;
     'auth|status'|'auth|whoami') echo status ;;
+    '|backup') echo backup ;;
     '|branches'|'|branch') echo branches ;;
     'branches|create') echo create ;;
     'branches|delete'|'branches|rm') echo delete ;;
@@ -31,6 +32,7 @@ _hostctl_sub() {
     'context|remove'|'context|rm'|'context|delete') echo remove ;;
     'context|show'|'context|view') echo show ;;
     'context|use'|'context|switch') echo use ;;
+    '|doctor') echo doctor ;;
     '|enterprise-users'|'|enterprise-user') echo enterprise-users ;;
     'enterprise-users|disable-2fa') echo disable-2fa ;;
     'enterprise-users|get'|'enterprise-users|view') echo get ;;
@@ -121,6 +123,7 @@ _hostctl_sub() {
     'releases|list'|'releases|ls') echo list ;;
     'releases|update'|'releases|edit') echo update ;;
     'releases|upload') echo upload ;;
+    '|restore') echo restore ;;
     '|saml') echo saml ;;
     'saml|configure') echo configure ;;
     'saml|identities'|'saml|identity') echo identities ;;
@@ -192,7 +195,7 @@ _hostctl_sub() {
 # The subcommands of command path $1 (the nouns for the empty path).
 _hostctl_children() {
   case "$1" in
-    '') echo 'api auth branches commits completion context enterprise-users error-tracking freeze-periods groups init members milestones notifications packages pipelines projects protected-envs releases saml scim security-settings serve snippets storage-moves storages tags tokens users whoami wikis help' ;;
+    '') echo 'api auth backup branches commits completion context doctor enterprise-users error-tracking freeze-periods groups init members milestones notifications packages pipelines projects protected-envs releases restore saml scim security-settings serve snippets storage-moves storages tags tokens users whoami wikis help' ;;
     'auth') echo 'status' ;;
     'branches') echo 'create delete delete-merged get list protect protections unprotect' ;;
     'branches protections') echo 'list get update' ;;
@@ -235,6 +238,7 @@ _hostctl_flags() {
     'api') echo '-X --method -f --raw-field -F --field -H --header --paginate -i --include --silent --input' ;;
     'auth') echo '' ;;
     'auth status') echo '' ;;
+    'backup') echo '-O --output-file --exclude --compress' ;;
     'branches') echo '' ;;
     'branches create') echo '-R --project --ref' ;;
     'branches delete') echo '-R --project' ;;
@@ -258,6 +262,7 @@ _hostctl_flags() {
     'context remove') echo '' ;;
     'context show') echo '' ;;
     'context use') echo '' ;;
+    'doctor') echo '--quick --fix --strict' ;;
     'enterprise-users') echo '' ;;
     'enterprise-users disable-2fa') echo '' ;;
     'enterprise-users get') echo '' ;;
@@ -348,6 +353,7 @@ _hostctl_flags() {
     'releases list') echo '-R --project --sort -g --group --html --page --per-page --all --limit' ;;
     'releases update') echo '-R --project --name --notes --notes-file --milestone --clear-milestones --released-at' ;;
     'releases upload') echo '-R --project --type' ;;
+    'restore') echo '--force --storage --check' ;;
     'saml') echo '' ;;
     'saml configure') echo '--sso-url --fingerprint --default-role --enforced-sso --no-enforced-sso --enabled --disabled' ;;
     'saml identities') echo '' ;;
@@ -426,6 +432,12 @@ _hostctl_value() {
         -F|--field) COMPREPLY=(); return 0 ;;
         -H|--header) COMPREPLY=(); return 0 ;;
         --input) compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -f -- "$cur")); return 0 ;;
+      esac ;;
+    'backup')
+      case "$2" in
+        -O|--output-file) compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -f -- "$cur")); return 0 ;;
+        --exclude) COMPREPLY=(); return 0 ;;
+        --compress) COMPREPLY=(); return 0 ;;
       esac ;;
     'branches create')
       case "$2" in
@@ -975,6 +987,10 @@ _hostctl_value() {
         -R|--project) _hostctl_dynamic projects; return 0 ;;
         --type) COMPREPLY=(); return 0 ;;
       esac ;;
+    'restore')
+      case "$2" in
+        --storage) COMPREPLY=(); return 0 ;;
+      esac ;;
     'saml configure')
       case "$2" in
         --sso-url) COMPREPLY=(); return 0 ;;
@@ -1477,7 +1493,7 @@ _hostctl() {
   for ((i = 1; i < COMP_CWORD; i++)); do
     w="${COMP_WORDS[i]}"
     case "$w" in
-      --access-level|--add|--approval|--asset|--at|--author-email|--author-name|--bio|--branch|--color|--content|--content-file|--context|--context-name|--created-after|--created-before|--default-branch|--default-role|--delete|--deploy|--description|--due-date|--email|--end|--event|--expires-after|--expires-at|--expires-before|--expires-within|--extern-uid|--external-url|--field|--fields|--file|--filename|--fingerprint|--format|--from|--group|--header|--host|--iid|--input|--interval|--job-title|--jq|--kind|--last-used-after|--last-used-before|--level|--limit|--link|--link-url|--location|--member-role|--merge|--message|--method|--milestone|--min-access-level|--name|--namespace|--notes|--notes-file|--off|--offering|--on|--organization|--output|--output-file|--package-version|--page|--password|--path|--pattern|--per-page|--port|--project|--projects-limit|--provider|--push|--raw-field|--ref|--regex|--released-at|--remove|--remove-approval|--remove-deploy|--rename|--replace|--repository-storage|--required-approvals|--root-token|--scope|--search|--secret-push-protection|--since|--snippet|--sort|--source|--sso-url|--start|--start-branch|--start-date|--start-sha|--state|--status|--storage|--sudo|--tag|--tag-message|--tier|--timeout|--timezone|--title|--to|--token|--two-factor|--type|--unprotect|--until|--url|--user|--username|--visibility|--weight|-F|-H|-O|-R|-X|-a|-f|-g|-m|-o|-q)
+      --access-level|--add|--approval|--asset|--at|--author-email|--author-name|--bio|--branch|--color|--compress|--content|--content-file|--context|--context-name|--created-after|--created-before|--default-branch|--default-role|--delete|--deploy|--description|--due-date|--email|--end|--event|--exclude|--expires-after|--expires-at|--expires-before|--expires-within|--extern-uid|--external-url|--field|--fields|--file|--filename|--fingerprint|--format|--from|--group|--header|--host|--iid|--input|--interval|--job-title|--jq|--kind|--last-used-after|--last-used-before|--level|--limit|--link|--link-url|--location|--member-role|--merge|--message|--method|--milestone|--min-access-level|--name|--namespace|--notes|--notes-file|--off|--offering|--on|--organization|--output|--output-file|--package-version|--page|--password|--path|--pattern|--per-page|--port|--project|--projects-limit|--provider|--push|--raw-field|--ref|--regex|--released-at|--remove|--remove-approval|--remove-deploy|--rename|--replace|--repository-storage|--required-approvals|--root-token|--scope|--search|--secret-push-protection|--since|--snippet|--sort|--source|--sso-url|--start|--start-branch|--start-date|--start-sha|--state|--status|--storage|--sudo|--tag|--tag-message|--tier|--timeout|--timezone|--title|--to|--token|--two-factor|--type|--unprotect|--until|--url|--user|--username|--visibility|--weight|-F|-H|-O|-R|-X|-a|-f|-g|-m|-o|-q)
         ((i++))
         [[ "${COMP_WORDS[i]}" == "=" ]] && ((i++))
         continue ;;

@@ -14,7 +14,7 @@ function __hostctl_command
             continue
         end
         switch $w
-            case '--access-level' '--add' '--approval' '--asset' '--at' '--author-email' '--author-name' '--bio' '--branch' '--color' '--content' '--content-file' '--context' '--context-name' '--created-after' '--created-before' '--default-branch' '--default-role' '--delete' '--deploy' '--description' '--due-date' '--email' '--end' '--event' '--expires-after' '--expires-at' '--expires-before' '--expires-within' '--extern-uid' '--external-url' '--field' '--fields' '--file' '--filename' '--fingerprint' '--format' '--from' '--group' '--header' '--host' '--iid' '--input' '--interval' '--job-title' '--jq' '--kind' '--last-used-after' '--last-used-before' '--level' '--limit' '--link' '--link-url' '--location' '--member-role' '--merge' '--message' '--method' '--milestone' '--min-access-level' '--name' '--namespace' '--notes' '--notes-file' '--off' '--offering' '--on' '--organization' '--output' '--output-file' '--package-version' '--page' '--password' '--path' '--pattern' '--per-page' '--port' '--project' '--projects-limit' '--provider' '--push' '--raw-field' '--ref' '--regex' '--released-at' '--remove' '--remove-approval' '--remove-deploy' '--rename' '--replace' '--repository-storage' '--required-approvals' '--root-token' '--scope' '--search' '--secret-push-protection' '--since' '--snippet' '--sort' '--source' '--sso-url' '--start' '--start-branch' '--start-date' '--start-sha' '--state' '--status' '--storage' '--sudo' '--tag' '--tag-message' '--tier' '--timeout' '--timezone' '--title' '--to' '--token' '--two-factor' '--type' '--unprotect' '--until' '--url' '--user' '--username' '--visibility' '--weight' '-F' '-H' '-O' '-R' '-X' '-a' '-f' '-g' '-m' '-o' '-q'
+            case '--access-level' '--add' '--approval' '--asset' '--at' '--author-email' '--author-name' '--bio' '--branch' '--color' '--compress' '--content' '--content-file' '--context' '--context-name' '--created-after' '--created-before' '--default-branch' '--default-role' '--delete' '--deploy' '--description' '--due-date' '--email' '--end' '--event' '--exclude' '--expires-after' '--expires-at' '--expires-before' '--expires-within' '--extern-uid' '--external-url' '--field' '--fields' '--file' '--filename' '--fingerprint' '--format' '--from' '--group' '--header' '--host' '--iid' '--input' '--interval' '--job-title' '--jq' '--kind' '--last-used-after' '--last-used-before' '--level' '--limit' '--link' '--link-url' '--location' '--member-role' '--merge' '--message' '--method' '--milestone' '--min-access-level' '--name' '--namespace' '--notes' '--notes-file' '--off' '--offering' '--on' '--organization' '--output' '--output-file' '--package-version' '--page' '--password' '--path' '--pattern' '--per-page' '--port' '--project' '--projects-limit' '--provider' '--push' '--raw-field' '--ref' '--regex' '--released-at' '--remove' '--remove-approval' '--remove-deploy' '--rename' '--replace' '--repository-storage' '--required-approvals' '--root-token' '--scope' '--search' '--secret-push-protection' '--since' '--snippet' '--sort' '--source' '--sso-url' '--start' '--start-branch' '--start-date' '--start-sha' '--state' '--status' '--storage' '--sudo' '--tag' '--tag-message' '--tier' '--timeout' '--timezone' '--title' '--to' '--token' '--two-factor' '--type' '--unprotect' '--until' '--url' '--user' '--username' '--visibility' '--weight' '-F' '-H' '-O' '-R' '-X' '-a' '-f' '-g' '-m' '-o' '-q'
                 set skip 1
                 continue
             case '-*'
@@ -40,6 +40,8 @@ function __hostctl_sub
             echo auth
         case 'auth|status' 'auth|whoami'
             echo status
+        case '|backup'
+            echo backup
         case '|branches' '|branch'
             echo branches
         case 'branches|create'
@@ -86,6 +88,8 @@ function __hostctl_sub
             echo show
         case 'context|use' 'context|switch'
             echo use
+        case '|doctor'
+            echo doctor
         case '|enterprise-users' '|enterprise-user'
             echo enterprise-users
         case 'enterprise-users|disable-2fa'
@@ -266,6 +270,8 @@ function __hostctl_sub
             echo update
         case 'releases|upload'
             echo upload
+        case '|restore'
+            echo restore
         case '|saml'
             echo saml
         case 'saml|configure'
@@ -441,10 +447,12 @@ complete -c hostctl -n 'true' -s h -l help -d 'display help for command'
 # Nouns
 complete -c hostctl -n '__hostctl_at \'\'' -a api -d 'Send any request to the API v4 (local or remote) and print the answer'
 complete -c hostctl -n '__hostctl_at \'\'' -a auth -d 'Who you are on the current target: auth status (alias whoami)'
+complete -c hostctl -n '__hostctl_at \'\'' -a backup -d 'Back up a local state (database, repositories, packages, settings) into one verified archive, online'
 complete -c hostctl -n '__hostctl_at \'\'' -a branches -d 'Branches of a project: list, inspect, create, delete, delete merged, protect, unprotect, protection rules'
 complete -c hostctl -n '__hostctl_at \'\'' -a commits -d 'Commits of a project: list, inspect, commit files from disk'
 complete -c hostctl -n '__hostctl_at \'\'' -a completion -d 'Print the shell completion script for bash, zsh or fish, or install it'
 complete -c hostctl -n '__hostctl_at \'\'' -a context -d 'Named targets: a local state directory, or a remote instance with its token'
+complete -c hostctl -n '__hostctl_at \'\'' -a doctor -d 'Check that a state (or a remote instance) is healthy; --fix repairs what is safe'
 complete -c hostctl -n '__hostctl_at \'\'' -a enterprise-users -d 'Enterprise users of a top-level group: list, inspect, disable two-factor'
 complete -c hostctl -n '__hostctl_at \'\'' -a error-tracking -d 'Error tracking of a project: settings (enable, disable) and client keys with their DSN'
 complete -c hostctl -n '__hostctl_at \'\'' -a freeze-periods -d 'Deploy freeze periods of a project: list, inspect, create (guided on a terminal), change, delete, status'
@@ -458,6 +466,7 @@ complete -c hostctl -n '__hostctl_at \'\'' -a pipelines -d 'Pipelines of a proje
 complete -c hostctl -n '__hostctl_at \'\'' -a projects -d 'Projects: list, inspect, create, change, archive, transfer, delete'
 complete -c hostctl -n '__hostctl_at \'\'' -a protected-envs -d 'Protected environments of groups (tiers) and projects: who may deploy, who must approve'
 complete -c hostctl -n '__hostctl_at \'\'' -a releases -d 'Releases of a project: list, inspect, create, change, delete, latest, download, evidence, asset links'
+complete -c hostctl -n '__hostctl_at \'\'' -a restore -d 'Create a state from a backup archive (every checksum verified first), or --check an archive'
 complete -c hostctl -n '__hostctl_at \'\'' -a saml -d 'A top-level group\'s SAML: provider settings, identities, SAML group links'
 complete -c hostctl -n '__hostctl_at \'\'' -a scim -d 'A group\'s SCIM provisioning token for identity providers'
 complete -c hostctl -n '__hostctl_at \'\'' -a security-settings -d 'Security settings of a project (Ultimate): show, turn secret push protection on or off'
@@ -471,7 +480,7 @@ complete -c hostctl -n '__hostctl_at \'\'' -a users -d 'Users: list, inspect, cr
 complete -c hostctl -n '__hostctl_at \'\'' -a whoami -d 'Show the target, the user and the token in use (name, scopes, expiry)'
 complete -c hostctl -n '__hostctl_at \'\'' -a wikis -d 'Wiki pages of projects and groups: list, get (or rendered as HTML), create, update, edit, delete, history, upload attachments'
 complete -c hostctl -n '__hostctl_at \'\'' -a help -d 'Show help for a command'
-complete -c hostctl -n '__fish_seen_subcommand_from help; and __hostctl_at \'\'' -a 'api auth branches commits completion context enterprise-users error-tracking freeze-periods groups init members milestones notifications packages pipelines projects protected-envs releases saml scim security-settings serve snippets storage-moves storages tags tokens users whoami wikis environment exit-codes formatting'
+complete -c hostctl -n '__fish_seen_subcommand_from help; and __hostctl_at \'\'' -a 'api auth backup branches commits completion context doctor enterprise-users error-tracking freeze-periods groups init members milestones notifications packages pipelines projects protected-envs releases restore saml scim security-settings serve snippets storage-moves storages tags tokens users whoami wikis environment exit-codes formatting'
 
 # auth
 complete -c hostctl -n '__hostctl_at \'auth\'' -a status -d 'Show the target, the user and the token in use (name, scopes, expiry)'
@@ -699,6 +708,11 @@ complete -c hostctl -n '__hostctl_at \'api\'' -s i -l include -d 'print the stat
 complete -c hostctl -n '__hostctl_at \'api\'' -l silent -d 'print no body'
 complete -c hostctl -n '__hostctl_at \'api\'' -l input -r -F -d 'the JSON request body, from a file (- for standard input); -f/-F then go to the query'
 
+# backup
+complete -c hostctl -n '__hostctl_at \'backup\'' -s O -l output-file -r -F -d 'the archive to write (replaced only once the new one is complete)'
+complete -c hostctl -n '__hostctl_at \'backup\'' -l exclude -x -d 'leave a part out: packages, repositories (repeatable)'
+complete -c hostctl -n '__hostctl_at \'backup\'' -l compress -x -d 'none or gzip (default: gzip for a .gz/.tgz name, else none)'
+
 # branches create
 complete -c hostctl -n '__hostctl_at \'branches create\'' -s R -l project -x -a '(__hostctl_dynamic projects)' -d 'the project (id or full path)'
 complete -c hostctl -n '__hostctl_at \'branches create\'' -l ref -x -a '(__hostctl_dynamic branches)' -d 'branch, tag or commit SHA to start from (required)'
@@ -799,6 +813,11 @@ complete -c hostctl -n '__hostctl_at \'context add\'' -l token-stdin -d 'read th
 complete -c hostctl -n '__hostctl_at \'context add\'' -l use -d 'make it the current context'
 complete -c hostctl -n '__hostctl_at \'context add\'' -l force -d 'replace an existing context of that name'
 complete -c hostctl -n '__hostctl_at \'context add\'' -l no-verify -d 'save without checking the state directory, the URL or the token'
+
+# doctor
+complete -c hostctl -n '__hostctl_at \'doctor\'' -l quick -d 'skip git fsck and use SQLite\'s quick check'
+complete -c hostctl -n '__hostctl_at \'doctor\'' -l fix -d 'repair what is safe to repair (never deletes data) and say what was done'
+complete -c hostctl -n '__hostctl_at \'doctor\'' -l strict -d 'exit 12 on warnings too'
 
 # enterprise-users disable-2fa
 complete -c hostctl -n '__hostctl_at \'enterprise-users disable-2fa\'' -a '(__hostctl_dynamic groups)'
@@ -1276,6 +1295,11 @@ complete -c hostctl -n '__hostctl_at \'releases update\'' -a '(__hostctl_dynamic
 complete -c hostctl -n '__hostctl_at \'releases upload\'' -s R -l project -x -a '(__hostctl_dynamic projects)' -d 'the project (id or full path)'
 complete -c hostctl -n '__hostctl_at \'releases upload\'' -l type -x -d 'link type for every asset: other, runbook, image, package'
 complete -c hostctl -n '__hostctl_at \'releases upload\'' -a '(__hostctl_dynamic tags)'
+
+# restore
+complete -c hostctl -n '__hostctl_at \'restore\'' -l force -d 'replace an existing state (only after the new one is fully written)'
+complete -c hostctl -n '__hostctl_at \'restore\'' -l storage -x -d 'put a storage\'s repositories in PATH instead of under the new state (repeatable)'
+complete -c hostctl -n '__hostctl_at \'restore\'' -l check -d 'verify the archive against its manifest and write nothing'
 
 # saml configure
 complete -c hostctl -n '__hostctl_at \'saml configure\'' -l sso-url -x -d 'the identity provider\'s SSO URL (https)'
