@@ -159,5 +159,6 @@ describe('every command of the tree has completions, a man entry and help', () =
       expect(res.exitCode, c.path.join(' ')).toBe(0);
       expect(String(res.stdout), c.path.join(' ')).toContain(`Usage: hostctl ${c.path.join(' ')}`);
     }
-  });
+    // One process per command (a few hundred): the time grows with the tree, not with a defect.
+  }, 300_000);
 });
