@@ -19,7 +19,7 @@ import { ApiError, paramError, routeNotFound, unauthorized, validationError } fr
 import { bag, checkKey, parseJsonBody, parseQuery, type ParamBag } from './http/parse.js';
 import { validateParams } from './http/params.js';
 import { PAGINATION_PARAMS } from './http/pagination.js';
-import { Reply } from './http/reply.js';
+import { Reply, unsniffable } from './http/reply.js';
 import { classify, isStorageFailure, serviceUnavailable } from './http/failures.js';
 import type { RequestContext } from './http/context.js';
 import { authenticate } from './auth/authenticate.js';
@@ -369,12 +369,14 @@ function json(status: number, body: unknown, headers: Record<string, string> = {
 function toResponse(reply: Reply, textAsBytes: boolean): ApiResponse {
   if (reply.stream) {
     const length: Record<string, string> = reply.stream.length === undefined ? {} : { 'content-length': String(reply.stream.length) };
-    return { status: reply.status, headers: { 'content-type': reply.stream.contentType, ...length, ...reply.headers }, body: '', stream: reply.stream.body };
+    return { status: reply.status, headers: { ...length, ...reply.headers, ...unsniffable(reply.stream.contentType) }, body: '', stream: reply.stream.body };
   }
   if (reply.raw) {
-    const { data, utf8 } = reply.raw;
+    const { data, utf8, contentType } = reply.raw;
     const body = utf8 && !textAsBytes && typeof data !== 'string' ? Buffer.from(data.buffer, data.byteOffset, data.byteLength).toString('utf8') : data;
-    return { status: reply.status, headers: { 'content-type': reply.raw.contentType, ...reply.headers }, body };
+    // JSON assembled ahead (lists) is the API's own answer, not stored content.
+    const headers = contentType === 'application/json' ? { 'content-type': contentType, ...reply.headers } : { ...reply.headers, ...unsniffable(contentType) };
+    return { status: reply.status, headers, body };
   }
   if (reply.status === 204) return { status: 204, headers: { ...reply.headers }, body: '' };
   return json(reply.status, reply.body, reply.headers);

@@ -55,6 +55,7 @@ describe.each(TRANSPORTS)('repository archives (%s)', (kind) => {
     // The platform sends every format but zip as application/octet-stream.
     expect(tgz.headers['content-type']).toBe('application/octet-stream');
     expect(tgz.headers['content-disposition']).toBe(`attachment; filename="${name}.tar.gz"`);
+    expect(tgz.headers['x-content-type-options']).toBe('nosniff');
     expect(tarEntries(gunzipSync(bytes(tgz.body)))).toEqual([`${name}/`, `${name}/README.md`, `${name}/src/`, `${name}/src/app.txt`]);
 
     const tar = await get(f.project, '.tar');

@@ -49,6 +49,7 @@ describe.each(TRANSPORTS)('packages (%s)', (kind) => {
       expect(down.headers['content-disposition']).toBe(`attachment; filename="tool.txt"; filename*=UTF-8''tool.txt`);
       expect(down.headers['x-checksum-sha256']).toBe(hex('sha256', body));
       expect(down.headers['content-length']).toBe(String(body.length));
+      expect(down.headers['x-content-type-options']).toBe('nosniff');
     });
 
     it('answers the file entity with select=package_file, checksums computed from the bytes', async () => {

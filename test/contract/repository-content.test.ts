@@ -113,6 +113,14 @@ describe.each(TRANSPORTS)('repository content (%s)', (kind) => {
       expect(raw.headers['x-gitlab-file-name']).toBe(name);
       // ASCII for old clients, the exact name for the others (RFC 6266), as the platform writes it.
       expect(raw.headers['content-disposition']).toBe(`inline; filename="resume %3F%3F.txt"; filename*=UTF-8''${enc(name)}`);
+      // Raw content is never sniffed into a page, whatever the file holds.
+      await commitFiles(inst.admin, pid, 'utf8-names', { 'page.html': '<script>alert(1)</script>' });
+      for (const path of [`${files('page.html')}/raw`, `/projects/${pid}/repository/blobs/${(head.headers['x-gitlab-blob-id'] as string)}/raw`]) {
+        const res = await inst.raw('GET', path, { query: 'ref=utf8-names', headers: { 'private-token': inst.rootToken } });
+        expect(res.status, path).toBe(200);
+        expect(res.headers['content-type']).toBe('text/plain; charset=utf-8');
+        expect(res.headers['x-content-type-options']).toBe('nosniff');
+      }
     });
 
     it('serves raw content, the default branch when no ref is given', async () => {

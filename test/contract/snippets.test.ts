@@ -80,6 +80,8 @@ describe.each(TRANSPORTS)('snippets (%s)', (kind) => {
       expect(data.files.map((f) => f.path)).toEqual(['dir/résumé.txt']);
       const raw = await inst.raw('GET', `/snippets/${data.id}/raw`, { headers: { 'private-token': alice.token } });
       expect(raw.headers['content-disposition']).toBe(`inline; filename="resume.txt"; filename*=UTF-8''r%C3%A9sum%C3%A9.txt`);
+      expect(raw.headers['content-type']).toBe('text/plain; charset=utf-8');
+      expect(raw.headers['x-content-type-options']).toBe('nosniff');
     });
 
     it('refuses bad parameters with Grape wording and leaves no row or repository', async () => {

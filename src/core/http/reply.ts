@@ -49,3 +49,16 @@ export const jsonBytesReply = (data: Uint8Array, headers: Record<string, string>
 /** A streamed body of known length; the transport pipes it without buffering. */
 export const streamReply = (body: WireStream, contentType: string, length: number | undefined, headers: Record<string, string> = {}): Reply =>
   new Reply(200, undefined, headers, undefined, { body, contentType, ...(length !== undefined ? { length } : {}) });
+
+/** Types a browser would run or render as a page: stored text is served as plain text instead. */
+const ACTIVE_TYPE = /^(text\/(?!plain\b)|image\/svg|application\/(xhtml|xml|javascript|ecmascript|x-javascript)|[a-z]+\/[a-z.+-]*\+xml\b)/i;
+
+/**
+ * Headers of a raw answer (a stored file, an archive, a download): its type as given unless it
+ * is one a browser would execute or render (then UTF-8 plain text), and `nosniff`, so no
+ * browser turns stored bytes into a page or a script on the API's origin.
+ */
+export function unsniffable(contentType: string): Record<string, string> {
+  const type = ACTIVE_TYPE.test(contentType) ? 'text/plain; charset=utf-8' : /^text\/plain\s*$/i.test(contentType) ? 'text/plain; charset=utf-8' : contentType;
+  return { 'content-type': type, 'x-content-type-options': 'nosniff' };
+}

@@ -178,7 +178,6 @@ export const fileRoutes = defineRoutes([
       return rawReply(textual ? blob.data.toString('utf8') : blob.data, textual ? 'text/plain; charset=utf-8' : 'application/octet-stream', {
         'cache-control': 'no-cache',
         'content-disposition': 'inline',
-        'x-content-type-options': 'nosniff',
       });
     },
   },
