@@ -29,6 +29,7 @@ import { requestAuditor, withAuditor } from './audit/record.js';
 export { STATE_DB } from '../shared/state-layout.js';
 export { stateModeWarnings } from './state-modes.js';
 import { STATE_DB } from '../shared/state-layout.js';
+import { sweepAbandonedUploads } from './upload-temp.js';
 /** Longest query string accepted; longer ones answer 414 (send a JSON body instead). */
 export const MAX_QUERY_LENGTH = 16_384;
 /** Body limit of routes that name none (routes that take uploads raise theirs with bodyLimit). */
@@ -89,6 +90,8 @@ export function openCore(options: CoreOptions): Core {
   const file = join(options.stateDir, STATE_DB);
   if (!existsSync(file)) throw new StateNotFoundError(`no hostctl state at ${options.stateDir} (run: hostctl init --state ${options.stateDir})`);
   const db = openStateDatabase(file);
+  // Crash recovery: a killed upload's temporary file (possibly huge) goes now, not at the next upload.
+  if (!db.readonly) sweepAbandonedUploads(options.stateDir);
   return buildCore(options, db, readSettings(db));
 }
 

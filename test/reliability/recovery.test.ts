@@ -1,12 +1,15 @@
 // What a killed process leaves behind is cleaned or taken over by the next one: git lock files
 // and temporary indexes of a dead writer (never those of a live one), jobs of a dead worker
-// (reclaimed at once, not after a timeout); deleted users, groups and projects take their
+// (reclaimed at once, not after a timeout), upload temporaries of a killed server (removed when
+// the state is next opened); deleted users, groups and projects take their
 // repositories with them; ids are never handed out twice.
 import { execa } from 'execa';
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import { connect } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startInstance, type Instance } from '../helpers/instance.js';
+import { cliSandbox, startServe, type ServeProcess } from '../helpers/cli.js';
 import { RepositoryStore } from '../../src/core/git/store.js';
 import { currentProcess } from '../../src/core/jobs/owner.js';
 
@@ -108,5 +111,44 @@ describe('crash leftovers and ownership', () => {
     expect((await inst.raw('DELETE', `/groups/${group}`, { headers: auth })).status).toBe(202);
     await inst.settleJobs();
     expect(existsSync(groupWiki)).toBe(false);
+  });
+});
+
+describe('an upload cut off by kill -9', () => {
+  it('leaves a temporary file that the next start removes, before any upload', async () => {
+    const box = cliSandbox();
+    let served: ServeProcess | undefined;
+    try {
+      const token = await box.init();
+      await box.run(['api', '-X', 'POST', 'projects', '-f', 'name=up']);
+      served = await startServe(box);
+      const tmp = join(box.stateDir, 'blobs', 'tmp');
+      // A generic package upload that announces 64 MiB and sends 1 MiB, then waits.
+      const { hostname, port } = new URL(served.url);
+      const socket = connect(Number(port), hostname);
+      await new Promise<void>((resolve) => socket.on('connect', () => resolve()));
+      socket.on('error', () => undefined);
+      socket.write(`PUT /api/v4/projects/1/packages/generic/big/1.0.0/big.bin HTTP/1.1\r\nhost: x\r\nprivate-token: ${token}\r\ncontent-length: ${64 * 1024 * 1024}\r\n\r\n`);
+      socket.write(Buffer.alloc(1024 * 1024, 7));
+      await expect.poll(() => (existsSync(tmp) ? readdirSync(tmp).map((n) => statSync(join(tmp, n)).size) : []), { timeout: 20_000 }).toEqual([1024 * 1024]);
+      served.proc.kill('SIGKILL');
+      await served.proc.catch(() => undefined);
+      socket.destroy();
+      expect(readdirSync(tmp)).toHaveLength(1);
+      // A live process's temporary file is its upload in flight: it stays.
+      const sleeper = execa('sleep', ['30']);
+      writeFileSync(join(tmp, `${sleeper.pid}-live`), 'in flight');
+      try {
+        served = await startServe(box);
+        expect(readdirSync(tmp)).toEqual([`${sleeper.pid}-live`]);
+      } finally {
+        sleeper.kill('SIGKILL');
+        await sleeper.catch(() => undefined);
+      }
+    } finally {
+      served?.proc.kill('SIGKILL');
+      await served?.proc.catch(() => undefined);
+      box.cleanup();
+    }
   });
 });

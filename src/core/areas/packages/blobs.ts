@@ -4,12 +4,13 @@
 // transaction that records the file row, so no row ever names missing bytes and no partial
 // blob is ever visible. Temporary files of processes that died mid-upload are swept.
 import { createHash, randomBytes } from 'node:crypto';
-import { createReadStream, createWriteStream, existsSync, mkdirSync, readdirSync, renameSync, rmSync } from 'node:fs';
+import { createReadStream, createWriteStream, existsSync, mkdirSync, renameSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { Transform, type TransformCallback } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { WireStream } from '../../../shared/wire.js';
 import type { CoreState } from '../../state.js';
+import { sweepAbandonedUploads, uploadTempDir } from '../../upload-temp.js';
 
 export interface ReceivedBlob {
   tempPath: string;
@@ -49,9 +50,9 @@ class Digester extends Transform {
 
 /** Streams a body into a temporary file; on any failure the temporary file is gone. */
 export async function receiveBlob(core: CoreState, body: WireStream, maxBytes: number): Promise<ReceivedBlob> {
-  const tmpDir = join(root(core), 'tmp');
+  const tmpDir = uploadTempDir(core.stateDir);
   mkdirSync(tmpDir, { recursive: true });
-  sweepAbandoned(tmpDir);
+  sweepAbandonedUploads(core.stateDir);
   const tempPath = join(tmpDir, `${process.pid}-${randomBytes(8).toString('hex')}`);
   const digester = new Digester(maxBytes);
   const file = createWriteStream(tempPath, { flags: 'wx' });
@@ -95,24 +96,6 @@ export function releaseBlob(core: CoreState, sha256: string): void {
 }
 
 export const openBlob = (core: CoreState, sha256: string): WireStream => createReadStream(blobPath(core, sha256), { highWaterMark: 256 * 1024 });
-
-/** Deletes temporary files whose process is gone (an upload cut off by a crash or a kill). */
-function sweepAbandoned(tmpDir: string): void {
-  for (const name of readdirSync(tmpDir)) {
-    const pid = Number(name.split('-')[0]);
-    if (!Number.isInteger(pid) || pid === process.pid || isAlive(pid)) continue;
-    rmSync(join(tmpDir, name), { force: true });
-  }
-}
-
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as { code?: string }).code === 'EPERM';
-  }
-}
 
 /**
  * Receives the `file` part of a multipart/form-data body (streamed like a raw body) and the
