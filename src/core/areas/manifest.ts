@@ -87,6 +87,7 @@ export const ROUTE_MANIFEST: readonly RouteKey[] = [
   ["POST", "/groups/:id/milestones", "milestones"],
   ["PUT", "/groups/:id/milestones/:milestone_id", "milestones"],
   ["DELETE", "/groups/:id/milestones/:milestone_id", "milestones"],
+  ["POST", "/projects/:id/milestones/:milestone_id/promote", "milestones"],
   ["GET", "/projects/:id/releases", "releases"],
   ["GET", "/projects/:id/releases/permalink/latest", "releases"],
   ["GET", "/projects/:id/releases/permalink/latest/*suffix_path", "releases"],

@@ -248,7 +248,7 @@ export const commitRoutes = defineRoutes([
       { name: 'context', type: 'string' },
       { name: 'target_url', type: 'string' },
       { name: 'description', type: 'string' },
-      { name: 'coverage', type: 'string', check: (v) => (Number.isFinite(Number(v)) && String(v).trim() !== '' ? undefined : 'is invalid') },
+      { name: 'coverage', type: 'string', check: (v) => (Number.isFinite(Number(v)) && String(v).trim() !== '' ? undefined : 'coverage is invalid') },
       { name: 'pipeline_id', type: 'integer' },
     ],
     handler: async (ctx) => {

@@ -3,23 +3,32 @@
 // them within their project or group.
 import { defineRoutes, type RouteDef } from '../../http/route.js';
 import type { RequestContext } from '../../http/context.js';
-import { recordNotFound } from '../../http/errors.js';
+import { forbidden, recordNotFound } from '../../http/errors.js';
 import { cappedCount, paginate } from '../../http/pagination.js';
 import { keptCount } from '../../db/list-counts.js';
-import { created, noContent } from '../../http/reply.js';
-import { idParam, type ParamDecl } from '../../http/params.js';
+import { created, noContent, ok } from '../../http/reply.js';
+import { idParam, parseDateTime, type ParamDecl } from '../../http/params.js';
 import { ancestorIds } from '../../auth/access.js';
 import { findGroup, findProject } from '../../resources/find.js';
 import { presentMilestone } from './present.js';
 import { MILESTONE_ORDER, milestoneListSql, milestoneOfParent, type MilestoneParent, type MilestoneRow } from './queries.js';
-import { createMilestone, deleteMilestone, updateMilestone, type MilestoneInput } from './service.js';
+import { createMilestone, deleteMilestone, promoteMilestone, updateMilestone, type MilestoneInput } from './service.js';
+import type { NamespaceRow } from '../../db/rows.js';
+import { can } from '../../auth/policy.js';
+
+/** A date, or an ISO 8601 date-time whose date is kept (as the platform's model casts it); '' clears. */
+const milestoneDateProblem = (name: string) => (value: unknown): string | undefined =>
+  typeof value !== 'string' || value === '' || parseDateTime(value) ? undefined : `${name} is invalid`;
+
+/** The calendar date a milestone date param names, as written (a date-time keeps its own date). */
+const milestoneDate = (value: unknown): string | null => (typeof value === 'string' && value !== '' ? value.slice(0, 10) : null);
 
 const milestoneIdParam: ParamDecl = { name: 'milestone_id', type: 'integer', required: true };
 
 const optionalParams: ParamDecl[] = [
   { name: 'description', type: 'string', maxLength: 1_000_000 },
-  { name: 'due_date', type: 'date' },
-  { name: 'start_date', type: 'date' },
+  { name: 'due_date', type: 'string', check: milestoneDateProblem('due_date') },
+  { name: 'start_date', type: 'string', check: milestoneDateProblem('start_date') },
 ];
 
 const listParams: ParamDecl[] = [
@@ -70,8 +79,8 @@ function inputOf(ctx: RequestContext): MilestoneInput {
   const out: MilestoneInput = {};
   if (p.title !== undefined) out.title = p.title as string;
   if (p.description !== undefined) out.description = p.description as string | null;
-  if (p.due_date !== undefined) out.due_date = p.due_date as string | null;
-  if (p.start_date !== undefined) out.start_date = p.start_date as string | null;
+  if (p.due_date !== undefined) out.due_date = milestoneDate(p.due_date);
+  if (p.start_date !== undefined) out.start_date = milestoneDate(p.start_date);
   if (p.state_event !== undefined) out.state_event = p.state_event as 'close' | 'activate';
   return out;
 }
@@ -178,4 +187,21 @@ function routesFor(resource: 'projects' | 'groups', parentOf: ParentFinder, noun
   ];
 }
 
-export const milestoneRoutes = defineRoutes([...routesFor('projects', projectParent, 'project'), ...routesFor('groups', groupParent, 'group')]);
+export const milestoneRoutes = defineRoutes([
+  ...routesFor('projects', projectParent, 'project'),
+  ...routesFor('groups', groupParent, 'group'),
+  {
+    method: 'POST',
+    path: '/projects/:id/milestones/:milestone_id/promote',
+    summary: "Promote a project milestone to the project's group",
+    params: [idParam, milestoneIdParam],
+    handler: (ctx) => {
+      // The platform authorizes on the project, then on its group (none: 403), then finds the milestone.
+      const project = findProject(ctx, 'admin_milestone');
+      const ns = ctx.core.db.prepare('SELECT * FROM namespaces WHERE id = ?').get(project.namespace_id) as NamespaceRow;
+      if (ns.kind !== 'group' || !can(ctx.core, ctx.actor, 'admin_milestone', { group: ns })) throw forbidden();
+      const row = milestoneFor(ctx, { kind: 'project', id: project.id, namespaceId: project.namespace_id });
+      return ok(presentMilestone(ctx.core, promoteMilestone(ctx.core, ns.id, row)));
+    },
+  },
+]);

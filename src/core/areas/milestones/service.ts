@@ -104,3 +104,36 @@ export function deleteMilestone(core: CoreState, row: MilestoneRow): void {
     core.db.prepare('DELETE FROM milestones WHERE id = ?').run(row.id);
   });
 }
+
+/**
+ * Promotes a project milestone to its group, as the platform's promote service does: a group
+ * milestone takes its title, dates and state, the releases of it and of every milestone with
+ * that title in the group's projects move to the new one, and those project milestones go.
+ */
+export function promoteMilestone(core: CoreState, groupId: number, row: MilestoneRow): MilestoneRow {
+  return core.tx(() => {
+    if (row.project_id === null) throw failure(400, 'Only project milestones can be promoted.');
+    const clash = core.db.prepare('SELECT 1 FROM milestones WHERE group_id = ? AND title = ?').get(groupId, row.title);
+    if (clash) throw failure(400, `Failed to create milestone ${inspectErrors({ title: [TITLE_TAKEN] })}`);
+    const next = core.db.prepare('SELECT COALESCE(MAX(iid), 0) + 1 AS iid FROM milestones WHERE group_id = ?').get(groupId) as { iid: number };
+    const now = core.nowIso();
+    const info = core.db
+      .prepare(
+        `INSERT INTO milestones (iid, group_id, title, description, state, due_date, start_date, created_at, updated_at)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      )
+      .run(next.iid, groupId, row.title, row.description, row.state, row.due_date, row.start_date, now, now);
+    const groupMilestone = Number(info.lastInsertRowid);
+    const merged = (
+      core.db
+        .prepare('SELECT id FROM milestones WHERE title = ? AND project_id IN (SELECT id FROM projects WHERE namespace_id = ?)')
+        .all(row.title, groupId) as { id: number }[]
+    ).map((r) => r.id);
+    if (!merged.includes(row.id)) merged.push(row.id);
+    const list = placeholders(merged.length);
+    // A release attached to two merged milestones keeps one link to the group milestone.
+    core.db.prepare(`UPDATE OR IGNORE milestone_releases SET milestone_id = ? WHERE milestone_id IN (${list})`).run(groupMilestone, ...merged);
+    core.db.prepare(`DELETE FROM milestones WHERE id IN (${list})`).run(...merged);
+    return milestoneById(core, groupMilestone) as MilestoneRow;
+  });
+}
