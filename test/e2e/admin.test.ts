@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse as parseYaml } from 'yaml';
 import type { Command } from 'commander';
-import { cliSandbox, type CliSandbox } from '../helpers/cli.js';
+import { inProcessSandbox as cliSandbox, type InProcessSandbox as CliSandbox } from '../helpers/cli-in-process.js';
 import { addNouns, createProgram } from '../../src/cli/program.js';
 
 type Obj = Record<string, unknown>;

@@ -4,7 +4,7 @@
 // help topics, the consistency aliases and large ids.
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cliSandbox, type CliSandbox } from '../helpers/cli.js';
+import { inProcessSandbox as cliSandbox, type InProcessSandbox as CliSandbox } from '../helpers/cli-in-process.js';
 
 type Obj = Record<string, unknown>;
 const ESC = '\u001b[';

@@ -1,7 +1,7 @@
 // `hostctl init --demo`: the data a newcomer meets first is there and visible through the list
 // commands: users, nested groups, projects at each visibility, roles, and tokens in each state.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cliSandbox, type CliSandbox } from '../helpers/cli.js';
+import { inProcessSandbox as cliSandbox, type InProcessSandbox as CliSandbox } from '../helpers/cli-in-process.js';
 
 type Obj = Record<string, unknown>;
 

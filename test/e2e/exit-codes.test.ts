@@ -3,7 +3,8 @@
 import { createServer } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { execa } from 'execa';
-import { BIN, cleanEnv, cliSandbox, type CliSandbox } from '../helpers/cli.js';
+import { BIN, cleanEnv } from '../helpers/cli.js';
+import { inProcessSandbox as cliSandbox, type InProcessSandbox as CliSandbox } from '../helpers/cli-in-process.js';
 
 const STACK = /\n\s+at /;
 

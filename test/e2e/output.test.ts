@@ -3,7 +3,7 @@
 // --fields, and stdout carrying data only.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse as parseYaml } from 'yaml';
-import { cliSandbox, type CliSandbox } from '../helpers/cli.js';
+import { inProcessSandbox as cliSandbox, type InProcessSandbox as CliSandbox } from '../helpers/cli-in-process.js';
 import { canUseTerminal, runOnTerminal } from './terminal.js';
 
 const json = <T = unknown>(text: unknown): T => JSON.parse(String(text)) as T;

@@ -10,7 +10,8 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import type { ResultPromise } from 'execa';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cliSandbox, startServe, type CliSandbox } from '../helpers/cli.js';
+import { startServe } from '../helpers/cli.js';
+import { inProcessSandbox as cliSandbox, type InProcessSandbox as CliSandbox } from '../helpers/cli-in-process.js';
 import { canUseTerminal, runOnTerminal } from './terminal.js';
 
 const STACK = /\n\s+at /;

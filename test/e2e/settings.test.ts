@@ -4,7 +4,8 @@
 // what `init --demo` puts in each area.
 import type { ResultPromise } from 'execa';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cliSandbox, startServe, type CliSandbox } from '../helpers/cli.js';
+import { startServe } from '../helpers/cli.js';
+import { inProcessSandbox as cliSandbox, type InProcessSandbox as CliSandbox } from '../helpers/cli-in-process.js';
 
 type Obj = Record<string, unknown>;
 

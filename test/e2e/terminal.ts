@@ -24,7 +24,7 @@ export interface TerminalResult {
 }
 
 /** `input` is typed ahead; the terminal buffers it until the command reads. */
-export async function runOnTerminal(sb: CliSandbox, args: string[], options: { env?: Record<string, string>; input?: string } = {}): Promise<TerminalResult> {
+export async function runOnTerminal(sb: Pick<CliSandbox, 'env'>, args: string[], options: { env?: Record<string, string>; input?: string } = {}): Promise<TerminalResult> {
   const line = [process.execPath, BIN, ...args].map(shellQuote).join(' ');
   const [cmd, cmdArgs] = hasCommand('script') ? ['script', ['-qec', line, '/dev/null']] : ['python3', ['-c', 'import pty,sys; sys.exit(pty.spawn(sys.argv[1:]) >> 8)', 'sh', '-c', line]];
   const res = await execa(cmd as string, cmdArgs as string[], {

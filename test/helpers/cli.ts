@@ -84,7 +84,7 @@ export interface ServeProcess {
 }
 
 /** Starts `hostctl serve --port 0` on the sandbox's state and waits for the URL it announces. */
-export async function startServe(box: CliSandbox, extraArgs: string[] = []): Promise<ServeProcess> {
+export async function startServe(box: Pick<CliSandbox, 'stateDir' | 'env'>, extraArgs: string[] = []): Promise<ServeProcess> {
   const proc = execa(process.execPath, [BIN, 'serve', '--state', box.stateDir, '--port', '0', ...extraArgs], {
     env: { ...cleanEnv(), ...box.env },
     extendEnv: false,

@@ -1,0 +1,169 @@
+// Runs hostctl's entry point (src/cli/main.ts) inside the test process instead of starting the
+// built CLI: the same argv parsing, verbs, renderers, error mapping and exit codes, talking to
+// the local state through the in-process transport, in milliseconds instead of a process start
+// per command. Standard output, standard error and the exit code are captured; the terminal is
+// fake (a width, whether it is a TTY) and standard input is given text. See docs/testing.md.
+//
+// It drives process-wide things (process.env, argv, stdout/stderr writes, exitCode, stdin), so
+// runs are serialised; vitest runs each test file in its own process, so files never share them.
+// What needs a real process stays with test/helpers/cli.ts: start-up and the launcher, signals,
+// pipes closed early, pseudo-terminals (prompts), serve.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Readable } from 'node:stream';
+import { expect } from 'vitest';
+import { BIN, cleanEnv } from './cli.js';
+import { FAKE_NOW } from './instance.js';
+
+/** What a run leaves behind, in the shape execa gives the process tests (final newline stripped). */
+export interface CliRun {
+  exitCode: number;
+  stdout: string;
+  stderr: string;
+}
+
+export interface FakeTerminal {
+  /** Standard output and standard error are terminals (tables, colour rules, spinners). */
+  tty?: boolean;
+  /** The terminal's width (COLUMNS). */
+  columns?: number;
+}
+
+export interface RunOptions {
+  /** Text on standard input (default: an empty, non-terminal standard input). */
+  input?: string;
+  env?: Record<string, string>;
+  terminal?: FakeTerminal;
+  /** Accepted for the process tests' signature; an in-process run is bounded by the test's own timeout. */
+  timeout?: number;
+}
+
+export interface InProcessSandbox {
+  dir: string;
+  configDir: string;
+  stateDir: string;
+  env: Record<string, string>;
+  /** Runs `hostctl ...args`; never throws on a non-zero exit. */
+  run(args: string[], options?: RunOptions): Promise<CliRun>;
+  /** `hostctl init --state <stateDir>` (plus args); returns the root token. */
+  init(args?: string[]): Promise<string>;
+  /** Runs with `-o json`, fails the test on a non-zero exit (with its stderr), parses stdout. */
+  json<T = Record<string, unknown>>(args: string[], env?: Record<string, string>): Promise<T>;
+  cleanup(): void;
+}
+
+/** `process.exit()` inside a run ends the run, not the test process. */
+class ExitCalled extends Error {
+  constructor(readonly code: number) {
+    super(`process.exit(${code})`);
+  }
+}
+
+let queue: Promise<unknown> = Promise.resolve();
+let loaded: Promise<typeof import('../../src/cli/main.js')> | undefined;
+
+const stripFinalNewline = (s: string): string => s.replace(/\r?\n$/, '');
+
+/** Replaces a property of an object for one run; returns the function that puts it back. */
+function swap<T extends object, K extends keyof T>(target: T, key: K, value: T[K]): () => void {
+  const own = Object.getOwnPropertyDescriptor(target, key);
+  Object.defineProperty(target, key, { value, configurable: true, writable: true, enumerable: own?.enumerable ?? true });
+  return () => {
+    if (own) Object.defineProperty(target, key, own);
+    else delete target[key];
+  };
+}
+
+async function runOnce(args: string[], env: Record<string, string>, options: RunOptions): Promise<CliRun> {
+  const { main } = await (loaded ??= import('../../src/cli/main.js'));
+  let stdout = '';
+  let stderr = '';
+  const collect = (into: 'out' | 'err') =>
+    function write(chunk: unknown, encoding?: unknown, callback?: unknown): boolean {
+      const text = typeof chunk === 'string' ? chunk : Buffer.from(chunk as Uint8Array).toString('utf8');
+      if (into === 'out') stdout += text;
+      else stderr += text;
+      const done = typeof encoding === 'function' ? encoding : callback;
+      if (typeof done === 'function') queueMicrotask(() => (done as () => void)());
+      return true;
+    };
+  const tty = options.terminal?.tty ?? false;
+  const savedEnv = process.env;
+  const savedArgv = process.argv;
+  const savedExitCode = process.exitCode;
+  const sigint = process.listeners('SIGINT');
+  const stdoutErrors = process.stdout.listeners('error');
+  const restore = [
+    swap(process.stdout, 'write', collect('out') as typeof process.stdout.write),
+    swap(process.stderr, 'write', collect('err') as typeof process.stderr.write),
+    swap(process.stdout, 'isTTY', tty),
+    swap(process.stderr, 'isTTY', tty),
+    swap(process, 'stdin', Object.assign(Readable.from(options.input === undefined ? [] : [Buffer.from(options.input)]), { isTTY: false }) as typeof process.stdin),
+    swap(process, 'exit', ((code?: number) => {
+      throw new ExitCalled(code ?? 0);
+    }) as typeof process.exit),
+  ];
+  process.env = {
+    ...env,
+    // A fake terminal never prompts: the answers a pseudo-terminal test types need a real one.
+    HOSTCTL_NO_PROMPT: '1',
+    ...(options.terminal?.columns !== undefined ? { COLUMNS: String(options.terminal.columns) } : {}),
+    ...(options.env ?? {}),
+  };
+  // The path a verb re-runs itself with (a detached worker for queued jobs) is the real CLI.
+  process.argv = [process.execPath, BIN, ...args];
+  process.exitCode = undefined;
+  let exitCode: number;
+  try {
+    await main(args);
+    exitCode = Number(process.exitCode ?? 0);
+  } catch (error) {
+    if (!(error instanceof ExitCalled)) throw error;
+    exitCode = error.code;
+  } finally {
+    for (const undo of restore.reverse()) undo();
+    process.env = savedEnv;
+    process.argv = savedArgv;
+    process.exitCode = savedExitCode;
+    for (const l of process.listeners('SIGINT')) if (!sigint.includes(l)) process.removeListener('SIGINT', l);
+    for (const l of process.stdout.listeners('error')) if (!stdoutErrors.includes(l)) process.stdout.removeListener('error', l as (e: Error) => void);
+  }
+  return { exitCode, stdout: stripFinalNewline(stdout), stderr: stripFinalNewline(stderr) };
+}
+
+/** A sandbox like cliSandbox() (own config and state directories, the fake clock), run in-process. */
+export function inProcessSandbox(): InProcessSandbox {
+  const dir = mkdtempSync(join(tmpdir(), 'hostctl-inproc-'));
+  const configDir = join(dir, 'config');
+  const stateDir = join(dir, 'state');
+  const env: Record<string, string> = {
+    HOSTCTL_CONFIG_DIR: configDir,
+    XDG_DATA_HOME: join(dir, 'data'),
+    HOSTCTL_FAKE_NOW: FAKE_NOW,
+    NO_COLOR: '1',
+  };
+  const sandbox: InProcessSandbox = {
+    dir,
+    configDir,
+    stateDir,
+    env,
+    run(args, options = {}) {
+      const result = queue.then(() => runOnce(args, { ...cleanEnv(), ...env }, options));
+      queue = result.catch(() => undefined);
+      return result;
+    },
+    async init(args = []) {
+      const res = await sandbox.run(['init', '--state', stateDir, ...args]);
+      if (res.exitCode !== 0) throw new Error(`init failed (${res.exitCode}): ${res.stderr}`);
+      return res.stdout.trim();
+    },
+    async json<T>(args: string[], extraEnv?: Record<string, string>): Promise<T> {
+      const res = await sandbox.run([...args, '-o', 'json'], extraEnv ? { env: extraEnv } : {});
+      expect(res.exitCode, `${args.join(' ')}: ${res.stderr}`).toBe(0);
+      return JSON.parse(res.stdout) as T;
+    },
+    cleanup: () => rmSync(dir, { recursive: true, force: true }),
+  };
+  return sandbox;
+}
