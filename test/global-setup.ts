@@ -47,6 +47,8 @@ export default function setup(): void {
   if (res.status !== 0) {
     throw new Error(`dist/ is older than the source and \`npm run build\` failed (exit ${res.status ?? res.signal}); no test ran against the old bundle`);
   }
+  // A file saved while the build ran is newer again; the run goes on with what was built, and
+  // the next run rebuilds.
   const still = staleBundle();
-  if (still !== null) throw new Error(`dist/ is still stale after \`npm run build\`: ${still}`);
+  if (still !== null) process.stderr.write(`note: ${still} (changed during the build; the next run rebuilds)\n`);
 }
