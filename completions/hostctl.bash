@@ -1508,7 +1508,9 @@ _hostctl() {
   if [[ "$cur" == "=" ]]; then cur=""; elif [[ "$prev" == "=" ]] && ((COMP_CWORD > 1)); then opt="${COMP_WORDS[COMP_CWORD-2]}"; fi
   if [[ "$opt" == -* ]] && _hostctl_value "$path" "$opt"; then return 0; fi
   if [[ "$cur" == -* ]]; then
-    COMPREPLY=($(compgen -W "$(_hostctl_flags "$path") -V --version -o --output --fields -q --jq --context --state --url --sudo --no-input -y --yes --color --dry-run --debug -h --help" -- "$cur"))
+    local globals='-o --output --fields -q --jq --context --state --url --sudo --no-input -y --yes --color --dry-run --debug -h --help'
+    [[ -z "$path" ]] && globals='-V --version -o --output --fields -q --jq --context --state --url --sudo --no-input -y --yes --color --dry-run --debug -h --help'
+    COMPREPLY=($(compgen -W "$(_hostctl_flags "$path") $globals" -- "$cur"))
     return 0
   fi
   local children="$(_hostctl_children "$path")"

@@ -429,7 +429,7 @@ end
 complete -c hostctl -f
 
 # Global options
-complete -c hostctl -n 'true' -s V -l version -d 'output the version number'
+complete -c hostctl -n '__hostctl_at \'\'' -s V -l version -d 'output the version number'
 complete -c hostctl -n 'true' -s o -l output -x -a 'table wide json yaml jsonl csv' -d 'output format'
 complete -c hostctl -n 'true' -l fields -x -d 'comma-separated fields to show (dotted paths allowed)'
 complete -c hostctl -n 'true' -s q -l jq -x -d 'filter the JSON answer with a jq expression (across all pages with --all)'

@@ -7,7 +7,8 @@ import { DryRunStop } from '../client/client.js';
 import { TransportError } from '../client/transport.js';
 import { CancelledError, CliError, EXIT, UsageError, WaitTimeoutError, exitCodeForStatus, explainApiError, extensionMissing } from './kit/errors.js';
 import { wrapText } from './render/cells.js';
-import { addNouns, createProgram, helpSettings, selectedNoun, VALUE_OPTIONS } from './program.js';
+import { addNouns, createProgram, findCommand, findSub, helpSettings, selectedNoun } from './program.js';
+import { readCommandLine } from './program-flags.js';
 
 /** The generator of completions and the man page, for scripts/gen-docs.mjs (loaded on demand). */
 export const loadDocs = () => import('./docs/generate.js');
@@ -55,22 +56,6 @@ function configureOutputs(cmd: Command, width: number): void {
   for (const sub of cmd.commands) configureOutputs(sub, width);
 }
 
-/** The words of the command line that are not options or option values. */
-function commandWords(argv: string[]): string[] {
-  const out: string[] = [];
-  for (let i = 0; i < argv.length; i++) {
-    const a = argv[i] as string;
-    if (a === '--') break;
-    if (a.startsWith('-')) {
-      if (VALUE_OPTIONS.has(a)) i++;
-      continue;
-    }
-    out.push(a);
-  }
-  return out;
-}
-
-const findSub = (cmd: Command, word: string): Command | undefined => cmd.commands.find((c) => c.name() === word || c.aliases().includes(word));
 
 /** `hostctl help [topic | noun [verb …]]`: a topic's text, or the help of that command. */
 async function help(program: Command, words: string[]): Promise<void> {
@@ -90,27 +75,17 @@ async function help(program: Command, words: string[]): Promise<void> {
     process.stdout.write(HELP_TOPICS[first] as string);
     return;
   }
-  let cmd: Command = program;
-  for (const w of words) {
-    const sub = findSub(cmd, w);
-    if (!sub) {
-      const known = cmd === program ? [...cmd.commands.filter((c) => !(c as unknown as { _hidden: boolean })._hidden).map((c) => c.name()), 'environment', 'exit-codes', 'formatting'] : cmd.commands.map((c) => c.name());
-      throw new UsageError(`unknown help topic "${words.join(' ')}"; topics: ${known.sort().join(', ')}`);
-    }
-    cmd = sub;
+  const { command: cmd, matched } = findCommand(program, words);
+  if (matched < words.length) {
+    const known = cmd === program ? [...cmd.commands.filter((c) => !(c as unknown as { _hidden: boolean })._hidden).map((c) => c.name()), 'environment', 'exit-codes', 'formatting'] : cmd.commands.map((c) => c.name());
+    throw new UsageError(`unknown help topic "${words.join(' ')}"; topics: ${known.sort().join(', ')}`);
   }
   cmd.outputHelp();
 }
 
 /** The long options of the command the words name (for hints that name a flag to change). */
 function optionsOf(program: Command, words: string[]): Set<string> {
-  let cmd: Command = program;
-  for (const w of words) {
-    const sub = findSub(cmd, w);
-    if (!sub) break;
-    cmd = sub;
-  }
-  return new Set(cmd.options.flatMap((o) => (o.long ? [o.long] : [])));
+  return new Set(findCommand(program, words).command.options.flatMap((o) => (o.long ? [o.long] : [])));
 }
 
 export async function main(argv: string[]): Promise<void> {
@@ -126,21 +101,17 @@ export async function main(argv: string[]): Promise<void> {
     const noun = selectedNoun(argv);
     await addNouns(program, noun ? [noun] : []);
     configureOutputs(program, helpSettings().helpWidth);
-    const words = commandWords(argv);
+    const line = readCommandLine(argv);
+    const { words } = line;
+    // --version describes the program; after a command it is a mistake, not a request.
+    if (line.misplaced) throw new UsageError(`${line.misplaced} is a program option: give it before any command (hostctl ${line.misplaced})`);
     if (words[0] === 'help') {
       await help(program, words.slice(1));
       return;
     }
     // Bare `hostctl`, `hostctl NOUN` and `hostctl NOUN GROUP` alike: the help, as a usage error.
     if (!argv.includes('--help') && !argv.includes('-h') && !argv.includes('-V') && !argv.includes('--version')) {
-      let cmd: Command = program;
-      let matched = 0;
-      for (const w of words) {
-        const sub = findSub(cmd, w);
-        if (!sub) break;
-        cmd = sub;
-        matched++;
-      }
+      const { command: cmd, matched } = findCommand(program, words);
       if (matched === words.length && cmd.commands.length > 0) {
         cmd.outputHelp();
         process.exitCode = EXIT.usage;
@@ -149,7 +120,7 @@ export async function main(argv: string[]): Promise<void> {
     }
     await program.parseAsync(argv, { from: 'user' });
   } catch (error) {
-    const reported = classify(error, program ? optionsOf(program, commandWords(argv)) : undefined);
+    const reported = classify(error, program ? optionsOf(program, readCommandLine(argv).words) : undefined);
     if (!reported) return;
     process.exitCode = reported.code;
     if (!reported.message) return;

@@ -1,12 +1,10 @@
 // The commander program: global options, then the nouns. Only the noun the command line names
 // is loaded; `--help` alone lists them all from the table without loading any.
-import { Command, Option } from 'commander';
+import { Command, Help, Option } from 'commander';
 import { NOUNS, type NounEntry } from './nouns.js';
 import { VERSION } from './version.js';
 import { FORMATS } from './render/output.js';
-
-/** Global options that take a value (so their values are not mistaken for the noun). */
-export const VALUE_OPTIONS = new Set(['-o', '--output', '--fields', '--context', '--state', '--url', '--sudo', '--jq', '-q', '--color']);
+import { PROGRAM_ONLY_FLAGS, programFlags, readCommandLine } from './program-flags.js';
 
 /**
  * Help fits the terminal (COLUMNS, else the terminal's width, else 80, piped too), and option
@@ -15,44 +13,63 @@ export const VALUE_OPTIONS = new Set(['-o', '--output', '--fields', '--context',
 export function helpSettings(sort = true) {
   const fromEnv = Number(process.env.COLUMNS);
   const helpWidth = Number.isInteger(fromEnv) && fromEnv > 0 ? fromEnv : process.stdout.isTTY && process.stdout.columns ? process.stdout.columns : 80;
-  return { showGlobalOptions: true, ...(sort ? { sortSubcommands: true } : {}), helpWidth, minWidthToWrap: 16 };
+  return {
+    showGlobalOptions: true,
+    ...(sort ? { sortSubcommands: true } : {}),
+    helpWidth,
+    minWidthToWrap: 16,
+    // A command's help lists the program flags it takes: not those that mean something only
+    // before any command (--version).
+    visibleGlobalOptions(this: Help, cmd: Command): Option[] {
+      return Help.prototype.visibleGlobalOptions.call(this, cmd).filter((o) => !PROGRAM_ONLY_FLAGS.has(o.long ?? ''));
+    },
+  };
 }
 
 export function selectedNoun(argv: string[]): NounEntry | undefined {
-  for (let i = 0; i < argv.length; i++) {
-    const a = argv[i] as string;
-    if (a === '--') return undefined;
-    if (a.startsWith('-')) {
-      if (VALUE_OPTIONS.has(a)) i++;
-      continue;
-    }
-    // `hostctl help NOUN` shows the noun's verbs, so the noun is loaded.
-    if (a === 'help') continue;
-    return NOUNS.find((n) => n.name === a || n.aliases?.includes(a));
+  // `hostctl help NOUN` shows the noun's verbs, so the noun is loaded.
+  const word = readCommandLine(argv).words.find((w) => w !== 'help');
+  return word === undefined ? undefined : NOUNS.find((n) => n.name === word || n.aliases?.includes(word));
+}
+
+/** A command's subcommand named (or aliased) `word`. */
+export const findSub = (cmd: Command, word: string): Command | undefined => cmd.commands.find((c) => c.name() === word || c.aliases().includes(word));
+
+/**
+ * Follows `words` down the command tree from `root` as far as they name commands: the one walk
+ * that help, the bare-noun check and error hints share. `matched` counts the words used.
+ */
+export function findCommand(root: Command, words: readonly string[]): { command: Command; matched: number } {
+  let command = root;
+  let matched = 0;
+  for (const w of words) {
+    const sub = findSub(command, w);
+    if (!sub) break;
+    command = sub;
+    matched++;
   }
-  return undefined;
+  return { command, matched };
 }
 
 export function createProgram(): Command {
   const program = new Command('hostctl')
     .description('Administer a GitLab-style hosting platform: a bundled local instance, or a remote one')
-    .version(VERSION, '-V, --version')
-    .addOption(new Option('-o, --output <format>', 'output format').choices(FORMATS).default('table'))
-    .option('--fields <list>', 'comma-separated fields to show (dotted paths allowed)')
-    .option('-q, --jq <expression>', 'filter the JSON answer with a jq expression (across all pages with --all)')
-    .option('--context <name>', 'use this context instead of the current one')
-    .option('--state <dir>', 'use this local state directory')
-    .option('--url <url>', 'use the remote instance at this URL')
-    .option('--sudo <user>', 'act as another user (administrators; token needs the sudo scope)')
-    .option('--no-input', 'never prompt; missing values are usage errors')
-    .option('-y, --yes', 'answer yes to confirmations')
-    .addOption(new Option('--color <when>', 'colour in output').choices(['auto', 'always', 'never']).default('auto'))
-    .addOption(new Option('--no-color', 'no colour in output (same as --color never)').hideHelp())
-    .option('--dry-run', 'print the request a change would send (secrets redacted) and send nothing')
-    .option('--debug', 'trace HTTP requests on stderr (secrets redacted; HOSTCTL_DEBUG=stack adds stack traces)')
     .configureHelp(helpSettings())
     .showHelpAfterError(false)
     .exitOverride();
+  // The program's flags come from one table (program-flags.ts), which the argv walker, the
+  // guard against program-only flags after a command and the completion generators also read.
+  for (const f of programFlags(FORMATS)) {
+    if (f.flags.includes('--version')) {
+      program.version(VERSION, f.flags, f.description);
+      continue;
+    }
+    const option = new Option(f.flags, f.description);
+    if (f.choices) option.choices(f.choices);
+    if (f.defaultValue !== undefined) option.default(f.defaultValue);
+    if (f.hidden) option.hideHelp();
+    program.addOption(option);
+  }
   program.addHelpText('after', '\nHelp topics: hostctl help environment | exit-codes | formatting\nA command\'s help: hostctl help NOUN VERB (or hostctl NOUN VERB --help)\n');
   program.configureOutput({ writeErr: (s) => process.stderr.write(s), writeOut: (s) => process.stdout.write(s) });
   return program;

@@ -2,7 +2,7 @@
 // (releases links add) at any depth, flags, fixed values (enums, -o, argument choices),
 // directories and files only where an option takes one, context names, and project paths, group
 // paths, usernames, tags and branches asked of hostctl itself (`hostctl __complete`, cached).
-import { allCommands, ownOptions, valueFlags, valueKind, type CommandDoc, type OptionDoc, type ProgramDoc, type ValueKind } from './model.js';
+import { allCommands, commandGlobals, ownOptions, valueFlags, valueKind, type CommandDoc, type OptionDoc, type ProgramDoc, type ValueKind } from './model.js';
 
 const q = (s: string) => `'${s.replace(/'/g, `'\\''`)}'`;
 const flagsOf = (opts: OptionDoc[]) => opts.flatMap((o) => [o.short, o.long].filter((f): f is string => !!f));
@@ -32,7 +32,9 @@ function valueCase(opts: OptionDoc[], indent: string): string[] {
 
 export function bashCompletion(doc: ProgramDoc): string {
   const commands = allCommands(doc);
-  const globals = flagsOf(doc.globalOptions).join(' ');
+  // At the top every program flag; below a command only those a command takes (not --version).
+  const topGlobals = flagsOf(doc.globalOptions).join(' ');
+  const globals = flagsOf(commandGlobals(doc)).join(' ');
   const out: string[] = [];
   out.push(
     `# bash completion for ${doc.name} ${doc.version}. Generated from the command tree by \`npm run gen:docs\`.`,
@@ -104,7 +106,9 @@ export function bashCompletion(doc: ProgramDoc): string {
     '  if [[ "$cur" == "=" ]]; then cur=""; elif [[ "$prev" == "=" ]] && ((COMP_CWORD > 1)); then opt="${COMP_WORDS[COMP_CWORD-2]}"; fi',
     '  if [[ "$opt" == -* ]] && _hostctl_value "$path" "$opt"; then return 0; fi',
     '  if [[ "$cur" == -* ]]; then',
-    `    COMPREPLY=($(compgen -W "$(_hostctl_flags "$path") ${globals}" -- "$cur"))`,
+    `    local globals=${q(globals)}`,
+    `    [[ -z "$path" ]] && globals=${q(topGlobals)}`,
+    `    COMPREPLY=($(compgen -W "$(_hostctl_flags "$path") $globals" -- "$cur"))`,
     '    return 0',
     '  fi',
     '  local children="$(_hostctl_children "$path")"',

@@ -87,7 +87,8 @@ export function fishCompletion(doc: ProgramDoc): string {
     'complete -c hostctl -f',
     '',
     '# Global options',
-    ...doc.globalOptions.map((o) => optionLine(o, 'true')),
+    // Program-only flags (--version) only before any command.
+    ...doc.globalOptions.map((o) => optionLine(o, o.programOnly ? "__hostctl_at ''" : 'true')),
     '',
     '# Nouns',
     ...doc.nouns.map((n) => `complete -c hostctl -n ${q("__hostctl_at ''")} -a ${n.name} -d ${q(n.summary)}`),

@@ -29,7 +29,7 @@ function flagsText(o: OptionDoc): string {
 }
 
 function options(list: OptionDoc[]): string[] {
-  return list.flatMap((o) => ['.TP', flagsText(o), roff(`${o.description}${o.defaultValue !== undefined ? ` (default: ${o.defaultValue})` : ''}${o.choices ? ` (one of: ${o.choices.join(', ')})` : ''}`)]);
+  return list.flatMap((o) => ['.TP', flagsText(o), roff(`${o.description}${o.programOnly ? ' (before any command only)' : ''}${o.defaultValue !== undefined ? ` (default: ${o.defaultValue})` : ''}${o.choices ? ` (one of: ${o.choices.join(', ')})` : ''}`)]);
 }
 
 function synopsis(c: CommandDoc, program: string): string {

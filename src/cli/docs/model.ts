@@ -6,6 +6,7 @@ import { FORMATS } from '../render/output.js';
 import { KNOWN_VALUES } from '../kit/refs.js';
 import { wordsOf } from '../kit/sort.js';
 import { ARGUMENT_RESOURCES, OPTION_RESOURCES, type DynamicResource } from '../kit/choices.js';
+import { PROGRAM_ONLY_FLAGS } from '../program-flags.js';
 
 export interface OptionDoc {
   /** As written in help, e.g. `-o, --output <format>`. */
@@ -21,6 +22,8 @@ export interface OptionDoc {
   defaultValue?: string;
   /** May be given more than once. */
   repeatable: boolean;
+  /** A program flag that means something only before any command (--version). */
+  programOnly?: boolean;
 }
 
 export interface ArgumentDoc {
@@ -51,7 +54,7 @@ export interface ProgramDoc {
   name: string;
   version: string;
   description: string;
-  /** Options every command takes. */
+  /** The program's options (see program-flags.ts); those marked programOnly only before any command. */
   globalOptions: OptionDoc[];
   /** Top-level commands, hidden ones left out, sorted by name. */
   nouns: CommandDoc[];
@@ -70,6 +73,7 @@ function optionDoc(o: Option): OptionDoc {
     ...(o.argChoices ? { choices: [...o.argChoices] } : wordsOf(o) ? { choices: [...(wordsOf(o) as readonly string[])] } : o.long && KNOWN_VALUES[o.long] && valueName ? { choices: [...(KNOWN_VALUES[o.long] as readonly string[])] } : {}),
     ...(simpleDefault !== undefined ? { defaultValue: simpleDefault } : {}),
     repeatable: Array.isArray(d) || o.variadic,
+    ...(o.long && PROGRAM_ONLY_FLAGS.has(o.long) ? { programOnly: true } : {}),
   };
 }
 
@@ -157,6 +161,9 @@ export function valueKind(o: OptionDoc): ValueKind {
   if (/^(file|path)$/.test(o.valueName) || o.valueName.endsWith('-file')) return { kind: 'file' };
   return { kind: 'free' };
 }
+
+/** The program options a command takes after its words: all but the program-only ones. */
+export const commandGlobals = (doc: ProgramDoc): OptionDoc[] => doc.globalOptions.filter((o) => !o.programOnly);
 
 /** A command's options less those every command takes (--help among them). */
 export function ownOptions(doc: ProgramDoc, c: CommandDoc): OptionDoc[] {

@@ -1,6 +1,6 @@
 // The zsh completion script (a `_hostctl` function for fpath, or to source), generated from the
 // command tree: one function per command built on _arguments, with descriptions.
-import { ownOptions, valueKind, type CommandDoc, type OptionDoc, type ProgramDoc } from './model.js';
+import { commandGlobals, ownOptions, valueKind, type CommandDoc, type OptionDoc, type ProgramDoc } from './model.js';
 
 /** Single-quoted zsh word. */
 const q = (s: string) => `'${s.replace(/'/g, `'\\''`)}'`;
@@ -76,7 +76,9 @@ function commandFunction(doc: ProgramDoc, c: CommandDoc, globals: string[]): str
 }
 
 export function zshCompletion(doc: ProgramDoc): string {
-  const globals = doc.globalOptions.map(optionSpec);
+  // Every program flag at the top; under a command only those a command takes (not --version).
+  const topGlobals = doc.globalOptions.map(optionSpec);
+  const globals = commandGlobals(doc).map(optionSpec);
   const out: string[] = [
     `#compdef ${doc.name}`,
     `# zsh completion for ${doc.name} ${doc.version}. Generated from the command tree by \`npm run gen:docs\`.`,
@@ -104,7 +106,7 @@ export function zshCompletion(doc: ProgramDoc): string {
     '  local curcontext="$curcontext" state line',
     '  typeset -A opt_args',
     '  _arguments -C \\',
-    ...globals.map((s) => `    ${s} \\`),
+    ...topGlobals.map((s) => `    ${s} \\`),
     `    ${q('1: :_hostctl_nouns')} \\`,
     `    ${q('*:: :->noun')}`,
     '  case $state in',

@@ -1,0 +1,25 @@
+import { describe, expect, it } from 'vitest';
+import { PROGRAM_ONLY_FLAGS, programFlags, readCommandLine, VALUE_FLAGS } from './program-flags.js';
+
+describe('the program flags table', () => {
+  it('derives which flags take a value and which are program-only', () => {
+    expect([...VALUE_FLAGS].sort()).toEqual(['--color', '--context', '--fields', '--jq', '--output', '--state', '--sudo', '--url', '-o', '-q']);
+    expect([...PROGRAM_ONLY_FLAGS].sort()).toEqual(['--version', '-V']);
+    expect(programFlags(['table', 'json']).find((f) => f.flags.startsWith('-o'))?.choices).toEqual(['table', 'json']);
+  });
+});
+
+describe('readCommandLine', () => {
+  it('skips program flags and their values, stops at --', () => {
+    expect(readCommandLine(['--state', 'tokens', '-o', 'json', 'users', 'list', '--', 'x']).words).toEqual(['users', 'list']);
+    expect(readCommandLine(['--output=json', 'tokens', 'list']).words).toEqual(['tokens', 'list']);
+  });
+
+  it('names a program-only flag given after a command', () => {
+    expect(readCommandLine(['--version']).misplaced).toBeUndefined();
+    expect(readCommandLine(['-o', 'json', '-V']).misplaced).toBeUndefined();
+    expect(readCommandLine(['tokens', 'revoke', '2', '--version']).misplaced).toBe('--version');
+    expect(readCommandLine(['wikis', 'get', 'X', '-V', 'SHA']).misplaced).toBe('-V');
+    expect(readCommandLine(['tokens', '--', '--version']).misplaced).toBeUndefined();
+  });
+});
