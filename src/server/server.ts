@@ -2,7 +2,7 @@
 // request on stderr, runs the job worker, and on close finishes in-flight requests first.
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { AddressInfo, Socket } from 'node:net';
 import type { ArrivalCheck, Core } from '../core/app.js';
 import { pipeline } from 'node:stream/promises';
 import { streamsRequestBody } from '../core/app.js';
@@ -18,8 +18,9 @@ export interface ServeOptions {
   jobPollMs?: number;
   /** Believe X-Forwarded-Host/-Proto (only behind a proxy that sets them). Default false. */
   trustProxy?: boolean;
-  /** Most simultaneous connections; more are refused at accept. Default 512. */
+  /** Most simultaneous connections (default 512), and from one client address (default 128). */
   maxConnections?: number;
+  maxConnectionsPerAddress?: number;
   /** Time to receive a request's headers, and the whole request, in ms. */
   headersTimeoutMs?: number;
   requestTimeoutMs?: number;
@@ -32,6 +33,7 @@ const HEADERS_TIMEOUT_MS = 10_000;
 const REQUEST_TIMEOUT_MS = 60_000;
 const KEEP_ALIVE_TIMEOUT_MS = 5_000;
 const MAX_CONNECTIONS = 512;
+const MAX_CONNECTIONS_PER_ADDRESS = 128;
 const FORWARDED = ['x-forwarded-host', 'x-forwarded-proto', 'x-forwarded-port', 'forwarded'];
 
 export interface RunningServer {
@@ -63,12 +65,13 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
       connectionsCheckingInterval: Math.min(1000, Math.max(50, Math.floor((options.headersTimeoutMs ?? HEADERS_TIMEOUT_MS) / 2))),
     },
     (req, res) => {
+      connections.busy(req, res);
       const exchange = track(req, res, log);
       arrivals.add((check) => inFlight.run(exchange, () => void respond(core, req, res, worker.wake, trustProxy, exchange, check)));
     },
   );
   const releaseGuard = guardProcess(log);
-  server.maxConnections = options.maxConnections ?? MAX_CONNECTIONS;
+  const connections = connectionLimits(server, options.maxConnections ?? MAX_CONNECTIONS, options.maxConnectionsPerAddress ?? MAX_CONNECTIONS_PER_ADDRESS);
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(options.port ?? 8080, options.host ?? '127.0.0.1', () => resolve());
@@ -92,6 +95,68 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
         releaseGuard();
         batched?.close();
       })),
+  };
+}
+
+/**
+ * Connections are capped in total and per client address. A connection that would pass a cap
+ * first makes room by closing an idle one — no request in flight: a keep-alive connection
+ * between requests, or one that has not sent a request yet — of its own address, else of the
+ * address holding the most; it is refused only when none is idle. A client that holds hundreds
+ * of idle connections then costs everyone else nothing, and itself only its idle ones.
+ */
+function connectionLimits(server: Server, total: number, perAddress: number): { busy: (req: IncomingMessage, res: ServerResponse) => void } {
+  const byAddress = new Map<string, Set<Socket>>();
+  const requests = new WeakMap<Socket, number>();
+  let open = 0;
+  const idleIn = (sockets: Set<Socket> | undefined): Socket | undefined => {
+    if (sockets) for (const socket of sockets) if (!requests.get(socket)) return socket;
+    return undefined;
+  };
+  const idleOfLargest = (): Socket | undefined => {
+    let found: Socket | undefined;
+    let size = 0;
+    for (const sockets of byAddress.values()) {
+      if (sockets.size <= size) continue;
+      const idle = idleIn(sockets);
+      if (idle) [found, size] = [idle, sockets.size];
+    }
+    return found;
+  };
+  const forget = (socket: Socket, address: string): void => {
+    const sockets = byAddress.get(address);
+    if (!sockets?.delete(socket)) return;
+    open--;
+    if (sockets.size === 0) byAddress.delete(address);
+  };
+  const close = (socket: Socket): void => {
+    forget(socket, socket.remoteAddress ?? '');
+    socket.destroy();
+  };
+  server.on('connection', (socket: Socket) => {
+    const address = socket.remoteAddress ?? '';
+    if ((byAddress.get(address)?.size ?? 0) >= perAddress) {
+      const idle = idleIn(byAddress.get(address));
+      if (!idle) return void socket.destroy();
+      close(idle);
+    }
+    if (open >= total) {
+      const idle = idleIn(byAddress.get(address)) ?? idleOfLargest();
+      if (!idle) return void socket.destroy();
+      close(idle);
+    }
+    let sockets = byAddress.get(address);
+    if (!sockets) byAddress.set(address, (sockets = new Set()));
+    sockets.add(socket);
+    open++;
+    socket.once('close', () => forget(socket, address));
+  });
+  return {
+    busy: (req, res) => {
+      const socket = req.socket;
+      requests.set(socket, (requests.get(socket) ?? 0) + 1);
+      res.once('close', () => requests.set(socket, (requests.get(socket) ?? 1) - 1));
+    },
   };
 }
 

@@ -244,3 +244,50 @@ describe('a request whose body never finishes', () => {
     expect(coreLog).toEqual([]);
   });
 });
+
+describe('a client holding many idle connections', () => {
+  let dir: string;
+  let core: Core;
+  let server: RunningServer;
+
+  beforeAll(async () => {
+    dir = mkdtempSync(join(tmpdir(), 'hostctl-conns-'));
+    ({ core } = initState({ stateDir: join(dir, 'state') }));
+    core.log = () => undefined;
+    server = await startServer({ core, port: 0, log: null, maxConnections: 12, maxConnectionsPerAddress: 8 });
+  });
+  afterAll(async () => {
+    await server.close();
+    core.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  /** Opens a connection from `localAddress` that sends nothing; resolves once it is accepted. */
+  const idle = (localAddress: string) =>
+    new Promise<{ socket: ReturnType<typeof connect>; closed: () => boolean }>((resolvePromise, reject) => {
+      const { hostname, port } = new URL(server.url);
+      let closed = false;
+      const socket = connect({ port: Number(port), host: hostname, localAddress });
+      socket.on('close', () => (closed = true));
+      socket.on('error', () => undefined);
+      socket.once('connect', () => resolvePromise({ socket, closed: () => closed }));
+      socket.once('error', reject);
+    });
+
+  it('keeps at most its per-address share, and everyone else is served', async () => {
+    // 20 idle connections from one address (127.0.0.2): at most 8 stay open, its oldest go first.
+    const hog = [];
+    for (let i = 0; i < 20; i++) hog.push(await idle('127.0.0.2'));
+    await expect.poll(() => hog.filter((c) => !c.closed()).length).toBe(8);
+    expect(hog.slice(12).every((c) => !c.closed())).toBe(true);
+    // A second address fills the total; then requests from a third still get through, one new
+    // connection each, by closing idle connections (the hog's first).
+    const other = [];
+    for (let i = 0; i < 4; i++) other.push(await idle('127.0.0.3'));
+    const answers = [];
+    for (let i = 0; i < 10; i++) answers.push(await rawRequest(server.url, 'GET', '/api/v4/version', {}, ''));
+    expect(answers.map((a) => a.status)).toEqual(Array(10).fill(401));
+    expect(other.every((c) => !c.closed())).toBe(true);
+    for (const c of [...hog, ...other]) c.socket.destroy();
+  });
+});
