@@ -262,9 +262,14 @@ describe('a client holding many idle connections', () => {
     rmSync(dir, { recursive: true, force: true });
   });
 
+  interface Held {
+    socket: ReturnType<typeof connect>;
+    closed: () => boolean;
+  }
+
   /** Opens a connection from `localAddress` that sends nothing; resolves once it is accepted. */
   const idle = (localAddress: string) =>
-    new Promise<{ socket: ReturnType<typeof connect>; closed: () => boolean }>((resolvePromise, reject) => {
+    new Promise<Held>((resolvePromise, reject) => {
       const { hostname, port } = new URL(server.url);
       let closed = false;
       const socket = connect({ port: Number(port), host: hostname, localAddress });
@@ -276,15 +281,15 @@ describe('a client holding many idle connections', () => {
 
   it('keeps at most its per-address share, and everyone else is served', async () => {
     // 20 idle connections from one address (127.0.0.2): at most 8 stay open, its oldest go first.
-    const hog = [];
+    const hog: Held[] = [];
     for (let i = 0; i < 20; i++) hog.push(await idle('127.0.0.2'));
     await expect.poll(() => hog.filter((c) => !c.closed()).length).toBe(8);
     expect(hog.slice(12).every((c) => !c.closed())).toBe(true);
     // A second address fills the total; then requests from a third still get through, one new
     // connection each, by closing idle connections (the hog's first).
-    const other = [];
+    const other: Held[] = [];
     for (let i = 0; i < 4; i++) other.push(await idle('127.0.0.3'));
-    const answers = [];
+    const answers: { status: number }[] = [];
     for (let i = 0; i < 10; i++) answers.push(await rawRequest(server.url, 'GET', '/api/v4/version', {}, ''));
     expect(answers.map((a) => a.status)).toEqual(Array(10).fill(401));
     expect(other.every((c) => !c.closed())).toBe(true);
