@@ -1,0 +1,147 @@
+// The endpoints beside our areas that real clients call next: commit actions, blobs, languages,
+// snapshots, forks, stars, housekeeping, storage, impersonation tokens, bans, memberships and
+// milestone promotion, through python-gitlab's and gitbeaker's own object APIs against `serve`.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { gitbeaker, hasPythonGitlab, runPython, startServed, type ServedInstance } from './harness.js';
+
+let inst: ServedInstance;
+
+beforeAll(async () => {
+  inst = await startServed();
+});
+afterAll(async () => {
+  await inst.close();
+});
+
+describe('python-gitlab: neighbouring endpoints', () => {
+  it.runIf(hasPythonGitlab())('walks commits, repository, projects, users and milestones without a 404', async () => {
+    const group = (await inst.admin.post<{ id: number }>('/groups', { name: 'py-neighbours', path: 'py-neighbours' })).data;
+    const pid = (await inst.admin.post<{ id: number }>('/projects', { path: 'py-next', namespace_id: group.id, initialize_with_readme: true })).data.id;
+    const out = await runPython<Record<string, unknown>>(
+      inst,
+      inst.rootToken,
+      `
+p = gl.projects.get(${pid})
+r = {}
+c = p.commits.create({"branch": "main", "commit_message": "Add app", "actions": [{"action": "create", "file_path": "app.py", "content": "print(1)\\n"}]})
+rev = p.commits.get(c.id).revert(branch="main")
+r["revert"] = rev["title"]
+p.branches.create({"branch": "side", "ref": c.id})
+c2 = p.commits.create({"branch": "main", "commit_message": "Second", "actions": [{"action": "create", "file_path": "two.py", "content": "2\\n"}]})
+p.commits.get(c2.id).cherry_pick(branch="side")
+r["cherry_pick"] = p.branches.get("side").commit["message"].endswith("(cherry picked from commit %s)" % c2.id)
+try:
+    p.commits.get(c.id).signature()
+except gitlab.exceptions.GitlabGetError as e:
+    r["signature"] = [e.response_code, e.error_message]
+commit = p.commits.get(c.id)
+commit.comments.create({"note": "Nice"})
+r["comments"] = [x.note for x in commit.comments.list()]
+commit.statuses.create({"state": "success", "name": "ci", "ref": "side"})
+r["statuses"] = [[s.name, s.status] for s in commit.statuses.list()]
+tree = {x["path"]: x["id"] for x in p.repository_tree(ref="side")}
+r["blob"] = p.repository_blob(tree["app.py"])["size"]
+r["raw_blob"] = p.repository_raw_blob(tree["app.py"]).decode()
+r["snapshot"] = p.snapshot()[257:262].decode()
+r["languages"] = p.languages()
+fork = p.forks.create({"namespace_path": "root", "path": "py-next-fork"})
+r["fork"] = gl.projects.get(fork.id).forked_from_project["id"] == p.id
+r["forks"] = [x.id for x in p.forks.list()] == [fork.id]
+p.star()
+r["starred"] = gl.projects.get(p.id).star_count
+p.unstar()
+r["star_count"] = gl.projects.get(p.id).star_count
+p.housekeeping()
+r["storage"] = p.storage.get().repository_storage
+r["groups"] = [g.id for g in p.groups.list()] == [${group.id}]
+u = gl.users.create({"username": "py-neighbour", "email": "py-neighbour@example.com", "name": "Py N", "password": "correct-horse-battery", "skip_confirmation": True})
+t = u.impersonationtokens.create({"name": "imp", "scopes": ["api"]})
+r["impersonation"] = [t.impersonation, len(t.token) > 10, [x.id for x in u.impersonationtokens.list(state="active")] == [t.id]]
+t.delete()
+r["revoked"] = u.impersonationtokens.get(t.id).revoked
+u.ban()
+r["banned"] = gl.users.get(u.id).state
+u.unban()
+r["unbanned"] = gl.users.get(u.id).state
+r["memberships"] = [m.source_type for m in gl.users.get(1).memberships.list(type="Namespace")][:1]
+try:
+    gl.users.get(1).memberships.list(type="Group")
+except gitlab.exceptions.GitlabListError as e:
+    r["memberships_bad"] = e.response_code
+m = p.milestones.create({"title": "py-m", "due_date": "2026-05-01T12:00:00Z"})
+r["milestone_date"] = m.due_date
+m.promote()
+r["promoted"] = [x.title for x in gl.groups.get(${group.id}).milestones.list()]
+r["license"] = gl.get_license()["plan"]
+print(json.dumps(r))
+`,
+    );
+    expect(out).toMatchObject({
+      revert: 'Revert "Add app"',
+      cherry_pick: true,
+      signature: [404, '404 Signature Not Found'],
+      comments: ['Nice'],
+      statuses: [['ci', 'success']],
+      blob: 9,
+      raw_blob: 'print(1)\n',
+      snapshot: 'ustar',
+      languages: { Python: 100 },
+      fork: true,
+      forks: true,
+      starred: 1,
+      star_count: 0,
+      storage: 'default',
+      groups: true,
+      impersonation: [true, true, true],
+      revoked: true,
+      banned: 'banned',
+      unbanned: 'active',
+      memberships_bad: 400,
+      milestone_date: '2026-05-01',
+      promoted: ['py-m'],
+      license: 'ultimate',
+    });
+  });
+});
+
+describe('gitbeaker: neighbouring endpoints', () => {
+  it('reverts, cherry-picks, comments, reports statuses, forks, stars and promotes', async () => {
+    const api = await gitbeaker(inst, inst.rootToken);
+    const group = await api.Groups.create('gb-neighbours', 'gb-neighbours');
+    const project = await api.Projects.create({ name: 'gb-next', namespaceId: group.id, initializeWithReadme: true });
+    const c = await api.Commits.create(project.id, 'main', 'Add lib', [{ action: 'create', filePath: 'lib.ts', content: 'export {};\n' }]);
+    const reverted = await api.Commits.revert(project.id, c.id, 'main');
+    expect(reverted.title).toBe('Revert "Add lib"');
+    await api.Branches.create(project.id, 'side', c.id);
+    const c2 = await api.Commits.create(project.id, 'main', 'More', [{ action: 'create', filePath: 'more.ts', content: 'export {};\n' }]);
+    const picked = await api.Commits.cherryPick(project.id, c2.id, 'side');
+    expect(picked.parent_ids).toEqual([c.id]);
+    await api.Commits.createComment(project.id, c.id, 'From gitbeaker');
+    expect((await api.Commits.allComments(project.id, c.id)).map((n) => n.note)).toEqual(['From gitbeaker']);
+    await api.Commits.editStatus(project.id, c.id, 'running', { name: 'gb' });
+    expect((await api.Commits.allStatuses(project.id, c.id)).map((s) => s.status)).toEqual(['running']);
+    await expect(api.Commits.showGPGSignature(project.id, c.id)).rejects.toThrow(/Signature Not Found|404/);
+    const fork = await api.Projects.fork(project.id, { path: 'gb-next-fork' });
+    expect((fork as { forked_from_project?: { id: number } }).forked_from_project?.id).toBe(project.id);
+    expect((await api.Projects.allForks(project.id)).map((p) => p.id)).toEqual([fork.id]);
+    const starred = await api.Projects.star(project.id);
+    expect(starred.star_count).toBe(1);
+    expect((await api.Projects.unstar(project.id)).star_count).toBe(0);
+    expect(await api.Projects.showLanguages(project.id)).toEqual({ TypeScript: 100 });
+    await api.Projects.housekeeping(project.id);
+    const m = await api.ProjectMilestones.create(project.id, 'gb-m', { dueDate: '2026-05-01T08:00:00Z' });
+    expect(m.due_date).toBe('2026-05-01');
+    await api.ProjectMilestones.promote(project.id, m.id);
+    expect((await api.GroupMilestones.all(group.id)).map((x) => x.title)).toContain('gb-m');
+    const user = await api.Users.create({ username: 'gb-neighbour', email: 'gb-neighbour@example.com', name: 'Gb N', password: 'correct-horse-battery', skipConfirmation: true });
+    const token = await api.UserImpersonationTokens.create(user.id, 'gb-imp', ['read_api']);
+    expect(token.impersonation).toBe(true);
+    expect((await api.UserImpersonationTokens.all(user.id)).map((t) => t.id)).toEqual([token.id]);
+    await api.UserImpersonationTokens.revoke(user.id, token.id);
+    await api.Users.ban(user.id);
+    expect((await api.Users.show(user.id)).state).toBe('banned');
+    await api.Users.unban(user.id);
+    expect((await api.Namespaces.exists('gb-neighbours')).exists).toBe(true);
+    expect((await api.Namespaces.all()).map((n) => n.path)).toContain('gb-neighbours');
+  });
+});
