@@ -65,6 +65,15 @@ describe.runIf(hasCommand('python3'))('an 80-column terminal', () => {
     expect(res.output).toMatch(/^\(\+5 columns: visibility,\n  default branch, /m);
   });
 
+  it('whoami shows the token scopes; groups get lists the group\'s projects', async () => {
+    const who = await show(['whoami']);
+    expect(who.code, who.output).toBe(0);
+    expect(who.output).toMatch(/^scopes\s+api$/m);
+    const group = await show(['groups', 'get', 'acme/web']);
+    expect(group.code, group.output).toBe(0);
+    expect(group.output).toMatch(/^projects\s+design-system,storefront$/m);
+  });
+
   it('sizes are human on a terminal, exact bytes piped', async () => {
     const res = await show(['projects', 'get', 'acme/web/storefront', '--statistics']);
     expect(res.code, res.output).toBe(0);

@@ -87,6 +87,10 @@ describe('hostctl storages and storage-moves', () => {
     expect(String(table.stdout)).toMatch(/project\troot\/one\tfinished\tdefault\tsecond/);
     const missing = await box.run(['storage-moves', 'get', '9999']);
     expect(missing.exitCode).toBe(3);
+    // --state is the state directory; a status word there is pointed at --status.
+    const clash = await box.run(['storage-moves', 'list', '--state', 'failed']);
+    expect(clash.exitCode).toBe(2);
+    expect(String(clash.stderr)).toContain('to filter by state use --status failed');
     const usage = await box.run(['storage-moves', 'list', '--status', 'done']);
     expect(usage.exitCode).toBe(2);
     const both = await box.run(['storage-moves', 'schedule', '--project', 'root/one', '--snippet', '1', '--to', 'default']);

@@ -2,6 +2,7 @@
 // the shared list options and help examples, and runs it with a Cli: the resolved target, a
 // lazily built API client, rendering, confirmation and prompts that follow the terminal rules.
 import { Option, type Command } from 'commander';
+import { createRequire } from 'node:module';
 import type { ApiClient, DryRunRequest } from '../../client/client.js';
 import { detectTerminal, type TerminalInfo } from '../io/terminal.js';
 import { getPath, parseFields } from '../render/fields.js';
@@ -176,6 +177,7 @@ export function applyVerb<O>(cmd: Command, spec: VerbSpec<O>): Command {
     let root: Command = command;
     while (root.parent) root = root.parent;
     checkGlobals(root.opts());
+    statusNotState(cmd, root.opts().state as string | undefined);
     applyAliases(cmd, opts as Record<string, unknown>, process.env);
     checkValueShapes(cmd, opts as Record<string, unknown>);
     if (spec.list && opts.page !== undefined && opts.all) throw new UsageError('--page and --all exclude each other: --all fetches every page from the first');
@@ -228,6 +230,17 @@ async function lookupNames(api: ApiClient, rows: Record<string, unknown>[], c: C
     const v = value(row);
     return typeof v === 'number' ? (names.get(v) ?? v) : v;
   };
+}
+
+/**
+ * `--state` is the program's state directory; a verb that filters by state spells it `--status`
+ * (the column it filters). A bare word given to --state that is no directory, on such a verb,
+ * was meant as the filter: say so instead of looking for a state directory of that name.
+ */
+function statusNotState(cmd: Command, state: string | undefined): void {
+  if (state === undefined || !/^[a-z][a-z _]*$/.test(state) || !hasLong(cmd, 'status')) return;
+  if ((createRequire(import.meta.url)('node:fs') as typeof import('node:fs')).existsSync(state)) return;
+  throw new UsageError(`--state names the state directory (there is none at "${state}"); to filter by state use --status ${/\s/.test(state) ? `'${state}'` : state}`);
 }
 
 /** The option a `missing --flag` usage error names, when it takes a value. */

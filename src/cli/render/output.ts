@@ -85,7 +85,8 @@ function columnsFor(opts: RenderOptions, sample: Record<string, unknown> | undef
   if (opts.columns) return opts.columns;
   if (!sample) return [];
   return Object.keys(sample)
-    .filter((k) => sample[k] === null || typeof sample[k] !== 'object')
+    // Scalars and lists of scalars (a token's scopes); nested objects belong to --fields or JSON.
+    .filter((k) => sample[k] === null || typeof sample[k] !== 'object' || (Array.isArray(sample[k]) && (sample[k] as unknown[]).every((v) => v === null || typeof v !== 'object')))
     .map((k) => ({ key: k }));
 }
 
