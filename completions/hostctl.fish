@@ -901,7 +901,7 @@ complete -c hostctl -n '__hostctl_at \'groups create\'' -l description -x -d 'de
 complete -c hostctl -n '__hostctl_at \'groups delete\'' -a '(__hostctl_dynamic groups)'
 
 # groups get
-complete -c hostctl -n '__hostctl_at \'groups get\'' -l with-projects -d 'include the group\'s projects'
+complete -c hostctl -n '__hostctl_at \'groups get\'' -l with-projects -d 'include the group\'s projects in JSON and YAML too (the table always lists them)'
 complete -c hostctl -n '__hostctl_at \'groups get\'' -a '(__hostctl_dynamic groups)'
 
 # groups list
