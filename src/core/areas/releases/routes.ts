@@ -317,13 +317,13 @@ export const releaseRoutes = defineRoutes([
       const { project, release } = changeableRelease(ctx, 'update_release');
       await requireTag(ctx, project, release);
       const p = ctx.params;
-      const updated = updateRelease(ctx.core, project, release, {
+      const updated = await ctx.core.write(() => updateRelease(ctx.core, project, release, {
         ...(p.name !== undefined && p.name !== null ? { name: p.name as string } : {}),
         ...(p.description !== undefined ? { description: p.description as string | null } : {}),
         ...(typeof p.released_at === 'string' ? { releasedAt: p.released_at } : {}),
         ...(p.milestones !== undefined ? { milestones: (p.milestones as string[] | null) ?? [] } : {}),
         ...(p.milestone_ids !== undefined ? { milestoneIds: (p.milestone_ids as number[] | null) ?? [] } : {}),
-      });
+      }));
       return presentOne(ctx, project, updated);
     },
   },
@@ -336,7 +336,7 @@ export const releaseRoutes = defineRoutes([
       const { project, release } = changeableRelease(ctx, 'destroy_release');
       await requireTag(ctx, project, release);
       const body = await presentOne(ctx, project, release);
-      deleteRelease(ctx.core, release);
+      await ctx.core.write(() => deleteRelease(ctx.core, release));
       return ok(body);
     },
   },

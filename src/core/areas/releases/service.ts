@@ -98,7 +98,8 @@ export async function createRelease(core: CoreState, actor: UserRow, project: Pr
   const sha = tag.targetSha;
 
   try {
-    return recordRelease(core, actor, project, input, sha, milestones);
+    // After the tag's git work: the record takes this process's write turn (core.write).
+    return await core.write(() => recordRelease(core, actor, project, input, sha, milestones));
   } catch (error) {
     // The tag was made for this release only: take it back so that a retry starts clean —
     // unless another request recorded a release on it meanwhile.
