@@ -442,3 +442,16 @@ export function streamsRequestBody(core: Core, method: string, path: string): bo
   const outcome = core.router.match(method.toUpperCase(), path);
   return outcome.kind === 'match' && outcome.match.route.stream?.request === true;
 }
+
+/**
+ * Whether `method path` reaches a route this instance serves at its tier and offering (for
+ * callers inside the process, such as the demo, that leave out what the instance does not offer).
+ */
+export async function routeAvailable(core: Core, method: string, path: string, api: 'v4' | 'scim' = 'v4'): Promise<boolean> {
+  const outcome = core.router.match(method.toUpperCase(), path);
+  if (outcome.kind !== 'match') return false;
+  const route = routeDefs.get(outcome.match.route) ?? (await findRouteDef(outcome.match.route));
+  if (!route || (route.api ?? 'v4') !== api) return false;
+  if (route.tier && !tierAtLeast(core.settings.tier, route.tier)) return false;
+  return !route.offerings || offeringIn(core.settings.offering, route.offerings);
+}

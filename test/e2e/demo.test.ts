@@ -87,3 +87,28 @@ describe('hostctl init --demo', () => {
     expect(assoc.projects.length).toBeGreaterThanOrEqual(7);
   });
 });
+
+// Each tier and each offering once (ultimate with every offering is the run above): the demo
+// seeds what the instance offers and names what it left out.
+describe.each([
+  ['free', 'hosted', ['SAML single sign-on of acme', 'protected environments', 'the acme group wiki', "users' personal access tokens"]],
+  ['premium', 'self-managed', ['SCIM provisioning and enterprise users of acme', 'a custom member role']],
+  ['ultimate', 'dedicated', ['SCIM provisioning and enterprise users of acme']],
+] as const)('hostctl init --demo --tier %s --offering %s', (tier, offering, leftOut) => {
+  let box: CliSandbox;
+  afterAll(() => box?.cleanup());
+
+  it('creates the state, seeds what is offered and says what was left out', async () => {
+    box = cliSandbox();
+    const res = await box.run(['init', '--state', box.stateDir, '--demo', '--tier', tier, '--offering', offering]);
+    expect(res.exitCode, String(res.stderr)).toBe(0);
+    const stderr = String(res.stderr);
+    expect(stderr).toContain('demo: 4 users');
+    const line = stderr.split('\n').find((l) => l.startsWith('demo: left out')) ?? '';
+    for (const what of leftOut) expect(line).toContain(what);
+    const users = await box.json<Obj[]>(['users', 'list', '--search', 'alice']);
+    expect(users.map((u) => u.username)).toContain('alice');
+    expect((await box.json<Obj[]>(['projects', 'list'])).length).toBeGreaterThan(3);
+    if (tier !== 'free') expect((await box.json<Obj[]>(['protected-envs', 'list', '--group', 'acme'])).map((e) => e.name)).toEqual(['production', 'staging']);
+  }, 180_000);
+});

@@ -34,11 +34,21 @@ export interface Demo {
   tokens: Record<string, number>;
   /** Calls into the local instance for data no API creates (absent for remote targets). */
   internals: DemoInternals;
+  /** What the instance's tier or offering does not serve, and so was left out. */
+  leftOut: string[];
+  /** Whether the instance serves `method path`; false adds `what` to leftOut. */
+  offers: (method: string, path: string, what: string, api?: 'v4' | 'scim') => Promise<boolean>;
 }
 
 export async function seedDemo(client: ApiClient, log: DemoLog, internals: DemoInternals = {}): Promise<Demo> {
   const { data: self } = await client.get<{ created_at: string }>('/personal_access_tokens/self');
-  const demo: Demo = { admin: client, today: self.created_at.slice(0, 10), users: {}, secrets: {}, groups: {}, projects: {}, tokens: {}, internals };
+  const leftOut: string[] = [];
+  const offers = async (method: string, path: string, what: string, api: 'v4' | 'scim' = 'v4'): Promise<boolean> => {
+    const ok = internals.available ? await internals.available(method, path, api) : true;
+    if (!ok && !leftOut.includes(what)) leftOut.push(what);
+    return ok;
+  };
+  const demo: Demo = { admin: client, today: self.created_at.slice(0, 10), users: {}, secrets: {}, groups: {}, projects: {}, tokens: {}, internals, leftOut, offers };
   await seedPeople(demo, log);
   await seedGroups(demo, log);
   await seedProjects(demo, log);
@@ -51,5 +61,6 @@ export async function seedDemo(client: ApiClient, log: DemoLog, internals: DemoI
   await seedSnippetsAndWikis(demo, log);
   await seedStorages(demo, log);
   await seedPackagesDemo(demo, log);
+  if (leftOut.length > 0) log(`demo: left out (not offered at this tier and offering): ${leftOut.join('; ')}`);
   return demo;
 }

@@ -21,6 +21,8 @@ export interface DemoPackage {
 
 export interface DemoInternals {
   seedPackages?: (drafts: DemoPackage[]) => Promise<number[]>;
+  /** Whether the instance serves `method path` at its tier and offering (remote targets: assumed). */
+  available?: (method: string, path: string, api?: 'v4' | 'scim') => Promise<boolean>;
 }
 
 async function publish(client: ApiClient, projectId: number, name: string, version: string, file: string, content: string, headers: Record<string, string> = {}, status?: string) {

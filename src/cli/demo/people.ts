@@ -10,9 +10,17 @@ export const DEMO_USERS = [
 
 export async function seedPeople(demo: Demo, log: DemoLog): Promise<void> {
   const client = demo.admin;
+  // Administrators create users' personal access tokens on self-managed and dedicated offerings
+  // only; elsewhere each user gets an impersonation token to act with.
+  const personal = await demo.offers('POST', '/users/1/personal_access_tokens', "users' personal access tokens (created by an administrator; impersonation tokens stand in)");
   for (const u of DEMO_USERS) {
     const { data } = await client.post<{ id: number }>('/users', { ...u, password: 'demo-password-123', skip_confirmation: true });
     demo.users[u.username] = data.id;
+    if (!personal) {
+      const act = await client.post<{ token: string }>(`/users/${data.id}/impersonation_tokens`, { name: `${u.username}-demo`, scopes: ['api'] });
+      demo.secrets[u.username] = act.data.token;
+      continue;
+    }
     const laptop = await client.post<{ id: number; token: string }>(`/users/${data.id}/personal_access_tokens`, {
       name: `${u.username}-laptop`,
       scopes: ['api'],
@@ -23,5 +31,5 @@ export async function seedPeople(demo: Demo, log: DemoLog): Promise<void> {
     const ci = await client.post<{ id: number }>(`/users/${data.id}/personal_access_tokens`, { name: `${u.username}-ci`, scopes: ['read_api'] });
     demo.tokens[`${u.username}-ci`] = ci.data.id;
   }
-  log(`demo: ${DEMO_USERS.length} users with tokens`);
+  log(`demo: ${DEMO_USERS.length} users with ${personal ? 'tokens' : 'impersonation tokens'}`);
 }

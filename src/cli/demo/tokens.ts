@@ -5,6 +5,7 @@ import type { Demo, DemoLog } from './index.js';
 
 export async function seedTokens(demo: Demo, log: DemoLog): Promise<void> {
   const client = demo.admin;
+  if (!(await demo.offers('POST', '/users/1/personal_access_tokens', 'rotated, revoked and expiring personal access tokens'))) return;
   const create = async (user: string, body: Record<string, unknown>): Promise<number> => {
     const { data } = await client.post<{ id: number }>(`/users/${demo.users[user]}/personal_access_tokens`, body);
     demo.tokens[String(body.name)] = data.id;

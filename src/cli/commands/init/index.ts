@@ -94,8 +94,12 @@ export function configure(noun: Command): void {
           ]);
           const client = new ApiClient(new LocalTransport(`local:${stateDir}`, (r) => core.handle(r)), { token: rootToken });
           // Packages of types without an upload API here are made by the service itself.
-          const { seedPackages } = await import('../../../core/areas/packages/seed.js');
-          await seedDemo(client, (line) => cli.info(line), { seedPackages: (drafts) => seedPackages(core, drafts) });
+          const [{ seedPackages }, { routeAvailable }] = await Promise.all([import('../../../core/areas/packages/seed.js'), import('../../../core/app.js')]);
+          await seedDemo(client, (line) => cli.info(line), {
+            seedPackages: (drafts) => seedPackages(core, drafts),
+            // The tier and offering decide what the demo can show; the rest is left out and said so.
+            available: (method, path, api) => routeAvailable(core, method, path, api),
+          });
           await core.jobs.drain(core, `init-${process.pid}`);
         }
       } catch (error) {
