@@ -69,16 +69,16 @@ describe.each(TRANSPORTS)('project security settings (%s)', (kind) => {
     await expectApiError(f.maintainer.client.put(path, { secret_push_protection_enabled: 'maybe' }), 400, { error: 'secret_push_protection_enabled is invalid' });
   });
 
-  it('a role too low answers 401 (reads need Developer, changes Maintainer); non-member 404; anonymous 401', async () => {
-    for (const who of [f.reporter, f.guest]) await expectApiError(who.client.get(path), 401, { message: '401 Unauthorized' });
-    for (const who of [f.developer, f.reporter, f.guest]) await expectApiError(who.client.put(path, { secret_push_protection_enabled: true }), 401, { message: '401 Unauthorized' });
+  it('a signed-in role too low answers 403 (reads need Developer, changes Maintainer); non-member 404; anonymous 401', async () => {
+    for (const who of [f.reporter, f.guest]) await expectApiError(who.client.get(path), 403, { message: '403 Forbidden' });
+    for (const who of [f.developer, f.reporter, f.guest]) await expectApiError(who.client.put(path, { secret_push_protection_enabled: true }), 403, { message: '403 Forbidden' });
     await expectApiError(f.nonMember.client.get(path), 404, { message: '404 Project Not Found' });
     await expectApiError(f.nonMember.client.put(path, { secret_push_protection_enabled: true }), 404, { message: '404 Project Not Found' });
     await expectApiError(inst.client().get(path), 401, { message: '401 Unauthorized' });
     await expectApiError(inst.client().put(path, { secret_push_protection_enabled: true }), 401, { message: '401 Unauthorized' });
     const publicProject = await createProject(inst, inst.admin, { visibility: 'public' });
     const outsider = await createUser(inst);
-    await expectApiError(outsider.client.get(`/projects/${publicProject.id}/security_settings`), 401, { message: '401 Unauthorized' });
+    await expectApiError(outsider.client.get(`/projects/${publicProject.id}/security_settings`), 403, { message: '403 Forbidden' });
     expect((await inst.admin.get(`/projects/${publicProject.id}/security_settings`)).status).toBe(200);
   });
 

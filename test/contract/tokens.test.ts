@@ -463,7 +463,7 @@ describe.each(TRANSPORTS)('personal access tokens (%s)', (kind) => {
       expect(defaulted.data).toMatchObject({ access_level: 40, scopes: ['read_api', 'read_repository'], expires_at: '2027-01-15' });
     });
 
-    it('lists and gets them for Maintainers; others get 401, non-members 404', async () => {
+    it('lists and gets them for Maintainers; other members get 403, non-members 404, anonymous 401', async () => {
       const fx = await createProjectWithRoles(inst);
       const { data: made } = await fx.maintainer.client.post<BotToken>(`/projects/${fx.project.id}/access_tokens`, { name: 'listed', scopes: ['read_api'] });
       const list = await fx.owner.client.get<BotToken[]>(`/projects/${fx.project.id}/access_tokens`);
@@ -471,7 +471,7 @@ describe.each(TRANSPORTS)('personal access tokens (%s)', (kind) => {
       expect(list.data[0]!.token).toBeUndefined();
       expect(list.headers['x-total']).toBe('1');
       expect((await inst.admin.get<BotToken>(`/projects/${fx.project.id}/access_tokens/${made.id}`)).data.id).toBe(made.id);
-      await expectApiError(fx.developer.client.get(`/projects/${fx.project.id}/access_tokens`), 401, { message: '401 Unauthorized' });
+      await expectApiError(fx.developer.client.get(`/projects/${fx.project.id}/access_tokens`), 403, { message: '403 Forbidden' });
       await expectApiError(fx.nonMember.client.get(`/projects/${fx.project.id}/access_tokens`), 404, { message: '404 Project Not Found' });
       await expectApiError(inst.client().get(`/projects/${fx.project.id}/access_tokens`), 401);
       await expectApiError(fx.maintainer.client.get(`/projects/${fx.project.id}/access_tokens/${fx.maintainer.tokenId}`), 404, { message: '404 project Access Token Not Found' });

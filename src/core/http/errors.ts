@@ -48,6 +48,12 @@ export const unauthorized = (reason?: string): ApiError => new ApiError(401, { m
 
 export const forbidden = (reason?: string): ApiError => new ApiError(403, { message: withReason('403 Forbidden', reason) });
 
+/**
+ * A caller a permission check refuses: 401 only without credentials; a signed-in caller who lacks
+ * the role or right gets 403. Every route's permission refusal goes through this.
+ */
+export const refused = (actor: unknown): ApiError => (actor ? forbidden() : unauthorized());
+
 export const methodNotAllowed = (message = '405 Method Not Allowed'): ApiError => new ApiError(405, { message });
 
 export const conflict = (message = '409 Conflict'): ApiError => new ApiError(409, { message });

@@ -1,11 +1,11 @@
 // Project security settings (Ultimate): the raw settings record, created with its defaults on
-// the first read. Developers read, Maintainers change; a role below that answers 401 like the
-// platform (not 403); below Ultimate the feature is unlicensed (403); archived projects refuse
-// changes (403).
+// the first read. Developers read, Maintainers change; a signed-in role below that answers 403
+// (the platform answers 401; hostctl keeps 401 for a caller without credentials); below Ultimate
+// the feature is unlicensed (403); archived projects refuse changes (403).
 import { defineRoutes } from '../../http/route.js';
 import type { RequestContext } from '../../http/context.js';
 import { currentUser } from '../../http/context.js';
-import { forbidden, unauthorized } from '../../http/errors.js';
+import { forbidden, refused } from '../../http/errors.js';
 import { idParam } from '../../http/params.js';
 import { can } from '../../auth/policy.js';
 import { tierAtLeast } from '../../instance.js';
@@ -51,11 +51,11 @@ function present(row: SecurityRow): Record<string, unknown> {
   return out;
 }
 
-/** The project, refused in the platform's order: invisible 404, unlicensed 403, role too low 401. */
+/** The project, refused in the platform's order: invisible 404, unlicensed 403, role too low 403 (401 anonymous). */
 function licensedProject(ctx: RequestContext, ability: 'read_security_settings' | 'admin_security_settings'): ProjectRow {
   const project = findProject(ctx);
   if (!tierAtLeast(ctx.core.settings.tier, 'ultimate')) throw forbidden();
-  if (!can(ctx.core, ctx.actor, ability, { project })) throw unauthorized();
+  if (!can(ctx.core, ctx.actor, ability, { project })) throw refused(ctx.actor);
   return project;
 }
 

@@ -4,7 +4,7 @@
 // Both resources share one set of routes, made per resource kind.
 import type { RequestContext } from '../../http/context.js';
 import { currentUser } from '../../http/context.js';
-import { badRequest, notFound, unauthorized } from '../../http/errors.js';
+import { badRequest, notFound, refused } from '../../http/errors.js';
 import { cappedCount, paginate } from '../../http/pagination.js';
 import { keptCount } from '../../db/list-counts.js';
 import { idParam, type ParamDecl } from '../../http/params.js';
@@ -95,7 +95,7 @@ function present(ctx: RequestContext, r: Resource, row: BotTokenRow, secret?: st
 /** The resource, visible to the caller (404 otherwise), whose bot tokens the caller may manage. */
 function managed(ctx: RequestContext, kind: ResourceKind): Resource {
   const r = resourceOf(ctx, kind);
-  if (!r.manages(ctx.actor)) throw unauthorized();
+  if (!r.manages(ctx.actor)) throw refused(ctx.actor);
   return r;
 }
 
