@@ -469,7 +469,7 @@ complete -c hostctl -n '__hostctl_at \'\'' -a releases -d 'Releases of a project
 complete -c hostctl -n '__hostctl_at \'\'' -a restore -d 'Create a state from a backup archive (every checksum verified first), or --check an archive'
 complete -c hostctl -n '__hostctl_at \'\'' -a saml -d 'A top-level group\'s SAML: provider settings, identities, SAML group links'
 complete -c hostctl -n '__hostctl_at \'\'' -a scim -d 'A group\'s SCIM provisioning token for identity providers'
-complete -c hostctl -n '__hostctl_at \'\'' -a security-settings -d 'Security settings of a project (Ultimate): show, turn secret push protection on or off'
+complete -c hostctl -n '__hostctl_at \'\'' -a security-settings -d 'Security settings of a project (Ultimate): get, update (secret push protection on or off)'
 complete -c hostctl -n '__hostctl_at \'\'' -a serve -d 'Serve a local state over HTTP as an API v4 instance'
 complete -c hostctl -n '__hostctl_at \'\'' -a snippets -d 'Snippets (personal or of a project): list, inspect, create from files, change files, delete, print raw'
 complete -c hostctl -n '__hostctl_at \'\'' -a storage-moves -d 'Move project, snippet and group repositories between storages, and follow the moves'

@@ -98,6 +98,16 @@ describe.runIf(hasCommand('python3'))('an 80-column terminal', () => {
     for (const row of String(piped.stdout).split('\n')) expect(row.length, row).toBeLessThanOrEqual(80);
   });
 
+  it.runIf(hasCommand('man'))('the man page renders under LANG=C without a missing glyph, and lists every exit code', async () => {
+    const { execa } = await import('execa');
+    const page = new URL('../../man/hostctl.1', import.meta.url).pathname;
+    const res = await execa('man', ['-l', page], { env: { LANG: 'C', LC_ALL: 'C', MANWIDTH: '80', PATH: process.env.PATH ?? '/usr/bin:/bin' }, extendEnv: false, reject: false });
+    expect(res.exitCode).toBe(0);
+    expect(String(res.stderr)).not.toMatch(/warning|can't find/);
+    expect(String(res.stdout)).toContain('GITLAB_TOKEN=glpat-...');
+    for (const code of [0, 1, 2, 3, 4, 5, 6, 7, 10, 130]) expect(String(res.stdout)).toMatch(new RegExp(`^ +${code}\\s`, 'm'));
+  });
+
   it('errors and their hints wrap at the width, continuation lines indented', async () => {
     const res = await show(['users', 'list', '--sort', 'bogus'], 40);
     expect(res.code).toBe(2);

@@ -5,11 +5,17 @@ import type { CommandDoc, OptionDoc, ProgramDoc } from './model.js';
 import { ENVIRONMENT, FILES, FORMATTING } from './topics.js';
 
 /**
+ * Characters outside ASCII as groff's named glyphs, which every output device (also `-Tascii`
+ * under LANG=C) can draw; others as \[uXXXX].
+ */
+const GLYPHS: Record<string, string> = { '…': '...', '·': '\\(pc', '—': '\\(em', '–': '\\(en', '→': '->', '←': '<-', '‘': '\\(oq', '’': '\\(cq', '“': '\\(lq', '”': '\\(rq', '×': '\\(mu', '≥': '\\(>=', '≤': '\\(<=', '•': '\\(bu', 'é': '\\(\'e' };
+
+/**
  * Escapes text for roff: backslashes, control characters at line start, and hyphens that must stay
  * ASCII minus signs to be copied into a shell (every one in `code`, else those of option words).
  */
 export function roff(text: string, code = false): string {
-  const escaped = text.replace(/\\/g, '\\e').replace(/[^\x00-\x7f]/gu, (c) => `\\[u${(c.codePointAt(0) as number).toString(16).toUpperCase().padStart(4, '0')}]`);
+  const escaped = text.replace(/\\/g, '\\e').replace(/[^\x00-\x7f]/gu, (c) => GLYPHS[c] ?? `\\[u${(c.codePointAt(0) as number).toString(16).toUpperCase().padStart(4, '0')}]`);
   const minus = code ? escaped.replace(/-/g, '\\-') : escaped.replace(/(^|[\s("'[=,/])(-[^\s)"',\]]*)/g, (_m, lead: string, word: string) => `${lead}${word.replace(/-/g, '\\-')}`);
   return minus
     .split('\n')
