@@ -19,3 +19,6 @@ export function listSome(items: readonly string[], max = 3): string {
   const shown = items.slice(0, max).join(', ');
   return items.length > max ? `${shown} and ${items.length - max} more` : shown;
 }
+
+/** "1 file", "3 files". */
+export const count = (n: number, singular: string, plural = `${singular}s`): string => `${n} ${n === 1 ? singular : plural}`;

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import type { Database } from '../db/connection.js';
 import { restrictStateModes, stateModeWarnings } from '../state-modes.js';
 import { deadScratch } from '../backup/scratch.js';
-import { fail, listSome, ok, warn, type CheckResult } from '../../shared/health-check.js';
+import { count, fail, listSome, ok, warn, type CheckResult } from '../../shared/health-check.js';
 
 function blobNames(stateDir: string): Set<string> {
   const out = new Set<string>();
@@ -29,9 +29,9 @@ export function packageChecks(db: Database, stateDir: string): CheckResult[] {
   const unused = [...present].filter((sha) => !namedSet.has(sha));
   return [
     missing.length
-      ? fail('packages.blobs', `${missing.length} package files have no stored bytes (${listSome(missing.map((s) => s.slice(0, 12)))})`, 'restore the state from a backup that has them, or delete those package files')
+      ? fail('packages.blobs', `${count(missing.length, 'package file')} without stored bytes (${listSome(missing.map((s) => s.slice(0, 12)))})`, 'restore the state from a backup that has them, or delete those package files')
       : ok('packages.blobs', `${named.length} stored package files, each with its bytes`),
-    unused.length ? warn('packages.unused-blobs', `${unused.length} stored blobs no package file names (left alone: doctor never deletes data)`) : ok('packages.unused-blobs', 'no unused blobs'),
+    unused.length ? warn('packages.unused-blobs', `${count(unused.length, 'stored blob')} no package file names (left alone: doctor never deletes data)`) : ok('packages.unused-blobs', 'no unused blobs'),
   ];
 }
 
@@ -62,9 +62,9 @@ export function leftoverChecks(stateDir: string, fix: boolean): CheckResult[] {
   if (leftovers.length === 0) return [ok('state.temporary-files', 'no temporary files of killed processes')];
   if (fix) {
     for (const p of leftovers) rmSync(p, { recursive: true, force: true });
-    return [{ ...ok('state.temporary-files', `removed ${leftovers.length} temporary files of killed processes`), fixed: `removed ${leftovers.length} temporary files` }];
+    return [{ ...ok('state.temporary-files', `removed ${count(leftovers.length, 'temporary file')} of killed processes`), fixed: `removed ${leftovers.length} temporary files` }];
   }
-  return [warn('state.temporary-files', `${leftovers.length} temporary files left by killed processes (${listSome(leftovers.map((p) => p.slice(stateDir.length + 1)), 2)})`, 'hostctl doctor --fix')];
+  return [warn('state.temporary-files', `${count(leftovers.length, 'temporary file')} left by killed processes (${listSome(leftovers.map((p) => p.slice(stateDir.length + 1)), 2)})`, 'hostctl doctor --fix')];
 }
 
 export function modeChecks(stateDir: string, fix: boolean): CheckResult[] {
@@ -74,7 +74,7 @@ export function modeChecks(stateDir: string, fix: boolean): CheckResult[] {
     restrictStateModes(stateDir);
     return [{ ...ok('state.modes', 'modes restricted'), fixed: 'set the state directory to 0700 and the database to 0600' }];
   }
-  return [fail('state.modes', `other local users can reach the state (${found.length} paths: token digests and password hashes are inside)`, `hostctl doctor --fix (or chmod 700 ${stateDir}; chmod 600 ${stateDir}/state.db*)`)];
+  return [fail('state.modes', `other local users can reach the state (${count(found.length, 'path')}; token digests and password hashes are inside)`, `hostctl doctor --fix (or chmod 700 ${stateDir}; chmod 600 ${stateDir}/state.db*)`)];
 }
 
 export function jobChecks(db: Database, now: Date): CheckResult[] {
@@ -82,13 +82,13 @@ export function jobChecks(db: Database, now: Date): CheckResult[] {
   const failed = (db.prepare("SELECT count(*) AS n FROM jobs WHERE state = 'failed'").get() as { n: number }).n;
   const hourAgo = new Date(now.getTime() - 3_600_000).toISOString();
   const waiting = (db.prepare("SELECT count(*) AS n FROM jobs WHERE state IN ('queued', 'running') AND created_at < ?").get(hourAgo) as { n: number }).n;
-  if (failed) out.push(warn('jobs.failed', `${failed} background jobs failed`, 'the serve (or worker) log says why; they are retried when queued again'));
+  if (failed) out.push(warn('jobs.failed', `${count(failed, 'background job')} failed`, 'the serve (or worker) log says why; they are retried when queued again'));
   else out.push(ok('jobs.failed', 'no failed background jobs'));
-  out.push(waiting ? warn('jobs.pending', `${waiting} background jobs waiting for over an hour`, 'run hostctl serve (or hostctl worker) on this state') : ok('jobs.pending', 'no job waiting long'));
+  out.push(waiting ? warn('jobs.pending', `${count(waiting, 'background job')} waiting for over an hour`, 'run hostctl serve (or hostctl worker) on this state') : ok('jobs.pending', 'no job waiting long'));
   const moves = db.prepare('SELECT id, container_type AS type, container_id AS cid, error_message AS error FROM repository_storage_moves WHERE state IN (5, 7) ORDER BY id DESC LIMIT 20').all() as { id: number; type: string; cid: number; error: string | null }[];
   out.push(
     moves.length
-      ? warn('storage-moves.failed', `${moves.length} storage moves failed (${listSome(moves.map((m) => `#${m.id} ${m.type} ${m.cid}`))})`, 'hostctl storage-moves list --status failed; schedule them again')
+      ? warn('storage-moves.failed', `${count(moves.length, 'storage move')} failed (${listSome(moves.map((m) => `#${m.id} ${m.type} ${m.cid}`))})`, 'hostctl storage-moves list --status failed; schedule them again')
       : ok('storage-moves.failed', 'no failed storage moves'),
   );
   return out;
@@ -103,7 +103,7 @@ export function tokenChecks(db: Database, now: Date): CheckResult[] {
   const week = new Date(now.getTime() + 7 * 86_400_000).toISOString().slice(0, 10);
   const lasting = rows.filter((r) => r.expires === null || r.expires > week);
   if (lasting.length === 0) return [warn('tokens.admin', `every administrator token expires within 7 days (${listSome(rows.map((r) => `${r.username} ${r.expires}`))})`, 'hostctl tokens rotate self')];
-  return [ok('tokens.admin', `${rows.length} working administrator tokens`)];
+  return [ok('tokens.admin', `${count(rows.length, 'working administrator token')}`)];
 }
 
 export const stateExists = (stateDir: string): boolean => existsSync(join(stateDir, 'state.db'));

@@ -3,7 +3,7 @@ import { existsSync, readdirSync, rmSync, statfsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Database } from '../db/connection.js';
 import { containerRows, repositoryPath, storageDirs } from '../backup/state-contents.js';
-import { fail, listSome, ok, warn, type CheckResult } from '../../shared/health-check.js';
+import { count, fail, listSome, ok, warn, type CheckResult } from '../../shared/health-check.js';
 import { isAlive } from '../jobs/owner.js';
 
 const REPO_DIRS = ['@projects', '@groups', '@snippets'];
@@ -79,7 +79,7 @@ export async function storageChecks(db: Database, stateDir: string, options: Sto
     // Wikis are made on first use; project and snippet repositories with their rows.
     else if (c.kind === 'project' || c.kind === 'snippet') missing.push(`${c.kind} ${c.id} (${c.storage}:${path})`);
   }
-  out.push(missing.length ? fail('repositories.rows', `${missing.length} rows without their repository: ${listSome(missing)}`, 'restore the repositories from a backup') : ok('repositories.rows', `${repos.length} repositories, one for every row`));
+  out.push(missing.length ? fail('repositories.rows', `${count(missing.length, 'row')} without its repository: ${listSome(missing)}`, 'restore the repositories from a backup') : ok('repositories.rows', `${count(repos.length, 'repository', 'repositories')}, one for every row`));
 
   const orphans: string[] = [];
   for (const [name, base] of Object.entries(dirs))
@@ -92,7 +92,7 @@ export async function storageChecks(db: Database, stateDir: string, options: Sto
       }
       for (const e of entries) if (e.endsWith('.git') && !expected.has(join(base, sub, e))) orphans.push(`${name}:${sub}/${e}`);
     }
-  out.push(orphans.length ? warn('repositories.orphans', `${orphans.length} repositories no row owns: ${listSome(orphans)} (left alone: doctor never deletes data)`) : ok('repositories.orphans', 'no repository without its row'));
+  out.push(orphans.length ? warn('repositories.orphans', `${count(orphans.length, 'repository', 'repositories')} no row owns: ${listSome(orphans)} (left alone: doctor never deletes data)`) : ok('repositories.orphans', 'no repository without its row'));
 
   const stale: string[] = [];
   let removed = 0;
@@ -104,8 +104,8 @@ export async function storageChecks(db: Database, stateDir: string, options: Sto
       removed += locks.length;
     } else stale.push(...locks);
   }
-  if (removed) out.push({ ...ok('repositories.locks', `removed ${removed} stale git lock files`), fixed: `removed ${removed} lock files left by killed writers` });
-  else out.push(stale.length ? warn('repositories.locks', `${stale.length} stale git lock files block writes: ${listSome(stale, 2)}`, 'hostctl doctor --fix') : ok('repositories.locks', 'no stale git locks'));
+  if (removed) out.push({ ...ok('repositories.locks', `removed ${count(removed, 'stale git lock file')}`), fixed: `removed ${count(removed, 'lock file')} left by killed writers` });
+  else out.push(stale.length ? warn('repositories.locks', `${count(stale.length, 'stale git lock file')} blocking writes: ${listSome(stale.map((l) => l.slice(stateDir.length + 1) || l), 2)}`, 'hostctl doctor --fix') : ok('repositories.locks', 'no stale git locks'));
 
   if (options.quick) out.push(ok('repositories.fsck', 'skipped (--quick)'));
   else {
@@ -114,7 +114,7 @@ export async function storageChecks(db: Database, stateDir: string, options: Sto
       const complaint = await options.fsck(repo);
       if (complaint) broken.push(`${repo.slice(stateDir.length + 1) || repo}: ${complaint}`);
     }
-    out.push(broken.length ? fail('repositories.fsck', `${broken.length} repositories fail git fsck: ${listSome(broken, 2)}`, 'restore them from a backup') : ok('repositories.fsck', `${repos.length} repositories pass git fsck --connectivity-only`));
+    out.push(broken.length ? fail('repositories.fsck', `${count(broken.length, 'repository', 'repositories')} failing git fsck: ${listSome(broken, 2)}`, 'restore them from a backup') : ok('repositories.fsck', `${count(repos.length, 'repository', 'repositories')} pass git fsck --connectivity-only`));
   }
   return out;
 }
