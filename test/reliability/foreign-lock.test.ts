@@ -5,7 +5,7 @@ import { execa, type ResultPromise } from 'execa';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { initState } from '../../src/core/init.js';
 import { openCore, STATE_DB, type Core } from '../../src/core/app.js';
 import { startServer, type RunningServer } from '../../src/server/server.js';
@@ -62,6 +62,8 @@ describe('a write lock held by another process', () => {
     for (const path of ['/user', '/projects', '/users']) expect((await fetch(`${server.url}/api/v4${path}`, { headers })).status).toBe(200);
 
     const holder = holdWriteLock(join(dir, 'state', STATE_DB));
+    // Released whatever happens, so that a failure here does not hold the lock for the next test.
+    onTestFinished(() => void holder.proc.stdin?.end());
     await holder.held;
     let released = false;
     // A write waits for the lock (asynchronously) while the reads below run.
@@ -94,7 +96,9 @@ describe('a write lock held by another process', () => {
 
     const after = await fetch(`${server.url}/api/v4/projects`, { method: 'POST', headers: { ...headers, 'content-type': 'application/json' }, body: '{"name":"after-lock"}' });
     expect(after.status).toBe(201);
-  });
+    // 300 reads one after another: patient enough for a machine whose other cores are busy
+    // (another test file may run a CPU burner beside this one).
+  }, 180_000);
 
   it('answers reads that keep bookkeeping (package downloads, first settings read) while the lock is held', async () => {
     const headers = { 'private-token': token };
