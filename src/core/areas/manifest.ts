@@ -45,6 +45,8 @@ export const ROUTE_MANIFEST: readonly RouteKey[] = [
   ["GET", "/groups/:id/subgroups", "groups"],
   ["GET", "/groups/:id/descendant_groups", "groups"],
   ["GET", "/groups/:id/projects", "groups"],
+  ["POST", "/groups/:id/share", "groups"],
+  ["DELETE", "/groups/:id/share/:group_id", "groups"],
   ["GET", "/projects", "projects"],
   ["POST", "/projects", "projects"],
   ["POST", "/projects/user/:user_id", "projects"],

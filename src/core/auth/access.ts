@@ -31,10 +31,8 @@ export function descendantIds(core: CoreState, namespaceId: number): number[] {
   return rows.map((r) => r.id);
 }
 
-export function groupAccessLevel(core: CoreState, userId: number, group: Pick<NamespaceRow, 'id'>): number {
-  const ids = ancestorIds(core, group.id);
-  if (ids.length === 0) return 0;
-  const today = isoDate(core.clock.now());
+/** Membership of a group or one of its ancestors (no shares). */
+function memberLevel(core: CoreState, userId: number, ids: readonly number[], today: string): number {
   const row = core.db
     .prepare(
       `SELECT MAX(access_level) AS level FROM members
@@ -43,6 +41,28 @@ export function groupAccessLevel(core: CoreState, userId: number, group: Pick<Na
     )
     .get(userId, ...ids, today) as { level: number | null };
   return row.level ?? 0;
+}
+
+/**
+ * A user's level in a group: their membership of it or an ancestor, or, where the group or an
+ * ancestor is shared with another group, their membership there capped at the share's level.
+ */
+export function groupAccessLevel(core: CoreState, userId: number, group: Pick<NamespaceRow, 'id'>): number {
+  const ids = ancestorIds(core, group.id);
+  if (ids.length === 0) return 0;
+  const today = isoDate(core.clock.now());
+  let level = memberLevel(core, userId, ids, today);
+  const links = core.db
+    .prepare(
+      `SELECT shared_with_group_id, group_access FROM group_group_links
+       WHERE shared_group_id IN (${placeholders(ids.length)}) AND (expires_at IS NULL OR expires_at >= ?)`,
+    )
+    .all(...ids, today) as { shared_with_group_id: number; group_access: number }[];
+  for (const link of links) {
+    if (link.group_access <= level) continue;
+    level = Math.max(level, Math.min(link.group_access, memberLevel(core, userId, ancestorIds(core, link.shared_with_group_id), today)));
+  }
+  return level;
 }
 
 export function projectAccessLevel(core: CoreState, userId: number, project: Pick<ProjectRow, 'id' | 'namespace_id'>): number {

@@ -68,8 +68,26 @@ export function presentGroup(core: CoreState, g: NamespaceRow) {
 export function presentGroupDetail(core: CoreState, g: NamespaceRow, projects: unknown[] | undefined) {
   return {
     ...presentGroup(core, g),
-    shared_with_groups: [],
+    shared_with_groups: sharedWithGroups(core, g.id),
     ...(g.parent_id === null ? { prevent_sharing_groups_outside_hierarchy: false } : {}),
     ...(projects !== undefined ? { projects, shared_projects: [] } : {}),
   };
+}
+
+/** The groups a group is shared with (the platform's shared_with_groups entries). */
+export function sharedWithGroups(core: CoreState, groupId: number) {
+  const rows = core.db
+    .prepare(
+      `SELECT l.shared_with_group_id, l.group_access, l.expires_at, n.name, n.full_path FROM group_group_links l
+       JOIN namespaces n ON n.id = l.shared_with_group_id WHERE l.shared_group_id = ? ORDER BY l.id`,
+    )
+    .all(groupId) as { shared_with_group_id: number; group_access: number; expires_at: string | null; name: string; full_path: string }[];
+  return rows.map((r) => ({
+    group_id: r.shared_with_group_id,
+    group_name: r.name,
+    group_full_path: r.full_path,
+    group_access_level: r.group_access,
+    expires_at: r.expires_at,
+    member_role_id: null,
+  }));
 }

@@ -3,10 +3,10 @@
 import { defineRoutes, type RouteDef } from '../../http/route.js';
 import type { RequestContext } from '../../http/context.js';
 import { currentUser } from '../../http/context.js';
-import { forbidden, paramError } from '../../http/errors.js';
+import { failure, forbidden, notFound, paramError } from '../../http/errors.js';
 import { cappedCount, decodeCursor, encodeCursor, keysetReply, pageWindow, paginate } from '../../http/pagination.js';
 import { idParam, type ParamDecl } from '../../http/params.js';
-import { accepted, created, type Reply } from '../../http/reply.js';
+import { accepted, created, noContent, type Reply } from '../../http/reply.js';
 import { VISIBILITIES, type NamespaceRow, type ProjectRow, type Visibility } from '../../db/rows.js';
 import { can, isAdmin } from '../../auth/policy.js';
 import { descendantIds } from '../../auth/access.js';
@@ -224,5 +224,44 @@ export const groupRoutes: RouteDef[] = defineRoutes([
       return listProjects(ctx, { namespaceIds });
     },
   },
+  {
+    method: 'POST',
+    path: '/groups/:id/share',
+    summary: "Share a group with another group: that group's members get access up to group_access (Owner)",
+    params: [
+      idParam,
+      { name: 'group_id', type: 'integer', required: true },
+      { name: 'group_access', type: 'integer', required: true, values: [10, 20, 30, 40, 50] },
+      { name: 'expires_at', type: 'date' },
+      { name: 'member_role_id', type: 'integer' },
+    ],
+    handler: (ctx) => {
+      const group = findGroup(ctx, 'admin_group');
+      const target = findGroup(ctx, 'read_group', 'group_id');
+      const p = ctx.params;
+      if (target.id === group.id) throw failure(400, 'Shared with group cannot be the same as the group');
+      const expires = (p.expires_at as string | undefined) ?? null;
+      if (expires !== null && expires <= ctx.core.nowIso().slice(0, 10)) throw failure(400, { expires_at: ['must be in the future'] });
+      const added = ctx.core.tx(
+        () =>
+          ctx.core.db
+            .prepare('INSERT OR IGNORE INTO group_group_links (shared_group_id, shared_with_group_id, group_access, expires_at, created_at) VALUES (?, ?, ?, ?, ?)')
+            .run(group.id, target.id, p.group_access, expires, ctx.core.nowIso()).changes,
+      );
+      if (added === 0) throw failure(409, 'Group already shared with this group');
+      return created(presentGroupDetail(ctx.core, group, undefined));
+    },
+  },
+  {
+    method: 'DELETE',
+    path: '/groups/:id/share/:group_id',
+    summary: 'Stop sharing a group with another group (Owner)',
+    params: [idParam, { name: 'group_id', type: 'integer', required: true }],
+    handler: (ctx) => {
+      const group = findGroup(ctx, 'admin_group');
+      const removed = ctx.core.tx(() => ctx.core.db.prepare('DELETE FROM group_group_links WHERE shared_group_id = ? AND shared_with_group_id = ?').run(group.id, ctx.params.group_id).changes);
+      if (removed === 0) throw notFound('Group Link');
+      return noContent();
+    },
+  },
 ]);
-
