@@ -308,7 +308,7 @@ _hostctl_flags() {
     'packages') echo '' ;;
     'packages delete') echo '-R --project' ;;
     'packages delete-file') echo '-R --project' ;;
-    'packages download') echo '-R --project --name --package-version -O --output-file' ;;
+    'packages download') echo '-R --project --name --package-version -O --output-file --clobber --skip-existing' ;;
     'packages files') echo '-R --project --sort --page --per-page --all --limit' ;;
     'packages get') echo '-R --project' ;;
     'packages list') echo '-R --project --sort -g --group --type --search --package-version --versionless --status --exclude-subgroups --page --per-page --all --limit' ;;

@@ -1036,6 +1036,8 @@ complete -c hostctl -n '__hostctl_at \'packages download\'' -s R -l project -x -
 complete -c hostctl -n '__hostctl_at \'packages download\'' -l name -x -d 'package name'
 complete -c hostctl -n '__hostctl_at \'packages download\'' -l package-version -x -d 'package version'
 complete -c hostctl -n '__hostctl_at \'packages download\'' -s O -l output-file -r -F -d 'where to write it (\'-\' for standard output; default: the file\'s own name)'
+complete -c hostctl -n '__hostctl_at \'packages download\'' -l clobber -d 'overwrite the file when it exists'
+complete -c hostctl -n '__hostctl_at \'packages download\'' -l skip-existing -d 'leave an existing file alone and succeed'
 
 # packages files
 complete -c hostctl -n '__hostctl_at \'packages files\'' -s R -l project -x -a '(__hostctl_dynamic projects)' -d 'the project (id or full path)'

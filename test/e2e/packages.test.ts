@@ -86,6 +86,21 @@ describe('hostctl packages and pipelines', () => {
     expect(down.exitCode, String(down.stderr)).toBe(0);
     expect(String(down.stderr)).toContain('verified');
     expect(readFileSync(out).equals(payload)).toBe(true);
+    // An existing file is never silently overwritten: exit 5 naming both ways out.
+    const downloadTo = (file: string, ...extra: string[]) => box.run(['packages', 'download', '-R', 'root/shop', '--name', 'app', '--package-version', '1.0.0', file, '-O', out, ...extra]);
+    writeFileSync(out, 'mine');
+    const refused = await downloadTo('app.bin');
+    expect(refused.exitCode).toBe(5);
+    expect(String(refused.stderr)).toContain(`error: ${out} exists`);
+    expect(String(refused.stderr)).toMatch(/--clobber.*--skip-existing/);
+    expect(readFileSync(out, 'utf8')).toBe('mine');
+    const skipped = await downloadTo('app.bin', '--skip-existing');
+    expect(skipped.exitCode, String(skipped.stderr)).toBe(0);
+    expect(readFileSync(out, 'utf8')).toBe('mine');
+    expect((await downloadTo('app.bin', '--clobber', '--skip-existing')).exitCode).toBe(2);
+    const clobbered = await downloadTo('app.bin', '--clobber');
+    expect(clobbered.exitCode, String(clobbered.stderr)).toBe(0);
+    expect(readFileSync(out).equals(payload)).toBe(true);
     const piped = await box.run(['packages', 'download', '-R', 'root/shop', '--name', 'app', '--package-version', '1.0.0', 'notes.txt', '-O', '-']);
     expect(String(piped.stdout)).toBe('release notes');
     const table = await box.run(['packages', 'list', '-R', 'root/shop']);

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { createWriteStream, renameSync, rmSync } from 'node:fs';
+import { createWriteStream, existsSync, renameSync, rmSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -12,6 +12,8 @@ interface DownloadOpts extends ProjectOpts {
   name?: string;
   packageVersion?: string;
   outputFile?: string;
+  clobber?: boolean;
+  skipExisting?: boolean;
 }
 
 export const downloadVerb: VerbSpec<DownloadOpts> = {
@@ -22,16 +24,29 @@ export const downloadVerb: VerbSpec<DownloadOpts> = {
     'hostctl packages download -R acme/web/storefront --name cli --package-version 1.4.0 cli-linux',
     'hostctl packages download -R 5 --name docs --package-version 1.0.0 html/index.html -O index.html',
     'hostctl packages download -R 5 --name cli --package-version 1.4.0 cli-linux -O - | sha256sum',
+    'hostctl packages download -R 5 --name cli --package-version 1.4.0 cli-linux --clobber',
   ],
   options: (cmd) =>
     addProjectOption(cmd)
       .option('--name <name>', 'package name')
       .option('--package-version <version>', 'package version')
-      .option('-O, --output-file <file>', "where to write it ('-' for standard output; default: the file's own name)"),
+      .option('-O, --output-file <file>', "where to write it ('-' for standard output; default: the file's own name)")
+      .option('--clobber', 'overwrite the file when it exists')
+      .option('--skip-existing', 'leave an existing file alone and succeed'),
   async run(cli, [file], o) {
     if (!o.name) throw new UsageError('missing --name (the package name)');
     if (!o.packageVersion) throw new UsageError('missing --package-version (the package version)');
     if (!file) throw new UsageError('missing FILE (the file name inside the package)');
+    if (o.clobber && o.skipExisting) throw new UsageError('--clobber and --skip-existing exclude each other');
+    const target = o.outputFile ?? basename(file);
+    // Never silently overwrite: an existing file needs --clobber (or is kept with --skip-existing).
+    if (target !== '-' && existsSync(target)) {
+      if (o.skipExisting) {
+        cli.info(`${target} exists; skipped (--skip-existing)`);
+        return;
+      }
+      if (!o.clobber) throw new CliError(`${target} exists`, EXIT.conflict, 'overwrite it with --clobber, keep it with --skip-existing, or choose another -O FILE');
+    }
     const api = await cli.client();
     const res = await api.request('GET', genericFilePath(projectRef(o), o.name, o.packageVersion, file), { streamResponse: true });
     if (!res.stream) throw new CliError(`expected the file's bytes, got HTTP ${res.status}`, EXIT.failure);
@@ -46,7 +61,6 @@ export const downloadVerb: VerbSpec<DownloadOpts> = {
         done(null, chunk);
       },
     });
-    const target = o.outputFile ?? basename(file);
     const progress = new Progress({ label: basename(file), ...(total !== undefined ? { total } : {}), out: cli.term.stderrIsTTY && target !== '-' ? process.stderr : null });
     if (target === '-') {
       await pipeline(res.stream, hasher, process.stdout);
