@@ -19,3 +19,9 @@ export const TOKEN_SCOPES = [
   'ai_features',
   'self_rotate',
 ] as const;
+
+/** Scopes about a person or the instance, which a resource bot's token cannot carry. */
+const PERSONAL_SCOPES: readonly string[] = ['read_user', 'read_service_ping', 'sudo', 'admin_mode'];
+
+/** Scopes a project or group access token (a resource bot's) may carry. */
+export const BOT_TOKEN_SCOPES = TOKEN_SCOPES.filter((s) => !PERSONAL_SCOPES.includes(s));

@@ -121,7 +121,7 @@ describe('hostctl snippets and wikis', () => {
       expect((await box.run(['wikis', 'list'])).exitCode).toBe(2);
     });
 
-    it('update changes content (also from stdin) and moves pages by title; history lists versions; get --version reads them', async () => {
+    it('update changes content (also from stdin) and moves pages by title; history lists versions; get --at reads them', async () => {
       await json(['wikis', 'update', 'Home', ...R, '--content', 'v2']);
       const piped = await box.run(['wikis', 'update', 'Home', ...R], { input: 'v3' });
       expect(piped.exitCode).toBe(0);

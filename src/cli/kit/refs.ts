@@ -6,6 +6,7 @@ import { isCalendarDate } from '../../shared/dates.js';
 import { TOKEN_SCOPES } from '../../shared/token-scopes.js';
 import { expandPath, type PathValue } from '../../shared/path.js';
 import { CliError, EXIT, UsageError } from './errors.js';
+import { ACCESS, MEMBER_ACCESS_LEVELS } from '../../shared/access-levels.js';
 
 /** A numeric id as a number, anything else (a path or a name) as the trimmed string. */
 export function idOrPath(value: string | undefined, what: string): PathValue {
@@ -41,14 +42,10 @@ export async function resolveGroupId(api: ApiClient, value: string | undefined, 
   return data.id;
 }
 
-export const ROLES: Record<string, number> = {
-  guest: 10,
-  planner: 15,
-  reporter: 20,
-  developer: 30,
-  maintainer: 40,
-  owner: 50,
-};
+/** Role names a member may have, by access level (guest … owner), from the platform's table. */
+export const ROLES: Record<string, number> = Object.fromEntries(
+  Object.entries(ACCESS).filter(([, level]) => (MEMBER_ACCESS_LEVELS as readonly number[]).includes(level)),
+);
 
 const ROLE_BY_LEVEL = Object.fromEntries(Object.entries(ROLES).map(([name, level]) => [level, name]));
 

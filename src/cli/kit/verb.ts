@@ -1,6 +1,7 @@
-// One verb = one file that calls defineVerb. This adds the verb to its noun's command with
-// the shared list options and help examples, and runs it with a Cli: the resolved target, a
-// lazily built API client, rendering, confirmation and prompts that follow the terminal rules.
+// One verb = one file that exports a VerbSpec (`defineVerb` infers its options' type). addVerb
+// adds it to its noun's command with the shared list options and help examples, and runs it
+// with a Cli: the resolved target, a lazily built API client, rendering, confirmation and
+// prompts that follow the terminal rules.
 import { Option, type Command } from 'commander';
 import { createRequire } from 'node:module';
 import type { ApiClient, DryRunRequest } from '../../client/client.js';
@@ -137,7 +138,13 @@ const positiveInt = (flag: string) => (value: string) => {
   return Number(value);
 };
 
-export function addVerb<O>(parent: Command, spec: VerbSpec<O>, makeCommand: (name: string) => Command): Command {
+/** A verb of any options' type: what a noun's index.ts hands to addVerb, without a cast. */
+export type AnyVerb = VerbSpec<never>;
+
+/** Declares a verb; the options' type is checked against `run` and erased for addVerb. */
+export const defineVerb = <O>(spec: VerbSpec<O>): VerbSpec<O> => spec;
+
+export function addVerb(parent: Command, spec: AnyVerb, makeCommand: (name: string) => Command): Command {
   const cmd = makeCommand(spec.name);
   applyVerb(cmd, spec);
   parent.addCommand(cmd);

@@ -12,8 +12,8 @@ import { unprotectVerb } from './unprotect.js';
 import { protectionsGetVerb, protectionsListVerb, protectionsUpdateVerb } from './protections.js';
 
 export function configure(noun: Command): void {
-  for (const verb of [listVerb, getVerb, createVerb, deleteVerb, deleteMergedVerb, protectVerb, unprotectVerb]) addVerb(noun, verb as Parameters<typeof addVerb>[1], subcommand);
+  for (const verb of [listVerb, getVerb, createVerb, deleteVerb, deleteMergedVerb, protectVerb, unprotectVerb]) addVerb(noun, verb, subcommand);
   const protections = subcommand('protections').description('Branch protection rules: list, inspect, change').alias('protection');
-  for (const verb of [protectionsListVerb, protectionsGetVerb, protectionsUpdateVerb]) addVerb(protections, verb as Parameters<typeof addVerb>[1], subcommand);
+  for (const verb of [protectionsListVerb, protectionsGetVerb, protectionsUpdateVerb]) addVerb(protections, verb, subcommand);
   noun.addCommand(protections);
 }

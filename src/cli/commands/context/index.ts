@@ -9,5 +9,5 @@ import { useVerb } from './use.js';
 import { removeVerb } from './remove.js';
 
 export function configure(noun: Command): void {
-  for (const verb of [listVerb, showVerb, addContextVerb, useVerb, removeVerb]) addVerb(noun, verb as Parameters<typeof addVerb>[1], subcommand);
+  for (const verb of [listVerb, showVerb, addContextVerb, useVerb, removeVerb]) addVerb(noun, verb, subcommand);
 }

@@ -7,5 +7,5 @@ import { getVerb } from './get.js';
 import { disable2faVerb } from './disable-2fa.js';
 
 export function configure(noun: Command): void {
-  for (const verb of [listVerb, getVerb, disable2faVerb]) addVerb(noun, verb as Parameters<typeof addVerb>[1], subcommand);
+  for (const verb of [listVerb, getVerb, disable2faVerb]) addVerb(noun, verb, subcommand);
 }

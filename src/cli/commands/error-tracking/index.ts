@@ -11,9 +11,9 @@ import { keysDeleteVerb } from './keys-delete.js';
 
 export function configure(noun: Command): void {
   const settings = subcommand('settings').description("A project's error tracking settings: get, enable, disable");
-  for (const verb of [settingsGetVerb, settingsEnableVerb, settingsDisableVerb]) addVerb(settings, verb as Parameters<typeof addVerb>[1], subcommand);
+  for (const verb of [settingsGetVerb, settingsEnableVerb, settingsDisableVerb]) addVerb(settings, verb, subcommand);
   noun.addCommand(settings);
   const keys = subcommand('keys').description("A project's error tracking client keys: list, create, delete").alias('key');
-  for (const verb of [keysListVerb, keysCreateVerb, keysDeleteVerb]) addVerb(keys, verb as Parameters<typeof addVerb>[1], subcommand);
+  for (const verb of [keysListVerb, keysCreateVerb, keysDeleteVerb]) addVerb(keys, verb, subcommand);
   noun.addCommand(keys);
 }

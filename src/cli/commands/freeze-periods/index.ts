@@ -10,5 +10,5 @@ import { deleteVerb } from './delete.js';
 import { statusVerb } from './status.js';
 
 export function configure(noun: Command): void {
-  for (const verb of [listVerb, getVerb, createVerb, updateVerb, deleteVerb, statusVerb]) addVerb(noun, verb as Parameters<typeof addVerb>[1], subcommand);
+  for (const verb of [listVerb, getVerb, createVerb, updateVerb, deleteVerb, statusVerb]) addVerb(noun, verb, subcommand);
 }

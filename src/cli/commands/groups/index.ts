@@ -9,5 +9,5 @@ import { updateVerb } from './update.js';
 import { deleteVerb } from './delete.js';
 
 export function configure(noun: Command): void {
-  for (const verb of [listVerb, getVerb, createVerb, updateVerb, deleteVerb]) addVerb(noun, verb as Parameters<typeof addVerb>[1], subcommand);
+  for (const verb of [listVerb, getVerb, createVerb, updateVerb, deleteVerb]) addVerb(noun, verb, subcommand);
 }

@@ -8,5 +8,5 @@ import { updateVerb } from './update.js';
 import { removeVerb } from './remove.js';
 
 export function configure(noun: Command): void {
-  for (const verb of [listVerb, addMemberVerb, updateVerb, removeVerb]) addVerb(noun, verb as Parameters<typeof addVerb>[1], subcommand);
+  for (const verb of [listVerb, addMemberVerb, updateVerb, removeVerb]) addVerb(noun, verb, subcommand);
 }

@@ -9,5 +9,5 @@ import { updateVerb } from './update.js';
 import { closeVerb } from './close.js';
 
 export function configure(noun: Command): void {
-  for (const verb of [listVerb, getVerb, createVerb, updateVerb, closeVerb]) addVerb(noun, verb as Parameters<typeof addVerb>[1], subcommand);
+  for (const verb of [listVerb, getVerb, createVerb, updateVerb, closeVerb]) addVerb(noun, verb, subcommand);
 }

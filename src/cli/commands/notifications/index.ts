@@ -7,5 +7,5 @@ import { setVerb } from './set.js';
 import { outboxVerb } from './outbox.js';
 
 export function configure(noun: Command): void {
-  for (const verb of [getVerb, setVerb, outboxVerb]) addVerb(noun, verb as Parameters<typeof addVerb>[1], subcommand);
+  for (const verb of [getVerb, setVerb, outboxVerb]) addVerb(noun, verb, subcommand);
 }

@@ -16,8 +16,8 @@ import { protectionUpdateVerb } from './protection-update.js';
 import { protectionRemoveVerb } from './protection-remove.js';
 
 export function configure(noun: Command): void {
-  for (const verb of [listVerb, getVerb, filesVerb, pipelinesVerb, deleteVerb, deleteFileVerb, uploadVerb, downloadVerb]) addVerb(noun, verb as Parameters<typeof addVerb>[1], subcommand);
+  for (const verb of [listVerb, getVerb, filesVerb, pipelinesVerb, deleteVerb, deleteFileVerb, uploadVerb, downloadVerb]) addVerb(noun, verb, subcommand);
   const protection = subcommand('protection').description('Package protection rules: list, add, update, remove');
-  for (const verb of [protectionListVerb, protectionAddVerb, protectionUpdateVerb, protectionRemoveVerb]) addVerb(protection, verb as Parameters<typeof addVerb>[1], subcommand);
+  for (const verb of [protectionListVerb, protectionAddVerb, protectionUpdateVerb, protectionRemoveVerb]) addVerb(protection, verb, subcommand);
   noun.addCommand(protection);
 }

@@ -7,5 +7,5 @@ import { getVerb } from './get.js';
 import { createVerb } from './create.js';
 
 export function configure(noun: Command): void {
-  for (const verb of [listVerb, getVerb, createVerb]) addVerb(noun, verb as Parameters<typeof addVerb>[1], subcommand);
+  for (const verb of [listVerb, getVerb, createVerb]) addVerb(noun, verb, subcommand);
 }

@@ -10,5 +10,5 @@ import { deleteVerb } from './delete.js';
 import { archiveVerb, transferVerb, unarchiveVerb } from './archive.js';
 
 export function configure(noun: Command): void {
-  for (const verb of [listVerb, getVerb, createVerb, updateVerb, deleteVerb, archiveVerb, unarchiveVerb, transferVerb]) addVerb(noun, verb as Parameters<typeof addVerb>[1], subcommand);
+  for (const verb of [listVerb, getVerb, createVerb, updateVerb, deleteVerb, archiveVerb, unarchiveVerb, transferVerb]) addVerb(noun, verb, subcommand);
 }

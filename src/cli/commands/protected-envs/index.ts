@@ -9,5 +9,5 @@ import { updateVerb } from './update.js';
 import { unprotectVerb } from './unprotect.js';
 
 export function configure(noun: Command): void {
-  for (const verb of [listVerb, getVerb, protectVerb, updateVerb, unprotectVerb]) addVerb(noun, verb as Parameters<typeof addVerb>[1], subcommand);
+  for (const verb of [listVerb, getVerb, protectVerb, updateVerb, unprotectVerb]) addVerb(noun, verb, subcommand);
 }

@@ -17,8 +17,8 @@ import { linksUpdateVerb } from './links-update.js';
 import { linksDeleteVerb } from './links-delete.js';
 
 export function configure(noun: Command): void {
-  for (const verb of [listVerb, getVerb, createVerb, updateVerb, deleteVerb, latestVerb, downloadVerb, evidenceVerb, uploadVerb]) addVerb(noun, verb as Parameters<typeof addVerb>[1], subcommand);
+  for (const verb of [listVerb, getVerb, createVerb, updateVerb, deleteVerb, latestVerb, downloadVerb, evidenceVerb, uploadVerb]) addVerb(noun, verb, subcommand);
   const links = subcommand('links').description("A release's asset links: list, add, update, delete").alias('link');
-  for (const verb of [linksListVerb, linksAddVerb, linksUpdateVerb, linksDeleteVerb]) addVerb(links, verb as Parameters<typeof addVerb>[1], subcommand);
+  for (const verb of [linksListVerb, linksAddVerb, linksUpdateVerb, linksDeleteVerb]) addVerb(links, verb, subcommand);
   noun.addCommand(links);
 }

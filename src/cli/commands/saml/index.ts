@@ -14,11 +14,11 @@ import { linksCreateVerb } from './links-create.js';
 import { linksDeleteVerb } from './links-delete.js';
 
 export function configure(noun: Command): void {
-  for (const verb of [configureVerb, showVerb]) addVerb(noun, verb as Parameters<typeof addVerb>[1], subcommand);
+  for (const verb of [configureVerb, showVerb]) addVerb(noun, verb, subcommand);
   const identities = subcommand('identities').description("A group's SAML (or SCIM) identities: list, get, update, delete").alias('identity');
-  for (const verb of [identitiesListVerb, identitiesGetVerb, identitiesUpdateVerb, identitiesDeleteVerb]) addVerb(identities, verb as Parameters<typeof addVerb>[1], subcommand);
+  for (const verb of [identitiesListVerb, identitiesGetVerb, identitiesUpdateVerb, identitiesDeleteVerb]) addVerb(identities, verb, subcommand);
   noun.addCommand(identities);
   const links = subcommand('links').description("A group's SAML group links: list, get, create, delete").alias('link');
-  for (const verb of [linksListVerb, linksGetVerb, linksCreateVerb, linksDeleteVerb]) addVerb(links, verb as Parameters<typeof addVerb>[1], subcommand);
+  for (const verb of [linksListVerb, linksGetVerb, linksCreateVerb, linksDeleteVerb]) addVerb(links, verb, subcommand);
   noun.addCommand(links);
 }

@@ -5,5 +5,5 @@ import { subcommand } from '../../program.js';
 import { tokenVerb } from './token.js';
 
 export function configure(noun: Command): void {
-  addVerb(noun, tokenVerb as Parameters<typeof addVerb>[1], subcommand);
+  addVerb(noun, tokenVerb, subcommand);
 }

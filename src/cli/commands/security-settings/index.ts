@@ -6,5 +6,5 @@ import { getVerb } from './get.js';
 import { updateVerb } from './update.js';
 
 export function configure(noun: Command): void {
-  for (const verb of [getVerb, updateVerb]) addVerb(noun, verb as Parameters<typeof addVerb>[1], subcommand);
+  for (const verb of [getVerb, updateVerb]) addVerb(noun, verb, subcommand);
 }

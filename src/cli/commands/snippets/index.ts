@@ -11,5 +11,5 @@ import { rawVerb } from './raw.js';
 import { filesVerb } from './files.js';
 
 export function configure(noun: Command): void {
-  for (const verb of [listVerb, getVerb, createVerb, updateVerb, deleteVerb, rawVerb, filesVerb]) addVerb(noun, verb as Parameters<typeof addVerb>[1], subcommand);
+  for (const verb of [listVerb, getVerb, createVerb, updateVerb, deleteVerb, rawVerb, filesVerb]) addVerb(noun, verb, subcommand);
 }

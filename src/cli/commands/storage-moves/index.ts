@@ -7,5 +7,5 @@ import { listVerb } from './list.js';
 import { getVerb } from './get.js';
 
 export function configure(noun: Command): void {
-  for (const verb of [scheduleVerb, listVerb, getVerb]) addVerb(noun, verb as Parameters<typeof addVerb>[1], subcommand);
+  for (const verb of [scheduleVerb, listVerb, getVerb]) addVerb(noun, verb, subcommand);
 }

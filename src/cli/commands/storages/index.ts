@@ -7,5 +7,5 @@ import { addVerb as addStorageVerb } from './add.js';
 import { removeVerb } from './remove.js';
 
 export function configure(noun: Command): void {
-  for (const verb of [listVerb, addStorageVerb, removeVerb]) addVerb(noun, verb as Parameters<typeof addVerb>[1], subcommand);
+  for (const verb of [listVerb, addStorageVerb, removeVerb]) addVerb(noun, verb, subcommand);
 }

@@ -8,5 +8,5 @@ import { createVerb } from './create.js';
 import { deleteVerb } from './delete.js';
 
 export function configure(noun: Command): void {
-  for (const verb of [listVerb, getVerb, createVerb, deleteVerb]) addVerb(noun, verb as Parameters<typeof addVerb>[1], subcommand);
+  for (const verb of [listVerb, getVerb, createVerb, deleteVerb]) addVerb(noun, verb, subcommand);
 }

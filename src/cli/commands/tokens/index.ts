@@ -10,5 +10,5 @@ import { revokeVerb } from './revoke.js';
 import { associationsVerb } from './associations.js';
 
 export function configure(noun: Command): void {
-  for (const verb of [listVerb, getVerb, createVerb, rotateVerb, revokeVerb, associationsVerb]) addVerb(noun, verb as Parameters<typeof addVerb>[1], subcommand);
+  for (const verb of [listVerb, getVerb, createVerb, rotateVerb, revokeVerb, associationsVerb]) addVerb(noun, verb, subcommand);
 }

@@ -10,5 +10,5 @@ import { blockVerb, unblockVerb } from './state.js';
 import { deleteVerb } from './delete.js';
 
 export function configure(noun: Command): void {
-  for (const verb of [listVerb, getVerb, createVerb, updateVerb, blockVerb, unblockVerb, deleteVerb]) addVerb(noun, verb as Parameters<typeof addVerb>[1], subcommand);
+  for (const verb of [listVerb, getVerb, createVerb, updateVerb, blockVerb, unblockVerb, deleteVerb]) addVerb(noun, verb, subcommand);
 }

@@ -12,5 +12,5 @@ import { editVerb } from './edit.js';
 import { historyVerb } from './history.js';
 
 export function configure(noun: Command): void {
-  for (const verb of [listVerb, getVerb, createVerb, updateVerb, deleteVerb, uploadVerb, editVerb, historyVerb]) addVerb(noun, verb as Parameters<typeof addVerb>[1], subcommand);
+  for (const verb of [listVerb, getVerb, createVerb, updateVerb, deleteVerb, uploadVerb, editVerb, historyVerb]) addVerb(noun, verb, subcommand);
 }

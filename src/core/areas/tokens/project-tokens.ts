@@ -21,23 +21,8 @@ import { addMember } from '../members/service.js';
 import { presentToken } from './present.js';
 import { createToken, revokeToken } from './service.js';
 import { likeContains } from '../../db/sql.js';
+import { BOT_TOKEN_SCOPES } from '../../../shared/token-scopes.js';
 
-/** Scopes a resource bot's token may carry. */
-export const BOT_TOKEN_SCOPES = [
-  'api',
-  'read_api',
-  'read_repository',
-  'write_repository',
-  'read_registry',
-  'write_registry',
-  'read_virtual_registry',
-  'write_virtual_registry',
-  'create_runner',
-  'manage_runner',
-  'ai_features',
-  'k8s_proxy',
-  'self_rotate',
-] as const;
 
 const tokenIdParam: ParamDecl = { name: 'token_id', type: 'integer', required: true };
 
