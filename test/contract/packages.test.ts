@@ -83,6 +83,12 @@ describe.each(TRANSPORTS)('packages (%s)', (kind) => {
       await expectApiError(uploadGeneric(f.developer.client, f.project.id, 'bad name!', '1.0.0', 'x.txt', 'x'), 400, { error: 'package_name is invalid' });
       await expectApiError(uploadGeneric(f.developer.client, f.project.id, 'x', '1.0.0 beta', 'x.txt', 'x'), 400, { error: 'package_version is invalid' });
       await expectApiError(uploadGeneric(f.developer.client, f.project.id, 'x', '1.0.0', 'x%20y.txt', 'x'), 400, { error: 'file_name is invalid' });
+      // The platform's file name rule: no name starts with `~` or `@`, and nothing is created.
+      for (const bad of ['~backup.txt', '@scope.txt', 'dir/~x.txt', 'a$b.txt']) {
+        await expectApiError(uploadGeneric(f.developer.client, f.project.id, 'tilde-check', '1.0.0', bad, 'x'), 400, { error: 'file_name is invalid' });
+      }
+      expect((await f.developer.client.get<unknown[]>(`/projects/${f.project.id}/packages`, { package_name: 'tilde-check' })).data).toEqual([]);
+      expect((await uploadGeneric(f.developer.client, f.project.id, 'tilde-check', '1.0.0', 'a~b@c.txt', 'x')).status).toBe(201);
       await expectApiError(uploadGeneric(f.developer.client, f.project.id, 'x', '1.0.0', 'x.txt', 'x', { status: 'error' }), 400, { error: 'status does not have a valid value' });
     });
 

@@ -33,8 +33,11 @@ export const isGenericName = (name: string): boolean => NAME_RE.test(name) && !n
 
 export const isGenericVersion = (version: string): boolean => VERSION_RE.test(version) && !version.includes('..') && version.length <= 255;
 
-/** A file path below the version: segments of generic-name characters joined by `/`. */
-export const isGenericFilePath = (path: string): boolean => path.split('/').every((segment) => isGenericName(segment));
+/**
+ * A file path below the version: segments of generic-name characters joined by `/`, none
+ * starting with `~` or `@` (the platform's file name rule).
+ */
+export const isGenericFilePath = (path: string): boolean => path.split('/').every((segment) => isGenericName(segment) && !/^[~@]/.test(segment));
 
 /** Access levels as protection rules name them. */
 export const RULE_LEVELS: Record<string, number> = { maintainer: 40, owner: 50, admin: 60 };
