@@ -2,7 +2,7 @@
 // table of every budget: each script prints `BUDGET name | measured | baseline | budget | verdict`
 // lines (bench/budget.mjs), collected here. A script that fails shows as FAILED.
 import { spawn } from 'node:child_process';
-import { readdirSync } from 'node:fs';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 const dir = import.meta.dirname;
@@ -54,4 +54,30 @@ process.stdout.write(`${line(head)}\n|${widths.map((w) => '-'.repeat(w + 2)).joi
 for (const r of table) process.stdout.write(`${line(r)}\n`);
 const over = table.filter((r) => r[5] === 'OVER').length;
 process.stdout.write(`\n${table.filter((r) => r[5] === 'PASS').length} PASS, ${over} OVER, ${table.filter((r) => r[5] === 'SKIP').length} SKIP, ${failed} script(s) failed\n`);
+
+// A run of every script is the record: docs/benchmarks.md gets the whole table, and the README
+// the headline rows between its bench markers.
+if (only.length === 0) {
+  const root = join(dir, '..');
+  const summary = `${table.filter((r) => r[5] === 'PASS').length} PASS, ${over} OVER`;
+  const tableText = (rows) => [line(head), `|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`, ...rows.map(line)].join('\n');
+  writeFileSync(
+    join(root, 'docs', 'benchmarks.md'),
+    `# Benchmarks\n\nEvery budget of \`npm run bench\` (which rewrites this file), measured ${new Date().toISOString().slice(0, 10)} on a 2-core machine: ${summary}. The README shows the headline rows.\n\n${tableText(table)}\n`,
+  );
+  const readmePath = join(root, 'README.md');
+  const readme = readFileSync(readmePath, 'utf8');
+  const marks = /(<!-- bench-headline -->\n)[\s\S]*?(<!-- \/bench-headline -->)/;
+  if (marks.test(readme)) writeFileSync(readmePath, readme.replace(marks, `$1${tableText(headline(table))}\n$2`));
+}
 process.exit(failed ? 1 : 0);
+
+/** The rows the README shows: start-up, serving, the worst list ratio, write rates, transfer. */
+function headline(rows) {
+  const ratio = (r) => Number(/= ([\d.]+)×/.exec(r[2])?.[1] ?? 0);
+  const lists = rows.filter((r) => / vs /.test(r[1]));
+  const worstList = lists.reduce((a, b) => (ratio(b) > ratio(a) ? b : a), lists[0]);
+  return rows.filter(
+    (r) => r[0].startsWith('cli-startup') || r[0].startsWith('cli-remote') || r[0].startsWith('serve-load') || / rate$/.test(r[1]) || r[0].startsWith('package-transfer') || r === worstList,
+  );
+}
