@@ -84,7 +84,7 @@ describe.each(TRANSPORTS)('user neighbours (%s)', (kind) => {
     // A group Maintainer sees the group but does not manage its tokens.
     const groupMaintainer = await createUser(inst);
     await inst.admin.post(`/groups/${f.group.id}/members`, { user_id: groupMaintainer.user.id, access_level: 40 });
-    await expectApiError(groupMaintainer.client.get(`/groups/${f.group.id}/access_tokens`), 401);
+    await expectApiError(groupMaintainer.client.get(`/groups/${f.group.id}/access_tokens`), 403);
     await expectApiError(groupMaintainer.client.post(`/groups/${f.group.id}/access_tokens`, { name: 'x', scopes: ['api'] }), 400, {
       message: '400 Bad request - User does not have permission to create group access token',
     });
