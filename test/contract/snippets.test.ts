@@ -523,3 +523,22 @@ describe.each(TRANSPORTS)('snippet and wiki repositories follow their rows to an
     expect(git(['--git-dir', join(second, '@groups', `${group.id}.wiki.git`), 'show', 'main:G.md'])).toBe('g2');
   });
 });
+
+describe.each(TRANSPORTS)('snippet file names that climb or start at the root (%s)', (kind) => {
+  let inst: Instance;
+  beforeAll(async () => {
+    inst = await startInstance(kind);
+  });
+  afterAll(() => inst.close());
+
+  it('are refused with the platform\'s 400 (files[], file_name, and updates), backslashes included', async () => {
+    for (const name of ['/abs', 'a\\..\\b', '..\\x', 'a/..\\..\\b']) {
+      await expectApiError(inst.admin.post('/snippets', { title: 't', visibility: 'private', files: [{ file_path: name, content: 'x' }] }), 400, { error: 'files[0][file_path] should be a valid file path' });
+      await expectApiError(inst.admin.post('/snippets', { title: 't', visibility: 'private', file_name: name, content: 'x' }), 400, { error: 'file_name should be a valid file path' });
+      const made = await inst.admin.post<SnippetJson>('/snippets', { title: 't', visibility: 'private', file_name: 'ok.txt', content: 'x' });
+      await expectApiError(inst.admin.put(`/snippets/${made.data.id}`, { file_name: name }), 400, { error: 'file_name should be a valid file path' });
+      await expectApiError(inst.admin.put(`/snippets/${made.data.id}`, { files: [{ action: 'create', file_path: name, content: 'y' }] }), 400, { error: 'files[0][file_path] should be a valid file path' });
+      expect((await inst.admin.get<SnippetJson>(`/snippets/${made.data.id}`)).data.file_name).toBe('ok.txt');
+    }
+  });
+});

@@ -81,6 +81,8 @@ describe('file paths', () => {
     expect(checkFilePath('')).toBe('empty');
     expect(checkFilePath('../x')).toBe('traversal');
     expect(checkFilePath('a/../../x')).toBe('traversal');
+    expect(checkFilePath('a\\..\\b')).toBe('traversal');
+    expect(checkFilePath('..\\x')).toBe('traversal');
     expect(checkFilePath('/etc/passwd')).toBe('invalid');
     expect(checkFilePath('.git/config')).toBe('invalid');
     expect(checkFilePath('a/.GIT/hooks')).toBe('invalid');

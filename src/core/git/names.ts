@@ -92,7 +92,9 @@ export function isDotGitAlias(part: string): boolean {
 export function checkFilePath(path: string): PathProblem | null {
   if (path === '') return 'empty';
   const parts = path.split('/');
-  if (parts.includes('..')) return 'traversal';
+  // A `..` component with either separator is a traversal, as the platform's path check says (it
+  // also splits on the backslash, a separator on some systems): a backslash-separated `..` too.
+  if (path.split(/[/\\]/).includes('..')) return 'traversal';
   if (path.startsWith('/') || LONE_SURROGATE.test(path) || /[\u0000-\u001f\u007f]/.test(path)) return 'invalid';
   for (const part of parts) {
     if (part === '' || part === '.' || isDotGitAlias(part)) return 'invalid';
