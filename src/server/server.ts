@@ -34,7 +34,7 @@ const REQUEST_TIMEOUT_MS = 60_000;
 const KEEP_ALIVE_TIMEOUT_MS = 5_000;
 const MAX_CONNECTIONS = 512;
 const MAX_CONNECTIONS_PER_ADDRESS = 128;
-const FORWARDED = ['x-forwarded-host', 'x-forwarded-proto', 'x-forwarded-port', 'forwarded'];
+const FORWARDED = ['x-forwarded-host', 'x-forwarded-proto', 'x-forwarded-port', 'x-forwarded-for', 'forwarded'];
 
 export interface RunningServer {
   url: string;

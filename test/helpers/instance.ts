@@ -61,6 +61,10 @@ export async function startInstance(kind: TransportKind, options: Partial<InitOp
       return res;
     });
   }
+  // Every secret the suite sees (in answers and in request bodies) is looked for in the audit
+  // events this instance recorded when it closes: an event never carries one.
+  const secrets = new Set<string>([rootToken]);
+  transport = collectingSecrets(transport, secrets);
   const client = (token?: string, sudo?: string) => new ApiClient(transport, { ...(token ? { token } : {}), ...(sudo ? { sudo } : {}) });
   return {
     kind,
@@ -92,8 +96,60 @@ export async function startInstance(kind: TransportKind, options: Partial<InitOp
       await transport.close();
       await server?.close();
       await draining;
+      const leaked = secretsInAuditEvents(core, secrets);
+      if (leaked.length > 0) {
+        core.close();
+        rmSync(stateDir, { recursive: true, force: true });
+        throw new Error(`audit events carry secrets: ${leaked.join('; ')}`);
+      }
       core.close();
       rmSync(stateDir, { recursive: true, force: true });
     },
   };
+}
+
+/** Field names whose string values are secrets (tokens, DSNs and their keys, passwords). */
+const SECRET_FIELD = /token|dsn|public_key|password|secret/i;
+
+function collectSecrets(text: string, into: Set<string>): void {
+  if (!SECRET_FIELD.test(text)) return;
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    return;
+  }
+  const walk = (v: unknown, key: string, depth: number): void => {
+    if (depth > 8) return;
+    if (typeof v === 'string') {
+      if (SECRET_FIELD.test(key) && v.length >= 8 && !/^\d{4}-\d{2}-\d{2}/.test(v)) into.add(v);
+      return;
+    }
+    if (Array.isArray(v)) for (const item of v) walk(item, key, depth + 1);
+    else if (v && typeof v === 'object') for (const [k, item] of Object.entries(v)) walk(item, k, depth + 1);
+  };
+  walk(value, '', 0);
+}
+
+/** A transport that notes every secret passing through it, both ways. */
+function collectingSecrets(inner: Transport, secrets: Set<string>): Transport {
+  const decode = (b: unknown) => (typeof b === 'string' ? b : b instanceof Uint8Array && b.length < 1_000_000 ? Buffer.from(b).toString('utf8') : '');
+  return {
+    target: inner.target,
+    async request(req) {
+      if (req.body !== undefined) collectSecrets(decode(req.body), secrets);
+      const res = await inner.request(req);
+      if (!res.stream) collectSecrets(decode(res.body), secrets);
+      return res;
+    },
+    close: () => inner.close(),
+  } as Transport;
+}
+
+/** The secrets found in any audit event of the instance (none, always). */
+function secretsInAuditEvents(core: Core, secrets: Set<string>): string[] {
+  const rows = core.db.prepare('SELECT id, details FROM audit_events').all() as { id: number; details: string }[];
+  const leaked: string[] = [];
+  for (const row of rows) for (const s of secrets) if (row.details.includes(s)) leaked.push(`event ${row.id} holds ${s.slice(0, 6)}…`);
+  return leaked;
 }

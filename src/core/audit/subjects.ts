@@ -3,7 +3,7 @@
 // line from inside their transactions.
 import type { CoreState } from '../state.js';
 import type { UserRow } from '../db/rows.js';
-import { recordAudit, type AuditEntity, type AuditEvent, type AuditValue } from './record.js';
+import { auditorOfTarget, recordAudit, withAuditor, type AuditEntity, type AuditEvent, type AuditValue } from './record.js';
 
 /** The entity a token belongs to: its user, or the project or group whose bot holds it. */
 function tokenOwner(core: CoreState, userId: number): { kind: 'personal' | 'project' | 'group'; entity: AuditEntity } {
@@ -42,14 +42,14 @@ export function auditChanges(
   core: CoreState,
   base: Omit<AuditEvent, 'name' | 'change' | 'message'>,
   prefix: string,
-  before: Record<string, unknown>,
-  after: Record<string, unknown>,
+  before: object,
+  after: object,
   attributes: readonly string[],
   hidden: readonly string[] = [],
 ): void {
   for (const key of attributes) {
-    const from = before[key] as AuditValue | undefined;
-    const to = after[key] as AuditValue | undefined;
+    const from = (before as Record<string, unknown>)[key] as AuditValue | undefined;
+    const to = (after as Record<string, unknown>)[key] as AuditValue | undefined;
     if (from === to || to === undefined) continue;
     if (hidden.includes(key)) recordAudit(core, { ...base, name: `${prefix}_${key}_updated`, message: `Changed ${key.replaceAll('_', ' ')}` });
     else recordAudit(core, { ...base, name: `${prefix}_${key}_updated`, change: { what: key.replaceAll('_', ' '), from: from ?? null, to } });
@@ -75,4 +75,80 @@ const userValues = (u: UserRow): Record<string, unknown> => ({
 /** The events of a user's update: one per changed account attribute. */
 export function auditUserUpdate(core: CoreState, before: UserRow, after: UserRow): void {
   auditChanges(core, { entity: { type: 'User', id: after.id, path: after.username } }, 'user', userValues(before), userValues(after), USER_ATTRIBUTES, ['password']);
+}
+
+const LEVEL_NAMES: Record<number, string> = { 5: 'Minimal Access', 10: 'Guest', 15: 'Planner', 20: 'Reporter', 30: 'Developer', 40: 'Maintainer', 50: 'Owner' };
+const levelName = (level: number): string => LEVEL_NAMES[level] ?? String(level);
+
+/** A membership added, changed or removed, on its project or group, naming the member. */
+export function auditMember(
+  core: CoreState,
+  source: { type: 'project' | 'namespace'; id: number },
+  userId: number,
+  action: 'created' | 'updated' | 'destroyed',
+  level: { from?: number; to?: number },
+): number {
+  const user = core.db.prepare('SELECT username FROM users WHERE id = ?').get(userId) as { username: string } | undefined;
+  const entity: AuditEntity = source.type === 'project' ? { type: 'Project', id: source.id } : { type: 'Group', id: source.id };
+  const target = { type: 'User', id: userId, details: user?.username ?? String(userId) };
+  const what = 'access level';
+  if (action === 'created') return recordAudit(core, { name: 'member_created', entity, target, change: { what, from: null, to: levelName(level.to ?? 0) } });
+  if (action === 'destroyed') return recordAudit(core, { name: 'member_destroyed', entity, target, change: { what, from: levelName(level.from ?? 0), to: null } });
+  return recordAudit(core, { name: 'member_updated', entity, target, change: { what, from: levelName(level.from ?? 0), to: levelName(level.to ?? 0) } });
+}
+
+/** The instance as an audit entity (settings and storages). */
+export const INSTANCE: AuditEntity = { type: 'Gitlab::Audit::InstanceScope', id: 1 };
+
+/** The project or group a row belongs to (rows that name one of the two). */
+export const ownerEntity = (row: { project_id?: number | null; group_id?: number | null }): AuditEntity =>
+  row.project_id !== null && row.project_id !== undefined ? { type: 'Project', id: row.project_id } : { type: 'Group', id: row.group_id as number };
+
+/** An event about one row inside a project or group (a rule, a key, a release): who did what to which. */
+export function auditRow(
+  core: CoreState,
+  entity: AuditEntity,
+  name: string,
+  target: { type: string; id: number | string; details: string },
+  message: string,
+): number {
+  return recordAudit(core, { name, entity, target, message });
+}
+
+/** SCIM provisioning of a user into a group (the identity provider acts, unauthenticated). */
+export function auditScim(core: CoreState, groupId: number, userId: number, action: 'provisioned' | 'deprovisioned' | 'reprovisioned', externUid: string): number {
+  const user = core.db.prepare('SELECT username FROM users WHERE id = ?').get(userId) as { username: string } | undefined;
+  const text = { provisioned: 'Provisioned', deprovisioned: 'Deactivated', reprovisioned: 'Reactivated' }[action];
+  return recordAudit(core, {
+    name: `scim_user_${action}`,
+    entity: { type: 'Group', id: groupId },
+    target: { type: 'User', id: userId, details: user?.username ?? String(userId) },
+    message: `${text} user through SCIM (extern_uid ${externUid})`,
+  });
+}
+
+/**
+ * A repository storage move scheduled, finished or failed, on its project or group (snippets'
+ * on the instance). Finishing and failing happen in the background: they name the author of the
+ * move's scheduling event.
+ */
+export function auditStorageMove(
+  core: CoreState,
+  move: { id: number; container_type: string; container_id: number; source_storage_name: string; destination_storage_name: string },
+  action: 'scheduled' | 'finished' | 'failed',
+): number {
+  const entity: AuditEntity =
+    move.container_type === 'project'
+      ? { type: 'Project', id: move.container_id }
+      : move.container_type === 'group'
+        ? { type: 'Group', id: move.container_id }
+        : { type: 'Gitlab::Audit::InstanceScope', id: 1 };
+  const target = { type: 'RepositoryStorageMove', id: move.id, details: `${move.container_type} ${move.container_id}` };
+  const acting = action === 'scheduled' ? core : withAuditor(core, auditorOfTarget(core, target.type, move.id));
+  return recordAudit(acting, {
+    name: `repository_storage_move_${action}`,
+    entity,
+    target,
+    change: { what: 'repository storage', from: move.source_storage_name, to: move.destination_storage_name },
+  });
 }

@@ -2,6 +2,7 @@
 // specification's filters (newest id first), get one, and disable two-factor authentication.
 // Users need not be members; they belong to the group by provisioning (its SCIM creates them),
 // and an administrator never is one (see ownedByGroup; a database trigger keeps it so).
+import { auditRow } from '../../audit/subjects.js';
 import { defineRoutes, type RouteDef } from '../../http/route.js';
 import type { RequestContext } from '../../http/context.js';
 import { badRequest, recordNotFound } from '../../http/errors.js';
@@ -117,8 +118,12 @@ export const enterpriseUserRoutes: RouteDef[] = defineRoutes([
     params: [idParam, { name: 'user_id', type: 'integer', required: true }],
     handler: (ctx) => {
       const user = enterpriseUser(ctx);
+      const groupId = enterpriseGroup(ctx).id;
       if (user.two_factor_enabled !== 1) throw badRequest('Two-factor authentication is not enabled for this user');
-      ctx.core.tx(() => ctx.core.db.prepare('UPDATE users SET two_factor_enabled = 0, updated_at = ? WHERE id = ?').run(ctx.core.nowIso(), user.id));
+      ctx.core.tx(() => {
+        ctx.core.db.prepare('UPDATE users SET two_factor_enabled = 0, updated_at = ? WHERE id = ?').run(ctx.core.nowIso(), user.id);
+        auditRow(ctx.core, { type: 'Group', id: groupId }, 'user_disable_two_factor', { type: 'User', id: user.id, details: user.username }, 'Disabled two-factor authentication');
+      });
       return noContent();
     },
   },

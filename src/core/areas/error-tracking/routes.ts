@@ -1,6 +1,7 @@
 // Error tracking of a project (Maintainer): the settings (absent until configured; PUT creates
 // integrated error tracking, PATCH toggles an existing configuration) and client keys whose DSN
 // points error reports at this instance's collector endpoint.
+import { auditChanges, auditRow } from '../../audit/subjects.js';
 import { createRequire } from 'node:module';
 import { defineRoutes } from '../../http/route.js';
 import type { RequestContext } from '../../http/context.js';
@@ -67,6 +68,12 @@ const publicKey = (): string => {
 
 const settingMissing = () => notFound('Error Tracking Setting');
 
+/** One event per changed error tracking setting (a first configuration changes both from nothing). */
+function auditSetting(ctx: RequestContext, projectId: number, before: SettingRow | undefined): void {
+  const flags = (r: SettingRow | undefined) => ({ active: r ? r.active === 1 : null, integrated: r ? r.integrated === 1 : null });
+  auditChanges(ctx.core, { entity: { type: 'Project', id: projectId } }, 'error_tracking_setting', flags(before), flags(settingOf(ctx.core, projectId)), ['active', 'integrated']);
+}
+
 export const errorTrackingRoutes = defineRoutes([
   {
     method: 'GET',
@@ -87,12 +94,16 @@ export const errorTrackingRoutes = defineRoutes([
     handler: (ctx) => {
       const p = project(ctx);
       const now = ctx.core.nowIso();
-      ctx.core.db
-        .prepare(
-          `INSERT INTO error_tracking_settings (project_id, active, integrated, created_at, updated_at) VALUES (?, ?, ?, ?, ?)
-           ON CONFLICT (project_id) DO UPDATE SET active = excluded.active, integrated = excluded.integrated, updated_at = excluded.updated_at`,
-        )
-        .run(p.id, ctx.params.active ? 1 : 0, ctx.params.integrated ? 1 : 0, now, now);
+      ctx.core.tx(() => {
+        const before = settingOf(ctx.core, p.id);
+        ctx.core.db
+          .prepare(
+            `INSERT INTO error_tracking_settings (project_id, active, integrated, created_at, updated_at) VALUES (?, ?, ?, ?, ?)
+             ON CONFLICT (project_id) DO UPDATE SET active = excluded.active, integrated = excluded.integrated, updated_at = excluded.updated_at`,
+          )
+          .run(p.id, ctx.params.active ? 1 : 0, ctx.params.integrated ? 1 : 0, now, now);
+        auditSetting(ctx, p.id, before);
+      });
       return presentSetting(settingOf(ctx.core, p.id) as SettingRow);
     },
   },
@@ -106,9 +117,12 @@ export const errorTrackingRoutes = defineRoutes([
       const row = settingOf(ctx.core, p.id);
       if (!row) throw settingMissing();
       const integrated = typeof ctx.params.integrated === 'boolean' ? (ctx.params.integrated ? 1 : 0) : row.integrated;
-      ctx.core.db
-        .prepare('UPDATE error_tracking_settings SET active = ?, integrated = ?, updated_at = ? WHERE project_id = ?')
-        .run(ctx.params.active ? 1 : 0, integrated, ctx.core.nowIso(), p.id);
+      ctx.core.tx(() => {
+        ctx.core.db
+          .prepare('UPDATE error_tracking_settings SET active = ?, integrated = ?, updated_at = ? WHERE project_id = ?')
+          .run(ctx.params.active ? 1 : 0, integrated, ctx.core.nowIso(), p.id);
+        auditSetting(ctx, p.id, row);
+      });
       return presentSetting(settingOf(ctx.core, p.id) as SettingRow);
     },
   },
@@ -136,9 +150,14 @@ export const errorTrackingRoutes = defineRoutes([
     handler: (ctx) => {
       const p = project(ctx);
       const now = ctx.core.nowIso();
-      const info = ctx.core.db
-        .prepare('INSERT INTO error_tracking_client_keys (project_id, active, public_key, created_at, updated_at) VALUES (?, 1, ?, ?, ?)')
-        .run(p.id, publicKey(), now, now);
+      const info = ctx.core.tx(() => {
+        const made = ctx.core.db
+          .prepare('INSERT INTO error_tracking_client_keys (project_id, active, public_key, created_at, updated_at) VALUES (?, 1, ?, ?, ?)')
+          .run(p.id, publicKey(), now, now);
+        // Named by id only: the public key is the DSN's secret.
+        auditRow(ctx.core, { type: 'Project', id: p.id }, 'error_tracking_client_key_created', { type: 'ErrorTracking::ClientKey', id: Number(made.lastInsertRowid), details: `client key ${made.lastInsertRowid}` }, 'Created error tracking client key');
+        return made;
+      });
       const row = ctx.core.db.prepare('SELECT * FROM error_tracking_client_keys WHERE id = ?').get(info.lastInsertRowid) as KeyRow;
       return created(presentKey(ctx.core, row));
     },
@@ -153,7 +172,10 @@ export const errorTrackingRoutes = defineRoutes([
       const row = ctx.core.db.prepare('SELECT * FROM error_tracking_client_keys WHERE id = ? AND project_id = ?').get(ctx.params.key_id, p.id) as KeyRow | undefined;
       if (!row) throw recordNotFound();
       const body = presentKey(ctx.core, row);
-      ctx.core.db.prepare('DELETE FROM error_tracking_client_keys WHERE id = ?').run(row.id);
+      ctx.core.tx(() => {
+        ctx.core.db.prepare('DELETE FROM error_tracking_client_keys WHERE id = ?').run(row.id);
+        auditRow(ctx.core, { type: 'Project', id: p.id }, 'error_tracking_client_key_deleted', { type: 'ErrorTracking::ClientKey', id: row.id, details: `client key ${row.id}` }, 'Deleted error tracking client key');
+      });
       return ok(body);
     },
   },

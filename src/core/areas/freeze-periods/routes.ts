@@ -1,6 +1,7 @@
 // Deploy freeze periods of a project: list (created_at ascending, paginated), get, create,
 // update, delete (honouring If-Unmodified-Since). Reporters read, Maintainers change; the
 // whole API needs a signed-in caller.
+import { auditRow } from '../../audit/subjects.js';
 import { defineRoutes } from '../../http/route.js';
 import type { RequestContext } from '../../http/context.js';
 import { preconditionFailed, recordNotFound } from '../../http/errors.js';
@@ -52,6 +53,10 @@ function checkUnmodifiedSince(ctx: RequestContext, updatedAt: string): void {
   if (Math.floor(Date.parse(updatedAt) / 1000) > Math.floor(since / 1000)) throw preconditionFailed();
 }
 
+/** One event per freeze period change, naming its window. */
+const auditFreeze = (ctx: RequestContext, projectId: number, id: number, action: string, p: { freeze_start: string; freeze_end: string; cron_timezone: string }): number =>
+  auditRow(ctx.core, { type: 'Project', id: projectId }, `freeze_period_${action}`, { type: 'Ci::FreezePeriod', id, details: `${p.freeze_start} – ${p.freeze_end} ${p.cron_timezone}` }, `Freeze period ${action}`);
+
 export const freezePeriodRoutes = defineRoutes([
   {
     method: 'GET',
@@ -92,9 +97,13 @@ export const freezePeriodRoutes = defineRoutes([
         cron_timezone: typeof p.cron_timezone === 'string' ? p.cron_timezone : 'UTC',
       });
       const now = ctx.core.nowIso();
-      const info = ctx.core.db
-        .prepare('INSERT INTO freeze_periods (project_id, freeze_start, freeze_end, cron_timezone, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?)')
-        .run(project.id, draft.freeze_start, draft.freeze_end, draft.cron_timezone, now, now);
+      const info = ctx.core.tx(() => {
+        const made = ctx.core.db
+          .prepare('INSERT INTO freeze_periods (project_id, freeze_start, freeze_end, cron_timezone, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?)')
+          .run(project.id, draft.freeze_start, draft.freeze_end, draft.cron_timezone, now, now);
+        auditFreeze(ctx, project.id, Number(made.lastInsertRowid), 'created', draft);
+        return made;
+      });
       return created(present(byId(ctx, info.lastInsertRowid)));
     },
   },
@@ -109,9 +118,12 @@ export const freezePeriodRoutes = defineRoutes([
       const p = ctx.params;
       const pick = (name: keyof FreezePeriodRow) => (typeof p[name] === 'string' ? (p[name] as string) : (row[name] as string));
       const draft = await checkedDraft({ freeze_start: pick('freeze_start'), freeze_end: pick('freeze_end'), cron_timezone: pick('cron_timezone') });
-      ctx.core.db
-        .prepare('UPDATE freeze_periods SET freeze_start = ?, freeze_end = ?, cron_timezone = ?, updated_at = ? WHERE id = ?')
-        .run(draft.freeze_start, draft.freeze_end, draft.cron_timezone, ctx.core.nowIso(), row.id);
+      ctx.core.tx(() => {
+        ctx.core.db
+          .prepare('UPDATE freeze_periods SET freeze_start = ?, freeze_end = ?, cron_timezone = ?, updated_at = ? WHERE id = ?')
+          .run(draft.freeze_start, draft.freeze_end, draft.cron_timezone, ctx.core.nowIso(), row.id);
+        auditFreeze(ctx, project.id, row.id, 'updated', draft);
+      });
       return ok(present(byId(ctx, row.id)));
     },
   },
@@ -124,7 +136,10 @@ export const freezePeriodRoutes = defineRoutes([
       const project = findProject(ctx, 'admin_freeze_period');
       const row = periodOf(ctx, project);
       checkUnmodifiedSince(ctx, row.updated_at);
-      ctx.core.db.prepare('DELETE FROM freeze_periods WHERE id = ?').run(row.id);
+      ctx.core.tx(() => {
+        ctx.core.db.prepare('DELETE FROM freeze_periods WHERE id = ?').run(row.id);
+        auditFreeze(ctx, project.id, row.id, 'deleted', row);
+      });
       return noContent();
     },
   },

@@ -1,6 +1,8 @@
 // Creating, changing and deleting groups. A group's full path and full name are stored on it
 // and on every descendant, so a rename rewrites the subtree and leaves redirects for every
 // project below it. The creator of a group becomes its Owner.
+import { recordAudit } from '../../audit/record.js';
+import { auditChanges } from '../../audit/subjects.js';
 import { groupRepositories, removeRepositories } from '../../resources/owned-repositories.js';
 import type { NamespaceRow, ProjectRow, UserRow, Visibility } from '../../db/rows.js';
 import type { CoreState } from '../../state.js';
@@ -85,6 +87,7 @@ export function createGroup(core: CoreState, creator: UserRow, parent: Namespace
          VALUES ('namespace', ?, ?, 50, ?, ?, ?)`,
       )
       .run(id, creator.id, creator.id, now, now);
+    recordAudit(core, { name: 'group_created', entity: { type: 'Group', id, path: fullPath }, message: 'Added group' });
     return groupById(core, id) as NamespaceRow;
   });
 }
@@ -105,7 +108,9 @@ export function updateGroup(core: CoreState, group: NamespaceRow, input: GroupIn
     core.db
       .prepare('UPDATE namespaces SET name = ?, path = ?, visibility = ?, description = ?, updated_at = ? WHERE id = ?')
       .run(name, path, visibility, input.description ?? group.description, now, group.id);
-    return groupById(core, group.id) as NamespaceRow;
+    const updated = groupById(core, group.id) as NamespaceRow;
+    auditChanges(core, { entity: { type: 'Group', id: group.id } }, 'group', group, updated, ['name', 'path', 'visibility']);
+    return updated;
   });
 }
 
@@ -150,6 +155,7 @@ export async function deleteGroup(core: CoreState, group: NamespaceRow): Promise
   for (const project of projects) await deleteProject(core, project);
   const wikis = groupRepositories(core, group.id);
   core.tx(() => {
+    recordAudit(core, { name: 'group_destroyed', entity: { type: 'Group', id: group.id, path: group.full_path }, message: 'Group destroyed' });
     core.db.prepare(`DELETE FROM members WHERE source_type = 'namespace' AND source_id IN (${marks})`).run(...ids);
     core.db.prepare('DELETE FROM namespaces WHERE id = ?').run(group.id);
   });

@@ -2,6 +2,7 @@
 // ability: valid levels only; a level below an inherited membership is refused; only Owners
 // (and administrators) grant, change or remove the Owner level of a project; a group keeps at
 // least one Owner; the holder of a personal namespace stays Owner of its projects.
+import { auditMember } from '../../audit/subjects.js';
 import type { MemberRow, UserRow } from '../../db/rows.js';
 import type { CoreState } from '../../state.js';
 import { ApiError, forbidden, validationError } from '../../http/errors.js';
@@ -57,6 +58,7 @@ export function insertMember(core: CoreState, s: Source, userId: number, change:
        VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
     )
     .run(s.type, sourceId(s), userId, change.accessLevel, change.expiresAt ?? null, createdBy, now, now);
+    auditMember(core, { type: s.type, id: sourceId(s) }, userId, 'created', { to: change.accessLevel });
   return core.db.prepare('SELECT * FROM members WHERE id = ?').get(Number(info.lastInsertRowid)) as MemberRow;
 }
 
@@ -77,6 +79,7 @@ export function updateMember(core: CoreState, actor: UserRow, s: Source, existin
     checkLastOwner(core, s, existing, level);
     validate(core, s, existing.user_id, { accessLevel: level, expiresAt: change.expiresAt === undefined ? null : expiresAt });
     core.db.prepare('UPDATE members SET access_level = ?, expires_at = ?, updated_at = ? WHERE id = ?').run(level, expiresAt, core.nowIso(), existing.id);
+    if (level !== existing.access_level || expiresAt !== existing.expires_at) auditMember(core, { type: s.type, id: sourceId(s) }, existing.user_id, 'updated', { from: existing.access_level, to: level });
     return core.db.prepare('SELECT * FROM members WHERE id = ?').get(existing.id) as MemberRow;
   });
 }
@@ -86,6 +89,7 @@ export function removeMember(core: CoreState, actor: UserRow, s: Source, existin
     checkOwnerRules(core, actor, s, existing, null);
     checkLastOwner(core, s, existing, null);
     core.db.prepare('DELETE FROM members WHERE id = ?').run(existing.id);
+    auditMember(core, { type: s.type, id: sourceId(s) }, existing.user_id, 'destroyed', { from: existing.access_level });
   });
 }
 

@@ -1,6 +1,7 @@
 // Package protection rules of a project: a package name pattern (`*` matches anything) and a
 // type, with the lowest role that may push such packages and the lowest that may delete them.
 // Maintainers manage them.
+import { auditRow } from '../../audit/subjects.js';
 import type { RouteDef } from '../../http/route.js';
 import type { RequestContext } from '../../http/context.js';
 import { notFound, unprocessable } from '../../http/errors.js';
@@ -76,6 +77,7 @@ function save(ctx: RequestContext, projectId: number, rule: Omit<PackageProtecti
         )
         .run(rule.package_name_pattern, rule.package_type, rule.minimum_access_level_for_push, rule.minimum_access_level_for_delete, now, ruleId);
     }
+    auditRow(ctx.core, { type: 'Project', id: projectId }, id === undefined ? 'package_protection_rule_created' : 'package_protection_rule_updated', { type: 'Packages::Protection::Rule', id: ruleId, details: rule.package_name_pattern }, `${id === undefined ? 'Added' : 'Changed'} package protection rule ${rule.package_name_pattern}`);
     return ctx.core.db.prepare('SELECT * FROM package_protection_rules WHERE id = ?').get(ruleId) as PackageProtectionRuleRow;
   });
 }
@@ -151,7 +153,10 @@ export const protectionRuleRoutes: RouteDef[] = [
     handler: (ctx) => {
       const project = findProject(ctx, 'admin_package');
       const rule = findRule(ctx, project.id);
-      ctx.core.tx(() => ctx.core.db.prepare('DELETE FROM package_protection_rules WHERE id = ?').run(rule.id));
+      ctx.core.tx(() => {
+        ctx.core.db.prepare('DELETE FROM package_protection_rules WHERE id = ?').run(rule.id);
+        auditRow(ctx.core, { type: 'Project', id: project.id }, 'package_protection_rule_deleted', { type: 'Packages::Protection::Rule', id: rule.id, details: rule.package_name_pattern }, `Removed package protection rule ${rule.package_name_pattern}`);
+      });
       return noContent();
     },
   },

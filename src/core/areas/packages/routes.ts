@@ -1,6 +1,7 @@
 // The package registry: project and group package lists, one package, its files and pipelines,
 // deletion (a package is marked pending_destruction and a job removes its files), protection
 // rules, and the generic package registry whose upload and download stream their bodies.
+import { auditRow } from '../../audit/subjects.js';
 import { defineRoutes } from '../../http/route.js';
 import type { RequestContext } from '../../http/context.js';
 import { currentUser } from '../../http/context.js';
@@ -363,6 +364,7 @@ export const packageRoutes = defineRoutes([
         const file = ctx.core.db.prepare('SELECT * FROM package_files WHERE id = ? AND package_id = ?').get(ctx.params.package_file_id, pkg.id) as PackageFileRow | undefined;
         if (!file) throw notFound();
         removePackageFile(ctx.core, file);
+        auditRow(ctx.core, { type: 'Project', id: project.id }, 'package_file_deleted', { type: 'Packages::PackageFile', id: file.id, details: file.file_name }, `Deleted file ${file.file_name} of package ${pkg.name}`);
       });
       return noContent();
     },

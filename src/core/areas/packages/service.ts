@@ -2,6 +2,7 @@
 // were received already, delete a package (marked pending_destruction; a job removes its files
 // and then the row) or one file. Bytes whose last file row goes are removed in the same write
 // transaction, so a concurrent upload of the same content either finds them or stores them anew.
+import { auditRow } from '../../audit/subjects.js';
 import type { PackageFileRow, PackageRow, ProjectRow, UserRow } from '../../db/rows.js';
 import type { CoreState } from '../../state.js';
 import { accessLevelOf, isAdmin } from '../../auth/policy.js';
@@ -66,6 +67,7 @@ export function addPackageFile(core: CoreState, pkg: PackageRow, fileName: strin
 /** Marks the package for destruction; the job removes it. Call in a transaction. */
 export function markForDestruction(core: CoreState, pkg: PackageRow): void {
   core.db.prepare("UPDATE packages SET status = 'pending_destruction', updated_at = ? WHERE id = ?").run(core.nowIso(), pkg.id);
+  auditRow(core, { type: 'Project', id: pkg.project_id }, 'package_deleted', { type: 'Packages::Package', id: pkg.id, details: `${pkg.name} ${pkg.version ?? ''}`.trim() }, `Deleted package ${pkg.name}`);
   core.jobs.enqueue(DESTROY_JOB, { packageId: pkg.id });
 }
 

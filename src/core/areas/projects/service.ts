@@ -1,6 +1,8 @@
 // Creating, changing, moving and deleting projects. Every change of a project's full path
 // (rename, transfer, a parent group's rename) records the old path in redirect_routes, so
 // that the old path keeps answering GETs with a redirect.
+import { recordAudit } from '../../audit/record.js';
+import { auditChanges } from '../../audit/subjects.js';
 import { paramError } from '../../http/errors.js';
 import { projectRepositories, removeRepositories } from '../../resources/owned-repositories.js';
 import type { NamespaceRow, ProjectRow, UserRow, Visibility } from '../../db/rows.js';
@@ -164,6 +166,7 @@ export async function createProject(core: CoreState, input: CreateProjectInput):
     // The bare repository (and the README commit) is made before this transaction commits, so
     // a project row never exists without its git data; a failure here rolls the row back.
     createProjectRepositorySync(core, project, { withReadme: input.initializeWithReadme === true, creator: input.creator });
+    recordAudit(core, { name: 'project_created', entity: { type: 'Project', id }, message: 'Added project' });
     if (input.forkOf) {
       copyRepositorySync(core, input.forkOf.project, project, input.forkOf.branches);
       core.db.prepare('UPDATE projects SET forked_from_project_id = ? WHERE id = ?').run(input.forkOf.project.id, id);
@@ -209,6 +212,7 @@ export function updateProject(core: CoreState, project: ProjectRow, input: Updat
       scheduleMove(core, 'project', project.id, input.repositoryStorage);
     }
     const updated = projectById(core, project.id) as ProjectRow;
+    auditChanges(core, { entity: { type: 'Project', id: project.id } }, 'project', project, updated, ['name', 'path', 'visibility', 'default_branch']);
     // A clone checks out HEAD: keep it on the default branch.
     if (updated.default_branch !== project.default_branch) syncRepositoryHead(core, updated);
     return updated;
@@ -216,9 +220,12 @@ export function updateProject(core: CoreState, project: ProjectRow, input: Updat
 }
 
 export function setArchived(core: CoreState, project: ProjectRow, archived: boolean): ProjectRow {
-  const now = core.nowIso();
-  core.db.prepare('UPDATE projects SET archived = ?, updated_at = ?, last_activity_at = ? WHERE id = ?').run(archived ? 1 : 0, now, now, project.id);
-  return projectById(core, project.id) as ProjectRow;
+  return core.tx(() => {
+    const now = core.nowIso();
+    core.db.prepare('UPDATE projects SET archived = ?, updated_at = ?, last_activity_at = ? WHERE id = ?').run(archived ? 1 : 0, now, now, project.id);
+    if ((project.archived === 1) !== archived) recordAudit(core, { name: archived ? 'project_archived' : 'project_unarchived', entity: { type: 'Project', id: project.id }, message: archived ? 'Project archived' : 'Project unarchived' });
+    return projectById(core, project.id) as ProjectRow;
+  });
 }
 
 const transferFailed = (message: string) => failure(400, `Failed to transfer project ${inspectErrors({ new_namespace: [message] })}`);
@@ -245,6 +252,7 @@ export function transferProject(core: CoreState, project: ProjectRow, target: Na
       .prepare('UPDATE projects SET namespace_id = ?, visibility = ?, updated_at = ?, last_activity_at = ? WHERE id = ?')
       .run(target.id, visibility, now, now, project.id);
     const moved = projectById(core, project.id) as ProjectRow;
+    recordAudit(core, { name: 'project_namespace_updated', entity: { type: 'Project', id: project.id }, change: { what: 'namespace', from: from.full_path, to: target.full_path } });
     recordNotification(core, 'moved_project', moved, actor, `${from.full_path}/${project.path} → ${target.full_path}/${project.path}`);
     return moved;
   });
@@ -254,6 +262,7 @@ export function transferProject(core: CoreState, project: ProjectRow, target: Na
 export async function deleteProject(core: CoreState, project: ProjectRow): Promise<void> {
   const repos = projectRepositories(core, [project.id]);
   core.tx(() => {
+    recordAudit(core, { name: 'project_destroyed', entity: { type: 'Project', id: project.id }, message: 'Project destroyed' });
     core.db.prepare("DELETE FROM members WHERE source_type = 'project' AND source_id = ?").run(project.id);
     core.db.prepare('DELETE FROM projects WHERE id = ?').run(project.id);
   });

@@ -1,5 +1,6 @@
 // Protecting and unprotecting branches (rows only: protection is metadata about refs, it never
 // touches git). Each change runs in one transaction.
+import { recordAudit } from '../../audit/record.js';
 import type { ProjectRow } from '../../db/rows.js';
 import type { CoreState } from '../../state.js';
 import { conflict, unprocessable } from '../../http/errors.js';
@@ -97,6 +98,7 @@ export function protectBranch(core: CoreState, project: ProjectRow, input: Prote
       .run(project.id, input.name, input.allowForcePush ? 1 : 0, input.codeOwnerApprovalRequired ? 1 : 0, now, now);
     const id = Number(info.lastInsertRowid);
     for (const kind of KINDS) for (const e of initialEntries(input, kind)) insertEntry(core, id, kind, e, now);
+    recordAudit(core, { name: 'protected_branch_created', entity: { type: 'Project', id: project.id }, target: { type: 'ProtectedBranch', id, details: input.name }, message: `Added protected branch ${input.name}` });
     return core.db.prepare('SELECT * FROM protected_branches WHERE id = ?').get(id) as ProtectedBranchRow;
   });
 }
@@ -138,6 +140,7 @@ export function updateProtectedBranch(core: CoreState, project: ProjectRow, row:
         now,
         row.id,
       );
+    recordAudit(core, { name: 'protected_branch_updated', entity: { type: 'Project', id: project.id }, target: { type: 'ProtectedBranch', id: row.id, details: row.name }, message: `Changed protected branch ${row.name}` });
     return core.db.prepare('SELECT * FROM protected_branches WHERE id = ?').get(row.id) as ProtectedBranchRow;
   });
 }
@@ -161,6 +164,7 @@ export function legacyProtectBranch(core: CoreState, project: ProjectRow, name: 
       insertEntry(core, row.id, kind, { access_level: levelOf(flag) }, now);
     }
     core.db.prepare('UPDATE protected_branches SET updated_at = ? WHERE id = ?').run(now, row.id);
+    recordAudit(core, { name: 'protected_branch_updated', entity: { type: 'Project', id: project.id }, target: { type: 'ProtectedBranch', id: row.id, details: row.name }, message: `Changed protected branch ${row.name}` });
     return core.db.prepare('SELECT * FROM protected_branches WHERE id = ?').get(row.id) as ProtectedBranchRow;
   });
 }
@@ -168,6 +172,7 @@ export function legacyProtectBranch(core: CoreState, project: ProjectRow, name: 
 export function unprotectBranch(core: CoreState, row: ProtectedBranchRow): void {
   core.tx(() => {
     core.db.prepare('DELETE FROM protected_branches WHERE id = ?').run(row.id);
+    recordAudit(core, { name: 'protected_branch_removed', entity: { type: 'Project', id: row.project_id }, target: { type: 'ProtectedBranch', id: row.id, details: row.name }, message: `Unprotected branch ${row.name}` });
   });
 }
 

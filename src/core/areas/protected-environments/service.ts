@@ -5,6 +5,7 @@
 // (422), as on the platform. The specification lists `required_approval_count` as an update
 // field, so update sets it (0..5, the platform's model range); protect, where the specification
 // does not list it, keeps the platform's "deprecated" refusal of a count above 0.
+import { auditRow, ownerEntity } from '../../audit/subjects.js';
 import type { NamespaceRow, ProjectRow } from '../../db/rows.js';
 import type { CoreState } from '../../state.js';
 import { conflict, paramError, recordNotFound, unprocessable } from '../../http/errors.js';
@@ -177,6 +178,7 @@ export function protect(core: CoreState, c: Container, input: ProtectInput): Pro
     for (const r of input.deploy_access_levels.filter(ok)) insertRule(core, envId, 'deploy', r);
     for (const r of (input.approval_rules ?? []).filter(ok)) insertRule(core, envId, 'approval', r);
     checkRules(core, envId);
+    auditRow(core, c.kind === 'group' ? { type: 'Group', id: c.group.id } : { type: 'Project', id: c.project.id }, 'protected_environment_created', { type: 'ProtectedEnvironment', id: envId, details: input.name }, `Protected environment ${input.name}`);
     return core.db.prepare('SELECT * FROM protected_environments WHERE id = ?').get(envId) as ProtectedEnvironmentRow;
   });
 }
@@ -229,10 +231,14 @@ export function updateEnvironment(core: CoreState, c: Container, env: ProtectedE
     // An omitted count is left as it is ("all optional"), at both levels.
     core.db.prepare('UPDATE protected_environments SET required_approval_count = ?, updated_at = ? WHERE id = ?').run(count ?? env.required_approval_count, core.nowIso(), env.id);
     checkRules(core, env.id);
+    auditRow(core, ownerEntity(env), 'protected_environment_updated', { type: 'ProtectedEnvironment', id: env.id, details: env.name }, `Changed protected environment ${env.name}`);
     return core.db.prepare('SELECT * FROM protected_environments WHERE id = ?').get(env.id) as ProtectedEnvironmentRow;
   });
 }
 
 export function unprotect(core: CoreState, env: ProtectedEnvironmentRow): void {
-  core.tx(() => core.db.prepare('DELETE FROM protected_environments WHERE id = ?').run(env.id));
+  core.tx(() => {
+    core.db.prepare('DELETE FROM protected_environments WHERE id = ?').run(env.id);
+    auditRow(core, ownerEntity(env), 'protected_environment_deleted', { type: 'ProtectedEnvironment', id: env.id, details: env.name }, `Unprotected environment ${env.name}`);
+  });
 }

@@ -1,6 +1,7 @@
 // Release writes. Create checks in the platform's order (conflict, milestones, tag), creates the
 // tag in git first when it has to, and then writes the release, its links, milestones and
 // evidence in one transaction, so metadata never points at a tag that does not exist.
+import { auditRow } from '../../audit/subjects.js';
 import type { CoreState } from '../../state.js';
 import type { ProjectRow, UserRow } from '../../db/rows.js';
 import { conflict, failure, unprocessable } from '../../http/errors.js';
@@ -125,6 +126,7 @@ function recordRelease(core: CoreState, actor: UserRow, project: ProjectRow, inp
     for (const link of input.links) insertLink(core, release.id, link);
     attachMilestones(core, release.id, milestones);
     recordNotification(core, 'new_release', project, actor, release.tag);
+    auditRow(core, { type: 'Project', id: project.id }, 'release_created', { type: 'Release', id: release.id, details: release.tag }, `Created release ${release.tag}`);
     if (isUpcoming(release, core.clock.now()) || isHistorical(release)) return { release };
     return { release, evidenceSha: insertEvidence(core, release).summary_sha };
   });
@@ -146,6 +148,7 @@ export function updateRelease(core: CoreState, project: ProjectRow, release: Rel
         release.id,
       );
     if (milestones !== undefined) attachMilestones(core, release.id, milestones);
+    auditRow(core, { type: 'Project', id: release.project_id }, 'release_updated', { type: 'Release', id: release.id, details: release.tag }, `Updated release ${release.tag}`);
     return releaseById(core, release.id) as ReleaseRow;
   });
 }
@@ -154,5 +157,6 @@ export function updateRelease(core: CoreState, project: ProjectRow, release: Rel
 export function deleteRelease(core: CoreState, release: ReleaseRow): void {
   core.tx(() => {
     core.db.prepare('DELETE FROM releases WHERE id = ?').run(release.id);
+    auditRow(core, { type: 'Project', id: release.project_id }, 'release_deleted', { type: 'Release', id: release.id, details: release.tag }, `Deleted release ${release.tag}`);
   });
 }

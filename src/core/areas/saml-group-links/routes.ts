@@ -3,6 +3,7 @@
 // caller") and answer 401 to anyone who may not administer them, unlicensed instances and
 // groups without SAML included, as the platform does; a link's `provider`, when given, must match the provider of
 // the SAML sign-in for it to apply.
+import { auditRow } from '../../audit/subjects.js';
 import { defineRoutes, type RouteDef } from '../../http/route.js';
 import type { RequestContext } from '../../http/context.js';
 import { badRequest, failure, notFound, unauthorized, unprocessable } from '../../http/errors.js';
@@ -173,11 +174,13 @@ export const samlGroupLinkRoutes: RouteDef[] = defineRoutes([
       const dup = ctx.core.db.prepare("SELECT 1 FROM saml_group_links WHERE group_id = ? AND saml_group_name = ? AND COALESCE(provider, '') = ?").get(group.id, name, provider ?? '');
       if (dup) errors.push('Saml group name has already been taken');
       if (errors.length > 0) throw failure(400, errors.join(', '));
-      const info = ctx.core.tx(() =>
-        ctx.core.db
+      const info = ctx.core.tx(() => {
+        const made = ctx.core.db
           .prepare('INSERT INTO saml_group_links (group_id, saml_group_name, access_level, member_role_id, provider, created_at) VALUES (?, ?, ?, ?, ?, ?)')
-          .run(group.id, name, p.access_level, roleId, provider, ctx.core.nowIso()),
-      );
+          .run(group.id, name, p.access_level, roleId, provider, ctx.core.nowIso());
+        auditRow(ctx.core, { type: 'Group', id: group.id }, 'saml_group_link_created', { type: 'SamlGroupLink', id: Number(made.lastInsertRowid), details: name }, `Linked SAML group ${name}`);
+        return made;
+      });
       return created(presentLink(ctx.core.db.prepare('SELECT * FROM saml_group_links WHERE id = ?').get(Number(info.lastInsertRowid)) as LinkRow));
     },
   },
@@ -188,7 +191,10 @@ export const samlGroupLinkRoutes: RouteDef[] = defineRoutes([
     params: [idParam, { name: 'saml_group_name', type: 'string', required: true }, { name: 'provider', type: 'string' }],
     handler: (ctx) => {
       const link = findLink(ctx, linkGroup(ctx));
-      ctx.core.tx(() => ctx.core.db.prepare('DELETE FROM saml_group_links WHERE id = ?').run(link.id));
+      ctx.core.tx(() => {
+        ctx.core.db.prepare('DELETE FROM saml_group_links WHERE id = ?').run(link.id);
+        auditRow(ctx.core, { type: 'Group', id: link.group_id }, 'saml_group_link_deleted', { type: 'SamlGroupLink', id: link.id, details: link.saml_group_name }, `Unlinked SAML group ${link.saml_group_name}`);
+      });
       return noContent();
     },
   },

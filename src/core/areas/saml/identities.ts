@@ -4,6 +4,7 @@
 // accounts (its enterprise users, never an administrator; see ownedByGroup): an Owner cannot see,
 // re-point or remove the identity of any other account, which would let the group's identity
 // provider sign in as it.
+import { recordAudit } from '../../audit/record.js';
 import type { CoreState } from '../../state.js';
 import type { RequestContext } from '../../http/context.js';
 import { badRequest, failure, notFound } from '../../http/errors.js';
@@ -60,6 +61,7 @@ export function updateIdentity(ctx: RequestContext, kind: IdentityKind) {
   ctx.core.tx(() => {
     ctx.core.db.prepare(`UPDATE ${s.table} SET extern_uid = ? WHERE id = ?`).run(next, row.id);
     if (kind === 'scim') ctx.core.db.prepare(`UPDATE scim_identities SET updated_at = ? WHERE id = ?`).run(ctx.core.nowIso(), row.id);
+    recordAudit(ctx.core, { name: `${kind}_identity_updated`, entity: { type: 'Group', id: s.group.id }, target: { type: 'User', id: row.user_id, details: row.extern_uid }, change: { what: 'extern uid', from: row.extern_uid, to: next } });
   });
   return present(kind, { ...row, extern_uid: next });
 }
@@ -71,7 +73,10 @@ export function updateIdentity(ctx: RequestContext, kind: IdentityKind) {
  */
 export function deleteIdentity(ctx: RequestContext, kind: IdentityKind) {
   const { s, row } = find(ctx, kind);
-  ctx.core.tx(() => ctx.core.db.prepare(`DELETE FROM ${s.table} WHERE id = ?`).run(row.id));
+  ctx.core.tx(() => {
+    ctx.core.db.prepare(`DELETE FROM ${s.table} WHERE id = ?`).run(row.id);
+    recordAudit(ctx.core, { name: `${kind}_identity_deleted`, entity: { type: 'Group', id: s.group.id }, target: { type: 'User', id: row.user_id, details: row.extern_uid }, message: `Removed ${kind.toUpperCase()} identity ${row.extern_uid}` });
+  });
   return kind === 'saml' ? ok({ message: '204 No Content' }) : noContent();
 }
 

@@ -1,5 +1,7 @@
 // SAML of a top-level group: the provider configuration and the SCIM token (extensions, the
 // platform configures both in its UI), and the group's SAML and SCIM identities (hosted offering).
+import { recordAudit } from '../../audit/record.js';
+import { auditChanges } from '../../audit/subjects.js';
 import { defineRoutes, type RouteDef } from '../../http/route.js';
 import type { RequestContext } from '../../http/context.js';
 import { badRequest, notFound } from '../../http/errors.js';
@@ -44,6 +46,8 @@ function configure(ctx: RequestContext) {
         .run(bool(p.enabled) ?? null, p.sso_url ?? null, p.certificate_fingerprint ?? null, p.default_membership_role ?? null, bool(p.enforced_sso) ?? null, now, existing.id);
     }
     const row = samlProviderOf(ctx.core, group.id);
+    if (!existing) recordAudit(ctx.core, { name: 'saml_provider_created', entity: { type: 'Group', id: group.id }, message: 'Configured SAML single sign-on' });
+    else auditChanges(ctx.core, { entity: { type: 'Group', id: group.id } }, 'saml_provider', existing, row!, ['enabled', 'sso_url', 'certificate_fingerprint', 'default_membership_role', 'enforced_sso']);
     return existing ? ok(presentSamlProvider(row!)) : created(presentSamlProvider(row!));
   });
 }
@@ -101,11 +105,12 @@ export const samlRoutes: RouteDef[] = defineRoutes([
       if (!samlProviderOf(ctx.core, group.id)) throw badRequest('SAML is not configured for this group');
       const token = `glsoat-${generateTokenSecret()}`;
       const now = ctx.core.nowIso();
-      ctx.core.tx(() =>
+      ctx.core.tx(() => {
         ctx.core.db
           .prepare('INSERT INTO scim_tokens (group_id, token_digest, created_at) VALUES (?, ?, ?) ON CONFLICT (group_id) DO UPDATE SET token_digest = excluded.token_digest, created_at = excluded.created_at')
-          .run(group.id, digestSecret(token), now),
-      );
+          .run(group.id, digestSecret(token), now);
+        recordAudit(ctx.core, { name: 'scim_token_generated', entity: { type: 'Group', id: group.id }, message: 'Generated the SCIM provisioning token' });
+      });
       const root = ctx.apiBase.replace(/\/api\/v4$/, '');
       return created({ token, scim_api_url: `${root}/api/scim/v2/groups/${encodeURIComponent(group.full_path)}`, created_at: now });
     },

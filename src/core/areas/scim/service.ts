@@ -7,6 +7,7 @@
 // extern uid or account the group does not own answers the SCIM uniqueness conflict (409) and
 // nothing about that account is touched or shown. Deprovisioning (`active: false` or DELETE)
 // removes the membership and keeps the identity inactive; reprovisioning restores both.
+import { auditScim } from '../../audit/subjects.js';
 import type { NamespaceRow, UserRow } from '../../db/rows.js';
 import type { CoreState } from '../../state.js';
 import { ApiError, conflict, failure, unauthorized } from '../../http/errors.js';
@@ -117,6 +118,7 @@ export function provision(core: CoreState, scope: ScimScope, input: ScimUserInpu
     linkSamlIdentity(core, scope, userId, externUid);
     if (input.active) addGroupMembership(core, scope, userId);
     if (!holder) core.db.prepare('UPDATE users SET enterprise_group_id = ?, enterprise_group_associated_at = ? WHERE id = ?').run(scope.group.id, now, userId);
+    auditScim(core, scope.group.id, userId, 'provisioned', externUid);
     return core.db.prepare('SELECT * FROM scim_identities WHERE id = ?').get(Number(info.lastInsertRowid)) as ScimIdentityRow;
   });
 }
@@ -133,6 +135,7 @@ export function deprovision(core: CoreState, scope: ScimScope, identity: ScimIde
     }
     core.db.prepare("DELETE FROM members WHERE source_type = 'namespace' AND source_id = ? AND user_id = ?").run(scope.group.id, identity.user_id);
     core.db.prepare('UPDATE scim_identities SET active = 0, updated_at = ? WHERE id = ?').run(core.nowIso(), identity.id);
+    auditScim(core, scope.group.id, identity.user_id, 'deprovisioned', identity.extern_uid);
   });
 }
 
@@ -140,6 +143,7 @@ export function reprovision(core: CoreState, scope: ScimScope, identity: ScimIde
   core.tx(() => {
     core.db.prepare('UPDATE scim_identities SET active = 1, updated_at = ? WHERE id = ?').run(core.nowIso(), identity.id);
     addGroupMembership(core, scope, identity.user_id);
+    auditScim(core, scope.group.id, identity.user_id, 'reprovisioned', identity.extern_uid);
   });
 }
 

@@ -2,6 +2,7 @@
 // the first read. Developers read, Maintainers change; a signed-in role below that answers 403
 // (the platform answers 401; hostctl keeps 401 for a caller without credentials); below Ultimate
 // the feature is unlicensed (403); archived projects refuse changes (403).
+import { recordAudit } from '../../audit/record.js';
 import { defineRoutes } from '../../http/route.js';
 import type { RequestContext } from '../../http/context.js';
 import { currentUser } from '../../http/context.js';
@@ -86,9 +87,12 @@ export const securitySettingRoutes = defineRoutes([
       const value = (p.secret_push_protection_enabled ?? p.pre_receive_secret_detection_enabled) as boolean;
       const row = settingsOf(ctx.core, project);
       if ((row.secret_push_protection_enabled === 1) !== value) {
-        ctx.core.db
-          .prepare('UPDATE project_security_settings SET secret_push_protection_enabled = ?, updated_at = ? WHERE project_id = ?')
-          .run(value ? 1 : 0, ctx.core.nowIso(), project.id);
+        ctx.core.tx(() => {
+          ctx.core.db
+            .prepare('UPDATE project_security_settings SET secret_push_protection_enabled = ?, updated_at = ? WHERE project_id = ?')
+            .run(value ? 1 : 0, ctx.core.nowIso(), project.id);
+          recordAudit(ctx.core, { name: 'project_security_setting_updated', entity: { type: 'Project', id: project.id }, change: { what: 'secret push protection enabled', from: !value, to: value } });
+        });
       }
       return present(settingsOf(ctx.core, project));
     },

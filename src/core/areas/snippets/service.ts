@@ -3,6 +3,7 @@
 // on the ref, so two concurrent updates never silently lose one. A snippet row is inserted first
 // (its id names the repository); when the first commit fails the row and the repository are
 // removed again, so a failed request leaves neither.
+import { auditChanges } from '../../audit/subjects.js';
 import type { SnippetRow, UserRow, Visibility } from '../../db/rows.js';
 import type { CoreState } from '../../state.js';
 import { ApiError, failure, paramError, validationError } from '../../http/errors.js';
@@ -240,7 +241,10 @@ export async function updateSnippet(core: CoreState, snippet: SnippetRow, user: 
   if (input.visibility !== undefined) sets.push('visibility = ?') && values.push(input.visibility);
   sets.push('updated_at = ?');
   values.push(core.nowIso());
-  core.db.prepare(`UPDATE snippets SET ${sets.join(', ')} WHERE id = ?`).run(...values, snippet.id);
+  core.tx(() => {
+    core.db.prepare(`UPDATE snippets SET ${sets.join(', ')} WHERE id = ?`).run(...values, snippet.id);
+    auditChanges(core, { entity: snippet.project_id !== null ? { type: 'Project', id: snippet.project_id } : { type: 'User', id: snippet.author_id }, target: { type: 'Snippet', id: snippet.id, details: snippet.title } }, 'snippet', snippet, input, ['visibility']);
+  });
   return core.db.prepare('SELECT * FROM snippets WHERE id = ?').get(snippet.id) as SnippetRow;
 }
 

@@ -17,6 +17,7 @@
 // leaves its claim behind; the next worker sees the claiming process is gone and resumes.
 // A failure before the switch marks the move `failed`, removes the partial copy and makes the
 // container writable again; a failure after it is `cleanup failed`.
+import { auditStorageMove } from '../../audit/subjects.js';
 import { existsSync, readFileSync, realpathSync, writeFileSync } from 'node:fs';
 import { hostname } from 'node:os';
 import { join } from 'node:path';
@@ -204,7 +205,10 @@ async function runMove(core: CoreState, move: MoveRow): Promise<void> {
     }
     if (move.state === STATE.replicated) {
       await cleanup(core, move);
-      transition(core, move, STATE.finished);
+      core.tx(() => {
+        transition(core, move, STATE.finished);
+        auditStorageMove(core, move, 'finished');
+      });
     }
   } catch (error) {
     // Gone with its container (whatever failed on the way): its copies belong to no one.
@@ -233,6 +237,7 @@ function fail(core: CoreState, move: MoveRow, message: string): void {
     const to = current.state === STATE.replicated ? STATE.cleanupFailed : STATE.failed;
     transition(core, move, to, { error_message: message.slice(0, 1000) });
     if (to === STATE.failed) setReadOnly(core, move.container_type, move.container_id, false);
+    auditStorageMove(core, move, 'failed');
   });
 }
 

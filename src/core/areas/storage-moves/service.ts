@@ -1,6 +1,7 @@
 // Scheduling repository storage moves and reading them back. Scheduling validates the storages
 // and the container, makes the container read-only and records the move as `scheduled` in one
 // transaction, then queues the job that runs moves (a worker picks every scheduled move up).
+import { auditStorageMove } from '../../audit/subjects.js';
 import { storageWeights } from '../../instance.js';
 import { validationError } from '../../http/errors.js';
 import type { CoreState } from '../../state.js';
@@ -65,6 +66,7 @@ function insertMove(core: CoreState, type: ContainerType, id: number, source: st
     .run(type, id, STATE.scheduled, source, destination, now, now);
   // initial → scheduled makes the container read-only; both in the caller's transaction.
   setReadOnly(core, type, id, true);
+  auditStorageMove(core, { id: Number(info.lastInsertRowid), container_type: type, container_id: id, source_storage_name: source, destination_storage_name: destination }, 'scheduled');
   return Number(info.lastInsertRowid);
 }
 

@@ -2,6 +2,7 @@
 // with no API). List them with what lives there and the space used and free; add one to a
 // running instance; remove one that holds nothing. Administrators only. Every process reads the
 // storage list from the settings table on use, so a running `serve` sees changes at once.
+import { auditRow, INSTANCE } from '../../audit/subjects.js';
 import { mkdirSync, statSync, statfsSync } from 'node:fs';
 import { readdir, stat } from 'node:fs/promises';
 import { dirname, isAbsolute, join, resolve } from 'node:path';
@@ -147,6 +148,7 @@ export const storageRoutes = defineRoutes([
         refuseClash(storages);
         core.settings.storages = { ...storages, [name]: path };
         if (ctx.params.weight !== undefined) writeStorageWeights(core.db, { ...storageWeights(core.db), [name]: ctx.params.weight as number });
+        auditRow(core, INSTANCE, 'repository_storage_added', { type: 'RepositoryStorage', id: name, details: path }, `Added repository storage ${name}`);
       });
       return created(await presentStorage(core, name));
     },
@@ -179,6 +181,7 @@ export const storageRoutes = defineRoutes([
           delete weights[name];
           writeStorageWeights(core.db, { ...weights });
         }
+        auditRow(core, INSTANCE, 'repository_storage_removed', { type: 'RepositoryStorage', id: name, details: storages[name] as string }, `Removed repository storage ${name}`);
       });
       return noContent();
     },

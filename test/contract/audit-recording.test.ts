@@ -1,0 +1,240 @@
+// Every kind of change the core makes leaves exactly one audit event with the right author,
+// entity, target and change — through both transports. (That no event carries a secret is
+// checked for every contract file when its instance closes: test/helpers/instance.ts.)
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startInstance, TRANSPORTS, type Instance } from '../helpers/instance.js';
+import { createUser, type TestUser } from '../factories/users.js';
+import { addMember, createProject } from '../factories/projects.js';
+import { createGroup } from '../factories/groups.js';
+import { createRepoProject } from '../factories/repository.js';
+import { createRelease } from '../factories/releases.js';
+import { uploadGeneric } from '../factories/packages.js';
+import { enableSaml, scim, scimUserBody } from '../factories/governance.js';
+import { startServer } from '../../src/server/server.js';
+import { eventsSince, lastEventId, one, type AuditEventJson } from '../helpers/audit.js';
+
+describe.each(TRANSPORTS)('audit event recording (%s)', (kind) => {
+  let inst: Instance;
+  let actor: TestUser;
+
+  beforeAll(async () => {
+    inst = await startInstance(kind, { storages: { second: 'storages/second' } });
+    actor = await createUser(inst, { admin: true });
+  });
+  afterAll(() => inst.close());
+
+  /** The events `fn` caused, oldest first. */
+  async function during(fn: () => Promise<unknown>): Promise<AuditEventJson[]> {
+    const before = await lastEventId(inst);
+    await fn();
+    return eventsSince(inst, before);
+  }
+
+  /** Exactly one event, and it is `name`, by `actor`, on the entity, with the target type. */
+  async function exactlyOne(fn: () => Promise<unknown>, name: string, entity: [string, number], targetType?: string): Promise<AuditEventJson> {
+    const events = await during(fn);
+    expect(events.map((e) => e.event_name)).toEqual([name]);
+    const e = events[0] as AuditEventJson;
+    expect(e.author_id).toBe(actor.user.id);
+    expect(e.details.author_name).toBe(actor.user.name);
+    expect([e.entity_type, e.entity_id]).toEqual(entity);
+    if (targetType) expect(e.details.target_type).toBe(targetType);
+    return e;
+  }
+
+  it('projects: create, visibility and path changes (one event each), transfer, archive, delete', async () => {
+    let pid = 0;
+    const made = await during(async () => {
+      pid = (await createProject(inst, actor.client, { path: 'audited' })).id;
+    });
+    one(made, 'project_created');
+    const updated = await during(() => actor.client.put(`/projects/${pid}`, { visibility: 'internal', path: 'audited-two' }));
+    expect(updated.map((e) => e.event_name).sort()).toEqual(['project_path_updated', 'project_visibility_updated']);
+    expect(one(updated, 'project_visibility_updated').details).toMatchObject({ change: 'visibility', from: 'private', to: 'internal' });
+    const group = await createGroup(inst, actor.client);
+    const moved = await exactlyOne(() => actor.client.put(`/projects/${pid}/transfer`, { namespace: group.id }), 'project_namespace_updated', ['Project', pid]);
+    expect(moved.details).toMatchObject({ change: 'namespace', to: group.full_path });
+    await exactlyOne(() => actor.client.post(`/projects/${pid}/archive`), 'project_archived', ['Project', pid]);
+    await exactlyOne(() => actor.client.post(`/projects/${pid}/unarchive`), 'project_unarchived', ['Project', pid]);
+    const gone = await exactlyOne(() => actor.client.delete(`/projects/${pid}`), 'project_destroyed', ['Project', pid]);
+    expect(gone.details.entity_path).toBe(`${group.full_path}/audited-two`);
+    // The group's list shows its project's events.
+    const groupList = await inst.admin.get<AuditEventJson[]>(`/groups/${group.id}/audit_events`);
+    expect(groupList.data.map((e) => e.event_name)).toContain('project_destroyed');
+  });
+
+  it('groups: create, visibility change, delete', async () => {
+    let gid = 0;
+    const made = await during(async () => {
+      gid = (await createGroup(inst, actor.client)).id;
+    });
+    expect(made.map((e) => e.event_name)).toEqual(['group_created']);
+    const changed = await exactlyOne(() => actor.client.put(`/groups/${gid}`, { visibility: 'public' }), 'group_visibility_updated', ['Group', gid]);
+    expect(changed.details).toMatchObject({ from: 'private', to: 'public' });
+    await exactlyOne(() => actor.client.delete(`/groups/${gid}`), 'group_destroyed', ['Group', gid]);
+  });
+
+  it('members: add, role change, remove — naming the member', async () => {
+    const project = await createProject(inst, actor.client);
+    const member = await createUser(inst);
+    const added = await exactlyOne(() => addMember(inst, 'projects', project.id, member.user.id, 30, actor.client), 'member_created', ['Project', project.id], 'User');
+    expect(added.details).toMatchObject({ target_id: member.user.id, target_details: member.user.username, change: 'access level', to: 'Developer' });
+    const changed = await exactlyOne(() => actor.client.put(`/projects/${project.id}/members/${member.user.id}`, { access_level: 40 }), 'member_updated', ['Project', project.id]);
+    expect(changed.details).toMatchObject({ from: 'Developer', to: 'Maintainer' });
+    await exactlyOne(() => actor.client.delete(`/projects/${project.id}/members/${member.user.id}`), 'member_destroyed', ['Project', project.id]);
+  });
+
+  it('protected branches and environments, freeze periods', async () => {
+    const project = await createProject(inst, actor.client);
+    const p = `/projects/${project.id}`;
+    await exactlyOne(() => actor.client.post(`${p}/protected_branches`, { name: 'release/*' }), 'protected_branch_created', ['Project', project.id], 'ProtectedBranch');
+    await exactlyOne(() => actor.client.patch(`${p}/protected_branches/${encodeURIComponent('release/*')}`, { allow_force_push: true }), 'protected_branch_updated', ['Project', project.id]);
+    await exactlyOne(() => actor.client.delete(`${p}/protected_branches/${encodeURIComponent('release/*')}`), 'protected_branch_removed', ['Project', project.id]);
+    await exactlyOne(() => actor.client.post(`${p}/protected_environments`, { name: 'production', deploy_access_levels: [{ access_level: 40 }] }), 'protected_environment_created', ['Project', project.id], 'ProtectedEnvironment');
+    await exactlyOne(() => actor.client.delete(`${p}/protected_environments/production`), 'protected_environment_deleted', ['Project', project.id]);
+    let fid = 0;
+    const made = await exactlyOne(
+      async () => {
+        fid = (await actor.client.post<{ id: number }>(`${p}/freeze_periods`, { freeze_start: '0 23 * * 5', freeze_end: '0 7 * * 1' })).data.id;
+      },
+      'freeze_period_created',
+      ['Project', project.id],
+    );
+    expect(made.details.target_details).toBe('0 23 * * 5 – 0 7 * * 1 UTC');
+    await exactlyOne(() => actor.client.put(`${p}/freeze_periods/${fid}`, { cron_timezone: 'Europe/Berlin' }), 'freeze_period_updated', ['Project', project.id]);
+    await exactlyOne(() => actor.client.delete(`${p}/freeze_periods/${fid}`), 'freeze_period_deleted', ['Project', project.id]);
+  });
+
+  it('security settings, error tracking settings and client keys (never the key)', async () => {
+    const project = await createProject(inst, actor.client);
+    const p = `/projects/${project.id}`;
+    const sec = await exactlyOne(() => actor.client.put(`${p}/security_settings`, { secret_push_protection_enabled: true }), 'project_security_setting_updated', ['Project', project.id]);
+    expect(sec.details).toMatchObject({ from: false, to: true });
+    expect(await during(() => actor.client.put(`${p}/security_settings`, { secret_push_protection_enabled: true }))).toEqual([]);
+    const first = await during(() => actor.client.put(`${p}/error_tracking/settings`, { active: true, integrated: true }));
+    expect(first.map((e) => e.event_name).sort()).toEqual(['error_tracking_setting_active_updated', 'error_tracking_setting_integrated_updated']);
+    await exactlyOne(() => actor.client.patch(`${p}/error_tracking/settings`, { active: false }), 'error_tracking_setting_active_updated', ['Project', project.id]);
+    let key = { id: 0, public_key: '', sentry_dsn: '' };
+    const made = await exactlyOne(
+      async () => {
+        key = (await actor.client.post<typeof key>(`${p}/error_tracking/client_keys`)).data;
+      },
+      'error_tracking_client_key_created',
+      ['Project', project.id],
+    );
+    expect(made.details.target_id).toBe(key.id);
+    expect(JSON.stringify(made)).not.toContain(key.public_key);
+    await exactlyOne(() => actor.client.delete(`${p}/error_tracking/client_keys/${key.id}`), 'error_tracking_client_key_deleted', ['Project', project.id]);
+  });
+
+  it('SAML provider, group links, identities; SCIM provisioning; enterprise users two-factor', async () => {
+    const group = await createGroup(inst, actor.client);
+    const saml = await during(() => enableSaml(inst, group.id));
+    expect(saml.map((e) => e.event_name)).toEqual(['saml_provider_created', 'scim_token_generated']);
+    const changed = await exactlyOne(() => actor.client.put(`/hostctl/groups/${group.id}/saml_provider`, { enforced_sso: true }), 'saml_provider_enforced_sso_updated', ['Group', group.id]);
+    expect(changed.details).toMatchObject({ from: 0, to: 1 });
+    await exactlyOne(() => actor.client.post(`/groups/${group.id}/saml_group_links`, { saml_group_name: 'devs', access_level: 30 }), 'saml_group_link_created', ['Group', group.id], 'SamlGroupLink');
+    await exactlyOne(() => actor.client.delete(`/groups/${group.id}/saml_group_links/devs`), 'saml_group_link_deleted', ['Group', group.id]);
+
+    const token = (await inst.admin.post<{ token: string }>(`/hostctl/groups/${group.id}/scim_token`)).data.token;
+    const users = `/groups/${encodeURIComponent(group.full_path)}/Users`;
+    const provisioned = await during(() => scim(inst, 'POST', users, token, scimUserBody({ externalId: 'ext-audit' })));
+    const p = one(provisioned, 'scim_user_provisioned');
+    expect([p.entity_type, p.entity_id, p.author_id]).toEqual(['Group', group.id, -1]);
+    const userId = p.details.target_id as number;
+    const patch = (active: boolean) => scim(inst, 'PATCH', `${users}/ext-audit`, token, { schemas: ['urn:ietf:params:scim:api:messages:2.0:PatchOp'], Operations: [{ op: 'replace', value: { active } }] });
+    expect((await during(() => patch(false))).map((e) => e.event_name)).toEqual(['scim_user_deprovisioned']);
+    expect((await during(() => patch(true))).map((e) => e.event_name)).toEqual(['scim_user_reprovisioned']);
+    const identity = await exactlyOne(() => actor.client.patch(`/groups/${group.id}/saml/ext-audit`, { extern_uid: 'ext-audit-2' }), 'saml_identity_updated', ['Group', group.id]);
+    expect(identity.details).toMatchObject({ change: 'extern uid', from: 'ext-audit', to: 'ext-audit-2' });
+
+    await inst.admin.put(`/hostctl/users/${userId}/two_factor`, { enabled: true });
+    // Enterprise users are a hosted offering's (where instance audit events are not listed).
+    const hosted = async (fn: () => Promise<unknown>) => {
+      inst.core.settings.offering = 'hosted';
+      try {
+        await fn();
+      } finally {
+        inst.core.settings.offering = 'all';
+      }
+    };
+    const off = await exactlyOne(() => hosted(() => actor.client.patch(`/groups/${group.id}/enterprise_users/${userId}/disable_two_factor`)), 'user_disable_two_factor', ['Group', group.id], 'User');
+    expect(off.details.target_id).toBe(userId);
+  });
+
+  it('storages and storage moves (scheduled by the caller; finished in the background for the same author)', async () => {
+    await exactlyOne(() => actor.client.post('/hostctl/storages', { name: 'extra', path: 'storages/extra' }), 'repository_storage_added', ['Gitlab::Audit::InstanceScope', 1]);
+    const project = await createRepoProject(inst, actor.client);
+    const scheduled = await during(async () => {
+      await actor.client.post(`/projects/${project.id}/repository_storage_moves`, { destination_storage_name: 'second' });
+      await inst.settleJobs();
+    });
+    expect(scheduled.map((e) => e.event_name)).toEqual(['repository_storage_move_scheduled', 'repository_storage_move_finished']);
+    for (const e of scheduled) {
+      expect(e.author_id).toBe(actor.user.id);
+      expect([e.entity_type, e.entity_id]).toEqual(['Project', project.id]);
+      expect(e.details).toMatchObject({ from: 'default', to: 'second', target_type: 'RepositoryStorageMove' });
+    }
+    await exactlyOne(() => actor.client.delete('/hostctl/storages/extra'), 'repository_storage_removed', ['Gitlab::Audit::InstanceScope', 1]);
+  });
+
+  it('package deletion and protection rules', async () => {
+    const project = await createProject(inst, actor.client);
+    await uploadGeneric(actor.client, project.id, 'tool', '1.0.0', 'tool.txt', 'bytes');
+    const [pkg] = (await actor.client.get<{ id: number }[]>(`/projects/${project.id}/packages`)).data;
+    let rule = 0;
+    await exactlyOne(
+      async () => {
+        rule = (await actor.client.post<{ id: number }>(`/projects/${project.id}/packages/protection/rules`, { package_name_pattern: 'tool*', package_type: 'generic', minimum_access_level_for_push: 'maintainer' })).data.id;
+      },
+      'package_protection_rule_created',
+      ['Project', project.id],
+    );
+    await exactlyOne(() => actor.client.patch(`/projects/${project.id}/packages/protection/rules/${rule}`, { package_name_pattern: 'tools*' }), 'package_protection_rule_updated', ['Project', project.id]);
+    await exactlyOne(() => actor.client.delete(`/projects/${project.id}/packages/protection/rules/${rule}`), 'package_protection_rule_deleted', ['Project', project.id]);
+    const deleted = await exactlyOne(() => actor.client.delete(`/projects/${project.id}/packages/${pkg?.id}`), 'package_deleted', ['Project', project.id], 'Packages::Package');
+    expect(deleted.details.target_details).toBe('tool 1.0.0');
+    await inst.settleJobs();
+  });
+
+  it('releases: create, update, delete', async () => {
+    const project = await createRepoProject(inst, actor.client);
+    const made = await exactlyOne(() => createRelease(inst, project.id, { tag_name: 'v1.0' }, actor.client), 'release_created', ['Project', project.id], 'Release');
+    expect(made.details.target_details).toBe('v1.0');
+    await exactlyOne(() => actor.client.put(`/projects/${project.id}/releases/v1.0`, { name: 'First' }), 'release_updated', ['Project', project.id]);
+    await exactlyOne(() => actor.client.delete(`/projects/${project.id}/releases/v1.0`), 'release_deleted', ['Project', project.id]);
+  });
+
+  it("snippets: a visibility change, and only that", async () => {
+    const snippet = (await actor.client.post<{ id: number }>('/snippets', { title: 'notes', visibility: 'private', files: [{ file_path: 'a.txt', content: 'x' }] })).data;
+    const e = await exactlyOne(() => actor.client.put(`/snippets/${snippet.id}`, { visibility: 'public' }), 'snippet_visibility_updated', ['User', actor.user.id], 'Snippet');
+    expect(e.details).toMatchObject({ from: 'private', to: 'public', target_id: snippet.id });
+    expect(await during(() => actor.client.put(`/snippets/${snippet.id}`, { title: 'renamed' }))).toEqual([]);
+  });
+
+  it('records the peer address, or the forwarded one that serve was told to trust', async () => {
+    const events = await during(() => createUser(inst));
+    expect(events.every((e) => e.details.ip_address === '127.0.0.1')).toBe(true);
+    // A forwarded address sent to serve without --trust-proxy is dropped before the core sees it.
+    const forwarded = await during(() => inst.raw('POST', `/users/${actor.user.id}/personal_access_tokens`, {
+      headers: { 'private-token': inst.rootToken, 'content-type': 'application/json', 'x-forwarded-for': '203.0.113.7' },
+      body: JSON.stringify({ name: 'fwd', scopes: ['api'] }),
+    }));
+    expect(one(forwarded, 'personal_access_token_created').details.ip_address).toBe(kind === 'http' ? '127.0.0.1' : '203.0.113.7');
+    if (kind !== 'http') return;
+    // Behind a proxy that serve trusts, the forwarded client address is the one recorded.
+    const trusting = await startServer({ core: inst.core, port: 0, log: null, trustProxy: true });
+    try {
+      const behindProxy = await during(() =>
+        fetch(`${trusting.url}/api/v4/users/${actor.user.id}/personal_access_tokens`, {
+          method: 'POST',
+          headers: { 'private-token': inst.rootToken, 'content-type': 'application/json', 'x-forwarded-for': '203.0.113.9, 10.0.0.1' },
+          body: JSON.stringify({ name: 'proxied', scopes: ['api'] }),
+        }).then((r) => r.text()),
+      );
+      expect(one(behindProxy, 'personal_access_token_created').details.ip_address).toBe('203.0.113.9');
+    } finally {
+      await trusting.close();
+    }
+  });
+});
