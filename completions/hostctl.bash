@@ -6,6 +6,9 @@
 _hostctl_sub() {
   case "$1|$2" in
     '|api') echo api ;;
+    '|audit-events'|'|audit-event') echo audit-events ;;
+    'audit-events|get'|'audit-events|view') echo get ;;
+    'audit-events|list'|'audit-events|ls') echo list ;;
     '|auth') echo auth ;;
     'auth|status'|'auth|whoami') echo status ;;
     '|backup') echo backup ;;
@@ -195,7 +198,8 @@ _hostctl_sub() {
 # The subcommands of command path $1 (the nouns for the empty path).
 _hostctl_children() {
   case "$1" in
-    '') echo 'api auth backup branches commits completion context doctor enterprise-users error-tracking freeze-periods groups init members milestones notifications packages pipelines projects protected-envs releases restore saml scim security-settings serve snippets storage-moves storages tags tokens users whoami wikis help' ;;
+    '') echo 'api audit-events auth backup branches commits completion context doctor enterprise-users error-tracking freeze-periods groups init members milestones notifications packages pipelines projects protected-envs releases restore saml scim security-settings serve snippets storage-moves storages tags tokens users whoami wikis help' ;;
+    'audit-events') echo 'get list' ;;
     'auth') echo 'status' ;;
     'branches') echo 'create delete delete-merged get list protect protections unprotect' ;;
     'branches protections') echo 'list get update' ;;
@@ -236,6 +240,9 @@ _hostctl_children() {
 _hostctl_flags() {
   case "$1" in
     'api') echo '-X --method -f --raw-field -F --field -H --header --paginate -i --include --silent --input' ;;
+    'audit-events') echo '' ;;
+    'audit-events get') echo '-R --project -g --group' ;;
+    'audit-events list') echo '-R --project -g --group --since --until --author --entity-type --event -f --follow --interval --page --per-page --all --limit' ;;
     'auth') echo '' ;;
     'auth status') echo '' ;;
     'backup') echo '-O --output-file --exclude --compress' ;;
@@ -432,6 +439,25 @@ _hostctl_value() {
         -F|--field) COMPREPLY=(); return 0 ;;
         -H|--header) COMPREPLY=(); return 0 ;;
         --input) compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -f -- "$cur")); return 0 ;;
+      esac ;;
+    'audit-events get')
+      case "$2" in
+        -R|--project) _hostctl_dynamic projects; return 0 ;;
+        -g|--group) _hostctl_dynamic groups; return 0 ;;
+      esac ;;
+    'audit-events list')
+      case "$2" in
+        -R|--project) _hostctl_dynamic projects; return 0 ;;
+        -g|--group) _hostctl_dynamic groups; return 0 ;;
+        --since) COMPREPLY=(); return 0 ;;
+        --until) COMPREPLY=(); return 0 ;;
+        --author) COMPREPLY=(); return 0 ;;
+        --entity-type) COMPREPLY=(); return 0 ;;
+        --event) COMPREPLY=(); return 0 ;;
+        --interval) COMPREPLY=(); return 0 ;;
+        --page) COMPREPLY=(); return 0 ;;
+        --per-page) COMPREPLY=(); return 0 ;;
+        --limit) COMPREPLY=(); return 0 ;;
       esac ;;
     'backup')
       case "$2" in
@@ -1493,7 +1519,7 @@ _hostctl() {
   for ((i = 1; i < COMP_CWORD; i++)); do
     w="${COMP_WORDS[i]}"
     case "$w" in
-      --access-level|--add|--approval|--asset|--at|--author-email|--author-name|--bio|--branch|--color|--compress|--content|--content-file|--context|--context-name|--created-after|--created-before|--default-branch|--default-role|--delete|--deploy|--description|--due-date|--email|--end|--event|--exclude|--expires-after|--expires-at|--expires-before|--expires-within|--extern-uid|--external-url|--field|--fields|--file|--filename|--fingerprint|--format|--from|--group|--header|--host|--iid|--input|--interval|--job-title|--jq|--kind|--last-used-after|--last-used-before|--level|--limit|--link|--link-url|--location|--member-role|--merge|--message|--method|--milestone|--min-access-level|--name|--namespace|--notes|--notes-file|--off|--offering|--on|--organization|--output|--output-file|--package-version|--page|--password|--path|--pattern|--per-page|--port|--project|--projects-limit|--provider|--push|--raw-field|--ref|--regex|--released-at|--remove|--remove-approval|--remove-deploy|--rename|--replace|--repository-storage|--required-approvals|--root-token|--scope|--search|--secret-push-protection|--since|--snippet|--sort|--source|--sso-url|--start|--start-branch|--start-date|--start-sha|--state|--status|--storage|--sudo|--tag|--tag-message|--tier|--timeout|--timezone|--title|--to|--token|--two-factor|--type|--unprotect|--until|--url|--user|--username|--visibility|--weight|-F|-H|-O|-R|-X|-a|-f|-g|-m|-o|-q)
+      --access-level|--add|--approval|--asset|--at|--author|--author-email|--author-name|--bio|--branch|--color|--compress|--content|--content-file|--context|--context-name|--created-after|--created-before|--default-branch|--default-role|--delete|--deploy|--description|--due-date|--email|--end|--entity-type|--event|--exclude|--expires-after|--expires-at|--expires-before|--expires-within|--extern-uid|--external-url|--field|--fields|--file|--filename|--fingerprint|--format|--from|--group|--header|--host|--iid|--input|--interval|--job-title|--jq|--kind|--last-used-after|--last-used-before|--level|--limit|--link|--link-url|--location|--member-role|--merge|--message|--method|--milestone|--min-access-level|--name|--namespace|--notes|--notes-file|--off|--offering|--on|--organization|--output|--output-file|--package-version|--page|--password|--path|--pattern|--per-page|--port|--project|--projects-limit|--provider|--push|--raw-field|--ref|--regex|--released-at|--remove|--remove-approval|--remove-deploy|--rename|--replace|--repository-storage|--required-approvals|--root-token|--scope|--search|--secret-push-protection|--since|--snippet|--sort|--source|--sso-url|--start|--start-branch|--start-date|--start-sha|--state|--status|--storage|--sudo|--tag|--tag-message|--tier|--timeout|--timezone|--title|--to|--token|--two-factor|--type|--unprotect|--until|--url|--user|--username|--visibility|--weight|-F|-H|-O|-R|-X|-a|-f|-g|-m|-o|-q)
         ((i++))
         [[ "${COMP_WORDS[i]}" == "=" ]] && ((i++))
         continue ;;

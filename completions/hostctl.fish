@@ -14,7 +14,7 @@ function __hostctl_command
             continue
         end
         switch $w
-            case '--access-level' '--add' '--approval' '--asset' '--at' '--author-email' '--author-name' '--bio' '--branch' '--color' '--compress' '--content' '--content-file' '--context' '--context-name' '--created-after' '--created-before' '--default-branch' '--default-role' '--delete' '--deploy' '--description' '--due-date' '--email' '--end' '--event' '--exclude' '--expires-after' '--expires-at' '--expires-before' '--expires-within' '--extern-uid' '--external-url' '--field' '--fields' '--file' '--filename' '--fingerprint' '--format' '--from' '--group' '--header' '--host' '--iid' '--input' '--interval' '--job-title' '--jq' '--kind' '--last-used-after' '--last-used-before' '--level' '--limit' '--link' '--link-url' '--location' '--member-role' '--merge' '--message' '--method' '--milestone' '--min-access-level' '--name' '--namespace' '--notes' '--notes-file' '--off' '--offering' '--on' '--organization' '--output' '--output-file' '--package-version' '--page' '--password' '--path' '--pattern' '--per-page' '--port' '--project' '--projects-limit' '--provider' '--push' '--raw-field' '--ref' '--regex' '--released-at' '--remove' '--remove-approval' '--remove-deploy' '--rename' '--replace' '--repository-storage' '--required-approvals' '--root-token' '--scope' '--search' '--secret-push-protection' '--since' '--snippet' '--sort' '--source' '--sso-url' '--start' '--start-branch' '--start-date' '--start-sha' '--state' '--status' '--storage' '--sudo' '--tag' '--tag-message' '--tier' '--timeout' '--timezone' '--title' '--to' '--token' '--two-factor' '--type' '--unprotect' '--until' '--url' '--user' '--username' '--visibility' '--weight' '-F' '-H' '-O' '-R' '-X' '-a' '-f' '-g' '-m' '-o' '-q'
+            case '--access-level' '--add' '--approval' '--asset' '--at' '--author' '--author-email' '--author-name' '--bio' '--branch' '--color' '--compress' '--content' '--content-file' '--context' '--context-name' '--created-after' '--created-before' '--default-branch' '--default-role' '--delete' '--deploy' '--description' '--due-date' '--email' '--end' '--entity-type' '--event' '--exclude' '--expires-after' '--expires-at' '--expires-before' '--expires-within' '--extern-uid' '--external-url' '--field' '--fields' '--file' '--filename' '--fingerprint' '--format' '--from' '--group' '--header' '--host' '--iid' '--input' '--interval' '--job-title' '--jq' '--kind' '--last-used-after' '--last-used-before' '--level' '--limit' '--link' '--link-url' '--location' '--member-role' '--merge' '--message' '--method' '--milestone' '--min-access-level' '--name' '--namespace' '--notes' '--notes-file' '--off' '--offering' '--on' '--organization' '--output' '--output-file' '--package-version' '--page' '--password' '--path' '--pattern' '--per-page' '--port' '--project' '--projects-limit' '--provider' '--push' '--raw-field' '--ref' '--regex' '--released-at' '--remove' '--remove-approval' '--remove-deploy' '--rename' '--replace' '--repository-storage' '--required-approvals' '--root-token' '--scope' '--search' '--secret-push-protection' '--since' '--snippet' '--sort' '--source' '--sso-url' '--start' '--start-branch' '--start-date' '--start-sha' '--state' '--status' '--storage' '--sudo' '--tag' '--tag-message' '--tier' '--timeout' '--timezone' '--title' '--to' '--token' '--two-factor' '--type' '--unprotect' '--until' '--url' '--user' '--username' '--visibility' '--weight' '-F' '-H' '-O' '-R' '-X' '-a' '-f' '-g' '-m' '-o' '-q'
                 set skip 1
                 continue
             case '-*'
@@ -36,6 +36,12 @@ function __hostctl_sub
     switch "$argv[1]|$argv[2]"
         case '|api'
             echo api
+        case '|audit-events' '|audit-event'
+            echo audit-events
+        case 'audit-events|get' 'audit-events|view'
+            echo get
+        case 'audit-events|list' 'audit-events|ls'
+            echo list
         case '|auth'
             echo auth
         case 'auth|status' 'auth|whoami'
@@ -446,6 +452,7 @@ complete -c hostctl -n 'true' -s h -l help -d 'display help for command'
 
 # Nouns
 complete -c hostctl -n '__hostctl_at \'\'' -a api -d 'Send any request to the API v4 (local or remote) and print the answer'
+complete -c hostctl -n '__hostctl_at \'\'' -a audit-events -d 'Audit events: who changed what, when and from where; list (instance, group, project), get, follow'
 complete -c hostctl -n '__hostctl_at \'\'' -a auth -d 'Who you are on the current target: auth status (alias whoami)'
 complete -c hostctl -n '__hostctl_at \'\'' -a backup -d 'Back up a local state (database, repositories, packages, settings) into one verified archive, online'
 complete -c hostctl -n '__hostctl_at \'\'' -a branches -d 'Branches of a project: list, inspect, create, delete, delete merged, protect, unprotect, protection rules'
@@ -480,7 +487,11 @@ complete -c hostctl -n '__hostctl_at \'\'' -a users -d 'Users: list, inspect, cr
 complete -c hostctl -n '__hostctl_at \'\'' -a whoami -d 'Show the target, the user and the token in use (name, scopes, expiry)'
 complete -c hostctl -n '__hostctl_at \'\'' -a wikis -d 'Wiki pages of projects and groups: list, get (or rendered as HTML), create, update, edit, delete, history, upload attachments'
 complete -c hostctl -n '__hostctl_at \'\'' -a help -d 'Show help for a command'
-complete -c hostctl -n '__fish_seen_subcommand_from help; and __hostctl_at \'\'' -a 'api auth backup branches commits completion context doctor enterprise-users error-tracking freeze-periods groups init members milestones notifications packages pipelines projects protected-envs releases restore saml scim security-settings serve snippets storage-moves storages tags tokens users whoami wikis environment exit-codes formatting'
+complete -c hostctl -n '__fish_seen_subcommand_from help; and __hostctl_at \'\'' -a 'api audit-events auth backup branches commits completion context doctor enterprise-users error-tracking freeze-periods groups init members milestones notifications packages pipelines projects protected-envs releases restore saml scim security-settings serve snippets storage-moves storages tags tokens users whoami wikis environment exit-codes formatting'
+
+# audit-events
+complete -c hostctl -n '__hostctl_at \'audit-events\'' -a get -d 'Show one audit event (of the instance, or of a group or project)'
+complete -c hostctl -n '__hostctl_at \'audit-events\'' -a list -d 'List audit events, newest first (instance: administrators; --group: Owners; --project: Maintainers); --follow prints new ones as they happen'
 
 # auth
 complete -c hostctl -n '__hostctl_at \'auth\'' -a status -d 'Show the target, the user and the token in use (name, scopes, expiry)'
@@ -707,6 +718,25 @@ complete -c hostctl -n '__hostctl_at \'api\'' -l paginate -d 'follow Link rel=ne
 complete -c hostctl -n '__hostctl_at \'api\'' -s i -l include -d 'print the status line and the response headers before the body'
 complete -c hostctl -n '__hostctl_at \'api\'' -l silent -d 'print no body'
 complete -c hostctl -n '__hostctl_at \'api\'' -l input -r -F -d 'the JSON request body, from a file (- for standard input); -f/-F then go to the query'
+
+# audit-events get
+complete -c hostctl -n '__hostctl_at \'audit-events get\'' -s R -l project -x -a '(__hostctl_dynamic projects)' -d 'the project (id or full path)'
+complete -c hostctl -n '__hostctl_at \'audit-events get\'' -s g -l group -x -a '(__hostctl_dynamic groups)' -d 'the group (id or full path)'
+
+# audit-events list
+complete -c hostctl -n '__hostctl_at \'audit-events list\'' -s R -l project -x -a '(__hostctl_dynamic projects)' -d 'the project (id or full path)'
+complete -c hostctl -n '__hostctl_at \'audit-events list\'' -s g -l group -x -a '(__hostctl_dynamic groups)' -d 'the group (id or full path): its events and its projects\''
+complete -c hostctl -n '__hostctl_at \'audit-events list\'' -l since -x -d 'only events at or after this time: a duration ago (30m, 2h, 7d) or a date or time'
+complete -c hostctl -n '__hostctl_at \'audit-events list\'' -l until -x -d 'only events at or before this date or time'
+complete -c hostctl -n '__hostctl_at \'audit-events list\'' -l author -x -d 'only events by this user (username or id)'
+complete -c hostctl -n '__hostctl_at \'audit-events list\'' -l entity-type -x -d 'only events about this kind of entity (User, Group, Project, Gitlab::Audit::InstanceScope; instance list)'
+complete -c hostctl -n '__hostctl_at \'audit-events list\'' -l event -x -d 'only events with this name (e.g. personal_access_token_created)'
+complete -c hostctl -n '__hostctl_at \'audit-events list\'' -s f -l follow -d 'keep printing new events as they are recorded (Ctrl-C stops)'
+complete -c hostctl -n '__hostctl_at \'audit-events list\'' -l interval -x -d 'with --follow against an instance without the stream extension: how often to poll'
+complete -c hostctl -n '__hostctl_at \'audit-events list\'' -l page -x -d 'page number to fetch'
+complete -c hostctl -n '__hostctl_at \'audit-events list\'' -l per-page -x -d 'items per page (the server caps it at 100)'
+complete -c hostctl -n '__hostctl_at \'audit-events list\'' -l all -d 'fetch every page, following the Link header'
+complete -c hostctl -n '__hostctl_at \'audit-events list\'' -l limit -x -d 'stop after N items, across pages'
 
 # backup
 complete -c hostctl -n '__hostctl_at \'backup\'' -s O -l output-file -r -F -d 'the archive to write (replaced only once the new one is complete)'

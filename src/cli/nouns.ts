@@ -41,6 +41,7 @@ export const NOUNS: NounEntry[] = [
   { name: 'storages', summary: 'Repository storages of a hostctl instance: list with usage, add, remove', aliases: ['storage'], load: () => import('./commands/storages/index.js') },
   { name: 'storage-moves', summary: 'Move project, snippet and group repositories between storages, and follow the moves', aliases: ['storage-move'], load: () => import('./commands/storage-moves/index.js') },
   { name: 'packages', summary: 'Package registry: list, inspect, delete, upload and download generic packages, protection rules', aliases: ['package'], load: () => import('./commands/packages/index.js') },
+  { name: 'audit-events', summary: 'Audit events: who changed what, when and from where; list (instance, group, project), get, follow', aliases: ['audit-event'], load: () => import('./commands/audit-events/index.js') },
   { name: 'pipelines', summary: 'Pipelines of a project: list, inspect, create (with a job token for publishing packages)', aliases: ['pipeline'], load: () => import('./commands/pipelines/index.js') },
   { name: 'backup', summary: 'Back up a local state (database, repositories, packages, settings) into one verified archive, online', load: () => import('./commands/backup/index.js') },
   { name: 'restore', summary: 'Create a state from a backup archive (every checksum verified first), or --check an archive', load: () => import('./commands/restore/index.js') },

@@ -1,0 +1,25 @@
+// What the audit event verbs share: the list a scope names, the table columns, and the filters.
+import type { Column } from '../../render/output.js';
+import { projectOrGroup, type ProjectOrGroupOpts } from '../../kit/project-option.js';
+
+export type AuditEvent = Record<string, unknown> & { id: number; details?: Record<string, unknown> };
+
+const detail = (key: string) => (row: Record<string, unknown>) => (row.details as Record<string, unknown> | undefined)?.[key];
+
+/** time, author, action, target, address: what fits 80 columns. */
+export const EVENT_COLUMNS: Column[] = [
+  { key: 'id' },
+  { key: 'created_at', header: 'time' },
+  { key: 'author', get: detail('author_name') },
+  { key: 'event_name', header: 'action' },
+  { key: 'target', get: (row) => detail('target_details')(row) ?? detail('target_id')(row) },
+  { key: 'address', get: detail('ip_address') },
+];
+
+export const EVENT_FIELDS = ['id', 'author_id', 'entity_id', 'entity_type', 'event_name', 'details', 'created_at'] as const;
+
+/** The list of the named group or project, or the instance's. */
+export function eventsPath(o: ProjectOrGroupOpts): string {
+  if (o.project === undefined && o.group === undefined) return '/audit_events';
+  return `${projectOrGroup(o).base}/audit_events`;
+}
