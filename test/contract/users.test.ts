@@ -83,6 +83,14 @@ describe.each(TRANSPORTS)('users (%s)', (kind) => {
       });
     });
 
+    it('answers a null for a required attribute with the blank-value 400, on create and update alike', async () => {
+      await expectApiError(inst.admin.post('/users', body({ password: 'long-enough-1', name: null })), 400, { error: 'name is empty' });
+      await expectApiError(inst.admin.put(`/users/${alice.user.id}`, { name: null }), 400, { message: { name: ["can't be blank"] } });
+      await expectApiError(inst.admin.put(`/users/${alice.user.id}`, { email: null }), 400, { message: { email: ["can't be blank"] } });
+      const after = await inst.admin.get<UserJson>(`/users/${alice.user.id}`);
+      expect(after.data.name).toBe(alice.user.name);
+    });
+
     it('is for administrators: 403 for users, 401 anonymously', async () => {
       await expectApiError(alice.client.post('/users', body({ password: 'long-enough-1' })), 403, FORBIDDEN);
       await expectApiError(inst.client().post('/users', body({ password: 'long-enough-1' })), 401, { message: '401 Unauthorized' });

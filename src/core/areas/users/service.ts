@@ -45,6 +45,11 @@ export interface UserInput {
 
 export function validate(input: UserInput): void {
   const errors: Record<string, string[]> = {};
+  // A JSON null passes the string params' check; for required attributes it is a blank value.
+  const given = input as unknown as Record<string, unknown>;
+  for (const field of ['username', 'email', 'name', 'password'] as const) if (given[field] === null) errors[field] = ["can't be blank"];
+  if (Object.keys(errors).length > 0) throw validationError(errors);
+  if (given.bio === null) delete given.bio;
   if (input.username !== undefined) {
     if (!USERNAME_RE.test(input.username) || /\.(git|atom)$/i.test(input.username))
       errors.username = ['can contain only letters, digits, \'_\', \'-\' and \'.\'. Cannot start with \'-\' or end in \'.\', \'.git\' or \'.atom\'.'];
