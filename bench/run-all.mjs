@@ -72,12 +72,12 @@ if (only.length === 0) {
 }
 process.exit(failed ? 1 : 0);
 
-/** The rows the README shows: start-up, serving, the worst list ratio, write rates, transfer. */
+/** The rows the README shows: start-up, serving, the worst list ratio, write rates, transfer, backup. */
 function headline(rows) {
   const ratio = (r) => Number(/= ([\d.]+)×/.exec(r[2])?.[1] ?? 0);
   const lists = rows.filter((r) => / vs /.test(r[1]));
   const worstList = lists.reduce((a, b) => (ratio(b) > ratio(a) ? b : a), lists[0]);
   return rows.filter(
-    (r) => r[0].startsWith('cli-startup') || r[0].startsWith('cli-remote') || r[0].startsWith('serve-load') || / rate$/.test(r[1]) || r[0].startsWith('package-transfer') || r === worstList,
+    (r) => r[0].startsWith('cli-startup') || r[0].startsWith('cli-remote') || r[0].startsWith('serve-load') || / rate$/.test(r[1]) || r[0].startsWith('package-transfer') || r[0].startsWith('backup') || r === worstList,
   );
 }
