@@ -4,24 +4,33 @@
 // opened (and before each upload), never those of a live process.
 import { readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
+import { pidAlive } from './jobs/owner.js';
 
 export const uploadTempDir = (stateDir: string): string => join(stateDir, 'blobs', 'tmp');
 
-/** Removes upload temporaries whose process is gone; returns how many. A missing directory is none. */
-export function sweepAbandonedUploads(stateDir: string): number {
+/** Upload temporaries whose process is gone (`doctor` reports them; opening a state removes them). */
+export function abandonedUploads(stateDir: string): string[] {
   const dir = uploadTempDir(stateDir);
   let names: string[];
   try {
     names = readdirSync(dir);
   } catch {
-    return 0;
+    return [];
   }
+  return names
+    .filter((name) => {
+      const pid = Number(name.split('-')[0]);
+      return Number.isInteger(pid) && pid > 0 && pid !== process.pid && !pidAlive(pid);
+    })
+    .map((name) => join(dir, name));
+}
+
+/** Removes upload temporaries whose process is gone; returns how many. A missing directory is none. */
+export function sweepAbandonedUploads(stateDir: string): number {
   let removed = 0;
-  for (const name of names) {
-    const pid = Number(name.split('-')[0]);
-    if (!Number.isInteger(pid) || pid <= 0 || pid === process.pid || isAlive(pid)) continue;
+  for (const path of abandonedUploads(stateDir)) {
     try {
-      rmSync(join(dir, name), { force: true });
+      rmSync(path, { force: true });
       removed++;
     } catch {
       // A read-only or foreign file stays; the next opening tries again.
@@ -30,11 +39,3 @@ export function sweepAbandonedUploads(stateDir: string): number {
   return removed;
 }
 
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as { code?: string }).code === 'EPERM';
-  }
-}

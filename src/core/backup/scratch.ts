@@ -4,6 +4,7 @@
 import { mkdirSync, readdirSync, rmSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import { basename, dirname, join } from 'node:path';
+import { pidAlive } from '../jobs/owner.js';
 
 export const scratchRoot = (stateDir: string): string => join(stateDir, 'tmp');
 
@@ -13,14 +14,6 @@ export function scratchDir(stateDir: string, kind: string): string {
   return dir;
 }
 
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
 
 /** Scratch directories whose process is gone. */
 export function deadScratch(stateDir: string): string[] {
@@ -32,7 +25,7 @@ export function deadScratch(stateDir: string): string[] {
   }
   return names.filter((n) => {
     const pid = Number(/^[a-z]+-(\d+)-/.exec(n)?.[1]);
-    return Number.isInteger(pid) && pid > 0 && pid !== process.pid && !alive(pid);
+    return Number.isInteger(pid) && pid > 0 && pid !== process.pid && !pidAlive(pid);
   }).map((n) => join(scratchRoot(stateDir), n));
 }
 
@@ -64,7 +57,7 @@ export function deadBeside(target: string, kind: 'partial' | 'restoring' | 'repl
     .filter((n) => {
       if (!n.startsWith(prefix)) return false;
       const pid = Number(n.slice(prefix.length).split('-')[0]);
-      return Number.isInteger(pid) && pid > 0 && pid !== process.pid && !alive(pid);
+      return Number.isInteger(pid) && pid > 0 && pid !== process.pid && !pidAlive(pid);
     })
     .map((n) => join(dir, n));
 }

@@ -25,6 +25,7 @@ import { mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { writeTx, type Database } from './connection.js';
 import { dataVersion } from './generation.js';
+import { pidAlive } from '../jobs/owner.js';
 
 /** A write refused because another process held the lock, without committing, for too long. */
 export class WriteLockStalledError extends Error {
@@ -221,18 +222,10 @@ class WaiterBoard {
     for (const name of names) {
       if (name === this.own) continue;
       const pid = Number(name);
-      if (Number.isInteger(pid) && pid > 0 && alive(pid)) return true;
+      if (Number.isInteger(pid) && pid > 0 && pidAlive(pid)) return true;
       rmSync(join(this.dir, name), { force: true });
     }
     return false;
   }
 }
 
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}

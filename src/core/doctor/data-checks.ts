@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import type { Database } from '../db/connection.js';
 import { restrictStateModes, stateModeWarnings } from '../state-modes.js';
 import { deadScratch } from '../backup/scratch.js';
+import { abandonedUploads } from '../upload-temp.js';
 import { count, fail, listSome, ok, warn, type CheckResult } from '../../shared/health-check.js';
 
 function blobNames(stateDir: string): Set<string> {
@@ -35,30 +36,9 @@ export function packageChecks(db: Database, stateDir: string): CheckResult[] {
   ];
 }
 
-function deadUploads(stateDir: string): string[] {
-  const dir = join(stateDir, 'blobs', 'tmp');
-  let names: string[];
-  try {
-    names = readdirSync(dir);
-  } catch {
-    return [];
-  }
-  return names
-    .filter((n) => {
-      const pid = Number(n.split('-')[0]);
-      if (!Number.isInteger(pid) || pid <= 0 || pid === process.pid) return false;
-      try {
-        process.kill(pid, 0);
-        return false;
-      } catch (error) {
-        return (error as NodeJS.ErrnoException).code !== 'EPERM';
-      }
-    })
-    .map((n) => join(dir, n));
-}
 
 export function leftoverChecks(stateDir: string, fix: boolean): CheckResult[] {
-  const leftovers = [...deadUploads(stateDir), ...deadScratch(stateDir)];
+  const leftovers = [...abandonedUploads(stateDir), ...deadScratch(stateDir)];
   if (leftovers.length === 0) return [ok('state.temporary-files', 'no temporary files of killed processes')];
   if (fix) {
     for (const p of leftovers) rmSync(p, { recursive: true, force: true });

@@ -23,13 +23,19 @@ let self: ProcessIdentity | undefined;
 
 export const currentProcess = (): ProcessIdentity => (self ??= { pid: process.pid, start: startTimeOf(process.pid) });
 
+/** True while a process with this id runs (one of another user's counts: EPERM). */
+export function pidAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as { code?: string }).code === 'EPERM';
+  }
+}
+
 /** True while the process that recorded this identity still runs. */
 export function isAlive(owner: ProcessIdentity): boolean {
-  try {
-    process.kill(owner.pid, 0);
-  } catch (error) {
-    if ((error as { code?: string }).code !== 'EPERM') return false;
-  }
+  if (!pidAlive(owner.pid)) return false;
   if (owner.start === '') return true;
   const now = startTimeOf(owner.pid);
   return now === '' || now === owner.start;
