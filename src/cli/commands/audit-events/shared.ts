@@ -9,11 +9,13 @@ const detail = (key: string) => (row: Record<string, unknown>) => (row.details a
 /** time, author, action, target, address: what fits 80 columns. */
 export const EVENT_COLUMNS: Column[] = [
   { key: 'id' },
-  { key: 'created_at', header: 'time' },
-  { key: 'author', get: detail('author_name') },
-  { key: 'event_name', header: 'action' },
-  { key: 'target', get: (row) => detail('target_details')(row) ?? detail('target_id')(row) },
-  { key: 'address', get: detail('ip_address') },
+  // What happened and when identify an event to a reader; the address comes last.
+  { key: 'created_at', header: 'time', priority: 2 },
+  // Usernames are what admins type, and short; the full name is in get and in -o json.
+  { key: 'author_id', header: 'author', lookup: 'user', priority: 2 },
+  { key: 'event_name', header: 'action', priority: 1 },
+  { key: 'target', get: (row) => detail('target_details')(row) ?? detail('target_id')(row), priority: 1 },
+  { key: 'address', get: detail('ip_address'), priority: 4 },
 ];
 
 export const EVENT_FIELDS = ['id', 'author_id', 'entity_id', 'entity_type', 'event_name', 'details', 'created_at'] as const;
