@@ -8,13 +8,10 @@
 // runs are serialised; vitest runs each test file in its own process, so files never share them.
 // What needs a real process stays with test/helpers/cli.ts: start-up and the launcher, signals,
 // pipes closed early, pseudo-terminals (prompts), serve.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { rmSync } from 'node:fs';
 import { Readable } from 'node:stream';
 import { expect } from 'vitest';
-import { BIN, cleanEnv } from './cli.js';
-import { FAKE_NOW } from './instance.js';
+import { BIN, cleanEnv, sandboxLayout } from './cli.js';
 
 /** What a run leaves behind, in the shape execa gives the process tests (final newline stripped). */
 export interface CliRun {
@@ -134,15 +131,7 @@ async function runOnce(args: string[], env: Record<string, string>, options: Run
 
 /** A sandbox like cliSandbox() (own config and state directories, the fake clock), run in-process. */
 export function inProcessSandbox(): InProcessSandbox {
-  const dir = mkdtempSync(join(tmpdir(), 'hostctl-inproc-'));
-  const configDir = join(dir, 'config');
-  const stateDir = join(dir, 'state');
-  const env: Record<string, string> = {
-    HOSTCTL_CONFIG_DIR: configDir,
-    XDG_DATA_HOME: join(dir, 'data'),
-    HOSTCTL_FAKE_NOW: FAKE_NOW,
-    NO_COLOR: '1',
-  };
+  const { dir, configDir, stateDir, env } = sandboxLayout('hostctl-inproc-');
   const sandbox: InProcessSandbox = {
     dir,
     configDir,

@@ -24,16 +24,21 @@ export interface CliSandbox {
   cleanup(): void;
 }
 
-export function cliSandbox(): CliSandbox {
-  const dir = mkdtempSync(join(tmpdir(), 'hostctl-e2e-'));
+/** A temporary directory with its own config and state directories, and the environment naming them (fake clock, no colour). */
+export function sandboxLayout(prefix: string): Pick<CliSandbox, 'dir' | 'configDir' | 'stateDir' | 'env'> {
+  const dir = mkdtempSync(join(tmpdir(), prefix));
   const configDir = join(dir, 'config');
-  const stateDir = join(dir, 'state');
   const env: Record<string, string> = {
     HOSTCTL_CONFIG_DIR: configDir,
     XDG_DATA_HOME: join(dir, 'data'),
     HOSTCTL_FAKE_NOW: FAKE_NOW,
     NO_COLOR: '1',
   };
+  return { dir, configDir, stateDir: join(dir, 'state'), env };
+}
+
+export function cliSandbox(): CliSandbox {
+  const { dir, configDir, stateDir, env } = sandboxLayout('hostctl-e2e-');
   const sandbox: CliSandbox = {
     dir,
     configDir,

@@ -11,7 +11,7 @@ import type { NamespaceRow, UserRow } from '../../db/rows.js';
 import { groupAccessLevel } from '../../auth/access.js';
 import { isAdmin } from '../../auth/policy.js';
 import { likeContains } from '../../db/sql.js';
-import { groupWebUrl, userWebUrl } from '../../resources/urls.js';
+import { presentNamespaceBasic } from '../groups/present.js';
 import type { CoreState } from '../../state.js';
 
 function presentNamespace(core: CoreState, viewer: UserRow, ns: NamespaceRow) {
@@ -22,14 +22,7 @@ function presentNamespace(core: CoreState, viewer: UserRow, ns: NamespaceRow) {
     ? (core.db.prepare("SELECT COUNT(DISTINCT user_id) AS n FROM members WHERE source_type = 'namespace' AND source_id IN (WITH RECURSIVE d(id) AS (SELECT ? UNION ALL SELECT n.id FROM namespaces n JOIN d ON n.parent_id = d.id) SELECT id FROM d)").get(ns.id) as { n: number }).n
     : undefined;
   return {
-    id: ns.id,
-    name: ns.name,
-    path: ns.path,
-    kind: ns.kind,
-    full_path: ns.full_path,
-    parent_id: ns.parent_id,
-    avatar_url: null,
-    web_url: group ? groupWebUrl(core, ns.full_path) : userWebUrl(core, ns.path),
+    ...presentNamespaceBasic(core, ns),
     ...(members !== undefined ? { members_count_with_descendants: members } : {}),
     root_repository_size: 0,
     projects_count: projects,
