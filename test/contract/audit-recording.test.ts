@@ -63,6 +63,16 @@ describe.each(TRANSPORTS)('audit event recording (%s)', (kind) => {
     expect(groupList.data.map((e) => e.event_name)).toContain('project_destroyed');
   });
 
+  it('users: ban and unban, each with the state change', async () => {
+    const u = await createUser(inst);
+    const banned = await exactlyOne(() => actor.client.post(`/users/${u.user.id}/ban`), 'user_banned', ['User', u.user.id]);
+    expect(banned.details).toMatchObject({ change: 'state', from: 'active', to: 'banned' });
+    const unbanned = await exactlyOne(() => actor.client.post(`/users/${u.user.id}/unban`), 'user_unbanned', ['User', u.user.id]);
+    expect(unbanned.details).toMatchObject({ change: 'state', from: 'banned', to: 'active' });
+    // A refused repeat changes nothing and records nothing.
+    expect(await during(() => actor.client.request('POST', `/users/${u.user.id}/unban`, { allowError: true }))).toEqual([]);
+  });
+
   it('groups: create, visibility change, delete', async () => {
     let gid = 0;
     const made = await during(async () => {

@@ -168,7 +168,11 @@ function setBanned(ctx: RequestContext, ban: boolean) {
   if (ban && user.id === admin.id) throw forbidden('You cannot ban yourself.');
   const allowed = ban ? user.state === 'active' : user.state === 'banned';
   if (!allowed) throw failure(403, `You cannot ${ban ? 'ban' : 'unban'} ${user.state} users.`);
-  ctx.core.tx(() => ctx.core.db.prepare('UPDATE users SET state = ?, updated_at = ? WHERE id = ?').run(ban ? 'banned' : 'active', ctx.core.nowIso(), user.id));
+  ctx.core.tx(() => {
+    const to = ban ? 'banned' : 'active';
+    ctx.core.db.prepare('UPDATE users SET state = ?, updated_at = ? WHERE id = ?').run(to, ctx.core.nowIso(), user.id);
+    recordAudit(ctx.core, { name: ban ? 'user_banned' : 'user_unbanned', entity: { type: 'User', id: user.id, path: user.username }, change: { what: 'state', from: user.state, to } });
+  });
   return created(true);
 }
 
