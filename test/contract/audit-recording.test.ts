@@ -63,6 +63,14 @@ describe.each(TRANSPORTS)('audit event recording (%s)', (kind) => {
     expect(groupList.data.map((e) => e.event_name)).toContain('project_destroyed');
   });
 
+  it('group shares: created and removed, on the shared group', async () => {
+    const shared = await createGroup(inst, actor.client);
+    const other = await createGroup(inst, actor.client);
+    const made = await exactlyOne(() => actor.client.post(`/groups/${shared.id}/share`, { group_id: other.id, group_access: 30 }), 'group_share_with_group_link_created', ['Group', shared.id]);
+    expect(made.details.custom_message).toContain(other.full_path);
+    await exactlyOne(() => actor.client.delete(`/groups/${shared.id}/share/${other.id}`), 'group_share_with_group_link_removed', ['Group', shared.id]);
+  });
+
   it('users: ban and unban, each with the state change', async () => {
     const u = await createUser(inst);
     const banned = await exactlyOne(() => actor.client.post(`/users/${u.user.id}/ban`), 'user_banned', ['User', u.user.id]);

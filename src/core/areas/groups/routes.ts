@@ -12,6 +12,7 @@ import { can, isAdmin } from '../../auth/policy.js';
 import { descendantIds } from '../../auth/access.js';
 import { findGroup } from '../../resources/find.js';
 import { MEMBER_ACCESS_LEVELS } from '../../../shared/access-levels.js';
+import { recordAudit } from '../../audit/record.js';
 import { listProjects, projectListParams } from '../projects/list.js';
 import { presentProject } from '../projects/present.js';
 import { ACCESS_CTES, viewerBinding, visibleProjectCondition } from '../projects/queries.js';
@@ -242,12 +243,13 @@ export const groupRoutes: RouteDef[] = defineRoutes([
       if (target.id === group.id) throw failure(400, 'Shared with group cannot be the same as the group');
       const expires = (p.expires_at as string | undefined) ?? null;
       if (expires !== null && expires <= ctx.core.nowIso().slice(0, 10)) throw failure(400, { expires_at: ['must be in the future'] });
-      const added = ctx.core.tx(
-        () =>
-          ctx.core.db
-            .prepare('INSERT OR IGNORE INTO group_group_links (shared_group_id, shared_with_group_id, group_access, expires_at, created_at) VALUES (?, ?, ?, ?, ?)')
-            .run(group.id, target.id, p.group_access, expires, ctx.core.nowIso()).changes,
-      );
+      const added = ctx.core.tx(() => {
+        const n = ctx.core.db
+          .prepare('INSERT OR IGNORE INTO group_group_links (shared_group_id, shared_with_group_id, group_access, expires_at, created_at) VALUES (?, ?, ?, ?, ?)')
+          .run(group.id, target.id, p.group_access, expires, ctx.core.nowIso()).changes;
+        if (n > 0) recordAudit(ctx.core, { name: 'group_share_with_group_link_created', entity: { type: 'Group', id: group.id }, message: `Invited ${target.full_path} to the group ${group.full_path}` });
+        return n;
+      });
       if (added === 0) throw failure(409, 'Group already shared with this group');
       return created(presentGroupDetail(ctx.core, group, undefined));
     },
@@ -259,7 +261,11 @@ export const groupRoutes: RouteDef[] = defineRoutes([
     params: [idParam, { name: 'group_id', type: 'integer', required: true }],
     handler: (ctx) => {
       const group = findGroup(ctx, 'admin_group');
-      const removed = ctx.core.tx(() => ctx.core.db.prepare('DELETE FROM group_group_links WHERE shared_group_id = ? AND shared_with_group_id = ?').run(group.id, ctx.params.group_id).changes);
+      const removed = ctx.core.tx(() => {
+        const n = ctx.core.db.prepare('DELETE FROM group_group_links WHERE shared_group_id = ? AND shared_with_group_id = ?').run(group.id, ctx.params.group_id).changes;
+        if (n > 0) recordAudit(ctx.core, { name: 'group_share_with_group_link_removed', entity: { type: 'Group', id: group.id }, message: `Removed the share with group ${String(ctx.params.group_id)}` });
+        return n;
+      });
       if (removed === 0) throw notFound('Group Link');
       return noContent();
     },
