@@ -4,7 +4,7 @@
 // server, then both are loaded alternately with the same settings; the budget is the ratio of
 // their request rates. Without wrk (Debian: `apt-get install wrk`) the budgets are skipped.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { budgetLine, verdict } from './budget.mjs';
@@ -19,18 +19,33 @@ const median = (values: number[]): number => [...values].sort((a, b) => a - b)[M
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 16);
 const TOKEN = 'hpat-bench-root-token-0123456789';
 
+// Paths name the first project as `/projects/1/` and the group as `/groups/G/` (replaced by the ids made).
 const ENDPOINTS = [
-  { name: 'GET /personal_access_tokens/self', path: '/api/v4/personal_access_tokens/self', budget: 0.5 },
-  { name: 'GET /projects (20 rows)', path: '/api/v4/projects?per_page=20', budget: 0.1 },
-  { name: 'GET /projects/:id/repository/branches', path: '/api/v4/projects/1/repository/branches', budget: 0.05 },
+  { name: 'GET /personal_access_tokens/self', path: '/api/v4/personal_access_tokens/self', budget: 0.6 },
+  { name: 'GET /projects (20 rows)', path: '/api/v4/projects?per_page=20', budget: 0.35 },
+  { name: 'GET /projects/:id/repository/branches', path: '/api/v4/projects/1/repository/branches', budget: 0.2 },
+  { name: 'GET /projects/:id/wikis (20 pages)', path: '/api/v4/projects/1/wikis', budget: 0.2 },
+  { name: 'GET /projects/:id/releases (20 rows)', path: '/api/v4/projects/1/releases', budget: 0.2 },
+  { name: 'GET /groups/:id/packages (20 rows)', path: '/api/v4/groups/G/packages', budget: 0.2 },
 ];
+const RSS_BUDGET_MIB = 160;
+
+/** Resident memory of a running process in MiB (Linux /proc), or NaN where /proc is missing. */
+function rssMiB(pid: number | undefined): number {
+  try {
+    const m = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+    return m ? Number(m[1]) / 1024 : Number.NaN;
+  } catch {
+    return Number.NaN;
+  }
+}
 
 function wrkAvailable(): boolean {
   return spawnSync('wrk', ['--version'], { stdio: 'ignore' }).error === undefined;
 }
 
-function wrk(url: string, seconds: number, headers: Record<string, string>): Promise<number> {
-  const args = ['-t1', `-c${CONNECTIONS}`, `-d${seconds}s`, ...Object.entries(headers).flatMap(([k, v]) => ['-H', `${k}: ${v}`]), url];
+function wrk(url: string, seconds: number, headers: Record<string, string>, script?: string, connections = CONNECTIONS): Promise<number> {
+  const args = ['-t1', `-c${connections}`, `-d${seconds}s`, ...(script ? ['-s', script] : []), ...Object.entries(headers).flatMap(([k, v]) => ['-H', `${k}: ${v}`]), url];
   return new Promise((res, rej) => {
     const child = spawn('wrk', args, { stdio: ['ignore', 'pipe', 'pipe'] });
     let out = '';
@@ -48,6 +63,7 @@ async function main(): Promise<void> {
   if (!wrkAvailable()) {
     process.stdout.write('\nserve throughput: wrk is not installed (apt-get install wrk); skipped\n');
     for (const e of ENDPOINTS) budgetLine(`serve ${e.name} / bare node:http`, 'skipped: no wrk', '-', `≥ ${e.budget}`, 'SKIP');
+    budgetLine('serve RSS after the write burst', 'skipped: no wrk', '-', `≤ ${RSS_BUDGET_MIB} MiB`, 'SKIP');
     return;
   }
   const dir = mkdtempSync(join(tmpdir(), 'hostctl-bench-'));
@@ -72,11 +88,23 @@ async function main(): Promise<void> {
     const first = await post('/projects', { path: 'bench-0', initialize_with_readme: true });
     for (let i = 1; i < 20; i++) await post('/projects', { path: `bench-${i}`, initialize_with_readme: true });
     for (let i = 1; i < 20; i++) await post(`/projects/${first.id}/repository/branches`, { branch: `topic-${i}`, ref: 'main' });
+    // The first project's wiki has 20 pages and its 20 releases Markdown descriptions; a group's
+    // project holds 20 generic packages.
+    const description = (i: number) => `## Release ${i}\n\nFixes *several* things, see [the docs](https://example.com/docs) and \`code\`.\n\n- one\n- two\n`;
+    for (let i = 0; i < 20; i++) await post(`/projects/${first.id}/wikis`, { title: `Page ${i}`, content: `# Page ${i}\n\n${'Some *text* about the page. '.repeat(20)}` });
+    for (let i = 0; i < 20; i++) await post(`/projects/${first.id}/releases`, { tag_name: `v1.${i}`, ref: 'main', name: `Release ${i}`, description: description(i) });
+    const group = await post('/groups', { name: 'Bench group', path: 'bench-group' });
+    const pkgProject = await post('/projects', { path: 'packages', namespace_id: group.id });
+    for (let i = 0; i < 20; i++) {
+      const res = await fetch(`${serveUrl}/api/v4/projects/${pkgProject.id}/packages/generic/pkg-${i}/1.0.${i}/file.txt`, { method: 'PUT', headers, body: `package ${i}\n` });
+      if (res.status >= 400) throw new Error(`package upload: ${res.status} ${await res.text()}`);
+    }
+    const servePathOf = (path: string) => path.replace('/projects/1/', `/projects/${first.id}/`).replace('/groups/G/', `/groups/${group.id}/`);
 
     // The bare server answers each path with the bytes serve gave for it.
     const bodies: Record<string, string> = {};
     for (const e of ENDPOINTS) {
-      const path = e.path.replace('/projects/1/', `/projects/${first.id}/`);
+      const path = servePathOf(e.path);
       const res = await fetch(`${serveUrl}${path}`, { headers });
       if (res.status !== 200) throw new Error(`GET ${path}: ${res.status}`);
       bodies[e.path] = await res.text();
@@ -100,7 +128,7 @@ s.listen(0, '127.0.0.1', () => process.stderr.write('listening http://127.0.0.1:
 
     process.stdout.write(`\nserve throughput (wrk, 1 thread, ${CONNECTIONS} connections, keep-alive; medians of ${ROUNDS} alternating ${SECONDS} s runs)\n`);
     for (const e of ENDPOINTS) {
-      const servePath = e.path.replace('/projects/1/', `/projects/${first.id}/`);
+      const servePath = servePathOf(e.path);
       await wrk(`${bareUrl}${e.path}`, 1, {});
       await wrk(`${serveUrl}${servePath}`, 1, headers);
       // Alternating runs, medians: other load on the machine hits both alike.
@@ -116,6 +144,34 @@ s.listen(0, '127.0.0.1', () => process.stderr.write('listening http://127.0.0.1:
       process.stdout.write(`  ${e.name.padEnd(44)} serve ${h.toFixed(0)} req/s, bare ${b.toFixed(0)} req/s → ${ratio.toFixed(3)}\n`);
       budgetLine(`serve ${e.name} / bare node:http`, `${h.toFixed(0)} req/s = ${ratio.toFixed(3)}`, `${b.toFixed(0)} req/s`, `≥ ${e.budget}`, verdict(ratio >= e.budget));
     }
+    const afterReads = rssMiB(serve.pid);
+
+    // A write burst: branch creates, release creates and small package uploads, each name new.
+    const writes = [
+      { name: 'branch create', method: 'POST', path: `/api/v4/projects/${first.id}/repository/branches?ref=main&branch=burst-`, body: '' },
+      { name: 'release create', method: 'POST', path: `/api/v4/projects/${first.id}/releases?ref=main&tag_name=burst-`, body: '' },
+      { name: 'small upload', method: 'PUT', path: `/api/v4/projects/${pkgProject.id}/packages/generic/burst/1.0.0/file-`, body: 'x'.repeat(1024) },
+    ];
+    process.stdout.write(`  write burst (${ROUNDS} × ${SECONDS} s per write, 8 connections):`);
+    let n = 0;
+    for (const w of writes) {
+      const rates: number[] = [];
+      for (let i = 0; i < ROUNDS; i++) {
+        // Each run numbers its names from its own offset: a name is never made twice.
+        const script = join(dir, `write-${++n}.lua`);
+        writeFileSync(
+          script,
+          `local n = ${n * 1_000_000}\nwrk.method = ${JSON.stringify(w.method)}\nwrk.body = ${JSON.stringify(w.body)}\nrequest = function()\n  n = n + 1\n  return wrk.format(nil, ${JSON.stringify(w.path)} .. n)\nend\n`,
+        );
+        rates.push(await wrk(`${serveUrl}/`, SECONDS, headers, script, 8));
+      }
+      process.stdout.write(` ${w.name} ${median(rates).toFixed(0)}/s;`);
+    }
+    // Settled: what the burst left behind, not what it is still using.
+    await new Promise((r) => setTimeout(r, 1000));
+    const afterWrites = rssMiB(serve.pid);
+    process.stdout.write(`\n  serve RSS: ${afterReads.toFixed(0)} MiB after the reads, ${afterWrites.toFixed(0)} MiB after the write burst\n`);
+    budgetLine('serve RSS after the write burst', `${afterWrites.toFixed(0)} MiB`, `after reads ${afterReads.toFixed(0)} MiB`, `≤ ${RSS_BUDGET_MIB} MiB`, Number.isNaN(afterWrites) ? 'SKIP' : verdict(afterWrites <= RSS_BUDGET_MIB));
   } finally {
     for (const c of children) c.kill('SIGTERM');
     await new Promise((r) => setTimeout(r, 300));
