@@ -1,10 +1,10 @@
-// hostctl api against the local core: paths, -f/-F/-H/--input, -i, --paginate, output forms and
+// hostctl api against the local core, run in-process: paths, -f/-F/-H/--input, -i, --paginate, output forms and
 // error answers. The same commands against `hostctl serve` are in serve.test.ts.
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse as parseYaml } from 'yaml';
-import { cliSandbox, type CliSandbox } from '../helpers/cli.js';
+import { inProcessSandbox as cliSandbox, type InProcessSandbox as CliSandbox } from '../helpers/cli-in-process.js';
 
 const json = <T = Record<string, unknown>>(text: unknown): T => JSON.parse(String(text)) as T;
 

@@ -25,6 +25,8 @@ describe('hostctl init --demo', () => {
     expect(initStderr).toContain('demo: 4 users');
     expect(initStderr).toMatch(/demo: \d+ groups/);
     expect(initStderr).toMatch(/demo: \d+ projects/);
+    expect(initStderr).toMatch(/demo: \d+ commits, \d+ branches, \d+ tags/);
+    expect(initStderr).toContain('demo: 4 milestones and 4 releases');
   });
 
   it('has users, one of them external', async () => {

@@ -1,12 +1,14 @@
-// hostctl snippets and wikis, run as a process against a local state and through hostctl serve:
+// hostctl snippets and wikis, run in-process against a local state and through hostctl serve:
 // files from disk and standard input, file actions, raw output byte for byte, wiki content from
 // flags, files and stdin, HTML rendering, history, attachments, editing in $EDITOR on a terminal
 // (saved only when changed), the demo's snippets and pages, and usage errors with exit codes.
+// Raw bytes on standard output and $EDITOR on a terminal are checked on real processes.
 import { chmodSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { execa, type ResultPromise } from 'execa';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BIN, cleanEnv, cliSandbox, startServe, type CliSandbox } from '../helpers/cli.js';
+import { BIN, cleanEnv, startServe } from '../helpers/cli.js';
+import { inProcessSandbox as cliSandbox, type InProcessSandbox as CliSandbox } from '../helpers/cli-in-process.js';
 
 type Obj = Record<string, unknown>;
 type SnippetOut = { id: number; title: string; visibility: string; files: { path: string }[]; project_id: number | null };

@@ -12,6 +12,7 @@ import { rmSync } from 'node:fs';
 import { Readable } from 'node:stream';
 import { expect } from 'vitest';
 import { BIN, cleanEnv, sandboxLayout } from './cli.js';
+import { copyDemoState } from './demo-fixture.js';
 
 /** What a run leaves behind, in the shape execa gives the process tests (final newline stripped). */
 export interface CliRun {
@@ -143,6 +144,8 @@ export function inProcessSandbox(): InProcessSandbox {
       return result;
     },
     async init(args = []) {
+      // The demo is built once for the suite (demo-fixture.ts); `init --demo` itself is tested by running it.
+      if (args.length === 1 && args[0] === '--demo') return copyDemoState(stateDir, configDir);
       const res = await sandbox.run(['init', '--state', stateDir, ...args]);
       if (res.exitCode !== 0) throw new Error(`init failed (${res.exitCode}): ${res.stderr}`);
       return res.stdout.trim();

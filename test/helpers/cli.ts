@@ -6,6 +6,7 @@ import { expect } from 'vitest';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { copyDemoState } from './demo-fixture.js';
 import { FAKE_NOW } from './instance.js';
 
 export const BIN = resolve(import.meta.dirname, '../../bin/hostctl.js');
@@ -53,6 +54,8 @@ export function cliSandbox(): CliSandbox {
         ...(options.input !== undefined ? { input: options.input } : { stdin: 'ignore' }),
       }),
     async init(args = []) {
+      // The demo is built once for the suite (demo-fixture.ts); `init --demo` itself is tested by running it.
+      if (args.length === 1 && args[0] === '--demo') return copyDemoState(stateDir, configDir);
       const res = await sandbox.run(['init', '--state', stateDir, ...args]);
       if (res.exitCode !== 0) throw new Error(`init failed (${res.exitCode}): ${String(res.stderr)}`);
       return String(res.stdout).trim();

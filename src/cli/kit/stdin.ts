@@ -1,11 +1,28 @@
 // Secrets read from standard input (--password-stdin, --token-stdin): one line, the trailing
 // newline dropped, refused when empty or when standard input is a terminal nobody types into.
+//
+// Standard input is always read as process.stdin (a stream), never as descriptor 0: the same
+// bytes for a pipe, a file or a terminal (up to Ctrl-D), and the in-process test harness can
+// give a run its own input without a process of its own.
+import { readFile } from 'node:fs/promises';
 import { UsageError } from './errors.js';
 
-export async function readSecretLine(flag: string, input: NodeJS.ReadableStream & { isTTY?: boolean } = process.stdin): Promise<string> {
+type Input = NodeJS.ReadableStream & { isTTY?: boolean };
+
+/** All of standard input, up to its end. */
+export async function readStandardInput(input: Input = process.stdin): Promise<Buffer> {
   const chunks: Buffer[] = [];
   for await (const chunk of input) chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(String(chunk)));
-  const text = Buffer.concat(chunks).toString('utf8').replace(/\r?\n$/, '');
+  return Buffer.concat(chunks);
+}
+
+/** A file named on the command line, where `-` is standard input. */
+export async function readPathOrStdin(path: string): Promise<Buffer> {
+  return path === '-' ? readStandardInput() : readFile(path);
+}
+
+export async function readSecretLine(flag: string, input: Input = process.stdin): Promise<string> {
+  const text = (await readStandardInput(input)).toString('utf8').replace(/\r?\n$/, '');
   if (text === '') throw new UsageError(`${flag}: standard input was empty; pipe the secret in, e.g. printf %s "$SECRET" | hostctl … ${flag}`);
   if (text.includes('\n')) throw new UsageError(`${flag}: standard input holds more than one line`);
   return text;

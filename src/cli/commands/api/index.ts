@@ -1,12 +1,12 @@
 // hostctl api: the escape hatch to any endpoint, through the same transport and credentials as
 // every other command (the local core or a remote instance).
 import type { Command } from 'commander';
-import { readFileSync } from 'node:fs';
 import { applyVerb, type Cli } from '../../kit/verb.js';
 import { UsageError } from '../../kit/errors.js';
+import { readPathOrStdin, readStandardInput } from '../../kit/stdin.js';
 import { ApiError } from '../../../client/api-error.js';
 import { apiPathOf, parseLinks, type ApiResult, type RequestOptions } from '../../../client/client.js';
-import { buildParams, collectParam, parseHeader, type RawParam } from './params.js';
+import { buildParams, collectParam, parseHeader, readsStdin, stdinReader, type RawParam } from './params.js';
 import { head, isJsonAnswer, printBody, type Answer } from './print.js';
 
 interface ApiOptions {
@@ -32,10 +32,10 @@ export function apiPath(text: string): string {
   return p.startsWith('/api/v4/') || p.startsWith('/api/v4?') ? p.slice('/api/v4'.length) : p;
 }
 
-function readInput(file: string): unknown {
+async function readInput(file: string): Promise<unknown> {
   let text: string;
   try {
-    text = readFileSync(file === '-' ? 0 : file, 'utf8');
+    text = (await readPathOrStdin(file)).toString('utf8');
   } catch (error) {
     throw new UsageError(`cannot read --input ${file}: ${(error as NodeJS.ErrnoException).code ?? String(error)}`);
   }
@@ -50,9 +50,12 @@ const answerOf = (r: ApiResult): Answer => ({ status: r.status, headers: r.heade
 
 async function run(cli: Cli, [pathArg]: string[], o: ApiOptions): Promise<void> {
   const path = apiPath(pathArg as string);
-  const params = buildParams([...o.rawField, ...o.field]);
-  const hasParams = Object.keys(params).length > 0;
   const inputFile = typeof o.input === 'string' ? o.input : undefined;
+  const stdinParam = readsStdin(o.field);
+  if (stdinParam && inputFile === '-') throw new UsageError("standard input can be read only once: -F KEY=@- and --input - exclude each other");
+  const stdin = stdinParam ? (await readStandardInput()).toString('utf8') : undefined;
+  const params = buildParams([...o.rawField, ...o.field], stdinReader(stdin));
+  const hasParams = Object.keys(params).length > 0;
   const method = (o.method ?? ((hasParams || inputFile) && !o.paginate ? 'POST' : 'GET')).toUpperCase();
   if (!/^[A-Z]+$/.test(method)) throw new UsageError(`-X takes an HTTP method such as GET or POST, got "${o.method}"`);
   if (o.paginate && method !== 'GET') throw new UsageError(`--paginate works with GET only, not ${method}`);
@@ -67,7 +70,7 @@ async function run(cli: Cli, [pathArg]: string[], o: ApiOptions): Promise<void> 
     headers,
     ...(hasParams && inQuery ? { query: params } : {}),
     ...(hasParams && !inQuery ? { body: params } : {}),
-    ...(inputFile !== undefined ? { body: readInput(inputFile) } : {}),
+    ...(inputFile !== undefined ? { body: await readInput(inputFile) } : {}),
   };
   const api = await cli.client();
 

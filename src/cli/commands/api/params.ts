@@ -88,14 +88,23 @@ export function buildParams(raw: RawParam[], readFile: (path: string) => string 
   return out;
 }
 
-/** Reads @file values; `-` is standard input. */
+/** Reads @file values. `@-` (standard input) is read before parsing: see stdinReader. */
 export function defaultReadFile(path: string): string {
   try {
-    return readFileSync(path === '-' ? 0 : path, 'utf8');
+    return readFileSync(path, 'utf8');
   } catch (error) {
     throw new UsageError(`cannot read ${path === '-' ? 'standard input' : path} for -F: ${(error as NodeJS.ErrnoException).code ?? String(error)}`);
   }
 }
+
+/** Whether a -F value is `@-`, which reads standard input. */
+export const readsStdin = (raw: readonly RawParam[]): boolean => raw.some((p) => p.typed && p.text.slice(p.text.indexOf('=') + 1) === '@-');
+
+/** A readFile for buildParams that answers `-` with standard input read once beforehand. */
+export const stdinReader =
+  (stdin: string | undefined) =>
+  (path: string): string =>
+    path === '-' && stdin !== undefined ? stdin : defaultReadFile(path);
 
 /** `Name: value` → ['name', 'value'] (header names travel in lower case). */
 export function parseHeader(text: string): [string, string] {

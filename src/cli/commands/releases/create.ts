@@ -56,7 +56,7 @@ export const createVerb: VerbSpec<CreateOpts> = {
       ref: o.ref,
       tag_message: o.tagMessage,
       name: o.name,
-      description: readNotes(o),
+      description: await readNotes(o),
       milestones: o.milestone,
       released_at: releasedAt,
       ...(links.length > 0 ? { assets: { links } } : {}),

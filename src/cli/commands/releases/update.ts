@@ -35,7 +35,7 @@ export const updateVerb: VerbSpec<UpdateOpts> = {
     const body = requireChanges(
       {
         name: o.name,
-        description: readNotes(o),
+        description: await readNotes(o),
         released_at: o.releasedAt !== undefined ? parseTime(o.releasedAt, '--released-at') : undefined,
         milestones: o.clearMilestones ? [] : o.milestone,
       },

@@ -1,11 +1,11 @@
 // Snippets are personal (`/snippets/:id`) or belong to a project (-R: `/projects/:id/snippets/:id`).
 // Files come from disk (`-` reads standard input and needs --filename); their path in the
 // snippet is the local file's name.
-import { readFileSync } from 'node:fs';
 import { basename } from 'node:path';
 import type { Command } from 'commander';
 import type { Column } from '../../render/output.js';
 import { CliError, EXIT, UsageError } from '../../kit/errors.js';
+import { readPathOrStdin } from '../../kit/stdin.js';
 import { apiPath, idOrPath } from '../../kit/refs.js';
 
 export { repeat } from '../../kit/project-option.js';
@@ -54,11 +54,11 @@ export interface LocalFile {
 }
 
 /** Reads a file named on the command line; `-` is standard input, named by --filename. */
-export function readLocalFile(local: string, filename: string | undefined, flag: string): LocalFile {
+export async function readLocalFile(local: string, filename: string | undefined, flag: string): Promise<LocalFile> {
   const fromStdin = local === '-';
   if (fromStdin && !filename) throw new UsageError(`${flag} - reads standard input and needs --filename NAME`);
   try {
-    const content = readFileSync(fromStdin ? 0 : local, 'utf8');
+    const content = (await readPathOrStdin(local)).toString('utf8');
     return { path: fromStdin ? (filename as string) : basename(local), content };
   } catch (error) {
     throw new CliError(`cannot read ${flag} ${local}: ${(error as Error).message}`, EXIT.failure);

@@ -31,7 +31,9 @@ export const createVerb: VerbSpec<CreateOpts> = {
     if (!o.file?.length) throw new UsageError('missing --file (at least one)');
     if (o.visibility !== undefined) checkChoice(o.visibility, VISIBILITIES, '--visibility');
     if (o.file.filter((f) => f === '-').length > 1) throw new UsageError('standard input can be read only once (--file -)');
-    const files = o.file.map((f) => readLocalFile(f, o.filename, '--file'));
+    // One at a time: standard input is read at most once, and files keep their order.
+    const files = [];
+    for (const f of o.file) files.push(await readLocalFile(f, o.filename, '--file'));
     const body = defined({
       title: o.title,
       description: o.description,

@@ -42,11 +42,11 @@ export const updateVerb: VerbSpec<UpdateOpts> = {
     if (stdinUses > 1) throw new UsageError("standard input can be read only once ('-')");
     const files: Record<string, unknown>[] = [];
     for (const f of o.add ?? []) {
-      const local = readLocalFile(f, o.filename, '--add');
+      const local = await readLocalFile(f, o.filename, '--add');
       files.push({ action: 'create', file_path: local.path, content: local.content });
     }
     for (const f of o.replace ?? []) {
-      const local = readLocalFile(f, o.filename, '--replace');
+      const local = await readLocalFile(f, o.filename, '--replace');
       files.push({ action: 'update', file_path: local.path, content: local.content });
     }
     for (const spec of o.rename ?? []) {

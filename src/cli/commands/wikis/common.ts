@@ -1,10 +1,10 @@
 // Wiki pages live in a project's wiki (-R/--project) or a group's (-g/--group). A page is named
 // by its slug (`dir/My-Page`), sent URL-encoded as one path segment. Page content comes from
 // --content, --content-file (a path, or '-') or, when standard input is not a terminal, stdin.
-import { readFileSync } from 'node:fs';
 import type { Command } from 'commander';
 import type { Column } from '../../render/output.js';
 import { CliError, EXIT, UsageError } from '../../kit/errors.js';
+import { readPathOrStdin } from '../../kit/stdin.js';
 import { projectOrGroup, type ProjectOrGroupOpts } from '../../kit/project-option.js';
 import type { Cli } from '../../kit/verb.js';
 
@@ -43,13 +43,13 @@ export const addContentOptions = (cmd: Command): Command =>
  * The content the flags name; with neither flag, standard input when it is not a terminal and
  * `fromStdin` allows it. Undefined when there is none.
  */
-export function readContent(cli: Cli, o: ContentOpts, fromStdin: boolean): string | undefined {
+export async function readContent(cli: Cli, o: ContentOpts, fromStdin: boolean): Promise<string | undefined> {
   if (o.content !== undefined && o.contentFile !== undefined) throw new UsageError('--content and --content-file exclude each other');
   if (o.content !== undefined) return o.content;
   const file = o.contentFile ?? (fromStdin && !cli.term.stdinIsTTY ? '-' : undefined);
   if (file === undefined) return undefined;
   try {
-    const text = readFileSync(file === '-' ? 0 : file, 'utf8');
+    const text = (await readPathOrStdin(file)).toString('utf8');
     // An empty standard input nobody asked for (a closed pipe, /dev/null) is no content.
     return text === '' && o.contentFile === undefined ? undefined : text;
   } catch (error) {

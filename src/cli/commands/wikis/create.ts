@@ -23,7 +23,7 @@ export const createVerb: VerbSpec<CreateOpts> = {
   async run(cli, _args, o) {
     if (!o.title?.trim()) throw new UsageError('missing --title');
     if (o.format !== undefined) checkChoice(o.format, WIKI_FORMATS, '--format');
-    const content = readContent(cli, o, true);
+    const content = await readContent(cli, o, true);
     if (content === undefined) throw new UsageError('missing --content, --content-file, or content on standard input');
     const api = await cli.client();
     const { data } = await api.post<Record<string, unknown>>(wikisBase(o), defined({ title: o.title, content, format: o.format }));

@@ -25,7 +25,7 @@ export const updateVerb: VerbSpec<UpdateOpts> = {
     const page = slugArg(slug);
     if (o.format !== undefined) checkChoice(o.format, WIKI_FORMATS, '--format');
     // Standard input is read only when no other change is named.
-    const content = readContent(cli, o, o.title === undefined && o.format === undefined);
+    const content = await readContent(cli, o, o.title === undefined && o.format === undefined);
     const body = defined({ title: o.title, content, format: o.format });
     if (Object.keys(body).length === 0) throw new UsageError('nothing to change: give --content, --content-file, --title or --format');
     const api = await cli.client();

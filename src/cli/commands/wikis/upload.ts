@@ -1,7 +1,7 @@
-import { readFileSync } from 'node:fs';
 import { basename } from 'node:path';
 import type { VerbSpec } from '../../kit/verb.js';
 import { CliError, EXIT, UsageError } from '../../kit/errors.js';
+import { readPathOrStdin } from '../../kit/stdin.js';
 import { addWikiOptions, wikisBase, type WikiOpts } from './common.js';
 
 interface UploadOpts extends WikiOpts {
@@ -23,7 +23,7 @@ export const uploadVerb: VerbSpec<UploadOpts> = {
     if (file === '-' && !o.filename) throw new UsageError("FILE '-' reads standard input and needs --filename NAME");
     let data: Buffer;
     try {
-      data = readFileSync(file === '-' ? 0 : file);
+      data = await readPathOrStdin(file);
     } catch (error) {
       throw new CliError(`cannot read ${file}: ${(error as Error).message}`, EXIT.failure);
     }
