@@ -1,4 +1,4 @@
-import { defineVerb } from '../../kit/verb.js';
+import { showVerb } from '../../kit/show-verb.js';
 import { UsageError } from '../../kit/errors.js';
 import { addProjectOption } from '../../kit/project-option.js';
 import { EVENT_COLUMNS, eventsPath } from './shared.js';
@@ -8,17 +8,16 @@ interface GetOpts {
   group?: string;
 }
 
-export const getVerb = defineVerb<GetOpts>({
+export const getVerb = showVerb<GetOpts>({
   name: 'get',
   args: '<id>',
   summary: 'Show one audit event (of the instance, or of a group or project)',
   aliases: ['view'],
   examples: ['hostctl audit-events get 42', 'hostctl audit-events get 42 --group acme -o json'],
   options: (cmd) => addProjectOption(cmd).option('-g, --group <group>', 'the group (id or full path)'),
-  async run(cli, [id], o) {
+  path: ([id], o) => {
     if (!/^\d+$/.test(String(id))) throw new UsageError(`the audit event id must be a number, got "${String(id)}"`);
-    const api = await cli.client();
-    const { data } = await api.get<Record<string, unknown>>(`${eventsPath(o)}/${String(id)}`);
-    await cli.showItem(data, EVENT_COLUMNS);
+    return `${eventsPath(o)}/${String(id)}`;
   },
+  columns: EVENT_COLUMNS,
 });

@@ -1,4 +1,4 @@
-import type { VerbSpec } from '../../kit/verb.js';
+import { showVerb } from '../../kit/show-verb.js';
 import { UsageError } from '../../kit/errors.js';
 import { TOKEN_COLUMNS } from './columns.js';
 
@@ -8,15 +8,12 @@ export const tokenRef = (value: string | undefined, flag = 'ID'): string => {
   return value;
 };
 
-export const getVerb: VerbSpec = {
+export const getVerb = showVerb<Record<string, unknown>>({
   name: 'get',
   args: '<id>',
   summary: 'Show one token; "self" is the token hostctl is using',
   aliases: ['view'],
   examples: ['hostctl tokens get self', 'hostctl tokens get 42 -o yaml'],
-  async run(cli, [id]) {
-    const api = await cli.client();
-    const { data } = await api.get<Record<string, unknown>>(`/personal_access_tokens/${tokenRef(id)}`);
-    await cli.showItem(data, [...TOKEN_COLUMNS, { key: 'description' }, { key: 'created_at', header: 'created' }]);
-  },
-};
+  path: ([id]) => `/personal_access_tokens/${tokenRef(id)}`,
+  columns: [...TOKEN_COLUMNS, { key: 'description' }, { key: 'created_at', header: 'created' }],
+});
