@@ -230,6 +230,113 @@ describe.each(TRANSPORTS)('audit event recording (%s)', (kind) => {
     expect(await during(() => actor.client.put(`/snippets/${snippet.id}`, { title: 'renamed' }))).toEqual([]);
   });
 
+  it('stars, housekeeping, commit comments and statuses, pipelines and their job tokens', async () => {
+    const project = await createRepoProject(inst, actor.client);
+    const p = `/projects/${project.id}`;
+    const star = await exactlyOne(() => actor.client.post(`${p}/star`), 'project_starred', ['Project', project.id], 'User');
+    expect(star.details.target_id).toBe(actor.user.id);
+    // A repeat that changes nothing (304) records nothing.
+    expect(await during(() => actor.client.request('POST', `${p}/star`, { allowError: true }))).toEqual([]);
+    await exactlyOne(() => actor.client.post(`${p}/unstar`), 'project_unstarred', ['Project', project.id]);
+    const hk = await exactlyOne(() => actor.client.post(`${p}/housekeeping`, { task: 'prune' }), 'manually_trigger_housekeeping', ['Project', project.id]);
+    expect(hk.details.custom_message).toBe('Housekeeping task: prune');
+    await inst.settleJobs();
+    const sha = (await actor.client.get<{ id: string }>(`${p}/repository/commits/main`)).data.id;
+    const note = await exactlyOne(() => actor.client.post(`${p}/repository/commits/${sha}/comments`, { note: 'ok' }), 'commit_note_created', ['Project', project.id], 'Note');
+    expect(note.details.target_details).toBe(sha);
+    const status = await exactlyOne(() => actor.client.post(`${p}/statuses/${sha}`, { state: 'pending', name: 'ci' }), 'commit_status_created', ['Project', project.id], 'CommitStatus');
+    expect(status.details).toMatchObject({ from: '', to: 'pending' });
+    const moved = await exactlyOne(() => actor.client.post(`${p}/statuses/${sha}`, { state: 'success', name: 'ci' }), 'commit_status_updated', ['Project', project.id]);
+    expect(moved.details).toMatchObject({ from: 'pending', to: 'success' });
+    let pipeline = 0;
+    await exactlyOne(
+      async () => {
+        pipeline = (await actor.client.post<{ id: number }>(`${p}/pipeline`, { ref: 'main' })).data.id;
+      },
+      'pipeline_created',
+      ['Project', project.id],
+      'Ci::Pipeline',
+    );
+    let token = '';
+    const issued = await exactlyOne(
+      async () => {
+        token = (await actor.client.post<{ token: string }>(`/hostctl${p}/pipelines/${pipeline}/job_token`)).data.token;
+      },
+      'ci_job_token_issued',
+      ['Project', project.id],
+    );
+    expect(JSON.stringify(issued)).not.toContain(token);
+  });
+
+  it('milestones: create, update, delete, and a promotion on the project it leaves', async () => {
+    const group = await createGroup(inst, actor.client);
+    const project = await createProject(inst, actor.client, { namespace_id: group.id });
+    const p = `/projects/${project.id}/milestones`;
+    let mid = 0;
+    await exactlyOne(
+      async () => {
+        mid = (await actor.client.post<{ id: number }>(p, { title: 'v1' })).data.id;
+      },
+      'milestone_created',
+      ['Project', project.id],
+      'Milestone',
+    );
+    await exactlyOne(() => actor.client.put(`${p}/${mid}`, { state_event: 'close' }), 'milestone_updated', ['Project', project.id]);
+    // An update that changes nothing records nothing.
+    expect(await during(() => actor.client.put(`${p}/${mid}`, { title: 'v1' }))).toEqual([]);
+    let groupMilestone = 0;
+    const promoted = await exactlyOne(
+      async () => {
+        groupMilestone = (await actor.client.post<{ id: number }>(`${p}/${mid}/promote`)).data.id;
+      },
+      'milestone_promoted',
+      ['Project', project.id],
+    );
+    expect(promoted.details.target_id).toBe(groupMilestone);
+    await exactlyOne(() => actor.client.delete(`/groups/${group.id}/milestones/${groupMilestone}`), 'milestone_deleted', ['Group', group.id]);
+  });
+
+  it('release links, package uploads, snippets created and deleted, plan limits, member roles', async () => {
+    const project = await createRepoProject(inst, actor.client);
+    await createRelease(inst, project.id, { tag_name: 'v2.0' }, actor.client);
+    const links = `/projects/${project.id}/releases/v2.0/assets/links`;
+    let lid = 0;
+    await exactlyOne(
+      async () => {
+        lid = (await actor.client.post<{ id: number }>(links, { name: 'bin', url: 'https://example.com/bin' })).data.id;
+      },
+      'release_link_created',
+      ['Project', project.id],
+      'Releases::Link',
+    );
+    await exactlyOne(() => actor.client.put(`${links}/${lid}`, { name: 'binary' }), 'release_link_updated', ['Project', project.id]);
+    await exactlyOne(() => actor.client.delete(`${links}/${lid}`), 'release_link_deleted', ['Project', project.id]);
+    await exactlyOne(() => uploadGeneric(actor.client, project.id, 'kit', '1.0.0', 'kit.txt', 'bytes'), 'package_file_uploaded', ['Project', project.id], 'Packages::PackageFile');
+    let sid = 0;
+    await exactlyOne(
+      async () => {
+        sid = (await actor.client.post<{ id: number }>(`/projects/${project.id}/snippets`, { title: 'n', visibility: 'private', files: [{ file_path: 'a.txt', content: 'x' }] })).data.id;
+      },
+      'snippet_created',
+      ['Project', project.id],
+      'Snippet',
+    );
+    await exactlyOne(() => actor.client.delete(`/projects/${project.id}/snippets/${sid}`), 'snippet_destroyed', ['Project', project.id]);
+    const limits = await exactlyOne(() => actor.client.put('/application/plan_limits', { plan_name: 'default', generic_packages_max_file_size: 123456 }), 'plan_limits_updated', ['Gitlab::Audit::InstanceScope', 1]);
+    expect(limits.details).toMatchObject({ to: 123456 });
+    const group = await createGroup(inst, actor.client);
+    let role = 0;
+    await exactlyOne(
+      async () => {
+        role = (await actor.client.post<{ id: number }>(`/groups/${group.id}/member_roles`, { name: 'auditor', base_access_level: 10 })).data.id;
+      },
+      'member_role_created',
+      ['Group', group.id],
+      'MemberRole',
+    );
+    await exactlyOne(() => actor.client.delete(`/groups/${group.id}/member_roles/${role}`), 'member_role_deleted', ['Group', group.id]);
+  });
+
   it('records the peer address, or the forwarded one that serve was told to trust', async () => {
     const events = await during(() => createUser(inst));
     expect(events.every((e) => e.details.ip_address === '127.0.0.1')).toBe(true);

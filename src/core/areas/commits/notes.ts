@@ -4,6 +4,7 @@ import type { ProjectRow, UserRow } from '../../db/rows.js';
 import type { CoreState } from '../../state.js';
 import { failure } from '../../http/errors.js';
 import { userBasicById } from '../users/present.js';
+import { recordAudit } from '../../audit/record.js';
 
 export interface CommitNoteRow {
   id: number;
@@ -48,6 +49,8 @@ export function createCommitNote(core: CoreState, project: ProjectRow, user: Use
     const info = core.db
       .prepare('INSERT INTO commit_notes (project_id, commit_sha, author_id, note, path, line, line_type, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)')
       .run(project.id, sha, user.id, input.note, input.line?.path ?? null, input.line?.line ?? null, input.line?.lineType ?? null, now);
-    return core.db.prepare('SELECT * FROM commit_notes WHERE id = ?').get(Number(info.lastInsertRowid)) as CommitNoteRow;
+    const id = Number(info.lastInsertRowid);
+    recordAudit(core, { name: 'commit_note_created', entity: { type: 'Project', id: project.id }, target: { type: 'Note', id, details: sha }, message: `Commented on commit ${sha.slice(0, 8)}` });
+    return core.db.prepare('SELECT * FROM commit_notes WHERE id = ?').get(id) as CommitNoteRow;
   });
 }

@@ -7,6 +7,7 @@ import type { ProjectRow, UserRow } from '../../db/rows.js';
 import type { CoreState } from '../../state.js';
 import { failure } from '../../http/errors.js';
 import { userBasicById } from '../users/present.js';
+import { recordAudit } from '../../audit/record.js';
 
 export const STATUS_STATES = ['pending', 'running', 'success', 'failed', 'canceled', 'skipped'] as const;
 export type StatusState = (typeof STATUS_STATES)[number];
@@ -110,6 +111,12 @@ export function setCommitStatus(core: CoreState, project: ProjectRow, user: User
     }
     // The external pipeline takes the state of its latest status.
     db.prepare('UPDATE pipelines SET status = ?, updated_at = ? WHERE id = ?').run(input.state, now, pipelineId);
+    recordAudit(core, {
+      name: open ? 'commit_status_updated' : 'commit_status_created',
+      entity: { type: 'Project', id: project.id },
+      target: { type: 'CommitStatus', id, details: `${input.name} ${input.sha.slice(0, 8)}` },
+      change: { what: 'status', from: open?.status ?? null, to: input.state },
+    });
     return db.prepare('SELECT * FROM commit_statuses WHERE id = ?').get(id) as CommitStatusRow;
   });
 }

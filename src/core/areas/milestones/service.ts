@@ -7,6 +7,15 @@ import { failure } from '../../http/errors.js';
 import { inspectErrors } from '../../resources/paths.js';
 import { milestoneById, type MilestoneParent, type MilestoneRow } from './queries.js';
 import { placeholders } from '../../db/sql.js';
+import { recordAudit, type AuditEntity } from '../../audit/record.js';
+
+/** The project or group a milestone belongs to, as an audit entity. */
+const milestoneEntity = (row: MilestoneRow): AuditEntity =>
+  row.project_id !== null ? { type: 'Project', id: row.project_id } : { type: 'Group', id: row.group_id as number };
+
+function auditMilestone(core: CoreState, row: MilestoneRow, name: string, message: string): void {
+  recordAudit(core, { name, entity: milestoneEntity(row), target: { type: 'Milestone', id: row.id, details: row.title }, message });
+}
 
 export interface MilestoneInput {
   title?: string;
@@ -68,7 +77,9 @@ export function createMilestone(core: CoreState, parent: MilestoneParent, input:
          VALUES (?, ?, ?, ?, 'active', ?, ?, ?, ?)`,
       )
       .run(next.iid, parent.id, input.title, input.description ?? null, draft.due_date, draft.start_date, now, now);
-    return milestoneById(core, Number(info.lastInsertRowid)) as MilestoneRow;
+    const made = milestoneById(core, Number(info.lastInsertRowid)) as MilestoneRow;
+    auditMilestone(core, made, 'milestone_created', `Created milestone ${made.title}`);
+    return made;
   });
 }
 
@@ -93,6 +104,7 @@ export function updateMilestone(core: CoreState, parent: MilestoneParent, row: M
       core.db
         .prepare('UPDATE milestones SET title = ?, description = ?, due_date = ?, start_date = ?, state = ?, updated_at = ? WHERE id = ?')
         .run(next.title, next.description, next.due_date, next.start_date, next.state, core.nowIso(), row.id);
+      auditMilestone(core, row, 'milestone_updated', `Updated milestone ${next.title}`);
     }
     return milestoneById(core, row.id) as MilestoneRow;
   });
@@ -101,6 +113,7 @@ export function updateMilestone(core: CoreState, parent: MilestoneParent, row: M
 /** Deletes a milestone; releases that referred to it simply lose it. */
 export function deleteMilestone(core: CoreState, row: MilestoneRow): void {
   core.tx(() => {
+    auditMilestone(core, row, 'milestone_deleted', `Deleted milestone ${row.title}`);
     core.db.prepare('DELETE FROM milestones WHERE id = ?').run(row.id);
   });
 }
@@ -134,6 +147,14 @@ export function promoteMilestone(core: CoreState, groupId: number, row: Mileston
     // A release attached to two merged milestones keeps one link to the group milestone.
     core.db.prepare(`UPDATE OR IGNORE milestone_releases SET milestone_id = ? WHERE milestone_id IN (${list})`).run(groupMilestone, ...merged);
     core.db.prepare(`DELETE FROM milestones WHERE id IN (${list})`).run(...merged);
-    return milestoneById(core, groupMilestone) as MilestoneRow;
+    const promoted = milestoneById(core, groupMilestone) as MilestoneRow;
+    // On the project it came from, naming the group milestone it became.
+    recordAudit(core, {
+      name: 'milestone_promoted',
+      entity: { type: 'Project', id: row.project_id },
+      target: { type: 'Milestone', id: promoted.id, details: promoted.title },
+      message: `Promoted milestone ${row.title} to a group milestone`,
+    });
+    return promoted;
   });
 }

@@ -7,6 +7,8 @@ import { currentUser } from '../../http/context.js';
 import { forbidden } from '../../http/errors.js';
 import { isAdmin } from '../../auth/policy.js';
 import { writeSettings } from '../../instance.js';
+import { recordAudit } from '../../audit/record.js';
+import { INSTANCE } from '../../audit/subjects.js';
 import type { CoreState } from '../../state.js';
 
 const KEY = 'generic_packages_max_file_size';
@@ -42,7 +44,11 @@ export const planLimitRoutes: RouteDef[] = [
       requireAdmin(ctx);
       const value = ctx.params[KEY] as number | undefined;
       if (value !== undefined) {
-        ctx.core.tx(() => writeSettings(ctx.core.db, { genericPackagesMaxFileSize: value }));
+        const before = genericMaxFileSize(ctx.core);
+        ctx.core.tx(() => {
+          writeSettings(ctx.core.db, { genericPackagesMaxFileSize: value });
+          if (before !== value) recordAudit(ctx.core, { name: 'plan_limits_updated', entity: INSTANCE, change: { what: KEY, from: before, to: value } });
+        });
         (ctx.core.settings as { genericPackagesMaxFileSize: number }).genericPackagesMaxFileSize = value;
       }
       return { [KEY]: genericMaxFileSize(ctx.core) };

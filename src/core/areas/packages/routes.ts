@@ -210,7 +210,9 @@ async function uploadGeneric(ctx: RequestContext) {
     const file = await ctx.core.write(() =>
       ctx.core.tx(() => {
         const pkg = findOrCreatePackage(ctx.core, { projectId: project.id, name, version: ctx.params.package_version as string, type: 'generic', status: status ?? 'default', pipelineId }, status);
-        return addPackageFile(ctx.core, pkg, storedFileName(ctx.params.file_path as string), received, pipelineId);
+        const added = addPackageFile(ctx.core, pkg, storedFileName(ctx.params.file_path as string), received, pipelineId);
+        auditRow(ctx.core, { type: 'Project', id: project.id }, 'package_file_uploaded', { type: 'Packages::PackageFile', id: added.id, details: added.file_name }, `Uploaded file ${added.file_name} to package ${pkg.name} ${pkg.version}`);
+        return added;
       }),
     );
     if (select === 'package_file') return ok(presentPackageFiles(ctx.core, projectFullPath(ctx.core, project), [file])[0]);

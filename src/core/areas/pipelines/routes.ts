@@ -2,6 +2,7 @@
 // `created`, as on an instance without runners), and issue a pipeline's job token once through
 // an extension route. Packages published with that token point back to the pipeline.
 import { randomBytes } from 'node:crypto';
+import { recordAudit } from '../../audit/record.js';
 import { defineRoutes } from '../../http/route.js';
 import type { RequestContext } from '../../http/context.js';
 import { currentUser } from '../../http/context.js';
@@ -103,7 +104,9 @@ export const pipelineRoutes = defineRoutes([
         const info = ctx.core.db
           .prepare("INSERT INTO pipelines (iid, project_id, sha, ref, status, source, user_id, created_at, updated_at) VALUES (?, ?, ?, ?, 'created', 'api', ?, ?, ?)")
           .run(iid, project.id, sha, ref, user.id, now, now);
-        return ctx.core.db.prepare('SELECT * FROM pipelines WHERE id = ?').get(Number(info.lastInsertRowid)) as PipelineRow;
+        const id = Number(info.lastInsertRowid);
+        recordAudit(ctx.core, { name: 'pipeline_created', entity: { type: 'Project', id: project.id }, target: { type: 'Ci::Pipeline', id, details: ref }, message: `Created pipeline for ${ref}` });
+        return ctx.core.db.prepare('SELECT * FROM pipelines WHERE id = ?').get(id) as PipelineRow;
       });
       return created(presentPipeline(ctx.core, projectFullPath(ctx.core, project), row, user));
     },
@@ -119,7 +122,12 @@ export const pipelineRoutes = defineRoutes([
       const row = findPipeline(ctx, project.id);
       if (row.user_id !== user.id && !isAdmin(user)) throw forbidden();
       const token = `${JOB_TOKEN_PREFIX}${randomBytes(24).toString('base64url')}`;
-      const issued = ctx.core.tx(() => ctx.core.db.prepare('UPDATE pipelines SET job_token_digest = ? WHERE id = ? AND job_token_digest IS NULL').run(digestSecret(token), row.id).changes);
+      const issued = ctx.core.tx(() => {
+        const n = ctx.core.db.prepare('UPDATE pipelines SET job_token_digest = ? WHERE id = ? AND job_token_digest IS NULL').run(digestSecret(token), row.id).changes;
+        // That it was issued, never the token.
+        if (n > 0) recordAudit(ctx.core, { name: 'ci_job_token_issued', entity: { type: 'Project', id: project.id }, target: { type: 'Ci::Pipeline', id: row.id, details: row.ref }, message: 'Issued the job token of a pipeline' });
+        return n;
+      });
       if (issued === 0) throw conflict('409 Conflict - The job token of this pipeline was issued already');
       return created({ pipeline_id: row.id, project_id: project.id, token });
     },

@@ -10,6 +10,7 @@ import { findProject, namespaceByPath } from '../../resources/find.js';
 import { groupWebUrl } from '../../resources/urls.js';
 import { canCreateProjectIn, createProject, personalNamespace, VISIBILITY_RANK } from './service.js';
 import { namespaceById, projectById } from './queries.js';
+import { recordAudit } from '../../audit/record.js';
 
 export const HOUSEKEEPING_JOB = 'projects.housekeeping';
 
@@ -57,11 +58,21 @@ export async function forkProject(ctx: RequestContext): Promise<ProjectRow> {
 export function setStar(ctx: RequestContext, starred: boolean): { project: ProjectRow; changed: boolean } {
   const user = currentUser(ctx);
   const project = findProject(ctx);
-  const changed = ctx.core.tx(() =>
-    starred
+  const changed = ctx.core.tx(() => {
+    const n = starred
       ? ctx.core.db.prepare('INSERT OR IGNORE INTO project_stars (project_id, user_id, created_at) VALUES (?, ?, ?)').run(project.id, user.id, ctx.core.nowIso()).changes
-      : ctx.core.db.prepare('DELETE FROM project_stars WHERE project_id = ? AND user_id = ?').run(project.id, user.id).changes,
-  );
+      : ctx.core.db.prepare('DELETE FROM project_stars WHERE project_id = ? AND user_id = ?').run(project.id, user.id).changes;
+    // The platform audits no stars; hostctl records every change, under its own names.
+    if (n > 0) {
+      recordAudit(ctx.core, {
+        name: starred ? 'project_starred' : 'project_unstarred',
+        entity: { type: 'Project', id: project.id },
+        target: { type: 'User', id: user.id, details: user.username },
+        message: starred ? 'Starred project' : 'Unstarred project',
+      });
+    }
+    return n;
+  });
   return { project: projectById(ctx.core, project.id) as ProjectRow, changed: changed > 0 };
 }
 
@@ -108,7 +119,10 @@ export function scheduleHousekeeping(ctx: RequestContext) {
     .prepare("SELECT 1 FROM jobs WHERE kind = ? AND state IN ('queued', 'running') AND json_extract(payload, '$.projectId') = ?")
     .get(HOUSEKEEPING_JOB, project.id);
   if (pending) throw conflict('Somebody already triggered housekeeping for this resource within the past 24 hours');
-  ctx.core.tx(() => ctx.core.jobs.enqueue(HOUSEKEEPING_JOB, { projectId: project.id, task }));
+  ctx.core.tx(() => {
+    ctx.core.jobs.enqueue(HOUSEKEEPING_JOB, { projectId: project.id, task });
+    recordAudit(ctx.core, { name: 'manually_trigger_housekeeping', entity: { type: 'Project', id: project.id }, message: `Housekeeping task: ${task}` });
+  });
   return created(null);
 }
 

@@ -4,6 +4,21 @@ import type { CoreState } from '../../state.js';
 import { failure } from '../../http/errors.js';
 import type { LinkRow, LinkType, ReleaseRow } from '../releases/queries.js';
 import { validateLink, type LinkDraft } from './validate.js';
+import { recordAudit } from '../../audit/record.js';
+
+/** A link's change, on the project of its release (naming the release's tag). */
+function auditLink(core: CoreState, link: LinkRow, action: 'created' | 'updated' | 'deleted'): void {
+  const release = core.db.prepare('SELECT project_id, tag FROM release_links l JOIN releases r ON r.id = l.release_id WHERE l.id = ?').get(link.id) as
+    | { project_id: number; tag: string }
+    | undefined;
+  if (!release) return;
+  recordAudit(core, {
+    name: `release_link_${action}`,
+    entity: { type: 'Project', id: release.project_id },
+    target: { type: 'Releases::Link', id: link.id, details: link.name },
+    message: `${action === 'created' ? 'Added' : action === 'updated' ? 'Changed' : 'Removed'} asset link ${link.name} of release ${release.tag}`,
+  });
+}
 
 export interface LinkInput {
   name?: string;
@@ -32,7 +47,9 @@ export function createLink(core: CoreState, release: ReleaseRow, input: Required
     const draft: LinkDraft = { name: input.name, url: input.url, filepath: input.filepath || null, link_type: input.link_type ?? 'other' };
     const problems = validateLink(draft, othersOf(core, release.id, -1));
     if (problems.length > 0) throw failure(400, problems);
-    return insertLink(core, release.id, draft);
+    const link = insertLink(core, release.id, draft);
+    auditLink(core, link, 'created');
+    return link;
   });
 }
 
@@ -49,12 +66,15 @@ export function updateLink(core: CoreState, link: LinkRow, input: LinkInput): Li
     core.db
       .prepare('UPDATE release_links SET name = ?, url = ?, filepath = ?, link_type = ?, updated_at = ? WHERE id = ?')
       .run(draft.name, draft.url, draft.filepath, draft.link_type, core.nowIso(), link.id);
-    return linkById(core, link.id);
+    const updated = linkById(core, link.id);
+    auditLink(core, updated, 'updated');
+    return updated;
   });
 }
 
 export function deleteLink(core: CoreState, link: LinkRow): void {
   core.tx(() => {
+    auditLink(core, link, 'deleted');
     core.db.prepare('DELETE FROM release_links WHERE id = ?').run(link.id);
   });
 }

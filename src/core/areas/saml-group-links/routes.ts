@@ -225,11 +225,13 @@ export const samlGroupLinkRoutes: RouteDef[] = defineRoutes([
       if (name.length > 255) throw failure(400, { name: ['is too long (maximum is 255 characters)'] });
       if (ctx.core.db.prepare('SELECT 1 FROM member_roles WHERE group_id = ? AND name = ?').get(group.id, name)) throw failure(400, { name: ['has already been taken'] });
       const granted = ROLE_PERMISSIONS.filter((perm) => p[perm] === true);
-      const info = ctx.core.tx(() =>
-        ctx.core.db
+      const info = ctx.core.tx(() => {
+        const made = ctx.core.db
           .prepare('INSERT INTO member_roles (group_id, name, description, base_access_level, permissions, created_at) VALUES (?, ?, ?, ?, ?, ?)')
-          .run(group.id, name, typeof p.description === 'string' ? p.description : null, p.base_access_level, JSON.stringify(granted), ctx.core.nowIso()),
-      );
+          .run(group.id, name, typeof p.description === 'string' ? p.description : null, p.base_access_level, JSON.stringify(granted), ctx.core.nowIso());
+        auditRow(ctx.core, { type: 'Group', id: group.id }, 'member_role_created', { type: 'MemberRole', id: Number(made.lastInsertRowid), details: name }, `Created member role ${name}`);
+        return made;
+      });
       return created(presentRole(ctx.core.db.prepare('SELECT * FROM member_roles WHERE id = ?').get(Number(info.lastInsertRowid)) as RoleRow));
     },
   },
@@ -241,7 +243,12 @@ export const samlGroupLinkRoutes: RouteDef[] = defineRoutes([
     params: [idParam, { name: 'member_role_id', type: 'integer', required: true }],
     handler: (ctx) => {
       const group = roleGroup(ctx);
-      const info = ctx.core.tx(() => ctx.core.db.prepare('DELETE FROM member_roles WHERE id = ? AND group_id = ?').run(ctx.params.member_role_id, group.id));
+      const info = ctx.core.tx(() => {
+        const role = ctx.core.db.prepare('SELECT name FROM member_roles WHERE id = ? AND group_id = ?').get(ctx.params.member_role_id, group.id) as { name: string } | undefined;
+        const gone = ctx.core.db.prepare('DELETE FROM member_roles WHERE id = ? AND group_id = ?').run(ctx.params.member_role_id, group.id);
+        if (role) auditRow(ctx.core, { type: 'Group', id: group.id }, 'member_role_deleted', { type: 'MemberRole', id: Number(ctx.params.member_role_id), details: role.name }, `Deleted member role ${role.name}`);
+        return gone;
+      });
       if (info.changes === 0) throw notFound('Member Role');
       return noContent();
     },

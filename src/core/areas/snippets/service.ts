@@ -3,6 +3,7 @@
 // on the ref, so two concurrent updates never silently lose one. A snippet row is inserted first
 // (its id names the repository); when the first commit fails the row and the repository are
 // removed again, so a failed request leaves neither.
+import { recordAudit, type AuditEntity } from '../../audit/record.js';
 import { auditChanges } from '../../audit/subjects.js';
 import type { SnippetRow, UserRow, Visibility } from '../../db/rows.js';
 import type { CoreState } from '../../state.js';
@@ -133,6 +134,9 @@ export interface CreateSnippetInput {
   ipAddress: string | null;
 }
 
+/** A project snippet's events are the project's; a personal snippet's, its author's. */
+const snippetEntity = (s: SnippetRow): AuditEntity => (s.project_id !== null ? { type: 'Project', id: s.project_id } : { type: 'User', id: s.author_id });
+
 export async function createSnippet(core: CoreState, author: UserRow, input: CreateSnippetInput): Promise<SnippetRow> {
   checkTitle(input.title);
   const now = core.nowIso();
@@ -163,6 +167,8 @@ export async function createSnippet(core: CoreState, author: UserRow, input: Cre
     if (error instanceof ActionError || error instanceof RefUpdateError) throw snippetError(400, CREATE_FAILED);
     throw error;
   }
+  // Recorded once the snippet stands (a failed first commit takes the row back out).
+  core.tx(() => recordAudit(core, { name: 'snippet_created', entity: snippetEntity(row), target: { type: 'Snippet', id: row.id, details: row.title }, message: `Created snippet ${row.title}` }));
   return row;
 }
 
@@ -243,7 +249,7 @@ export async function updateSnippet(core: CoreState, snippet: SnippetRow, user: 
   values.push(core.nowIso());
   core.tx(() => {
     core.db.prepare(`UPDATE snippets SET ${sets.join(', ')} WHERE id = ?`).run(...values, snippet.id);
-    auditChanges(core, { entity: snippet.project_id !== null ? { type: 'Project', id: snippet.project_id } : { type: 'User', id: snippet.author_id }, target: { type: 'Snippet', id: snippet.id, details: snippet.title } }, 'snippet', snippet, input, ['visibility']);
+    auditChanges(core, { entity: snippetEntity(snippet), target: { type: 'Snippet', id: snippet.id, details: snippet.title } }, 'snippet', snippet, input, ['visibility']);
   });
   return core.db.prepare('SELECT * FROM snippets WHERE id = ?').get(snippet.id) as SnippetRow;
 }
@@ -251,6 +257,9 @@ export async function updateSnippet(core: CoreState, snippet: SnippetRow, user: 
 /** Deletes the row, then the repository (never leaving a row that points at nothing). */
 export function deleteSnippet(core: CoreState, snippet: SnippetRow): void {
   assertSnippetWritable(core, snippet);
-  core.db.prepare('DELETE FROM snippets WHERE id = ?').run(snippet.id);
+  core.tx(() => {
+    recordAudit(core, { name: 'snippet_destroyed', entity: snippetEntity(snippet), target: { type: 'Snippet', id: snippet.id, details: snippet.title }, message: `Deleted snippet ${snippet.title}` });
+    core.db.prepare('DELETE FROM snippets WHERE id = ?').run(snippet.id);
+  });
   snippetRepository(core, snippet).remove();
 }
