@@ -1,6 +1,6 @@
 // The endpoints beside our areas that real clients call next: commit actions, blobs, languages,
 // snapshots, forks, stars, housekeeping, storage, impersonation tokens, bans, memberships and
-// milestone promotion, through python-gitlab's and gitbeaker's own object APIs against `serve`.
+// milestone promotion, group transfer and sharing, through python-gitlab's and gitbeaker's own object APIs against `serve`.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { gitbeaker, hasPythonGitlab, runPython, startServed, type ServedInstance } from './harness.js';
 
@@ -101,6 +101,63 @@ print(json.dumps(r))
       promoted: ['py-m'],
       license: 'ultimate',
     });
+  });
+});
+
+describe('python-gitlab: group transfer and share', () => {
+  it.runIf(hasPythonGitlab())('group.transfer moves a group and back to the top; group.share and unshare', async () => {
+    const out = await runPython<Record<string, unknown>>(
+      inst,
+      inst.rootToken,
+      `
+r = {}
+parent = gl.groups.create({"name": "py-parent", "path": "py-parent"})
+g = gl.groups.create({"name": "py-moving", "path": "py-moving"})
+p = gl.projects.create({"name": "py-inside", "namespace_id": g.id, "initialize_with_readme": True})
+g.transfer(parent.id)
+r["moved"] = gl.groups.get(g.id).full_path
+r["project"] = gl.projects.get(p.id).path_with_namespace
+try:
+    g.transfer(parent.id)
+except gitlab.exceptions.GitlabGroupTransferError as e:
+    r["again"] = [e.response_code, e.error_message]
+g.transfer()
+r["top"] = [gl.groups.get(g.id).full_path, gl.groups.get(g.id).parent_id]
+other = gl.groups.create({"name": "py-team", "path": "py-team"})
+g.share(other.id, 30)
+r["shared"] = [[x["group_id"], x["group_access_level"]] for x in gl.groups.get(g.id).shared_with_groups]
+g.unshare(other.id)
+r["unshared"] = gl.groups.get(g.id).shared_with_groups
+print(json.dumps(r))
+`,
+    );
+    expect(out).toMatchObject({
+      moved: 'py-parent/py-moving',
+      project: 'py-parent/py-moving/py-inside',
+      again: [400, 'Transfer failed: Group is already associated to the parent group.'],
+      top: ['py-moving', null],
+      unshared: [],
+    });
+    expect((out.shared as number[][])[0]?.[1]).toBe(30);
+  });
+});
+
+describe('gitbeaker: group transfer and share', () => {
+  it('Groups.transfer to a parent and to the top; Groups.share and unshare', async () => {
+    const api = await gitbeaker(inst, inst.rootToken);
+    const parent = await api.Groups.create('gb-parent', 'gb-parent');
+    const group = await api.Groups.create('gb-moving', 'gb-moving');
+    const moved = (await api.Groups.transfer(group.id, { groupId: parent.id })) as unknown as { full_path: string; parent_id: number };
+    expect([moved.full_path, moved.parent_id]).toEqual(['gb-parent/gb-moving', parent.id]);
+    await expect(api.Groups.transfer(group.id, { groupId: group.id })).rejects.toThrow(/Transfer failed|400/);
+    const top = (await api.Groups.transfer(group.id)) as unknown as { full_path: string; parent_id: number | null };
+    expect([top.full_path, top.parent_id]).toEqual(['gb-moving', null]);
+    const team = await api.Groups.create('gb-team', 'gb-team');
+    await api.Groups.share(group.id, team.id, 20, {});
+    const shown = (await api.Groups.show(group.id)) as unknown as { shared_with_groups: { group_id: number; group_access_level: number }[] };
+    expect(shown.shared_with_groups.map((x) => [x.group_id, x.group_access_level])).toEqual([[team.id, 20]]);
+    await api.Groups.unshare(group.id, team.id, {});
+    expect(((await api.Groups.show(group.id)) as unknown as { shared_with_groups: unknown[] }).shared_with_groups).toEqual([]);
   });
 });
 

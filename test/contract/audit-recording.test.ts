@@ -89,6 +89,12 @@ describe.each(TRANSPORTS)('audit event recording (%s)', (kind) => {
     expect(made.map((e) => e.event_name)).toEqual(['group_created']);
     const changed = await exactlyOne(() => actor.client.put(`/groups/${gid}`, { visibility: 'public' }), 'group_visibility_updated', ['Group', gid]);
     expect(changed.details).toMatchObject({ from: 'private', to: 'public' });
+    const parent = await createGroup(inst, actor.client, { visibility: 'public' });
+    const path = (await actor.client.get<{ full_path: string }>(`/groups/${gid}`)).data.full_path;
+    const moved = await exactlyOne(() => actor.client.post(`/groups/${gid}/transfer`, { group_id: parent.id }), 'group_transferred', ['Group', gid]);
+    expect(moved.details).toMatchObject({ change: 'full path', from: path, to: `${parent.full_path}/${path}` });
+    // A refused transfer records nothing.
+    expect(await during(() => actor.client.request('POST', `/groups/${gid}/transfer`, { body: { group_id: parent.id }, allowError: true }))).toEqual([]);
     await exactlyOne(() => actor.client.delete(`/groups/${gid}`), 'group_destroyed', ['Group', gid]);
   });
 

@@ -45,6 +45,7 @@ export const ROUTE_MANIFEST: readonly RouteKey[] = [
   ["GET", "/groups/:id/subgroups", "groups"],
   ["GET", "/groups/:id/descendant_groups", "groups"],
   ["GET", "/groups/:id/projects", "groups"],
+  ["POST", "/groups/:id/transfer", "groups"],
   ["POST", "/groups/:id/share", "groups"],
   ["DELETE", "/groups/:id/share/:group_id", "groups"],
   ["GET", "/projects", "projects"],

@@ -21,7 +21,7 @@ import { descendantCount, groupListQuery, keptGroupCount, type GroupFilter } fro
 /** A subtree of at least this many groups is paged along the order's index rather than sorted. */
 const WALK_ORDER_FROM = 1000;
 import { presentGroup, presentGroupDetail } from './present.js';
-import { createGroup, deleteGroup, updateGroup } from './service.js';
+import { createGroup, deleteGroup, transferGroup, updateGroup } from './service.js';
 
 /** Projects embedded in a group's detail, at most. */
 const DETAIL_PROJECTS_LIMIT = 100;
@@ -223,6 +223,21 @@ export const groupRoutes: RouteDef[] = defineRoutes([
       const group = findGroup(ctx);
       const namespaceIds = ctx.params.include_subgroups ? descendantIds(ctx.core, group.id) : [group.id];
       return listProjects(ctx, { namespaceIds });
+    },
+  },
+  {
+    method: 'POST',
+    path: '/groups/:id/transfer',
+    summary: 'Move a group under another group (group_id), or to the top level without one (Owner)',
+    params: [idParam, { name: 'group_id', type: 'integer' }],
+    handler: (ctx) => {
+      const user = currentUser(ctx);
+      const group = findGroup(ctx, 'admin_group');
+      const parent = ctx.params.group_id !== undefined && ctx.params.group_id !== null ? findGroup(ctx, 'read_group', 'group_id') : null;
+      // The platform's transfer service asks for subgroup creation in the new parent, or group creation for the top level.
+      const allowed = parent ? can(ctx.core, user, 'create_subgroup', { group: parent }) : isAdmin(user) || user.can_create_group === 1;
+      const moved = transferGroup(ctx.core, group, parent, allowed, user);
+      return created(presentGroupDetail(ctx.core, moved, detailProjects(ctx, moved)));
     },
   },
   {

@@ -114,6 +114,53 @@ export function updateGroup(core: CoreState, group: NamespaceRow, input: GroupIn
   });
 }
 
+const transferFailed = (message: string) => failure(400, `Transfer failed: ${message}`);
+
+/**
+ * Moves a group under another group, or to the top level (`parent` null), with its subgroups and
+ * projects: full paths below it change and every project's old path redirects, as a rename's
+ * do. A parent less visible than the group lowers it and everything below it to the parent's
+ * visibility. The checks and their messages are the platform's transfer service's, in its order.
+ */
+export function transferGroup(core: CoreState, group: NamespaceRow, parent: NamespaceRow | null, allowed: boolean, actor: UserRow): NamespaceRow {
+  return core.tx(() => {
+    if (!parent && group.parent_id === null) throw transferFailed('Group is already a root group.');
+    if (parent && parent.id === group.parent_id) throw transferFailed('Group is already associated to the parent group.');
+    if (!allowed) throw transferFailed("You don't have enough permissions.");
+    const fullPath = parent ? `${parent.full_path}/${group.path}` : group.path;
+    if (fullPathTaken(core, fullPath, { namespaceId: group.id })) throw transferFailed('The parent group already has a subgroup or a project with the same path.');
+    const subtree = descendantIds(core, group.id);
+    if (parent && subtree.includes(parent.id)) throw transferFailed('Cannot transfer group to one of its subgroup.');
+    const from = group.full_path;
+    if (parent && VISIBILITY_RANK[parent.visibility] < VISIBILITY_RANK[group.visibility]) {
+      const marks = placeholders(subtree.length);
+      const lower = Object.entries(VISIBILITY_RANK)
+        .filter(([, rank]) => rank > VISIBILITY_RANK[parent.visibility])
+        .map(([v]) => v);
+      const vis = placeholders(lower.length);
+      core.db.prepare(`UPDATE namespaces SET visibility = ? WHERE id IN (${marks}) AND visibility IN (${vis})`).run(parent.visibility, ...subtree, ...lower);
+      core.db.prepare(`UPDATE projects SET visibility = ? WHERE namespace_id IN (${marks}) AND visibility IN (${vis})`).run(parent.visibility, ...subtree, ...lower);
+    }
+    core.db.prepare('UPDATE namespaces SET parent_id = ?, updated_at = ? WHERE id = ?').run(parent?.id ?? null, core.nowIso(), group.id);
+    rewriteSubtree(core, group, fullPath, parent ? `${parent.full_name} / ${group.name}` : group.name);
+    // A group made top-level without an Owner gets the caller as its Owner, so someone owns it.
+    if (!parent) {
+      const owner = core.db.prepare("SELECT 1 FROM members WHERE source_type = 'namespace' AND source_id = ? AND access_level = 50").get(group.id);
+      if (!owner) {
+        const now = core.nowIso();
+        core.db
+          .prepare(
+            `INSERT INTO members (source_type, source_id, user_id, access_level, created_by_id, created_at, updated_at) VALUES ('namespace', ?, ?, 50, ?, ?, ?)
+             ON CONFLICT (source_type, source_id, user_id) DO UPDATE SET access_level = 50, updated_at = excluded.updated_at`,
+          )
+          .run(group.id, actor.id, actor.id, now, now);
+      }
+    }
+    recordAudit(core, { name: 'group_transferred', entity: { type: 'Group', id: group.id, path: fullPath }, change: { what: 'full path', from, to: fullPath } });
+    return groupById(core, group.id) as NamespaceRow;
+  });
+}
+
 /** Replaces the full path and full name prefix of `group` and its descendants; old project paths redirect. */
 function rewriteSubtree(core: CoreState, group: NamespaceRow, fullPath: string, fullName: string): void {
   const ids = descendantIds(core, group.id);
