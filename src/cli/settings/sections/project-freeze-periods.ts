@@ -1,0 +1,99 @@
+// Deploy freeze periods of a project: a list whose items are known by the whole window (start
+// cron, end cron, time zone), so a changed window is one period removed (with --prune) and one
+// created. Crons and zones are checked with the rules the server applies, before any request.
+import { createRequire } from 'node:module';
+import { cronProblem, isTimeZone, type CronModule } from '../../../shared/freeze-windows.js';
+import type { Locator, SectionContext, SettingsSection, Target, Change } from './project-interface.js';
+import { below, containerPath, fail, list, newFields, planKeyed, readAll, record, text, type Current, type Step } from './project-shared.js';
+
+export interface FreezeWindowSpec {
+  freeze_start: string;
+  freeze_end: string;
+  cron_timezone: string;
+}
+
+interface FreezePeriodJson extends FreezeWindowSpec {
+  id: number;
+}
+
+const FIELDS = ['freeze_start', 'freeze_end', 'cron_timezone'] as const;
+
+/** Blanks collapsed, as the server compares nothing else: `0  23 * * 5` is `0 23 * * 5`. */
+const squeeze = (s: string): string => s.trim().replace(/\s+/g, ' ');
+
+/** The natural identity of a period, shown as the plan's key. */
+export const windowKey = (w: FreezeWindowSpec): string => `${squeeze(w.freeze_start)} → ${squeeze(w.freeze_end)} (${w.cron_timezone.trim()})`;
+
+let cron: CronModule | undefined;
+// Loaded on first use (a file without freeze periods never pays for it); synchronous because a
+// section's check of its value is.
+const cronLib = (): CronModule => (cron ??= createRequire(import.meta.url)('cron-parser') as CronModule);
+
+function parseWindow(value: unknown, at: Locator): FreezeWindowSpec {
+  const v = record(value, at, 'a freeze period', FIELDS);
+  if (v.freeze_start === undefined) fail(at, 'a freeze period needs freeze_start (a cron expression)');
+  if (v.freeze_end === undefined) fail(at, 'a freeze period needs freeze_end (a cron expression)');
+  const out = {} as FreezeWindowSpec;
+  for (const field of ['freeze_start', 'freeze_end'] as const) {
+    const expr = text(v[field], below(at, field), field);
+    if (cronProblem(cronLib(), expr)) fail(below(at, field), `${field} is not a cron expression the server accepts: "${expr}" (five fields: minute hour day-of-month month day-of-week)`);
+    out[field] = squeeze(expr);
+  }
+  const zone = v.cron_timezone === undefined ? 'UTC' : text(v.cron_timezone, below(at, 'cron_timezone'), 'cron_timezone');
+  if (!isTimeZone(zone)) fail(below(at, 'cron_timezone'), `cron_timezone is not a time zone: "${zone}" (an IANA name such as Europe/Berlin or UTC)`);
+  out.cron_timezone = zone;
+  return out;
+}
+
+type Desired = Map<string, FreezeWindowSpec>;
+type Have = FreezePeriodJson;
+
+export const freezePeriodsSection: SettingsSection<Desired, Current<Have>> = {
+  name: 'freeze_periods',
+  scopes: ['project'],
+  order: 50,
+  schema: {
+    type: 'array',
+    description: 'Deploy freeze periods, known by their window: start and end cron and time zone',
+    items: {
+      type: 'object',
+      additionalProperties: false,
+      required: ['freeze_start', 'freeze_end'],
+      properties: {
+        freeze_start: { type: 'string', description: 'cron expression: when each freeze begins' },
+        freeze_end: { type: 'string', description: 'cron expression: when each freeze ends' },
+        cron_timezone: { type: 'string', description: 'IANA time zone of the crons (default UTC)' },
+      },
+    },
+  },
+
+  parse(value, at) {
+    const out: Desired = new Map();
+    list(value, at, 'freeze_periods').forEach((item, i) => {
+      const w = parseWindow(item, below(at, i));
+      const key = windowKey(w);
+      if (out.has(key)) fail(below(at, i), `freeze period ${key} is declared twice`);
+      out.set(key, w);
+    });
+    return out;
+  },
+
+  references: () => ({}),
+
+  async read(ctx: SectionContext, target: Target) {
+    const rows = await readAll<FreezePeriodJson>(ctx.client, `${containerPath(target)}/freeze_periods`);
+    return { target, items: new Map(rows.map((r) => [windowKey(r), r])) };
+  },
+
+  // Every field is part of the identity: a period is there or not.
+  plan: (d, c, opts) => planKeyed('freeze_periods', c, d, opts.prune, () => [], (w) => newFields({ ...w })),
+
+  async apply(ctx, change: Change) {
+    const step = change.payload as Step<FreezeWindowSpec, Have>;
+    const base = `${containerPath(change.target)}/freeze_periods`;
+    if (change.op === 'create' && step.want) await ctx.client.post(base, step.want);
+    else if (change.op === 'delete' && step.have) await ctx.client.delete(`${base}/${step.have.id}`);
+  },
+
+  export: (c) => [...c.items.values()].map((p) => ({ freeze_start: p.freeze_start, freeze_end: p.freeze_end, cron_timezone: p.cron_timezone })),
+};

@@ -1,0 +1,281 @@
+// Protected environments of groups (keyed by deployment tier) and of projects (keyed by
+// environment name), one module for both levels as the API has one shape for both. Who may
+// deploy and who must approve are lists of entries, each naming a role, a user or a group; an
+// entry is known by what it names, and a declared list is the whole list (entries it leaves out
+// are removed). Users are named by username and groups by full path, never by id.
+import type { Locator, SectionContext, SettingsSection, Target } from './project-interface.js';
+import {
+  below,
+  containerPath,
+  fail,
+  groupPathOf,
+  integer,
+  list,
+  newFields,
+  planKeyed,
+  readAll,
+  record,
+  role,
+  roleOf,
+  same,
+  text,
+  usernameOf,
+  type Current,
+  type Step,
+} from './project-shared.js';
+
+/** The roles an entry may name: Developers + Maintainers, Maintainers, Admins. */
+export const ENVIRONMENT_ROLES = { developer: 30, maintainer: 40, admin: 60 } as const;
+/** A group's protected environments are its deployment tiers. */
+export const DEPLOYMENT_TIERS = ['production', 'staging', 'testing', 'development', 'other'] as const;
+
+const LISTS = ['deploy_access_levels', 'approval_rules'] as const;
+type ListName = (typeof LISTS)[number];
+
+/** One entry as a file holds it: exactly one of access_level, user, group. */
+export interface EntrySpec {
+  access_level?: string;
+  user?: string;
+  group?: string;
+  group_inheritance_type?: number;
+  required_approvals?: number;
+}
+
+export type EnvironmentSpec = Partial<Record<ListName, EntrySpec[]>>;
+
+interface RuleJson {
+  id: number;
+  access_level: number | null;
+  user_id: number | null;
+  group_id: number | null;
+  group_inheritance_type?: number;
+  required_approvals?: number;
+}
+
+interface EnvironmentJson {
+  name: string;
+  deploy_access_levels: RuleJson[];
+  approval_rules?: RuleJson[];
+}
+
+interface HaveEntry {
+  id: number;
+  spec: EntrySpec;
+}
+
+interface HaveEnvironment {
+  name: string;
+  lists: Record<ListName, HaveEntry[]>;
+}
+
+/** What an entry names, which is what it is known by. */
+export const entryKey = (e: EntrySpec): string => (e.user !== undefined ? `user:${e.user}` : e.group !== undefined ? `group:${e.group}` : `role:${e.access_level}`);
+
+/** An entry with the server's defaults filled in, so that an omitted default and a stated one compare alike. */
+function canonical(e: EntrySpec, list: ListName): EntrySpec {
+  const out: EntrySpec = e.user !== undefined ? { user: e.user } : e.group !== undefined ? { group: e.group } : { access_level: e.access_level as string };
+  out.group_inheritance_type = e.group_inheritance_type ?? 0;
+  if (list === 'approval_rules') out.required_approvals = e.required_approvals ?? 1;
+  return out;
+}
+
+/** An entry as files and plans show it: defaults of group_inheritance_type left out. */
+function shown(e: EntrySpec, list: ListName): EntrySpec {
+  const c = canonical(e, list);
+  if (c.group_inheritance_type === 0) delete c.group_inheritance_type;
+  return c;
+}
+
+const sortedCanonical = (entries: EntrySpec[], list: ListName): EntrySpec[] =>
+  entries.map((e) => canonical(e, list)).sort((a, b) => (entryKey(a) < entryKey(b) ? -1 : entryKey(a) > entryKey(b) ? 1 : 0));
+
+function parseEntry(value: unknown, at: Locator, listName: ListName): EntrySpec {
+  const known = ['access_level', 'user', 'group', 'group_inheritance_type', ...(listName === 'approval_rules' ? ['required_approvals'] : [])];
+  const v = record(value, at, `an entry of ${listName}`, known);
+  const named = (['access_level', 'user', 'group'] as const).filter((k) => v[k] !== undefined);
+  if (named.length !== 1) fail(at, `an entry of ${listName} names exactly one of access_level, user or group${named.length ? ` (this one names ${named.join(' and ')})` : ''}`);
+  const out: EntrySpec = {};
+  if (v.access_level !== undefined) out.access_level = role(v.access_level, below(at, 'access_level'), 'access_level', ENVIRONMENT_ROLES);
+  if (v.user !== undefined) out.user = text(v.user, below(at, 'user'), 'user').replace(/^@/, '');
+  if (v.group !== undefined) out.group = text(v.group, below(at, 'group'), 'group').replace(/^\/+|\/+$/g, '');
+  if (v.group_inheritance_type !== undefined) out.group_inheritance_type = integer(v.group_inheritance_type, below(at, 'group_inheritance_type'), 'group_inheritance_type', 0, 1);
+  if (v.required_approvals !== undefined) out.required_approvals = integer(v.required_approvals, below(at, 'required_approvals'), 'required_approvals', 1, 5);
+  return out;
+}
+
+function parseEnvironment(value: unknown, at: Locator): EnvironmentSpec {
+  const v = record(value, at, 'a protected environment', LISTS);
+  if (v.deploy_access_levels === undefined) fail(at, 'a protected environment needs deploy_access_levels (who may deploy)');
+  const out: EnvironmentSpec = {};
+  for (const name of LISTS) {
+    if (v[name] === undefined) continue;
+    const seen = new Set<string>();
+    out[name] = list(v[name], below(at, name), name).map((item, i) => {
+      const entry = parseEntry(item, below(at, name, i), name);
+      if (seen.has(entryKey(entry))) fail(below(at, name, i), `${entryKey(entry)} is named twice in ${name}`);
+      seen.add(entryKey(entry));
+      return entry;
+    });
+  }
+  if ((out.deploy_access_levels ?? []).length === 0) fail(below(at, 'deploy_access_levels'), 'deploy_access_levels needs at least one entry');
+  return out;
+}
+
+/** An answer's entry with the names a file uses. */
+async function entryOf(client: SectionContext['client'], r: RuleJson, listName: ListName): Promise<EntrySpec> {
+  const out: EntrySpec = {};
+  if (r.user_id !== null) out.user = await usernameOf(client, r.user_id);
+  else if (r.group_id !== null) out.group = await groupPathOf(client, r.group_id);
+  else out.access_level = roleOf(ENVIRONMENT_ROLES, r.access_level) ?? String(r.access_level);
+  out.group_inheritance_type = r.group_inheritance_type ?? 0;
+  if (listName === 'approval_rules') out.required_approvals = r.required_approvals ?? 1;
+  return out;
+}
+
+/** An entry as the API takes it: names resolved to ids. */
+async function entryBody(ctx: SectionContext, e: EntrySpec, listName: ListName): Promise<Record<string, unknown>> {
+  const out: Record<string, unknown> = {};
+  if (e.user !== undefined) out.user_id = await ctx.names.userId(e.user);
+  else if (e.group !== undefined) out.group_id = await ctx.names.groupId(e.group);
+  else out.access_level = ENVIRONMENT_ROLES[e.access_level as keyof typeof ENVIRONMENT_ROLES];
+  out.group_inheritance_type = e.group_inheritance_type ?? 0;
+  if (listName === 'approval_rules') out.required_approvals = e.required_approvals ?? 1;
+  return out;
+}
+
+/**
+ * The entries of an update: new ones without id, changed ones by id with their new settings,
+ * and the ones the file no longer names by id with `_destroy`.
+ */
+async function updateEntries(ctx: SectionContext, want: EntrySpec[], have: HaveEntry[], listName: ListName): Promise<Record<string, unknown>[]> {
+  const out: Record<string, unknown>[] = [];
+  const haveByKey = new Map(have.map((h) => [entryKey(h.spec), h]));
+  const wanted = new Set<string>();
+  for (const w of want) {
+    const key = entryKey(w);
+    wanted.add(key);
+    const h = haveByKey.get(key);
+    if (!h) out.push(await entryBody(ctx, w, listName));
+    // A changed entry keeps its id; what it names is sent again, as an approval rule must always name one.
+    else if (!same(canonical(w, listName), canonical(h.spec, listName))) out.push({ id: h.id, ...(await entryBody(ctx, w, listName)) });
+  }
+  for (const h of have) if (!wanted.has(entryKey(h.spec))) out.push({ id: h.id, _destroy: true });
+  return out;
+}
+
+type Desired = Map<string, EnvironmentSpec>;
+
+const entrySchema = (approval: boolean) => ({
+  type: 'object',
+  additionalProperties: false,
+  description: 'exactly one of access_level, user, group',
+  properties: {
+    access_level: { enum: Object.keys(ENVIRONMENT_ROLES) },
+    user: { type: 'string', description: 'a username' },
+    group: { type: 'string', description: 'a group full path' },
+    group_inheritance_type: { enum: [0, 1], description: '1: members of the group and its subgroups' },
+    ...(approval ? { required_approvals: { type: 'integer', minimum: 1, maximum: 5 } } : {}),
+  },
+});
+
+export const protectedEnvironmentsSection: SettingsSection<Desired, Current<HaveEnvironment>> = {
+  name: 'protected_environments',
+  scopes: ['group', 'project'],
+  order: 70,
+  schema: {
+    type: 'object',
+    description: 'Protected environments: by deployment tier in a group, by environment name in a project',
+    additionalProperties: {
+      type: 'object',
+      additionalProperties: false,
+      required: ['deploy_access_levels'],
+      properties: {
+        deploy_access_levels: { type: 'array', minItems: 1, items: entrySchema(false) },
+        approval_rules: { type: 'array', items: entrySchema(true) },
+      },
+    },
+  },
+
+  parse(value, at) {
+    const out: Desired = new Map();
+    // The file's own structure says the level: a section under `groups:` is a group's.
+    const group = at.pointer[0] === 'groups';
+    for (const [name, spec] of Object.entries(record(value, at, 'protected_environments'))) {
+      const key = text(name, below(at, name), 'an environment name');
+      if (group) checkTier(key, below(at, name));
+      out.set(key, parseEnvironment(spec, below(at, name)));
+    }
+    return out;
+  },
+
+  references(d) {
+    const users = new Set<string>();
+    const groups = new Set<string>();
+    for (const env of d.values()) {
+      for (const name of LISTS) {
+        for (const e of env[name] ?? []) {
+          if (e.user !== undefined) users.add(e.user);
+          if (e.group !== undefined) groups.add(e.group);
+        }
+      }
+    }
+    return { users: [...users], groups: [...groups] };
+  },
+
+  async read(ctx, target: Target) {
+    const rows = await readAll<EnvironmentJson>(ctx.client, `${containerPath(target)}/protected_environments`);
+    const items = new Map<string, HaveEnvironment>();
+    for (const env of rows) {
+      const lists = {} as Record<ListName, HaveEntry[]>;
+      for (const name of LISTS) lists[name] = await Promise.all((env[name] ?? []).map(async (r) => ({ id: r.id, spec: await entryOf(ctx.client, r, name) })));
+      items.set(env.name, { name: env.name, lists });
+    }
+    return { target, items };
+  },
+
+  plan: (d, c, opts) =>
+    planKeyed(
+      'protected_environments',
+      c,
+      d,
+      opts.prune,
+      (w, h) =>
+        LISTS.filter((name) => w[name] !== undefined && !same(sortedCanonical(w[name] ?? [], name), sortedCanonical(h.lists[name].map((e) => e.spec), name))).map((name) => ({
+          field: name,
+          from: h.lists[name].map((e) => shown(e.spec, name)),
+          to: (w[name] ?? []).map((e) => shown(e, name)),
+        })),
+      (w) => newFields(Object.fromEntries(LISTS.filter((n) => w[n] !== undefined).map((n) => [n, (w[n] ?? []).map((e) => shown(e, n))]))),
+    ),
+
+  async apply(ctx, change) {
+    const step = change.payload as Step<EnvironmentSpec, HaveEnvironment>;
+    const base = `${containerPath(change.target)}/protected_environments`;
+    if (change.op === 'create' && step.want) {
+      const want = step.want;
+      const body: Record<string, unknown> = { name: change.key };
+      for (const name of LISTS) if (want[name] !== undefined) body[name] = await Promise.all((want[name] ?? []).map((e) => entryBody(ctx, e, name)));
+      await ctx.client.post(base, body);
+    } else if (change.op === 'update' && step.want && step.have) {
+      const body: Record<string, unknown> = {};
+      for (const f of change.fields) {
+        const name = f.field as ListName;
+        body[name] = await updateEntries(ctx, step.want[name] ?? [], step.have.lists[name], name);
+      }
+      await ctx.client.put(`${base}/${encodeURIComponent(change.key)}`, body);
+    } else if (change.op === 'delete') await ctx.client.delete(`${base}/${encodeURIComponent(change.key)}`);
+  },
+
+  export: (c) =>
+    Object.fromEntries(
+      [...c.items.values()].map((env) => [
+        env.name,
+        Object.fromEntries(LISTS.filter((n) => n === 'deploy_access_levels' || env.lists[n].length > 0).map((n) => [n, env.lists[n].map((e) => shown(e.spec, n))])),
+      ]),
+    ),
+};
+
+/** Group-level keys must be deployment tiers; checked where the file names them. */
+export function checkTier(name: string, at: Locator): void {
+  if (!(DEPLOYMENT_TIERS as readonly string[]).includes(name)) fail(at, `a group's protected environments are its deployment tiers (${DEPLOYMENT_TIERS.join(', ')}), not "${name}"`);
+}
