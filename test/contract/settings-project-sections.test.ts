@@ -8,17 +8,28 @@ import { startInstance, TRANSPORTS, type Instance } from '../helpers/instance.js
 import { createGroup, type GroupJson } from '../factories/groups.js';
 import { addMember, createProject, type ProjectJson } from '../factories/projects.js';
 import { createUser, type TestUser } from '../factories/users.js';
-import type { Change, Locator, SectionContext, SettingsSection, Target } from '../../src/cli/settings/sections/project-interface.js';
-import { SettingsFileError } from '../../src/cli/settings/sections/project-interface.js';
+import { SettingsFileError, type AnySection, type Change, type Locator, type NameResolver, type SectionContext, type Target } from '../../src/cli/settings/section.js';
 import { freezePeriodsSection } from '../../src/cli/settings/sections/project-freeze-periods.js';
 import { securitySettingsSection } from '../../src/cli/settings/sections/project-security-settings.js';
 import { protectedBranchesSection } from '../../src/cli/settings/sections/project-protected-branches.js';
 import { packageProtectionRulesSection } from '../../src/cli/settings/sections/project-package-protection-rules.js';
 import { errorTrackingSection } from '../../src/cli/settings/sections/project-error-tracking.js';
 import { protectedEnvironmentsSection } from '../../src/cli/settings/sections/protected-environments.js';
-import { resolveGroupId, resolveUserId } from '../../src/cli/kit/refs.js';
+import type { ApiClient } from '../../src/client/client.js';
+import { expandPath } from '../../src/shared/path.js';
 
-type AnySection = SettingsSection<unknown, unknown>;
+/** Names and ids looked up through the API (what the settings loader hands its sections). */
+function namesOf(client: ApiClient): NameResolver {
+  const get = async <T>(path: string) => (await client.get<T>(path)).data;
+  return {
+    userId: async (username) => ((await get<{ id: number }[]>(`/users?username=${encodeURIComponent(username)}`))[0] as { id: number }).id,
+    username: async (id) => (await get<{ username: string }>(`/users/${id}`)).username,
+    groupId: async (path) => (await get<{ id: number }>(expandPath('/groups/:id', { id: path }))).id,
+    groupPath: async (id) => (await get<{ full_path: string }>(`/groups/${id}`)).full_path,
+    projectId: async (path) => (await get<{ id: number }>(expandPath('/projects/:id', { id: path }))).id,
+    projectPath: async (id) => (await get<{ path_with_namespace: string }>(`/projects/${id}`)).path_with_namespace,
+  };
+}
 
 const at = (scope: 'groups' | 'projects', path: string, section: string): Locator => ({ file: 'settings.yaml', pointer: [scope, path, section] });
 
@@ -34,11 +45,7 @@ describe.each(TRANSPORTS)('settings sections of projects and environments (%s)',
 
   beforeAll(async () => {
     inst = await startInstance(kind, { tier: 'ultimate' });
-    ctx = {
-      client: inst.admin,
-      names: { userId: async (name) => Number(await resolveUserId(inst.admin, name)), groupId: (path) => resolveGroupId(inst.admin, path) },
-      extensions: true,
-    };
+    ctx = { client: inst.admin, names: namesOf(inst.admin), extensions: true };
     group = await createGroup(inst);
     platform = await createGroup(inst, inst.admin, { parent_id: group.id, path: 'platform' });
     project = await createProject(inst, inst.admin, { namespace_id: group.id, path: 'storefront', initialize_with_readme: true });
@@ -50,9 +57,10 @@ describe.each(TRANSPORTS)('settings sections of projects and environments (%s)',
   afterAll(() => inst.close());
 
   /** The plan of `value` for `section` against what the target has now. */
-  async function planOf(section: AnySection, value: unknown, where: Target, prune = false) {
-    const d = section.parse(value, at(where.scope === 'group' ? 'groups' : 'projects', where.path, section.name));
-    return section.plan(d, await section.read(ctx, where), { prune });
+  async function planOf(section: AnySection, value: unknown, where: Target, prune = false): Promise<{ changes: Change[]; unchanged: number }> {
+    const d = section.parse(value, at(where.scope === 'group' ? 'groups' : 'projects', where.path, section.name), where.scope);
+    const plan = section.plan(d, await section.read(ctx, where), { prune, target: where });
+    return { changes: plan.changes.map((c) => ({ ...c, section: section.name, target: where })), unchanged: plan.unchanged };
   }
 
   /** Applies the plan of `value`; answers the plan that was applied. */
@@ -66,7 +74,7 @@ describe.each(TRANSPORTS)('settings sections of projects and environments (%s)',
   async function expectInSync(section: AnySection, value: unknown, where: Target) {
     const again = await planOf(section, value, where, true);
     expect(again.changes).toEqual([]);
-    const exported = section.export(await section.read(ctx, where), ctx);
+    const exported = section.export(await section.read(ctx, where), ctx, where);
     const roundTrip = await planOf(section, JSON.parse(JSON.stringify(exported ?? null)), where, true);
     expect(roundTrip.changes).toEqual([]);
     return exported;
@@ -76,7 +84,7 @@ describe.each(TRANSPORTS)('settings sections of projects and environments (%s)',
 
   function locatedError(section: AnySection, value: unknown, where: Target): SettingsFileError {
     try {
-      section.parse(value, at(where.scope === 'group' ? 'groups' : 'projects', where.path, section.name));
+      section.parse(value, at(where.scope === 'group' ? 'groups' : 'projects', where.path, section.name), where.scope);
     } catch (err) {
       expect(err).toBeInstanceOf(SettingsFileError);
       return err as SettingsFileError;
@@ -156,7 +164,7 @@ describe.each(TRANSPORTS)('settings sections of projects and environments (%s)',
       // The default branch came protected (Maintainers) with the first commit.
       const file = {
         main: { push_access_level: 'maintainer', merge_access_level: 'developer', allow_force_push: false },
-        'release/*': { push_access_level: 'no_one', merge_access_level: 'maintainer', unprotect_access_level: 'admin', code_owner_approval_required: true },
+        'release/*': { push_access_level: 'none', merge_access_level: 'maintainer', unprotect_access_level: 'admin', code_owner_approval_required: true },
       };
       const plan = await apply(s, file, target);
       expect(summary(plan.changes)).toEqual(['update main', 'create release/*']);
@@ -181,7 +189,7 @@ describe.each(TRANSPORTS)('settings sections of projects and environments (%s)',
     it('an unknown role is an error at its field', () => {
       const err = locatedError(s, { main: { push_access_level: 'owner' } }, target);
       expect(err.at.pointer).toEqual(['projects', target.path, 'protected_branches', 'main', 'push_access_level']);
-      expect(err.message).toMatch(/unknown role "owner".*no_one \(0\), developer \(30\), maintainer \(40\), admin \(60\)/);
+      expect(err.problem).toMatch(/"owner" is not a role here; use one of none, developer, maintainer, admin/);
     });
   });
 
@@ -221,9 +229,9 @@ describe.each(TRANSPORTS)('settings sections of projects and environments (%s)',
     const s = errorTrackingSection as AnySection;
 
     it('configures it when absent, updates it, plans nothing after; prune removes nothing', async () => {
-      expect(s.export(await s.read(ctx, target), ctx)).toBeUndefined();
+      expect(s.export(await s.read(ctx, target), ctx, target)).toBeUndefined();
       let plan = await apply(s, { active: true, integrated: true }, target);
-      expect(plan.changes).toMatchObject([{ op: 'create', fields: [{ field: 'active', from: null, to: true }, { field: 'integrated', from: null, to: true }] }]);
+      expect(plan.changes).toMatchObject([{ op: 'create', fields: [{ field: 'active', from: undefined, to: true }, { field: 'integrated', from: undefined, to: true }] }]);
       expect((await inst.admin.get<Record<string, unknown>>(`/projects/${project.id}/error_tracking/settings`)).data).toMatchObject({ active: true, integrated: true });
       expect(await planOf(s, { active: true, integrated: true }, target, true)).toEqual({ changes: [], unchanged: 1 });
       plan = await apply(s, { active: false, integrated: true }, target, true);
@@ -235,11 +243,11 @@ describe.each(TRANSPORTS)('settings sections of projects and environments (%s)',
     it('never exports client keys or their DSN, and a file cannot name them', async () => {
       const { data: key } = await inst.admin.post<{ public_key: string; tracker_dsn: string }>(`/projects/${project.id}/error_tracking/client_keys`);
       const current = await s.read(ctx, target);
-      const text = JSON.stringify([s.export(current, ctx), current, s.plan(s.parse({ active: true, integrated: true }, at('projects', target.path, 'error_tracking')), current, { prune: true })]);
+      const text = JSON.stringify([s.export(current, ctx, target), current, s.plan(s.parse({ active: true, integrated: true }, at('projects', target.path, 'error_tracking'), 'project'), current, { prune: true, target })]);
       expect(text).not.toContain(key.public_key);
       expect(text).not.toContain('glet_');
       expect(text).not.toContain('dsn');
-      expect(s.export(current, ctx)).toEqual({ active: false, integrated: true });
+      expect(s.export(current, ctx, target)).toEqual({ active: false, integrated: true });
       const err = locatedError(s, { active: true, integrated: true, client_keys: [key.public_key] }, target);
       expect(err.at.pointer).toEqual(['projects', target.path, 'error_tracking', 'client_keys']);
       expect(err.message).not.toContain(key.public_key);
@@ -314,15 +322,14 @@ describe.each(TRANSPORTS)('settings sections of projects and environments (%s)',
     it('an unknown role, a group key that is not a tier, and an entry naming two targets are located errors', () => {
       const role = locatedError(s, { production: { deploy_access_levels: [{ access_level: 'maintainer' }, { access_level: 'owner' }] } }, groupTarget);
       expect(role.at.pointer).toEqual(['groups', group.full_path, 'protected_environments', 'production', 'deploy_access_levels', 1, 'access_level']);
-      expect(role.message).toContain('developer (30), maintainer (40), admin (60)');
+      expect(role.problem).toContain('use one of developer, maintainer, admin');
       const tier = locatedError(s, { prod: { deploy_access_levels: [{ access_level: 'maintainer' }] } }, groupTarget);
       expect(tier.at.pointer).toEqual(['groups', group.full_path, 'protected_environments', 'prod']);
       const two = locatedError(s, { production: { deploy_access_levels: [{ access_level: 'maintainer', user: 'alice' }] } }, target);
       expect(two.at.pointer).toEqual(['projects', target.path, 'protected_environments', 'production', 'deploy_access_levels', 0]);
-      expect(s.references(s.parse({ production: { deploy_access_levels: [{ user: 'bob' }], approval_rules: [{ group: 'acme/qa' }] } }, at('projects', 'x/y', 'protected_environments')))).toEqual({
-        users: ['bob'],
-        groups: ['acme/qa'],
-      });
+      const refs = s.references(s.parse({ production: { deploy_access_levels: [{ user: 'bob' }], approval_rules: [{ group: 'acme/qa' }] } }, at('projects', 'x/y', 'protected_environments'), 'project'));
+      expect(refs.users?.map((r) => [r.name, r.at.pointer])).toEqual([['bob', ['projects', 'x/y', 'protected_environments', 'production', 'deploy_access_levels', 0, 'user']]]);
+      expect(refs.groups?.map((r) => [r.name, r.at.pointer])).toEqual([['acme/qa', ['projects', 'x/y', 'protected_environments', 'production', 'approval_rules', 0, 'group']]]);
     });
   });
 });

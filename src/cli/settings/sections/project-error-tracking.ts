@@ -3,8 +3,9 @@
 // --prune leaves it alone). Client keys and their DSNs are secrets: this section neither reads
 // nor writes nor exports them, and a file cannot name them.
 import { ApiError } from '../../../client/api-error.js';
-import type { SettingsSection, Target } from './project-interface.js';
-import { below, bool, containerPath, fail, fieldChanges, newFields, record } from './project-shared.js';
+import { diffFields } from '../plan-list.js';
+import { child, type SettingsSection } from '../section.js';
+import { bool, containerPath, fail, record } from './project-shared.js';
 
 const FIELDS = ['active', 'integrated'] as const;
 
@@ -13,16 +14,12 @@ export interface ErrorTrackingSpec {
   integrated: boolean;
 }
 
-interface Have {
-  target: Target;
-  /** null: error tracking was never configured for the project. */
-  settings: ErrorTrackingSpec | null;
-}
-
 const NOT_CONFIGURED = /Error Tracking Setting/i;
 
-export const errorTrackingSection: SettingsSection<ErrorTrackingSpec, Have> = {
+/** The section's state: null while error tracking was never configured for the project. */
+export const errorTrackingSection: SettingsSection<ErrorTrackingSpec, ErrorTrackingSpec | null> = {
   name: 'error_tracking',
+  summary: 'error tracking of a project: active and integrated (never client keys)',
   scopes: ['project'],
   order: 60,
   schema: {
@@ -39,7 +36,7 @@ export const errorTrackingSection: SettingsSection<ErrorTrackingSpec, Have> = {
   parse(value, at) {
     const v = record(value, at, 'error_tracking', FIELDS);
     for (const field of FIELDS) if (v[field] === undefined) fail(at, `error_tracking needs ${field} (true or false)`);
-    return { active: bool(v.active, below(at, 'active'), 'active'), integrated: bool(v.integrated, below(at, 'integrated'), 'integrated') };
+    return { active: bool(v.active, child(at, 'active'), 'active'), integrated: bool(v.integrated, child(at, 'integrated'), 'integrated') };
   },
 
   references: () => ({}),
@@ -47,27 +44,26 @@ export const errorTrackingSection: SettingsSection<ErrorTrackingSpec, Have> = {
   async read(ctx, target) {
     const path = `${containerPath(target)}/error_tracking/settings`;
     const res = await ctx.client.request<Record<string, unknown>>('GET', path, { allowError: true });
-    if (res.status === 404 && NOT_CONFIGURED.test(JSON.stringify(res.data))) return { target, settings: null };
+    if (res.status === 404 && NOT_CONFIGURED.test(JSON.stringify(res.data))) return null;
     if (res.status >= 400) throw new ApiError(res.status, res.data, res.headers, 'GET', path);
     const data = ctx.client.expectRecord<Record<string, unknown>>(res.data);
     // Only the two flags are kept: nothing else of the answer can reach a plan or an export.
-    return { target, settings: { active: data.active === true, integrated: data.integrated === true } };
+    return { active: data.active === true, integrated: data.integrated === true };
   },
 
   plan(d, c) {
-    const want = { active: d.active, integrated: d.integrated };
-    if (c.settings === null) return { changes: [{ op: 'create', section: 'error_tracking', target: c.target, key: 'error tracking', fields: newFields(want), payload: { want } }], unchanged: 0 };
-    const fields = fieldChanges(want, { ...c.settings });
-    if (fields.length === 0) return { changes: [], unchanged: 1 };
-    return { changes: [{ op: 'update', section: 'error_tracking', target: c.target, key: 'error tracking', fields, payload: { want } }], unchanged: 0 };
+    const desired = { active: d.active, integrated: d.integrated };
+    if (c === null) return { changes: [{ op: 'create', key: 'error tracking', fields: diffFields(undefined, desired), payload: { desired } }], unchanged: 0 };
+    const fields = diffFields({ ...c }, desired);
+    return fields.length === 0 ? { changes: [], unchanged: 1 } : { changes: [{ op: 'update', key: 'error tracking', fields, payload: { desired } }], unchanged: 0 };
   },
 
   async apply(ctx, change) {
-    const { want } = change.payload as { want: ErrorTrackingSpec };
+    const { desired } = change.payload as { desired: ErrorTrackingSpec };
     const path = `${containerPath(change.target)}/error_tracking/settings`;
-    if (change.op === 'create') await ctx.client.put(path, want);
-    else if (change.op === 'update') await ctx.client.patch(path, want);
+    if (change.op === 'create') await ctx.client.put(path, desired);
+    else if (change.op === 'update') await ctx.client.patch(path, desired);
   },
 
-  export: (c) => (c.settings ? { active: c.settings.active, integrated: c.settings.integrated } : undefined),
+  export: (c) => (c ? { active: c.active, integrated: c.integrated } : undefined),
 };

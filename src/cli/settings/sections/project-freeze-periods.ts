@@ -3,8 +3,9 @@
 // created. Crons and zones are checked with the rules the server applies, before any request.
 import { createRequire } from 'node:module';
 import { cronProblem, isTimeZone, type CronModule } from '../../../shared/freeze-windows.js';
-import type { Locator, SectionContext, SettingsSection, Target, Change } from './project-interface.js';
-import { below, containerPath, fail, list, newFields, planKeyed, readAll, record, text, type Current, type Step } from './project-shared.js';
+import { planList } from '../plan-list.js';
+import { child, type Locator, type SettingsSection } from '../section.js';
+import { containerPath, fail, list, readAll, record, text } from './project-shared.js';
 
 export interface FreezeWindowSpec {
   freeze_start: string;
@@ -35,21 +36,21 @@ function parseWindow(value: unknown, at: Locator): FreezeWindowSpec {
   if (v.freeze_end === undefined) fail(at, 'a freeze period needs freeze_end (a cron expression)');
   const out = {} as FreezeWindowSpec;
   for (const field of ['freeze_start', 'freeze_end'] as const) {
-    const expr = text(v[field], below(at, field), field);
-    if (cronProblem(cronLib(), expr)) fail(below(at, field), `${field} is not a cron expression the server accepts: "${expr}" (five fields: minute hour day-of-month month day-of-week)`);
+    const expr = text(v[field], child(at, field), field);
+    if (cronProblem(cronLib(), expr)) fail(child(at, field), `${field} is not a cron expression the server accepts: "${expr}" (five fields: minute hour day-of-month month day-of-week)`);
     out[field] = squeeze(expr);
   }
-  const zone = v.cron_timezone === undefined ? 'UTC' : text(v.cron_timezone, below(at, 'cron_timezone'), 'cron_timezone');
-  if (!isTimeZone(zone)) fail(below(at, 'cron_timezone'), `cron_timezone is not a time zone: "${zone}" (an IANA name such as Europe/Berlin or UTC)`);
+  const zone = v.cron_timezone === undefined ? 'UTC' : text(v.cron_timezone, child(at, 'cron_timezone'), 'cron_timezone');
+  if (!isTimeZone(zone)) fail(child(at, 'cron_timezone'), `cron_timezone is not a time zone: "${zone}" (an IANA name such as Europe/Berlin or UTC)`);
   out.cron_timezone = zone;
   return out;
 }
 
-type Desired = Map<string, FreezeWindowSpec>;
-type Have = FreezePeriodJson;
+const fields = (w: FreezeWindowSpec) => ({ freeze_start: w.freeze_start, freeze_end: w.freeze_end, cron_timezone: w.cron_timezone });
 
-export const freezePeriodsSection: SettingsSection<Desired, Current<Have>> = {
+export const freezePeriodsSection: SettingsSection<FreezeWindowSpec[], FreezePeriodJson[]> = {
   name: 'freeze_periods',
+  summary: 'deploy freeze periods of a project (cron start and end in a time zone)',
   scopes: ['project'],
   order: 50,
   schema: {
@@ -68,32 +69,28 @@ export const freezePeriodsSection: SettingsSection<Desired, Current<Have>> = {
   },
 
   parse(value, at) {
-    const out: Desired = new Map();
-    list(value, at, 'freeze_periods').forEach((item, i) => {
-      const w = parseWindow(item, below(at, i));
-      const key = windowKey(w);
-      if (out.has(key)) fail(below(at, i), `freeze period ${key} is declared twice`);
-      out.set(key, w);
+    const seen = new Set<string>();
+    return list(value, at, 'freeze_periods').map((item, i) => {
+      const w = parseWindow(item, child(at, i));
+      if (seen.has(windowKey(w))) fail(child(at, i), `freeze period ${windowKey(w)} is declared twice`);
+      seen.add(windowKey(w));
+      return w;
     });
-    return out;
   },
 
   references: () => ({}),
 
-  async read(ctx: SectionContext, target: Target) {
-    const rows = await readAll<FreezePeriodJson>(ctx.client, `${containerPath(target)}/freeze_periods`);
-    return { target, items: new Map(rows.map((r) => [windowKey(r), r])) };
-  },
+  read: (ctx, target) => readAll<FreezePeriodJson>(ctx.client, `${containerPath(target)}/freeze_periods`),
 
-  // Every field is part of the identity: a period is there or not.
-  plan: (d, c, opts) => planKeyed('freeze_periods', c, d, opts.prune, () => [], (w) => newFields({ ...w })),
+  // Every field is part of the identity: a period is there or not, never updated.
+  plan: (d, c, opts) => planList(d, c, { desired: windowKey, current: windowKey }, { desired: fields, current: fields }, opts.prune),
 
-  async apply(ctx, change: Change) {
-    const step = change.payload as Step<FreezeWindowSpec, Have>;
+  async apply(ctx, change) {
+    const { desired, current } = change.payload as { desired?: FreezeWindowSpec; current?: FreezePeriodJson };
     const base = `${containerPath(change.target)}/freeze_periods`;
-    if (change.op === 'create' && step.want) await ctx.client.post(base, step.want);
-    else if (change.op === 'delete' && step.have) await ctx.client.delete(`${base}/${step.have.id}`);
+    if (change.op === 'create' && desired) await ctx.client.post(base, fields(desired));
+    else if (change.op === 'delete' && current) await ctx.client.delete(`${base}/${current.id}`);
   },
 
-  export: (c) => [...c.items.values()].map((p) => ({ freeze_start: p.freeze_start, freeze_end: p.freeze_end, cron_timezone: p.cron_timezone })),
+  export: (c) => c.map(fields),
 };

@@ -2,17 +2,25 @@
 // merge and unprotect, by role name, and the force-push and code-owner flags. Fields an entry
 // leaves out are not managed; a new rule gets the server's defaults for them (Maintainers).
 // Entries that name single users or groups (a paid-tier feature) are left as they are.
-import type { Locator, SettingsSection } from './project-interface.js';
-import { below, bool, containerPath, fieldChanges, newFields, planKeyed, readAll, record, role, roleOf, text, type Current, type Step } from './project-shared.js';
+import { ACCESS } from '../../../shared/access-levels.js';
+import { planList } from '../plan-list.js';
+import { parseRole, roleName, roleSchema } from '../roles.js';
+import { child, type Locator, type SettingsSection } from '../section.js';
+import { bool, containerPath, definedOnly, readAll, record, text } from './project-shared.js';
 
-/** The roles a protected-branch access level may be: No one, Developers + Maintainers, Maintainers, Admins. */
-export const BRANCH_ROLES = { no_one: 0, developer: 30, maintainer: 40, admin: 60 } as const;
+/** The levels a protected-branch entry may have: No one (none), Developers + Maintainers, Maintainers, Admins. */
+const BRANCH_LEVELS = [0, 30, 40, 60];
 
 const LEVEL_FIELDS = ['push_access_level', 'merge_access_level', 'unprotect_access_level'] as const;
 const FLAG_FIELDS = ['allow_force_push', 'code_owner_approval_required'] as const;
 const FIELDS = [...LEVEL_FIELDS, ...FLAG_FIELDS] as const;
 
-export type BranchSpec = Partial<Record<(typeof LEVEL_FIELDS)[number], string | null> & Record<(typeof FLAG_FIELDS)[number], boolean>>;
+export type BranchSpec = Partial<Record<(typeof LEVEL_FIELDS)[number], string> & Record<(typeof FLAG_FIELDS)[number], boolean>>;
+
+export interface NamedBranch {
+  name: string;
+  spec: BranchSpec;
+}
 
 interface EntryJson {
   access_level: number | null;
@@ -30,15 +38,15 @@ interface BranchJson {
   code_owner_approval_required?: boolean;
 }
 
-/** A rule as a file states it: the role of each action's role entry (the first, as PATCH changes that one). */
+/** A rule as a file states it: each action's role entry (the first, the one PATCH changes). */
 function asSpec(b: BranchJson): BranchSpec {
   const out: BranchSpec = {};
   for (const field of LEVEL_FIELDS) {
-    const entries = b[`${field}s` as const] ?? [];
-    const roleEntry = entries.find((e) => e.user_id === null && e.group_id === null && e.access_level !== null);
-    out[field] = roleEntry ? (roleOf(BRANCH_ROLES, roleEntry.access_level) ?? String(roleEntry.access_level)) : null;
+    const roleEntry = (b[`${field}s` as const] ?? []).find((e) => e.user_id === null && e.group_id === null && e.access_level !== null);
+    if (roleEntry) out[field] = String(roleName(roleEntry.access_level as number));
   }
   out.allow_force_push = b.allow_force_push === true;
+  // Shown where the tier supports it (the platform leaves it out below Premium).
   if (typeof b.code_owner_approval_required === 'boolean') out.code_owner_approval_required = b.code_owner_approval_required;
   return out;
 }
@@ -46,8 +54,8 @@ function asSpec(b: BranchJson): BranchSpec {
 function parseBranch(value: unknown, at: Locator): BranchSpec {
   const v = record(value ?? {}, at, 'a protected branch', FIELDS);
   const out: BranchSpec = {};
-  for (const field of LEVEL_FIELDS) if (v[field] !== undefined) out[field] = role(v[field], below(at, field), field, BRANCH_ROLES);
-  for (const field of FLAG_FIELDS) if (v[field] !== undefined) out[field] = bool(v[field], below(at, field), field);
+  for (const field of LEVEL_FIELDS) if (v[field] !== undefined) out[field] = String(roleName(parseRole(v[field], child(at, field), BRANCH_LEVELS)));
+  for (const field of FLAG_FIELDS) if (v[field] !== undefined) out[field] = bool(v[field], child(at, field), field);
   return out;
 }
 
@@ -55,17 +63,18 @@ function parseBranch(value: unknown, at: Locator): BranchSpec {
 function body(spec: BranchSpec): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const [field, value] of Object.entries(spec)) {
-    if (value === undefined || value === null) continue;
-    out[field] = (LEVEL_FIELDS as readonly string[]).includes(field) ? BRANCH_ROLES[value as keyof typeof BRANCH_ROLES] : value;
+    if (value === undefined) continue;
+    out[field] = (LEVEL_FIELDS as readonly string[]).includes(field) ? (ACCESS as Record<string, number>)[value as string] : value;
   }
   return out;
 }
 
-type Desired = Map<string, BranchSpec>;
-type Have = BranchJson & { spec: BranchSpec };
+const byName = (b: NamedBranch): string => b.name;
+const specOf = (b: NamedBranch): Record<string, unknown> => definedOnly(b.spec);
 
-export const protectedBranchesSection: SettingsSection<Desired, Current<Have>> = {
+export const protectedBranchesSection: SettingsSection<NamedBranch[], NamedBranch[]> = {
   name: 'protected_branches',
+  summary: 'protected branches of a project (by name or wildcard): push, merge and unprotect roles',
   scopes: ['project'],
   order: 50,
   schema: {
@@ -75,37 +84,33 @@ export const protectedBranchesSection: SettingsSection<Desired, Current<Have>> =
       type: ['object', 'null'],
       additionalProperties: false,
       properties: {
-        push_access_level: { enum: Object.keys(BRANCH_ROLES), description: 'lowest role that may push' },
-        merge_access_level: { enum: Object.keys(BRANCH_ROLES), description: 'lowest role that may merge' },
-        unprotect_access_level: { enum: Object.keys(BRANCH_ROLES), description: 'lowest role that may unprotect' },
+        push_access_level: { ...roleSchema(BRANCH_LEVELS), description: 'lowest role that may push' },
+        merge_access_level: { ...roleSchema(BRANCH_LEVELS), description: 'lowest role that may merge' },
+        unprotect_access_level: { ...roleSchema(BRANCH_LEVELS), description: 'lowest role that may unprotect' },
         allow_force_push: { type: 'boolean' },
         code_owner_approval_required: { type: 'boolean', description: 'code owners must approve (where the tier supports it)' },
       },
     },
   },
 
-  parse(value, at) {
-    const out: Desired = new Map();
-    for (const [name, spec] of Object.entries(record(value, at, 'protected_branches'))) out.set(text(name, below(at, name), 'a branch name'), parseBranch(spec, below(at, name)));
-    return out;
-  },
+  parse: (value, at) => Object.entries(record(value, at, 'protected_branches')).map(([name, spec]) => ({ name: text(name, child(at, name), 'a branch name'), spec: parseBranch(spec, child(at, name)) })),
 
   references: () => ({}),
 
   async read(ctx, target) {
     const rows = await readAll<BranchJson>(ctx.client, `${containerPath(target)}/protected_branches`);
-    return { target, items: new Map(rows.map((b) => [b.name, { ...b, spec: asSpec(b) }])) };
+    return rows.map((b) => ({ name: b.name, spec: asSpec(b) }));
   },
 
-  plan: (d, c, opts) => planKeyed('protected_branches', c, d, opts.prune, (w, h) => fieldChanges(w, h.spec), (w) => newFields({ ...w })),
+  plan: (d, c, opts) => planList(d, c, { desired: byName, current: byName }, { desired: specOf, current: specOf }, opts.prune),
 
   async apply(ctx, change) {
-    const step = change.payload as Step<BranchSpec, Have>;
+    const { desired } = change.payload as { desired?: NamedBranch };
     const base = `${containerPath(change.target)}/protected_branches`;
-    if (change.op === 'create' && step.want) await ctx.client.post(base, { name: change.key, ...body(step.want) });
+    if (change.op === 'create' && desired) await ctx.client.post(base, { name: change.key, ...body(desired.spec) });
     else if (change.op === 'update') await ctx.client.patch(`${base}/${encodeURIComponent(change.key)}`, body(Object.fromEntries(change.fields.map((f) => [f.field, f.to]))));
     else if (change.op === 'delete') await ctx.client.delete(`${base}/${encodeURIComponent(change.key)}`);
   },
 
-  export: (c) => Object.fromEntries([...c.items.values()].map((b) => [b.name, Object.fromEntries(Object.entries(b.spec).filter(([, v]) => v !== null))])),
+  export: (c) => Object.fromEntries(c.map((b) => [b.name, b.spec])),
 };

@@ -1,21 +1,18 @@
 // Security settings of a project (Ultimate): one record that always exists, of which the API lets
 // callers change secret push protection only; the other flags are shown by the API and set
 // elsewhere, so a file may not declare them. Nothing is created or deleted: a plan only updates.
-import type { SettingsSection, Target } from './project-interface.js';
-import { bool, containerPath, fieldChanges, record } from './project-shared.js';
+import { diffFields } from '../plan-list.js';
+import { child, type SettingsSection } from '../section.js';
+import { bool, containerPath, record } from './project-shared.js';
 
 /** The fields a file may declare: the ones PUT /projects/:id/security_settings changes. */
 const WRITABLE = ['secret_push_protection_enabled'] as const;
 
 export type SecuritySettingsSpec = Partial<Record<(typeof WRITABLE)[number], boolean>>;
 
-interface Have {
-  target: Target;
-  settings: Record<string, unknown>;
-}
-
-export const securitySettingsSection: SettingsSection<SecuritySettingsSpec, Have> = {
+export const securitySettingsSection: SettingsSection<SecuritySettingsSpec, Record<string, unknown>> = {
   name: 'security_settings',
+  summary: 'security settings of a project (Ultimate): secret push protection',
   scopes: ['project'],
   order: 40,
   schema: {
@@ -28,7 +25,7 @@ export const securitySettingsSection: SettingsSection<SecuritySettingsSpec, Have
   parse(value, at) {
     const v = record(value, at, 'security_settings', WRITABLE);
     const out: SecuritySettingsSpec = {};
-    for (const field of WRITABLE) if (v[field] !== undefined) out[field] = bool(v[field], { ...at, pointer: [...at.pointer, field] }, field);
+    for (const field of WRITABLE) if (v[field] !== undefined) out[field] = bool(v[field], child(at, field), field);
     return out;
   },
 
@@ -36,19 +33,18 @@ export const securitySettingsSection: SettingsSection<SecuritySettingsSpec, Have
 
   async read(ctx, target) {
     const { data } = await ctx.client.get<Record<string, unknown>>(`${containerPath(target)}/security_settings`);
-    return { target, settings: ctx.client.expectRecord(data) };
+    return ctx.client.expectRecord(data);
   },
 
   plan(d, c) {
-    const fields = fieldChanges(d, c.settings);
-    if (fields.length === 0) return { changes: [], unchanged: 1 };
-    return { changes: [{ op: 'update', section: 'security_settings', target: c.target, key: 'security settings', fields, payload: { want: d } }], unchanged: 0 };
+    const fields = diffFields(c, d);
+    return fields.length === 0 ? { changes: [], unchanged: 1 } : { changes: [{ op: 'update', key: 'security settings', fields, payload: { desired: d } }], unchanged: 0 };
   },
 
   async apply(ctx, change) {
-    const want = (change.payload as { want: SecuritySettingsSpec }).want;
-    await ctx.client.put(`${containerPath(change.target)}/security_settings`, want);
+    const { desired } = change.payload as { desired: SecuritySettingsSpec };
+    await ctx.client.put(`${containerPath(change.target)}/security_settings`, desired);
   },
 
-  export: (c) => Object.fromEntries(WRITABLE.filter((f) => typeof c.settings[f] === 'boolean').map((f) => [f, c.settings[f]])),
+  export: (c) => Object.fromEntries(WRITABLE.filter((f) => typeof c[f] === 'boolean').map((f) => [f, c[f]])),
 };

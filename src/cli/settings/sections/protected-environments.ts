@@ -3,29 +3,14 @@
 // deploy and who must approve are lists of entries, each naming a role, a user or a group; an
 // entry is known by what it names, and a declared list is the whole list (entries it leaves out
 // are removed). Users are named by username and groups by full path, never by id.
-import type { Locator, SectionContext, SettingsSection, Target } from './project-interface.js';
-import {
-  below,
-  containerPath,
-  fail,
-  groupPathOf,
-  integer,
-  list,
-  newFields,
-  planKeyed,
-  readAll,
-  record,
-  role,
-  roleOf,
-  same,
-  text,
-  usernameOf,
-  type Current,
-  type Step,
-} from './project-shared.js';
+import { ACCESS } from '../../../shared/access-levels.js';
+import { planList } from '../plan-list.js';
+import { parseRole, roleName, roleSchema } from '../roles.js';
+import { child, type Locator, type References, type Scope, type SectionContext, type SettingsSection } from '../section.js';
+import { containerPath, fail, integer, list, readAll, record, text } from './project-shared.js';
 
 /** The roles an entry may name: Developers + Maintainers, Maintainers, Admins. */
-export const ENVIRONMENT_ROLES = { developer: 30, maintainer: 40, admin: 60 } as const;
+const ENVIRONMENT_LEVELS = [30, 40, 60];
 /** A group's protected environments are its deployment tiers. */
 export const DEPLOYMENT_TIERS = ['production', 'staging', 'testing', 'development', 'other'] as const;
 
@@ -63,9 +48,20 @@ interface HaveEntry {
   spec: EntrySpec;
 }
 
+export interface NamedEnvironment {
+  name: string;
+  spec: EnvironmentSpec;
+}
+
 interface HaveEnvironment {
   name: string;
   lists: Record<ListName, HaveEntry[]>;
+}
+
+/** The parsed section: the environments, and the users and groups they name with where. */
+export interface EnvironmentsSpec {
+  environments: NamedEnvironment[];
+  refs: Required<Pick<References, 'users' | 'groups'>>;
 }
 
 /** What an entry names, which is what it is known by. */
@@ -86,47 +82,54 @@ function shown(e: EntrySpec, list: ListName): EntrySpec {
   return c;
 }
 
-const sortedCanonical = (entries: EntrySpec[], list: ListName): EntrySpec[] =>
-  entries.map((e) => canonical(e, list)).sort((a, b) => (entryKey(a) < entryKey(b) ? -1 : entryKey(a) > entryKey(b) ? 1 : 0));
+/** A list as plans compare and show it: entries in the order of what they name, defaults left out. */
+const sortedShown = (entries: EntrySpec[], list: ListName): EntrySpec[] =>
+  entries.map((e) => shown(e, list)).sort((a, b) => (entryKey(a) < entryKey(b) ? -1 : entryKey(a) > entryKey(b) ? 1 : 0));
 
-function parseEntry(value: unknown, at: Locator, listName: ListName): EntrySpec {
+function parseEntry(value: unknown, at: Locator, listName: ListName, refs: EnvironmentsSpec['refs']): EntrySpec {
   const known = ['access_level', 'user', 'group', 'group_inheritance_type', ...(listName === 'approval_rules' ? ['required_approvals'] : [])];
   const v = record(value, at, `an entry of ${listName}`, known);
   const named = (['access_level', 'user', 'group'] as const).filter((k) => v[k] !== undefined);
   if (named.length !== 1) fail(at, `an entry of ${listName} names exactly one of access_level, user or group${named.length ? ` (this one names ${named.join(' and ')})` : ''}`);
   const out: EntrySpec = {};
-  if (v.access_level !== undefined) out.access_level = role(v.access_level, below(at, 'access_level'), 'access_level', ENVIRONMENT_ROLES);
-  if (v.user !== undefined) out.user = text(v.user, below(at, 'user'), 'user').replace(/^@/, '');
-  if (v.group !== undefined) out.group = text(v.group, below(at, 'group'), 'group').replace(/^\/+|\/+$/g, '');
-  if (v.group_inheritance_type !== undefined) out.group_inheritance_type = integer(v.group_inheritance_type, below(at, 'group_inheritance_type'), 'group_inheritance_type', 0, 1);
-  if (v.required_approvals !== undefined) out.required_approvals = integer(v.required_approvals, below(at, 'required_approvals'), 'required_approvals', 1, 5);
+  if (v.access_level !== undefined) out.access_level = String(roleName(parseRole(v.access_level, child(at, 'access_level'), ENVIRONMENT_LEVELS)));
+  if (v.user !== undefined) {
+    out.user = text(v.user, child(at, 'user'), 'user').replace(/^@/, '');
+    refs.users.push({ name: out.user, at: child(at, 'user') });
+  }
+  if (v.group !== undefined) {
+    out.group = text(v.group, child(at, 'group'), 'group').replace(/^\/+|\/+$/g, '');
+    refs.groups.push({ name: out.group, at: child(at, 'group') });
+  }
+  if (v.group_inheritance_type !== undefined) out.group_inheritance_type = integer(v.group_inheritance_type, child(at, 'group_inheritance_type'), 'group_inheritance_type', 0, 1);
+  if (v.required_approvals !== undefined) out.required_approvals = integer(v.required_approvals, child(at, 'required_approvals'), 'required_approvals', 1, 5);
   return out;
 }
 
-function parseEnvironment(value: unknown, at: Locator): EnvironmentSpec {
+function parseEnvironment(value: unknown, at: Locator, refs: EnvironmentsSpec['refs']): EnvironmentSpec {
   const v = record(value, at, 'a protected environment', LISTS);
   if (v.deploy_access_levels === undefined) fail(at, 'a protected environment needs deploy_access_levels (who may deploy)');
   const out: EnvironmentSpec = {};
   for (const name of LISTS) {
     if (v[name] === undefined) continue;
     const seen = new Set<string>();
-    out[name] = list(v[name], below(at, name), name).map((item, i) => {
-      const entry = parseEntry(item, below(at, name, i), name);
-      if (seen.has(entryKey(entry))) fail(below(at, name, i), `${entryKey(entry)} is named twice in ${name}`);
+    out[name] = list(v[name], child(at, name), name).map((item, i) => {
+      const entry = parseEntry(item, child(at, name, i), name, refs);
+      if (seen.has(entryKey(entry))) fail(child(at, name, i), `${entryKey(entry)} is named twice in ${name}`);
       seen.add(entryKey(entry));
       return entry;
     });
   }
-  if ((out.deploy_access_levels ?? []).length === 0) fail(below(at, 'deploy_access_levels'), 'deploy_access_levels needs at least one entry');
+  if ((out.deploy_access_levels ?? []).length === 0) fail(child(at, 'deploy_access_levels'), 'deploy_access_levels needs at least one entry');
   return out;
 }
 
 /** An answer's entry with the names a file uses. */
-async function entryOf(client: SectionContext['client'], r: RuleJson, listName: ListName): Promise<EntrySpec> {
+async function entryOf(names: SectionContext['names'], r: RuleJson, listName: ListName): Promise<EntrySpec> {
   const out: EntrySpec = {};
-  if (r.user_id !== null) out.user = await usernameOf(client, r.user_id);
-  else if (r.group_id !== null) out.group = await groupPathOf(client, r.group_id);
-  else out.access_level = roleOf(ENVIRONMENT_ROLES, r.access_level) ?? String(r.access_level);
+  if (r.user_id !== null) out.user = await names.username(r.user_id);
+  else if (r.group_id !== null) out.group = await names.groupPath(r.group_id);
+  else out.access_level = String(roleName(r.access_level as number));
   out.group_inheritance_type = r.group_inheritance_type ?? 0;
   if (listName === 'approval_rules') out.required_approvals = r.required_approvals ?? 1;
   return out;
@@ -137,7 +140,7 @@ async function entryBody(ctx: SectionContext, e: EntrySpec, listName: ListName):
   const out: Record<string, unknown> = {};
   if (e.user !== undefined) out.user_id = await ctx.names.userId(e.user);
   else if (e.group !== undefined) out.group_id = await ctx.names.groupId(e.group);
-  else out.access_level = ENVIRONMENT_ROLES[e.access_level as keyof typeof ENVIRONMENT_ROLES];
+  else out.access_level = (ACCESS as Record<string, number>)[e.access_level as string];
   out.group_inheritance_type = e.group_inheritance_type ?? 0;
   if (listName === 'approval_rules') out.required_approvals = e.required_approvals ?? 1;
   return out;
@@ -157,20 +160,19 @@ async function updateEntries(ctx: SectionContext, want: EntrySpec[], have: HaveE
     const h = haveByKey.get(key);
     if (!h) out.push(await entryBody(ctx, w, listName));
     // A changed entry keeps its id; what it names is sent again, as an approval rule must always name one.
-    else if (!same(canonical(w, listName), canonical(h.spec, listName))) out.push({ id: h.id, ...(await entryBody(ctx, w, listName)) });
+    else if (JSON.stringify(canonical(w, listName)) !== JSON.stringify(canonical(h.spec, listName))) out.push({ id: h.id, ...(await entryBody(ctx, w, listName)) });
   }
   for (const h of have) if (!wanted.has(entryKey(h.spec))) out.push({ id: h.id, _destroy: true });
   return out;
 }
 
-type Desired = Map<string, EnvironmentSpec>;
-
+const byName = (e: { name: string }): string => e.name;
 const entrySchema = (approval: boolean) => ({
   type: 'object',
   additionalProperties: false,
   description: 'exactly one of access_level, user, group',
   properties: {
-    access_level: { enum: Object.keys(ENVIRONMENT_ROLES) },
+    access_level: roleSchema(ENVIRONMENT_LEVELS),
     user: { type: 'string', description: 'a username' },
     group: { type: 'string', description: 'a group full path' },
     group_inheritance_type: { enum: [0, 1], description: '1: members of the group and its subgroups' },
@@ -178,8 +180,9 @@ const entrySchema = (approval: boolean) => ({
   },
 });
 
-export const protectedEnvironmentsSection: SettingsSection<Desired, Current<HaveEnvironment>> = {
+export const protectedEnvironmentsSection: SettingsSection<EnvironmentsSpec, HaveEnvironment[]> = {
   name: 'protected_environments',
+  summary: 'protected environments: deployment tiers of a group, environments of a project; who deploys and who approves',
   scopes: ['group', 'project'],
   order: 70,
   schema: {
@@ -196,82 +199,62 @@ export const protectedEnvironmentsSection: SettingsSection<Desired, Current<Have
     },
   },
 
-  parse(value, at) {
-    const out: Desired = new Map();
-    // The file's own structure says the level: a section under `groups:` is a group's.
-    const group = at.pointer[0] === 'groups';
-    for (const [name, spec] of Object.entries(record(value, at, 'protected_environments'))) {
-      const key = text(name, below(at, name), 'an environment name');
-      if (group) checkTier(key, below(at, name));
-      out.set(key, parseEnvironment(spec, below(at, name)));
-    }
-    return out;
+  parse(value, at, scope: Scope) {
+    const refs: EnvironmentsSpec['refs'] = { users: [], groups: [] };
+    const environments = Object.entries(record(value, at, 'protected_environments')).map(([name, spec]) => {
+      const key = text(name, child(at, name), 'an environment name');
+      if (scope === 'group') checkTier(key, child(at, name));
+      return { name: key, spec: parseEnvironment(spec, child(at, name), refs) };
+    });
+    return { environments, refs };
   },
 
-  references(d) {
-    const users = new Set<string>();
-    const groups = new Set<string>();
-    for (const env of d.values()) {
-      for (const name of LISTS) {
-        for (const e of env[name] ?? []) {
-          if (e.user !== undefined) users.add(e.user);
-          if (e.group !== undefined) groups.add(e.group);
-        }
-      }
-    }
-    return { users: [...users], groups: [...groups] };
-  },
+  references: (d) => d.refs,
 
-  async read(ctx, target: Target) {
+  async read(ctx, target) {
     const rows = await readAll<EnvironmentJson>(ctx.client, `${containerPath(target)}/protected_environments`);
-    const items = new Map<string, HaveEnvironment>();
-    for (const env of rows) {
-      const lists = {} as Record<ListName, HaveEntry[]>;
-      for (const name of LISTS) lists[name] = await Promise.all((env[name] ?? []).map(async (r) => ({ id: r.id, spec: await entryOf(ctx.client, r, name) })));
-      items.set(env.name, { name: env.name, lists });
-    }
-    return { target, items };
+    return Promise.all(
+      rows.map(async (env) => {
+        const lists = {} as Record<ListName, HaveEntry[]>;
+        for (const name of LISTS) lists[name] = await Promise.all((env[name] ?? []).map(async (r) => ({ id: r.id, spec: await entryOf(ctx.names, r, name) })));
+        return { name: env.name, lists };
+      }),
+    );
   },
 
   plan: (d, c, opts) =>
-    planKeyed(
-      'protected_environments',
+    planList(
+      d.environments,
       c,
-      d,
+      { desired: byName, current: byName },
+      {
+        desired: (w) => Object.fromEntries(LISTS.filter((n) => w.spec[n] !== undefined).map((n) => [n, sortedShown(w.spec[n] ?? [], n)])),
+        current: (h) => Object.fromEntries(LISTS.map((n) => [n, sortedShown(h.lists[n].map((e) => e.spec), n)])),
+      },
       opts.prune,
-      (w, h) =>
-        LISTS.filter((name) => w[name] !== undefined && !same(sortedCanonical(w[name] ?? [], name), sortedCanonical(h.lists[name].map((e) => e.spec), name))).map((name) => ({
-          field: name,
-          from: h.lists[name].map((e) => shown(e.spec, name)),
-          to: (w[name] ?? []).map((e) => shown(e, name)),
-        })),
-      (w) => newFields(Object.fromEntries(LISTS.filter((n) => w[n] !== undefined).map((n) => [n, (w[n] ?? []).map((e) => shown(e, n))]))),
     ),
 
   async apply(ctx, change) {
-    const step = change.payload as Step<EnvironmentSpec, HaveEnvironment>;
+    const { desired, current } = change.payload as { desired?: NamedEnvironment; current?: HaveEnvironment };
     const base = `${containerPath(change.target)}/protected_environments`;
-    if (change.op === 'create' && step.want) {
-      const want = step.want;
+    if (change.op === 'create' && desired) {
       const body: Record<string, unknown> = { name: change.key };
-      for (const name of LISTS) if (want[name] !== undefined) body[name] = await Promise.all((want[name] ?? []).map((e) => entryBody(ctx, e, name)));
+      for (const name of LISTS) if (desired.spec[name] !== undefined) body[name] = await Promise.all((desired.spec[name] ?? []).map((e) => entryBody(ctx, e, name)));
       await ctx.client.post(base, body);
-    } else if (change.op === 'update' && step.want && step.have) {
+    } else if (change.op === 'update' && desired && current) {
       const body: Record<string, unknown> = {};
       for (const f of change.fields) {
         const name = f.field as ListName;
-        body[name] = await updateEntries(ctx, step.want[name] ?? [], step.have.lists[name], name);
+        body[name] = await updateEntries(ctx, desired.spec[name] ?? [], current.lists[name], name);
       }
       await ctx.client.put(`${base}/${encodeURIComponent(change.key)}`, body);
     } else if (change.op === 'delete') await ctx.client.delete(`${base}/${encodeURIComponent(change.key)}`);
   },
 
+  // Approval rules are written out only when there are some (an undeclared list is not managed).
   export: (c) =>
     Object.fromEntries(
-      [...c.items.values()].map((env) => [
-        env.name,
-        Object.fromEntries(LISTS.filter((n) => n === 'deploy_access_levels' || env.lists[n].length > 0).map((n) => [n, env.lists[n].map((e) => shown(e.spec, n))])),
-      ]),
+      c.map((env) => [env.name, Object.fromEntries(LISTS.filter((n) => n === 'deploy_access_levels' || env.lists[n].length > 0).map((n) => [n, env.lists[n].map((e) => shown(e.spec, n))]))]),
     ),
 };
 
