@@ -17,6 +17,7 @@ import { errorTrackingSection } from '../../src/cli/settings/sections/project-er
 import { protectedEnvironmentsSection } from '../../src/cli/settings/sections/protected-environments.js';
 import type { ApiClient } from '../../src/client/client.js';
 import { expandPath } from '../../src/shared/path.js';
+import { sectionsFor } from '../../src/cli/settings/sections/index.js';
 
 /** Names and ids looked up through the API (what the settings loader hands its sections). */
 function namesOf(client: ApiClient): NameResolver {
@@ -32,6 +33,13 @@ function namesOf(client: ApiClient): NameResolver {
 }
 
 const at = (scope: 'groups' | 'projects', path: string, section: string): Locator => ({ file: 'settings.yaml', pointer: [scope, path, section] });
+
+it('the registry holds the project sections, and protected environments at both levels', () => {
+  const project = ['freeze_periods', 'security_settings', 'protected_branches', 'package_protection_rules', 'error_tracking', 'protected_environments'];
+  for (const name of project) expect(sectionsFor('project').get(name)?.name).toBe(name);
+  expect(sectionsFor('group').get('protected_environments')).toBe(protectedEnvironmentsSection);
+  expect(sectionsFor('group').has('freeze_periods')).toBe(false);
+});
 
 describe.each(TRANSPORTS)('settings sections of projects and environments (%s)', (kind) => {
   let inst: Instance;
