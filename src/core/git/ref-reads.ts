@@ -100,7 +100,7 @@ export class RefReads extends ObjectReads {
 
   async hasBranches(): Promise<boolean> {
     if (!this.exists()) return false;
-    return this.runtime.refs(this.path).list('refs/heads/').length > 0;
+    return this.runtime.refs(this.path).hasAny('refs/heads/');
   }
 
   /** Names of branches (all, or those named) whose tips are reachable from `commit`. */
@@ -195,25 +195,14 @@ export class RefReads extends ObjectReads {
     return out;
   }
 
+  /** One tag, read from its ref file and its (cached) target object, without starting git. */
   async tag(name: string): Promise<TagRef | null> {
     if (!this.exists() || !isValidRefComponentPath(name)) return null;
-    return (await this.readTagRefs(`refs/tags/${name}`, name))[0] ?? null;
-  }
-
-  protected async readTagRefs(pattern: string, exact: string | null): Promise<TagRef[]> {
-    const res = await this.run(['for-each-ref', '--format=%(objectname)%00%(objecttype)%00%(*objectname)%00%(*objecttype)%00%(refname)', pattern]);
-    const out: TagRef[] = [];
-    for (const line of lines(res)) {
-      const [target, objectType, peeled, peeledType, ref] = line.split('\0') as [string, string, string, string, string];
-      const name = ref.slice('refs/tags/'.length);
-      if (exact !== null && name !== exact) continue;
-      let commitId: string | null = null;
-      if (objectType === 'commit') commitId = target;
-      else if (objectType === 'tag' && peeledType === 'commit') commitId = peeled;
-      else if (objectType === 'tag' && peeled) commitId = await this.resolveCommit(`${target}`);
-      out.push({ name, target, objectType, commitId });
-    }
-    return out;
+    const target = this.runtime.refs(this.path).get(`refs/tags/${name}`);
+    if (!target) return null;
+    const info = (await this.tagTargets([target])).get(target);
+    // An object missing from the repository names no tag git would list.
+    return info ? { name, target, objectType: info.objectType, commitId: info.commitId } : null;
   }
 
   /** Names of the refs under `prefix` whose history contains `commit`, in name order. */

@@ -1,6 +1,8 @@
 // Moving a repository's refs. A ref moves only from the value it is expected to have, so a
 // concurrent change is detected instead of overwritten; failures say why (RefUpdateError) unless
 // the disk is at fault. After a batch of writes the refs are packed, as git's housekeeping would.
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
 import { GitCommandError, runGitSync } from './exec.js';
 import { guardedWrite, guardedWriteSync } from './recovery.js';
 import { isStorageFailure } from '../http/failures.js';
@@ -34,10 +36,20 @@ export class RefUpdateError extends Error {
  */
 const REF_LOCK_WAIT = ['-c', 'core.filesRefLockTimeout=5000'];
 
-/** Ref writes per repository (in this process) since its refs were last packed. */
-const looseWrites = new Map<string, number>();
+/**
+ * Per repository (in this process), since its refs were last packed: how many ref writes, and
+ * the objects the written refs name (the commit-graph's next layer starts from them).
+ */
+const sincePacked = new Map<string, { writes: number; tips: Set<string> }>();
+/**
+ * Refs are packed after this many writes, or after one write per this many packed refs when
+ * that is more (at most MAX_PACK_EVERY). Packing rewrites every packed ref, so in a repository
+ * of many refs it runs more rarely: its cost per write stays the same at any size, and the
+ * loose refs it leaves between two runs stay few.
+ */
 const PACK_REFS_EVERY = 32;
-
+const PACKED_PER_WRITE = 64;
+const MAX_PACK_EVERY = 512;
 /**
  * Why a ref write failed, as the caller's problem (RefUpdateError) — unless the disk is at
  * fault (full, read-only, permission denied): that error goes on as it is and answers 5xx.
@@ -69,7 +81,7 @@ export class RefUpdates extends RefReads {
           throw refFailure(ref, error);
         }
       }
-      await this.afterRefWrites(1);
+      await this.afterRefWrites(1, [target]);
     });
   }
 
@@ -77,17 +89,27 @@ export class RefUpdates extends RefReads {
    * Every ref write leaves a loose ref file, and reading many loose refs is slow; after a batch
    * of writes the refs are packed into one file (as git's own housekeeping would).
    */
-  protected async afterRefWrites(count: number): Promise<void> {
-    const n = (looseWrites.get(this.path) ?? 0) + count;
-    if (n < PACK_REFS_EVERY) {
-      looseWrites.set(this.path, n);
-      return;
+  protected async afterRefWrites(count: number, tips: readonly string[] = []): Promise<void> {
+    let since = sincePacked.get(this.path);
+    if (!since) {
+      since = { writes: 0, tips: new Set() };
+      sincePacked.set(this.path, since);
     }
-    looseWrites.set(this.path, 0);
+    since.writes += count;
+    for (const tip of tips) since.tips.add(tip);
+    const every = Math.min(MAX_PACK_EVERY, Math.max(PACK_REFS_EVERY, Math.floor(this.runtime.refs(this.path).packedCount() / PACKED_PER_WRITE)));
+    if (since.writes < every) return;
+    sincePacked.delete(this.path);
     await this.run(['pack-refs', '--all'], { okCodes: [1, 128] });
-    // The same housekeeping keeps history walks (logs, counts) cheap: new commits join the
-    // commit-graph in a small incremental layer.
-    await this.run(['commit-graph', 'write', '--reachable', '--split', '--no-progress'], { okCodes: [1, 128] });
+    // The same housekeeping keeps history walks (logs, counts) cheap: the commits new since the
+    // last run join the commit-graph in a small incremental layer. Only the written tips are
+    // walked from (what they reach that the graph already holds is not read again); a repository
+    // without a graph yet (made or filled by git directly) gets one from all of its refs.
+    const info = join(this.path, 'objects', 'info');
+    const chained = existsSync(join(info, 'commit-graphs', 'commit-graph-chain')) || existsSync(join(info, 'commit-graph'));
+    if (chained && since.tips.size === 0) return;
+    const args = ['commit-graph', 'write', chained ? '--stdin-commits' : '--reachable', '--split', '--no-progress'];
+    await this.run(args, { okCodes: [1, 128], ...(chained ? { input: [...since.tips].join('\n') + '\n' } : {}) });
   }
 
   updateRefSync(ref: string, target: string, expected: string): void {

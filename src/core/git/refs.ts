@@ -54,7 +54,8 @@ interface DirCache {
 export type RefWriteOutcome = 'ok' | 'exists' | 'stale' | 'fallback';
 
 export class RefReader {
-  private packed: { stamp: Stamp; refs: Map<string, string> } | null = null;
+  /** `raw`: the bytes parsed, kept while the file is too young for its stamp to be trusted. */
+  private packed: { stamp: Stamp; refs: Map<string, string>; raw: Buffer | null; parents?: Set<string> } | null = null;
   private readonly dirs = new Map<string, DirCache>();
   /** Sorted listings, reused while every file they came from is unchanged. */
   private readonly lists = new Map<string, [string, string][]>();
@@ -91,20 +92,19 @@ export class RefReader {
   }
 
   /**
-   * Moves a branch the way git does with one loose ref: take `<ref>.lock` exclusively, check
+   * Moves a branch or tag the way git does with one loose ref: take `<ref>.lock` exclusively, check
    * the current value (loose, else packed) against `expected` (all zeros: must not exist),
    * write, rename into place. Anything unusual (a directory or file in the way, a name that
    * clashes with another ref's hierarchy, a lock held by someone else) is left to git.
    */
   write(name: string, target: string, expected: string): RefWriteOutcome {
-    if (!name.startsWith('refs/heads/') || !HEX40.test(target) || !HEX40.test(expected)) return 'fallback';
+    if (!(name.startsWith('refs/heads/') || name.startsWith('refs/tags/')) || !HEX40.test(target) || !HEX40.test(expected)) return 'fallback';
     const path = join(this.gitDir, name);
     const packed = this.packedRefs();
     // Another ref above or below this name: git reports the clash.
     const parts = name.split('/');
     for (let i = 3; i < parts.length; i++) if (packed.has(parts.slice(0, i).join('/'))) return 'fallback';
-    const below = `${name}/`;
-    for (const key of packed.keys()) if (key.startsWith(below)) return 'fallback';
+    if (this.packedParents().has(name)) return 'fallback';
     try {
       mkdirSync(dirname(path), { recursive: true });
     } catch {
@@ -144,6 +144,39 @@ export class RefReader {
     }
   }
 
+  /**
+   * Whether any ref under `prefix` names an object — usually answered by the first packed ref
+   * there, so a repository of many refs is not listed (and sorted) to say it is not empty.
+   */
+  hasAny(prefix: string): boolean {
+    for (const name of this.packedRefs().keys()) if (name.startsWith(prefix) && this.get(name) !== null) return true;
+    return this.list(prefix).length > 0;
+  }
+
+  /** How many refs the packed-refs file holds (0 without one). */
+  packedCount(): number {
+    return this.packedRefs().size;
+  }
+
+  /**
+   * Every name that is a directory of some packed ref (`refs/heads/a` for `refs/heads/a/b`),
+   * made once per packed-refs file, so that a write checks for refs below its name at once.
+   */
+  private packedParents(): Set<string> {
+    const refs = this.packedRefs();
+    if (this.packed?.refs === refs && this.packed.parents) return this.packed.parents;
+    const parents = new Set<string>();
+    for (const key of refs.keys()) {
+      for (let i = key.lastIndexOf('/'); i > 0; i = key.lastIndexOf('/', i - 1)) {
+        const dir = key.slice(0, i);
+        if (parents.has(dir)) break;
+        parents.add(dir);
+      }
+    }
+    if (this.packed?.refs === refs) this.packed.parents = parents;
+    return parents;
+  }
+
   /** The object one full ref name points at, or null. */
   get(name: string): string | null {
     const path = join(this.gitDir, name);
@@ -171,6 +204,12 @@ export class RefReader {
     return next !== null ? this.resolve(next, packed, depth + 1) : (packed.get(target) ?? null);
   }
 
+  /**
+   * The packed refs. A file that has been quiet for a moment is trusted while its stamp stays;
+   * a younger one is read again each time, but parsed again only when its bytes differ from
+   * those last parsed (kept only while the file is young), so the writes that follow a pack
+   * do not each parse every packed ref.
+   */
   private packedRefs(): Map<string, string> {
     const path = join(this.gitDir, 'packed-refs');
     const st = statOrNull(path);
@@ -180,20 +219,27 @@ export class RefReader {
       return new Map();
     }
     const stamp = stampOf(st);
-    if (this.packed && sameStamp(this.packed.stamp, stamp)) return this.packed.refs;
-    const refs = new Map<string, string>();
-    let text = '';
+    const known = this.packed;
+    if (known && known.raw === null && sameStamp(known.stamp, stamp)) return known.refs;
+    let raw: Buffer;
     try {
-      text = readFileSync(path, 'utf8');
+      raw = readFileSync(path);
     } catch {
-      return refs;
+      return new Map();
     }
-    for (const line of text.split('\n')) {
+    const quiet = settled(st);
+    if (known?.raw && known.raw.equals(raw)) {
+      known.stamp = stamp;
+      known.raw = quiet ? null : raw;
+      return known.refs;
+    }
+    const refs = new Map<string, string>();
+    for (const line of raw.toString('utf8').split('\n')) {
       if (line.length < 42 || line[0] === '#' || line[0] === '^') continue;
       const sha = line.slice(0, 40);
       if (line[40] === ' ' && HEX40.test(sha)) refs.set(line.slice(41), sha);
     }
-    this.packed = settled(st) ? { stamp, refs } : null;
+    this.packed = { stamp, refs, raw: quiet ? null : raw };
     this.reread = true;
     return refs;
   }
