@@ -29,6 +29,9 @@ const ENDPOINTS = [
   { name: 'GET /groups/:id/packages (20 rows)', path: '/api/v4/groups/G/packages', budget: 0.2 },
 ];
 const RSS_BUDGET_MIB = 160;
+/** BENCH_ENDPOINTS=wikis,releases measures only the endpoints whose names contain one of the words. */
+const ONLY = (process.env.BENCH_ENDPOINTS ?? '').split(',').filter((w) => w !== '');
+const MEASURED = ENDPOINTS.filter((e) => ONLY.length === 0 || ONLY.some((w) => e.name.includes(w)));
 
 /** Resident memory of a running process in MiB (Linux /proc), or NaN where /proc is missing. */
 function rssMiB(pid: number | undefined): number {
@@ -127,7 +130,7 @@ s.listen(0, '127.0.0.1', () => process.stderr.write('listening http://127.0.0.1:
     const bareUrl = await waitForUrl(bare, /(http:\/\/[^\s]+)/);
 
     process.stdout.write(`\nserve throughput (wrk, 1 thread, ${CONNECTIONS} connections, keep-alive; medians of ${ROUNDS} alternating ${SECONDS} s runs)\n`);
-    for (const e of ENDPOINTS) {
+    for (const e of MEASURED) {
       const servePath = servePathOf(e.path);
       await wrk(`${bareUrl}${e.path}`, 1, {});
       await wrk(`${serveUrl}${servePath}`, 1, headers);

@@ -230,6 +230,19 @@ describe.each(TRANSPORTS)('releases (%s)', (kind) => {
       }
     });
 
+    it('a listed release turns from upcoming to released when its time comes, and shows a change at once (lists reuse texts only while nothing changed)', async () => {
+      const q = await createProject(inst, inst.admin, withRepo);
+      // Within a minute, so that no token's last use is written in between (no write at all).
+      const releasedAt = new Date(inst.clock.now().getTime() + 30_000).toISOString();
+      await createRelease(inst, q.id, { tag_name: 'soon', released_at: releasedAt, description: 'first words' });
+      const list = async () => (await inst.admin.get<ReleaseJson[]>(`/projects/${q.id}/releases`)).data;
+      for (let i = 0; i < 2; i++) expect((await list()).map((r) => [r.tag_name, r.upcoming_release, r.description])).toEqual([['soon', true, 'first words']]);
+      inst.clock.advance(40_000);
+      expect((await list()).map((r) => [r.tag_name, r.upcoming_release])).toEqual([['soon', false]]);
+      await inst.admin.put(`/projects/${q.id}/releases/soon`, { description: 'second words' });
+      expect((await list()).map((r) => r.description)).toEqual(['second words']);
+    });
+
     it('lists by released_at desc by default; order_by created_at and sort asc', async () => {
       const res = await inst.admin.get<ReleaseJson[]>(`/projects/${p.id}/releases`);
       expect(res.data.map((r) => r.tag_name)).toEqual(['new', 'old', 'mid']);

@@ -99,3 +99,28 @@ export function fragmentsOf(db: Database, kind: string): FragmentCache {
   if (!cache) byKind.set(kind, (cache = new FragmentCache(db)));
   return cache;
 }
+
+/**
+ * The texts of a page's `keys`, in order: those `texts` (a map `cache.texts(scope)` returned
+ * before the page's rows were read) holds, and the others presented by `present` (given the
+ * missing keys in order, it answers their entities in that order), serialised and kept.
+ */
+export async function keptTexts<K extends FragmentKey>(
+  cache: FragmentCache,
+  texts: Map<FragmentKey, Buffer>,
+  keys: readonly K[],
+  present: (missing: K[]) => unknown[] | Promise<unknown[]>,
+): Promise<Buffer[]> {
+  // Taken first: keeping new texts may start a full cache over.
+  const out = keys.map((k) => texts.get(k));
+  const missing = keys.filter((_, i) => out[i] === undefined);
+  if (missing.length === 0) return out as Buffer[];
+  const presented = await present(missing);
+  const made = new Map<FragmentKey, Buffer>();
+  missing.forEach((k, i) => {
+    const text = Buffer.from(JSON.stringify(presented[i]), 'utf8');
+    made.set(k, text);
+    cache.add(texts, k, text);
+  });
+  return out.map((t, i) => t ?? (made.get(keys[i] as K) as Buffer));
+}

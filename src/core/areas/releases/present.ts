@@ -9,7 +9,7 @@ import { projectWebUrl } from '../../resources/urls.js';
 import { userBasicById } from '../users/present.js';
 import { presentMilestoneWithStats } from '../milestones/present.js';
 import { presentLink, releaseWebUrl } from '../release-links/present.js';
-import { evidencesOf, linksOf, milestonesOf, type EvidenceRow, type ReleaseRow } from './queries.js';
+import { evidencesOf, linksOf, milestonesOf, type EvidenceListed, type ReleaseRow } from './queries.js';
 import type { RenderMarkdown } from './markdown.js';
 
 /** Archive formats of a release's sources, in the platform's order. */
@@ -90,12 +90,19 @@ export function presentReleases(
   const links = linksOf(core, ids);
   const milestones = milestonesOf(core, ids);
   const evidences = evidencesOf(core, ids);
+  // A page's releases are mostly by a few authors: each is read once.
+  const authors = new Map<number | null, ReturnType<typeof userBasicById>>();
+  const authorOf = (id: number | null) => {
+    let author = authors.get(id);
+    if (author === undefined) authors.set(id, (author = userBasicById(core, id)));
+    return author;
+  };
   return rows.map((row) => {
     const view = viewOf(row.project_id);
     const out: Record<string, unknown> = presentReleaseBasic(core, row, view);
     if (options.renderHtml) out.description_html = options.renderHtml(row.description);
-    const author = userBasicById(core, row.author_id);
-    if (author) out.author = author;
+    const author = authorOf(row.author_id);
+    if (author) out.author = { ...author };
     if (view.canReadCode) out.commit = row.sha ? (options.commits.get(row.sha) ?? null) : null;
     const ms = milestones.get(row.id) ?? [];
     if (ms.length > 0 && view.canReadMilestone) out.milestones = ms.map((m) => presentMilestoneWithStats(core, m));
@@ -105,7 +112,7 @@ export function presentReleases(
     }
     if (options.evidenceSha) out.evidence_sha = options.evidenceSha;
     const releaseLinks = (links.get(row.id) ?? []).map((l) => presentLink(l, view.webUrl, row.tag));
-    const ev: EvidenceRow[] = evidences.get(row.id) ?? [];
+    const ev: EvidenceListed[] = evidences.get(row.id) ?? [];
     const assets: Record<string, unknown> = { count: releaseLinks.length + (view.canReadCode ? SOURCE_FORMATS.length : 0) };
     if (view.canReadCode) assets.sources = SOURCE_FORMATS.map((format) => ({ format, url: sourceUrl(view, row.tag, format) }));
     assets.links = releaseLinks;

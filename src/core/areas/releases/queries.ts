@@ -85,11 +85,16 @@ export function milestonesOf(core: CoreState, releaseIds: number[]): Map<number,
   return out;
 }
 
+/** What a release shows of an evidence (its summary document is read only when asked for). */
+export type EvidenceListed = Pick<EvidenceRow, 'id' | 'release_id' | 'summary_sha' | 'created_at'>;
+
 /** Evidences of each release, oldest first. */
-export function evidencesOf(core: CoreState, releaseIds: number[]): Map<number, EvidenceRow[]> {
+export function evidencesOf(core: CoreState, releaseIds: number[]): Map<number, EvidenceListed[]> {
   if (releaseIds.length === 0) return new Map();
   return groupBy(
-    core.db.prepare(`SELECT * FROM release_evidences WHERE release_id IN (${placeholders(releaseIds.length)}) ORDER BY release_id, id`).all(...releaseIds) as EvidenceRow[],
+    core.db
+      .prepare(`SELECT id, release_id, summary_sha, created_at FROM release_evidences WHERE release_id IN (${placeholders(releaseIds.length)}) ORDER BY release_id, id`)
+      .all(...releaseIds) as EvidenceListed[],
   );
 }
 

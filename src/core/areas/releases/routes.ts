@@ -7,7 +7,9 @@ import { currentUser } from '../../http/context.js';
 import { failure, forbidden, notFound, paramError, recordNotFound } from '../../http/errors.js';
 import { cappedCount, paginate } from '../../http/pagination.js';
 import { keptCount } from '../../db/list-counts.js';
-import { accepted, created, ok, redirect } from '../../http/reply.js';
+import { readTx } from '../../db/connection.js';
+import { accepted, created, jsonBytesReply, ok, redirect } from '../../http/reply.js';
+import { fragmentsOf, jsonArrayBytes, keptTexts } from '../../resources/fragments.js';
 import { idParam, type ParamDecl } from '../../http/params.js';
 import { can } from '../../auth/policy.js';
 import { descendantIds } from '../../auth/access.js';
@@ -16,7 +18,7 @@ import { registerJob } from '../../jobs/registry.js';
 import { findGroup, findProject } from '../../resources/find.js';
 import { toQueryString } from '../../../shared/path.js';
 import { LINK_TYPES, latestRelease, linkByFilepath, releaseByTag, type EvidenceRow, type LinkType, type ReleaseRow } from './queries.js';
-import { presentReleaseBasic, presentReleases, projectView, type CommitJson, type ProjectView } from './present.js';
+import { isUpcoming, presentReleaseBasic, presentReleases, projectView, type CommitJson, type ProjectView } from './present.js';
 import { createRelease, deleteRelease, updateRelease, type CreateReleaseInput } from './service.js';
 import { EVIDENCE_JOB, type EvidenceJobPayload } from './evidence.js';
 import { releaseRepo } from './repo.js';
@@ -178,7 +180,9 @@ export const releaseRoutes = defineRoutes([
     ],
     handler: async (ctx) => {
       const project = findProject(ctx, 'read_release');
-      const view = projectView(ctx.core, ctx.actor, project);
+      // Needed only when releases are presented (not when every text is kept).
+      let view: ProjectView | undefined;
+      const viewOf = () => (view ??= projectView(ctx.core, ctx.actor, project));
       const column = ctx.params.order_by === 'created_at' ? 'created_at' : 'released_at';
       const dir = ctx.params.sort === 'asc' ? 'ASC' : 'DESC';
       const where = ['project_id = ?'];
@@ -192,19 +196,44 @@ export const releaseRoutes = defineRoutes([
         args.push(ctx.params.updated_after);
       }
       const base = `SELECT * FROM releases WHERE ${where.join(' AND ')}`;
-      let rows: ReleaseRow[] = [];
-      const reply = paginate(
-        ctx,
-        (cap) => (where.length === 1 ? keptCount(ctx.core.db, 'releases', [project.id], cap) : (ctx.core.db.prepare(cappedCount(base, cap)).get(...args) as { n: number }).n),
-        (limit, offset) => {
-          rows = ctx.core.db.prepare(`${base} ORDER BY ${column} ${dir}, id ${dir} LIMIT ? OFFSET ?`).all(...args, limit, offset) as ReleaseRow[];
-          return rows;
-        },
+      const html = ctx.params.include_html_description === true;
+      // The texts of releases presented since the last write are reused: a page of unchanged
+      // releases reads ids, not rows, commits, links or evidences. A text also depends on the
+      // viewer, the web base, the description form and whether the release is still upcoming
+      // (which time changes without a write; it is part of each text's key).
+      const fragments = fragmentsOf(ctx.core.db, 'release');
+      const scope = `${ctx.actor?.id ?? 0}\n${ctx.core.settings.externalUrl}\n${html ? 1 : 0}\n${project.id}`;
+      const texts = fragments.texts(scope);
+      const now = ctx.core.clock.now();
+      // The page and the rows it lacks texts of are read in one transaction (one snapshot).
+      const rows = new Map<string, ReleaseRow>();
+      const reply = readTx(ctx.core.db, () =>
+        paginate(
+          ctx,
+          (cap) => (where.length === 1 ? keptCount(ctx.core.db, 'releases', [project.id], cap) : (ctx.core.db.prepare(cappedCount(base, cap)).get(...args) as { n: number }).n),
+          (limit, offset) => {
+            const page = ctx.core.db
+              .prepare(`SELECT id, released_at FROM releases WHERE ${where.join(' AND ')} ORDER BY ${column} ${dir}, id ${dir} LIMIT ? OFFSET ?`)
+              .all(...args, limit, offset) as Pick<ReleaseRow, 'id' | 'released_at'>[];
+            const keys = page.map((r) => `${r.id}:${isUpcoming(r, now) ? 1 : 0}`);
+            const missing = page.filter((_, i) => !texts.has(keys[i] as string)).map((r) => r.id);
+            if (missing.length > 0) {
+              for (const row of ctx.core.db.prepare(`SELECT * FROM releases WHERE id IN (${placeholders(missing.length)})`).all(...missing) as ReleaseRow[]) {
+                rows.set(`${row.id}:${isUpcoming(row, now) ? 1 : 0}`, row);
+              }
+            }
+            return keys;
+          },
+        ),
       );
-      const renderHtml = ctx.params.include_html_description === true ? await import('./markdown.js').then((m) => m.loadMarkdownRenderer()) : undefined;
-      const commits = await commitsFor(ctx, rows, () => view);
-      const body = presentReleases(ctx.core, rows, () => view, { commits, ...(renderHtml ? { renderHtml } : {}) });
-      return ok(body, reply.headers);
+      const keys = reply.body as string[];
+      const page = await keptTexts(fragments, texts, keys, async (missing) => {
+        const list = missing.map((k) => rows.get(k) as ReleaseRow);
+        const renderHtml = html ? await import('./markdown.js').then((m) => m.loadMarkdownRenderer()) : undefined;
+        const commits = await commitsFor(ctx, list, viewOf);
+        return presentReleases(ctx.core, list, viewOf, { commits, ...(renderHtml ? { renderHtml } : {}) });
+      });
+      return jsonBytesReply(fragments.joined(scope, keys, () => jsonArrayBytes(page)), reply.headers);
     },
   },
   {

@@ -14,14 +14,17 @@ export interface UserBasicJson {
   web_url: string;
 }
 
-export function presentUserBasic(core: CoreState, u: UserRow): UserBasicJson {
+export function presentUserBasic(core: CoreState, u: Pick<UserRow, 'id' | 'username' | 'name' | 'state'>): UserBasicJson {
   return { id: u.id, username: u.username, name: u.name, state: u.state, locked: false, avatar_url: null, web_url: userWebUrl(core, u.username) };
 }
 
-/** Basic summary by id, or null for a deleted user (ghost). */
+/**
+ * Basic summary by id, or null for a deleted user (ghost). Only the columns it shows are read:
+ * a whole users row is a few dozen columns, several times the cost, and lists call this per row.
+ */
 export function userBasicById(core: CoreState, id: number | null): UserBasicJson | null {
   if (id === null) return null;
-  const row = core.db.prepare('SELECT * FROM users WHERE id = ?').get(id) as UserRow | undefined;
+  const row = core.db.prepare('SELECT id, username, name, state FROM users WHERE id = ?').get(id) as Pick<UserRow, 'id' | 'username' | 'name' | 'state'> | undefined;
   return row ? presentUserBasic(core, row) : null;
 }
 

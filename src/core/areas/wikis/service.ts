@@ -46,10 +46,37 @@ async function contentsOf(w: WikiContainer, files: readonly PageFile[]): Promise
   return out;
 }
 
+/**
+ * Page listings by the commit they were read from. A commit id names its tree forever, so a
+ * listing stays true for as long as the branch points there: a list request reads the branch's
+ * ref (a file, no process) and reuses the listing until a change moves the branch. Bounded by
+ * the number of pages kept in all; when full, the oldest listings go first.
+ */
+const pageListings = new Map<string, readonly PageFile[]>();
+let pagesKept = 0;
+const PAGES_KEPT = 200_000;
+
+function rememberListing(commit: string, pages: readonly PageFile[]): void {
+  if (pages.length > PAGES_KEPT) return;
+  while (pagesKept + pages.length > PAGES_KEPT) {
+    const [oldest, listing] = pageListings.entries().next().value as [string, readonly PageFile[]];
+    pageListings.delete(oldest);
+    pagesKept -= listing.length;
+  }
+  pageListings.set(commit, pages);
+  pagesKept += pages.length;
+}
+
 /** Every page of the wiki, sorted by path so that the pages of a directory stay together (the platform's order). */
-export async function listPages(w: WikiContainer): Promise<PageFile[]> {
+export async function listPages(w: WikiContainer): Promise<readonly PageFile[]> {
   if (!w.repo.exists()) return [];
-  return pagesOf(await readBranch(w.repo, WIKI_BRANCH)).sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+  const tip = (await w.repo.branch(WIKI_BRANCH))?.target;
+  if (!tip) return [];
+  const known = pageListings.get(tip);
+  if (known) return known;
+  const pages = pagesOf({ tip, files: await w.repo.listTree(tip) }).sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+  rememberListing(tip, Object.freeze(pages));
+  return pages;
 }
 
 /** Pages of a list window as entities; contents are read for these pages only, when asked for. */
