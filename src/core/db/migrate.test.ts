@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import Database from 'better-sqlite3';
 import { migrations } from './migrations/index.js';
 
 describe('migrations', () => {
@@ -10,5 +11,34 @@ describe('migrations', () => {
     expect(versions[0]).toBe(1);
     expect(new Set(versions).size).toBe(versions.length);
     expect(versions).toEqual([...versions].sort((a, b) => a - b));
+  });
+});
+
+describe('migration 29 (search indexes)', () => {
+  it('indexes the rows a state already holds, and triggers keep the index in step afterwards', () => {
+    const db = new Database(':memory:');
+    for (const m of migrations.filter((x) => x.version < 29)) {
+      if (typeof m.up === 'string') db.exec(m.up);
+      else m.up(db);
+    }
+    const at = '2025-01-01T00:00:00Z';
+    db.prepare(`INSERT INTO users (id, username, username_lower, email, email_lower, name, created_at, updated_at) VALUES (1, 'Root', 'root', 'r@x', 'r@x', 'Administrator', ?, ?)`).run(at, at);
+    db.prepare(`INSERT INTO namespaces (id, kind, name, path, full_path, full_path_lower, full_name, visibility, created_at, updated_at) VALUES (1, 'group', 'Falcons', 'falcons', 'falcons', 'falcons', 'Falcons', 'public', ?, ?)`).run(at, at);
+    db.prepare(`INSERT INTO projects (id, namespace_id, name, path, path_lower, description, created_at, updated_at, last_activity_at) VALUES (1, 1, 'Old Kestrel', 'kestrel', 'kestrel', 'about hawks', ?, ?, ?)`).run(at, at, at);
+    const m29 = migrations.find((x) => x.version === 29);
+    db.exec(m29?.up as string);
+    const match = (table: string, text: string) => (db.prepare(`SELECT rowid FROM ${table} WHERE ${table} MATCH ?`).all(`"${text}"`) as { rowid: number }[]).map((r) => r.rowid);
+    expect(match('projects_search', 'KESTREL')).toEqual([1]);
+    expect(match('projects_search', 'hawk')).toEqual([1]);
+    expect(match('users_search', 'admin')).toEqual([1]);
+    expect(match('groups_search', 'falcon')).toEqual([1]);
+    db.prepare(`UPDATE projects SET name = 'Osprey', path_lower = 'osprey', description = '' WHERE id = 1`).run();
+    expect(match('projects_search', 'kestrel')).toEqual([]);
+    expect(match('projects_search', 'osprey')).toEqual([1]);
+    db.prepare(`INSERT INTO namespaces (id, kind, name, path, full_path, full_path_lower, full_name, owner_id, visibility, created_at, updated_at) VALUES (2, 'user', 'Falconer', 'falconer', 'falconer', 'falconer', 'Falconer', 1, 'public', ?, ?)`).run(at, at);
+    // Personal namespaces are not groups: not in the groups' index.
+    expect(match('groups_search', 'falcon')).toEqual([1]);
+    db.prepare('DELETE FROM projects WHERE id = 1').run();
+    expect(match('projects_search', 'osprey')).toEqual([]);
   });
 });

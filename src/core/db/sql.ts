@@ -15,3 +15,14 @@ export function containsAny(columns: readonly string[], text: string): { sql: st
   const pattern = likeContains(text);
   return { sql: `(${columns.map((c) => `${c} LIKE ? ESCAPE '\\'`).join(' OR ')})`, args: columns.map(() => pattern) };
 }
+
+/**
+ * The query of a trigram index (migration 029) for the rows whose text holds `text` in any
+ * case, as one phrase: a superset of what a case-insensitive LIKE on the same fields matches,
+ * so callers keep their LIKE condition on the rows it finds. Undefined when `text` is shorter
+ * than one trigram (three characters), which the index cannot answer: read the rows instead.
+ */
+export function trigramPhrase(text: string): string | undefined {
+  if ([...text].length < 3 || text.includes('\u0000')) return undefined;
+  return `"${text.replaceAll('"', '""')}"`;
+}

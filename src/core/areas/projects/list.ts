@@ -10,9 +10,9 @@ import { fragmentsOf, jsonArrayBytes } from '../../resources/fragments.js';
 import { readTx } from '../../db/connection.js';
 import { isoDate } from '../../clock.js';
 import { MEMBER_ACCESS_LEVELS } from '../../../shared/access-levels.js';
-import { ACCESS_CTES, countVisibleProjects, countVisibleProjectsIn, viewerBinding, visibleProjectCondition } from './queries.js';
+import { ACCESS_CTES, countVisibleProjects, countVisibleProjectsIn, memberProjectCondition, memberProjectCount, viewerBinding, visibleProjectCondition } from './queries.js';
 import { directAccessLevels, presentProject, presentProjectBasic } from './present.js';
-import { likeContains } from '../../db/sql.js';
+import { likeContains, trigramPhrase } from '../../db/sql.js';
 import { isAdmin } from '../../auth/policy.js';
 import { projectSizes, withStatistics } from './statistics.js';
 
@@ -70,14 +70,31 @@ export function listProjects(ctx: RequestContext, scope: ListScope = {}): Reply 
   if (p.archived !== undefined) cond('p.archived = @archived', 'archived', p.archived ? 1 : 0);
   if (p.visibility) cond('p.visibility = @visibility', 'visibility', p.visibility);
   if (p.search) {
-    const like = likeContains(String(p.search).toLowerCase());
+    const text = String(p.search).toLowerCase();
     const ns = p.search_namespaces ? " OR lower((SELECT full_path FROM namespaces WHERE id = p.namespace_id) || '/' || p.path) LIKE @search ESCAPE '\\'" : '';
-    cond(`(lower(p.name) LIKE @search ESCAPE '\\' OR p.path_lower LIKE @search ESCAPE '\\' OR lower(p.description) LIKE @search ESCAPE '\\'${ns})`, 'search', like);
+    // The trigram index finds the candidates (a term of three characters or more, and not a
+    // namespace's path, which it does not hold); the LIKE decides, as without it.
+    const phrase = p.search_namespaces ? undefined : trigramPhrase(text);
+    if (phrase) cond('p.id IN (SELECT rowid FROM projects_search WHERE projects_search MATCH @phrase)', 'phrase', phrase);
+    cond(`(lower(p.name) LIKE @search ESCAPE '\\' OR p.path_lower LIKE @search ESCAPE '\\' OR lower(p.description) LIKE @search ESCAPE '\\'${ns})`, 'search', likeContains(text));
   }
   // Without a user these filters select nothing the viewer is authorized on.
   if (p.owned) cond(viewer ? 'p.namespace_id IN (SELECT id FROM group_access WHERE level >= 50)' : '0');
-  if (p.membership) cond(viewer ? 'p.id IN (SELECT id FROM authorized)' : '0');
-  if (p.min_access_level !== undefined) cond(viewer ? 'p.id IN (SELECT id FROM authorized WHERE level >= @min)' : '0', 'min', p.min_access_level);
+  // membership=true is "authorized with any level"; min_access_level raises the level.
+  let members: number | undefined;
+  if (p.membership || p.min_access_level !== undefined) {
+    if (!viewer) cond('0');
+    else {
+      const min = (p.min_access_level as number | undefined) ?? 0;
+      const counted = memberProjectCount(ctx.core, viewer, min);
+      members = counted.members;
+      // Read the viewer's projects and sort them when that is cheaper than testing, along the
+      // order, the rows the page needs to find its own (about reach × all ÷ members).
+      const w = pageWindow(ctx);
+      const drive = members * members <= (w.offset + w.limit) * counted.all;
+      cond(memberProjectCondition(drive), 'min', min);
+    }
+  }
   if (p.starred) cond(viewer ? 'p.id IN (SELECT project_id FROM project_stars WHERE user_id = @star_user)' : '0', 'star_user', viewer?.id);
   if (scope.forkOf !== undefined) cond('p.forked_from_project_id = @fork_of', 'fork_of', scope.forkOf);
   // Administrators filter by custom attributes; none are stored, so any filter matches nothing.
@@ -154,6 +171,9 @@ export function listProjects(ctx: RequestContext, scope: ListScope = {}): Reply 
         ? countVisibleProjects(ctx.core, viewer, cap)
         : where.length === 2 && scope.namespaceIds
           ? countVisibleProjectsIn(ctx.core, viewer, scope.namespaceIds, cap)
+          : where.length === 2 && members !== undefined
+            ? // The viewer's projects are all visible to them: their count is the total.
+              Math.min(members, cap)
           : (ctx.core.db.prepare(cappedCount(base, cap)).get(args) as { n: number }).n,
     (limit, offset) => {
       const texts = fragments.texts(textScope);

@@ -80,6 +80,43 @@ export function countVisibleProjectsIn(core: CoreState, viewer: UserRow | null, 
   return Math.min(total, cap);
 }
 
+/** Bound with @uid, @today and @min (needs ACCESS_CTES): the namespaces whose projects the viewer holds @min or more in. */
+const MEMBER_NAMESPACES = 'SELECT id FROM group_access WHERE level >= @min';
+/** Bound likewise: the projects the viewer is a direct member of with @min or more. */
+const MEMBER_DIRECT = `SELECT source_id FROM members
+     WHERE source_type = 'project' AND user_id = @uid AND access_level >= @min AND (expires_at IS NULL OR expires_at >= @today)`;
+
+/**
+ * "The viewer is authorized on p with @min or more" (membership=true is @min 0), as the
+ * `authorized` CTE says but without building it: its level is the greater of the group's and the
+ * direct membership's, so one of them reaches @min. `drive` reads the matching projects first
+ * (few of them) and sorts them; otherwise the list is read along its order's index and each row
+ * tested (the unary `+` keeps SQLite from doing the first), which stops as soon as a page is full
+ * when most projects match.
+ */
+export function memberProjectCondition(drive: boolean): string {
+  return drive
+    ? `p.id IN (SELECT id FROM projects WHERE namespace_id IN (${MEMBER_NAMESPACES}) UNION ALL ${MEMBER_DIRECT})`
+    : `(+p.namespace_id IN (${MEMBER_NAMESPACES}) OR +p.id IN (${MEMBER_DIRECT}))`;
+}
+
+/**
+ * How many projects the viewer is authorized on with @min or more, without reading them: the
+ * kept counts of the namespaces they reach, plus their direct memberships of projects elsewhere.
+ * Beside it, how many projects there are.
+ */
+export function memberProjectCount(core: CoreState, viewer: UserRow, min: number): { members: number; all: number } {
+  const row = core.db
+    .prepare(
+      `WITH RECURSIVE ${ACCESS_CTES}
+       SELECT (SELECT COALESCE(SUM(n), 0) FROM list_counts WHERE list = 'ns_projects' AND owner_id IN (${MEMBER_NAMESPACES}))
+            + (SELECT COUNT(*) FROM projects p WHERE p.id IN (${MEMBER_DIRECT}) AND p.namespace_id NOT IN (${MEMBER_NAMESPACES})) AS members,
+              (SELECT COALESCE(SUM(n), 0) FROM project_counts) AS "all"`,
+    )
+    .get({ ...viewerBinding(core, viewer), min }) as { members: number; all: number };
+  return row;
+}
+
 export interface ViewerBinding {
   uid: number;
   today: string;

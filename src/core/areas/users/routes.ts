@@ -9,7 +9,7 @@ import { cappedCount, decodeCursor, encodeCursor, keysetReply, paginate, pageWin
 import { idParam, type ParamDecl } from '../../http/params.js';
 import { created, noContent } from '../../http/reply.js';
 import type { UserRow } from '../../db/rows.js';
-import { containsAny } from '../../db/sql.js';
+import { containsAny, trigramPhrase } from '../../db/sql.js';
 import { findUser, userByRef } from '../../resources/find.js';
 import { presentUserBasic, presentUserPublic, presentUserWithAdmin } from './present.js';
 import { createUser, passwordDigestFor, updateUser, validate, type UserInput } from './service.js';
@@ -87,6 +87,14 @@ function listUsers(ctx: RequestContext) {
   if (p.search) {
     const text = String(p.search).toLowerCase();
     const partial = containsAny(['username_lower', 'lower(name)'], text);
+    // The trigram index (three characters or more) finds the candidates: names, usernames and
+    // public emails holding the text, and the one private email equal to it; the condition
+    // below decides, as without it.
+    const phrase = trigramPhrase(text);
+    if (phrase) {
+      where.push(`id IN (SELECT rowid FROM users_search WHERE users_search MATCH ?${admin ? ' UNION ALL SELECT id FROM users WHERE email_lower = ?' : ''})`);
+      args.push(phrase, ...(admin ? [text] : []));
+    }
     // Only administrators find users by their private email; others by the public one alone.
     where.push(admin ? `(${partial.sql} OR email_lower = ?)` : `(${partial.sql} OR (public_email IS NOT NULL AND public_email <> '' AND lower(public_email) = ?))`);
     args.push(...partial.args, text);

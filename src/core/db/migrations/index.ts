@@ -20,6 +20,7 @@ import { auditEventsSchema } from './019-audit-events.js';
 import { commitNotesStatusesSchema } from './022-commit-notes-statuses.js';
 import { starsForksGroupLinksSchema } from './023-stars-forks-group-links.js';
 import { scimOwnershipSchema } from './028-scim-ownership.js';
+import { searchIndexesSchema } from './029-search-indexes.js';
 
 export const migrations: Migration[] = [
   coreSchema,
@@ -42,4 +43,5 @@ export const migrations: Migration[] = [
   commitNotesStatusesSchema,
   starsForksGroupLinksSchema,
   scimOwnershipSchema,
+  searchIndexesSchema,
 ];

@@ -1,0 +1,122 @@
+// Budget: the lists whose cost grew with the data stay flat. Each filter a real client sends
+// (python-gitlab's projects.list(membership=True), min_access_level, search= on projects, users
+// and groups) costs the same with 100,000 rows as with 100 (within 2×), and the deepest page the
+// platform serves by offset (page 2,500 of 20: offset 49,980) costs at most 3× the first page,
+// both at 100,000 rows. Both states are built with bulk INSERTs in one transaction; requests go
+// through the in-process core.
+import type { Core } from '../src/core/app.js';
+import { budgetLine, verdict } from './budget.mjs';
+import { atTwoSizes, call, medianGetMs, quietState, scaleRow, userWithToken } from './core-requests.js';
+
+const ROUNDS = Number(process.env.BENCH_RUNS ?? 40);
+/** The deepest offset page: page × per_page ≤ 50,000. */
+const DEEP = 'per_page=20&page=2500';
+/** Rows whose names carry the needle: as many at 100 rows as at 100,000. */
+const NEEDLES = 5;
+
+interface State {
+  core: Core;
+  root: string;
+  alice: string;
+  app: number;
+}
+
+async function build(dir: string, n: number): Promise<State> {
+  const { core, rootToken } = quietState(dir);
+  const alice = await userWithToken(core, rootToken, 'alice');
+  const big = (await call(core, rootToken, 'POST', '/groups', { name: 'Big', path: 'big' })) as { id: number };
+  const other = (await call(core, rootToken, 'POST', '/groups', { name: 'Other', path: 'other' })) as { id: number };
+  await call(core, rootToken, 'POST', `/groups/${big.id}/members`, { user_id: alice.id, access_level: 30 });
+  const app = (await call(core, rootToken, 'POST', '/projects', { path: 'app', namespace_id: big.id, initialize_with_readme: true })) as { id: number };
+  const first = (await call(core, rootToken, 'POST', `/projects/${app.id}/releases`, { tag_name: 'v0', ref: 'main', name: 'v0' })) as { commit: { id: string } };
+  const db = core.db;
+  const at = (i: number) => new Date(Date.UTC(2025, 0, 1) + i * 60_000).toISOString();
+  // A name that holds the needle for the first few rows, and an ordinary word for the rest.
+  const named = (i: number, what: string) => (i < NEEDLES ? `${what} Zebrafish ${i}` : `${what} ${String((i * 7919) % n).padStart(6, '0')}`);
+  const project = db.prepare(
+    `INSERT INTO projects (namespace_id, name, path, path_lower, description, visibility, creator_id, created_at, updated_at, last_activity_at) VALUES (?, ?, ?, ?, ?, ?, 1, ?, ?, ?)`,
+  );
+  const user = db.prepare('INSERT INTO users (username, username_lower, email, email_lower, name, bot, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)');
+  const group = db.prepare(
+    `INSERT INTO namespaces (kind, name, path, full_path, full_path_lower, full_name, parent_id, visibility, created_at, updated_at) VALUES ('group', ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+  );
+  const member = db.prepare(`INSERT INTO members (source_type, source_id, user_id, access_level, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?)`);
+  const token = db.prepare(
+    `INSERT INTO personal_access_tokens (user_id, name, token_digest, scopes, revoked, created_at, updated_at) VALUES (?, ?, ?, '["api"]', 0, ?, ?)`,
+  );
+  const pkg = db.prepare(`INSERT INTO packages (project_id, name, version, package_type, type_rank, created_at, updated_at) VALUES (?, ?, ?, 'generic', 7, ?, ?)`);
+  const release = db.prepare(`INSERT INTO releases (project_id, tag, name, description, author_id, sha, released_at, created_at, updated_at) VALUES (?, ?, ?, '', 1, ?, ?, ?, ?)`);
+  const snippet = db.prepare('INSERT INTO snippets (project_id, author_id, title, visibility, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?)');
+  const visibilities = ['public', 'internal', 'private'];
+  core.tx(() => {
+    for (let i = 0; i < n; i++) {
+      // Projects: private ones half in alice's group (hers) and half elsewhere (hidden).
+      const ns = i % 6 === 5 ? other.id : big.id;
+      project.run(ns, named(i, 'Project'), `p${i}`, `p${i}`, i % 7 === 0 ? 'A project' : '', visibilities[i % 3], at(i), at(i), at(i));
+      // Users to search, and a project bot with its membership and token for the token lists.
+      const uname = i < NEEDLES ? `zebrafish${i}` : `user${i}`;
+      user.run(uname, uname, `${uname}@example.com`, `${uname}@example.com`, named(i, 'User'), 0, at(i), at(i));
+      const bot = `project_${app.id}_bot_${i}`;
+      const botId = Number(user.run(bot, bot, `${bot}@noreply.example.com`, `${bot}@noreply.example.com`, `Token ${i}`, 1, at(i), at(i)).lastInsertRowid);
+      member.run('project', app.id, botId, 40, at(i), at(i));
+      token.run(botId, `token-${i}`, `digest-${i}`, at(i), at(i));
+      // Groups under 'other' (a tenth public), named like the projects.
+      const path = i < NEEDLES ? `zebrafish-${i}` : `g-${i}`;
+      group.run(named(i, 'Group'), path, `other/${path}`, `other/${path}`, `Other / ${named(i, 'Group')}`, other.id, i % 10 === 1 ? 'public' : 'private', at(i), at(i));
+      pkg.run(app.id, `package-${i % 997}`, `1.0.${i}`, at(i), at(i));
+      if (i > 0) release.run(app.id, `v${i}`, `Release ${i}`, first.commit.id, at(n - i), at(i), at(i));
+      snippet.run(null, i % 2 ? alice.id : 1, `Snippet ${i}`, visibilities[i % 3], at(i), at(i));
+    }
+  });
+  return { core, root: rootToken, alice: alice.token, app: app.id };
+}
+
+type Who = 'root' | 'alice';
+type Case = [label: string, who: Who, path: (s: State) => string, query: string];
+
+/** Filters against 100 and 100,000 rows: within 2×. */
+const SCALE: Case[] = [
+  ['projects as a user, membership=true', 'alice', () => '/projects', 'membership=true'],
+  ['projects as a user, membership=true, order_by=name', 'alice', () => '/projects', 'membership=true&order_by=name&sort=asc'],
+  ['projects as a user, membership=true, simple', 'alice', () => '/projects', 'membership=true&simple=true'],
+  ['projects as a user, min_access_level=30', 'alice', () => '/projects', 'min_access_level=30'],
+  ['projects as a user, min_access_level=40 (none)', 'alice', () => '/projects', 'min_access_level=40'],
+  ['projects as a user, search', 'alice', () => '/projects', 'search=zebrafish&simple=true'],
+  ['projects as an administrator, search', 'root', () => '/projects', 'search=zebrafish&simple=true'],
+  ['projects as a user, membership=true and search', 'alice', () => '/projects', 'membership=true&search=zebrafish'],
+  ['users as an administrator, search', 'root', () => '/users', 'search=zebrafish'],
+  ['users as a user, search', 'alice', () => '/users', 'search=zebrafish'],
+  ['groups as an administrator, search', 'root', () => '/groups', 'search=zebrafish'],
+  ['groups as a user, all_available and search', 'alice', () => '/groups', 'all_available=true&search=zebrafish'],
+];
+
+/** The deepest offset page against the first, both at 100,000 rows: within 3×. */
+const DEEPEST: Case[] = [
+  ['projects as a user', 'alice', () => '/projects', 'simple=true'],
+  ['projects as a user, order_by=name', 'alice', () => '/projects', 'simple=true&order_by=name&sort=asc'],
+  ['projects as a user, membership=true', 'alice', () => '/projects', 'simple=true&membership=true'],
+  ['project packages', 'root', (s) => `/projects/${s.app}/packages`, ''],
+  ['project releases', 'root', (s) => `/projects/${s.app}/releases`, ''],
+  ['project access tokens', 'root', (s) => `/projects/${s.app}/access_tokens`, ''],
+  ['personal access tokens, administrator', 'root', () => '/personal_access_tokens', ''],
+  ['snippets, all as an administrator', 'root', () => '/snippets/all', ''],
+  ['snippets, all as a user', 'alice', () => '/snippets/all', ''],
+];
+
+await atTwoSizes(build, async (small, large) => {
+  process.stdout.write(`\nList filters, 100 vs 100,000 rows (${ROUNDS} requests each, medians; budget 2×)\n`);
+  for (const [label, who, path, query] of SCALE) {
+    const a = await medianGetMs(small.core, small[who], path(small), query, ROUNDS, 5);
+    const b = await medianGetMs(large.core, large[who], path(large), query, ROUNDS, 5);
+    scaleRow('list filters', label, a, b);
+  }
+  process.stdout.write(`\nThe deepest offset page (page 2,500 of 20) against page 1, at 100,000 rows (${ROUNDS} requests each, medians; budget 3×)\n`);
+  for (const [label, who, path, query] of DEEPEST) {
+    const amp = query ? '&' : '';
+    const first = await medianGetMs(large.core, large[who], path(large), `per_page=20${amp}${query}`, ROUNDS, 5);
+    const deep = await medianGetMs(large.core, large[who], path(large), `${DEEP}${amp}${query}`, ROUNDS, 5);
+    const ratio = deep / first;
+    process.stdout.write(`  ${label.padEnd(44)} ${first.toFixed(2)} ms vs ${deep.toFixed(2)} ms  → ${ratio.toFixed(2)}× (budget 3×: ${ratio <= 3 ? 'within' : 'OVER'})\n`);
+    budgetLine(`deepest page vs page 1 at 100,000: ${label}`, `${deep.toFixed(2)} ms = ${ratio.toFixed(2)}×`, `${first.toFixed(2)} ms`, '≤ 3×', verdict(ratio <= 3));
+  }
+});

@@ -1,0 +1,167 @@
+// Text search and membership filters of the project, user and group lists: terms of every
+// length (a trigram index serves three characters or more, shorter ones read the rows), LIKE
+// wildcards taken literally, non-ASCII text, fields kept in step after renames and deletes, and
+// which projects membership=true and min_access_level select, with their totals.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startInstance, TRANSPORTS, type Instance } from '../helpers/instance.js';
+import { createUser, unique, type TestUser, type UserJson } from '../factories/users.js';
+import { createGroup, type GroupJson } from '../factories/groups.js';
+import { addMember, createProject, type ProjectJson } from '../factories/projects.js';
+
+describe.each(TRANSPORTS)('list search and membership filters (%s)', (kind) => {
+  let inst: Instance;
+  let viewer: TestUser;
+
+  beforeAll(async () => {
+    inst = await startInstance(kind);
+    viewer = await createUser(inst);
+  });
+  afterAll(() => inst.close());
+
+  const projectNames = async (search: string, client = inst.admin, extra: Record<string, unknown> = {}) =>
+    (await client.get<ProjectJson[]>('/projects', { search, per_page: 100, ...extra })).data.map((p) => p.name).sort();
+
+  it('projects: terms of one, two and three or more characters, in any ASCII case, in name, path or description', async () => {
+    const tag = unique('q').toLowerCase();
+    const group = await createGroup(inst, inst.admin, { visibility: 'public' });
+    await createProject(inst, inst.admin, { name: `${tag} Alpha Xy`, path: `${tag}-alpha`, namespace_id: group.id, visibility: 'public' });
+    await createProject(inst, inst.admin, { name: `${tag} Beta`, path: `${tag}-beta`, namespace_id: group.id, visibility: 'public', description: 'holds the Kestrel word' });
+    await createProject(inst, inst.admin, { name: `${tag} Gamma`, path: `${tag}-zq-gamma`, namespace_id: group.id, visibility: 'private' });
+    for (const client of [inst.admin, viewer.client]) {
+      const all = client === inst.admin ? [`${tag} Alpha Xy`, `${tag} Beta`, `${tag} Gamma`] : [`${tag} Alpha Xy`, `${tag} Beta`];
+      expect(await projectNames(tag, client)).toEqual(all);
+      expect(await projectNames(tag.toUpperCase(), client)).toEqual(all);
+      // Three characters or more: the index finds them; the rest of the name must match too.
+      expect(await projectNames(`${tag} alpha`, client)).toEqual([`${tag} Alpha Xy`]);
+      expect(await projectNames('kEsTrEl', client, { simple: true })).toEqual([`${tag} Beta`]);
+      expect(await projectNames(`${tag}-zq`, client)).toEqual(client === inst.admin ? [`${tag} Gamma`] : []);
+      // Two characters and one: read from the rows, same answers.
+      const two = (await projectNames('xy', client)).filter((n) => n.startsWith(tag));
+      expect(two).toEqual([`${tag} Alpha Xy`]);
+      expect((await projectNames('X', client)).filter((n) => n.startsWith(tag))).toEqual([`${tag} Alpha Xy`]);
+    }
+  });
+
+  it('projects: % and _ match themselves, also in terms the index serves', async () => {
+    const tag = unique('w').toLowerCase();
+    for (const name of [`${tag} a_b`, `${tag} axb`]) await createProject(inst, inst.admin, { name, path: unique('wp') });
+    // Names hold no %: descriptions do.
+    await createProject(inst, inst.admin, { name: `${tag} pct`, path: unique('wp'), description: `${tag} 50% off` });
+    await createProject(inst, inst.admin, { name: `${tag} x`, path: unique('wp'), description: `${tag} 50x off` });
+    expect(await projectNames(`${tag} a_b`)).toEqual([`${tag} a_b`]);
+    expect(await projectNames('a_b')).toEqual([`${tag} a_b`]);
+    expect(await projectNames(`${tag} 50%`)).toEqual([`${tag} pct`]);
+    expect(await projectNames(`${tag} 50% o`)).toEqual([`${tag} pct`]);
+    expect((await projectNames('_')).filter((n) => n.startsWith(tag))).toEqual([`${tag} a_b`]);
+    expect((await projectNames('%')).filter((n) => n.startsWith(tag))).toEqual([`${tag} pct`]);
+    expect(await projectNames(`${tag}%`)).toEqual([]);
+    expect(await projectNames(`"${tag}`)).toEqual([]);
+  });
+
+  it('projects: non-ASCII names are found by their text, and renames and deletes are followed', async () => {
+    const tag = unique('u').toLowerCase();
+    const p = await createProject(inst, inst.admin, { name: `${tag} Café Ünïcode`, path: unique('up') });
+    // Letters beyond ASCII match as written (the LIKE folds ASCII letters only, as before).
+    expect(await projectNames(`${tag} CAFÉ`)).toEqual([`${tag} Café Ünïcode`]);
+    expect(await projectNames('ïcode')).toEqual([`${tag} Café Ünïcode`]);
+    expect(await projectNames('ï')).toEqual([`${tag} Café Ünïcode`]);
+    await inst.admin.put(`/projects/${p.id}`, { name: `${tag} Renamed`, description: 'now with Osprey' });
+    expect(await projectNames('Ünïcode')).toEqual([]);
+    expect(await projectNames(`${tag} renamed`)).toEqual([`${tag} Renamed`]);
+    expect(await projectNames('osprey')).toEqual([`${tag} Renamed`]);
+    await inst.admin.delete(`/projects/${p.id}`);
+    const left = await projectNames(`${tag} renamed`);
+    // Deleting may be deferred on the platform; once the row is gone the index has no match.
+    if (inst.core.db.prepare('SELECT 1 FROM projects WHERE id = ?').get(p.id) === undefined) expect(left).toEqual([]);
+  });
+
+  it('users: short and long terms over username and name, exact emails, renames', async () => {
+    const tag = unique('s').toLowerCase();
+    const a = await createUser(inst, { username: `${tag}_kite`, name: 'Kite Flyer' });
+    await createUser(inst, { username: `${tag}xkite`, name: 'Other Person' });
+    const names = async (search: string, client = inst.admin) => (await client.get<UserJson[]>('/users', { search, per_page: 100 })).data.map((u) => u.username).sort();
+    for (const client of [inst.admin, viewer.client]) {
+      expect(await names(`${tag}_kite`, client)).toEqual([`${tag}_kite`]);
+      expect(await names(`${tag.toUpperCase()}`, client)).toEqual([`${tag}_kite`, `${tag}xkite`]);
+      expect(await names('kite flyer', client)).toEqual([`${tag}_kite`]);
+    }
+    // Administrators find a private email by its whole text only.
+    expect(await names(`${tag}_kite@example.com`)).toEqual([`${tag}_kite`]);
+    expect(await names(`${tag}_kite@example.co`)).toEqual([]);
+    expect(await names(`${tag}_kite@example.com`, viewer.client)).toEqual([]);
+    await inst.admin.put(`/users/${a.user.id}`, { name: 'Heron Watcher' });
+    expect(await names('kite flyer')).toEqual([]);
+    expect((await names('heron watch')).includes(`${tag}_kite`)).toBe(true);
+  });
+
+  it("groups: a parent's name finds its subgroups; renames reach the subgroups' full paths", async () => {
+    const tag = unique('g').toLowerCase();
+    const parent = await createGroup(inst, inst.admin, { name: `${tag} Parent`, path: `${tag}-parent`, visibility: 'public' });
+    const child = await createGroup(inst, inst.admin, { name: 'Nested One', path: unique('nested'), parent_id: parent.id, visibility: 'public' });
+    const names = async (search: string, client = inst.admin, extra: Record<string, unknown> = {}) =>
+      (await client.get<GroupJson[]>('/groups', { search, per_page: 100, ...extra })).data.map((g) => g.id).sort((x, y) => x - y);
+    expect(await names(`${tag} parent`)).toEqual([parent.id, child.id]);
+    expect(await names(`${tag}-PARENT/`)).toEqual([child.id]);
+    expect(await names(`${tag} parent`, viewer.client, { all_available: true })).toEqual([parent.id, child.id]);
+    await inst.admin.put(`/groups/${parent.id}`, { name: `${tag} Renamed`, path: `${tag}-renamed` });
+    expect(await names(`${tag} parent`)).toEqual([]);
+    expect(await names(`${tag}-renamed/`)).toEqual([child.id]);
+  });
+
+  describe('membership=true and min_access_level', () => {
+    let member: TestUser;
+    let ids: Record<string, number>;
+
+    beforeAll(async () => {
+      member = await createUser(inst);
+      const top = await createGroup(inst, inst.admin, { visibility: 'private' });
+      const sub = await createGroup(inst, inst.admin, { parent_id: top.id, visibility: 'private' });
+      const elsewhere = await createGroup(inst, inst.admin, { visibility: 'public' });
+      const mk = async (namespace_id: number, visibility = 'private') => (await createProject(inst, inst.admin, { namespace_id, visibility })).id;
+      ids = {
+        top: await mk(top.id),
+        // Inherited from the membership of the parent group.
+        sub: await mk(sub.id),
+        direct: await mk(elsewhere.id),
+        expired: await mk(elsewhere.id),
+        notMine: await mk(elsewhere.id),
+        publicNotMine: await mk(elsewhere.id, 'public'),
+      };
+      await addMember(inst, 'groups', top.id, member.user.id, 30);
+      await addMember(inst, 'projects', ids.direct as number, member.user.id, 40);
+      await addMember(inst, 'projects', ids.expired as number, member.user.id, 50, inst.admin, { expires_at: '2026-02-01' });
+      inst.clock.set(new Date('2026-03-01T00:00:00Z'));
+      const own = await createProject(inst, member.client, { visibility: 'private' });
+      ids.own = own.id;
+    });
+    afterAll(() => inst.clock.set(new Date('2026-01-15T10:00:00.000Z')));
+
+    const listed = async (query: Record<string, unknown>) => {
+      const res = await member.client.get<ProjectJson[]>('/projects', { per_page: 100, ...query });
+      return { ids: res.data.map((p) => p.id).sort((a, b) => a - b), total: res.headers['x-total'] };
+    };
+    const sorted = (...names: string[]) => names.map((n) => ids[n] as number).sort((a, b) => a - b);
+
+    it('selects the groups reached through a parent, direct memberships and the personal namespace, not expired ones', async () => {
+      const all = sorted('top', 'sub', 'direct', 'own');
+      expect(await listed({ membership: true })).toEqual({ ids: all, total: String(all.length) });
+      expect(await listed({ membership: true, simple: true, order_by: 'name', sort: 'asc' })).toMatchObject({ ids: all });
+      expect((await listed({ membership: true, per_page: 1, page: 3 })).total).toBe(String(all.length));
+    });
+
+    it('min_access_level keeps what reaches the level, at each boundary', async () => {
+      expect(await listed({ min_access_level: 10 })).toEqual({ ids: sorted('top', 'sub', 'direct', 'own'), total: '4' });
+      expect(await listed({ min_access_level: 30 })).toEqual({ ids: sorted('top', 'sub', 'direct', 'own'), total: '4' });
+      expect(await listed({ min_access_level: 40 })).toEqual({ ids: sorted('direct', 'own'), total: '2' });
+      expect(await listed({ min_access_level: 50 })).toEqual({ ids: sorted('own'), total: '1' });
+      expect(await listed({ min_access_level: 40, membership: true })).toEqual({ ids: sorted('direct', 'own'), total: '2' });
+    });
+
+    it('combines with search and the other filters', async () => {
+      const top = (await inst.admin.get<ProjectJson>(`/projects/${ids.top}`)).data;
+      expect((await listed({ membership: true, search: top.path })).ids).toEqual([ids.top]);
+      expect((await listed({ min_access_level: 40, search: top.path })).ids).toEqual([]);
+      expect((await listed({ membership: true, visibility: 'public' })).ids).toEqual([]);
+    });
+  });
+});
