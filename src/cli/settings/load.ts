@@ -1,0 +1,134 @@
+// Reads settings files (YAML, or JSON, which YAML reads too) into declarations: which section of
+// which target holds which value, and where in which file. Every problem is a SettingsFileError
+// naming the file, line and column; nothing here talks to the instance.
+import { readFileSync } from 'node:fs';
+import { isMap, isPair, isScalar, isSeq, LineCounter, parseDocument, type Document, type Node } from 'yaml';
+import { child, SettingsFileError, type AnySection, type Locator, type Scope, type SourceMap } from './section.js';
+import { SECTIONS } from './sections/index.js';
+import { expectMap, isRecord } from './check.js';
+import { unknownKey } from './suggest.js';
+
+export const FILE_VERSION = 1;
+
+/** One section's value for one target (a group path, a project path or glob, or global). */
+export interface Declaration {
+  scope: Scope;
+  /** Group or project path, a project glob, or '' for global. */
+  key: string;
+  section: AnySection;
+  /** The parsed value (the section's own type). */
+  data: unknown;
+  at: Locator;
+}
+
+function sourceMapOf(doc: Document, counter: LineCounter): SourceMap {
+  return {
+    position(pointer, key = false) {
+      let node: unknown = doc.contents;
+      let keyNode: unknown;
+      for (const seg of pointer) {
+        keyNode = undefined;
+        if (isMap(node)) {
+          const pair = node.items.find((p) => isPair(p) && (isScalar(p.key) ? String(p.key.value) : String(p.key)) === String(seg));
+          if (!pair) return undefined;
+          keyNode = pair.key;
+          node = pair.value;
+        } else if (isSeq(node) && typeof seg === 'number') node = node.items[seg];
+        else return undefined;
+      }
+      const target = (key && keyNode ? keyNode : node ?? keyNode) as Node | undefined;
+      const offset = target?.range?.[0];
+      if (offset === undefined) return undefined;
+      const pos = counter.linePos(offset);
+      return { line: pos.line, column: pos.col };
+    },
+  };
+}
+
+/** Parses one file's text; `file` names it in errors. */
+export function parseSettingsText(text: string, file: string): Declaration[] {
+  const counter = new LineCounter();
+  const doc = parseDocument(text, { lineCounter: counter, prettyErrors: false, uniqueKeys: true, merge: false });
+  const root: Locator = { file, pointer: [], source: sourceMapOf(doc, counter) };
+  const problem = doc.errors[0];
+  if (problem) {
+    const pos = problem.linePos?.[0];
+    throw new SettingsFileError({ ...root, ...(pos ? { line: pos.line, column: pos.col } : {}) }, `not valid YAML: ${problem.message.split('\n')[0]}`);
+  }
+  const value = doc.toJS({ maxAliasCount: 100 }) as unknown;
+  refuseProtoKeys(value, root);
+  if (value === null || value === undefined) throw new SettingsFileError(root, 'the file is empty; it needs at least "version: 1"');
+  const top = expectMap(value, root, 'the file');
+  const globals = new Map(SECTIONS.filter((s) => s.scopes.includes('global')).map((s) => [s.name, s]));
+  const known = ['version', 'groups', 'projects', ...globals.keys()];
+  if (top.version === undefined) throw new SettingsFileError(root, `missing "version: ${FILE_VERSION}" at the top of the file`);
+  if (top.version !== FILE_VERSION) throw new SettingsFileError(child(root, 'version'), `version ${JSON.stringify(top.version)} is not supported; this hostctl reads version ${FILE_VERSION}`);
+  const out: Declaration[] = [];
+  for (const [key, v] of Object.entries(top)) {
+    const at = child(root, key);
+    if (key === 'version') continue;
+    if (key === 'groups' || key === 'projects') {
+      if (v === null) continue;
+      const scope: Scope = key === 'groups' ? 'group' : 'project';
+      for (const [path, sections] of Object.entries(expectMap(v, at, key))) out.push(...targetSections(scope, path, sections, child(at, path)));
+      continue;
+    }
+    const section = globals.get(key);
+    if (!section) throw new SettingsFileError(at, unknownKey('top-level key', key, known), true);
+    out.push({ scope: 'global', key: '', section, data: section.parse(v, at, 'global'), at });
+  }
+  return out;
+}
+
+function targetSections(scope: Scope, path: string, value: unknown, at: Locator): Declaration[] {
+  const clean = path.replace(/^\/+|\/+$/g, '');
+  if (!clean || /\s/.test(clean) || (scope === 'group' && /\*/.test(clean))) {
+    throw new SettingsFileError(at, scope === 'group' ? `"${path}" is not a group path (globs are for projects only)` : `"${path}" is not a project path or glob`, true);
+  }
+  if (value === null) return [];
+  const map = expectMap(value, at, `${scope} ${path}`);
+  const allowed = new Map(SECTIONS.filter((s) => s.scopes.includes(scope)).map((s) => [s.name, s]));
+  return Object.entries(map).map(([name, v]) => {
+    const section = allowed.get(name);
+    const sat = child(at, name);
+    if (!section) throw new SettingsFileError(sat, unknownKey(`${scope} section`, name, [...allowed.keys()]), true);
+    return { scope, key: clean, section, data: section.parse(v, sat, scope), at: sat };
+  });
+}
+
+function refuseProtoKeys(value: unknown, at: Locator): void {
+  if (Array.isArray(value)) value.forEach((v, i) => refuseProtoKeys(v, child(at, i)));
+  else if (isRecord(value)) {
+    for (const [k, v] of Object.entries(value)) {
+      if (k === '__proto__' || k === 'constructor' || k === 'prototype') throw new SettingsFileError(child(at, k), `"${k}" is not allowed as a key`, true);
+      refuseProtoKeys(v, child(at, k));
+    }
+  }
+}
+
+/**
+ * Reads every file; the same section of the same target declared twice (in one file or across
+ * files) is an error naming both places.
+ */
+export function loadSettingsFiles(files: readonly string[], read: (file: string) => string = (f) => readFileSync(f === '-' ? 0 : f, 'utf8')): Declaration[] {
+  const out: Declaration[] = [];
+  const seen = new Map<string, Declaration>();
+  for (const file of files) {
+    let text: string;
+    try {
+      text = read(file);
+    } catch (error) {
+      throw new SettingsFileError({ file, pointer: [] }, `cannot read the file: ${(error as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : (error as Error).message}`);
+    }
+    for (const d of parseSettingsText(text, file === '-' ? '(stdin)' : file)) {
+      const id = `${d.scope}\0${d.key}\0${d.section.name}`;
+      const before = seen.get(id);
+      if (before) throw new SettingsFileError(d.at, `${d.section.name} of ${d.scope === 'global' ? 'the global settings' : `${d.scope} ${d.key}`} is declared twice (also at ${whereOf(before.at)})`);
+      seen.set(id, d);
+      out.push(d);
+    }
+  }
+  return out;
+}
+
+const whereOf = (at: Locator): string => new SettingsFileError(at, '').message.replace(/: $/, '');
