@@ -13,6 +13,8 @@ export const EXIT = {
   timedOut: 7,
   /** `freeze-periods status`: the project is inside a deploy freeze. */
   frozen: 10,
+  /** `diff` (and `apply --dry-run`): the target differs from the settings file. */
+  drift: 11,
   /** hostctl doctor found a failed check (or a warning, with --strict). */
   unhealthy: 12,
   interrupted: 130,
@@ -29,6 +31,7 @@ export const EXIT_MEANINGS: Record<number, string> = {
   [EXIT.unavailable]: 'rate limited or unavailable after retries, or the instance cannot be reached (serve: the port is in use)',
   [EXIT.timedOut]: 'timed out waiting for an operation',
   [EXIT.frozen]: 'freeze-periods status only: the project is inside a deploy freeze (deploys should wait)',
+  [EXIT.drift]: 'diff (and apply --dry-run) only: the target differs from the settings file (drift); 0 means in sync',
   [EXIT.unhealthy]: 'hostctl doctor found a problem (a failed check; with --strict, a warning too)',
   [EXIT.interrupted]: 'interrupted (Ctrl-C)',
 };

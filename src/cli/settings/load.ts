@@ -66,7 +66,8 @@ export function parseSettingsText(text: string, file: string): Declaration[] {
   const out: Declaration[] = [];
   for (const [key, v] of Object.entries(top)) {
     const at = child(root, key);
-    if (key === 'version') continue;
+    // `$schema` names the JSON Schema for editors of JSON files; it is not a setting.
+    if (key === 'version' || key === '$schema') continue;
     if (key === 'groups' || key === 'projects') {
       if (v === null) continue;
       const scope: Scope = key === 'groups' ? 'group' : 'project';

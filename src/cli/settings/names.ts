@@ -46,7 +46,7 @@ export class CachedNames implements NameResolver {
     const id = await this.lookup(kind, name);
     if (id === undefined) {
       const message = `no ${kind} "${name}" on the target (or the token cannot see it)`;
-      throw at ? new SettingsFileError(at, message) : new Error(message);
+      throw at ? new SettingsFileError(at, message, true) : new Error(message);
     }
     return id;
   }

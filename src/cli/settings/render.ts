@@ -57,7 +57,8 @@ export function renderPlan(plan: Plan, width: number, paint: Paint = noPaint): s
     for (const c of item.changes) {
       const head = `    ${MARK[c.op]} ${c.key.padEnd(keyWidth)}`;
       const texts = c.fields.map((f) => fieldText(c, f));
-      const single = texts.length === 1 ? `${head}  ${texts[0] as string}` : undefined;
+      // A create or delete lists its fields on one line when they fit; an update shows one field per line.
+      const single = texts.length === 1 || (c.op !== 'update' && texts.length > 1) ? `${head}  ${texts.join(', ')}` : undefined;
       if (texts.length === 0) lines.push(paint[c.op](clip(`    ${MARK[c.op]} ${c.key}`, width)));
       else if (single !== undefined && single.length <= width) lines.push(paint[c.op](single));
       else {

@@ -59,7 +59,9 @@ export const notificationSettingsSection: SettingsSection<NotificationSetting, N
     const d = change.payload as NotificationSetting;
     await ctx.client.put(pathOf(change.target), { ...(d.level !== undefined ? { level: d.level } : {}), ...(d.events ?? {}) });
   },
-  export(c) {
+  export(c, _ctx, target) {
+    // A group's or project's setting at level global only defers to the global one: nothing to write.
+    if (target.scope !== 'global' && c.level === 'global') return undefined;
     return { level: c.level, ...(c.level === 'custom' && c.events ? { events: c.events } : {}) };
   },
 };
