@@ -49,7 +49,9 @@ export const notificationSettingsSection: SettingsSection<NotificationSetting, N
   references: () => ({}),
   async read(ctx, target) {
     const { data } = await ctx.client.get<{ level: NotificationLevel; events?: Record<string, boolean> }>(pathOf(target));
-    return { level: data.level, ...(data.events ? { events: data.events } : {}) };
+    // An event never chosen reads as null: it is not a choice the file can hold.
+    const events = Object.fromEntries(Object.entries(data.events ?? {}).filter(([, v]) => typeof v === 'boolean'));
+    return { level: data.level, ...(data.events ? { events } : {}) };
   },
   plan(d, c) {
     const fields = diffFields(flat(c), flat(d));
