@@ -2,10 +2,12 @@
 // on a terminal, as a question, with choices from the target where there are some (a fixed list
 // for values such as access levels), and stays a usage error naming it without a terminal.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BIN, cliSandbox, type CliSandbox } from '../helpers/cli.js';
-import { KEY, drivePty, hasCommand, type Step } from './terminal.js';
+import { inProcessSandbox as cliSandbox, type InProcessSandbox as CliSandbox, type PromptStep } from '../helpers/cli-in-process.js';
+import { KEY } from './terminal.js';
 
-describe.runIf(hasCommand('python3'))('prompts for missing values', () => {
+// In-process, on the harness's fake terminal: the same prompts a pseudo-terminal shows, typed
+// as the output asks for them (cli-terminal.test.ts keeps prompts on a real pseudo-terminal).
+describe('prompts for missing values', () => {
   let sb: CliSandbox;
 
   beforeAll(async () => {
@@ -14,8 +16,7 @@ describe.runIf(hasCommand('python3'))('prompts for missing values', () => {
   });
   afterAll(() => sb.cleanup());
 
-  const env = () => ({ PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: sb.dir, TERM: 'xterm-256color', ...sb.env });
-  const onPty = (args: string[], steps: Step[]) => drivePty([process.execPath, BIN, ...args], env(), steps, 80);
+  const onPty = (args: string[], steps: PromptStep[]) => sb.drive(args, steps, { columns: 80 });
 
   it('members add asks which user (from the target) and which access level (a list)', async () => {
     const res = await onPty(['members', 'add', '-R', 'oss/yaml-lint', '-o', 'json'], [

@@ -1,11 +1,10 @@
-// `hostctl tokens rotate` with no argument on a terminal: driven through a pseudo-terminal
-// (python3's pty module), with arrow keys in the token list, a typed expiry that is first
-// refused, and the confirmation. The new secret is shown once; the old one stops working.
+// `hostctl tokens rotate` with no argument on a terminal: driven in-process on the harness's fake
+// terminal, with arrow keys in the token list, a typed expiry that is first refused, and the
+// confirmation. The new secret is shown once; the old one stops working.
 import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BIN, cliSandbox, type CliSandbox } from '../helpers/cli.js';
-import { drivePty, type PtyResult, type Step } from './terminal.js';
+import { inProcessSandbox as cliSandbox, type DriveResult, type InProcessSandbox as CliSandbox, type PromptStep } from '../helpers/cli-in-process.js';
 
 const DOWN = '\u001b[B';
 const ENTER = '\r';
@@ -19,7 +18,7 @@ interface Token {
   token?: string;
 }
 
-describe('interactive tokens rotate on a pseudo-terminal', () => {
+describe('interactive tokens rotate on a terminal', () => {
   let box: CliSandbox;
 
   const json = <T>(args: string[], env?: Record<string, string>): Promise<T> => box.json<T>(args, env);
@@ -32,10 +31,7 @@ describe('interactive tokens rotate on a pseudo-terminal', () => {
     return index;
   };
 
-  const onPty = async (args: string[], steps: Step[]): Promise<PtyResult> => {
-    const env: Record<string, string> = { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: box.dir, TERM: 'xterm-256color', ...box.env };
-    return drivePty([process.execPath, BIN, ...args], env, steps);
-  };
+  const onPty = (args: string[], steps: PromptStep[]): Promise<DriveResult> => box.drive(args, steps, { columns: 220 });
 
   const secretsIn = (output: string): string[] => [...output.matchAll(/hpat-[A-Za-z0-9_-]{20,}/g)].map((m) => m[0]);
 

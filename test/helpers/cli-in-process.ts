@@ -9,7 +9,8 @@
 // What needs a real process stays with test/helpers/cli.ts: start-up and the launcher, signals,
 // pipes closed early, pseudo-terminals (prompts), serve.
 import { rmSync } from 'node:fs';
-import { Readable } from 'node:stream';
+import { createRequire } from 'node:module';
+import { PassThrough, Readable } from 'node:stream';
 import { expect } from 'vitest';
 import { BIN, cleanEnv, sandboxLayout } from './cli.js';
 import { copyDemoState } from './demo-fixture.js';
@@ -28,6 +29,23 @@ export interface FakeTerminal {
   columns?: number;
 }
 
+/** One exchange with a prompt: wait until the output shows `expect`, then type `send`. */
+export interface PromptStep {
+  /** A regular expression over everything shown since the previous step, ANSI codes removed. */
+  expect: string;
+  /** Keys as a terminal sends them (test/e2e/terminal.ts KEY has the special ones). */
+  send: string[];
+}
+
+/** What `drive` shows: the shape drivePty gives for a command on a pseudo-terminal. */
+export interface DriveResult {
+  code: number;
+  /** Everything shown on standard output and error, in order, ANSI codes removed. */
+  output: string;
+  /** Why the steps stopped early ('did not see: …'), or null when every step ran. */
+  error: string | null;
+}
+
 export interface RunOptions {
   /** Text on standard input (default: an empty, non-terminal standard input). */
   input?: string;
@@ -35,6 +53,11 @@ export interface RunOptions {
   terminal?: FakeTerminal;
   /** Accepted for the process tests' signature; an in-process run is bounded by the test's own timeout. */
   timeout?: number;
+  /**
+   * Answers prompts: standard input, output and error become a terminal (prompts on), and each
+   * step's keys are typed once the output shows what it expects. See `drive`.
+   */
+  steps?: PromptStep[];
 }
 
 export interface InProcessSandbox {
@@ -46,15 +69,84 @@ export interface InProcessSandbox {
   run(args: string[], options?: RunOptions): Promise<CliRun>;
   /** `hostctl init --state <stateDir>` (plus args); returns the root token. */
   init(args?: string[]): Promise<string>;
+  /**
+   * Runs `hostctl ...args` on a fake terminal of `columns` width (default 80) with prompts on,
+   * typing each step's keys when the output shows its `expect`: what a pseudo-terminal test does
+   * (drivePty), without a process.
+   */
+  drive(args: string[], steps: PromptStep[], options?: { columns?: number; env?: Record<string, string> }): Promise<DriveResult>;
   /** Runs with `-o json`, fails the test on a non-zero exit (with its stderr), parses stdout. */
   json<T = Record<string, unknown>>(args: string[], env?: Record<string, string>): Promise<T>;
   cleanup(): void;
 }
 
+const tty_ = createRequire(import.meta.url)('node:tty') as typeof import('node:tty');
+const realIsatty = tty_.isatty;
+
 /** `process.exit()` inside a run ends the run, not the test process. */
 class ExitCalled extends Error {
   constructor(readonly code: number) {
     super(`process.exit(${code})`);
+  }
+}
+
+const ANSI = /\x1b\[[0-9;?]*[A-Za-z]|\x1b[()][A-Za-z0-9]|\r/g;
+/** With no new output for this long while a step waits, the run is ended with Ctrl-C. */
+const STALL_MS = 20_000;
+
+/**
+ * A standard input that is a terminal and types the steps' keys as the output asks for them.
+ * `shown` is called with everything written so far; keys go in once the next step's pattern
+ * appears after where the previous step matched. A prompt that never appears ends the run with
+ * Ctrl-C (as a user would), so a failing test reports what it saw instead of hanging.
+ */
+class TypingTerminal extends PassThrough {
+  readonly isTTY = true;
+  isRaw = false;
+  error: string | null = null;
+  private seen = 0;
+  private step = 0;
+  private stall: NodeJS.Timeout | undefined;
+
+  constructor(private readonly steps: PromptStep[]) {
+    super();
+  }
+
+  setRawMode(mode: boolean): this {
+    this.isRaw = mode;
+    return this;
+  }
+
+  /** Why the steps did not all run, or null when they did. */
+  get failure(): string | null {
+    const next = this.steps[this.step];
+    return this.error ?? (next ? `did not see: ${next.expect}` : null);
+  }
+
+  shown(output: string): void {
+    clearTimeout(this.stall);
+    const next = this.steps[this.step];
+    if (!next) return;
+    const text = output.replace(ANSI, '');
+    const m = new RegExp(next.expect).exec(text.slice(this.seen));
+    if (!m) {
+      this.stall = setTimeout(() => {
+        this.error = `did not see: ${next.expect}`;
+        this.write('\u0003');
+      }, STALL_MS);
+      return;
+    }
+    this.seen += m.index + m[0].length;
+    this.step++;
+    // Typed after the prompt has drawn itself, as on a terminal.
+    setImmediate(() => {
+      for (const key of next.send) this.write(key);
+      this.shown(output);
+    });
+  }
+
+  stop(): void {
+    clearTimeout(this.stall);
   }
 }
 
@@ -73,20 +165,24 @@ function swap<T extends object, K extends keyof T>(target: T, key: K, value: T[K
   };
 }
 
-async function runOnce(args: string[], env: Record<string, string>, options: RunOptions): Promise<CliRun> {
+async function runOnce(args: string[], env: Record<string, string>, options: RunOptions): Promise<CliRun & { drive?: DriveResult }> {
   const { main } = await (loaded ??= import('../../src/cli/main.js'));
   let stdout = '';
   let stderr = '';
+  let shown = '';
+  const typing = options.steps ? new TypingTerminal(options.steps) : undefined;
   const collect = (into: 'out' | 'err') =>
     function write(chunk: unknown, encoding?: unknown, callback?: unknown): boolean {
       const text = typeof chunk === 'string' ? chunk : Buffer.from(chunk as Uint8Array).toString('utf8');
       if (into === 'out') stdout += text;
       else stderr += text;
+      shown += text;
+      typing?.shown(shown);
       const done = typeof encoding === 'function' ? encoding : callback;
       if (typeof done === 'function') queueMicrotask(() => (done as () => void)());
       return true;
     };
-  const tty = options.terminal?.tty ?? false;
+  const tty = typing !== undefined || (options.terminal?.tty ?? false);
   const savedEnv = process.env;
   const savedArgv = process.argv;
   const savedExitCode = process.exitCode;
@@ -97,15 +193,20 @@ async function runOnce(args: string[], env: Record<string, string>, options: Run
     swap(process.stderr, 'write', collect('err') as typeof process.stderr.write),
     swap(process.stdout, 'isTTY', tty),
     swap(process.stderr, 'isTTY', tty),
-    swap(process, 'stdin', Object.assign(Readable.from(options.input === undefined ? [] : [Buffer.from(options.input)]), { isTTY: false }) as typeof process.stdin),
+    // A terminal's streams know its width; prompts wrap at it.
+    swap(process.stdout, 'columns', (tty ? (options.terminal?.columns ?? 80) : undefined) as number),
+    swap(process.stderr, 'columns', (tty ? (options.terminal?.columns ?? 80) : undefined) as number),
+    swap(process, 'stdin', (typing ?? Object.assign(Readable.from(options.input === undefined ? [] : [Buffer.from(options.input)]), { isTTY: false })) as typeof process.stdin),
+    // The terminal check asks descriptor 0 (src/cli/io/terminal.ts), not the stream.
+    swap(tty_, 'isatty', ((fd: number) => (fd === 0 ? typing !== undefined : realIsatty(fd))) as typeof tty_.isatty),
     swap(process, 'exit', ((code?: number) => {
       throw new ExitCalled(code ?? 0);
     }) as typeof process.exit),
   ];
   process.env = {
     ...env,
-    // A fake terminal never prompts: the answers a pseudo-terminal test types need a real one.
-    HOSTCTL_NO_PROMPT: '1',
+    // A fake terminal prompts only when the run types answers (steps).
+    ...(typing ? {} : { HOSTCTL_NO_PROMPT: '1' }),
     ...(options.terminal?.columns !== undefined ? { COLUMNS: String(options.terminal.columns) } : {}),
     ...(options.env ?? {}),
   };
@@ -120,6 +221,7 @@ async function runOnce(args: string[], env: Record<string, string>, options: Run
     if (!(error instanceof ExitCalled)) throw error;
     exitCode = error.code;
   } finally {
+    typing?.stop();
     for (const undo of restore.reverse()) undo();
     process.env = savedEnv;
     process.argv = savedArgv;
@@ -127,28 +229,39 @@ async function runOnce(args: string[], env: Record<string, string>, options: Run
     for (const l of process.listeners('SIGINT')) if (!sigint.includes(l)) process.removeListener('SIGINT', l);
     for (const l of process.stdout.listeners('error')) if (!stdoutErrors.includes(l)) process.stdout.removeListener('error', l as (e: Error) => void);
   }
-  return { exitCode, stdout: stripFinalNewline(stdout), stderr: stripFinalNewline(stderr) };
+  return {
+    exitCode,
+    stdout: stripFinalNewline(stdout),
+    stderr: stripFinalNewline(stderr),
+    ...(typing ? { drive: { code: exitCode, output: shown.replace(ANSI, ''), error: typing.failure } } : {}),
+  };
 }
 
 /** A sandbox like cliSandbox() (own config and state directories, the fake clock), run in-process. */
 export function inProcessSandbox(): InProcessSandbox {
   const { dir, configDir, stateDir, env } = sandboxLayout('hostctl-inproc-');
+  /** Runs are serialised: they share the process's streams, environment and argv. */
+  const enqueue = (args: string[], options: RunOptions) => {
+    const result = queue.then(() => runOnce(args, { ...cleanEnv(), ...env }, options));
+    queue = result.catch(() => undefined);
+    return result;
+  };
   const sandbox: InProcessSandbox = {
     dir,
     configDir,
     stateDir,
     env,
-    run(args, options = {}) {
-      const result = queue.then(() => runOnce(args, { ...cleanEnv(), ...env }, options));
-      queue = result.catch(() => undefined);
-      return result;
-    },
+    run: (args, options = {}) => enqueue(args, options),
     async init(args = []) {
       // The demo is built once for the suite (demo-fixture.ts); `init --demo` itself is tested by running it.
       if (args.length === 1 && args[0] === '--demo') return copyDemoState(stateDir, configDir);
       const res = await sandbox.run(['init', '--state', stateDir, ...args]);
       if (res.exitCode !== 0) throw new Error(`init failed (${res.exitCode}): ${res.stderr}`);
       return res.stdout.trim();
+    },
+    async drive(args, steps, options = {}) {
+      const res = await enqueue(args, { steps, terminal: { tty: true, columns: options.columns ?? 80 }, ...(options.env ? { env: options.env } : {}) });
+      return res.drive as DriveResult;
     },
     async json<T>(args: string[], extraEnv?: Record<string, string>): Promise<T> {
       const res = await sandbox.run([...args, '-o', 'json'], extraEnv ? { env: extraEnv } : {});
