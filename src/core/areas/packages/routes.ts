@@ -8,8 +8,9 @@ import { currentUser } from '../../http/context.js';
 import { ApiError, badRequest, forbidden, notFound, paramError, recordNotFound, unauthorized } from '../../http/errors.js';
 import { cappedCount, paginate } from '../../http/pagination.js';
 import { keptCount } from '../../db/list-counts.js';
-import { tryWriteTx } from '../../db/connection.js';
-import { contentDisposition, created, noContent, ok, streamReply } from '../../http/reply.js';
+import { readTx, tryWriteTx } from '../../db/connection.js';
+import { fragmentsOf, jsonArrayBytes, keptTexts } from '../../resources/fragments.js';
+import { contentDisposition, created, jsonBytesReply, noContent, ok, streamReply, type Reply } from '../../http/reply.js';
 import { idParam, type ParamDecl } from '../../http/params.js';
 import { can, canSee } from '../../auth/policy.js';
 import { descendantIds } from '../../auth/access.js';
@@ -19,7 +20,7 @@ import { findGroup, findProject, projectByRef, projectFullPath } from '../../res
 import { likeContains, placeholders } from '../../db/sql.js';
 import { BlobTooLargeError, discardBlob, openBlob, receiveBlob, receiveMultipartBlob, type ReceivedBlob } from './blobs.js';
 import { presentPackageFiles, presentPackages, presentPipelines, type PresentOptions } from './present.js';
-import { addPackageFile, DESTROY_JOB, findOrCreatePackage, markForDestruction, removePackageFile, requiredLevel, ruleLevel } from './service.js';
+import { addPackageFile, DESTROY_JOB, findOrCreatePackage, levelFor, markForDestruction, protectionRules, removePackageFile, requiredLevel, ruleLevel, type ProtectionRules } from './service.js';
 import { DETAILED_STATUSES, isGenericFilePath, isGenericName, isGenericVersion, LISTED_STATUSES, PACKAGE_STATUSES, PACKAGE_TYPES, type PackageStatus } from './types.js';
 import { protectionRuleRoutes } from './protection-routes.js';
 import { genericMaxFileSize, planLimitRoutes } from './plan-limits.js';
@@ -43,7 +44,7 @@ const packageIdParam: ParamDecl = { name: 'package_id', type: 'integer', require
 const ORDER_COLUMNS: Record<string, string> = { created_at: 'pk.created_at', name: 'pk.name', version: 'pk.version', type: 'pk.type_rank', project_path: 'pr.path_lower' };
 
 /** Lists packages of the given projects with the filters, order and paging of the request. */
-function listPackages(ctx: RequestContext, projects: ProjectRow[], group: boolean) {
+async function listPackages(ctx: RequestContext, projects: ProjectRow[], group: boolean): Promise<Reply> {
   const byId = new Map(projects.map((p) => [p.id, p]));
   const ids = projects.map((p) => p.id);
   const p = ctx.params;
@@ -76,7 +77,8 @@ function listPackages(ctx: RequestContext, projects: ProjectRow[], group: boolea
   const rowConditions = [`pk.project_id IN (${placeholders(ids.length)})`, ...kept.map((c) => `pk.${c.replace('versioned = 1', 'version IS NOT NULL')}`), ...other];
   const args = [...ids, ...keptArgs, ...otherArgs];
   const from = p.package_name !== undefined ? 'package_names nm CROSS JOIN packages pk INDEXED BY packages_project_name' : 'packages pk';
-  const base = `SELECT pk.* FROM ${from}${join} WHERE ${rowConditions.join(' AND ')}`;
+  const source = `FROM ${from}${join} WHERE ${rowConditions.join(' AND ')}`;
+  const base = `SELECT pk.* ${source}`;
   const opts: PresentOptions = {
     apiBase: ctx.apiBase,
     canDestroy: (() => {
@@ -93,10 +95,29 @@ function listPackages(ctx: RequestContext, projects: ProjectRow[], group: boolea
     const sql = `SELECT COALESCE(SUM(n), 0) AS n FROM package_counts WHERE project_id IN (${placeholders(ids.length)}) AND ${kept.join(' AND ')}`;
     return Math.min(cap, (ctx.core.db.prepare(sql).get(...ids, ...keptArgs) as { n: number }).n);
   };
-  return paginate(ctx, count, (limit, offset) => {
-    const rows = ctx.core.db.prepare(`${base} ORDER BY ${column} ${dir}, pk.id ${dir} LIMIT ? OFFSET ?`).all(...args, limit, offset) as PackageRow[];
-    return presentPackages(ctx.core, rows, opts);
-  });
+  // The texts of packages presented since the last write are reused: a page of unchanged
+  // packages reads ids, not rows, pipelines, tags or protection rules. A text also depends on
+  // the viewer (and the pipeline of a job token), the API base and the list's form.
+  const fragments = fragmentsOf(ctx.core.db, 'package');
+  const scope = `${ctx.actor?.id ?? 0}\n${ctx.jobPipelineId ?? 0}\n${ctx.apiBase}\n${ctx.core.settings.externalUrl}\n${group ? 1 : 0}`;
+  const texts = fragments.texts(scope);
+  const rows = new Map<number, PackageRow>();
+  // The page and the rows it lacks texts of are read in one transaction (one snapshot).
+  const reply = readTx(ctx.core.db, () =>
+    paginate(ctx, count, (limit, offset) => {
+      const found = (ctx.core.db.prepare(`SELECT pk.id ${source} ORDER BY ${column} ${dir}, pk.id ${dir} LIMIT ? OFFSET ?`).all(...args, limit, offset) as { id: number }[]).map(
+        (r) => r.id,
+      );
+      const missing = found.filter((id) => !texts.has(id));
+      if (missing.length > 0) {
+        for (const row of ctx.core.db.prepare(`SELECT * FROM packages WHERE id IN (${placeholders(missing.length)})`).all(...missing) as PackageRow[]) rows.set(row.id, row);
+      }
+      return found;
+    }),
+  );
+  const pageIds = reply.body as number[];
+  const page = await keptTexts(fragments, texts, pageIds, (missing) => presentPackages(ctx.core, missing.map((id) => rows.get(id) as PackageRow), opts));
+  return jsonBytesReply(fragments.joined(scope, pageIds, () => jsonArrayBytes(page)), reply.headers);
 }
 
 /** The projects of a group (and its subgroups unless excluded) whose packages the caller may read. */
@@ -130,11 +151,15 @@ type DeleteVerdict = 'allowed' | 'forbidden' | 'protected';
 function deleteVerdicts(ctx: RequestContext): (project: ProjectRow, pkg: PackageRow) => DeleteVerdict {
   const roles = new Map<number, boolean>();
   const levels = new Map<number, number>();
+  const rules = new Map<string, ProtectionRules>();
   return (project, pkg) => {
     let role = roles.get(project.id);
     if (role === undefined) roles.set(project.id, (role = can(ctx.core, ctx.actor, 'destroy_package', { project })));
     if (!role || !ctx.actor) return 'forbidden';
-    const need = requiredLevel(ctx.core, project.id, pkg.package_type, pkg.name, 'minimum_access_level_for_delete');
+    const key = `${project.id}\0${pkg.package_type}`;
+    let own = rules.get(key);
+    if (!own) rules.set(key, (own = protectionRules(ctx.core, project.id, pkg.package_type, 'minimum_access_level_for_delete')));
+    const need = levelFor(own, pkg.name);
     if (need === null) return 'allowed';
     let level = levels.get(project.id);
     if (level === undefined) levels.set(project.id, (level = ruleLevel(ctx.core, ctx.actor, project)));

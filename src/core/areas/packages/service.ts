@@ -97,12 +97,26 @@ export function ruleLevel(core: CoreState, actor: UserRow, project: ProjectRow):
 const patternRegex = (pattern: string): RegExp =>
   new RegExp(`^${pattern.split('*').map((p) => p.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('.*')}$`, 'i');
 
-/** The highest minimum level the project's rules set for `column` on a package of that type and name. */
-export function requiredLevel(core: CoreState, projectId: number, type: string, name: string, column: 'minimum_access_level_for_push' | 'minimum_access_level_for_delete'): number | null {
-  const rules = core.db
+type RuleColumn = 'minimum_access_level_for_push' | 'minimum_access_level_for_delete';
+
+/** The rules of one project and package type that set `column`, as patterns and levels. */
+export type ProtectionRules = readonly { pattern: RegExp; level: number }[];
+
+export function protectionRules(core: CoreState, projectId: number, type: string, column: RuleColumn): ProtectionRules {
+  const rows = core.db
     .prepare(`SELECT package_name_pattern, ${column} AS level FROM package_protection_rules WHERE project_id = ? AND package_type = ? AND ${column} IS NOT NULL`)
     .all(projectId, type) as { package_name_pattern: string; level: number }[];
+  return rows.map((r) => ({ pattern: patternRegex(r.package_name_pattern), level: r.level }));
+}
+
+/** The highest minimum level `rules` set on a package of that name, or null. */
+export function levelFor(rules: ProtectionRules, name: string): number | null {
   let need: number | null = null;
-  for (const r of rules) if (patternRegex(r.package_name_pattern).test(name) && (need === null || r.level > need)) need = r.level;
+  for (const r of rules) if (r.pattern.test(name) && (need === null || r.level > need)) need = r.level;
   return need;
+}
+
+/** The highest minimum level the project's rules set for `column` on a package of that type and name. */
+export function requiredLevel(core: CoreState, projectId: number, type: string, name: string, column: RuleColumn): number | null {
+  return levelFor(protectionRules(core, projectId, type, column), name);
 }
