@@ -16,6 +16,7 @@ import { CancelledError, UsageError, noteTarget } from './errors.js';
 import { checkChoice, parseDate } from './refs.js';
 import { parseIsoTime } from './project-option.js';
 import { checkGlobals } from './globals.js';
+import { namesOf, type LookupKind } from './names.js';
 import { nowFromEnv } from '../../shared/dates.js';
 
 export interface GlobalOptions {
@@ -218,25 +219,32 @@ export function applyVerb<O>(cmd: Command, spec: VerbSpec<O>): Command {
   return cmd;
 }
 
-const LOOKUP_PATH = { user: ['/users/', 'username'], group: ['/groups/', 'full_path'], project: ['/projects/', 'path_with_namespace'] } as const;
 
-/** The cell getter of a lookup column: each distinct id asked once; unknown ones stay ids. */
-async function lookupNames(api: ApiClient, rows: Record<string, unknown>[], c: Column): Promise<(row: Record<string, unknown>) => unknown> {
-  const [prefix, field] = LOOKUP_PATH[c.lookup as keyof typeof LOOKUP_PATH];
-  const value = (row: Record<string, unknown>) => (c.get ? c.get(row) : getPath(row, c.key));
-  const ids = [...new Set(rows.map(value).filter((v): v is number => typeof v === 'number'))].slice(0, 100);
-  const names = new Map<number, string>();
-  await Promise.all(
-    ids.map(async (id) => {
-      const res = await api.request<Record<string, unknown>>('GET', `${prefix}${id}`, { allowError: true, ...(c.lookup === 'group' ? { query: { with_projects: false } } : {}) });
-      const name = res.status === 200 && res.data ? res.data[field] : undefined;
-      if (typeof name === 'string') names.set(id, name);
-    }),
-  );
-  return (row) => {
-    const v = value(row);
-    return typeof v === 'number' ? (names.get(v) ?? v) : v;
-  };
+/** The lookup columns with cell getters that show names (kit/names.ts); unknown or hidden ids stay ids. */
+async function lookupNames(api: ApiClient, rows: Record<string, unknown>[], columns: Column[]): Promise<Column[]> {
+  const value = (c: Column, row: Record<string, unknown>) => (c.get ? c.get(row) : getPath(row, c.key));
+  const wanted = new Map<LookupKind, Set<number>>();
+  for (const c of columns) {
+    if (!c.lookup) continue;
+    const ids = wanted.get(c.lookup) ?? new Set<number>();
+    for (const row of rows) {
+      const v = value(c, row);
+      if (typeof v === 'number' && ids.size < 100) ids.add(v);
+    }
+    wanted.set(c.lookup, ids);
+  }
+  const names = await namesOf(api, wanted);
+  return columns.map((c) => {
+    if (!c.lookup) return c;
+    const known = names.get(c.lookup as LookupKind);
+    return {
+      ...c,
+      get: (row: Record<string, unknown>) => {
+        const v = value(c, row);
+        return typeof v === 'number' ? (known?.get(v) ?? v) : v;
+      },
+    };
+  });
 }
 
 /**
@@ -449,7 +457,7 @@ export function makeCli(globals: GlobalOptions & ListOptions, env: NodeJS.Proces
   const named = async (rows: Record<string, unknown>[], columns?: Column[]): Promise<Column[] | undefined> => {
     if (!columns || !columns.some((c) => c.lookup) || fields || globals.jq !== undefined || (globals.output !== 'table' && globals.output !== 'csv')) return columns;
     const api = await cli.client();
-    return Promise.all(columns.map(async (c) => (c.lookup ? { ...c, get: await lookupNames(api, rows, c) } : c)));
+    return lookupNames(api, rows, columns);
   };
   const cli: Cli = {
     globals,

@@ -38,6 +38,7 @@ export const AREAS = {
   pipelines: () => import('./pipelines/routes.js').then((m) => m.pipelineRoutes),
   'audit-events': () => import('./audit-events/routes.js').then((m) => m.auditEventRoutes),
   namespaces: () => import('./namespaces/routes.js').then((m) => m.namespaceRoutes),
+  names: () => import('./names/routes.js').then((m) => m.nameRoutes),
 } satisfies Record<string, () => Promise<RouteDef[]>>;
 
 export type AreaName = keyof typeof AREAS;

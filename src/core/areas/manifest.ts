@@ -291,4 +291,5 @@ export const ROUTE_MANIFEST: readonly RouteKey[] = [
   ["GET", "/namespaces", "namespaces"],
   ["GET", "/namespaces/:id", "namespaces"],
   ["GET", "/namespaces/:id/exists", "namespaces"],
+  ["GET", "/hostctl/names", "names"],
 ];

@@ -8,6 +8,7 @@ import { daysAfter, isCalendarDate, nowFromEnv } from '../../../shared/dates.js'
 import type { Cli } from '../../kit/verb.js';
 import { selfTokenId, type TokenJson } from './own-token.js';
 import { MAX_LIFETIME_DAYS, expiryReason, successorExpiry } from './rotate.js';
+import { namesOf } from '../../kit/names.js';
 
 type Prompts = typeof import('@inquirer/prompts');
 
@@ -78,18 +79,10 @@ function describe(t: TokenJson, owner: string | undefined, inUse: boolean): stri
   ].join(' · ') + (inUse ? '  (in use by hostctl)' : '');
 }
 
-/** Usernames of the token owners, one request per distinct owner. */
+/** Usernames of the token owners, in one request (kit/names.ts). */
 async function usernames(api: ApiClient, tokens: TokenJson[]): Promise<Map<number, string>> {
-  const ids = [...new Set(tokens.map((t) => t.user_id))];
-  const found = await Promise.all(
-    ids.map(async (id) => {
-      const res = await api.request<{ username?: string }>('GET', `/users/${id}`, { allowError: true });
-      return [id, res.status === 200 ? res.data.username : undefined] as const;
-    }),
-  );
-  const out = new Map<number, string>();
-  for (const [id, name] of found) if (name) out.set(id, name);
-  return out;
+  const names = await namesOf(api, new Map([['user', new Set([...new Set(tokens.map((t) => t.user_id))].slice(0, 100))]]));
+  return names.get('user') ?? new Map();
 }
 
 /** Today in UTC on hostctl's clock (a fixed time under test). */
