@@ -69,5 +69,6 @@ globalThis.__hostctlLoadBundle = (name, v8Flags) => {
 };
 
 const cli = loadBundle('cli.cjs');
-const done = Promise.resolve(cli.main(process.argv.slice(2)));
+// Output goes straight to the descriptors, without Node's stream objects (src/cli/io/output.ts).
+const done = Promise.resolve(cli.main(process.argv.slice(2), { directOutput: true }));
 done.finally(writeCaches);

@@ -37,7 +37,7 @@ async function main() {
       ['groups', 'list'],
       ['tokens', 'get', '999'],
     ];
-    for (const argv of runs) await mod.exports.main(argv);
+    for (const argv of runs) await mod.exports.main(argv, { directOutput: true });
     fs.writeFileSync(cacheFile, script.createCachedData());
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });

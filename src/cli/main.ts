@@ -9,6 +9,7 @@ import { CancelledError, CliError, EXIT, UsageError, WaitTimeoutError, exitCodeF
 import { wrapText } from './render/cells.js';
 import { addNouns, createProgram, findCommand, findSub, helpSettings, selectedNoun } from './program.js';
 import { readCommandLine } from './program-flags.js';
+import { isTerminal, useDirectOutput, writeErr, writeOut } from './io/output.js';
 
 /** The generator of completions and the man page, for scripts/gen-docs.mjs (loaded on demand). */
 export const loadDocs = () => import('./docs/generate.js');
@@ -52,7 +53,7 @@ const wantsJson = (argv: string[]): boolean =>
  * (with the text commands add after it) fits the terminal's width.
  */
 function configureOutputs(cmd: Command, width: number): void {
-  cmd.configureOutput({ outputError: () => undefined, writeOut: (text) => process.stdout.write(wrapText(text, width)) });
+  cmd.configureOutput({ outputError: () => undefined, writeOut: (text) => writeOut(wrapText(text, width)) });
   for (const sub of cmd.commands) configureOutputs(sub, width);
 }
 
@@ -68,11 +69,11 @@ async function help(program: Command, words: string[]): Promise<void> {
   if (first === 'exit-codes') {
     const { EXIT_MEANINGS } = await import('./kit/errors.js');
     const width = helpSettings().helpWidth;
-    process.stdout.write(`Exit codes:\n${Object.entries(EXIT_MEANINGS).map(([code, text]) => `  ${code.padStart(3)}  ${wrapText(text, width - 7).replace(/\n/g, `\n${' '.repeat(7)}`)}`).join('\n')}\n`);
+    writeOut(`Exit codes:\n${Object.entries(EXIT_MEANINGS).map(([code, text]) => `  ${code.padStart(3)}  ${wrapText(text, width - 7).replace(/\n/g, `\n${' '.repeat(7)}`)}`).join('\n')}\n`);
     return;
   }
   if (HELP_TOPICS[first] && !findSub(program, first)) {
-    process.stdout.write(HELP_TOPICS[first] as string);
+    writeOut(HELP_TOPICS[first] as string);
     return;
   }
   const { command: cmd, matched } = findCommand(program, words);
@@ -88,13 +89,21 @@ function optionsOf(program: Command, words: string[]): Set<string> {
   return new Set(findCommand(program, words).command.options.flatMap((o) => (o.long ? [o.long] : [])));
 }
 
-export async function main(argv: string[]): Promise<void> {
+/**
+ * `directOutput` (the built CLI, from bin/hostctl.js): text goes to the descriptors without
+ * Node's stream objects (src/cli/io/output.ts).
+ */
+export async function main(argv: string[], options: { directOutput?: boolean } = {}): Promise<void> {
   process.once('SIGINT', () => process.exit(EXIT.interrupted));
-  // A reader that goes away (`hostctl … | head`) is not an error of ours.
-  process.stdout.on('error', (error: NodeJS.ErrnoException) => {
-    if (error.code === 'EPIPE') process.exit(process.exitCode ?? 0);
-    throw error;
-  });
+  if (options.directOutput) useDirectOutput();
+  // A reader that goes away (`hostctl … | head`) is not an error of ours (io/output.ts says so
+  // for direct writes; this, for whatever writes to the stream).
+  else {
+    process.stdout.on('error', (error: NodeJS.ErrnoException) => {
+      if (error.code === 'EPIPE') process.exit(process.exitCode ?? 0);
+      throw error;
+    });
+  }
   let program: Command | undefined;
   try {
     program = createProgram();
@@ -125,13 +134,13 @@ export async function main(argv: string[]): Promise<void> {
     process.exitCode = reported.code;
     if (!reported.message) return;
     if (wantsJson(argv)) {
-      process.stderr.write(`${JSON.stringify({ error: { code: reported.code, message: reported.message, ...(reported.status ? { status: reported.status } : {}), ...(reported.hint ? { hint: reported.hint } : {}), ...(reported.body !== undefined ? { body: reported.body } : {}) } })}\n`);
+      writeErr(`${JSON.stringify({ error: { code: reported.code, message: reported.message, ...(reported.status ? { status: reported.status } : {}), ...(reported.hint ? { hint: reported.hint } : {}), ...(reported.body !== undefined ? { body: reported.body } : {}) } })}\n`);
     } else {
       // On a terminal the lines wrap at its width, continuation lines indented under the text.
-      const width = process.stderr.isTTY ? Number(process.env.COLUMNS) || process.stderr.columns || 80 : Infinity;
+      const width = isTerminal(2) ? Number(process.env.COLUMNS) || process.stderr.columns || 80 : Infinity;
       const fit = (label: string, text: string) => `${wrapText(`${label}${text}`, width, label.length)}\n`;
-      process.stderr.write(`${fit('error: ', reported.message)}${reported.hint ? fit('hint: ', reported.hint) : ''}`);
+      writeErr(`${fit('error: ', reported.message)}${reported.hint ? fit('hint: ', reported.hint) : ''}`);
     }
-    if (process.env.HOSTCTL_DEBUG === 'stack' && error instanceof Error && error.stack) process.stderr.write(`${error.stack}\n`);
+    if (process.env.HOSTCTL_DEBUG === 'stack' && error instanceof Error && error.stack) writeErr(`${error.stack}\n`);
   }
 }

@@ -5,6 +5,7 @@ import { NOUNS, type NounEntry } from './nouns.js';
 import { VERSION } from './version.js';
 import { FORMATS } from './render/output.js';
 import { PROGRAM_ONLY_FLAGS, programFlags, readCommandLine } from './program-flags.js';
+import { isTerminal, writeErr, writeOut } from './io/output.js';
 
 /**
  * Help fits the terminal (COLUMNS, else the terminal's width, else 80, piped too), and option
@@ -12,7 +13,7 @@ import { PROGRAM_ONLY_FLAGS, programFlags, readCommandLine } from './program-fla
  */
 export function helpSettings(sort = true) {
   const fromEnv = Number(process.env.COLUMNS);
-  const helpWidth = Number.isInteger(fromEnv) && fromEnv > 0 ? fromEnv : process.stdout.isTTY && process.stdout.columns ? process.stdout.columns : 80;
+  const helpWidth = Number.isInteger(fromEnv) && fromEnv > 0 ? fromEnv : isTerminal(1) && process.stdout.columns ? process.stdout.columns : 80;
   return {
     showGlobalOptions: true,
     ...(sort ? { sortSubcommands: true } : {}),
@@ -71,7 +72,7 @@ export function createProgram(): Command {
     program.addOption(option);
   }
   program.addHelpText('after', '\nHelp topics: hostctl help environment | exit-codes | formatting\nA command\'s help: hostctl help NOUN VERB (or hostctl NOUN VERB --help)\n');
-  program.configureOutput({ writeErr: (s) => process.stderr.write(s), writeOut: (s) => process.stdout.write(s) });
+  program.configureOutput({ writeErr, writeOut });
   return program;
 }
 

@@ -3,6 +3,7 @@
 // nor CI. Colour: --color always|never wins, then NO_COLOR, then FORCE_COLOR, then whether
 // standard output is a terminal (auto).
 import { createRequire } from 'node:module';
+import { isTerminal, terminalColumns } from './output.js';
 
 // node:tty is loaded only to ask about standard input: a command whose output is piped (scripts,
 // CI) never needs it, and loading it costs a share of start-up.
@@ -22,8 +23,8 @@ export const COLOR_MODES = ['auto', 'always', 'never'] as const;
 
 /** `color` is the --color value (`auto`, `always`, `never`), or false for --no-color. */
 export function detectTerminal(opts: { noInput?: boolean; color?: boolean | string }, env: NodeJS.ProcessEnv = process.env): TerminalInfo {
-  const stdoutIsTTY = !!process.stdout.isTTY;
-  const stderrIsTTY = !!process.stderr.isTTY;
+  const stdoutIsTTY = isTerminal(1);
+  const stderrIsTTY = isTerminal(2);
   // Asked of the descriptor, and only when read: touching process.stdin would set up a stream
   // most commands never read.
   let stdin: boolean | undefined;
@@ -36,7 +37,7 @@ export function detectTerminal(opts: { noInput?: boolean; color?: boolean | stri
   if (opts.color === 'always') color = true;
   // COLUMNS in the environment wins (tests and `COLUMNS=100 hostctl …`), then the terminal's own.
   const fromEnv = Number(env.COLUMNS);
-  const ttyColumns = process.stdout.columns || process.stderr.columns;
+  const ttyColumns = terminalColumns();
   const columns = Number.isInteger(fromEnv) && fromEnv > 0 ? fromEnv : ttyColumns && ttyColumns > 0 ? ttyColumns : 80;
   return {
     stdoutIsTTY,

@@ -17,6 +17,7 @@ import { checkChoice, parseDate } from './refs.js';
 import { parseIsoTime } from './project-option.js';
 import { checkGlobals } from './globals.js';
 import { namesOf, type LookupKind } from './names.js';
+import { isTerminal, writeErr, writeOut } from '../io/output.js';
 import { nowFromEnv } from '../../shared/dates.js';
 
 export interface GlobalOptions {
@@ -93,7 +94,7 @@ export interface VerbSpec<O = Record<string, unknown>> {
   run(cli: Cli, args: string[], opts: O & ListOptions): Promise<void>;
 }
 
-const helpWidth = () => Number(process.env.COLUMNS) || (process.stdout.isTTY ? process.stdout.columns : 0) || 80;
+const helpWidth = () => Number(process.env.COLUMNS) || (isTerminal(1) ? process.stdout.columns : 0) || 80;
 
 /** A shell command line wrapped with ` \` continuations, so it still runs when pasted. */
 function wrapCommand(line: string, width: number): string {
@@ -413,13 +414,13 @@ export function makeCli(globals: GlobalOptions & ListOptions, env: NodeJS.Proces
   const wide = globals.output === 'wide';
   if (wide) globals.output = 'table';
   // A dry run writes no configuration either: commands that save contexts say what they would do.
-  if (globals.dryRun) reportConfigWritesOnly((line) => process.stderr.write(`${line}\n`));
+  if (globals.dryRun) reportConfigWritesOnly((line) => writeErr(`${line}\n`));
   const term = detectTerminal({ noInput: globals.input === false, color: globals.color }, env);
   const fields = parseFields(globals.fields);
   let target: Target | undefined;
   let client: Promise<ApiClient> | undefined;
   // Messages fit the terminal they are read on; piped, they stay one line per message.
-  const info = (message: string) => process.stderr.write(`${term.stderrIsTTY ? wrapText(message, term.columns, 2) : message}\n`);
+  const info = (message: string) => writeErr(`${term.stderrIsTTY ? wrapText(message, term.columns, 2) : message}\n`);
   const renderOpts = (columns?: Column[], knownFields?: readonly string[]) => ({
     format: globals.output,
     term,
@@ -434,7 +435,7 @@ export function makeCli(globals: GlobalOptions & ListOptions, env: NodeJS.Proces
   /** Messages about the output, shown after it. */
   const notes: string[] = [];
   const printWithNotes = (text: string) => {
-    process.stdout.write(text);
+    writeOut(text);
     for (const n of notes.splice(0)) info(n);
   };
   const resolved = (): Target => {
@@ -447,9 +448,9 @@ export function makeCli(globals: GlobalOptions & ListOptions, env: NodeJS.Proces
     const url = local ? `/api/v4${req.path}` : `${req.target}/api/v4${req.path}`;
     if (globals.output === 'json' || globals.output === 'jsonl' || globals.output === 'yaml') {
       const text = JSON.stringify({ method: req.method, url, ...(req.body !== undefined ? { body: req.body } : {}) }, null, globals.output === 'jsonl' ? 0 : 2);
-      process.stdout.write(`${text}\n`);
+      writeOut(`${text}\n`);
     } else {
-      process.stdout.write(`${req.method} ${url}\n${req.body !== undefined ? `${JSON.stringify(req.body, null, 2)}\n` : ''}`);
+      writeOut(`${req.method} ${url}\n${req.body !== undefined ? `${JSON.stringify(req.body, null, 2)}\n` : ''}`);
     }
     info(`dry run: nothing was sent${local ? ` (target: local state ${req.target.slice('local:'.length)})` : ''}`);
   };
@@ -472,7 +473,7 @@ export function makeCli(globals: GlobalOptions & ListOptions, env: NodeJS.Proces
         notice: info,
       })),
     print: (text) => {
-      process.stdout.write(text);
+      writeOut(text);
     },
     info,
     async list<T>(path: string, query: Record<string, unknown> = {}) {

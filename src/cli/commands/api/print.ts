@@ -5,6 +5,7 @@ import { STATUS_CODES } from 'node:http';
 import type { Cli } from '../../kit/verb.js';
 import { renderItem, renderList } from '../../render/output.js';
 import { pickFields, parseFields } from '../../render/fields.js';
+import { stdoutStream } from '../../io/output.js';
 
 export interface Answer {
   status: number;
@@ -27,7 +28,7 @@ export const isJsonAnswer = (a: Answer): boolean => typeof a.raw === 'string' &&
 
 export async function printBody(cli: Cli, answer: Answer, ok: boolean): Promise<void> {
   if (answer.raw instanceof Uint8Array) {
-    process.stdout.write(answer.raw);
+    stdoutStream().write(answer.raw);
     return;
   }
   if (answer.raw === '') return;

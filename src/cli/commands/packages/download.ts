@@ -7,6 +7,7 @@ import type { VerbSpec } from '../../kit/verb.js';
 import { CliError, EXIT, UsageError } from '../../kit/errors.js';
 import { addProjectOption, genericFilePath, projectRef, type ProjectOpts } from './paths.js';
 import { formatBytes, Progress } from './progress.js';
+import { stdoutStream } from '../../io/output.js';
 
 interface DownloadOpts extends ProjectOpts {
   name?: string;
@@ -63,7 +64,7 @@ export const downloadVerb: VerbSpec<DownloadOpts> = {
     });
     const progress = new Progress({ label: basename(file), ...(total !== undefined ? { total } : {}), out: cli.term.stderrIsTTY && target !== '-' ? process.stderr : null });
     if (target === '-') {
-      await pipeline(res.stream, hasher, process.stdout);
+      await pipeline(res.stream, hasher, stdoutStream());
     } else {
       // Written beside the target and renamed only once complete and verified.
       const partial = join(dirname(target), `.${basename(target)}.${randomBytes(4).toString('hex')}.part`);

@@ -5,6 +5,7 @@ import { apiPathOf } from '../../../client/client.js';
 import { CliError, EXIT, UsageError } from '../../kit/errors.js';
 import { apiPath, checkChoice } from '../../kit/refs.js';
 import { addProjectOption, projectRef, releasePath, tagArg, type ProjectOpts } from './project.js';
+import { stdoutStream } from '../../io/output.js';
 
 interface DownloadOpts extends ProjectOpts {
   asset?: string;
@@ -74,7 +75,7 @@ export const downloadVerb: VerbSpec<DownloadOpts> = {
     }
     const target = o.outputFile ?? name;
     if (target === '-') {
-      process.stdout.write(data);
+      stdoutStream().write(data);
       return;
     }
     writeFileSync(target, data);

@@ -1,6 +1,7 @@
 import type { VerbSpec } from '../../kit/verb.js';
 import { UsageError } from '../../kit/errors.js';
 import { addSnippetProjectOption, snippetId, snippetPath, type SnippetScopeOpts } from './common.js';
+import { stdoutStream } from '../../io/output.js';
 
 interface RawOpts extends SnippetScopeOpts {
   file?: string;
@@ -26,6 +27,6 @@ export const rawVerb: VerbSpec<RawOpts> = {
         : snippetPath(o, sid, `/files/${encodeURIComponent(o.ref ?? 'main')}/${encodeURIComponent(o.file.replace(/^\/+/, ''))}/raw`);
     const api = await cli.client();
     const res = await api.get(path);
-    process.stdout.write(typeof res.raw === 'string' ? Buffer.from(res.raw, 'utf8') : res.raw);
+    stdoutStream().write(typeof res.raw === 'string' ? Buffer.from(res.raw, 'utf8') : res.raw);
   },
 };
