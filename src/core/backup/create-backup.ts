@@ -8,7 +8,7 @@
 //   4. the blobs the copy's file rows name, from the files opened in step 1;
 //   5. other files of the state, the database copy, and last the manifest with every checksum.
 // The archive is written under a temporary name beside the target and renamed only when whole.
-import { closeSync, createReadStream, createWriteStream, fsyncSync, openSync, readdirSync, renameSync, rmSync, statSync, fstatSync } from 'node:fs';
+import { closeSync, createReadStream, createWriteStream, fsyncSync, openSync, readdirSync, readFileSync, readSync, renameSync, rmSync, statSync, fstatSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import { basename, dirname, join } from 'node:path';
 import { createGzip } from 'node:zlib';
@@ -89,6 +89,24 @@ async function* pathChunks(path: string): AsyncGenerator<Buffer> {
   for await (const chunk of createReadStream(path, { highWaterMark: 1024 * 1024 })) yield chunk as Buffer;
 }
 
+/**
+ * Files up to this size are read in one call: most of a state's files are small (loose git
+ * objects, refs, wiki pages), and a stream per file costs several turns of the event loop.
+ */
+const SMALL_FILE = 256 * 1024;
+
+/** The bytes of a file of `size` bytes (as stat said): at once when small, else streamed. */
+const pathSource = (path: string, size: number): Buffer | AsyncIterable<Buffer> => (size <= SMALL_FILE ? readFileSync(path) : pathChunks(path));
+
+/** The same for a file open as `fd`, read from its start; a file that grew shows as larger. */
+function fdSource(fd: number, size: number): Buffer | AsyncIterable<Buffer> {
+  if (size > SMALL_FILE) return fileChunks(fd);
+  const buffer = Buffer.allocUnsafe(size + 1);
+  let read = 0;
+  for (let n; read < buffer.length && (n = readSync(fd, buffer, read, buffer.length - read, read)) > 0; ) read += n;
+  return buffer.subarray(0, read);
+}
+
 export async function createBackup(options: BackupOptions): Promise<BackupSummary> {
   const { stateDir } = options;
   const excluded = [...new Set(options.exclude ?? [])];
@@ -106,8 +124,8 @@ export async function createBackup(options: BackupOptions): Promise<BackupSummar
     live = openDatabase(join(stateDir, STATE_DB), { readonly: true });
     const copy = join(scratch, DATABASE_MEMBER);
     live.prepare('VACUUM INTO ?').run(copy);
-    snapshot = openDatabase(copy);
-    snapshot.pragma('journal_mode = DELETE');
+    // VACUUM INTO writes a file in rollback-journal mode, which the archive keeps.
+    snapshot = openDatabase(copy, { scratch: true });
 
     fileStream = createWriteStream(partial, { flags: 'wx', mode: 0o600 });
     const opened = new Promise<void>((resolve, reject) => {
@@ -156,7 +174,7 @@ export async function createBackup(options: BackupOptions): Promise<BackupSummar
           }
         }
         const size = fstatSync(fd).size;
-        members[name] = await tar.add(name, size, fileChunks(fd), mtime);
+        members[name] = await tar.add(name, size, fdSource(fd, size), mtime);
         blobs++;
         progress('packages', blobs);
       }
@@ -171,7 +189,7 @@ export async function createBackup(options: BackupOptions): Promise<BackupSummar
       } catch {
         continue;
       }
-      members[`files/${rel}`] = await tar.add(`files/${rel}`, size, pathChunks(abs), mtime);
+      members[`files/${rel}`] = await tar.add(`files/${rel}`, size, pathSource(abs, size), mtime);
     }
     progress('files', others.length);
 
@@ -264,7 +282,7 @@ async function archiveRepository(
       const prefix = `repositories/${repo.storage}/${repo.path}`;
       for (const f of files) {
         const name = `${prefix}/${f.path}`;
-        members[name] = await tar.add(name, f.size, f.data ?? pathChunks(f.abs), mtime);
+        members[name] = await tar.add(name, f.size, f.data ?? pathSource(f.abs, f.size), mtime);
         written.push(name);
       }
       return 'ok';

@@ -4,7 +4,8 @@
 import { createHash } from 'node:crypto';
 import { createReadStream, createWriteStream, mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
-import { Parser, type ReadEntry } from 'tar';
+import { Parser } from 'tar/parse';
+import type { ReadEntry } from 'tar/read-entry';
 import { ArchiveError, MANIFEST_NAME, parseManifest, safeMemberPath, type BackupManifest } from './manifest.js';
 
 export interface ReadResult {

@@ -3,11 +3,17 @@
 // backup needs and node-tar's packer cannot give: a SHA-256 of every member computed from the
 // very bytes written, and members whose bytes come from an open file or a memory buffer.
 import { createHash } from 'node:crypto';
-import { Header, Pax } from 'tar';
+import { Header } from 'tar/header';
+import { Pax } from 'tar/pax';
 import type { Writable } from 'node:stream';
 
 const BLOCK = 512;
 const ZEROS = Buffer.alloc(BLOCK * 2);
+/**
+ * Members are written in pieces of at least this size: a state of many small files (loose git
+ * objects, refs) would otherwise cost a write call, and a turn of the stream, per header and file.
+ */
+const FLUSH_AT = 1024 * 1024;
 
 export class MemberSizeError extends Error {}
 
@@ -17,8 +23,31 @@ export class TarWriter {
 
   constructor(private readonly out: Writable) {}
 
+  /** Small pieces (headers, padding, small files) gathered into one write of up to FLUSH_AT bytes. */
+  private pending: Buffer[] = [];
+  private pendingBytes = 0;
+
   private async write(chunk: Buffer): Promise<void> {
     this.bytes += chunk.length;
+    if (chunk.length >= FLUSH_AT) {
+      await this.flush();
+      await this.send(chunk);
+      return;
+    }
+    this.pending.push(chunk);
+    this.pendingBytes += chunk.length;
+    if (this.pendingBytes >= FLUSH_AT) await this.flush();
+  }
+
+  private async flush(): Promise<void> {
+    if (this.pendingBytes === 0) return;
+    const joined = this.pending.length === 1 ? (this.pending[0] as Buffer) : Buffer.concat(this.pending, this.pendingBytes);
+    this.pending = [];
+    this.pendingBytes = 0;
+    await this.send(joined);
+  }
+
+  private async send(chunk: Buffer): Promise<void> {
     if (!this.out.write(chunk)) {
       await new Promise<void>((resolve, reject) => {
         const onDrain = (): void => {
@@ -64,5 +93,6 @@ export class TarWriter {
   /** The two zero blocks that end a tar archive. */
   async finish(): Promise<void> {
     await this.write(ZEROS);
+    await this.flush();
   }
 }

@@ -6,7 +6,8 @@
 // for a lock another process holds asynchronously, in its process's write turn, and keeps the
 // lock while its handler starts (src/core/db/write-queue.ts). A transaction that still cannot
 // get the lock fails with SQLITE_BUSY, which callers answer with 503.
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { createRequire } from 'node:module';
 import Driver from 'better-sqlite3';
 
@@ -22,11 +23,31 @@ let addonPath: string | undefined;
  * package's directory search, a measurable part of a local command's start-up.
  */
 function nativeBinding(): string {
-  return (addonPath ??= createRequire(import.meta.url).resolve('better-sqlite3/build/Release/better_sqlite3.node'));
+  return (addonPath ??= installedAddon() ?? createRequire(import.meta.url).resolve('better-sqlite3/build/Release/better_sqlite3.node'));
 }
 
-export function openDatabase(file: string, options: { readonly?: boolean } = {}): Database {
+/**
+ * Where the addon sits when the package's own node_modules holds it beside dist/ (the built CLI,
+ * installed or in a checkout): one stat instead of a module resolution. Hoisted elsewhere, or run
+ * from source, the resolution above finds it.
+ */
+function installedAddon(): string | undefined {
+  const path = fileURLToPath(new URL('../node_modules/better-sqlite3/build/Release/better_sqlite3.node', import.meta.url));
+  return existsSync(path) ? path : undefined;
+}
+
+/**
+ * `scratch`: a private copy no other process opens (a backup's snapshot): it keeps the rollback
+ * journal it was made with, and its commits are not synced (the archive it goes into is).
+ */
+export function openDatabase(file: string, options: { readonly?: boolean; scratch?: boolean } = {}): Database {
   const db = new Driver(file, { fileMustExist: false, readonly: options.readonly ?? false, nativeBinding: nativeBinding() });
+  if (options.scratch) {
+    db.pragma('synchronous = OFF');
+    db.pragma('foreign_keys = ON');
+    cacheStatements(db);
+    return db;
+  }
   if (options.readonly) {
     db.pragma(`busy_timeout = ${WRITE_BUSY_MS}`);
     db.pragma('foreign_keys = ON');

@@ -11,6 +11,7 @@
 import type { ChildProcessWithoutNullStreams } from 'node:child_process';
 import { childProcess } from './child-process.js';
 import { gitEnv } from './exec.js';
+import { monotonicMs } from '../../shared/elapsed.js';
 
 export interface ObjectInfo {
   id: string;
@@ -237,7 +238,7 @@ export class CatFilePool {
       this.procs.set(gitDir, proc);
       this.startTimer();
     }
-    proc.lastUsed = performance.now();
+    proc.lastUsed = monotonicMs();
     proc.send(p);
   }
 
@@ -271,7 +272,7 @@ export class CatFilePool {
   }
 
   private sweep(): void {
-    const now = performance.now();
+    const now = monotonicMs();
     for (const [dir, proc] of this.procs) {
       if (proc.busy || now - proc.lastUsed < this.idleMs) continue;
       this.procs.delete(dir);

@@ -5,6 +5,7 @@ import { applyVerb } from '../../kit/verb.js';
 import { CliError, EXIT, UsageError } from '../../kit/errors.js';
 import { VERSION } from '../../version.js';
 import { localStateOf, progressReporter } from './local-state-target.js';
+import { monotonicMs } from '../../../shared/elapsed.js';
 
 interface BackupFlags {
   outputFile?: string;
@@ -44,7 +45,7 @@ export function configure(noun: Command): void {
       const [{ createBackup }, { formatBytes }, { existsSync }] = await Promise.all([import('../../../core/backup/create-backup.js'), import('../packages/progress.js'), import('node:fs')]);
       if (!existsSync(`${stateDir}/state.db`)) throw new CliError(`no hostctl state at ${stateDir}`, EXIT.notFound, 'pass --state DIR, or create one with: hostctl init');
       const bar = progressReporter(cli, 'backup');
-      const started = performance.now();
+      const started = monotonicMs();
       let summary;
       try {
         summary = await createBackup({
@@ -62,7 +63,7 @@ export function configure(noun: Command): void {
         throw error;
       }
       bar.end();
-      const seconds = (performance.now() - started) / 1000;
+      const seconds = (monotonicMs() - started) / 1000;
       const item = {
         archive: summary.output,
         size: summary.bytes,

@@ -2,6 +2,7 @@
 // --state, HOSTCTL_STATE, or a local context (--context or the current one).
 import type { Cli } from '../../kit/verb.js';
 import { CliError, EXIT } from '../../kit/errors.js';
+import { monotonicMs } from '../../../shared/elapsed.js';
 
 export function localStateOf(cli: Cli, verb: string): string {
   const target = cli.target();
@@ -18,7 +19,7 @@ export function progressReporter(cli: Cli, label: string): { update(text: string
   let drawn = false;
   return {
     update(text) {
-      const now = performance.now();
+      const now = monotonicMs();
       if (!out || now - last < 100) return;
       last = now;
       drawn = true;

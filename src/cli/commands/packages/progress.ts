@@ -2,6 +2,7 @@
 // left, redrawn at most ten times a second, only when stderr is a terminal. The bytes pass
 // through untouched.
 import { Transform, type TransformCallback } from 'node:stream';
+import { monotonicMs } from '../../../shared/elapsed.js';
 
 const UNITS = ['B', 'KiB', 'MiB', 'GiB', 'TiB'];
 
@@ -47,7 +48,7 @@ export class Progress extends Transform {
 
   constructor(private readonly opts: ProgressOptions) {
     super();
-    this.now = opts.now ?? (() => performance.now());
+    this.now = opts.now ?? (() => monotonicMs());
     this.started = this.now();
   }
 

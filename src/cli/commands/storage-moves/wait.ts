@@ -7,6 +7,7 @@ import type { Cli } from '../../kit/verb.js';
 import { WaitTimeoutError } from '../../kit/errors.js';
 import { containerName, DONE_STATES, type MoveKind } from './columns.js';
 import { kindMovesPath } from './container.js';
+import { monotonicMs } from '../../../shared/elapsed.js';
 
 type Move = Record<string, unknown> & { id: number; state: string };
 
@@ -42,7 +43,7 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 export async function waitForMoves(cli: Cli, kind: MoveKind, ids: readonly number[], opts: WaitOptions): Promise<Move[]> {
   const api = await cli.client();
-  const started = performance.now();
+  const started = monotonicMs();
   const seen = new Map<number, string>();
   if (cli.term.stderrIsTTY && !process.stderr.columns) {
     // A terminal that reports no width (some pseudo-terminals) would make the spinner's line
@@ -65,7 +66,7 @@ export async function waitForMoves(cli: Cli, kind: MoveKind, ids: readonly numbe
         if (!spinner || cli.globals.output === 'table') cli.info(summary(moves));
         return moves;
       }
-      const elapsed = performance.now() - started;
+      const elapsed = monotonicMs() - started;
       if (opts.timeoutMs !== undefined && elapsed >= opts.timeoutMs) {
         spinner?.stop();
         throw new WaitTimeoutError(`timed out waiting for storage moves (${summary(moves)}); they go on in the background`);

@@ -1,0 +1,165 @@
+// Audit events (issue 24). Two budgets, each against a baseline measured in this run:
+//
+// 1. Recording adds at most 10% to a write: user create, token rotate and release create through
+//    the in-process core, each timed with recording on and with it off (the bench-only switch
+//    `benchRecording` in src/core/audit/record.ts makes recordAudit return before it reads or
+//    inserts anything), runs interleaved so that load hits both alike; medians.
+// 2. The audit event lists stay flat: page 1 (offset) and a deep keyset page (the cursor near the
+//    oldest event) of the instance, group and project lists, with every filter, at 1,000,000
+//    events against 100 (within 2×). The events are inserted with SQL.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Core } from '../src/core/app.js';
+import { benchRecording } from '../src/core/audit/record.js';
+import { encodeCursor } from '../src/core/http/pagination.js';
+import { budgetLine, verdict } from './budget.mjs';
+import { call, median, medianGetMs, quietState } from './core-requests.js';
+
+const ROUNDS = Number(process.env.BENCH_RUNS ?? 30);
+const LARGE = Number(process.env.BENCH_AUDIT_EVENTS ?? 1_000_000);
+
+const dir = mkdtempSync(join(tmpdir(), 'hostctl-bench-audit-'));
+
+/** The time of one call of `fn`, in ms. */
+async function time(fn: () => Promise<unknown>): Promise<number> {
+  const start = process.hrtime.bigint();
+  await fn();
+  return Number(process.hrtime.bigint() - start) / 1e6;
+}
+
+async function recordingOverhead(): Promise<void> {
+  const { core, rootToken } = quietState(join(dir, 'writes'));
+  try {
+    const project = (await call(core, rootToken, 'POST', '/projects', { path: 'app', initialize_with_readme: true })) as { id: number };
+    const owner = (await call(core, rootToken, 'POST', '/users', { username: 'owner', name: 'Owner', email: 'owner@example.com', password: 'a-long-password-1' })) as { id: number };
+    let tokenId = ((await call(core, rootToken, 'POST', `/users/${owner.id}/personal_access_tokens`, { name: 'rotated', scopes: ['api'], expires_at: '2027-01-01' })) as { id: number }).id;
+    let n = 0;
+    const ops: [string, () => Promise<unknown>][] = [
+      ['user create', () => call(core, rootToken, 'POST', '/users', { username: `u${++n}`, name: `U ${n}`, email: `u${n}@example.com`, password: 'a-long-password-1' })],
+      [
+        'token rotate',
+        async () => {
+          tokenId = ((await call(core, rootToken, 'POST', `/personal_access_tokens/${tokenId}/rotate`, { expires_at: '2027-01-01' })) as { id: number }).id;
+        },
+      ],
+      ['release create', () => call(core, rootToken, 'POST', `/projects/${project.id}/releases`, { tag_name: `v${++n}`, ref: 'main', name: `R ${n}` })],
+    ];
+    const events = () => (core.db.prepare('SELECT count(*) AS n FROM audit_events').get() as { n: number }).n;
+    process.stdout.write(`\nAudit recording overhead (${ROUNDS} interleaved rounds, medians, in-process core)\n`);
+    for (const [name, op] of ops) {
+      for (let i = 0; i < 3; i++) await op();
+      const on: number[] = [];
+      const off: number[] = [];
+      for (let i = 0; i < ROUNDS; i++) {
+        // Alternate which goes first, so neither always follows the other's work.
+        for (const enabled of i % 2 ? [true, false] : [false, true]) {
+          benchRecording.enabled = enabled;
+          const before = events();
+          const ms = await time(op);
+          const added = events() - before;
+          if (enabled ? added < 1 : added !== 0) throw new Error(`${name}: ${added} events with recording ${enabled ? 'on' : 'off'}`);
+          (enabled ? on : off).push(ms);
+        }
+      }
+      benchRecording.enabled = true;
+      const ratio = median(on) / median(off);
+      process.stdout.write(`  ${name.padEnd(20)} ${median(off).toFixed(2)} ms without events, ${median(on).toFixed(2)} ms with → +${((ratio - 1) * 100).toFixed(1)}%\n`);
+      budgetLine(`audit recording: ${name} with / without its event`, `${median(on).toFixed(2)} ms = ${ratio.toFixed(3)}×`, `${median(off).toFixed(2)} ms`, '≤ 1.10×', verdict(ratio <= 1.1));
+    }
+  } finally {
+    benchRecording.enabled = true;
+    core.close();
+  }
+}
+
+interface Listed {
+  core: Core;
+  token: string;
+  group: number;
+  project: number;
+}
+
+const TYPES = ['Project', 'User', 'Group', 'Gitlab::Audit::InstanceScope'];
+const NAMES = ['project_created', 'user_created', 'member_added', 'personal_access_token_created', 'personal_access_token_revoked', 'release_created', 'protected_branch_created', 'group_created'];
+
+/** A state with `n` audit events spread over types, entities, groups, authors, names and a year. */
+async function withEvents(name: string, n: number): Promise<Listed> {
+  const { core, rootToken } = quietState(join(dir, name));
+  const group = (await call(core, rootToken, 'POST', '/groups', { name: 'Bench', path: 'bench' })) as { id: number };
+  const project = (await call(core, rootToken, 'POST', '/projects', { path: 'app', namespace_id: group.id })) as { id: number };
+  core.db.prepare('DELETE FROM audit_events').run();
+  const types = TYPES.map((t) => JSON.stringify(t)).join(',');
+  const names = NAMES.map((t) => JSON.stringify(t)).join(',');
+  // Row i: type i % 4, name (i / 4) % 8 (every type has every name); a Project event names the bench project one time in eight (else another
+  // id); Project and Group events list under the bench group half of the time; 50 authors; one
+  // event a minute from 2025-01-01, so created_at rises with id.
+  core.db
+    .prepare(
+      `WITH RECURSIVE seq(i) AS (SELECT 0 UNION ALL SELECT i + 1 FROM seq WHERE i + 1 < ?),
+       t(k, v) AS (SELECT key, value FROM json_each('[${types}]')),
+       e(k, v) AS (SELECT key, value FROM json_each('[${names}]'))
+       INSERT INTO audit_events (author_id, entity_type, entity_id, group_id, event_name, target_type, target_id, details, created_at)
+       SELECT 1 + i % 50, t.v,
+              CASE WHEN t.v = 'Project' THEN (CASE WHEN i % 8 = 0 THEN ? ELSE 100000 + i % 1000 END) WHEN t.v = 'Group' THEN ? ELSE 1 + i % 1000 END,
+              CASE WHEN t.v IN ('Project', 'Group') THEN (CASE WHEN i % 16 < 8 THEN ? ELSE 200000 + i % 100 END) END,
+              e.v, t.v, CAST(i AS TEXT),
+              json_object('author_name', 'Bench ' || (1 + i % 50), 'author_class', 'User', 'target_id', i, 'target_type', t.v, 'target_details', 'bench/app', 'custom_message', 'bench event ' || i, 'ip_address', '127.0.0.1', 'entity_path', 'bench/app'),
+              strftime('%Y-%m-%dT%H:%M:%fZ', '2025-01-01', '+' || i || ' minutes')
+       FROM seq JOIN t ON t.k = seq.i % 4 JOIN e ON e.k = (seq.i / 4) % 8`,
+    )
+    .run(n, project.id, group.id, group.id);
+  return { core, token: rootToken, group: group.id, project: project.id };
+}
+
+async function listsAtScale(): Promise<void> {
+  const t0 = process.hrtime.bigint();
+  const small = await withEvents('small', 100);
+  const large = await withEvents('large', LARGE);
+  const built = Number(process.hrtime.bigint() - t0) / 1e9;
+  try {
+    process.stdout.write(`\nAudit event lists at ${LARGE.toLocaleString('en')} vs 100 events (built in ${built.toFixed(0)} s; medians of ${ROUNDS} GETs)\n`);
+    // The deep page starts below the 60th event: the oldest there is in both states.
+    const deep = `pagination=keyset&per_page=20&cursor=${encodeCursor({ id: '60', _kd: 'n' })}`;
+    const lists: [string, (s: Listed) => string][] = [
+      ['instance', () => '/audit_events'],
+      ['group', (s) => `/groups/${s.group}/audit_events`],
+      ['project', (s) => `/projects/${s.project}/audit_events`],
+    ];
+    const filters: [string, string, boolean][] = [
+      ['no filter', '', true],
+      ['entity_type=Project', 'entity_type=Project', false],
+      ['entity_type=User&entity_id=1', 'entity_type=User&entity_id=1', false],
+      ['author_id=7', 'author_id=7', true],
+      ['event_name=release_created', 'event_name=release_created', true],
+      ['created_after/before (a month)', 'created_after=2025-02-01T00:00:00Z&created_before=2025-03-01T00:00:00Z', true],
+    ];
+    for (const [list, path] of lists) {
+      for (const [label, query, everyList] of filters) {
+        if (!everyList && list !== 'instance') continue;
+        for (const [page, paging] of [
+          ['page 1', 'per_page=20'],
+          ['deep keyset page', deep],
+        ] as const) {
+          const q = [query, paging].filter(Boolean).join('&');
+          const a = await medianGetMs(small.core, small.token, path(small), q, ROUNDS, 5);
+          const b = await medianGetMs(large.core, large.token, path(large), q, ROUNDS, 5);
+          const ratio = b / a;
+          const name = `audit events (${list}) at ${LARGE.toLocaleString('en')} vs 100: ${label}, ${page}`;
+          process.stdout.write(`  ${`${list}: ${label}, ${page}`.padEnd(60)} ${a.toFixed(2)} ms vs ${b.toFixed(2)} ms → ${ratio.toFixed(2)}×\n`);
+          budgetLine(name, `${b.toFixed(2)} ms = ${ratio.toFixed(2)}×`, `${a.toFixed(2)} ms`, '≤ 2×', verdict(ratio <= 2));
+        }
+      }
+    }
+  } finally {
+    small.core.close();
+    large.core.close();
+  }
+}
+
+try {
+  await recordingOverhead();
+  await listsAtScale();
+} finally {
+  rmSync(dir, { recursive: true, force: true });
+}
