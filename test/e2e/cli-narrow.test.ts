@@ -2,10 +2,11 @@
 // whole, low-priority columns left out and named, `-o wide` with every column, paths and URLs cut
 // from the left; messages and help wrap at the terminal width.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BIN, cliSandbox, type CliSandbox } from '../helpers/cli.js';
-import { drivePty, hasCommand } from './terminal.js';
+import { inProcessSandbox as cliSandbox, type InProcessSandbox as CliSandbox } from '../helpers/cli-in-process.js';
+import { hasCommand } from './terminal.js';
 
-describe.runIf(hasCommand('python3'))('an 80-column terminal', () => {
+// In-process on the harness's fake terminal (cli-terminal.test.ts checks a real pseudo-terminal).
+describe('an 80-column terminal', () => {
   let sb: CliSandbox;
 
   beforeAll(async () => {
@@ -15,8 +16,7 @@ describe.runIf(hasCommand('python3'))('an 80-column terminal', () => {
   afterAll(() => sb.cleanup());
 
   // Twelve minutes after the demo was made: times read `12 minutes ago`, wider than most cells.
-  const env = () => ({ PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: sb.dir, TERM: 'xterm-256color', ...sb.env, HOSTCTL_FAKE_NOW: '2026-01-15T10:12:00.000Z' });
-  const show = (args: string[], columns = 80) => drivePty([process.execPath, BIN, ...args], env(), [], columns);
+  const show = (args: string[], columns = 80) => sb.drive(args, [], { columns, env: { HOSTCTL_FAKE_NOW: '2026-01-15T10:12:00.000Z' } });
   const lines = (out: string) => out.replace(/\n+$/, '').split('\n');
   const fits = (out: string, width: number) => {
     for (const row of lines(out)) expect([...row].length, row).toBeLessThanOrEqual(width);
