@@ -35,7 +35,9 @@ export function completionScript(shell: Shell, doc: ProgramDoc): string {
 /** Every generated file: repository-relative path → content. */
 export async function generateDocs(): Promise<Record<string, string>> {
   const doc = await programDoc();
+  const { SCHEMA_FILE, settingsSchemaText } = await import('../settings/schema.js');
   return {
+    [SCHEMA_FILE]: settingsSchemaText(),
     [DOC_FILES.bash]: bashCompletion(doc),
     [DOC_FILES.zsh]: zshCompletion(doc),
     [DOC_FILES.fish]: fishCompletion(doc),

@@ -3,7 +3,7 @@
 // naming the file, line and column; nothing here talks to the instance.
 import { readFileSync } from 'node:fs';
 import { isMap, isPair, isScalar, isSeq, LineCounter, parseDocument, type Document, type Node } from 'yaml';
-import { child, SettingsFileError, type AnySection, type Locator, type Scope, type SourceMap } from './section.js';
+import { child, SettingsFileError, where, type AnySection, type Locator, type Scope, type SourceMap } from './section.js';
 import { SECTIONS } from './sections/index.js';
 import { expectMap, isRecord } from './check.js';
 import { unknownKey } from './suggest.js';
@@ -124,12 +124,10 @@ export function loadSettingsFiles(files: readonly string[], read: (file: string)
     for (const d of parseSettingsText(text, file === '-' ? '(stdin)' : file)) {
       const id = `${d.scope}\0${d.key}\0${d.section.name}`;
       const before = seen.get(id);
-      if (before) throw new SettingsFileError(d.at, `${d.section.name} of ${d.scope === 'global' ? 'the global settings' : `${d.scope} ${d.key}`} is declared twice (also at ${whereOf(before.at)})`);
+      if (before) throw new SettingsFileError(d.at, `${d.section.name} of ${d.scope === 'global' ? 'the global settings' : `${d.scope} ${d.key}`} is declared twice (also at ${where(before.at, true)})`, true);
       seen.set(id, d);
       out.push(d);
     }
   }
   return out;
 }
-
-const whereOf = (at: Locator): string => new SettingsFileError(at, '').message.replace(/: $/, '');
