@@ -116,6 +116,13 @@ export function listProjects(ctx: RequestContext, scope: ListScope = {}): Reply 
   // The access CTEs only when a condition reads them (an administrator's list needs none).
   const ctes = /\b(?:group_access|authorized)\b/.test(condition) ? `WITH RECURSIVE ${ACCESS_CTES} ` : '';
   const base = `${ctes}SELECT p.* FROM projects p WHERE ${condition}`;
+  /**
+   * The rows of one window in `order`: its ids from the order's index, which holds the columns
+   * the viewer's condition tests (migration 030), so skipping rows never reads them; then only
+   * the window's rows (a deferred join).
+   */
+  const deferredPage = (order: string) =>
+    `${ctes}SELECT p.* FROM projects p WHERE p.id IN (SELECT p.id FROM projects p WHERE ${condition} ORDER BY ${order} LIMIT @limit OFFSET @offset) ORDER BY ${order}`;
   let orderBy = p.order_by as (typeof PROJECT_ORDERS)[number];
   if (SIZE_ORDERS.has(orderBy) && !isAdmin(viewer)) orderBy = 'created_at';
   const dir = p.sort === 'asc' ? 'ASC' : 'DESC';
@@ -142,7 +149,7 @@ export function listProjects(ctx: RequestContext, scope: ListScope = {}): Reply 
     const reply = paginate(
       ctx,
       (cap) => (ctx.core.db.prepare(cappedCount(base, cap)).get(args) as { n: number }).n,
-      (limit, offset) => ctx.core.db.prepare(`${base} ORDER BY ${orderBy === 'id' ? `p.id ${dir}` : `${column} ${dir}, p.id ${dir}`} LIMIT @limit OFFSET @offset`).all({ ...args, limit, offset }) as ProjectRow[],
+      (limit, offset) => ctx.core.db.prepare(deferredPage(orderBy === 'id' ? `p.id ${dir}` : `${column} ${dir}, p.id ${dir}`)).all({ ...args, limit, offset }) as ProjectRow[],
       { offsetLimitType: 'Project' },
     );
     const rows = reply.body as ProjectRow[];
@@ -187,7 +194,7 @@ export function listProjects(ctx: RequestContext, scope: ListScope = {}): Reply 
       };
       // Nothing kept (the first page after a write): the rows are read with the page itself.
       if (texts.size === 0) {
-        const rows = ctx.core.db.prepare(`${base} ORDER BY ${order} LIMIT @limit OFFSET @offset`).all({ ...args, limit, offset }) as ProjectRow[];
+        const rows = ctx.core.db.prepare(deferredPage(order)).all({ ...args, limit, offset }) as ProjectRow[];
         presentRows(rows);
         return rows.map((r) => r.id);
       }

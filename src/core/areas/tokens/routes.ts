@@ -100,7 +100,12 @@ export const tokenRoutes = defineRoutes([
             ? Math.min(cap, keptTokenCount(ctx.core, userId))
             : (ctx.core.db.prepare(cappedCount(base, cap)).get(...args) as { n: number }).n,
         (limit, offset) =>
-          (ctx.core.db.prepare(`${base} ORDER BY ${order} LIMIT ? OFFSET ?`).all(...args, limit, offset) as TokenRow[]).map((r) => presentToken(r, now)),
+          // The window's ids from an index, then only its rows: skipped rows are never read.
+          (
+            ctx.core.db
+              .prepare(`SELECT * FROM personal_access_tokens WHERE id IN (SELECT id FROM personal_access_tokens WHERE ${where} ORDER BY ${order} LIMIT ? OFFSET ?) ORDER BY ${order}`)
+              .all(...args, limit, offset) as TokenRow[]
+          ).map((r) => presentToken(r, now)),
       );
     },
   },

@@ -21,6 +21,7 @@ import { commitNotesStatusesSchema } from './022-commit-notes-statuses.js';
 import { starsForksGroupLinksSchema } from './023-stars-forks-group-links.js';
 import { scimOwnershipSchema } from './028-scim-ownership.js';
 import { searchIndexesSchema } from './029-search-indexes.js';
+import { coveringListIndexesSchema } from './030-covering-list-indexes.js';
 
 export const migrations: Migration[] = [
   coreSchema,
@@ -44,4 +45,5 @@ export const migrations: Migration[] = [
   starsForksGroupLinksSchema,
   scimOwnershipSchema,
   searchIndexesSchema,
+  coveringListIndexesSchema,
 ];
