@@ -14,7 +14,7 @@ import type { Core } from '../src/core/app.js';
 import { benchRecording } from '../src/core/audit/record.js';
 import { encodeCursor } from '../src/core/http/pagination.js';
 import { budgetLine, verdict } from './budget.mjs';
-import { call, median, medianGetMs, quietState } from './core-requests.js';
+import { call, median, quietState } from './core-requests.js';
 
 const ROUNDS = Number(process.env.BENCH_RUNS ?? 30);
 /** Rounds of each write, scaled by what one costs (a user create hashes a password). */
@@ -92,6 +92,13 @@ async function withEvents(name: string, n: number): Promise<Listed> {
   const group = (await call(core, rootToken, 'POST', '/groups', { name: 'Bench', path: 'bench' })) as { id: number };
   const project = (await call(core, rootToken, 'POST', '/projects', { path: 'app', namespace_id: group.id })) as { id: number };
   core.db.prepare('DELETE FROM audit_events').run();
+  // A million rows go in without the table's indexes and count triggers, which are put back
+  // from their own SQL afterwards (an index built at once costs a fraction of a million updates);
+  // the four trigger-kept totals of the audit lists are then counted as migration 019 backfills them.
+  const schema = core.db
+    .prepare("SELECT type, name, sql FROM sqlite_master WHERE tbl_name = 'audit_events' AND type IN ('index', 'trigger') AND sql IS NOT NULL")
+    .all() as { type: string; name: string; sql: string }[];
+  for (const item of schema) core.db.exec(`DROP ${item.type === 'index' ? 'INDEX' : 'TRIGGER'} ${item.name}`);
   const types = TYPES.map((t) => JSON.stringify(t)).join(',');
   const names = NAMES.map((t) => JSON.stringify(t)).join(',');
   // Row i: type i % 4, name (i / 4) % 8 (every type has every name); a Project event names the bench project one time in eight (else another
@@ -112,7 +119,32 @@ async function withEvents(name: string, n: number): Promise<Listed> {
        FROM seq JOIN t ON t.k = seq.i % 4 JOIN e ON e.k = (seq.i / 4) % 8`,
     )
     .run(n, project.id, group.id, group.id);
+  core.db.exec(`DELETE FROM list_counts WHERE list IN ('audit_all', 'audit_type', 'audit_entity', 'audit_group');
+    INSERT INTO list_counts (list, owner_id, part, n) SELECT 'audit_all', 0, '', COUNT(*) FROM audit_events GROUP BY 2, 3;
+    INSERT INTO list_counts (list, owner_id, part, n) SELECT 'audit_type', 0, entity_type, COUNT(*) FROM audit_events GROUP BY 2, 3;
+    INSERT INTO list_counts (list, owner_id, part, n) SELECT 'audit_entity', entity_id, entity_type, COUNT(*) FROM audit_events GROUP BY 2, 3;
+    INSERT INTO list_counts (list, owner_id, part, n) SELECT 'audit_group', group_id, '', COUNT(*) FROM audit_events WHERE group_id IS NOT NULL GROUP BY 2, 3;`);
+  for (const item of schema) core.db.exec(item.sql);
   return { core, token: rootToken, group: group.id, project: project.id };
+}
+
+/**
+ * The median time of a GET: ROUNDS of them after a warm-up, or fewer (at least 3) when they
+ * take more than LIST_SECONDS in all, so that a slow row does not hold the whole bench.
+ */
+const LIST_SECONDS = 3;
+async function listMs(core: Core, token: string, path: string, query: string): Promise<number> {
+  const req = { method: 'GET', path, query, headers: { 'private-token': token } };
+  for (let i = 0; i < 2; i++) await core.handle(req);
+  const times: number[] = [];
+  const started = process.hrtime.bigint();
+  while (times.length < ROUNDS && (times.length < 3 || Number(process.hrtime.bigint() - started) / 1e9 < LIST_SECONDS)) {
+    const t = process.hrtime.bigint();
+    const res = await core.handle(req);
+    times.push(Number(process.hrtime.bigint() - t) / 1e6);
+    if (res.status >= 400) throw new Error(`GET ${path}?${query}: status ${res.status}: ${String(res.body)}`);
+  }
+  return median(times);
 }
 
 async function listsAtScale(): Promise<void> {
@@ -121,7 +153,7 @@ async function listsAtScale(): Promise<void> {
   const large = await withEvents('large', LARGE);
   const built = Number(process.hrtime.bigint() - t0) / 1e9;
   try {
-    process.stdout.write(`\nAudit event lists at ${LARGE.toLocaleString('en')} vs 100 events (built in ${built.toFixed(0)} s; medians of ${ROUNDS} GETs)\n`);
+    process.stdout.write(`\nAudit event lists at ${LARGE.toLocaleString('en')} vs 100 events (built in ${built.toFixed(0)} s; medians of up to ${ROUNDS} GETs, at least 3, within ${LIST_SECONDS} s)\n`);
     // The deep page starts below the 60th event: the oldest there is in both states.
     const deep = `pagination=keyset&per_page=20&cursor=${encodeCursor({ id: '60', _kd: 'n' })}`;
     const lists: [string, (s: Listed) => string][] = [
@@ -145,8 +177,8 @@ async function listsAtScale(): Promise<void> {
           ['deep keyset page', deep],
         ] as const) {
           const q = [query, paging].filter(Boolean).join('&');
-          const a = await medianGetMs(small.core, small.token, path(small), q, ROUNDS, 5);
-          const b = await medianGetMs(large.core, large.token, path(large), q, ROUNDS, 5);
+          const a = await listMs(small.core, small.token, path(small), q);
+          const b = await listMs(large.core, large.token, path(large), q);
           const ratio = b / a;
           const name = `audit events (${list}) at ${LARGE.toLocaleString('en')} vs 100: ${label}, ${page}`;
           process.stdout.write(`  ${`${list}: ${label}, ${page}`.padEnd(60)} ${a.toFixed(2)} ms vs ${b.toFixed(2)} ms → ${ratio.toFixed(2)}×\n`);
