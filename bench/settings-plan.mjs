@@ -1,0 +1,141 @@
+// Budget: the plan of a settings file that declares 1,000 projects × 5 sections (freeze periods,
+// security settings, protected branches, package protection rules, error tracking) — the whole
+// `hostctl diff -f FILE` command — within 2 s against the local instance, and against `hostctl
+// serve` on loopback within 3× the local time. Both measured in this run (medians of interleaved
+// runs, with `node -e 0` as the start-up baseline). The state is made through the API of the
+// served instance; ten projects differ from the file, so the plan has something to show.
+import { spawn, spawnSync } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { BIN, median, report, sandbox } from './lib.mjs';
+import { budgetLine, verdict } from './budget.mjs';
+
+const PROJECTS = Number(process.env.BENCH_PROJECTS ?? 1000);
+const runs = Number(process.env.BENCH_RUNS ?? 5);
+const LOCAL_BUDGET_MS = 2000;
+const REMOTE_RATIO = 3;
+const DRIFTING = 10;
+const NAME = `settings plan, ${PROJECTS.toLocaleString('en')} projects × 5 sections`;
+
+const box = sandbox();
+const state = join(box.dir, 'state');
+const file = join(box.dir, 'settings.yaml');
+
+/** Wall time (ms) of one CLI run; `diff` exits 0 (in sync) or 11 (differences), both fine here. */
+function timed(args, env) {
+  const start = process.hrtime.bigint();
+  const res = spawnSync(process.execPath, args, { env, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
+  const ms = Number(process.hrtime.bigint() - start) / 1e6;
+  if (res.status !== 0 && res.status !== 11) throw new Error(`hostctl ${args.slice(1).join(' ')} exited ${res.status}: ${res.stderr.slice(0, 2000)}`);
+  return { ms, stdout: res.stdout };
+}
+
+/** A JSON request to the served instance as root; throws on an error status. */
+async function api(url, token, method, path, body) {
+  const res = await fetch(`${url}/api/v4${path}`, {
+    method,
+    headers: { 'private-token': token, ...(body ? { 'content-type': 'application/json' } : {}) },
+    ...(body ? { body: JSON.stringify(body) } : {}),
+  });
+  const text = await res.text();
+  if (res.status >= 400) throw new Error(`${method} ${path} → ${res.status} ${text}`);
+  return text ? JSON.parse(text) : null;
+}
+
+/** Runs `fn` for 0..n-1 with `limit` at once. */
+async function each(n, limit, fn) {
+  let next = 0;
+  await Promise.all(Array.from({ length: limit }, async () => {
+    while (next < n) await fn(next++);
+  }));
+}
+
+const FREEZE = { freeze_start: '0 23 * * 5', freeze_end: '0 7 * * 1', cron_timezone: 'Europe/Berlin' };
+
+/** The project's settings: the same for every project, so the file says what the state holds. */
+async function seedProject(url, token, groupId, i) {
+  const p = await api(url, token, 'POST', '/projects', { path: `app-${i}`, namespace_id: groupId });
+  await api(url, token, 'POST', `/projects/${p.id}/freeze_periods`, FREEZE);
+  await api(url, token, 'POST', `/projects/${p.id}/protected_branches`, { name: 'main', push_access_level: 40, merge_access_level: 30 });
+  await api(url, token, 'POST', `/projects/${p.id}/packages/protection/rules`, { package_name_pattern: `app-${i}-*`, package_type: 'generic', minimum_access_level_for_push: 'maintainer', minimum_access_level_for_delete: 'owner' });
+  await api(url, token, 'PUT', `/projects/${p.id}/error_tracking/settings`, { active: true, integrated: true });
+  // The drifting projects keep secret push protection off; the file turns it on.
+  if (i >= DRIFTING) await api(url, token, 'PUT', `/projects/${p.id}/security_settings`, { secret_push_protection_enabled: true });
+}
+
+function settingsFile() {
+  const lines = ['version: 1', 'projects:'];
+  for (let i = 0; i < PROJECTS; i++) {
+    lines.push(
+      `  bench/app-${i}:`,
+      '    freeze_periods:',
+      `      - {freeze_start: "${FREEZE.freeze_start}", freeze_end: "${FREEZE.freeze_end}", cron_timezone: ${FREEZE.cron_timezone}}`,
+      '    security_settings: {secret_push_protection_enabled: true}',
+      '    protected_branches:',
+      '      main: {push_access_level: maintainer, merge_access_level: developer}',
+      '    package_protection_rules:',
+      `      - {package_name_pattern: "app-${i}-*", package_type: generic, minimum_access_level_for_push: maintainer, minimum_access_level_for_delete: owner}`,
+      '    error_tracking: {active: true, integrated: true}',
+    );
+  }
+  writeFileSync(file, `${lines.join('\n')}\n`);
+}
+
+let server;
+try {
+  const help = spawnSync(process.execPath, [BIN, 'diff', '--help'], { env: box.env, encoding: 'utf8' });
+  if (help.status !== 0) {
+    process.stdout.write('\nSettings plan: this build has no `hostctl diff`; not measured\n');
+    budgetLine(`${NAME}, local`, '-', '-', `≤ ${LOCAL_BUDGET_MS} ms`, 'SKIP');
+    budgetLine(`${NAME}, serve / local`, '-', '-', `≤ ${REMOTE_RATIO.toFixed(2)}×`, 'SKIP');
+    process.exit(0);
+  }
+  const init = spawnSync(process.execPath, [BIN, 'init', '--state', state, '--no-input'], { env: box.env, encoding: 'utf8' });
+  if (init.status !== 0) throw new Error(`init failed: ${init.stderr}`);
+  const token = init.stdout.trim().split('\n').pop();
+  server = spawn(process.execPath, [BIN, 'serve', '--port', '0', '--host', '127.0.0.1'], { env: box.env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const url = await new Promise((resolve, reject) => {
+    let seen = '';
+    const onData = (d) => {
+      seen += d;
+      const m = /http:\/\/127\.0\.0\.1:\d+/.exec(seen);
+      if (m) resolve(m[0]);
+    };
+    server.stdout.on('data', onData);
+    server.stderr.on('data', onData);
+    server.on('exit', (code) => reject(new Error(`serve exited ${code}: ${seen}`)));
+  });
+
+  const seedStart = Date.now();
+  const group = await api(url, token, 'POST', '/groups', { name: 'Bench', path: 'bench' });
+  await each(PROJECTS, 4, (i) => seedProject(url, token, group.id, i));
+  const seedSeconds = (Date.now() - seedStart) / 1000;
+  settingsFile();
+
+  const local = [BIN, 'diff', '-f', file];
+  const remoteEnv = { ...box.env, HOSTCTL_URL: url, HOSTCTL_TOKEN: token };
+  // One run each to warm the page cache and the code cache; its plan is the one reported.
+  const first = timed(local, box.env);
+  const summary = first.stdout.trim().split('\n').pop();
+  timed(local, remoteEnv);
+  const t = { node: [], local: [], remote: [] };
+  for (let i = 0; i < runs; i++) {
+    t.node.push(timed(['-e', '0'], box.env).ms);
+    t.local.push(timed(local, box.env).ms);
+    t.remote.push(timed(local, remoteEnv).ms);
+  }
+  const [nodeMs, localMs, remoteMs] = [median(t.node), median(t.local), median(t.remote)];
+  const ratio = remoteMs / localMs;
+  report(`Settings plan: hostctl diff -f of ${PROJECTS.toLocaleString('en')} projects × 5 sections (${runs} interleaved runs, medians; state made in ${seedSeconds.toFixed(0)} s)`, {
+    'plan summary': summary,
+    'node -e 0': `${nodeMs.toFixed(1)} ms`,
+    'hostctl diff -f (local)': `${localMs.toFixed(0)} ms (budget ${LOCAL_BUDGET_MS} ms: ${localMs <= LOCAL_BUDGET_MS ? 'PASS' : 'OVER'})`,
+    'hostctl diff -f (against serve)': `${remoteMs.toFixed(0)} ms`,
+    'ratio serve / local': `${ratio.toFixed(2)}× (budget ${REMOTE_RATIO.toFixed(2)}×: ${ratio <= REMOTE_RATIO ? 'PASS' : 'OVER'})`,
+  });
+  budgetLine(`${NAME}, local (diff -f)`, `${localMs.toFixed(0)} ms`, `node -e 0 ${nodeMs.toFixed(1)} ms`, `≤ ${LOCAL_BUDGET_MS} ms`, verdict(localMs <= LOCAL_BUDGET_MS));
+  budgetLine(`${NAME}, serve / local`, `${remoteMs.toFixed(0)} ms = ${ratio.toFixed(2)}×`, `${localMs.toFixed(0)} ms`, `≤ ${REMOTE_RATIO.toFixed(2)}×`, verdict(ratio <= REMOTE_RATIO));
+} finally {
+  server?.kill('SIGTERM');
+  box.cleanup();
+}
