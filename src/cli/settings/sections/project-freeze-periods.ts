@@ -30,6 +30,13 @@ let cron: CronModule | undefined;
 // section's check of its value is.
 const cronLib = (): CronModule => (cron ??= createRequire(import.meta.url)('cron-parser') as CronModule);
 
+// A file for hundreds of projects repeats the same few windows: each expression and zone is
+// checked once (a cron check costs about a millisecond, a zone check builds a formatter).
+const cronChecked = new Map<string, boolean>();
+const zoneChecked = new Map<string, boolean>();
+const cronOk = (expr: string): boolean => cronChecked.get(expr) ?? (cronChecked.set(expr, !cronProblem(cronLib(), expr)).get(expr) as boolean);
+const zoneOk = (zone: string): boolean => zoneChecked.get(zone) ?? (zoneChecked.set(zone, isTimeZone(zone)).get(zone) as boolean);
+
 function parseWindow(value: unknown, at: Locator): FreezeWindowSpec {
   const v = record(value, at, 'a freeze period', FIELDS);
   if (v.freeze_start === undefined) fail(at, 'a freeze period needs freeze_start (a cron expression)');
@@ -37,11 +44,11 @@ function parseWindow(value: unknown, at: Locator): FreezeWindowSpec {
   const out = {} as FreezeWindowSpec;
   for (const field of ['freeze_start', 'freeze_end'] as const) {
     const expr = text(v[field], child(at, field), field);
-    if (cronProblem(cronLib(), expr)) fail(child(at, field), `${field} is not a cron expression the server accepts: "${expr}" (five fields: minute hour day-of-month month day-of-week)`);
+    if (!cronOk(expr)) fail(child(at, field), `${field} is not a cron expression the server accepts: "${expr}" (five fields: minute hour day-of-month month day-of-week)`);
     out[field] = squeeze(expr);
   }
   const zone = v.cron_timezone === undefined ? 'UTC' : text(v.cron_timezone, child(at, 'cron_timezone'), 'cron_timezone');
-  if (!isTimeZone(zone)) fail(child(at, 'cron_timezone'), `cron_timezone is not a time zone: "${zone}" (an IANA name such as Europe/Berlin or UTC)`);
+  if (!zoneOk(zone)) fail(child(at, 'cron_timezone'), `cron_timezone is not a time zone: "${zone}" (an IANA name such as Europe/Berlin or UTC)`);
   out.cron_timezone = zone;
   return out;
 }
