@@ -8,29 +8,15 @@ import { startInstance, TRANSPORTS, type Instance } from '../helpers/instance.js
 import { createGroup, type GroupJson } from '../factories/groups.js';
 import { addMember, createProject, type ProjectJson } from '../factories/projects.js';
 import { createUser, type TestUser } from '../factories/users.js';
-import { SettingsFileError, type AnySection, type Change, type Locator, type NameResolver, type SectionContext, type Target } from '../../src/cli/settings/section.js';
+import { SettingsFileError, type AnySection, type Change, type Locator, type SectionContext, type Target } from '../../src/cli/settings/section.js';
 import { freezePeriodsSection } from '../../src/cli/settings/sections/project-freeze-periods.js';
 import { securitySettingsSection } from '../../src/cli/settings/sections/project-security-settings.js';
 import { protectedBranchesSection } from '../../src/cli/settings/sections/project-protected-branches.js';
 import { packageProtectionRulesSection } from '../../src/cli/settings/sections/project-package-protection-rules.js';
 import { errorTrackingSection } from '../../src/cli/settings/sections/project-error-tracking.js';
 import { protectedEnvironmentsSection } from '../../src/cli/settings/sections/protected-environments.js';
-import type { ApiClient } from '../../src/client/client.js';
-import { expandPath } from '../../src/shared/path.js';
 import { sectionsFor } from '../../src/cli/settings/sections/index.js';
-
-/** Names and ids looked up through the API (what the settings loader hands its sections). */
-function namesOf(client: ApiClient): NameResolver {
-  const get = async <T>(path: string) => (await client.get<T>(path)).data;
-  return {
-    userId: async (username) => ((await get<{ id: number }[]>(`/users?username=${encodeURIComponent(username)}`))[0] as { id: number }).id,
-    username: async (id) => (await get<{ username: string }>(`/users/${id}`)).username,
-    groupId: async (path) => (await get<{ id: number }>(expandPath('/groups/:id', { id: path }))).id,
-    groupPath: async (id) => (await get<{ full_path: string }>(`/groups/${id}`)).full_path,
-    projectId: async (path) => (await get<{ id: number }>(expandPath('/projects/:id', { id: path }))).id,
-    projectPath: async (id) => (await get<{ path_with_namespace: string }>(`/projects/${id}`)).path_with_namespace,
-  };
-}
+import { CachedNames } from '../../src/cli/settings/names.js';
 
 const at = (scope: 'groups' | 'projects', path: string, section: string): Locator => ({ file: 'settings.yaml', pointer: [scope, path, section] });
 
@@ -53,7 +39,7 @@ describe.each(TRANSPORTS)('settings sections of projects and environments (%s)',
 
   beforeAll(async () => {
     inst = await startInstance(kind, { tier: 'ultimate' });
-    ctx = { client: inst.admin, names: namesOf(inst.admin), extensions: true };
+    ctx = { client: inst.admin, names: new CachedNames(inst.admin), extensions: true };
     group = await createGroup(inst);
     platform = await createGroup(inst, inst.admin, { parent_id: group.id, path: 'platform' });
     project = await createProject(inst, inst.admin, { namespace_id: group.id, path: 'storefront', initialize_with_readme: true });

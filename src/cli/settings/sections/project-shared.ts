@@ -4,6 +4,7 @@
 import type { ApiClient } from '../../../client/client.js';
 import { expandPath } from '../../../shared/path.js';
 import { child, SettingsFileError, type Locator, type Target } from '../section.js';
+import { closest } from '../suggest.js';
 
 /** `/projects/<id or encoded path>` or `/groups/…` of a target. */
 export const containerPath = (target: Target): string =>
@@ -53,30 +54,6 @@ export function text(value: unknown, at: Locator, what: string): string {
 export function integer(value: unknown, at: Locator, what: string, min: number, max: number): number {
   if (typeof value !== 'number' || !Number.isInteger(value) || value < min || value > max) return fail(at, `${what} must be a whole number from ${min} to ${max}, got ${JSON.stringify(value)}`);
   return value;
-}
-
-/** A key of `known` a couple of edits away from `key`, if any. */
-function closest(key: string, known: readonly string[]): string | undefined {
-  let best: { name: string; d: number } | undefined;
-  for (const name of known) {
-    const d = distance(key.toLowerCase(), name.toLowerCase());
-    if (d <= Math.max(2, Math.floor(name.length / 4)) && (!best || d < best.d)) best = { name, d };
-  }
-  return best?.name;
-}
-
-function distance(a: string, b: string): number {
-  const row = Array.from({ length: b.length + 1 }, (_, i) => i);
-  for (let i = 1; i <= a.length; i++) {
-    let prev = row[0] as number;
-    row[0] = i;
-    for (let j = 1; j <= b.length; j++) {
-      const cur = row[j] as number;
-      row[j] = Math.min(cur + 1, (row[j - 1] as number) + 1, prev + (a[i - 1] === b[j - 1] ? 0 : 1));
-      prev = cur;
-    }
-  }
-  return row[b.length] as number;
 }
 
 /** A copy of a record without its undefined fields. */
