@@ -54,7 +54,7 @@ async function contentsOf(w: WikiContainer, files: readonly PageFile[]): Promise
  */
 const pageListings = new Map<string, readonly PageFile[]>();
 let pagesKept = 0;
-const PAGES_KEPT = 200_000;
+const PAGES_KEPT = 50_000;
 
 function rememberListing(commit: string, pages: readonly PageFile[]): void {
   if (pages.length > PAGES_KEPT) return;
