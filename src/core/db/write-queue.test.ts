@@ -53,6 +53,36 @@ describe('WriteQueue', () => {
     expect(otherCanWrite()).toBe(true);
   });
 
+  it('runs the writes that ask together in one turn, committed once after the last', async () => {
+    const queue = new WriteQueue(db, 1000, null);
+    const visibleToOthers: number[] = [];
+    const write = (v: string) =>
+      queue.run(() => {
+        visibleToOthers.push(other.prepare('SELECT count(*) FROM t').pluck().get() as number);
+        db.prepare('INSERT INTO t (v) VALUES (?)').run(v);
+      });
+    await Promise.all([write('a'), write('b'), write('c')]);
+    // Nothing was committed until the turn ended: no write saw an earlier one's row from outside.
+    expect(visibleToOthers).toEqual([0, 0, 0]);
+    expect(other.prepare('SELECT v FROM t ORDER BY rowid').pluck().all()).toEqual(['a', 'b', 'c']);
+  });
+
+  it('fails the earlier writes of a turn whose transaction a failure ended, and runs the later ones', async () => {
+    const queue = new WriteQueue(db, 1000, null);
+    const first = queue.run(() => db.prepare('INSERT INTO t (v) VALUES (?)').run('lost'));
+    const failing = queue.run(() => {
+      db.prepare('INSERT INTO t (v) VALUES (?)').run('failing');
+      // As SQLite does on a full disk: the whole transaction is rolled back.
+      db.exec('ROLLBACK');
+      throw new Error('disk full');
+    });
+    const later = queue.run(() => db.prepare('INSERT INTO t (v) VALUES (?)').run('later'));
+    await expect(first).rejects.toThrow('disk full');
+    await expect(failing).rejects.toThrow('disk full');
+    await later;
+    expect(other.prepare('SELECT v FROM t').pluck().all()).toEqual(['later']);
+  });
+
   it('nests transactions of the write as savepoints: a failed one is undone, the rest kept', async () => {
     const queue = new WriteQueue(db, 1000, null);
     const tx = (fn: () => void) => queue.tx(fn);

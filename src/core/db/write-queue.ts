@@ -8,13 +8,15 @@
 // although nothing was wrong. So a write is a synchronous function run through `run`:
 //
 // - A process runs its writes one at a time, in the order they asked. Only the first in line
-//   waits for the lock.
+//   waits for the lock. The writes that ask while a turn waits share that turn: they run one
+//   after the other in its transaction, and one commit (one sync of the disk) answers them all,
+//   so concurrent requests do not queue behind each other's disk syncs.
 // - That wait is asynchronous (BEGIN IMMEDIATE tried without a busy timeout, then a short
 //   pause), and has no deadline as long as others commit: their commits (`data_version` moves)
 //   show the lock changing hands. Only a lock held with no commit at all for `stallMs` — far
 //   longer than any write of hostctl's takes — refuses the write (WriteLockStalledError → 503).
-// - Once taken, the lock is held (an open immediate transaction) while the function runs and
-//   committed when it returns. Transactions inside it nest as savepoints, so they never meet the
+// - Once taken, the lock is held (an open immediate transaction) while the functions of the
+//   turn run, and committed when the last returns. Transactions inside it nest as savepoints, so they never meet the
 //   lock taken by someone else. A request handler is such a function up to its first `await`;
 //   what it writes after that goes through `run` again (core.write), or takes the lock itself
 //   with a short synchronous wait (core.tx, see `tx` below).
@@ -44,8 +46,20 @@ const isBusy = (error: unknown): boolean => {
   return typeof code === 'string' && (code.startsWith('SQLITE_BUSY') || code === 'SQLITE_LOCKED');
 };
 
+/** What one write's synchronous part gave: its value, or what it threw. */
+type Outcome = { value: unknown } | { error: unknown };
+
+interface PendingWrite {
+  start: () => unknown;
+  settle: (outcome: Outcome) => void;
+}
+
+/** Most writes run in one turn (one transaction, one commit). */
+const MAX_BATCH = 64;
+
 export class WriteQueue {
-  private tail: Promise<void> = Promise.resolve();
+  private readonly pending: PendingWrite[] = [];
+  private draining = false;
   private readonly waiters: WaiterBoard | null;
   /** Since when the lock has been seen taken with no commit (shared by the writes in line). */
   private quiet: { version: number; since: number } | null = null;
@@ -67,17 +81,76 @@ export class WriteQueue {
   async run<T>(start: () => T): Promise<Awaited<T>> {
     // Called while a write runs (its synchronous part): the lock is already ours.
     if (this.db.inTransaction || this.db.readonly) return await start();
-    const previous = this.tail;
-    let done!: () => void;
-    this.tail = new Promise<void>((resolve) => (done = resolve));
-    let started: { value: T };
+    const outcome = await new Promise<Outcome>((settle) => {
+      this.pending.push({ start, settle });
+      if (!this.draining) void this.drain();
+    });
+    if ('error' in outcome) throw outcome.error;
+    return (await outcome.value) as Awaited<T>;
+  }
+
+  /**
+   * Runs the writes in line, in the order they asked. The writes that ask while a turn waits
+   * (for the lock, or for the work already under way in this process to reach a pause) share
+   * that turn: each runs in order inside the one transaction, as it would alone — what a write
+   * wrote before it threw is kept, as its own transactions would have committed — and one
+   * commit (one sync of the disk) makes them all durable before any of them is answered. So
+   * concurrent requests, of one project or many, do not each wait for their own disk sync.
+   */
+  private async drain(): Promise<void> {
+    this.draining = true;
     try {
-      await previous;
-      started = await this.locked(start);
+      while (this.pending.length > 0) {
+        // Let the work that is ready (other requests' answers from git or the disk) reach
+        // their writes first, so that they join this turn.
+        await new Promise<void>((resolve) => setImmediate(resolve));
+        try {
+          await this.acquire();
+        } catch (error) {
+          // The lock stayed taken with no commit: every write waiting now is refused alike.
+          for (const w of this.pending.splice(0)) w.settle({ error });
+          continue;
+        }
+        const turn = this.pending.splice(0, MAX_BATCH);
+        const outcomes: Outcome[] = [];
+        let failed: { error: unknown } | null = null;
+        for (const w of turn) {
+          let outcome: Outcome;
+          try {
+            outcome = { value: w.start() };
+          } catch (error) {
+            outcome = { error };
+          }
+          outcomes.push(outcome);
+          if (!this.db.inTransaction && 'error' in outcome) {
+            // SQLite ended the whole transaction on this failure (a full disk, an I/O error):
+            // what the writes before it wrote is gone, so they fail with it; the writes after
+            // it go in the next turn.
+            failed = { error: outcome.error };
+            this.pending.unshift(...turn.splice(outcomes.length));
+            break;
+          }
+        }
+        if (!failed) {
+          try {
+            this.commit();
+          } catch (error) {
+            failed = { error };
+          }
+        }
+        turn.forEach((w, i) => {
+          const outcome = outcomes[i] as Outcome;
+          if (!failed || 'error' in outcome) return w.settle(outcome);
+          // A handler goes on asynchronously; its answer is this failure, once it has finished.
+          const value = outcome.value;
+          const settled = value instanceof Promise ? value.catch(() => undefined) : Promise.resolve();
+          const error = failed.error;
+          w.settle({ value: settled.then(() => Promise.reject(error)) });
+        });
+      }
     } finally {
-      done();
+      this.draining = false;
     }
-    return await started.value;
   }
 
   /**
@@ -105,8 +178,8 @@ export class WriteQueue {
     }
   }
 
-  /** Waits for the lock, then runs `start` holding it; the value is wrapped so a promise is not awaited here. */
-  private async locked<T>(start: () => T): Promise<{ value: T }> {
+  /** Waits for the lock and takes it (an open immediate transaction). */
+  private async acquire(): Promise<void> {
     const { db } = this;
     let announced = false;
     try {
@@ -114,7 +187,7 @@ export class WriteQueue {
       for (let delay = 1; ; delay = Math.min(delay * 2, MAX_POLL_MS)) {
         if (this.reserve()) {
           this.quiet = null;
-          return this.holding(start);
+          return;
         }
         if (!announced && this.waiters) announced = this.waiters.announce();
         const version = dataVersion(db);
@@ -141,26 +214,6 @@ export class WriteQueue {
     } finally {
       db.pragma(`busy_timeout = ${bound}`);
     }
-  }
-
-  /** Runs `start` in the reserved transaction and commits what it wrote. */
-  private holding<T>(start: () => T): { value: T } {
-    let value: T;
-    try {
-      value = start();
-    } catch (error) {
-      // What ran before the throw is kept, as each of its transactions would have committed.
-      this.commit();
-      throw error;
-    }
-    try {
-      this.commit();
-    } catch (error) {
-      // A handler goes on asynchronously; its answer is this failure, once it has finished.
-      const pending = value instanceof Promise ? value.catch(() => undefined) : Promise.resolve();
-      return { value: pending.then(() => Promise.reject(error)) as T };
-    }
-    return { value };
   }
 
   private commit(): void {
