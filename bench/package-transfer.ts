@@ -2,7 +2,8 @@
 // hostctl CLI), against curl writing and reading the same bytes through a plain node:http
 // server that streams to and from a file, all in this run. Figures: throughput and peak RSS of
 // every process involved (servers read from /proc before they stop; CLI runs report their own
-// peak through a preloaded module). Budget: no process above 200 MiB.
+// peak through a preloaded module). Budgets: no process above 200 MiB; an upload through serve
+// at 0.8× or more of the plain server's rate.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { closeSync, existsSync, mkdtempSync, openSync, readdirSync, readFileSync, rmSync, writeFileSync, writeSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
@@ -123,6 +124,8 @@ s.listen(0, '127.0.0.1', () => process.stderr.write('listening http://127.0.0.1:
   process.stdout.write(`  hostctl CLI, local state, download        ${rate(localDown.seconds)}, peak ${mib(localDown.peak)}\n`);
   process.stdout.write(`  peak RSS: hostctl serve ${mib(servePeak)}, plain node:http ${mib(plainPeak)}\n`);
   process.stdout.write(`  budget ${BUDGET_MIB} MiB per process: ${peaks.every((p) => p < BUDGET_MIB) ? 'within' : 'OVER'}\n`);
+  const upRatio = plainUp / serveUp;
+  budgetLine(`${SIZE_MIB} MiB package upload, curl → serve / bare node:http server: rate`, `${(SIZE_MIB / serveUp).toFixed(0)} MiB/s = ${upRatio.toFixed(2)}×`, `${(SIZE_MIB / plainUp).toFixed(0)} MiB/s`, '≥ 0.8×', budgetVerdict(upRatio >= 0.8));
   budgetLine(`peak RSS of any process moving a ${SIZE_MIB} MiB package file`, mib(Math.max(...peaks)), `plain node:http ${mib(plainPeak)}`, `< ${BUDGET_MIB} MiB`, budgetVerdict(peaks.every((p) => p < BUDGET_MIB)));
 } finally {
   for (const c of children) c.kill('SIGTERM');
