@@ -39,6 +39,39 @@ describe.each(TRANSPORTS)('group sharing (%s)', (kind) => {
     await expectApiError(f.owner.client.delete(`/groups/${f.group.id}/share/${team.id}`), 404, { message: '404 Group Link Not Found' });
   });
 
+  it("lists the shared group's projects for the other group's members, at the capped level, until unshared", async () => {
+    const team = await createGroup(inst, inst.admin, { visibility: 'internal' });
+    const sub = await createGroup(inst, inst.admin, { parent_id: team.id });
+    const member = await createUser(inst);
+    // A member of a subgroup of the team is not a member of the team: the share is not theirs.
+    const below = await createUser(inst);
+    await inst.admin.post(`/groups/${team.id}/members`, { user_id: member.user.id, access_level: 40 });
+    await inst.admin.post(`/groups/${sub.id}/members`, { user_id: below.user.id, access_level: 50 });
+    const ids = async (u: typeof member, query: Record<string, unknown>) => (await u.client.get<{ id: number }[]>('/projects', { per_page: 100, ...query })).data.map((p) => p.id);
+    expect(await ids(member, { membership: true })).not.toContain(f.project.id);
+    await f.owner.client.post(`/groups/${f.group.id}/share`, { group_id: team.id, group_access: 20 });
+    try {
+      expect(await ids(member, { membership: true })).toContain(f.project.id);
+      expect(await ids(member, {})).toContain(f.project.id);
+      expect(await ids(member, { min_access_level: 20 })).toContain(f.project.id);
+      // Capped at the share's Reporter, whatever the member's level in the team.
+      expect(await ids(member, { min_access_level: 30 })).not.toContain(f.project.id);
+      // A share does not make the project the member's own.
+      expect(await ids(member, { owned: true })).not.toContain(f.project.id);
+      expect(await ids(below, { membership: true })).not.toContain(f.project.id);
+      // A group shared on through a second share gives nothing further.
+      const outer = await createGroup(inst, inst.admin);
+      const outsider = await createUser(inst);
+      await inst.admin.post(`/groups/${outer.id}/members`, { user_id: outsider.user.id, access_level: 50 });
+      await inst.admin.post(`/groups/${team.id}/share`, { group_id: outer.id, group_access: 50 });
+      expect(await ids(outsider, { membership: true })).not.toContain(f.project.id);
+    } finally {
+      await f.owner.client.delete(`/groups/${f.group.id}/share/${team.id}`);
+    }
+    expect(await ids(member, { membership: true })).not.toContain(f.project.id);
+    expect(await ids(member, {})).not.toContain(f.project.id);
+  });
+
   it('answers permissions and bad input as the platform', async () => {
     const team = await createGroup(inst);
     await expectApiError(f.maintainer.client.post(`/groups/${f.group.id}/share`, { group_id: team.id, group_access: 30 }), 404);

@@ -191,7 +191,7 @@ describe.each(TRANSPORTS)('packages (%s)', (kind) => {
       await expectApiError(f.developer.client.post(`/projects/${f.project.id}/pipeline`, { ref: 'nope' }), 400, { message: { base: ['Reference not found'] } });
       await expectApiError(f.reporter.client.post(`/projects/${f.project.id}/pipeline`, { ref: 'main' }), 403);
       await expectApiError(f.guest.client.get(`/projects/${f.project.id}/pipelines`), 403);
-      await expectApiError(f.reporter.client.get(`/projects/${f.project.id}/pipelines/999999`), 404);
+      await expectApiError(f.reporter.client.get(`/projects/${f.project.id}/pipelines/999999`), 404, { message: '404 Not found' });
       expect((await inst.client().get(`/projects/${pub.project.id}/pipelines`)).status).toBe(200);
     });
 
@@ -230,7 +230,13 @@ describe.each(TRANSPORTS)('packages (%s)', (kind) => {
       expect(next).toContain('cursor=');
       const second = await f.developer.client.get<{ id: number }[]>(next.slice(next.indexOf('/api/v4') + 7));
       expect(second.data.map((p) => p.id)).toEqual([pipelines[0]]);
-      expect(second.headers.link).toBeUndefined();
+      // The last page with rows still links on; the empty page after it ends the list.
+      const last = /<([^>]+)>; rel="next"/.exec(second.headers.link ?? '')?.[1] as string;
+      const empty = await f.developer.client.get<unknown[]>(last.slice(last.indexOf('/api/v4') + 7));
+      expect([empty.data, empty.headers.link]).toEqual([[], undefined]);
+      // per_page is 1..20; the list is for signed-in callers only.
+      await expectApiError(f.developer.client.get(`/projects/${f.project.id}/packages/${pkg?.id}/pipelines`, { per_page: 21 }), 400, { error: 'per_page does not have a valid value' });
+      await expectApiError(inst.client().get(`/projects/${f.project.id}/packages/${pkg?.id}/pipelines`), 401, { message: '401 Unauthorized' });
       expect(Object.keys(second.data[0] as object)).toEqual(['id', 'iid', 'project_id', 'sha', 'ref', 'status', 'source', 'created_at', 'updated_at', 'web_url', 'user']);
       await expectApiError(f.developer.client.get(`/projects/${f.project.id}/packages/${pkg?.id}/pipelines`, { cursor: 'garbage' }), 400);
     });
@@ -459,7 +465,7 @@ describe.each(TRANSPORTS)('packages (%s)', (kind) => {
       const id = created.data.id as number;
       const patched = await f.maintainer.client.patch<Record<string, unknown>>(`${base}/${id}`, { package_name_pattern: 'rel-*' });
       expect(patched.data).toMatchObject({ package_name_pattern: 'rel-*', minimum_access_level_for_push: 'maintainer' });
-      await expectApiError(f.maintainer.client.patch(`${base}/999999`, { package_name_pattern: 'a' }), 404);
+      await expectApiError(f.maintainer.client.patch(`${base}/999999`, { package_name_pattern: 'a' }), 404, { message: '404 Not found' });
       await expectApiError(f.maintainer.client.patch(`${base}/${id}`, { minimum_access_level_for_push: null, minimum_access_level_for_delete: null }), 422);
 
       // Push protection: developers refused, maintainers allowed; names outside the pattern unaffected.

@@ -344,9 +344,15 @@ describe.each(TRANSPORTS)('projects (%s)', (kind) => {
       const last = await inst.admin.get<ProjectJson[]>('/projects', { pagination: 'keyset', order_by: 'id', sort: 'asc', id_after: all[all.length - 1] });
       expect(last.data).toEqual([]);
       expect(last.headers.link).toBeUndefined();
-      await expectApiError(inst.admin.get('/projects', { pagination: 'keyset', order_by: 'name' }), 405, {
+      // The specification requires sort with keyset pages; order_by must be id.
+      await expectApiError(inst.admin.get('/projects', { pagination: 'keyset', order_by: 'id' }), 400, { error: 'sort is missing' });
+      await expectApiError(inst.admin.get('/projects', { pagination: 'keyset', order_by: 'name', sort: 'asc' }), 405, {
         error: 'Keyset pagination is not yet available for this type of request',
       });
+      await expectApiError(inst.client().get('/projects', { pagination: 'keyset', sort: 'desc' }), 405, {
+        error: 'Keyset pagination is not yet available for this type of request',
+      });
+      await expectApiError(inst.admin.get('/projects', { pagination: 'keyset', order_by: 'name' }), 400, { error: 'sort is missing' });
     });
 
     it('limits offset pagination to 50,000 records', async () => {

@@ -140,9 +140,9 @@ describe.each(TRANSPORTS)('repository storage moves (%s)', (kind) => {
       const mine = (await inst.admin.get<Move[]>(`/projects/${project.id}/repository_storage_moves`)).data[0] as Move;
       await expectApiError(inst.admin.get('/projects/999999/repository_storage_moves'), 404, { message: '404 Project Not Found' });
       await expectApiError(inst.admin.post('/projects/999999/repository_storage_moves', {}), 404, { message: '404 Project Not Found' });
-      await expectApiError(inst.admin.get('/project_repository_storage_moves/999999'), 404, { message: '404 Not Found' });
-      await expectApiError(inst.admin.get(`/projects/${other.id}/repository_storage_moves/${mine.id}`), 404, { message: '404 Not Found' });
-      await expectApiError(inst.admin.get(`/snippet_repository_storage_moves/${mine.id}`), 404, { message: '404 Not Found' });
+      await expectApiError(inst.admin.get('/project_repository_storage_moves/999999'), 404, { message: '404 Not found' });
+      await expectApiError(inst.admin.get(`/projects/${other.id}/repository_storage_moves/${mine.id}`), 404, { message: '404 Not found' });
+      await expectApiError(inst.admin.get(`/snippet_repository_storage_moves/${mine.id}`), 404, { message: '404 Not found' });
       await expectApiError(inst.admin.get('/project_repository_storage_moves/abc'), 400, { error: 'repository_storage_id is invalid' });
     });
 
@@ -364,7 +364,7 @@ describe.each(TRANSPORTS)('repository storage moves (%s)', (kind) => {
       await expectApiError(inst.admin.get('/groups/999999/repository_storage_moves'), 404, { message: '404 Group Not Found' });
       expect((await inst.admin.get<Move>(`/groups/${g.id}/repository_storage_moves/${res.data.id}`)).data.state).toBe('finished');
       expect((await inst.admin.get<Move>(`/group_repository_storage_moves/${res.data.id}`)).data.group).toEqual(res.data.group);
-      await expectApiError(inst.admin.get(`/project_repository_storage_moves/${res.data.id}`), 404, { message: '404 Not Found' });
+      await expectApiError(inst.admin.get(`/project_repository_storage_moves/${res.data.id}`), 404, { message: '404 Not found' });
 
       const bulk = await inst.admin.post('/group_repository_storage_moves', { source_storage_name: 'second', destination_storage_name: 'third' });
       expect(bulk.status).toBe(202);

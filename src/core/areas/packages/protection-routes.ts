@@ -4,7 +4,7 @@
 import { auditRow } from '../../audit/subjects.js';
 import type { RouteDef } from '../../http/route.js';
 import type { RequestContext } from '../../http/context.js';
-import { notFound, unprocessable } from '../../http/errors.js';
+import { recordNotFound, unprocessable } from '../../http/errors.js';
 import { created, noContent } from '../../http/reply.js';
 import { paginate } from '../../http/pagination.js';
 import { keptCount } from '../../db/list-counts.js';
@@ -46,7 +46,7 @@ function findRule(ctx: RequestContext, projectId: number): PackageProtectionRule
   const row = ctx.core.db.prepare('SELECT * FROM package_protection_rules WHERE id = ? AND project_id = ?').get(ctx.params.package_protection_rule_id, projectId) as
     | PackageProtectionRuleRow
     | undefined;
-  if (!row) throw notFound();
+  if (!row) throw recordNotFound();
   return row;
 }
 

@@ -337,18 +337,18 @@ export const packageRoutes = defineRoutes([
   {
     method: 'GET',
     path: '/projects/:id/packages/:package_id/pipelines',
-    summary: 'List the pipelines that published a package',
-    auth: 'optional',
+    // Keyset only, for signed-in callers (the specification's list of keyset resources).
+    summary: 'List the pipelines that published a package (keyset pages, authenticated only)',
     params: [
       idParam,
       packageIdParam,
       { name: 'cursor', type: 'string' },
-      { name: 'per_page', type: 'integer', default: 20, check: (v) => ((v as number) < 1 ? 'per_page does not have a valid value' : undefined) },
+      { name: 'per_page', type: 'integer', default: 20, check: (v) => ((v as number) < 1 || (v as number) > 20 ? 'per_page does not have a valid value' : undefined) },
     ],
     handler: (ctx) => {
       const project = findProject(ctx, 'read_package');
       const pkg = findPackage(ctx, project);
-      const perPage = Math.min(ctx.params.per_page as number, 20);
+      const perPage = ctx.params.per_page as number;
       let after = Number.MAX_SAFE_INTEGER;
       if (ctx.params.cursor !== undefined) {
         const id = Number(decodeCursor(ctx.params.cursor as string).id);
@@ -362,7 +362,7 @@ export const packageRoutes = defineRoutes([
         .all(pkg.id, after, perPage + 1) as PipelineRow[];
       const fullPath = projectFullPath(ctx.core, project);
       const presented = new Map(presentPipelines(ctx.core, fullPath, rows).map((p) => [p.id, p]));
-      return keysetReply(ctx, rows, perPage, (last) => ({ cursor: encodeCursor({ id: String(last.id), _kd: 'n' }) }), (row) => presented.get(row.id), 'lookahead');
+      return keysetReply(ctx, rows, perPage, (last) => ({ cursor: encodeCursor({ id: String(last.id), _kd: 'n' }) }), (row) => presented.get(row.id));
     },
   },
   {

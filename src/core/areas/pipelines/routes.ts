@@ -6,7 +6,7 @@ import { recordAudit } from '../../audit/record.js';
 import { defineRoutes } from '../../http/route.js';
 import type { RequestContext } from '../../http/context.js';
 import { currentUser } from '../../http/context.js';
-import { conflict, forbidden, notFound, validationError } from '../../http/errors.js';
+import { conflict, forbidden, recordNotFound, validationError } from '../../http/errors.js';
 import { cappedCount, paginate } from '../../http/pagination.js';
 import { keptCount } from '../../db/list-counts.js';
 import { created } from '../../http/reply.js';
@@ -28,7 +28,7 @@ const pipelineIdParam: ParamDecl = { name: 'pipeline_id', type: 'integer', requi
 
 function findPipeline(ctx: RequestContext, projectId: number): PipelineRow {
   const row = ctx.core.db.prepare('SELECT * FROM pipelines WHERE id = ? AND project_id = ?').get(ctx.params.pipeline_id, projectId) as PipelineRow | undefined;
-  if (!row) throw notFound();
+  if (!row) throw recordNotFound();
   return row;
 }
 

@@ -79,7 +79,8 @@ export function listProjects(ctx: RequestContext, scope: ListScope = {}): Reply 
     cond(`(lower(p.name) LIKE @search ESCAPE '\\' OR p.path_lower LIKE @search ESCAPE '\\' OR lower(p.description) LIKE @search ESCAPE '\\'${ns})`, 'search', likeContains(text));
   }
   // Without a user these filters select nothing the viewer is authorized on.
-  if (p.owned) cond(viewer ? 'p.namespace_id IN (SELECT id FROM group_access WHERE level >= 50)' : '0');
+  // Owned: Owner by membership (not through a share) or the personal namespace.
+  if (p.owned) cond(viewer ? "(p.namespace_id IN (SELECT id FROM group_member WHERE level >= 50) OR p.namespace_id IN (SELECT id FROM namespaces WHERE kind = 'user' AND owner_id = @uid))" : '0');
   // membership=true is "authorized with any level"; min_access_level raises the level.
   let members: number | undefined;
   if (p.membership || p.min_access_level !== undefined) {
@@ -114,7 +115,7 @@ export function listProjects(ctx: RequestContext, scope: ListScope = {}): Reply 
   }
   const condition = where.join(' AND ');
   // The access CTEs only when a condition reads them (an administrator's list needs none).
-  const ctes = /\b(?:group_access|authorized)\b/.test(condition) ? `WITH RECURSIVE ${ACCESS_CTES} ` : '';
+  const ctes = /\b(?:group_access|group_member|authorized)\b/.test(condition) ? `WITH RECURSIVE ${ACCESS_CTES} ` : '';
   const base = `${ctes}SELECT p.* FROM projects p WHERE ${condition}`;
   /**
    * The rows of one window in `order`: its ids from the order's index, which holds the columns
@@ -156,6 +157,8 @@ export function listProjects(ctx: RequestContext, scope: ListScope = {}): Reply 
     return withStatistics(ctx.core, viewer, rows, rows.map(present)).then((body) => new Reply(reply.status, body, reply.headers));
   }
   if (p.pagination === 'keyset') {
+    // The specification requires `sort` with keyset pages (the platform would default it).
+    if (ctx.input.sort === undefined) throw paramError('sort is missing');
     if (orderBy !== 'id') throw paramError('Keyset pagination is not yet available for this type of request', 405);
     const perPage = pageWindow(ctx).perPage;
     const rows = ctx.core.db.prepare(`${base} ORDER BY p.id ${dir} LIMIT @limit`).all({ ...args, limit: perPage + 1 }) as ProjectRow[];

@@ -7,9 +7,12 @@ import { isoDate } from '../../clock.js';
 import { keptCount } from '../../db/list-counts.js';
 
 /**
- * Common table expressions, bound with @uid and @today: `group_access(id, level)` — namespaces
- * the user reaches through group membership or owns as a personal namespace; `authorized(id,
- * level)` — projects the user is authorized on.
+ * Common table expressions, bound with @uid and @today: `group_member(id, level)` — groups the
+ * user is a member of, and their descendants; `group_shared(id, level)` — groups (and their
+ * descendants) shared with one of those, at the lower of the share's and the member's level (a
+ * share is not passed on through another share, as on the platform); `group_access(id, level)`
+ * — namespaces the user reaches through either, or owns as a personal namespace;
+ * `authorized(id, level)` — projects the user is authorized on.
  */
 export const ACCESS_CTES = `
   group_member(id, level) AS (
@@ -18,8 +21,14 @@ export const ACCESS_CTES = `
     UNION ALL
     SELECT n.id, gm.level FROM namespaces n JOIN group_member gm ON n.parent_id = gm.id
   ),
+  group_shared(id, level) AS (
+    SELECT l.shared_group_id, MIN(l.group_access, gm.level) FROM group_group_links l JOIN group_member gm ON gm.id = l.shared_with_group_id
+     WHERE l.expires_at IS NULL OR l.expires_at >= @today
+    UNION ALL
+    SELECT n.id, gs.level FROM namespaces n JOIN group_shared gs ON n.parent_id = gs.id
+  ),
   group_access(id, level) AS (
-    SELECT id, MAX(level) FROM group_member GROUP BY id
+    SELECT id, MAX(level) FROM (SELECT id, level FROM group_member UNION ALL SELECT id, level FROM group_shared) GROUP BY id
     UNION ALL
     SELECT id, 50 FROM namespaces WHERE kind = 'user' AND owner_id = @uid
   ),

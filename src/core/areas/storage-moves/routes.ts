@@ -4,7 +4,7 @@
 // group wiki repositories) in paid tiers. The moves themselves run in a worker (runner.ts).
 import { defineRoutes, type Offering, type RouteDef } from '../../http/route.js';
 import type { RequestContext } from '../../http/context.js';
-import { forbidden, notFound, paramError } from '../../http/errors.js';
+import { forbidden, notFound, paramError, recordNotFound } from '../../http/errors.js';
 import { paginate } from '../../http/pagination.js';
 import type { ParamDecl } from '../../http/params.js';
 import { accepted, created } from '../../http/reply.js';
@@ -62,7 +62,7 @@ function routesFor(type: ContainerType, plural: string, extra: Pick<RouteDef, 't
   const get = (filter: (ctx: RequestContext) => MoveFilter) => (ctx: RequestContext) => {
     requireAdmin(ctx);
     const move = findMove(ctx.core, filter(ctx), ctx.params.repository_storage_id as number);
-    if (!move) throw notFound();
+    if (!move) throw recordNotFound();
     return presentMove(ctx.core, move);
   };
   const all = (): MoveFilter => ({ type });
