@@ -362,9 +362,10 @@ async function serve(core: Core, req: IncomingMessage, res: ServerResponse, wake
   // Identity providers call the SCIM root, outside /api/v4; the core gets its path below /api.
   const scim = fullPath.startsWith(`${SCIM_PREFIX}/`);
   const method = req.method ?? 'GET';
-  // Release evidence URLs (`evidence_file_path`, `evidences[].filepath`) are the only web
-  // addresses the API hands out that hold data; they are answered by their API routes.
-  const evidence = !scim && (method === 'GET' || method === 'HEAD') ? evidenceApiPath(fullPath) : null;
+  // Release evidence URLs (`evidence_file_path`, `evidences[].filepath`) and user avatars
+  // (`avatar_url`) are the only web addresses the API hands out that hold data; they are
+  // answered by their API routes.
+  const evidence = !scim && (method === 'GET' || method === 'HEAD') ? (evidenceApiPath(fullPath) ?? avatarApiPath(fullPath)) : null;
   if (!scim && !evidence && !fullPath.startsWith(`${API_PREFIX}/`)) return send(req, res, json(404, { error: '404 Not Found' }));
   const apiPath = evidence ?? (scim ? fullPath.slice('/api'.length) : fullPath.slice(API_PREFIX.length));
   // Routes that stream their body (file uploads) read the socket themselves.
@@ -402,6 +403,14 @@ function evidenceApiPath(path: string): string | null {
   if (!m) return null;
   const project = (m[1] as string).split('/').join('%2F');
   return `/projects/${project}/releases/${m[2] as string}/${m[3] ? `evidences/${m[3]}` : 'evidence'}`;
+}
+
+const AVATAR_URL = /^\/uploads\/-\/system\/user\/avatar\/(\d{1,15})\/[^/]+$/;
+
+/** `/uploads/-/system/user/avatar/<id>/<file>` (a user's `avatar_url`) → its API path. */
+function avatarApiPath(path: string): string | null {
+  const m = AVATAR_URL.exec(path);
+  return m ? `/hostctl/users/${m[1] as string}/avatar` : null;
 }
 
 /** Pipes a streamed answer to the socket; a client that goes away closes the source too. */

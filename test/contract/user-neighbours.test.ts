@@ -112,6 +112,49 @@ describe.each(TRANSPORTS)('user neighbours (%s)', (kind) => {
     await expectApiError(inst.client().get('/namespaces'), 401);
   });
 
+  it('stores an avatar sent with POST and PUT /users (multipart); avatar_url serves its bytes', async () => {
+    const png = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 1, 2, 3]);
+    const made = await inst.admin.request<{ id: number; avatar_url: string | null }>('POST', '/users', {
+      multipart: { username: 'with-avatar', email: 'with-avatar@example.com', name: 'With Avatar', password: 'correct-horse-battery', skip_confirmation: 'true', avatar: { filename: 'me.png', data: png, contentType: 'image/png' } },
+    });
+    expect(made.status).toBe(201);
+    expect(made.data.avatar_url).toBe(`${inst.webBase}/uploads/-/system/user/avatar/${made.data.id}/me.png`);
+    // Every user shape names it (here the public one, to another user).
+    const other = await createUser(inst);
+    expect((await other.client.get<{ avatar_url: string }>(`/users/${made.data.id}`)).data.avatar_url).toBe(made.data.avatar_url);
+    const served = await inst.raw('GET', `/hostctl/users/${made.data.id}/avatar`);
+    expect([served.status, served.headers['content-type'], served.headers['x-content-type-options']]).toEqual([200, 'image/png', 'nosniff']);
+    expect(new Uint8Array(typeof served.body === 'string' ? Buffer.from(served.body, 'latin1') : served.body)).toEqual(png);
+    if (kind === 'http') {
+      // Over HTTP the avatar_url itself answers with the bytes, without signing in.
+      const res = await fetch(made.data.avatar_url as string);
+      expect([res.status, res.headers.get('content-type')]).toEqual([200, 'image/png']);
+      expect(new Uint8Array(await res.arrayBuffer())).toEqual(png);
+    }
+    // A new avatar replaces it.
+    const gif = new Uint8Array([0x47, 0x49, 0x46, 0x38, 0x39, 0x61, 9]);
+    const changed = await inst.admin.request<{ avatar_url: string }>('PUT', `/users/${made.data.id}`, { multipart: { avatar: { filename: 'new.GIF', data: gif } } });
+    expect(changed.data.avatar_url).toMatch(/\/new\.GIF$/);
+    expect((await inst.raw('GET', `/hostctl/users/${made.data.id}/avatar`)).headers['content-type']).toBe('image/gif');
+    // Not an image, or too big: the platform's validation answers, and nothing changes.
+    const formats = 'file format is not supported. Please try one of the following supported formats: png, jpg, jpeg, gif, bmp, tiff, ico, webp';
+    await expectApiError(inst.admin.request('PUT', `/users/${made.data.id}`, { multipart: { avatar: { filename: 'evil.svg', data: png } } }), 400, { message: { avatar: [formats] } });
+    await expectApiError(inst.admin.request('PUT', `/users/${made.data.id}`, { multipart: { name: 'Renamed', avatar: { filename: 'big.png', data: new Uint8Array(200 * 1024 + 1) } } }), 400, {
+      message: { avatar: ['is too big (should be at most 200 KiB)'] },
+    });
+    const after = (await inst.admin.get<{ name: string; avatar_url: string }>(`/users/${made.data.id}`)).data;
+    expect([after.name, after.avatar_url]).toEqual(['With Avatar', changed.data.avatar_url]);
+    await expectApiError(
+      inst.admin.request('POST', '/users', { multipart: { username: 'no-avatar', email: 'no-avatar@example.com', name: 'N', password: 'correct-horse-battery', avatar: { filename: 'x.txt', data: png } } }),
+      400,
+      { message: { avatar: [formats] } },
+    );
+    expect((await inst.admin.get<unknown[]>('/users', { username: 'no-avatar' })).data).toEqual([]);
+    // Users without one answer null, and their avatar path 404.
+    expect((await other.client.get<{ avatar_url: null }>(`/users/${other.user.id}`)).data.avatar_url).toBeNull();
+    await expectApiError(inst.admin.get(`/hostctl/users/${other.user.id}/avatar`), 404, { message: '404 Avatar Not Found' });
+  });
+
   it('shows administrators the licence of the tier', async () => {
     const res = await inst.admin.get<{ plan: string; expired: boolean; active_users: number }>('/license');
     expect(res.data).toMatchObject({ plan: 'ultimate', expired: false });

@@ -32,6 +32,7 @@ export const ROUTE_MANIFEST: readonly RouteKey[] = [
   ["DELETE", "/users/:id", "users"],
   ["DELETE", "/users/:id/identities/:provider", "users"],
   ["PUT", "/hostctl/users/:id/two_factor", "users"],
+  ["GET", "/hostctl/users/:id/avatar", "users"],
   ["POST", "/users/:id/ban", "users"],
   ["POST", "/users/:id/unban", "users"],
   ["GET", "/users/:user_id/memberships", "users"],

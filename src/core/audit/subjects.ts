@@ -56,7 +56,7 @@ export function auditChanges(
   }
 }
 
-const USER_ATTRIBUTES = ['username', 'name', 'email', 'admin', 'external', 'state', 'two_factor_enabled', 'projects_limit', 'can_create_group', 'password'] as const;
+const USER_ATTRIBUTES = ['username', 'name', 'email', 'admin', 'external', 'state', 'two_factor_enabled', 'projects_limit', 'can_create_group', 'password', 'avatar'] as const;
 
 const userValues = (u: UserRow): Record<string, unknown> => ({
   username: u.username,
@@ -70,6 +70,7 @@ const userValues = (u: UserRow): Record<string, unknown> => ({
   can_create_group: u.can_create_group === 1,
   // Only whether it changed, never the digest.
   password: u.password_digest,
+  avatar: u.avatar,
 });
 
 /** The events of a user's update: one per changed account attribute. */

@@ -33,6 +33,8 @@ export interface UserRow {
   last_sign_in_at: string | null;
   current_sign_in_at: string | null;
   last_activity_on: string | null;
+  /** The stored avatar's file name (its bytes are in user_avatars), or null. */
+  avatar: string | null;
   created_at: string;
   updated_at: string;
 }

@@ -14,8 +14,12 @@ export interface UserBasicJson {
   web_url: string;
 }
 
-export function presentUserBasic(core: CoreState, u: Pick<UserRow, 'id' | 'username' | 'name' | 'state'>): UserBasicJson {
-  return { id: u.id, username: u.username, name: u.name, state: u.state, locked: false, avatar_url: null, web_url: userWebUrl(core, u.username) };
+/** Where a user's stored avatar is served (the platform's upload path), or null without one. */
+export const userAvatarUrl = (core: CoreState, u: Pick<UserRow, 'id' | 'avatar'>): string | null =>
+  u.avatar ? `${core.settings.externalUrl}/uploads/-/system/user/avatar/${u.id}/${encodeURIComponent(u.avatar)}` : null;
+
+export function presentUserBasic(core: CoreState, u: Pick<UserRow, 'id' | 'username' | 'name' | 'state'> & { avatar?: string | null }): UserBasicJson {
+  return { id: u.id, username: u.username, name: u.name, state: u.state, locked: false, avatar_url: userAvatarUrl(core, { id: u.id, avatar: u.avatar ?? null }), web_url: userWebUrl(core, u.username) };
 }
 
 /**
@@ -24,7 +28,7 @@ export function presentUserBasic(core: CoreState, u: Pick<UserRow, 'id' | 'usern
  */
 export function userBasicById(core: CoreState, id: number | null): UserBasicJson | null {
   if (id === null) return null;
-  const row = core.db.prepare('SELECT id, username, name, state FROM users WHERE id = ?').get(id) as Pick<UserRow, 'id' | 'username' | 'name' | 'state'> | undefined;
+  const row = core.db.prepare('SELECT id, username, name, state, avatar FROM users WHERE id = ?').get(id) as Pick<UserRow, 'id' | 'username' | 'name' | 'state' | 'avatar'> | undefined;
   return row ? presentUserBasic(core, row) : null;
 }
 

@@ -7,7 +7,7 @@ import { currentUser } from '../../http/context.js';
 import { conflict, failure, forbidden, notFound, routeNotFound } from '../../http/errors.js';
 import { cappedCount, decodeCursor, encodeCursor, keysetReply, paginate, pageWindow } from '../../http/pagination.js';
 import { idParam, type ParamDecl } from '../../http/params.js';
-import { created, noContent } from '../../http/reply.js';
+import { created, noContent, rawReply, unsniffable } from '../../http/reply.js';
 import type { UserRow } from '../../db/rows.js';
 import { containsAny, trigramPhrase } from '../../db/sql.js';
 import { findUser, userByRef } from '../../resources/find.js';
@@ -43,7 +43,20 @@ const profileParams: ParamDecl[] = [
   { name: 'provider', type: 'string' },
   { name: 'extern_uid', type: 'string' },
   { name: 'group_id_for_saml', type: 'integer' },
+  // Multipart only: an image (png, jpg, jpeg, gif, bmp, tiff, ico, webp) of at most 200 KiB.
+  { name: 'avatar', type: 'file' },
 ];
+
+const AVATAR_TYPES: Record<string, string> = {
+  png: 'image/png',
+  jpg: 'image/jpeg',
+  jpeg: 'image/jpeg',
+  gif: 'image/gif',
+  bmp: 'image/bmp',
+  tiff: 'image/tiff',
+  ico: 'image/x-icon',
+  webp: 'image/webp',
+};
 
 const requireAdmin = (ctx: RequestContext): UserRow => {
   const user = currentUser(ctx);
@@ -343,6 +356,22 @@ export const userRoutes: RouteDef[] = defineRoutes([
         if (to !== (user.two_factor_enabled === 1)) recordAudit(ctx.core, { name: to ? 'user_two_factor_enabled' : 'user_disable_two_factor', entity: { type: 'User', id: user.id, path: user.username }, change: { what: 'two factor enabled', from: !to, to } });
       });
       return presentUserWithAdmin(ctx.core, ctx.core.db.prepare('SELECT * FROM users WHERE id = ?').get(user.id) as UserRow);
+    },
+  },
+  {
+    method: 'GET',
+    path: '/hostctl/users/:id/avatar',
+    // Where `avatar_url` (/uploads/-/system/user/avatar/:id/:file) leads: serve answers that
+    // web path from here. Avatars are public, as on the platform.
+    summary: "A user's stored avatar image (hostctl extension; what avatar_url serves)",
+    auth: 'optional',
+    params: [{ name: 'id', type: 'integer', required: true }],
+    handler: (ctx) => {
+      const row = ctx.core.db.prepare('SELECT filename, data FROM user_avatars WHERE user_id = ?').get(ctx.params.id) as { filename: string; data: Buffer } | undefined;
+      if (!row) throw notFound('Avatar');
+      const ext = /\.([^.]+)$/.exec(row.filename)?.[1]?.toLowerCase() ?? '';
+      const { 'content-type': type, ...rest } = unsniffable(AVATAR_TYPES[ext] ?? 'application/octet-stream');
+      return rawReply(new Uint8Array(row.data), type as string, { ...rest, 'cache-control': 'private, no-cache' });
     },
   },
   { method: 'POST', path: '/users/:id/ban', summary: 'Ban a user (administrators)', params: [idParam], handler: (ctx) => setBanned(ctx, true) },

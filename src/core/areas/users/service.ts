@@ -7,6 +7,32 @@ import type { CoreState } from '../../state.js';
 import { conflict, validationError } from '../../http/errors.js';
 import { generateTokenSecret, hashPassword, hashPasswordAsync } from '../../auth/secrets.js';
 import { recordRedirect } from '../projects/service.js';
+import type { UploadedFile } from '../../http/parse.js';
+
+/** The platform's avatar rules: an image by its extension, at most 200 KiB. */
+export const AVATAR_EXTENSIONS = ['png', 'jpg', 'jpeg', 'gif', 'bmp', 'tiff', 'ico', 'webp'] as const;
+export const AVATAR_MAX_BYTES = 200 * 1024;
+
+function avatarErrors(file: UploadedFile): string[] {
+  const ext = /\.([^./\\]+)$/.exec(file.filename)?.[1]?.toLowerCase() ?? '';
+  const out: string[] = [];
+  if (!(AVATAR_EXTENSIONS as readonly string[]).includes(ext)) {
+    out.push(`file format is not supported. Please try one of the following supported formats: ${AVATAR_EXTENSIONS.join(', ')}`);
+  }
+  if (file.data.length > AVATAR_MAX_BYTES) out.push('is too big (should be at most 200 KiB)');
+  return out;
+}
+
+/** The stored name of an avatar: its base name, kept to the characters a URL path carries plainly. */
+const avatarFilename = (file: UploadedFile): string => (file.filename.split(/[\\/]/).pop() ?? 'avatar').replace(/[^A-Za-z0-9._-]/g, '_').slice(-100);
+
+function storeAvatar(core: CoreState, userId: number, file: UploadedFile): void {
+  const name = avatarFilename(file);
+  core.db
+    .prepare('INSERT INTO user_avatars (user_id, filename, data, updated_at) VALUES (?, ?, ?, ?) ON CONFLICT (user_id) DO UPDATE SET filename = excluded.filename, data = excluded.data, updated_at = excluded.updated_at')
+    .run(userId, name, file.data, core.nowIso());
+  core.db.prepare('UPDATE users SET avatar = ? WHERE id = ?').run(name, userId);
+}
 
 export const USERNAME_RE = /^(?:[a-zA-Z0-9_.][a-zA-Z0-9_.-]*[a-zA-Z0-9_-]|[a-zA-Z0-9_])$/;
 const EMAIL_RE = /^[^\s@]+@[^\s@]+$/;
@@ -39,6 +65,8 @@ export interface UserInput {
   extern_uid?: string;
   state?: string;
   two_factor_enabled?: boolean;
+  /** A multipart `avatar` file. */
+  avatar?: UploadedFile;
   /** With provider `group_saml`: the group whose SAML provider the identity belongs to (hosted offering). */
   group_id_for_saml?: number;
 }
@@ -60,6 +88,10 @@ export function validate(input: UserInput): void {
   if (input.bio !== undefined && input.bio.length > 255) errors.bio = ['is too long (maximum is 255 characters)'];
   if (input.password !== undefined && input.password.length < 8) errors.password = ['is too short (minimum is 8 characters)'];
   if (input.projects_limit !== undefined && input.projects_limit < 0) errors.projects_limit = ['must be greater than or equal to 0'];
+  if (input.avatar !== undefined) {
+    const problems = avatarErrors(input.avatar);
+    if (problems.length > 0) errors.avatar = problems;
+  }
   if (Object.keys(errors).length > 0) throw validationError(errors);
 }
 
@@ -122,6 +154,7 @@ export function createUser(core: CoreState, input: UserInput & { username: strin
       .run(input.username, input.username.toLowerCase(), input.email, input.email.toLowerCase(), input.name, digest, input.skip_confirmation === false ? null : now, now, now);
     const id = Number(info.lastInsertRowid);
     applyColumns(core, id, input);
+    if (input.avatar !== undefined) storeAvatar(core, id, input.avatar);
     core.db
       .prepare(
         `INSERT INTO namespaces (kind, name, path, full_path, full_path_lower, full_name, owner_id, visibility, created_at, updated_at)
@@ -189,6 +222,7 @@ export function updateUser(core: CoreState, user: UserRow, input: UserInput): Us
     }
     if (digest !== undefined) core.db.prepare('UPDATE users SET password_digest = ? WHERE id = ?').run(digest, user.id);
     applyColumns(core, user.id, input);
+    if (input.avatar !== undefined) storeAvatar(core, user.id, input.avatar);
     setIdentity(core, user.id, input);
     core.db.prepare('UPDATE users SET updated_at = ? WHERE id = ?').run(now, user.id);
     const after = core.db.prepare('SELECT * FROM users WHERE id = ?').get(user.id) as UserRow;

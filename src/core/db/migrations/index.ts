@@ -22,6 +22,7 @@ import { starsForksGroupLinksSchema } from './023-stars-forks-group-links.js';
 import { scimOwnershipSchema } from './028-scim-ownership.js';
 import { searchIndexesSchema } from './029-search-indexes.js';
 import { coveringListIndexesSchema } from './030-covering-list-indexes.js';
+import { userAvatarsSchema } from './034-user-avatars.js';
 
 export const migrations: Migration[] = [
   coreSchema,
@@ -46,4 +47,5 @@ export const migrations: Migration[] = [
   scimOwnershipSchema,
   searchIndexesSchema,
   coveringListIndexesSchema,
+  userAvatarsSchema,
 ];
