@@ -47,8 +47,20 @@ function wrkAvailable(): boolean {
   return spawnSync('wrk', ['--version'], { stdio: 'ignore' }).error === undefined;
 }
 
-function wrk(url: string, seconds: number, headers: Record<string, string>, script?: string, connections = CONNECTIONS): Promise<number> {
+/** CPU time (user + system) a process has used, in ms (Linux /proc), or NaN where /proc is missing. */
+function cpuMs(pid: number | undefined): number {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  } catch {
+    return Number.NaN;
+  }
+}
+
+/** Requests per second, and with `pid` the CPU ms that process spent per request. */
+function wrk(url: string, seconds: number, headers: Record<string, string>, script?: string, connections = CONNECTIONS, pid?: number): Promise<{ rate: number; cpu: number }> {
   const args = ['-t1', `-c${connections}`, `-d${seconds}s`, ...(script ? ['-s', script] : []), ...Object.entries(headers).flatMap(([k, v]) => ['-H', `${k}: ${v}`]), url];
+  const before = cpuMs(pid);
   return new Promise((res, rej) => {
     const child = spawn('wrk', args, { stdio: ['ignore', 'pipe', 'pipe'] });
     let out = '';
@@ -56,8 +68,9 @@ function wrk(url: string, seconds: number, headers: Record<string, string>, scri
     child.stderr.resume();
     child.once('exit', () => {
       const m = /Requests\/sec:\s+([\d.]+)/.exec(out);
+      const n = Number(/(\d+) requests in/.exec(out)?.[1] ?? Number.NaN);
       if (/Non-2xx/.test(out) || !m) rej(new Error(`wrk against ${url}: ${out}`));
-      else res(Number(m[1]));
+      else res({ rate: Number(m[1]), cpu: (cpuMs(pid) - before) / n });
     });
   });
 }
@@ -134,17 +147,25 @@ s.listen(0, '127.0.0.1', () => process.stderr.write('listening http://127.0.0.1:
       const servePath = servePathOf(e.path);
       await wrk(`${bareUrl}${e.path}`, 1, {});
       await wrk(`${serveUrl}${servePath}`, 1, headers);
-      // Alternating runs, medians: other load on the machine hits both alike.
+      // Alternating runs, medians: other load on the machine hits both alike. The CPU each
+      // server spends per request is shown too: it moves far less with the machine's load.
       const bs: number[] = [];
       const hs: number[] = [];
+      const bc: number[] = [];
+      const hc: number[] = [];
       for (let i = 0; i < ROUNDS; i++) {
-        bs.push(await wrk(`${bareUrl}${e.path}`, SECONDS, {}));
-        hs.push(await wrk(`${serveUrl}${servePath}`, SECONDS, headers));
+        const b = await wrk(`${bareUrl}${e.path}`, SECONDS, {}, undefined, CONNECTIONS, bare.pid);
+        const h = await wrk(`${serveUrl}${servePath}`, SECONDS, headers, undefined, CONNECTIONS, serve.pid);
+        bs.push(b.rate);
+        hs.push(h.rate);
+        bc.push(b.cpu);
+        hc.push(h.cpu);
       }
       const b = median(bs);
       const h = median(hs);
       const ratio = h / b;
-      process.stdout.write(`  ${e.name.padEnd(44)} serve ${h.toFixed(0)} req/s, bare ${b.toFixed(0)} req/s → ${ratio.toFixed(3)}\n`);
+      const cpu = `CPU/request serve ${median(hc).toFixed(2)} ms, bare ${median(bc).toFixed(2)} ms`;
+      process.stdout.write(`  ${e.name.padEnd(44)} serve ${h.toFixed(0)} req/s, bare ${b.toFixed(0)} req/s → ${ratio.toFixed(3)} (${cpu})\n`);
       budgetLine(`serve ${e.name} / bare node:http`, `${h.toFixed(0)} req/s = ${ratio.toFixed(3)}`, `${b.toFixed(0)} req/s`, `≥ ${e.budget}`, verdict(ratio >= e.budget));
     }
     const afterReads = rssMiB(serve.pid);
@@ -166,7 +187,7 @@ s.listen(0, '127.0.0.1', () => process.stderr.write('listening http://127.0.0.1:
           script,
           `local n = ${n * 1_000_000}\nwrk.method = ${JSON.stringify(w.method)}\nwrk.body = ${JSON.stringify(w.body)}\nrequest = function()\n  n = n + 1\n  return wrk.format(nil, ${JSON.stringify(w.path)} .. n)\nend\n`,
         );
-        rates.push(await wrk(`${serveUrl}/`, SECONDS, headers, script, 8));
+        rates.push((await wrk(`${serveUrl}/`, SECONDS, headers, script, 8)).rate);
       }
       process.stdout.write(` ${w.name} ${median(rates).toFixed(0)}/s;`);
     }
