@@ -194,7 +194,7 @@ describe('the CLI kit, piped', () => {
       const init = await run(['init', '--state', `${sb.dir}/never`, '--dry-run']);
       expect(init.exitCode).toBe(0);
       expect(String(init.stderr)).toContain(`would create a state (tier ultimate) at ${sb.dir}/never`);
-      expect((await run(['context', 'show', '--state', `${sb.dir}/never`])).exitCode).toBe(0);
+      expect((await run(['context', 'get', '--state', `${sb.dir}/never`])).exitCode).toBe(0);
       expect(existsSync(`${sb.dir}/never`)).toBe(false);
     });
 

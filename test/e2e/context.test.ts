@@ -38,7 +38,7 @@ describe('hostctl context', () => {
   });
 
   it('show explains the target and token that won', async () => {
-    const res = await sb.run(['context', 'show', '-o', 'json']);
+    const res = await sb.run(['context', 'get', '-o', 'json']);
     expect(res.exitCode).toBe(0);
     expect(json(res.stdout)).toEqual({
       context: 'local',
@@ -112,7 +112,7 @@ describe('hostctl context', () => {
     expect(res.exitCode).toBe(0);
     expect(res.stdout).toBe('');
     expect(res.stderr).toContain('current context is now "dev"');
-    expect(json((await sb.run(['context', 'show', '-o', 'json'])).stdout).context).toBe('dev');
+    expect(json((await sb.run(['context', 'get', '-o', 'json'])).stdout).context).toBe('dev');
     const warned = await sb.run(['context', 'use', 'local'], { env: { HOSTCTL_URL: 'http://127.0.0.1:9' } });
     expect(warned.stderr).toContain('HOSTCTL_URL is set');
   });
@@ -152,14 +152,14 @@ describe('hostctl context', () => {
     await sb.run(['context', 'add', 'tmp', '--state', sb.stateDir, '--token', token, '--use']);
     const res = await sb.run(['context', 'remove', 'tmp', '-y']);
     expect(res.stderr).toContain('no current context');
-    const show = json((await sb.run(['context', 'show', '-o', 'json'])).stdout);
+    const show = json((await sb.run(['context', 'get', '-o', 'json'])).stdout);
     expect(show.source).toBe('default local state');
     await sb.run(['context', 'use', 'local']);
   });
 
   describe('precedence: flag, then HOSTCTL_*, then GITLAB_*, then config', () => {
     const show = async (args: string[], env: Record<string, string> = {}) => {
-      const res = await sb.run(['context', 'show', '-o', 'json', ...args], { env });
+      const res = await sb.run(['context', 'get', '-o', 'json', ...args], { env });
       expect(res.exitCode, String(res.stderr)).toBe(0);
       return json(res.stdout);
     };
@@ -171,7 +171,7 @@ describe('hostctl context', () => {
     });
 
     it('a current context keeps its token and server whatever GITLAB_TOKEN and GITLAB_HOST say; show names them as ignored', async () => {
-      const res = await sb.run(['context', 'show', '-o', 'json'], { env: { GITLAB_TOKEN: gitlabToken, GITLAB_HOST: 'gitlab.example.com' } });
+      const res = await sb.run(['context', 'get', '-o', 'json'], { env: { GITLAB_TOKEN: gitlabToken, GITLAB_HOST: 'gitlab.example.com' } });
       expect(json(res.stdout)).toMatchObject({ context: 'local', source: 'current context in config', token: mask(token), token_source: 'context local', ignored_variables: ['GITLAB_HOST', 'GITLAB_TOKEN'] });
       expect(res.stderr).toContain('GITLAB_HOST and GITLAB_TOKEN are set but not used');
       expect(await show([], { GITLAB_TOKEN: gitlabToken, HOSTCTL_TOKEN: envToken })).toMatchObject({ token: mask(envToken), token_source: 'HOSTCTL_TOKEN' });
@@ -180,10 +180,10 @@ describe('hostctl context', () => {
     it('with nothing of hostctl set, GITLAB_HOST and GITLAB_TOKEN are used together, and show says why', async () => {
       const bare = cliSandbox();
       try {
-        const res = await bare.run(['context', 'show', '-o', 'json'], { env: { GITLAB_HOST: 'git.example.com', GITLAB_TOKEN: gitlabToken } });
+        const res = await bare.run(['context', 'get', '-o', 'json'], { env: { GITLAB_HOST: 'git.example.com', GITLAB_TOKEN: gitlabToken } });
         expect(json(res.stdout)).toMatchObject({ context: null, type: 'remote', target: 'https://git.example.com', source: 'GITLAB_HOST', token: mask(gitlabToken), token_source: 'GITLAB_TOKEN' });
         expect(res.stderr).toContain('note: using GITLAB_HOST and GITLAB_TOKEN');
-        const alone = await bare.run(['context', 'show', '-o', 'json'], { env: { GITLAB_TOKEN: gitlabToken } });
+        const alone = await bare.run(['context', 'get', '-o', 'json'], { env: { GITLAB_TOKEN: gitlabToken } });
         expect(json(alone.stdout)).toMatchObject({ source: 'default local state', token: null, ignored_variables: ['GITLAB_TOKEN'] });
       } finally {
         bare.cleanup();

@@ -68,9 +68,9 @@ describe('hostctl governance verbs', () => {
   });
 
   it('saml configure and show', async () => {
-    expect(await json<Obj>(['saml', 'show', 'acme'])).toMatchObject({ enabled: true, default_membership_role: 20 });
+    expect(await json<Obj>(['saml', 'get', 'acme'])).toMatchObject({ enabled: true, default_membership_role: 20 });
     // The table names the group and the role rather than their numbers.
-    const table = String((await box.run(['saml', 'show', 'acme'])).stdout);
+    const table = String((await box.run(['saml', 'get', 'acme'])).stdout);
     expect(table).toMatch(/^group\tacme$/m);
     expect(table).toMatch(/^default role\treporter$/m);
     const changed = await json<Obj>(['saml', 'configure', 'acme', '--enforced-sso', '--default-role', 'developer']);
@@ -80,7 +80,7 @@ describe('hostctl governance verbs', () => {
     await json(['saml', 'configure', 'acme', '--enabled', '--no-enforced-sso']);
     expect((await box.run(['saml', 'configure', 'acme'])).exitCode).toBe(2);
     expect((await box.run(['saml', 'configure', 'acme', '--default-role', 'owner'])).exitCode).toBe(2);
-    const fresh = await box.run(['saml', 'show', 'oss']);
+    const fresh = await box.run(['saml', 'get', 'oss']);
     expect(fresh.exitCode).toBe(3);
   });
 
@@ -203,7 +203,7 @@ describe('hostctl extensions against an instance without them', () => {
 
   it('says the command needs a hostctl instance', async () => {
     const env = { HOSTCTL_URL: url, HOSTCTL_TOKEN: 'glpat-remote-token' };
-    for (const args of [['saml', 'show', 'acme'], ['saml', 'configure', 'acme', '--enforced-sso'], ['scim', 'token', 'acme', '--yes'], ['users', 'update', '5', '--two-factor', 'enabled']]) {
+    for (const args of [['saml', 'get', 'acme'], ['saml', 'configure', 'acme', '--enforced-sso'], ['scim', 'token', 'acme', '--yes'], ['users', 'update', '5', '--two-factor', 'enabled']]) {
       const res = await box.run(args, { env });
       expect(res.exitCode, args.join(' ')).toBe(3);
       expect(String(res.stderr)).toContain('is a hostctl extension; this command needs a hostctl instance');

@@ -33,7 +33,7 @@ export interface TargetFlags {
 /** glab's variables, used only when hostctl names nothing of its own. */
 export const GLAB_VARIABLES = ['GITLAB_HOST', 'GITLAB_TOKEN'] as const;
 
-/** Why glab's variables are used or not, for `context show` and the help. */
+/** Why glab's variables are used or not, for `context get` and the help. */
 export const GLAB_RULE = 'GITLAB_HOST and GITLAB_TOKEN apply only when no flag, HOSTCTL_CONTEXT, HOSTCTL_URL, HOSTCTL_STATE, HOSTCTL_TOKEN or current context is set; GITLAB_TOKEN then goes to GITLAB_HOST only';
 
 function fromContext(name: string, ctx: ContextConfig, source: string): Target {

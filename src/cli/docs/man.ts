@@ -83,7 +83,7 @@ export function manPage(doc: ProgramDoc): string {
     ),
     '.PP',
     roff(
-      `Which instance a command talks to (its target) is chosen by, in order: the --url, --state and --context flags; the HOSTCTL_CONTEXT, HOSTCTL_URL and HOSTCTL_STATE variables; the current context of the configuration; then glab's GITLAB_HOST, only when none of those nor HOSTCTL_TOKEN is set; and finally the default local state directory. The token comes from the chosen context or from HOSTCTL_TOKEN; GITLAB_TOKEN is sent only to GITLAB_HOST, when GITLAB_HOST is the target: a token only ever goes to the host it was configured for. "${p} context show" tells which target and token won, and why.`,
+      `Which instance a command talks to (its target) is chosen by, in order: the --url, --state and --context flags; the HOSTCTL_CONTEXT, HOSTCTL_URL and HOSTCTL_STATE variables; the current context of the configuration; then glab's GITLAB_HOST, only when none of those nor HOSTCTL_TOKEN is set; and finally the default local state directory. The token comes from the chosen context or from HOSTCTL_TOKEN; GITLAB_TOKEN is sent only to GITLAB_HOST, when GITLAB_HOST is the target: a token only ever goes to the host it was configured for. "${p} context get" tells which target and token won, and why.`,
     ),
     '.PP',
     roff(
@@ -122,7 +122,7 @@ export function manPage(doc: ProgramDoc): string {
       `${p} tokens list -o json | jq '.[].name'`,
       `${p} serve --port 8080 &               # the local state over HTTP`,
       `printf %s "$TOKEN" | ${p} context add prod --url https://git.example.com --token-stdin --use`,
-      `${p} context show                      # which target and token, and why`,
+      `${p} context get                      # which target and token, and why`,
       `${p} api -X GET users -f search=alice  # any endpoint`,
       `source <(${p} completion bash)`,
     ].map((e) => roff(e, true)),

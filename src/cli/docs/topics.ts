@@ -6,7 +6,7 @@ export const ENVIRONMENT: [string, string][] = [
   ['HOSTCTL_TOKEN', 'Personal access token to send to the target hostctl chose. Wins over the token of the current context, not over that of a context chosen with --context or HOSTCTL_CONTEXT.'],
   ['HOSTCTL_STATE', 'Local state directory to use. The --state flag wins over it.'],
   ['HOSTCTL_CONFIG_DIR', 'Directory of the configuration file (default: $XDG_CONFIG_HOME/hostctl).'],
-  ['GITLAB_HOST', "glab's variable: a host name (https:// is assumed) or a URL. Used only when nothing of hostctl's own names a target or a token: no --url, --state or --context flag, no HOSTCTL_CONTEXT, HOSTCTL_URL, HOSTCTL_STATE or HOSTCTL_TOKEN, no current context. \"hostctl context show\" says when it is used, or set and ignored."],
+  ['GITLAB_HOST', "glab's variable: a host name (https:// is assumed) or a URL. Used only when nothing of hostctl's own names a target or a token: no --url, --state or --context flag, no HOSTCTL_CONTEXT, HOSTCTL_URL, HOSTCTL_STATE or HOSTCTL_TOKEN, no current context. \"hostctl context get\" says when it is used, or set and ignored."],
   ['GITLAB_TOKEN', "glab's variable: a token for GITLAB_HOST. Sent only to GITLAB_HOST, when GITLAB_HOST is used (see above); never to a context's server, a --url or HOSTCTL_URL, nor to a local state. A token only ever goes to the host it was configured for."],
   ['HOSTCTL_PROJECT', 'Default project (id or full path) for commands that take -R/--project (alias --repo); the flag wins over it.'],
   ['HOSTCTL_DEBUG', 'api: trace HTTP requests on stderr, as --debug does; stack: also print stack traces of unexpected errors.'],
@@ -70,7 +70,7 @@ export const PRECEDENCE = `Which instance and token a command uses, first match 
 A token only ever goes to the host it was configured for. glab's GITLAB_HOST and
 GITLAB_TOKEN count only when none of the flags, HOSTCTL_CONTEXT, HOSTCTL_URL,
 HOSTCTL_STATE, HOSTCTL_TOKEN or a current context is set; GITLAB_TOKEN then goes to
-GITLAB_HOST and nowhere else. "hostctl context show" tells which target and token
+GITLAB_HOST and nowhere else. "hostctl context get" tells which target and token
 won and why, and names glab variables that are set but ignored.
 `;
 

@@ -1,12 +1,15 @@
-// One sort syntax for every list: --sort FIELD[:asc|desc]. The platform has two ways to ask
-// (order_by=FIELD&sort=DIR, or sort=FIELD_DIR); the verb names which its endpoint takes and the
-// kit translates. The older spellings keep working: --order-by FIELD (hidden) and --sort asc|desc
-// on their own, and --sort FIELD_DIR.
+// One sort syntax for every list: --sort FIELD[:asc|desc], with one name per concept whatever
+// the endpoint calls it: `created`, `updated`, `expires`, `released`, `last_activity` (the
+// platform says `created_at` on some endpoints and `created` on others). The platform has two
+// ways to ask (order_by=FIELD&sort=DIR, or sort=FIELD_DIR); the verb names which its endpoint
+// takes and its fields as the endpoint spells them, and the kit translates. The older spellings
+// keep working: --order-by FIELD (hidden), --sort asc|desc on its own, --sort FIELD_DIR, and a
+// field's `_at` form (`created_at`).
 import { Option, type Command } from 'commander';
 import { UsageError } from './errors.js';
 
 export interface SortSpec {
-  /** The fields the endpoint really sorts by. */
+  /** The fields the endpoint really sorts by, as the endpoint spells them (`created_at`). */
   fields: readonly string[];
   /** order_by + sort (most lists) or a single sort=FIELD_DIR value (tokens, branches). */
   style: 'order_by' | 'suffix';
@@ -27,12 +30,25 @@ export const wordsOf = (o: Option): readonly string[] | undefined => completionW
 
 const DIRS = ['asc', 'desc'] as const;
 
+/** The name people type for an endpoint's field: a time is named without `_at`. */
+export const sortName = (field: string): string => field.replace(/_at$/, '');
+
+/** The endpoint's spelling of a typed field (`created` or `created_at`), if it sorts by it. */
+const endpointField = (spec: SortSpec, typed: string): string | undefined => spec.fields.find((f) => sortName(f) === sortName(typed));
+
+const names = (spec: SortSpec) => spec.fields.map(sortName);
+
 function accepted(spec: SortSpec): string[] {
-  return spec.fields.flatMap((f) => [f, ...DIRS.map((d) => `${f}:${d}`)]).filter((v) => !spec.only || !v.includes(':') || spec.only.includes(v.replace(':', '_')));
+  return spec.fields
+    .flatMap((f) => [sortName(f), ...DIRS.map((d) => `${sortName(f)}:${d}`)])
+    .filter((v) => !spec.only || !v.includes(':') || spec.only.some((o) => sortName(o.replace(/_(asc|desc)$/, '')) === v.split(':')[0] && o.endsWith(`_${v.split(':')[1]}`)));
 }
 
+/** `created_at:desc` → `created:desc` in help text. */
+const shownDefault = (text: string) => text.replace(/^([a-z_]+)/, (f) => sortName(f));
+
 export function addSortOption(cmd: Command, spec: SortSpec): Command {
-  const sort = new Option('--sort <field[:dir]>', `sort by one of ${spec.fields.join(', ')}, optionally :asc or :desc${spec.defaultText ? ` (default ${spec.defaultText})` : ''}`);
+  const sort = new Option('--sort <field[:dir]>', `sort by one of ${names(spec).join(', ')}, optionally :asc or :desc${spec.defaultText ? ` (default ${shownDefault(spec.defaultText)})` : ''}`);
   completionWords.set(sort, accepted(spec));
   cmd.addOption(sort);
   if (spec.style === 'order_by') cmd.addOption(new Option('--order-by <field>', 'the field to sort by (older spelling of --sort FIELD)').hideHelp());
@@ -45,20 +61,22 @@ export function sortQuery(o: SortOpts, spec: SortSpec): Record<string, string | 
   let dir: string | undefined;
   if (o.sort !== undefined) {
     const m = /^([a-z_]+?)(?:[:_](asc|desc))?$/.exec(o.sort);
+    const whole = endpointField(spec, o.sort);
     if ((DIRS as readonly string[]).includes(o.sort)) dir = o.sort;
-    else if (m && spec.fields.includes(m[1] as string)) [field, dir] = [m[1], m[2]];
-    else if (spec.fields.includes(o.sort)) field = o.sort;
-    else throw new UsageError(`--sort must be FIELD or FIELD:asc|desc with FIELD one of ${spec.fields.join(', ')}, got "${o.sort}"`);
+    else if (whole) field = whole;
+    else if (m && endpointField(spec, m[1] as string)) [field, dir] = [endpointField(spec, m[1] as string), m[2]];
+    else throw new UsageError(`--sort must be FIELD or FIELD:asc|desc with FIELD one of ${names(spec).join(', ')}, got "${o.sort}"`);
   }
   if (o.orderBy !== undefined) {
-    if (!spec.fields.includes(o.orderBy)) throw new UsageError(`--order-by must be one of ${spec.fields.join(', ')}, got "${o.orderBy}"`);
-    if (field !== undefined && field !== o.orderBy) throw new UsageError('--order-by and --sort FIELD disagree; give --sort FIELD[:asc|desc] only');
-    field = o.orderBy;
+    const given = endpointField(spec, o.orderBy);
+    if (!given) throw new UsageError(`--order-by must be one of ${names(spec).join(', ')}, got "${o.orderBy}"`);
+    if (field !== undefined && field !== given) throw new UsageError('--order-by and --sort FIELD disagree; give --sort FIELD[:asc|desc] only');
+    field = given;
   }
   if (spec.style === 'order_by') return { order_by: field, sort: dir };
-  if (field === undefined && dir !== undefined) throw new UsageError(`--sort needs a field here: one of ${spec.fields.join(', ')}, e.g. --sort ${spec.fields[0]}:${dir}`);
+  if (field === undefined && dir !== undefined) throw new UsageError(`--sort needs a field here: one of ${names(spec).join(', ')}, e.g. --sort ${names(spec)[0]}:${dir}`);
   if (field === undefined) return {};
   const value = `${field}_${dir ?? 'asc'}`;
-  if (spec.only && !spec.only.includes(value)) throw new UsageError(`--sort ${field}:${dir ?? 'asc'} is not offered; use one of ${spec.only.map((v) => v.replace(/_(asc|desc)$/, ':$1')).join(', ')}`);
+  if (spec.only && !spec.only.includes(value)) throw new UsageError(`--sort ${sortName(field)}:${dir ?? 'asc'} is not offered; use one of ${spec.only.map((v) => sortName(v.replace(/_(asc|desc)$/, '')) + v.replace(/^.*_(asc|desc)$/, ':$1')).join(', ')}`);
   return { sort: value };
 }

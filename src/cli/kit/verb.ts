@@ -18,6 +18,7 @@ import { parseIsoTime } from './project-option.js';
 import { checkGlobals } from './globals.js';
 import { namesOf, type LookupKind } from './names.js';
 import { isTerminal, writeErr, writeOut } from '../io/output.js';
+import { parseDuration } from './duration.js';
 import { nowFromEnv } from '../../shared/dates.js';
 
 export interface GlobalOptions {
@@ -149,16 +150,37 @@ export const defineVerb = <O>(spec: VerbSpec<O>): VerbSpec<O> => spec;
 export function addVerb(parent: Command, spec: AnyVerb, makeCommand: (name: string) => Command): Command {
   const cmd = makeCommand(spec.name);
   applyVerb(cmd, spec);
+  // A name a sibling already answers to stays the sibling's: a verb's own name wins over another
+  // verb's alias (a noun's `show` verb over get's `show`), and an alias never takes a name.
+  const aliases = (c: Command) => (c as unknown as { _aliases: string[] })._aliases;
+  for (const sibling of parent.commands) {
+    const own = aliases(sibling);
+    if (own.includes(spec.name)) own.splice(own.indexOf(spec.name), 1);
+  }
+  const taken = new Set(parent.commands.flatMap((c) => [c.name(), ...c.aliases()]));
+  const mine = aliases(cmd);
+  mine.splice(0, mine.length, ...mine.filter((a) => !taken.has(a)));
   parent.addCommand(cmd);
   return cmd;
 }
+
+/**
+ * One canonical word per verb, the others people type as its aliases in every noun: `get`
+ * answers to `view` (gh, glab) and `show`, `list` to `ls`, `update` to `edit`, `delete` to `rm`.
+ */
+export const VERB_ALIASES: Record<string, readonly string[]> = { get: ['view', 'show'], list: ['ls'], update: ['edit'], delete: ['rm'] };
 
 /** Gives an existing command (a noun with no verbs, such as `init`) a verb's behaviour. */
 export function applyVerb<O>(cmd: Command, spec: VerbSpec<O>): Command {
   cmd.description(spec.summary);
   if (spec.args) cmd.arguments(spec.args);
-  for (const alias of spec.aliases ?? []) cmd.alias(alias);
+  for (const alias of new Set([...(spec.aliases ?? []), ...(VERB_ALIASES[spec.name] ?? [])])) cmd.alias(alias);
   spec.options?.(cmd);
+  // Nouns that are about one group take it as their first argument (`saml get acme`); elsewhere
+  // it is -g/--group. `--group X` is accepted, hidden, where the argument is the rule, so a
+  // script written either way runs.
+  const groupFirst = cmd.registeredArguments[0]?.name() === 'group' && !hasLong(cmd, 'group');
+  if (groupFirst) cmd.addOption(new Option('-g, --group <group>', 'same as the GROUP argument').hideHelp());
   if (spec.optionAliases) verbAliases.set(cmd, spec.optionAliases);
   addHiddenAliases(cmd);
   if (spec.list) {
@@ -190,6 +212,14 @@ export function applyVerb<O>(cmd: Command, spec: VerbSpec<O>): Command {
     applyAliases(cmd, opts as Record<string, unknown>, process.env);
     checkValueShapes(cmd, opts as Record<string, unknown>);
     if (spec.list && opts.page !== undefined && opts.all) throw new UsageError('--page and --all exclude each other: --all fetches every page from the first');
+    const givenGroup = (opts as Record<string, unknown>).group;
+    if (groupFirst && typeof givenGroup === 'string') {
+      const group = givenGroup;
+      if (missingArgs.length) {
+        args.unshift(group);
+        missingArgs.pop();
+      } else if (args[0] !== group) throw new UsageError(`--group ${group} and the GROUP argument ${String(args[0])} disagree; give the group once, as the first argument`);
+    }
     const cli = makeCli(opts);
     const prompting = cli.term.canPrompt && !opts.dryRun;
     try {
@@ -323,7 +353,7 @@ async function askForArgument(cli: Cli, name: string): Promise<string> {
 }
 
 /**
- * Values checked by the name of the option's value, so every noun's `<date>` and `<time>` options
+ * Values checked by the name of the option's value, so every noun's `<date>`, `<time>` and `<duration>` options
  * are refused before any request, naming the flag (an empty value, which clears, passes).
  */
 function checkValueShapes(cmd: Command, opts: Record<string, unknown>): void {
@@ -335,6 +365,7 @@ function checkValueShapes(cmd: Command, opts: Record<string, unknown>): void {
       const flag = o.long ?? o.flags;
       if (/<date>/.test(o.flags)) parseDate(v, flag);
       else if (/<time>/.test(o.flags)) parseIsoTime(v, flag);
+      else if (/<duration>/.test(o.flags)) parseDuration(v, flag);
     }
   }
 }
@@ -342,12 +373,14 @@ function checkValueShapes(cmd: Command, opts: Record<string, unknown>): void {
 /**
  * One spelling per idea: where a verb takes the canonical option, the other spellings people
  * reach for work too, hidden from help (--repo for -R/--project, --query for --search,
- * --parent for --group).
+ * --parent for --group, --repository-storage for --storage).
  */
 const OPTION_ALIASES: readonly (readonly [alias: string, canonical: string])[] = [
   ['repo', 'project'],
   ['query', 'search'],
   ['parent', 'group'],
+  // The platform's field is repository_storage; the CLI names a storage --storage everywhere.
+  ['repository-storage', 'storage'],
 ];
 
 /** A verb's own older spellings (VerbSpec.optionAliases), handled like the shared ones. */

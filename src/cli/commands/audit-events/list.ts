@@ -23,10 +23,8 @@ const ENTITY_TYPES = ['User', 'Group', 'Project', 'Gitlab::Audit::InstanceScope'
 
 /** `2h` (that long ago) or a date or time. */
 function sinceTime(value: string, now: Date): string {
-  if (/^\d+(\.\d+)?(ms|s|m|h|d)?$/.test(value.trim()) && !/^\d{4}/.test(value.trim())) {
-    const days = /^(\d+)d$/.exec(value.trim());
-    const ms = days ? Number(days[1]) * 86_400_000 : parseDuration(value, '--since');
-    return new Date(now.getTime() - ms).toISOString();
+  if (/^\d+(\.\d+)?(ms|s|m|h|d|w)?$/.test(value.trim()) && !/^\d{4}/.test(value.trim())) {
+    return new Date(now.getTime() - parseDuration(value, '--since')).toISOString();
   }
   return new Date(parseIsoTime(value, '--since').replace(' ', 'T')).toISOString();
 }

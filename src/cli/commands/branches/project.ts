@@ -16,7 +16,8 @@ export function nameArg(value: string | undefined, what: string): string {
 export const repoPath = (project: PathValue, rest: string, values: Record<string, PathValue> = {}): string =>
   apiPath(`/projects/:id/repository${rest}`, { id: project, ...values });
 
-const CHOICES: Record<string, number> = { 'no-one': 0, developer: 30, developers: 30, maintainer: 40, maintainers: 40, admin: 60, admins: 60 };
+// `no-one` is the one word for "nobody" in every noun; the spellings people type for it work too.
+const CHOICES: Record<string, number> = { 'no-one': 0, noone: 0, nobody: 0, none: 0, developer: 30, developers: 30, maintainer: 40, maintainers: 40, admin: 60, admins: 60 };
 
 /** Access levels of protected branches: no-one (0), developer (30), maintainer (40), admin (60). */
 export function parseProtectLevel(value: string | undefined, flag: string): number | undefined {

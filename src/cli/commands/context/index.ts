@@ -3,11 +3,11 @@ import type { Command } from 'commander';
 import { addVerb } from '../../kit/verb.js';
 import { subcommand } from '../../program.js';
 import { listVerb } from './list.js';
-import { showVerb } from './show.js';
+import { getVerb } from './get.js';
 import { addVerb as addContextVerb } from './add.js';
 import { useVerb } from './use.js';
 import { removeVerb } from './remove.js';
 
 export function configure(noun: Command): void {
-  for (const verb of [listVerb, showVerb, addContextVerb, useVerb, removeVerb]) addVerb(noun, verb, subcommand);
+  for (const verb of [listVerb, getVerb, addContextVerb, useVerb, removeVerb]) addVerb(noun, verb, subcommand);
 }

@@ -10,7 +10,7 @@ export async function remoteChecks(client: ApiClient, now: () => number = Date.n
   try {
     version = await client.request<{ version?: string; revision?: string }>('GET', '/version', { allowError: true });
   } catch (error) {
-    return [fail('remote.reachable', `cannot reach the instance: ${(error as Error).message}`, 'check the URL (hostctl context show) and the network; for a local state run hostctl serve')];
+    return [fail('remote.reachable', `cannot reach the instance: ${(error as Error).message}`, 'check the URL (hostctl context get) and the network; for a local state run hostctl serve')];
   }
   const received = now();
   out.push(ok('remote.reachable', `answered in ${received - sent} ms`));

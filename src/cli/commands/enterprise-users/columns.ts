@@ -2,6 +2,7 @@
 import type { ApiClient } from '../../../client/client.js';
 import { CliError, EXIT, UsageError } from '../../kit/errors.js';
 import { apiPath, idOrPath } from '../../kit/refs.js';
+import { TWO_FACTOR_COLUMN } from '../users/columns.js';
 
 export const enterprisePath = (group: string | undefined, rest = ''): string => `${apiPath('/groups/:id/enterprise_users', { id: idOrPath(group, 'GROUP (id or full path)') })}${rest}`;
 
@@ -22,7 +23,7 @@ export const ENTERPRISE_COLUMNS = [
   { key: 'name' },
   { key: 'email' },
   { key: 'state' },
-  { key: 'two_factor_enabled', header: '2fa' },
+  TWO_FACTOR_COLUMN,
   { key: 'scim_identities', header: 'scim', get: (r: Record<string, unknown>) => ((r.scim_identities as { extern_uid: string; active: boolean }[] | undefined) ?? []).map((s) => `${s.extern_uid}${s.active ? '' : ' (inactive)'}`).join(', ') },
   { key: 'created_at', header: 'created' },
 ];

@@ -1,5 +1,6 @@
 import type { VerbSpec } from '../../kit/verb.js';
-import { checkChoice } from '../../kit/refs.js';
+import { Option } from 'commander';
+import { TWO_FACTOR_STATES } from '../users/columns.js';
 import { parseIsoTime as parseTime } from '../../kit/project-option.js';
 import { enterprisePath, ENTERPRISE_COLUMNS, ENTERPRISE_FIELDS } from './columns.js';
 
@@ -32,7 +33,7 @@ export const listVerb: VerbSpec<ListOpts> = {
       .option('--blocked', 'blocked users only')
       .option('--created-after <time>', 'created after this ISO 8601 date or time')
       .option('--created-before <time>', 'created before this ISO 8601 date or time')
-      .option('--two-factor <state>', 'enabled or disabled'),
+      .addOption(new Option('--two-factor <state>', 'only users with two-factor authentication enabled or disabled').choices(TWO_FACTOR_STATES)),
   async run(cli, [group], o) {
     const rows = await cli.list<Record<string, unknown>>(enterprisePath(group), {
       username: o.username,
@@ -41,7 +42,7 @@ export const listVerb: VerbSpec<ListOpts> = {
       blocked: o.blocked || undefined,
       created_after: o.createdAfter === undefined ? undefined : parseTime(o.createdAfter, '--created-after'),
       created_before: o.createdBefore === undefined ? undefined : parseTime(o.createdBefore, '--created-before'),
-      two_factor: o.twoFactor === undefined ? undefined : checkChoice(o.twoFactor, ['enabled', 'disabled'], '--two-factor'),
+      two_factor: o.twoFactor,
     });
     await cli.showList(rows, ENTERPRISE_COLUMNS, ENTERPRISE_FIELDS);
   },

@@ -9,7 +9,7 @@ export const protectionUpdateVerb: VerbSpec<ProjectOpts & RuleOpts> = {
   args: '<rule-id>',
   summary: 'Change a package protection rule',
   aliases: ['edit'],
-  examples: ['hostctl packages protection update 3 -R acme/web/storefront --delete admin', 'hostctl packages protection update 3 -R 5 --pattern "rel-*" --push none'],
+  examples: ['hostctl packages protection update 3 -R acme/web/storefront --delete admin', 'hostctl packages protection update 3 -R 5 --pattern "rel-*" --push any'],
   options: (cmd) => addRuleOptions(addProjectOption(cmd)),
   async run(cli, [id], o) {
     const body = ruleBody(o);

@@ -13,7 +13,7 @@ interface CreateOpts {
   visibility?: string;
   defaultBranch?: string;
   readme?: boolean;
-  repositoryStorage?: string;
+  storage?: string;
 }
 
 export const createVerb: VerbSpec<CreateOpts> = {
@@ -23,7 +23,7 @@ export const createVerb: VerbSpec<CreateOpts> = {
     'hostctl projects create --name "API Gateway" --group acme/platform --visibility internal --readme',
     'hostctl projects create --path dotfiles               # in your own namespace',
     'hostctl projects create --name Storefront --namespace acme/web --description "Customer shop" -o json',
-    'hostctl projects create --name archive --group acme --repository-storage cold',
+    'hostctl projects create --name archive --group acme --storage cold',
   ],
   options: (cmd) =>
     cmd
@@ -35,7 +35,7 @@ export const createVerb: VerbSpec<CreateOpts> = {
       .option('--visibility <level>', 'private, internal or public')
       .option('--default-branch <branch>', 'name of the default branch')
       .option('--readme', 'start the repository with a README commit')
-      .option('--repository-storage <name>', 'storage for the repository (administrators)'),
+      .option('--storage <name>', 'storage for the repository (administrators)'),
   async run(cli, _args, o) {
     if (o.name === undefined && o.path === undefined) throw new UsageError('missing --name or --path');
     if (o.namespace !== undefined && o.group !== undefined) throw new UsageError('--namespace and --group exclude each other');
@@ -52,7 +52,7 @@ export const createVerb: VerbSpec<CreateOpts> = {
         visibility: parseVisibility(o.visibility),
         default_branch: o.defaultBranch,
         initialize_with_readme: o.readme || undefined,
-        repository_storage: o.repositoryStorage,
+        repository_storage: o.storage,
       }),
     );
     await cli.showItem(data, PROJECT_DETAIL_COLUMNS);

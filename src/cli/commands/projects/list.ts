@@ -14,7 +14,7 @@ interface ListOpts {
   visibility?: string;
   archived?: boolean;
   minAccessLevel?: string;
-  repositoryStorage?: string;
+  storage?: string;
   orderBy?: string;
   sort?: string;
   statistics?: boolean;
@@ -39,7 +39,7 @@ export const listVerb: VerbSpec<ListOpts> = {
     'hostctl projects list --group acme --include-subgroups',
     'hostctl projects list --visibility private --sort name:asc',
     'hostctl projects list --sort storage_size:desc --limit 10     # the biggest (administrators)',
-    'hostctl projects list --repository-storage default --all --fields id,path_with_namespace -o json',
+    'hostctl projects list --storage default --all --fields id,path_with_namespace -o json',
   ],
   options: (cmd) =>
     addSortOption(cmd, SORT)
@@ -52,7 +52,7 @@ export const listVerb: VerbSpec<ListOpts> = {
       .option('--archived', 'only archived projects')
       .option('--no-archived', 'only projects that are not archived')
       .option('--min-access-level <role>', 'only projects where the caller has at least this role')
-      .option('--repository-storage <name>', 'only projects on this storage (administrators)')
+      .option('--storage <name>', 'only projects on this storage (administrators)')
       .option('--statistics', 'include repository statistics: storage size and commit count (implied by --sort storage_size|repository_size, which administrators may use)'),
   async run(cli, _args, o) {
     const sort = sortQuery(o, SORT);
@@ -67,7 +67,7 @@ export const listVerb: VerbSpec<ListOpts> = {
       visibility: parseVisibility(o.visibility),
       archived: o.archived,
       min_access_level: o.minAccessLevel !== undefined ? parseAccessLevel(o.minAccessLevel, '--min-access-level') : undefined,
-      repository_storage: o.repositoryStorage,
+      repository_storage: o.storage,
       ...sort,
       statistics: statistics || undefined,
     });

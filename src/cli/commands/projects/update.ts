@@ -8,7 +8,7 @@ interface UpdateOpts {
   description?: string;
   visibility?: string;
   defaultBranch?: string;
-  repositoryStorage?: string;
+  storage?: string;
 }
 
 export const updateVerb: VerbSpec<UpdateOpts> = {
@@ -28,7 +28,7 @@ export const updateVerb: VerbSpec<UpdateOpts> = {
       .option('--description <text>', 'description')
       .option('--visibility <level>', 'private, internal or public')
       .option('--default-branch <branch>', 'default branch')
-      .option('--repository-storage <name>', 'storage for the repository (administrators)'),
+      .option('--storage <name>', 'storage for the repository (administrators)'),
   async run(cli, [project], o) {
     const body = requireChanges(
       {
@@ -37,9 +37,9 @@ export const updateVerb: VerbSpec<UpdateOpts> = {
         description: o.description,
         visibility: parseVisibility(o.visibility),
         default_branch: o.defaultBranch,
-        repository_storage: o.repositoryStorage,
+        repository_storage: o.storage,
       },
-      '--name, --path, --description, --visibility, --default-branch, --repository-storage',
+      '--name, --path, --description, --visibility, --default-branch, --storage',
     );
     const api = await cli.client();
     const { data } = await api.put<Record<string, unknown>>(apiPath('/projects/:id', { id: idOrPath(project, 'PROJECT') }), body);

@@ -1,4 +1,5 @@
 import type { VerbSpec } from '../../kit/verb.js';
+import { parseDuration } from '../../kit/duration.js';
 import { UsageError, WaitTimeoutError } from '../../kit/errors.js';
 import { addProjectOption, projectRef, releasePath, tagArg, type ProjectOpts } from './project.js';
 
@@ -20,16 +21,16 @@ export const evidenceVerb: VerbSpec<EvidenceOpts> = {
   examples: [
     'hostctl releases evidence v1.3.0 -R acme/web/storefront',
     'hostctl releases evidence v1.3.0 -R 5 --wait            # until the new evidence is listed',
-    'hostctl releases evidence v1.3.0 -R 5 --wait --timeout 120 -o json',
+    'hostctl releases evidence v1.3.0 -R 5 --wait --timeout 2m -o json',
   ],
   options: (cmd) =>
     addProjectOption(cmd)
       .option('--wait', 'wait until the evidence has been collected, then show the evidences')
-      .option('--timeout <seconds>', 'with --wait: give up after this many seconds (default 60)'),
+      .option('--timeout <duration>', 'with --wait: give up after this long (exit 7), e.g. 90s or 5m (default 60s)'),
   async run(cli, [tagValue], o) {
     const tag = tagArg(tagValue);
-    const timeoutS = o.timeout === undefined ? 60 : Number(o.timeout);
-    if (!Number.isFinite(timeoutS) || timeoutS <= 0) throw new UsageError(`--timeout must be a positive number of seconds, got "${String(o.timeout)}"`);
+    const timeoutMs = o.timeout === undefined ? 60_000 : parseDuration(o.timeout, '--timeout');
+    if (timeoutMs <= 0) throw new UsageError(`--timeout must be longer than 0, got "${String(o.timeout)}"`);
     const path = releasePath(projectRef(o), tag);
     const api = await cli.client();
     const before = o.wait ? ((await api.get<ReleaseEvidences>(path)).data.evidences?.length ?? 0) : 0;
@@ -38,7 +39,7 @@ export const evidenceVerb: VerbSpec<EvidenceOpts> = {
       cli.info(`evidence collection for release ${tag} scheduled`);
       return;
     }
-    const until = Date.now() + timeoutS * 1000;
+    const until = Date.now() + timeoutMs;
     for (;;) {
       const { data } = await api.get<ReleaseEvidences>(path);
       const evidences = data.evidences ?? [];
@@ -47,7 +48,7 @@ export const evidenceVerb: VerbSpec<EvidenceOpts> = {
         await cli.showList(evidences as unknown as Record<string, unknown>[], [{ key: 'sha' }, { key: 'collected_at', header: 'collected' }, { key: 'filepath', header: 'file' }]);
         return;
       }
-      if (Date.now() > until) throw new WaitTimeoutError(`evidence for release ${tag} was not collected within ${timeoutS}s`);
+      if (Date.now() > until) throw new WaitTimeoutError(`evidence for release ${tag} was not collected within ${o.timeout ?? '60s'}`);
       await sleep(250);
     }
   },

@@ -21,7 +21,7 @@ export const listVerb: VerbSpec<ListOpts> = {
   list: true,
   examples: [
     'hostctl releases list -R acme/web/storefront',
-    'hostctl releases list -R 5 --sort created_at:asc',
+    'hostctl releases list -R 5 --sort created:asc',
     'hostctl releases list --group acme --all --fields tag_name,released_at',
     'hostctl releases list -R acme/web/storefront --html -o json',
   ],

@@ -3,7 +3,7 @@ import type { Command } from 'commander';
 import { addVerb } from '../../kit/verb.js';
 import { subcommand } from '../../program.js';
 import { configureVerb } from './configure.js';
-import { showVerb } from './show.js';
+import { getVerb } from './get.js';
 import { identitiesListVerb } from './identities-list.js';
 import { identitiesGetVerb } from './identities-get.js';
 import { identitiesUpdateVerb } from './identities-update.js';
@@ -14,7 +14,7 @@ import { linksCreateVerb } from './links-create.js';
 import { linksDeleteVerb } from './links-delete.js';
 
 export function configure(noun: Command): void {
-  for (const verb of [configureVerb, showVerb]) addVerb(noun, verb, subcommand);
+  for (const verb of [configureVerb, getVerb]) addVerb(noun, verb, subcommand);
   const identities = subcommand('identities').description("A group's SAML (or SCIM) identities: list, get, update, delete").alias('identity');
   for (const verb of [identitiesListVerb, identitiesGetVerb, identitiesUpdateVerb, identitiesDeleteVerb]) addVerb(identities, verb, subcommand);
   noun.addCommand(identities);

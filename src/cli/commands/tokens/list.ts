@@ -1,5 +1,6 @@
 import type { VerbSpec } from '../../kit/verb.js';
 import { daysAfter, nowFromEnv } from '../../../shared/dates.js';
+import { parseDuration } from '../../kit/duration.js';
 import { addSortOption, sortQuery } from '../../kit/sort.js';
 import { UsageError } from '../../kit/errors.js';
 import { resolveUserId } from '../../kit/refs.js';
@@ -55,9 +56,9 @@ export const listVerb: VerbSpec<ListOpts> = {
     const sort = sortQuery(o, SORT);
     if (o.expiresWithin !== undefined) {
       if (o.expiresBefore !== undefined) throw new UsageError('--expires-within and --expires-before exclude each other');
-      const m = /^(\d+)([dw])$/.exec(o.expiresWithin);
-      if (!m) throw new UsageError(`--expires-within takes a number of days or weeks such as 30d or 2w, got "${o.expiresWithin}"`);
-      o.expiresBefore = daysAfter(nowFromEnv(cli.env).toISOString().slice(0, 10), Number(m[1]) * (m[2] === 'w' ? 7 : 1));
+      // Expiry is a date: a duration counts in whole days, rounded up.
+      const days = Math.ceil(parseDuration(o.expiresWithin, '--expires-within') / 86_400_000);
+      o.expiresBefore = daysAfter(nowFromEnv(cli.env).toISOString().slice(0, 10), days);
       o.active = true;
     }
     const userId = o.user !== undefined ? await resolveUserId(await cli.client(), o.user) : undefined;

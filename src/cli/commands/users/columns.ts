@@ -1,6 +1,15 @@
 // Table columns and field names of users, chosen for administrators.
 import type { Column } from '../../render/output.js';
 
+/** The words of the --two-factor filter, which the 2fa column shows too (not true/false). */
+export const TWO_FACTOR_STATES = ['enabled', 'disabled'] as const;
+
+export const TWO_FACTOR_COLUMN: Column = {
+  key: 'two_factor_enabled',
+  header: '2fa',
+  get: (r) => (typeof r.two_factor_enabled === 'boolean' ? TWO_FACTOR_STATES[r.two_factor_enabled ? 0 : 1] : ''),
+};
+
 export const USER_COLUMNS: Column[] = [
   { key: 'id' },
   { key: 'username' },
@@ -9,6 +18,7 @@ export const USER_COLUMNS: Column[] = [
   { key: 'email' },
   { key: 'is_admin', header: 'admin' },
   { key: 'external' },
+  TWO_FACTOR_COLUMN,
   { key: 'last_activity_on', header: 'last active' },
   { key: 'created_at', header: 'created' },
 ];
@@ -21,7 +31,6 @@ export const USER_DETAIL_COLUMNS: Column[] = [
   { key: 'location' },
   { key: 'projects_limit', header: 'projects limit' },
   { key: 'can_create_group', header: 'can create group' },
-  { key: 'two_factor_enabled', header: '2fa' },
   { key: 'last_sign_in_at', header: 'last sign-in' },
   { key: 'web_url', header: 'url' },
 ];
@@ -48,4 +57,5 @@ export const USER_FIELDS = [
   'can_create_group',
   'external',
   'is_admin',
+  'two_factor_enabled',
 ] as const;

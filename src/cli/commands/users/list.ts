@@ -1,6 +1,7 @@
 import type { VerbSpec } from '../../kit/verb.js';
 import { addSortOption, sortQuery } from '../../kit/sort.js';
-import { USER_COLUMNS, USER_FIELDS } from './columns.js';
+import { Option } from 'commander';
+import { TWO_FACTOR_STATES, USER_COLUMNS, USER_FIELDS } from './columns.js';
 
 interface ListOpts {
   search?: string;
@@ -9,6 +10,7 @@ interface ListOpts {
   blocked?: boolean;
   external?: boolean;
   admins?: boolean;
+  twoFactor?: string;
   createdAfter?: string;
   createdBefore?: string;
   orderBy?: string;
@@ -26,7 +28,8 @@ export const listVerb: VerbSpec<ListOpts> = {
     'hostctl users list',
     'hostctl users list --search ali',
     'hostctl users list --blocked --fields id,username,state',
-    'hostctl users list --admins --order-by username --sort asc -o json',
+    'hostctl users list --admins --sort username:asc -o json',
+    'hostctl users list --two-factor disabled --active     # who still signs in with a password alone',
   ],
   options: (cmd) =>
     addSortOption(cmd, SORT)
@@ -36,6 +39,7 @@ export const listVerb: VerbSpec<ListOpts> = {
       .option('--blocked', 'only blocked users')
       .option('--external', 'only external users')
       .option('--admins', 'only administrators')
+      .addOption(new Option('--two-factor <state>', 'only users with two-factor authentication enabled or disabled (administrators)').choices(TWO_FACTOR_STATES))
       .option('--created-after <time>', 'created after this ISO time')
       .option('--created-before <time>', 'created before this ISO time'),
   async run(cli, _args, o) {
@@ -47,6 +51,7 @@ export const listVerb: VerbSpec<ListOpts> = {
       blocked: o.blocked || undefined,
       external: o.external || undefined,
       admins: o.admins || undefined,
+      two_factor: o.twoFactor,
       created_after: o.createdAfter,
       created_before: o.createdBefore,
       ...sort,

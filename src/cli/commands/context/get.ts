@@ -4,17 +4,17 @@ import { readConfig } from '../../config/store.js';
 import { GLAB_RULE, resolveTarget } from '../../config/target.js';
 import { checkContextName, maskToken } from './rows.js';
 
-export const showVerb: VerbSpec = {
-  name: 'show',
+export const getVerb: VerbSpec = {
+  name: 'get',
   args: '[name]',
   summary: 'Show the target and token a command would use, and why (flag, environment or config)',
-  aliases: ['view'],
+  
   examples: [
-    'hostctl context show',
-    'hostctl context show prod -o json',
-    'HOSTCTL_URL=https://git.example.com hostctl context show   # the environment wins over the config',
-    'hostctl --url http://127.0.0.1:8080 context show',
-    'GITLAB_HOST=git.example.com GITLAB_TOKEN=glpat-… hostctl context show   # glab\'s pair, only when hostctl names nothing',
+    'hostctl context get',
+    'hostctl context get prod -o json',
+    'HOSTCTL_URL=https://git.example.com hostctl context get   # the environment wins over the config',
+    'hostctl --url http://127.0.0.1:8080 context get',
+    'GITLAB_HOST=git.example.com GITLAB_TOKEN=glpat-… hostctl context get   # glab\'s pair, only when hostctl names nothing',
   ],
   async run(cli, [name]) {
     const config = readConfig(cli.env);
