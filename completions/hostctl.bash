@@ -6,9 +6,8 @@
 _hostctl_sub() {
   case "$1|$2" in
     '|api') echo api ;;
-    '|apply') echo apply ;;
     '|audit-events'|'|audit-event') echo audit-events ;;
-    'audit-events|get'|'audit-events|view') echo get ;;
+    'audit-events|get'|'audit-events|view'|'audit-events|show') echo get ;;
     'audit-events|list'|'audit-events|ls') echo list ;;
     '|auth') echo auth ;;
     'auth|status'|'auth|whoami') echo status ;;
@@ -17,12 +16,12 @@ _hostctl_sub() {
     'branches|create') echo create ;;
     'branches|delete'|'branches|rm') echo delete ;;
     'branches|delete-merged') echo delete-merged ;;
-    'branches|get'|'branches|view') echo get ;;
+    'branches|get'|'branches|view'|'branches|show') echo get ;;
     'branches|list'|'branches|ls') echo list ;;
     'branches|protect') echo protect ;;
     'branches|protections'|'branches|protection') echo protections ;;
     'branches protections|list'|'branches protections|ls') echo list ;;
-    'branches protections|get'|'branches protections|view') echo get ;;
+    'branches protections|get'|'branches protections|view'|'branches protections|show') echo get ;;
     'branches protections|update'|'branches protections|edit') echo update ;;
     'branches|unprotect') echo unprotect ;;
     '|commits'|'|commit') echo commits ;;
@@ -32,15 +31,14 @@ _hostctl_sub() {
     '|completion') echo completion ;;
     '|context'|'|contexts') echo context ;;
     'context|add') echo add ;;
+    'context|get'|'context|view'|'context|show') echo get ;;
     'context|list'|'context|ls') echo list ;;
     'context|remove'|'context|rm'|'context|delete') echo remove ;;
-    'context|show'|'context|view') echo show ;;
     'context|use'|'context|switch') echo use ;;
-    '|diff') echo diff ;;
     '|doctor') echo doctor ;;
     '|enterprise-users'|'|enterprise-user') echo enterprise-users ;;
     'enterprise-users|disable-2fa') echo disable-2fa ;;
-    'enterprise-users|get'|'enterprise-users|view') echo get ;;
+    'enterprise-users|get'|'enterprise-users|view'|'enterprise-users|show') echo get ;;
     'enterprise-users|list'|'enterprise-users|ls') echo list ;;
     '|error-tracking') echo error-tracking ;;
     'error-tracking|keys'|'error-tracking|key') echo keys ;;
@@ -48,21 +46,20 @@ _hostctl_sub() {
     'error-tracking keys|create') echo create ;;
     'error-tracking keys|delete'|'error-tracking keys|rm') echo delete ;;
     'error-tracking|settings') echo settings ;;
-    'error-tracking settings|get'|'error-tracking settings|view') echo get ;;
+    'error-tracking settings|get'|'error-tracking settings|view'|'error-tracking settings|show') echo get ;;
     'error-tracking settings|enable') echo enable ;;
     'error-tracking settings|disable') echo disable ;;
-    '|export') echo export ;;
     '|freeze-periods'|'|freeze-period') echo freeze-periods ;;
     'freeze-periods|create') echo create ;;
     'freeze-periods|delete'|'freeze-periods|rm') echo delete ;;
-    'freeze-periods|get'|'freeze-periods|view') echo get ;;
+    'freeze-periods|get'|'freeze-periods|view'|'freeze-periods|show') echo get ;;
     'freeze-periods|list'|'freeze-periods|ls') echo list ;;
     'freeze-periods|status') echo status ;;
     'freeze-periods|update'|'freeze-periods|edit') echo update ;;
     '|groups'|'|group') echo groups ;;
     'groups|create') echo create ;;
     'groups|delete'|'groups|rm') echo delete ;;
-    'groups|get'|'groups|view') echo get ;;
+    'groups|get'|'groups|view'|'groups|show') echo get ;;
     'groups|list'|'groups|ls') echo list ;;
     'groups|update'|'groups|edit') echo update ;;
     '|init') echo init ;;
@@ -74,11 +71,11 @@ _hostctl_sub() {
     '|milestones'|'|milestone') echo milestones ;;
     'milestones|close') echo close ;;
     'milestones|create') echo create ;;
-    'milestones|get'|'milestones|view') echo get ;;
+    'milestones|get'|'milestones|view'|'milestones|show') echo get ;;
     'milestones|list'|'milestones|ls') echo list ;;
     'milestones|update'|'milestones|edit') echo update ;;
     '|notifications'|'|notification') echo notifications ;;
-    'notifications|get'|'notifications|view') echo get ;;
+    'notifications|get'|'notifications|view'|'notifications|show') echo get ;;
     'notifications|outbox') echo outbox ;;
     'notifications|set'|'notifications|update') echo set ;;
     '|packages'|'|package') echo packages ;;
@@ -86,7 +83,7 @@ _hostctl_sub() {
     'packages|delete-file') echo delete-file ;;
     'packages|download') echo download ;;
     'packages|files') echo files ;;
-    'packages|get'|'packages|view') echo get ;;
+    'packages|get'|'packages|view'|'packages|show') echo get ;;
     'packages|list'|'packages|ls') echo list ;;
     'packages|pipelines') echo pipelines ;;
     'packages|protection') echo protection ;;
@@ -96,20 +93,23 @@ _hostctl_sub() {
     'packages protection|remove'|'packages protection|rm'|'packages protection|delete') echo remove ;;
     'packages|upload'|'packages|publish') echo upload ;;
     '|pipelines'|'|pipeline') echo pipelines ;;
+    'pipelines|cancel') echo cancel ;;
     'pipelines|create') echo create ;;
-    'pipelines|get'|'pipelines|view') echo get ;;
+    'pipelines|delete'|'pipelines|rm') echo delete ;;
+    'pipelines|get'|'pipelines|view'|'pipelines|show') echo get ;;
     'pipelines|list'|'pipelines|ls') echo list ;;
+    'pipelines|retry') echo retry ;;
     '|projects'|'|project') echo projects ;;
     'projects|archive') echo archive ;;
     'projects|create') echo create ;;
     'projects|delete'|'projects|rm') echo delete ;;
-    'projects|get'|'projects|view') echo get ;;
+    'projects|get'|'projects|view'|'projects|show') echo get ;;
     'projects|list'|'projects|ls') echo list ;;
     'projects|transfer') echo transfer ;;
     'projects|unarchive') echo unarchive ;;
     'projects|update'|'projects|edit') echo update ;;
     '|protected-envs'|'|protected-env') echo protected-envs ;;
-    'protected-envs|get'|'protected-envs|view') echo get ;;
+    'protected-envs|get'|'protected-envs|view'|'protected-envs|show') echo get ;;
     'protected-envs|list'|'protected-envs|ls') echo list ;;
     'protected-envs|protect') echo protect ;;
     'protected-envs|unprotect'|'protected-envs|rm') echo unprotect ;;
@@ -119,7 +119,7 @@ _hostctl_sub() {
     'releases|delete'|'releases|rm') echo delete ;;
     'releases|download') echo download ;;
     'releases|evidence') echo evidence ;;
-    'releases|get'|'releases|view') echo get ;;
+    'releases|get'|'releases|view'|'releases|show') echo get ;;
     'releases|latest') echo latest ;;
     'releases|links'|'releases|link') echo links ;;
     'releases links|list'|'releases links|ls') echo list ;;
@@ -132,22 +132,22 @@ _hostctl_sub() {
     '|restore') echo restore ;;
     '|saml') echo saml ;;
     'saml|configure') echo configure ;;
+    'saml|get'|'saml|view'|'saml|show') echo get ;;
     'saml|identities'|'saml|identity') echo identities ;;
     'saml identities|list'|'saml identities|ls') echo list ;;
-    'saml identities|get'|'saml identities|view') echo get ;;
+    'saml identities|get'|'saml identities|view'|'saml identities|show') echo get ;;
     'saml identities|update'|'saml identities|edit') echo update ;;
     'saml identities|delete'|'saml identities|rm') echo delete ;;
     'saml|links'|'saml|link') echo links ;;
     'saml links|list'|'saml links|ls') echo list ;;
-    'saml links|get'|'saml links|view') echo get ;;
+    'saml links|get'|'saml links|view'|'saml links|show') echo get ;;
     'saml links|create'|'saml links|add') echo create ;;
     'saml links|delete'|'saml links|rm') echo delete ;;
-    'saml|show') echo show ;;
     '|scim') echo scim ;;
     'scim|token') echo token ;;
     '|security-settings') echo security-settings ;;
-    'security-settings|get'|'security-settings|view') echo get ;;
-    'security-settings|update'|'security-settings|set') echo update ;;
+    'security-settings|get'|'security-settings|view'|'security-settings|show') echo get ;;
+    'security-settings|update'|'security-settings|set'|'security-settings|edit') echo update ;;
     '|serve') echo serve ;;
     '|snippets'|'|snippet') echo snippets ;;
     'snippets|create') echo create ;;
@@ -158,9 +158,10 @@ _hostctl_sub() {
     'snippets|raw'|'snippets|cat') echo raw ;;
     'snippets|update'|'snippets|edit') echo update ;;
     '|storage-moves'|'|storage-move') echo storage-moves ;;
-    'storage-moves|get'|'storage-moves|view') echo get ;;
+    'storage-moves|get'|'storage-moves|view'|'storage-moves|show') echo get ;;
     'storage-moves|list'|'storage-moves|ls') echo list ;;
     'storage-moves|schedule') echo schedule ;;
+    'storage-moves|wait') echo wait ;;
     '|storages'|'|storage') echo storages ;;
     'storages|add') echo add ;;
     'storages|list'|'storages|ls') echo list ;;
@@ -168,12 +169,12 @@ _hostctl_sub() {
     '|tags'|'|tag') echo tags ;;
     'tags|create') echo create ;;
     'tags|delete'|'tags|rm') echo delete ;;
-    'tags|get'|'tags|view') echo get ;;
+    'tags|get'|'tags|view'|'tags|show') echo get ;;
     'tags|list'|'tags|ls') echo list ;;
     '|tokens'|'|token') echo tokens ;;
     'tokens|associations') echo associations ;;
     'tokens|create') echo create ;;
-    'tokens|get'|'tokens|view') echo get ;;
+    'tokens|get'|'tokens|view'|'tokens|show') echo get ;;
     'tokens|list'|'tokens|ls') echo list ;;
     'tokens|revoke'|'tokens|delete') echo revoke ;;
     'tokens|rotate') echo rotate ;;
@@ -181,7 +182,7 @@ _hostctl_sub() {
     'users|block') echo block ;;
     'users|create') echo create ;;
     'users|delete'|'users|rm') echo delete ;;
-    'users|get'|'users|view') echo get ;;
+    'users|get'|'users|view'|'users|show') echo get ;;
     'users|list'|'users|ls') echo list ;;
     'users|unblock') echo unblock ;;
     'users|update'|'users|edit') echo update ;;
@@ -201,13 +202,13 @@ _hostctl_sub() {
 # The subcommands of command path $1 (the nouns for the empty path).
 _hostctl_children() {
   case "$1" in
-    '') echo 'api apply audit-events auth backup branches commits completion context diff doctor enterprise-users error-tracking export freeze-periods groups init members milestones notifications packages pipelines projects protected-envs releases restore saml scim security-settings serve snippets storage-moves storages tags tokens users whoami wikis help' ;;
+    '') echo 'api audit-events auth backup branches commits completion context doctor enterprise-users error-tracking freeze-periods groups init members milestones notifications packages pipelines projects protected-envs releases restore saml scim security-settings serve snippets storage-moves storages tags tokens users whoami wikis help' ;;
     'audit-events') echo 'get list' ;;
     'auth') echo 'status' ;;
     'branches') echo 'create delete delete-merged get list protect protections unprotect' ;;
     'branches protections') echo 'list get update' ;;
     'commits') echo 'create get list' ;;
-    'context') echo 'add list remove show use' ;;
+    'context') echo 'add get list remove use' ;;
     'enterprise-users') echo 'disable-2fa get list' ;;
     'error-tracking') echo 'keys settings' ;;
     'error-tracking keys') echo 'list create delete' ;;
@@ -219,18 +220,18 @@ _hostctl_children() {
     'notifications') echo 'get outbox set' ;;
     'packages') echo 'delete delete-file download files get list pipelines protection upload' ;;
     'packages protection') echo 'list add update remove' ;;
-    'pipelines') echo 'create get list' ;;
+    'pipelines') echo 'cancel create delete get list retry' ;;
     'projects') echo 'archive create delete get list transfer unarchive update' ;;
     'protected-envs') echo 'get list protect unprotect update' ;;
     'releases') echo 'create delete download evidence get latest links list update upload' ;;
     'releases links') echo 'list add update delete' ;;
-    'saml') echo 'configure identities links show' ;;
+    'saml') echo 'configure get identities links' ;;
     'saml identities') echo 'list get update delete' ;;
     'saml links') echo 'list get create delete' ;;
     'scim') echo 'token' ;;
     'security-settings') echo 'get update' ;;
     'snippets') echo 'create delete files get list raw update' ;;
-    'storage-moves') echo 'get list schedule' ;;
+    'storage-moves') echo 'get list schedule wait' ;;
     'storages') echo 'add list remove' ;;
     'tags') echo 'create delete get list' ;;
     'tokens') echo 'associations create get list revoke rotate' ;;
@@ -243,7 +244,6 @@ _hostctl_children() {
 _hostctl_flags() {
   case "$1" in
     'api') echo '-X --method -f --raw-field -F --field -H --header --paginate -i --include --silent --input' ;;
-    'apply') echo '-f --file --prune --keep-going' ;;
     'audit-events') echo '' ;;
     'audit-events get') echo '-R --project -g --group' ;;
     'audit-events list') echo '-R --project -g --group --since --until --author --entity-type --event -f --follow --interval --page --per-page --all --limit' ;;
@@ -269,11 +269,10 @@ _hostctl_flags() {
     'completion') echo '' ;;
     'context') echo '' ;;
     'context add') echo '--token --token-stdin --use --force --no-verify' ;;
+    'context get') echo '' ;;
     'context list') echo '' ;;
     'context remove') echo '' ;;
-    'context show') echo '' ;;
     'context use') echo '' ;;
-    'diff') echo '-f --file --prune' ;;
     'doctor') echo '--quick --fix --strict' ;;
     'enterprise-users') echo '' ;;
     'enterprise-users disable-2fa') echo '' ;;
@@ -288,7 +287,6 @@ _hostctl_flags() {
     'error-tracking settings get') echo '-R --project' ;;
     'error-tracking settings enable') echo '-R --project' ;;
     'error-tracking settings disable') echo '-R --project' ;;
-    'export') echo '--group --recursive --project --section' ;;
     'freeze-periods') echo '' ;;
     'freeze-periods create') echo '-R --project --start --end --timezone' ;;
     'freeze-periods delete') echo '-R --project' ;;
@@ -333,18 +331,21 @@ _hostctl_flags() {
     'packages protection remove') echo '-R --project' ;;
     'packages upload') echo '-R --project --name --package-version --status --path' ;;
     'pipelines') echo '' ;;
+    'pipelines cancel') echo '-R --project' ;;
     'pipelines create') echo '-R --project --ref' ;;
+    'pipelines delete') echo '-R --project' ;;
     'pipelines get') echo '-R --project' ;;
     'pipelines list') echo '-R --project --sort --ref --status --page --per-page --all --limit' ;;
+    'pipelines retry') echo '-R --project' ;;
     'projects') echo '' ;;
     'projects archive') echo '' ;;
-    'projects create') echo '--name --path --namespace -g --group --description --visibility --default-branch --readme --repository-storage' ;;
+    'projects create') echo '--name --path --namespace -g --group --description --visibility --default-branch --readme --storage' ;;
     'projects delete') echo '' ;;
     'projects get') echo '--statistics' ;;
-    'projects list') echo '--sort -g --group --include-subgroups --search --owned --membership --visibility --archived --no-archived --min-access-level --repository-storage --statistics --page --per-page --all --limit' ;;
+    'projects list') echo '--sort -g --group --include-subgroups --search --owned --membership --visibility --archived --no-archived --min-access-level --storage --statistics --page --per-page --all --limit' ;;
     'projects transfer') echo '-g --group --namespace' ;;
     'projects unarchive') echo '' ;;
-    'projects update') echo '--name --path --description --visibility --default-branch --repository-storage' ;;
+    'projects update') echo '--name --path --description --visibility --default-branch --storage' ;;
     'protected-envs') echo '' ;;
     'protected-envs get') echo '-g --group -R --project' ;;
     'protected-envs list') echo '-g --group -R --project --page --per-page --all --limit' ;;
@@ -369,6 +370,7 @@ _hostctl_flags() {
     'restore') echo '--force --storage --check' ;;
     'saml') echo '' ;;
     'saml configure') echo '--sso-url --fingerprint --default-role --enforced-sso --no-enforced-sso --enabled --disabled' ;;
+    'saml get') echo '' ;;
     'saml identities') echo '' ;;
     'saml identities list') echo '--scim' ;;
     'saml identities get') echo '--scim' ;;
@@ -379,7 +381,6 @@ _hostctl_flags() {
     'saml links get') echo '--provider' ;;
     'saml links create') echo '--provider -a --access-level --member-role' ;;
     'saml links delete') echo '--provider' ;;
-    'saml show') echo '' ;;
     'scim') echo '' ;;
     'scim token') echo '' ;;
     'security-settings') echo '' ;;
@@ -392,12 +393,13 @@ _hostctl_flags() {
     'snippets files') echo '-R --project' ;;
     'snippets get') echo '-R --project' ;;
     'snippets list') echo '-R --project --scope --created-after --created-before --storage --page --per-page --all --limit' ;;
-    'snippets raw') echo '-R --project --file --ref' ;;
+    'snippets raw') echo '-R --project --file --all --ref' ;;
     'snippets update') echo '-R --project --title --description --visibility --add --remove --rename --replace --filename' ;;
     'storage-moves') echo '' ;;
     'storage-moves get') echo '--kind' ;;
     'storage-moves list') echo '-R --project --snippet -g --group --kind --status --page --per-page --all --limit' ;;
     'storage-moves schedule') echo '--from --to --kind -R --project --snippet -g --group --wait --timeout --interval' ;;
+    'storage-moves wait') echo '--kind --timeout --interval' ;;
     'storages') echo '' ;;
     'storages add') echo '--weight' ;;
     'storages list') echo '' ;;
@@ -419,7 +421,7 @@ _hostctl_flags() {
     'users create') echo '--username --name --email --password --password-stdin --admin --no-admin --external --no-external --bio --organization --job-title --location --projects-limit --can-create-group --no-can-create-group --reset-password --send-confirmation' ;;
     'users delete') echo '--hard-delete' ;;
     'users get') echo '' ;;
-    'users list') echo '--sort --search --username --active --blocked --external --admins --created-after --created-before --page --per-page --all --limit' ;;
+    'users list') echo '--sort --search --username --active --blocked --external --admins --two-factor --created-after --created-before --page --per-page --all --limit' ;;
     'users unblock') echo '' ;;
     'users update') echo '--username --name --email --password --password-stdin --admin --no-admin --external --no-external --bio --organization --job-title --location --projects-limit --can-create-group --no-can-create-group --two-factor' ;;
     'whoami') echo '' ;;
@@ -445,10 +447,6 @@ _hostctl_value() {
         -F|--field) COMPREPLY=(); return 0 ;;
         -H|--header) COMPREPLY=(); return 0 ;;
         --input) compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -f -- "$cur")); return 0 ;;
-      esac ;;
-    'apply')
-      case "$2" in
-        -f|--file) compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -f -- "$cur")); return 0 ;;
       esac ;;
     'audit-events get')
       case "$2" in
@@ -563,17 +561,13 @@ _hostctl_value() {
       case "$2" in
         --token) COMPREPLY=(); return 0 ;;
       esac ;;
-    'diff')
-      case "$2" in
-        -f|--file) compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -f -- "$cur")); return 0 ;;
-      esac ;;
     'enterprise-users list')
       case "$2" in
         --username) _hostctl_dynamic users; return 0 ;;
         --search) COMPREPLY=(); return 0 ;;
         --created-after) COMPREPLY=(); return 0 ;;
         --created-before) COMPREPLY=(); return 0 ;;
-        --two-factor) COMPREPLY=(); return 0 ;;
+        --two-factor) COMPREPLY=($(compgen -W 'enabled disabled' -- "$cur")); return 0 ;;
         --page) COMPREPLY=(); return 0 ;;
         --per-page) COMPREPLY=(); return 0 ;;
         --limit) COMPREPLY=(); return 0 ;;
@@ -604,12 +598,6 @@ _hostctl_value() {
     'error-tracking settings disable')
       case "$2" in
         -R|--project) _hostctl_dynamic projects; return 0 ;;
-      esac ;;
-    'export')
-      case "$2" in
-        --group) _hostctl_dynamic groups; return 0 ;;
-        --project) _hostctl_dynamic projects; return 0 ;;
-        --section) COMPREPLY=(); return 0 ;;
       esac ;;
     'freeze-periods create')
       case "$2" in
@@ -791,7 +779,7 @@ _hostctl_value() {
     'packages files')
       case "$2" in
         -R|--project) _hostctl_dynamic projects; return 0 ;;
-        --sort) COMPREPLY=($(compgen -W 'id id:asc id:desc file_name file_name:asc file_name:desc created_at created_at:asc created_at:desc' -- "$cur")); return 0 ;;
+        --sort) COMPREPLY=($(compgen -W 'id id:asc id:desc file_name file_name:asc file_name:desc created created:asc created:desc' -- "$cur")); return 0 ;;
         --page) COMPREPLY=(); return 0 ;;
         --per-page) COMPREPLY=(); return 0 ;;
         --limit) COMPREPLY=(); return 0 ;;
@@ -803,7 +791,7 @@ _hostctl_value() {
     'packages list')
       case "$2" in
         -R|--project) _hostctl_dynamic projects; return 0 ;;
-        --sort) COMPREPLY=($(compgen -W 'created_at created_at:asc created_at:desc name name:asc name:desc version version:asc version:desc type type:asc type:desc project_path project_path:asc project_path:desc' -- "$cur")); return 0 ;;
+        --sort) COMPREPLY=($(compgen -W 'created created:asc created:desc name name:asc name:desc version version:asc version:desc type type:asc type:desc project_path project_path:asc project_path:desc' -- "$cur")); return 0 ;;
         -g|--group) _hostctl_dynamic groups; return 0 ;;
         --type) COMPREPLY=(); return 0 ;;
         --search) COMPREPLY=(); return 0 ;;
@@ -855,10 +843,18 @@ _hostctl_value() {
         --status) COMPREPLY=(); return 0 ;;
         --path) compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -d -- "$cur")); return 0 ;;
       esac ;;
+    'pipelines cancel')
+      case "$2" in
+        -R|--project) _hostctl_dynamic projects; return 0 ;;
+      esac ;;
     'pipelines create')
       case "$2" in
         -R|--project) _hostctl_dynamic projects; return 0 ;;
         --ref) _hostctl_dynamic branches; return 0 ;;
+      esac ;;
+    'pipelines delete')
+      case "$2" in
+        -R|--project) _hostctl_dynamic projects; return 0 ;;
       esac ;;
     'pipelines get')
       case "$2" in
@@ -867,12 +863,16 @@ _hostctl_value() {
     'pipelines list')
       case "$2" in
         -R|--project) _hostctl_dynamic projects; return 0 ;;
-        --sort) COMPREPLY=($(compgen -W 'id id:asc id:desc status status:asc status:desc ref ref:asc ref:desc updated_at updated_at:asc updated_at:desc user_id user_id:asc user_id:desc' -- "$cur")); return 0 ;;
+        --sort) COMPREPLY=($(compgen -W 'id id:asc id:desc status status:asc status:desc ref ref:asc ref:desc updated updated:asc updated:desc user_id user_id:asc user_id:desc' -- "$cur")); return 0 ;;
         --ref) _hostctl_dynamic branches; return 0 ;;
         --status) COMPREPLY=(); return 0 ;;
         --page) COMPREPLY=(); return 0 ;;
         --per-page) COMPREPLY=(); return 0 ;;
         --limit) COMPREPLY=(); return 0 ;;
+      esac ;;
+    'pipelines retry')
+      case "$2" in
+        -R|--project) _hostctl_dynamic projects; return 0 ;;
       esac ;;
     'projects create')
       case "$2" in
@@ -883,16 +883,16 @@ _hostctl_value() {
         --description) COMPREPLY=(); return 0 ;;
         --visibility) COMPREPLY=($(compgen -W 'private internal public' -- "$cur")); return 0 ;;
         --default-branch) COMPREPLY=(); return 0 ;;
-        --repository-storage) COMPREPLY=(); return 0 ;;
+        --storage) COMPREPLY=(); return 0 ;;
       esac ;;
     'projects list')
       case "$2" in
-        --sort) COMPREPLY=($(compgen -W 'id id:asc id:desc name name:asc name:desc path path:asc path:desc created_at created_at:asc created_at:desc updated_at updated_at:asc updated_at:desc last_activity_at last_activity_at:asc last_activity_at:desc storage_size storage_size:asc storage_size:desc repository_size repository_size:asc repository_size:desc' -- "$cur")); return 0 ;;
+        --sort) COMPREPLY=($(compgen -W 'id id:asc id:desc name name:asc name:desc path path:asc path:desc created created:asc created:desc updated updated:asc updated:desc last_activity last_activity:asc last_activity:desc storage_size storage_size:asc storage_size:desc repository_size repository_size:asc repository_size:desc' -- "$cur")); return 0 ;;
         -g|--group) _hostctl_dynamic groups; return 0 ;;
         --search) COMPREPLY=(); return 0 ;;
         --visibility) COMPREPLY=($(compgen -W 'private internal public' -- "$cur")); return 0 ;;
         --min-access-level) COMPREPLY=(); return 0 ;;
-        --repository-storage) COMPREPLY=(); return 0 ;;
+        --storage) COMPREPLY=(); return 0 ;;
         --page) COMPREPLY=(); return 0 ;;
         --per-page) COMPREPLY=(); return 0 ;;
         --limit) COMPREPLY=(); return 0 ;;
@@ -909,7 +909,7 @@ _hostctl_value() {
         --description) COMPREPLY=(); return 0 ;;
         --visibility) COMPREPLY=($(compgen -W 'private internal public' -- "$cur")); return 0 ;;
         --default-branch) COMPREPLY=(); return 0 ;;
-        --repository-storage) COMPREPLY=(); return 0 ;;
+        --storage) COMPREPLY=(); return 0 ;;
       esac ;;
     'protected-envs get')
       case "$2" in
@@ -1013,7 +1013,7 @@ _hostctl_value() {
     'releases list')
       case "$2" in
         -R|--project) _hostctl_dynamic projects; return 0 ;;
-        --sort) COMPREPLY=($(compgen -W 'released_at released_at:asc released_at:desc created_at created_at:asc created_at:desc' -- "$cur")); return 0 ;;
+        --sort) COMPREPLY=($(compgen -W 'released released:asc released:desc created created:asc created:desc' -- "$cur")); return 0 ;;
         -g|--group) _hostctl_dynamic groups; return 0 ;;
         --page) COMPREPLY=(); return 0 ;;
         --per-page) COMPREPLY=(); return 0 ;;
@@ -1152,6 +1152,12 @@ _hostctl_value() {
         --timeout) COMPREPLY=(); return 0 ;;
         --interval) COMPREPLY=(); return 0 ;;
       esac ;;
+    'storage-moves wait')
+      case "$2" in
+        --kind) COMPREPLY=(); return 0 ;;
+        --timeout) COMPREPLY=(); return 0 ;;
+        --interval) COMPREPLY=(); return 0 ;;
+      esac ;;
     'storages add')
       case "$2" in
         --weight) COMPREPLY=(); return 0 ;;
@@ -1228,9 +1234,10 @@ _hostctl_value() {
       esac ;;
     'users list')
       case "$2" in
-        --sort) COMPREPLY=($(compgen -W 'id id:asc id:desc name name:asc name:desc username username:asc username:desc created_at created_at:asc created_at:desc updated_at updated_at:asc updated_at:desc' -- "$cur")); return 0 ;;
+        --sort) COMPREPLY=($(compgen -W 'id id:asc id:desc name name:asc name:desc username username:asc username:desc created created:asc created:desc updated updated:asc updated:desc' -- "$cur")); return 0 ;;
         --search) COMPREPLY=(); return 0 ;;
         --username) _hostctl_dynamic users; return 0 ;;
+        --two-factor) COMPREPLY=($(compgen -W 'enabled disabled' -- "$cur")); return 0 ;;
         --created-after) COMPREPLY=(); return 0 ;;
         --created-before) COMPREPLY=(); return 0 ;;
         --page) COMPREPLY=(); return 0 ;;
@@ -1248,7 +1255,7 @@ _hostctl_value() {
         --job-title) COMPREPLY=(); return 0 ;;
         --location) COMPREPLY=(); return 0 ;;
         --projects-limit) COMPREPLY=(); return 0 ;;
-        --two-factor) COMPREPLY=(); return 0 ;;
+        --two-factor) COMPREPLY=($(compgen -W 'enabled disabled' -- "$cur")); return 0 ;;
       esac ;;
     'wikis create')
       case "$2" in
@@ -1445,6 +1452,10 @@ _hostctl_args() {
       case "$2" in
         1) _hostctl_dynamic groups ;;
       esac ;;
+    'saml get')
+      case "$2" in
+        1) _hostctl_dynamic groups ;;
+      esac ;;
     'saml identities list')
       case "$2" in
         1) _hostctl_dynamic groups ;;
@@ -1474,10 +1485,6 @@ _hostctl_args() {
         1) _hostctl_dynamic groups ;;
       esac ;;
     'saml links delete')
-      case "$2" in
-        1) _hostctl_dynamic groups ;;
-      esac ;;
-    'saml show')
       case "$2" in
         1) _hostctl_dynamic groups ;;
       esac ;;
@@ -1539,7 +1546,7 @@ _hostctl() {
   for ((i = 1; i < COMP_CWORD; i++)); do
     w="${COMP_WORDS[i]}"
     case "$w" in
-      --access-level|--add|--approval|--asset|--at|--author|--author-email|--author-name|--bio|--branch|--color|--compress|--content|--content-file|--context|--context-name|--created-after|--created-before|--default-branch|--default-role|--delete|--deploy|--description|--due-date|--email|--end|--entity-type|--event|--exclude|--expires-after|--expires-at|--expires-before|--expires-within|--extern-uid|--external-url|--field|--fields|--file|--filename|--fingerprint|--format|--from|--group|--header|--host|--iid|--input|--interval|--job-title|--jq|--kind|--last-used-after|--last-used-before|--level|--limit|--link|--link-url|--location|--member-role|--merge|--message|--method|--milestone|--min-access-level|--name|--namespace|--notes|--notes-file|--off|--offering|--on|--organization|--output|--output-file|--package-version|--page|--password|--path|--pattern|--per-page|--port|--project|--projects-limit|--provider|--push|--raw-field|--ref|--regex|--released-at|--remove|--remove-approval|--remove-deploy|--rename|--replace|--repository-storage|--required-approvals|--root-token|--scope|--search|--secret-push-protection|--section|--since|--snippet|--sort|--source|--sso-url|--start|--start-branch|--start-date|--start-sha|--state|--status|--storage|--sudo|--tag|--tag-message|--tier|--timeout|--timezone|--title|--to|--token|--two-factor|--type|--unprotect|--until|--url|--user|--username|--visibility|--weight|-F|-H|-O|-R|-X|-a|-f|-g|-m|-o|-q)
+      --access-level|--add|--approval|--asset|--at|--author|--author-email|--author-name|--bio|--branch|--color|--compress|--content|--content-file|--context|--context-name|--created-after|--created-before|--default-branch|--default-role|--delete|--deploy|--description|--due-date|--email|--end|--entity-type|--event|--exclude|--expires-after|--expires-at|--expires-before|--expires-within|--extern-uid|--external-url|--field|--fields|--file|--filename|--fingerprint|--format|--from|--group|--header|--host|--iid|--input|--interval|--job-title|--jq|--kind|--last-used-after|--last-used-before|--level|--limit|--link|--link-url|--location|--member-role|--merge|--message|--method|--milestone|--min-access-level|--name|--namespace|--notes|--notes-file|--off|--offering|--on|--organization|--output|--output-file|--package-version|--page|--password|--path|--pattern|--per-page|--port|--project|--projects-limit|--provider|--push|--raw-field|--ref|--regex|--released-at|--remove|--remove-approval|--remove-deploy|--rename|--replace|--required-approvals|--root-token|--scope|--search|--secret-push-protection|--since|--snippet|--sort|--source|--sso-url|--start|--start-branch|--start-date|--start-sha|--state|--status|--storage|--sudo|--tag|--tag-message|--tier|--timeout|--timezone|--title|--to|--token|--two-factor|--type|--unprotect|--until|--url|--user|--username|--visibility|--weight|-F|-H|-O|-R|-X|-a|-f|-g|-m|-o|-q)
         ((i++))
         [[ "${COMP_WORDS[i]}" == "=" ]] && ((i++))
         continue ;;

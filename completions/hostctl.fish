@@ -14,7 +14,7 @@ function __hostctl_command
             continue
         end
         switch $w
-            case '--access-level' '--add' '--approval' '--asset' '--at' '--author' '--author-email' '--author-name' '--bio' '--branch' '--color' '--compress' '--content' '--content-file' '--context' '--context-name' '--created-after' '--created-before' '--default-branch' '--default-role' '--delete' '--deploy' '--description' '--due-date' '--email' '--end' '--entity-type' '--event' '--exclude' '--expires-after' '--expires-at' '--expires-before' '--expires-within' '--extern-uid' '--external-url' '--field' '--fields' '--file' '--filename' '--fingerprint' '--format' '--from' '--group' '--header' '--host' '--iid' '--input' '--interval' '--job-title' '--jq' '--kind' '--last-used-after' '--last-used-before' '--level' '--limit' '--link' '--link-url' '--location' '--member-role' '--merge' '--message' '--method' '--milestone' '--min-access-level' '--name' '--namespace' '--notes' '--notes-file' '--off' '--offering' '--on' '--organization' '--output' '--output-file' '--package-version' '--page' '--password' '--path' '--pattern' '--per-page' '--port' '--project' '--projects-limit' '--provider' '--push' '--raw-field' '--ref' '--regex' '--released-at' '--remove' '--remove-approval' '--remove-deploy' '--rename' '--replace' '--repository-storage' '--required-approvals' '--root-token' '--scope' '--search' '--secret-push-protection' '--section' '--since' '--snippet' '--sort' '--source' '--sso-url' '--start' '--start-branch' '--start-date' '--start-sha' '--state' '--status' '--storage' '--sudo' '--tag' '--tag-message' '--tier' '--timeout' '--timezone' '--title' '--to' '--token' '--two-factor' '--type' '--unprotect' '--until' '--url' '--user' '--username' '--visibility' '--weight' '-F' '-H' '-O' '-R' '-X' '-a' '-f' '-g' '-m' '-o' '-q'
+            case '--access-level' '--add' '--approval' '--asset' '--at' '--author' '--author-email' '--author-name' '--bio' '--branch' '--color' '--compress' '--content' '--content-file' '--context' '--context-name' '--created-after' '--created-before' '--default-branch' '--default-role' '--delete' '--deploy' '--description' '--due-date' '--email' '--end' '--entity-type' '--event' '--exclude' '--expires-after' '--expires-at' '--expires-before' '--expires-within' '--extern-uid' '--external-url' '--field' '--fields' '--file' '--filename' '--fingerprint' '--format' '--from' '--group' '--header' '--host' '--iid' '--input' '--interval' '--job-title' '--jq' '--kind' '--last-used-after' '--last-used-before' '--level' '--limit' '--link' '--link-url' '--location' '--member-role' '--merge' '--message' '--method' '--milestone' '--min-access-level' '--name' '--namespace' '--notes' '--notes-file' '--off' '--offering' '--on' '--organization' '--output' '--output-file' '--package-version' '--page' '--password' '--path' '--pattern' '--per-page' '--port' '--project' '--projects-limit' '--provider' '--push' '--raw-field' '--ref' '--regex' '--released-at' '--remove' '--remove-approval' '--remove-deploy' '--rename' '--replace' '--required-approvals' '--root-token' '--scope' '--search' '--secret-push-protection' '--since' '--snippet' '--sort' '--source' '--sso-url' '--start' '--start-branch' '--start-date' '--start-sha' '--state' '--status' '--storage' '--sudo' '--tag' '--tag-message' '--tier' '--timeout' '--timezone' '--title' '--to' '--token' '--two-factor' '--type' '--unprotect' '--until' '--url' '--user' '--username' '--visibility' '--weight' '-F' '-H' '-O' '-R' '-X' '-a' '-f' '-g' '-m' '-o' '-q'
                 set skip 1
                 continue
             case '-*'
@@ -36,11 +36,9 @@ function __hostctl_sub
     switch "$argv[1]|$argv[2]"
         case '|api'
             echo api
-        case '|apply'
-            echo apply
         case '|audit-events' '|audit-event'
             echo audit-events
-        case 'audit-events|get' 'audit-events|view'
+        case 'audit-events|get' 'audit-events|view' 'audit-events|show'
             echo get
         case 'audit-events|list' 'audit-events|ls'
             echo list
@@ -58,7 +56,7 @@ function __hostctl_sub
             echo delete
         case 'branches|delete-merged'
             echo delete-merged
-        case 'branches|get' 'branches|view'
+        case 'branches|get' 'branches|view' 'branches|show'
             echo get
         case 'branches|list' 'branches|ls'
             echo list
@@ -68,7 +66,7 @@ function __hostctl_sub
             echo protections
         case 'branches protections|list' 'branches protections|ls'
             echo list
-        case 'branches protections|get' 'branches protections|view'
+        case 'branches protections|get' 'branches protections|view' 'branches protections|show'
             echo get
         case 'branches protections|update' 'branches protections|edit'
             echo update
@@ -88,23 +86,21 @@ function __hostctl_sub
             echo context
         case 'context|add'
             echo add
+        case 'context|get' 'context|view' 'context|show'
+            echo get
         case 'context|list' 'context|ls'
             echo list
         case 'context|remove' 'context|rm' 'context|delete'
             echo remove
-        case 'context|show' 'context|view'
-            echo show
         case 'context|use' 'context|switch'
             echo use
-        case '|diff'
-            echo diff
         case '|doctor'
             echo doctor
         case '|enterprise-users' '|enterprise-user'
             echo enterprise-users
         case 'enterprise-users|disable-2fa'
             echo disable-2fa
-        case 'enterprise-users|get' 'enterprise-users|view'
+        case 'enterprise-users|get' 'enterprise-users|view' 'enterprise-users|show'
             echo get
         case 'enterprise-users|list' 'enterprise-users|ls'
             echo list
@@ -120,21 +116,19 @@ function __hostctl_sub
             echo delete
         case 'error-tracking|settings'
             echo settings
-        case 'error-tracking settings|get' 'error-tracking settings|view'
+        case 'error-tracking settings|get' 'error-tracking settings|view' 'error-tracking settings|show'
             echo get
         case 'error-tracking settings|enable'
             echo enable
         case 'error-tracking settings|disable'
             echo disable
-        case '|export'
-            echo export
         case '|freeze-periods' '|freeze-period'
             echo freeze-periods
         case 'freeze-periods|create'
             echo create
         case 'freeze-periods|delete' 'freeze-periods|rm'
             echo delete
-        case 'freeze-periods|get' 'freeze-periods|view'
+        case 'freeze-periods|get' 'freeze-periods|view' 'freeze-periods|show'
             echo get
         case 'freeze-periods|list' 'freeze-periods|ls'
             echo list
@@ -148,7 +142,7 @@ function __hostctl_sub
             echo create
         case 'groups|delete' 'groups|rm'
             echo delete
-        case 'groups|get' 'groups|view'
+        case 'groups|get' 'groups|view' 'groups|show'
             echo get
         case 'groups|list' 'groups|ls'
             echo list
@@ -172,7 +166,7 @@ function __hostctl_sub
             echo close
         case 'milestones|create'
             echo create
-        case 'milestones|get' 'milestones|view'
+        case 'milestones|get' 'milestones|view' 'milestones|show'
             echo get
         case 'milestones|list' 'milestones|ls'
             echo list
@@ -180,7 +174,7 @@ function __hostctl_sub
             echo update
         case '|notifications' '|notification'
             echo notifications
-        case 'notifications|get' 'notifications|view'
+        case 'notifications|get' 'notifications|view' 'notifications|show'
             echo get
         case 'notifications|outbox'
             echo outbox
@@ -196,7 +190,7 @@ function __hostctl_sub
             echo download
         case 'packages|files'
             echo files
-        case 'packages|get' 'packages|view'
+        case 'packages|get' 'packages|view' 'packages|show'
             echo get
         case 'packages|list' 'packages|ls'
             echo list
@@ -216,12 +210,18 @@ function __hostctl_sub
             echo upload
         case '|pipelines' '|pipeline'
             echo pipelines
+        case 'pipelines|cancel'
+            echo cancel
         case 'pipelines|create'
             echo create
-        case 'pipelines|get' 'pipelines|view'
+        case 'pipelines|delete' 'pipelines|rm'
+            echo delete
+        case 'pipelines|get' 'pipelines|view' 'pipelines|show'
             echo get
         case 'pipelines|list' 'pipelines|ls'
             echo list
+        case 'pipelines|retry'
+            echo retry
         case '|projects' '|project'
             echo projects
         case 'projects|archive'
@@ -230,7 +230,7 @@ function __hostctl_sub
             echo create
         case 'projects|delete' 'projects|rm'
             echo delete
-        case 'projects|get' 'projects|view'
+        case 'projects|get' 'projects|view' 'projects|show'
             echo get
         case 'projects|list' 'projects|ls'
             echo list
@@ -242,7 +242,7 @@ function __hostctl_sub
             echo update
         case '|protected-envs' '|protected-env'
             echo protected-envs
-        case 'protected-envs|get' 'protected-envs|view'
+        case 'protected-envs|get' 'protected-envs|view' 'protected-envs|show'
             echo get
         case 'protected-envs|list' 'protected-envs|ls'
             echo list
@@ -262,7 +262,7 @@ function __hostctl_sub
             echo download
         case 'releases|evidence'
             echo evidence
-        case 'releases|get' 'releases|view'
+        case 'releases|get' 'releases|view' 'releases|show'
             echo get
         case 'releases|latest'
             echo latest
@@ -288,11 +288,13 @@ function __hostctl_sub
             echo saml
         case 'saml|configure'
             echo configure
+        case 'saml|get' 'saml|view' 'saml|show'
+            echo get
         case 'saml|identities' 'saml|identity'
             echo identities
         case 'saml identities|list' 'saml identities|ls'
             echo list
-        case 'saml identities|get' 'saml identities|view'
+        case 'saml identities|get' 'saml identities|view' 'saml identities|show'
             echo get
         case 'saml identities|update' 'saml identities|edit'
             echo update
@@ -302,23 +304,21 @@ function __hostctl_sub
             echo links
         case 'saml links|list' 'saml links|ls'
             echo list
-        case 'saml links|get' 'saml links|view'
+        case 'saml links|get' 'saml links|view' 'saml links|show'
             echo get
         case 'saml links|create' 'saml links|add'
             echo create
         case 'saml links|delete' 'saml links|rm'
             echo delete
-        case 'saml|show'
-            echo show
         case '|scim'
             echo scim
         case 'scim|token'
             echo token
         case '|security-settings'
             echo security-settings
-        case 'security-settings|get' 'security-settings|view'
+        case 'security-settings|get' 'security-settings|view' 'security-settings|show'
             echo get
-        case 'security-settings|update' 'security-settings|set'
+        case 'security-settings|update' 'security-settings|set' 'security-settings|edit'
             echo update
         case '|serve'
             echo serve
@@ -340,12 +340,14 @@ function __hostctl_sub
             echo update
         case '|storage-moves' '|storage-move'
             echo storage-moves
-        case 'storage-moves|get' 'storage-moves|view'
+        case 'storage-moves|get' 'storage-moves|view' 'storage-moves|show'
             echo get
         case 'storage-moves|list' 'storage-moves|ls'
             echo list
         case 'storage-moves|schedule'
             echo schedule
+        case 'storage-moves|wait'
+            echo wait
         case '|storages' '|storage'
             echo storages
         case 'storages|add'
@@ -360,7 +362,7 @@ function __hostctl_sub
             echo create
         case 'tags|delete' 'tags|rm'
             echo delete
-        case 'tags|get' 'tags|view'
+        case 'tags|get' 'tags|view' 'tags|show'
             echo get
         case 'tags|list' 'tags|ls'
             echo list
@@ -370,7 +372,7 @@ function __hostctl_sub
             echo associations
         case 'tokens|create'
             echo create
-        case 'tokens|get' 'tokens|view'
+        case 'tokens|get' 'tokens|view' 'tokens|show'
             echo get
         case 'tokens|list' 'tokens|ls'
             echo list
@@ -386,7 +388,7 @@ function __hostctl_sub
             echo create
         case 'users|delete' 'users|rm'
             echo delete
-        case 'users|get' 'users|view'
+        case 'users|get' 'users|view' 'users|show'
             echo get
         case 'users|list' 'users|ls'
             echo list
@@ -458,45 +460,42 @@ complete -c hostctl -n 'true' -s h -l help -d 'display help for command'
 
 # Nouns
 complete -c hostctl -n '__hostctl_at \'\'' -a api -d 'Send any request to the API v4 (local or remote) and print the answer'
-complete -c hostctl -n '__hostctl_at \'\'' -a apply -d 'Change the target to match settings files: show the plan, confirm, apply in dependency order'
-complete -c hostctl -n '__hostctl_at \'\'' -a audit-events -d 'Audit events: who changed what, when and from where; list (instance, group, project), get, follow'
-complete -c hostctl -n '__hostctl_at \'\'' -a auth -d 'Who you are on the current target: auth status (alias whoami)'
+complete -c hostctl -n '__hostctl_at \'\'' -a audit-events -d 'Audit events (who changed what, when and from where): list (instance, group, project; --follow), get'
+complete -c hostctl -n '__hostctl_at \'\'' -a auth -d 'Who you are on the current target: status (also hostctl whoami)'
 complete -c hostctl -n '__hostctl_at \'\'' -a backup -d 'Back up a local state (database, repositories, packages, settings) into one verified archive, online'
-complete -c hostctl -n '__hostctl_at \'\'' -a branches -d 'Branches of a project: list, inspect, create, delete, delete merged, protect, unprotect, protection rules'
-complete -c hostctl -n '__hostctl_at \'\'' -a commits -d 'Commits of a project: list, inspect, commit files from disk'
+complete -c hostctl -n '__hostctl_at \'\'' -a branches -d 'Branches of a project: list, get, create, delete, delete-merged, protect, unprotect, protections'
+complete -c hostctl -n '__hostctl_at \'\'' -a commits -d 'Commits of a project: list, get, create (commit files from disk)'
 complete -c hostctl -n '__hostctl_at \'\'' -a completion -d 'Print the shell completion script for bash, zsh or fish, or install it'
-complete -c hostctl -n '__hostctl_at \'\'' -a context -d 'Named targets: a local state directory, or a remote instance with its token'
-complete -c hostctl -n '__hostctl_at \'\'' -a diff -d 'Show what apply would change to match settings files (exit 11 when the target differs)'
+complete -c hostctl -n '__hostctl_at \'\'' -a context -d 'Named targets (a local state directory, or a remote instance with its token): list, get, add, use, remove'
 complete -c hostctl -n '__hostctl_at \'\'' -a doctor -d 'Check that a state (or a remote instance) is healthy; --fix repairs what is safe'
-complete -c hostctl -n '__hostctl_at \'\'' -a enterprise-users -d 'Enterprise users of a top-level group: list, inspect, disable two-factor'
-complete -c hostctl -n '__hostctl_at \'\'' -a error-tracking -d 'Error tracking of a project: settings (enable, disable) and client keys with their DSN'
-complete -c hostctl -n '__hostctl_at \'\'' -a export -d 'Write the current settings of groups and projects as a settings file for diff and apply'
-complete -c hostctl -n '__hostctl_at \'\'' -a freeze-periods -d 'Deploy freeze periods of a project: list, inspect, create (guided on a terminal), change, delete, status'
-complete -c hostctl -n '__hostctl_at \'\'' -a groups -d 'Groups and subgroups: list, inspect, create, change, delete'
+complete -c hostctl -n '__hostctl_at \'\'' -a enterprise-users -d 'Enterprise users of a top-level group: list, get, disable-2fa'
+complete -c hostctl -n '__hostctl_at \'\'' -a error-tracking -d 'Error tracking of a project: settings (get, enable, disable), keys (client keys with their DSN)'
+complete -c hostctl -n '__hostctl_at \'\'' -a freeze-periods -d 'Deploy freeze periods of a project: list, get, create (guided on a terminal), update, delete, status'
+complete -c hostctl -n '__hostctl_at \'\'' -a groups -d 'Groups and subgroups: list, get, create, update, delete'
 complete -c hostctl -n '__hostctl_at \'\'' -a init -d 'Create a local state directory (an instance with an administrator and its token)'
 complete -c hostctl -n '__hostctl_at \'\'' -a members -d 'Members of projects and groups, with their roles'
-complete -c hostctl -n '__hostctl_at \'\'' -a milestones -d 'Milestones of projects and groups: list, inspect, create, change, close'
+complete -c hostctl -n '__hostctl_at \'\'' -a milestones -d 'Milestones of projects and groups: list, get, create, update, close'
 complete -c hostctl -n '__hostctl_at \'\'' -a notifications -d 'Your notification settings (global, group, project) and the notification outbox'
-complete -c hostctl -n '__hostctl_at \'\'' -a packages -d 'Package registry: list, inspect, delete, upload and download generic packages, protection rules'
-complete -c hostctl -n '__hostctl_at \'\'' -a pipelines -d 'Pipelines of a project: list, inspect, create (with a job token for publishing packages)'
-complete -c hostctl -n '__hostctl_at \'\'' -a projects -d 'Projects: list, inspect, create, change, archive, transfer, delete'
-complete -c hostctl -n '__hostctl_at \'\'' -a protected-envs -d 'Protected environments of groups (tiers) and projects: who may deploy, who must approve'
-complete -c hostctl -n '__hostctl_at \'\'' -a releases -d 'Releases of a project: list, inspect, create, change, delete, latest, download, evidence, asset links'
+complete -c hostctl -n '__hostctl_at \'\'' -a packages -d 'Package registry: list, get, files, pipelines, delete, delete-file, upload, download (generic packages), protection (rules)'
+complete -c hostctl -n '__hostctl_at \'\'' -a pipelines -d 'Pipelines of a project: list, get, create (with a job token for publishing packages), cancel, retry, delete'
+complete -c hostctl -n '__hostctl_at \'\'' -a projects -d 'Projects: list, get, create, update, archive, unarchive, transfer, delete'
+complete -c hostctl -n '__hostctl_at \'\'' -a protected-envs -d 'Protected environments of groups (tiers) and projects, who may deploy and who must approve: list, get, protect, update, unprotect'
+complete -c hostctl -n '__hostctl_at \'\'' -a releases -d 'Releases of a project: list, get, create, update, delete, latest, download, upload, evidence, links (asset links)'
 complete -c hostctl -n '__hostctl_at \'\'' -a restore -d 'Create a state from a backup archive (every checksum verified first), or --check an archive'
-complete -c hostctl -n '__hostctl_at \'\'' -a saml -d 'A top-level group\'s SAML: provider settings, identities, SAML group links'
+complete -c hostctl -n '__hostctl_at \'\'' -a saml -d 'A top-level group\'s SAML: configure, get (the provider), identities, links (SAML group links)'
 complete -c hostctl -n '__hostctl_at \'\'' -a scim -d 'A group\'s SCIM provisioning token for identity providers'
 complete -c hostctl -n '__hostctl_at \'\'' -a security-settings -d 'Security settings of a project (Ultimate): get, update (secret push protection on or off)'
 complete -c hostctl -n '__hostctl_at \'\'' -a serve -d 'Serve a local state over HTTP as an API v4 instance'
-complete -c hostctl -n '__hostctl_at \'\'' -a snippets -d 'Snippets (personal or of a project): list, inspect, create from files, change files, delete, print raw'
-complete -c hostctl -n '__hostctl_at \'\'' -a storage-moves -d 'Move project, snippet and group repositories between storages, and follow the moves'
-complete -c hostctl -n '__hostctl_at \'\'' -a storages -d 'Repository storages of a hostctl instance: list with usage, add, remove'
-complete -c hostctl -n '__hostctl_at \'\'' -a tags -d 'Tags of a project: list, inspect, create (lightweight or annotated), delete'
-complete -c hostctl -n '__hostctl_at \'\'' -a tokens -d 'Personal access tokens: list, inspect, create, rotate, revoke'
-complete -c hostctl -n '__hostctl_at \'\'' -a users -d 'Users: list, inspect, create, change, block (administrators)'
+complete -c hostctl -n '__hostctl_at \'\'' -a snippets -d 'Snippets (personal or of a project): list, get, files, raw, create (from files), update, delete'
+complete -c hostctl -n '__hostctl_at \'\'' -a storage-moves -d 'Moves of project, snippet and group repositories between storages: schedule, list, get, wait'
+complete -c hostctl -n '__hostctl_at \'\'' -a storages -d 'Repository storages of a hostctl instance: list (with usage), add, remove'
+complete -c hostctl -n '__hostctl_at \'\'' -a tags -d 'Tags of a project: list, get, create (lightweight or annotated), delete'
+complete -c hostctl -n '__hostctl_at \'\'' -a tokens -d 'Personal access tokens: list, get, create, rotate, revoke, associations'
+complete -c hostctl -n '__hostctl_at \'\'' -a users -d 'Users (administrators): list, get, create, update, block, unblock, delete'
 complete -c hostctl -n '__hostctl_at \'\'' -a whoami -d 'Show the target, the user and the token in use (name, scopes, expiry)'
-complete -c hostctl -n '__hostctl_at \'\'' -a wikis -d 'Wiki pages of projects and groups: list, get (or rendered as HTML), create, update, edit, delete, history, upload attachments'
+complete -c hostctl -n '__hostctl_at \'\'' -a wikis -d 'Wiki pages of projects and groups: list, get (or rendered as HTML), create, update, edit, delete, history, upload (attachments)'
 complete -c hostctl -n '__hostctl_at \'\'' -a help -d 'Show help for a command'
-complete -c hostctl -n '__fish_seen_subcommand_from help; and __hostctl_at \'\'' -a 'api apply audit-events auth backup branches commits completion context diff doctor enterprise-users error-tracking export freeze-periods groups init members milestones notifications packages pipelines projects protected-envs releases restore saml scim security-settings serve snippets storage-moves storages tags tokens users whoami wikis environment exit-codes formatting'
+complete -c hostctl -n '__fish_seen_subcommand_from help; and __hostctl_at \'\'' -a 'api audit-events auth backup branches commits completion context doctor enterprise-users error-tracking freeze-periods groups init members milestones notifications packages pipelines projects protected-envs releases restore saml scim security-settings serve snippets storage-moves storages tags tokens users whoami wikis environment exit-codes formatting'
 
 # audit-events
 complete -c hostctl -n '__hostctl_at \'audit-events\'' -a get -d 'Show one audit event (of the instance, or of a group or project)'
@@ -527,9 +526,9 @@ complete -c hostctl -n '__hostctl_at \'commits\'' -a list -d 'List commits of a 
 
 # context
 complete -c hostctl -n '__hostctl_at \'context\'' -a add -d 'Add a context: a local state directory (--state DIR) or a remote instance (--url URL), with its token'
+complete -c hostctl -n '__hostctl_at \'context\'' -a get -d 'Show the target and token a command would use, and why (flag, environment or config)'
 complete -c hostctl -n '__hostctl_at \'context\'' -a list -d 'List contexts; the current one is marked with *'
 complete -c hostctl -n '__hostctl_at \'context\'' -a remove -d 'Remove a context (its state directory or instance is left alone); confirms on a terminal'
-complete -c hostctl -n '__hostctl_at \'context\'' -a show -d 'Show the target and token a command would use, and why (flag, environment or config)'
 complete -c hostctl -n '__hostctl_at \'context\'' -a use -d 'Make a context the current one (asks which on a terminal when NAME is left out)'
 
 # enterprise-users
@@ -602,9 +601,12 @@ complete -c hostctl -n '__hostctl_at \'packages protection\'' -a update -d 'Chan
 complete -c hostctl -n '__hostctl_at \'packages protection\'' -a remove -d 'Remove a package protection rule'
 
 # pipelines
+complete -c hostctl -n '__hostctl_at \'pipelines\'' -a cancel -d 'Cancel a pipeline\'s jobs that have not finished (Developer)'
 complete -c hostctl -n '__hostctl_at \'pipelines\'' -a create -d 'Create a pipeline for a ref (it stays created: there are no runners) and show its job token once'
+complete -c hostctl -n '__hostctl_at \'pipelines\'' -a delete -d 'Delete a pipeline and its job records (Owner); packages it built stay'
 complete -c hostctl -n '__hostctl_at \'pipelines\'' -a get -d 'Show one pipeline'
 complete -c hostctl -n '__hostctl_at \'pipelines\'' -a list -d 'List a project\'s pipelines (newest first)'
+complete -c hostctl -n '__hostctl_at \'pipelines\'' -a retry -d 'Run a pipeline\'s failed or canceled jobs again (Developer)'
 
 # projects
 complete -c hostctl -n '__hostctl_at \'projects\'' -a archive -d 'Archive a project: read-only, hidden from default lists (Owner)'
@@ -643,9 +645,9 @@ complete -c hostctl -n '__hostctl_at \'releases links\'' -a delete -d 'Remove an
 
 # saml
 complete -c hostctl -n '__hostctl_at \'saml\'' -a configure -d 'Configure a top-level group\'s SAML provider (Owner or administrator; hostctl extension)'
+complete -c hostctl -n '__hostctl_at \'saml\'' -a get -d 'Show a top-level group\'s SAML provider (Owner or administrator; hostctl extension)'
 complete -c hostctl -n '__hostctl_at \'saml\'' -a identities -d 'A group\'s SAML (or SCIM) identities: list, get, update, delete'
 complete -c hostctl -n '__hostctl_at \'saml\'' -a links -d 'A group\'s SAML group links: list, get, create, delete'
-complete -c hostctl -n '__hostctl_at \'saml\'' -a show -d 'Show a top-level group\'s SAML provider (Owner or administrator; hostctl extension)'
 
 # saml identities
 complete -c hostctl -n '__hostctl_at \'saml identities\'' -a list -d 'List a group\'s SAML (or --scim SCIM) identities'
@@ -672,13 +674,14 @@ complete -c hostctl -n '__hostctl_at \'snippets\'' -a delete -d 'Delete a snippe
 complete -c hostctl -n '__hostctl_at \'snippets\'' -a files -d 'List the files of a snippet with their raw URLs'
 complete -c hostctl -n '__hostctl_at \'snippets\'' -a get -d 'Show one snippet: title, visibility, files, URLs'
 complete -c hostctl -n '__hostctl_at \'snippets\'' -a list -d 'List snippets: yours (default), the public ones, every one you can see, or a project\'s'
-complete -c hostctl -n '__hostctl_at \'snippets\'' -a raw -d 'Write a snippet file\'s content to standard output, byte for byte (the first file unless --file)'
+complete -c hostctl -n '__hostctl_at \'snippets\'' -a raw -d 'Write a snippet file\'s content to standard output, byte for byte (a snippet of several files needs --file or --all, or asks which)'
 complete -c hostctl -n '__hostctl_at \'snippets\'' -a update -d 'Change a snippet\'s title, description or visibility, and its files in one commit'
 
 # storage-moves
 complete -c hostctl -n '__hostctl_at \'storage-moves\'' -a get -d 'Show one repository storage move (move ids are unique across kinds on hostctl instances)'
 complete -c hostctl -n '__hostctl_at \'storage-moves\'' -a list -d 'List repository storage moves, newest first: all kinds, one kind, or one container\'s'
 complete -c hostctl -n '__hostctl_at \'storage-moves\'' -a schedule -d 'Move repositories to another storage: every one of a kind on a storage (--from), or one container\'s'
+complete -c hostctl -n '__hostctl_at \'storage-moves\'' -a wait -d 'Wait for storage moves already scheduled to finish or fail (after schedule --wait timed out, or from another shell)'
 
 # storages
 complete -c hostctl -n '__hostctl_at \'storages\'' -a add -d 'Add a repository storage (a directory; relative paths are inside the state directory) to a running instance'
@@ -727,11 +730,6 @@ complete -c hostctl -n '__hostctl_at \'api\'' -l paginate -d 'follow Link rel=ne
 complete -c hostctl -n '__hostctl_at \'api\'' -s i -l include -d 'print the status line and the response headers before the body'
 complete -c hostctl -n '__hostctl_at \'api\'' -l silent -d 'print no body'
 complete -c hostctl -n '__hostctl_at \'api\'' -l input -r -F -d 'the JSON request body, from a file (- for standard input); -f/-F then go to the query'
-
-# apply
-complete -c hostctl -n '__hostctl_at \'apply\'' -s f -l file -r -F -d 'a settings file (YAML or JSON; repeat for several, - for stdin)'
-complete -c hostctl -n '__hostctl_at \'apply\'' -l prune -d 'also remove what the file does not declare, within the sections it declares for each group or project'
-complete -c hostctl -n '__hostctl_at \'apply\'' -l keep-going -d 'after a failed step, go on with the steps of other groups and projects'
 
 # audit-events get
 complete -c hostctl -n '__hostctl_at \'audit-events get\'' -s R -l project -x -a '(__hostctl_dynamic projects)' -d 'the project (id or full path)'
@@ -858,10 +856,6 @@ complete -c hostctl -n '__hostctl_at \'context add\'' -l use -d 'make it the cur
 complete -c hostctl -n '__hostctl_at \'context add\'' -l force -d 'replace an existing context of that name'
 complete -c hostctl -n '__hostctl_at \'context add\'' -l no-verify -d 'save without checking the state directory, the URL or the token'
 
-# diff
-complete -c hostctl -n '__hostctl_at \'diff\'' -s f -l file -r -F -d 'a settings file (YAML or JSON; repeat for several, - for stdin)'
-complete -c hostctl -n '__hostctl_at \'diff\'' -l prune -d 'also show what would be removed: what the file does not declare, within the sections it declares'
-
 # doctor
 complete -c hostctl -n '__hostctl_at \'doctor\'' -l quick -d 'skip git fsck and use SQLite\'s quick check'
 complete -c hostctl -n '__hostctl_at \'doctor\'' -l fix -d 'repair what is safe to repair (never deletes data) and say what was done'
@@ -880,7 +874,7 @@ complete -c hostctl -n '__hostctl_at \'enterprise-users list\'' -l active -d 'ac
 complete -c hostctl -n '__hostctl_at \'enterprise-users list\'' -l blocked -d 'blocked users only'
 complete -c hostctl -n '__hostctl_at \'enterprise-users list\'' -l created-after -x -d 'created after this ISO 8601 date or time'
 complete -c hostctl -n '__hostctl_at \'enterprise-users list\'' -l created-before -x -d 'created before this ISO 8601 date or time'
-complete -c hostctl -n '__hostctl_at \'enterprise-users list\'' -l two-factor -x -d 'enabled or disabled'
+complete -c hostctl -n '__hostctl_at \'enterprise-users list\'' -l two-factor -x -a 'enabled disabled' -d 'only users with two-factor authentication enabled or disabled'
 complete -c hostctl -n '__hostctl_at \'enterprise-users list\'' -l page -x -d 'page number to fetch'
 complete -c hostctl -n '__hostctl_at \'enterprise-users list\'' -l per-page -x -d 'items per page (the server caps it at 100)'
 complete -c hostctl -n '__hostctl_at \'enterprise-users list\'' -l all -d 'fetch every page, following the Link header'
@@ -908,12 +902,6 @@ complete -c hostctl -n '__hostctl_at \'error-tracking settings enable\'' -s R -l
 
 # error-tracking settings disable
 complete -c hostctl -n '__hostctl_at \'error-tracking settings disable\'' -s R -l project -x -a '(__hostctl_dynamic projects)' -d 'the project (id or full path)'
-
-# export
-complete -c hostctl -n '__hostctl_at \'export\'' -l group -x -a '(__hostctl_dynamic groups)' -d 'a group to export (repeatable)'
-complete -c hostctl -n '__hostctl_at \'export\'' -l recursive -d 'with --group: its subgroups and their projects too'
-complete -c hostctl -n '__hostctl_at \'export\'' -l project -x -a '(__hostctl_dynamic projects)' -d 'a project to export (repeatable)'
-complete -c hostctl -n '__hostctl_at \'export\'' -l section -x -d 'only this section (repeatable; default: every section)'
 
 # freeze-periods create
 complete -c hostctl -n '__hostctl_at \'freeze-periods create\'' -s R -l project -x -a '(__hostctl_dynamic projects)' -d 'the project (id or full path)'
@@ -1095,7 +1083,7 @@ complete -c hostctl -n '__hostctl_at \'packages download\'' -l skip-existing -d 
 
 # packages files
 complete -c hostctl -n '__hostctl_at \'packages files\'' -s R -l project -x -a '(__hostctl_dynamic projects)' -d 'the project (id or full path)'
-complete -c hostctl -n '__hostctl_at \'packages files\'' -l sort -x -a 'id id:asc id:desc file_name file_name:asc file_name:desc created_at created_at:asc created_at:desc' -d 'sort by one of id, file_name, created_at, optionally :asc or :desc (default id:asc)'
+complete -c hostctl -n '__hostctl_at \'packages files\'' -l sort -x -a 'id id:asc id:desc file_name file_name:asc file_name:desc created created:asc created:desc' -d 'sort by one of id, file_name, created, optionally :asc or :desc (default id:asc)'
 complete -c hostctl -n '__hostctl_at \'packages files\'' -l page -x -d 'page number to fetch'
 complete -c hostctl -n '__hostctl_at \'packages files\'' -l per-page -x -d 'items per page (the server caps it at 100)'
 complete -c hostctl -n '__hostctl_at \'packages files\'' -l all -d 'fetch every page, following the Link header'
@@ -1106,7 +1094,7 @@ complete -c hostctl -n '__hostctl_at \'packages get\'' -s R -l project -x -a '(_
 
 # packages list
 complete -c hostctl -n '__hostctl_at \'packages list\'' -s R -l project -x -a '(__hostctl_dynamic projects)' -d 'the project (id or full path)'
-complete -c hostctl -n '__hostctl_at \'packages list\'' -l sort -x -a 'created_at created_at:asc created_at:desc name name:asc name:desc version version:asc version:desc type type:asc type:desc project_path project_path:asc project_path:desc' -d 'sort by one of created_at, name, version, type, project_path, optionally :asc or :desc (default created_at:asc)'
+complete -c hostctl -n '__hostctl_at \'packages list\'' -l sort -x -a 'created created:asc created:desc name name:asc name:desc version version:asc version:desc type type:asc type:desc project_path project_path:asc project_path:desc' -d 'sort by one of created, name, version, type, project_path, optionally :asc or :desc (default created:asc)'
 complete -c hostctl -n '__hostctl_at \'packages list\'' -s g -l group -x -a '(__hostctl_dynamic groups)' -d 'packages of this group\'s projects, subgroups included (id or full path)'
 complete -c hostctl -n '__hostctl_at \'packages list\'' -l type -x -d 'only this package type: composer, conan, generic, golang, helm, maven, npm, nuget, pypi, terraform_module'
 complete -c hostctl -n '__hostctl_at \'packages list\'' -l search -x -d 'names containing this text'
@@ -1137,15 +1125,15 @@ complete -c hostctl -n '__hostctl_at \'packages protection list\'' -l limit -x -
 complete -c hostctl -n '__hostctl_at \'packages protection add\'' -s R -l project -x -a '(__hostctl_dynamic projects)' -d 'the project (id or full path)'
 complete -c hostctl -n '__hostctl_at \'packages protection add\'' -l pattern -x -d 'package names the rule covers; * matches anything (e.g. release-*)'
 complete -c hostctl -n '__hostctl_at \'packages protection add\'' -l type -x -d 'package type: composer, conan, generic, golang, helm, maven, npm, nuget, pypi, terraform_module'
-complete -c hostctl -n '__hostctl_at \'packages protection add\'' -l push -x -d 'lowest role that may publish: maintainer, owner, admin, or none'
-complete -c hostctl -n '__hostctl_at \'packages protection add\'' -l delete -x -d 'lowest role that may delete: owner, admin, or none'
+complete -c hostctl -n '__hostctl_at \'packages protection add\'' -l push -x -d 'lowest role that may publish: maintainer, owner, admin, or any (not restricted by this rule)'
+complete -c hostctl -n '__hostctl_at \'packages protection add\'' -l delete -x -d 'lowest role that may delete: owner, admin, or any (not restricted by this rule)'
 
 # packages protection update
 complete -c hostctl -n '__hostctl_at \'packages protection update\'' -s R -l project -x -a '(__hostctl_dynamic projects)' -d 'the project (id or full path)'
 complete -c hostctl -n '__hostctl_at \'packages protection update\'' -l pattern -x -d 'package names the rule covers; * matches anything (e.g. release-*)'
 complete -c hostctl -n '__hostctl_at \'packages protection update\'' -l type -x -d 'package type: composer, conan, generic, golang, helm, maven, npm, nuget, pypi, terraform_module'
-complete -c hostctl -n '__hostctl_at \'packages protection update\'' -l push -x -d 'lowest role that may publish: maintainer, owner, admin, or none'
-complete -c hostctl -n '__hostctl_at \'packages protection update\'' -l delete -x -d 'lowest role that may delete: owner, admin, or none'
+complete -c hostctl -n '__hostctl_at \'packages protection update\'' -l push -x -d 'lowest role that may publish: maintainer, owner, admin, or any (not restricted by this rule)'
+complete -c hostctl -n '__hostctl_at \'packages protection update\'' -l delete -x -d 'lowest role that may delete: owner, admin, or any (not restricted by this rule)'
 
 # packages protection remove
 complete -c hostctl -n '__hostctl_at \'packages protection remove\'' -s R -l project -x -a '(__hostctl_dynamic projects)' -d 'the project (id or full path)'
@@ -1157,22 +1145,31 @@ complete -c hostctl -n '__hostctl_at \'packages upload\'' -l package-version -x 
 complete -c hostctl -n '__hostctl_at \'packages upload\'' -l status -x -d 'default, or hidden to keep the package out of lists'
 complete -c hostctl -n '__hostctl_at \'packages upload\'' -l path -x -a '(__fish_complete_directories)' -d 'a directory inside the package to put the files in'
 
+# pipelines cancel
+complete -c hostctl -n '__hostctl_at \'pipelines cancel\'' -s R -l project -x -a '(__hostctl_dynamic projects)' -d 'the project (id or full path)'
+
 # pipelines create
 complete -c hostctl -n '__hostctl_at \'pipelines create\'' -s R -l project -x -a '(__hostctl_dynamic projects)' -d 'the project (id or full path)'
 complete -c hostctl -n '__hostctl_at \'pipelines create\'' -l ref -x -a '(__hostctl_dynamic branches)' -d 'the branch or tag to run for'
+
+# pipelines delete
+complete -c hostctl -n '__hostctl_at \'pipelines delete\'' -s R -l project -x -a '(__hostctl_dynamic projects)' -d 'the project (id or full path)'
 
 # pipelines get
 complete -c hostctl -n '__hostctl_at \'pipelines get\'' -s R -l project -x -a '(__hostctl_dynamic projects)' -d 'the project (id or full path)'
 
 # pipelines list
 complete -c hostctl -n '__hostctl_at \'pipelines list\'' -s R -l project -x -a '(__hostctl_dynamic projects)' -d 'the project (id or full path)'
-complete -c hostctl -n '__hostctl_at \'pipelines list\'' -l sort -x -a 'id id:asc id:desc status status:asc status:desc ref ref:asc ref:desc updated_at updated_at:asc updated_at:desc user_id user_id:asc user_id:desc' -d 'sort by one of id, status, ref, updated_at, user_id, optionally :asc or :desc (default id:desc)'
+complete -c hostctl -n '__hostctl_at \'pipelines list\'' -l sort -x -a 'id id:asc id:desc status status:asc status:desc ref ref:asc ref:desc updated updated:asc updated:desc user_id user_id:asc user_id:desc' -d 'sort by one of id, status, ref, updated, user_id, optionally :asc or :desc (default id:desc)'
 complete -c hostctl -n '__hostctl_at \'pipelines list\'' -l ref -x -a '(__hostctl_dynamic branches)' -d 'only pipelines of this branch or tag'
 complete -c hostctl -n '__hostctl_at \'pipelines list\'' -l status -x -d 'only pipelines in this status'
 complete -c hostctl -n '__hostctl_at \'pipelines list\'' -l page -x -d 'page number to fetch'
 complete -c hostctl -n '__hostctl_at \'pipelines list\'' -l per-page -x -d 'items per page (the server caps it at 100)'
 complete -c hostctl -n '__hostctl_at \'pipelines list\'' -l all -d 'fetch every page, following the Link header'
 complete -c hostctl -n '__hostctl_at \'pipelines list\'' -l limit -x -d 'stop after N items, across pages'
+
+# pipelines retry
+complete -c hostctl -n '__hostctl_at \'pipelines retry\'' -s R -l project -x -a '(__hostctl_dynamic projects)' -d 'the project (id or full path)'
 
 # projects archive
 complete -c hostctl -n '__hostctl_at \'projects archive\'' -a '(__hostctl_dynamic projects)'
@@ -1186,7 +1183,7 @@ complete -c hostctl -n '__hostctl_at \'projects create\'' -l description -x -d '
 complete -c hostctl -n '__hostctl_at \'projects create\'' -l visibility -x -a 'private internal public' -d 'private, internal or public'
 complete -c hostctl -n '__hostctl_at \'projects create\'' -l default-branch -x -d 'name of the default branch'
 complete -c hostctl -n '__hostctl_at \'projects create\'' -l readme -d 'start the repository with a README commit'
-complete -c hostctl -n '__hostctl_at \'projects create\'' -l repository-storage -x -d 'storage for the repository (administrators)'
+complete -c hostctl -n '__hostctl_at \'projects create\'' -l storage -x -d 'storage for the repository (administrators)'
 
 # projects delete
 complete -c hostctl -n '__hostctl_at \'projects delete\'' -a '(__hostctl_dynamic projects)'
@@ -1196,7 +1193,7 @@ complete -c hostctl -n '__hostctl_at \'projects get\'' -l statistics -d 'include
 complete -c hostctl -n '__hostctl_at \'projects get\'' -a '(__hostctl_dynamic projects)'
 
 # projects list
-complete -c hostctl -n '__hostctl_at \'projects list\'' -l sort -x -a 'id id:asc id:desc name name:asc name:desc path path:asc path:desc created_at created_at:asc created_at:desc updated_at updated_at:asc updated_at:desc last_activity_at last_activity_at:asc last_activity_at:desc storage_size storage_size:asc storage_size:desc repository_size repository_size:asc repository_size:desc' -d 'sort by one of id, name, path, created_at, updated_at, last_activity_at, storage_size, repository_size, optionally :asc or :desc (default created_at:desc)'
+complete -c hostctl -n '__hostctl_at \'projects list\'' -l sort -x -a 'id id:asc id:desc name name:asc name:desc path path:asc path:desc created created:asc created:desc updated updated:asc updated:desc last_activity last_activity:asc last_activity:desc storage_size storage_size:asc storage_size:desc repository_size repository_size:asc repository_size:desc' -d 'sort by one of id, name, path, created, updated, last_activity, storage_size, repository_size, optionally :asc or :desc (default created:desc)'
 complete -c hostctl -n '__hostctl_at \'projects list\'' -s g -l group -x -a '(__hostctl_dynamic groups)' -d 'only this group\'s projects (id or full path)'
 complete -c hostctl -n '__hostctl_at \'projects list\'' -l include-subgroups -d 'with --group: also projects of its subgroups'
 complete -c hostctl -n '__hostctl_at \'projects list\'' -l search -x -d 'name or path contains this text'
@@ -1206,7 +1203,7 @@ complete -c hostctl -n '__hostctl_at \'projects list\'' -l visibility -x -a 'pri
 complete -c hostctl -n '__hostctl_at \'projects list\'' -l archived -d 'only archived projects'
 complete -c hostctl -n '__hostctl_at \'projects list\'' -l no-archived -d 'only projects that are not archived'
 complete -c hostctl -n '__hostctl_at \'projects list\'' -l min-access-level -x -d 'only projects where the caller has at least this role'
-complete -c hostctl -n '__hostctl_at \'projects list\'' -l repository-storage -x -d 'only projects on this storage (administrators)'
+complete -c hostctl -n '__hostctl_at \'projects list\'' -l storage -x -d 'only projects on this storage (administrators)'
 complete -c hostctl -n '__hostctl_at \'projects list\'' -l statistics -d 'include repository statistics: storage size and commit count (implied by --sort storage_size|repository_size, which administrators may use)'
 complete -c hostctl -n '__hostctl_at \'projects list\'' -l page -x -d 'page number to fetch'
 complete -c hostctl -n '__hostctl_at \'projects list\'' -l per-page -x -d 'items per page (the server caps it at 100)'
@@ -1227,7 +1224,7 @@ complete -c hostctl -n '__hostctl_at \'projects update\'' -l path -r -F -d 'URL 
 complete -c hostctl -n '__hostctl_at \'projects update\'' -l description -x -d 'description'
 complete -c hostctl -n '__hostctl_at \'projects update\'' -l visibility -x -a 'private internal public' -d 'private, internal or public'
 complete -c hostctl -n '__hostctl_at \'projects update\'' -l default-branch -x -d 'default branch'
-complete -c hostctl -n '__hostctl_at \'projects update\'' -l repository-storage -x -d 'storage for the repository (administrators)'
+complete -c hostctl -n '__hostctl_at \'projects update\'' -l storage -x -d 'storage for the repository (administrators)'
 complete -c hostctl -n '__hostctl_at \'projects update\'' -a '(__hostctl_dynamic projects)'
 
 # protected-envs get
@@ -1287,7 +1284,7 @@ complete -c hostctl -n '__hostctl_at \'releases download\'' -a '(__hostctl_dynam
 # releases evidence
 complete -c hostctl -n '__hostctl_at \'releases evidence\'' -s R -l project -x -a '(__hostctl_dynamic projects)' -d 'the project (id or full path)'
 complete -c hostctl -n '__hostctl_at \'releases evidence\'' -l wait -d 'wait until the evidence has been collected, then show the evidences'
-complete -c hostctl -n '__hostctl_at \'releases evidence\'' -l timeout -x -d 'with --wait: give up after this many seconds (default 60)'
+complete -c hostctl -n '__hostctl_at \'releases evidence\'' -l timeout -x -d 'with --wait: give up after this long (exit 7), e.g. 90s or 5m (default 60s)'
 complete -c hostctl -n '__hostctl_at \'releases evidence\'' -a '(__hostctl_dynamic tags)'
 
 # releases get
@@ -1329,7 +1326,7 @@ complete -c hostctl -n '__hostctl_at \'releases links delete\'' -a '(__hostctl_d
 
 # releases list
 complete -c hostctl -n '__hostctl_at \'releases list\'' -s R -l project -x -a '(__hostctl_dynamic projects)' -d 'the project (id or full path)'
-complete -c hostctl -n '__hostctl_at \'releases list\'' -l sort -x -a 'released_at released_at:asc released_at:desc created_at created_at:asc created_at:desc' -d 'sort by one of released_at, created_at, optionally :asc or :desc (default released_at:desc)'
+complete -c hostctl -n '__hostctl_at \'releases list\'' -l sort -x -a 'released released:asc released:desc created created:asc created:desc' -d 'sort by one of released, created, optionally :asc or :desc (default released:desc)'
 complete -c hostctl -n '__hostctl_at \'releases list\'' -s g -l group -x -a '(__hostctl_dynamic groups)' -d 'releases of this group\'s projects, subgroups included (id or full path)'
 complete -c hostctl -n '__hostctl_at \'releases list\'' -l html -d 'include description_html, the description rendered from Markdown'
 complete -c hostctl -n '__hostctl_at \'releases list\'' -l page -x -d 'page number to fetch'
@@ -1367,6 +1364,9 @@ complete -c hostctl -n '__hostctl_at \'saml configure\'' -l enabled -d 'turn the
 complete -c hostctl -n '__hostctl_at \'saml configure\'' -l disabled -d 'turn the provider off'
 complete -c hostctl -n '__hostctl_at \'saml configure\'' -a '(__hostctl_dynamic groups)'
 
+# saml get
+complete -c hostctl -n '__hostctl_at \'saml get\'' -a '(__hostctl_dynamic groups)'
+
 # saml identities list
 complete -c hostctl -n '__hostctl_at \'saml identities list\'' -l scim -d 'the SCIM identities (with their active state) instead of the SAML ones'
 complete -c hostctl -n '__hostctl_at \'saml identities list\'' -a '(__hostctl_dynamic groups)'
@@ -1400,9 +1400,6 @@ complete -c hostctl -n '__hostctl_at \'saml links create\'' -a '(__hostctl_dynam
 # saml links delete
 complete -c hostctl -n '__hostctl_at \'saml links delete\'' -l provider -x -d 'the provider of the link, when several links share a name ("" for the link without one)'
 complete -c hostctl -n '__hostctl_at \'saml links delete\'' -a '(__hostctl_dynamic groups)'
-
-# saml show
-complete -c hostctl -n '__hostctl_at \'saml show\'' -a '(__hostctl_dynamic groups)'
 
 # scim token
 complete -c hostctl -n '__hostctl_at \'scim token\'' -a '(__hostctl_dynamic groups)'
@@ -1451,6 +1448,7 @@ complete -c hostctl -n '__hostctl_at \'snippets list\'' -l limit -x -d 'stop aft
 # snippets raw
 complete -c hostctl -n '__hostctl_at \'snippets raw\'' -s R -l project -x -a '(__hostctl_dynamic projects)' -d 'a project snippet of this project (id or full path); default: personal snippets'
 complete -c hostctl -n '__hostctl_at \'snippets raw\'' -l file -r -F -d 'the file of the snippet to print'
+complete -c hostctl -n '__hostctl_at \'snippets raw\'' -l all -d 'print every file of the snippet, in order (on a terminal each under a ==> PATH <== line)'
 complete -c hostctl -n '__hostctl_at \'snippets raw\'' -l ref -x -a '(__hostctl_dynamic branches)' -d 'a branch, tag or commit of the snippet repository (default: main; needs --file)'
 
 # snippets update
@@ -1488,6 +1486,11 @@ complete -c hostctl -n '__hostctl_at \'storage-moves schedule\'' -s g -l group -
 complete -c hostctl -n '__hostctl_at \'storage-moves schedule\'' -l wait -d 'wait until every move finished or failed (exit 1 when any failed)'
 complete -c hostctl -n '__hostctl_at \'storage-moves schedule\'' -l timeout -x -d 'with --wait: give up waiting after this long (exit 7), e.g. 30s, 10m'
 complete -c hostctl -n '__hostctl_at \'storage-moves schedule\'' -l interval -x -d 'with --wait: time between polls'
+
+# storage-moves wait
+complete -c hostctl -n '__hostctl_at \'storage-moves wait\'' -l kind -x -d 'project, snippet or group (default: found from each id)'
+complete -c hostctl -n '__hostctl_at \'storage-moves wait\'' -l timeout -x -d 'give up waiting after this long (exit 7), e.g. 30s, 10m'
+complete -c hostctl -n '__hostctl_at \'storage-moves wait\'' -l interval -x -d 'time between polls'
 
 # storages add
 complete -c hostctl -n '__hostctl_at \'storages add\'' -l weight -x -d 'weight 0-100 for picking move destinations (0: never picked)'
@@ -1582,13 +1585,14 @@ complete -c hostctl -n '__hostctl_at \'users delete\'' -a '(__hostctl_dynamic us
 complete -c hostctl -n '__hostctl_at \'users get\'' -a '(__hostctl_dynamic users)'
 
 # users list
-complete -c hostctl -n '__hostctl_at \'users list\'' -l sort -x -a 'id id:asc id:desc name name:asc name:desc username username:asc username:desc created_at created_at:asc created_at:desc updated_at updated_at:asc updated_at:desc' -d 'sort by one of id, name, username, created_at, updated_at, optionally :asc or :desc (default id:desc)'
+complete -c hostctl -n '__hostctl_at \'users list\'' -l sort -x -a 'id id:asc id:desc name name:asc name:desc username username:asc username:desc created created:asc created:desc updated updated:asc updated:desc' -d 'sort by one of id, name, username, created, updated, optionally :asc or :desc (default id:desc)'
 complete -c hostctl -n '__hostctl_at \'users list\'' -l search -x -d 'username or name contains this text, or the email is exactly it'
 complete -c hostctl -n '__hostctl_at \'users list\'' -l username -x -a '(__hostctl_dynamic users)' -d 'exactly this username'
 complete -c hostctl -n '__hostctl_at \'users list\'' -l active -d 'only active users'
 complete -c hostctl -n '__hostctl_at \'users list\'' -l blocked -d 'only blocked users'
 complete -c hostctl -n '__hostctl_at \'users list\'' -l external -d 'only external users'
 complete -c hostctl -n '__hostctl_at \'users list\'' -l admins -d 'only administrators'
+complete -c hostctl -n '__hostctl_at \'users list\'' -l two-factor -x -a 'enabled disabled' -d 'only users with two-factor authentication enabled or disabled (administrators)'
 complete -c hostctl -n '__hostctl_at \'users list\'' -l created-after -x -d 'created after this ISO time'
 complete -c hostctl -n '__hostctl_at \'users list\'' -l created-before -x -d 'created before this ISO time'
 complete -c hostctl -n '__hostctl_at \'users list\'' -l page -x -d 'page number to fetch'
@@ -1616,7 +1620,7 @@ complete -c hostctl -n '__hostctl_at \'users update\'' -l location -x -d 'locati
 complete -c hostctl -n '__hostctl_at \'users update\'' -l projects-limit -x -d 'how many personal projects the user may create'
 complete -c hostctl -n '__hostctl_at \'users update\'' -l can-create-group -d 'allow creating top-level groups'
 complete -c hostctl -n '__hostctl_at \'users update\'' -l no-can-create-group -d 'forbid creating top-level groups'
-complete -c hostctl -n '__hostctl_at \'users update\'' -l two-factor -x -d 'enabled or disabled: the two-factor state of local data (hostctl extension)'
+complete -c hostctl -n '__hostctl_at \'users update\'' -l two-factor -x -a 'enabled disabled' -d 'enabled or disabled: the two-factor state of local data (hostctl extension)'
 complete -c hostctl -n '__hostctl_at \'users update\'' -a '(__hostctl_dynamic users)'
 
 # wikis create

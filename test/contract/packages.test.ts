@@ -195,6 +195,29 @@ describe.each(TRANSPORTS)('packages (%s)', (kind) => {
       expect((await inst.client().get(`/projects/${pub.project.id}/pipelines`)).status).toBe(200);
     });
 
+    it('cancels (200 whatever the state), retries failed or canceled ones (201) and deletes (Owner, 204)', async () => {
+      const { data: p } = await f.developer.client.post<{ id: number }>(`/projects/${f.project.id}/pipeline`, { ref: 'main' });
+      const path = `/projects/${f.project.id}/pipelines/${p.id}`;
+      // Nothing failed yet: retry changes nothing.
+      const early = await f.developer.client.post<{ status: string }>(`${path}/retry`);
+      expect([early.status, early.data.status]).toEqual([201, 'created']);
+      const canceled = await f.developer.client.post<{ id: number; status: string }>(`${path}/cancel`);
+      expect([canceled.status, canceled.data.id, canceled.data.status]).toEqual([200, p.id, 'canceled']);
+      const again = await f.developer.client.post<{ status: string }>(`${path}/cancel`);
+      expect([again.status, again.data.status]).toEqual([200, 'canceled']);
+      expect((await f.reporter.client.get<{ status: string }>(path)).data.status).toBe('canceled');
+      expect((await f.reporter.client.get<unknown[]>(`/projects/${f.project.id}/pipelines`, { status: 'canceled' })).data).toHaveLength(1);
+      const retried = await f.developer.client.post<{ status: string }>(`${path}/retry`);
+      expect([retried.status, retried.data.status]).toEqual([201, 'pending']);
+      await expectApiError(f.reporter.client.post(`${path}/cancel`), 403);
+      await expectApiError(f.reporter.client.post(`${path}/retry`), 403);
+      await expectApiError(f.developer.client.post(`/projects/${f.project.id}/pipelines/999999/cancel`), 404);
+      await expectApiError(f.maintainer.client.delete(path), 403);
+      expect((await f.owner.client.delete(path)).status).toBe(204);
+      await expectApiError(f.reporter.client.get(path), 404);
+      await expectApiError(f.owner.client.delete(path), 404);
+    });
+
     it('issues a job token once; it publishes packages linked to its pipeline, in its project only', async () => {
       const pipelines: number[] = [];
       for (let i = 0; i < 3; i++) {

@@ -136,10 +136,17 @@ describe('hostctl storages and storage-moves', () => {
     });
     expect(res.exitCode).toBe(7);
     expect(String(res.stderr)).toContain('timed out waiting for storage moves');
+    const moveId = /storage-moves wait (\d+)/.exec(String(res.stderr))?.[1] as string;
+    expect(moveId).toMatch(/^\d+$/);
     const pid = Number(await waitForFile(marker));
     process.kill(pid, 'SIGKILL');
     unlinkSync(marker);
+    // Re-attaching after the next worker finished it.
     expect((await box.run(['worker', '--state', box.stateDir])).exitCode).toBe(0);
+    const waited = await box.run(['storage-moves', 'wait', moveId, '--interval', '100ms', '-o', 'json']);
+    expect(waited.exitCode).toBe(0);
+    expect(JSON.parse(String(waited.stdout)).map((m: Obj) => [m.id, m.state])).toEqual([[Number(moveId), 'finished']]);
+    expect((await box.run(['storage-moves', 'wait', '999999'])).exitCode).toBe(3);
     const moves = await json<Obj[]>(['storage-moves', 'list', '--project', 'root/slow']);
     expect(moves.map((m) => m.state)).toEqual(['finished']);
   });

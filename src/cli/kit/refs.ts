@@ -114,3 +114,55 @@ export const collect = (value: string, previous: string[] = []): string[] => [
     .map((s) => s.trim())
     .filter(Boolean),
 ];
+
+/**
+ * How people name a resource that the API knows only by number: what to list, which rows a typed
+ * name matches and how a row reads in an "ambiguous" message. A noun declares one of these;
+ * `resolveNamed` does the rest for every noun alike.
+ */
+export interface NamedResource<R = Record<string, unknown>> {
+  /** `package`, `snippet`, … for messages. */
+  what: string;
+  /** The argument as help names it (`PACKAGE`). */
+  arg: string;
+  /** What the argument may be, for messages: `an id or NAME@VERSION`. */
+  forms: string;
+  /**
+   * Several rows may match and the newest is meant (a ref's pipelines: its latest); the list
+   * must come newest first.
+   */
+  newest?: (typed: string) => boolean;
+  /** The list to look in, with filters that narrow it by the typed name where the API has them. */
+  list(typed: string): { path: string; query?: Record<string, unknown> };
+  /** Whether a row is the one the typed text names. */
+  matches(row: R, typed: string): boolean;
+  /** A row as a person recognises it in a message: `12 (app@1.2.0)`. */
+  describe(row: R): string;
+  /** What to run to see the candidates. */
+  listCommand: string;
+}
+
+/** At most this many rows are read looking for a name: names are for the resources people can see in a list. */
+const NAME_SCAN_LIMIT = 1000;
+
+/**
+ * The id of a resource named by its id or by what identifies it to a person (a package's
+ * NAME@VERSION, a snippet's title, a freeze period's start). Exactly one row must match: none is
+ * "not found" (exit 3), several is a usage error listing them.
+ */
+export async function resolveNamed<R extends { id: number }>(api: ApiClient, spec: NamedResource<R>, value: string | undefined): Promise<number> {
+  const typed = value?.trim();
+  if (!typed) throw new UsageError(`missing ${spec.arg}`);
+  if (/^\d+$/.test(typed)) return Number(typed);
+  const { path, query } = spec.list(typed);
+  const newest = spec.newest?.(typed) ?? false;
+  const hits: R[] = [];
+  for await (const row of api.paginate<R>(path, { per_page: 100, ...query }, NAME_SCAN_LIMIT)) {
+    if (!spec.matches(row, typed)) continue;
+    hits.push(row);
+    if (newest) break;
+  }
+  if (hits.length === 1) return (hits[0] as R).id;
+  if (hits.length === 0) throw new CliError(`no ${spec.what} "${typed}" (${spec.arg} is ${spec.forms})`, EXIT.notFound, `list them with: ${spec.listCommand}`);
+  throw new UsageError(`${hits.length} ${spec.what}s match "${typed}": ${hits.slice(0, 10).map(spec.describe).join(', ')}${hits.length > 10 ? ', …' : ''}; give the id`);
+}

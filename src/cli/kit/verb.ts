@@ -399,10 +399,13 @@ function addHiddenAliases(cmd: Command): void {
 
 /** Folds hidden aliases into their canonical option; HOSTCTL_PROJECT is the default project. */
 export function applyAliases(cmd: Command, opts: Record<string, unknown>, env: NodeJS.ProcessEnv): void {
+  // (commander keeps option values under camelCase names: --repository-storage → repositoryStorage)
+  const key = (flag: string) => flag.replace(/-([a-z])/g, (_m, c: string) => c.toUpperCase());
   for (const [alias, canonical] of aliasesOf(cmd)) {
-    if (opts[alias] === undefined || !hasLong(cmd, canonical)) continue;
-    if (opts[canonical] !== undefined && opts[canonical] !== opts[alias]) throw new UsageError(`--${alias} is another spelling of --${canonical}; give only one`);
-    opts[canonical] = opts[alias];
+    const [a, c] = [key(alias), key(canonical)];
+    if (opts[a] === undefined || !hasLong(cmd, canonical)) continue;
+    if (opts[c] !== undefined && opts[c] !== opts[a]) throw new UsageError(`--${alias} is another spelling of --${canonical}; give only one`);
+    opts[c] = opts[a];
   }
   if (hasLong(cmd, 'project') && opts.project === undefined && opts.group === undefined && env.HOSTCTL_PROJECT) opts.project = env.HOSTCTL_PROJECT;
 }

@@ -36,6 +36,8 @@ export const PROJECT_ABILITIES = {
   admin_package: 40,
   read_pipeline: 20,
   create_pipeline: 30,
+  update_pipeline: 30,
+  destroy_pipeline: 50,
   read_wiki: 10,
   create_wiki: 30,
   admin_wiki: 40,

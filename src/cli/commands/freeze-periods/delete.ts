@@ -3,14 +3,14 @@ import { addProjectOption, periodId, periodPath, projectRef, type FreezePeriodJs
 
 export const deleteVerb: VerbSpec<ProjectOpts> = {
   name: 'delete',
-  args: '<id>',
+  args: '<period>',
   summary: 'Delete a deploy freeze period (Maintainer); refused when it changed since it was read',
   aliases: ['rm'],
   examples: ['hostctl freeze-periods delete 3 -R acme/web/storefront', 'hostctl freeze-periods delete 3 -R 5 --yes'],
   options: (cmd) => addProjectOption(cmd),
   async run(cli, [id], o) {
-    const path = periodPath(projectRef(o), periodId(id));
     const api = await cli.client();
+    const path = periodPath(projectRef(o), await periodId(api, projectRef(o), id));
     const { data } = await api.get<FreezePeriodJson>(path);
     await cli.confirm(`Delete freeze period ${data.id} (${data.freeze_start} → ${data.freeze_end}, ${data.cron_timezone})?`);
     // The period as shown is the one deleted: a change made meanwhile answers 412.

@@ -1,9 +1,11 @@
-// Freeze periods live in a project (-R/--project) and are named by their integer id.
+// Freeze periods live in a project (-R/--project) and are named by their integer id or by their
+// start, the cron expression people recognise them by ('0 23 * * fri').
 import type { Command } from 'commander';
 import type { PathValue } from '../../../shared/path.js';
 import type { Column } from '../../render/output.js';
 import { EXIT, UsageError } from '../../kit/errors.js';
-import { apiPath } from '../../kit/refs.js';
+import type { ApiClient } from '../../../client/client.js';
+import { apiPath, resolveNamed } from '../../kit/refs.js';
 
 export { addProjectOption, projectRef, type ProjectOpts } from '../../kit/project-option.js';
 
@@ -29,10 +31,19 @@ export const FREEZE_COLUMNS: Column[] = [
 
 export const FREEZE_FIELDS = ['id', 'freeze_start', 'freeze_end', 'cron_timezone', 'created_at', 'updated_at'];
 
-export function periodId(value: string | undefined): number {
-  if (value === undefined || !/^\d+$/.test(value)) throw new UsageError(`the freeze period ID must be a whole number, got "${value ?? ''}"`);
-  return Number(value);
-}
+const cronWords = (text: string) => text.trim().split(/\s+/).join(' ').toLowerCase();
+
+/** A freeze period's id from its id or its start cron expression. */
+export const periodId = (api: ApiClient, project: PathValue, value: string | undefined): Promise<number> =>
+  resolveNamed<FreezePeriodJson>(api, {
+    what: 'freeze period',
+    arg: 'PERIOD',
+    forms: "an id or the period's start as cron ('0 23 * * fri')",
+    list: () => ({ path: periodsPath(project) }),
+    matches: (row, typed) => cronWords(row.freeze_start) === cronWords(typed),
+    describe: (row) => `${row.id} (${row.freeze_start} → ${row.freeze_end}, ${row.cron_timezone})`,
+    listCommand: `hostctl freeze-periods list -R ${String(project)}`,
+  }, value);
 
 export const periodsPath = (project: PathValue): string => apiPath('/projects/:id/freeze_periods', { id: project });
 export const periodPath = (project: PathValue, id: number): string => apiPath('/projects/:id/freeze_periods/:fid', { id: project, fid: id });

@@ -1,7 +1,7 @@
 import type { VerbSpec } from '../../kit/verb.js';
 import { addSortOption, sortQuery } from '../../kit/sort.js';
 import { FILE_COLUMNS, FILE_FIELDS } from './columns.js';
-import { addProjectOption, numericArg, packagePath, projectRef, type ProjectOpts } from './paths.js';
+import { addProjectOption, packageId, packagePath, projectRef, type ProjectOpts } from './paths.js';
 
 const SORT = { fields: ['id', 'file_name', 'created_at'], style: 'order_by', defaultText: 'id:asc' } as const;
 
@@ -12,13 +12,13 @@ interface FilesOpts extends ProjectOpts {
 
 export const filesVerb: VerbSpec<FilesOpts> = {
   name: 'files',
-  args: '<package-id>',
+  args: '<package>',
   summary: "List a package's files with their sizes and checksums",
   list: true,
-  examples: ['hostctl packages files 12 -R acme/web/storefront', 'hostctl packages files 12 -R 5 --sort file_name:desc --fields file_name,file_sha256'],
+  examples: ['hostctl packages files storefront-cli@1.0.0 -R acme/web/storefront', 'hostctl packages files 12 -R 5 --sort file_name:desc --fields file_name,file_sha256'],
   options: (cmd) => addSortOption(addProjectOption(cmd), SORT),
   async run(cli, [id], o) {
-    const rows = await cli.list<Record<string, unknown>>(packagePath(projectRef(o), numericArg(id, 'PACKAGE-ID'), '/package_files'), sortQuery(o, SORT));
+    const rows = await cli.list<Record<string, unknown>>(packagePath(projectRef(o), await packageId(await cli.client(), projectRef(o), id), '/package_files'), sortQuery(o, SORT));
     await cli.showList(rows, FILE_COLUMNS, FILE_FIELDS);
   },
 };

@@ -1,7 +1,9 @@
-// API paths of packages: a package is named by its numeric id inside a project (-R).
+// API paths of packages: a package is named inside a project (-R) by its numeric id or as
+// NAME@VERSION (NAME alone when the project has one version of it).
+import type { ApiClient } from '../../../client/client.js';
 import type { PathValue } from '../../../shared/path.js';
 import { UsageError } from '../../kit/errors.js';
-import { apiPath } from '../../kit/refs.js';
+import { apiPath, resolveNamed, type NamedResource } from '../../kit/refs.js';
 
 export { addProjectOption, projectRef, type ProjectOpts } from '../../kit/project-option.js';
 
@@ -11,6 +13,33 @@ export function numericArg(value: string | undefined, what: string): number {
 }
 
 export const packagesPath = (project: PathValue): string => apiPath('/projects/:id/packages', { id: project });
+
+type PackageRow = { id: number; name: string; version: string };
+
+/** `app@1.2.0` → name and version; the last @ splits them (scoped npm names start with @). */
+const nameVersion = (typed: string): [string, string | undefined] => {
+  const at = typed.lastIndexOf('@');
+  return at > 0 ? [typed.slice(0, at), typed.slice(at + 1)] : [typed, undefined];
+};
+
+const packageResource = (project: PathValue): NamedResource<PackageRow> => ({
+  what: 'package',
+  arg: 'PACKAGE',
+  forms: 'an id, NAME@VERSION, or NAME when one version exists',
+  list: (typed) => {
+    const [name, version] = nameVersion(typed);
+    return { path: packagesPath(project), query: { package_name: name, ...(version ? { package_version: version } : {}) } };
+  },
+  matches: (row, typed) => {
+    const [name, version] = nameVersion(typed);
+    return row.name === name && (version === undefined || row.version === version);
+  },
+  describe: (row) => `${row.id} (${row.name}@${row.version})`,
+  listCommand: `hostctl packages list -R ${String(project)}`,
+});
+
+/** A package's id from what was typed: an id, NAME@VERSION or NAME. */
+export const packageId = (api: ApiClient, project: PathValue, value: string | undefined): Promise<number> => resolveNamed(api, packageResource(project), value);
 
 export const packagePath = (project: PathValue, id: number, rest = ''): string => `${apiPath('/projects/:id/packages/:pid', { id: project, pid: id })}${rest}`;
 

@@ -1,16 +1,16 @@
 import type { VerbSpec } from '../../kit/verb.js';
 import { PIPELINE_COLUMNS, PIPELINE_FIELDS } from '../pipelines/columns.js';
-import { addProjectOption, numericArg, packagePath, projectRef, type ProjectOpts } from './paths.js';
+import { addProjectOption, packageId, packagePath, projectRef, type ProjectOpts } from './paths.js';
 
 export const pipelinesVerb: VerbSpec<ProjectOpts> = {
   name: 'pipelines',
-  args: '<package-id>',
+  args: '<package>',
   summary: 'List the pipelines that published a package (newest first; --all follows the cursor)',
   list: true,
-  examples: ['hostctl packages pipelines 12 -R acme/web/storefront', 'hostctl packages pipelines 12 -R 5 --all -o json'],
+  examples: ['hostctl packages pipelines storefront-cli@1.0.0 -R acme/web/storefront', 'hostctl packages pipelines 12 -R 5 --all -o json'],
   options: (cmd) => addProjectOption(cmd),
   async run(cli, [id], o) {
-    const rows = await cli.list<Record<string, unknown>>(packagePath(projectRef(o), numericArg(id, 'PACKAGE-ID'), '/pipelines'));
+    const rows = await cli.list<Record<string, unknown>>(packagePath(projectRef(o), await packageId(await cli.client(), projectRef(o), id), '/pipelines'));
     await cli.showList(rows, PIPELINE_COLUMNS, PIPELINE_FIELDS);
   },
 };

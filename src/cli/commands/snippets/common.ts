@@ -1,4 +1,5 @@
-// Snippets are personal (`/snippets/:id`) or belong to a project (-R: `/projects/:id/snippets/:id`).
+// Snippets are personal (`/snippets/:id`) or belong to a project (-R: `/projects/:id/snippets/:id`),
+// named by id or by title (among the caller's own snippets, or the project's with -R).
 // Files come from disk (`-` reads standard input and needs --filename); their path in the
 // snippet is the local file's name.
 import { basename } from 'node:path';
@@ -6,7 +7,8 @@ import type { Command } from 'commander';
 import type { Column } from '../../render/output.js';
 import { CliError, EXIT, UsageError } from '../../kit/errors.js';
 import { readPathOrStdin } from '../../kit/stdin.js';
-import { apiPath, idOrPath } from '../../kit/refs.js';
+import type { ApiClient } from '../../../client/client.js';
+import { apiPath, idOrPath, resolveNamed } from '../../kit/refs.js';
 
 export { repeat } from '../../kit/project-option.js';
 
@@ -21,10 +23,17 @@ export function snippetsBase(o: SnippetScopeOpts): string {
   return o.project === undefined ? '/snippets' : apiPath('/projects/:id/snippets', { id: idOrPath(o.project, '--project') });
 }
 
-export function snippetId(value: string | undefined): number {
-  if (value === undefined || !/^\d+$/.test(value.trim())) throw new UsageError(`the snippet ID must be a number${value === undefined ? '' : `, got "${value}"`}`);
-  return Number(value.trim());
-}
+/** A snippet's id from its id or its title. */
+export const snippetId = (api: ApiClient, o: SnippetScopeOpts, value: string | undefined): Promise<number> =>
+  resolveNamed<{ id: number; title: string }>(api, {
+    what: 'snippet',
+    arg: 'SNIPPET',
+    forms: `an id or a title of ${o.project === undefined ? 'your snippets' : 'the project\'s snippets'}`,
+    list: () => ({ path: snippetsBase(o) }),
+    matches: (row, typed) => row.title.trim().toLowerCase() === typed.toLowerCase(),
+    describe: (row) => `${row.id} ("${row.title}")`,
+    listCommand: `hostctl snippets list${o.project === undefined ? '' : ` -R ${o.project}`}`,
+  }, value);
 
 export const snippetPath = (o: SnippetScopeOpts, id: number, rest = ''): string => `${snippetsBase(o)}/${id}${rest}`;
 

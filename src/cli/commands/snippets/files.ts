@@ -3,13 +3,13 @@ import { addSnippetProjectOption, snippetId, snippetPath, type SnippetScopeOpts 
 
 export const filesVerb: VerbSpec<SnippetScopeOpts> = {
   name: 'files',
-  args: '<id>',
+  args: '<snippet>',
   summary: 'List the files of a snippet with their raw URLs',
-  examples: ['hostctl snippets files 12', 'hostctl snippets files 12 -o json'],
+  examples: ['hostctl snippets files 12', "hostctl snippets files 'Deploy checks'   # by title", 'hostctl snippets files 12 -o json'],
   options: (cmd) => addSnippetProjectOption(cmd),
   async run(cli, [id], o) {
     const api = await cli.client();
-    const { data } = await api.get<{ files?: { path: string; raw_url: string }[] }>(snippetPath(o, snippetId(id)));
+    const { data } = await api.get<{ files?: { path: string; raw_url: string }[] }>(snippetPath(o, await snippetId(api, o, id)));
     await cli.showList(data.files ?? [], [{ key: 'path' }, { key: 'raw_url', header: 'raw url' }], ['path', 'raw_url']);
   },
 };

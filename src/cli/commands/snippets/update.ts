@@ -16,7 +16,7 @@ interface UpdateOpts extends SnippetScopeOpts {
 
 export const updateVerb: VerbSpec<UpdateOpts> = {
   name: 'update',
-  args: '<id>',
+  args: '<snippet>',
   summary: "Change a snippet's title, description or visibility, and its files in one commit",
   aliases: ['edit'],
   examples: [
@@ -36,7 +36,6 @@ export const updateVerb: VerbSpec<UpdateOpts> = {
       .option('--replace <file>', 'replace the snippet file of the same name with this file from disk (repeatable)', repeat)
       .option('--filename <name>', "the snippet file name of '-' (standard input) in --add or --replace"),
   async run(cli, [id], o) {
-    const sid = snippetId(id);
     if (o.visibility !== undefined) checkChoice(o.visibility, VISIBILITIES, '--visibility');
     const stdinUses = [...(o.add ?? []), ...(o.replace ?? [])].filter((f) => f === '-').length;
     if (stdinUses > 1) throw new UsageError("standard input can be read only once ('-')");
@@ -58,7 +57,7 @@ export const updateVerb: VerbSpec<UpdateOpts> = {
     const body = defined({ title: o.title, description: o.description, visibility: o.visibility, ...(files.length > 0 ? { files } : {}) });
     if (Object.keys(body).length === 0) throw new UsageError('nothing to change: give --title, --description, --visibility, --add, --remove, --rename or --replace');
     const api = await cli.client();
-    const { data } = await api.put<Record<string, unknown>>(snippetPath(o, sid), body);
+    const { data } = await api.put<Record<string, unknown>>(snippetPath(o, await snippetId(api, o, id)), body);
     await cli.showItem(data, SNIPPET_DETAIL_COLUMNS);
   },
 };

@@ -5,7 +5,8 @@ import { subcommand } from '../../program.js';
 import { scheduleVerb } from './schedule.js';
 import { listVerb } from './list.js';
 import { getVerb } from './get.js';
+import { waitVerb } from './wait.js';
 
 export function configure(noun: Command): void {
-  for (const verb of [scheduleVerb, listVerb, getVerb]) addVerb(noun, verb, subcommand);
+  for (const verb of [scheduleVerb, listVerb, getVerb, waitVerb]) addVerb(noun, verb, subcommand);
 }

@@ -4,7 +4,7 @@ import { parseDuration } from '../../kit/duration.js';
 import { checkChoice } from '../../kit/refs.js';
 import { containerName, MOVE_COLUMNS, MOVE_FIELDS, MOVE_KINDS, type MoveKind } from './columns.js';
 import { addContainerOptions, containerMovesPath, containerOf, kindMovesPath, type ContainerOpts } from './container.js';
-import { waitForMoves } from './wait.js';
+import { waitForMoves } from './poll.js';
 
 interface ScheduleOpts extends ContainerOpts {
   from?: string;

@@ -1,79 +1,67 @@
-// --wait for storage moves: polls until every move is finished or failed. On a terminal an ora
-// spinner shows live counts; otherwise one status line per state change goes to stderr. The
-// moves run in a worker (serve, or the detached local worker), so interrupting the wait leaves
-// them running.
-import type { ApiClient } from '../../../client/client.js';
-import type { Cli } from '../../kit/verb.js';
-import { WaitTimeoutError } from '../../kit/errors.js';
-import { containerName, DONE_STATES, type MoveKind } from './columns.js';
+import { ApiError } from '../../../client/api-error.js';
+import { defineVerb } from '../../kit/verb.js';
+import { CliError, EXIT, UsageError } from '../../kit/errors.js';
+import { parseDuration } from '../../kit/duration.js';
+import { checkChoice } from '../../kit/refs.js';
+import { containerName, MOVE_COLUMNS, MOVE_FIELDS, MOVE_KINDS, type MoveKind } from './columns.js';
 import { kindMovesPath } from './container.js';
+import { waitForMoves } from './poll.js';
 import { monotonicMs } from '../../../shared/elapsed.js';
 
-type Move = Record<string, unknown> & { id: number; state: string };
-
-export interface WaitOptions {
-  timeoutMs?: number;
-  intervalMs: number;
+interface WaitOpts {
+  kind?: string;
+  timeout?: string;
+  interval?: string;
 }
 
-/** Current records of the given moves of one kind (the list is newest first). */
-export async function fetchMoves(api: ApiClient, kind: MoveKind, ids: readonly number[]): Promise<Map<number, Move>> {
-  const found = new Map<number, Move>();
-  if (ids.length === 1) {
-    const { data } = await api.get<Move>(`${kindMovesPath(kind)}/${ids[0]}`);
-    found.set(data.id, data);
-    return found;
-  }
-  const wanted = new Set(ids);
-  const oldest = Math.min(...ids);
-  for await (const move of api.paginate<Move>(kindMovesPath(kind), { per_page: 100 })) {
-    if (wanted.has(move.id)) found.set(move.id, move);
-    if (found.size === wanted.size || move.id < oldest) break;
-  }
-  return found;
-}
-
-const summary = (moves: Move[]): string => {
-  const finished = moves.filter((m) => m.state === 'finished').length;
-  const failed = moves.filter((m) => m.state === 'failed' || m.state === 'cleanup failed').length;
-  return `${finished}/${moves.length} finished, ${failed} failed`;
-};
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-export async function waitForMoves(cli: Cli, kind: MoveKind, ids: readonly number[], opts: WaitOptions): Promise<Move[]> {
-  const api = await cli.client();
-  const started = monotonicMs();
-  const seen = new Map<number, string>();
-  if (cli.term.stderrIsTTY && !process.stderr.columns) {
-    // A terminal that reports no width (some pseudo-terminals) would make the spinner's line
-    // arithmetic divide by zero; give it the width the environment names, or 80.
-    process.stderr.columns = Number(cli.env.COLUMNS) || 80;
-  }
-  const spinner = cli.term.stderrIsTTY ? (await import('ora')).default({ text: 'waiting for moves', stream: process.stderr, discardStdin: false }).start() : null;
-  try {
-    for (;;) {
-      const current = await fetchMoves(api, kind, ids);
-      const moves = ids.map((id) => current.get(id)).filter((m): m is Move => m !== undefined);
-      for (const m of moves) {
-        if (seen.get(m.id) === m.state) continue;
-        seen.set(m.id, m.state);
-        if (!spinner) cli.info(`move ${m.id} ${kind} ${containerName(m)}: ${m.state}${m.error_message ? ` (${String(m.error_message)})` : ''}`);
+export const waitVerb = defineVerb<WaitOpts>({
+  name: 'wait',
+  args: '<id...>',
+  summary: 'Wait for storage moves already scheduled to finish or fail (after schedule --wait timed out, or from another shell)',
+  examples: ['hostctl storage-moves wait 12', 'hostctl storage-moves wait 12 13 14 --timeout 30m', 'hostctl storage-moves wait 9 --kind snippet -o json'],
+  options: (cmd) =>
+    cmd
+      .option('--kind <kind>', 'project, snippet or group (default: found from each id)')
+      .option('--timeout <duration>', 'give up waiting after this long (exit 7), e.g. 30s, 10m')
+      .option('--interval <duration>', 'time between polls', '1s'),
+  async run(cli, ids, o) {
+    for (const id of ids) if (!/^\d+$/.test(id)) throw new UsageError(`a move id must be a number, got "${id}"`);
+    const timeoutMs = o.timeout !== undefined ? parseDuration(o.timeout, '--timeout') : undefined;
+    const intervalMs = parseDuration(o.interval ?? '1s', '--interval');
+    if (intervalMs < 100) throw new UsageError(`--interval must be at least 100ms, got "${String(o.interval)}"`);
+    const api = await cli.client();
+    // Each id's kind: given, or the first kind that has a move of that id (ids are unique across
+    // kinds on hostctl instances).
+    const byKind = new Map<MoveKind, number[]>();
+    for (const id of ids.map(Number)) {
+      let kind: MoveKind | undefined = o.kind !== undefined ? (checkChoice(o.kind, MOVE_KINDS, '--kind') as MoveKind) : undefined;
+      if (kind === undefined) {
+        for (const k of MOVE_KINDS as readonly MoveKind[]) {
+          try {
+            await api.get(`${kindMovesPath(k)}/${id}`);
+            kind = k;
+            break;
+          } catch (error) {
+            if (!(error instanceof ApiError) || error.status !== 404) throw error;
+          }
+        }
+        if (kind === undefined) throw new CliError(`no storage move ${id}`, EXIT.notFound, 'list them with: hostctl storage-moves list');
       }
-      if (spinner) spinner.text = summary(moves);
-      if (moves.every((m) => DONE_STATES.has(m.state))) {
-        spinner?.stop();
-        if (!spinner || cli.globals.output === 'table') cli.info(summary(moves));
-        return moves;
-      }
-      const elapsed = monotonicMs() - started;
-      if (opts.timeoutMs !== undefined && elapsed >= opts.timeoutMs) {
-        spinner?.stop();
-        throw new WaitTimeoutError(`timed out waiting for storage moves (${summary(moves)}); they go on in the background`);
-      }
-      await sleep(opts.timeoutMs === undefined ? opts.intervalMs : Math.min(opts.intervalMs, Math.max(0, opts.timeoutMs - elapsed)));
+      byKind.set(kind, [...(byKind.get(kind) ?? []), id]);
     }
-  } finally {
-    spinner?.stop();
-  }
-}
+    const started = monotonicMs();
+    const done: Record<string, unknown>[] = [];
+    const failed: string[] = [];
+    for (const [kind, kindIds] of byKind) {
+      const left = timeoutMs === undefined ? undefined : Math.max(0, timeoutMs - (monotonicMs() - started));
+      const moves = await waitForMoves(cli, kind, kindIds, { intervalMs, ...(left !== undefined ? { timeoutMs: left } : {}) });
+      done.push(...moves);
+      for (const m of moves) if (m.state !== 'finished') failed.push(`move ${m.id} ${kind} ${containerName(m)} (${m.state}): ${String(m.error_message ?? 'no message')}`);
+    }
+    await cli.showList(done, MOVE_COLUMNS, MOVE_FIELDS);
+    if (failed.length > 0) {
+      for (const line of failed) cli.info(`failed: ${line}`);
+      throw new CliError(`${failed.length} of ${done.length} storage moves failed`, EXIT.failure);
+    }
+  },
+});

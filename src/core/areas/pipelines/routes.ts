@@ -1,6 +1,7 @@
 // Minimal pipeline records: list and read a project's pipelines, create one for a ref (it stays
-// `created`, as on an instance without runners), and issue a pipeline's job token once through
-// an extension route. Packages published with that token point back to the pipeline.
+// `created`, as on an instance without runners), cancel, retry and delete one, and issue a
+// pipeline's job token once through an extension route. Packages published with that token point
+// back to the pipeline.
 import { randomBytes } from 'node:crypto';
 import { recordAudit } from '../../audit/record.js';
 import { defineRoutes } from '../../http/route.js';
@@ -9,7 +10,7 @@ import { currentUser } from '../../http/context.js';
 import { conflict, forbidden, recordNotFound, validationError } from '../../http/errors.js';
 import { cappedCount, paginate } from '../../http/pagination.js';
 import { keptCount } from '../../db/list-counts.js';
-import { created } from '../../http/reply.js';
+import { created, noContent } from '../../http/reply.js';
 import { idParam, type ParamDecl } from '../../http/params.js';
 import { isAdmin } from '../../auth/policy.js';
 import { digestSecret } from '../../auth/secrets.js';
@@ -24,12 +25,26 @@ export const JOB_TOKEN_PREFIX = 'hjob-';
 const STATUSES = ['created', 'waiting_for_resource', 'preparing', 'pending', 'running', 'success', 'failed', 'canceled', 'skipped', 'manual', 'scheduled'];
 const ORDERS: Record<string, string> = { id: 'id', status: 'status', ref: 'ref', updated_at: 'updated_at', user_id: 'user_id' };
 
+/** Statuses of a pipeline that still has work to run: cancel stops them. */
+const CANCELABLE = ['created', 'waiting_for_resource', 'preparing', 'pending', 'running', 'scheduled'];
+/** A pipeline whose jobs failed or were canceled: retry queues them again. */
+const RETRYABLE = ['failed', 'canceled'];
+
 const pipelineIdParam: ParamDecl = { name: 'pipeline_id', type: 'integer', required: true };
 
 function findPipeline(ctx: RequestContext, projectId: number): PipelineRow {
   const row = ctx.core.db.prepare('SELECT * FROM pipelines WHERE id = ? AND project_id = ?').get(ctx.params.pipeline_id, projectId) as PipelineRow | undefined;
   if (!row) throw recordNotFound();
   return row;
+}
+
+/** Moves a pipeline in one of `from` to `to` in one statement; answers the row as it is now. */
+function setStatus(ctx: RequestContext, row: PipelineRow, from: string[], to: string): PipelineRow {
+  if (!from.includes(row.status)) return row;
+  ctx.core.tx(() =>
+    ctx.core.db.prepare(`UPDATE pipelines SET status = ?, updated_at = ? WHERE id = ? AND status IN (${from.map(() => '?').join(', ')})`).run(to, ctx.core.nowIso(), row.id, ...from),
+  );
+  return ctx.core.db.prepare('SELECT * FROM pipelines WHERE id = ?').get(row.id) as PipelineRow;
 }
 
 const userOf = (ctx: RequestContext, id: number | null) => (id === null ? undefined : (ctx.core.db.prepare('SELECT * FROM users WHERE id = ?').get(id) as never));
@@ -109,6 +124,44 @@ export const pipelineRoutes = defineRoutes([
         return ctx.core.db.prepare('SELECT * FROM pipelines WHERE id = ?').get(id) as PipelineRow;
       });
       return created(presentPipeline(ctx.core, projectFullPath(ctx.core, project), row, user));
+    },
+  },
+  {
+    method: 'POST',
+    path: '/projects/:id/pipelines/:pipeline_id/cancel',
+    summary: "Cancel a pipeline's jobs (200 whatever its state)",
+    params: [idParam, pipelineIdParam],
+    handler: (ctx) => {
+      currentUser(ctx);
+      const project = findProject(ctx, 'update_pipeline');
+      const row = findPipeline(ctx, project.id);
+      return presentPipeline(ctx.core, projectFullPath(ctx.core, project), setStatus(ctx, row, CANCELABLE, 'canceled'), userOf(ctx, row.user_id));
+    },
+  },
+  {
+    method: 'POST',
+    path: '/projects/:id/pipelines/:pipeline_id/retry',
+    summary: "Retry a pipeline's failed or canceled jobs (no effect when there are none)",
+    params: [idParam, pipelineIdParam],
+    handler: (ctx) => {
+      currentUser(ctx);
+      const project = findProject(ctx, 'update_pipeline');
+      const row = findPipeline(ctx, project.id);
+      // Retried jobs wait for a runner: the pipeline is pending again.
+      return created(presentPipeline(ctx.core, projectFullPath(ctx.core, project), setStatus(ctx, row, RETRYABLE, 'pending'), userOf(ctx, row.user_id)));
+    },
+  },
+  {
+    method: 'DELETE',
+    path: '/projects/:id/pipelines/:pipeline_id',
+    summary: 'Delete a pipeline (Owner); packages it built keep their files and lose the link',
+    params: [idParam, pipelineIdParam],
+    handler: (ctx) => {
+      currentUser(ctx);
+      const project = findProject(ctx, 'destroy_pipeline');
+      const row = findPipeline(ctx, project.id);
+      ctx.core.tx(() => ctx.core.db.prepare('DELETE FROM pipelines WHERE id = ?').run(row.id));
+      return noContent();
     },
   },
   {

@@ -1,0 +1,28 @@
+import { defineVerb } from '../../kit/verb.js';
+import { PIPELINE_COLUMNS } from './columns.js';
+import { addProjectOption, pipelineId, pipelinesPath, projectRef, type ProjectOpts } from './paths.js';
+
+/** Statuses with nothing left to stop. */
+const FINISHED = new Set(['success', 'failed', 'canceled', 'skipped']);
+
+export const cancelVerb = defineVerb<ProjectOpts>({
+  name: 'cancel',
+  args: '<pipeline>',
+  summary: "Cancel a pipeline's jobs that have not finished (Developer)",
+  examples: ['hostctl pipelines cancel 7 -R acme/web/storefront', 'hostctl pipelines cancel main -R acme/web/storefront   # the newest pipeline of main'],
+  options: (cmd) => addProjectOption(cmd),
+  async run(cli, [value], o) {
+    const api = await cli.client();
+    const path = pipelinesPath(projectRef(o), await pipelineId(api, projectRef(o), value));
+    // The platform answers 200 whatever the state: say when there was nothing to cancel.
+    const { data: before } = await api.get<{ id: number; status: string }>(path);
+    if (FINISHED.has(before.status)) {
+      cli.info(`pipeline ${before.id} is already ${before.status}; nothing to cancel`);
+      return;
+    }
+    await cli.confirmOnTerminal(`Cancel pipeline ${before.id} (${before.status})?`);
+    const { data } = await api.post<Record<string, unknown>>(`${path}/cancel`);
+    cli.info(`pipeline ${before.id}: ${before.status} → ${String(data.status)}`);
+    await cli.showItem(data, PIPELINE_COLUMNS);
+  },
+});
