@@ -34,6 +34,8 @@ _hostctl_sub() {
     'context|get'|'context|view'|'context|show') echo get ;;
     'context|list'|'context|ls') echo list ;;
     'context|remove'|'context|rm'|'context|delete') echo remove ;;
+    'context|rename') echo rename ;;
+    'context|set-token'|'context|update') echo set-token ;;
     'context|use'|'context|switch') echo use ;;
     '|doctor') echo doctor ;;
     '|enterprise-users'|'|enterprise-user') echo enterprise-users ;;
@@ -208,7 +210,7 @@ _hostctl_children() {
     'branches') echo 'create delete delete-merged get list protect protections unprotect' ;;
     'branches protections') echo 'list get update' ;;
     'commits') echo 'create get list' ;;
-    'context') echo 'add get list remove use' ;;
+    'context') echo 'add get list remove rename set-token use' ;;
     'enterprise-users') echo 'disable-2fa get list' ;;
     'error-tracking') echo 'keys settings' ;;
     'error-tracking keys') echo 'list create delete' ;;
@@ -272,6 +274,8 @@ _hostctl_flags() {
     'context get') echo '' ;;
     'context list') echo '' ;;
     'context remove') echo '' ;;
+    'context rename') echo '' ;;
+    'context set-token') echo '--token --token-stdin --no-verify' ;;
     'context use') echo '' ;;
     'doctor') echo '--quick --fix --strict' ;;
     'enterprise-users') echo '' ;;
@@ -558,6 +562,10 @@ _hostctl_value() {
         --limit) COMPREPLY=(); return 0 ;;
       esac ;;
     'context add')
+      case "$2" in
+        --token) COMPREPLY=(); return 0 ;;
+      esac ;;
+    'context set-token')
       case "$2" in
         --token) COMPREPLY=(); return 0 ;;
       esac ;;

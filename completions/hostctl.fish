@@ -92,6 +92,10 @@ function __hostctl_sub
             echo list
         case 'context|remove' 'context|rm' 'context|delete'
             echo remove
+        case 'context|rename'
+            echo rename
+        case 'context|set-token' 'context|update'
+            echo set-token
         case 'context|use' 'context|switch'
             echo use
         case '|doctor'
@@ -466,7 +470,7 @@ complete -c hostctl -n '__hostctl_at \'\'' -a backup -d 'Back up a local state (
 complete -c hostctl -n '__hostctl_at \'\'' -a branches -d 'Branches of a project: list, get, create, delete, delete-merged, protect, unprotect, protections'
 complete -c hostctl -n '__hostctl_at \'\'' -a commits -d 'Commits of a project: list, get, create (commit files from disk)'
 complete -c hostctl -n '__hostctl_at \'\'' -a completion -d 'Print the shell completion script for bash, zsh or fish, or install it'
-complete -c hostctl -n '__hostctl_at \'\'' -a context -d 'Named targets (a local state directory, or a remote instance with its token): list, get, add, use, remove'
+complete -c hostctl -n '__hostctl_at \'\'' -a context -d 'Named targets (a local state directory, or a remote instance with its token): list, get, add, use, rename, set-token, remove'
 complete -c hostctl -n '__hostctl_at \'\'' -a doctor -d 'Check that a state (or a remote instance) is healthy; --fix repairs what is safe'
 complete -c hostctl -n '__hostctl_at \'\'' -a enterprise-users -d 'Enterprise users of a top-level group: list, get, disable-2fa'
 complete -c hostctl -n '__hostctl_at \'\'' -a error-tracking -d 'Error tracking of a project: settings (get, enable, disable), keys (client keys with their DSN)'
@@ -529,6 +533,8 @@ complete -c hostctl -n '__hostctl_at \'context\'' -a add -d 'Add a context: a lo
 complete -c hostctl -n '__hostctl_at \'context\'' -a get -d 'Show the target and token a command would use, and why (flag, environment or config)'
 complete -c hostctl -n '__hostctl_at \'context\'' -a list -d 'List contexts; the current one is marked with *'
 complete -c hostctl -n '__hostctl_at \'context\'' -a remove -d 'Remove a context (its state directory or instance is left alone); confirms on a terminal'
+complete -c hostctl -n '__hostctl_at \'context\'' -a rename -d 'Rename a context; it stays the current one if it was'
+complete -c hostctl -n '__hostctl_at \'context\'' -a set-token -d 'Replace a context\'s token (checked against its target first, unless --no-verify)'
 complete -c hostctl -n '__hostctl_at \'context\'' -a use -d 'Make a context the current one (asks which on a terminal when NAME is left out)'
 
 # enterprise-users
@@ -855,6 +861,11 @@ complete -c hostctl -n '__hostctl_at \'context add\'' -l token-stdin -d 'read th
 complete -c hostctl -n '__hostctl_at \'context add\'' -l use -d 'make it the current context'
 complete -c hostctl -n '__hostctl_at \'context add\'' -l force -d 'replace an existing context of that name'
 complete -c hostctl -n '__hostctl_at \'context add\'' -l no-verify -d 'save without checking the state directory, the URL or the token'
+
+# context set-token
+complete -c hostctl -n '__hostctl_at \'context set-token\'' -l token -x -d 'the personal access token (visible in shell history and process lists: prefer --token-stdin)'
+complete -c hostctl -n '__hostctl_at \'context set-token\'' -l token-stdin -d 'read the token from standard input'
+complete -c hostctl -n '__hostctl_at \'context set-token\'' -l no-verify -d 'save without asking the target whether it accepts the token'
 
 # doctor
 complete -c hostctl -n '__hostctl_at \'doctor\'' -l quick -d 'skip git fsck and use SQLite\'s quick check'

@@ -157,6 +157,67 @@ describe('hostctl context', () => {
     await sb.run(['context', 'use', 'local']);
   });
 
+  it('rename keeps the context, its token and its place as current; refuses a taken name', async () => {
+    await sb.run(['context', 'add', 'before', '--state', sb.stateDir, '--token', token, '--use']);
+    const res = await sb.run(['context', 'rename', 'before', 'after']);
+    expect(res.exitCode, res.stderr).toBe(0);
+    expect(res.stderr).toBe('renamed context "before" to "after" (the current context)');
+    const rows = json<{ name: string; current: boolean; token: string }[]>((await sb.run(['context', 'list', '-o', 'json'])).stdout);
+    expect(rows.find((r) => r.name === 'after')).toMatchObject({ current: true, token: mask(token) });
+    expect(rows.map((r) => r.name)).not.toContain('before');
+    expect((await sb.run(['context', 'rename', 'after', 'local'])).exitCode).toBe(5);
+    expect((await sb.run(['context', 'rename', 'nope', 'other'])).exitCode).toBe(2);
+    await sb.run(['context', 'use', 'local']);
+    await sb.run(['context', 'remove', 'after', '--yes']);
+  });
+
+  it('set-token checks the new token against the target, then saves it; a refused token changes nothing', async () => {
+    await sb.run(['context', 'add', 'tok', '--state', sb.stateDir, '--no-verify']);
+    const refused = await sb.run(['context', 'set-token', 'tok', '--token-stdin'], { input: 'hpat-not-a-real-token-000000' });
+    expect(refused.exitCode).toBe(4);
+    expect(json<{ name: string; token: string | null }[]>((await sb.run(['context', 'list', '-o', 'json'])).stdout).find((r) => r.name === 'tok')?.token).toBeNull();
+    const done = await sb.run(['context', 'set-token', 'tok', '--token-stdin'], { input: `${token}\n` });
+    expect(done.exitCode, done.stderr).toBe(0);
+    expect(done.stderr).toContain(`context "tok" now uses token ${mask(token)}`);
+    expect(json<{ name: string; token: string | null }[]>((await sb.run(['context', 'list', '-o', 'json'])).stdout).find((r) => r.name === 'tok')?.token).toBe(mask(token));
+    const same = await sb.run(['context', 'update', 'tok', '--token', token]);
+    expect([same.exitCode, same.stderr]).toEqual([0, 'context "tok" already uses that token; nothing to do']);
+    expect((await sb.run(['context', 'set-token', 'tok'])).exitCode).toBe(2);
+    await sb.run(['context', 'remove', 'tok', '--yes']);
+  });
+
+  it('remove warns when it drops the only saved copy of a token', async () => {
+    const shared = await sb.run(['context', 'add', 'copy', '--state', sb.stateDir, '--token', token]);
+    expect(shared.exitCode).toBe(0);
+    // "local" holds the same token: nothing is lost.
+    expect((await sb.run(['context', 'remove', 'copy', '--yes'])).stderr).not.toContain('only saved copy');
+    await sb.run(['context', 'add', 'lonely', '--state', sb.stateDir, '--token', 'hpat-lonely-token-1234abcd', '--no-verify']);
+    const lonely = await sb.run(['context', 'remove', 'lonely']);
+    expect(lonely.exitCode).toBe(2);
+    expect(lonely.stderr).toContain('warning: context "lonely" holds the only saved copy of token hpat-****abcd');
+    expect(lonely.stderr).toContain('and the only copy of its token');
+    expect((await sb.run(['context', 'remove', 'lonely', '--yes'])).exitCode).toBe(0);
+  });
+
+  it('add --dry-run contacts nothing and saves nothing', async () => {
+    const server = createServer((_req, res) => {
+      hits += 1;
+      res.end('{}');
+    });
+    let hits = 0;
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+    try {
+      const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+      const res = await sb.run(['context', 'add', 'dry', '--url', url, '--token', 'hpat-dry-run-token-0000', '--dry-run']);
+      expect(res.exitCode, res.stderr).toBe(0);
+      expect(res.stderr).toContain('dry run: the target and the token were not checked');
+      expect(hits).toBe(0);
+      expect(json<{ name: string }[]>((await sb.run(['context', 'list', '-o', 'json'])).stdout).map((c) => c.name)).not.toContain('dry');
+    } finally {
+      server.close();
+    }
+  });
+
   describe('precedence: flag, then HOSTCTL_*, then GITLAB_*, then config', () => {
     const show = async (args: string[], env: Record<string, string> = {}) => {
       const res = await sb.run(['context', 'get', '-o', 'json', ...args], { env });

@@ -204,7 +204,9 @@ describe('hostctl packages and pipelines', () => {
     expect(String(gone.stderr)).toContain('deleted package app 1.0.0');
     const again = await box.run(['packages', 'get', String(pkg?.id), '-R', 'root/shop']);
     expect(again.exitCode).toBe(3);
-    expect((await box.run(['packages', 'get', 'abc', '-R', 'root/shop'])).exitCode).toBe(2);
+    const unknown = await box.run(['packages', 'get', 'abc', '-R', 'root/shop']);
+    expect(unknown.exitCode).toBe(3);
+    expect(String(unknown.stderr)).toContain('no package "abc" (PACKAGE is an id, NAME@VERSION, or NAME when one version exists)');
   });
 
   it('refuses uploads without a name, a version or files, and unreadable files', async () => {

@@ -70,7 +70,6 @@ describe('hostctl settings nouns', () => {
         [['freeze-periods', 'create', '-R', 'root/api', '--start', '0 0 0 * *', '--end', '0 1 * * *'], '--start is not a cron expression'],
         [['freeze-periods', 'create', '-R', 'root/api', '--start', '0 0 * * *', '--end', '0 1 * * *', '--timezone', 'Mars/Base'], '--timezone must be an IANA time zone'],
         [['freeze-periods', 'update', '1', '-R', 'root/api'], 'nothing to change'],
-        [['freeze-periods', 'get', 'x', '-R', 'root/api'], 'must be a whole number'],
         [['freeze-periods', 'list'], 'missing --project'],
         [['freeze-periods', 'status', '-R', 'root/api', '--at', 'tomorrow'], '--at must be an ISO 8601'],
       ];
@@ -80,6 +79,10 @@ describe('hostctl settings nouns', () => {
         expect(String(res.stderr)).toContain(message);
       }
       expect(await json<Period[]>(['freeze-periods', 'list', '-R', 'root/api'])).toEqual([]);
+      // A period is named by id or by its start: a start no period has is not found (exit 3).
+      const unknown = await box.run(['freeze-periods', 'get', 'x', '-R', 'root/api']);
+      expect(unknown.exitCode).toBe(3);
+      expect(String(unknown.stderr)).toContain('no freeze period "x"');
     });
 
     it('status: not frozen without periods (exit 0); the help documents the frozen exit code', async () => {

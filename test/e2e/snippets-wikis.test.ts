@@ -68,7 +68,7 @@ describe('hostctl snippets and wikis', () => {
       const several = await box.run(['snippets', 'raw', String(id)]);
       expect(several.exitCode).toBe(2);
       expect(String(several.stderr)).toContain('has 2 files (a.sh, tools/b.py): give --file PATH or --all');
-      expect(String((await box.run(['snippets', 'raw', String(id), '--all'])).stdout)).toBe('echo A2print("b")');
+      expect(String((await box.run(['snippets', 'raw', String(id), '--all'])).stdout)).toBe('echo A2\nprint("b")');
       expect(String((await box.run(['snippets', 'raw', 'tools V2', '--file', 'a.sh'])).stdout)).toBe('echo A2');
       expect(String((await box.run(['snippets', 'raw', String(id), '--file', 'tools/b.py'])).stdout)).toBe('print("b")');
       const bytes = Buffer.from([0xe2, 0x82, 0xac, 0x0a, 0x09, 0x20]);

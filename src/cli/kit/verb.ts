@@ -450,7 +450,8 @@ export function makeCli(globals: GlobalOptions & ListOptions, env: NodeJS.Proces
   const wide = globals.output === 'wide';
   if (wide) globals.output = 'table';
   // A dry run writes no configuration either: commands that save contexts say what they would do.
-  if (globals.dryRun) reportConfigWritesOnly((line) => writeErr(`${line}\n`));
+  // (set on every run: one process may run several commands, as the in-process tests do)
+  reportConfigWritesOnly(globals.dryRun ? (line) => writeErr(`${line}\n`) : undefined);
   const term = detectTerminal({ noInput: globals.input === false, color: globals.color }, env);
   const fields = parseFields(globals.fields);
   let target: Target | undefined;

@@ -2,10 +2,8 @@ import { resolve } from 'node:path';
 import type { VerbSpec } from '../../kit/verb.js';
 import { readConfig, updateConfig, type ContextConfig } from '../../config/store.js';
 import type { Target } from '../../config/target.js';
-import { createClient } from '../../kit/client-factory.js';
 import { CliError, EXIT, UsageError } from '../../kit/errors.js';
-import { ApiError } from '../../../client/api-error.js';
-import { TransportError } from '../../../client/transport.js';
+import { tokenFrom, verify } from './token-check.js';
 import { checkContextName, contextRow } from './rows.js';
 import { STATE_DB } from '../../../shared/state-layout.js';
 
@@ -28,38 +26,6 @@ export function normaliseUrl(text: string): string {
   if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new UsageError(`--url must be an http:// or https:// URL, got "${text}"`);
   if (url.search || url.hash) throw new UsageError(`--url takes the instance URL without a query or fragment, got "${text}"`);
   return `${url.origin}${url.pathname.replace(/\/+$/, '').replace(/\/api\/v4$/, '')}`;
-}
-
-async function readStdin(): Promise<string> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks).toString('utf8');
-}
-
-function checkToken(token: string, flag: string): string {
-  const t = token.trim();
-  if (!t) throw new UsageError(`${flag} gave an empty token`);
-  if (/\s/.test(t)) throw new UsageError(`${flag} gave a token with whitespace inside; pass the secret alone`);
-  return t;
-}
-
-/** Asks the target who the token belongs to; refuses a token it rejects or a target it cannot reach. */
-async function verify(target: Target, say: (line: string) => void): Promise<void> {
-  let client;
-  try {
-    client = await createClient(target);
-    const { data } = await client.get<{ name?: string; user_id?: number; scopes?: string[]; expires_at?: string | null }>('/personal_access_tokens/self');
-    say(`token "${data.name ?? '?'}" of user ${data.user_id ?? '?'} works (scopes: ${(data.scopes ?? []).join(', ') || 'none'}${data.expires_at ? `; expires ${data.expires_at}` : ''})`);
-  } catch (error) {
-    if (error instanceof ApiError && (error.status === 401 || error.status === 403)) {
-      throw new CliError(`the token was refused by ${client?.target ?? 'the target'}: ${error.message}`, EXIT.auth, 'check the token, or save it anyway with --no-verify');
-    }
-    if (error instanceof TransportError) throw new CliError(error.message, EXIT.unavailable, 'check the URL, or save the context anyway with --no-verify');
-    if (error instanceof CliError) throw new CliError(error.message, error.exitCode, 'check --state, or save the context anyway with --no-verify');
-    throw error;
-  } finally {
-    await client?.transport.close();
-  }
 }
 
 export const addVerb: VerbSpec<AddOptions> = {
@@ -85,8 +51,7 @@ export const addVerb: VerbSpec<AddOptions> = {
     const { state, url } = cli.globals;
     if (state && url) throw new UsageError('give either --state DIR (local) or --url URL (remote), not both');
     if (!state && !url) throw new UsageError('missing --state DIR (a local state) or --url URL (a remote instance)');
-    if (o.token !== undefined && o.tokenStdin) throw new UsageError('give either --token or --token-stdin, not both');
-    const token = o.tokenStdin ? checkToken(await readStdin(), '--token-stdin') : o.token !== undefined ? checkToken(o.token, '--token') : undefined;
+    const token = await tokenFrom(o);
 
     const entry: ContextConfig = url ? { type: 'remote', url: normaliseUrl(url) } : { type: 'local', state: resolve(state as string) };
     if (token) entry.token = token;
@@ -94,7 +59,9 @@ export const addVerb: VerbSpec<AddOptions> = {
     const existing = readConfig(cli.env).contexts[name];
     if (existing && !o.force) throw new CliError(`context "${name}" exists already`, EXIT.conflict, 'add --force to replace it');
 
-    if (o.verify) {
+    // A dry run contacts nothing: the target and the token are not checked either.
+    if (o.verify && cli.globals.dryRun) cli.info('dry run: the target and the token were not checked');
+    else if (o.verify) {
       const target: Target = entry.type === 'remote' ? { kind: 'remote', url: entry.url as string, source: 'context add' } : { kind: 'local', stateDir: entry.state as string, source: 'context add' };
       if (token) await verify({ ...target, token }, cli.info);
       else if (entry.type === 'local') {

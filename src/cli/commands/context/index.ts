@@ -7,7 +7,9 @@ import { getVerb } from './get.js';
 import { addVerb as addContextVerb } from './add.js';
 import { useVerb } from './use.js';
 import { removeVerb } from './remove.js';
+import { renameVerb } from './rename.js';
+import { setTokenVerb } from './set-token.js';
 
 export function configure(noun: Command): void {
-  for (const verb of [listVerb, getVerb, addContextVerb, useVerb, removeVerb]) addVerb(noun, verb, subcommand);
+  for (const verb of [listVerb, getVerb, addContextVerb, useVerb, renameVerb, setTokenVerb, removeVerb]) addVerb(noun, verb, subcommand);
 }

@@ -12,8 +12,12 @@ export const removeVerb: VerbSpec = {
   async run(cli, [given]) {
     const config = readConfig(cli.env);
     const name = given ?? (await pickContext(cli, config, 'Remove which context?'));
-    const row = contextRow(name, existingContext(config, name), config);
-    await cli.confirm(`Remove context "${name}" (${row.type} ${row.target})?`);
+    const ctx = existingContext(config, name);
+    const row = contextRow(name, ctx, config);
+    // A token saved nowhere else is gone with the context: the platform shows a secret only once.
+    const onlyCopy = ctx.token !== undefined && !Object.entries(config.contexts).some(([other, c]) => other !== name && c.token === ctx.token);
+    if (onlyCopy) cli.info(`warning: context "${name}" holds the only saved copy of token ${row.token ?? ''}; removing it loses the token (revoke it with hostctl tokens revoke, or keep a copy first)`);
+    await cli.confirm(`Remove context "${name}" (${row.type} ${row.target})${onlyCopy ? ' and the only copy of its token' : ''}?`);
     await updateConfig((data) => {
       delete data.contexts[name];
       if (data.currentContext === name) delete data.currentContext;

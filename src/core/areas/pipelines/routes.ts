@@ -10,7 +10,7 @@ import { currentUser } from '../../http/context.js';
 import { conflict, forbidden, recordNotFound, validationError } from '../../http/errors.js';
 import { cappedCount, paginate } from '../../http/pagination.js';
 import { keptCount } from '../../db/list-counts.js';
-import { created, noContent } from '../../http/reply.js';
+import { created, noContent, ok } from '../../http/reply.js';
 import { idParam, type ParamDecl } from '../../http/params.js';
 import { isAdmin } from '../../auth/policy.js';
 import { digestSecret } from '../../auth/secrets.js';
@@ -135,7 +135,7 @@ export const pipelineRoutes = defineRoutes([
       currentUser(ctx);
       const project = findProject(ctx, 'update_pipeline');
       const row = findPipeline(ctx, project.id);
-      return presentPipeline(ctx.core, projectFullPath(ctx.core, project), setStatus(ctx, row, CANCELABLE, 'canceled'), userOf(ctx, row.user_id));
+      return ok(presentPipeline(ctx.core, projectFullPath(ctx.core, project), setStatus(ctx, row, CANCELABLE, 'canceled'), userOf(ctx, row.user_id)));
     },
   },
   {
