@@ -6,6 +6,7 @@
 _hostctl_sub() {
   case "$1|$2" in
     '|api') echo api ;;
+    '|apply') echo apply ;;
     '|audit-events'|'|audit-event') echo audit-events ;;
     'audit-events|get'|'audit-events|view'|'audit-events|show') echo get ;;
     'audit-events|list'|'audit-events|ls') echo list ;;
@@ -37,6 +38,7 @@ _hostctl_sub() {
     'context|rename') echo rename ;;
     'context|set-token'|'context|update') echo set-token ;;
     'context|use'|'context|switch') echo use ;;
+    '|diff') echo diff ;;
     '|doctor') echo doctor ;;
     '|enterprise-users'|'|enterprise-user') echo enterprise-users ;;
     'enterprise-users|disable-2fa') echo disable-2fa ;;
@@ -51,6 +53,7 @@ _hostctl_sub() {
     'error-tracking settings|get'|'error-tracking settings|view'|'error-tracking settings|show') echo get ;;
     'error-tracking settings|enable') echo enable ;;
     'error-tracking settings|disable') echo disable ;;
+    '|export') echo export ;;
     '|freeze-periods'|'|freeze-period') echo freeze-periods ;;
     'freeze-periods|create') echo create ;;
     'freeze-periods|delete'|'freeze-periods|rm') echo delete ;;
@@ -204,7 +207,7 @@ _hostctl_sub() {
 # The subcommands of command path $1 (the nouns for the empty path).
 _hostctl_children() {
   case "$1" in
-    '') echo 'api audit-events auth backup branches commits completion context doctor enterprise-users error-tracking freeze-periods groups init members milestones notifications packages pipelines projects protected-envs releases restore saml scim security-settings serve snippets storage-moves storages tags tokens users whoami wikis help' ;;
+    '') echo 'api apply audit-events auth backup branches commits completion context diff doctor enterprise-users error-tracking export freeze-periods groups init members milestones notifications packages pipelines projects protected-envs releases restore saml scim security-settings serve snippets storage-moves storages tags tokens users whoami wikis help' ;;
     'audit-events') echo 'get list' ;;
     'auth') echo 'status' ;;
     'branches') echo 'create delete delete-merged get list protect protections unprotect' ;;
@@ -246,6 +249,7 @@ _hostctl_children() {
 _hostctl_flags() {
   case "$1" in
     'api') echo '-X --method -f --raw-field -F --field -H --header --paginate -i --include --silent --input' ;;
+    'apply') echo '-f --file --prune --keep-going' ;;
     'audit-events') echo '' ;;
     'audit-events get') echo '-R --project -g --group' ;;
     'audit-events list') echo '-R --project -g --group --since --until --author --entity-type --event -f --follow --interval --page --per-page --all --limit' ;;
@@ -277,6 +281,7 @@ _hostctl_flags() {
     'context rename') echo '' ;;
     'context set-token') echo '--token --token-stdin --no-verify' ;;
     'context use') echo '' ;;
+    'diff') echo '-f --file --prune' ;;
     'doctor') echo '--quick --fix --strict' ;;
     'enterprise-users') echo '' ;;
     'enterprise-users disable-2fa') echo '' ;;
@@ -291,6 +296,7 @@ _hostctl_flags() {
     'error-tracking settings get') echo '-R --project' ;;
     'error-tracking settings enable') echo '-R --project' ;;
     'error-tracking settings disable') echo '-R --project' ;;
+    'export') echo '--group --recursive --project --section' ;;
     'freeze-periods') echo '' ;;
     'freeze-periods create') echo '-R --project --start --end --timezone' ;;
     'freeze-periods delete') echo '-R --project' ;;
@@ -452,6 +458,10 @@ _hostctl_value() {
         -H|--header) COMPREPLY=(); return 0 ;;
         --input) compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -f -- "$cur")); return 0 ;;
       esac ;;
+    'apply')
+      case "$2" in
+        -f|--file) compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -f -- "$cur")); return 0 ;;
+      esac ;;
     'audit-events get')
       case "$2" in
         -R|--project) _hostctl_dynamic projects; return 0 ;;
@@ -569,6 +579,10 @@ _hostctl_value() {
       case "$2" in
         --token) COMPREPLY=(); return 0 ;;
       esac ;;
+    'diff')
+      case "$2" in
+        -f|--file) compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -f -- "$cur")); return 0 ;;
+      esac ;;
     'enterprise-users list')
       case "$2" in
         --username) _hostctl_dynamic users; return 0 ;;
@@ -606,6 +620,12 @@ _hostctl_value() {
     'error-tracking settings disable')
       case "$2" in
         -R|--project) _hostctl_dynamic projects; return 0 ;;
+      esac ;;
+    'export')
+      case "$2" in
+        --group) _hostctl_dynamic groups; return 0 ;;
+        --project) _hostctl_dynamic projects; return 0 ;;
+        --section) COMPREPLY=(); return 0 ;;
       esac ;;
     'freeze-periods create')
       case "$2" in
@@ -1554,7 +1574,7 @@ _hostctl() {
   for ((i = 1; i < COMP_CWORD; i++)); do
     w="${COMP_WORDS[i]}"
     case "$w" in
-      --access-level|--add|--approval|--asset|--at|--author|--author-email|--author-name|--bio|--branch|--color|--compress|--content|--content-file|--context|--context-name|--created-after|--created-before|--default-branch|--default-role|--delete|--deploy|--description|--due-date|--email|--end|--entity-type|--event|--exclude|--expires-after|--expires-at|--expires-before|--expires-within|--extern-uid|--external-url|--field|--fields|--file|--filename|--fingerprint|--format|--from|--group|--header|--host|--iid|--input|--interval|--job-title|--jq|--kind|--last-used-after|--last-used-before|--level|--limit|--link|--link-url|--location|--member-role|--merge|--message|--method|--milestone|--min-access-level|--name|--namespace|--notes|--notes-file|--off|--offering|--on|--organization|--output|--output-file|--package-version|--page|--password|--path|--pattern|--per-page|--port|--project|--projects-limit|--provider|--push|--raw-field|--ref|--regex|--released-at|--remove|--remove-approval|--remove-deploy|--rename|--replace|--required-approvals|--root-token|--scope|--search|--secret-push-protection|--since|--snippet|--sort|--source|--sso-url|--start|--start-branch|--start-date|--start-sha|--state|--status|--storage|--sudo|--tag|--tag-message|--tier|--timeout|--timezone|--title|--to|--token|--two-factor|--type|--unprotect|--until|--url|--user|--username|--visibility|--weight|-F|-H|-O|-R|-X|-a|-f|-g|-m|-o|-q)
+      --access-level|--add|--approval|--asset|--at|--author|--author-email|--author-name|--bio|--branch|--color|--compress|--content|--content-file|--context|--context-name|--created-after|--created-before|--default-branch|--default-role|--delete|--deploy|--description|--due-date|--email|--end|--entity-type|--event|--exclude|--expires-after|--expires-at|--expires-before|--expires-within|--extern-uid|--external-url|--field|--fields|--file|--filename|--fingerprint|--format|--from|--group|--header|--host|--iid|--input|--interval|--job-title|--jq|--kind|--last-used-after|--last-used-before|--level|--limit|--link|--link-url|--location|--member-role|--merge|--message|--method|--milestone|--min-access-level|--name|--namespace|--notes|--notes-file|--off|--offering|--on|--organization|--output|--output-file|--package-version|--page|--password|--path|--pattern|--per-page|--port|--project|--projects-limit|--provider|--push|--raw-field|--ref|--regex|--released-at|--remove|--remove-approval|--remove-deploy|--rename|--replace|--required-approvals|--root-token|--scope|--search|--secret-push-protection|--section|--since|--snippet|--sort|--source|--sso-url|--start|--start-branch|--start-date|--start-sha|--state|--status|--storage|--sudo|--tag|--tag-message|--tier|--timeout|--timezone|--title|--to|--token|--two-factor|--type|--unprotect|--until|--url|--user|--username|--visibility|--weight|-F|-H|-O|-R|-X|-a|-f|-g|-m|-o|-q)
         ((i++))
         [[ "${COMP_WORDS[i]}" == "=" ]] && ((i++))
         continue ;;

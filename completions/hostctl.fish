@@ -14,7 +14,7 @@ function __hostctl_command
             continue
         end
         switch $w
-            case '--access-level' '--add' '--approval' '--asset' '--at' '--author' '--author-email' '--author-name' '--bio' '--branch' '--color' '--compress' '--content' '--content-file' '--context' '--context-name' '--created-after' '--created-before' '--default-branch' '--default-role' '--delete' '--deploy' '--description' '--due-date' '--email' '--end' '--entity-type' '--event' '--exclude' '--expires-after' '--expires-at' '--expires-before' '--expires-within' '--extern-uid' '--external-url' '--field' '--fields' '--file' '--filename' '--fingerprint' '--format' '--from' '--group' '--header' '--host' '--iid' '--input' '--interval' '--job-title' '--jq' '--kind' '--last-used-after' '--last-used-before' '--level' '--limit' '--link' '--link-url' '--location' '--member-role' '--merge' '--message' '--method' '--milestone' '--min-access-level' '--name' '--namespace' '--notes' '--notes-file' '--off' '--offering' '--on' '--organization' '--output' '--output-file' '--package-version' '--page' '--password' '--path' '--pattern' '--per-page' '--port' '--project' '--projects-limit' '--provider' '--push' '--raw-field' '--ref' '--regex' '--released-at' '--remove' '--remove-approval' '--remove-deploy' '--rename' '--replace' '--required-approvals' '--root-token' '--scope' '--search' '--secret-push-protection' '--since' '--snippet' '--sort' '--source' '--sso-url' '--start' '--start-branch' '--start-date' '--start-sha' '--state' '--status' '--storage' '--sudo' '--tag' '--tag-message' '--tier' '--timeout' '--timezone' '--title' '--to' '--token' '--two-factor' '--type' '--unprotect' '--until' '--url' '--user' '--username' '--visibility' '--weight' '-F' '-H' '-O' '-R' '-X' '-a' '-f' '-g' '-m' '-o' '-q'
+            case '--access-level' '--add' '--approval' '--asset' '--at' '--author' '--author-email' '--author-name' '--bio' '--branch' '--color' '--compress' '--content' '--content-file' '--context' '--context-name' '--created-after' '--created-before' '--default-branch' '--default-role' '--delete' '--deploy' '--description' '--due-date' '--email' '--end' '--entity-type' '--event' '--exclude' '--expires-after' '--expires-at' '--expires-before' '--expires-within' '--extern-uid' '--external-url' '--field' '--fields' '--file' '--filename' '--fingerprint' '--format' '--from' '--group' '--header' '--host' '--iid' '--input' '--interval' '--job-title' '--jq' '--kind' '--last-used-after' '--last-used-before' '--level' '--limit' '--link' '--link-url' '--location' '--member-role' '--merge' '--message' '--method' '--milestone' '--min-access-level' '--name' '--namespace' '--notes' '--notes-file' '--off' '--offering' '--on' '--organization' '--output' '--output-file' '--package-version' '--page' '--password' '--path' '--pattern' '--per-page' '--port' '--project' '--projects-limit' '--provider' '--push' '--raw-field' '--ref' '--regex' '--released-at' '--remove' '--remove-approval' '--remove-deploy' '--rename' '--replace' '--required-approvals' '--root-token' '--scope' '--search' '--secret-push-protection' '--section' '--since' '--snippet' '--sort' '--source' '--sso-url' '--start' '--start-branch' '--start-date' '--start-sha' '--state' '--status' '--storage' '--sudo' '--tag' '--tag-message' '--tier' '--timeout' '--timezone' '--title' '--to' '--token' '--two-factor' '--type' '--unprotect' '--until' '--url' '--user' '--username' '--visibility' '--weight' '-F' '-H' '-O' '-R' '-X' '-a' '-f' '-g' '-m' '-o' '-q'
                 set skip 1
                 continue
             case '-*'
@@ -36,6 +36,8 @@ function __hostctl_sub
     switch "$argv[1]|$argv[2]"
         case '|api'
             echo api
+        case '|apply'
+            echo apply
         case '|audit-events' '|audit-event'
             echo audit-events
         case 'audit-events|get' 'audit-events|view' 'audit-events|show'
@@ -98,6 +100,8 @@ function __hostctl_sub
             echo set-token
         case 'context|use' 'context|switch'
             echo use
+        case '|diff'
+            echo diff
         case '|doctor'
             echo doctor
         case '|enterprise-users' '|enterprise-user'
@@ -126,6 +130,8 @@ function __hostctl_sub
             echo enable
         case 'error-tracking settings|disable'
             echo disable
+        case '|export'
+            echo export
         case '|freeze-periods' '|freeze-period'
             echo freeze-periods
         case 'freeze-periods|create'
@@ -464,6 +470,7 @@ complete -c hostctl -n 'true' -s h -l help -d 'display help for command'
 
 # Nouns
 complete -c hostctl -n '__hostctl_at \'\'' -a api -d 'Send any request to the API v4 (local or remote) and print the answer'
+complete -c hostctl -n '__hostctl_at \'\'' -a apply -d 'Change the target to match settings files: show the plan, confirm, apply in dependency order'
 complete -c hostctl -n '__hostctl_at \'\'' -a audit-events -d 'Audit events (who changed what, when and from where): list (instance, group, project; --follow), get'
 complete -c hostctl -n '__hostctl_at \'\'' -a auth -d 'Who you are on the current target: status (also hostctl whoami)'
 complete -c hostctl -n '__hostctl_at \'\'' -a backup -d 'Back up a local state (database, repositories, packages, settings) into one verified archive, online'
@@ -471,9 +478,11 @@ complete -c hostctl -n '__hostctl_at \'\'' -a branches -d 'Branches of a project
 complete -c hostctl -n '__hostctl_at \'\'' -a commits -d 'Commits of a project: list, get, create (commit files from disk)'
 complete -c hostctl -n '__hostctl_at \'\'' -a completion -d 'Print the shell completion script for bash, zsh or fish, or install it'
 complete -c hostctl -n '__hostctl_at \'\'' -a context -d 'Named targets (a local state directory, or a remote instance with its token): list, get, add, use, rename, set-token, remove'
+complete -c hostctl -n '__hostctl_at \'\'' -a diff -d 'Show what apply would change to match settings files (exit 11 when the target differs)'
 complete -c hostctl -n '__hostctl_at \'\'' -a doctor -d 'Check that a state (or a remote instance) is healthy; --fix repairs what is safe'
 complete -c hostctl -n '__hostctl_at \'\'' -a enterprise-users -d 'Enterprise users of a top-level group: list, get, disable-2fa'
 complete -c hostctl -n '__hostctl_at \'\'' -a error-tracking -d 'Error tracking of a project: settings (get, enable, disable), keys (client keys with their DSN)'
+complete -c hostctl -n '__hostctl_at \'\'' -a export -d 'Write the current settings of groups and projects as a settings file for diff and apply'
 complete -c hostctl -n '__hostctl_at \'\'' -a freeze-periods -d 'Deploy freeze periods of a project: list, get, create (guided on a terminal), update, delete, status'
 complete -c hostctl -n '__hostctl_at \'\'' -a groups -d 'Groups and subgroups: list, get, create, update, delete'
 complete -c hostctl -n '__hostctl_at \'\'' -a init -d 'Create a local state directory (an instance with an administrator and its token)'
@@ -499,7 +508,7 @@ complete -c hostctl -n '__hostctl_at \'\'' -a users -d 'Users (administrators): 
 complete -c hostctl -n '__hostctl_at \'\'' -a whoami -d 'Show the target, the user and the token in use (name, scopes, expiry)'
 complete -c hostctl -n '__hostctl_at \'\'' -a wikis -d 'Wiki pages of projects and groups: list, get (or rendered as HTML), create, update, edit, delete, history, upload (attachments)'
 complete -c hostctl -n '__hostctl_at \'\'' -a help -d 'Show help for a command'
-complete -c hostctl -n '__fish_seen_subcommand_from help; and __hostctl_at \'\'' -a 'api audit-events auth backup branches commits completion context doctor enterprise-users error-tracking freeze-periods groups init members milestones notifications packages pipelines projects protected-envs releases restore saml scim security-settings serve snippets storage-moves storages tags tokens users whoami wikis environment exit-codes formatting'
+complete -c hostctl -n '__fish_seen_subcommand_from help; and __hostctl_at \'\'' -a 'api apply audit-events auth backup branches commits completion context diff doctor enterprise-users error-tracking export freeze-periods groups init members milestones notifications packages pipelines projects protected-envs releases restore saml scim security-settings serve snippets storage-moves storages tags tokens users whoami wikis environment exit-codes formatting'
 
 # audit-events
 complete -c hostctl -n '__hostctl_at \'audit-events\'' -a get -d 'Show one audit event (of the instance, or of a group or project)'
@@ -737,6 +746,11 @@ complete -c hostctl -n '__hostctl_at \'api\'' -s i -l include -d 'print the stat
 complete -c hostctl -n '__hostctl_at \'api\'' -l silent -d 'print no body'
 complete -c hostctl -n '__hostctl_at \'api\'' -l input -r -F -d 'the JSON request body, from a file (- for standard input); -f/-F then go to the query'
 
+# apply
+complete -c hostctl -n '__hostctl_at \'apply\'' -s f -l file -r -F -d 'a settings file (YAML or JSON; repeat for several, - for stdin)'
+complete -c hostctl -n '__hostctl_at \'apply\'' -l prune -d 'also remove what the file does not declare, within the sections it declares for each group or project'
+complete -c hostctl -n '__hostctl_at \'apply\'' -l keep-going -d 'after a failed step, go on with the steps of other groups and projects'
+
 # audit-events get
 complete -c hostctl -n '__hostctl_at \'audit-events get\'' -s R -l project -x -a '(__hostctl_dynamic projects)' -d 'the project (id or full path)'
 complete -c hostctl -n '__hostctl_at \'audit-events get\'' -s g -l group -x -a '(__hostctl_dynamic groups)' -d 'the group (id or full path)'
@@ -867,6 +881,10 @@ complete -c hostctl -n '__hostctl_at \'context set-token\'' -l token -x -d 'the 
 complete -c hostctl -n '__hostctl_at \'context set-token\'' -l token-stdin -d 'read the token from standard input'
 complete -c hostctl -n '__hostctl_at \'context set-token\'' -l no-verify -d 'save without asking the target whether it accepts the token'
 
+# diff
+complete -c hostctl -n '__hostctl_at \'diff\'' -s f -l file -r -F -d 'a settings file (YAML or JSON; repeat for several, - for stdin)'
+complete -c hostctl -n '__hostctl_at \'diff\'' -l prune -d 'also show what would be removed: what the file does not declare, within the sections it declares'
+
 # doctor
 complete -c hostctl -n '__hostctl_at \'doctor\'' -l quick -d 'skip git fsck and use SQLite\'s quick check'
 complete -c hostctl -n '__hostctl_at \'doctor\'' -l fix -d 'repair what is safe to repair (never deletes data) and say what was done'
@@ -913,6 +931,12 @@ complete -c hostctl -n '__hostctl_at \'error-tracking settings enable\'' -s R -l
 
 # error-tracking settings disable
 complete -c hostctl -n '__hostctl_at \'error-tracking settings disable\'' -s R -l project -x -a '(__hostctl_dynamic projects)' -d 'the project (id or full path)'
+
+# export
+complete -c hostctl -n '__hostctl_at \'export\'' -l group -x -a '(__hostctl_dynamic groups)' -d 'a group to export (repeatable)'
+complete -c hostctl -n '__hostctl_at \'export\'' -l recursive -d 'with --group: its subgroups and their projects too'
+complete -c hostctl -n '__hostctl_at \'export\'' -l project -x -a '(__hostctl_dynamic projects)' -d 'a project to export (repeatable)'
+complete -c hostctl -n '__hostctl_at \'export\'' -l section -x -d 'only this section (repeatable; default: every section)'
 
 # freeze-periods create
 complete -c hostctl -n '__hostctl_at \'freeze-periods create\'' -s R -l project -x -a '(__hostctl_dynamic projects)' -d 'the project (id or full path)'

@@ -166,9 +166,11 @@ describe('noun summaries', () => {
     for (const noun of NOUNS.filter((n) => !n.hidden && n.summary.includes(': '))) {
       const mod = (await noun.load()) as { configure?: (cmd: import('commander').Command) => void };
       if (!mod.configure) continue;
+      // (single-action nouns such as apply have no verbs to name)
       const { Command } = await import('commander');
       const cmd = new Command(noun.name);
       mod.configure(cmd);
+      if (cmd.commands.length === 0) continue;
       const names = new Set(cmd.commands.flatMap((c) => [c.name(), ...c.aliases()]));
       const listed = noun.summary
         .slice(noun.summary.lastIndexOf(': ') + 2)
