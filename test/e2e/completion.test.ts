@@ -133,7 +133,7 @@ describe('completions and man page', () => {
     it('completes nouns, verbs (aliases too), flags and values', async () => {
       expect(await complete('hostctl ')).toEqual(expect.arrayContaining(['api', 'completion', 'context', 'init', 'serve', 'tokens', 'help']));
       expect(await complete('hostctl con')).toEqual(['context']);
-      expect(await complete('hostctl context ')).toEqual(['add', 'get', 'list', 'remove', 'use']);
+      expect(await complete('hostctl context ')).toEqual(['add', 'get', 'list', 'remove', 'rename', 'set-token', 'use']);
       expect(await complete('hostctl contexts u')).toEqual(['use']);
       expect(await complete('hostctl -o json context add x --tok')).toEqual(['--token', '--token-stdin']);
       expect(await complete('hostctl api --pag')).toEqual(['--paginate']);
@@ -160,7 +160,7 @@ describe('completions and man page', () => {
 
     it('completes nouns, verbs, flags and values', async () => {
       expect(await complete('hostctl con')).toEqual(['context']);
-      expect(await complete('hostctl contexts ')).toEqual(['add', 'get', 'list', 'remove', 'use']);
+      expect(await complete('hostctl contexts ')).toEqual(['add', 'get', 'list', 'remove', 'rename', 'set-token', 'use']);
       expect(await complete('hostctl api --pag')).toEqual(['--paginate']);
       expect((await complete('hostctl -o ')).sort()).toEqual(['json', 'table', 'yaml']);
       expect((await complete('hostctl completion ')).sort()).toEqual(['bash', 'fish', 'zsh']);

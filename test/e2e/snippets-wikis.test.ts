@@ -103,7 +103,8 @@ describe('hostctl snippets and wikis', () => {
       const usage = await box.run(['snippets', 'list', '--scope', 'everything']);
       expect(usage.exitCode).toBe(2);
       expect((await box.run(['snippets', 'create', '--title', 'x'])).exitCode).toBe(2);
-      expect((await box.run(['snippets', 'get', 'abc'])).exitCode).toBe(2);
+      // A snippet is named by id or title: a title nobody has is not found.
+      expect((await box.run(['snippets', 'get', 'abc'])).exitCode).toBe(3);
     });
   });
 
