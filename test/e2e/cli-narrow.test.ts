@@ -31,7 +31,7 @@ describe('an 80-column terminal', () => {
     for (const name of ['olu.adeyemi', 'priya.shah', 'tom.becker']) expect(res.output).toMatch(new RegExp(`\\s${name.replace('.', '\\.')}\\s`));
     expect(res.output).toMatch(/\s12 minutes ago$/m);
     expect(res.output).not.toMatch(/(minute|hour|day)…/);
-    expect(rows.at(-1)).toBe('(+2 columns: admin, external; -o wide or --fields)');
+    expect(rows.at(-1)).toBe('(+3 columns: admin, external, 2fa; -o wide or --fields)');
   });
 
   it('branches: names whole; the commit SHA and booleans give way first', async () => {
@@ -46,13 +46,13 @@ describe('an 80-column terminal', () => {
   it('-o wide shows every column uncut, and nothing is said about hidden columns', async () => {
     const res = await show(['users', 'list', '-o', 'wide'], 200);
     expect(res.code, res.output).toBe(0);
-    expect(lines(res.output)[0]).toMatch(/ADMIN\s+EXTERNAL\s+LAST ACTIVE\s+CREATED$/);
+    expect(lines(res.output)[0]).toMatch(/ADMIN\s+EXTERNAL\s+2FA\s+LAST ACTIVE\s+CREATED$/);
     expect(res.output).toContain('olu.adeyemi@acme.example');
     expect(res.output).not.toContain('-o wide or --fields');
     // Piped, wide is the same tab-separated rows with every column.
     const piped = await sb.run(['users', 'list', '-o', 'wide']);
     expect(piped.exitCode).toBe(0);
-    expect(String(piped.stdout).split('\n')[0]?.split('\t')).toHaveLength(9);
+    expect(String(piped.stdout).split('\n')[0]?.split('\t')).toHaveLength(10);
   });
 
   it('a path narrower than its column is cut from the left, keeping its last segment', async () => {

@@ -7,6 +7,8 @@ export const TWO_FACTOR_STATES = ['enabled', 'disabled'] as const;
 export const TWO_FACTOR_COLUMN: Column = {
   key: 'two_factor_enabled',
   header: '2fa',
+  // A yes/no state in words: it gives way first at a narrow width, as booleans do.
+  priority: 4,
   get: (r) => (typeof r.two_factor_enabled === 'boolean' ? TWO_FACTOR_STATES[r.two_factor_enabled ? 0 : 1] : ''),
 };
 
