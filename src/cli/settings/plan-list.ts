@@ -54,7 +54,8 @@ export function planList<D, C>(desired: readonly D[], current: readonly C[], key
   }
   if (prune) {
     for (const [key, c] of byKey) {
-      if (!seen.has(key)) changes.push({ op: 'delete', key, fields: Object.entries(fieldsOf.current(c)).map(([field, from]) => ({ field, from, to: undefined })), payload: { current: c } });
+      // A deleted item is shown by the values it has (an unset expiry says nothing).
+      if (!seen.has(key)) changes.push({ op: 'delete', key, fields: Object.entries(fieldsOf.current(c)).flatMap(([field, from]) => (from === null || from === undefined ? [] : [{ field, from, to: undefined }])), payload: { current: c } });
     }
   }
   return { changes, unchanged };
