@@ -122,3 +122,14 @@ describe('the shipped JSON Schema', () => {
     expect(Object.keys(schema.properties.groups.additionalProperties.properties)).toEqual(expect.arrayContaining(['members', 'saml_group_links', 'notification_settings']));
   });
 });
+
+describe('targets without the hostctl extensions', () => {
+  it('refuses sections that need one, by name, and lets the others through', async () => {
+    const { refuseMissingExtensions } = await import('./plan.js');
+    const ctx = { extensions: false } as never;
+    const needing = { ...membersSection, name: 'storage_settings', needsExtension: true };
+    expect(() => refuseMissingExtensions(ctx, [membersSection, needing])).toThrow(/no hostctl extensions, which these sections need: storage_settings; nothing was changed/);
+    expect(() => refuseMissingExtensions(ctx, [membersSection])).not.toThrow();
+    expect(() => refuseMissingExtensions({ extensions: true } as never, [needing])).not.toThrow();
+  });
+});
