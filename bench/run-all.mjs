@@ -1,6 +1,9 @@
-// Runs every benchmark in turn (their own output goes through as it comes) and ends with one
-// table of every budget: each script prints `BUDGET name | measured | baseline | budget | verdict`
-// lines (bench/budget.mjs), collected here. A script that fails shows as FAILED.
+// Runs every benchmark (their own output goes through as it comes) and ends with one table of
+// every budget: each script prints `BUDGET name | measured | baseline | budget | verdict` lines
+// (bench/budget.mjs), collected here. A script that fails shows as FAILED. `--jobs N` runs N
+// scripts at once (each one's output then comes whole when it ends): every budget compares with
+// a baseline measured in the same script, interleaved, so sharing the cores costs spread, not
+// bias, and a run on a busy machine fits in its time.
 import { spawn } from 'node:child_process';
 import { loadavg } from 'node:os';
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -8,7 +11,10 @@ import { join } from 'node:path';
 
 const dir = import.meta.dirname;
 const HELPERS = ['lib.mjs', 'run-all.mjs', 'run-ts.mjs', 'budget.mjs', 'core-requests.ts'];
-const only = process.argv.slice(2);
+const argv = process.argv.slice(2);
+const jobsAt = argv.indexOf('--jobs');
+const jobs = jobsAt >= 0 ? Math.max(1, Number(argv[jobsAt + 1]) || 1) : 1;
+const only = argv.filter((a, i) => i !== jobsAt && i !== jobsAt + 1);
 const scripts = readdirSync(dir)
   .filter((f) => !f.startsWith('.') && ((f.endsWith('.mjs') && !HELPERS.includes(f)) || (f.endsWith('.ts') && !HELPERS.includes(f) && !f.endsWith('.d.ts') && !f.endsWith('.d.mts'))))
   .filter((f) => only.length === 0 || only.some((o) => f.includes(o)))
@@ -17,38 +23,53 @@ const scripts = readdirSync(dir)
 function run(file) {
   const args = file.endsWith('.ts') ? [join(dir, 'run-ts.mjs'), join(dir, file)] : [join(dir, file)];
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'inherit'] });
+    const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', jobs > 1 ? 'pipe' : 'inherit'] });
     const rows = [];
+    const held = [];
     let rest = '';
+    if (jobs > 1) child.stderr.on('data', (chunk) => held.push(chunk));
     child.stdout.on('data', (chunk) => {
-      process.stdout.write(chunk);
+      if (jobs > 1) held.push(chunk);
+      else process.stdout.write(chunk);
       const text = rest + chunk.toString('utf8');
       const parts = text.split('\n');
       rest = parts.pop() ?? '';
       for (const line of parts) if (line.startsWith('BUDGET ')) rows.push(line.slice(7).split('|').map((s) => s.trim()));
     });
-    child.on('close', (code) => resolve({ code, rows }));
+    child.on('close', (code) => {
+      for (const chunk of held) process.stdout.write(chunk);
+      resolve({ code, rows });
+    });
   });
 }
 
 const started = process.hrtime.bigint();
 // The machine is shared: its load when the run starts and ends goes into the record.
 const loadAtStart = loadavg()[0];
-const table = [];
+const results = new Map();
 const durations = [];
 let failed = 0;
-for (const file of scripts) {
-  const t0 = process.hrtime.bigint();
-  const { code, rows } = await run(file);
-  const seconds = Number(process.hrtime.bigint() - t0) / 1e9;
-  durations.push([file, seconds]);
-  process.stdout.write(`  (${file}: ${seconds.toFixed(1)} s)\n`);
-  for (const r of rows) table.push([file, ...r]);
-  if (code !== 0) {
-    failed++;
-    table.push([file, 'script failed', '-', '-', '-', 'FAILED']);
+let next = 0;
+async function worker() {
+  while (next < scripts.length) {
+    const file = scripts[next++];
+    const t0 = process.hrtime.bigint();
+    const { code, rows } = await run(file);
+    const seconds = Number(process.hrtime.bigint() - t0) / 1e9;
+    durations.push([file, seconds]);
+    process.stdout.write(`  (${file}: ${seconds.toFixed(1)} s)\n`);
+    const out = rows.map((r) => [file, ...r]);
+    if (code !== 0) {
+      failed++;
+      out.push([file, 'script failed', '-', '-', '-', 'FAILED']);
+    }
+    results.set(file, out);
   }
 }
+await Promise.all(Array.from({ length: Math.min(jobs, scripts.length) }, worker));
+// The table keeps the scripts' order, whichever ended first.
+const table = scripts.flatMap((f) => results.get(f) ?? []);
+durations.sort((a, b) => scripts.indexOf(a[0]) - scripts.indexOf(b[0]));
 
 const head = ['script', 'budget', 'measured', 'baseline', 'budget', 'verdict'];
 const widths = head.map((h, i) => Math.max(h.length, ...table.map((r) => (r[i] ?? '').length)));
@@ -60,7 +81,7 @@ for (const r of table) process.stdout.write(`${line(r)}\n`);
 const over = table.filter((r) => r[5] === 'OVER').length;
 process.stdout.write(`\n${table.filter((r) => r[5] === 'PASS').length} PASS, ${over} OVER, ${table.filter((r) => r[5] === 'SKIP').length} SKIP, ${failed} script(s) failed\n`);
 const loadAtEnd = loadavg()[0];
-const timing = `${total.toFixed(0)} s in all (${durations.map(([f, t]) => `${f} ${t.toFixed(0)} s`).join(', ')}); load average ${loadAtStart.toFixed(1)} at the start, ${loadAtEnd.toFixed(1)} at the end, on 2 cores`;
+const timing = `${total.toFixed(0)} s in all${jobs > 1 ? `, ${jobs} scripts at a time` : ''} (${durations.map(([f, t]) => `${f} ${t.toFixed(0)} s`).join(', ')}); load average ${loadAtStart.toFixed(1)} at the start, ${loadAtEnd.toFixed(1)} at the end, on 2 cores`;
 process.stdout.write(`${timing}\n`);
 
 // A run of every script is the record: docs/benchmarks.md gets the whole table, and the README
