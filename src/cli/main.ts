@@ -5,7 +5,7 @@ import { CommanderError, type Command } from 'commander';
 import { ApiError } from '../client/api-error.js';
 import { DryRunStop } from '../client/client.js';
 import { TransportError } from '../client/transport.js';
-import { CancelledError, CliError, EXIT, UsageError, WaitTimeoutError, exitCodeForStatus, explainApiError, extensionMissing } from './kit/errors.js';
+import { CancelledError, CliError, EXIT, UsageError, WaitTimeoutError, exitCodeForStatus, explainApiError, extensionMissing, hintForUnreachable } from './kit/errors.js';
 import { wrapText } from './render/cells.js';
 import { addNouns, createProgram, findCommand, findSub, helpSettings, selectedNoun } from './program.js';
 import { readCommandLine } from './program-flags.js';
@@ -39,7 +39,7 @@ function classify(error: unknown, flags?: ReadonlySet<string>): Reported | null 
     const { message, hint } = explainApiError(error.status, error.body, error.method, error.path, error.requestBody, flags);
     return { code: exitCodeForStatus(error.status, error.body), message, status: error.status, body: error.body, ...(hint ? { hint } : {}) };
   }
-  if (error instanceof TransportError) return { code: error.timedOut ? EXIT.timedOut : EXIT.unavailable, message: error.message };
+  if (error instanceof TransportError) return { code: error.timedOut ? EXIT.timedOut : EXIT.unavailable, message: error.message, ...(error.timedOut ? {} : { hint: hintForUnreachable() }) };
   if (error instanceof Error && error.name === 'ExitPromptError') return { code: EXIT.interrupted, message: 'interrupted' };
   if (error instanceof Error && error.name === 'AbortPromptError') return { code: EXIT.usage, message: 'cancelled' };
   return { code: EXIT.failure, message: error instanceof Error ? error.message : String(error), hint: 'this is unexpected; HOSTCTL_DEBUG=stack shows where it happened' };

@@ -4,6 +4,8 @@
 // freeze periods by start, snippets by title, pipelines by #IID or ref); pipelines cancel, retry
 // and delete; noun summaries that name real verbs. In-process, against the demo.
 import { writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inProcessSandbox, type InProcessSandbox } from '../helpers/cli-in-process.js';
@@ -178,6 +180,25 @@ describe('noun summaries', () => {
         .split(',')
         .map((w) => w.trim().split(' ')[0] as string);
       for (const word of listed) expect(names.has(word), `${noun.name}: "${word}" in "${noun.summary}"`).toBe(true);
+    }
+  });
+});
+
+describe('an unreachable target', () => {
+  it('hints at hostctl serve for a loopback address, and at the URL elsewhere (exit 6)', async () => {
+    // A port that was free a moment ago: nothing listens there.
+    const server = createServer();
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+    const port = (server.address() as AddressInfo).port;
+    await new Promise((r) => server.close(r));
+    const sb = inProcessSandbox();
+    try {
+      const local = await sb.run(['users', 'list', '--url', `http://127.0.0.1:${port}`], { env: { HOSTCTL_TOKEN: 'hpat-unused-0000' } });
+      expect(local.exitCode).toBe(6);
+      expect(local.stderr).toContain(`cannot reach http://127.0.0.1:${port}`);
+      expect(local.stderr).toContain(`hint: nothing listens at http://127.0.0.1:${port}: start it with hostctl serve --state DIR --port ${port}`);
+    } finally {
+      sb.cleanup();
     }
   });
 });

@@ -196,6 +196,19 @@ export function hintForStatus(status: number, body: unknown, path = ''): string 
   return undefined;
 }
 
+/**
+ * The hint for a target that did not answer: a loopback address is most often a `hostctl serve`
+ * that is not running; elsewhere, the URL or the network.
+ */
+export function hintForUnreachable(): string {
+  const where = targetNote?.where ?? '';
+  const context = targetNote?.context ? ` (context "${targetNote.context}")` : '';
+  if (/^https?:\/\/(localhost|127\.\d+\.\d+\.\d+|\[::1\])(:\d+)?/i.test(where)) {
+    return `nothing listens at ${where}${context}: start it with hostctl serve --state DIR --port ${/:(\d+)/.exec(where.replace(/^https?:\/\//, ''))?.[1] ?? 'PORT'}, or use the local state directly (--state DIR)`;
+  }
+  return `check the URL${context} and the network (hostctl context get shows which target and why), or hostctl doctor`;
+}
+
 /** Paths of the hostctl extensions (`/api/v4/hostctl/...`), which the platform itself lacks. */
 export const EXTENSION_PREFIX = '/hostctl/';
 
