@@ -32,10 +32,13 @@ async function build(dir: string, n: number): Promise<State> {
   const group = (await call(core, rootToken, 'POST', '/groups', { name: 'Corp', path: 'corp' })) as { id: number; full_path: string };
   const crowded = (await call(core, rootToken, 'POST', '/groups', { name: 'Crowded', path: 'crowded' })) as { id: number };
   const project = (await call(core, rootToken, 'POST', '/projects', { path: 'deploys', namespace_id: crowded.id })) as { id: number };
-  await call(core, rootToken, 'PUT', `/hostctl/groups/${group.id}/saml_provider`, {
-    sso_url: 'https://idp.example.com/sso/saml',
-    certificate_fingerprint: '11:22:33:44:55:66:77:88:99:00:aa:bb:cc:dd:ee:ff:11:22:33:44',
-  });
+  // SAML group links exist only below a group whose SAML provider is enabled.
+  for (const id of [group.id, crowded.id]) {
+    await call(core, rootToken, 'PUT', `/hostctl/groups/${id}/saml_provider`, {
+      sso_url: 'https://idp.example.com/sso/saml',
+      certificate_fingerprint: '11:22:33:44:55:66:77:88:99:00:aa:bb:cc:dd:ee:ff:11:22:33:44',
+    });
+  }
   const scimToken = ((await call(core, rootToken, 'POST', `/hostctl/groups/${group.id}/scim_token`)) as { token: string }).token;
   const provider = (core.db.prepare('SELECT id FROM saml_providers WHERE group_id = ?').get(group.id) as { id: number }).id;
   for (const tier of TIERS) {
