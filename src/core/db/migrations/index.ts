@@ -23,6 +23,7 @@ import { scimOwnershipSchema } from './028-scim-ownership.js';
 import { searchIndexesSchema } from './029-search-indexes.js';
 import { coveringListIndexesSchema } from './030-covering-list-indexes.js';
 import { userAvatarsSchema } from './034-user-avatars.js';
+import { auditFilterIndexesSchema } from './035-audit-filter-indexes.js';
 
 export const migrations: Migration[] = [
   coreSchema,
@@ -48,4 +49,5 @@ export const migrations: Migration[] = [
   searchIndexesSchema,
   coveringListIndexesSchema,
   userAvatarsSchema,
+  auditFilterIndexesSchema,
 ];
