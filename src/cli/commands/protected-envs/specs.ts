@@ -83,7 +83,8 @@ export async function parseSpecs(api: ApiClient, specs: string[] | undefined, fl
   return out;
 }
 
-interface RuleJson {
+/** A deploy access level or approval rule as the API answers it. */
+export interface RuleJson {
   id: number;
   access_level: number | null;
   user_id: number | null;
@@ -138,4 +139,3 @@ export const matches = (r: RuleJson, want: RuleBody): boolean =>
   (want.user_id !== undefined && r.user_id === want.user_id) ||
   (want.group_id !== undefined && r.group_id === want.group_id);
 
-export type { RuleJson };

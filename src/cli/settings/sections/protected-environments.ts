@@ -8,6 +8,7 @@ import { planList } from '../plan-list.js';
 import { parseRole, roleName, roleSchema } from '../roles.js';
 import { child, type Locator, type References, type Scope, type SectionContext, type SettingsSection } from '../section.js';
 import { containerPath, fail, integer, list, readAll, record, text } from './project-shared.js';
+import type { RuleJson } from '../../commands/protected-envs/specs.js';
 
 /** The roles an entry may name: Developers + Maintainers, Maintainers, Admins. */
 const ENVIRONMENT_LEVELS = [30, 40, 60];
@@ -28,14 +29,6 @@ export interface EntrySpec {
 
 export type EnvironmentSpec = Partial<Record<ListName, EntrySpec[]>>;
 
-interface RuleJson {
-  id: number;
-  access_level: number | null;
-  user_id: number | null;
-  group_id: number | null;
-  group_inheritance_type?: number;
-  required_approvals?: number;
-}
 
 interface EnvironmentJson {
   name: string;
