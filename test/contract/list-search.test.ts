@@ -22,7 +22,8 @@ describe.each(TRANSPORTS)('list search and membership filters (%s)', (kind) => {
     (await client.get<ProjectJson[]>('/projects', { search, per_page: 100, ...extra })).data.map((p) => p.name).sort();
 
   it('projects: terms of one, two and three or more characters, in any ASCII case, in name, path or description', async () => {
-    const tag = unique('q').toLowerCase();
+    // The tag prefixes every name, so it must not hold the letters the short terms look for.
+    const tag = unique('q').toLowerCase().replace(/[xy]/g, 'k');
     const group = await createGroup(inst, inst.admin, { visibility: 'public' });
     await createProject(inst, inst.admin, { name: `${tag} Alpha Xy`, path: `${tag}-alpha`, namespace_id: group.id, visibility: 'public' });
     await createProject(inst, inst.admin, { name: `${tag} Beta`, path: `${tag}-beta`, namespace_id: group.id, visibility: 'public', description: 'holds the Kestrel word' });
