@@ -272,6 +272,13 @@ describe.each(TRANSPORTS)('audit event recording (%s)', (kind) => {
       ['Project', project.id],
     );
     expect(JSON.stringify(issued)).not.toContain(token);
+    const canceled = await exactlyOne(() => actor.client.post(`${p}/pipelines/${pipeline}/cancel`), 'pipeline_canceled', ['Project', project.id], 'Ci::Pipeline');
+    expect(canceled.details).toMatchObject({ change: 'status', from: 'created', to: 'canceled', target_id: pipeline });
+    // Cancelling a canceled pipeline answers 200 and changes nothing: nothing is recorded.
+    expect(await during(() => actor.client.post(`${p}/pipelines/${pipeline}/cancel`))).toEqual([]);
+    const retried = await exactlyOne(() => actor.client.post(`${p}/pipelines/${pipeline}/retry`), 'pipeline_retried', ['Project', project.id]);
+    expect(retried.details).toMatchObject({ from: 'canceled', to: 'pending' });
+    await exactlyOne(() => actor.client.delete(`${p}/pipelines/${pipeline}`), 'pipeline_deleted', ['Project', project.id], 'Ci::Pipeline');
   });
 
   it('milestones: create, update, delete, and a promotion on the project it leaves', async () => {

@@ -39,11 +39,17 @@ function findPipeline(ctx: RequestContext, projectId: number): PipelineRow {
 }
 
 /** Moves a pipeline in one of `from` to `to` in one statement; answers the row as it is now. */
-function setStatus(ctx: RequestContext, row: PipelineRow, from: string[], to: string): PipelineRow {
+/** Moves a pipeline from one of `from` to `to`, recording `event` when it moved; else leaves it. */
+function setStatus(ctx: RequestContext, row: PipelineRow, from: string[], to: string, event: 'pipeline_canceled' | 'pipeline_retried'): PipelineRow {
   if (!from.includes(row.status)) return row;
-  ctx.core.tx(() =>
-    ctx.core.db.prepare(`UPDATE pipelines SET status = ?, updated_at = ? WHERE id = ? AND status IN (${from.map(() => '?').join(', ')})`).run(to, ctx.core.nowIso(), row.id, ...from),
-  );
+  ctx.core.tx(() => {
+    const changed = ctx.core.db
+      .prepare(`UPDATE pipelines SET status = ?, updated_at = ? WHERE id = ? AND status IN (${from.map(() => '?').join(', ')})`)
+      .run(to, ctx.core.nowIso(), row.id, ...from).changes;
+    if (changed > 0) {
+      recordAudit(ctx.core, { name: event, entity: { type: 'Project', id: row.project_id }, target: { type: 'Ci::Pipeline', id: row.id, details: row.ref }, change: { what: 'status', from: row.status, to } });
+    }
+  });
   return ctx.core.db.prepare('SELECT * FROM pipelines WHERE id = ?').get(row.id) as PipelineRow;
 }
 
@@ -135,7 +141,7 @@ export const pipelineRoutes = defineRoutes([
       currentUser(ctx);
       const project = findProject(ctx, 'update_pipeline');
       const row = findPipeline(ctx, project.id);
-      return ok(presentPipeline(ctx.core, projectFullPath(ctx.core, project), setStatus(ctx, row, CANCELABLE, 'canceled'), userOf(ctx, row.user_id)));
+      return ok(presentPipeline(ctx.core, projectFullPath(ctx.core, project), setStatus(ctx, row, CANCELABLE, 'canceled', 'pipeline_canceled'), userOf(ctx, row.user_id)));
     },
   },
   {
@@ -148,7 +154,7 @@ export const pipelineRoutes = defineRoutes([
       const project = findProject(ctx, 'update_pipeline');
       const row = findPipeline(ctx, project.id);
       // Retried jobs wait for a runner: the pipeline is pending again.
-      return created(presentPipeline(ctx.core, projectFullPath(ctx.core, project), setStatus(ctx, row, RETRYABLE, 'pending'), userOf(ctx, row.user_id)));
+      return created(presentPipeline(ctx.core, projectFullPath(ctx.core, project), setStatus(ctx, row, RETRYABLE, 'pending', 'pipeline_retried'), userOf(ctx, row.user_id)));
     },
   },
   {
@@ -160,7 +166,10 @@ export const pipelineRoutes = defineRoutes([
       currentUser(ctx);
       const project = findProject(ctx, 'destroy_pipeline');
       const row = findPipeline(ctx, project.id);
-      ctx.core.tx(() => ctx.core.db.prepare('DELETE FROM pipelines WHERE id = ?').run(row.id));
+      ctx.core.tx(() => {
+        ctx.core.db.prepare('DELETE FROM pipelines WHERE id = ?').run(row.id);
+        recordAudit(ctx.core, { name: 'pipeline_deleted', entity: { type: 'Project', id: project.id }, target: { type: 'Ci::Pipeline', id: row.id, details: row.ref }, message: `Deleted pipeline for ${row.ref}` });
+      });
       return noContent();
     },
   },
