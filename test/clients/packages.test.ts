@@ -66,6 +66,29 @@ print(json.dumps({
     });
   });
 
+  it.runIf(hasPythonGitlab())('python-gitlab cancels, retries and deletes a pipeline', async () => {
+    const out = await runPython<Record<string, unknown>>(
+      inst,
+      inst.rootToken,
+      `
+project = gl.projects.get(${f.project.id})
+p = project.pipelines.create({"ref": "main"})
+canceled = p.cancel()
+after_cancel = project.pipelines.get(p.id).status
+retried = project.pipelines.get(p.id).retry()
+after_retry = project.pipelines.get(p.id)
+after_retry.delete()
+try:
+    project.pipelines.get(p.id)
+    gone = None
+except gitlab.exceptions.GitlabGetError as e:
+    gone = e.response_code
+print(json.dumps({"cancel": canceled["status"], "after_cancel": after_cancel, "retry": retried["status"], "after_retry": after_retry.status, "gone": gone}))
+`,
+    );
+    expect(out).toEqual({ cancel: 'canceled', after_cancel: 'canceled', retry: 'pending', after_retry: 'pending', gone: 404 });
+  });
+
   it('@gitbeaker/rest publishes, downloads, lists and deletes through PackageRegistry and Packages', async () => {
     const api = await gitbeaker(inst, f.maintainer.token);
     const published = await api.PackageRegistry.publish(f.project.id, 'gb-tool', '2.0.0', { content: new Blob(['gitbeaker bytes']), filename: 'gb.bin' }, { select: 'package_file' });
