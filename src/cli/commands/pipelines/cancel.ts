@@ -1,6 +1,6 @@
 import { defineVerb } from '../../kit/verb.js';
 import { PIPELINE_COLUMNS } from './columns.js';
-import { addProjectOption, pipelineId, pipelinesPath, projectRef, type ProjectOpts } from './paths.js';
+import { addProjectOption, namedPipeline, type ProjectOpts } from './paths.js';
 
 /** Statuses with nothing left to stop. */
 const FINISHED = new Set(['success', 'failed', 'canceled', 'skipped']);
@@ -13,9 +13,8 @@ export const cancelVerb = defineVerb<ProjectOpts>({
   options: (cmd) => addProjectOption(cmd),
   async run(cli, [value], o) {
     const api = await cli.client();
-    const path = pipelinesPath(projectRef(o), await pipelineId(api, projectRef(o), value));
     // The platform answers 200 whatever the state: say when there was nothing to cancel.
-    const { data: before } = await api.get<{ id: number; status: string }>(path);
+    const { path, pipeline: before } = await namedPipeline(api, o, value);
     if (FINISHED.has(before.status)) {
       cli.info(`pipeline ${before.id} is already ${before.status}; nothing to cancel`);
       return;

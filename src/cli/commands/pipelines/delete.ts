@@ -1,5 +1,5 @@
 import { defineVerb } from '../../kit/verb.js';
-import { addProjectOption, pipelineId, pipelinesPath, projectRef, type ProjectOpts } from './paths.js';
+import { addProjectOption, namedPipeline, type ProjectOpts } from './paths.js';
 
 export const deleteVerb = defineVerb<ProjectOpts>({
   name: 'delete',
@@ -9,9 +9,8 @@ export const deleteVerb = defineVerb<ProjectOpts>({
   options: (cmd) => addProjectOption(cmd),
   async run(cli, [value], o) {
     const api = await cli.client();
-    const path = pipelinesPath(projectRef(o), await pipelineId(api, projectRef(o), value));
     // Read first so that a wrong name fails before the question, and the question names it.
-    const { data } = await api.get<{ id: number; iid: number; ref: string; status: string }>(path);
+    const { path, pipeline: data } = await namedPipeline(api, o, value);
     await cli.confirm(`Delete pipeline ${data.id} (#${data.iid} ${data.ref}, ${data.status})?`);
     await api.delete(path);
     cli.info(`deleted pipeline ${data.id}`);

@@ -4,12 +4,13 @@
 import type { ApiClient } from '../../../client/client.js';
 import type { PathValue } from '../../../shared/path.js';
 import { apiPath, resolveNamed } from '../../kit/refs.js';
+import { projectRef, type ProjectOpts } from '../../kit/project-option.js';
 
 export { addProjectOption, projectRef, type ProjectOpts } from '../../kit/project-option.js';
 
 export const pipelinesPath = (project: PathValue, id?: number): string => `${apiPath('/projects/:id/pipelines', { id: project })}${id === undefined ? '' : `/${id}`}`;
 
-type PipelineRow = { id: number; iid: number; ref: string; status: string };
+export type PipelineRow = { id: number; iid: number; ref: string; status: string };
 
 const iidOf = (typed: string): number | undefined => (/^#\d+$/.test(typed) ? Number(typed.slice(1)) : undefined);
 
@@ -29,3 +30,10 @@ export const pipelineId = (api: ApiClient, project: PathValue, value: string | u
     },
     value,
   );
+
+/** The pipeline a command names (-R and PIPELINE), as the API answers it, and its path for what follows. */
+export async function namedPipeline(api: ApiClient, o: ProjectOpts, value: string | undefined): Promise<{ path: string; pipeline: PipelineRow & Record<string, unknown> }> {
+  const project = projectRef(o);
+  const path = pipelinesPath(project, await pipelineId(api, project, value));
+  return { path, pipeline: (await api.get<PipelineRow & Record<string, unknown>>(path)).data };
+}

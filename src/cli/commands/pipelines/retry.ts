@@ -1,6 +1,6 @@
 import { defineVerb } from '../../kit/verb.js';
 import { PIPELINE_COLUMNS } from './columns.js';
-import { addProjectOption, pipelineId, pipelinesPath, projectRef, type ProjectOpts } from './paths.js';
+import { addProjectOption, namedPipeline, type ProjectOpts } from './paths.js';
 
 export const retryVerb = defineVerb<ProjectOpts>({
   name: 'retry',
@@ -10,8 +10,7 @@ export const retryVerb = defineVerb<ProjectOpts>({
   options: (cmd) => addProjectOption(cmd),
   async run(cli, [value], o) {
     const api = await cli.client();
-    const path = pipelinesPath(projectRef(o), await pipelineId(api, projectRef(o), value));
-    const { data: before } = await api.get<{ id: number; status: string }>(path);
+    const { path, pipeline: before } = await namedPipeline(api, o, value);
     // Only failed or canceled jobs run again; anything else is left as it is (the platform's rule).
     if (before.status !== 'failed' && before.status !== 'canceled') {
       cli.info(`pipeline ${before.id} is ${before.status}: it has no failed or canceled jobs to retry`);
