@@ -72,6 +72,24 @@ describe.each(TRANSPORTS)('group sharing (%s)', (kind) => {
     expect(await ids(member, {})).not.toContain(f.project.id);
   });
 
+  it("lists the shared group and its ancestors among the other group's members' groups, until unshared", async () => {
+    const team = await createGroup(inst, inst.admin);
+    const member = await createUser(inst);
+    await inst.admin.post(`/groups/${team.id}/members`, { user_id: member.user.id, access_level: 30 });
+    const parent = await createGroup(inst, inst.admin);
+    const shared = await createGroup(inst, inst.admin, { parent_id: parent.id });
+    const below = await createGroup(inst, inst.admin, { parent_id: shared.id });
+    const groups = async () => (await member.client.get<{ id: number }[]>('/groups', { per_page: 100 })).data.map((g) => g.id);
+    expect(await groups()).toEqual([team.id]);
+    await inst.admin.post(`/groups/${shared.id}/share`, { group_id: team.id, group_access: 20 });
+    // As the platform's authorized groups: the shared group and its ancestors, not its subgroups.
+    expect((await groups()).sort((a, b) => a - b)).toEqual([team.id, parent.id, shared.id].sort((a, b) => a - b));
+    expect(await groups()).not.toContain(below.id);
+    expect((await member.client.get<{ id: number }[]>('/groups', { per_page: 100, min_access_level: 10 })).data.map((g) => g.id)).toEqual([team.id]);
+    await inst.admin.delete(`/groups/${shared.id}/share/${team.id}`);
+    expect(await groups()).toEqual([team.id]);
+  });
+
   it('answers permissions and bad input as the platform', async () => {
     const team = await createGroup(inst);
     await expectApiError(f.maintainer.client.post(`/groups/${f.group.id}/share`, { group_id: team.id, group_access: 30 }), 404);

@@ -62,6 +62,8 @@ export const ROUTE_MANIFEST: readonly RouteKey[] = [
   ["POST", "/projects/:id/star", "projects"],
   ["POST", "/projects/:id/unstar", "projects"],
   ["GET", "/projects/:id/groups", "projects"],
+  ["POST", "/projects/:id/share", "projects"],
+  ["DELETE", "/projects/:id/share/:group_id", "projects"],
   ["GET", "/projects/:id/storage", "projects"],
   ["POST", "/projects/:id/housekeeping", "projects"],
   ["GET", "/projects/:id/languages", "projects"],

@@ -79,5 +79,15 @@ export function projectAccessLevel(core: CoreState, userId: number, project: Pic
   let inherited = 0;
   if (ns?.kind === 'user') inherited = ns.owner_id === userId ? 50 : 0;
   else if (ns) inherited = groupAccessLevel(core, userId, { id: project.namespace_id });
-  return Math.max(direct?.access_level ?? 0, inherited);
+  let level = Math.max(direct?.access_level ?? 0, inherited);
+  // A group the project is shared with gives its members (and whoever reaches the group through
+  // its ancestors or a group share) their level there, capped at the share's.
+  const links = core.db
+    .prepare('SELECT group_id, group_access FROM project_group_links WHERE project_id = ? AND (expires_at IS NULL OR expires_at >= ?)')
+    .all(project.id, today) as { group_id: number; group_access: number }[];
+  for (const link of links) {
+    if (link.group_access <= level) continue;
+    level = Math.max(level, Math.min(link.group_access, groupAccessLevel(core, userId, { id: link.group_id })));
+  }
+  return level;
 }

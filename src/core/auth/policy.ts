@@ -25,6 +25,8 @@ export const PROJECT_ABILITIES = {
   admin_project_member: 40,
   read_project_member: 10,
   remove_project: 50,
+  // Granting or removing Owner through a project share is the project Owner's.
+  manage_owners: 50,
   change_namespace: 50,
   read_freeze_period: 20,
   admin_freeze_period: 40,

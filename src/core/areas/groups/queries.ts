@@ -24,13 +24,30 @@ export const MIN_TREE_CTE = `
     SELECT n.id FROM namespaces n JOIN min_tree t ON n.parent_id = t.id
   )`;
 
-/** Bound with @uid and @today: member_up(id) = groups the user is a member of, and their ancestors. */
-const MEMBER_UP_CTE = `
-  member_up(id) AS (
+/**
+ * Bound with @uid and @today (needs member_tree): authorized_up(id) = the platform's authorized
+ * groups and their ancestors. Authorized are the groups the user is a member of, the groups
+ * shared with those (or with their subgroups), and the groups holding projects the user is a
+ * member of or that are shared with one of those groups.
+ */
+const AUTHORIZED_UP_CTE = `
+  shared_in(id) AS (
+    SELECT l.shared_group_id FROM group_group_links l
+     WHERE l.shared_with_group_id IN (SELECT id FROM member_tree) AND (l.expires_at IS NULL OR l.expires_at >= @today)
+  ),
+  authorized_up(id) AS (
     SELECT source_id FROM members
      WHERE source_type = 'namespace' AND user_id = @uid AND (expires_at IS NULL OR expires_at >= @today)
     UNION
-    SELECT n.parent_id FROM namespaces n JOIN member_up u ON n.id = u.id WHERE n.parent_id IS NOT NULL
+    SELECT id FROM shared_in
+    UNION
+    SELECT p.namespace_id FROM projects p WHERE p.id IN (SELECT source_id FROM members
+     WHERE source_type = 'project' AND user_id = @uid AND (expires_at IS NULL OR expires_at >= @today))
+    UNION
+    SELECT p.namespace_id FROM project_group_links l JOIN projects p ON p.id = l.project_id
+     WHERE (l.group_id IN (SELECT id FROM member_tree) OR l.group_id IN (SELECT id FROM shared_in)) AND (l.expires_at IS NULL OR l.expires_at >= @today)
+    UNION
+    SELECT n.parent_id FROM namespaces n JOIN authorized_up u ON n.id = u.id WHERE n.parent_id IS NOT NULL
   )`;
 
 export interface GroupFilter {
@@ -58,15 +75,16 @@ export interface GroupQuery {
 
 export function groupListQuery(core: CoreState, f: GroupFilter): GroupQuery {
   const args: Record<string, unknown> = { uid: f.viewer?.id ?? 0, today: isoDate(core.clock.now()), external: f.viewer?.external ?? 0 };
-  const ctes: string[] = [MEMBER_TREE_CTE, MEMBER_UP_CTE];
+  const ctes: string[] = [MEMBER_TREE_CTE, AUTHORIZED_UP_CTE];
   const where: string[] = ["g.kind = 'group'"];
   const admin = f.viewer?.is_admin === 1;
-  // As the platform's groups finder: a member's groups, everything below them, and their
-  // ancestors (a subgroup member lists the parent group too).
+  // As the platform's groups finder: a member's groups and everything below them, and the
+  // authorized groups (member groups, groups shared with them, groups of the projects the user
+  // reaches) with their ancestors (a subgroup member lists the parent group too).
   // One set, so that a member's few groups are looked up by id rather than found by reading
   // every group; beside public and internal groups, the unary `+` keeps SQLite reading the list
   // along its order's index and testing each row.
-  const mine = 'g.id IN (SELECT id FROM member_tree UNION SELECT id FROM member_up)';
+  const mine = 'g.id IN (SELECT id FROM member_tree UNION SELECT id FROM authorized_up)';
   if (!f.viewer) where.push("+g.visibility = 'public'");
   else if (f.allAvailable && !admin) where.push(`(+g.visibility = 'public' OR (+g.visibility = 'internal' AND @external = 0) OR ${mine})`);
   else if (!f.allAvailable) where.push(mine);
@@ -143,8 +161,8 @@ export function keptGroupCount(core: CoreState, f: GroupFilter, cap: number): nu
   if (!viewer || admin || hidden.length === 0 || total >= cap) return Math.min(total, cap);
   const args: Record<string, unknown> = { uid: viewer.id, today: isoDate(core.clock.now()) };
   if (f.parentId !== undefined) args.parent = f.parentId;
-  const sql = `WITH RECURSIVE ${MEMBER_TREE_CTE}, ${MEMBER_UP_CTE} SELECT g.id FROM namespaces g
-    WHERE g.id IN (SELECT id FROM member_tree UNION SELECT id FROM member_up) AND g.kind = 'group'
+  const sql = `WITH RECURSIVE ${MEMBER_TREE_CTE}, ${AUTHORIZED_UP_CTE} SELECT g.id FROM namespaces g
+    WHERE g.id IN (SELECT id FROM member_tree UNION SELECT id FROM authorized_up) AND g.kind = 'group'
       AND g.visibility IN (${hidden.map((v) => `'${v}'`).join(', ')})${f.parentId !== undefined ? ' AND g.parent_id = @parent' : ''}`;
   total += (core.db.prepare(`SELECT COUNT(*) AS n FROM (${sql} LIMIT ${cap - total})`).get(args) as { n: number }).n;
   return Math.min(total, cap);

@@ -78,23 +78,37 @@ export function setStar(ctx: RequestContext, starred: boolean): { project: Proje
 
 export const notModified = (): Reply => new Reply(304, undefined);
 
-/** GET /projects/:id/groups: the project's ancestor groups the caller can see, nearest first. */
+/** GET /projects/:id/groups: the project's ancestor groups the caller can see (and, asked, those it is shared with), newest first. */
 export function projectGroups(ctx: RequestContext) {
   const project = findProject(ctx);
   const p = ctx.params;
   const out: NamespaceRow[] = [];
   let ns = namespaceById(ctx.core, project.namespace_id);
   while (ns && ns.kind === 'group') {
-    out.push(ns);
+    // The project's own group is visible to whoever sees the project (the platform counts the
+    // namespaces of a user's projects among their authorized groups).
+    if (ns.id === project.namespace_id || canSee(ctx.core, ctx.actor, { group: ns })) out.push(ns);
     ns = ns.parent_id === null ? undefined : namespaceById(ctx.core, ns.parent_id);
+  }
+  if (p.with_shared === true) {
+    // The groups the project is shared with (not their ancestors), as Projects::GroupsFinder
+    // takes them: all of them, or with shared_visible_only those the caller may see.
+    const min = (p.shared_min_access_level as number | undefined) ?? 0;
+    const shared = ctx.core.db
+      .prepare("SELECT n.* FROM project_group_links l JOIN namespaces n ON n.id = l.group_id WHERE l.project_id = ? AND l.group_access >= ? AND n.kind = 'group'")
+      .all(project.id, min) as NamespaceRow[];
+    for (const g of shared) {
+      if (out.some((o) => o.id === g.id)) continue;
+      if (p.shared_visible_only === true && !canSee(ctx.core, ctx.actor, { group: g })) continue;
+      out.push(g);
+    }
   }
   const skip = new Set((p.skip_groups as number[] | undefined) ?? []);
   const search = typeof p.search === 'string' ? p.search.toLowerCase() : '';
   return out
-    // The project's own group is visible to whoever sees the project (the platform counts the
-    // namespaces of a user's projects among their authorized groups).
-    .filter((g) => !skip.has(g.id) && (g.id === project.namespace_id || canSee(ctx.core, ctx.actor, { group: g })))
+    .filter((g) => !skip.has(g.id))
     .filter((g) => search === '' || g.name.toLowerCase().includes(search) || g.path.toLowerCase().includes(search))
+    .sort((a, b) => b.id - a.id)
     .map((g) => ({ id: g.id, web_url: groupWebUrl(ctx.core, g.full_path), name: g.name, avatar_url: null, full_name: g.full_name, full_path: g.full_path }));
 }
 

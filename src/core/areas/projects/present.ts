@@ -202,7 +202,7 @@ export function presentProject(core: CoreState, p: ProjectRow, options: PresentO
   out.updated_at = p.updated_at;
   out.ci_default_git_depth = 20;
   out.public_jobs = true;
-  out.shared_with_groups = [];
+  out.shared_with_groups = sharedWithGroups(core, p.id, viewer);
   out.only_allow_merge_if_pipeline_succeeds = false;
   out.allow_merge_on_skipped_pipeline = null;
   out.request_access_enabled = true;
@@ -214,5 +214,34 @@ export function presentProject(core: CoreState, p: ProjectRow, options: PresentO
   out.autoclose_referenced_issues = true;
   if (isAdmin(viewer)) out.repository_storage = p.repository_storage;
   if (options.withAccess && viewer) out.permissions = permissionsOf(core, p, ns, viewer, options.directLevels);
+  return out;
+}
+
+interface SharedRow {
+  group_id: number;
+  group_access: number;
+  expires_at: string | null;
+  name: string;
+  full_path: string;
+}
+
+const linksStmt = new WeakMap<CoreState, (projectId: number) => SharedRow[]>();
+
+/** The groups a project is shared with, as the platform's shared_with_groups: those the viewer may see. */
+function sharedWithGroups(core: CoreState, projectId: number, viewer: UserRow | null) {
+  let read = linksStmt.get(core);
+  if (!read) {
+    const stmt = core.db.prepare(
+      `SELECT l.group_id, l.group_access, l.expires_at, n.name, n.full_path FROM project_group_links l JOIN namespaces n ON n.id = l.group_id WHERE l.project_id = ? ORDER BY l.id`,
+    );
+    read = (id: number) => stmt.all(id) as SharedRow[];
+    linksStmt.set(core, read);
+  }
+  const out: { group_id: number; group_name: string; group_full_path: string; group_access_level: number; expires_at: string | null }[] = [];
+  for (const l of read(projectId)) {
+    const group = namespaceById(core, l.group_id);
+    if (!group || !canSee(core, viewer, { group })) continue;
+    out.push({ group_id: l.group_id, group_name: l.name, group_full_path: l.full_path, group_access_level: l.group_access, expires_at: l.expires_at });
+  }
   return out;
 }

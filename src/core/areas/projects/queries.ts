@@ -12,7 +12,9 @@ import { keptCount } from '../../db/list-counts.js';
  * descendants) shared with one of those, at the lower of the share's and the member's level (a
  * share is not passed on through another share, as on the platform); `group_access(id, level)`
  * — namespaces the user reaches through either, or owns as a personal namespace;
- * `authorized(id, level)` — projects the user is authorized on.
+ * `project_shared(id, level)` — projects shared with a group the user reaches, at the lower of
+ * the project share's and the user's level in that group; `authorized(id, level)` — projects
+ * the user is authorized on.
  */
 export const ACCESS_CTES = `
   group_member(id, level) AS (
@@ -32,18 +34,27 @@ export const ACCESS_CTES = `
     UNION ALL
     SELECT id, 50 FROM namespaces WHERE kind = 'user' AND owner_id = @uid
   ),
+  project_shared(id, level) AS (
+    SELECT l.project_id, MIN(l.group_access, ga.level) FROM group_access ga JOIN project_group_links l ON l.group_id = ga.id
+     WHERE l.expires_at IS NULL OR l.expires_at >= @today
+  ),
   authorized(id, level) AS (
     SELECT id, MAX(level) FROM (
       SELECT p.id AS id, ga.level AS level FROM group_access ga JOIN projects p ON p.namespace_id = ga.id
+      UNION ALL
+      SELECT id, level FROM project_shared
       UNION ALL
       SELECT source_id, access_level FROM members
        WHERE source_type = 'project' AND user_id = @uid AND (expires_at IS NULL OR expires_at >= @today)
     ) GROUP BY id
   )`;
 
-/** "the viewer reaches p through a group, their personal namespace or a direct membership" (needs ACCESS_CTES). */
-const VIEWER_PRIVATE_REACH = `(+p.namespace_id IN (SELECT id FROM group_access) OR +p.id IN (SELECT source_id FROM members
-     WHERE source_type = 'project' AND user_id = @uid AND (expires_at IS NULL OR expires_at >= @today)))`;
+/** Bound with @uid and @today: the projects the viewer is a direct member of. */
+const DIRECT_PROJECTS = `SELECT source_id FROM members
+     WHERE source_type = 'project' AND user_id = @uid AND (expires_at IS NULL OR expires_at >= @today)`;
+
+/** "the viewer reaches p through a group, their personal namespace, a direct membership or a project share" (needs ACCESS_CTES). */
+const VIEWER_PRIVATE_REACH = `(+p.namespace_id IN (SELECT id FROM group_access) OR +p.id IN (${DIRECT_PROJECTS}) OR +p.id IN (SELECT id FROM project_shared))`;
 
 /**
  * How many projects the viewer sees with no filter, counting at most `cap`: the kept counts per
@@ -58,8 +69,8 @@ export function countVisibleProjects(core: CoreState, viewer: UserRow | null, ca
   if (viewer?.is_admin === 1) return Math.min(cap, at('public') + at('internal') + at('private'));
   let total = at('public') + (viewer && viewer.external === 0 ? at('internal') : 0);
   if (!viewer || total >= cap) return Math.min(total, cap);
-  const reach = `WITH RECURSIVE ${ACCESS_CTES} SELECT p.id FROM projects p WHERE p.visibility = 'private' AND (p.namespace_id IN (SELECT id FROM group_access) OR p.id IN (SELECT source_id FROM members
-     WHERE source_type = 'project' AND user_id = @uid AND (expires_at IS NULL OR expires_at >= @today)))`;
+  const reach = `WITH RECURSIVE ${ACCESS_CTES} SELECT p.id FROM projects p WHERE p.visibility = 'private'
+    AND (p.namespace_id IN (SELECT id FROM group_access) OR p.id IN (${DIRECT_PROJECTS}) OR p.id IN (SELECT id FROM project_shared))`;
   total += (core.db.prepare(`SELECT COUNT(*) AS n FROM (${reach} LIMIT ${cap - total})`).get(viewerBinding(core, viewer)) as { n: number }).n;
   return Math.min(total, cap);
 }
@@ -76,14 +87,17 @@ export function countVisibleProjectsIn(core: CoreState, viewer: UserRow | null, 
   const hidden = all.filter((v) => !open.includes(v));
   if (!viewer || hidden.length === 0 || total >= cap || namespaceIds.length === 0) return Math.min(total, cap);
   // Read from what the viewer reaches (those of the namespaces they reach, then their direct
-  // memberships elsewhere), not by testing every hidden project of the namespaces; UNION ALL
-  // of disjoint parts lets the LIMIT stop the count early.
+  // memberships elsewhere, then the projects shared with them elsewhere), not by testing every
+  // hidden project of the namespaces; UNION ALL of disjoint parts lets the LIMIT stop the count early.
   const ns = namespaceIds.map(Number).join(',');
   const shown = `+p.visibility IN (${hidden.map((v) => `'${v}'`).join(', ')})`;
   const reach = `WITH RECURSIVE ${ACCESS_CTES}
     SELECT p.id FROM projects p WHERE p.namespace_id IN (SELECT id FROM group_access WHERE id IN (${ns})) AND ${shown}
     UNION ALL
-    SELECT p.id FROM projects p WHERE p.id IN (SELECT source_id FROM members WHERE source_type = 'project' AND user_id = @uid AND (expires_at IS NULL OR expires_at >= @today))
+    SELECT p.id FROM projects p WHERE p.id IN (${DIRECT_PROJECTS})
+      AND p.namespace_id IN (${ns}) AND +p.namespace_id NOT IN (SELECT id FROM group_access) AND ${shown}
+    UNION ALL
+    SELECT p.id FROM projects p WHERE p.id IN (SELECT id FROM project_shared) AND +p.id NOT IN (${DIRECT_PROJECTS})
       AND p.namespace_id IN (${ns}) AND +p.namespace_id NOT IN (SELECT id FROM group_access) AND ${shown}`;
   total += (core.db.prepare(`SELECT COUNT(*) AS n FROM (${reach} LIMIT ${cap - total})`).get(viewerBinding(core, viewer)) as { n: number }).n;
   return Math.min(total, cap);
@@ -94,32 +108,35 @@ const MEMBER_NAMESPACES = 'SELECT id FROM group_access WHERE level >= @min';
 /** Bound likewise: the projects the viewer is a direct member of with @min or more. */
 const MEMBER_DIRECT = `SELECT source_id FROM members
      WHERE source_type = 'project' AND user_id = @uid AND access_level >= @min AND (expires_at IS NULL OR expires_at >= @today)`;
+/** Bound likewise: the projects shared with a group the viewer reaches, at @min or more. */
+const MEMBER_SHARED = 'SELECT id FROM project_shared WHERE level >= @min';
 
 /**
  * "The viewer is authorized on p with @min or more" (membership=true is @min 0), as the
- * `authorized` CTE says but without building it: its level is the greater of the group's and the
- * direct membership's, so one of them reaches @min. `drive` reads the matching projects first
+ * `authorized` CTE says but without building it: its level is the greatest of the group's, the
+ * direct membership's and the project shares', so one of them reaches @min. `drive` reads the matching projects first
  * (few of them) and sorts them; otherwise the list is read along its order's index and each row
  * tested (the unary `+` keeps SQLite from doing the first), which stops as soon as a page is full
  * when most projects match.
  */
 export function memberProjectCondition(drive: boolean): string {
   return drive
-    ? `p.id IN (SELECT id FROM projects WHERE namespace_id IN (${MEMBER_NAMESPACES}) UNION ALL ${MEMBER_DIRECT})`
-    : `(+p.namespace_id IN (${MEMBER_NAMESPACES}) OR +p.id IN (${MEMBER_DIRECT}))`;
+    ? `p.id IN (SELECT id FROM projects WHERE namespace_id IN (${MEMBER_NAMESPACES}) UNION ALL ${MEMBER_DIRECT} UNION ALL ${MEMBER_SHARED})`
+    : `(+p.namespace_id IN (${MEMBER_NAMESPACES}) OR +p.id IN (${MEMBER_DIRECT}) OR +p.id IN (${MEMBER_SHARED}))`;
 }
 
 /**
  * How many projects the viewer is authorized on with @min or more, without reading them: the
- * kept counts of the namespaces they reach, plus their direct memberships of projects elsewhere.
- * Beside it, how many projects there are.
+ * kept counts of the namespaces they reach, plus their direct memberships of projects elsewhere,
+ * plus the projects shared with them elsewhere. Beside it, how many projects there are.
  */
 export function memberProjectCount(core: CoreState, viewer: UserRow, min: number): { members: number; all: number } {
   const row = core.db
     .prepare(
       `WITH RECURSIVE ${ACCESS_CTES}
        SELECT (SELECT COALESCE(SUM(n), 0) FROM list_counts WHERE list = 'ns_projects' AND owner_id IN (${MEMBER_NAMESPACES}))
-            + (SELECT COUNT(*) FROM projects p WHERE p.id IN (${MEMBER_DIRECT}) AND p.namespace_id NOT IN (${MEMBER_NAMESPACES})) AS members,
+            + (SELECT COUNT(*) FROM projects p WHERE p.id IN (${MEMBER_DIRECT}) AND p.namespace_id NOT IN (${MEMBER_NAMESPACES}))
+            + (SELECT COUNT(*) FROM projects p WHERE p.id IN (${MEMBER_SHARED}) AND p.id NOT IN (${MEMBER_DIRECT}) AND p.namespace_id NOT IN (${MEMBER_NAMESPACES})) AS members,
               (SELECT COALESCE(SUM(n), 0) FROM project_counts) AS "all"`,
     )
     .get({ ...viewerBinding(core, viewer), min }) as { members: number; all: number };

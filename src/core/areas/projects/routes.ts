@@ -17,6 +17,8 @@ import { namespaceById } from './queries.js';
 import { createProject, deleteProject, setArchived, transferProject, updateProject } from './service.js';
 import { forkProject, HOUSEKEEPING_JOB, notModified, projectGroups, projectStorage, scheduleHousekeeping, setStar } from './forks.js';
 import { paginateArray } from '../../http/pagination.js';
+import { shareProject, unshareProject } from './share.js';
+import { MEMBER_ACCESS_LEVELS } from '../../../shared/access-levels.js';
 import { registerJob } from '../../jobs/registry.js';
 
 registerJob(HOUSEKEEPING_JOB, () => import('./forks.js').then((m) => m.housekeepingJob));
@@ -223,7 +225,7 @@ export const projectRoutes: RouteDef[] = defineRoutes([
   {
     method: 'GET',
     path: '/projects/:id/groups',
-    summary: "The groups a project belongs to (its namespace's ancestors)",
+    summary: "The groups a project belongs to (its namespace's ancestors) and, with with_shared, those it is shared with",
     auth: 'optional',
     paginated: true,
     params: [
@@ -232,9 +234,28 @@ export const projectRoutes: RouteDef[] = defineRoutes([
       { name: 'skip_groups', type: 'integer[]' },
       { name: 'with_shared', type: 'boolean', default: false },
       { name: 'shared_visible_only', type: 'boolean', default: false },
-      { name: 'shared_min_access_level', type: 'integer', values: [10, 20, 30, 40, 50] },
+      { name: 'shared_min_access_level', type: 'integer', values: MEMBER_ACCESS_LEVELS },
     ],
     handler: (ctx) => paginateArray(ctx, projectGroups(ctx), (page) => page),
+  },
+  {
+    method: 'POST',
+    path: '/projects/:id/share',
+    summary: "Share a project with a group: the group's members get access up to group_access (Maintainer; Owner to give Owner)",
+    params: [
+      idParam,
+      { name: 'group_id', type: 'integer', required: true },
+      { name: 'group_access', type: 'integer', required: true, values: MEMBER_ACCESS_LEVELS },
+      { name: 'expires_at', type: 'date' },
+    ],
+    handler: (ctx) => shareProject(ctx, currentUser(ctx)),
+  },
+  {
+    method: 'DELETE',
+    path: '/projects/:id/share/:group_id',
+    summary: 'Stop sharing a project with a group (Maintainer; a share giving Owner: the project or group Owner)',
+    params: [idParam, { name: 'group_id', type: 'integer', required: true }],
+    handler: (ctx) => unshareProject(ctx, currentUser(ctx)),
   },
   {
     method: 'GET',

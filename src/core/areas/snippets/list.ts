@@ -57,7 +57,7 @@ export function everySnippet(core: CoreState, storage: string | undefined): Snip
 /**
  * Every snippet a signed-in non-admin sees (access.ts canReadSnippet): personal ones that are
  * public, internal (non-external callers) or their own; project snippets of projects where they
- * hold Guest or more (all of them), else of public projects (and internal ones for non-external
+ * hold Guest or more, by membership or a project share (all of them), else of public projects (and internal ones for non-external
  * callers) the snippets that are public, internal (non-external) or their own.
  */
 export function visibleSnippets(core: CoreState, user: UserRow): SnippetListQuery {
@@ -65,6 +65,7 @@ export function visibleSnippets(core: CoreState, user: UserRow): SnippetListQuer
   const projectCondition = `(p.namespace_id IN (SELECT id FROM group_access WHERE level >= 10)
       OR s.project_id IN (SELECT source_id FROM members WHERE source_type = 'project' AND user_id = @uid AND access_level >= 10
         AND (expires_at IS NULL OR expires_at >= @today))
+      OR s.project_id IN (SELECT id FROM project_shared WHERE level >= 10)
       OR ((p.visibility = 'public' OR (p.visibility = 'internal' AND @external = 0)) AND ${SNIPPET_SEEN}))`;
   // CASE keeps SQLite from answering the OR through several indexes and sorting their union:
   // the list is read along the id order and each row tested.

@@ -24,6 +24,7 @@ import { searchIndexesSchema } from './029-search-indexes.js';
 import { coveringListIndexesSchema } from './030-covering-list-indexes.js';
 import { userAvatarsSchema } from './034-user-avatars.js';
 import { auditFilterIndexesSchema } from './035-audit-filter-indexes.js';
+import { projectGroupLinksSchema } from './036-project-group-links.js';
 
 export const migrations: Migration[] = [
   coreSchema,
@@ -50,4 +51,5 @@ export const migrations: Migration[] = [
   coveringListIndexesSchema,
   userAvatarsSchema,
   auditFilterIndexesSchema,
+  projectGroupLinksSchema,
 ];
