@@ -71,6 +71,14 @@ describe.each(TRANSPORTS)('audit event recording (%s)', (kind) => {
     await exactlyOne(() => actor.client.delete(`/groups/${shared.id}/share/${other.id}`), 'group_share_with_group_link_removed', ['Group', shared.id]);
   });
 
+  it('project shares: created and removed, on the invited group with the project as target', async () => {
+    const shared = await createGroup(inst, actor.client);
+    const project = await createProject(inst, actor.client, { path: 'shared-out' });
+    const made = await exactlyOne(() => actor.client.post(`/projects/${project.id}/share`, { group_id: shared.id, group_access: 30 }), 'project_group_link_created', ['Group', shared.id], 'Project');
+    expect(made.details).toMatchObject({ target_id: project.id, target_details: project.path_with_namespace, custom_message: 'Added project group link' });
+    await exactlyOne(() => actor.client.delete(`/projects/${project.id}/share/${shared.id}`), 'project_group_link_deleted', ['Group', shared.id], 'Project');
+  });
+
   it('users: ban and unban, each with the state change', async () => {
     const u = await createUser(inst);
     const banned = await exactlyOne(() => actor.client.post(`/users/${u.user.id}/ban`), 'user_banned', ['User', u.user.id]);
