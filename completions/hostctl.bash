@@ -272,7 +272,7 @@ _hostctl_flags() {
     'commits create') echo '-R --project --branch -m --message --add --delete --start-branch --start-sha --author-name --author-email --force' ;;
     'commits get') echo '-R --project --no-stats' ;;
     'commits list') echo '-R --project --ref --path --since --until --first-parent --stats --page --per-page --all --limit' ;;
-    'completion') echo '' ;;
+    'completion') echo '--shell --no-rc' ;;
     'context') echo '' ;;
     'context add') echo '--token --token-stdin --use --force --no-verify' ;;
     'context get') echo '' ;;
@@ -571,6 +571,10 @@ _hostctl_value() {
         --per-page) COMPREPLY=(); return 0 ;;
         --limit) COMPREPLY=(); return 0 ;;
       esac ;;
+    'completion')
+      case "$2" in
+        --shell) COMPREPLY=($(compgen -W 'bash zsh fish' -- "$cur")); return 0 ;;
+      esac ;;
     'context add')
       case "$2" in
         --token) COMPREPLY=(); return 0 ;;
@@ -632,7 +636,7 @@ _hostctl_value() {
         -R|--project) _hostctl_dynamic projects; return 0 ;;
         --start) COMPREPLY=(); return 0 ;;
         --end) COMPREPLY=(); return 0 ;;
-        --timezone) COMPREPLY=(); return 0 ;;
+        --timezone) _hostctl_dynamic timezones; return 0 ;;
       esac ;;
     'freeze-periods delete')
       case "$2" in
@@ -659,7 +663,7 @@ _hostctl_value() {
         -R|--project) _hostctl_dynamic projects; return 0 ;;
         --start) COMPREPLY=(); return 0 ;;
         --end) COMPREPLY=(); return 0 ;;
-        --timezone) COMPREPLY=(); return 0 ;;
+        --timezone) _hostctl_dynamic timezones; return 0 ;;
       esac ;;
     'groups create')
       case "$2" in
@@ -911,7 +915,7 @@ _hostctl_value() {
         --description) COMPREPLY=(); return 0 ;;
         --visibility) COMPREPLY=($(compgen -W 'private internal public' -- "$cur")); return 0 ;;
         --default-branch) COMPREPLY=(); return 0 ;;
-        --storage) COMPREPLY=(); return 0 ;;
+        --storage) _hostctl_dynamic storages; return 0 ;;
       esac ;;
     'projects list')
       case "$2" in
@@ -920,7 +924,7 @@ _hostctl_value() {
         --search) COMPREPLY=(); return 0 ;;
         --visibility) COMPREPLY=($(compgen -W 'private internal public' -- "$cur")); return 0 ;;
         --min-access-level) COMPREPLY=(); return 0 ;;
-        --storage) COMPREPLY=(); return 0 ;;
+        --storage) _hostctl_dynamic storages; return 0 ;;
         --page) COMPREPLY=(); return 0 ;;
         --per-page) COMPREPLY=(); return 0 ;;
         --limit) COMPREPLY=(); return 0 ;;
@@ -937,7 +941,7 @@ _hostctl_value() {
         --description) COMPREPLY=(); return 0 ;;
         --visibility) COMPREPLY=($(compgen -W 'private internal public' -- "$cur")); return 0 ;;
         --default-branch) COMPREPLY=(); return 0 ;;
-        --storage) COMPREPLY=(); return 0 ;;
+        --storage) _hostctl_dynamic storages; return 0 ;;
       esac ;;
     'protected-envs get')
       case "$2" in
@@ -1131,7 +1135,7 @@ _hostctl_value() {
         --scope) COMPREPLY=($(compgen -W 'api read_api read_user create_runner manage_runner k8s_proxy read_repository write_repository read_registry write_registry read_virtual_registry write_virtual_registry read_service_ping sudo admin_mode ai_features self_rotate' -- "$cur")); return 0 ;;
         --created-after) COMPREPLY=(); return 0 ;;
         --created-before) COMPREPLY=(); return 0 ;;
-        --storage) COMPREPLY=(); return 0 ;;
+        --storage) _hostctl_dynamic storages; return 0 ;;
         --page) COMPREPLY=(); return 0 ;;
         --per-page) COMPREPLY=(); return 0 ;;
         --limit) COMPREPLY=(); return 0 ;;
@@ -1171,8 +1175,8 @@ _hostctl_value() {
       esac ;;
     'storage-moves schedule')
       case "$2" in
-        --from) COMPREPLY=(); return 0 ;;
-        --to) COMPREPLY=(); return 0 ;;
+        --from) _hostctl_dynamic storages; return 0 ;;
+        --to) _hostctl_dynamic storages; return 0 ;;
         --kind) COMPREPLY=(); return 0 ;;
         -R|--project) _hostctl_dynamic projects; return 0 ;;
         --snippet) COMPREPLY=(); return 0 ;;
@@ -1388,17 +1392,17 @@ _hostctl_args() {
       esac ;;
     'enterprise-users disable-2fa')
       case "$2" in
-        1) _hostctl_dynamic groups ;;
-        2) _hostctl_dynamic users ;;
+        1) _hostctl_dynamic top-groups ;;
+        2) _hostctl_dynamic enterprise-users ;;
       esac ;;
     'enterprise-users get')
       case "$2" in
-        1) _hostctl_dynamic groups ;;
-        2) _hostctl_dynamic users ;;
+        1) _hostctl_dynamic top-groups ;;
+        2) _hostctl_dynamic enterprise-users ;;
       esac ;;
     'enterprise-users list')
       case "$2" in
-        1) _hostctl_dynamic groups ;;
+        1) _hostctl_dynamic top-groups ;;
       esac ;;
     'groups delete')
       case "$2" in
@@ -1411,6 +1415,10 @@ _hostctl_args() {
     'groups update')
       case "$2" in
         1) _hostctl_dynamic groups ;;
+      esac ;;
+    'packages upload')
+      case "$2" in
+        *) compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -f -- "$cur")) ;;
       esac ;;
     'projects archive')
       case "$2" in
@@ -1475,50 +1483,63 @@ _hostctl_args() {
     'releases upload')
       case "$2" in
         1) _hostctl_dynamic tags ;;
+        *) compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -f -- "$cur")) ;;
+      esac ;;
+    'restore')
+      case "$2" in
+        1) compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -f -- "$cur")) ;;
       esac ;;
     'saml configure')
       case "$2" in
-        1) _hostctl_dynamic groups ;;
+        1) _hostctl_dynamic top-groups ;;
       esac ;;
     'saml get')
       case "$2" in
-        1) _hostctl_dynamic groups ;;
+        1) _hostctl_dynamic top-groups ;;
       esac ;;
     'saml identities list')
       case "$2" in
-        1) _hostctl_dynamic groups ;;
+        1) _hostctl_dynamic top-groups ;;
       esac ;;
     'saml identities get')
       case "$2" in
-        1) _hostctl_dynamic groups ;;
+        1) _hostctl_dynamic top-groups ;;
       esac ;;
     'saml identities update')
       case "$2" in
-        1) _hostctl_dynamic groups ;;
+        1) _hostctl_dynamic top-groups ;;
       esac ;;
     'saml identities delete')
       case "$2" in
-        1) _hostctl_dynamic groups ;;
+        1) _hostctl_dynamic top-groups ;;
       esac ;;
     'saml links list')
       case "$2" in
-        1) _hostctl_dynamic groups ;;
+        1) _hostctl_dynamic top-groups ;;
       esac ;;
     'saml links get')
       case "$2" in
-        1) _hostctl_dynamic groups ;;
+        1) _hostctl_dynamic top-groups ;;
       esac ;;
     'saml links create')
       case "$2" in
-        1) _hostctl_dynamic groups ;;
+        1) _hostctl_dynamic top-groups ;;
       esac ;;
     'saml links delete')
       case "$2" in
-        1) _hostctl_dynamic groups ;;
+        1) _hostctl_dynamic top-groups ;;
       esac ;;
     'scim token')
       case "$2" in
-        1) _hostctl_dynamic groups ;;
+        1) _hostctl_dynamic top-groups ;;
+      esac ;;
+    'storages add')
+      case "$2" in
+        2) compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -d -- "$cur")) ;;
+      esac ;;
+    'storages remove')
+      case "$2" in
+        1) _hostctl_dynamic storages ;;
       esac ;;
     'tags create')
       case "$2" in
@@ -1552,41 +1573,98 @@ _hostctl_args() {
       case "$2" in
         1) _hostctl_dynamic users ;;
       esac ;;
+    'wikis delete')
+      case "$2" in
+        1) _hostctl_dynamic wikis ;;
+      esac ;;
+    'wikis edit')
+      case "$2" in
+        1) _hostctl_dynamic wikis ;;
+      esac ;;
+    'wikis get')
+      case "$2" in
+        1) _hostctl_dynamic wikis ;;
+      esac ;;
+    'wikis history')
+      case "$2" in
+        1) _hostctl_dynamic wikis ;;
+      esac ;;
+    'wikis update')
+      case "$2" in
+        1) _hostctl_dynamic wikis ;;
+      esac ;;
+    'wikis upload')
+      case "$2" in
+        1) compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -f -- "$cur")) ;;
+      esac ;;
   esac
 }
 
-# Values from the current target (cached for a minute by hostctl itself); the project for
-# tags and branches is the -R/--project/--repo value on the line.
+# Whether command path $1 takes its group as the first argument (saml get GROUP).
+_hostctl_group_first() {
+  case "$1" in
+    'enterprise-users disable-2fa'|'enterprise-users get'|'enterprise-users list'|'groups delete'|'groups get'|'groups update'|'saml configure'|'saml get'|'saml identities list'|'saml identities get'|'saml identities update'|'saml identities delete'|'saml links list'|'saml links get'|'saml links create'|'saml links delete'|'scim token') return 0 ;;
+  esac
+  return 1
+}
+
+# Values from the current target (cached for a minute by hostctl itself), or of this machine
+# (time zones). The project is the -R/--project/--repo value on the line; the group the
+# -g/--group value, or the first argument of a command that takes a group first.
 _hostctl_dynamic() {
-  local project="" i
-  for ((i = 1; i < COMP_CWORD; i++)); do
-    case "${COMP_WORDS[i]}" in -R|--project|--repo) project="${COMP_WORDS[i+1]}" ;; esac
+  local project="" group="" i
+  for ((i = 1; i < cword; i++)); do
+    case "${words[i]}" in
+      -R|--project|--repo) project="${words[i+1]}" ;;
+      -g|--group) group="${words[i+1]}" ;;
+    esac
   done
+  [[ -z "$group" && -n "$first" ]] && _hostctl_group_first "$path" && group="$first"
   local IFS=$'\n'
-  COMPREPLY=($("${COMP_WORDS[0]}" __complete "$1" "$cur" "$project" --no-input 2>/dev/null))
+  COMPREPLY=($("${words[0]}" __complete "$1" "$cur" "$project" "$group" --no-input 2>/dev/null))
 }
 
 _hostctl() {
-  local cur="${COMP_WORDS[COMP_CWORD]}" prev="" path="" sub w i help=0 argn=0
-  ((COMP_CWORD > 0)) && prev="${COMP_WORDS[COMP_CWORD-1]}"
+  # The words with those bash split at a colon joined again (sort fields: created:desc).
+  local -a words=()
+  local cword=0 n w i cur=""
+  for ((i = 0; i < ${#COMP_WORDS[@]}; i++)); do
+    w="${COMP_WORDS[i]}"
+    n=${#words[@]}
+    if ((n > 1)) && [[ "$w" == : || "${words[n-1]}" == *: ]]; then words[n-1]+="$w"; else words+=("$w"); fi
+    ((i == COMP_CWORD)) && cword=$((${#words[@]} - 1))
+  done
+  _hostctl_complete
+  # readline replaces only the part after the last colon.
+  if [[ "$cur" == *:* ]]; then
+    local colon="${cur%"${cur##*:}"}"
+    for i in "${!COMPREPLY[@]}"; do COMPREPLY[i]="${COMPREPLY[i]#"$colon"}"; done
+  fi
+  return 0
+}
+
+_hostctl_complete() {
+  cur="${words[cword]}"
+  local prev="" path="" sub first="" w i help=0 argn=0
+  ((cword > 0)) && prev="${words[cword-1]}"
   COMPREPLY=()
   # Walk the words before the cursor: skip options and their values, follow subcommands.
-  for ((i = 1; i < COMP_CWORD; i++)); do
-    w="${COMP_WORDS[i]}"
+  for ((i = 1; i < cword; i++)); do
+    w="${words[i]}"
     case "$w" in
-      --access-level|--add|--approval|--asset|--at|--author|--author-email|--author-name|--bio|--branch|--color|--compress|--content|--content-file|--context|--context-name|--created-after|--created-before|--default-branch|--default-role|--delete|--deploy|--description|--due-date|--email|--end|--entity-type|--event|--exclude|--expires-after|--expires-at|--expires-before|--expires-within|--extern-uid|--external-url|--field|--fields|--file|--filename|--fingerprint|--format|--from|--group|--header|--host|--iid|--input|--interval|--job-title|--jq|--kind|--last-used-after|--last-used-before|--level|--limit|--link|--link-url|--location|--member-role|--merge|--message|--method|--milestone|--min-access-level|--name|--namespace|--notes|--notes-file|--off|--offering|--on|--organization|--output|--output-file|--package-version|--page|--password|--path|--pattern|--per-page|--port|--project|--projects-limit|--provider|--push|--raw-field|--ref|--regex|--released-at|--remove|--remove-approval|--remove-deploy|--rename|--replace|--required-approvals|--root-token|--scope|--search|--secret-push-protection|--section|--since|--snippet|--sort|--source|--sso-url|--start|--start-branch|--start-date|--start-sha|--state|--status|--storage|--sudo|--tag|--tag-message|--tier|--timeout|--timezone|--title|--to|--token|--two-factor|--type|--unprotect|--until|--url|--user|--username|--visibility|--weight|-F|-H|-O|-R|-X|-a|-f|-g|-m|-o|-q)
+      --access-level|--add|--approval|--asset|--at|--author|--author-email|--author-name|--bio|--branch|--color|--compress|--content|--content-file|--context|--context-name|--created-after|--created-before|--default-branch|--default-role|--delete|--deploy|--description|--due-date|--email|--end|--entity-type|--event|--exclude|--expires-after|--expires-at|--expires-before|--expires-within|--extern-uid|--external-url|--field|--fields|--file|--filename|--fingerprint|--format|--from|--group|--header|--host|--iid|--input|--interval|--job-title|--jq|--kind|--last-used-after|--last-used-before|--level|--limit|--link|--link-url|--location|--member-role|--merge|--message|--method|--milestone|--min-access-level|--name|--namespace|--notes|--notes-file|--off|--offering|--on|--organization|--output|--output-file|--package-version|--page|--password|--path|--pattern|--per-page|--port|--project|--projects-limit|--provider|--push|--raw-field|--ref|--regex|--released-at|--remove|--remove-approval|--remove-deploy|--rename|--replace|--required-approvals|--root-token|--scope|--search|--secret-push-protection|--section|--shell|--since|--snippet|--sort|--source|--sso-url|--start|--start-branch|--start-date|--start-sha|--state|--status|--storage|--sudo|--tag|--tag-message|--tier|--timeout|--timezone|--title|--to|--token|--two-factor|--type|--unprotect|--until|--url|--user|--username|--visibility|--weight|-F|-H|-O|-R|-X|-a|-f|-g|-m|-o|-q)
         ((i++))
-        [[ "${COMP_WORDS[i]}" == "=" ]] && ((i++))
+        [[ "${words[i]}" == "=" ]] && ((i++))
         continue ;;
       -*|=) continue ;;
     esac
     if [[ -z "$path" && $help == 0 && "$w" == help ]]; then help=1; continue; fi
     sub="$(_hostctl_sub "$path" "$w")"
-    if ((argn == 0)) && [[ -n "$sub" ]]; then path="${path:+$path }$sub"; else ((argn++)); fi
+    if ((argn == 0)) && [[ -n "$sub" ]]; then path="${path:+$path }$sub"; else ((argn == 0)) && first="$w"; ((argn++)); fi
   done
   # --opt=value is split at "=" by bash.
   local opt="$prev"
-  if [[ "$cur" == "=" ]]; then cur=""; elif [[ "$prev" == "=" ]] && ((COMP_CWORD > 1)); then opt="${COMP_WORDS[COMP_CWORD-2]}"; fi
+  if [[ "$cur" == "=" ]]; then cur=""; elif [[ "$prev" == "=" ]] && ((cword > 1)); then opt="${words[cword-2]}"; fi
   if [[ "$opt" == -* ]] && _hostctl_value "$path" "$opt"; then return 0; fi
   if [[ "$cur" == -* ]]; then
     local globals='-o --output --fields -q --jq --context --state --url --sudo --no-input -y --yes --color --dry-run --debug -h --help'

@@ -1,34 +1,51 @@
 # fish completion for hostctl 0.1.0. Generated from the command tree by `npm run gen:docs`.
 # Save it as ~/.config/fish/completions/hostctl.fish, or: hostctl completion fish | source
 
-# The command on the line so far: "", a noun, or "noun verb …" (canonical names).
+# The command on the line so far: "", a noun, or "noun verb …" (canonical names); with
+# --count the number of arguments after it, with --first the first of them.
 function __hostctl_command
     set -l words (commandline -opc)
     set -e words[1]
     set -l path
     set -l skip 0
     set -l args 0
+    set -l first
     for w in $words
         if test $skip = 1
             set skip 0
             continue
         end
         switch $w
-            case '--access-level' '--add' '--approval' '--asset' '--at' '--author' '--author-email' '--author-name' '--bio' '--branch' '--color' '--compress' '--content' '--content-file' '--context' '--context-name' '--created-after' '--created-before' '--default-branch' '--default-role' '--delete' '--deploy' '--description' '--due-date' '--email' '--end' '--entity-type' '--event' '--exclude' '--expires-after' '--expires-at' '--expires-before' '--expires-within' '--extern-uid' '--external-url' '--field' '--fields' '--file' '--filename' '--fingerprint' '--format' '--from' '--group' '--header' '--host' '--iid' '--input' '--interval' '--job-title' '--jq' '--kind' '--last-used-after' '--last-used-before' '--level' '--limit' '--link' '--link-url' '--location' '--member-role' '--merge' '--message' '--method' '--milestone' '--min-access-level' '--name' '--namespace' '--notes' '--notes-file' '--off' '--offering' '--on' '--organization' '--output' '--output-file' '--package-version' '--page' '--password' '--path' '--pattern' '--per-page' '--port' '--project' '--projects-limit' '--provider' '--push' '--raw-field' '--ref' '--regex' '--released-at' '--remove' '--remove-approval' '--remove-deploy' '--rename' '--replace' '--required-approvals' '--root-token' '--scope' '--search' '--secret-push-protection' '--section' '--since' '--snippet' '--sort' '--source' '--sso-url' '--start' '--start-branch' '--start-date' '--start-sha' '--state' '--status' '--storage' '--sudo' '--tag' '--tag-message' '--tier' '--timeout' '--timezone' '--title' '--to' '--token' '--two-factor' '--type' '--unprotect' '--until' '--url' '--user' '--username' '--visibility' '--weight' '-F' '-H' '-O' '-R' '-X' '-a' '-f' '-g' '-m' '-o' '-q'
+            case '--access-level' '--add' '--approval' '--asset' '--at' '--author' '--author-email' '--author-name' '--bio' '--branch' '--color' '--compress' '--content' '--content-file' '--context' '--context-name' '--created-after' '--created-before' '--default-branch' '--default-role' '--delete' '--deploy' '--description' '--due-date' '--email' '--end' '--entity-type' '--event' '--exclude' '--expires-after' '--expires-at' '--expires-before' '--expires-within' '--extern-uid' '--external-url' '--field' '--fields' '--file' '--filename' '--fingerprint' '--format' '--from' '--group' '--header' '--host' '--iid' '--input' '--interval' '--job-title' '--jq' '--kind' '--last-used-after' '--last-used-before' '--level' '--limit' '--link' '--link-url' '--location' '--member-role' '--merge' '--message' '--method' '--milestone' '--min-access-level' '--name' '--namespace' '--notes' '--notes-file' '--off' '--offering' '--on' '--organization' '--output' '--output-file' '--package-version' '--page' '--password' '--path' '--pattern' '--per-page' '--port' '--project' '--projects-limit' '--provider' '--push' '--raw-field' '--ref' '--regex' '--released-at' '--remove' '--remove-approval' '--remove-deploy' '--rename' '--replace' '--required-approvals' '--root-token' '--scope' '--search' '--secret-push-protection' '--section' '--shell' '--since' '--snippet' '--sort' '--source' '--sso-url' '--start' '--start-branch' '--start-date' '--start-sha' '--state' '--status' '--storage' '--sudo' '--tag' '--tag-message' '--tier' '--timeout' '--timezone' '--title' '--to' '--token' '--two-factor' '--type' '--unprotect' '--until' '--url' '--user' '--username' '--visibility' '--weight' '-F' '-H' '-O' '-R' '-X' '-a' '-f' '-g' '-m' '-o' '-q'
                 set skip 1
                 continue
             case '-*'
                 continue
         end
-        test $args = 0; or continue
-        set -l sub (__hostctl_sub "$path" $w)
-        if test -n "$sub"
-            set path (string trim -- "$path $sub")
-        else
-            set args 1
+        if test $args = 0
+            set -l sub (__hostctl_sub "$path" $w)
+            if test -n "$sub"
+                set path (string trim -- "$path $sub")
+                continue
+            end
+            set first $w
         end
+        set args (math $args + 1)
     end
-    echo $path
+    switch "$argv[1]"
+        case --count
+            echo $args
+        case --first
+            echo $first
+        case '*'
+            echo $path
+    end
+end
+
+# Whether the cursor is on argument $argv[1] (from 1) of the command, or past it with $argv[2] = more.
+function __hostctl_arg
+    set -l n (math (__hostctl_command --count) + 1)
+    test $n -eq $argv[1]; or begin; test "$argv[2]" = more; and test $n -gt $argv[1]; end
 end
 
 # The canonical name of word $argv[2] under command path $argv[1].
@@ -429,16 +446,24 @@ function __hostctl_sub
     end
 end
 
-# Values from the current target (cached by hostctl for a minute).
+# Values from the current target (cached by hostctl for a minute), or of this machine (time
+# zones). The project is the -R/--project/--repo value on the line; the group the -g/--group
+# value, or with group-first the first argument after the command path.
 function __hostctl_dynamic
     set -l words (commandline -opc)
     set -l project
+    set -l group
     for i in (seq (count $words))
         if contains -- $words[$i] -R --project --repo
             set project $words[(math $i + 1)]
+        else if contains -- $words[$i] -g --group
+            set group $words[(math $i + 1)]
         end
     end
-    hostctl __complete $argv[1] (commandline -ct) "$project" --no-input 2>/dev/null
+    if test -z "$group"; and test "$argv[2]" = group-first
+        set group (__hostctl_command --first)
+    end
+    hostctl __complete $argv[1] (commandline -ct) "$project" "$group" --no-input 2>/dev/null
 end
 
 function __hostctl_at
@@ -778,18 +803,18 @@ complete -c hostctl -n '__hostctl_at \'backup\'' -l compress -x -d 'none or gzip
 # branches create
 complete -c hostctl -n '__hostctl_at \'branches create\'' -s R -l project -x -a '(__hostctl_dynamic projects)' -d 'the project (id or full path)'
 complete -c hostctl -n '__hostctl_at \'branches create\'' -l ref -x -a '(__hostctl_dynamic branches)' -d 'branch, tag or commit SHA to start from (required)'
-complete -c hostctl -n '__hostctl_at \'branches create\'' -a '(__hostctl_dynamic branches)'
+complete -c hostctl -n '__hostctl_at \'branches create\'; and __hostctl_arg 1' -a '(__hostctl_dynamic branches)'
 
 # branches delete
 complete -c hostctl -n '__hostctl_at \'branches delete\'' -s R -l project -x -a '(__hostctl_dynamic projects)' -d 'the project (id or full path)'
-complete -c hostctl -n '__hostctl_at \'branches delete\'' -a '(__hostctl_dynamic branches)'
+complete -c hostctl -n '__hostctl_at \'branches delete\'; and __hostctl_arg 1' -a '(__hostctl_dynamic branches)'
 
 # branches delete-merged
 complete -c hostctl -n '__hostctl_at \'branches delete-merged\'' -s R -l project -x -a '(__hostctl_dynamic projects)' -d 'the project (id or full path)'
 
 # branches get
 complete -c hostctl -n '__hostctl_at \'branches get\'' -s R -l project -x -a '(__hostctl_dynamic projects)' -d 'the project (id or full path)'
-complete -c hostctl -n '__hostctl_at \'branches get\'' -a '(__hostctl_dynamic branches)'
+complete -c hostctl -n '__hostctl_at \'branches get\'; and __hostctl_arg 1' -a '(__hostctl_dynamic branches)'
 
 # branches list
 complete -c hostctl -n '__hostctl_at \'branches list\'' -s R -l project -x -a '(__hostctl_dynamic projects)' -d 'the project (id or full path)'
@@ -808,7 +833,7 @@ complete -c hostctl -n '__hostctl_at \'branches protect\'' -l merge -x -d 'who m
 complete -c hostctl -n '__hostctl_at \'branches protect\'' -l unprotect -x -d 'who may unprotect: developer, maintainer (default) or admin'
 complete -c hostctl -n '__hostctl_at \'branches protect\'' -l allow-force-push -d 'allow force pushes'
 complete -c hostctl -n '__hostctl_at \'branches protect\'' -l code-owner-approval -d 'require code owner approval'
-complete -c hostctl -n '__hostctl_at \'branches protect\'' -a '(__hostctl_dynamic branches)'
+complete -c hostctl -n '__hostctl_at \'branches protect\'; and __hostctl_arg 1' -a '(__hostctl_dynamic branches)'
 
 # branches protections list
 complete -c hostctl -n '__hostctl_at \'branches protections list\'' -s R -l project -x -a '(__hostctl_dynamic projects)' -d 'the project (id or full path)'
@@ -820,7 +845,7 @@ complete -c hostctl -n '__hostctl_at \'branches protections list\'' -l limit -x 
 
 # branches protections get
 complete -c hostctl -n '__hostctl_at \'branches protections get\'' -s R -l project -x -a '(__hostctl_dynamic projects)' -d 'the project (id or full path)'
-complete -c hostctl -n '__hostctl_at \'branches protections get\'' -a '(__hostctl_dynamic branches)'
+complete -c hostctl -n '__hostctl_at \'branches protections get\'; and __hostctl_arg 1' -a '(__hostctl_dynamic branches)'
 
 # branches protections update
 complete -c hostctl -n '__hostctl_at \'branches protections update\'' -s R -l project -x -a '(__hostctl_dynamic projects)' -d 'the project (id or full path)'
@@ -831,11 +856,11 @@ complete -c hostctl -n '__hostctl_at \'branches protections update\'' -l allow-f
 complete -c hostctl -n '__hostctl_at \'branches protections update\'' -l no-allow-force-push -d 'forbid force pushes'
 complete -c hostctl -n '__hostctl_at \'branches protections update\'' -l code-owner-approval -d 'require code owner approval'
 complete -c hostctl -n '__hostctl_at \'branches protections update\'' -l no-code-owner-approval -d 'do not require code owner approval'
-complete -c hostctl -n '__hostctl_at \'branches protections update\'' -a '(__hostctl_dynamic branches)'
+complete -c hostctl -n '__hostctl_at \'branches protections update\'; and __hostctl_arg 1' -a '(__hostctl_dynamic branches)'
 
 # branches unprotect
 complete -c hostctl -n '__hostctl_at \'branches unprotect\'' -s R -l project -x -a '(__hostctl_dynamic projects)' -d 'the project (id or full path)'
-complete -c hostctl -n '__hostctl_at \'branches unprotect\'' -a '(__hostctl_dynamic branches)'
+complete -c hostctl -n '__hostctl_at \'branches unprotect\'; and __hostctl_arg 1' -a '(__hostctl_dynamic branches)'
 
 # commits create
 complete -c hostctl -n '__hostctl_at \'commits create\'' -s R -l project -x -a '(__hostctl_dynamic projects)' -d 'the project (id or full path)'
@@ -867,7 +892,10 @@ complete -c hostctl -n '__hostctl_at \'commits list\'' -l all -d 'fetch every pa
 complete -c hostctl -n '__hostctl_at \'commits list\'' -l limit -x -d 'stop after N items, across pages'
 
 # completion
-complete -c hostctl -n '__hostctl_at \'completion\'' -a 'bash zsh fish install bash zsh fish'
+complete -c hostctl -n '__hostctl_at \'completion\'' -l shell -x -a 'bash zsh fish' -d 'with install: the shell to install for (default: from $SHELL)'
+complete -c hostctl -n '__hostctl_at \'completion\'' -l no-rc -d 'with install: never change the shell\'s startup file; print the lines it needs instead'
+complete -c hostctl -n '__hostctl_at \'completion\'; and __hostctl_arg 1' -a 'bash zsh fish install'
+complete -c hostctl -n '__hostctl_at \'completion\'; and __hostctl_arg 2' -a 'bash zsh fish'
 
 # context add
 complete -c hostctl -n '__hostctl_at \'context add\'' -l token -x -d 'the personal access token (visible in shell history and process lists: prefer --token-stdin)'
@@ -891,10 +919,12 @@ complete -c hostctl -n '__hostctl_at \'doctor\'' -l fix -d 'repair what is safe 
 complete -c hostctl -n '__hostctl_at \'doctor\'' -l strict -d 'exit 12 on warnings too'
 
 # enterprise-users disable-2fa
-complete -c hostctl -n '__hostctl_at \'enterprise-users disable-2fa\'' -a '(__hostctl_dynamic groups)'
+complete -c hostctl -n '__hostctl_at \'enterprise-users disable-2fa\'; and __hostctl_arg 1' -a '(__hostctl_dynamic top-groups)'
+complete -c hostctl -n '__hostctl_at \'enterprise-users disable-2fa\'; and __hostctl_arg 2' -a '(__hostctl_dynamic enterprise-users group-first)'
 
 # enterprise-users get
-complete -c hostctl -n '__hostctl_at \'enterprise-users get\'' -a '(__hostctl_dynamic groups)'
+complete -c hostctl -n '__hostctl_at \'enterprise-users get\'; and __hostctl_arg 1' -a '(__hostctl_dynamic top-groups)'
+complete -c hostctl -n '__hostctl_at \'enterprise-users get\'; and __hostctl_arg 2' -a '(__hostctl_dynamic enterprise-users group-first)'
 
 # enterprise-users list
 complete -c hostctl -n '__hostctl_at \'enterprise-users list\'' -l username -x -a '(__hostctl_dynamic users)' -d 'exactly this username'
@@ -908,7 +938,7 @@ complete -c hostctl -n '__hostctl_at \'enterprise-users list\'' -l page -x -d 'p
 complete -c hostctl -n '__hostctl_at \'enterprise-users list\'' -l per-page -x -d 'items per page (the server caps it at 100)'
 complete -c hostctl -n '__hostctl_at \'enterprise-users list\'' -l all -d 'fetch every page, following the Link header'
 complete -c hostctl -n '__hostctl_at \'enterprise-users list\'' -l limit -x -d 'stop after N items, across pages'
-complete -c hostctl -n '__hostctl_at \'enterprise-users list\'' -a '(__hostctl_dynamic groups)'
+complete -c hostctl -n '__hostctl_at \'enterprise-users list\'; and __hostctl_arg 1' -a '(__hostctl_dynamic top-groups)'
 
 # error-tracking keys list
 complete -c hostctl -n '__hostctl_at \'error-tracking keys list\'' -s R -l project -x -a '(__hostctl_dynamic projects)' -d 'the project (id or full path)'
@@ -942,7 +972,7 @@ complete -c hostctl -n '__hostctl_at \'export\'' -l section -x -d 'only this sec
 complete -c hostctl -n '__hostctl_at \'freeze-periods create\'' -s R -l project -x -a '(__hostctl_dynamic projects)' -d 'the project (id or full path)'
 complete -c hostctl -n '__hostctl_at \'freeze-periods create\'' -l start -x -d 'when each freeze begins, as cron (minute hour day-of-month month day-of-week)'
 complete -c hostctl -n '__hostctl_at \'freeze-periods create\'' -l end -x -d 'when each freeze ends, as cron'
-complete -c hostctl -n '__hostctl_at \'freeze-periods create\'' -l timezone -x -d 'IANA time zone of the cron fields (the server default is UTC)'
+complete -c hostctl -n '__hostctl_at \'freeze-periods create\'' -l timezone -x -a '(__hostctl_dynamic timezones)' -d 'IANA time zone of the cron fields (the server default is UTC)'
 
 # freeze-periods delete
 complete -c hostctl -n '__hostctl_at \'freeze-periods delete\'' -s R -l project -x -a '(__hostctl_dynamic projects)' -d 'the project (id or full path)'
@@ -965,7 +995,7 @@ complete -c hostctl -n '__hostctl_at \'freeze-periods status\'' -l at -x -d 'ask
 complete -c hostctl -n '__hostctl_at \'freeze-periods update\'' -s R -l project -x -a '(__hostctl_dynamic projects)' -d 'the project (id or full path)'
 complete -c hostctl -n '__hostctl_at \'freeze-periods update\'' -l start -x -d 'when each freeze begins, as cron (minute hour day-of-month month day-of-week)'
 complete -c hostctl -n '__hostctl_at \'freeze-periods update\'' -l end -x -d 'when each freeze ends, as cron'
-complete -c hostctl -n '__hostctl_at \'freeze-periods update\'' -l timezone -x -d 'IANA time zone of the cron fields (the server default is UTC)'
+complete -c hostctl -n '__hostctl_at \'freeze-periods update\'' -l timezone -x -a '(__hostctl_dynamic timezones)' -d 'IANA time zone of the cron fields (the server default is UTC)'
 
 # groups create
 complete -c hostctl -n '__hostctl_at \'groups create\'' -l name -x -d 'display name'
@@ -975,11 +1005,11 @@ complete -c hostctl -n '__hostctl_at \'groups create\'' -l visibility -x -a 'pri
 complete -c hostctl -n '__hostctl_at \'groups create\'' -l description -x -d 'description'
 
 # groups delete
-complete -c hostctl -n '__hostctl_at \'groups delete\'' -a '(__hostctl_dynamic groups)'
+complete -c hostctl -n '__hostctl_at \'groups delete\'; and __hostctl_arg 1' -a '(__hostctl_dynamic groups)'
 
 # groups get
 complete -c hostctl -n '__hostctl_at \'groups get\'' -l with-projects -d 'include the group\'s projects in JSON and YAML too (the table always lists them)'
-complete -c hostctl -n '__hostctl_at \'groups get\'' -a '(__hostctl_dynamic groups)'
+complete -c hostctl -n '__hostctl_at \'groups get\'; and __hostctl_arg 1' -a '(__hostctl_dynamic groups)'
 
 # groups list
 complete -c hostctl -n '__hostctl_at \'groups list\'' -l sort -x -a 'name name:asc name:desc path path:asc path:desc id id:asc id:desc' -d 'sort by one of name, path, id, optionally :asc or :desc (default name:asc)'
@@ -1000,7 +1030,7 @@ complete -c hostctl -n '__hostctl_at \'groups update\'' -l name -x -d 'display n
 complete -c hostctl -n '__hostctl_at \'groups update\'' -l path -r -F -d 'URL path'
 complete -c hostctl -n '__hostctl_at \'groups update\'' -l visibility -x -a 'private internal public' -d 'private, internal or public'
 complete -c hostctl -n '__hostctl_at \'groups update\'' -l description -x -d 'description'
-complete -c hostctl -n '__hostctl_at \'groups update\'' -a '(__hostctl_dynamic groups)'
+complete -c hostctl -n '__hostctl_at \'groups update\'; and __hostctl_arg 1' -a '(__hostctl_dynamic groups)'
 
 # init
 complete -c hostctl -n '__hostctl_at \'init\'' -l root-token -x -d 'use this secret for the root token instead of a generated one (at least 20 characters)'
@@ -1179,6 +1209,7 @@ complete -c hostctl -n '__hostctl_at \'packages upload\'' -l name -x -d 'package
 complete -c hostctl -n '__hostctl_at \'packages upload\'' -l package-version -x -d 'package version, e.g. 1.4.0'
 complete -c hostctl -n '__hostctl_at \'packages upload\'' -l status -x -d 'default, or hidden to keep the package out of lists'
 complete -c hostctl -n '__hostctl_at \'packages upload\'' -l path -x -a '(__fish_complete_directories)' -d 'a directory inside the package to put the files in'
+complete -c hostctl -n '__hostctl_at \'packages upload\'; and __hostctl_arg 1 more' -F
 
 # pipelines cancel
 complete -c hostctl -n '__hostctl_at \'pipelines cancel\'' -s R -l project -x -a '(__hostctl_dynamic projects)' -d 'the project (id or full path)'
@@ -1207,7 +1238,7 @@ complete -c hostctl -n '__hostctl_at \'pipelines list\'' -l limit -x -d 'stop af
 complete -c hostctl -n '__hostctl_at \'pipelines retry\'' -s R -l project -x -a '(__hostctl_dynamic projects)' -d 'the project (id or full path)'
 
 # projects archive
-complete -c hostctl -n '__hostctl_at \'projects archive\'' -a '(__hostctl_dynamic projects)'
+complete -c hostctl -n '__hostctl_at \'projects archive\'; and __hostctl_arg 1' -a '(__hostctl_dynamic projects)'
 
 # projects create
 complete -c hostctl -n '__hostctl_at \'projects create\'' -l name -x -d 'display name (derived from --path when absent)'
@@ -1218,14 +1249,14 @@ complete -c hostctl -n '__hostctl_at \'projects create\'' -l description -x -d '
 complete -c hostctl -n '__hostctl_at \'projects create\'' -l visibility -x -a 'private internal public' -d 'private, internal or public'
 complete -c hostctl -n '__hostctl_at \'projects create\'' -l default-branch -x -d 'name of the default branch'
 complete -c hostctl -n '__hostctl_at \'projects create\'' -l readme -d 'start the repository with a README commit'
-complete -c hostctl -n '__hostctl_at \'projects create\'' -l storage -x -d 'storage for the repository (administrators)'
+complete -c hostctl -n '__hostctl_at \'projects create\'' -l storage -x -a '(__hostctl_dynamic storages)' -d 'storage for the repository (administrators)'
 
 # projects delete
-complete -c hostctl -n '__hostctl_at \'projects delete\'' -a '(__hostctl_dynamic projects)'
+complete -c hostctl -n '__hostctl_at \'projects delete\'; and __hostctl_arg 1' -a '(__hostctl_dynamic projects)'
 
 # projects get
 complete -c hostctl -n '__hostctl_at \'projects get\'' -l statistics -d 'include repository statistics: sizes and commit count'
-complete -c hostctl -n '__hostctl_at \'projects get\'' -a '(__hostctl_dynamic projects)'
+complete -c hostctl -n '__hostctl_at \'projects get\'; and __hostctl_arg 1' -a '(__hostctl_dynamic projects)'
 
 # projects list
 complete -c hostctl -n '__hostctl_at \'projects list\'' -l sort -x -a 'id id:asc id:desc name name:asc name:desc path path:asc path:desc created created:asc created:desc updated updated:asc updated:desc last_activity last_activity:asc last_activity:desc storage_size storage_size:asc storage_size:desc repository_size repository_size:asc repository_size:desc' -d 'sort by one of id, name, path, created, updated, last_activity, storage_size, repository_size, optionally :asc or :desc (default created:desc)'
@@ -1238,7 +1269,7 @@ complete -c hostctl -n '__hostctl_at \'projects list\'' -l visibility -x -a 'pri
 complete -c hostctl -n '__hostctl_at \'projects list\'' -l archived -d 'only archived projects'
 complete -c hostctl -n '__hostctl_at \'projects list\'' -l no-archived -d 'only projects that are not archived'
 complete -c hostctl -n '__hostctl_at \'projects list\'' -l min-access-level -x -d 'only projects where the caller has at least this role'
-complete -c hostctl -n '__hostctl_at \'projects list\'' -l storage -x -d 'only projects on this storage (administrators)'
+complete -c hostctl -n '__hostctl_at \'projects list\'' -l storage -x -a '(__hostctl_dynamic storages)' -d 'only projects on this storage (administrators)'
 complete -c hostctl -n '__hostctl_at \'projects list\'' -l statistics -d 'include repository statistics: storage size and commit count (implied by --sort storage_size|repository_size, which administrators may use)'
 complete -c hostctl -n '__hostctl_at \'projects list\'' -l page -x -d 'page number to fetch'
 complete -c hostctl -n '__hostctl_at \'projects list\'' -l per-page -x -d 'items per page (the server caps it at 100)'
@@ -1248,10 +1279,10 @@ complete -c hostctl -n '__hostctl_at \'projects list\'' -l limit -x -d 'stop aft
 # projects transfer
 complete -c hostctl -n '__hostctl_at \'projects transfer\'' -s g -l group -x -a '(__hostctl_dynamic groups)' -d 'the group to move it into (id or full path)'
 complete -c hostctl -n '__hostctl_at \'projects transfer\'' -l namespace -x -a '(__hostctl_dynamic groups)' -d 'the group or user namespace to move it into (id or full path)'
-complete -c hostctl -n '__hostctl_at \'projects transfer\'' -a '(__hostctl_dynamic projects)'
+complete -c hostctl -n '__hostctl_at \'projects transfer\'; and __hostctl_arg 1' -a '(__hostctl_dynamic projects)'
 
 # projects unarchive
-complete -c hostctl -n '__hostctl_at \'projects unarchive\'' -a '(__hostctl_dynamic projects)'
+complete -c hostctl -n '__hostctl_at \'projects unarchive\'; and __hostctl_arg 1' -a '(__hostctl_dynamic projects)'
 
 # projects update
 complete -c hostctl -n '__hostctl_at \'projects update\'' -l name -x -d 'display name'
@@ -1259,8 +1290,8 @@ complete -c hostctl -n '__hostctl_at \'projects update\'' -l path -r -F -d 'URL 
 complete -c hostctl -n '__hostctl_at \'projects update\'' -l description -x -d 'description'
 complete -c hostctl -n '__hostctl_at \'projects update\'' -l visibility -x -a 'private internal public' -d 'private, internal or public'
 complete -c hostctl -n '__hostctl_at \'projects update\'' -l default-branch -x -d 'default branch'
-complete -c hostctl -n '__hostctl_at \'projects update\'' -l storage -x -d 'storage for the repository (administrators)'
-complete -c hostctl -n '__hostctl_at \'projects update\'' -a '(__hostctl_dynamic projects)'
+complete -c hostctl -n '__hostctl_at \'projects update\'' -l storage -x -a '(__hostctl_dynamic storages)' -d 'storage for the repository (administrators)'
+complete -c hostctl -n '__hostctl_at \'projects update\'; and __hostctl_arg 1' -a '(__hostctl_dynamic projects)'
 
 # protected-envs get
 complete -c hostctl -n '__hostctl_at \'protected-envs get\'' -s g -l group -x -a '(__hostctl_dynamic groups)' -d 'a group (id or full path); its environments are deployment tiers'
@@ -1307,25 +1338,25 @@ complete -c hostctl -n '__hostctl_at \'releases create\'' -l released-at -x -d '
 
 # releases delete
 complete -c hostctl -n '__hostctl_at \'releases delete\'' -s R -l project -x -a '(__hostctl_dynamic projects)' -d 'the project (id or full path)'
-complete -c hostctl -n '__hostctl_at \'releases delete\'' -a '(__hostctl_dynamic tags)'
+complete -c hostctl -n '__hostctl_at \'releases delete\'; and __hostctl_arg 1' -a '(__hostctl_dynamic tags)'
 
 # releases download
 complete -c hostctl -n '__hostctl_at \'releases download\'' -s R -l project -x -a '(__hostctl_dynamic projects)' -d 'the project (id or full path)'
 complete -c hostctl -n '__hostctl_at \'releases download\'' -l asset -r -F -d 'the direct asset path of one of the release\'s links (e.g. bin/app-linux)'
 complete -c hostctl -n '__hostctl_at \'releases download\'' -l source -x -d 'a source archive of the tag: zip, tar.gz, tar.bz2, tar'
 complete -c hostctl -n '__hostctl_at \'releases download\'' -s O -l output-file -r -F -d 'where to write it (\'-\' for standard output; default: the file\'s own name)'
-complete -c hostctl -n '__hostctl_at \'releases download\'' -a '(__hostctl_dynamic tags)'
+complete -c hostctl -n '__hostctl_at \'releases download\'; and __hostctl_arg 1' -a '(__hostctl_dynamic tags)'
 
 # releases evidence
 complete -c hostctl -n '__hostctl_at \'releases evidence\'' -s R -l project -x -a '(__hostctl_dynamic projects)' -d 'the project (id or full path)'
 complete -c hostctl -n '__hostctl_at \'releases evidence\'' -l wait -d 'wait until the evidence has been collected, then show the evidences'
 complete -c hostctl -n '__hostctl_at \'releases evidence\'' -l timeout -x -d 'with --wait: give up after this long (exit 7), e.g. 90s or 5m (default 60s)'
-complete -c hostctl -n '__hostctl_at \'releases evidence\'' -a '(__hostctl_dynamic tags)'
+complete -c hostctl -n '__hostctl_at \'releases evidence\'; and __hostctl_arg 1' -a '(__hostctl_dynamic tags)'
 
 # releases get
 complete -c hostctl -n '__hostctl_at \'releases get\'' -s R -l project -x -a '(__hostctl_dynamic projects)' -d 'the project (id or full path)'
 complete -c hostctl -n '__hostctl_at \'releases get\'' -l html -d 'include description_html, the description rendered from Markdown'
-complete -c hostctl -n '__hostctl_at \'releases get\'' -a '(__hostctl_dynamic tags)'
+complete -c hostctl -n '__hostctl_at \'releases get\'; and __hostctl_arg 1' -a '(__hostctl_dynamic tags)'
 
 # releases latest
 complete -c hostctl -n '__hostctl_at \'releases latest\'' -s R -l project -x -a '(__hostctl_dynamic projects)' -d 'the project (id or full path)'
@@ -1337,7 +1368,7 @@ complete -c hostctl -n '__hostctl_at \'releases links list\'' -l page -x -d 'pag
 complete -c hostctl -n '__hostctl_at \'releases links list\'' -l per-page -x -d 'items per page (the server caps it at 100)'
 complete -c hostctl -n '__hostctl_at \'releases links list\'' -l all -d 'fetch every page, following the Link header'
 complete -c hostctl -n '__hostctl_at \'releases links list\'' -l limit -x -d 'stop after N items, across pages'
-complete -c hostctl -n '__hostctl_at \'releases links list\'' -a '(__hostctl_dynamic tags)'
+complete -c hostctl -n '__hostctl_at \'releases links list\'; and __hostctl_arg 1' -a '(__hostctl_dynamic tags)'
 
 # releases links add
 complete -c hostctl -n '__hostctl_at \'releases links add\'' -s R -l project -x -a '(__hostctl_dynamic projects)' -d 'the project (id or full path)'
@@ -1345,7 +1376,7 @@ complete -c hostctl -n '__hostctl_at \'releases links add\'' -l name -x -d 'link
 complete -c hostctl -n '__hostctl_at \'releases links add\'' -l link-url -x -d 'where the asset is (http, https or ftp; unique within the release)'
 complete -c hostctl -n '__hostctl_at \'releases links add\'' -l path -r -F -d 'direct asset path, for the permanent download URL (e.g. /bin/app-linux)'
 complete -c hostctl -n '__hostctl_at \'releases links add\'' -l type -x -d 'link type: other, runbook, image, package'
-complete -c hostctl -n '__hostctl_at \'releases links add\'' -a '(__hostctl_dynamic tags)'
+complete -c hostctl -n '__hostctl_at \'releases links add\'; and __hostctl_arg 1' -a '(__hostctl_dynamic tags)'
 
 # releases links update
 complete -c hostctl -n '__hostctl_at \'releases links update\'' -s R -l project -x -a '(__hostctl_dynamic projects)' -d 'the project (id or full path)'
@@ -1353,11 +1384,11 @@ complete -c hostctl -n '__hostctl_at \'releases links update\'' -l name -x -d 'l
 complete -c hostctl -n '__hostctl_at \'releases links update\'' -l link-url -x -d 'where the asset is (http, https or ftp; unique within the release)'
 complete -c hostctl -n '__hostctl_at \'releases links update\'' -l path -r -F -d 'direct asset path, for the permanent download URL (e.g. /bin/app-linux)'
 complete -c hostctl -n '__hostctl_at \'releases links update\'' -l type -x -d 'link type: other, runbook, image, package'
-complete -c hostctl -n '__hostctl_at \'releases links update\'' -a '(__hostctl_dynamic tags)'
+complete -c hostctl -n '__hostctl_at \'releases links update\'; and __hostctl_arg 1' -a '(__hostctl_dynamic tags)'
 
 # releases links delete
 complete -c hostctl -n '__hostctl_at \'releases links delete\'' -s R -l project -x -a '(__hostctl_dynamic projects)' -d 'the project (id or full path)'
-complete -c hostctl -n '__hostctl_at \'releases links delete\'' -a '(__hostctl_dynamic tags)'
+complete -c hostctl -n '__hostctl_at \'releases links delete\'; and __hostctl_arg 1' -a '(__hostctl_dynamic tags)'
 
 # releases list
 complete -c hostctl -n '__hostctl_at \'releases list\'' -s R -l project -x -a '(__hostctl_dynamic projects)' -d 'the project (id or full path)'
@@ -1377,17 +1408,19 @@ complete -c hostctl -n '__hostctl_at \'releases update\'' -l notes-file -r -F -d
 complete -c hostctl -n '__hostctl_at \'releases update\'' -l milestone -x -d 'the milestones, replacing the current ones (repeatable)'
 complete -c hostctl -n '__hostctl_at \'releases update\'' -l clear-milestones -d 'detach every milestone'
 complete -c hostctl -n '__hostctl_at \'releases update\'' -l released-at -x -d 'release date (ISO 8601)'
-complete -c hostctl -n '__hostctl_at \'releases update\'' -a '(__hostctl_dynamic tags)'
+complete -c hostctl -n '__hostctl_at \'releases update\'; and __hostctl_arg 1' -a '(__hostctl_dynamic tags)'
 
 # releases upload
 complete -c hostctl -n '__hostctl_at \'releases upload\'' -s R -l project -x -a '(__hostctl_dynamic projects)' -d 'the project (id or full path)'
 complete -c hostctl -n '__hostctl_at \'releases upload\'' -l type -x -d 'link type for every asset: other, runbook, image, package'
-complete -c hostctl -n '__hostctl_at \'releases upload\'' -a '(__hostctl_dynamic tags)'
+complete -c hostctl -n '__hostctl_at \'releases upload\'; and __hostctl_arg 1' -a '(__hostctl_dynamic tags)'
+complete -c hostctl -n '__hostctl_at \'releases upload\'; and __hostctl_arg 2 more' -F
 
 # restore
 complete -c hostctl -n '__hostctl_at \'restore\'' -l force -d 'replace an existing state (only after the new one is fully written)'
 complete -c hostctl -n '__hostctl_at \'restore\'' -l storage -x -d 'put a storage\'s repositories in PATH instead of under the new state (repeatable)'
 complete -c hostctl -n '__hostctl_at \'restore\'' -l check -d 'verify the archive against its manifest and write nothing'
+complete -c hostctl -n '__hostctl_at \'restore\'; and __hostctl_arg 1' -F
 
 # saml configure
 complete -c hostctl -n '__hostctl_at \'saml configure\'' -l sso-url -x -d 'the identity provider\'s SSO URL (https)'
@@ -1397,47 +1430,47 @@ complete -c hostctl -n '__hostctl_at \'saml configure\'' -l enforced-sso -d 'mem
 complete -c hostctl -n '__hostctl_at \'saml configure\'' -l no-enforced-sso -d 'members may also sign in without SAML'
 complete -c hostctl -n '__hostctl_at \'saml configure\'' -l enabled -d 'turn the provider on'
 complete -c hostctl -n '__hostctl_at \'saml configure\'' -l disabled -d 'turn the provider off'
-complete -c hostctl -n '__hostctl_at \'saml configure\'' -a '(__hostctl_dynamic groups)'
+complete -c hostctl -n '__hostctl_at \'saml configure\'; and __hostctl_arg 1' -a '(__hostctl_dynamic top-groups)'
 
 # saml get
-complete -c hostctl -n '__hostctl_at \'saml get\'' -a '(__hostctl_dynamic groups)'
+complete -c hostctl -n '__hostctl_at \'saml get\'; and __hostctl_arg 1' -a '(__hostctl_dynamic top-groups)'
 
 # saml identities list
 complete -c hostctl -n '__hostctl_at \'saml identities list\'' -l scim -d 'the SCIM identities (with their active state) instead of the SAML ones'
-complete -c hostctl -n '__hostctl_at \'saml identities list\'' -a '(__hostctl_dynamic groups)'
+complete -c hostctl -n '__hostctl_at \'saml identities list\'; and __hostctl_arg 1' -a '(__hostctl_dynamic top-groups)'
 
 # saml identities get
 complete -c hostctl -n '__hostctl_at \'saml identities get\'' -l scim -d 'the SCIM identities (with their active state) instead of the SAML ones'
-complete -c hostctl -n '__hostctl_at \'saml identities get\'' -a '(__hostctl_dynamic groups)'
+complete -c hostctl -n '__hostctl_at \'saml identities get\'; and __hostctl_arg 1' -a '(__hostctl_dynamic top-groups)'
 
 # saml identities update
 complete -c hostctl -n '__hostctl_at \'saml identities update\'' -l scim -d 'the SCIM identities (with their active state) instead of the SAML ones'
 complete -c hostctl -n '__hostctl_at \'saml identities update\'' -l extern-uid -x -d 'the new extern_uid'
-complete -c hostctl -n '__hostctl_at \'saml identities update\'' -a '(__hostctl_dynamic groups)'
+complete -c hostctl -n '__hostctl_at \'saml identities update\'; and __hostctl_arg 1' -a '(__hostctl_dynamic top-groups)'
 
 # saml identities delete
 complete -c hostctl -n '__hostctl_at \'saml identities delete\'' -l scim -d 'the SCIM identities (with their active state) instead of the SAML ones'
-complete -c hostctl -n '__hostctl_at \'saml identities delete\'' -a '(__hostctl_dynamic groups)'
+complete -c hostctl -n '__hostctl_at \'saml identities delete\'; and __hostctl_arg 1' -a '(__hostctl_dynamic top-groups)'
 
 # saml links list
-complete -c hostctl -n '__hostctl_at \'saml links list\'' -a '(__hostctl_dynamic groups)'
+complete -c hostctl -n '__hostctl_at \'saml links list\'; and __hostctl_arg 1' -a '(__hostctl_dynamic top-groups)'
 
 # saml links get
 complete -c hostctl -n '__hostctl_at \'saml links get\'' -l provider -x -d 'the provider of the link, when several links share a name ("" for the link without one)'
-complete -c hostctl -n '__hostctl_at \'saml links get\'' -a '(__hostctl_dynamic groups)'
+complete -c hostctl -n '__hostctl_at \'saml links get\'; and __hostctl_arg 1' -a '(__hostctl_dynamic top-groups)'
 
 # saml links create
 complete -c hostctl -n '__hostctl_at \'saml links create\'' -l provider -x -d 'the provider of the link, when several links share a name ("" for the link without one)'
 complete -c hostctl -n '__hostctl_at \'saml links create\'' -s a -l access-level -x -a 'guest planner reporter developer maintainer owner' -d 'role of the linked members: minimal, guest, planner, reporter, developer, maintainer, owner or a number'
 complete -c hostctl -n '__hostctl_at \'saml links create\'' -l member-role -x -d 'a custom member role of the top-level group (Ultimate)'
-complete -c hostctl -n '__hostctl_at \'saml links create\'' -a '(__hostctl_dynamic groups)'
+complete -c hostctl -n '__hostctl_at \'saml links create\'; and __hostctl_arg 1' -a '(__hostctl_dynamic top-groups)'
 
 # saml links delete
 complete -c hostctl -n '__hostctl_at \'saml links delete\'' -l provider -x -d 'the provider of the link, when several links share a name ("" for the link without one)'
-complete -c hostctl -n '__hostctl_at \'saml links delete\'' -a '(__hostctl_dynamic groups)'
+complete -c hostctl -n '__hostctl_at \'saml links delete\'; and __hostctl_arg 1' -a '(__hostctl_dynamic top-groups)'
 
 # scim token
-complete -c hostctl -n '__hostctl_at \'scim token\'' -a '(__hostctl_dynamic groups)'
+complete -c hostctl -n '__hostctl_at \'scim token\'; and __hostctl_arg 1' -a '(__hostctl_dynamic top-groups)'
 
 # security-settings get
 complete -c hostctl -n '__hostctl_at \'security-settings get\'' -s R -l project -x -a '(__hostctl_dynamic projects)' -d 'the project (id or full path)'
@@ -1474,7 +1507,7 @@ complete -c hostctl -n '__hostctl_at \'snippets list\'' -s R -l project -x -a '(
 complete -c hostctl -n '__hostctl_at \'snippets list\'' -l scope -x -a 'api read_api read_user create_runner manage_runner k8s_proxy read_repository write_repository read_registry write_registry read_virtual_registry write_virtual_registry read_service_ping sudo admin_mode ai_features self_rotate' -d 'own (default: yours, project snippets you wrote included), public, or all (everything you can see)'
 complete -c hostctl -n '__hostctl_at \'snippets list\'' -l created-after -x -d 'only snippets created after this time (ISO 8601)'
 complete -c hostctl -n '__hostctl_at \'snippets list\'' -l created-before -x -d 'only snippets created before this time (ISO 8601)'
-complete -c hostctl -n '__hostctl_at \'snippets list\'' -l storage -x -d 'with --scope all: only snippets on this repository storage (administrators)'
+complete -c hostctl -n '__hostctl_at \'snippets list\'' -l storage -x -a '(__hostctl_dynamic storages)' -d 'with --scope all: only snippets on this repository storage (administrators)'
 complete -c hostctl -n '__hostctl_at \'snippets list\'' -l page -x -d 'page number to fetch'
 complete -c hostctl -n '__hostctl_at \'snippets list\'' -l per-page -x -d 'items per page (the server caps it at 100)'
 complete -c hostctl -n '__hostctl_at \'snippets list\'' -l all -d 'fetch every page, following the Link header'
@@ -1512,8 +1545,8 @@ complete -c hostctl -n '__hostctl_at \'storage-moves list\'' -l all -d 'fetch ev
 complete -c hostctl -n '__hostctl_at \'storage-moves list\'' -l limit -x -d 'stop after N items, across pages'
 
 # storage-moves schedule
-complete -c hostctl -n '__hostctl_at \'storage-moves schedule\'' -l from -x -d 'move everything of --kind on this storage'
-complete -c hostctl -n '__hostctl_at \'storage-moves schedule\'' -l to -x -d 'destination storage (default: picked by storage weight)'
+complete -c hostctl -n '__hostctl_at \'storage-moves schedule\'' -l from -x -a '(__hostctl_dynamic storages)' -d 'move everything of --kind on this storage'
+complete -c hostctl -n '__hostctl_at \'storage-moves schedule\'' -l to -x -a '(__hostctl_dynamic storages)' -d 'destination storage (default: picked by storage weight)'
 complete -c hostctl -n '__hostctl_at \'storage-moves schedule\'' -l kind -x -d 'with --from: project (default), snippet or group'
 complete -c hostctl -n '__hostctl_at \'storage-moves schedule\'' -s R -l project -x -a '(__hostctl_dynamic projects)' -d 'a project (id or full path): its repository and wiki'
 complete -c hostctl -n '__hostctl_at \'storage-moves schedule\'' -l snippet -x -d 'a snippet (id): its repository'
@@ -1529,20 +1562,24 @@ complete -c hostctl -n '__hostctl_at \'storage-moves wait\'' -l interval -x -d '
 
 # storages add
 complete -c hostctl -n '__hostctl_at \'storages add\'' -l weight -x -d 'weight 0-100 for picking move destinations (0: never picked)'
+complete -c hostctl -n '__hostctl_at \'storages add\'; and __hostctl_arg 2' -a '(__fish_complete_directories)'
+
+# storages remove
+complete -c hostctl -n '__hostctl_at \'storages remove\'; and __hostctl_arg 1' -a '(__hostctl_dynamic storages)'
 
 # tags create
 complete -c hostctl -n '__hostctl_at \'tags create\'' -s R -l project -x -a '(__hostctl_dynamic projects)' -d 'the project (id or full path)'
 complete -c hostctl -n '__hostctl_at \'tags create\'' -l ref -x -a '(__hostctl_dynamic branches)' -d 'branch, tag or commit SHA to tag (required)'
 complete -c hostctl -n '__hostctl_at \'tags create\'' -s m -l message -x -d 'makes an annotated tag with this message'
-complete -c hostctl -n '__hostctl_at \'tags create\'' -a '(__hostctl_dynamic tags)'
+complete -c hostctl -n '__hostctl_at \'tags create\'; and __hostctl_arg 1' -a '(__hostctl_dynamic tags)'
 
 # tags delete
 complete -c hostctl -n '__hostctl_at \'tags delete\'' -s R -l project -x -a '(__hostctl_dynamic projects)' -d 'the project (id or full path)'
-complete -c hostctl -n '__hostctl_at \'tags delete\'' -a '(__hostctl_dynamic tags)'
+complete -c hostctl -n '__hostctl_at \'tags delete\'; and __hostctl_arg 1' -a '(__hostctl_dynamic tags)'
 
 # tags get
 complete -c hostctl -n '__hostctl_at \'tags get\'' -s R -l project -x -a '(__hostctl_dynamic projects)' -d 'the project (id or full path)'
-complete -c hostctl -n '__hostctl_at \'tags get\'' -a '(__hostctl_dynamic tags)'
+complete -c hostctl -n '__hostctl_at \'tags get\'; and __hostctl_arg 1' -a '(__hostctl_dynamic tags)'
 
 # tags list
 complete -c hostctl -n '__hostctl_at \'tags list\'' -s R -l project -x -a '(__hostctl_dynamic projects)' -d 'the project (id or full path)'
@@ -1590,7 +1627,7 @@ complete -c hostctl -n '__hostctl_at \'tokens list\'' -l limit -x -d 'stop after
 complete -c hostctl -n '__hostctl_at \'tokens rotate\'' -l expires-at -x -d 'expiry of the new token (YYYY-MM-DD, at most 400 days ahead); default: the old token\'s lifetime from today, capped at 400 days (400 days for a token that never expired)'
 
 # users block
-complete -c hostctl -n '__hostctl_at \'users block\'' -a '(__hostctl_dynamic users)'
+complete -c hostctl -n '__hostctl_at \'users block\'; and __hostctl_arg 1' -a '(__hostctl_dynamic users)'
 
 # users create
 complete -c hostctl -n '__hostctl_at \'users create\'' -l username -x -a '(__hostctl_dynamic users)' -d 'username (the user namespace path)'
@@ -1614,10 +1651,10 @@ complete -c hostctl -n '__hostctl_at \'users create\'' -l send-confirmation -d '
 
 # users delete
 complete -c hostctl -n '__hostctl_at \'users delete\'' -l hard-delete -d 'also delete what the user contributed instead of handing it to a ghost user'
-complete -c hostctl -n '__hostctl_at \'users delete\'' -a '(__hostctl_dynamic users)'
+complete -c hostctl -n '__hostctl_at \'users delete\'; and __hostctl_arg 1' -a '(__hostctl_dynamic users)'
 
 # users get
-complete -c hostctl -n '__hostctl_at \'users get\'' -a '(__hostctl_dynamic users)'
+complete -c hostctl -n '__hostctl_at \'users get\'; and __hostctl_arg 1' -a '(__hostctl_dynamic users)'
 
 # users list
 complete -c hostctl -n '__hostctl_at \'users list\'' -l sort -x -a 'id id:asc id:desc name name:asc name:desc username username:asc username:desc created created:asc created:desc updated updated:asc updated:desc' -d 'sort by one of id, name, username, created, updated, optionally :asc or :desc (default id:desc)'
@@ -1636,7 +1673,7 @@ complete -c hostctl -n '__hostctl_at \'users list\'' -l all -d 'fetch every page
 complete -c hostctl -n '__hostctl_at \'users list\'' -l limit -x -d 'stop after N items, across pages'
 
 # users unblock
-complete -c hostctl -n '__hostctl_at \'users unblock\'' -a '(__hostctl_dynamic users)'
+complete -c hostctl -n '__hostctl_at \'users unblock\'; and __hostctl_arg 1' -a '(__hostctl_dynamic users)'
 
 # users update
 complete -c hostctl -n '__hostctl_at \'users update\'' -l username -x -a '(__hostctl_dynamic users)' -d 'username (the user namespace path)'
@@ -1656,7 +1693,7 @@ complete -c hostctl -n '__hostctl_at \'users update\'' -l projects-limit -x -d '
 complete -c hostctl -n '__hostctl_at \'users update\'' -l can-create-group -d 'allow creating top-level groups'
 complete -c hostctl -n '__hostctl_at \'users update\'' -l no-can-create-group -d 'forbid creating top-level groups'
 complete -c hostctl -n '__hostctl_at \'users update\'' -l two-factor -x -a 'enabled disabled' -d 'enabled or disabled: the two-factor state of local data (hostctl extension)'
-complete -c hostctl -n '__hostctl_at \'users update\'' -a '(__hostctl_dynamic users)'
+complete -c hostctl -n '__hostctl_at \'users update\'; and __hostctl_arg 1' -a '(__hostctl_dynamic users)'
 
 # wikis create
 complete -c hostctl -n '__hostctl_at \'wikis create\'' -s R -l project -x -a '(__hostctl_dynamic projects)' -d 'the project whose wiki (id or full path)'
@@ -1669,20 +1706,24 @@ complete -c hostctl -n '__hostctl_at \'wikis create\'' -l format -x -d 'markdown
 # wikis delete
 complete -c hostctl -n '__hostctl_at \'wikis delete\'' -s R -l project -x -a '(__hostctl_dynamic projects)' -d 'the project whose wiki (id or full path)'
 complete -c hostctl -n '__hostctl_at \'wikis delete\'' -s g -l group -x -a '(__hostctl_dynamic groups)' -d 'the group whose wiki (id or full path; paid tiers)'
+complete -c hostctl -n '__hostctl_at \'wikis delete\'; and __hostctl_arg 1' -a '(__hostctl_dynamic wikis)'
 
 # wikis edit
 complete -c hostctl -n '__hostctl_at \'wikis edit\'' -s R -l project -x -a '(__hostctl_dynamic projects)' -d 'the project whose wiki (id or full path)'
 complete -c hostctl -n '__hostctl_at \'wikis edit\'' -s g -l group -x -a '(__hostctl_dynamic groups)' -d 'the group whose wiki (id or full path; paid tiers)'
+complete -c hostctl -n '__hostctl_at \'wikis edit\'; and __hostctl_arg 1' -a '(__hostctl_dynamic wikis)'
 
 # wikis get
 complete -c hostctl -n '__hostctl_at \'wikis get\'' -s R -l project -x -a '(__hostctl_dynamic projects)' -d 'the project whose wiki (id or full path)'
 complete -c hostctl -n '__hostctl_at \'wikis get\'' -s g -l group -x -a '(__hostctl_dynamic groups)' -d 'the group whose wiki (id or full path; paid tiers)'
 complete -c hostctl -n '__hostctl_at \'wikis get\'' -l at -x -d 'the page as of this version: a commit of the wiki (see wikis history)'
 complete -c hostctl -n '__hostctl_at \'wikis get\'' -l html -d 'the page rendered as HTML instead of its source'
+complete -c hostctl -n '__hostctl_at \'wikis get\'; and __hostctl_arg 1' -a '(__hostctl_dynamic wikis)'
 
 # wikis history
 complete -c hostctl -n '__hostctl_at \'wikis history\'' -s R -l project -x -a '(__hostctl_dynamic projects)' -d 'the project whose wiki (id or full path)'
 complete -c hostctl -n '__hostctl_at \'wikis history\'' -s g -l group -x -a '(__hostctl_dynamic groups)' -d 'the group whose wiki (id or full path; paid tiers)'
+complete -c hostctl -n '__hostctl_at \'wikis history\'; and __hostctl_arg 1' -a '(__hostctl_dynamic wikis)'
 
 # wikis list
 complete -c hostctl -n '__hostctl_at \'wikis list\'' -s R -l project -x -a '(__hostctl_dynamic projects)' -d 'the project whose wiki (id or full path)'
@@ -1696,9 +1737,11 @@ complete -c hostctl -n '__hostctl_at \'wikis update\'' -l content -x -d 'the pag
 complete -c hostctl -n '__hostctl_at \'wikis update\'' -l content-file -r -F -d 'the page content from a file (\'-\' reads standard input)'
 complete -c hostctl -n '__hostctl_at \'wikis update\'' -l title -x -d 'new title (the page moves to the new slug)'
 complete -c hostctl -n '__hostctl_at \'wikis update\'' -l format -x -d 'markdown, rdoc, asciidoc, org'
+complete -c hostctl -n '__hostctl_at \'wikis update\'; and __hostctl_arg 1' -a '(__hostctl_dynamic wikis)'
 
 # wikis upload
 complete -c hostctl -n '__hostctl_at \'wikis upload\'' -s R -l project -x -a '(__hostctl_dynamic projects)' -d 'the project whose wiki (id or full path)'
 complete -c hostctl -n '__hostctl_at \'wikis upload\'' -s g -l group -x -a '(__hostctl_dynamic groups)' -d 'the group whose wiki (id or full path; paid tiers)'
 complete -c hostctl -n '__hostctl_at \'wikis upload\'' -l branch -x -a '(__hostctl_dynamic branches)' -d 'the wiki branch to commit to (default: the wiki default branch)'
 complete -c hostctl -n '__hostctl_at \'wikis upload\'' -l filename -x -d 'the attachment\'s name when the file is \'-\' (standard input)'
+complete -c hostctl -n '__hostctl_at \'wikis upload\'; and __hostctl_arg 1' -F

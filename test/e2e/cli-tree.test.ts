@@ -17,13 +17,15 @@ interface OptionDoc {
   long?: string;
   valueName?: string;
   choices?: string[];
+  /** Completed from the target, or as files (kit/choices.ts). */
+  complete?: string;
 }
 interface CommandDoc {
   name: string;
   aliases: string[];
   path: string[];
   options: OptionDoc[];
-  args: { name: string; choices?: string[]; dynamic?: string }[];
+  args: { name: string; choices?: string[]; complete?: string }[];
   commands: CommandDoc[];
 }
 interface ProgramDoc {
@@ -58,7 +60,7 @@ describe('every command of the tree has completions, a man entry and help', () =
   const own = (c: CommandDoc) => c.options.filter((o) => o.long !== '--help' && !(o.long && globalFlags().has(o.long)));
 
   /** Completes each line (words typed so far, the last one being completed) in one bash run. */
-  const completeAll = (lines: string[][]): string[][] => {
+  const completeAll = (lines: string[][], cwd = ROOT): string[][] => {
     const file = join(sb.dir, 'walk.sh');
     const q = (s: string) => `'${s.replace(/'/g, `'\\''`)}'`;
     writeFileSync(
@@ -69,7 +71,7 @@ describe('every command of the tree has completions, a man entry and help', () =
         ...lines.map((l) => `c hostctl ${l.map(q).join(' ')}`),
       ].join('\n'),
     );
-    const out = execFileSync('bash', [file], { encoding: 'utf8', env: { ...process.env, ...sb.env, PATH: path }, cwd: ROOT });
+    const out = execFileSync('bash', [file], { encoding: 'utf8', env: { ...process.env, ...sb.env, PATH: path }, cwd });
     return out.split('\n').slice(0, lines.length).map((l) => l.split(' ').filter(Boolean));
   };
 
@@ -100,7 +102,7 @@ describe('every command of the tree has completions, a man entry and help', () =
       for (const o of own(c)) {
         if (!o.long || !o.valueName) continue;
         if (o.choices) cases.push({ c, o, words: o.choices });
-        else if (!/(^|-)(file|dir|directory|path)$/.test(o.valueName) && !['--project', '--repo', '--group', '--parent', '--namespace', '--user', '--username', '--tag', '--branch', '--ref', '--context', '--state'].includes(o.long)) cases.push({ c, o, words: null });
+        else if (!o.complete && !/(^|-)(file|dir|directory|path)$/.test(o.valueName) && !['--project', '--repo', '--group', '--parent', '--namespace', '--user', '--username', '--tag', '--branch', '--ref', '--context', '--state'].includes(o.long)) cases.push({ c, o, words: null });
       }
     }
     expect(cases.some((k) => k.words && k.o.long === '--sort')).toBe(true);
@@ -132,6 +134,74 @@ describe('every command of the tree has completions, a man entry and help', () =
     expect(users).toEqual(['carol']);
     expect(tags?.sort()).toEqual(['v1.0.0', 'v1.1.0']);
     expect(argProject).toEqual(['oss/yaml-lint']);
+  });
+
+  it('bash completes sort fields and, after the colon bash splits at, their directions', () => {
+    // readline splits `--sort expires:de` into `expires`, `:`, `de`; what it puts back is the part after the colon.
+    const [fields, afterColon, partial, equals] = completeAll([
+      ['tokens', 'list', '--sort', 'exp'],
+      ['tokens', 'list', '--sort', 'expires', ':', ''],
+      ['releases', 'list', '-R', 'acme/web/storefront', '--sort', 'released', ':', 'd'],
+      ['tokens', 'list', '--sort', '=', 'expires', ':', 'a'],
+    ]);
+    expect(fields).toEqual(['expires', 'expires:asc', 'expires:desc']);
+    expect(afterColon).toEqual(['asc', 'desc']);
+    expect(partial).toEqual(['desc']);
+    expect(equals).toEqual(['asc']);
+  });
+
+  it('bash completes what a command narrows its arguments to: top-level groups, enterprise users, wiki slugs, storages, time zones', () => {
+    const [samlGroups, allGroups, scimGroups, enterprise, enterpriseByPrefix, projectWiki, groupWiki, storages, moveTo, zones, removeStorage] = completeAll([
+      ['saml', 'get', ''],
+      ['groups', 'get', 'acme/'],
+      ['scim', 'token', ''],
+      ['enterprise-users', 'get', 'acme', ''],
+      ['enterprise-users', 'disable-2fa', '-o', 'json', 'acme', 'p'],
+      ['wikis', 'get', '-R', 'acme/web/storefront', ''],
+      ['wikis', 'history', '--group', 'acme', ''],
+      ['projects', 'list', '--storage', ''],
+      ['storage-moves', 'schedule', '--from', 'default', '--to', ''],
+      ['freeze-periods', 'create', '-R', 'acme/web/storefront', '--timezone', 'Europe/Be'],
+      ['storages', 'remove', 'arc'],
+    ]);
+    expect(samlGroups?.sort()).toEqual(['acme', 'oss']);
+    expect(allGroups?.sort()).toEqual(['acme/platform', 'acme/platform/infra', 'acme/web']);
+    expect(scimGroups?.sort()).toEqual(['acme', 'oss']);
+    expect(enterprise?.length).toBeGreaterThan(1);
+    expect(enterprise).toContain('priya.shah');
+    expect(enterpriseByPrefix).toEqual(['priya.shah']);
+    expect(projectWiki?.sort()).toEqual(['Home', 'Runbook', 'guides/Deploying']);
+    expect(groupWiki).toEqual(['Engineering-handbook']);
+    expect(storages?.sort()).toEqual(['archive', 'default']);
+    expect(moveTo?.sort()).toEqual(['archive', 'default']);
+    expect(zones).toEqual(Intl.supportedValuesOf('timeZone').filter((z) => z.startsWith('Europe/Be')));
+    expect(zones).toContain('Europe/Berlin');
+    expect(removeStorage).toEqual(['archive']);
+  });
+
+  it('bash completes files for the arguments that take files, and directories where one is wanted', () => {
+    const dir = join(sb.dir, 'files');
+    mkdirSync(join(dir, 'dist'), { recursive: true });
+    writeFileSync(join(dir, 'app.tar.gz'), 'x');
+    writeFileSync(join(dir, 'app.zip'), 'x');
+    const [upload, more, wikiUpload, releaseAsset, storageDir, download] = completeAll(
+      [
+        ['packages', 'upload', '-R', 'acme/web/storefront', '--name', 'app', '--version', '1', 'app'],
+        ['packages', 'upload', 'app.zip', 'app.t'],
+        ['wikis', 'upload', '-R', 'acme/web/storefront', 'app.z'],
+        ['releases', 'upload', 'v1.1.0', 'app.t'],
+        ['storages', 'add', 'fast', 'd'],
+        ['packages', 'download', 'storefront-assets@1.0.0', 'app'],
+      ],
+      dir,
+    );
+    expect(upload?.sort()).toEqual(['app.tar.gz', 'app.zip']);
+    expect(more).toEqual(['app.tar.gz']);
+    expect(wikiUpload).toEqual(['app.zip']);
+    expect(releaseAsset).toEqual(['app.tar.gz']);
+    expect(storageDir).toEqual(['dist']);
+    // A package's FILE is a file of the package, not of this machine.
+    expect(download).toEqual([]);
   });
 
   it('zsh and fish scripts name every command', async () => {

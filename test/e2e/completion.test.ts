@@ -3,7 +3,7 @@
 // really completes nouns, verbs, flags, values and context names in its shell.
 import { execa } from 'execa';
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, lstatSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BIN, cliSandbox, type CliSandbox } from '../helpers/cli.js';
@@ -110,6 +110,98 @@ describe('completions and man page', () => {
     const text = execFileSync('groff', ['-man', '-Tascii', join(ROOT, FILES.man)], { encoding: 'utf8' }).replace(/.\u0008/g, '');
     expect(text).toContain('EXIT STATUS');
     expect(text).toContain('hostctl context add [options] name');
+  });
+
+  describe('completion install', () => {
+    let n = 0;
+    /** A fresh home directory, and hostctl run with it (no XDG variables: the defaults under HOME). */
+    const home = () => {
+      const dir = join(sb.dir, `home-${++n}`);
+      mkdirSync(dir);
+      const run = (args: string[], env: Record<string, string> = {}) => sb.run(['completion', 'install', ...args], { env: { HOME: dir, SHELL: '/bin/bash', XDG_DATA_HOME: '', XDG_CONFIG_HOME: '', ZDOTDIR: '', ...env } });
+      return { dir, run };
+    };
+    const bashFile = (dir: string) => join(dir, '.local/share/bash-completion/completions/hostctl');
+
+    it('--dry-run says what it would write and where, and writes nothing', async () => {
+      const { dir, run } = home();
+      const res = await run(['--dry-run']);
+      expect(res.exitCode, String(res.stderr)).toBe(0);
+      expect(String(res.stdout)).toContain(`write ${bashFile(dir)}`);
+      expect(String(res.stdout)).toContain(`append to ${join(dir, '.bashrc')}:`);
+      expect(String(res.stderr)).toContain('dry run: nothing was written');
+      expect(existsSync(bashFile(dir))).toBe(false);
+      expect(existsSync(join(dir, '.bashrc'))).toBe(false);
+    });
+
+    it('without a terminal or --yes it writes the script, leaves ~/.bashrc alone and prints the line to add', async () => {
+      const { dir, run } = home();
+      writeFileSync(join(dir, '.bashrc'), 'alias ll="ls -l"\n');
+      const res = await run([]);
+      expect(res.exitCode, String(res.stderr)).toBe(0);
+      expect(readFileSync(bashFile(dir), 'utf8')).toBe(committed(FILES.bash));
+      expect(readFileSync(join(dir, '.bashrc'), 'utf8')).toBe('alias ll="ls -l"\n');
+      expect(String(res.stderr)).toContain('add these lines to ~/.bashrc (or re-run with --yes)');
+      // The lines alone on stdout, so `>> ~/.bashrc` adds them.
+      expect(String(res.stdout)).toBe(`# hostctl shell completion (added by \`hostctl completion install\`)\n[ -f '${bashFile(dir)}' ] && . '${bashFile(dir)}'`);
+    });
+
+    it('--yes adds the line once; a new interactive bash then completes hostctl', async () => {
+      const { dir, run } = home();
+      writeFileSync(join(dir, 'dotfiles-bashrc'), 'export EDITOR=vi');
+      symlinkSync(join(dir, 'dotfiles-bashrc'), join(dir, '.bashrc'));
+      const first = await run(['--yes']);
+      expect(first.exitCode, String(first.stderr)).toBe(0);
+      expect(String(first.stderr)).toContain(`wrote bash completion to ${bashFile(dir)}`);
+      expect(String(first.stderr)).toContain('added to ~/.bashrc');
+      expect(String(first.stderr)).toContain('source ~/.bashrc');
+      const rc = readFileSync(join(dir, '.bashrc'), 'utf8');
+      expect(rc.startsWith('export EDITOR=vi\n\n# hostctl shell completion')).toBe(true);
+      // A dotfile kept elsewhere stays a link: the file it points at gets the line.
+      expect(lstatSync(join(dir, '.bashrc')).isSymbolicLink()).toBe(true);
+      const again = await run(['bash', '--yes']);
+      expect(again.exitCode).toBe(0);
+      expect(String(again.stderr)).toContain('is up to date');
+      expect(String(again.stderr)).not.toContain('added to');
+      expect(readFileSync(join(dir, '.bashrc'), 'utf8')).toBe(rc);
+      const shell = await execa('bash', ['-i', '-c', 'complete -p hostctl'], { env: { HOME: dir, PATH: path, TERM: 'dumb' }, extendEnv: false, reject: false });
+      expect(String(shell.stdout)).toContain('complete -F _hostctl hostctl');
+    });
+
+    it('--no-rc never touches the startup file', async () => {
+      const { dir, run } = home();
+      const res = await run(['--no-rc', '--yes']);
+      expect(res.exitCode).toBe(0);
+      expect(existsSync(join(dir, '.bashrc'))).toBe(false);
+      expect(String(res.stdout)).toContain(`. '${bashFile(dir)}'`);
+    });
+
+    it('zsh: the directory goes on fpath before compinit runs, once', async () => {
+      const { dir, run } = home();
+      writeFileSync(join(dir, '.zshrc'), 'export LANG=C.UTF-8\nautoload -Uz compinit\ncompinit\n');
+      const res = await run(['--shell', 'zsh', '--yes'], { SHELL: '/bin/bash' });
+      expect(res.exitCode, String(res.stderr)).toBe(0);
+      expect(readFileSync(join(dir, '.zfunc/_hostctl'), 'utf8')).toBe(committed(FILES.zsh));
+      const rc = readFileSync(join(dir, '.zshrc'), 'utf8');
+      expect(rc).toBe(`export LANG=C.UTF-8\n# hostctl shell completion (added by \`hostctl completion install\`)\nfpath=('${join(dir, '.zfunc')}' $fpath)\n\nautoload -Uz compinit\ncompinit\n`);
+      expect((await run(['zsh', '--yes'])).exitCode).toBe(0);
+      expect(readFileSync(join(dir, '.zshrc'), 'utf8')).toBe(rc);
+      // No compinit anywhere: it is added after the fpath line.
+      const bare = home();
+      expect((await bare.run(['zsh', '--yes'])).exitCode).toBe(0);
+      expect(readFileSync(join(bare.dir, '.zshrc'), 'utf8')).toContain(`$fpath)\nautoload -Uz compinit && compinit\n`);
+    });
+
+    it('fish needs no startup file; the shell given twice differently is a usage error', async () => {
+      const { dir, run } = home();
+      const res = await run(['fish']);
+      expect(res.exitCode).toBe(0);
+      expect(readFileSync(join(dir, '.config/fish/completions/hostctl.fish'), 'utf8')).toBe(committed(FILES.fish));
+      expect(String(res.stdout)).toBe('');
+      const twice = await run(['fish', '--shell', 'zsh']);
+      expect(twice.exitCode).toBe(2);
+      expect(String(twice.stderr)).toContain('the shell is given twice');
+    });
   });
 
   describe('bash', () => {

@@ -1,8 +1,11 @@
 // The bash completion script, generated from the command tree: nouns, verbs and nested groups
-// (releases links add) at any depth, flags, fixed values (enums, -o, argument choices),
-// directories and files only where an option takes one, context names, and project paths, group
-// paths, usernames, tags and branches asked of hostctl itself (`hostctl __complete`, cached).
-import { allCommands, commandGlobals, ownOptions, valueFlags, valueKind, type CommandDoc, type OptionDoc, type ProgramDoc, type ValueKind } from './model.js';
+// (releases links add) at any depth, flags, fixed values (enums, -o, argument choices, sort
+// fields with their :asc/:desc), directories and files only where an option or argument takes
+// one, context names, and values of the target (project paths, groups, usernames, tags, wiki
+// slugs, storages, time zones …) asked of hostctl itself (`hostctl __complete`, cached).
+// bash splits `created:desc` into three words at the colon (COMP_WORDBREAKS); the script joins
+// them again and offers only the part after the last colon, as readline expects.
+import { allCommands, argumentKind, commandGlobals, ownOptions, valueFlags, valueKind, type CommandDoc, type OptionDoc, type ProgramDoc, type ValueKind } from './model.js';
 
 const q = (s: string) => `'${s.replace(/'/g, `'\\''`)}'`;
 const flagsOf = (opts: OptionDoc[]) => opts.flatMap((o) => [o.short, o.long].filter((f): f is string => !!f));
@@ -62,48 +65,84 @@ export function bashCompletion(doc: ProgramDoc): string {
   out.push('  esac', '  case "$2" in', ...valueCase(doc.globalOptions, '    '), '  esac', '  return 1', '}', '');
   out.push('# Completes positional argument number $2 (from 1) of command path $1.', '_hostctl_args() {', '  case "$1" in');
   for (const c of commands) {
-    if (c.commands.length || !c.args.some((a) => a.choices || a.dynamic)) continue;
+    if (c.commands.length || !c.args.some((a) => argumentKind(a))) continue;
     out.push(`    ${q(key(c))})`, '      case "$2" in');
     c.args.forEach((a, i) => {
-      const kind: ValueKind | undefined = a.choices ? { kind: 'words', words: a.choices } : a.dynamic ? { kind: 'dynamic', resource: a.dynamic } : undefined;
+      const kind = argumentKind(a);
       if (kind) out.push(`        ${a.variadic ? '*' : String(i + 1)}) ${action(kind)} ;;`);
     });
     out.push('      esac ;;');
   }
   out.push('  esac', '}', '');
+  const groupFirst = commands.filter((c) => !c.commands.length && c.args[0]?.name === 'group').map((c) => q(key(c)));
   out.push(
-    '# Values from the current target (cached for a minute by hostctl itself); the project for',
-    '# tags and branches is the -R/--project/--repo value on the line.',
+    '# Whether command path $1 takes its group as the first argument (saml get GROUP).',
+    '_hostctl_group_first() {',
+    '  case "$1" in',
+    ...(groupFirst.length ? [`    ${groupFirst.join('|')}) return 0 ;;`] : []),
+    '  esac',
+    '  return 1',
+    '}',
+    '',
+  );
+  out.push(
+    '# Values from the current target (cached for a minute by hostctl itself), or of this machine',
+    '# (time zones). The project is the -R/--project/--repo value on the line; the group the',
+    '# -g/--group value, or the first argument of a command that takes a group first.',
     '_hostctl_dynamic() {',
-    '  local project="" i',
-    '  for ((i = 1; i < COMP_CWORD; i++)); do',
-    '    case "${COMP_WORDS[i]}" in -R|--project|--repo) project="${COMP_WORDS[i+1]}" ;; esac',
+    '  local project="" group="" i',
+    '  for ((i = 1; i < cword; i++)); do',
+    '    case "${words[i]}" in',
+    '      -R|--project|--repo) project="${words[i+1]}" ;;',
+    '      -g|--group) group="${words[i+1]}" ;;',
+    '    esac',
     '  done',
+    '  [[ -z "$group" && -n "$first" ]] && _hostctl_group_first "$path" && group="$first"',
     '  local IFS=$\'\\n\'',
-    '  COMPREPLY=($("${COMP_WORDS[0]}" __complete "$1" "$cur" "$project" --no-input 2>/dev/null))',
+    '  COMPREPLY=($("${words[0]}" __complete "$1" "$cur" "$project" "$group" --no-input 2>/dev/null))',
     '}',
     '',
     '_hostctl() {',
-    '  local cur="${COMP_WORDS[COMP_CWORD]}" prev="" path="" sub w i help=0 argn=0',
-    '  ((COMP_CWORD > 0)) && prev="${COMP_WORDS[COMP_CWORD-1]}"',
+    '  # The words with those bash split at a colon joined again (sort fields: created:desc).',
+    '  local -a words=()',
+    '  local cword=0 n w i cur=""',
+    '  for ((i = 0; i < ${#COMP_WORDS[@]}; i++)); do',
+    '    w="${COMP_WORDS[i]}"',
+    '    n=${#words[@]}',
+    '    if ((n > 1)) && [[ "$w" == : || "${words[n-1]}" == *: ]]; then words[n-1]+="$w"; else words+=("$w"); fi',
+    '    ((i == COMP_CWORD)) && cword=$((${#words[@]} - 1))',
+    '  done',
+    '  _hostctl_complete',
+    '  # readline replaces only the part after the last colon.',
+    '  if [[ "$cur" == *:* ]]; then',
+    '    local colon="${cur%"${cur##*:}"}"',
+    '    for i in "${!COMPREPLY[@]}"; do COMPREPLY[i]="${COMPREPLY[i]#"$colon"}"; done',
+    '  fi',
+    '  return 0',
+    '}',
+    '',
+    '_hostctl_complete() {',
+    '  cur="${words[cword]}"',
+    '  local prev="" path="" sub first="" w i help=0 argn=0',
+    '  ((cword > 0)) && prev="${words[cword-1]}"',
     '  COMPREPLY=()',
     '  # Walk the words before the cursor: skip options and their values, follow subcommands.',
-    '  for ((i = 1; i < COMP_CWORD; i++)); do',
-    '    w="${COMP_WORDS[i]}"',
+    '  for ((i = 1; i < cword; i++)); do',
+    '    w="${words[i]}"',
     '    case "$w" in',
     `      ${valueFlags(doc).join('|')})`,
     '        ((i++))',
-    '        [[ "${COMP_WORDS[i]}" == "=" ]] && ((i++))',
+    '        [[ "${words[i]}" == "=" ]] && ((i++))',
     '        continue ;;',
     '      -*|=) continue ;;',
     '    esac',
     '    if [[ -z "$path" && $help == 0 && "$w" == help ]]; then help=1; continue; fi',
     '    sub="$(_hostctl_sub "$path" "$w")"',
-    '    if ((argn == 0)) && [[ -n "$sub" ]]; then path="${path:+$path }$sub"; else ((argn++)); fi',
+    '    if ((argn == 0)) && [[ -n "$sub" ]]; then path="${path:+$path }$sub"; else ((argn == 0)) && first="$w"; ((argn++)); fi',
     '  done',
     '  # --opt=value is split at "=" by bash.',
     '  local opt="$prev"',
-    '  if [[ "$cur" == "=" ]]; then cur=""; elif [[ "$prev" == "=" ]] && ((COMP_CWORD > 1)); then opt="${COMP_WORDS[COMP_CWORD-2]}"; fi',
+    '  if [[ "$cur" == "=" ]]; then cur=""; elif [[ "$prev" == "=" ]] && ((cword > 1)); then opt="${words[cword-2]}"; fi',
     '  if [[ "$opt" == -* ]] && _hostctl_value "$path" "$opt"; then return 0; fi',
     '  if [[ "$cur" == -* ]]; then',
     `    local globals=${q(globals)}`,

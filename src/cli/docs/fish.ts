@@ -1,6 +1,6 @@
 // The fish completion script, generated from the command tree. A helper works out which command
 // the line holds so far ("", "tokens", "tokens list"), skipping options and their values.
-import { allCommands, ownOptions, valueFlags, valueKind, type CommandDoc, type OptionDoc, type ProgramDoc } from './model.js';
+import { allCommands, argumentKind, ownOptions, valueFlags, valueKind, type CommandDoc, type OptionDoc, type ProgramDoc } from './model.js';
 
 const q = (s: string) => `'${s.replace(/\\/g, '\\\\').replace(/'/g, "\\'")}'`;
 const key = (c: CommandDoc) => c.path.join(' ');
@@ -26,13 +26,15 @@ export function fishCompletion(doc: ProgramDoc): string {
     `# fish completion for ${doc.name} ${doc.version}. Generated from the command tree by \`npm run gen:docs\`.`,
     `# Save it as ~/.config/fish/completions/${doc.name}.fish, or: ${doc.name} completion fish | source`,
     '',
-    '# The command on the line so far: "", a noun, or "noun verb …" (canonical names).',
+    '# The command on the line so far: "", a noun, or "noun verb …" (canonical names); with',
+    '# --count the number of arguments after it, with --first the first of them.',
     'function __hostctl_command',
     '    set -l words (commandline -opc)',
     '    set -e words[1]',
     '    set -l path',
     '    set -l skip 0',
     '    set -l args 0',
+    '    set -l first',
     '    for w in $words',
     '        if test $skip = 1',
     '            set skip 0',
@@ -45,15 +47,30 @@ export function fishCompletion(doc: ProgramDoc): string {
     "            case '-*'",
     '                continue',
     '        end',
-    '        test $args = 0; or continue',
-    '        set -l sub (__hostctl_sub "$path" $w)',
-    '        if test -n "$sub"',
-    '            set path (string trim -- "$path $sub")',
-    '        else',
-    '            set args 1',
+    '        if test $args = 0',
+    '            set -l sub (__hostctl_sub "$path" $w)',
+    '            if test -n "$sub"',
+    '                set path (string trim -- "$path $sub")',
+    '                continue',
+    '            end',
+    '            set first $w',
     '        end',
+    '        set args (math $args + 1)',
     '    end',
-    '    echo $path',
+    '    switch "$argv[1]"',
+    '        case --count',
+    '            echo $args',
+    '        case --first',
+    '            echo $first',
+    '        case \'*\'',
+    '            echo $path',
+    '    end',
+    'end',
+    '',
+    '# Whether the cursor is on argument $argv[1] (from 1) of the command, or past it with $argv[2] = more.',
+    'function __hostctl_arg',
+    '    set -l n (math (__hostctl_command --count) + 1)',
+    '    test $n -eq $argv[1]; or begin; test "$argv[2]" = more; and test $n -gt $argv[1]; end',
     'end',
     '',
     '# The canonical name of word $argv[2] under command path $argv[1].',
@@ -63,16 +80,24 @@ export function fishCompletion(doc: ProgramDoc): string {
     '    end',
     'end',
     '',
-    '# Values from the current target (cached by hostctl for a minute).',
+    '# Values from the current target (cached by hostctl for a minute), or of this machine (time',
+    '# zones). The project is the -R/--project/--repo value on the line; the group the -g/--group',
+    '# value, or with group-first the first argument after the command path.',
     'function __hostctl_dynamic',
     '    set -l words (commandline -opc)',
     '    set -l project',
+    '    set -l group',
     '    for i in (seq (count $words))',
     '        if contains -- $words[$i] -R --project --repo',
     '            set project $words[(math $i + 1)]',
+    '        else if contains -- $words[$i] -g --group',
+    '            set group $words[(math $i + 1)]',
     '        end',
     '    end',
-    '    hostctl __complete $argv[1] (commandline -ct) "$project" --no-input 2>/dev/null',
+    '    if test -z "$group"; and test "$argv[2]" = group-first',
+    '        set group (__hostctl_command --first)',
+    '    end',
+    '    hostctl __complete $argv[1] (commandline -ct) "$project" "$group" --no-input 2>/dev/null',
     'end',
     '',
     'function __hostctl_at',
@@ -102,13 +127,18 @@ export function fishCompletion(doc: ProgramDoc): string {
   }
   for (const c of commands) {
     const opts = ownOptions(doc, c);
-    const choices = c.commands.length ? [] : c.args.flatMap((a) => a.choices ?? []);
-    const dynamic = c.commands.length ? undefined : c.args.find((a) => a.dynamic)?.dynamic;
-    if (!opts.length && !choices.length && !dynamic) continue;
+    const args = c.commands.length ? [] : c.args.map((a, i) => ({ a, i, kind: argumentKind(a) })).filter((x) => x.kind);
+    if (!opts.length && !args.length) continue;
     const cond = `__hostctl_at '${key(c)}'`;
     out.push('', `# ${key(c)}`, ...opts.map((o) => optionLine(o, cond)));
-    if (choices.length) out.push(`complete -c hostctl -n ${q(cond)} -a ${q(choices.join(' '))}`);
-    if (dynamic) out.push(`complete -c hostctl -n ${q(cond)} -a ${q(`(__hostctl_dynamic ${dynamic})`)}`);
+    const groupFirst = c.args[0]?.name === 'group';
+    for (const { a, i, kind } of args) {
+      const at = q(`${cond}; and __hostctl_arg ${i + 1}${a.variadic ? ' more' : ''}`);
+      if (kind?.kind === 'words') out.push(`complete -c hostctl -n ${at} -a ${q(kind.words.join(' '))}`);
+      else if (kind?.kind === 'dynamic') out.push(`complete -c hostctl -n ${at} -a ${q(`(__hostctl_dynamic ${kind.resource}${groupFirst && i > 0 ? ' group-first' : ''})`)}`);
+      else if (kind?.kind === 'directory') out.push(`complete -c hostctl -n ${at} -a ${q('(__fish_complete_directories)')}`);
+      else if (kind?.kind === 'file') out.push(`complete -c hostctl -n ${at} -F`);
+    }
   }
   out.push('');
   return out.join('\n');

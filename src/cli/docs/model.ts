@@ -5,7 +5,7 @@ import { examplesOf } from '../kit/verb.js';
 import { FORMATS } from '../render/output.js';
 import { KNOWN_VALUES } from '../kit/refs.js';
 import { wordsOf } from '../kit/sort.js';
-import { ARGUMENT_RESOURCES, OPTION_RESOURCES, type DynamicResource } from '../kit/choices.js';
+import { completionOf, type Completion, type DynamicResource } from '../kit/choices.js';
 import { PROGRAM_ONLY_FLAGS } from '../program-flags.js';
 
 export interface OptionDoc {
@@ -24,6 +24,8 @@ export interface OptionDoc {
   repeatable: boolean;
   /** A program flag that means something only before any command (--version). */
   programOnly?: boolean;
+  /** Completed from the target, or as files or directories (kit/choices.ts). */
+  complete?: Completion;
 }
 
 export interface ArgumentDoc {
@@ -31,11 +33,11 @@ export interface ArgumentDoc {
   required: boolean;
   variadic: boolean;
   choices?: string[];
-  /** Completed from the current target (project paths, usernames, tags …). */
-  dynamic?: DynamicResource;
+  /** Completed from the current target (project paths, usernames, tags …), or as files or directories. */
+  complete?: Completion;
 }
 
-export { DYNAMIC_RESOURCES, type DynamicResource } from '../kit/choices.js';
+export { DYNAMIC_RESOURCES, type Completion, type DynamicResource } from '../kit/choices.js';
 
 export interface CommandDoc {
   name: string;
@@ -60,7 +62,7 @@ export interface ProgramDoc {
   nouns: CommandDoc[];
 }
 
-function optionDoc(o: Option): OptionDoc {
+function optionDoc(o: Option, cmd: Command): OptionDoc {
   const valueName = /[<[]([^>\]]+)[>\]]/.exec(o.flags)?.[1];
   const d = o.defaultValue as unknown;
   const simpleDefault = !o.negate && (typeof d === 'string' || typeof d === 'number') && String(d) !== '' ? String(d) : undefined;
@@ -74,15 +76,16 @@ function optionDoc(o: Option): OptionDoc {
     ...(simpleDefault !== undefined ? { defaultValue: simpleDefault } : {}),
     repeatable: Array.isArray(d) || o.variadic,
     ...(o.long && PROGRAM_ONLY_FLAGS.has(o.long) ? { programOnly: true } : {}),
+    ...(o.long && completionOf(cmd, o.long) ? { complete: completionOf(cmd, o.long) as Completion } : {}),
   };
 }
 
-const argumentDoc = (a: Argument): ArgumentDoc => ({
+const argumentDoc = (a: Argument, cmd: Command): ArgumentDoc => ({
   name: a.name(),
   required: a.required,
   variadic: a.variadic,
   ...(a.argChoices ? { choices: [...a.argChoices] } : {}),
-  ...(!a.argChoices && ARGUMENT_RESOURCES[a.name()] ? { dynamic: ARGUMENT_RESOURCES[a.name()] as DynamicResource } : {}),
+  ...(!a.argChoices && completionOf(cmd, a.name()) ? { complete: completionOf(cmd, a.name()) as Completion } : {}),
 });
 
 function commandDoc(cmd: Command, parentPath: string[]): CommandDoc {
@@ -93,8 +96,8 @@ function commandDoc(cmd: Command, parentPath: string[]): CommandDoc {
     aliases: cmd.aliases(),
     summary: cmd.summary() || cmd.description(),
     path,
-    args: cmd.registeredArguments.map(argumentDoc),
-    options: help.visibleOptions(cmd).map(optionDoc),
+    args: cmd.registeredArguments.map((a) => argumentDoc(a, cmd)),
+    options: help.visibleOptions(cmd).map((o) => optionDoc(o, cmd)),
     examples: examplesOf(cmd),
     commands: help
       .visibleCommands(cmd)
@@ -109,7 +112,7 @@ export function describeProgram(program: Command, version: string): ProgramDoc {
     name: program.name(),
     version,
     description: program.description(),
-    globalOptions: help.visibleOptions(program).map(optionDoc),
+    globalOptions: help.visibleOptions(program).map((o) => optionDoc(o, program)),
     nouns: help
       .visibleCommands(program)
       .filter((c) => c.name() !== 'help')
@@ -156,10 +159,18 @@ export function valueKind(o: OptionDoc): ValueKind {
   if (o.long === '--output') return { kind: 'words', words: [...FORMATS] };
   if (o.long && KNOWN_VALUES[o.long]) return { kind: 'words', words: [...(KNOWN_VALUES[o.long] as readonly string[])] };
   if (o.long === '--context') return { kind: 'contexts' };
-  if (o.long && OPTION_RESOURCES[o.long]) return { kind: 'dynamic', resource: OPTION_RESOURCES[o.long] as DynamicResource };
+  if (o.complete) return completionKind(o.complete);
   if (/^(dir|directory)$/.test(o.valueName)) return { kind: 'directory' };
   if (/^(file|path)$/.test(o.valueName) || o.valueName.endsWith('-file')) return { kind: 'file' };
   return { kind: 'free' };
+}
+
+const completionKind = (c: Completion): ValueKind => (c === 'file' ? { kind: 'file' } : c === 'directory' ? { kind: 'directory' } : { kind: 'dynamic', resource: c });
+
+/** What a positional argument completes to, when anything: its fixed values, target values, or files. */
+export function argumentKind(a: ArgumentDoc): ValueKind | undefined {
+  if (a.choices) return { kind: 'words', words: a.choices };
+  return a.complete ? completionKind(a.complete) : undefined;
 }
 
 /** The program options a command takes after its words: all but the program-only ones. */

@@ -1,6 +1,6 @@
 // The zsh completion script (a `_hostctl` function for fpath, or to source), generated from the
 // command tree: one function per command built on _arguments, with descriptions.
-import { commandGlobals, ownOptions, valueKind, type CommandDoc, type OptionDoc, type ProgramDoc } from './model.js';
+import { argumentKind, commandGlobals, ownOptions, valueFlags, valueKind, type CommandDoc, type OptionDoc, type ProgramDoc, type ValueKind } from './model.js';
 
 /** Single-quoted zsh word. */
 const q = (s: string) => `'${s.replace(/'/g, `'\\''`)}'`;
@@ -10,19 +10,21 @@ const explain = (s: string) => s.replace(/\\/g, '\\\\').replace(/\[/g, '\\[').re
 const colon = (s: string) => s.replace(/\\/g, '\\\\').replace(/:/g, '\\:');
 const fn = (path: string[]) => `_hostctl${path.map((p) => `_${p.replace(/[^A-Za-z0-9]/g, '_')}`).join('')}`;
 
+/** The action part of an _arguments spec for a value of this kind. */
+function valueAction(kind: ValueKind, groupFirst = false): string {
+  // Words with a colon (sort fields: created:desc) go through _describe-free compadd, which takes them as they are.
+  if (kind.kind === 'words') return kind.words.some((w) => w.includes(':')) ? `{compadd -- ${kind.words.join(' ')}}` : `(${kind.words.join(' ')})`;
+  if (kind.kind === 'contexts') return '_hostctl_contexts';
+  if (kind.kind === 'dynamic') return `{_hostctl_dynamic ${kind.resource}${groupFirst ? ' group-first' : ''}}`;
+  if (kind.kind === 'directory') return '_files -/';
+  if (kind.kind === 'file') return '_files';
+  return ' ';
+}
+
 function optionSpec(o: OptionDoc): string {
   const flags = [o.short, o.long].filter((f): f is string => !!f);
   const kind = valueKind(o);
-  let value = '';
-  if (kind.kind !== 'none') {
-    const msg = colon(o.valueName ?? 'value');
-    if (kind.kind === 'words') value = `:${msg}:(${kind.words.join(' ')})`;
-    else if (kind.kind === 'contexts') value = `:${msg}:_hostctl_contexts`;
-    else if (kind.kind === 'dynamic') value = `:${msg}:{_hostctl_dynamic ${kind.resource}}`;
-    else if (kind.kind === 'directory') value = `:${msg}:_files -/`;
-    else if (kind.kind === 'file') value = `:${msg}:_files`;
-    else value = `:${msg}: `;
-  }
+  const value = kind.kind === 'none' ? '' : `:${colon(o.valueName ?? 'value')}:${valueAction(kind)}`;
   const body = `[${explain(o.description)}]${value}`;
   const exclusion = o.repeatable ? '*' : flags.length > 1 ? `(${flags.join(' ')})` : '';
   if (flags.length === 1) return q(`${o.repeatable ? '*' : ''}${flags[0]}${body}`);
@@ -66,9 +68,11 @@ function commandFunction(doc: ProgramDoc, c: CommandDoc, globals: string[]): str
       ...c.commands.flatMap((v) => commandFunction(doc, v, globals)),
     ];
   }
+  const groupFirst = c.args[0]?.name === 'group';
   const args = c.args.map((a, i) => {
     const pos = a.variadic ? '*' : String(i + 1);
-    const action = a.choices ? `(${a.choices.join(' ')})` : a.dynamic ? `{_hostctl_dynamic ${a.dynamic}}` : ' ';
+    const kind = argumentKind(a);
+    const action = kind ? valueAction(kind, groupFirst && i > 0) : ' ';
     return q(`${pos}:${colon(a.name)}:${action}`);
   });
   const all = [...specs, ...args];
@@ -90,15 +94,27 @@ export function zshCompletion(doc: ProgramDoc): string {
     "  _describe -t contexts 'context' names",
     '}',
     '',
-    '# Values from the current target (cached by hostctl for a minute); the project for tags and',
-    '# branches is the -R/--project/--repo value on the line.',
+    '# Values from the current target (cached by hostctl for a minute), or of this machine (time',
+    '# zones). The project is the -R/--project/--repo value on the line; the group the -g/--group',
+    '# value, or the first argument of a command that takes a group first ($2 names it).',
     '_hostctl_dynamic() {',
     '  local -a values',
-    '  local project="" i',
+    '  local project="" group="" i',
     '  for ((i = 1; i < CURRENT; i++)); do',
-    '    case "${words[i]}" in -R|--project|--repo) project="${words[i+1]}" ;; esac',
+    '    case "${words[i]}" in',
+    '      -R|--project|--repo) project="${words[i+1]}" ;;',
+    '      -g|--group) group="${words[i+1]}" ;;',
+    '    esac',
     '  done',
-    `  values=(\${(f)"$(_call_program $1 ${doc.name} __complete $1 \"\${PREFIX}\" \"\$project\" --no-input 2>/dev/null)"})`,
+    '  # After the verb (words[1]), the first word that is neither an option nor its value.',
+    '  if [[ -z "$group" && $2 == group-first ]]; then',
+    '    for ((i = 2; i < CURRENT; i++)); do',
+    '      [[ ${words[i]} == -* ]] && continue',
+    `      [[ \${words[i-1]} == (${valueFlags(doc).join('|')}) ]] && continue`,
+    '      group="${words[i]}"; break',
+    '    done',
+    '  fi',
+    `  values=(\${(f)"$(_call_program $1 ${doc.name} __complete $1 \"\${PREFIX}\" \"\$project\" \"\$group\" --no-input 2>/dev/null)"})`,
     "  compadd -a values",
     '}',
     '',

@@ -1,13 +1,20 @@
-// Values of the current target for completion and prompts: project paths, group paths,
-// usernames, tags and branches. Which options and arguments take them is decided by name here,
-// so a later noun's `--project` or `<tag>` gets the same completion and prompt.
+// Values of the current target for completion and prompts: project paths, group paths (all, or
+// only top-level ones), usernames, enterprise users of a group, tags, branches, wiki page slugs,
+// storage names, and the time zones this machine knows. Which options and arguments take them is
+// decided by name here, so a later noun's `--project` or `<tag>` gets the same completion and
+// prompt; a verb or noun whose argument means something narrower says so with `completeWith`
+// (saml's GROUP is a top-level group, packages upload's FILE a file on disk).
+import type { Command } from 'commander';
 import { apiPath, idOrPath } from './refs.js';
 import type { ApiClient } from '../../client/client.js';
 
-export const DYNAMIC_RESOURCES = ['projects', 'groups', 'users', 'tags', 'branches'] as const;
+export const DYNAMIC_RESOURCES = ['projects', 'groups', 'top-groups', 'users', 'enterprise-users', 'tags', 'branches', 'wikis', 'storages', 'timezones'] as const;
 export type DynamicResource = (typeof DYNAMIC_RESOURCES)[number];
 
-export const ARGUMENT_RESOURCES: Record<string, DynamicResource> = { project: 'projects', group: 'groups', user: 'users', tag: 'tags', branch: 'branches' };
+/** What an argument or option value completes to: target values, or files and directories on this machine. */
+export type Completion = DynamicResource | 'file' | 'directory';
+
+export const ARGUMENT_RESOURCES: Record<string, DynamicResource> = { project: 'projects', group: 'groups', user: 'users', tag: 'tags', branch: 'branches', slug: 'wikis' };
 export const OPTION_RESOURCES: Record<string, DynamicResource> = {
   '--project': 'projects',
   '--repo': 'projects',
@@ -19,20 +26,66 @@ export const OPTION_RESOURCES: Record<string, DynamicResource> = {
   '--tag': 'tags',
   '--branch': 'branches',
   '--ref': 'branches',
+  '--timezone': 'timezones',
 };
 
-const SOURCES: Record<DynamicResource, (project?: string) => [path: string, field: string, query: Record<string, unknown>] | undefined> = {
+/** Completions a command (and every command below it) declares for its arguments (by name) and options (by --long). */
+const declared = new WeakMap<Command, Readonly<Record<string, Completion>>>();
+
+export function completeWith(cmd: Command, map: Readonly<Record<string, Completion>>): void {
+  declared.set(cmd, { ...(declared.get(cmd) ?? {}), ...map });
+}
+
+/**
+ * What an argument (`file`) or option (`--timezone`) of `cmd` completes to: the nearest
+ * declaration on the command or its parents, else the shared meaning of the name. Options whose
+ * value has a fixed list (commander choices) are decided by the caller first.
+ */
+export function completionOf(cmd: Command, name: string): Completion | undefined {
+  for (let c: Command | null = cmd; c; c = c.parent) {
+    const hit = declared.get(c)?.[name];
+    if (hit) return hit;
+  }
+  return name.startsWith('--') ? OPTION_RESOURCES[name] : ARGUMENT_RESOURCES[name];
+}
+
+/** Where the values come from: the project (-R) and group (-g, or a verb's GROUP argument) on the line. */
+export interface Scope {
+  project?: string;
+  group?: string;
+}
+
+type Source = [path: string, field: string, query: Record<string, unknown>];
+
+const SOURCES: Record<Exclude<DynamicResource, 'timezones'>, (scope: Scope) => Source | undefined> = {
   projects: () => ['/projects', 'path_with_namespace', { simple: true, order_by: 'last_activity_at', per_page: 100 }],
   groups: () => ['/groups', 'full_path', { all_available: true, per_page: 100 }],
+  'top-groups': () => ['/groups', 'full_path', { all_available: true, top_level_only: true, per_page: 100 }],
   users: () => ['/users', 'username', { active: true, per_page: 100 }],
-  tags: (project) => (project ? [apiPath('/projects/:id/repository/tags', { id: idOrPath(project, '--project') }), 'name', { per_page: 100 }] : undefined),
-  branches: (project) => (project ? [apiPath('/projects/:id/repository/branches', { id: idOrPath(project, '--project') }), 'name', { per_page: 100 }] : undefined),
+  'enterprise-users': ({ group }) => (group ? [apiPath('/groups/:id/enterprise_users', { id: idOrPath(group, '--group') }), 'username', { per_page: 100 }] : undefined),
+  tags: ({ project }) => (project ? [apiPath('/projects/:id/repository/tags', { id: idOrPath(project, '--project') }), 'name', { per_page: 100 }] : undefined),
+  branches: ({ project }) => (project ? [apiPath('/projects/:id/repository/branches', { id: idOrPath(project, '--project') }), 'name', { per_page: 100 }] : undefined),
+  // A project's wiki when -R is on the line, else the group's.
+  wikis: ({ project, group }) =>
+    project ? [apiPath('/projects/:id/wikis', { id: idOrPath(project, '--project') }), 'slug', { per_page: 100 }] : group ? [apiPath('/groups/:id/wikis', { id: idOrPath(group, '--group') }), 'slug', { per_page: 100 }] : undefined,
+  storages: () => ['/hostctl/storages', 'name', {}],
 };
 
-/** Up to 100 values of a resource from the target; empty when it cannot be asked. */
-export async function targetValues(api: ApiClient, resource: DynamicResource, project?: string): Promise<string[]> {
-  const source = SOURCES[resource](project);
-  if (!source) return [];
+/** Resources read on this machine, without a target (and without a token). */
+export const isLocalResource = (resource: DynamicResource): boolean => resource === 'timezones';
+
+/** Values known without asking a target. */
+export async function localValues(resource: DynamicResource): Promise<string[]> {
+  if (resource !== 'timezones') return [];
+  const { timeZoneNames } = await import('../../shared/freeze-windows.js');
+  return timeZoneNames();
+}
+
+/** Up to 100 values of a resource from the target (or this machine); empty when it cannot be asked. */
+export async function targetValues(api: ApiClient | undefined, resource: DynamicResource, scope: Scope = {}): Promise<string[]> {
+  if (resource === 'timezones') return localValues(resource);
+  const source = SOURCES[resource](scope);
+  if (!source || !api) return [];
   const [path, field, query] = source;
   const res = await api.request<Record<string, unknown>[]>('GET', path, { query, allowError: true });
   return res.status === 200 && Array.isArray(res.data) ? res.data.map((r) => r[field]).filter((v): v is string => typeof v === 'string') : [];

@@ -16,6 +16,7 @@ import { CancelledError, UsageError, noteTarget } from './errors.js';
 import { checkChoice, parseDate } from './refs.js';
 import { parseIsoTime } from './project-option.js';
 import { checkGlobals } from './globals.js';
+import { completeWith, completionOf, type Completion } from './choices.js';
 import { namesOf, type LookupKind } from './names.js';
 import { isTerminal, writeErr, writeOut } from '../io/output.js';
 import { parseDuration } from './duration.js';
@@ -92,6 +93,11 @@ export interface VerbSpec<O = Record<string, unknown>> {
    * (tags that already have a release).
    */
   promptValues?: Record<string, { allowNew?: boolean; exclude?: (api: ApiClient, opts: O) => Promise<string[]> }>;
+  /**
+   * What an argument (by name) or option (by --long) completes to, where the shared meaning of
+   * its name (kit/choices.ts) does not fit: `{ file: 'file' }`, `{ '--to': 'storages' }`.
+   */
+  complete?: Readonly<Record<string, Completion>>;
   run(cli: Cli, args: string[], opts: O & ListOptions): Promise<void>;
 }
 
@@ -176,6 +182,7 @@ export function applyVerb<O>(cmd: Command, spec: VerbSpec<O>): Command {
   if (spec.args) cmd.arguments(spec.args);
   for (const alias of new Set([...(spec.aliases ?? []), ...(VERB_ALIASES[spec.name] ?? [])])) cmd.alias(alias);
   spec.options?.(cmd);
+  if (spec.complete) completeWith(cmd, spec.complete);
   // Nouns that are about one group take it as their first argument (`saml get acme`); elsewhere
   // it is -g/--group. `--group X` is accepted, hidden, where the argument is the rule, so a
   // script written either way runs.
@@ -225,7 +232,7 @@ export function applyVerb<O>(cmd: Command, spec: VerbSpec<O>): Command {
     try {
       for (const option of missingOptions.splice(0)) {
         if (!prompting) throw new UsageError(`required option '${option.flags}' not specified`);
-        (opts as Record<string, unknown>)[option.attributeName()] = await askFor(cli, option, opts as Record<string, unknown>, spec.promptValues?.[option.long as string] as PromptValues | undefined);
+        (opts as Record<string, unknown>)[option.attributeName()] = await askFor(cli, cmd, option, opts as Record<string, unknown>, spec.promptValues?.[option.long as string] as PromptValues | undefined);
       }
       for (const name of missingArgs.splice(0)) {
         if (!prompting) throw new UsageError(`missing required argument '${name}'`);
@@ -240,7 +247,7 @@ export function applyVerb<O>(cmd: Command, spec: VerbSpec<O>): Command {
           // verb runs again; verbs check their flags before they change anything.
           const option = asked < 4 && prompting ? missingOption(cmd, error) : undefined;
           if (!option) throw error;
-          (opts as Record<string, unknown>)[option.attributeName()] = await askFor(cli, option, opts as Record<string, unknown>, spec.promptValues?.[option.long as string] as PromptValues | undefined);
+          (opts as Record<string, unknown>)[option.attributeName()] = await askFor(cli, cmd, option, opts as Record<string, unknown>, spec.promptValues?.[option.long as string] as PromptValues | undefined);
         }
       }
     } finally {
@@ -312,12 +319,13 @@ export function promptQuestion(flag: string, description: string, hasChoices: bo
  * Prompts for an option's value: a choice among the target's values when there are some (the
  * typed text itself offered first when the answer may be new), free text otherwise.
  */
-async function askFor(cli: Cli, option: Option, opts: Record<string, unknown>, how?: PromptValues): Promise<string> {
-  const { OPTION_RESOURCES, targetValues } = await import('./choices.js');
-  const resource = OPTION_RESOURCES[option.long as string];
+async function askFor(cli: Cli, cmd: Command, option: Option, opts: Record<string, unknown>, how?: PromptValues): Promise<string> {
+  const { targetValues } = await import('./choices.js');
+  const completion = completionOf(cmd, option.long as string);
+  const resource = completion === 'file' || completion === 'directory' ? undefined : completion;
   const prompts = await cli.prompts(option.long as string);
-  const project = typeof opts.project === 'string' ? opts.project : undefined;
-  let values = resource ? await targetValues(await cli.client(), resource, project) : [];
+  const scope = { ...(typeof opts.project === 'string' ? { project: opts.project } : {}), ...(typeof opts.group === 'string' ? { group: opts.group } : {}) };
+  let values = resource ? await targetValues(await cli.client(), resource, scope) : [];
   if (how?.exclude && values.length) {
     const excluded = new Set(await how.exclude(await cli.client(), opts));
     values = values.filter((v) => !excluded.has(v));

@@ -1,12 +1,13 @@
-// hostctl __complete RESOURCE [PREFIX] [PROJECT]: the values the completion scripts offer for
-// project paths, group paths, usernames, tags and branches, read from the current target. The
-// answers are cached for a short while per target, so pressing Tab again costs one file read.
+// hostctl __complete RESOURCE [PREFIX] [PROJECT] [GROUP]: the values the completion scripts
+// offer for project paths, group paths, usernames, tags, branches, wiki slugs, storages … read
+// from the current target (time zones from this machine, without one). The answers are cached
+// for a short while per target, so pressing Tab again costs one file read.
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Argument, type Command } from 'commander';
 import { cacheDir } from '../../config/paths.js';
 import { applyVerb, type Cli } from '../../kit/verb.js';
-import { DYNAMIC_RESOURCES, targetValues, type DynamicResource } from '../../kit/choices.js';
+import { DYNAMIC_RESOURCES, isLocalResource, localValues, targetValues, type DynamicResource, type Scope } from '../../kit/choices.js';
 import { nowFromEnv } from '../../../shared/dates.js';
 
 /** How long completion values are reused, in milliseconds. */
@@ -29,10 +30,11 @@ function cacheKey(text: string): string {
   return `${a.toString(16).padStart(8, '0')}${b.toString(16).padStart(8, '0')}`;
 }
 
-async function values(cli: Cli, resource: Resource, project: string | undefined): Promise<string[]> {
+async function values(cli: Cli, resource: Resource, scope: Scope): Promise<string[]> {
+  if (isLocalResource(resource)) return localValues(resource);
   const target = cli.target();
   const where = target.kind === 'remote' ? String(target.url) : String(target.stateDir);
-  const key = cacheKey(JSON.stringify([where, target.token ?? '', resource, project ?? '']));
+  const key = cacheKey(JSON.stringify([where, target.token ?? '', resource, scope.project ?? '', scope.group ?? '']));
   const file = join(cacheDir(cli.env), `complete-${key}.json`);
   const now = nowFromEnv(cli.env).getTime();
   try {
@@ -41,7 +43,7 @@ async function values(cli: Cli, resource: Resource, project: string | undefined)
   } catch {
     // No cache yet, or an unreadable one: ask the target.
   }
-  const list = await targetValues(await cli.client(), resource, project);
+  const list = await targetValues(await cli.client(), resource, scope);
   try {
     mkdirSync(cacheDir(cli.env), { recursive: true, mode: 0o700 });
     writeFileSync(file, JSON.stringify({ at: now, values: list }), { mode: 0o600 });
@@ -56,12 +58,15 @@ export function configure(noun: Command): void {
   applyVerb<Record<string, never>>(noun, {
     name: '__complete',
     summary: 'Values for shell completion (used by the completion scripts)',
-    args: '[prefix] [project]',
-    examples: ['hostctl __complete projects acme/', 'hostctl __complete tags v1 acme/web'],
-    async run(cli, [resource, prefix = '', project]) {
+    args: '[prefix] [project] [group]',
+    examples: ['hostctl __complete projects acme/', 'hostctl __complete tags v1 acme/web', "hostctl __complete enterprise-users '' '' acme", 'hostctl __complete timezones Europe/'],
+    async run(cli, [resource, prefix = '', project, group]) {
       let list: string[] = [];
+      // The project on the line, else HOSTCTL_PROJECT (as for the commands) unless a group is given.
+      const scope: Scope = project ? { project } : group ? { group } : cli.env.HOSTCTL_PROJECT ? { project: cli.env.HOSTCTL_PROJECT } : {};
+      if (group) scope.group = group;
       try {
-        list = await values(cli, resource as Resource, project || cli.env.HOSTCTL_PROJECT);
+        list = await values(cli, resource as Resource, scope);
       } catch {
         // Completion never prints errors into the user's command line.
         return;

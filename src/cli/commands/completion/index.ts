@@ -1,56 +1,77 @@
 // hostctl completion bash|zsh|fish: prints the completion script, generated from the command
 // tree at run time by the same code that writes the committed files under completions/.
 // hostctl completion install [SHELL]: writes it where that shell looks (the shell from $SHELL
-// when not given), without touching any rc file.
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { homedir } from 'node:os';
-import { basename, dirname, join } from 'node:path';
-import { Argument, type Command } from 'commander';
+// when not given) and makes a new shell load it (install.ts).
+import { Argument, Option, type Command } from 'commander';
 import { applyVerb } from '../../kit/verb.js';
 import { UsageError } from '../../kit/errors.js';
+import { SHELLS, type Shell } from './install.js';
 
-const SHELLS = ['bash', 'zsh', 'fish'] as const;
-type Shell = (typeof SHELLS)[number];
-
-/** Where each shell loads completions from without any configuration (zsh: a directory to add to fpath). */
-export function installPath(shell: Shell, env: NodeJS.ProcessEnv): string {
-  const home = env.HOME || homedir();
-  if (shell === 'bash') return join(env.XDG_DATA_HOME || join(home, '.local', 'share'), 'bash-completion', 'completions', 'hostctl');
-  if (shell === 'fish') return join(env.XDG_CONFIG_HOME || join(home, '.config'), 'fish', 'completions', 'hostctl.fish');
-  return join(env.ZDOTDIR || home, '.zfunc', '_hostctl');
+interface CompletionOpts {
+  shell?: Shell;
+  /** false with --no-rc. */
+  rc: boolean;
 }
 
 export function configure(noun: Command): void {
   noun.addArgument(new Argument('<shell>', 'the shell (bash, zsh or fish), or install').choices([...SHELLS, 'install']));
-  noun.addArgument(new Argument('[install-shell]', 'with install: the shell to install for (default: from $SHELL)').choices([...SHELLS]));
-  applyVerb(noun, {
+  noun.addArgument(new Argument('[install-shell]', 'with install: the shell to install for (default: --shell, else from $SHELL)').choices([...SHELLS]));
+  applyVerb<CompletionOpts>(noun, {
     name: 'completion',
     summary: 'Print the shell completion script for bash, zsh or fish, or install it',
     examples: [
       'hostctl completion install                                  # for the shell in $SHELL',
-      'hostctl completion install zsh',
+      'hostctl completion install --shell zsh --dry-run            # what it would write, and where',
+      'hostctl completion install bash --no-rc >> ~/.bashrc         # the rc line printed, not added',
       'source <(hostctl completion bash)                          # in ~/.bashrc',
       'hostctl completion fish > ~/.config/fish/completions/hostctl.fish',
     ],
-    async run(cli, [first, second]) {
+    options: (cmd) =>
+      cmd
+        .addOption(new Option('--shell <shell>', 'with install: the shell to install for (default: from $SHELL)').choices([...SHELLS]))
+        .option('--no-rc', "with install: never change the shell's startup file; print the lines it needs instead"),
+    async run(cli, [first, second], o) {
       const { completionScript, programDoc } = await import('../../docs/generate.js');
       if (first !== 'install') {
         if (second !== undefined) throw new UsageError(`unexpected argument "${second}"; did you mean: hostctl completion install ${second}?`);
+        if (o.shell !== undefined) throw new UsageError(`--shell goes with install: hostctl completion install --shell ${o.shell}`);
         cli.print(completionScript(first as Shell, await programDoc()));
         return;
       }
-      const shell = (second ?? basename(cli.env.SHELL ?? '')) as Shell;
+      if (second !== undefined && o.shell !== undefined && second !== o.shell) throw new UsageError(`the shell is given twice (${second} and --shell ${o.shell}); give it once`);
+      const shell = (second ?? o.shell ?? cli.env.SHELL?.split('/').pop() ?? '') as Shell;
       if (!SHELLS.includes(shell)) throw new UsageError(`cannot tell the shell from $SHELL (${cli.env.SHELL ?? 'unset'}); name it: hostctl completion install bash|zsh|fish`);
+      const { applyRcChange, installPath, rcChange, shown, writeScript } = await import('./install.js');
       const file = installPath(shell, cli.env);
+      const change = rcChange(shell, file, cli.env);
+      const where = change ? shown(change.file, cli.env) : '';
       if (cli.globals.dryRun) {
-        cli.print(`${file}\n`);
+        cli.print(`write ${file}\n${change ? `${change.before !== undefined ? `insert before line ${change.before + 1} of` : 'append to'} ${change.file}:\n${change.lines.map((l) => `  ${l}\n`).join('')}` : ''}`);
         cli.info('dry run: nothing was written');
         return;
       }
-      mkdirSync(dirname(file), { recursive: true });
-      writeFileSync(file, completionScript(shell, await programDoc()));
-      cli.info(`wrote ${shell} completion to ${file}`);
-      if (shell === 'zsh') cli.info(`add this to ~/.zshrc before compinit if it is not there yet: fpath=(${dirname(file)} $fpath)`);
+      cli.info(writeScript(file, completionScript(shell, await programDoc())) ? `wrote ${shell} completion to ${file}` : `${shell} completion in ${file} is up to date`);
+      let added = false;
+      if (change && o.rc) {
+        let yes = cli.globals.yes === true;
+        if (!yes && cli.term.canPrompt) {
+          const prompts = await cli.prompts('--yes');
+          yes = await prompts.confirm({ message: `Add ${change.lines.length} lines to ${where} so that new shells load it?`, default: true }, { output: process.stderr });
+        }
+        if (yes) {
+          applyRcChange(change);
+          added = true;
+          cli.info(`added to ${where}:\n${change.lines.map((l) => `  ${l}`).join('\n')}`);
+        }
+      }
+      if (change && !added) {
+        // The lines on standard output, so that `… >> ~/.bashrc` adds them.
+        cli.info(`${shell === 'bash' ? 'bash-completion is not loaded by your shell' : `${where} does not put ${file.replace(/\/[^/]+$/, '')} on fpath`}; add these lines to ${where}${o.rc ? ' (or re-run with --yes)' : ''}:`);
+        cli.print(`${change.lines.join('\n')}\n`);
+        return;
+      }
+      if (shell === 'bash') cli.info(added ? `open a new shell, or run: source ${where}` : 'open a new shell to use it');
+      else if (shell === 'zsh') cli.info('open a new shell to use it (if it does not complete: rm -f "${ZDOTDIR:-$HOME}/.zcompdump"; exec zsh)');
       else cli.info('open a new shell to use it');
     },
   });

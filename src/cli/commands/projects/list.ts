@@ -31,6 +31,7 @@ const STATISTICS_COLUMNS: Column[] = [
 
 export const listVerb: VerbSpec<ListOpts> = {
   name: 'list',
+  complete: { '--storage': 'storages' },
   summary: 'List projects (administrators see all of them)',
   aliases: ['ls'],
   list: true,

@@ -30,6 +30,7 @@ export function parseAsset(spec: string): { url: string; name: string } {
 export const uploadVerb: VerbSpec<UploadOpts> = {
   name: 'upload',
   args: '<tag> <asset...>',
+  complete: { asset: 'file' },
   summary: 'Attach assets to a release: URLs, each optionally URL#label (Developer)',
   examples: [
     'hostctl releases upload v1.3.0 https://cdn.example.com/app-linux.tar.gz -R acme/web/storefront',

@@ -25,6 +25,7 @@ export function configure(noun: Command): void {
   applyVerb<RestoreFlags>(noun, {
     name: 'restore',
     args: '<archive>',
+    complete: { archive: 'file' },
     summary: 'Create a state from a backup archive (every checksum verified first), or --check an archive',
     examples: [
       'hostctl restore backup.tar --state ./restored',

@@ -13,6 +13,7 @@ interface ListOpts extends SnippetScopeOpts {
 
 export const listVerb: VerbSpec<ListOpts> = {
   name: 'list',
+  complete: { '--storage': 'storages' },
   summary: "List snippets: yours (default), the public ones, every one you can see, or a project's",
   aliases: ['ls'],
   list: true,

@@ -9,6 +9,7 @@ interface AddOpts {
 export const addVerb: VerbSpec<AddOpts> = {
   name: 'add',
   args: '<name> <path>',
+  complete: { path: 'directory' },
   summary: 'Add a repository storage (a directory; relative paths are inside the state directory) to a running instance',
   examples: ['hostctl storages add fast /mnt/fast/repos', 'hostctl storages add archive storages/archive --weight 0'],
   options: (cmd) => cmd.option('--weight <n>', 'weight 0-100 for picking move destinations (0: never picked)'),

@@ -4,6 +4,7 @@ import { apiPath } from '../../kit/refs.js';
 export const removeVerb: VerbSpec = {
   name: 'remove',
   args: '<name>',
+  complete: { name: 'storages' },
   aliases: ['rm'],
   summary: 'Remove a repository storage that holds nothing (refused while any repository or move uses it)',
   examples: ['hostctl storages remove old-disk', 'hostctl storages remove old-disk --yes'],
