@@ -1,6 +1,6 @@
 // The endpoints beside our areas that real clients call next: commit actions, blobs, languages,
 // snapshots, forks, stars, housekeeping, storage, impersonation tokens, bans, memberships and
-// milestone promotion, group transfer and sharing, through python-gitlab's and gitbeaker's own object APIs against `serve`.
+// milestone promotion, group transfer and sharing, project sharing, user avatars, through python-gitlab's and gitbeaker's own object APIs against `serve`.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { gitbeaker, hasPythonGitlab, runPython, startServed, type ServedInstance } from './harness.js';
 
@@ -142,6 +142,61 @@ print(json.dumps(r))
   });
 });
 
+describe('python-gitlab: project share and user avatars', () => {
+  it.runIf(hasPythonGitlab())("project.share and unshare; a member of the group reads the project; gl.users.create and user.save carry an avatar", async () => {
+    const out = await runPython<Record<string, unknown>>(
+      inst,
+      inst.rootToken,
+      `
+r = {}
+team = gl.groups.create({"name": "py-share-team", "path": "py-share-team"})
+p = gl.projects.create({"name": "py-shared", "initialize_with_readme": True})
+u = gl.users.create({"username": "py-sharer", "email": "py-sharer@example.com", "name": "Py S", "password": "correct-horse-battery", "skip_confirmation": True})
+team.members.create({"user_id": u.id, "access_level": 40})
+p.share(team.id, 20, expires_at="2026-12-31")
+r["shared"] = [[x["group_id"], x["group_access_level"], x["expires_at"]] for x in gl.projects.get(p.id).shared_with_groups]
+r["with_shared"] = [g.id for g in p.groups.list(with_shared=True)]
+member = gitlab.Gitlab(gl.url, private_token=u.impersonationtokens.create({"name": "t", "scopes": ["api"]}).token)
+r["member_sees"] = [x.id for x in member.projects.list(membership=True, min_access_level=20)]
+r["member_dev"] = [x.id for x in member.projects.list(min_access_level=30)]
+try:
+    p.share(team.id, 20)
+except gitlab.exceptions.GitlabCreateError as e:
+    r["again"] = [e.response_code, e.error_message]
+p.unshare(team.id)
+r["unshared"] = gl.projects.get(p.id).shared_with_groups
+try:
+    p.unshare(team.id)
+except gitlab.exceptions.GitlabDeleteError as e:
+    r["unshare_again"] = [e.response_code, e.error_message]
+png = bytes.fromhex("89504e470d0a1a0a") + bytes(range(32))
+a = gl.users.create({"username": "py-avatar", "email": "py-avatar@example.com", "name": "Py A", "password": "correct-horse-battery", "skip_confirmation": True, "avatar": png})
+r["avatar_url"] = a.avatar_url.rsplit("/", 2)[-2:]
+r["avatar_bytes"] = gl.session.get(a.avatar_url).content == png
+a = gl.users.get(a.id)
+a.avatar = png[:8] + b"changed"
+a.save()
+r["avatar_changed"] = gl.session.get(gl.users.get(a.id).avatar_url).content == png[:8] + b"changed"
+print(json.dumps(r))
+`,
+    );
+    const ids = (await inst.admin.get<{ id: number; path: string }[]>('/projects', { search: 'py-shared' })).data.map((p) => p.id);
+    const team = (await inst.admin.get<{ id: number }>('/groups/py-share-team')).data.id;
+    expect(out).toMatchObject({
+      shared: [[team, 20, '2026-12-31']],
+      with_shared: [team],
+      member_sees: ids,
+      member_dev: [],
+      again: [409, 'Project already shared with this group'],
+      unshared: [],
+      unshare_again: [404, '404 Group Link Not Found'],
+      avatar_bytes: true,
+      avatar_changed: true,
+    });
+    expect((out.avatar_url as string[])[1]).toBe('avatar.png');
+  });
+});
+
 describe('gitbeaker: group transfer and share', () => {
   it('Groups.transfer to a parent and to the top; Groups.share and unshare', async () => {
     const api = await gitbeaker(inst, inst.rootToken);
@@ -158,6 +213,19 @@ describe('gitbeaker: group transfer and share', () => {
     expect(shown.shared_with_groups.map((x) => [x.group_id, x.group_access_level])).toEqual([[team.id, 20]]);
     await api.Groups.unshare(group.id, team.id, {});
     expect(((await api.Groups.show(group.id)) as unknown as { shared_with_groups: unknown[] }).shared_with_groups).toEqual([]);
+  });
+
+  it('Projects.share with an expiry and unshare', async () => {
+    const api = await gitbeaker(inst, inst.rootToken);
+    const team = await api.Groups.create('gb-project-team', 'gb-project-team');
+    const project = await api.Projects.create({ name: 'gb-shared' });
+    await api.Projects.share(project.id, team.id, 30, { expiresAt: '2026-12-31' });
+    const shown = (await api.Projects.show(project.id)) as unknown as { shared_with_groups: { group_id: number; group_access_level: number; expires_at: string }[] };
+    expect(shown.shared_with_groups.map((x) => [x.group_id, x.group_access_level, x.expires_at])).toEqual([[team.id, 30, '2026-12-31']]);
+    await expect(api.Projects.share(project.id, team.id, 35)).rejects.toThrow(/group_access does not have a valid value|400/);
+    await api.Projects.unshare(project.id, team.id);
+    expect(((await api.Projects.show(project.id)) as unknown as { shared_with_groups: unknown[] }).shared_with_groups).toEqual([]);
+    await expect(api.Projects.unshare(project.id, team.id)).rejects.toThrow(/Group Link Not Found|404/);
   });
 });
 
