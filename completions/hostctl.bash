@@ -110,8 +110,10 @@ _hostctl_sub() {
     'projects|delete'|'projects|rm') echo delete ;;
     'projects|get'|'projects|view'|'projects|show') echo get ;;
     'projects|list'|'projects|ls') echo list ;;
+    'projects|share') echo share ;;
     'projects|transfer') echo transfer ;;
     'projects|unarchive') echo unarchive ;;
+    'projects|unshare') echo unshare ;;
     'projects|update'|'projects|edit') echo update ;;
     '|protected-envs'|'|protected-env') echo protected-envs ;;
     'protected-envs|get'|'protected-envs|view'|'protected-envs|show') echo get ;;
@@ -226,7 +228,7 @@ _hostctl_children() {
     'packages') echo 'delete delete-file download files get list pipelines protection upload' ;;
     'packages protection') echo 'list add update remove' ;;
     'pipelines') echo 'cancel create delete get list retry' ;;
-    'projects') echo 'archive create delete get list transfer unarchive update' ;;
+    'projects') echo 'archive create delete get list share transfer unarchive unshare update' ;;
     'protected-envs') echo 'get list protect unprotect update' ;;
     'releases') echo 'create delete download evidence get latest links list update upload' ;;
     'releases links') echo 'list add update delete' ;;
@@ -353,8 +355,10 @@ _hostctl_flags() {
     'projects delete') echo '' ;;
     'projects get') echo '--statistics' ;;
     'projects list') echo '--sort -g --group --include-subgroups --search --owned --membership --visibility --archived --no-archived --min-access-level --storage --statistics --page --per-page --all --limit' ;;
+    'projects share') echo '-g --group --access-level --expires-at' ;;
     'projects transfer') echo '-g --group --namespace' ;;
     'projects unarchive') echo '' ;;
+    'projects unshare') echo '-g --group' ;;
     'projects update') echo '--name --path --description --visibility --default-branch --storage' ;;
     'protected-envs') echo '' ;;
     'protected-envs get') echo '-g --group -R --project' ;;
@@ -929,10 +933,20 @@ _hostctl_value() {
         --per-page) COMPREPLY=(); return 0 ;;
         --limit) COMPREPLY=(); return 0 ;;
       esac ;;
+    'projects share')
+      case "$2" in
+        -g|--group) _hostctl_dynamic groups; return 0 ;;
+        --access-level) COMPREPLY=($(compgen -W 'guest planner reporter developer maintainer owner' -- "$cur")); return 0 ;;
+        --expires-at) COMPREPLY=(); return 0 ;;
+      esac ;;
     'projects transfer')
       case "$2" in
         -g|--group) _hostctl_dynamic groups; return 0 ;;
         --namespace) _hostctl_dynamic groups; return 0 ;;
+      esac ;;
+    'projects unshare')
+      case "$2" in
+        -g|--group) _hostctl_dynamic groups; return 0 ;;
       esac ;;
     'projects update')
       case "$2" in
@@ -1432,11 +1446,19 @@ _hostctl_args() {
       case "$2" in
         1) _hostctl_dynamic projects ;;
       esac ;;
+    'projects share')
+      case "$2" in
+        1) _hostctl_dynamic projects ;;
+      esac ;;
     'projects transfer')
       case "$2" in
         1) _hostctl_dynamic projects ;;
       esac ;;
     'projects unarchive')
+      case "$2" in
+        1) _hostctl_dynamic projects ;;
+      esac ;;
+    'projects unshare')
       case "$2" in
         1) _hostctl_dynamic projects ;;
       esac ;;

@@ -261,10 +261,14 @@ function __hostctl_sub
             echo get
         case 'projects|list' 'projects|ls'
             echo list
+        case 'projects|share'
+            echo share
         case 'projects|transfer'
             echo transfer
         case 'projects|unarchive'
             echo unarchive
+        case 'projects|unshare'
+            echo unshare
         case 'projects|update' 'projects|edit'
             echo update
         case '|protected-envs' '|protected-env'
@@ -654,8 +658,10 @@ complete -c hostctl -n '__hostctl_at \'projects\'' -a create -d 'Create a projec
 complete -c hostctl -n '__hostctl_at \'projects\'' -a delete -d 'Delete a project and its repository (Owner)'
 complete -c hostctl -n '__hostctl_at \'projects\'' -a get -d 'Show one project (by id or full path)'
 complete -c hostctl -n '__hostctl_at \'projects\'' -a list -d 'List projects (administrators see all of them)'
+complete -c hostctl -n '__hostctl_at \'projects\'' -a share -d 'Share a project with a group: its members get access up to a role (Maintainer; Owner to give owner; you need a role in the group)'
 complete -c hostctl -n '__hostctl_at \'projects\'' -a transfer -d 'Move a project to another group or user namespace (Owner of both)'
 complete -c hostctl -n '__hostctl_at \'projects\'' -a unarchive -d 'Make an archived project writable again (Owner)'
+complete -c hostctl -n '__hostctl_at \'projects\'' -a unshare -d 'Stop sharing a project with a group: its members lose the access the share gave (Maintainer)'
 complete -c hostctl -n '__hostctl_at \'projects\'' -a update -d 'Change a project\'s name, path, description, visibility, default branch or storage'
 
 # protected-envs
@@ -1276,6 +1282,12 @@ complete -c hostctl -n '__hostctl_at \'projects list\'' -l per-page -x -d 'items
 complete -c hostctl -n '__hostctl_at \'projects list\'' -l all -d 'fetch every page, following the Link header'
 complete -c hostctl -n '__hostctl_at \'projects list\'' -l limit -x -d 'stop after N items, across pages'
 
+# projects share
+complete -c hostctl -n '__hostctl_at \'projects share\'' -s g -l group -x -a '(__hostctl_dynamic groups)' -d 'the group to share with (id or full path)'
+complete -c hostctl -n '__hostctl_at \'projects share\'' -l access-level -x -a 'guest planner reporter developer maintainer owner' -d 'the most its members get: guest, planner, reporter, developer, maintainer, owner (or 10 … 50)'
+complete -c hostctl -n '__hostctl_at \'projects share\'' -l expires-at -x -d 'the share ends on this date (YYYY-MM-DD)'
+complete -c hostctl -n '__hostctl_at \'projects share\'' -a '(__hostctl_dynamic projects)'
+
 # projects transfer
 complete -c hostctl -n '__hostctl_at \'projects transfer\'' -s g -l group -x -a '(__hostctl_dynamic groups)' -d 'the group to move it into (id or full path)'
 complete -c hostctl -n '__hostctl_at \'projects transfer\'' -l namespace -x -a '(__hostctl_dynamic groups)' -d 'the group or user namespace to move it into (id or full path)'
@@ -1283,6 +1295,10 @@ complete -c hostctl -n '__hostctl_at \'projects transfer\'; and __hostctl_arg 1'
 
 # projects unarchive
 complete -c hostctl -n '__hostctl_at \'projects unarchive\'; and __hostctl_arg 1' -a '(__hostctl_dynamic projects)'
+
+# projects unshare
+complete -c hostctl -n '__hostctl_at \'projects unshare\'' -s g -l group -x -a '(__hostctl_dynamic groups)' -d 'the group it is shared with (id or full path)'
+complete -c hostctl -n '__hostctl_at \'projects unshare\'' -a '(__hostctl_dynamic projects)'
 
 # projects update
 complete -c hostctl -n '__hostctl_at \'projects update\'' -l name -x -d 'display name'

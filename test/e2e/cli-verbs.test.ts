@@ -1,6 +1,6 @@
 // Verbs added for the first day of an admin: serve honouring the target, auth status/whoami,
 // token rotation and revocation warnings, init --recover-token, projects archive/unarchive/
-// transfer, branch protection rules, releases upload and the gh-style releases get, link names,
+// transfer/share/unshare, branch protection rules, releases upload and the gh-style releases get, link names,
 // tokens list --expires-within, and completion install.
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -183,6 +183,27 @@ describe('first-day verbs', () => {
       const noConfirm = await run(['projects', 'transfer', 'acme/yaml-lint', '--group', 'oss']);
       expect(noConfirm.exitCode).toBe(2);
       expect(String(noConfirm.stderr)).toContain('--yes');
+    });
+
+    it('projects share and unshare', async () => {
+      const shared = await run(['projects', 'share', 'alice/dotfiles', '--group', 'oss', '--access-level', 'reporter', '--expires-at', '2099-12-31', '-o', 'json']);
+      expect(shared.exitCode, String(shared.stderr)).toBe(0);
+      expect(JSON.parse(String(shared.stdout))).toMatchObject({ group_access: 20, expires_at: '2099-12-31' });
+      const shown = await sb.json<Obj>(['projects', 'get', 'alice/dotfiles']);
+      expect((shown.shared_with_groups as Obj[]).map((g) => [g.group_full_path, g.group_access_level])).toEqual([['oss', 20]]);
+      const bad = await run(['projects', 'share', 'alice/dotfiles', '--group', 'oss', '--access-level', 'boss']);
+      expect(bad.exitCode).toBe(2);
+      expect(String(bad.stderr)).toContain('--access-level must be one of');
+      const again = await run(['projects', 'share', 'alice/dotfiles', '--group', 'oss', '--access-level', 'guest']);
+      expect(again.exitCode).not.toBe(0);
+      expect(String(again.stderr)).toContain('Project already shared with this group');
+      const noConfirm = await run(['projects', 'unshare', 'alice/dotfiles', '--group', 'oss']);
+      expect(noConfirm.exitCode).toBe(2);
+      expect(String(noConfirm.stderr)).toContain('--yes');
+      const gone = await run(['projects', 'unshare', 'alice/dotfiles', '--group', 'oss', '--yes']);
+      expect(gone.exitCode, String(gone.stderr)).toBe(0);
+      expect(String(gone.stderr)).toContain('stopped sharing project alice/dotfiles with group oss');
+      expect((await sb.json<Obj>(['projects', 'get', 'alice/dotfiles'])).shared_with_groups).toEqual([]);
     });
 
     it('projects list --sort storage_size shows STORAGE SIZE; projects get --statistics; hostctl api --jq', async () => {
