@@ -1286,7 +1286,7 @@ complete -c hostctl -n '__hostctl_at \'projects list\'' -l limit -x -d 'stop aft
 complete -c hostctl -n '__hostctl_at \'projects share\'' -s g -l group -x -a '(__hostctl_dynamic groups)' -d 'the group to share with (id or full path)'
 complete -c hostctl -n '__hostctl_at \'projects share\'' -l access-level -x -a 'guest planner reporter developer maintainer owner' -d 'the most its members get: guest, planner, reporter, developer, maintainer, owner (or 10 … 50)'
 complete -c hostctl -n '__hostctl_at \'projects share\'' -l expires-at -x -d 'the share ends on this date (YYYY-MM-DD)'
-complete -c hostctl -n '__hostctl_at \'projects share\'' -a '(__hostctl_dynamic projects)'
+complete -c hostctl -n '__hostctl_at \'projects share\'; and __hostctl_arg 1' -a '(__hostctl_dynamic projects)'
 
 # projects transfer
 complete -c hostctl -n '__hostctl_at \'projects transfer\'' -s g -l group -x -a '(__hostctl_dynamic groups)' -d 'the group to move it into (id or full path)'
@@ -1298,7 +1298,7 @@ complete -c hostctl -n '__hostctl_at \'projects unarchive\'; and __hostctl_arg 1
 
 # projects unshare
 complete -c hostctl -n '__hostctl_at \'projects unshare\'' -s g -l group -x -a '(__hostctl_dynamic groups)' -d 'the group it is shared with (id or full path)'
-complete -c hostctl -n '__hostctl_at \'projects unshare\'' -a '(__hostctl_dynamic projects)'
+complete -c hostctl -n '__hostctl_at \'projects unshare\'; and __hostctl_arg 1' -a '(__hostctl_dynamic projects)'
 
 # projects update
 complete -c hostctl -n '__hostctl_at \'projects update\'' -l name -x -d 'display name'
