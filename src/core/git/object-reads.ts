@@ -2,7 +2,10 @@
 // objects come through the core's long-lived `cat-file` reader (src/core/git/cat-file.ts), and
 // listings of a commit's trees are kept (they never change). Walks over history (log, counts,
 // diffs) still run git.
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
 import { lines, text } from './exec.js';
+import { isValidRefComponentPath } from './names.js';
 import { parseTree } from './object-writer.js';
 import { treeLineStats } from './diff-stats.js';
 import { parseCommit, parseTag, type CommitObject, type TagObject } from './objects.js';
@@ -25,8 +28,35 @@ export class ObjectReads extends RepositoryBase {
   /** The commit a safe revision (already validated by the caller) names, or null. */
   async resolveCommit(rev: string): Promise<string | null> {
     if (!this.exists()) return null;
+    const named = this.commitByRefName(rev);
+    if (named) return named;
     const info = await this.runtime.objects.info(this.path, `${rev}^{commit}`);
-    return info && info.type === 'commit' ? info.id : null;
+    if (!info || info.type !== 'commit') return null;
+    this.runtime.rememberCommitId(this.path, info.id);
+    return info.id;
+  }
+
+  /**
+   * The commit a plain ref name names, read from the ref files without a round trip to git —
+   * when git would read it the same way: the name expands in git's order (`refs/<name>`,
+   * `refs/tags/<name>`, `refs/heads/<name>`, `refs/remotes/<name>`, `…/HEAD`; the first that
+   * exists wins) and the ref's object is already known to be a commit of this repository.
+   * Anything else (a full object id, which git reads before any ref; a name git would also look
+   * for as a file of the repository directory, such as `HEAD` or `config`; a ref at a tag
+   * object; an unknown object) is left to git.
+   */
+  private commitByRefName(rev: string): string | null {
+    if (FULL_ID.test(rev) || !isValidRefComponentPath(rev)) return null;
+    const full = rev.startsWith('refs/');
+    if (!full && existsSync(join(this.path, rev))) return null;
+    const refs = this.runtime.refs(this.path);
+    const candidates = [`refs/${rev}`, `refs/tags/${rev}`, `refs/heads/${rev}`, `refs/remotes/${rev}`, `refs/remotes/${rev}/HEAD`];
+    if (full) candidates.unshift(rev);
+    for (const name of candidates) {
+      const id = refs.get(name);
+      if (id !== null) return this.runtime.isKnownCommit(this.path, id) ? id : null;
+    }
+    return null;
   }
 
   /** Raw objects by id, through one `cat-file --batch`. Missing ids are absent from the map. */

@@ -66,8 +66,12 @@ function refFailure(ref: string, error: unknown): Error {
 }
 
 export class RefUpdates extends RefReads {
-  /** Moves `ref` to `target` only if it currently is `expected` (ZERO_SHA: must not exist). */
-  async updateRef(ref: string, target: string, expected: string): Promise<void> {
+  /**
+   * Moves `ref` to `target` only if it currently is `expected` (ZERO_SHA: must not exist).
+   * `existingHistory`: the target is history the repository already had (a new branch or tag
+   * at an existing commit), so the commit-graph housekeeping has nothing new to start from.
+   */
+  async updateRef(ref: string, target: string, expected: string, options: { existingHistory?: boolean } = {}): Promise<void> {
     // Registered as a writer (so a crash's stale locks are cleaned before the next write); the
     // usual case is written here, and git handles (and words) everything else.
     await guardedWrite(this.path, async () => {
@@ -81,7 +85,7 @@ export class RefUpdates extends RefReads {
           throw refFailure(ref, error);
         }
       }
-      await this.afterRefWrites(1, [target]);
+      await this.afterRefWrites(1, options.existingHistory ? [] : [target]);
     });
   }
 

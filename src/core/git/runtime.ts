@@ -24,6 +24,8 @@ function parentsOf(data: Buffer): string[] {
 
 /** Parsed commits kept at once (over all repositories). */
 const MAX_COMMITS = 4096;
+/** Commit ids remembered at once (over all repositories). */
+const MAX_COMMIT_IDS = 65_536;
 
 export class GitRuntime {
   readonly objects: CatFilePool;
@@ -36,6 +38,21 @@ export class GitRuntime {
    */
   private commitCache = new Map<string, Readonly<CommitObject>>();
 
+  /**
+   * Object ids known to be commits of a repository (read or written through this runtime), so
+   * that a ref naming one resolves without asking git; an id's type never changes.
+   */
+  private commitIds = new Set<string>();
+
+  rememberCommitId(gitDir: string, id: string): void {
+    if (this.commitIds.size >= MAX_COMMIT_IDS) this.commitIds = new Set();
+    this.commitIds.add(`${gitDir}\0${id}`);
+  }
+
+  isKnownCommit(gitDir: string, id: string): boolean {
+    return this.commitIds.has(`${gitDir}\0${id}`) || this.commitCache.has(`${gitDir}\0${id}`);
+  }
+
   cachedCommit(gitDir: string, id: string): Readonly<CommitObject> | undefined {
     return this.commitCache.get(`${gitDir}\0${id}`);
   }
@@ -47,6 +64,7 @@ export class GitRuntime {
     Object.freeze(commit.committer);
     const frozen = Object.freeze(commit);
     this.commitCache.set(`${gitDir}\0${commit.id}`, frozen);
+    this.rememberCommitId(gitDir, commit.id);
     return frozen;
   }
 
@@ -70,6 +88,7 @@ export class GitRuntime {
     this.refReaders.delete(gitDir);
     for (const key of [...this.reach.keys()]) if (key.startsWith(`${gitDir}\0`)) this.reach.delete(key);
     for (const key of [...this.commitCache.keys()]) if (key.startsWith(`${gitDir}\0`)) this.commitCache.delete(key);
+    for (const key of [...this.commitIds]) if (key.startsWith(`${gitDir}\0`)) this.commitIds.delete(key);
   }
 
   /** Every commit reachable from `head` (itself included), or null when the history is too long to walk here. */
@@ -113,6 +132,7 @@ export class GitRuntime {
     this.objects.close();
     this.refReaders.clear();
     this.reach.clear();
+    this.commitIds.clear();
   }
 }
 

@@ -40,7 +40,9 @@ export class TreeWrites extends RefUpdates {
   }
 
   async commitTree(tree: string, parents: readonly string[], message: string, author: Signature, committer: Signature): Promise<string> {
-    return writeObject(this.path, 'commit', Buffer.from(commitText(tree, parents, message, author, committer), 'utf8'));
+    const id = await writeObject(this.path, 'commit', Buffer.from(commitText(tree, parents, message, author, committer), 'utf8'));
+    this.runtime.rememberCommitId(this.path, id);
+    return id;
   }
 
   /** An annotated tag object for `commit`. */
@@ -48,8 +50,8 @@ export class TreeWrites extends RefUpdates {
     const env = identityEnv(tagger, tagger);
     const ident = `${env.GIT_COMMITTER_NAME} <${env.GIT_COMMITTER_EMAIL}> ${env.GIT_COMMITTER_DATE}`;
     const body = `object ${commit}\ntype commit\ntag ${name}\ntagger ${ident}\n\n${message.endsWith('\n') ? message : `${message}\n`}`;
-    const res = await this.run(['mktag'], { input: body });
-    return text(res).trim();
+    // Stored directly, as commits are: the same bytes `git mktag` would store, without a process.
+    return writeObject(this.path, 'tag', Buffer.from(body, 'utf8'));
   }
 
   /**

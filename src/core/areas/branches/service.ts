@@ -71,7 +71,7 @@ export async function createBranch(core: CoreState, project: ProjectRow, user: U
 
   assertStillWritable(core, project);
   try {
-    await repo.updateRef(`refs/heads/${name}`, target, ZERO_SHA);
+    await repo.updateRef(`refs/heads/${name}`, target, ZERO_SHA, { existingHistory: true });
   } catch (error) {
     if (!(error instanceof RefUpdateError)) throw error;
     if (error.reason === 'hierarchy') throw refused(`Failed to create branch '${name}': Branch name conflicts with existing branch hierarchy.`);

@@ -23,7 +23,7 @@ export async function createTag(core: CoreState, project: ProjectRow, user: User
   assertStillWritable(core, project);
   const target = annotation ? await repo.writeTagObject(name, commit, annotation, userSignature(core, user)) : commit;
   try {
-    await repo.updateRef(`refs/tags/${name}`, target, ZERO_SHA);
+    await repo.updateRef(`refs/tags/${name}`, target, ZERO_SHA, { existingHistory: true });
   } catch (error) {
     if (!(error instanceof RefUpdateError)) throw error;
     if (error.reason === 'exists' || error.reason === 'stale') throw failure(400, `Tag ${name} already exists`);
