@@ -3,7 +3,8 @@
 //   of branch in the same repository (rate and p99);
 // - commit create (one file changed) at 30,000 refs, against the git plumbing that does the same
 //   (hash-object, mktree, commit-tree, update-ref);
-// - release create (a new tag each), one client, and eight clients on eight projects at once;
+// - release create (a new tag each), one client (beside its floor: the tag's ref file and one
+//   durable SQLite row), and eight clients on eight projects at once;
 // - small (1 KiB) generic package uploads, against a loop that writes the same 1 KiB to a file
 //   with fsync and commits one row durably (WAL, synchronous=FULL) in SQLite.
 // In-process (the core's own cost plus git's and the disk's). Large uploads through `serve` are
@@ -134,10 +135,33 @@ try {
   budgetLine(`commit create at ${REFS.toLocaleString('en')} refs / git plumbing: rate`, `${commits.ours.toFixed(0)}/s = ${commitRatio.toFixed(2)}×`, `${commits.floor.toFixed(0)}/s`, '≥ 0.8×', verdict(commitRatio >= 0.8));
 
   // ---- release create, one client and eight ----
+  // The floor of a release: its tag's ref file (a lock file written and renamed into place) and
+  // one durable SQLite row, measured alongside so that the machine's load shows on both.
+  const floorDir = join(dir, 'floor');
+  mkdirSync(floorDir);
+  const floorDb = new Database(join(floorDir, 'floor.db'));
+  floorDb.pragma('journal_mode = WAL');
+  floorDb.pragma('synchronous = FULL');
+  floorDb.exec('CREATE TABLE files (id INTEGER PRIMARY KEY, name TEXT NOT NULL, size INTEGER NOT NULL)');
+  const insert = floorDb.prepare('INSERT INTO files (name, size) VALUES (?, ?)');
+  const tagDir = join(floorDir, 'refs', 'tags');
+  mkdirSync(tagDir, { recursive: true });
   const releaseProjects: { id: number }[] = [];
   for (let p = 0; p < CLIENTS; p++) releaseProjects.push(await newProject(`releases-${p}`));
   const release = (projectId: number, n: number) => call(c, token, 'POST', `/projects/${projectId}/releases`, { tag_name: `v${n}.0.0`, ref: 'main', name: `Release ${n}`, description: 'Notes' });
-  const one = await rateOf(RELEASES, (i) => release((releaseProjects[0] as { id: number }).id, i));
+  const one = await sideBySide(
+    RELEASES,
+    4,
+    (i) => release((releaseProjects[0] as { id: number }).id, i),
+    (i) => {
+      const lock = join(tagDir, `v${i}.0.0.lock`);
+      const fd = openSync(lock, 'wx');
+      writeSync(fd, `${mainTip}\n`);
+      closeSync(fd);
+      renameSync(lock, join(tagDir, `v${i}.0.0`));
+      insert.run(`v${i}.0.0`, 0);
+    },
+  );
   const perClient = Math.ceil(RELEASES / CLIENTS) * 2;
   const many: number[] = [];
   const manyStart = process.hrtime.bigint();
@@ -151,21 +175,15 @@ try {
     }),
   );
   const manyRate = (perClient * CLIENTS) / (elapsedMs(manyStart) / 1000);
-  row('release create, 1 client', `${one.rate.toFixed(0)}/s (p99 ${p99(one.times).toFixed(1)} ms)`);
+  row('release create, 1 client', `${one.ours.toFixed(0)}/s (p99 ${one.p99.toFixed(1)} ms)`);
+  row('  tag ref file + one durable SQLite row', `${one.floor.toFixed(0)}/s`);
   row(`release create, ${CLIENTS} clients on ${CLIENTS} projects`, `${manyRate.toFixed(0)}/s (p99 ${p99(many).toFixed(1)} ms)`);
-  budgetLine('release create, 1 client: rate', `${one.rate.toFixed(0)}/s`, '-', '≥ 100/s', verdict(one.rate >= 100));
-  budgetLine(`release create, ${CLIENTS} clients on ${CLIENTS} projects / 1 client: rate`, `${manyRate.toFixed(0)}/s = ${(manyRate / one.rate).toFixed(2)}×`, `${one.rate.toFixed(0)}/s`, '≥ 1.5×', verdict(manyRate >= 1.5 * one.rate));
+  budgetLine('release create, 1 client: rate', `${one.ours.toFixed(0)}/s = ${(one.ours / one.floor).toFixed(2)}× of its floor`, `tag ref + durable row ${one.floor.toFixed(0)}/s`, '≥ 100/s', verdict(one.ours >= 100));
+  budgetLine(`release create, ${CLIENTS} clients on ${CLIENTS} projects / 1 client: rate`, `${manyRate.toFixed(0)}/s = ${(manyRate / one.ours).toFixed(2)}×`, `${one.ours.toFixed(0)}/s`, '≥ 1.5×', verdict(manyRate >= 1.5 * one.ours));
 
   // ---- small package uploads, against a durable file + row ----
   const pkgProject = await newProject('packages');
   const kib = Buffer.alloc(1024, 'x');
-  const floorDir = join(dir, 'floor');
-  mkdirSync(floorDir);
-  const floorDb = new Database(join(floorDir, 'floor.db'));
-  floorDb.pragma('journal_mode = WAL');
-  floorDb.pragma('synchronous = FULL');
-  floorDb.exec('CREATE TABLE files (id INTEGER PRIMARY KEY, name TEXT NOT NULL, size INTEGER NOT NULL)');
-  const insert = floorDb.prepare('INSERT INTO files (name, size) VALUES (?, ?)');
   const uploads = await sideBySide(
     UPLOADS,
     5,
