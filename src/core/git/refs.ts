@@ -43,12 +43,32 @@ export function refNameOrder(a: string, b: string): number {
   return a.length - b.length;
 }
 
+/** A file's stamp when it was read; `trusted`: it was already quiet then. */
+interface FileStamp extends Stamp {
+  trusted: boolean;
+}
+
 interface DirCache {
   stamp: Stamp;
   /** Loose refs directly in the directory: full name → file content (trimmed). */
   files: Map<string, string>;
+  /** Each loose ref file's stamp when it was read. */
+  stamps: Map<string, FileStamp>;
   subdirs: string[];
+  /** Quiet long enough for its own stamp to show every later change. */
+  trusted: boolean;
 }
+
+interface BuiltListing {
+  /** The packed refs it was made from (the parsed map itself: a new parse is a new map). */
+  packed: Map<string, string>;
+  /** The loose refs it was made from: full name → file content. */
+  loose: Map<string, string>;
+  sorted: [string, string][];
+}
+
+/** More loose refs changed than this since the last listing: it is made again from all refs. */
+const MAX_UPDATES = 256;
 
 /** What an in-process ref write did; `fallback` leaves the case to `git update-ref`. */
 export type RefWriteOutcome = 'ok' | 'exists' | 'stale' | 'fallback';
@@ -59,6 +79,8 @@ export class RefReader {
   private readonly dirs = new Map<string, DirCache>();
   /** Sorted listings, reused while every file they came from is unchanged. */
   private readonly lists = new Map<string, [string, string][]>();
+  /** The last listing made per prefix and what it was made from, the base of the next one. */
+  private readonly built = new Map<string, BuiltListing>();
   /** Set when a listing had to read something again. */
   private reread = false;
 
@@ -76,6 +98,20 @@ export class RefReader {
     if (cached && !this.reread) return cached;
     const loose = new Map<string, string>();
     for (const dir of seen) for (const [name, content] of dir.files) loose.set(name, content);
+    // Symbolic refs may point anywhere: such a listing is never reused, nor updated.
+    let symbolic = false;
+    for (const c of loose.values()) if (c.startsWith('ref: ')) symbolic = true;
+    const last = this.built.get(prefix);
+    const sorted = (!symbolic && last?.packed === packed && this.updated(last, loose, packed)) || this.rebuilt(prefix, packed, loose);
+    if (symbolic) this.built.delete(prefix);
+    else this.built.set(prefix, { packed, loose, sorted });
+    if (!this.reread && !symbolic) this.lists.set(prefix, sorted);
+    else this.lists.delete(prefix);
+    return sorted;
+  }
+
+  /** The listing made from every packed and loose ref: merged, then sorted. */
+  private rebuilt(prefix: string, packed: Map<string, string>, loose: Map<string, string>): [string, string][] {
     const out = new Map<string, string>();
     for (const [name, target] of packed) if (name.startsWith(prefix)) out.set(name, target);
     for (const [name, content] of loose) {
@@ -83,12 +119,37 @@ export class RefReader {
       if (target) out.set(name, target);
       else out.delete(name);
     }
-    const sorted = [...out].sort((a, b) => refNameOrder(a[0], b[0]));
-    // Symbolic refs may point anywhere: such a listing is never reused.
-    const symbolic = [...loose.values()].some((c) => c.startsWith('ref: '));
-    if (!this.reread && !symbolic) this.lists.set(prefix, sorted);
-    else this.lists.delete(prefix);
-    return sorted;
+    return [...out].sort((a, b) => refNameOrder(a[0], b[0]));
+  }
+
+  /**
+   * The last listing made, with the loose refs that changed since put in their places (binary
+   * search): a write between two listings costs the listing a copy, not a merge and a sort of
+   * every ref. Null when so much changed that making it again is cheaper.
+   */
+  private updated(last: BuiltListing, loose: Map<string, string>, packed: Map<string, string>): [string, string][] | null {
+    const changed: string[] = [];
+    for (const [name, content] of loose) if (last.loose.get(name) !== content) changed.push(name);
+    for (const name of last.loose.keys()) if (!loose.has(name)) changed.push(name);
+    if (changed.length > MAX_UPDATES) return null;
+    const out = last.sorted.slice();
+    for (const name of changed) {
+      const content = loose.get(name);
+      const target = content !== undefined ? this.resolve(content, packed, 0) : (packed.get(name) ?? null);
+      let lo = 0;
+      let hi = out.length;
+      while (lo < hi) {
+        const mid = (lo + hi) >>> 1;
+        if (refNameOrder((out[mid] as [string, string])[0], name) < 0) lo = mid + 1;
+        else hi = mid;
+      }
+      const here = out[lo]?.[0] === name;
+      if (target === null) {
+        if (here) out.splice(lo, 1);
+      } else if (here) out[lo] = [name, target];
+      else out.splice(lo, 0, [name, target]);
+    }
+    return out;
   }
 
   /**
@@ -253,8 +314,10 @@ export class RefReader {
     }
     const stamp = stampOf(st);
     let cached = this.dirs.get(rel);
-    if (!cached || !sameStamp(cached.stamp, stamp)) {
+    if (!cached || !cached.trusted || !sameStamp(cached.stamp, stamp)) {
+      const before = cached?.stamps;
       const files = new Map<string, string>();
+      const stamps = new Map<string, FileStamp>();
       const subdirs: string[] = [];
       let entries: import('node:fs').Dirent[] = [];
       try {
@@ -267,17 +330,31 @@ export class RefReader {
         const name = `${rel}/${e.name}`;
         if (e.isDirectory()) subdirs.push(name);
         else if (e.isFile()) {
+          // A ref file is replaced (a new file renamed into place), never rewritten: one that
+          // was already quiet when it was read (so no later file can share its stamp) and kept
+          // its stamp since still holds what was read. Only the others are read again.
+          const path = join(this.gitDir, name);
+          const fst = statOrNull(path);
+          if (!fst) continue;
+          const fstamp = stampOf(fst);
+          const known = before?.get(name);
+          const reuse = known?.trusted && sameStamp(known, fstamp) ? cached?.files.get(name) : undefined;
+          if (reuse !== undefined) {
+            files.set(name, reuse);
+            stamps.set(name, known as FileStamp);
+            continue;
+          }
           try {
-            files.set(name, readFileSync(join(this.gitDir, name), 'latin1').trim());
+            files.set(name, readFileSync(path, 'latin1').trim());
+            stamps.set(name, { ...fstamp, trusted: settled(fst) });
           } catch {
             // Deleted between the listing and the read: not there.
           }
         }
       }
-      cached = { stamp, files, subdirs };
+      cached = { stamp, files, stamps, subdirs, trusted: settled(st) };
       this.reread = true;
-      if (settled(st)) this.dirs.set(rel, cached);
-      else this.dirs.delete(rel);
+      this.dirs.set(rel, cached);
     }
     seen.push(cached);
     for (const sub of cached.subdirs) this.walk(sub, seen);

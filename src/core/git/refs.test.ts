@@ -1,0 +1,74 @@
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { RefReader } from './refs.js';
+
+const dir = mkdtempSync(join(tmpdir(), 'refs-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+const env = (gitDir: string) => ({ PATH: process.env.PATH ?? '', HOME: dir, GIT_CONFIG_NOSYSTEM: '1', GIT_DIR: gitDir, GIT_AUTHOR_NAME: 't', GIT_AUTHOR_EMAIL: 't@example.com', GIT_COMMITTER_NAME: 't', GIT_COMMITTER_EMAIL: 't@example.com' });
+function git(gitDir: string, args: string[], input?: string): { status: number | null; stdout: string } {
+  const res = spawnSync('git', args, { env: env(gitDir), input, encoding: 'utf8' });
+  return { status: res.status, stdout: res.stdout };
+}
+
+/** git's own listing of the refs under `prefix`. */
+function gitListing(gitDir: string, prefix: string): [string, string][] {
+  const out = git(gitDir, ['for-each-ref', '--format=%(refname) %(objectname)', prefix]).stdout;
+  return out
+    .split('\n')
+    .filter((l) => l !== '')
+    .map((l) => l.split(' ') as [string, string]);
+}
+
+/** A small deterministic generator, so a failure can be replayed. */
+function random(seed: number): () => number {
+  let s = seed;
+  return () => {
+    s = (s * 1103515245 + 12345) % 2147483648;
+    return s / 2147483648;
+  };
+}
+
+describe('RefReader.list', () => {
+  it('matches git after every mix of creates, moves, deletes and packs, whether the listing is updated or made again', () => {
+    const gitDir = join(dir, 'mixed.git');
+    expect(git(gitDir, ['init', '--bare', '--quiet', '--initial-branch=main']).status).toBe(0);
+    const commits: string[] = [];
+    let parent: string | null = null;
+    for (let i = 0; i < 4; i++) {
+      const tree = git(gitDir, ['mktree'], '').stdout.trim();
+      const commit: string = git(gitDir, ['commit-tree', tree, '-m', `c${i}`, ...(parent ? ['-p', parent] : [])]).stdout.trim();
+      commits.push(commit);
+      parent = commit;
+    }
+    // Many packed refs, as a long-lived repository has.
+    let seed = '';
+    for (let i = 0; i < 300; i++) seed += `create refs/heads/seed/${String(i).padStart(3, '0')} ${commits[i % 4]}\ncreate refs/tags/t${i} ${commits[(i + 1) % 4]}\n`;
+    expect(git(gitDir, ['update-ref', '--stdin'], seed).status).toBe(0);
+    expect(git(gitDir, ['pack-refs', '--all']).status).toBe(0);
+
+    const reader = new RefReader(gitDir);
+    const next = random(7);
+    const pick = <T>(xs: readonly T[]): T => xs[Math.floor(next() * xs.length)] as T;
+    const names = ['refs/heads/a', 'refs/heads/b/c', 'refs/heads/b/d', 'refs/heads/seed/010', 'refs/heads/seed/299', 'refs/heads/zz', 'refs/heads/Ä', 'refs/tags/t5', 'refs/tags/new', 'refs/tags/x/y'];
+    for (let step = 0; step < 60; step++) {
+      const ops = 1 + Math.floor(next() * 3);
+      for (let k = 0; k < ops; k++) {
+        const roll = next();
+        const name = pick(names);
+        if (roll < 0.08) git(gitDir, ['pack-refs', '--all']);
+        else if (roll < 0.3) git(gitDir, ['update-ref', '-d', name]);
+        else if (roll < 0.6) git(gitDir, ['update-ref', name, pick(commits)]);
+        else {
+          // The in-process writer, as the core writes refs.
+          const current = reader.get(name);
+          reader.write(name, pick(commits), current ?? '0'.repeat(40));
+        }
+      }
+      for (const prefix of ['refs/heads/', 'refs/tags/']) expect([step, prefix, reader.list(prefix)]).toEqual([step, prefix, gitListing(gitDir, prefix)]);
+    }
+  });
+});
