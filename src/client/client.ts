@@ -109,6 +109,14 @@ export class ApiClient {
     return this.transport.target;
   }
 
+  /**
+   * Runs `fn`, whose reads a local target answers from one snapshot of its state (one read
+   * transaction); a remote target answers each request as it comes.
+   */
+  snapshot<T>(fn: () => Promise<T>): Promise<T> {
+    return this.transport.snapshot ? this.transport.snapshot(fn) : fn();
+  }
+
   /** Path is below /api/v4 and already encoded (use expandPath). */
   async request<T = unknown>(method: string, path: string, opts: RequestOptions = {}): Promise<ApiResult<T>> {
     const headers: Record<string, string> = { accept: 'application/json', 'user-agent': this.options.userAgent ?? 'hostctl', ...(opts.headers ?? {}) };

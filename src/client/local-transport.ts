@@ -11,7 +11,12 @@ export class LocalTransport implements Transport {
     readonly target: string,
     private readonly handler: Handler,
     private readonly onClose: () => Promise<void> | void = () => undefined,
+    private readonly hold?: <T>(fn: () => Promise<T>) => Promise<T>,
   ) {}
+
+  snapshot<T>(fn: () => Promise<T>): Promise<T> {
+    return this.hold ? this.hold(fn) : fn();
+  }
 
   async request(request: ApiRequest): Promise<ApiResponse> {
     const response = await this.handler(request);

@@ -6,6 +6,8 @@ export interface Transport {
   /** `local:<state dir>` or the instance URL; for messages. */
   readonly target: string;
   request(request: ApiRequest): Promise<ApiResponse>;
+  /** Answers every request `fn` makes from one snapshot of the state (the local transport only). */
+  snapshot?<T>(fn: () => Promise<T>): Promise<T>;
   close(): Promise<void>;
 }
 

@@ -4,7 +4,7 @@ import { accessSync, constants as fsConstants, existsSync, statSync } from 'node
 import { dirname, join } from 'node:path';
 import { BodyTooLargeError, isBodySource, type ServedRequest as ApiRequest, type ApiResponse, type WireStream } from '../shared/wire.js';
 import { systemClock, type Clock } from './clock.js';
-import { openDatabase, openReadOnly, setBusyTimeout, type Database } from './db/connection.js';
+import { openDatabase, openReadOnly, readSnapshot, setBusyTimeout, type Database } from './db/connection.js';
 import { WriteQueue } from './db/write-queue.js';
 import { latestVersion, migrate } from './db/migrate.js';
 import { dataVersion } from './db/generation.js';
@@ -77,6 +77,8 @@ export interface Core extends CoreState {
   /** `check`: made after the request arrived (see ArrivalCheck); without it the core checks itself. */
   handle(request: ApiRequest, check?: ArrivalCheck): Promise<ApiResponse>;
   checkArrivals(): ArrivalCheck;
+  /** One read transaction across the requests `fn` makes (one-shot local commands only; see readSnapshot). */
+  readSnapshot<T>(fn: () => Promise<T>): Promise<T>;
   readonly router: Router;
   close(): void;
 }
@@ -122,6 +124,7 @@ export function buildCore(options: CoreOptions, db: Database, settings: Instance
   Object.assign(core, {
     router: router(),
     handle: (request: ApiRequest, check?: ArrivalCheck) => handle(core, request, check),
+    readSnapshot: <T>(fn: () => Promise<T>) => readSnapshot(db, fn),
     checkArrivals: (): ArrivalCheck => {
       let version: number | undefined;
       try {

@@ -17,6 +17,7 @@ import { errorTrackingSection } from '../../src/cli/settings/sections/project-er
 import { protectedEnvironmentsSection } from '../../src/cli/settings/sections/protected-environments.js';
 import { sectionsFor } from '../../src/cli/settings/sections/index.js';
 import { CachedNames } from '../../src/cli/settings/names.js';
+import { SettingsReads } from '../../src/cli/settings/reads.js';
 
 const at = (scope: 'groups' | 'projects', path: string, section: string): Locator => ({ file: 'settings.yaml', pointer: [scope, path, section] });
 
@@ -39,7 +40,7 @@ describe.each(TRANSPORTS)('settings sections of projects and environments (%s)',
 
   beforeAll(async () => {
     inst = await startInstance(kind, { tier: 'ultimate' });
-    ctx = { client: inst.admin, names: new CachedNames(inst.admin), extensions: true };
+    ctx = { client: inst.admin, names: new CachedNames(inst.admin, true), extensions: true, reads: new SettingsReads(inst.admin, true) };
     group = await createGroup(inst);
     platform = await createGroup(inst, inst.admin, { parent_id: group.id, path: 'platform' });
     project = await createProject(inst, inst.admin, { namespace_id: group.id, path: 'storefront', initialize_with_readme: true });

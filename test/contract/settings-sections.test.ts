@@ -13,6 +13,7 @@ import { membersSection } from '../../src/cli/settings/sections/members.js';
 import { notificationSettingsSection } from '../../src/cli/settings/sections/notification-settings.js';
 import { samlGroupLinksSection } from '../../src/cli/settings/sections/saml-group-links.js';
 import { CachedNames } from '../../src/cli/settings/names.js';
+import { SettingsReads } from '../../src/cli/settings/reads.js';
 import { buildPlan, SettingsFileErrors } from '../../src/cli/settings/plan.js';
 import { parseSettingsText } from '../../src/cli/settings/load.js';
 
@@ -28,7 +29,7 @@ describe.each(TRANSPORTS)('settings sections: members, notification settings, SA
 
   beforeAll(async () => {
     inst = await startInstance(kind, { tier: 'premium' });
-    ctx = { client: inst.admin, names: new CachedNames(inst.admin), extensions: true };
+    ctx = { client: inst.admin, names: new CachedNames(inst.admin, true), extensions: true, reads: new SettingsReads(inst.admin, true) };
     group = await createGroup(inst);
     project = await createProject(inst, inst.admin, { namespace_id: group.id, path: 'shop' });
     alice = await createUser(inst);

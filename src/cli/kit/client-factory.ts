@@ -46,6 +46,8 @@ export async function createTransport(target: Target, setup: ClientSetup = {}): 
       return response;
     },
     () => opened.close(),
+    // This process is the connection's only user, so one read transaction may span requests.
+    (fn) => opened.readSnapshot(fn),
   );
 }
 

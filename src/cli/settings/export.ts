@@ -3,7 +3,7 @@
 // links of a group without SAML) is left out with a note rather than failing the export.
 import { ApiError } from '../../client/api-error.js';
 import { CliError, UsageError } from '../kit/errors.js';
-import { mapLimit, READ_CONCURRENCY } from './plan.js';
+import { mapLimit, READ_CONCURRENCY } from './concurrency.js';
 import { FILE_VERSION } from './load.js';
 import type { AnySection, Scope, SectionContext, Target } from './section.js';
 import { SECTIONS } from './sections/index.js';
@@ -26,7 +26,12 @@ export function chosenSections(names: readonly string[]): AnySection[] {
 /** Sections an export leaves out: they do not apply to this target (tier, SAML, extensions). */
 const notApplicable = (error: unknown): boolean => error instanceof CliError || (error instanceof ApiError && [401, 403, 404].includes(error.status));
 
-export async function exportSettings(ctx: SectionContext, req: ExportRequest, note: (message: string) => void): Promise<Record<string, unknown>> {
+export function exportSettings(ctx: SectionContext, req: ExportRequest, note: (message: string) => void): Promise<Record<string, unknown>> {
+  // A local target answers every read of the export from one snapshot (one read transaction).
+  return ctx.client.snapshot(() => exportFrom(ctx, req, note));
+}
+
+async function exportFrom(ctx: SectionContext, req: ExportRequest, note: (message: string) => void): Promise<Record<string, unknown>> {
   const api = ctx.client;
   const sections = chosenSections(req.sections).filter((s) => {
     if (s.needsExtension && !ctx.extensions) note(`note: ${s.name} left out: the target has no hostctl extensions`);
@@ -52,6 +57,7 @@ export async function exportSettings(ctx: SectionContext, req: ExportRequest, no
   };
   add('group', groups);
   add('project', projects);
+  await ctx.reads.prefetch(work);
   const values = await mapLimit(work, READ_CONCURRENCY, async ({ target, section }) => {
     try {
       const value = section.export(await section.read(ctx, target), ctx, target);

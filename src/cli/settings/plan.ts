@@ -1,16 +1,15 @@
 // From declarations to a plan: refuse sections the target cannot serve, expand project globs,
-// resolve every name the file holds, read the current state of each declared section (in bounded
-// parallel) and compare. Nothing here changes anything; every file problem is found before the
+// resolve every name the file holds, read the current state of each declared section (batched
+// per section, in bounded parallel; one read transaction on a local target) and compare. Nothing here changes anything; every file problem is found before the
 // first write.
 import type { ApiClient } from '../../client/client.js';
 import { CliError, EXIT } from '../kit/errors.js';
 import { expandProjects, isGlob } from './globs.js';
 import type { Declaration } from './load.js';
+import { mapLimit, READ_CONCURRENCY } from './concurrency.js';
 import { CachedNames } from './names.js';
+import { SettingsReads } from './reads.js';
 import { SettingsFileError, type AnySection, type Change, type SectionContext, type Target } from './section.js';
-
-/** Reads sent at once against a remote target (the local one answers in this process). */
-export const READ_CONCURRENCY = 8;
 
 /** One section of one target: its declaration, current state and changes. */
 export interface PlanItem {
@@ -24,20 +23,6 @@ export interface PlanItem {
 export interface Plan {
   items: PlanItem[];
   counts: { create: number; update: number; delete: number; unchanged: number };
-}
-
-/** Runs `fn` over `items` with at most `limit` at once, keeping the order of the results. */
-export async function mapLimit<T, R>(items: readonly T[], limit: number, fn: (item: T, index: number) => Promise<R>): Promise<R[]> {
-  const out = new Array<R>(items.length);
-  let next = 0;
-  const worker = async () => {
-    while (next < items.length) {
-      const i = next++;
-      out[i] = await fn(items[i] as T, i);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
-  return out;
 }
 
 /** Several file problems at once (every unknown name, not only the first). */
@@ -55,7 +40,8 @@ export async function hasExtensions(client: ApiClient): Promise<boolean> {
 }
 
 export async function makeContext(client: ApiClient): Promise<SectionContext & { names: CachedNames }> {
-  return { client, names: new CachedNames(client), extensions: await hasExtensions(client) };
+  const extensions = await hasExtensions(client);
+  return { client, names: new CachedNames(client, extensions), extensions, reads: new SettingsReads(client, extensions) };
 }
 
 /** Every project path the caller can see (for globs), remembered in the name cache. */
@@ -84,12 +70,23 @@ export async function expand(ctx: SectionContext & { names: CachedNames }, decls
 }
 
 /** Resolves each target and every name the declarations hold; all unknown names are reported together. */
-async function resolveAll(ctx: SectionContext, items: readonly Declaration[]): Promise<Target[]> {
+async function resolveAll(ctx: SectionContext & { names: CachedNames }, items: readonly Declaration[]): Promise<Target[]> {
   const problems: SettingsFileError[] = [];
   const note = (error: unknown) => {
     if (error instanceof SettingsFileError) problems.push(error);
     else throw error;
   };
+  // Every name at once first (a hostctl target answers a hundred a request); then each below is a cache hit.
+  const wanted = { users: [] as string[], groups: [] as string[], projects: [] as string[] };
+  for (const d of items) {
+    if (d.scope === 'group') wanted.groups.push(d.key);
+    if (d.scope === 'project') wanted.projects.push(d.key);
+    const refs = d.section.references(d.data);
+    wanted.users.push(...(refs.users ?? []).map((r) => r.name));
+    wanted.groups.push(...(refs.groups ?? []).map((r) => r.name));
+    wanted.projects.push(...(refs.projects ?? []).map((r) => r.name));
+  }
+  await ctx.names.preload(wanted);
   const targets = await mapLimit(items, READ_CONCURRENCY, async (d): Promise<Target> => {
     const target: Target = { scope: d.scope, path: d.key };
     try {
@@ -119,8 +116,15 @@ async function resolveAll(ctx: SectionContext, items: readonly Declaration[]): P
 /** The plan of the declarations against the target of `ctx`. */
 export async function buildPlan(ctx: SectionContext & { names: CachedNames }, decls: readonly Declaration[], opts: { prune: boolean }): Promise<Plan> {
   refuseMissingExtensions(ctx, decls.map((d) => d.section));
+  // A local target answers every read of the plan from one snapshot (one read transaction).
+  return ctx.client.snapshot(() => planFrom(ctx, decls, opts));
+}
+
+async function planFrom(ctx: SectionContext & { names: CachedNames }, decls: readonly Declaration[], opts: { prune: boolean }): Promise<Plan> {
   const items = await expand(ctx, decls);
   const targets = await resolveAll(ctx, items);
+  // Each section's state of every target, a hundred targets a request (hostctl targets).
+  await ctx.reads.prefetch(items.map((d, i) => ({ target: targets[i] as Target, section: d.section })));
   const planned = await mapLimit(items, READ_CONCURRENCY, async (d, i): Promise<PlanItem> => {
     const target = targets[i] as Target;
     const current = await d.section.read(ctx, target);

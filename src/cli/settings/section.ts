@@ -4,6 +4,7 @@
 // change. Loading files, resolving names, planning across targets, rendering and the apply loop
 // are shared (src/cli/settings/*), so a section holds only what is particular to it.
 import type { ApiClient } from '../../client/client.js';
+import type { SettingsReads } from './reads.js';
 
 export type Scope = 'global' | 'group' | 'project';
 
@@ -104,6 +105,8 @@ export interface SectionContext {
   names: NameResolver;
   /** The target is a hostctl instance (it has the /hostctl/ extensions). */
   extensions: boolean;
+  /** Where sections read their state: batched per section ahead of a plan or an export. */
+  reads: SettingsReads;
 }
 
 export interface PlanOptions {
@@ -124,6 +127,11 @@ export interface SettingsSection<D = unknown, C = unknown> {
   scopes: Scope[];
   /** Apply order, lower first: members 10, settings 20, rules that name members 30 and later. */
   order: number;
+  /**
+   * The path below `/projects/:id/` or `/groups/:id/` that `read` starts from, so a plan can
+   * read it for many targets at once (reads.ts); absent for reads that cannot be batched.
+   */
+  endpoint?: string;
   /** Needs a hostctl extension (refused by name against a platform without one). */
   needsExtension?: boolean;
   /** One line for `--section` help and the schema's description. */

@@ -39,6 +39,7 @@ export const AREAS = {
   'audit-events': () => import('./audit-events/routes.js').then((m) => m.auditEventRoutes),
   namespaces: () => import('./namespaces/routes.js').then((m) => m.namespaceRoutes),
   names: () => import('./names/routes.js').then((m) => m.nameRoutes),
+  'settings-reads': () => import('./settings-reads/routes.js').then((m) => m.settingsReadRoutes),
 } satisfies Record<string, () => Promise<RouteDef[]>>;
 
 export type AreaName = keyof typeof AREAS;

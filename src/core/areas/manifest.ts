@@ -298,4 +298,5 @@ export const ROUTE_MANIFEST: readonly RouteKey[] = [
   ["GET", "/namespaces/:id", "namespaces"],
   ["GET", "/namespaces/:id/exists", "namespaces"],
   ["GET", "/hostctl/names", "names"],
+  ["GET", "/hostctl/settings_reads", "settings-reads"],
 ];

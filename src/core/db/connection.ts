@@ -101,6 +101,32 @@ export function readTx<T>(db: Database, fn: () => T): T {
   }
 }
 
+/** Connections inside a readSnapshot: bookkeeping writes wait for another time there. */
+const snapshots = new WeakSet<Database>();
+
+/**
+ * Holds one read transaction across the awaited requests of `fn` (a one-shot local command that
+ * plans from many reads: they all see one snapshot). Only for a connection nothing else uses
+ * meanwhile — never a server's, whose event loop interleaves other requests. `fn` must not
+ * write; the bookkeeping writes of reads (tryWriteTx) are skipped inside it, so the snapshot
+ * never takes the write lock.
+ */
+export async function readSnapshot<T>(db: Database, fn: () => Promise<T>): Promise<T> {
+  if (db.inTransaction) return fn();
+  db.prepare('BEGIN DEFERRED').run();
+  snapshots.add(db);
+  try {
+    const out = await fn();
+    if (db.inTransaction) db.prepare('COMMIT').run();
+    return out;
+  } catch (error) {
+    if (db.inTransaction) db.prepare('ROLLBACK').run();
+    throw error;
+  } finally {
+    snapshots.delete(db);
+  }
+}
+
 /** Runs `fn` in a write transaction that holds the lock from its first statement. */
 export function writeTx<T>(db: Database, fn: () => T): T {
   return db.transaction(fn).immediate();
@@ -138,6 +164,7 @@ function withBusyTimeout<T>(db: Database, ms: number, fn: () => T): T {
  * token's last use): returns undefined instead of waiting when another writer holds it.
  */
 export function tryWriteTx<T>(db: Database, fn: () => T): T | undefined {
+  if (snapshots.has(db)) return undefined;
   try {
     return withBusyTimeout(db, 0, () => writeTx(db, fn));
   } catch (error) {

@@ -38,6 +38,7 @@ export const membersSection: SettingsSection<Member[], Member[]> = {
   name: 'members',
   scopes: ['group', 'project'],
   order: 10,
+  endpoint: 'members',
   summary: 'Direct members and their roles: {username: role} or {username: {access_level, expires_at}}',
   schema: {
     type: 'object',
@@ -60,11 +61,8 @@ export const membersSection: SettingsSection<Member[], Member[]> = {
   },
   references: (d) => ({ users: d.map((m) => ({ name: m.username, at: m.at as Locator })) }),
   async read(ctx, target) {
-    const out: Member[] = [];
-    for await (const m of ctx.client.paginate<{ id: number; username: string; access_level: number; expires_at: string | null }>(base(target), { per_page: 100 })) {
-      out.push({ username: m.username, access_level: m.access_level, expires_at: m.expires_at ? m.expires_at.slice(0, 10) : null });
-    }
-    return out;
+    const rows = await ctx.reads.list<{ id: number; username: string; access_level: number; expires_at: string | null }>(base(target));
+    return rows.map((m) => ({ username: m.username, access_level: m.access_level, expires_at: m.expires_at ? m.expires_at.slice(0, 10) : null }));
   },
   plan(d, c, { prune }) {
     const key = (m: Member) => m.username.toLowerCase();

@@ -22,6 +22,7 @@ export const notificationSettingsSection: SettingsSection<NotificationSetting, N
   name: 'notification_settings',
   scopes: ['global', 'group', 'project'],
   order: 20,
+  endpoint: 'notification_settings',
   summary: 'Your own notification setting: level, and events with level custom',
   schema: {
     type: 'object',
@@ -48,7 +49,7 @@ export const notificationSettingsSection: SettingsSection<NotificationSetting, N
   },
   references: () => ({}),
   async read(ctx, target) {
-    const { data } = await ctx.client.get<{ level: NotificationLevel; events?: Record<string, boolean> }>(pathOf(target));
+    const data = await ctx.reads.get<{ level: NotificationLevel; events?: Record<string, boolean> }>(pathOf(target));
     // An event never chosen reads as null: it is not a choice the file can hold.
     const events = Object.fromEntries(Object.entries(data.events ?? {}).filter(([, v]) => typeof v === 'boolean'));
     return { level: data.level, ...(data.events ? { events } : {}) };

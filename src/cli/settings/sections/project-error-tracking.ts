@@ -22,6 +22,7 @@ export const errorTrackingSection: SettingsSection<ErrorTrackingSpec, ErrorTrack
   summary: 'error tracking of a project: active and integrated (never client keys)',
   scopes: ['project'],
   order: 60,
+  endpoint: 'error_tracking/settings',
   schema: {
     type: 'object',
     description: 'Error tracking of the project (client keys are secrets and are never part of a file)',
@@ -43,9 +44,9 @@ export const errorTrackingSection: SettingsSection<ErrorTrackingSpec, ErrorTrack
 
   async read(ctx, target) {
     const path = `${containerPath(target)}/error_tracking/settings`;
-    const res = await ctx.client.request<Record<string, unknown>>('GET', path, { allowError: true });
+    const res = await ctx.reads.request<Record<string, unknown>>(path);
     if (res.status === 404 && NOT_CONFIGURED.test(JSON.stringify(res.data))) return null;
-    if (res.status >= 400) throw new ApiError(res.status, res.data, res.headers, 'GET', path);
+    if (res.status >= 400) throw new ApiError(res.status, res.data, {}, 'GET', path);
     const data = ctx.client.expectRecord<Record<string, unknown>>(res.data);
     // Only the two flags are kept: nothing else of the answer can reach a plan or an export.
     return { active: data.active === true, integrated: data.integrated === true };

@@ -5,7 +5,7 @@ import { createRequire } from 'node:module';
 import { cronProblem, isTimeZone, type CronModule } from '../../../shared/freeze-windows.js';
 import { planList } from '../plan-list.js';
 import { child, type Locator, type SettingsSection } from '../section.js';
-import { containerPath, fail, list, readAll, record, text } from './project-shared.js';
+import { containerPath, fail, list, record, text } from './project-shared.js';
 
 export interface FreezeWindowSpec {
   freeze_start: string;
@@ -60,6 +60,7 @@ export const freezePeriodsSection: SettingsSection<FreezeWindowSpec[], FreezePer
   summary: 'deploy freeze periods of a project (cron start and end in a time zone)',
   scopes: ['project'],
   order: 50,
+  endpoint: 'freeze_periods',
   schema: {
     type: 'array',
     description: 'Deploy freeze periods, known by their window: start and end cron and time zone',
@@ -87,7 +88,7 @@ export const freezePeriodsSection: SettingsSection<FreezeWindowSpec[], FreezePer
 
   references: () => ({}),
 
-  read: (ctx, target) => readAll<FreezePeriodJson>(ctx.client, `${containerPath(target)}/freeze_periods`),
+  read: (ctx, target) => ctx.reads.list<FreezePeriodJson>(`${containerPath(target)}/freeze_periods`),
 
   // Every field is part of the identity: a period is there or not, never updated.
   plan: (d, c, opts) => planList(d, c, { desired: windowKey, current: windowKey }, { desired: fields, current: fields }, opts.prune),

@@ -5,7 +5,7 @@ import { PACKAGE_TYPES } from '../../commands/packages/columns.js';
 import { planList } from '../plan-list.js';
 import { parseRole, roleName, roleSchema } from '../roles.js';
 import { child, type Locator, type SettingsSection } from '../section.js';
-import { containerPath, definedOnly, fail, list, readAll, record, text } from './project-shared.js';
+import { containerPath, definedOnly, fail, list, record, text } from './project-shared.js';
 
 const PUSH_ROLES = [40, 50, 60];
 const DELETE_ROLES = [50, 60];
@@ -56,6 +56,7 @@ export const packageProtectionRulesSection: SettingsSection<PackageRuleSpec[], R
   summary: 'package protection rules of a project (by name pattern and package type)',
   scopes: ['project'],
   order: 50,
+  endpoint: 'packages/protection/rules',
   schema: {
     type: 'array',
     description: 'Package protection rules, known by package_name_pattern and package_type',
@@ -84,7 +85,7 @@ export const packageProtectionRulesSection: SettingsSection<PackageRuleSpec[], R
 
   references: () => ({}),
 
-  read: (ctx, target) => readAll<RuleJson>(ctx.client, `${containerPath(target)}/packages/protection/rules`),
+  read: (ctx, target) => ctx.reads.list<RuleJson>(`${containerPath(target)}/packages/protection/rules`),
 
   plan: (d, c, opts) =>
     planList(d, c, { desired: ruleKey, current: ruleKey }, { desired: (r) => definedOnly(fileForm(r)), current: (r) => definedOnly(fileForm(r)) }, opts.prune),

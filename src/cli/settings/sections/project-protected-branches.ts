@@ -6,7 +6,7 @@ import { ACCESS } from '../../../shared/access-levels.js';
 import { planList } from '../plan-list.js';
 import { parseRole, roleName, roleSchema } from '../roles.js';
 import { child, type Locator, type SettingsSection } from '../section.js';
-import { bool, containerPath, definedOnly, readAll, record, text } from './project-shared.js';
+import { bool, containerPath, definedOnly, record, text } from './project-shared.js';
 
 /** The levels a protected-branch entry may have: No one (none), Developers + Maintainers, Maintainers, Admins. */
 const BRANCH_LEVELS = [0, 30, 40, 60];
@@ -77,6 +77,7 @@ export const protectedBranchesSection: SettingsSection<NamedBranch[], NamedBranc
   summary: 'protected branches of a project (by name or wildcard): push, merge and unprotect roles',
   scopes: ['project'],
   order: 50,
+  endpoint: 'protected_branches',
   schema: {
     type: 'object',
     description: 'Protected branches by name or wildcard (release/*)',
@@ -98,7 +99,7 @@ export const protectedBranchesSection: SettingsSection<NamedBranch[], NamedBranc
   references: () => ({}),
 
   async read(ctx, target) {
-    const rows = await readAll<BranchJson>(ctx.client, `${containerPath(target)}/protected_branches`);
+    const rows = await ctx.reads.list<BranchJson>(`${containerPath(target)}/protected_branches`);
     return rows.map((b) => ({ name: b.name, spec: asSpec(b) }));
   },
 

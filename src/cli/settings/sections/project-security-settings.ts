@@ -15,6 +15,7 @@ export const securitySettingsSection: SettingsSection<SecuritySettingsSpec, Reco
   summary: 'security settings of a project (Ultimate): secret push protection',
   scopes: ['project'],
   order: 40,
+  endpoint: 'security_settings',
   schema: {
     type: 'object',
     description: 'Security settings of the project (Ultimate)',
@@ -32,8 +33,7 @@ export const securitySettingsSection: SettingsSection<SecuritySettingsSpec, Reco
   references: () => ({}),
 
   async read(ctx, target) {
-    const { data } = await ctx.client.get<Record<string, unknown>>(`${containerPath(target)}/security_settings`);
-    return ctx.client.expectRecord(data);
+    return ctx.client.expectRecord(await ctx.reads.get<Record<string, unknown>>(`${containerPath(target)}/security_settings`));
   },
 
   plan(d, c) {

@@ -1,7 +1,6 @@
 // What the project sections (and protected environments at both levels) share: the API path of
 // a target, reading a whole paginated list, and checking the plain values of a section where the
 // file holds them (a mapping with known keys, a list, a flag, a name, a number in a range).
-import type { ApiClient } from '../../../client/client.js';
 import { expandPath } from '../../../shared/path.js';
 import { child, SettingsFileError, type Locator, type Target } from '../section.js';
 import { closest } from '../suggest.js';
@@ -10,12 +9,6 @@ import { closest } from '../suggest.js';
 export const containerPath = (target: Target): string =>
   expandPath(target.scope === 'group' ? '/groups/:id' : '/projects/:id', { id: target.id ?? target.path });
 
-/** Every item of a paginated list, 100 a page. */
-export async function readAll<T>(client: ApiClient, path: string): Promise<T[]> {
-  const out: T[] = [];
-  for await (const item of client.paginate<T>(path, { per_page: 100 })) out.push(item);
-  return out;
-}
 
 export const fail = (at: Locator, problem: string, atKey = false): never => {
   throw new SettingsFileError(at, problem, atKey);

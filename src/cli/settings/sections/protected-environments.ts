@@ -7,7 +7,7 @@ import { ACCESS } from '../../../shared/access-levels.js';
 import { planList } from '../plan-list.js';
 import { parseRole, roleName, roleSchema } from '../roles.js';
 import { child, type Locator, type References, type Scope, type SectionContext, type SettingsSection } from '../section.js';
-import { containerPath, fail, integer, list, readAll, record, text } from './project-shared.js';
+import { containerPath, fail, integer, list, record, text } from './project-shared.js';
 import type { RuleJson } from '../../commands/protected-envs/specs.js';
 
 /** The roles an entry may name: Developers + Maintainers, Maintainers, Admins. */
@@ -178,6 +178,7 @@ export const protectedEnvironmentsSection: SettingsSection<EnvironmentsSpec, Hav
   summary: 'protected environments: deployment tiers of a group, environments of a project; who deploys and who approves',
   scopes: ['group', 'project'],
   order: 70,
+  endpoint: 'protected_environments',
   schema: {
     type: 'object',
     description: 'Protected environments: by deployment tier in a group, by environment name in a project',
@@ -205,7 +206,7 @@ export const protectedEnvironmentsSection: SettingsSection<EnvironmentsSpec, Hav
   references: (d) => d.refs,
 
   async read(ctx, target) {
-    const rows = await readAll<EnvironmentJson>(ctx.client, `${containerPath(target)}/protected_environments`);
+    const rows = await ctx.reads.list<EnvironmentJson>(`${containerPath(target)}/protected_environments`);
     return Promise.all(
       rows.map(async (env) => {
         const lists = {} as Record<ListName, HaveEntry[]>;

@@ -38,6 +38,7 @@ export const samlGroupLinksSection: SettingsSection<SamlLink[], SamlLink[]> = {
   name: 'saml_group_links',
   scopes: ['group'],
   order: 15,
+  endpoint: 'saml_group_links',
   summary: 'SAML group links of a top-level group: {saml group name: role} or {name: {access_level, member_role_id, provider}}',
   schema: {
     type: 'object',
@@ -62,7 +63,7 @@ export const samlGroupLinksSection: SettingsSection<SamlLink[], SamlLink[]> = {
   references: () => ({}),
   async read(ctx, target) {
     try {
-      const { data } = await ctx.client.get<{ name: string; access_level: number; member_role_id: number | null; provider: string | null }[]>(base(target));
+      const data = await ctx.reads.get<{ name: string; access_level: number; member_role_id: number | null; provider: string | null }[]>(base(target));
       return ctx.client.expectList<{ name: string; access_level: number; member_role_id: number | null; provider: string | null }>(data).map((l) => ({ name: l.name, access_level: l.access_level, member_role_id: l.member_role_id ?? null, provider: l.provider ?? null }));
     } catch (error) {
       if (error instanceof ApiError && (error.status === 401 || error.status === 403)) {

@@ -3,11 +3,13 @@
 // look-up per id would make a table of N owners cost N+1 requests. Each name is shown only to a
 // caller who could read it one by one: usernames to any signed-in caller (like `GET /users/:id`),
 // groups and projects when the caller sees them. Ids the caller cannot see are left out, exactly
-// as if they did not exist.
+// as if they did not exist. The reverse (`usernames`, `group_paths`, `project_paths` → ids) lets a
+// settings file's names be resolved a hundred at a time, with the same visibility rules.
 import { defineRoutes } from '../../http/route.js';
 import { currentUser } from '../../http/context.js';
 import { canSee } from '../../auth/policy.js';
 import type { NamespaceRow, ProjectRow } from '../../db/rows.js';
+import { groupByRef, projectByRef, projectFullPath } from '../../resources/find.js';
 
 /** At most this many ids of each kind per request (a table shows at most 100 rows). */
 const MAX_IDS = 100;
@@ -18,14 +20,21 @@ const ids = (name: string) => ({
   check: (value: unknown) => (Array.isArray(value) && value.length > MAX_IDS ? `${name} has more than ${MAX_IDS} ids` : undefined),
 });
 
+const names = (name: string) => ({
+  name,
+  type: 'string[]' as const,
+  commaSeparated: true,
+  check: (value: unknown) => (Array.isArray(value) && value.length > MAX_IDS ? `${name} has more than ${MAX_IDS} names` : undefined),
+});
+
 const placeholders = (n: number) => Array.from({ length: n }, () => '?').join(',');
 
 export const nameRoutes = defineRoutes([
   {
     method: 'GET',
     path: '/hostctl/names',
-    summary: 'Names of users, groups and projects by id, for tables (hostctl extension)',
-    params: [ids('user_ids'), ids('group_ids'), ids('project_ids')],
+    summary: 'Names of users, groups and projects by id, for tables, and ids by name (hostctl extension)',
+    params: [ids('user_ids'), ids('group_ids'), ids('project_ids'), names('usernames'), names('group_paths'), names('project_paths')],
     handler: (ctx) => {
       const actor = currentUser(ctx);
       const given = (name: string) => [...new Set((ctx.params[name] as number[] | undefined) ?? [])];
@@ -52,7 +61,31 @@ export const nameRoutes = defineRoutes([
           .all(...projectIds) as (ProjectRow & { namespace_full_path: string })[];
         for (const project of rows) if (canSee(ctx.core, actor, { project })) projects[project.id] = `${project.namespace_full_path}/${project.path}`;
       }
-      return { users, groups, projects };
+      const wanted = (name: string) => [...new Set(((ctx.params[name] as string[] | undefined) ?? []).filter((n) => n !== ''))];
+      const [usernames, groupPaths, projectPaths] = [wanted('usernames'), wanted('group_paths'), wanted('project_paths')];
+      if (usernames.length + groupPaths.length + projectPaths.length === 0) return { users, groups, projects };
+      // Each name as the caller wrote it → its id; names that are unknown or hidden are left out.
+      const ids = { users: {} as Record<string, number>, groups: {} as Record<string, number>, projects: {} as Record<string, number> };
+      // The names as stored (their case) join the id → name maps.
+      for (const name of usernames) {
+        const u = db.prepare('SELECT id, username FROM users WHERE username_lower = ?').get(name.toLowerCase()) as { id: number; username: string } | undefined;
+        if (!u) continue;
+        ids.users[name] = u.id;
+        users[u.id] = u.username;
+      }
+      for (const path of groupPaths) {
+        const group = groupByRef(ctx.core, path);
+        if (!group || !canSee(ctx.core, actor, { group })) continue;
+        ids.groups[path] = group.id;
+        groups[group.id] = group.full_path;
+      }
+      for (const path of projectPaths) {
+        const project = projectByRef(ctx.core, path);
+        if (!project || !canSee(ctx.core, actor, { project })) continue;
+        ids.projects[path] = project.id;
+        projects[project.id] = projectFullPath(ctx.core, project);
+      }
+      return { users, groups, projects, ids };
     },
   },
 ]);
