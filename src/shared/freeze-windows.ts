@@ -36,6 +36,21 @@ export function normaliseCron(expression: string): string {
 }
 
 /**
+ * One text per meaning of an expression, to compare two crons: names and numbers (`fri`, `5`),
+ * steps and lists (a step of 1 and `*`, `0,15,30,45` and a step of 15), ranges (`1-3` and `1,2,3`),
+ * Sunday as 0 or 7, and five fields or six with seconds 0 all read alike. An expression the library cannot
+ * read stays as written (blanks collapsed).
+ */
+export function canonicalCron(lib: CronModule, expression: string): string {
+  const text = normaliseCron(expression);
+  try {
+    return lib.CronExpressionParser.parse(text, { tz: 'UTC', currentDate: new Date(Date.UTC(2000, 0, 1)) }).stringify(true);
+  } catch {
+    return text;
+  }
+}
+
+/**
  * Why an expression is not a cron the platform accepts, or undefined. Five fields (six with
  * seconds first), numbers, names (`sun`, `jan`), ranges, lists, steps, `L` and `#`; the hash
  * (`H`) and `?` forms of other schedulers are refused.

@@ -1,8 +1,10 @@
 // Deploy freeze periods of a project: a list whose items are known by the whole window (start
 // cron, end cron, time zone), so a changed window is one period removed (with --prune) and one
-// created. Crons and zones are checked with the rules the server applies, before any request.
+// created. Crons are compared by meaning (`fri` is `5`, a step of 1 is `*`, `1-3` is `1,2,3`), so a file
+// and a server that spell one window differently show no drift. Crons and zones are checked with
+// the rules the server applies, before any request.
 import { createRequire } from 'node:module';
-import { cronProblem, isTimeZone, type CronModule } from '../../../shared/freeze-windows.js';
+import { canonicalCron, cronProblem, isTimeZone, type CronModule } from '../../../shared/freeze-windows.js';
 import { planList } from '../plan-list.js';
 import { child, type Locator, type SettingsSection } from '../section.js';
 import { containerPath, fail, list, record, text } from './project-shared.js';
@@ -22,7 +24,7 @@ const FIELDS = ['freeze_start', 'freeze_end', 'cron_timezone'] as const;
 /** Blanks collapsed, as the server compares nothing else: `0  23 * * 5` is `0 23 * * 5`. */
 const squeeze = (s: string): string => s.trim().replace(/\s+/g, ' ');
 
-/** The natural identity of a period, shown as the plan's key. */
+/** A period as the plan shows it: its crons as written. */
 export const windowKey = (w: FreezeWindowSpec): string => `${squeeze(w.freeze_start)} → ${squeeze(w.freeze_end)} (${w.cron_timezone.trim()})`;
 
 let cron: CronModule | undefined;
@@ -36,6 +38,11 @@ const cronChecked = new Map<string, boolean>();
 const zoneChecked = new Map<string, boolean>();
 const cronOk = (expr: string): boolean => cronChecked.get(expr) ?? (cronChecked.set(expr, !cronProblem(cronLib(), expr)).get(expr) as boolean);
 const zoneOk = (zone: string): boolean => zoneChecked.get(zone) ?? (zoneChecked.set(zone, isTimeZone(zone)).get(zone) as boolean);
+const canonical = new Map<string, string>();
+const meaningOf = (expr: string): string => canonical.get(expr) ?? (canonical.set(expr, canonicalCron(cronLib(), expr)).get(expr) as string);
+
+/** The natural identity of a period: what its crons mean, and its zone. */
+export const sameWindow = (w: FreezeWindowSpec): string => `${meaningOf(w.freeze_start)} → ${meaningOf(w.freeze_end)} (${w.cron_timezone.trim()})`;
 
 function parseWindow(value: unknown, at: Locator): FreezeWindowSpec {
   const v = record(value, at, 'a freeze period', FIELDS);
@@ -80,8 +87,8 @@ export const freezePeriodsSection: SettingsSection<FreezeWindowSpec[], FreezePer
     const seen = new Set<string>();
     return list(value, at, 'freeze_periods').map((item, i) => {
       const w = parseWindow(item, child(at, i));
-      if (seen.has(windowKey(w))) fail(child(at, i), `freeze period ${windowKey(w)} is declared twice`);
-      seen.add(windowKey(w));
+      if (seen.has(sameWindow(w))) fail(child(at, i), `freeze period ${windowKey(w)} is declared twice (crons are compared by what they mean)`);
+      seen.add(sameWindow(w));
       return w;
     });
   },
@@ -90,8 +97,13 @@ export const freezePeriodsSection: SettingsSection<FreezeWindowSpec[], FreezePer
 
   read: (ctx, target) => ctx.reads.list<FreezePeriodJson>(`${containerPath(target)}/freeze_periods`),
 
-  // Every field is part of the identity: a period is there or not, never updated.
-  plan: (d, c, opts) => planList(d, c, { desired: windowKey, current: windowKey }, { desired: fields, current: fields }, opts.prune),
+  // Every field is part of the identity: a period is there or not, never updated. A period found
+  // by meaning whose text differs (`fri` for `5`) is unchanged; the plan shows each as written.
+  plan(d, c, opts) {
+    const planned = planList(d, c, { desired: sameWindow, current: sameWindow }, { desired: fields, current: fields }, opts.prune);
+    const changes = planned.changes.filter((ch) => ch.op !== 'update').map((ch) => ({ ...ch, key: windowKey((ch.payload.desired ?? ch.payload.current) as FreezeWindowSpec) }));
+    return { changes, unchanged: planned.unchanged + planned.changes.length - changes.length };
+  },
 
   async apply(ctx, change) {
     const { desired, current } = change.payload as { desired?: FreezeWindowSpec; current?: FreezePeriodJson };
