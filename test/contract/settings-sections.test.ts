@@ -97,6 +97,24 @@ describe.each(TRANSPORTS)('settings sections: members, notification settings, SA
     }
   });
 
+  it('notification settings: the global notification_email, compared without case; only at the top of the file', async () => {
+    const global: Target = { scope: 'global', path: '' };
+    const { data: me } = await inst.admin.get<{ email: string }>('/user');
+    // Case alone is no change; the export names the address, and its plan is in sync.
+    expect(await planOf(notificationSettingsSection, { level: 'watch', notification_email: me.email.toUpperCase() }, global)).toEqual(
+      (await planOf(notificationSettingsSection, { level: 'watch' }, global)),
+    );
+    expect(await expectInSync(notificationSettingsSection, { level: 'watch', notification_email: me.email }, global)).toMatchObject({ notification_email: me.email });
+    // An address that is not one of the caller's: the plan shows it, the server refuses it.
+    const [change] = await planOf(notificationSettingsSection, { notification_email: 'elsewhere@example.com' }, global);
+    expect(change?.fields).toEqual([{ field: 'notification_email', from: me.email, to: 'elsewhere@example.com' }]);
+    await expect(notificationSettingsSection.apply(ctx, { ...(change as Change), section: 'notification_settings', target: global })).rejects.toThrow(/verified/);
+    expect((await inst.admin.get<{ notification_email: string }>('/notification_settings')).data.notification_email).toBe(me.email);
+    // Not a setting of a group or a project, and not an address.
+    expect(() => notificationSettingsSection.parse({ notification_email: me.email }, at(groupTarget, 'notification_settings'), 'group')).toThrow(/unknown key "notification_email"/);
+    expect(() => notificationSettingsSection.parse({ notification_email: 'nobody' }, at(global, 'notification_settings'), 'global')).toThrow(/must be an email address/);
+  });
+
   it('SAML group links: refused by name without SAML; then create, update (delete and create), no-op, prune', async () => {
     await expect(samlGroupLinksSection.read(ctx, groupTarget)).rejects.toThrow(/saml_group_links of group .*SAML/);
     await enableSaml(inst, group.id);

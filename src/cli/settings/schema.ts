@@ -8,7 +8,7 @@ import { SECTIONS } from './sections/index.js';
 export const SCHEMA_FILE = 'schema/settings.schema.json';
 
 const sectionsOf = (scope: Scope): Record<string, unknown> =>
-  Object.fromEntries(SECTIONS.filter((s) => s.scopes.includes(scope)).map((s) => [s.name, { description: s.summary, ...s.schema }]));
+  Object.fromEntries(SECTIONS.filter((s) => s.scopes.includes(scope)).map((s) => [s.name, { description: s.summary, ...(s.schemaAt?.(scope) ?? s.schema) }]));
 
 export function settingsSchema(): Record<string, unknown> {
   return {

@@ -138,6 +138,8 @@ export interface SettingsSection<D = unknown, C = unknown> {
   summary: string;
   /** JSON Schema of the section's value (merged into the shipped schema). */
   schema: Record<string, unknown>;
+  /** The schema where it differs by scope (a field only at the top of the file). */
+  schemaAt?(scope: Scope): Record<string, unknown>;
   /** Validates and normalises the file value; throws SettingsFileError at a sub-locator. */
   parse(value: unknown, at: Locator, scope: Scope): D;
   /** Names the value uses, resolved against the target before anything changes. */
