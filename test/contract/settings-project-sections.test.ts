@@ -109,6 +109,23 @@ describe.each(TRANSPORTS)('settings sections of projects and environments (%s)',
       expect(plan).toEqual({ changes: [], unchanged: 2 });
     });
 
+    it('crons are compared by what they mean: names, steps of one, ranges and lists show no drift', async () => {
+      const same = [
+        { ...friday, freeze_start: '0 23 * * fri', freeze_end: '0 7 * * MON' },
+        { freeze_start: '*/1 0 24 12 *', freeze_end: '0 0 27 dec *', cron_timezone: 'UTC' },
+      ];
+      const first = { ...same[1], freeze_start: '0 0 24 12 *' };
+      expect(await planOf(s, [same[0], first], target, true)).toEqual({ changes: [], unchanged: 2 });
+      // A step of one is every minute: a different window from minute 0, so it is a new period.
+      expect(summary((await planOf(s, [same[0], same[1]], target)).changes)).toEqual(['create */1 0 24 12 * → 0 0 27 dec * (UTC)']);
+      expect(await planOf(s, [{ ...friday, freeze_start: '0 22-23 * * 5' }, christmas], target)).toMatchObject({ unchanged: 1 });
+      const ranges = await planOf(s, [{ ...friday, freeze_end: '0 7 * * 1-1' }, { ...christmas, freeze_start: '0 0-0 24 12 *', freeze_end: '0 0 27 12 *' }], target, true);
+      expect(ranges).toEqual({ changes: [], unchanged: 2 });
+      // Two spellings of one window in one file are one period declared twice.
+      const twice = locatedError(s, [friday, { ...friday, freeze_start: '0 23 * * FRI' }], target);
+      expect(twice.message).toMatch(/declared twice/);
+    });
+
     it('a changed window is created; the old one stays without --prune and goes with it', async () => {
       const moved = { ...friday, freeze_end: '0 6 * * 1' };
       const kept = await planOf(s, [moved, christmas], target);
@@ -179,6 +196,48 @@ describe.each(TRANSPORTS)('settings sections of projects and environments (%s)',
       expect(summary(pruned.changes)).toEqual(['delete hotfix']);
       const res = await inst.admin.request('GET', `/projects/${project.id}/protected_branches/hotfix`, { allowError: true });
       expect(res.status).toBe(404);
+    });
+
+    it('users and groups allowed to push, merge and unprotect: create, update by name, no-op, export, prune', async () => {
+      const bob = await createUser(inst);
+      const file = {
+        'stable/*': { push_access_level: 'maintainer', allowed_to_push: [{ user: alice.user.username }, { group: platform.full_path }], allowed_to_merge: [{ group: group.full_path }] },
+      };
+      const plan = await apply(s, file, target);
+      expect(summary(plan.changes)).toEqual(['create stable/*']);
+      const rule = async () => (await inst.admin.get<Record<string, { access_level: number | null; user_id: number | null; group_id: number | null }[]>>(`/projects/${project.id}/protected_branches/${encodeURIComponent('stable/*')}`)).data;
+      const who = (entries: { access_level: number | null; user_id: number | null; group_id: number | null }[] | undefined) => (entries ?? []).map((e) => e.user_id ?? e.group_id ?? `role ${e.access_level}`).sort();
+      expect(who((await rule()).push_access_levels)).toEqual([alice.user.id, platform.id, 'role 40'].sort());
+      expect(who((await rule()).merge_access_levels)).toEqual([group.id]);
+      // The same names in another order and case: nothing to do.
+      const reordered = { 'stable/*': { ...file['stable/*'], allowed_to_push: [{ group: platform.full_path.toUpperCase() }, { user: alice.user.username }] } };
+      expect(await planOf(s, reordered, target)).toMatchObject({ changes: [] });
+      // One user swapped for another: an update of that list only; the role entry and the other lists stay.
+      const swapped = { 'stable/*': { ...file['stable/*'], allowed_to_push: [{ user: bob.user.username }, { group: platform.full_path }] } };
+      const update = await apply(s, swapped, target);
+      expect(update.changes.map((c) => [c.op, c.key, c.fields.map((f) => f.field)])).toEqual([['update', 'stable/*', ['allowed_to_push']]]);
+      expect(who((await rule()).push_access_levels)).toEqual([bob.user.id, platform.id, 'role 40'].sort());
+      expect(who((await rule()).merge_access_levels)).toEqual([group.id]);
+      expect((await planOf(s, swapped, target)).changes).toEqual([]);
+      const exported = s.export(await s.read(ctx, target), ctx, target) as Record<string, Record<string, unknown>>;
+      expect((await planOf(s, JSON.parse(JSON.stringify(exported)), target, true)).changes).toEqual([]);
+      expect(exported['stable/*']).toMatchObject({ allowed_to_push: [{ group: platform.full_path }, { user: bob.user.username }], allowed_to_merge: [{ group: group.full_path }] });
+      expect(exported['stable/*']).not.toHaveProperty('allowed_to_unprotect');
+      // An empty list removes every user and group of that action; an undeclared one is left alone.
+      await apply(s, { 'stable/*': { allowed_to_merge: [] } }, target);
+      expect(who((await rule()).merge_access_levels)).toEqual([]);
+      expect(who((await rule()).push_access_levels)).toEqual([bob.user.id, platform.id, 'role 40'].sort());
+    });
+
+    it('a user or group entry names exactly one, and the names are resolved before anything changes', () => {
+      const both = locatedError(s, { main: { allowed_to_push: [{ user: 'a', group: 'b' }] } }, target);
+      expect(both.at.pointer).toEqual(['projects', target.path, 'protected_branches', 'main', 'allowed_to_push', 0]);
+      const role = locatedError(s, { main: { allowed_to_merge: [{ access_level: 'maintainer' }] } }, target);
+      expect(role.message).toMatch(/unknown key "access_level"/);
+      const d = s.parse({ main: { allowed_to_push: [{ user: 'someone' }], allowed_to_unprotect: [{ group: 'acme/ops' }] } }, at('projects', target.path, 'protected_branches'), 'project');
+      const refs = s.references(d);
+      expect([refs.users?.map((r) => r.name), refs.groups?.map((r) => r.name)]).toEqual([['someone'], ['acme/ops']]);
+      expect(refs.users?.[0]?.at.pointer).toEqual(['projects', target.path, 'protected_branches', 'main', 'allowed_to_push', 0, 'user']);
     });
 
     it('an unknown role is an error at its field', () => {
