@@ -12,6 +12,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Core } from '../src/core/app.js';
 import { benchRecording } from '../src/core/audit/record.js';
+import { backfillAuditOrdinals } from '../src/core/db/migrations/037-audit-ordinals.js';
 import { encodeCursor } from '../src/core/http/pagination.js';
 import { budgetLine, verdict } from './budget.mjs';
 import { call, median, quietState } from './core-requests.js';
@@ -92,13 +93,13 @@ async function withEvents(name: string, n: number): Promise<Listed> {
   const group = (await call(core, rootToken, 'POST', '/groups', { name: 'Bench', path: 'bench' })) as { id: number };
   const project = (await call(core, rootToken, 'POST', '/projects', { path: 'app', namespace_id: group.id })) as { id: number };
   core.db.prepare('DELETE FROM audit_events').run();
-  // A million rows go in without the table's indexes and count triggers, which are put back
-  // from their own SQL afterwards (an index built at once costs a fraction of a million updates);
-  // the four trigger-kept totals of the audit lists are then counted as migration 019 backfills them.
+  // A million rows go in without the table's indexes, which are put back from their own SQL
+  // afterwards (an index built at once costs a fraction of a million updates); the rows'
+  // list ordinals are then set as migration 037 backfills them.
   const schema = core.db
-    .prepare("SELECT type, name, sql FROM sqlite_master WHERE tbl_name = 'audit_events' AND type IN ('index', 'trigger') AND sql IS NOT NULL")
-    .all() as { type: string; name: string; sql: string }[];
-  for (const item of schema) core.db.exec(`DROP ${item.type === 'index' ? 'INDEX' : 'TRIGGER'} ${item.name}`);
+    .prepare("SELECT name, sql FROM sqlite_master WHERE tbl_name = 'audit_events' AND type = 'index' AND sql IS NOT NULL")
+    .all() as { name: string; sql: string }[];
+  for (const item of schema) core.db.exec(`DROP INDEX ${item.name}`);
   const types = TYPES.map((t) => JSON.stringify(t)).join(',');
   const names = NAMES.map((t) => JSON.stringify(t)).join(',');
   // Row i: type i % 4, name (i / 4) % 8 (every type has every name); a Project event names the bench project one time in eight (else another
@@ -119,11 +120,7 @@ async function withEvents(name: string, n: number): Promise<Listed> {
        FROM seq JOIN t ON t.k = seq.i % 4 JOIN e ON e.k = (seq.i / 4) % 8`,
     )
     .run(n, project.id, group.id, group.id);
-  core.db.exec(`DELETE FROM list_counts WHERE list IN ('audit_all', 'audit_type', 'audit_entity', 'audit_group');
-    INSERT INTO list_counts (list, owner_id, part, n) SELECT 'audit_all', 0, '', COUNT(*) FROM audit_events GROUP BY 2, 3;
-    INSERT INTO list_counts (list, owner_id, part, n) SELECT 'audit_type', 0, entity_type, COUNT(*) FROM audit_events GROUP BY 2, 3;
-    INSERT INTO list_counts (list, owner_id, part, n) SELECT 'audit_entity', entity_id, entity_type, COUNT(*) FROM audit_events GROUP BY 2, 3;
-    INSERT INTO list_counts (list, owner_id, part, n) SELECT 'audit_group', group_id, '', COUNT(*) FROM audit_events WHERE group_id IS NOT NULL GROUP BY 2, 3;`);
+  core.db.exec(backfillAuditOrdinals);
   for (const item of schema) core.db.exec(item.sql);
   return { core, token: rootToken, group: group.id, project: project.id };
 }

@@ -151,6 +151,58 @@ describe.each(TRANSPORTS)('audit events (%s)', (kind) => {
     });
   });
 
+  it('x-total is exact for every list and filter, alone and within a date range', async () => {
+    // Events by two authors on the project and the group, at three times a minute apart, so
+    // that a date range cuts every list in the middle.
+    const minute = async () => {
+      const u = await createUser(inst);
+      await addMember(inst, 'projects', f.project.id, u.user.id, 20);
+      await addMember(inst, 'groups', f.group.id, u.user.id, 10, f.owner.client);
+      inst.clock.advance(60_000);
+      return u;
+    };
+    await minute();
+    const from = inst.clock.now().toISOString();
+    const middle = await minute();
+    const to = new Date(inst.clock.now().getTime() - 1).toISOString();
+    await minute();
+    /** Every event of a list, walked by keyset, against the offset page's x-total. */
+    const check = async (client: ApiClient, path: string, filter: Record<string, unknown>) => {
+      const ids: number[] = [];
+      let query: Record<string, unknown> = { ...filter, pagination: 'keyset', order_by: 'id', sort: 'desc', per_page: 100 };
+      for (;;) {
+        const res = await client.get<AuditEventJson[]>(path, query);
+        ids.push(...res.data.map((e) => e.id));
+        const next = res.headers.link && /<([^>]+)>; rel="next"/.exec(res.headers.link)?.[1];
+        if (!next) break;
+        query = Object.fromEntries(new URL(next).searchParams);
+      }
+      const page = await client.get<AuditEventJson[]>(path, { ...filter, per_page: 1 });
+      expect(page.headers['x-total'], `${path} ${JSON.stringify(filter)}`).toBe(String(ids.length));
+      return ids.length;
+    };
+    const lists: [ApiClient, string, Record<string, unknown>][] = [
+      [inst.admin, '/audit_events', {}],
+      [inst.admin, '/audit_events', { entity_type: 'Project' }],
+      [inst.admin, '/audit_events', { entity_type: 'User', entity_id: middle.user.id }],
+      [f.owner.client, `/groups/${f.group.id}/audit_events`, {}],
+      [f.maintainer.client, `/projects/${f.project.id}/audit_events`, {}],
+    ];
+    const filters: Record<string, unknown>[] = [{}, { author_id: root.id }, { author_id: f.owner.user.id }, { event_name: 'member_created' }, { author_id: root.id, event_name: 'member_created' }];
+    for (const [client, path, scope] of lists) {
+      for (const filter of filters) {
+        const whole = await check(client, path, { ...scope, ...filter });
+        const ranged = await check(client, path, { ...scope, ...filter, created_after: from, created_before: to });
+        expect(ranged).toBeLessThanOrEqual(whole);
+      }
+    }
+    // The range holds the middle minute's events (the user, its token, two memberships) and nothing else.
+    const ranged = await inst.admin.get<AuditEventJson[]>('/audit_events', { created_after: from, created_before: to, per_page: 100 });
+    expect(ranged.headers['x-total']).toBe('4');
+    expect(ranged.data.map((e) => e.event_name).sort()).toEqual(['member_created', 'member_created', 'personal_access_token_created', 'user_created']);
+    expect((await inst.admin.get('/audit_events', { created_after: to, created_before: from })).headers['x-total']).toBe('0');
+  });
+
   it('group Owners read the group and its projects; project Maintainers read the project; others are refused', async () => {
     const events = await during(() => inst.admin.post(`/users/${f.owner.user.id}/personal_access_tokens`, { name: 'noise', scopes: ['api'] }));
     expect(events).toHaveLength(1);

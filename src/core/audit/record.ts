@@ -156,27 +156,54 @@ export function recordAudit(core: CoreState, event: AuditEvent): number {
   if (auditor.impersonatedBy !== undefined) details.impersonated_by = auditor.impersonatedBy;
   details.ip_address = auditor.ipAddress;
   details.entity_path = facts.path;
-  // created_at never decreases along id, so date filters can be answered as id bounds.
-  const now = core.nowIso();
-  const last = db.prepare('SELECT created_at FROM audit_events ORDER BY id DESC LIMIT 1').get() as { created_at: string } | undefined;
-  const createdAt = last && last.created_at > now ? last.created_at : now;
-  const info = db
-    .prepare(
-      'INSERT INTO audit_events (author_id, entity_type, entity_id, group_id, event_name, target_type, target_id, details, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)',
-    )
-    .run(auditor.authorId, event.entity.type, event.entity.id, facts.groupId, event.name, target.type, String(target.id), JSON.stringify(details), createdAt);
+  const info = db.prepare(INSERT_EVENT).run({
+    author: auditor.authorId,
+    type: event.entity.type,
+    entity: event.entity.id,
+    group: facts.groupId,
+    name: event.name,
+    targetType: target.type,
+    targetId: String(target.id),
+    details: JSON.stringify(details),
+    now: core.nowIso(),
+  });
   return Number(info.lastInsertRowid);
 }
 
+/** The newest ordinal of the list whose rows match `where` (0 when it has none) plus one. */
+const nextOrdinal = (column: string, where: string): string =>
+  `COALESCE((SELECT ${column} FROM audit_events${where ? ` WHERE ${where}` : ''} ORDER BY id DESC LIMIT 1), 0) + 1`;
+
 /**
- * The author of the latest event about `target` (the event that scheduled some background work),
- * so that the work's own events name the user who asked for it.
+ * One statement writes the row and computes what it owes the lists: created_at never decreases
+ * along id (a clock stepping back keeps the newest time), so date filters can be answered as id
+ * bounds; and each seq_* column is the row's ordinal in one list (migration 037), one seek along
+ * that list's index each.
  */
-export function auditorOfTarget(core: CoreState, targetType: string, targetId: number | string): Auditor {
+const INSERT_EVENT = `INSERT INTO audit_events (author_id, entity_type, entity_id, group_id, event_name, target_type, target_id, details, created_at,
+  seq_all, seq_author, seq_name, seq_type, seq_entity, seq_entity_author, seq_entity_name, seq_group, seq_group_author, seq_group_name)
+SELECT @author, @type, @entity, @group, @name, @targetType, @targetId, @details,
+  MAX(@now, COALESCE((SELECT created_at FROM audit_events ORDER BY id DESC LIMIT 1), '')),
+  ${nextOrdinal('seq_all', '')},
+  ${nextOrdinal('seq_author', 'author_id = @author')},
+  ${nextOrdinal('seq_name', 'event_name = @name')},
+  ${nextOrdinal('seq_type', 'entity_type = @type')},
+  ${nextOrdinal('seq_entity', 'entity_type = @type AND entity_id = @entity')},
+  ${nextOrdinal('seq_entity_author', 'entity_type = @type AND entity_id = @entity AND author_id = @author')},
+  ${nextOrdinal('seq_entity_name', 'entity_type = @type AND entity_id = @entity AND event_name = @name')},
+  CASE WHEN @group IS NOT NULL THEN ${nextOrdinal('seq_group', 'group_id = @group')} END,
+  CASE WHEN @group IS NOT NULL THEN ${nextOrdinal('seq_group_author', 'group_id = @group AND author_id = @author')} END,
+  CASE WHEN @group IS NOT NULL THEN ${nextOrdinal('seq_group_name', 'group_id = @group AND event_name = @name')} END`;
+
+/**
+ * The author of the latest event about a repository storage move (its scheduling), so that the
+ * move's own events, recorded in the background, name the user who asked for it. The literal
+ * target type lets SQLite use the partial index that holds only these events.
+ */
+export function auditorOfMove(core: CoreState, moveId: number): Auditor {
   const found = core.db
-    .prepare(
-'SELECT author_id, details FROM audit_events WHERE target_type = ? AND target_id = ? ORDER BY id DESC LIMIT 1')
-    .get(targetType, String(targetId)) as { author_id: number; details: string } | undefined;
+    .prepare("SELECT author_id, details FROM audit_events WHERE target_type = 'RepositoryStorageMove' AND target_id = ? ORDER BY id DESC LIMIT 1")
+    .get(String(moveId)) as { author_id: number; details: string } | undefined;
   if (!found) return UNAUTHENTICATED;
   const d = JSON.parse(found.details) as Record<string, unknown>;
   return {

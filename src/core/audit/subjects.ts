@@ -3,7 +3,7 @@
 // line from inside their transactions.
 import type { CoreState } from '../state.js';
 import type { UserRow } from '../db/rows.js';
-import { auditorOfTarget, recordAudit, withAuditor, type AuditEntity, type AuditEvent, type AuditValue } from './record.js';
+import { auditorOfMove, recordAudit, withAuditor, type AuditEntity, type AuditEvent, type AuditValue } from './record.js';
 
 /** The entity a token belongs to: its user, or the project or group whose bot holds it. */
 function tokenOwner(core: CoreState, userId: number): { kind: 'personal' | 'project' | 'group'; entity: AuditEntity } {
@@ -145,7 +145,7 @@ export function auditStorageMove(
         ? { type: 'Group', id: move.container_id }
         : { type: 'Gitlab::Audit::InstanceScope', id: 1 };
   const target = { type: 'RepositoryStorageMove', id: move.id, details: `${move.container_type} ${move.container_id}` };
-  const acting = action === 'scheduled' ? core : withAuditor(core, auditorOfTarget(core, target.type, move.id));
+  const acting = action === 'scheduled' ? core : withAuditor(core, auditorOfMove(core, move.id));
   return recordAudit(acting, {
     name: `repository_storage_move_${action}`,
     entity,

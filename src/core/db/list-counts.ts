@@ -21,11 +21,7 @@ export type KeptList =
   | 'package_protection_rules'
   | 'ns_projects'
   | 'project_protected_envs'
-  | 'group_protected_envs'
-  | 'audit_all'
-  | 'audit_type'
-  | 'audit_entity'
-  | 'audit_group';
+  | 'group_protected_envs';
 
 /**
  * Rows of `list` owned by `owners` (summed), in `parts` when given (states or statuses),

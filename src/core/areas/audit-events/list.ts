@@ -5,15 +5,22 @@ import type { RequestContext } from '../../http/context.js';
 import { paramError } from '../../http/errors.js';
 import { cappedCount, decodeCursor, encodeCursor, keysetReply, pageWindow, paginate } from '../../http/pagination.js';
 import type { Reply } from '../../http/reply.js';
-import { keptCount, type KeptList } from '../../db/list-counts.js';
 import type { Database } from '../../db/connection.js';
 import { presentAuditEvent, type AuditEventRow } from './present.js';
+
+/** The ordinal columns of migration 037 that count a scope's list, unfiltered and filtered. */
+export interface AuditOrdinals {
+  all: string;
+  /** Filtered by author or by event name; absent when no index serves the combination. */
+  author?: string;
+  name?: string;
+}
 
 export interface AuditScope {
   where: string[];
   args: unknown[];
-  /** The trigger-kept total of the scope when no other filter applies. */
-  kept?: { list: KeptList; owner: number; part?: string };
+  /** How the scope's totals are read; without it they are counted (capped). */
+  ordinals?: AuditOrdinals;
 }
 
 /**
@@ -46,52 +53,71 @@ function checkKeysetOrder(ctx: RequestContext): void {
   }
 }
 
+const NO_BOUND = { lo: 0, hi: Number.MAX_SAFE_INTEGER };
+
+/**
+ * The total of the events matching `where` with ids in [lo, hi], from the ordinals of the
+ * newest and the oldest of them (events are never deleted, so the ordinals of a list have no
+ * holes): two seeks along the list's index, however many events match.
+ */
+function ordinalTotal(db: Database, column: string, where: readonly string[], args: readonly unknown[], lo: number, hi: number): number {
+  const cond = where.map((w) => `${w} AND `).join('');
+  const newest = db.prepare(`SELECT ${column} AS n FROM audit_events WHERE ${cond}id <= ? ORDER BY id DESC LIMIT 1`).get(...args, hi) as { n: number } | undefined;
+  if (!newest) return 0;
+  if (lo <= 0) return newest.n;
+  const oldest = db.prepare(`SELECT ${column} AS n FROM audit_events WHERE ${cond}id >= ? ORDER BY id LIMIT 1`).get(...args, lo) as { n: number } | undefined;
+  return oldest ? newest.n - oldest.n + 1 : 0;
+}
+
 export function listAuditEvents(ctx: RequestContext, scope: AuditScope): Reply {
   const db = ctx.core.db;
   const p = ctx.params;
   const where = [...scope.where];
   const args = [...scope.args];
-  let filtered = false;
-  if (typeof p.author_id === 'number') {
+  const author = typeof p.author_id === 'number' ? p.author_id : undefined;
+  const name = typeof p.event_name === 'string' ? p.event_name : undefined;
+  if (author !== undefined) {
     where.push('author_id = ?');
-    args.push(p.author_id);
-    filtered = true;
+    args.push(author);
   }
-  if (typeof p.event_name === 'string') {
+  if (name !== undefined) {
     where.push('event_name = ?');
-    args.push(p.event_name);
-    filtered = true;
+    args.push(name);
   }
+  // The list's ordinal column, when one list's ordinals count what the filters leave.
+  const ordinals = scope.ordinals;
+  const ordinal = author !== undefined ? (name !== undefined ? undefined : ordinals?.author) : name !== undefined ? ordinals?.name : ordinals?.all;
   const dated = p.created_after !== undefined || p.created_before !== undefined;
-  const bounds = dated ? idBounds(db, p.created_after as string | undefined, p.created_before as string | undefined) : { lo: 0, hi: Number.MAX_SAFE_INTEGER };
-  if (bounds === null) where.push('0');
-  else if (dated) {
-    where.push('id BETWEEN ? AND ?');
-    args.push(bounds.lo, bounds.hi);
-  }
+  const found = dated ? idBounds(db, p.created_after as string | undefined, p.created_before as string | undefined) : NO_BOUND;
+  const bounds = { ...(found ?? { lo: 1, hi: 0 }) };
   const keyset = p.pagination === 'keyset';
   if (keyset) {
     checkKeysetOrder(ctx);
+    // The cursor lowers the upper id bound: one bound per side lets SQLite seek to both ends
+    // instead of testing every row between the date bound and the cursor.
     if (typeof p.cursor === 'string') {
       const id = Number(decodeCursor(p.cursor).id);
       if (!Number.isInteger(id)) throw paramError('cursor is invalid');
-      where.push('id < ?');
-      args.push(id);
+      bounds.hi = Math.min(bounds.hi, id - 1);
     }
+  }
+  const ranged = [...where, ...(bounds.lo > 0 ? ['id >= ?'] : []), ...(bounds.hi < NO_BOUND.hi ? ['id <= ?'] : [])];
+  const rangedArgs = [...args, ...(bounds.lo > 0 ? [bounds.lo] : []), ...(bounds.hi < NO_BOUND.hi ? [bounds.hi] : [])];
+  const filter = ranged.length ? `WHERE ${ranged.join(' AND ')}` : '';
+  if (keyset) {
     const perPage = pageWindow(ctx).perPage;
-    const sql = `SELECT * FROM audit_events ${where.length ? `WHERE ${where.join(' AND ')}` : ''} ORDER BY id DESC LIMIT ?`;
-    const rows = db.prepare(sql).all(...args, perPage + 1) as AuditEventRow[];
+    const rows = db.prepare(`SELECT * FROM audit_events ${filter} ORDER BY id DESC LIMIT ?`).all(...rangedArgs, perPage + 1) as AuditEventRow[];
     return keysetReply(ctx, rows, perPage, (last) => ({ cursor: encodeCursor({ id: String(last.id), _kd: 'n' }) }), presentAuditEvent, 'lookahead');
   }
-  const base = `SELECT * FROM audit_events ${where.length ? `WHERE ${where.join(' AND ')}` : ''}`;
-  const kept = scope.kept;
   return paginate(
     ctx,
     (cap) =>
-      kept && !filtered && !dated
-        ? keptCount(db, kept.list, [kept.owner], cap, kept.part !== undefined ? [kept.part] : undefined)
-        : (db.prepare(cappedCount(`SELECT 1 FROM audit_events ${where.length ? `WHERE ${where.join(' AND ')}` : ''}`, cap)).get(...args) as { n: number }).n,
-    (limit, offset) => (db.prepare(`${base} ORDER BY id DESC LIMIT ? OFFSET ?`).all(...args, limit, offset) as AuditEventRow[]).map(presentAuditEvent),
+      bounds.lo > bounds.hi
+        ? 0
+        : ordinal !== undefined
+          ? Math.min(cap, ordinalTotal(db, ordinal, where, args, bounds.lo, bounds.hi))
+          : (db.prepare(cappedCount(`SELECT 1 FROM audit_events ${filter}`, cap)).get(...rangedArgs) as { n: number }).n,
+    (limit, offset) => (db.prepare(`SELECT * FROM audit_events ${filter} ORDER BY id DESC LIMIT ? OFFSET ?`).all(...rangedArgs, limit, offset) as AuditEventRow[]).map(presentAuditEvent),
     { offsetLimitType: 'AuditEvent' },
   );
 }

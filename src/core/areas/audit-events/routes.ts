@@ -32,20 +32,21 @@ function requireAdmin(ctx: RequestContext): void {
   if (!isAdmin(ctx.actor)) throw forbidden();
 }
 
-const groupScope = (id: number): AuditScope => ({ where: ['group_id = ?'], args: [id], kept: { list: 'audit_group', owner: id } });
+// Each scope names the ordinal columns (migration 037) that count it, whole and filtered by
+// author or event name; an entity type alone has none filtered (no index serves them).
+const GROUP_ORDINALS = { all: 'seq_group', author: 'seq_group_author', name: 'seq_group_name' };
+const ENTITY_ORDINALS = { all: 'seq_entity', author: 'seq_entity_author', name: 'seq_entity_name' };
 
-const projectScope = (id: number): AuditScope => ({
-  where: ["entity_type = 'Project'", 'entity_id = ?'],
-  args: [id],
-  kept: { list: 'audit_entity', owner: id, part: 'Project' },
-});
+const groupScope = (id: number): AuditScope => ({ where: ['group_id = ?'], args: [id], ordinals: GROUP_ORDINALS });
+
+const projectScope = (id: number): AuditScope => ({ where: ['entity_type = ?', 'entity_id = ?'], args: ['Project', id], ordinals: ENTITY_ORDINALS });
 
 function instanceScope(ctx: RequestContext): AuditScope {
   const type = ctx.params.entity_type as string | undefined;
-  if (type === undefined) return { where: [], args: [], kept: { list: 'audit_all', owner: 0 } };
+  if (type === undefined) return { where: [], args: [], ordinals: { all: 'seq_all', author: 'seq_author', name: 'seq_name' } };
   const id = ctx.params.entity_id as number | undefined;
-  if (id === undefined) return { where: ['entity_type = ?'], args: [type], kept: { list: 'audit_type', owner: 0, part: type } };
-  return { where: ['entity_type = ?', 'entity_id = ?'], args: [type, id], kept: { list: 'audit_entity', owner: id, part: type } };
+  if (id === undefined) return { where: ['entity_type = ?'], args: [type], ordinals: { all: 'seq_type' } };
+  return { where: ['entity_type = ?', 'entity_id = ?'], args: [type, id], ordinals: ENTITY_ORDINALS };
 }
 
 /** One event within a scope, or the platform's 404. */

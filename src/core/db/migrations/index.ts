@@ -25,6 +25,7 @@ import { coveringListIndexesSchema } from './030-covering-list-indexes.js';
 import { userAvatarsSchema } from './034-user-avatars.js';
 import { auditFilterIndexesSchema } from './035-audit-filter-indexes.js';
 import { projectGroupLinksSchema } from './036-project-group-links.js';
+import { auditOrdinalsSchema } from './037-audit-ordinals.js';
 
 export const migrations: Migration[] = [
   coreSchema,
@@ -52,4 +53,5 @@ export const migrations: Migration[] = [
   userAvatarsSchema,
   auditFilterIndexesSchema,
   projectGroupLinksSchema,
+  auditOrdinalsSchema,
 ];
