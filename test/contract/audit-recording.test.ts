@@ -237,6 +237,64 @@ describe.each(TRANSPORTS)('audit event recording (%s)', (kind) => {
     await exactlyOne(() => actor.client.delete(`/projects/${project.id}/releases/v1.0`), 'release_deleted', ['Project', project.id]);
   });
 
+  it('release evidence: collected in the background, for the user who asked', async () => {
+    const project = await createRepoProject(inst, actor.client);
+    await createRelease(inst, project.id, { tag_name: 'v2.0' }, actor.client);
+    const e = await exactlyOne(
+      async () => {
+        await actor.client.post(`/projects/${project.id}/releases/v2.0/evidence`);
+        await inst.settleJobs();
+      },
+      'release_evidence_collected',
+      ['Project', project.id],
+      'Release',
+    );
+    expect(e.details.target_details).toBe('v2.0');
+    expect(e.details.ip_address).toBe('127.0.0.1');
+  });
+
+  it('notification settings: one event per changed choice, on the user; an unchanged PUT records nothing', async () => {
+    const project = await createProject(inst, actor.client);
+    const level = await exactlyOne(() => actor.client.put('/notification_settings', { level: 'watch' }), 'notification_setting_level_updated', ['User', actor.user.id], 'NotificationSetting');
+    expect(level.details).toMatchObject({ change: 'level', from: 'participating', to: 'watch', target_details: 'global' });
+    const custom = await during(() => actor.client.put(`/projects/${project.id}/notification_settings`, { level: 'custom', new_note: true }));
+    expect(custom.map((e) => e.event_name).sort()).toEqual(['notification_setting_level_updated', 'notification_setting_new_note_updated']);
+    expect(one(custom, 'notification_setting_new_note_updated').details).toMatchObject({ change: 'new note', from: '', to: true, target_details: `project ${project.path_with_namespace}` });
+    expect(await during(() => actor.client.put(`/projects/${project.id}/notification_settings`, { level: 'custom', new_note: true }))).toEqual([]);
+  });
+
+  it('git content changed through the API: commits, files, revert, wiki pages', async () => {
+    const project = await createRepoProject(inst, actor.client);
+    let sha = '';
+    const made = await exactlyOne(
+      async () => {
+        sha = (
+          await actor.client.post<{ id: string }>(`/projects/${project.id}/repository/commits`, {
+            branch: 'main',
+            commit_message: 'two files',
+            actions: [
+              { action: 'create', file_path: 'a.txt', content: 'a' },
+              { action: 'create', file_path: 'b.txt', content: 'b' },
+            ],
+          })
+        ).data.id;
+      },
+      'commit_created',
+      ['Project', project.id],
+      'Commit',
+    );
+    expect(made.details).toMatchObject({ target_id: sha, target_details: 'main', custom_message: `Committed ${sha.slice(0, 8)} to main (2 file changes)` });
+    await exactlyOne(() => actor.client.post(`/projects/${project.id}/repository/files/c.txt`, { branch: 'main', content: 'c', commit_message: 'c' }), 'commit_created', ['Project', project.id]);
+    const reverted = await exactlyOne(() => actor.client.post(`/projects/${project.id}/repository/commits/${sha}/revert`, { branch: 'main' }), 'commit_reverted', ['Project', project.id], 'Commit');
+    expect(reverted.details.custom_message).toBe(`Reverted ${sha.slice(0, 8)} on main`);
+    // A refused commit (the branch does not exist) records nothing.
+    expect(await during(() => actor.client.post(`/projects/${project.id}/repository/files/d.txt`, { branch: 'nope', start_branch: 'missing', content: 'd', commit_message: 'd' }).catch(() => undefined))).toEqual([]);
+    const page = await exactlyOne(() => actor.client.post(`/projects/${project.id}/wikis`, { title: 'Home', content: 'hello' }), 'wiki_page_created', ['Project', project.id], 'WikiPage');
+    expect(page.details.target_details).toBe('Home');
+    await exactlyOne(() => actor.client.put(`/projects/${project.id}/wikis/Home`, { content: 'hello again' }), 'wiki_page_updated', ['Project', project.id]);
+    await exactlyOne(() => actor.client.delete(`/projects/${project.id}/wikis/Home`), 'wiki_page_deleted', ['Project', project.id]);
+  });
+
   it("snippets: a visibility change, and only that", async () => {
     const snippet = (await actor.client.post<{ id: number }>('/snippets', { title: 'notes', visibility: 'private', files: [{ file_path: 'a.txt', content: 'x' }] })).data;
     const e = await exactlyOne(() => actor.client.put(`/snippets/${snippet.id}`, { visibility: 'public' }), 'snippet_visibility_updated', ['User', actor.user.id], 'Snippet');

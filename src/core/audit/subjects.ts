@@ -153,3 +153,12 @@ export function auditStorageMove(
     change: { what: 'repository storage', from: move.source_storage_name, to: move.destination_storage_name },
   });
 }
+
+/**
+ * An event about a change git made (a commit, a wiki page). Git shares no transaction with the
+ * database, so the event is written in a transaction of its own once the branch has moved: a
+ * change git refused records nothing, and a recorded change is one that happened.
+ */
+export function auditGitChange(core: CoreState, event: AuditEvent): Promise<number> {
+  return core.write(() => recordAudit(core, event));
+}

@@ -10,6 +10,7 @@ import { isSafeRevision, isValidRefName } from '../../git/names.js';
 import { EMPTY_TREE } from '../../git/object-writer.js';
 import { commitTitle, type CommitObject } from '../../git/objects.js';
 import { assertCanPush, assertStillWritable, assertWritable, moveBranch, projectRepository, userSignature } from '../../repositories/access.js';
+import { auditGitChange } from '../../audit/subjects.js';
 
 export type PickKind = 'revert' | 'cherry_pick';
 
@@ -69,5 +70,11 @@ export async function pickCommit(core: CoreState, project: ProjectRow, user: Use
   const newId = await repo.commitTree(merged.tree, [tip.id], messageFor(kind, commit, input.message), author, committer);
   // The branch exists (checked above), so only a concurrent move can make this fail.
   await moveBranch(repo, input.branch, newId, tip.id);
+  await auditGitChange(core, {
+    name: kind === 'revert' ? 'commit_reverted' : 'commit_cherry_picked',
+    entity: { type: 'Project', id: project.id },
+    target: { type: 'Commit', id: newId, details: input.branch },
+    message: `${kind === 'revert' ? 'Reverted' : 'Cherry-picked'} ${commit.id.slice(0, 8)} on ${input.branch}`,
+  });
   return (await repo.commit(newId)) as CommitObject;
 }

@@ -11,6 +11,7 @@ import type { CommitObject } from '../../git/objects.js';
 import { ActionError, applyActions, resolveChanges, type FileAction, type FileActionKind } from '../../git/tree-actions.js';
 import { protectDefaultBranch } from '../protected-branches/service.js';
 import { assertCanPush, assertStillWritable, assertWritable, moveBranch, projectRepository, userSignature } from '../../repositories/access.js';
+import { auditGitChange } from '../../audit/subjects.js';
 
 export interface ActionInput {
   action: FileActionKind;
@@ -130,6 +131,13 @@ export async function createCommit(core: CoreState, project: ProjectRow, user: U
     ? undefined
     : { base, paths: [...new Set([...first.paths, ...touched])], readFiles: filesAt, rebuild: async (b: { tip: string | null; files: Map<string, TreeEntry> }) => (await build(b.tip, b.files)).commitId };
   const commitId = await moveBranch(repo, branch, first.commitId, expected, rebase);
+  const files = input.actions.length;
+  await auditGitChange(core, {
+    name: 'commit_created',
+    entity: { type: 'Project', id: project.id },
+    target: { type: 'Commit', id: commitId, details: branch },
+    message: `Committed ${commitId.slice(0, 8)} to ${branch} (${files} file ${files === 1 ? 'change' : 'changes'})`,
+  });
   if (!current && branch === project.default_branch) protectDefaultBranch(core, project);
   return (await repo.commit(commitId)) as CommitObject;
 }

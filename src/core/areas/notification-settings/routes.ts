@@ -13,6 +13,7 @@ import { isAdmin } from '../../auth/policy.js';
 import { tierAtLeast } from '../../instance.js';
 import type { UserRow } from '../../db/rows.js';
 import { findGroup, findProject } from '../../resources/find.js';
+import { auditChanges } from '../../audit/subjects.js';
 import { ALL_EVENTS, NOTIFICATION_LEVELS, eventsOf, type NotificationLevel } from '../../../shared/notification-events.js';
 import { eventValues, notificationEmail, saveSetting, settingOf, storedEvents, verifiedEmails, type NotificationRow, type SourceType } from './store.js';
 
@@ -43,6 +44,32 @@ function applyChanges(ctx: RequestContext, row: NotificationRow): Map<string, bo
   return events;
 }
 
+/** What a setting is for, as its events name it: `global`, or the group's or project's path. */
+function sourceName(ctx: RequestContext, row: NotificationRow): string {
+  if (row.source_type === 'global') return 'global';
+  const path =
+    row.source_type === 'namespace'
+      ? (ctx.core.db.prepare('SELECT full_path AS path FROM namespaces WHERE id = ?').get(row.source_id) as { path: string } | undefined)
+      : (ctx.core.db.prepare("SELECT n.full_path || '/' || p.path AS path FROM projects p JOIN namespaces n ON n.id = p.namespace_id WHERE p.id = ?").get(row.source_id) as
+          | { path: string }
+          | undefined);
+  return `${row.source_type === 'namespace' ? 'group' : 'project'} ${path?.path ?? row.source_id}`;
+}
+
+/**
+ * Saves the setting and, in the same transaction, one event on the user per changed choice
+ * (level, notification email, each event key); a PUT that changes nothing records nothing.
+ */
+function saveAudited(ctx: RequestContext, before: NotificationRow, after: NotificationRow, events: Map<string, boolean | null>): void {
+  const values = (row: NotificationRow, chosen: Map<string, boolean | null>) => ({ level: row.level, notification_email: row.notification_email, ...Object.fromEntries(chosen) });
+  const keys = ['level', 'notification_email', ...ALL_EVENTS];
+  ctx.core.tx(() => {
+    saveSetting(ctx.core, after, events);
+    const target = { type: 'NotificationSetting', id: after.source_id, details: sourceName(ctx, after) };
+    auditChanges(ctx.core, { entity: { type: 'User', id: after.user_id }, target }, 'notification_setting', values(before, storedEvents(before)), values(after, events), keys);
+  });
+}
+
 function sourceOf(ctx: RequestContext, scope: 'group' | 'project'): { type: SourceType; id: number } {
   if (scope === 'group') return { type: 'namespace', id: findGroup(ctx).id };
   return { type: 'project', id: findProject(ctx).id };
@@ -71,8 +98,9 @@ const sourceRoutes = (scope: 'group' | 'project'): RouteDef[] => {
         const user = currentUser(ctx);
         const source = sourceOf(ctx, scope);
         const row = settingOf(ctx.core, user.id, source.type, source.id);
+        const before = { ...row };
         const events = applyChanges(ctx, row);
-        saveSetting(ctx.core, row, events);
+        saveAudited(ctx, before, row, events);
         return present(ctx, settingOf(ctx.core, user.id, source.type, source.id));
       },
     },
@@ -110,6 +138,7 @@ export const notificationSettingRoutes = defineRoutes([
     handler: (ctx) => {
       const user = currentUser(ctx);
       const row = settingOf(ctx.core, user.id, 'global', 0);
+      const before = { ...row };
       const events = applyChanges(ctx, row);
       const email = ctx.params.notification_email;
       if (typeof email === 'string') {
@@ -120,7 +149,7 @@ export const notificationSettingRoutes = defineRoutes([
           row.notification_email = match;
         }
       }
-      saveSetting(ctx.core, row, events);
+      saveAudited(ctx, before, row, events);
       return present(ctx, settingOf(ctx.core, user.id, 'global', 0), user);
     },
   },

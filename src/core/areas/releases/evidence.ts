@@ -5,11 +5,15 @@ import { createHash } from 'node:crypto';
 import type { CoreState } from '../../state.js';
 import type { JobRow } from '../../jobs/queue.js';
 import { milestonesOf, releaseById, type EvidenceRow, type ReleaseRow } from './queries.js';
+import { UNAUTHENTICATED, withAuditor, type Auditor } from '../../audit/record.js';
+import { auditRow } from '../../audit/subjects.js';
 
 export const EVIDENCE_JOB = 'release_evidence';
 
 export interface EvidenceJobPayload {
   release_id: number;
+  /** Who asked for the collection: the job's event names them (absent in jobs queued before). */
+  auditor?: Auditor;
 }
 
 /** The evidence document of a release as it stands now. */
@@ -55,14 +59,19 @@ export function insertEvidence(core: CoreState, release: ReleaseRow, jobId: numb
   return core.db.prepare('SELECT * FROM release_evidences WHERE id = ?').get(Number(info.lastInsertRowid)) as EvidenceRow;
 }
 
-/** The job: a release deleted meanwhile needs no evidence; a retried job writes its evidence once. */
+/**
+ * The job: a release deleted meanwhile needs no evidence; a retried job writes its evidence once.
+ * The evidence and its event, which names the user who asked, commit together.
+ */
 export function collectEvidenceJob(core: CoreState, payload: unknown, job: JobRow): void {
-  const { release_id: releaseId } = payload as EvidenceJobPayload;
+  const { release_id: releaseId, auditor } = payload as EvidenceJobPayload;
+  const acting = withAuditor(core, auditor ?? UNAUTHENTICATED);
   core.tx(() => {
     const release = releaseById(core, releaseId);
     if (!release) return;
     const done = core.db.prepare('SELECT 1 FROM release_evidences WHERE job_id = ?').get(job.id);
     if (done) return;
-    insertEvidence(core, release, job.id);
+    const evidence = insertEvidence(core, release, job.id);
+    auditRow(acting, { type: 'Project', id: release.project_id }, 'release_evidence_collected', { type: 'Release', id: release.id, details: release.tag }, `Collected evidence ${evidence.id} for release ${release.tag}`);
   });
 }

@@ -21,6 +21,7 @@ import { LINK_TYPES, latestRelease, linkByFilepath, releaseByTag, type EvidenceR
 import { isUpcoming, presentReleaseBasic, presentReleases, projectView, type CommitJson, type ProjectView } from './present.js';
 import { createRelease, deleteRelease, updateRelease, type CreateReleaseInput } from './service.js';
 import { EVIDENCE_JOB, type EvidenceJobPayload } from './evidence.js';
+import { auditorOf } from '../../audit/record.js';
 import { releaseRepo } from './repo.js';
 import type { LinkDraft } from '../release-links/validate.js';
 import { placeholders } from '../../db/sql.js';
@@ -380,7 +381,7 @@ export const releaseRoutes = defineRoutes([
       const project = findProject(ctx, 'create_release');
       const release = releaseByTag(ctx.core, project.id, ctx.params.tag_name as string);
       if (!release) throw notFound();
-      const payload: EvidenceJobPayload = { release_id: release.id };
+      const payload: EvidenceJobPayload = { release_id: release.id, auditor: auditorOf(ctx.core) };
       ctx.core.jobs.enqueue(EVIDENCE_JOB, payload);
       // The platform answers with the bare status number.
       return accepted(202);

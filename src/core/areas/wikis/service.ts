@@ -11,6 +11,7 @@ import { isSafeRevision, isValidRefName } from '../../git/names.js';
 import { RefUpdateError } from '../../git/repository.js';
 import { ActionError, type FileAction } from '../../git/tree-actions.js';
 import { userSignature } from '../../repositories/access.js';
+import { auditGitChange } from '../../audit/subjects.js';
 import { WIKI_BRANCH, type WikiContainer } from './container.js';
 import { FORMAT_EXTENSION, lookupSlug, pageOfFile, renameTitle, slugOfTitle, titleOfSlug, type PageFile, type WikiFormat } from './pages.js';
 
@@ -164,6 +165,7 @@ export async function createPage(core: CoreState, w: WikiContainer, user: UserRo
   };
   unique(base);
   await commit(core, w, user, base, [{ action: 'create', filePath: path, content: 0 }], [Buffer.from(input.content, 'utf8')], `${user.username} created page: ${input.title}`, unique);
+  await auditPage(core, w, 'wiki_page_created', slug, `Created wiki page ${slug}`);
   return { slug, title: titleOfSlug(slug), format: input.format, path, content: input.content };
 }
 
@@ -203,6 +205,7 @@ export async function updatePage(
       ? { action: 'update', filePath: path, ...(contents.length ? { content: 0 } : {}) }
       : { action: 'move', previousPath: page.path, filePath: path, ...(contents.length ? { content: 0 } : {}) };
   await commit(core, w, user, base, [action], contents, `${user.username} updated page: ${input.title ?? page.slug}`, unique);
+  await auditPage(core, w, 'wiki_page_updated', slug, slug === page.slug ? `Updated wiki page ${slug}` : `Updated wiki page ${page.slug} (now ${slug})`);
   const content = input.content ?? (await contentsOf(w, [page])).get(page.sha) ?? '';
   return { slug, title: titleOfSlug(slug), format, path, content };
 }
@@ -211,7 +214,12 @@ export async function deletePage(core: CoreState, w: WikiContainer, user: UserRo
   w.assertWritable();
   const { base, page } = await existingPage(w, rawSlug);
   await commit(core, w, user, base, [{ action: 'delete', filePath: page.path }], [], `${user.username} deleted page: ${titleOfSlug(page.slug)}`);
+  await auditPage(core, w, 'wiki_page_deleted', page.slug, `Deleted wiki page ${page.slug}`);
 }
+
+/** The event of a page change, once its commit is on the wiki's branch. */
+const auditPage = (core: CoreState, w: WikiContainer, name: string, slug: string, message: string) =>
+  auditGitChange(core, { name, entity: w.entity, target: { type: 'WikiPage', id: slug, details: slug }, message });
 
 export interface Attachment {
   file_name: string;
@@ -270,6 +278,7 @@ export async function uploadAttachment(core: CoreState, w: WikiContainer, user: 
     if (error instanceof RefUpdateError || error instanceof ActionError) throw failure(400, `Failed to upload attachment: ${error instanceof ActionError ? error.message : 'the wiki changed meanwhile'}`);
     throw error;
   }
+  await auditGitChange(core, { name: 'wiki_attachment_uploaded', entity: w.entity, target: { type: 'WikiAttachment', id: filePath, details: name }, message: `Uploaded wiki attachment ${name} to ${target}` });
   const ext = name.includes('.') ? name.slice(name.lastIndexOf('.') + 1).toLowerCase() : '';
   const markdown = IMAGE_EXTENSIONS.has(ext) ? `![${name}](${filePath})` : `[${name}](${filePath})`;
   return { file_name: name, file_path: filePath, branch: target, link: { url: filePath, markdown } };
