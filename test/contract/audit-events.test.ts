@@ -153,19 +153,24 @@ describe.each(TRANSPORTS)('audit events (%s)', (kind) => {
 
   it('x-total is exact for every list and filter, alone and within a date range', async () => {
     // Events by two authors on the project and the group, at three times a minute apart, so
-    // that a date range cuts every list in the middle.
-    const minute = async () => {
+    // that a date range cuts every list in the middle; the project is starred in the first and
+    // the last minute only (a filter with events on both sides of the range and none in it).
+    const minute = async (star: boolean) => {
       const u = await createUser(inst);
       await addMember(inst, 'projects', f.project.id, u.user.id, 20);
       await addMember(inst, 'groups', f.group.id, u.user.id, 10, f.owner.client);
+      if (star) {
+        await inst.admin.post(`/projects/${f.project.id}/star`);
+        await inst.admin.post(`/projects/${f.project.id}/unstar`);
+      }
       inst.clock.advance(60_000);
       return u;
     };
-    await minute();
+    await minute(true);
     const from = inst.clock.now().toISOString();
-    const middle = await minute();
+    const middle = await minute(false);
     const to = new Date(inst.clock.now().getTime() - 1).toISOString();
-    await minute();
+    await minute(true);
     /** Every event of a list, walked by keyset, against the offset page's x-total. */
     const check = async (client: ApiClient, path: string, filter: Record<string, unknown>) => {
       const ids: number[] = [];
@@ -188,12 +193,20 @@ describe.each(TRANSPORTS)('audit events (%s)', (kind) => {
       [f.owner.client, `/groups/${f.group.id}/audit_events`, {}],
       [f.maintainer.client, `/projects/${f.project.id}/audit_events`, {}],
     ];
-    const filters: Record<string, unknown>[] = [{}, { author_id: root.id }, { author_id: f.owner.user.id }, { event_name: 'member_created' }, { author_id: root.id, event_name: 'member_created' }];
+    const filters: Record<string, unknown>[] = [
+      {},
+      { author_id: root.id },
+      { author_id: f.owner.user.id },
+      { event_name: 'member_created' },
+      { event_name: 'project_starred' },
+      { author_id: root.id, event_name: 'member_created' },
+    ];
     for (const [client, path, scope] of lists) {
       for (const filter of filters) {
         const whole = await check(client, path, { ...scope, ...filter });
         const ranged = await check(client, path, { ...scope, ...filter, created_after: from, created_before: to });
         expect(ranged).toBeLessThanOrEqual(whole);
+        if (filter.event_name === 'project_starred' && path.includes('/projects/')) expect([whole, ranged]).toEqual([2, 0]);
       }
     }
     // The range holds the middle minute's events (the user, its token, two memberships) and nothing else.

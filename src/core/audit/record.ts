@@ -2,7 +2,7 @@
 // transaction of the change it describes, so the change and its event commit or roll back
 // together. Who acted and from where is not the service's to say: the core hands each request's
 // handler a view of itself that carries its author (withAuditor, set in app.ts), and background
-// work acts for the author of the event that scheduled it (auditorOfTarget).
+// work acts for the user who queued it (auditorOfMove, or an auditor carried in the job).
 import type { CoreState } from '../state.js';
 import type { UserRow } from '../db/rows.js';
 
