@@ -88,6 +88,28 @@ describe('output forms', () => {
     }
   });
 
+  it('one time format: ISO 8601 in UTC piped and in CSV, relative on a terminal, the API\'s own value in JSON', async () => {
+    expect((await sb.run(['projects', 'create', '--path', 'times', '--readme'])).exitCode).toBe(0);
+    expect((await sb.run(['tags', 'create', 'v1', '--ref', 'main', '-R', 'root/times'])).exitCode).toBe(0);
+    const apiCommits = json<{ committed_date: string }[]>((await sb.run(['commits', 'list', '-R', 'root/times', '-o', 'json'])).stdout);
+    // The platform gives a commit's time with its author's offset; JSON keeps it.
+    expect(apiCommits[0]?.committed_date).toMatch(/\+00:00$/);
+    for (const args of [['commits', 'list', '-R', 'root/times', '--fields', 'committed_date'], ['tags', 'list', '-R', 'root/times'], ['tokens', 'list', '--fields', 'created_at']]) {
+      const piped = await sb.run(args);
+      expect(piped.exitCode, piped.stderr).toBe(0);
+      for (const cell of piped.stdout.split('\n').filter(Boolean)) expect(cell, args.join(' ')).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
+    }
+    const csv = await sb.run(['commits', 'list', '-R', 'root/times', '-o', 'csv', '--fields', 'short_id,committed_date']);
+    expect(csv.stdout.split('\r\n')[1]).toMatch(/^[0-9a-f]{8},\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
+    const got = await sb.run(['projects', 'get', 'root/times']);
+    expect(got.stdout).toMatch(/^created\t\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/m);
+    // On a terminal every time column reads the same way, the commit's as the project's.
+    const onTty = await sb.run(['commits', 'list', '-R', 'root/times'], { terminal: { tty: true, columns: 80 } });
+    expect(onTty.stdout).toMatch(/just now/);
+    expect(onTty.stdout).not.toMatch(/\d{4}-\d{2}-\d{2}T/);
+    expect((await sb.run(['projects', 'get', 'root/times'], { terminal: { tty: true, columns: 80 } })).stdout).toMatch(/created\s+just now/);
+  });
+
   describe.runIf(canUseTerminal)('on a terminal', () => {
     it('tables are aligned with a header and relative times, no tabs', async () => {
       const out = await onTerminal(sb, ['tokens', 'list']);

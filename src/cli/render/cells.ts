@@ -1,4 +1,5 @@
-// Cell helpers for tables on a terminal: relative times (the gh style) and coloured state words.
+// Cell helpers for tables: the one time format (relative on a terminal, ISO 8601 in UTC piped),
+// coloured state words, widths, cutting and wrapping.
 
 const UNITS: [number, string][] = [
   [365 * 86_400, 'year'],
@@ -9,14 +10,31 @@ const UNITS: [number, string][] = [
   [60, 'minute'],
 ];
 
-/** `3 hours ago`, `in 2 days`, `just now`; times further than a year become the ISO date. */
+/** A point in time as the API gives it: ISO 8601 with a zone (`Z` or an offset such as commits' `+02:00`). */
+export const TIME_RE = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})$/;
+
+/**
+ * The one rule for a time in a table cell, a `get` row or a line a verb prints for people: on a
+ * terminal, relative (`3 hours ago`, `in 2 days`, the UTC date past a year); anywhere else (piped,
+ * CSV), ISO 8601 in UTC (`2026-01-15T07:00:00.000Z`) whatever offset the API gave. Calendar dates
+ * (`YYYY-MM-DD`, such as a token's expiry) have no time of day and stay as they are. JSON and YAML
+ * never come here: they keep the API's values.
+ */
+export function timeText(iso: string, tty: boolean, now: Date): string {
+  const t = Date.parse(iso);
+  if (Number.isNaN(t)) return iso;
+  const utc = new Date(t).toISOString();
+  return tty ? relativeTime(utc, now) : utc;
+}
+
+/** `3 hours ago`, `in 2 days`, `just now`; times further than a year become the (UTC) date. */
 export function relativeTime(iso: string, now: Date): string {
   const t = Date.parse(iso);
   if (Number.isNaN(t)) return iso;
   const diff = Math.round((now.getTime() - t) / 1000);
   const abs = Math.abs(diff);
   if (abs < 60) return 'just now';
-  if (abs >= 365 * 86_400) return iso.slice(0, 10);
+  if (abs >= 365 * 86_400) return new Date(t).toISOString().slice(0, 10);
   for (const [size, unit] of UNITS) {
     if (abs >= size) {
       const n = Math.floor(abs / size);

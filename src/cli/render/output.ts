@@ -7,7 +7,7 @@ import type { TerminalInfo } from '../io/terminal.js';
 import { checkFields, getPath, pickFields } from './fields.js';
 import { applyJq } from './jq.js';
 import { FIXED_CELL, fitTable, layoutTable } from './table.js';
-import { humanBytes, paintState, relativeTime } from './cells.js';
+import { TIME_RE, humanBytes, paintState, timeText } from './cells.js';
 
 export type Format = 'table' | 'wide' | 'json' | 'yaml' | 'jsonl' | 'csv';
 export const FORMATS: Format[] = ['table', 'wide', 'json', 'yaml', 'jsonl', 'csv'];
@@ -58,12 +58,13 @@ export interface RenderOptions {
 /** Columns whose words are coloured (blocked, revoked, expired, failed in red). */
 const STATE_KEYS = /(^|\.)(state|status)$/;
 
-const ISO_RE = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})$/;
-
-/** The text of one cell. On a terminal: relative times and `-` for nothing; piped: ISO and empty. */
+/**
+ * The text of one cell. On a terminal: relative times and `-` for nothing; piped and in CSV: times
+ * in ISO 8601 UTC and empty for nothing (`timeText` is the time rule).
+ */
 export function cellText(value: unknown, tty: boolean, now?: Date): string {
   if (value === null || value === undefined) return tty ? '-' : '';
-  if (typeof value === 'string') return tty && ISO_RE.test(value) ? relativeTime(value, now ?? new Date()) : value;
+  if (typeof value === 'string') return TIME_RE.test(value) ? timeText(value, tty, now ?? new Date()) : value;
   if (typeof value === 'number' || typeof value === 'boolean' || typeof value === 'bigint') return String(value);
   if (Array.isArray(value)) return value.map((v) => (typeof v === 'object' && v !== null ? cellText(v, tty, now) : String(v))).join(',');
   const o = value as Record<string, unknown>;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { fitTable, fitWidths, layoutTable } from './table.js';
-import { displayWidth, fitCell, relativeTime, truncate } from './cells.js';
-import { csvEscape, tsvEscape } from './output.js';
+import { displayWidth, fitCell, relativeTime, timeText, truncate } from './cells.js';
+import { cellText, csvEscape, tsvEscape } from './output.js';
 
 describe('tables', () => {
   it('cut the widest column first, never below the floor', () => {
@@ -81,8 +81,24 @@ describe('tables', () => {
     expect(relativeTime('2026-01-17T10:00:00Z', now)).toBe('in 2 days');
     expect(relativeTime('2026-01-15T09:59:30Z', now)).toBe('just now');
     expect(relativeTime('2024-01-15T10:00:00Z', now)).toBe('2024-01-15');
+    // Past a year, the date in UTC (not the date of the offset the value was written in).
+    expect(relativeTime('2024-01-15T23:30:00-05:00', now)).toBe('2024-01-16');
     expect(tsvEscape('a\tb\nc\\d\re')).toBe('a\\tb\\nc\\\\d\\re');
     expect(csvEscape('plain')).toBe('plain');
     expect(csvEscape('a,"b"')).toBe('"a,""b"""');
+  });
+
+  it('one time rule: relative on a terminal, ISO 8601 in UTC elsewhere, dates as they are', () => {
+    const now = new Date('2026-01-15T10:00:00Z');
+    // A commit's time with its author's offset and a token's time in UTC read alike.
+    expect(timeText('2026-01-15T09:00:00.000+02:00', false, now)).toBe('2026-01-15T07:00:00.000Z');
+    expect(timeText('2026-01-15T07:00:00.000Z', false, now)).toBe('2026-01-15T07:00:00.000Z');
+    expect(timeText('2026-01-15T09:00:00.000+02:00', true, now)).toBe('3 hours ago');
+    expect(cellText('2026-01-15T09:00:00+02:00', false, now)).toBe('2026-01-15T07:00:00.000Z');
+    expect(cellText('2026-01-15T09:00:00+02:00', true, now)).toBe('3 hours ago');
+    expect(cellText('2027-02-25', true, now)).toBe('2027-02-25');
+    expect(cellText('2027-02-25', false, now)).toBe('2027-02-25');
+    // Text that only starts like a time is not one.
+    expect(cellText('2026-01-15T09:00 deploy', true, now)).toBe('2026-01-15T09:00 deploy');
   });
 });

@@ -5,6 +5,7 @@ import { parseDuration } from '../../kit/duration.js';
 import { resolveUserId } from '../../kit/refs.js';
 import { nowFromEnv } from '../../../shared/dates.js';
 import { ApiError } from '../../../client/api-error.js';
+import { timeText } from '../../render/cells.js';
 import { EVENT_COLUMNS, EVENT_FIELDS, eventsPath, type AuditEvent } from './shared.js';
 
 interface ListOpts {
@@ -80,8 +81,10 @@ async function follow(cli: Cli, path: string, o: ListOpts, query: Record<string,
   const line = (e: AuditEvent) => {
     if (json) return cli.print(`${JSON.stringify(e)}\n`);
     const d = e.details ?? {};
-    const cells = [String(e.created_at ?? '').slice(0, 19).replace('T', ' '), String(d.author_name ?? ''), String(e.event_name ?? ''), String(d.target_details ?? d.target_id ?? ''), String(d.ip_address ?? '')];
-    const widths = [19, 12, 28, 10, 0];
+    // A followed line stays on the screen as a log: its time is absolute (the piped form of the
+    // renderer's time rule), never a relative time that goes stale.
+    const cells = [typeof e.created_at === 'string' ? timeText(e.created_at, false, new Date()) : '', String(d.author_name ?? ''), String(e.event_name ?? ''), String(d.target_details ?? d.target_id ?? ''), String(d.ip_address ?? '')];
+    const widths = [24, 12, 28, 10, 0];
     cli.print(`${cells.map((c, i) => (widths[i] ? (c.length > (widths[i] as number) ? `${c.slice(0, (widths[i] as number) - 1)}…` : c.padEnd(widths[i] as number)) : c)).join(' ')}\n`);
   };
   // Start after the newest event in scope: what happened before is `list`'s.

@@ -9,6 +9,7 @@ import type { Cli } from '../../kit/verb.js';
 import { selfTokenId, type TokenJson } from './own-token.js';
 import { MAX_LIFETIME_DAYS, expiryReason, successorExpiry } from './rotate.js';
 import { namesOf } from '../../kit/names.js';
+import { timeText } from '../../render/cells.js';
 
 type Prompts = typeof import('@inquirer/prompts');
 
@@ -69,7 +70,7 @@ export async function chooseRotation(cli: Cli, api: ApiClient, prompts: Prompts,
 }
 
 function describe(t: TokenJson, owner: string | undefined, inUse: boolean): string {
-  const lastUsed = t.last_used_at ? t.last_used_at.slice(0, 16).replace('T', ' ') : 'never';
+  const lastUsed = t.last_used_at ? timeText(t.last_used_at, true, nowFromEnv()) : 'never';
   return [
     `#${t.id} ${t.name}`,
     owner ?? `user ${t.user_id}`,
