@@ -9,6 +9,7 @@ import { CancelledError, CliError, EXIT, UsageError, WaitTimeoutError, exitCodeF
 import { wrapText } from './render/cells.js';
 import { addNouns, createProgram, findCommand, findSub, helpSettings, selectedNoun } from './program.js';
 import { readCommandLine } from './program-flags.js';
+import type { FlagOfField } from './kit/flag-fields.js';
 import { isTerminal, useDirectOutput, writeErr, writeOut } from './io/output.js';
 
 /** The generator of completions and the man page, for scripts/gen-docs.mjs (loaded on demand). */
@@ -22,7 +23,7 @@ interface Reported {
   body?: unknown;
 }
 
-function classify(error: unknown, flags?: ReadonlySet<string>): Reported | null {
+function classify(error: unknown, flagFor?: FlagOfField): Reported | null {
   if (error instanceof DryRunStop) return { code: EXIT.ok, message: '' };
   if (error instanceof CommanderError) {
     if (error.code === 'commander.helpDisplayed' || error.code === 'commander.version' || error.code === 'commander.help') return null;
@@ -36,7 +37,7 @@ function classify(error: unknown, flags?: ReadonlySet<string>): Reported | null 
   if (error instanceof ApiError) {
     const missing = extensionMissing(error.status, error.path, error.body);
     if (missing) return { code: missing.exitCode, message: missing.message, status: error.status, ...(missing.hint ? { hint: missing.hint } : {}) };
-    const { message, hint } = explainApiError(error.status, error.body, error.method, error.path, error.requestBody, flags);
+    const { message, hint } = explainApiError(error.status, error.body, error.method, error.path, error.requestBody, flagFor);
     return { code: exitCodeForStatus(error.status, error.body), message, status: error.status, body: error.body, ...(hint ? { hint } : {}) };
   }
   if (error instanceof TransportError) return { code: error.timedOut ? EXIT.timedOut : EXIT.unavailable, message: error.message, ...(error.timedOut ? {} : { hint: hintForUnreachable() }) };
@@ -84,9 +85,11 @@ async function help(program: Command, words: string[]): Promise<void> {
   cmd.outputHelp();
 }
 
-/** The long options of the command the words name (for hints that name a flag to change). */
-function optionsOf(program: Command, words: string[]): Set<string> {
-  return new Set(findCommand(program, words).command.options.flatMap((o) => (o.long ? [o.long] : [])));
+/** The flag model of the command the words name (kit/flag-fields.ts), for errors that name a field. */
+async function flagsOf(program: Command, words: string[]): Promise<FlagOfField> {
+  const command = findCommand(program, words).command;
+  const [{ flagModel }, { aliasesOf }] = await Promise.all([import('./kit/flag-fields.js'), import('./kit/verb.js')]);
+  return flagModel(command, aliasesOf(command));
 }
 
 /**
@@ -129,7 +132,7 @@ export async function main(argv: string[], options: { directOutput?: boolean } =
     }
     await program.parseAsync(argv, { from: 'user' });
   } catch (error) {
-    const reported = classify(error, program ? optionsOf(program, readCommandLine(argv).words) : undefined);
+    const reported = classify(error, program && error instanceof ApiError ? await flagsOf(program, readCommandLine(argv).words) : undefined);
     if (!reported) return;
     process.exitCode = reported.code;
     if (!reported.message) return;

@@ -7,7 +7,7 @@ export class ApiError extends Error {
     readonly headers: Record<string, string>,
     readonly method: string,
     readonly path: string,
-    /** The JSON body the request sent, for messages that quote the refused value. */
+    /** What the request sent (its JSON body, form fields or query), for messages that quote the refused value. */
     readonly requestBody?: unknown,
   ) {
     super(describeError(status, body));

@@ -193,7 +193,10 @@ export class ApiClient {
         throw new ApiError(405, body, response.headers, request.method, pathOnly);
       }
     }
-    if (response.status >= 400 && !opts.allowError) throw new ApiError(response.status, result.data, response.headers, request.method, pathOnly, opts.body);
+    // What was sent, for messages that quote a refused value and name its flag: the JSON body, the
+    // text fields of a form, or the query of a request without a body.
+    const sent = opts.body ?? (opts.multipart ? Object.fromEntries(Object.entries(opts.multipart).filter(([, v]) => typeof v === 'string')) : opts.query);
+    if (response.status >= 400 && !opts.allowError) throw new ApiError(response.status, result.data, response.headers, request.method, pathOnly, sent);
     return result;
   }
 

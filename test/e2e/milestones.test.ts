@@ -85,7 +85,7 @@ describe('hostctl milestones', () => {
     const taken = await box.run(['milestones', 'create', '-R', 'org/web/site', '--title', 'Org first half']);
     expect(taken.exitCode).toBe(5);
     // The platform's `{:title=>["already being used …"]}` in plain English, naming the flag.
-    expect(String(taken.stderr)).toContain('could not create milestone: title "Org first half" is already taken');
+    expect(String(taken.stderr)).toContain('could not create milestone: --title "Org first half" is already taken');
     expect(String(taken.stderr)).toContain('hint: change --title');
     expect(String(taken.stderr)).not.toContain('=>');
     const unknown = await box.run(['milestones', 'get', '99999', '-R', 'org/web/site']);

@@ -121,7 +121,8 @@ describe('hostctl releases and milestones', () => {
   it('maps refusals to exit codes and names the flags in usage errors', async () => {
     const missingRef = await box.run(['releases', 'create', '-R', 'root/shop', '--tag', 'v9']);
     expect(missingRef.exitCode).toBe(5);
-    expect(String(missingRef.stderr)).toContain('Ref is not specified');
+    expect(String(missingRef.stderr)).toContain('--ref is not specified');
+    expect(String(missingRef.stderr)).toContain('hint: give --ref and try again');
     const duplicate = await box.run(['releases', 'create', '-R', 'root/shop', '--tag', 'v1.0.0', '--ref', 'main']);
     expect(duplicate.exitCode).toBe(5);
     const unknown = await box.run(['releases', 'get', 'v404', '-R', 'root/shop']);

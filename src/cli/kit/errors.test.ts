@@ -18,9 +18,11 @@ describe('the error mapper', () => {
     expect(fromMap.message).toContain('name "x" is already taken; identities.extern uid can\'t be blank');
     expect(fromMap.hint).toBe('change --name or --extern-uid and try again');
     // A hint names only flags the command has: a field such as `base` has none to change.
-    const noFlag = explainApiError(400, { message: { base: ['has already been taken'] } }, 'POST', '/projects/1/wikis', { title: 'Home' }, new Set(['--title', '--content']));
+    const wikiFlags = (field: string) => (field === 'title' ? { flag: '--title', typed: true } : undefined);
+    const noFlag = explainApiError(400, { message: { base: ['has already been taken'] } }, 'POST', '/projects/1/wikis', { title: 'Home' }, wikiFlags);
     expect(noFlag.hint).toBeUndefined();
-    expect(explainApiError(400, { message: { title: ['is invalid'] } }, 'POST', '/projects/1/wikis', {}, new Set(['--title'])).hint).toBe('change --title and try again');
+    expect(noFlag.message).toMatch(/^base is already taken/);
+    expect(explainApiError(400, { message: { title: ['is invalid'] } }, 'POST', '/projects/1/wikis', {}, wikiFlags)).toEqual({ message: '--title is invalid (HTTP 400, POST /projects/1/wikis)', hint: 'change --title and try again' });
     const sentence = explainApiError(400, { message: ['Name has already been taken'] }, 'POST', '/projects/1/releases/v1/assets/links', { name: 'linux', url: 'https://x' });
     expect(sentence.message).toMatch(/^name "linux" is already taken/);
   });
@@ -44,5 +46,25 @@ describe('the error mapper', () => {
     expect(exitCodeForStatus(404)).toBe(EXIT.notFound);
     expect(exitCodeForStatus(403)).toBe(EXIT.auth);
     expect(exitCodeForStatus(503)).toBe(EXIT.unavailable);
+  });
+
+  it('names the flag the command has for a field, in maps, hashes, sentences and parameter errors', () => {
+    const names: Record<string, string> = { expires_at: '--expires', url: '--link-url', name: '--name', path: '--path', repository_storage: '--storage' };
+    const flags = (field: string) => (names[field] ? { flag: names[field] as string, typed: true } : undefined);
+    expect(explainApiError(400, { message: { expires_at: ['must be in the future'] } }, 'POST', '/x', {}, flags).message).toBe('--expires must be in the future (HTTP 400, POST /x)');
+    // A message that starts with the field's words keeps the rest of its sentence.
+    expect(explainApiError(400, { message: { repository_storage: ['repository storage is not included in the list'] } }, 'POST', '/x', {}, flags).message).toBe('--storage is not included in the list (HTTP 400, POST /x)');
+    expect(explainApiError(400, { message: 'Failed to save group {:path=>["has already been taken"]}' }, 'POST', '/groups', { path: 'web' }, flags).message).toBe('could not save group: --path "web" is already taken (HTTP 400, POST /groups)');
+    expect(explainApiError(400, { message: ['Name has already been taken'] }, 'POST', '/x', { name: 'linux' }, flags).message).toBe('--name "linux" is already taken (HTTP 400, POST /x)');
+    // Grape's parameter errors: each clause's field, whatever its case.
+    const grape = explainApiError(400, { error: 'name is missing, url is invalid, base is invalid' }, 'POST', '/x', {}, flags);
+    expect(grape.message).toBe('--name is missing, --link-url is invalid, base is invalid (HTTP 400, POST /x)');
+    expect(grape.hint).toBe('change --name or --link-url and try again');
+    expect(explainApiError(400, { error: 'name, path are missing, at least one parameter must be provided' }, 'POST', '/x', {}, flags).message).toMatch(/^--name, --path are missing, at least one parameter must be provided/);
+    expect(explainApiError(400, { message: ['Url is blocked: URI is invalid'] }, 'POST', '/x', {}, flags).message).toMatch(/^--link-url is blocked: URI is invalid/);
+    // Words that only look like a field stay: `Branch name is invalid` names no clause field.
+    expect(explainApiError(400, { message: 'Branch name is invalid' }, 'POST', '/x', {}, () => ({ flag: '--branch', typed: true })).message).toMatch(/^Branch name is invalid/);
+    // A flag the user did not give: the hint says to give it.
+    expect(explainApiError(422, { message: 'Ref is not specified' }, 'POST', '/x', {}, () => ({ flag: '--ref', typed: false }))).toEqual({ message: '--ref is not specified (HTTP 422, POST /x)', hint: 'give --ref and try again' });
   });
 });

@@ -1,6 +1,7 @@
 // CLI-side errors and the exit-code taxonomy. main.ts is the only place that maps errors to
 // exit codes; everything else throws. API answers are mapped here, by status and body, into
 // an exit code, a plain-English message that names the flag to change, and a hint.
+import type { FlagOfField } from './flag-fields.js';
 
 export const EXIT = {
   ok: 0,
@@ -75,7 +76,7 @@ export const noteTarget = (note: typeof targetNote): void => {
   targetNote = note;
 };
 
-/** `new_namespace` → `--new-namespace`. */
+/** `new_namespace` → `--new-namespace`: the flag a field would have, when no command says which. */
 const flagOf = (field: string) => `--${field.replace(/^.*\./, '').replace(/_/g, '-')}`;
 
 /** The value the request sent for a field, when it sent one. */
@@ -96,47 +97,72 @@ export function parseInspectedHash(text: string): Record<string, string[]> | und
   return Object.keys(out).length ? out : undefined;
 }
 
-/** One field's complaints in plain English: `path "web" is already taken`. */
-function fieldSentence(field: string, messages: string[], request: unknown): string {
+/**
+ * One field's complaints in plain English, naming the flag the user typed when the command has
+ * one for the field (`--path "web" is already taken`, `--expires-at must be in the future`), the
+ * field in words otherwise (`path "web" is already taken`).
+ */
+function fieldSentence(field: string, messages: string[], request: unknown, flag: string | undefined): string {
   const value = sentValue(request, field);
-  const name = field.replace(/_/g, ' ');
+  const words = field.replace(/_/g, ' ');
+  const name = flag ?? words;
   return messages
     .map((msg) => {
       if (/has already been taken|already (being )?used|already exists/i.test(msg)) return `${name}${value !== undefined ? ` "${value}"` : ''} is already taken`;
       // Messages that already start with the field name (`Name has already been taken`) stand alone.
-      return msg.toLowerCase().startsWith(name.toLowerCase()) ? msg : `${name} ${msg}`;
+      const leads = msg.toLowerCase().startsWith(words.toLowerCase());
+      if (!flag) return leads ? msg : `${words} ${msg}`;
+      return leads ? `${flag}${msg.slice(words.length)}` : `${flag} ${msg}`;
     })
     .join('; ');
 }
+
+/**
+ * Grape's parameter errors name fields at the start of each clause: `name is missing, url is
+ * invalid`, `name, path are missing, at least one parameter must be provided`, `Url is blocked: …`.
+ */
+const CLAUSE_FIELD = /(^|, )([A-Za-z][\w.[\]]*)(?=,| (?:is|are|does|must|has|can't|cannot|should)\b)/g;
 
 export interface ExplainedError {
   message: string;
   hint?: string;
 }
 
-/** Turns an API error answer into a sentence and a hint; never shows the platform's hash syntax. */
 /**
- * `flags`: the long options of the command that sent the request; a hint names only fields that
- * are one of them (a refusal about `base` or `error` has no flag to change).
+ * Turns an API error answer into a sentence and a hint; never shows the platform's hash syntax.
+ * `flagFor` (kit/flag-fields.ts): the flag of the command that sent the request for an API field;
+ * the message and the hint name that flag, and a field with none (`base`) gets no hint. Without
+ * it (a request no command's flags made), fields are named as flags would spell them.
  */
-export function explainApiError(status: number, body: unknown, method: string, path: string, request?: unknown, flags?: ReadonlySet<string>): ExplainedError {
+export function explainApiError(status: number, body: unknown, method: string, path: string, request?: unknown, flagFor?: FlagOfField): ExplainedError {
   const b = (body ?? {}) as Record<string, unknown>;
   let message: string | undefined;
-  let fields: string[] = [];
+  const flags: string[] = [];
+  let typedAny = false;
+  const flagOfField = (field: string): string | undefined => {
+    const found = flagFor ? flagFor(field, request) : { flag: flagOf(field), typed: true };
+    if (!found) return undefined;
+    if (!flags.includes(found.flag)) flags.push(found.flag);
+    if (found.typed) typedAny = true;
+    return flagFor ? found.flag : undefined;
+  };
   // `Name has already been taken` (a whole sentence naming a field) → `name "x" is already taken`.
   const sentence = (text: string): string => {
     const m = /^([A-Z][a-z_ ]*?) has already been taken$/.exec(text.trim());
-    if (!m) return text;
-    const field = (m[1] as string).toLowerCase().replace(/ /g, '_');
-    fields.push(field);
-    return fieldSentence(field, ['has already been taken'], request);
+    if (m) {
+      const field = (m[1] as string).toLowerCase().replace(/ /g, '_');
+      return fieldSentence(field, ['has already been taken'], request, flagOfField(field));
+    }
+    if (!flagFor) return text;
+    return text.replace(CLAUSE_FIELD, (whole, lead: string, field: string) => {
+      const flag = flagOfField(field.toLowerCase());
+      return flag ? `${lead}${flag}` : whole;
+    });
   };
-  const fromMap = (map: Record<string, unknown>) => {
-    fields = Object.keys(map);
-    return Object.entries(map)
-      .map(([field, errs]) => fieldSentence(field, Array.isArray(errs) ? errs.map(String) : [String(errs)], request))
+  const fromMap = (map: Record<string, unknown>) =>
+    Object.entries(map)
+      .map(([field, errs]) => fieldSentence(field, Array.isArray(errs) ? errs.map(String) : [String(errs)], request, flagOfField(field)))
       .join('; ');
-  };
   if (typeof body === 'string') message = body.trim();
   else if (typeof b.error_description === 'string') message = b.error_description;
   else {
@@ -152,11 +178,11 @@ export function explainApiError(status: number, body: unknown, method: string, p
     }
   }
   // The platform's own sentences are kept as they are (scripts and people search for them);
-  // only its internal hash syntax and field maps are rewritten above.
+  // only its internal hash syntax and field maps are rewritten above, and field names become flags.
   message = message || `HTTP ${status}`;
   let hint = hintForStatus(status, body, path);
-  const changeable = fields.map(flagOf).filter((f) => !flags || flags.has(f));
-  if (!hint && changeable.length && status < 500) hint = `change ${changeable.join(' or ')} and try again`;
+  // Flags the user did not give are ones to give (`Ref is not specified` → give --ref).
+  if (!hint && flags.length && status < 500) hint = `${typedAny ? 'change' : 'give'} ${flags.join(' or ')} and try again`;
   return { message: `${message} (HTTP ${status}, ${method} ${path})`, ...(hint ? { hint } : {}) };
 }
 

@@ -218,6 +218,7 @@ export function applyVerb<O>(cmd: Command, spec: VerbSpec<O>): Command {
     statusNotState(cmd, root.opts().state as string | undefined);
     applyAliases(cmd, opts as Record<string, unknown>, process.env);
     checkValueShapes(cmd, opts as Record<string, unknown>);
+    await checkFiles(cmd, opts as Record<string, unknown>, received.slice(0, -2));
     if (spec.list && opts.page !== undefined && opts.all) throw new UsageError('--page and --all exclude each other: --all fetches every page from the first');
     const givenGroup = (opts as Record<string, unknown>).group;
     if (groupFirst && typeof givenGroup === 'string') {
@@ -378,6 +379,33 @@ function checkValueShapes(cmd: Command, opts: Record<string, unknown>): void {
   }
 }
 
+/** `<file>`, `<file...>`, `[file]`, `<file[=repo/path]>`: the value is a local file the verb reads. */
+const READ_FILE = /\s[<[]file(\.\.\.)?(\[=[^\]]*\])?[>\]]$/;
+/** A flag whose help says it takes `-` reads standard input there. */
+const TAKES_STDIN = /standard input|stdin/i;
+
+/**
+ * Files the verb will read, checked before it runs (kit/local-files.ts): an option whose value is
+ * `<file>` and an argument named FILE. A missing, unreadable or directory path is a usage error
+ * naming the flag and the path, with a hint, before any request. (A file a verb writes is
+ * `<out-file>`; `-` for standard input is the verb's to read.)
+ */
+async function checkFiles(cmd: Command, opts: Record<string, unknown>, args: unknown[]): Promise<void> {
+  const values = (raw: unknown) => (Array.isArray(raw) ? raw : [raw]).filter((v): v is string => typeof v === 'string' && v !== '');
+  const checks: { path: string; what: string; stdin: boolean; pair: boolean }[] = [];
+  for (const o of cmd.options) {
+    if (!READ_FILE.test(o.flags)) continue;
+    // (the command's own value: a global of the same name, --no-input, hides --input in `opts`)
+    for (const path of values(cmd.getOptionValue(o.attributeName()) ?? opts[o.attributeName()])) checks.push({ path, what: o.long ?? o.flags, stdin: TAKES_STDIN.test(o.description), pair: o.flags.includes('[=') });
+  }
+  cmd.registeredArguments.forEach((a, i) => {
+    if (a.name() === 'file') for (const path of values(args[i])) if (path !== '-') checks.push({ path, what: 'FILE', stdin: false, pair: false });
+  });
+  if (!checks.length) return;
+  const { checkReadableFile, localPart } = await import('./local-files.js');
+  for (const c of checks) checkReadableFile(c.pair ? localPart(c.path) : c.path, c.what, c.stdin);
+}
+
 /**
  * One spelling per idea: where a verb takes the canonical option, the other spellings people
  * reach for work too, hidden from help (--repo for -R/--project, --query for --search,
@@ -393,7 +421,8 @@ const OPTION_ALIASES: readonly (readonly [alias: string, canonical: string])[] =
 
 /** A verb's own older spellings (VerbSpec.optionAliases), handled like the shared ones. */
 const verbAliases = new WeakMap<Command, readonly (readonly [alias: string, canonical: string])[]>();
-const aliasesOf = (cmd: Command) => [...OPTION_ALIASES, ...(verbAliases.get(cmd) ?? [])];
+/** Every [alias, canonical] spelling pair that may apply to `cmd` (the shared ones and its own). */
+export const aliasesOf = (cmd: Command): readonly (readonly [alias: string, canonical: string])[] => [...OPTION_ALIASES, ...(verbAliases.get(cmd) ?? [])];
 
 const hasLong = (cmd: Command, long: string) => cmd.options.some((o) => o.long === `--${long}`);
 

@@ -3,6 +3,7 @@
 // fills one hash in an array until a key repeats, which starts the next hash.
 import { readFileSync } from 'node:fs';
 import { UsageError } from '../../kit/errors.js';
+import { checkReadableFile } from '../../kit/local-files.js';
 
 export interface RawParam {
   /** Order across -f and -F, so that mixed arrays keep the order given. */
@@ -90,6 +91,8 @@ export function buildParams(raw: RawParam[], readFile: (path: string) => string 
 
 /** Reads @file values. `@-` (standard input) is read before parsing: see stdinReader. */
 export function defaultReadFile(path: string): string {
+  // The kit's check of files named on the command line: the flag, the path and a hint.
+  checkReadableFile(path, '-F', false, `-F …=@${path}`);
   try {
     return readFileSync(path, 'utf8');
   } catch (error) {

@@ -23,7 +23,7 @@ export function configure(noun: Command): void {
     ],
     options: (cmd) =>
       cmd
-        .option('-f, --file <path>', 'a settings file (YAML or JSON; repeat for several, - for stdin)', (v: string, p: string[] = []) => [...p, v])
+        .option('-f, --file <file>', 'a settings file (YAML or JSON; repeat for several, - for stdin)', (v: string, p: string[] = []) => [...p, v])
         .option('--prune', 'also remove what the file does not declare, within the sections it declares for each group or project')
         .option('--keep-going', 'after a failed step, go on with the steps of other groups and projects'),
     async run(cli, _args, o) {

@@ -28,7 +28,7 @@ export function configure(noun: Command): void {
     ],
     options: (cmd) =>
       cmd
-        .option('-O, --output-file <file>', 'the archive to write (replaced only once the new one is complete)')
+        .option('-O, --output-file <out-file>', 'the archive to write (replaced only once the new one is complete)')
         .option('--exclude <part>', `leave a part out: ${PARTS.join(', ')} (repeatable)`, (v: string, acc: string[]) => [...acc, v], [] as string[])
         .option('--compress <kind>', `${COMPRESSIONS.join(' or ')} (default: gzip for a .gz/.tgz name, else none)`),
     async run(cli, _args, opts) {

@@ -21,7 +21,7 @@ export function configure(noun: Command): void {
     ],
     options: (cmd) =>
       cmd
-        .option('-f, --file <path>', 'a settings file (YAML or JSON; repeat for several, - for stdin)', (v: string, p: string[] = []) => [...p, v])
+        .option('-f, --file <file>', 'a settings file (YAML or JSON; repeat for several, - for stdin)', (v: string, p: string[] = []) => [...p, v])
         .option('--prune', 'also show what would be removed: what the file does not declare, within the sections it declares'),
     async run(cli, _args, o) {
       const { planFiles, showPlan } = await import('../../settings/run.js');

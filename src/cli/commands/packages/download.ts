@@ -19,7 +19,7 @@ interface DownloadOpts extends ProjectOpts {
 
 export const downloadVerb: VerbSpec<DownloadOpts> = {
   name: 'download',
-  args: '<file>',
+  args: '<file-name>',
   summary: 'Download a file of a generic package, checking its SHA-256 (streamed; a failed download leaves nothing behind)',
   examples: [
     'hostctl packages download -R acme/web/storefront --name cli --package-version 1.4.0 cli-linux',
@@ -31,13 +31,13 @@ export const downloadVerb: VerbSpec<DownloadOpts> = {
     addProjectOption(cmd)
       .option('--name <name>', 'package name')
       .option('--package-version <version>', 'package version')
-      .option('-O, --output-file <file>', "where to write it ('-' for standard output; default: the file's own name)")
+      .option('-O, --output-file <out-file>', "where to write it ('-' for standard output; default: the file's own name)")
       .option('--clobber', 'overwrite the file when it exists')
       .option('--skip-existing', 'leave an existing file alone and succeed'),
   async run(cli, [file], o) {
     if (!o.name) throw new UsageError('missing --name (the package name)');
     if (!o.packageVersion) throw new UsageError('missing --package-version (the package version)');
-    if (!file) throw new UsageError('missing FILE (the file name inside the package)');
+    if (!file) throw new UsageError('missing FILE-NAME (the file name inside the package)');
     if (o.clobber && o.skipExisting) throw new UsageError('--clobber and --skip-existing exclude each other');
     const target = o.outputFile ?? basename(file);
     // Never silently overwrite: an existing file needs --clobber (or is kept with --skip-existing).

@@ -45,7 +45,7 @@ export const downloadVerb: VerbSpec<DownloadOpts> = {
     addProjectOption(cmd)
       .option('--asset <path>', 'the direct asset path of one of the release\'s links (e.g. bin/app-linux)')
       .option('--source <format>', `a source archive of the tag: ${SOURCE_FORMATS.join(', ')}`)
-      .option('-O, --output-file <file>', "where to write it ('-' for standard output; default: the file's own name)"),
+      .option('-O, --output-file <out-file>', "where to write it ('-' for standard output; default: the file's own name)"),
   async run(cli, [tagValue], o) {
     const tag = tagArg(tagValue);
     if ((o.asset === undefined) === (o.source === undefined)) throw new UsageError('give exactly one of --asset PATH and --source FORMAT');

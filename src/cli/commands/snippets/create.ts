@@ -24,7 +24,7 @@ export const createVerb: VerbSpec<CreateOpts> = {
       .option('--title <title>', 'snippet title (required)')
       .option('--description <text>', 'description')
       .option('--visibility <level>', `${VISIBILITIES.join(', ')} (default: internal)`)
-      .option('--file <path>', "a file to add (repeatable; '-' reads standard input, named by --filename)", repeat)
+      .option('--file <file>', "a file to add (repeatable; '-' reads standard input, named by --filename)", repeat)
       .option('--filename <name>', 'the name in the snippet of the file read from standard input'),
   async run(cli, _args, o) {
     if (!o.title?.trim()) throw new UsageError('missing --title');
