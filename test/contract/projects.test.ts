@@ -63,8 +63,13 @@ describe.each(TRANSPORTS)('projects (%s)', (kind) => {
     });
 
     it('accepts default_branch, initialize_with_readme and a visibility', async () => {
-      const res = await alice.client.post<ProjectJson>('/projects', { path: unique('p'), default_branch: 'trunk', initialize_with_readme: true, visibility: 'public' });
-      expect(res.data).toMatchObject({ default_branch: 'trunk', visibility: 'public' });
+      const res = await alice.client.post<ProjectJson & Record<string, unknown>>('/projects', { path: unique('p'), default_branch: 'trunk', initialize_with_readme: true, visibility: 'public' });
+      // The answer describes the repository the README commit made, as a later GET does.
+      expect(res.data).toMatchObject({ default_branch: 'trunk', visibility: 'public', empty_repo: false, readme_url: `${String(res.data.web_url)}/-/blob/trunk/README.md` });
+      const later = await alice.client.get<Record<string, unknown>>(`/projects/${res.data.id}`);
+      expect({ empty_repo: later.data.empty_repo, readme_url: later.data.readme_url }).toEqual({ empty_repo: res.data.empty_repo, readme_url: res.data.readme_url });
+      const bare = await alice.client.post<Record<string, unknown>>('/projects', { path: unique('p') });
+      expect({ empty_repo: bare.data.empty_repo, readme_url: bare.data.readme_url }).toEqual({ empty_repo: true, readme_url: null });
       await expectApiError(alice.client.post('/projects', { path: unique('p'), visibility: 'hidden' }), 400, { error: 'visibility does not have a valid value' });
       await expectApiError(alice.client.post('/projects', { path: unique('p'), initialize_with_readme: 'maybe' }), 400, {
         error: 'initialize_with_readme is invalid',

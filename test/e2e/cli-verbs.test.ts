@@ -206,6 +206,18 @@ describe('first-day verbs', () => {
       expect((await sb.json<Obj>(['projects', 'get', 'alice/dotfiles'])).shared_with_groups).toEqual([]);
     });
 
+    it('projects create --readme shows the README it made: not an empty repository, the default branch and where the README is', async () => {
+      const made = await run(['projects', 'create', '--path', 'with-readme', '--readme', '--default-branch', 'trunk']);
+      expect(made.exitCode, made.stderr).toBe(0);
+      expect(made.stdout).toMatch(/^default branch\ttrunk$/m);
+      expect(made.stdout).toMatch(/^empty repo\tfalse$/m);
+      expect(made.stdout).toMatch(/^readme\thttp\S+\/root\/with-readme\/-\/blob\/trunk\/README\.md$/m);
+      // Without --readme: an empty repository, and no README to point at.
+      const bare = await run(['projects', 'create', '--path', 'without-readme']);
+      expect(bare.stdout).toMatch(/^empty repo\ttrue$/m);
+      expect(bare.stdout).toMatch(/^readme\t$/m);
+    });
+
     it('projects list --sort storage_size shows STORAGE SIZE; projects get --statistics; hostctl api --jq', async () => {
       const res = await run(['projects', 'list', '--sort', 'storage_size:desc', '--limit', '3', '--fields', 'path_with_namespace,statistics.storage_size,statistics.commit_count', '-o', 'json']);
       expect(res.exitCode, String(res.stderr)).toBe(0);

@@ -21,6 +21,8 @@ export const PROJECT_DETAIL_COLUMNS: Column[] = [
   { key: 'namespace.full_path', header: 'namespace' },
   { key: 'default_branch', header: 'default branch' },
   { key: 'empty_repo', header: 'empty repo' },
+  // Where the README is (`projects create --readme` shows it at once); empty without one.
+  { key: 'readme_url', header: 'readme' },
   { key: 'repository_storage', header: 'storage' },
   { key: 'archived' },
   { key: 'created_at', header: 'created' },
@@ -46,6 +48,7 @@ export const PROJECT_FIELDS = [
   'visibility',
   'archived',
   'empty_repo',
+  'readme_url',
   'creator_id',
   'repository_storage',
 ] as const;

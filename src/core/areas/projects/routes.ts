@@ -55,6 +55,17 @@ function createFrom(ctx: RequestContext, creator: UserRow): Promise<ProjectRow> 
 /** The Project entity as the caller sees it after a change. */
 const show = (ctx: RequestContext, project: ProjectRow) => presentProject(ctx.core, project, { viewer: ctx.actor, withAccess: ctx.actor !== null });
 
+/**
+ * One project with what its repository says (lists keep the metadata answer, which would cost a
+ * git call per project): `empty_repo`, and `readme_url` for callers who may read the code. A
+ * project created with `initialize_with_readme` answers with its README, as on the platform.
+ */
+async function showOne(ctx: RequestContext, project: ProjectRow): Promise<ReturnType<typeof show>> {
+  const shown = show(ctx, project);
+  const facts = await repositoryFacts(ctx.core, project, String(shown.web_url));
+  return { ...shown, empty_repo: facts.empty_repo, ...('readme_url' in shown ? { readme_url: facts.readme_url } : {}) };
+}
+
 /** The storage shard is an administrator's choice; others' values are ignored. */
 const storageParam = (ctx: RequestContext): string | undefined => (isAdmin(ctx.actor) ? (ctx.params.repository_storage as string | undefined) : undefined);
 
@@ -84,7 +95,7 @@ export const projectRoutes: RouteDef[] = defineRoutes([
     summary: 'Create a project',
     params: createParams,
     rules: [{ atLeastOneOf: ['name', 'path'] }],
-    handler: async (ctx) => created(show(ctx, await createFrom(ctx, currentUser(ctx)))),
+    handler: async (ctx) => created(await showOne(ctx, await createFrom(ctx, currentUser(ctx)))),
   },
   {
     method: 'POST',
@@ -96,7 +107,7 @@ export const projectRoutes: RouteDef[] = defineRoutes([
       if (!isAdmin(currentUser(ctx))) throw forbidden();
       const owner = userByRef(ctx.core, ctx.params.user_id as number);
       if (!owner) throw notFound('User');
-      return created(show(ctx, await createFrom(ctx, owner)));
+      return created(await showOne(ctx, await createFrom(ctx, owner)));
     },
   },
   {
@@ -125,11 +136,7 @@ export const projectRoutes: RouteDef[] = defineRoutes([
     ],
     handler: async (ctx) => {
       const project = findProject(ctx);
-      const shown = show(ctx, project);
-      // One project: empty_repo and readme_url are read from its repository (lists keep the
-      // metadata answer, which would cost a git call per project).
-      const facts = await repositoryFacts(ctx.core, project, String(shown.web_url));
-      const body = { ...shown, empty_repo: facts.empty_repo, ...('readme_url' in shown ? { readme_url: facts.readme_url } : {}) };
+      const body = await showOne(ctx, project);
       if (ctx.params.statistics !== true) return body;
       return (await withStatistics(ctx.core, ctx.actor, [project], [body]))[0];
     },
