@@ -59,7 +59,17 @@ describe('hostctl init', () => {
     const storage = await box.run(['init', '--state', box.stateDir, '--storage', 'nope']);
     expect(storage.exitCode).toBe(2);
     expect(String(storage.stderr)).toMatch(/--storage/);
+    const url = await box.run(['init', '--state', box.stateDir, '--external-url', 'git.example.com']);
+    expect(url.exitCode).toBe(2);
+    expect(url.stderr).toContain('--external-url must be an http(s) URL, got "git.example.com"');
     expect(existsSync(join(box.stateDir, 'state.db'))).toBe(false);
+  });
+
+  it('--external-url is where the web URLs of the local state point', async () => {
+    box = cliSandbox();
+    await box.init(['--external-url', 'https://git.example.com/']);
+    const me = await box.json<{ web_url: string }>(['api', 'user']);
+    expect(me.web_url).toBe('https://git.example.com/root');
   });
 
   it('gives a second state a context of its own without stealing the current one', async () => {

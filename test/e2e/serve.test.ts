@@ -36,12 +36,26 @@ describe('hostctl serve, and commands against it', () => {
     expect(url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
   });
 
+  /** The log once it holds `text` (serve writes its start-up lines once; a pipe may hand them over in parts). */
+  const logWith = async (proc: ServeProcess, text: string): Promise<string> => {
+    for (let i = 0; i < 200 && !proc.log().includes(text); i++) await new Promise((r) => setTimeout(r, 25));
+    return proc.log();
+  };
+
+  it('says which address web URLs use and how to fix it', async () => {
+    await logWith(served, 'chosen by hostctl init --external-url');
+    expect(served.log()).toContain(`web URLs (web_url, downloads, DSNs) follow the address each request reached (here ${url}); --external-url https://HOST fixes them`);
+    // The state's own external URL (init's default) is not where serve listens: say where local commands point.
+    expect(served.log()).toContain('without serve, commands on this state print web URLs at its external URL http://localhost:8080 (chosen by hostctl init --external-url)');
+  });
+
   it('builds web URLs from the address it serves, or from --external-url', async () => {
     const api = new ApiClient(new HttpTransport({ baseUrl: url, maxRetries: 0 }), { token });
     const me = await api.get<{ web_url: string }>('/user');
     expect(me.data.web_url).toBe(`${url}/root`);
     const fixed = await startServe(sb, ['--external-url', 'https://git.example.com/']);
     try {
+      expect(await logWith(fixed, 'https://git.example.com (--external-url)')).toContain('web URLs (web_url, downloads, DSNs) use https://git.example.com (--external-url)');
       const api2 = new ApiClient(new HttpTransport({ baseUrl: fixed.url, maxRetries: 0 }), { token });
       const res = await api2.get<{ web_url: string }>('/user');
       expect(res.data.web_url).toBe('https://git.example.com/root');

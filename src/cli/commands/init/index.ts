@@ -42,6 +42,7 @@ export function configure(noun: Command): void {
       'hostctl init --state ./s --tier premium --offering self-managed --storage fast=/mnt/fast',
       'TOKEN=$(hostctl init --state ./s --no-input)   # the root token is the only thing on stdout',
       'hostctl init --recover-token --state ./s       # lost every admin token: a new one for the first admin',
+      'hostctl init --state ./s --external-url https://git.example.com   # web URLs the state prints point there',
     ],
     options: (cmd) =>
       cmd
@@ -49,7 +50,7 @@ export function configure(noun: Command): void {
         .option('--tier <tier>', `licence tier: ${TIERS.join(', ')}`, 'ultimate')
         .option('--offering <offering>', `offering to behave as: ${OFFERINGS.join(', ')}`, 'all')
         .option('--storage <name=path>', 'an extra repository storage (repeatable)', (v: string, acc: string[]) => [...acc, v], [] as string[])
-        .option('--external-url <url>', 'base URL used in web_url fields', 'http://localhost:8080')
+        .option('--external-url <url>', 'base of the web URLs (web_url, clone and download links, DSNs) commands on this state print without serve: the address people will open; serve answers with the address a request reached, or its own --external-url', 'http://localhost:8080')
         .option('--demo', 'fill the new state with demo data')
         .option('--context-name <name>', 'name of the context to create', 'local')
         .option('--recover-token', 'issue a new administrator token for an EXISTING local state (access to its files is the proof)'),
@@ -61,6 +62,7 @@ export function configure(noun: Command): void {
       checkChoice(opts.tier, TIERS, '--tier');
       checkChoice(opts.offering, OFFERINGS, '--offering');
       if (opts.rootToken !== undefined && opts.rootToken.length < 20) throw new UsageError('--root-token must be at least 20 characters');
+      if (opts.externalUrl !== undefined && !/^https?:\/\/[^/\s]+(\/[^\s]*)?$/.test(opts.externalUrl)) throw new UsageError(`--external-url must be an http(s) URL, got "${opts.externalUrl}"`);
       const storages = parseStorages(opts.storage);
       const stateDir = localStateDir(cli.globals.state, cli.env, false);
       if (cli.globals.dryRun) {

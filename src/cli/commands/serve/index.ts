@@ -1,5 +1,6 @@
 // hostctl serve: the bundled core as an HTTP API v4 instance.
 import type { Command } from 'commander';
+import { hostname } from 'node:os';
 import { applyVerb } from '../../kit/verb.js';
 import { UsageError } from '../../kit/errors.js';
 import { CliError, EXIT } from '../../kit/errors.js';
@@ -26,6 +27,27 @@ function serveDir(cli: Cli): string {
  * transaction in the sqlite3 shell, a stopped process) keeps it this long.
  */
 const SERVE_LOCK_STALL_MS = 10_000;
+
+/** Addresses that mean "every address of this machine": no client reaches the server there. */
+const WILDCARD = /^(0\.0\.0\.0|::|\[::\]|)$/;
+
+/**
+ * What web URLs (`web_url`, download links, DSNs) the server hands out, and how to change that: the
+ * fixed `--external-url`; else the address each request reached — on a wildcard host, the
+ * machine's name as clients would type it — and, when it differs, the state's own external URL,
+ * which commands that read the state without serve still print (set by `init --external-url`).
+ */
+export function webUrlNote(o: { host: string; port: number; served: string; explicit?: string | undefined; stored: string; hostname?: string }): string {
+  if (o.explicit !== undefined) return `web URLs (web_url, downloads, DSNs) use ${o.explicit.replace(/\/+$/, '')} (--external-url), whatever address a request reached`;
+  const wildcard = WILDCARD.test(o.host);
+  const reached = wildcard ? `http://${o.hostname ?? hostname()}:${o.port}` : o.served;
+  const stored = o.stored.replace(/\/+$/, '');
+  return [
+    ...(wildcard ? [`listening on every address of this machine: clients reach it at, e.g., ${reached}`] : []),
+    `web URLs (web_url, downloads, DSNs) follow the address each request reached (here ${reached}); --external-url https://HOST fixes them to a public address`,
+    ...(stored !== reached ? [`without serve, commands on this state print web URLs at its external URL ${stored} (chosen by hostctl init --external-url)`] : []),
+  ].join('\n');
+}
 
 interface ServeOptions {
   host: string;
@@ -80,7 +102,8 @@ export function configure(noun: Command): void {
         if (error.code === 'EADDRNOTAVAIL') throw new CliError(`${opts.host} is not an address of this machine`, EXIT.usage, 'use --host 127.0.0.1, 0.0.0.0 or an address of this machine');
         throw error;
       });
-      cli.info(`hostctl serving ${stateDir} at ${server.url}/api/v4 (Ctrl-C to stop)`);
+      // One write: whoever reads the address reads the note with it.
+      cli.info(`hostctl serving ${stateDir} at ${server.url}/api/v4 (Ctrl-C to stop)\n${webUrlNote({ host: opts.host, port: server.port, served: server.url, explicit: opts.externalUrl, stored: core.settings.externalUrl })}`);
       const signal = await stopped;
       cli.info(`${signal}: finishing in-flight requests`);
       await server.close();
