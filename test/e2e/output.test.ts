@@ -94,7 +94,7 @@ describe('output forms', () => {
     const apiCommits = json<{ committed_date: string }[]>((await sb.run(['commits', 'list', '-R', 'root/times', '-o', 'json'])).stdout);
     // The platform gives a commit's time with its author's offset; JSON keeps it.
     expect(apiCommits[0]?.committed_date).toMatch(/\+00:00$/);
-    for (const args of [['commits', 'list', '-R', 'root/times', '--fields', 'committed_date'], ['tags', 'list', '-R', 'root/times'], ['tokens', 'list', '--fields', 'created_at']]) {
+    for (const args of [['commits', 'list', '-R', 'root/times', '--fields', 'committed_date'], ['tags', 'list', '-R', 'root/times', '--fields', 'commit.committed_date'], ['tokens', 'list', '--fields', 'created_at']]) {
       const piped = await sb.run(args);
       expect(piped.exitCode, piped.stderr).toBe(0);
       for (const cell of piped.stdout.split('\n').filter(Boolean)) expect(cell, args.join(' ')).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
