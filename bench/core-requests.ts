@@ -2,10 +2,11 @@
 // error status, a timer, a median, and the measure every list-page bench compares at 100 and
 // 100,000 rows (the median time of one GET after a warm-up).
 import type { ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { createHash, type Hash } from 'node:crypto';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import type { Core } from '../src/core/app.js';
+import { basename, join, resolve } from 'node:path';
+import { openCore, type Core } from '../src/core/app.js';
 import { initState } from '../src/core/init.js';
 import { budgetLine, verdict } from './budget.mjs';
 
@@ -19,7 +20,8 @@ export function quietState(dir: string, options: Omit<Parameters<typeof initStat
 /**
  * What every "100 vs 100,000 rows" bench does around its measurements: builds the state twice in
  * a temporary directory (`small` rows, then `large`), hands both to `measure`, then closes both
- * cores and removes the directory, whatever happened.
+ * cores and removes the directory, whatever happened. A state is built once per content (see
+ * builtState) and copied from the bench cache after that.
  */
 export async function atTwoSizes<S extends { core: Core }>(
   build: (dir: string, n: number) => S | Promise<S>,
@@ -30,14 +32,90 @@ export async function atTwoSizes<S extends { core: Core }>(
   const dir = mkdtempSync(join(tmpdir(), 'hostctl-bench-'));
   const built: S[] = [];
   try {
-    built.push(await build(join(dir, 'small'), small));
-    built.push(await build(join(dir, 'large'), large));
+    built.push(await builtState(build, join(dir, 'small'), small));
+    built.push(await builtState(build, join(dir, 'large'), large));
     await measure(built[0] as S, built[1] as S);
   } finally {
     for (const s of built) s.core.close();
     rmSync(dir, { recursive: true, force: true });
   }
 }
+
+/**
+ * Where built states are kept between runs (HOSTCTL_BENCH_CACHE=off builds every time). Building
+ * 100,000 rows through the schema's triggers is most of a list bench's time; the state it makes
+ * depends only on the bench's source and the core's, so it is kept under a key of both.
+ */
+const CACHE = process.env.HOSTCTL_BENCH_CACHE ?? join(tmpdir(), 'hostctl-bench-cache');
+const ROOT = resolve(import.meta.dirname, '..');
+
+/** A digest of every file under `dir` (names and contents), in a stable order. */
+function digestTree(hash: Hash, dir: string): void {
+  for (const entry of readdirSync(dir, { withFileTypes: true }).sort((a, b) => (a.name < b.name ? -1 : 1))) {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) digestTree(hash, path);
+    else if (entry.isFile()) hash.update(`${path}\0`).update(readFileSync(path));
+  }
+}
+
+let sourceDigest: string | undefined;
+/** The content the states depend on: the core's sources and the running bench's own. */
+function sources(): string {
+  if (sourceDigest === undefined) {
+    const hash = createHash('sha256');
+    digestTree(hash, join(ROOT, 'src'));
+    const entry = process.argv[2];
+    for (const file of [join(ROOT, 'bench', 'core-requests.ts'), ...(entry?.endsWith('.ts') ? [resolve(entry)] : [])]) hash.update(readFileSync(file));
+    sourceDigest = hash.digest('hex');
+  }
+  return sourceDigest;
+}
+
+/**
+ * The state `build` makes with `n` rows, in `dir`: copied from the cache when one was built from
+ * the same sources, else built and then kept. What `build` answers besides the core (tokens, ids)
+ * is kept beside it as JSON; a state whose answer is not plain data is never kept.
+ */
+export async function builtState<S extends { core: Core }>(build: (dir: string, n: number) => S | Promise<S>, dir: string, n: number): Promise<S> {
+  if (CACHE === 'off') return build(dir, n);
+  const name = basename(process.argv[2] ?? 'bench', '.ts');
+  const key = createHash('sha256').update(sources()).update(build.toString()).update(String(n)).digest('hex').slice(0, 16);
+  const kept = join(CACHE, `${name}-${n}-${key}`);
+  if (existsSync(join(kept, 'answer.json'))) {
+    cpSync(join(kept, 'state'), dir, { recursive: true });
+    const core = openCore({ stateDir: dir });
+    core.log = () => undefined;
+    return { ...(JSON.parse(readFileSync(join(kept, 'answer.json'), 'utf8')) as Omit<S, 'core'>), core } as S;
+  }
+  const state = await build(dir, n);
+  const { core, ...answer } = state;
+  const text = JSON.stringify(answer);
+  if (JSON.stringify(JSON.parse(text)) !== text || !isPlain(answer)) return state;
+  try {
+    // The database whole in its main file, then copied beside the answer and renamed into place
+    // (another run building the same state at once keeps whichever came first).
+    core.db.pragma('wal_checkpoint(TRUNCATE)');
+    mkdirSync(CACHE, { recursive: true, mode: 0o700 });
+    const staging = mkdtempSync(join(CACHE, '.staging-'));
+    cpSync(dir, join(staging, 'state'), { recursive: true, filter: (src) => !/-(wal|shm)$/.test(src) });
+    writeFileSync(join(staging, 'answer.json'), text);
+    // States of older sources for the same bench and size go.
+    for (const old of readdirSync(CACHE)) if (old.startsWith(`${name}-${n}-`)) rmSync(join(CACHE, old), { recursive: true, force: true });
+    try {
+      renameSync(staging, kept);
+    } catch {
+      rmSync(staging, { recursive: true, force: true });
+    }
+  } catch (error) {
+    process.stderr.write(`bench cache: state not kept (${(error as Error).message})\n`);
+  }
+  return state;
+}
+
+const isPlain = (value: unknown): boolean =>
+  value === null ||
+  ['string', 'number', 'boolean'].includes(typeof value) ||
+  (Array.isArray(value) ? value.every(isPlain) : typeof value === 'object' && Object.getPrototypeOf(value) === Object.prototype && Object.values(value as object).every(isPlain));
 
 /** A user made through the API, with a personal access token of `api` scope. */
 export async function userWithToken(core: Core, rootToken: string, username: string): Promise<{ id: number; token: string }> {

@@ -7,6 +7,7 @@ import type { RequestContext } from '../../http/context.js';
 import { currentUser } from '../../http/context.js';
 import { ApiError, badRequest, forbidden, notFound, paramError, recordNotFound, unauthorized } from '../../http/errors.js';
 import { cappedCount, paginate } from '../../http/pagination.js';
+import { OrderedList } from '../../db/page-starts.js';
 import { keptCount } from '../../db/list-counts.js';
 import { readTx, tryWriteTx } from '../../db/connection.js';
 import { fragmentsOf, jsonArrayBytes, keptTexts } from '../../resources/fragments.js';
@@ -102,12 +103,20 @@ async function listPackages(ctx: RequestContext, projects: ProjectRow[], group: 
   const scope = `${ctx.actor?.id ?? 0}\n${ctx.jobPipelineId ?? 0}\n${ctx.apiBase}\n${ctx.core.settings.externalUrl}\n${group ? 1 : 0}`;
   const texts = fragments.texts(scope);
   const rows = new Map<number, PackageRow>();
+  // A deep page seeks from the nearest page start remembered in this generation
+  // (src/core/db/page-starts.ts); versions may be NULL only when versionless ones are listed.
+  const seekable = !(column === 'pk.version' && p.include_versionless === true);
+  const starts = new OrderedList(ctx.core.db, seekable ? `${source} ORDER BY ${column} ${dir}\n${JSON.stringify(args)}` : '', [column, 'pk.id'], dir === 'DESC', seekable);
   // The page and the rows it lacks texts of are read in one transaction (one snapshot).
   const reply = readTx(ctx.core.db, () =>
-    paginate(ctx, count, (limit, offset) => {
-      const found = (ctx.core.db.prepare(`SELECT pk.id ${source} ORDER BY ${column} ${dir}, pk.id ${dir} LIMIT ? OFFSET ?`).all(...args, limit, offset) as { id: number }[]).map(
-        (r) => r.id,
-      );
+    paginate(ctx, (cap) => starts.count(cap, count), (limit, offset) => {
+      const found = starts
+        .window(limit, offset, (seek, n) =>
+          ctx.core.db
+            .prepare(`SELECT pk.id, ${starts.keyColumns} ${source}${seek.condition} ORDER BY ${column} ${dir}, pk.id ${dir} LIMIT ? OFFSET ?`)
+            .all(...args, seek.params, n, seek.offset) as { id: number }[],
+        )
+        .map((r) => r.id);
       const missing = found.filter((id) => !texts.has(id));
       if (missing.length > 0) {
         for (const row of ctx.core.db.prepare(`SELECT * FROM packages WHERE id IN (${placeholders(missing.length)})`).all(...missing) as PackageRow[]) rows.set(row.id, row);

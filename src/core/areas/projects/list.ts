@@ -8,6 +8,7 @@ import type { ParamDecl } from '../../http/params.js';
 import { Reply, jsonBytesReply } from '../../http/reply.js';
 import { fragmentsOf, jsonArrayBytes } from '../../resources/fragments.js';
 import { readTx } from '../../db/connection.js';
+import { OrderedList } from '../../db/page-starts.js';
 import { isoDate } from '../../clock.js';
 import { MEMBER_ACCESS_LEVELS } from '../../../shared/access-levels.js';
 import { ACCESS_CTES, countVisibleProjects, countVisibleProjectsIn, memberProjectCondition, memberProjectCount, viewerBinding, visibleProjectCondition } from './queries.js';
@@ -167,16 +168,18 @@ export function listProjects(ctx: RequestContext, scope: ListScope = {}): Reply 
   const order = orderBy === 'id' ? `p.id ${dir}` : `${column} ${dir}, p.id ${dir}`;
   // The page is read as ids; the text of each project comes from the texts presented since the
   // last write to the database, and only the others are read, presented and serialised. All of
-  // it is read in one transaction: one snapshot, one read lock.
+  // it is read in one transaction: one snapshot, one read lock. A deep page seeks from the
+  // nearest page start remembered in this snapshot's generation (src/core/db/page-starts.ts).
   const fragments = fragmentsOf(ctx.core.db, 'project');
   const textScope = `${viewer?.id ?? 0} ${p.simple ? 'simple' : 'full'} ${isoDate(ctx.core.clock.now())} ${ctx.core.settings.externalUrl}`;
-  const pageSql = `${ctes}SELECT p.id FROM projects p WHERE ${condition} ORDER BY ${order} LIMIT @limit OFFSET @offset`;
+  const listSql = `${ctes}SELECT p.id FROM projects p WHERE ${condition} ORDER BY ${order}`;
+  const starts = new OrderedList(ctx.core.db, `${listSql}\n${JSON.stringify(args)}`, orderBy === 'id' ? ['p.id'] : [column, 'p.id'], dir === 'DESC');
   const page = new Map<number, Buffer>();
   const reply = readTx(ctx.core.db, () => paginate(
     ctx,
     // Only the visibility condition: the kept counts answer without walking the rows.
     // Or that and the namespaces of a group's or user's list: the kept counts per namespace.
-    (cap) =>
+    (cap) => starts.count(cap, (cap) =>
       where.length === 1
         ? countVisibleProjects(ctx.core, viewer, cap)
         : where.length === 2 && scope.namespaceIds
@@ -184,31 +187,29 @@ export function listProjects(ctx: RequestContext, scope: ListScope = {}): Reply 
           : where.length === 2 && members !== undefined
             ? // The viewer's projects are all visible to them: their count is the total.
               Math.min(members, cap)
-          : (ctx.core.db.prepare(cappedCount(base, cap)).get(args) as { n: number }).n,
+          : (ctx.core.db.prepare(cappedCount(base, cap)).get(args) as { n: number }).n),
     (limit, offset) => {
+      const ids = starts
+        .window(limit, offset, (seek, n) =>
+          ctx.core.db
+            .prepare(`${ctes}SELECT p.id, ${starts.keyColumns} FROM projects p WHERE ${condition}${seek.condition} ORDER BY ${order} LIMIT @limit OFFSET @offset`)
+            .all({ ...args, ...seek.params, limit: n, offset: seek.offset }) as { id: number }[],
+        )
+        .map((r) => r.id);
       const texts = fragments.texts(textScope);
-      const presentRows = (rows: ProjectRow[]) => {
-        const presented = presentPage(rows);
-        rows.forEach((row, i) => {
-          const text = Buffer.from(JSON.stringify(presented[i]), 'utf8');
-          page.set(row.id, text);
-          fragments.add(texts, row.id, text);
-        });
-      };
-      // Nothing kept (the first page after a write): the rows are read with the page itself.
-      if (texts.size === 0) {
-        const rows = ctx.core.db.prepare(deferredPage(order)).all({ ...args, limit, offset }) as ProjectRow[];
-        presentRows(rows);
-        return rows.map((r) => r.id);
-      }
-      const ids = (ctx.core.db.prepare(pageSql).all({ ...args, limit, offset }) as { id: number }[]).map((r) => r.id);
       for (const id of ids) {
         const text = texts.get(id);
         if (text !== undefined) page.set(id, text);
       }
       if (page.size < ids.length) {
         const missing = ids.filter((id) => !page.has(id));
-        presentRows(ctx.core.db.prepare('SELECT * FROM projects WHERE id IN (SELECT value FROM json_each(?))').all(JSON.stringify(missing)) as ProjectRow[]);
+        const rows = ctx.core.db.prepare('SELECT * FROM projects WHERE id IN (SELECT value FROM json_each(?))').all(JSON.stringify(missing)) as ProjectRow[];
+        const presented = presentPage(rows);
+        rows.forEach((row, i) => {
+          const text = Buffer.from(JSON.stringify(presented[i]), 'utf8');
+          page.set(row.id, text);
+          fragments.add(texts, row.id, text);
+        });
       }
       return ids;
     },

@@ -8,6 +8,7 @@ import { failure, forbidden, notFound, paramError, recordNotFound } from '../../
 import { cappedCount, paginate } from '../../http/pagination.js';
 import { keptCount } from '../../db/list-counts.js';
 import { readTx } from '../../db/connection.js';
+import { OrderedList } from '../../db/page-starts.js';
 import { accepted, created, jsonBytesReply, ok, redirect } from '../../http/reply.js';
 import { fragmentsOf, jsonArrayBytes, keptTexts } from '../../resources/fragments.js';
 import { idParam, type ParamDecl } from '../../http/params.js';
@@ -206,16 +207,24 @@ export const releaseRoutes = defineRoutes([
       const scope = `${ctx.actor?.id ?? 0}\n${ctx.core.settings.externalUrl}\n${html ? 1 : 0}\n${project.id}`;
       const texts = fragments.texts(scope);
       const now = ctx.core.clock.now();
-      // The page and the rows it lacks texts of are read in one transaction (one snapshot).
+      // The page and the rows it lacks texts of are read in one transaction (one snapshot); a
+      // deep page seeks from the nearest page start remembered in it (src/core/db/page-starts.ts).
+      const starts = new OrderedList(ctx.core.db, `${base} ORDER BY ${column} ${dir}\n${JSON.stringify(args)}`, [column, 'id'], dir === 'DESC');
       const rows = new Map<string, ReleaseRow>();
       const reply = readTx(ctx.core.db, () =>
         paginate(
           ctx,
-          (cap) => (where.length === 1 ? keptCount(ctx.core.db, 'releases', [project.id], cap) : (ctx.core.db.prepare(cappedCount(base, cap)).get(...args) as { n: number }).n),
+          (cap) =>
+            starts.count(cap, (c) => (where.length === 1 ? keptCount(ctx.core.db, 'releases', [project.id], c) : (ctx.core.db.prepare(cappedCount(base, c)).get(...args) as { n: number }).n)),
           (limit, offset) => {
-            const page = ctx.core.db
-              .prepare(`SELECT id, released_at FROM releases WHERE ${where.join(' AND ')} ORDER BY ${column} ${dir}, id ${dir} LIMIT ? OFFSET ?`)
-              .all(...args, limit, offset) as Pick<ReleaseRow, 'id' | 'released_at'>[];
+            const page = starts.window(
+              limit,
+              offset,
+              (seek, n) =>
+                ctx.core.db
+                  .prepare(`SELECT id, released_at, ${starts.keyColumns} FROM releases WHERE ${where.join(' AND ')}${seek.condition} ORDER BY ${column} ${dir}, id ${dir} LIMIT ? OFFSET ?`)
+                  .all(...args, seek.params, n, seek.offset) as Pick<ReleaseRow, 'id' | 'released_at'>[],
+            );
             const keys = page.map((r) => `${r.id}:${isUpcoming(r, now) ? 1 : 0}`);
             const missing = page.filter((_, i) => !texts.has(keys[i] as string)).map((r) => r.id);
             if (missing.length > 0) {

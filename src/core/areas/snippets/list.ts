@@ -4,6 +4,8 @@
 // its matches, up to the cap).
 import type { RequestContext } from '../../http/context.js';
 import { cappedCount, paginate } from '../../http/pagination.js';
+import { readTx } from '../../db/connection.js';
+import { OrderedList } from '../../db/page-starts.js';
 import { Reply } from '../../http/reply.js';
 import type { ProjectRow, SnippetRow, UserRow } from '../../db/rows.js';
 import type { CoreState } from '../../state.js';
@@ -122,16 +124,27 @@ export function snippetPage(ctx: RequestContext, q: SnippetListQuery, options: S
     args.before = ctx.params.created_before;
   }
   const filtered = where.length > q.where.length;
-  const from = `FROM snippets s${q.access ? ' LEFT JOIN projects p ON p.id = s.project_id' : ''}${where.length ? ` WHERE ${where.join(' AND ')}` : ''}`;
+  const from = `FROM snippets s${q.access ? ' LEFT JOIN projects p ON p.id = s.project_id' : ''} WHERE ${where.length ? where.join(' AND ') : '1'}`;
   const head = q.access ? `WITH RECURSIVE ${ACCESS_CTES} ` : '';
+  // Newest first by id: a deep page seeks from a remembered page start (src/core/db/page-starts.ts).
+  const starts = new OrderedList(ctx.core.db, `${head}${from}\n${JSON.stringify(args)}`, ['s.id'], true);
   let rows: SnippetRow[] = [];
-  const reply = paginate(
-    ctx,
-    (cap) => (filtered ? kept(ctx.core, cappedCount(`${head}SELECT 1 ${from}`, cap), args) : q.count(cap)),
-    (limit, offset) => {
-      rows = ctx.core.db.prepare(`${head}SELECT s.* ${from} ORDER BY s.id DESC LIMIT @limit OFFSET @offset`).all({ ...args, limit, offset }) as SnippetRow[];
-      return rows;
-    },
+  const reply = readTx(ctx.core.db, () =>
+    paginate(
+      ctx,
+      (cap) => (filtered ? kept(ctx.core, cappedCount(`${head}SELECT 1 ${from}`, cap), args) : q.count(cap)),
+      (limit, offset) => {
+        rows = starts.window(
+          limit,
+          offset,
+          (seek, n) =>
+            ctx.core.db
+              .prepare(`${head}SELECT s.*, ${starts.keyColumns} ${from}${seek.condition} ORDER BY s.id DESC LIMIT @limit OFFSET @offset`)
+              .all({ ...args, ...seek.params, limit: n, offset: seek.offset }) as (SnippetRow & Record<string, unknown>)[],
+        );
+        return rows;
+      },
+    ),
   );
   // Presenting reads each snippet's repository (asynchronously): the page's rows only.
   return presentSnippets(ctx.core, rows, options).then((items) => new Reply(reply.status, items, reply.headers));

@@ -6,6 +6,8 @@ import type { RequestContext } from '../../http/context.js';
 import { currentUser } from '../../http/context.js';
 import { badRequest, notFound, refused } from '../../http/errors.js';
 import { cappedCount, paginate } from '../../http/pagination.js';
+import { readTx } from '../../db/connection.js';
+import { OrderedList } from '../../db/page-starts.js';
 import { keptCount } from '../../db/list-counts.js';
 import { idParam, type ParamDecl } from '../../http/params.js';
 import { created, noContent } from '../../http/reply.js';
@@ -41,11 +43,11 @@ interface Resource {
 
 const memberType = (kind: ResourceKind) => (kind === 'project' ? 'project' : 'namespace');
 
-const botTokensSql = (kind: ResourceKind) => `SELECT t.*, m.access_level AS access_level FROM personal_access_tokens t
+const botTokensSql = (kind: ResourceKind, extra = '') => `SELECT t.*, m.access_level AS access_level${extra} FROM personal_access_tokens t
   JOIN users u ON u.id = t.user_id AND u.bot = 1
   JOIN members m ON m.user_id = t.user_id AND m.source_type = '${memberType(kind)}' AND m.source_id = ?`;
 /** The same rows, read in token id order (CROSS JOIN keeps the tokens the outer loop). */
-const botTokensByIdSql = (kind: ResourceKind) => `SELECT t.*, m.access_level AS access_level FROM personal_access_tokens t
+const botTokensByIdSql = (kind: ResourceKind, extra = '') => `SELECT t.*, m.access_level AS access_level${extra} FROM personal_access_tokens t
   CROSS JOIN members m ON m.user_id = t.user_id AND m.source_type = '${memberType(kind)}' AND m.source_id = ?
   CROSS JOIN users u ON u.id = t.user_id AND u.bot = 1`;
 /** From this many tokens on, a page walks the tokens in id order rather than sorting them. */
@@ -145,7 +147,9 @@ function resourceTokenRoutes(kind: ResourceKind): RouteDef[] {
         const filter = where.length ? ` WHERE ${where.join(' AND ')}` : '';
         const sql = `${botTokensSql(kind)}${filter}`;
         let total = 0;
-        return paginate(
+        // Token id order: a deep page seeks from a remembered page start (src/core/db/page-starts.ts).
+        const starts = new OrderedList(ctx.core.db, `${sql} ORDER BY t.id\n${JSON.stringify(args)}`, ['t.id'], false);
+        return readTx(ctx.core.db, () => paginate(
           ctx,
           (cap) => {
             // A project's tokens, unfiltered or by the revoked flag alone: the trigger-kept counts per flag.
@@ -157,10 +161,13 @@ function resourceTokenRoutes(kind: ResourceKind): RouteDef[] {
           (limit, offset) => {
             // Many tokens are read in id order, each checked for the bot's membership; a few
             // are found through the resource's members and sorted.
-            const read = total >= WALK_TOKENS_FROM ? `${botTokensByIdSql(kind)}${filter}` : sql;
-            return (ctx.core.db.prepare(`${read} ORDER BY t.id LIMIT ? OFFSET ?`).all(...args, limit, offset) as BotTokenRow[]).map((row) => present(ctx, r, row));
+            const keys = `, ${starts.keyColumns}`;
+            const read = `${total >= WALK_TOKENS_FROM ? botTokensByIdSql(kind, keys) : botTokensSql(kind, keys)}${filter || ' WHERE 1'}`;
+            return starts
+              .window(limit, offset, (seek, n) => ctx.core.db.prepare(`${read}${seek.condition} ORDER BY t.id LIMIT ? OFFSET ?`).all(...args, seek.params, n, seek.offset) as (BotTokenRow & Record<string, unknown>)[])
+              .map((row) => present(ctx, r, row));
           },
-        );
+        ));
       },
     },
     {

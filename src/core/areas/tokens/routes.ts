@@ -5,6 +5,8 @@ import type { RequestContext } from '../../http/context.js';
 import { currentUser } from '../../http/context.js';
 import { ApiError, forbidden, insufficientScope, methodNotAllowed, notFound, recordNotFound, unauthorized } from '../../http/errors.js';
 import { cappedCount, paginate } from '../../http/pagination.js';
+import { readTx } from '../../db/connection.js';
+import { OrderedList, orderKeys } from '../../db/page-starts.js';
 import { created, noContent, ok } from '../../http/reply.js';
 import { addDays, isoDate } from '../../clock.js';
 import type { TokenRow } from '../../db/rows.js';
@@ -93,19 +95,31 @@ export const tokenRoutes = defineRoutes([
       const { where, args, order } = tokenListSql(filter);
       const base = `SELECT * FROM personal_access_tokens WHERE ${where}`;
       const now = ctx.now();
-      return paginate(
-        ctx,
-        (cap) =>
-          isUnfiltered(filter)
-            ? Math.min(cap, keptTokenCount(ctx.core, userId))
-            : (ctx.core.db.prepare(cappedCount(base, cap)).get(...args) as { n: number }).n,
-        (limit, offset) =>
-          // The window's ids from an index, then only its rows: skipped rows are never read.
-          (
-            ctx.core.db
-              .prepare(`SELECT * FROM personal_access_tokens WHERE id IN (SELECT id FROM personal_access_tokens WHERE ${where} ORDER BY ${order} LIMIT ? OFFSET ?) ORDER BY ${order}`)
-              .all(...args, limit, offset) as TokenRow[]
-          ).map((r) => presentToken(r, now)),
+      // Orders of NOT NULL columns, one way, seek from a remembered page start (src/core/db/page-starts.ts).
+      const keyed = orderKeys(order);
+      const starts = new OrderedList(ctx.core.db, `${base} ORDER BY ${order}\n${JSON.stringify(args)}`, keyed?.keys ?? ['id'], keyed?.descending ?? false, keyed !== undefined);
+      return readTx(ctx.core.db, () =>
+        paginate(
+          ctx,
+          (cap) =>
+            isUnfiltered(filter)
+              ? Math.min(cap, keptTokenCount(ctx.core, userId))
+              : (ctx.core.db.prepare(cappedCount(base, cap)).get(...args) as { n: number }).n,
+          (limit, offset) =>
+            // The window's ids from an index, then only its rows: skipped rows are never read.
+            starts
+              .window(
+                limit,
+                offset,
+                (seek, n) =>
+                  ctx.core.db
+                    .prepare(
+                      `SELECT *, ${starts.keyColumns} FROM personal_access_tokens WHERE id IN (SELECT id FROM personal_access_tokens WHERE ${where}${seek.condition} ORDER BY ${order} LIMIT ? OFFSET ?) ORDER BY ${order}`,
+                    )
+                    .all(...args, seek.params, n, seek.offset) as (TokenRow & Record<string, unknown>)[],
+              )
+              .map((r) => presentToken(r, now)),
+        ),
       );
     },
   },

@@ -1,0 +1,127 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { openDatabase, readTx, type Database } from './connection.js';
+import { OrderedList, orderKeys } from './page-starts.js';
+
+describe('remembered page starts', () => {
+  let dir: string;
+  let db: Database;
+  let other: Database;
+
+  beforeEach(() => {
+    dir = mkdtempSync(join(tmpdir(), 'hostctl-page-starts-'));
+    db = openDatabase(join(dir, 'state.db'));
+    // Keys with many ties, so that a start is a (k, id) pair and not k alone.
+    db.exec('CREATE TABLE items (id INTEGER PRIMARY KEY, k TEXT NOT NULL); CREATE INDEX items_k ON items (k, id);');
+    const insert = db.prepare('INSERT INTO items (k) VALUES (?)');
+    db.transaction(() => {
+      for (let i = 0; i < 300; i++) insert.run(`k${(i * 7) % 13}`);
+    })();
+    other = openDatabase(join(dir, 'state.db'));
+  });
+  afterEach(() => {
+    db.close();
+    other.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  const list = (descending: boolean) => new OrderedList(db, `items ${descending}`, ['k', 'id'], descending);
+  const order = (descending: boolean) => (descending ? 'k DESC, id DESC' : 'k ASC, id ASC');
+
+  /** A page read through the remembered starts, as the lists read theirs. */
+  const page = (descending: boolean, offset: number, limit = 20): number[] => {
+    const starts = list(descending);
+    return readTx(db, () =>
+      starts
+        .window(limit, offset, (seek, n) =>
+          db
+            .prepare(`SELECT id, ${starts.keyColumns} FROM items WHERE 1${seek.condition} ORDER BY ${order(descending)} LIMIT ? OFFSET ?`)
+            .all(seek.params, n, seek.offset) as { id: number }[],
+        )
+        .map((r) => r.id),
+    );
+  };
+  /** The same page by plain OFFSET. */
+  const plain = (descending: boolean, offset: number, limit = 20): number[] =>
+    (db.prepare(`SELECT id FROM items ORDER BY ${order(descending)} LIMIT ? OFFSET ?`).all(limit, offset) as { id: number }[]).map((r) => r.id);
+
+  it('answers every page as OFFSET does, in whatever order pages are asked, both directions', () => {
+    for (const descending of [false, true]) {
+      const offsets = [0, 20, 140, 40, 60, 160, 280, 20, 300, 100, 120, 100, 260, 275, 3];
+      for (const offset of offsets) expect(page(descending, offset)).toEqual(plain(descending, offset));
+    }
+  });
+
+  it('seeks from the nearest remembered start at or before the offset', () => {
+    page(false, 100);
+    const starts = list(false);
+    // The page read and the one after it are remembered; a later offset skips only the rows between.
+    expect(readTx(db, () => starts.seek(100)).offset).toBe(0);
+    expect(readTx(db, () => starts.seek(120)).offset).toBe(0);
+    expect(readTx(db, () => starts.seek(130))).toMatchObject({ offset: 10, condition: ' AND (k, id) >= (@seek0, @seek1)' });
+    // Before the first remembered start: from the list's start.
+    expect(readTx(db, () => starts.seek(50))).toEqual({ condition: '', params: {}, offset: 50 });
+  });
+
+  it('forgets every start when another connection commits (another process)', () => {
+    expect(page(false, 100)).toEqual(plain(false, 100));
+    // Rows before the remembered start go: the page at 100 now starts further on.
+    const first = plain(false, 0, 5);
+    other.prepare(`DELETE FROM items WHERE id IN (${first.join(',')})`).run();
+    expect(readTx(db, () => list(false).seek(100)).condition).toBe('');
+    expect(page(false, 100)).toEqual(plain(false, 100));
+  });
+
+  it('forgets every start when its own connection writes', () => {
+    expect(page(true, 200)).toEqual(plain(true, 200));
+    db.prepare("INSERT INTO items (k) VALUES ('k99')").run();
+    expect(page(true, 200)).toEqual(plain(true, 200));
+  });
+
+  it('neither remembers nor uses starts outside a transaction', () => {
+    const starts = list(false);
+    starts.remember(100, [{ id: 1, _k0: 'k1', _k1: 1 }]);
+    page(false, 100);
+    expect(starts.seek(100)).toEqual({ condition: '', params: {}, offset: 100 });
+  });
+
+  it('answers a window and a count read before in the same generation without reading again', () => {
+    const starts = list(false);
+    let reads = 0;
+    const read = () =>
+      readTx(db, () => ({
+        n: starts.count(10_001, () => {
+          reads++;
+          return (db.prepare('SELECT COUNT(*) AS n FROM items').get() as { n: number }).n;
+        }),
+        ids: starts
+          .window(20, 40, (seek, n) => {
+            reads++;
+            return db.prepare(`SELECT id, ${starts.keyColumns} FROM items WHERE 1${seek.condition} ORDER BY k, id LIMIT ? OFFSET ?`).all(seek.params, n, seek.offset) as { id: number }[];
+          })
+          .map((r) => r.id),
+      }));
+    expect(read()).toEqual({ n: 300, ids: plain(false, 40) });
+    expect(read()).toEqual({ n: 300, ids: plain(false, 40) });
+    expect(reads).toBe(2);
+    // A commit elsewhere: both are read again, and answer the new rows.
+    other.prepare('DELETE FROM items WHERE id = ?').run(plain(false, 0, 1)[0]);
+    expect(read()).toEqual({ n: 299, ids: plain(false, 40) });
+    expect(reads).toBe(4);
+  });
+
+  it('keeps lists apart by name', () => {
+    page(false, 100);
+    expect(readTx(db, () => new OrderedList(db, 'items other filter', ['k', 'id'], false).seek(100)).condition).toBe('');
+  });
+
+  it('reads the order keys of an ORDER BY that goes one way, and refuses the others', () => {
+    expect(orderKeys('created_at DESC, id DESC')).toEqual({ keys: ['created_at', 'id'], descending: true });
+    expect(orderKeys('lower(name) ASC, id ASC')).toEqual({ keys: ['lower(name)', 'id'], descending: false });
+    expect(orderKeys('id ASC')).toEqual({ keys: ['id'], descending: false });
+    expect(orderKeys('expires_at IS NULL, expires_at ASC, id DESC')).toBeUndefined();
+    expect(orderKeys('last_used_at ASC, id DESC')).toBeUndefined();
+  });
+});
