@@ -43,29 +43,36 @@ export async function atTwoSizes<S extends { core: Core }>(
 
 /**
  * Where built states are kept between runs (HOSTCTL_BENCH_CACHE=off builds every time). Building
- * 100,000 rows through the schema's triggers is most of a list bench's time; the state it makes
- * depends only on the bench's source and the core's, so it is kept under a key of both.
+ * 100,000 rows through the schema's triggers is most of a list bench's time; the state a build
+ * makes depends on the bench's own source, the schema and the services that write rows (through
+ * the API calls a build makes), so it is kept under a key of those: a change to a list's reading
+ * code keeps the states, a change to the schema or to how rows are written builds them again.
  */
 const CACHE = process.env.HOSTCTL_BENCH_CACHE ?? join(tmpdir(), 'hostctl-bench-cache');
 const ROOT = resolve(import.meta.dirname, '..');
 
-/** A digest of every file under `dir` (names and contents), in a stable order. */
-function digestTree(hash: Hash, dir: string): void {
+/** A digest of the files under `dir` that `take` accepts (names and contents), in a stable order. */
+function digestTree(hash: Hash, dir: string, take: (path: string) => boolean): void {
   for (const entry of readdirSync(dir, { withFileTypes: true }).sort((a, b) => (a.name < b.name ? -1 : 1))) {
     const path = join(dir, entry.name);
-    if (entry.isDirectory()) digestTree(hash, path);
-    else if (entry.isFile()) hash.update(`${path}\0`).update(readFileSync(path));
+    if (entry.isDirectory()) digestTree(hash, path, take);
+    else if (entry.isFile() && take(path)) hash.update(`${path.slice(ROOT.length)}\0`).update(readFileSync(path));
   }
 }
 
 let sourceDigest: string | undefined;
-/** The content the states depend on: the core's sources and the running bench's own. */
+/** The content the states depend on (see CACHE). */
 function sources(): string {
   if (sourceDigest === undefined) {
     const hash = createHash('sha256');
-    digestTree(hash, join(ROOT, 'src'));
+    const core = join(ROOT, 'src', 'core');
+    digestTree(hash, join(core, 'db', 'migrations'), (path) => !path.endsWith('.test.ts'));
+    digestTree(hash, join(core, 'git'), (path) => !path.endsWith('.test.ts'));
+    digestTree(hash, join(core, 'areas'), (path) => /(^|[/-])service\.ts$/.test(path));
     const entry = process.argv[2];
-    for (const file of [join(ROOT, 'bench', 'core-requests.ts'), ...(entry?.endsWith('.ts') ? [resolve(entry)] : [])]) hash.update(readFileSync(file));
+    for (const file of [join(core, 'init.ts'), join(core, 'instance.ts'), join(ROOT, 'bench', 'core-requests.ts'), ...(entry?.endsWith('.ts') ? [resolve(entry)] : [])]) {
+      hash.update(readFileSync(file));
+    }
     sourceDigest = hash.digest('hex');
   }
   return sourceDigest;

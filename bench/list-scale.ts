@@ -2,13 +2,14 @@
 // (python-gitlab's projects.list(membership=True), min_access_level, search= on projects, users
 // and groups) costs the same with 100,000 rows as with 100 (within 2×), and the deepest page the
 // platform serves by offset (page 2,500 of 20: offset 49,980) costs at most 3× the first page,
-// both at 100,000 rows. Both states are built with bulk INSERTs in one transaction; requests go
-// through the in-process core.
+// both at 100,000 rows (the deep page's first read, which walks the offset, is shown beside it).
+// Both states are built with bulk INSERTs in one transaction; requests go through the in-process
+// core.
 import type { Core } from '../src/core/app.js';
 import { budgetLine, verdict } from './budget.mjs';
-import { atTwoSizes, call, medianGetMs, quietState, scaleRow, userWithToken } from './core-requests.js';
+import { atTwoSizes, call, medianGetMs, quietState, scaleRow, timed, userWithToken } from './core-requests.js';
 
-const ROUNDS = Number(process.env.BENCH_RUNS ?? 40);
+const ROUNDS = Number(process.env.BENCH_RUNS ?? 25);
 /** The deepest offset page: page × per_page ≤ 50,000. */
 const DEEP = 'per_page=20&page=2500';
 /** Rows whose names carry the needle: as many at 100 rows as at 100,000. */
@@ -114,9 +115,12 @@ await atTwoSizes(build, async (small, large) => {
   for (const [label, who, path, query] of DEEPEST) {
     const amp = query ? '&' : '';
     const first = await medianGetMs(large.core, large[who], path(large), `per_page=20${amp}${query}`, ROUNDS, 5);
+    // The first read of the deep page in this generation of the database walks the offset; the
+    // ones after it seek from the page start it remembered (src/core/db/page-starts.ts).
+    const cold = await timed(() => large.core.handle({ method: 'GET', path: path(large), query: `${DEEP}${amp}${query}`, headers: { 'private-token': large[who] } }));
     const deep = await medianGetMs(large.core, large[who], path(large), `${DEEP}${amp}${query}`, ROUNDS, 5);
     const ratio = deep / first;
-    process.stdout.write(`  ${label.padEnd(44)} ${first.toFixed(2)} ms vs ${deep.toFixed(2)} ms  → ${ratio.toFixed(2)}× (budget 3×: ${ratio <= 3 ? 'within' : 'OVER'})\n`);
-    budgetLine(`deepest page vs page 1 at 100,000: ${label}`, `${deep.toFixed(2)} ms = ${ratio.toFixed(2)}×`, `${first.toFixed(2)} ms`, '≤ 3×', verdict(ratio <= 3));
+    process.stdout.write(`  ${label.padEnd(44)} ${first.toFixed(2)} ms vs ${deep.toFixed(2)} ms  → ${ratio.toFixed(2)}× (budget 3×: ${ratio <= 3 ? 'within' : 'OVER'}; first read ${cold.toFixed(1)} ms)\n`);
+    budgetLine(`deepest page vs page 1 at 100,000: ${label}`, `${deep.toFixed(2)} ms = ${ratio.toFixed(2)}× (first read ${cold.toFixed(1)} ms)`, `${first.toFixed(2)} ms`, '≤ 3×', verdict(ratio <= 3));
   }
 });

@@ -1,7 +1,7 @@
 // Runs every benchmark (their own output goes through as it comes) and ends with one table of
 // every budget: each script prints `BUDGET name | measured | baseline | budget | verdict` lines
 // (bench/budget.mjs), collected here. A script that fails shows as FAILED. `--jobs N` runs N
-// scripts at once (each one's output then comes whole when it ends): every budget compares with
+// scripts at once (2 unless told) (each one's output then comes whole when it ends): every budget compares with
 // a baseline measured in the same script, interleaved, so sharing the cores costs spread, not
 // bias, and a run on a busy machine fits in its time.
 import { spawn } from 'node:child_process';
@@ -13,12 +13,31 @@ const dir = import.meta.dirname;
 const HELPERS = ['lib.mjs', 'run-all.mjs', 'run-ts.mjs', 'budget.mjs', 'core-requests.ts'];
 const argv = process.argv.slice(2);
 const jobsAt = argv.indexOf('--jobs');
-const jobs = jobsAt >= 0 ? Math.max(1, Number(argv[jobsAt + 1]) || 1) : 1;
+// Two at a time by default: on two cores the scripts' own interleaved baselines absorb the
+// sharing, and the run takes half the time. The scripts that load a server or time process
+// start-up against a bare baseline (SOLO) still run alone: a neighbour would take the core their
+// baseline process is measured on.
+const jobs = jobsAt >= 0 ? Math.max(1, Number(argv[jobsAt + 1]) || 1) : 2;
 const only = argv.filter((a, i) => i !== jobsAt && i !== jobsAt + 1);
+const SOLO = ['serve-load.ts', 'cli-startup.mjs', 'cli-remote.mjs', 'package-transfer.ts'];
 const scripts = readdirSync(dir)
   .filter((f) => !f.startsWith('.') && ((f.endsWith('.mjs') && !HELPERS.includes(f)) || (f.endsWith('.ts') && !HELPERS.includes(f) && !f.endsWith('.d.ts') && !f.endsWith('.d.mts'))))
   .filter((f) => only.length === 0 || only.some((o) => f.includes(o)))
   .sort();
+// Longest first (by the last full run's times in docs/benchmarks.md), so that no long script
+// starts last and runs on alone.
+const lastTimes = new Map(
+  [...(/This run: [^(]*\(([^)]*)\)/.exec(readFileSyncSafe(join(dir, '..', 'docs', 'benchmarks.md')))?.[1] ?? '').matchAll(/([\w.-]+) (\d+) s/g)].map((m) => [m[1], Number(m[2])]),
+);
+const queue = [...scripts].sort((a, b) => (lastTimes.get(b) ?? 0) - (lastTimes.get(a) ?? 0));
+
+function readFileSyncSafe(path) {
+  try {
+    return readFileSync(path, 'utf8');
+  } catch {
+    return '';
+  }
+}
 
 function run(file) {
   const args = file.endsWith('.ts') ? [join(dir, 'run-ts.mjs'), join(dir, file)] : [join(dir, file)];
@@ -49,10 +68,29 @@ const loadAtStart = loadavg()[0];
 const results = new Map();
 const durations = [];
 let failed = 0;
-let next = 0;
+let running = 0;
+let soloRunning = false;
+/** The next script this worker may start now: a solo one only when nothing runs, nothing beside a solo one. */
+async function take() {
+  for (;;) {
+    if (queue.length === 0) return undefined;
+    if (!soloRunning) {
+      const at = queue.findIndex((f) => !SOLO.includes(f) || running === 0);
+      if (at >= 0) {
+        const file = queue.splice(at, 1)[0];
+        running++;
+        soloRunning = SOLO.includes(file);
+        return file;
+      }
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
 async function worker() {
-  while (next < scripts.length) {
-    const file = scripts[next++];
+  for (;;) {
+    const file = await take();
+    if (file === undefined) return;
+    const solo = SOLO.includes(file);
     const t0 = process.hrtime.bigint();
     const { code, rows } = await run(file);
     const seconds = Number(process.hrtime.bigint() - t0) / 1e9;
@@ -64,6 +102,8 @@ async function worker() {
       out.push([file, 'script failed', '-', '-', '-', 'FAILED']);
     }
     results.set(file, out);
+    running--;
+    if (solo) soloRunning = false;
   }
 }
 await Promise.all(Array.from({ length: Math.min(jobs, scripts.length) }, worker));

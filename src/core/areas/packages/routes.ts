@@ -11,7 +11,7 @@ import { OrderedList } from '../../db/page-starts.js';
 import { keptCount } from '../../db/list-counts.js';
 import { readTx, tryWriteTx } from '../../db/connection.js';
 import { fragmentsOf, jsonArrayBytes, keptTexts } from '../../resources/fragments.js';
-import { contentDisposition, created, jsonBytesReply, noContent, ok, streamReply, type Reply } from '../../http/reply.js';
+import { contentDisposition, created, jsonBytesReply, noContent, ok, streamReply, Reply } from '../../http/reply.js';
 import { idParam, type ParamDecl } from '../../http/params.js';
 import { can, canSee } from '../../auth/policy.js';
 import { descendantIds } from '../../auth/access.js';
@@ -44,8 +44,22 @@ const packageIdParam: ParamDecl = { name: 'package_id', type: 'integer', require
 
 const ORDER_COLUMNS: Record<string, string> = { created_at: 'pk.created_at', name: 'pk.name', version: 'pk.version', type: 'pk.type_rank', project_path: 'pr.path_lower' };
 
-/** Lists packages of the given projects with the filters, order and paging of the request. */
-async function listPackages(ctx: RequestContext, projects: ProjectRow[], group: boolean): Promise<Reply> {
+/**
+ * Lists packages of the projects `projectsOf` finds, with the filters, order and paging of the
+ * request. Finding the projects, the page and the rows it lacks texts of are read in one
+ * transaction: one snapshot, and one read lock instead of one per statement.
+ */
+async function listPackages(ctx: RequestContext, projectsOf: () => ProjectRow[], group: boolean): Promise<Reply> {
+  const read = readTx(ctx.core.db, () => readPackagePage(ctx, projectsOf(), group));
+  if (read instanceof Reply) return read;
+  const { reply, fragments, texts, scope, rows, opts } = read;
+  const pageIds = reply.body as number[];
+  const page = await keptTexts(fragments, texts, pageIds, (missing) => presentPackages(ctx.core, missing.map((id) => rows.get(id) as PackageRow), opts));
+  return jsonBytesReply(fragments.joined(scope, pageIds, () => jsonArrayBytes(page)), reply.headers);
+}
+
+/** The synchronous part of listPackages (inside its read transaction). */
+function readPackagePage(ctx: RequestContext, projects: ProjectRow[], group: boolean) {
   const byId = new Map(projects.map((p) => [p.id, p]));
   const ids = projects.map((p) => p.id);
   const p = ctx.params;
@@ -107,26 +121,21 @@ async function listPackages(ctx: RequestContext, projects: ProjectRow[], group: 
   // (src/core/db/page-starts.ts); versions may be NULL only when versionless ones are listed.
   const seekable = !(column === 'pk.version' && p.include_versionless === true);
   const starts = new OrderedList(ctx.core.db, seekable ? `${source} ORDER BY ${column} ${dir}\n${JSON.stringify(args)}` : '', [column, 'pk.id'], dir === 'DESC', seekable);
-  // The page and the rows it lacks texts of are read in one transaction (one snapshot).
-  const reply = readTx(ctx.core.db, () =>
-    paginate(ctx, (cap) => starts.count(cap, count), (limit, offset) => {
-      const found = starts
-        .window(limit, offset, (seek, n) =>
-          ctx.core.db
-            .prepare(`SELECT pk.id, ${starts.keyColumns} ${source}${seek.condition} ORDER BY ${column} ${dir}, pk.id ${dir} LIMIT ? OFFSET ?`)
-            .all(...args, seek.params, n, seek.offset) as { id: number }[],
-        )
-        .map((r) => r.id);
-      const missing = found.filter((id) => !texts.has(id));
-      if (missing.length > 0) {
-        for (const row of ctx.core.db.prepare(`SELECT * FROM packages WHERE id IN (${placeholders(missing.length)})`).all(...missing) as PackageRow[]) rows.set(row.id, row);
-      }
-      return found;
-    }),
-  );
-  const pageIds = reply.body as number[];
-  const page = await keptTexts(fragments, texts, pageIds, (missing) => presentPackages(ctx.core, missing.map((id) => rows.get(id) as PackageRow), opts));
-  return jsonBytesReply(fragments.joined(scope, pageIds, () => jsonArrayBytes(page)), reply.headers);
+  const reply = paginate(ctx, (cap) => starts.count(cap, count), (limit, offset) => {
+    const found = starts
+      .window(limit, offset, (seek, n) =>
+        ctx.core.db
+          .prepare(`SELECT pk.id, ${starts.keyColumns} ${source}${seek.condition} ORDER BY ${column} ${dir}, pk.id ${dir} LIMIT ? OFFSET ?`)
+          .all(...args, seek.params, n, seek.offset) as { id: number }[],
+      )
+      .map((r) => r.id);
+    const missing = found.filter((id) => !texts.has(id));
+    if (missing.length > 0) {
+      for (const row of ctx.core.db.prepare(`SELECT * FROM packages WHERE id IN (${placeholders(missing.length)})`).all(...missing) as PackageRow[]) rows.set(row.id, row);
+    }
+    return found;
+  });
+  return { reply, fragments, texts, scope, rows, opts };
 }
 
 /** The projects of a group (and its subgroups unless excluded) whose packages the caller may read. */
@@ -292,7 +301,7 @@ export const packageRoutes = defineRoutes([
     auth: 'optional',
     paginated: true,
     params: [idParam, ...listParams(['created_at', 'name', 'version', 'type'])],
-    handler: (ctx) => listPackages(ctx, [findProject(ctx, 'read_package')], false),
+    handler: (ctx) => listPackages(ctx, () => [findProject(ctx, 'read_package')], false),
   },
   {
     method: 'GET',
@@ -301,10 +310,7 @@ export const packageRoutes = defineRoutes([
     auth: 'optional',
     paginated: true,
     params: [idParam, ...listParams(['created_at', 'name', 'version', 'type', 'project_path']), { name: 'exclude_subgroups', type: 'boolean', default: false }],
-    handler: (ctx) => {
-      const group = findGroup(ctx);
-      return listPackages(ctx, groupProjects(ctx, group.id), true);
-    },
+    handler: (ctx) => listPackages(ctx, () => groupProjects(ctx, findGroup(ctx).id), true),
   },
   {
     method: 'GET',
