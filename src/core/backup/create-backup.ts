@@ -123,6 +123,9 @@ export async function createBackup(options: BackupOptions): Promise<BackupSummar
   try {
     live = openDatabase(join(stateDir, STATE_DB), { readonly: true });
     const copy = join(scratch, DATABASE_MEMBER);
+    // The copy is scratch space: what makes the backup durable is the archive's own sync at the
+    // end, so VACUUM INTO (which takes this connection's setting) skips syncing the copy.
+    live.pragma('synchronous = OFF');
     live.prepare('VACUUM INTO ?').run(copy);
     // VACUUM INTO writes a file in rollback-journal mode, which the archive keeps.
     snapshot = openDatabase(copy, { scratch: true });

@@ -53,11 +53,29 @@ export function containerRows(db: Database): { kind: RepositoryKind; id: number;
  */
 export function stateRepositories(db: Database, stateDir: string): StateRepository[] {
   const dirs = storageDirs(db, stateDir);
+  // Each storage's container directories are listed once, so that the many rows without a
+  // repository cost a set look-up each, not a file system call.
+  const present = new Map<string, Set<string>>();
+  const listed = (base: string, path: string): boolean => {
+    const slash = path.indexOf('/');
+    const key = `${base}\0${path.slice(0, slash)}`;
+    let names = present.get(key);
+    if (!names) {
+      try {
+        names = new Set(readdirSync(join(base, path.slice(0, slash))));
+      } catch {
+        names = new Set();
+      }
+      present.set(key, names);
+    }
+    return names.has(path.slice(slash + 1));
+  };
   const out: StateRepository[] = [];
   for (const c of containerRows(db)) {
     const base = dirs[c.storage];
     if (base === undefined) continue;
     const path = repositoryPath(c.kind, c.id);
+    if (!listed(base, path)) continue;
     const abs = join(base, path);
     if (existsSync(join(abs, 'HEAD'))) out.push({ ...c, path, abs });
   }
