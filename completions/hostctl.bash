@@ -125,7 +125,10 @@ _hostctl_sub() {
     'releases|create') echo create ;;
     'releases|delete'|'releases|rm') echo delete ;;
     'releases|download') echo download ;;
-    'releases|evidence') echo evidence ;;
+    'releases|evidence'|'releases|evidences') echo evidence ;;
+    'releases evidence|collect') echo collect ;;
+    'releases evidence|list'|'releases evidence|ls') echo list ;;
+    'releases evidence|download') echo download ;;
     'releases|get'|'releases|view'|'releases|show') echo get ;;
     'releases|latest') echo latest ;;
     'releases|links'|'releases|link') echo links ;;
@@ -195,6 +198,9 @@ _hostctl_sub() {
     'users|update'|'users|edit') echo update ;;
     '|whoami') echo whoami ;;
     '|wikis'|'|wiki') echo wikis ;;
+    'wikis|attachments'|'wikis|attachment') echo attachments ;;
+    'wikis attachments|list'|'wikis attachments|ls') echo list ;;
+    'wikis attachments|download') echo download ;;
     'wikis|create') echo create ;;
     'wikis|delete'|'wikis|rm') echo delete ;;
     'wikis|edit') echo edit ;;
@@ -231,6 +237,7 @@ _hostctl_children() {
     'projects') echo 'archive create delete get list share transfer unarchive unshare update' ;;
     'protected-envs') echo 'get list protect unprotect update' ;;
     'releases') echo 'create delete download evidence get latest links list update upload' ;;
+    'releases evidence') echo 'collect list download' ;;
     'releases links') echo 'list add update delete' ;;
     'saml') echo 'configure get identities links' ;;
     'saml identities') echo 'list get update delete' ;;
@@ -243,7 +250,8 @@ _hostctl_children() {
     'tags') echo 'create delete get list' ;;
     'tokens') echo 'associations create get list revoke rotate' ;;
     'users') echo 'block create delete get list unblock update' ;;
-    'wikis') echo 'create delete edit get history list update upload' ;;
+    'wikis') echo 'attachments create delete edit get history list update upload' ;;
+    'wikis attachments') echo 'list download' ;;
   esac
 }
 
@@ -369,8 +377,11 @@ _hostctl_flags() {
     'releases') echo '' ;;
     'releases create') echo '-R --project --tag --ref --tag-message --name --notes --notes-file --milestone --link --released-at' ;;
     'releases delete') echo '-R --project' ;;
-    'releases download') echo '-R --project --asset --source -O --output-file' ;;
-    'releases evidence') echo '-R --project --wait --timeout' ;;
+    'releases download') echo '-R --project --asset --source -O --output-file --clobber --skip-existing' ;;
+    'releases evidence') echo '' ;;
+    'releases evidence collect') echo '-R --project --wait --timeout' ;;
+    'releases evidence list') echo '-R --project' ;;
+    'releases evidence download') echo '-R --project --id -O --output-file --clobber --skip-existing' ;;
     'releases get') echo '-R --project --html' ;;
     'releases latest') echo '-R --project --html' ;;
     'releases links') echo '' ;;
@@ -440,6 +451,9 @@ _hostctl_flags() {
     'users update') echo '--username --name --email --password --password-stdin --admin --no-admin --external --no-external --bio --organization --job-title --location --projects-limit --can-create-group --no-can-create-group --two-factor' ;;
     'whoami') echo '' ;;
     'wikis') echo '' ;;
+    'wikis attachments') echo '' ;;
+    'wikis attachments list') echo '-R --project -g --group --branch --page --per-page --all --limit' ;;
+    'wikis attachments download') echo '-R --project -g --group --branch -O --output-file --clobber --skip-existing' ;;
     'wikis create') echo '-R --project -g --group --content --content-file --title --format' ;;
     'wikis delete') echo '-R --project -g --group' ;;
     'wikis edit') echo '-R --project -g --group' ;;
@@ -1016,10 +1030,20 @@ _hostctl_value() {
         --source) COMPREPLY=(); return 0 ;;
         -O|--output-file) compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -f -- "$cur")); return 0 ;;
       esac ;;
-    'releases evidence')
+    'releases evidence collect')
       case "$2" in
         -R|--project) _hostctl_dynamic projects; return 0 ;;
         --timeout) COMPREPLY=(); return 0 ;;
+      esac ;;
+    'releases evidence list')
+      case "$2" in
+        -R|--project) _hostctl_dynamic projects; return 0 ;;
+      esac ;;
+    'releases evidence download')
+      case "$2" in
+        -R|--project) _hostctl_dynamic projects; return 0 ;;
+        --id) COMPREPLY=(); return 0 ;;
+        -O|--output-file) compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -f -- "$cur")); return 0 ;;
       esac ;;
     'releases get')
       case "$2" in
@@ -1303,6 +1327,22 @@ _hostctl_value() {
         --projects-limit) COMPREPLY=(); return 0 ;;
         --two-factor) COMPREPLY=($(compgen -W 'enabled disabled' -- "$cur")); return 0 ;;
       esac ;;
+    'wikis attachments list')
+      case "$2" in
+        -R|--project) _hostctl_dynamic projects; return 0 ;;
+        -g|--group) _hostctl_dynamic groups; return 0 ;;
+        --branch) _hostctl_dynamic branches; return 0 ;;
+        --page) COMPREPLY=(); return 0 ;;
+        --per-page) COMPREPLY=(); return 0 ;;
+        --limit) COMPREPLY=(); return 0 ;;
+      esac ;;
+    'wikis attachments download')
+      case "$2" in
+        -R|--project) _hostctl_dynamic projects; return 0 ;;
+        -g|--group) _hostctl_dynamic groups; return 0 ;;
+        --branch) _hostctl_dynamic branches; return 0 ;;
+        -O|--output-file) compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -f -- "$cur")); return 0 ;;
+      esac ;;
     'wikis create')
       case "$2" in
         -R|--project) _hostctl_dynamic projects; return 0 ;;
@@ -1474,7 +1514,15 @@ _hostctl_args() {
       case "$2" in
         1) _hostctl_dynamic tags ;;
       esac ;;
-    'releases evidence')
+    'releases evidence collect')
+      case "$2" in
+        1) _hostctl_dynamic tags ;;
+      esac ;;
+    'releases evidence list')
+      case "$2" in
+        1) _hostctl_dynamic tags ;;
+      esac ;;
+    'releases evidence download')
       case "$2" in
         1) _hostctl_dynamic tags ;;
       esac ;;
@@ -1595,6 +1643,10 @@ _hostctl_args() {
       case "$2" in
         1) _hostctl_dynamic users ;;
       esac ;;
+    'wikis attachments download')
+      case "$2" in
+        1) _hostctl_dynamic wiki-attachments ;;
+      esac ;;
     'wikis delete')
       case "$2" in
         1) _hostctl_dynamic wikis ;;
@@ -1674,7 +1726,7 @@ _hostctl_complete() {
   for ((i = 1; i < cword; i++)); do
     w="${words[i]}"
     case "$w" in
-      --access-level|--add|--approval|--asset|--at|--author|--author-email|--author-name|--bio|--branch|--color|--compress|--content|--content-file|--context|--context-name|--created-after|--created-before|--default-branch|--default-role|--delete|--deploy|--description|--due-date|--email|--end|--entity-type|--event|--exclude|--expires-after|--expires-at|--expires-before|--expires-within|--extern-uid|--external-url|--field|--fields|--file|--filename|--fingerprint|--format|--from|--group|--header|--host|--iid|--input|--interval|--job-title|--jq|--kind|--last-used-after|--last-used-before|--level|--limit|--link|--link-url|--location|--member-role|--merge|--message|--method|--milestone|--min-access-level|--name|--namespace|--notes|--notes-file|--off|--offering|--on|--organization|--output|--output-file|--package-version|--page|--password|--path|--pattern|--per-page|--port|--project|--projects-limit|--provider|--push|--raw-field|--ref|--regex|--released-at|--remove|--remove-approval|--remove-deploy|--rename|--replace|--required-approvals|--root-token|--scope|--search|--secret-push-protection|--section|--shell|--since|--snippet|--sort|--source|--sso-url|--start|--start-branch|--start-date|--start-sha|--state|--status|--storage|--sudo|--tag|--tag-message|--tier|--timeout|--timezone|--title|--to|--token|--two-factor|--type|--unprotect|--until|--url|--user|--username|--visibility|--weight|-F|-H|-O|-R|-X|-a|-f|-g|-m|-o|-q)
+      --access-level|--add|--approval|--asset|--at|--author|--author-email|--author-name|--bio|--branch|--color|--compress|--content|--content-file|--context|--context-name|--created-after|--created-before|--default-branch|--default-role|--delete|--deploy|--description|--due-date|--email|--end|--entity-type|--event|--exclude|--expires-after|--expires-at|--expires-before|--expires-within|--extern-uid|--external-url|--field|--fields|--file|--filename|--fingerprint|--format|--from|--group|--header|--host|--id|--iid|--input|--interval|--job-title|--jq|--kind|--last-used-after|--last-used-before|--level|--limit|--link|--link-url|--location|--member-role|--merge|--message|--method|--milestone|--min-access-level|--name|--namespace|--notes|--notes-file|--off|--offering|--on|--organization|--output|--output-file|--package-version|--page|--password|--path|--pattern|--per-page|--port|--project|--projects-limit|--provider|--push|--raw-field|--ref|--regex|--released-at|--remove|--remove-approval|--remove-deploy|--rename|--replace|--required-approvals|--root-token|--scope|--search|--secret-push-protection|--section|--shell|--since|--snippet|--sort|--source|--sso-url|--start|--start-branch|--start-date|--start-sha|--state|--status|--storage|--sudo|--tag|--tag-message|--tier|--timeout|--timezone|--title|--to|--token|--two-factor|--type|--unprotect|--until|--url|--user|--username|--visibility|--weight|-F|-H|-O|-R|-X|-a|-f|-g|-m|-o|-q)
         ((i++))
         [[ "${words[i]}" == "=" ]] && ((i++))
         continue ;;

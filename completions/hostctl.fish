@@ -16,7 +16,7 @@ function __hostctl_command
             continue
         end
         switch $w
-            case '--access-level' '--add' '--approval' '--asset' '--at' '--author' '--author-email' '--author-name' '--bio' '--branch' '--color' '--compress' '--content' '--content-file' '--context' '--context-name' '--created-after' '--created-before' '--default-branch' '--default-role' '--delete' '--deploy' '--description' '--due-date' '--email' '--end' '--entity-type' '--event' '--exclude' '--expires-after' '--expires-at' '--expires-before' '--expires-within' '--extern-uid' '--external-url' '--field' '--fields' '--file' '--filename' '--fingerprint' '--format' '--from' '--group' '--header' '--host' '--iid' '--input' '--interval' '--job-title' '--jq' '--kind' '--last-used-after' '--last-used-before' '--level' '--limit' '--link' '--link-url' '--location' '--member-role' '--merge' '--message' '--method' '--milestone' '--min-access-level' '--name' '--namespace' '--notes' '--notes-file' '--off' '--offering' '--on' '--organization' '--output' '--output-file' '--package-version' '--page' '--password' '--path' '--pattern' '--per-page' '--port' '--project' '--projects-limit' '--provider' '--push' '--raw-field' '--ref' '--regex' '--released-at' '--remove' '--remove-approval' '--remove-deploy' '--rename' '--replace' '--required-approvals' '--root-token' '--scope' '--search' '--secret-push-protection' '--section' '--shell' '--since' '--snippet' '--sort' '--source' '--sso-url' '--start' '--start-branch' '--start-date' '--start-sha' '--state' '--status' '--storage' '--sudo' '--tag' '--tag-message' '--tier' '--timeout' '--timezone' '--title' '--to' '--token' '--two-factor' '--type' '--unprotect' '--until' '--url' '--user' '--username' '--visibility' '--weight' '-F' '-H' '-O' '-R' '-X' '-a' '-f' '-g' '-m' '-o' '-q'
+            case '--access-level' '--add' '--approval' '--asset' '--at' '--author' '--author-email' '--author-name' '--bio' '--branch' '--color' '--compress' '--content' '--content-file' '--context' '--context-name' '--created-after' '--created-before' '--default-branch' '--default-role' '--delete' '--deploy' '--description' '--due-date' '--email' '--end' '--entity-type' '--event' '--exclude' '--expires-after' '--expires-at' '--expires-before' '--expires-within' '--extern-uid' '--external-url' '--field' '--fields' '--file' '--filename' '--fingerprint' '--format' '--from' '--group' '--header' '--host' '--id' '--iid' '--input' '--interval' '--job-title' '--jq' '--kind' '--last-used-after' '--last-used-before' '--level' '--limit' '--link' '--link-url' '--location' '--member-role' '--merge' '--message' '--method' '--milestone' '--min-access-level' '--name' '--namespace' '--notes' '--notes-file' '--off' '--offering' '--on' '--organization' '--output' '--output-file' '--package-version' '--page' '--password' '--path' '--pattern' '--per-page' '--port' '--project' '--projects-limit' '--provider' '--push' '--raw-field' '--ref' '--regex' '--released-at' '--remove' '--remove-approval' '--remove-deploy' '--rename' '--replace' '--required-approvals' '--root-token' '--scope' '--search' '--secret-push-protection' '--section' '--shell' '--since' '--snippet' '--sort' '--source' '--sso-url' '--start' '--start-branch' '--start-date' '--start-sha' '--state' '--status' '--storage' '--sudo' '--tag' '--tag-message' '--tier' '--timeout' '--timezone' '--title' '--to' '--token' '--two-factor' '--type' '--unprotect' '--until' '--url' '--user' '--username' '--visibility' '--weight' '-F' '-H' '-O' '-R' '-X' '-a' '-f' '-g' '-m' '-o' '-q'
                 set skip 1
                 continue
             case '-*'
@@ -291,8 +291,14 @@ function __hostctl_sub
             echo delete
         case 'releases|download'
             echo download
-        case 'releases|evidence'
+        case 'releases|evidence' 'releases|evidences'
             echo evidence
+        case 'releases evidence|collect'
+            echo collect
+        case 'releases evidence|list' 'releases evidence|ls'
+            echo list
+        case 'releases evidence|download'
+            echo download
         case 'releases|get' 'releases|view' 'releases|show'
             echo get
         case 'releases|latest'
@@ -431,6 +437,12 @@ function __hostctl_sub
             echo whoami
         case '|wikis' '|wiki'
             echo wikis
+        case 'wikis|attachments' 'wikis|attachment'
+            echo attachments
+        case 'wikis attachments|list' 'wikis attachments|ls'
+            echo list
+        case 'wikis attachments|download'
+            echo download
         case 'wikis|create'
             echo create
         case 'wikis|delete' 'wikis|rm'
@@ -522,7 +534,7 @@ complete -c hostctl -n '__hostctl_at \'\'' -a packages -d 'Package registry: lis
 complete -c hostctl -n '__hostctl_at \'\'' -a pipelines -d 'Pipelines of a project: list, get, create (with a job token for publishing packages), cancel, retry, delete'
 complete -c hostctl -n '__hostctl_at \'\'' -a projects -d 'Projects: list, get, create, update, archive, unarchive, transfer, delete'
 complete -c hostctl -n '__hostctl_at \'\'' -a protected-envs -d 'Protected environments of groups (tiers) and projects, who may deploy and who must approve: list, get, protect, update, unprotect'
-complete -c hostctl -n '__hostctl_at \'\'' -a releases -d 'Releases of a project: list, get, create, update, delete, latest, download, upload, evidence, links (asset links)'
+complete -c hostctl -n '__hostctl_at \'\'' -a releases -d 'Releases of a project: list, get, create, update, delete, latest, download, upload, evidence (collect, list, download), links (asset links)'
 complete -c hostctl -n '__hostctl_at \'\'' -a restore -d 'Create a state from a backup archive (every checksum verified first), or --check an archive'
 complete -c hostctl -n '__hostctl_at \'\'' -a saml -d 'A top-level group\'s SAML: configure, get (the provider), identities, links (SAML group links)'
 complete -c hostctl -n '__hostctl_at \'\'' -a scim -d 'A group\'s SCIM provisioning token for identity providers'
@@ -535,7 +547,7 @@ complete -c hostctl -n '__hostctl_at \'\'' -a tags -d 'Tags of a project: list, 
 complete -c hostctl -n '__hostctl_at \'\'' -a tokens -d 'Personal access tokens: list, get, create, rotate, revoke, associations'
 complete -c hostctl -n '__hostctl_at \'\'' -a users -d 'Users (administrators): list, get, create, update, block, unblock, delete'
 complete -c hostctl -n '__hostctl_at \'\'' -a whoami -d 'Show the target, the user and the token in use (name, scopes, expiry)'
-complete -c hostctl -n '__hostctl_at \'\'' -a wikis -d 'Wiki pages of projects and groups: list, get (or rendered as HTML), create, update, edit, delete, history, upload (attachments)'
+complete -c hostctl -n '__hostctl_at \'\'' -a wikis -d 'Wiki pages of projects and groups: list, get (or rendered as HTML), create, update, edit, delete, history, upload, attachments (list, download)'
 complete -c hostctl -n '__hostctl_at \'\'' -a help -d 'Show help for a command'
 complete -c hostctl -n '__fish_seen_subcommand_from help; and __hostctl_at \'\'' -a 'api apply audit-events auth backup branches commits completion context diff doctor enterprise-users error-tracking export freeze-periods groups init members milestones notifications packages pipelines projects protected-envs releases restore saml scim security-settings serve snippets storage-moves storages tags tokens users whoami wikis environment exit-codes formatting'
 
@@ -675,13 +687,18 @@ complete -c hostctl -n '__hostctl_at \'protected-envs\'' -a update -d 'Add or re
 complete -c hostctl -n '__hostctl_at \'releases\'' -a create -d 'Create a release (Developer); with --ref the tag is created when it does not exist yet'
 complete -c hostctl -n '__hostctl_at \'releases\'' -a delete -d 'Delete a release (Developer); its git tag is kept'
 complete -c hostctl -n '__hostctl_at \'releases\'' -a download -d 'Download a release\'s asset (by its direct asset path) or a source archive of its tag'
-complete -c hostctl -n '__hostctl_at \'releases\'' -a evidence -d 'Collect evidence for a release (paid tiers; self-managed and dedicated); runs in the background'
+complete -c hostctl -n '__hostctl_at \'releases\'' -a evidence -d 'A release\'s evidence: collect (the default), list, download'
 complete -c hostctl -n '__hostctl_at \'releases\'' -a get -d 'Show one release by its tag: notes and assets (like gh release view)'
 complete -c hostctl -n '__hostctl_at \'releases\'' -a latest -d 'Show the project\'s latest release (the permalink /releases/permalink/latest)'
 complete -c hostctl -n '__hostctl_at \'releases\'' -a links -d 'A release\'s asset links: list, add, update, delete'
 complete -c hostctl -n '__hostctl_at \'releases\'' -a list -d 'List a project\'s releases (newest release date first), or those of a group\'s projects'
 complete -c hostctl -n '__hostctl_at \'releases\'' -a update -d 'Change a release\'s name, notes, date or milestones (Developer)'
 complete -c hostctl -n '__hostctl_at \'releases\'' -a upload -d 'Attach assets to a release: URLs, each optionally URL#label (Developer)'
+
+# releases evidence
+complete -c hostctl -n '__hostctl_at \'releases evidence\'' -a collect -d 'Collect evidence for a release (paid tiers; self-managed and dedicated); runs in the background'
+complete -c hostctl -n '__hostctl_at \'releases evidence\'' -a list -d 'List a release\'s evidences (newest first): id, when collected, SHA-256 of the document'
+complete -c hostctl -n '__hostctl_at \'releases evidence\'' -a download -d 'Download a release\'s evidence document (JSON; the newest unless --id), as the server stored it'
 
 # releases links
 complete -c hostctl -n '__hostctl_at \'releases links\'' -a list -d 'List a release\'s asset links (newest first)'
@@ -758,6 +775,7 @@ complete -c hostctl -n '__hostctl_at \'users\'' -a unblock -d 'Unblock a blocked
 complete -c hostctl -n '__hostctl_at \'users\'' -a update -d 'Change a user (administrators)'
 
 # wikis
+complete -c hostctl -n '__hostctl_at \'wikis\'' -a attachments -d 'A wiki\'s attachments (files under uploads/): list, download'
 complete -c hostctl -n '__hostctl_at \'wikis\'' -a create -d 'Create a wiki page (Developer); a title with / makes directories'
 complete -c hostctl -n '__hostctl_at \'wikis\'' -a delete -d 'Delete a wiki page (Maintainer); its history stays in the wiki repository'
 complete -c hostctl -n '__hostctl_at \'wikis\'' -a edit -d 'Edit a wiki page in $VISUAL or $EDITOR (on a terminal); saves only when the text changed'
@@ -766,6 +784,10 @@ complete -c hostctl -n '__hostctl_at \'wikis\'' -a history -d 'List a wiki page\
 complete -c hostctl -n '__hostctl_at \'wikis\'' -a list -d 'List the pages of a project or group wiki'
 complete -c hostctl -n '__hostctl_at \'wikis\'' -a update -d 'Change a wiki page\'s content, title (moves it) or format (Developer)'
 complete -c hostctl -n '__hostctl_at \'wikis\'' -a upload -d 'Upload an attachment to the wiki repository; prints its path and a Markdown link (Developer)'
+
+# wikis attachments
+complete -c hostctl -n '__hostctl_at \'wikis attachments\'' -a list -d 'List a wiki\'s attachments (the files wikis upload stored under uploads/), by path'
+complete -c hostctl -n '__hostctl_at \'wikis attachments\'' -a download -d 'Download a wiki attachment by its path (uploads/…, as wikis upload and wikis attachments list show it)'
 
 # api
 complete -c hostctl -n '__hostctl_at \'api\'' -s X -l method -x -d 'HTTP method (default: GET, or POST when fields or --input are given without --paginate)'
@@ -1361,13 +1383,27 @@ complete -c hostctl -n '__hostctl_at \'releases download\'' -s R -l project -x -
 complete -c hostctl -n '__hostctl_at \'releases download\'' -l asset -r -F -d 'the direct asset path of one of the release\'s links (e.g. bin/app-linux)'
 complete -c hostctl -n '__hostctl_at \'releases download\'' -l source -x -d 'a source archive of the tag: zip, tar.gz, tar.bz2, tar'
 complete -c hostctl -n '__hostctl_at \'releases download\'' -s O -l output-file -r -F -d 'where to write it (\'-\' for standard output; default: the file\'s own name)'
+complete -c hostctl -n '__hostctl_at \'releases download\'' -l clobber -d 'overwrite the file when it exists'
+complete -c hostctl -n '__hostctl_at \'releases download\'' -l skip-existing -d 'leave an existing file alone and succeed'
 complete -c hostctl -n '__hostctl_at \'releases download\'; and __hostctl_arg 1' -a '(__hostctl_dynamic tags)'
 
-# releases evidence
-complete -c hostctl -n '__hostctl_at \'releases evidence\'' -s R -l project -x -a '(__hostctl_dynamic projects)' -d 'the project (id or full path)'
-complete -c hostctl -n '__hostctl_at \'releases evidence\'' -l wait -d 'wait until the evidence has been collected, then show the evidences'
-complete -c hostctl -n '__hostctl_at \'releases evidence\'' -l timeout -x -d 'with --wait: give up after this long (exit 7), e.g. 90s or 5m (default 60s)'
-complete -c hostctl -n '__hostctl_at \'releases evidence\'; and __hostctl_arg 1' -a '(__hostctl_dynamic tags)'
+# releases evidence collect
+complete -c hostctl -n '__hostctl_at \'releases evidence collect\'' -s R -l project -x -a '(__hostctl_dynamic projects)' -d 'the project (id or full path)'
+complete -c hostctl -n '__hostctl_at \'releases evidence collect\'' -l wait -d 'wait until the evidence has been collected, then show the evidences'
+complete -c hostctl -n '__hostctl_at \'releases evidence collect\'' -l timeout -x -d 'with --wait: give up after this long (exit 7), e.g. 90s or 5m (default 60s)'
+complete -c hostctl -n '__hostctl_at \'releases evidence collect\'; and __hostctl_arg 1' -a '(__hostctl_dynamic tags)'
+
+# releases evidence list
+complete -c hostctl -n '__hostctl_at \'releases evidence list\'' -s R -l project -x -a '(__hostctl_dynamic projects)' -d 'the project (id or full path)'
+complete -c hostctl -n '__hostctl_at \'releases evidence list\'; and __hostctl_arg 1' -a '(__hostctl_dynamic tags)'
+
+# releases evidence download
+complete -c hostctl -n '__hostctl_at \'releases evidence download\'' -s R -l project -x -a '(__hostctl_dynamic projects)' -d 'the project (id or full path)'
+complete -c hostctl -n '__hostctl_at \'releases evidence download\'' -l id -x -d 'the evidence to download (see releases evidence list; default: the newest)'
+complete -c hostctl -n '__hostctl_at \'releases evidence download\'' -s O -l output-file -r -F -d 'where to write it (\'-\' for standard output; default: TAG-evidence-ID.json)'
+complete -c hostctl -n '__hostctl_at \'releases evidence download\'' -l clobber -d 'overwrite the file when it exists'
+complete -c hostctl -n '__hostctl_at \'releases evidence download\'' -l skip-existing -d 'leave an existing file alone and succeed'
+complete -c hostctl -n '__hostctl_at \'releases evidence download\'; and __hostctl_arg 1' -a '(__hostctl_dynamic tags)'
 
 # releases get
 complete -c hostctl -n '__hostctl_at \'releases get\'' -s R -l project -x -a '(__hostctl_dynamic projects)' -d 'the project (id or full path)'
@@ -1710,6 +1746,24 @@ complete -c hostctl -n '__hostctl_at \'users update\'' -l can-create-group -d 'a
 complete -c hostctl -n '__hostctl_at \'users update\'' -l no-can-create-group -d 'forbid creating top-level groups'
 complete -c hostctl -n '__hostctl_at \'users update\'' -l two-factor -x -a 'enabled disabled' -d 'enabled or disabled: the two-factor state of local data (hostctl extension)'
 complete -c hostctl -n '__hostctl_at \'users update\'; and __hostctl_arg 1' -a '(__hostctl_dynamic users)'
+
+# wikis attachments list
+complete -c hostctl -n '__hostctl_at \'wikis attachments list\'' -s R -l project -x -a '(__hostctl_dynamic projects)' -d 'the project whose wiki (id or full path)'
+complete -c hostctl -n '__hostctl_at \'wikis attachments list\'' -s g -l group -x -a '(__hostctl_dynamic groups)' -d 'the group whose wiki (id or full path; paid tiers)'
+complete -c hostctl -n '__hostctl_at \'wikis attachments list\'' -l branch -x -a '(__hostctl_dynamic branches)' -d 'the wiki branch to read (default: the wiki default branch)'
+complete -c hostctl -n '__hostctl_at \'wikis attachments list\'' -l page -x -d 'page number to fetch'
+complete -c hostctl -n '__hostctl_at \'wikis attachments list\'' -l per-page -x -d 'items per page (the server caps it at 100)'
+complete -c hostctl -n '__hostctl_at \'wikis attachments list\'' -l all -d 'fetch every page, following the Link header'
+complete -c hostctl -n '__hostctl_at \'wikis attachments list\'' -l limit -x -d 'stop after N items, across pages'
+
+# wikis attachments download
+complete -c hostctl -n '__hostctl_at \'wikis attachments download\'' -s R -l project -x -a '(__hostctl_dynamic projects)' -d 'the project whose wiki (id or full path)'
+complete -c hostctl -n '__hostctl_at \'wikis attachments download\'' -s g -l group -x -a '(__hostctl_dynamic groups)' -d 'the group whose wiki (id or full path; paid tiers)'
+complete -c hostctl -n '__hostctl_at \'wikis attachments download\'' -l branch -x -a '(__hostctl_dynamic branches)' -d 'the wiki branch to read (default: the wiki default branch)'
+complete -c hostctl -n '__hostctl_at \'wikis attachments download\'' -s O -l output-file -r -F -d 'where to write it (\'-\' for standard output; default: the attachment\'s own name)'
+complete -c hostctl -n '__hostctl_at \'wikis attachments download\'' -l clobber -d 'overwrite the file when it exists'
+complete -c hostctl -n '__hostctl_at \'wikis attachments download\'' -l skip-existing -d 'leave an existing file alone and succeed'
+complete -c hostctl -n '__hostctl_at \'wikis attachments download\'; and __hostctl_arg 1' -a '(__hostctl_dynamic wiki-attachments)'
 
 # wikis create
 complete -c hostctl -n '__hostctl_at \'wikis create\'' -s R -l project -x -a '(__hostctl_dynamic projects)' -d 'the project whose wiki (id or full path)'

@@ -282,6 +282,83 @@ describe.each(TRANSPORTS)('project wikis (%s)', (kind) => {
     });
   });
 
+  describe('attachments, read back (hostctl extension)', () => {
+    let w: RoleFixture;
+    const base = (rest = '') => `/hostctl/projects/${w.project.id}/wiki_attachments${rest}`;
+    const upload = async (filename: string, data: Uint8Array, branch?: string) =>
+      (await w.developer.client.request<{ file_path: string }>('POST', `/projects/${w.project.id}/wikis/attachments`, { multipart: { file: { filename, data }, ...(branch ? { branch } : {}) } })).data.file_path;
+    type Listed = { file_name: string; file_path: string; branch: string; size: number };
+
+    beforeAll(async () => {
+      w = await createProjectWithRoles(inst);
+    });
+
+    it('lists the files under uploads/ by path, with sizes, paged like every list; pages are not attachments', async () => {
+      expect((await w.guest.client.get<Listed[]>(base())).data).toEqual([]);
+      await w.developer.client.post(`/projects/${w.project.id}/wikis`, { title: 'Home', content: 'not an attachment' });
+      const paths = [await upload('a.png', new Uint8Array([0x89, 0x50, 0, 255])), await upload('notes.txt', new TextEncoder().encode('hello')), await upload('résumé.pdf', new Uint8Array(1000))];
+      const { data, headers } = await w.guest.client.get<Listed[]>(base());
+      const sorted = [...paths].sort((a, b) => (a < b ? -1 : 1));
+      expect(data.map((a) => a.file_path)).toEqual(sorted);
+      expect(headers['x-total']).toBe('3');
+      const png = data.find((a) => a.file_path === paths[0]);
+      expect(png).toEqual({ file_name: 'a.png', file_path: paths[0], branch: 'main', size: 4 });
+      expect(Object.keys(png as object)).toEqual(['file_name', 'file_path', 'branch', 'size']);
+      expect(data.find((a) => a.file_name === 'résumé.pdf')?.size).toBe(1000);
+      const page2 = await w.guest.client.get<Listed[]>(base(), { per_page: 2, page: 2 });
+      expect(page2.data.map((a) => a.file_path)).toEqual(sorted.slice(2));
+      expect(page2.headers).toMatchObject({ 'x-page': '2', 'x-per-page': '2', 'x-total': '3' });
+    });
+
+    it('serves one file byte for byte as an attachment, by its URL-encoded path', async () => {
+      const bytes = new Uint8Array([0, 1, 2, 0xfe, 0xff, 0x3c, 0x73, 0x76, 0x67]);
+      const path = await upload('logo.svg', bytes);
+      const res = await w.guest.client.get(base(`/${enc(path)}`));
+      expect(res.status).toBe(200);
+      expect(Buffer.from(res.raw as Uint8Array)).toEqual(Buffer.from(bytes));
+      // Stored bytes never become a page or a script on the API's origin.
+      expect(res.headers['content-type']).toBe('application/octet-stream');
+      expect(res.headers['x-content-type-options']).toBe('nosniff');
+      expect(res.headers['content-disposition']).toContain('attachment; filename="logo.svg"');
+      const name = await upload('日本語 ñ.txt', new TextEncoder().encode('x'));
+      const utf8 = await w.guest.client.get(base(`/${enc(name)}`));
+      expect(utf8.headers['content-disposition']).toContain(`filename*=UTF-8''${enc('日本語 ñ.txt')}`);
+    });
+
+    it('answers 404 for anything that is not a file under uploads/ (pages, directories, .., unencoded slashes)', async () => {
+      const path = await upload('x.txt', new Uint8Array([1]));
+      const dir = path.slice(0, path.lastIndexOf('/'));
+      for (const wrong of ['Home.md', dir, 'uploads', `${dir}/../${path.split('/').pop() as string}`, 'uploads/../Home.md', `${dir}/missing.txt`, `/${path}x`]) {
+        await expectApiError(w.guest.client.get(base(`/${enc(wrong)}`)), 404, { message: '404 Attachment Not Found' });
+      }
+      await expectApiError(w.guest.client.get(base(`/${path}`)), 404);
+    });
+
+    it('reads another branch with branch=; an invalid branch name is a 400', async () => {
+      const path = await upload('draft.txt', new TextEncoder().encode('d'), 'drafts');
+      expect((await w.guest.client.get<Listed[]>(base())).data.some((a) => a.file_path === path)).toBe(false);
+      const drafts = (await w.guest.client.get<Listed[]>(base(), { branch: 'drafts' })).data;
+      expect(drafts.find((a) => a.file_path === path)).toMatchObject({ branch: 'drafts', size: 1 });
+      expect(Buffer.from((await w.guest.client.get(base(`/${enc(path)}`), { branch: 'drafts' })).raw as Uint8Array).toString()).toBe('d');
+      await expectApiError(w.guest.client.get(base(`/${enc(path)}`)), 404);
+      expect((await w.guest.client.get<Listed[]>(base(), { branch: 'no-such-branch' })).data).toEqual([]);
+      await expectApiError(w.guest.client.get(base(), { branch: 'bad..name' }), 400, { message: 'Branch name is invalid' });
+    });
+
+    it('reads with the wiki read permission: members of a private project, anyone on a public one', async () => {
+      const path = await upload('p.txt', new Uint8Array([7]));
+      for (const who of ['guest', 'reporter', 'developer', 'maintainer', 'owner'] as const) expect((await w[who].client.get(base(`/${enc(path)}`))).status).toBe(200);
+      await expectApiError(w.nonMember.client.get(base()), 404, { message: '404 Project Not Found' });
+      await expectApiError(w.nonMember.client.get(base(`/${enc(path)}`)), 404, { message: '404 Project Not Found' });
+      await expectApiError(inst.client().get(base()), 404);
+      const open = await createProjectWithRoles(inst, { visibility: 'public' }, { visibility: 'public' });
+      const openPath = (await open.developer.client.request<{ file_path: string }>('POST', `/projects/${open.project.id}/wikis/attachments`, { multipart: { file: { filename: 'o.txt', data: new Uint8Array([9]) } } })).data.file_path;
+      const anon = inst.client();
+      expect((await anon.get<Listed[]>(`/hostctl/projects/${open.project.id}/wiki_attachments`)).data.map((a) => a.file_path)).toEqual([openPath]);
+      expect(Buffer.from((await anon.get(`/hostctl/projects/${open.project.id}/wiki_attachments/${enc(openPath)}`)).raw as Uint8Array)).toEqual(Buffer.from([9]));
+    });
+  });
+
   describe('permissions', () => {
     it.each([
       ['guest', 200, 403, 403],
@@ -381,6 +458,11 @@ describe.each(TRANSPORTS)('group wikis (%s)', (kind) => {
     await expectApiError(dev.client.delete(gw('/Group-Home')), 403);
     const att = await dev.client.request<{ file_path: string }>('POST', gw('/attachments'), { multipart: { file: { filename: 'a.txt', data: new Uint8Array([65]) } } });
     expect(att.status).toBe(201);
+    // Read back through the hostctl extension, with the group wiki's read permission.
+    const listed = await guest.client.get<{ file_path: string; size: number }[]>(`/hostctl/groups/${group.id}/wiki_attachments`);
+    expect(listed.data).toEqual([{ file_name: 'a.txt', file_path: att.data.file_path, branch: 'main', size: 1 }]);
+    expect(Buffer.from((await guest.client.get(`/hostctl/groups/${group.id}/wiki_attachments/${encodeURIComponent(att.data.file_path)}`)).raw as Uint8Array).toString()).toBe('A');
+    await expectApiError(outsider.client.get(`/hostctl/groups/${group.id}/wiki_attachments`), 404, { message: '404 Group Not Found' });
     expect((await inst.admin.delete(gw('/Group-Home'))).status).toBe(204);
   });
 

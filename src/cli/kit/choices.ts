@@ -8,7 +8,7 @@ import type { Command } from 'commander';
 import { apiPath, idOrPath } from './refs.js';
 import type { ApiClient } from '../../client/client.js';
 
-export const DYNAMIC_RESOURCES = ['projects', 'groups', 'top-groups', 'users', 'enterprise-users', 'tags', 'branches', 'wikis', 'storages', 'timezones'] as const;
+export const DYNAMIC_RESOURCES = ['projects', 'groups', 'top-groups', 'users', 'enterprise-users', 'tags', 'branches', 'wikis', 'wiki-attachments', 'storages', 'timezones'] as const;
 export type DynamicResource = (typeof DYNAMIC_RESOURCES)[number];
 
 /** What an argument or option value completes to: target values, or files and directories on this machine. */
@@ -68,6 +68,12 @@ const SOURCES: Record<Exclude<DynamicResource, 'timezones'>, (scope: Scope) => S
   // A project's wiki when -R is on the line, else the group's.
   wikis: ({ project, group }) =>
     project ? [apiPath('/projects/:id/wikis', { id: idOrPath(project, '--project') }), 'slug', { per_page: 100 }] : group ? [apiPath('/groups/:id/wikis', { id: idOrPath(group, '--group') }), 'slug', { per_page: 100 }] : undefined,
+  'wiki-attachments': ({ project, group }) =>
+    project
+      ? [apiPath('/hostctl/projects/:id/wiki_attachments', { id: idOrPath(project, '--project') }), 'file_path', { per_page: 100 }]
+      : group
+        ? [apiPath('/hostctl/groups/:id/wiki_attachments', { id: idOrPath(group, '--group') }), 'file_path', { per_page: 100 }]
+        : undefined,
   storages: () => ['/hostctl/storages', 'name', {}],
 };
 

@@ -25,6 +25,17 @@ const TREE_ENTRIES_KEPT = 200_000;
 const COMMIT_ID = /^[0-9a-f]{40}$/;
 
 export class ObjectReads extends RepositoryBase {
+  /** Sizes of objects by id (from the long-lived reader, no process); ids it does not find are left out. */
+  async objectSizes(ids: readonly string[]): Promise<Map<string, number>> {
+    const infos = await Promise.all(ids.map((id) => this.runtime.objects.info(this.path, id)));
+    const out = new Map<string, number>();
+    ids.forEach((id, i) => {
+      const info = infos[i];
+      if (info) out.set(id, info.size);
+    });
+    return out;
+  }
+
   /** The commit a safe revision (already validated by the caller) names, or null. */
   async resolveCommit(rev: string): Promise<string | null> {
     if (!this.exists()) return null;

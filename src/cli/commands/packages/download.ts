@@ -1,23 +1,21 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { createWriteStream, existsSync, renameSync, rmSync } from 'node:fs';
+import { createWriteStream, renameSync, rmSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { VerbSpec } from '../../kit/verb.js';
 import { CliError, EXIT, UsageError } from '../../kit/errors.js';
+import { addDownloadOptions, mayWrite, type DownloadOpts } from '../../kit/download.js';
 import { addProjectOption, genericFilePath, projectRef, type ProjectOpts } from './paths.js';
 import { formatBytes, Progress } from './progress.js';
 import { stdoutStream } from '../../io/output.js';
 
-interface DownloadOpts extends ProjectOpts {
+interface PackageDownloadOpts extends ProjectOpts, DownloadOpts {
   name?: string;
   packageVersion?: string;
-  outputFile?: string;
-  clobber?: boolean;
-  skipExisting?: boolean;
 }
 
-export const downloadVerb: VerbSpec<DownloadOpts> = {
+export const downloadVerb: VerbSpec<PackageDownloadOpts> = {
   name: 'download',
   args: '<file-name>',
   summary: 'Download a file of a generic package, checking its SHA-256 (streamed; a failed download leaves nothing behind)',
@@ -28,26 +26,14 @@ export const downloadVerb: VerbSpec<DownloadOpts> = {
     'hostctl packages download -R 5 --name cli --package-version 1.4.0 cli-linux --clobber',
   ],
   options: (cmd) =>
-    addProjectOption(cmd)
-      .option('--name <name>', 'package name')
-      .option('--package-version <version>', 'package version')
-      .option('-O, --output-file <out-file>', "where to write it ('-' for standard output; default: the file's own name)")
-      .option('--clobber', 'overwrite the file when it exists')
-      .option('--skip-existing', 'leave an existing file alone and succeed'),
+    addDownloadOptions(addProjectOption(cmd).option('--name <name>', 'package name').option('--package-version <version>', 'package version'), "the file's own name"),
   async run(cli, [file], o) {
     if (!o.name) throw new UsageError('missing --name (the package name)');
     if (!o.packageVersion) throw new UsageError('missing --package-version (the package version)');
     if (!file) throw new UsageError('missing FILE-NAME (the file name inside the package)');
-    if (o.clobber && o.skipExisting) throw new UsageError('--clobber and --skip-existing exclude each other');
     const target = o.outputFile ?? basename(file);
     // Never silently overwrite: an existing file needs --clobber (or is kept with --skip-existing).
-    if (target !== '-' && existsSync(target)) {
-      if (o.skipExisting) {
-        cli.info(`${target} exists; skipped (--skip-existing)`);
-        return;
-      }
-      if (!o.clobber) throw new CliError(`${target} exists`, EXIT.conflict, 'overwrite it with --clobber, keep it with --skip-existing, or choose another -O FILE');
-    }
+    if (!mayWrite(cli, target, o)) return;
     const api = await cli.client();
     const res = await api.request('GET', genericFilePath(projectRef(o), o.name, o.packageVersion, file), { streamResponse: true });
     if (!res.stream) throw new CliError(`expected the file's bytes, got HTTP ${res.status}`, EXIT.failure);

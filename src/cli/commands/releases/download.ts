@@ -1,16 +1,14 @@
-import { writeFileSync } from 'node:fs';
 import { basename } from 'node:path';
 import type { VerbSpec } from '../../kit/verb.js';
 import { apiPathOf } from '../../../client/client.js';
 import { CliError, EXIT, UsageError } from '../../kit/errors.js';
 import { apiPath, checkChoice } from '../../kit/refs.js';
 import { addProjectOption, projectRef, releasePath, tagArg, type ProjectOpts } from './project.js';
-import { stdoutStream } from '../../io/output.js';
+import { addDownloadOptions, mayWrite, writeDownload, type DownloadOpts } from '../../kit/download.js';
 
-interface DownloadOpts extends ProjectOpts {
+interface ReleaseDownloadOpts extends ProjectOpts, DownloadOpts {
   asset?: string;
   source?: string;
-  outputFile?: string;
 }
 
 const SOURCE_FORMATS = ['zip', 'tar.gz', 'tar.bz2', 'tar'];
@@ -31,7 +29,7 @@ async function downloadExternal(url: string): Promise<Uint8Array> {
   return res.body;
 }
 
-export const downloadVerb: VerbSpec<DownloadOpts> = {
+export const downloadVerb: VerbSpec<ReleaseDownloadOpts> = {
   name: 'download',
   args: '<tag>',
   summary: "Download a release's asset (by its direct asset path) or a source archive of its tag",
@@ -42,15 +40,20 @@ export const downloadVerb: VerbSpec<DownloadOpts> = {
     'hostctl releases download v1.3.0 -R 5 --source tar -O - | tar tf -',
   ],
   options: (cmd) =>
-    addProjectOption(cmd)
-      .option('--asset <path>', 'the direct asset path of one of the release\'s links (e.g. bin/app-linux)')
-      .option('--source <format>', `a source archive of the tag: ${SOURCE_FORMATS.join(', ')}`)
-      .option('-O, --output-file <out-file>', "where to write it ('-' for standard output; default: the file's own name)"),
+    addDownloadOptions(
+      addProjectOption(cmd)
+        .option('--asset <path>', 'the direct asset path of one of the release\'s links (e.g. bin/app-linux)')
+        .option('--source <format>', `a source archive of the tag: ${SOURCE_FORMATS.join(', ')}`),
+      "the file's own name",
+    ),
   async run(cli, [tagValue], o) {
     const tag = tagArg(tagValue);
     if ((o.asset === undefined) === (o.source === undefined)) throw new UsageError('give exactly one of --asset PATH and --source FORMAT');
     if (o.source !== undefined) checkChoice(o.source, SOURCE_FORMATS, '--source');
     const project = projectRef(o);
+    // Where it goes is checked before anything is fetched when known (-O, or an asset's name); a source archive's name only after.
+    const known = o.outputFile ?? (o.asset !== undefined ? basename(o.asset.replace(/^\/+/, '')) : undefined);
+    if (known !== undefined && !mayWrite(cli, known, o)) return;
     const api = await cli.client();
     let data: Uint8Array;
     let name: string;
@@ -74,11 +77,7 @@ export const downloadVerb: VerbSpec<DownloadOpts> = {
       name = decodeURIComponent(basename(new URL(source.url).pathname));
     }
     const target = o.outputFile ?? name;
-    if (target === '-') {
-      stdoutStream().write(data);
-      return;
-    }
-    writeFileSync(target, data);
-    cli.info(`wrote ${target} (${data.length} bytes)`);
+    if (known === undefined && !mayWrite(cli, target, o)) return;
+    writeDownload(cli, target, data);
   },
 };

@@ -1,6 +1,7 @@
 // Project and group wikis: list pages, get one (any version, optionally rendered), create,
-// update (a new title moves the page), delete, upload attachments; and, as a hostctl extension,
-// the versions of one page. A slug is one URL-encoded path segment: an unencoded `/` matches no
+// update (a new title moves the page), delete, upload attachments; and, as hostctl extensions,
+// the versions of one page, and the attachments of the wiki (list, and one file's bytes: the
+// platform serves them only as web pages of the wiki). A slug is one URL-encoded path segment: an unencoded `/` matches no
 // route (404), as the specification says of every path parameter. Project wikis: Guests read private ones, Developers write,
 // Maintainers delete; public projects are read anonymously. Group wikis are a paid feature
 // (the free tier is refused with 403), with the same roles on the group.
@@ -9,14 +10,14 @@ import type { RequestContext } from '../../http/context.js';
 import { currentUser } from '../../http/context.js';
 import { forbidden, paramError } from '../../http/errors.js';
 import { idParam, type ParamDecl } from '../../http/params.js';
-import { created, noContent } from '../../http/reply.js';
+import { contentDisposition, created, noContent, rawReply, unsniffable } from '../../http/reply.js';
 import type { UploadedFile } from '../../http/parse.js';
 import { tierAtLeast } from '../../instance.js';
 import { findGroup, findProject } from '../../resources/find.js';
 import { groupWiki, projectWiki, type WikiContainer } from './container.js';
 import { WIKI_FORMATS, type WikiFormat } from './pages.js';
 import { renderPage } from './render.js';
-import { createPage, deletePage, getPage, listPages, pageHistory, pagesWithContent, updatePage, uploadAttachment, type WikiPage } from './service.js';
+import { createPage, deletePage, getPage, listAttachments, listPages, pageHistory, pagesWithContent, readAttachment, updatePage, uploadAttachment, withSizes, type WikiPage } from './service.js';
 import { paginateArray } from '../../http/pagination.js';
 
 type Need = 'read' | 'create' | 'admin';
@@ -38,6 +39,7 @@ const full = (p: WikiPage, content: string) => ({ ...basic(p), content, encoding
 
 const slugParam: ParamDecl = { name: 'slug', type: 'string', required: true };
 const formatParam: ParamDecl = { name: 'format', type: 'string', values: WIKI_FORMATS };
+const branchParam: ParamDecl = { name: 'branch', type: 'string' };
 
 function routesFor(prefix: string, container: (ctx: RequestContext, need: Need) => WikiContainer, what: string): RouteDef[] {
   return [
@@ -131,6 +133,30 @@ function routesFor(prefix: string, container: (ctx: RequestContext, need: Need) 
       auth: 'optional',
       params: [idParam, slugParam],
       handler: async (ctx) => pageHistory(container(ctx, 'read'), ctx.params.slug as string),
+    },
+    {
+      method: 'GET',
+      path: `/hostctl${prefix}/wiki_attachments`,
+      summary: `Attachments of a ${what} wiki (files under uploads/ on a branch), by path (hostctl extension)`,
+      auth: 'optional',
+      paginated: true,
+      params: [idParam, branchParam],
+      handler: async (ctx) => {
+        const w = container(ctx, 'read');
+        return paginateArray(ctx, await listAttachments(w, ctx.params.branch as string | undefined), (rows) => withSizes(w, rows));
+      },
+    },
+    {
+      method: 'GET',
+      path: `/hostctl${prefix}/wiki_attachments/:file_path`,
+      summary: `One attachment of a ${what} wiki: its bytes (URL-encoded uploads/… path; hostctl extension)`,
+      auth: 'optional',
+      params: [idParam, { name: 'file_path', type: 'string', required: true }, branchParam],
+      handler: async (ctx) => {
+        const file = await readAttachment(container(ctx, 'read'), ctx.params.file_path as string, ctx.params.branch as string | undefined);
+        const { 'content-type': type, ...headers } = unsniffable('application/octet-stream');
+        return rawReply(new Uint8Array(file.data), type as string, { ...headers, 'content-disposition': contentDisposition('attachment', file.name), 'cache-control': 'private, no-cache' });
+      },
     },
   ];
 }

@@ -284,6 +284,58 @@ export async function uploadAttachment(core: CoreState, w: WikiContainer, user: 
   return { file_name: name, file_path: filePath, branch: target, link: { url: filePath, markdown } };
 }
 
+/** An attachment as the hostctl extension lists it. */
+export interface StoredAttachment {
+  file_name: string;
+  file_path: string;
+  branch: string;
+  sha: string;
+}
+
+/** The directory attachments are committed under, as `uploads/<32 hex>/<name>`. */
+const UPLOADS = 'uploads';
+
+/** The tip of `branch` (the wiki's own by default), or null when the wiki or the branch does not exist. */
+async function tipOf(w: WikiContainer, branch: string | undefined): Promise<string | null> {
+  const name = branch ?? WIKI_BRANCH;
+  if (!isValidRefName(name)) throw failure(400, 'Branch name is invalid');
+  if (!w.repo.exists()) return null;
+  return (await w.repo.branch(name))?.target ?? null;
+}
+
+/** Every file under uploads/ on the branch, by path (none when the wiki or branch has none). */
+export async function listAttachments(w: WikiContainer, branch?: string): Promise<StoredAttachment[]> {
+  const tip = await tipOf(w, branch);
+  if (!tip) return [];
+  const entries = (await w.repo.lsTree(tip, UPLOADS, true)) ?? [];
+  return entries
+    .filter((e) => e.type === 'blob')
+    .map((e) => ({ file_name: e.path.slice(e.path.lastIndexOf('/') + 1), file_path: e.path, branch: branch ?? WIKI_BRANCH, sha: e.sha }))
+    .sort((a, b) => (a.file_path < b.file_path ? -1 : a.file_path > b.file_path ? 1 : 0));
+}
+
+/** The attachments of a list window with their sizes. */
+export async function withSizes(w: WikiContainer, rows: readonly StoredAttachment[]): Promise<(Omit<StoredAttachment, 'sha'> & { size: number })[]> {
+  const sizes = await w.repo.objectSizes(rows.map((r) => r.sha));
+  return rows.map(({ sha, ...r }) => ({ ...r, size: sizes.get(sha) ?? 0 }));
+}
+
+/** One attachment's bytes; 404 for anything that is not a file under uploads/ on the branch. */
+export async function readAttachment(w: WikiContainer, filePath: string, branch?: string): Promise<{ name: string; data: Buffer }> {
+  const missing = () => notFound('Attachment');
+  const path = filePath.replace(/^\/+/, '');
+  const parts = path.split('/');
+  if (parts[0] !== UPLOADS || parts.length < 2 || parts.some((p) => p === '' || p === '.' || p === '..')) throw missing();
+  const tip = await tipOf(w, branch);
+  if (!tip) throw missing();
+  const dir = parts.slice(0, -1).join('/');
+  const entry = ((await w.repo.lsTree(tip, dir, false)) ?? []).find((e) => e.path === path && e.type === 'blob');
+  if (!entry) throw missing();
+  const object = (await w.repo.readObjects([entry.sha])).get(entry.sha);
+  if (!object) throw missing();
+  return { name: parts[parts.length - 1] as string, data: object.data };
+}
+
 /** Commits that changed a page's file, newest first (for `wikis history`). */
 export async function pageHistory(w: WikiContainer, rawSlug: string): Promise<{ id: string; message: string; author_name: string; author_email: string; authored_date: string }[]> {
   const { base, page } = await existingPage(w, rawSlug);

@@ -2,26 +2,23 @@ import type { VerbSpec } from '../../kit/verb.js';
 import { parseDuration } from '../../kit/duration.js';
 import { UsageError, WaitTimeoutError } from '../../kit/errors.js';
 import { addProjectOption, projectRef, releasePath, tagArg, type ProjectOpts } from './project.js';
+import { EVIDENCE_COLUMNS, EVIDENCE_FIELDS, evidenceRows, type ReleaseEvidences } from './evidences.js';
 
 interface EvidenceOpts extends ProjectOpts {
   wait?: boolean;
   timeout?: string;
 }
 
-interface ReleaseEvidences {
-  evidences?: { sha: string; filepath: string; collected_at: string }[];
-}
-
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-export const evidenceVerb: VerbSpec<EvidenceOpts> = {
-  name: 'evidence',
+export const evidenceCollectVerb: VerbSpec<EvidenceOpts> = {
+  name: 'collect',
   args: '<tag>',
   summary: 'Collect evidence for a release (paid tiers; self-managed and dedicated); runs in the background',
   examples: [
-    'hostctl releases evidence v1.3.0 -R acme/web/storefront',
-    'hostctl releases evidence v1.3.0 -R 5 --wait            # until the new evidence is listed',
-    'hostctl releases evidence v1.3.0 -R 5 --wait --timeout 2m -o json',
+    'hostctl releases evidence collect v1.3.0 -R acme/web/storefront',
+    'hostctl releases evidence collect v1.3.0 -R 5 --wait    # until the new evidence is listed',
+    'hostctl releases evidence v1.3.0 -R 5 --wait --timeout 2m -o json   # collect is the default',
   ],
   options: (cmd) =>
     addProjectOption(cmd)
@@ -45,7 +42,7 @@ export const evidenceVerb: VerbSpec<EvidenceOpts> = {
       const evidences = data.evidences ?? [];
       if (evidences.length > before) {
         cli.info(`evidence collected for release ${tag}`);
-        await cli.showList(evidences as unknown as Record<string, unknown>[], [{ key: 'sha' }, { key: 'collected_at', header: 'collected' }, { key: 'filepath', header: 'file' }]);
+        await cli.showList(evidenceRows(evidences), EVIDENCE_COLUMNS, EVIDENCE_FIELDS);
         return;
       }
       if (Date.now() > until) throw new WaitTimeoutError(`evidence for release ${tag} was not collected within ${o.timeout ?? '60s'}`);
