@@ -2,7 +2,7 @@
 // with notes from a file, milestones and links; listing, the latest permalink, links, asset and
 // source downloads written to disk (checked byte for byte, locally and through hostctl serve),
 // evidence with --wait, the demo's releases, and the usage errors and exit codes.
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { readFileSync, writeFileSync } from 'node:fs';
@@ -247,6 +247,48 @@ describe('hostctl releases download, locally and through hostctl serve', () => {
     const tar = readFileSync(join(box.dir, 'source.tar'));
     // The archive holds the tree under <project>-<tag with '-'>-<commit>/.
     expect(tar.toString('latin1')).toMatch(/dl-v1-0-[0-9a-f]{40}\/README\.md\0/);
+  });
+
+  it('evidence list shows each evidence with its id, newest first; download writes the document whose SHA-256 the list shows', async () => {
+    const first = await json<Obj[]>(['releases', 'evidence', 'list', 'v1/0', '-R', 'root/dl']);
+    // Collected when the release was created.
+    expect(first).toHaveLength(1);
+    const collected = await box.run(['releases', 'evidence', 'collect', 'v1/0', '-R', 'root/dl', '--wait', '-o', 'json']);
+    expect(collected.exitCode, String(collected.stderr)).toBe(0);
+    const rows = await json<{ id: number; sha: string; filepath: string; collected_at: string }[]>(['releases', 'evidence', 'list', 'v1/0', '-R', 'root/dl']);
+    expect(rows).toHaveLength(2);
+    expect(rows[1]).toEqual(first[0]);
+    expect(rows[0]!.id).toBeGreaterThan(rows[1]!.id);
+    for (const r of rows) {
+      expect(Object.keys(r)).toEqual(['id', 'sha', 'filepath', 'collected_at']);
+      expect(r.sha).toMatch(/^[0-9a-f]{64}$/);
+      expect(r.filepath.endsWith(`/-/releases/v1%2F0/evidences/${r.id}.json`) || r.filepath.endsWith(`/-/releases/v1/0/evidences/${r.id}.json`)).toBe(true);
+    }
+    const out = join(box.dir, 'evidence.json');
+    const got = await box.run(['releases', 'evidence', 'download', 'v1/0', '-R', 'root/dl', '-O', out]);
+    expect(got.exitCode, String(got.stderr)).toBe(0);
+    const doc = readFileSync(out);
+    expect(createHash('sha256').update(doc).digest('hex')).toBe(rows[0]!.sha);
+    expect((JSON.parse(doc.toString()) as { release: { tag_name: string } }).release.tag_name).toBe('v1/0');
+    const older = await bytesOf(['releases', 'evidence', 'download', 'v1/0', '-R', 'root/dl', '--id', String(rows[1]!.id), '-O', '-']);
+    expect(createHash('sha256').update(older).digest('hex')).toBe(rows[1]!.sha);
+    // Without -O: TAG-evidence-ID.json in the working directory (a / in the tag becomes -).
+    const named = await execa(process.execPath, [BIN, 'releases', 'evidence', 'download', 'v1/0', '-R', 'root/dl'], { cwd: box.dir, env: { ...cleanEnv(), ...box.env }, extendEnv: false, reject: false, stdin: 'ignore' });
+    expect(named.exitCode, String(named.stderr)).toBe(0);
+    expect(readFileSync(join(box.dir, `v1-0-evidence-${rows[0]!.id}.json`)).equals(doc)).toBe(true);
+    const exists = await box.run(['releases', 'evidence', 'download', 'v1/0', '-R', 'root/dl', '-O', out]);
+    expect(exists.exitCode).toBe(5);
+    const unknown = await box.run(['releases', 'evidence', 'download', 'v1/0', '-R', 'root/dl', '--id', '999999', '-O', join(box.dir, 'x.json')]);
+    expect(unknown.exitCode).toBe(3);
+    expect(String(unknown.stderr)).toContain('has no evidence 999999');
+    expect((await box.run(['releases', 'evidence', 'download', 'v1/0', '-R', 'root/dl', '--id', 'latest'])).exitCode).toBe(2);
+    // Through serve: the same evidences (URLs from the served address) and the same bytes.
+    const far = JSON.parse(String((await remote(['releases', 'evidence', 'list', 'v1/0', '-R', 'root/dl', '-o', 'json'])).stdout)) as { id: number; sha: string }[];
+    expect(far.map((r) => [r.id, r.sha])).toEqual(rows.map((r) => [r.id, r.sha]));
+    const farFile = join(box.dir, 'far-evidence.json');
+    const viaServe = await remote(['releases', 'evidence', 'download', 'v1/0', '-R', 'root/dl', '-O', farFile]);
+    expect(viaServe.exitCode, String(viaServe.stderr)).toBe(0);
+    expect(readFileSync(farFile).equals(doc)).toBe(true);
   });
 
   it('through hostctl serve: the same bytes, the same release and the same latest release', async () => {

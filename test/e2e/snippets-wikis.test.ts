@@ -3,7 +3,7 @@
 // flags, files and stdin, HTML rendering, history, attachments, editing in $EDITOR on a terminal
 // (saved only when changed), the demo's snippets and pages, and usage errors with exit codes.
 // Raw bytes on standard output and $EDITOR on a terminal are checked on real processes.
-import { chmodSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { execa, type ResultPromise } from 'execa';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -181,6 +181,36 @@ describe('hostctl snippets and wikis', () => {
       expect(String(noTty.stderr)).toContain('needs a terminal');
     });
 
+    it('attachments list shows what upload stored; download writes its bytes, never over a file without --clobber', async () => {
+      const bytes = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0, 1, 2, 0xff]);
+      writeFileSync(join(box.dir, 'chart.png'), bytes);
+      const stored = await json<{ file_path: string }>(['wikis', 'upload', join(box.dir, 'chart.png'), ...R]);
+      const listed = await json<Obj[]>(['wikis', 'attachments', 'list', ...R]);
+      expect(listed.find((a) => a.file_path === stored.file_path)).toEqual({ file_name: 'chart.png', file_path: stored.file_path, branch: 'main', size: 8 });
+      // Piped, a table row per attachment: its path first (what download takes), the size in bytes.
+      expect(String((await box.run(['wikis', 'attachments', 'list', ...R])).stdout)).toContain(`${stored.file_path}\tchart.png\t8`);
+      const out = join(box.dir, 'got.png');
+      const got = await box.run(['wikis', 'attachments', 'download', stored.file_path, ...R, '-O', out]);
+      expect(got.exitCode, String(got.stderr)).toBe(0);
+      expect(String(got.stderr)).toContain(`wrote ${out} (8 bytes)`);
+      expect(readFileSync(out)).toEqual(bytes);
+      writeFileSync(out, 'mine');
+      const again = await box.run(['wikis', 'attachments', 'download', stored.file_path, ...R, '-O', out]);
+      expect(again.exitCode).toBe(5);
+      expect(String(again.stderr)).toContain(`${out} exists`);
+      expect(String(again.stderr)).toContain('--clobber');
+      expect((await box.run(['wikis', 'attachments', 'download', stored.file_path, ...R, '-O', out, '--skip-existing'])).exitCode).toBe(0);
+      expect(readFileSync(out, 'utf8')).toBe('mine');
+      expect((await box.run(['wikis', 'attachments', 'download', stored.file_path, ...R, '-O', out, '--clobber'])).exitCode).toBe(0);
+      expect(readFileSync(out)).toEqual(bytes);
+      const missing = await box.run(['wikis', 'attachments', 'download', 'uploads/0000/none.txt', ...R, '-O', join(box.dir, 'none.txt')]);
+      expect(missing.exitCode).toBe(3);
+      expect(existsSync(join(box.dir, 'none.txt'))).toBe(false);
+      const notAttachment = await box.run(['wikis', 'attachments', 'download', 'Home.md', ...R]);
+      expect(notAttachment.exitCode).toBe(2);
+      expect(String(notAttachment.stderr)).toContain('uploads/');
+    });
+
     it('delete confirms, then removes the page; group wikis take --group', async () => {
       expect((await box.run(['wikis', 'delete', 'archive/Old-Notes', ...R])).exitCode).toBe(2);
       expect((await box.run(['wikis', 'delete', 'archive/Old-Notes', ...R, '--yes'])).exitCode).toBe(0);
@@ -218,6 +248,18 @@ describe('hostctl snippets and wikis', () => {
       const upload = await remote(['wikis', 'upload', '-', '--filename', 'résumé.txt', '-R', 'root/shop', '-o', 'json'], 'cv');
       expect(JSON.parse(String(upload.stdout))).toMatchObject({ file_name: 'résumé.txt' });
       expect(String((await remote(['wikis', 'get', 'Remote-Page', '-R', 'root/shop', '--html'])).stdout)).toBe('<p><em>hi</em></p>');
+    });
+
+    it('lists and downloads wiki attachments remotely', async () => {
+      const upload = await remote(['wikis', 'upload', '-', '--filename', 'remote.bin', '-R', 'root/shop', '-o', 'json'], 'remote attachment');
+      const path = (JSON.parse(String(upload.stdout)) as { file_path: string }).file_path;
+      const listed = JSON.parse(String((await remote(['wikis', 'attachments', 'list', '-R', 'root/shop', '-o', 'json'])).stdout)) as Obj[];
+      expect(listed.find((a) => a.file_path === path)).toMatchObject({ file_name: 'remote.bin', size: 17 });
+      const out = join(box.dir, 'remote.bin');
+      const got = await remote(['wikis', 'attachments', 'download', path, '-R', 'root/shop', '-O', out]);
+      expect(got.exitCode, String(got.stderr)).toBe(0);
+      expect(readFileSync(out, 'utf8')).toBe('remote attachment');
+      expect(String((await remote(['wikis', 'attachments', 'download', path, '-R', 'root/shop', '-O', '-'])).stdout)).toBe('remote attachment');
     });
   });
 
