@@ -2,8 +2,9 @@
 // only top-level ones), usernames, enterprise users of a group, tags, branches, wiki page slugs,
 // storage names, and the time zones this machine knows. Which options and arguments take them is
 // decided by name here, so a later noun's `--project` or `<tag>` gets the same completion and
-// prompt; a verb or noun whose argument means something narrower says so with `completeWith`
-// (saml's GROUP is a top-level group, packages upload's FILE a file on disk).
+// prompt; FILE arguments complete files. A verb or noun whose argument means something narrower
+// says so (`complete` in its spec, `completeWith` for a noun): saml's GROUP is a top-level group,
+// releases upload's ASSET a file on disk.
 import type { Command } from 'commander';
 import { apiPath, idOrPath } from './refs.js';
 import type { ApiClient } from '../../client/client.js';
@@ -46,6 +47,8 @@ export function completionOf(cmd: Command, name: string): Completion | undefined
     const hit = declared.get(c)?.[name];
     if (hit) return hit;
   }
+  // An argument named FILE is a local file the verb reads (the kit checks it before the verb runs).
+  if (name === 'file') return 'file';
   return name.startsWith('--') ? OPTION_RESOURCES[name] : ARGUMENT_RESOURCES[name];
 }
 

@@ -17,7 +17,6 @@ interface UploadOpts extends ProjectOpts {
 export const uploadVerb: VerbSpec<UploadOpts> = {
   name: 'upload',
   args: '<file...>',
-  complete: { file: 'file' },
   summary: 'Publish files to a generic package (streamed, never held in memory; progress on a terminal)',
   aliases: ['publish'],
   examples: [
