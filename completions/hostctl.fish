@@ -802,7 +802,7 @@ complete -c hostctl -n '__hostctl_at \'api\'' -l input -r -F -d 'the JSON reques
 # apply
 complete -c hostctl -n '__hostctl_at \'apply\'' -s f -l file -r -F -d 'a settings file (YAML or JSON; repeat for several, - for stdin)'
 complete -c hostctl -n '__hostctl_at \'apply\'' -l prune -d 'also remove what the file does not declare, within the sections it declares for each group or project'
-complete -c hostctl -n '__hostctl_at \'apply\'' -l keep-going -d 'after a failed step, go on with the steps of other groups and projects'
+complete -c hostctl -n '__hostctl_at \'apply\'' -l keep-going -d 'after a failed step, go on with the steps that do not depend on it (those that do are skipped)'
 
 # audit-events get
 complete -c hostctl -n '__hostctl_at \'audit-events get\'' -s R -l project -x -a '(__hostctl_dynamic projects)' -d 'the project (id or full path)'

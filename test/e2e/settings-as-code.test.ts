@@ -111,6 +111,39 @@ describe('settings as code', () => {
     expect(web.map((m) => m.username)).toContain('mei.lin');
   });
 
+  it('--keep-going skips the steps that depend on a failed one, names what they need, and applies the others', async () => {
+    const users = await box.json<{ id: number; username: string }[]>(['users', 'list', '--search', 'alice']);
+    const alice = users.find((u) => u.username === 'alice') as { id: number };
+    const pat = await box.json<{ token: string }>(['api', `users/${alice.id}/personal_access_tokens`, '-f', 'name=keep-going', '-f', 'scopes[]=api']);
+    const f = file('keep-going.yaml', [
+      'version: 1',
+      'groups:',
+      '  acme/web:',
+      '    members: {tom.becker: reporter}',
+      '  oss:',
+      '    members: {tom.becker: reporter}',
+      'projects:',
+      '  oss/yaml-lint:',
+      '    protected_branches: {main: {allowed_to_push: [{user: tom.becker}]}}',
+      '  acme/web/storefront:',
+      '    protected_branches: {"release/*": {allowed_to_merge: [{group: oss}]}}',
+      '  acme/platform/api-gateway:',
+      '    members: {tom.becker: reporter}',
+    ]);
+    const res = await box.run(['apply', '-f', f, '--yes', '--keep-going'], { env: { HOSTCTL_TOKEN: pat.token } });
+    expect(res.exitCode).toBe(4);
+    expect(res.stderr).toContain('done  + group acme/web members tom.becker');
+    expect(res.stderr).toMatch(/FAIL  \+ group oss members tom.becker: .*HTTP 403/);
+    expect(res.stderr).toContain('done  + project acme/platform/api-gateway members tom.becker');
+    expect(res.stderr).toContain('skip  + project acme/web/storefront protected_branches release/*: needs + group oss members tom.becker, which was not applied');
+    expect(res.stderr).toContain('skip  + project oss/yaml-lint protected_branches main: needs + group oss members tom.becker, which was not applied');
+    expect(res.stderr).toContain('2 of 5 steps applied, 1 failed, 2 skipped (they depend on a failed step)');
+    const gateway = await box.json<{ username: string }[]>(['members', 'list', '--project', 'acme/platform/api-gateway']);
+    expect(gateway.map((m) => m.username)).toContain('tom.becker');
+    const branches = await box.json<{ name: string }[]>(['api', 'projects/acme%2Fweb%2Fstorefront/protected_branches']);
+    expect(branches.map((b) => b.name)).not.toContain('release/*');
+  });
+
   it('through hostctl serve: export, diff in sync, and sections needing no extension work', async () => {
     const serve = await startServe(box);
     try {

@@ -84,6 +84,12 @@ export interface Change {
   payload?: unknown;
 }
 
+/** The users (usernames) and groups (full paths) one change names: what it depends on. */
+export interface ChangeNames {
+  users?: string[];
+  groups?: string[];
+}
+
 /** A change as a section plans it; the planner adds the section and the target. */
 export type PlannedChange = Omit<Change, 'section' | 'target'>;
 
@@ -147,6 +153,8 @@ export interface SettingsSection<D = unknown, C = unknown> {
   read(ctx: SectionContext, target: Target): Promise<C>;
   plan(d: D, c: C, opts: PlanOptions): { changes: PlannedChange[]; unchanged: number };
   apply(ctx: SectionContext, change: Change): Promise<void>;
+  /** The users and groups a change names (apply skips it after a failed change of those, with --keep-going). */
+  names?(change: Change): ChangeNames;
   /** The file form of the current state, which parse() accepts and plan() finds in sync. */
   export(c: C, ctx: SectionContext, target: Target): unknown;
 }

@@ -133,3 +133,36 @@ describe('targets without the hostctl extensions', () => {
     expect(() => refuseMissingExtensions({ extensions: true } as never, [needing])).not.toThrow();
   });
 });
+
+describe('which steps depend on a failed one (apply --keep-going)', () => {
+  const change = (section: string, scope: 'group' | 'project', path: string, key: string, op: Change['op'] = 'create', payload?: unknown): Change => ({ op, section, target: { scope, path }, key, fields: [], payload });
+  const branch = (users: string[], groups: string[]) => ({ desired: { name: 'main', spec: { allowed_to_push: [...users.map((user) => ({ user })), ...groups.map((group) => ({ group }))] } } });
+
+  it('a member of a group reaches the projects below it, not a sibling whose path only starts alike', async () => {
+    const { dependsOn } = await import('./apply.js');
+    const groupMember = change('members', 'group', 'acme', 'Tom');
+    expect(dependsOn(change('members', 'project', 'acme/web/shop', 'tom'), groupMember)).toBe(true);
+    expect(dependsOn(change('protected_branches', 'project', 'acme/web/shop', 'main', 'create', branch(['tom'], [])), groupMember)).toBe(true);
+    expect(dependsOn(change('protected_branches', 'project', 'acme-labs/shop', 'main', 'create', branch(['tom'], [])), groupMember)).toBe(false);
+    expect(dependsOn(change('protected_branches', 'project', 'acme/web/shop', 'main', 'create', branch(['ann'], [])), groupMember)).toBe(false);
+    expect(dependsOn(change('members', 'project', 'acme/web/shop', 'ann'), groupMember)).toBe(false);
+  });
+
+  it('a group entry needs the changes of who is in that group; a member is removed only after the rule naming it', async () => {
+    const { dependsOn } = await import('./apply.js');
+    const rule = change('protected_branches', 'project', 'web/shop', 'main', 'create', branch([], ['acme/ops']));
+    expect(dependsOn(rule, change('members', 'group', 'acme/ops', 'tom'))).toBe(true);
+    expect(dependsOn(rule, change('notification_settings', 'group', 'acme/ops', 'setting', 'update'))).toBe(false);
+    const ruleDelete = change('protected_branches', 'project', 'acme/shop', 'main', 'delete', { current: { name: 'main', spec: { allowed_to_push: [{ user: 'tom' }] } } });
+    expect(dependsOn(change('members', 'group', 'acme', 'tom', 'delete'), ruleDelete)).toBe(true);
+    expect(dependsOn(change('members', 'group', 'acme', 'ann', 'delete'), ruleDelete)).toBe(false);
+  });
+});
+
+describe('duplicate keys', () => {
+  it('a key given twice in one map is an error at its second place', () => {
+    const error = fails('version: 1\nprojects:\n  acme/a:\n    members: {tom: guest}\n  acme/b:\n    members: {}\n  acme/a:\n    members: {}\n');
+    expect(error.message).toMatch(/^f\.yaml:7:3: not valid YAML: Map keys must be unique \("acme\/a" is given twice\)/);
+    expect(fails('version: 1\ngroups:\n  acme:\n    members: {tom: guest, tom: owner}\n').message).toMatch(/^f\.yaml:4:28: .*"tom" is given twice/);
+  });
+});

@@ -1,6 +1,6 @@
 // hostctl apply -f FILE: the plan of diff, confirmed on a terminal (--yes elsewhere), applied in
 // dependency order with each step's outcome. It stops at the first failed step and says which
-// steps were applied; --keep-going goes on with the steps of other targets.
+// steps were applied; --keep-going goes on, skipping (and naming) the steps that depend on a failed one.
 import type { Command } from 'commander';
 import { applyVerb } from '../../kit/verb.js';
 import { EXIT } from '../../kit/errors.js';
@@ -25,7 +25,7 @@ export function configure(noun: Command): void {
       cmd
         .option('-f, --file <file>', 'a settings file (YAML or JSON; repeat for several, - for stdin)', (v: string, p: string[] = []) => [...p, v])
         .option('--prune', 'also remove what the file does not declare, within the sections it declares for each group or project')
-        .option('--keep-going', 'after a failed step, go on with the steps of other groups and projects'),
+        .option('--keep-going', 'after a failed step, go on with the steps that do not depend on it (those that do are skipped)'),
     async run(cli, _args, o) {
       const [{ planFiles, showPlan }, { inSync }, { applyPlan, applyOrder }, { stepName, summaryLine }, { ApiError }, { explainApiError }] = await Promise.all([
         import('../../settings/run.js'),
@@ -54,17 +54,29 @@ export function configure(noun: Command): void {
       const outcomes = await applyPlan(ctx, plan, {
         keepGoing: !!o.keepGoing,
         onStep: (s) => {
-          if (s.status === 'skipped') return;
+          if (s.status === 'skipped') {
+            if (s.after) cli.info(`${mark.skipped}  ${stepName(s.change)}: needs ${stepName(s.after)}, which was not applied`);
+            return;
+          }
           const why = s.error instanceof ApiError ? explainApiError(s.error.status, s.error.body, s.error.method, s.error.path, s.error.requestBody).message : s.error instanceof Error ? s.error.message : '';
           cli.info(`${mark[s.status]}  ${stepName(s.change)}${why ? `: ${why}` : ''}`);
         },
       });
       const applied = outcomes.filter((s) => s.status === 'applied');
       const failed = outcomes.filter((s) => s.status === 'failed');
-      const skipped = outcomes.filter((s) => s.status === 'skipped');
+      const skipped = outcomes.filter((s) => s.status === 'skipped' && s.after);
+      const notRun = outcomes.filter((s) => s.status === 'skipped' && !s.after);
       if (data) {
-        const row = (s: (typeof outcomes)[number]) => ({ op: s.change.op, scope: s.change.target.scope, target: s.change.target.path, section: s.change.section, key: s.change.key, status: s.status });
-        const result = { applied: applied.length, failed: failed.length, not_applied: skipped.length, steps: outcomes.map(row) };
+        const row = (s: (typeof outcomes)[number]) => ({
+          op: s.change.op,
+          scope: s.change.target.scope,
+          target: s.change.target.path,
+          section: s.change.section,
+          key: s.change.key,
+          status: s.status === 'skipped' && !s.after ? 'not_applied' : s.status,
+          ...(s.after ? { needs: stepName(s.after) } : {}),
+        });
+        const result = { applied: applied.length, failed: failed.length, skipped: skipped.length, not_applied: notRun.length, steps: outcomes.map(row) };
         if (cli.globals.output === 'json') cli.print(`${JSON.stringify(result, null, 2)}\n`);
         else cli.print((await import('yaml')).stringify(result));
       }
@@ -73,7 +85,9 @@ export function configure(noun: Command): void {
         cli.info(`applied ${applied.length} change${applied.length === 1 ? '' : 's'}`);
         return;
       }
-      cli.info(`${o.keepGoing ? '' : 'stopped at the first failed step: '}${applied.length} of ${outcomes.length} steps applied, ${failed.length} failed, ${skipped.length} not applied${skipped.length ? ` (${skipped.map((s) => stepName(s.change)).join('; ')})` : ''}`);
+      if (o.keepGoing) cli.info(`${applied.length} of ${outcomes.length} steps applied, ${failed.length} failed, ${skipped.length} skipped (they depend on a failed step)`);
+      else cli.info(`stopped at the first failed step: ${applied.length} of ${outcomes.length} steps applied, ${failed.length} failed, ${notRun.length} not applied${notRun.length ? ` (${notRun.map((s) => stepName(s.change)).join('; ')})` : ''}`);
+      // The exit code is the first failed step's (a refusal is 3, a missing name 4, …).
       throw first.error;
     },
   });

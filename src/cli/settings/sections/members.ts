@@ -87,6 +87,7 @@ export const membersSection: SettingsSection<Member[], Member[]> = {
     if (change.op === 'create') await ctx.client.post(base(t), { user_id: id, ...body });
     else await ctx.client.put(`${base(t)}/${id}`, body);
   },
+  names: (change) => ({ users: [change.key] }),
   export(c) {
     return Object.fromEntries(c.map((m) => [m.username, m.expires_at ? { access_level: roleName(m.access_level), expires_at: m.expires_at } : roleName(m.access_level)]));
   },

@@ -224,5 +224,11 @@ export const protectedBranchesSection: SettingsSection<BranchesSpec, NamedBranch
     } else if (change.op === 'delete') await ctx.client.delete(`${base}/${encodeURIComponent(change.key)}`);
   },
 
+  names(change) {
+    const { desired, current } = change.payload as { desired?: NamedBranch; current?: NamedBranch };
+    const entries = ALLOWED_FIELDS.flatMap((f) => [...(desired?.spec[f] ?? []), ...(current?.spec[f] ?? [])]);
+    return { users: entries.flatMap((e) => ('user' in e ? [e.user] : [])), groups: entries.flatMap((e) => ('group' in e ? [e.group] : [])) };
+  },
+
   export: (c) => Object.fromEntries(c.map((b) => [b.name, shownSpec(b.spec)])),
 };

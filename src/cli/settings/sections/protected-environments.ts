@@ -245,6 +245,12 @@ export const protectedEnvironmentsSection: SettingsSection<EnvironmentsSpec, Hav
     } else if (change.op === 'delete') await ctx.client.delete(`${base}/${encodeURIComponent(change.key)}`);
   },
 
+  names(change) {
+    const { desired, current } = change.payload as { desired?: NamedEnvironment; current?: HaveEnvironment };
+    const entries = LISTS.flatMap((n) => [...(desired?.spec[n] ?? []), ...(current?.lists[n] ?? []).map((h) => h.spec)]);
+    return { users: entries.flatMap((e) => (e.user ? [e.user] : [])), groups: entries.flatMap((e) => (e.group ? [e.group] : [])) };
+  },
+
   // Approval rules are written out only when there are some (an undeclared list is not managed).
   export: (c) =>
     Object.fromEntries(
