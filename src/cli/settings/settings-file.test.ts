@@ -163,6 +163,6 @@ describe('duplicate keys', () => {
   it('a key given twice in one map is an error at its second place', () => {
     const error = fails('version: 1\nprojects:\n  acme/a:\n    members: {tom: guest}\n  acme/b:\n    members: {}\n  acme/a:\n    members: {}\n');
     expect(error.message).toMatch(/^f\.yaml:7:3: not valid YAML: Map keys must be unique \("acme\/a" is given twice\)/);
-    expect(fails('version: 1\ngroups:\n  acme:\n    members: {tom: guest, tom: owner}\n').message).toMatch(/^f\.yaml:4:28: .*"tom" is given twice/);
+    expect(fails('version: 1\ngroups:\n  acme:\n    members: {tom: guest, tom: owner}\n').message).toMatch(/^f\.yaml:4:27: .*"tom" is given twice/);
   });
 });
