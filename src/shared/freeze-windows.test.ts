@@ -1,6 +1,6 @@
 import * as lib from 'cron-parser';
 import { describe, expect, it } from 'vitest';
-import { type FreezeWindow, cronProblem, formatInZone, isTimeZone, isoInZone, nextWindows, normaliseCron, windowAt, windowsOverlap } from './freeze-windows.js';
+import { type FreezeWindow, canonicalCron, cronProblem, formatInZone, isTimeZone, isoInZone, nextWindows, normaliseCron, windowAt, windowsOverlap } from './freeze-windows.js';
 
 describe('freeze windows', () => {
   it('accepts the cron forms the platform accepts and refuses the others', () => {
@@ -35,5 +35,24 @@ describe('freeze windows', () => {
     const nightly = nextWindows(lib, { freeze_start: '0 22 * * *', freeze_end: '0 6 * * *', cron_timezone: 'UTC' }, new Date('2026-12-31T12:00:00Z'), 1)[0];
     expect(nightly && windowsOverlap(list[0] as FreezeWindow, nightly)).toBe(true);
     expect(nightly && windowsOverlap(list[1] as FreezeWindow, nightly)).toBe(false);
+  });
+});
+
+describe('canonicalCron', () => {
+  it('reads alike the spellings of one schedule, and apart the ones that differ', () => {
+    const same = (a: string, b: string) => canonicalCron(lib, a) === canonicalCron(lib, b);
+    expect(same('0 23 * * fri', '0 23 * * 5')).toBe(true);
+    expect(same('0 23 * * SUN', '0 23 * * 7')).toBe(true);
+    expect(same('0 22,23 * * mon-fri', '0 22-23 * * 1,2,3,4,5')).toBe(true);
+    expect(same('0,15,30,45 * * * *', '*/15 * * * *')).toBe(true);
+    expect(same('0 0 1 jan *', '0 0 1 1 *')).toBe(true);
+    expect(same('0 23 * * 5', '0 0 23 * * 5')).toBe(true);
+    expect(same('  0  23 * * 5 ', '0 23 * * 5')).toBe(true);
+    expect(same('@daily', '0 0 * * *')).toBe(true);
+    // A step of one is every minute; seconds other than 0 are another time; day-of-month and day-of-week are an OR.
+    expect(same('*/1 23 * * 5', '0 23 * * 5')).toBe(false);
+    expect(same('30 0 23 * * 5', '0 23 * * 5')).toBe(false);
+    expect(same('0 0 24 12 0-6', '0 0 24 12 *')).toBe(false);
+    expect(canonicalCron(lib, 'not a cron')).toBe('not a cron');
   });
 });
