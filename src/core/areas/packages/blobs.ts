@@ -11,7 +11,6 @@ import { pipeline } from 'node:stream/promises';
 import type { WireStream } from '../../../shared/wire.js';
 import type { CoreState } from '../../state.js';
 import { sweepAbandonedUploads, uploadTempDir } from '../../upload-temp.js';
-import { OffThreadHashes } from './hash-workers.js';
 
 export interface ReceivedBlob {
   tempPath: string;
@@ -28,69 +27,44 @@ const root = (core: CoreState): string => join(core.stateDir, 'blobs');
 
 export const blobPath = (core: CoreState, sha256: string): string => join(root(core), 'sha256', sha256.slice(0, 2), sha256.slice(2, 4), sha256);
 
-/** Uploads declared at least this large are hashed by worker threads (hash-workers.ts). */
-const OFF_THREAD_BYTES = 8 * 1024 * 1024;
-
-/**
- * Hashes and counts what passes through; fails once more than `max` bytes went by. With
- * `offThread`, the hashing workers hash and the chunk goes on to the file at once.
- */
+/** Hashes and counts what passes through; fails once more than `max` bytes went by. */
 class Digester extends Transform {
   size = 0;
-  private readonly inline: ReturnType<typeof createHash>[] | null;
+  readonly md5 = createHash('md5');
+  readonly sha1 = createHash('sha1');
+  readonly sha256 = createHash('sha256');
 
-  constructor(
-    private readonly max: number,
-    private readonly offThread: OffThreadHashes | null,
-  ) {
+  constructor(private readonly max: number) {
     super();
-    this.inline = offThread ? null : [createHash('md5'), createHash('sha1'), createHash('sha256')];
   }
 
   override _transform(chunk: Buffer, _enc: BufferEncoding, done: TransformCallback): void {
     this.size += chunk.length;
     if (this.size > this.max) return done(new BlobTooLargeError('file too large'));
-    if (this.inline) {
-      for (const h of this.inline) h.update(chunk);
-      return done(null, chunk);
-    }
-    // The body waits while the workers are a ring's length behind (bounded memory).
-    (this.offThread as OffThreadHashes).update(chunk).then(() => done(null, chunk), done);
-  }
-
-  async digests(): Promise<{ md5: string; sha1: string; sha256: string }> {
-    if (this.inline) {
-      const [md5, sha1, sha256] = this.inline.map((h) => h.digest('hex')) as [string, string, string];
-      return { md5, sha1, sha256 };
-    }
-    const d = await (this.offThread as OffThreadHashes).digests();
-    return { md5: d.md5 as string, sha1: d.sha1 as string, sha256: d.sha256 as string };
+    this.md5.update(chunk);
+    this.sha1.update(chunk);
+    this.sha256.update(chunk);
+    done(null, chunk);
   }
 }
 
-/**
- * Streams a body into a temporary file; on any failure the temporary file is gone.
- * `declaredBytes` (the request's content length, when it has one) picks where hashing runs.
- */
-export async function receiveBlob(core: CoreState, body: WireStream, maxBytes: number, declaredBytes = 0): Promise<ReceivedBlob> {
+/** Streams a body into a temporary file; on any failure the temporary file is gone. */
+export async function receiveBlob(core: CoreState, body: WireStream, maxBytes: number): Promise<ReceivedBlob> {
   const tmpDir = uploadTempDir(core.stateDir);
   mkdirSync(tmpDir, { recursive: true });
   sweepAbandonedUploads(core.stateDir);
   const tempPath = join(tmpDir, `${process.pid}-${randomBytes(8).toString('hex')}`);
-  const offThread = declaredBytes >= OFF_THREAD_BYTES ? await OffThreadHashes.start() : null;
-  const digester = new Digester(maxBytes, offThread);
-  // Large writes: fewer, larger system calls for a large body.
-  const file = createWriteStream(tempPath, { flags: 'wx', highWaterMark: offThread ? 1024 * 1024 : 16 * 1024 });
+  const digester = new Digester(maxBytes);
+  const file = createWriteStream(tempPath, { flags: 'wx' });
   try {
     await pipeline(keepOpen(body), digester, file);
-    return { tempPath, size: digester.size, ...(await digester.digests()) };
   } catch (error) {
-    offThread?.abort();
     // The file may still be opening; remove it only once it is closed, or it would reappear.
     if (!file.closed) await new Promise<void>((resolve) => file.once('close', () => resolve()));
     rmSync(tempPath, { force: true });
     throw error;
   }
+  return { tempPath, size: digester.size, md5: digester.md5.digest('hex'), sha1: digester.sha1.digest('hex'), sha256: digester.sha256.digest('hex') };
 }
 
 /**
@@ -127,7 +101,7 @@ export const openBlob = (core: CoreState, sha256: string): WireStream => createR
  * Receives the `file` part of a multipart/form-data body (streamed like a raw body) and the
  * small text fields around it. Other file parts are read and dropped.
  */
-export async function receiveMultipartBlob(core: CoreState, body: WireStream, contentType: string, maxBytes: number, declaredBytes = 0): Promise<{ blob: ReceivedBlob | undefined; fields: Map<string, string> }> {
+export async function receiveMultipartBlob(core: CoreState, body: WireStream, contentType: string, maxBytes: number): Promise<{ blob: ReceivedBlob | undefined; fields: Map<string, string> }> {
   const { default: Busboy } = await import('busboy');
   const parser = Busboy({ headers: { 'content-type': contentType }, defParamCharset: 'utf8', limits: { fields: 20, fieldSize: 1024, parts: 40 } });
   const fields = new Map<string, string>();
@@ -142,7 +116,7 @@ export async function receiveMultipartBlob(core: CoreState, body: WireStream, co
       return;
     }
     // A refused file is still read to its end, so the parser is never left waiting on it.
-    receiving = receiveBlob(core, stream, maxBytes, declaredBytes).catch((error: unknown) => {
+    receiving = receiveBlob(core, stream, maxBytes).catch((error: unknown) => {
       stream.resume();
       throw error;
     });

@@ -233,9 +233,8 @@ async function uploadGeneric(ctx: RequestContext) {
   let blob: ReceivedBlob | undefined;
   let fields = new Map<string, string>();
   try {
-    const size = Number.isFinite(declared) ? declared : 0;
-    if (multipart) ({ blob, fields } = await receiveMultipartBlob(ctx.core, body, ctx.headers['content-type'] as string, max, size));
-    else blob = await receiveBlob(ctx.core, body, max, size);
+    if (multipart) ({ blob, fields } = await receiveMultipartBlob(ctx.core, body, ctx.headers['content-type'] as string, max));
+    else blob = await receiveBlob(ctx.core, body, max);
   } catch (error) {
     if (error instanceof BlobTooLargeError) throw badRequest('File is too large');
     if (error instanceof ApiError) throw error;
