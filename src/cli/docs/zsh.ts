@@ -12,8 +12,9 @@ const fn = (path: string[]) => `_hostctl${path.map((p) => `_${p.replace(/[^A-Za-
 
 /** The action part of an _arguments spec for a value of this kind. */
 function valueAction(kind: ValueKind, groupFirst = false): string {
-  // Words with a colon (sort fields: created:desc) go through _describe-free compadd, which takes them as they are.
-  if (kind.kind === 'words') return kind.words.some((w) => w.includes(':')) ? `{compadd -- ${kind.words.join(' ')}}` : `(${kind.words.join(' ')})`;
+  // Words with a colon (sort fields: created:desc): _arguments splits a spec at unescaped colons,
+  // so they are escaped and added by compadd as they are.
+  if (kind.kind === 'words') return kind.words.some((w) => w.includes(':')) ? `{compadd -- ${kind.words.map((w) => w.replace(/:/g, '\\:')).join(' ')}}` : `(${kind.words.join(' ')})`;
   if (kind.kind === 'contexts') return '_hostctl_contexts';
   if (kind.kind === 'dynamic') return `{_hostctl_dynamic ${kind.resource}${groupFirst ? ' group-first' : ''}}`;
   if (kind.kind === 'directory') return '_files -/';
@@ -114,7 +115,8 @@ export function zshCompletion(doc: ProgramDoc): string {
     '      group="${words[i]}"; break',
     '    done',
     '  fi',
-    `  values=(\${(f)"$(_call_program $1 ${doc.name} __complete $1 \"\${PREFIX}\" \"\$project\" \"\$group\" --no-input 2>/dev/null)"})`,
+    '  # _call_program evaluates its words: each value quoted for that, so an empty one stays an argument.',
+    `  values=(\${(f)"$(_call_program $1 ${doc.name} __complete $1 \${(qq)PREFIX} \${(qq)project} \${(qq)group} --no-input 2>/dev/null)"})`,
     "  compadd -a values",
     '}',
     '',
