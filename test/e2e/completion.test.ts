@@ -254,9 +254,16 @@ describe('completions and man page', () => {
       expect(await complete('hostctl con')).toEqual(['context']);
       expect(await complete('hostctl contexts ')).toEqual(['add', 'get', 'list', 'remove', 'rename', 'set-token', 'use']);
       expect(await complete('hostctl api --pag')).toEqual(['--paginate']);
-      expect((await complete('hostctl -o ')).sort()).toEqual(['json', 'table', 'yaml']);
-      expect((await complete('hostctl completion ')).sort()).toEqual(['bash', 'fish', 'zsh']);
+      expect((await complete('hostctl -o ')).sort()).toEqual(['csv', 'json', 'jsonl', 'table', 'wide', 'yaml']);
+      expect((await complete('hostctl completion ')).sort()).toEqual(['bash', 'fish', 'install', 'zsh']);
       expect(await complete('hostctl --context ')).toEqual(['local', 'staging']);
+    });
+
+    it('completes sort directions after the colon, time zones, and files only where an argument takes them', async () => {
+      expect((await complete('hostctl tokens list --sort expires:')).sort()).toEqual(['expires:asc', 'expires:desc']);
+      expect((await complete('hostctl freeze-periods create --timezone Europe/Be')).sort()).toEqual(Intl.supportedValuesOf('timeZone').filter((z) => z.startsWith('Europe/Be')));
+      expect(await complete(`hostctl packages upload ${join(ROOT, 'package.j')}`)).toEqual([join(ROOT, 'package.json')]);
+      expect(await complete(`hostctl packages download ${join(ROOT, 'package.j')}`)).toEqual([]);
     });
   });
 
@@ -299,6 +306,11 @@ zpty -d z
       expect(await complete('hostctl contexts ')).toMatch(/add\s+-- .*\n(.*\n)*list\s+-- /);
       expect(await complete('hostctl api -X GET --pag')).toContain('--paginate');
       expect(await complete('hostctl --context ')).toMatch(/local\s+staging/);
+    });
+
+    it('completes sort directions after the colon and time zones', async () => {
+      expect(await complete('hostctl tokens list --sort expires:')).toMatch(/expires:asc\s+expires:desc/);
+      expect(await complete('hostctl freeze-periods create --timezone Europe/Be')).toMatch(/Europe\/Berlin/);
     });
   });
 });
