@@ -1,12 +1,12 @@
 // A running hostctl instance for the contract suite: a fresh state directory on a fake clock,
 // reached through the in-process transport or through `serve` over HTTP. The suite is written
 // once and run against both.
-import { mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { isAbsolute, join } from 'node:path';
 import { FakeClock } from '../../src/core/clock.js';
 import { initState, type InitOptions } from '../../src/core/init.js';
-import type { Core } from '../../src/core/app.js';
+import { openCore, type Core } from '../../src/core/app.js';
 import { startServer, type RunningServer } from '../../src/server/server.js';
 import { LocalTransport } from '../../src/client/local-transport.js';
 import { HttpTransport } from '../../src/client/http-transport.js';
@@ -44,7 +44,7 @@ export interface Instance {
 export async function startInstance(kind: TransportKind, options: Partial<InitOptions> = {}): Promise<Instance> {
   const stateDir = mkdtempSync(join(tmpdir(), 'hostctl-contract-'));
   const clock = new FakeClock(FAKE_NOW);
-  const { core, rootToken } = initState({ stateDir: join(stateDir, 'state'), clock, ...options });
+  const { core, rootToken } = freshState(join(stateDir, 'state'), clock, options);
   core.log = () => undefined;
   let server: RunningServer | undefined;
   let transport: Transport;
@@ -106,6 +106,33 @@ export async function startInstance(kind: TransportKind, options: Partial<InitOp
       rmSync(stateDir, { recursive: true, force: true });
     },
   };
+}
+
+/** One freshly initialised state per set of init options, made once per test process and copied. */
+const templates = new Map<string, { dir: string; rootToken: string }>();
+
+/**
+ * A new state as `initState` makes it, on `clock`. Creating the schema (every migration, each
+ * commit synced) costs far more than copying its result, and a file starts several instances
+ * with the same options; so the first one of a kind is initialised for real into a template
+ * and every instance gets a copy of it (the state holds no absolute paths; the fake clock is
+ * fixed, so a copy is what initState would have written). The copies share the root token.
+ */
+function freshState(target: string, clock: FakeClock, options: Partial<InitOptions>): { core: Core; rootToken: string } {
+  const copyable = options.stateDir === undefined && options.clock === undefined && Object.values(options.storages ?? {}).every((p) => !isAbsolute(p));
+  if (!copyable) return initState({ stateDir: target, clock, ...options });
+  const key = JSON.stringify(options);
+  let template = templates.get(key);
+  if (!template) {
+    if (templates.size === 0) process.once('exit', () => templates.forEach((t) => rmSync(t.dir, { recursive: true, force: true })));
+    const dir = mkdtempSync(join(tmpdir(), 'hostctl-template-'));
+    const made = initState({ stateDir: join(dir, 'state'), clock: new FakeClock(FAKE_NOW), ...options });
+    made.core.close();
+    template = { dir, rootToken: made.rootToken };
+    templates.set(key, template);
+  }
+  cpSync(join(template.dir, 'state'), target, { recursive: true });
+  return { core: openCore({ stateDir: target, clock }), rootToken: template.rootToken };
 }
 
 /** Field names whose string values are secrets (tokens, DSNs and their keys, passwords). */
