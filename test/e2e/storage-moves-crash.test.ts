@@ -4,11 +4,14 @@
 // answer throughout, writes answer the read-only message until the switch, and after the next
 // worker runs every repository is intact (git fsck), in exactly one place (the one the metadata
 // names), with the refs it had, and no scratch copy is left behind.
+//
+// The commands run in-process (test/helpers/cli-in-process.ts); the worker they start, the one
+// that is killed, is the real detached `hostctl worker` process a shell's command would start.
 import { execFileSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, unlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cliSandbox, type CliSandbox } from '../helpers/cli.js';
+import { inProcessSandbox as cliSandbox, type InProcessSandbox as CliSandbox } from '../helpers/cli-in-process.js';
 import { fsck, refsOf } from '../factories/containers.js';
 
 type Obj = Record<string, unknown>;
