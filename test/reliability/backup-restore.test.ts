@@ -1,4 +1,4 @@
-// hostctl backup, restore and doctor, run as an admin would: the built CLI against a demo state
+// hostctl backup, restore and doctor, run as an admin would: the CLI against a demo state
 // (and a served state with writers going on). Archives are damaged byte by byte, processes are
 // killed mid-way, and faults are planted for doctor to find.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -6,7 +6,8 @@ import { chmodSync, closeSync, existsSync, mkdirSync, openSync, readdirSync, rea
 import { join } from 'node:path';
 import { execa } from 'execa';
 import Database from 'better-sqlite3';
-import { BIN, cleanEnv, cliSandbox, startServe, type CliSandbox } from '../helpers/cli.js';
+import { BIN, cleanEnv, cliSandbox, startServe } from '../helpers/cli.js';
+import { inProcessSandbox, type InProcessSandbox } from '../helpers/cli-in-process.js';
 import { openCore } from '../../src/core/app.js';
 import { LocalTransport } from '../../src/client/local-transport.js';
 import { ApiClient } from '../../src/client/client.js';
@@ -85,14 +86,16 @@ async function snapshotReads(stateDir: string, token: string): Promise<Obj> {
 }
 
 describe('hostctl backup, restore and doctor', () => {
-  let box: CliSandbox;
+  // The commands run in-process (the same entry point, exit codes and output); what a killed
+  // process leaves behind, and a backup beside a served state's writers, use real processes.
+  let box: InProcessSandbox;
   let token: string;
   let archive: string;
 
   const hostctl = (args: string[], timeout = 120_000) => box.run(args, { timeout });
 
   beforeAll(async () => {
-    box = cliSandbox();
+    box = inProcessSandbox();
     token = await box.init(['--demo']);
     archive = join(box.dir, 'demo.tar');
     const backup = await hostctl(['backup', '--state', box.stateDir, '-O', archive]);
