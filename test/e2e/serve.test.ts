@@ -1,15 +1,18 @@
 // The remote path for real: `hostctl serve --port 0` as a process, then the same commands with
-// --url and HOSTCTL_TOKEN (or a remote context) must answer what the local core answers.
+// --url and HOSTCTL_TOKEN (or a remote context) must answer what the local core answers. The
+// server is a real process; the commands run in-process (test/helpers/cli-in-process.ts), over
+// HTTP to it when given --url.
 import type { ResultPromise } from 'execa';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cliSandbox, startServe, type CliSandbox, type ServeProcess } from '../helpers/cli.js';
+import { startServe, type ServeProcess } from '../helpers/cli.js';
+import { inProcessSandbox, type InProcessSandbox } from '../helpers/cli-in-process.js';
 import { HttpTransport } from '../../src/client/http-transport.js';
 import { ApiClient } from '../../src/client/client.js';
 
 const json = <T = unknown>(text: unknown): T => JSON.parse(String(text)) as T;
 
 describe('hostctl serve, and commands against it', () => {
-  let sb: CliSandbox;
+  let sb: InProcessSandbox;
   let token: string;
   let server: ResultPromise;
   let url: string;
@@ -18,7 +21,7 @@ describe('hostctl serve, and commands against it', () => {
   const remote = (args: string[], env: Record<string, string> = {}) => sb.run([...args, '--url', url], { env: { HOSTCTL_TOKEN: token, ...env } });
 
   beforeAll(async () => {
-    sb = cliSandbox();
+    sb = inProcessSandbox();
     token = await sb.init();
     await sb.run(['api', 'users', '-f', 'username=alice', '-f', 'name=Alice', '-f', 'email=alice@example.com', '-f', 'password=correct-horse-battery']);
     for (const name of ['one', 'two', 'three']) await sb.run(['api', 'users/2/personal_access_tokens', '-f', `name=${name}`, '-f', 'scopes[]=read_api']);
@@ -166,7 +169,7 @@ describe('hostctl serve, and commands against it', () => {
   });
 
   it('Ctrl-C (SIGINT) stops it with exit 130, as documented', async () => {
-    const other = cliSandbox();
+    const other = inProcessSandbox();
     try {
       await other.init();
       const second = await startServe(other);
