@@ -46,7 +46,8 @@ describe('cat-file pool', () => {
     expect(await pool.read(repo, '0123456789012345678901234567890123456789')).toBeNull();
     expect(await pool.info(repo, 'refs/heads/nothing')).toBeNull();
     expect(pool.pids()).toHaveLength(1);
-  });
+    // Two hundred git processes written synchronously: far beyond the default timeout on a busy machine.
+  }, 180_000);
 
   it('sees objects and refs written by another process after it started', async () => {
     const first = git(repo, ['hash-object', '-w', '--stdin'], 'first');
