@@ -6,7 +6,7 @@ import { paramError } from '../../http/errors.js';
 import { cappedCount, decodeCursor, encodeCursor, keysetReply, pageWindow, paginate } from '../../http/pagination.js';
 import type { Reply } from '../../http/reply.js';
 import type { Database } from '../../db/connection.js';
-import { presentAuditEvent, type AuditEventRow } from './present.js';
+import { EVENT_COLUMNS, presentAuditEvent, type AuditEventRow } from './present.js';
 
 /** The ordinal columns of migration 037 that count a scope's list, unfiltered and filtered. */
 export interface AuditOrdinals {
@@ -29,8 +29,26 @@ interface Stamp {
 }
 
 /**
+ * Binary searches over ids, run inside SQLite (one statement, not a round trip a step): the
+ * smallest x in [@a, @b] whose first event at or after it was created at or after @t, and the
+ * largest x whose last event at or before it was created at or before @t.
+ */
+const AFTER_MID = '(SELECT created_at FROM audit_events WHERE id >= (a + b) / 2 ORDER BY id LIMIT 1) >= @t';
+const FIRST_AT_OR_AFTER = `WITH RECURSIVE s(a, b) AS (
+  SELECT @a, @b
+  UNION ALL
+  SELECT CASE WHEN ${AFTER_MID} THEN a ELSE (a + b) / 2 + 1 END, CASE WHEN ${AFTER_MID} THEN (a + b) / 2 ELSE b END FROM s WHERE a < b
+) SELECT MAX(a) AS x FROM s`;
+const BEFORE_MID = '(SELECT created_at FROM audit_events WHERE id <= (a + b + 1) / 2 ORDER BY id DESC LIMIT 1) <= @t';
+const LAST_AT_OR_BEFORE = `WITH RECURSIVE s(a, b) AS (
+  SELECT @a, @b
+  UNION ALL
+  SELECT CASE WHEN ${BEFORE_MID} THEN (a + b + 1) / 2 ELSE a END, CASE WHEN ${BEFORE_MID} THEN b ELSE (a + b + 1) / 2 - 1 END FROM s WHERE a < b
+) SELECT MIN(b) AS x FROM s`;
+
+/**
  * The id range of events created within [after, before]. created_at never decreases along id
- * (recordAudit makes sure), so each bound is a binary search over ids: about twenty rowid reads
+ * (recordAudit makes sure), so each bound is a binary search over ids: about twenty rowid seeks
  * at a million events, and no index on created_at for every event to update (migration 038).
  * Null when the range holds no event.
  */
@@ -38,34 +56,17 @@ function idBounds(db: Database, after: string | undefined, before: string | unde
   const first = db.prepare('SELECT id, created_at FROM audit_events ORDER BY id LIMIT 1').get() as Stamp | undefined;
   const last = db.prepare('SELECT id, created_at FROM audit_events ORDER BY id DESC LIMIT 1').get() as Stamp | undefined;
   if (!first || !last) return null;
-  // The first event at or after id x, and the last at or before it (ids may have holes).
-  const atOrAfter = db.prepare('SELECT id, created_at FROM audit_events WHERE id >= ? ORDER BY id LIMIT 1');
-  const atOrBefore = db.prepare('SELECT id, created_at FROM audit_events WHERE id <= ? ORDER BY id DESC LIMIT 1');
   let lo = first.id;
   let hi = last.id;
   if (after !== undefined) {
     if (last.created_at < after) return null;
-    // The smallest x whose first event at or after it is recent enough; that event opens the range.
-    let a = first.id;
-    let b = last.id;
-    while (a < b) {
-      const mid = Math.floor((a + b) / 2);
-      if ((atOrAfter.get(mid) as Stamp).created_at >= after) b = mid;
-      else a = mid + 1;
-    }
-    lo = (atOrAfter.get(a) as Stamp).id;
+    const { x } = db.prepare(FIRST_AT_OR_AFTER).get({ a: first.id, b: last.id, t: after }) as { x: number };
+    lo = (db.prepare('SELECT id FROM audit_events WHERE id >= ? ORDER BY id LIMIT 1').get(x) as { id: number }).id;
   }
   if (before !== undefined) {
     if (first.created_at > before) return null;
-    // The largest x whose last event at or before it is old enough; that event closes the range.
-    let a = first.id;
-    let b = last.id;
-    while (a < b) {
-      const mid = Math.ceil((a + b) / 2);
-      if ((atOrBefore.get(mid) as Stamp).created_at <= before) a = mid;
-      else b = mid - 1;
-    }
-    hi = (atOrBefore.get(a) as Stamp).id;
+    const { x } = db.prepare(LAST_AT_OR_BEFORE).get({ a: first.id, b: last.id, t: before }) as { x: number };
+    hi = (db.prepare('SELECT id FROM audit_events WHERE id <= ? ORDER BY id DESC LIMIT 1').get(x) as { id: number }).id;
   }
   return lo <= hi ? { lo, hi } : null;
 }
@@ -142,7 +143,7 @@ export function listAuditEvents(ctx: RequestContext, scope: AuditScope): Reply {
   const filter = `${readAlong(ordinal)}${ranged.length ? ` WHERE ${ranged.join(' AND ')}` : ''}`;
   if (keyset) {
     const perPage = pageWindow(ctx).perPage;
-    const rows = db.prepare(`SELECT * FROM audit_events${filter} ORDER BY id DESC LIMIT ?`).all(...rangedArgs, perPage + 1) as AuditEventRow[];
+    const rows = db.prepare(`SELECT ${EVENT_COLUMNS} FROM audit_events${filter} ORDER BY id DESC LIMIT ?`).all(...rangedArgs, perPage + 1) as AuditEventRow[];
     return keysetReply(ctx, rows, perPage, (last) => ({ cursor: encodeCursor({ id: String(last.id), _kd: 'n' }) }), presentAuditEvent, 'lookahead');
   }
   return paginate(
@@ -153,7 +154,7 @@ export function listAuditEvents(ctx: RequestContext, scope: AuditScope): Reply {
         : ordinal !== undefined
           ? Math.min(cap, ordinalTotal(db, ordinal, where, args, bounds.lo, bounds.hi))
           : (db.prepare(cappedCount(`SELECT 1 FROM audit_events${filter}`, cap)).get(...rangedArgs) as { n: number }).n,
-    (limit, offset) => (db.prepare(`SELECT * FROM audit_events${filter} ORDER BY id DESC LIMIT ? OFFSET ?`).all(...rangedArgs, limit, offset) as AuditEventRow[]).map(presentAuditEvent),
+    (limit, offset) => (db.prepare(`SELECT ${EVENT_COLUMNS} FROM audit_events${filter} ORDER BY id DESC LIMIT ? OFFSET ?`).all(...rangedArgs, limit, offset) as AuditEventRow[]).map(presentAuditEvent),
     { offsetLimitType: 'AuditEvent' },
   );
 }

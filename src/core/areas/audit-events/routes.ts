@@ -9,7 +9,7 @@ import { idParam } from '../../http/params.js';
 import { isAdmin } from '../../auth/policy.js';
 import { findGroup, findProject } from '../../resources/find.js';
 import { listAuditEvents, type AuditScope } from './list.js';
-import { presentAuditEvent, type AuditEventRow } from './present.js';
+import { EVENT_COLUMNS, presentAuditEvent, type AuditEventRow } from './present.js';
 import { followAuditEvents } from './stream.js';
 
 export const ENTITY_TYPES = ['Project', 'User', 'Group', 'Gitlab::Audit::InstanceScope'];
@@ -52,7 +52,7 @@ function instanceScope(ctx: RequestContext): AuditScope {
 /** One event within a scope, or the platform's 404. */
 function oneEvent(ctx: RequestContext, scope: AuditScope, id: number) {
   const row = ctx.core.db
-    .prepare(`SELECT * FROM audit_events WHERE id = ?${scope.where.map((w) => ` AND ${w}`).join('')}`)
+    .prepare(`SELECT ${EVENT_COLUMNS} FROM audit_events WHERE id = ?${scope.where.map((w) => ` AND ${w}`).join('')}`)
     .get(id, ...scope.args) as AuditEventRow | undefined;
   if (!row) throw notFound('Audit Event');
   return presentAuditEvent(row);

@@ -5,7 +5,7 @@
 import type { RequestContext } from '../../http/context.js';
 import { ok, type Reply } from '../../http/reply.js';
 import type { AuditScope } from './list.js';
-import { presentAuditEvent, type AuditEventRow } from './present.js';
+import { EVENT_COLUMNS, presentAuditEvent, type AuditEventRow } from './present.js';
 
 const BATCH = 100;
 const POLL_MS = 200;
@@ -22,7 +22,7 @@ export async function followAuditEvents(ctx: RequestContext, scope: AuditScope):
     where.push('event_name = ?');
     args.push(p.event_name);
   }
-  const sql = `SELECT * FROM audit_events WHERE ${where.join(' AND ')} ORDER BY id LIMIT ${BATCH}`;
+  const sql = `SELECT ${EVENT_COLUMNS} FROM audit_events WHERE ${where.join(' AND ')} ORDER BY id LIMIT ${BATCH}`;
   const after = p.after as number;
   // Past events never change, so the scan for the next batch starts at the newest id checked.
   const newest = () => (ctx.core.db.prepare('SELECT COALESCE(MAX(id), 0) AS id FROM audit_events').get() as { id: number }).id;
