@@ -26,7 +26,6 @@ import { userAvatarsSchema } from './034-user-avatars.js';
 import { auditFilterIndexesSchema } from './035-audit-filter-indexes.js';
 import { projectGroupLinksSchema } from './036-project-group-links.js';
 import { auditOrdinalsSchema } from './037-audit-ordinals.js';
-import { auditLighterWritesSchema } from './038-audit-lighter-writes.js';
 
 export const migrations: Migration[] = [
   coreSchema,
@@ -55,5 +54,4 @@ export const migrations: Migration[] = [
   auditFilterIndexesSchema,
   projectGroupLinksSchema,
   auditOrdinalsSchema,
-  auditLighterWritesSchema,
 ];
