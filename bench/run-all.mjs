@@ -18,7 +18,7 @@ const jobsAt = argv.indexOf('--jobs');
 // start-up against a bare baseline (SOLO) still run alone: a neighbour would take the core their
 // baseline process is measured on.
 const jobs = jobsAt >= 0 ? Math.max(1, Number(argv[jobsAt + 1]) || 1) : 2;
-const only = argv.filter((a, i) => i !== jobsAt && i !== jobsAt + 1);
+const only = argv.filter((a, i) => jobsAt < 0 || (i !== jobsAt && i !== jobsAt + 1));
 const SOLO = ['serve-load.ts', 'cli-startup.mjs', 'cli-remote.mjs', 'package-transfer.ts'];
 const scripts = readdirSync(dir)
   .filter((f) => !f.startsWith('.') && ((f.endsWith('.mjs') && !HELPERS.includes(f)) || (f.endsWith('.ts') && !HELPERS.includes(f) && !f.endsWith('.d.ts') && !f.endsWith('.d.mts'))))
