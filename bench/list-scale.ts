@@ -2,12 +2,14 @@
 // (python-gitlab's projects.list(membership=True), min_access_level, search= on projects, users
 // and groups) costs the same with 100,000 rows as with 100 (within 2×), and the deepest page the
 // platform serves by offset (page 2,500 of 20: offset 49,980) costs at most 3× the first page,
-// both at 100,000 rows (the deep page's first read, which walks the offset, is shown beside it).
+// both at 100,000 rows. Repeated requests are answered from what the lists remember in one
+// generation of the database; the first read after a write is shown beside each (the deep page's
+// walks the offset).
 // Both states are built with bulk INSERTs in one transaction; requests go through the in-process
 // core.
 import type { Core } from '../src/core/app.js';
 import { budgetLine, verdict } from './budget.mjs';
-import { atTwoSizes, call, medianGetMs, quietState, scaleRow, timed, userWithToken } from './core-requests.js';
+import { atTwoSizes, call, median, medianGetMs, quietState, scaleRow, timed, userWithToken } from './core-requests.js';
 
 const ROUNDS = Number(process.env.BENCH_RUNS ?? 25);
 /** The deepest offset page: page × per_page ≤ 50,000. */
@@ -104,23 +106,38 @@ const DEEPEST: Case[] = [
   ['snippets, all as a user', 'alice', () => '/snippets/all', ''],
 ];
 
+/**
+ * The median time of a request's first read after a write (which starts over what the lists
+ * remember in a generation of the database: page starts, windows, counts, texts).
+ */
+async function afterWriteMs(s: State, who: Who, path: string, query: string, rounds = 5): Promise<number> {
+  const times: number[] = [];
+  for (let i = 0; i < rounds; i++) {
+    s.core.db.prepare('UPDATE users SET updated_at = updated_at WHERE id = 1').run();
+    times.push(await timed(() => s.core.handle({ method: 'GET', path, query, headers: { 'private-token': s[who] } })));
+  }
+  return median(times);
+}
+
 await atTwoSizes(build, async (small, large) => {
   process.stdout.write(`\nList filters, 100 vs 100,000 rows (${ROUNDS} requests each, medians; budget 2×)\n`);
   for (const [label, who, path, query] of SCALE) {
     const a = await medianGetMs(small.core, small[who], path(small), query, ROUNDS, 5);
     const b = await medianGetMs(large.core, large[who], path(large), query, ROUNDS, 5);
+    const written = await afterWriteMs(large, who, path(large), query);
     scaleRow('list filters', label, a, b);
+    process.stdout.write(`    first read after a write at 100,000: ${written.toFixed(2)} ms\n`);
   }
   process.stdout.write(`\nThe deepest offset page (page 2,500 of 20) against page 1, at 100,000 rows (${ROUNDS} requests each, medians; budget 3×)\n`);
   for (const [label, who, path, query] of DEEPEST) {
     const amp = query ? '&' : '';
     const first = await medianGetMs(large.core, large[who], path(large), `per_page=20${amp}${query}`, ROUNDS, 5);
-    // The first read of the deep page in this generation of the database walks the offset; the
-    // ones after it seek from the page start it remembered (src/core/db/page-starts.ts).
-    const cold = await timed(() => large.core.handle({ method: 'GET', path: path(large), query: `${DEEP}${amp}${query}`, headers: { 'private-token': large[who] } }));
+    // The first read of the deep page after a write walks the offset; the ones after it seek
+    // from the page start it remembered (src/core/db/page-starts.ts).
+    const cold = await afterWriteMs(large, who, path(large), `${DEEP}${amp}${query}`, 3);
     const deep = await medianGetMs(large.core, large[who], path(large), `${DEEP}${amp}${query}`, ROUNDS, 5);
     const ratio = deep / first;
     process.stdout.write(`  ${label.padEnd(44)} ${first.toFixed(2)} ms vs ${deep.toFixed(2)} ms  → ${ratio.toFixed(2)}× (budget 3×: ${ratio <= 3 ? 'within' : 'OVER'}; first read ${cold.toFixed(1)} ms)\n`);
-    budgetLine(`deepest page vs page 1 at 100,000: ${label}`, `${deep.toFixed(2)} ms = ${ratio.toFixed(2)}× (first read ${cold.toFixed(1)} ms)`, `${first.toFixed(2)} ms`, '≤ 3×', verdict(ratio <= 3));
+    budgetLine(`deepest page vs page 1 at 100,000: ${label}`, `${deep.toFixed(2)} ms = ${ratio.toFixed(2)}× (first read after a write ${cold.toFixed(1)} ms)`, `${first.toFixed(2)} ms`, '≤ 3×', verdict(ratio <= 3));
   }
 });
