@@ -3,7 +3,8 @@
 // any file the bundle is made from is newer than the bundle (or it is missing), it is rebuilt
 // here; if the build fails, nothing runs and the build's error says why.
 import { spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 
 const root = resolve(import.meta.dirname, '..');
@@ -39,7 +40,16 @@ export function staleBundle(): string | null {
   return source.mtime > built ? `${source.file.slice(root.length + 1)} is newer than the bundle` : null;
 }
 
-export default function setup(): void {
+export default function setup(): () => void {
+  rebuildIfStale();
+  // Where test processes keep the states they copy instances from (test/helpers/instance.ts);
+  // removed when the run ends, since a worker process may be ended without its exit handlers.
+  const templates = mkdtempSync(join(tmpdir(), 'hostctl-templates-'));
+  process.env.HOSTCTL_TEST_TEMPLATES = templates;
+  return () => rmSync(templates, { recursive: true, force: true });
+}
+
+function rebuildIfStale(): void {
   const reason = staleBundle();
   if (reason === null) return;
   process.stderr.write(`rebuilding dist/ (${reason})\n`);

@@ -125,7 +125,7 @@ function freshState(target: string, clock: FakeClock, options: Partial<InitOptio
   let template = templates.get(key);
   if (!template) {
     if (templates.size === 0) process.once('exit', () => templates.forEach((t) => rmSync(t.dir, { recursive: true, force: true })));
-    const dir = mkdtempSync(join(tmpdir(), 'hostctl-template-'));
+    const dir = mkdtempSync(join(process.env.HOSTCTL_TEST_TEMPLATES ?? tmpdir(), 'hostctl-template-'));
     const made = initState({ stateDir: join(dir, 'state'), clock: new FakeClock(FAKE_NOW), ...options });
     made.core.close();
     template = { dir, rootToken: made.rootToken };
