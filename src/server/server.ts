@@ -72,10 +72,21 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
   );
   const releaseGuard = guardProcess(log);
   const connections = connectionLimits(server, options.maxConnections ?? MAX_CONNECTIONS, options.maxConnectionsPerAddress ?? MAX_CONNECTIONS_PER_ADDRESS);
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(options.port ?? 8080, options.host ?? '127.0.0.1', () => resolve());
-  });
+  try {
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(options.port ?? 8080, options.host ?? '127.0.0.1', () => resolve());
+    });
+  } catch (e) {
+    // A port that cannot be bound (in use, not permitted) leaves nothing behind: the job worker's
+    // timer and the process guard belong to a server that never started. A CLI process exits
+    // anyway, but a caller that goes on (the in-process test harness, an embedding) would keep
+    // a worker polling a state it has already closed.
+    await worker.stop();
+    releaseGuard();
+    batched?.close();
+    throw e;
+  }
   const address = server.address() as AddressInfo;
   const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
   let closing: Promise<void> | undefined;

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { startInstance } from '../helpers/instance.js';
 import { startServer } from '../../src/server/server.js';
 import { registerJob } from '../../src/core/jobs/registry.js';
+import { createServer as createTcpServer, type AddressInfo } from 'node:net';
 
 describe('stopping the server', () => {
   it('stops taking jobs, waits at most the grace period, and leaves the rest queued', async () => {
@@ -33,6 +34,37 @@ describe('stopping the server', () => {
     } finally {
       release();
       inst.core.db.prepare("UPDATE jobs SET state = 'done' WHERE kind = 'test.slow'").run();
+      await inst.close();
+    }
+  });
+
+  it('a server that cannot bind its port leaves no worker behind to take jobs', async () => {
+    const inst = await startInstance('local');
+    let ran = 0;
+    registerJob('test.count', () => Promise.resolve(async () => {
+      ran++;
+    }));
+    const holder = createTcpServer();
+    await new Promise<void>((resolve) => holder.listen(0, '127.0.0.1', () => resolve()));
+    const port = (holder.address() as AddressInfo).port;
+    try {
+      const job = inst.core.jobs.enqueue('test.count', {});
+      await expect(startServer({ core: inst.core, port, log: null, jobPollMs: 5 })).rejects.toThrow(/EADDRINUSE/);
+      // A worker left polling would take the job within a few of its 5 ms turns.
+      await new Promise((r) => setTimeout(r, 300));
+      expect(ran).toBe(0);
+      expect(inst.core.jobs.get(job)?.state).toBe('queued');
+      // The job itself can run: a server that does start takes it.
+      const server = await startServer({ core: inst.core, port: 0, log: null, jobPollMs: 5 });
+      try {
+        for (let i = 0; i < 500 && inst.core.jobs.get(job)?.state !== 'done'; i++) await new Promise((r) => setTimeout(r, 10));
+        expect(inst.core.jobs.get(job)?.state).toBe('done');
+        expect(ran).toBe(1);
+      } finally {
+        await server.close();
+      }
+    } finally {
+      await new Promise<void>((resolve) => holder.close(() => resolve()));
       await inst.close();
     }
   });
