@@ -36,6 +36,9 @@ export function mayWrite(cli: Cli, target: string, o: DownloadOpts): boolean {
   return true;
 }
 
+/** A raw API answer as bytes: the client gives text answers as strings, the rest as bytes. */
+export const bytesOf = (raw: string | Uint8Array): Uint8Array => (typeof raw === 'string' ? Buffer.from(raw, 'utf8') : raw);
+
 /** Writes the bytes to `target` (standard output for '-'): beside it first, renamed once complete. */
 export function writeDownload(cli: Cli, target: string, data: Uint8Array): void {
   if (target === '-') {

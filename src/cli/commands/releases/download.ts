@@ -4,7 +4,7 @@ import { apiPathOf } from '../../../client/client.js';
 import { CliError, EXIT, UsageError } from '../../kit/errors.js';
 import { apiPath, checkChoice } from '../../kit/refs.js';
 import { addProjectOption, projectRef, releasePath, tagArg, type ProjectOpts } from './project.js';
-import { addDownloadOptions, mayWrite, writeDownload, type DownloadOpts } from '../../kit/download.js';
+import { addDownloadOptions, bytesOf, mayWrite, writeDownload, type DownloadOpts } from '../../kit/download.js';
 
 interface ReleaseDownloadOpts extends ProjectOpts, DownloadOpts {
   asset?: string;
@@ -12,8 +12,6 @@ interface ReleaseDownloadOpts extends ProjectOpts, DownloadOpts {
 }
 
 const SOURCE_FORMATS = ['zip', 'tar.gz', 'tar.bz2', 'tar'];
-
-const toBytes = (raw: string | Uint8Array): Uint8Array => (typeof raw === 'string' ? Buffer.from(raw, 'utf8') : raw);
 
 /** Fetches an asset from where its link points (outside the API), following redirects. */
 async function downloadExternal(url: string): Promise<Uint8Array> {
@@ -64,7 +62,7 @@ export const downloadVerb: VerbSpec<ReleaseDownloadOpts> = {
       const res = await api.get(releasePath(project, tag, `/downloads/${assetPath.split('/').map(encodeURIComponent).join('/')}`));
       const location = res.headers.location;
       if (!location) throw new CliError(`expected a redirect for asset ${assetPath}, got HTTP ${res.status}`, EXIT.failure);
-      data = location.startsWith('/api/v4/') ? toBytes((await api.get(apiPathOf(location))).raw) : await downloadExternal(location);
+      data = location.startsWith('/api/v4/') ? bytesOf((await api.get(apiPathOf(location))).raw) : await downloadExternal(location);
       name = basename(assetPath);
     } else {
       const format = o.source as string;
@@ -73,7 +71,7 @@ export const downloadVerb: VerbSpec<ReleaseDownloadOpts> = {
       const source = release.assets?.sources?.find((s) => s.format === format);
       if (!source) throw new CliError(`release ${tag} offers no ${format} source to this user (code access is needed)`, EXIT.auth);
       const res = await api.get(apiPath(`/projects/:id/repository/archive.${format}`, { id: project }), { sha: tag });
-      data = toBytes(res.raw);
+      data = bytesOf(res.raw);
       name = decodeURIComponent(basename(new URL(source.url).pathname));
     }
     const target = o.outputFile ?? name;

@@ -1,14 +1,12 @@
 import type { VerbSpec } from '../../kit/verb.js';
 import { CliError, EXIT, UsageError } from '../../kit/errors.js';
-import { addDownloadOptions, mayWrite, writeDownload, type DownloadOpts } from '../../kit/download.js';
+import { addDownloadOptions, bytesOf, mayWrite, writeDownload, type DownloadOpts } from '../../kit/download.js';
 import { addProjectOption, projectRef, releasePath, tagArg, type ProjectOpts } from './project.js';
 import { evidenceRows, type ReleaseEvidences } from './evidences.js';
 
 interface EvidenceDownloadOpts extends ProjectOpts, DownloadOpts {
   id?: string;
 }
-
-const toBytes = (raw: string | Uint8Array): Uint8Array => (typeof raw === 'string' ? Buffer.from(raw, 'utf8') : raw);
 
 export const evidenceDownloadVerb: VerbSpec<EvidenceDownloadOpts> = {
   name: 'download',
@@ -39,6 +37,6 @@ export const evidenceDownloadVerb: VerbSpec<EvidenceDownloadOpts> = {
     const target = o.outputFile ?? `${tag.replace(/[/\\]/g, '-')}-evidence-${row.id}.json`;
     if (!mayWrite(cli, target, o)) return;
     const res = await api.get(releasePath(project, tag, `/evidences/${row.id}`));
-    writeDownload(cli, target, toBytes(res.raw));
+    writeDownload(cli, target, bytesOf(res.raw));
   },
 };

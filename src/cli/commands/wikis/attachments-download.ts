@@ -1,14 +1,12 @@
 import type { VerbSpec } from '../../kit/verb.js';
 import { UsageError } from '../../kit/errors.js';
-import { addDownloadOptions, mayWrite, writeDownload, type DownloadOpts } from '../../kit/download.js';
+import { addDownloadOptions, bytesOf, mayWrite, writeDownload, type DownloadOpts } from '../../kit/download.js';
 import { addWikiOptions, type WikiOpts } from './common.js';
 import { attachmentsPath } from './attachments.js';
 
 interface AttachmentsDownloadOpts extends WikiOpts, DownloadOpts {
   branch?: string;
 }
-
-const toBytes = (raw: string | Uint8Array): Uint8Array => (typeof raw === 'string' ? Buffer.from(raw, 'utf8') : raw);
 
 export const attachmentsDownloadVerb: VerbSpec<AttachmentsDownloadOpts> = {
   name: 'download',
@@ -29,6 +27,6 @@ export const attachmentsDownloadVerb: VerbSpec<AttachmentsDownloadOpts> = {
     if (!mayWrite(cli, target, o)) return;
     const api = await cli.client();
     const res = await api.get(attachmentsPath(o, filePath), o.branch !== undefined ? { branch: o.branch } : undefined);
-    writeDownload(cli, target, toBytes(res.raw));
+    writeDownload(cli, target, bytesOf(res.raw));
   },
 };
