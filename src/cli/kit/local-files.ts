@@ -6,6 +6,7 @@
 import { accessSync, constants, readdirSync, statSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { CliError, EXIT } from './errors.js';
+import { editDistance } from './edit-distance.js';
 
 /** The local part of a `file[=repo/path]` value: the whole value when that is a file, else what precedes `=`. */
 export function localPart(value: string): string {
@@ -17,21 +18,6 @@ export function localPart(value: string): string {
   } catch {
     return value.slice(0, eq);
   }
-}
-
-/** Edit distance of two short names (file names), for "did you mean". */
-function distance(a: string, b: string): number {
-  const prev = Array.from({ length: b.length + 1 }, (_, j) => j);
-  for (let i = 1; i <= a.length; i++) {
-    let diag = prev[0] as number;
-    prev[0] = i;
-    for (let j = 1; j <= b.length; j++) {
-      const up = prev[j] as number;
-      prev[j] = Math.min(up + 1, (prev[j - 1] as number) + 1, diag + (a[i - 1] === b[j - 1] ? 0 : 1));
-      diag = up;
-    }
-  }
-  return prev[b.length] as number;
 }
 
 const stemOf = (name: string) => name.replace(/\.[^.]*$/, '');
@@ -52,7 +38,7 @@ export function nearbyFiles(path: string): string[] {
     .map((name) => {
       const lower = name.toLowerCase();
       // The same name but for case or the extension (`notes` for `notes.md`) is the best guess.
-      const score = lower === wanted ? 0 : stemOf(lower) === stemOf(wanted) || stemOf(lower) === wanted ? 1 : distance(lower, wanted) + 1;
+      const score = lower === wanted ? 0 : stemOf(lower) === stemOf(wanted) || stemOf(lower) === wanted ? 1 : editDistance(lower, wanted) + 1;
       return { name, score };
     })
     .filter((c) => c.score <= limit + 1)
