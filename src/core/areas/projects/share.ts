@@ -4,11 +4,10 @@
 import type { RequestContext } from '../../http/context.js';
 import { failure, forbidden, notFound } from '../../http/errors.js';
 import { created, noContent, type Reply } from '../../http/reply.js';
-import type { NamespaceRow, ProjectRow, UserRow } from '../../db/rows.js';
-import type { CoreState } from '../../state.js';
+import type { NamespaceRow, UserRow } from '../../db/rows.js';
 import { accessLevelOf, can, isAdmin } from '../../auth/policy.js';
 import { ancestorIds } from '../../auth/access.js';
-import { findProject, groupByRef } from '../../resources/find.js';
+import { findProject, groupByRef, projectFullPath } from '../../resources/find.js';
 import { recordAudit } from '../../audit/record.js';
 import { namespaceById } from './queries.js';
 
@@ -24,8 +23,6 @@ const OWNER = 50;
 
 /** The ProjectGroupLink entity. */
 const presentLink = (l: LinkRow) => ({ id: l.id, project_id: l.project_id, group_id: l.group_id, group_access: l.group_access, expires_at: l.expires_at });
-
-const projectPath = (core: CoreState, project: ProjectRow): string => `${namespaceById(core, project.namespace_id)?.full_path ?? ''}/${project.path}`;
 
 /**
  * The group to share with: one the caller holds a role in (directly, through an ancestor or a
@@ -59,7 +56,7 @@ export function shareProject(ctx: RequestContext, user: UserRow): Reply {
     recordAudit(ctx.core, {
       name: 'project_group_link_created',
       entity: { type: 'Group', id: group.id, path: group.full_path },
-      target: { type: 'Project', id: project.id, details: projectPath(ctx.core, project) },
+      target: { type: 'Project', id: project.id, details: projectFullPath(ctx.core, project) },
       message: 'Added project group link',
     });
     return ctx.core.db.prepare('SELECT * FROM project_group_links WHERE id = ?').get(Number(info.lastInsertRowid)) as LinkRow;
@@ -80,7 +77,7 @@ export function unshareProject(ctx: RequestContext, user: UserRow): Reply {
     recordAudit(ctx.core, {
       name: 'project_group_link_deleted',
       entity: { type: 'Group', id: group.id, path: group.full_path },
-      target: { type: 'Project', id: project.id, details: projectPath(ctx.core, project) },
+      target: { type: 'Project', id: project.id, details: projectFullPath(ctx.core, project) },
       message: 'Removed project group link',
     });
   });
