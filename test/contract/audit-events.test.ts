@@ -80,14 +80,14 @@ describe.each(TRANSPORTS)('audit events (%s)', (kind) => {
     });
     expect(one(createdEvents, 'user_created').entity_id).toBe(u.user.id);
     const updated = await during(() => inst.admin.put(`/users/${u.user.id}`, { admin: true, external: true, password: 'another-horse-battery' }));
-    expect(updated.map((e) => e.event_name).sort()).toEqual(['user_admin_updated', 'user_external_updated', 'user_password_updated']);
-    expect(one(updated, 'user_admin_updated').details).toMatchObject({ change: 'admin', from: false, to: true });
+    expect(updated.map((e) => e.event_name).sort()).toEqual(['user_admin_status_updated', 'user_external_status_updated', 'user_password_updated']);
+    expect(one(updated, 'user_admin_status_updated').details).toMatchObject({ change: 'admin', from: false, to: true });
     expect(one(updated, 'user_password_updated').details).not.toHaveProperty('to');
     expect(JSON.stringify(updated)).not.toContain('another-horse-battery');
     const blocked = await during(() => inst.admin.post(`/users/${u.user.id}/block`));
     expect(one(blocked, 'user_blocked').details).toMatchObject({ change: 'state', from: 'active', to: 'blocked' });
     expect(await during(() => inst.admin.post(`/users/${u.user.id}/block`))).toEqual([]);
-    one(await during(() => inst.admin.post(`/users/${u.user.id}/unblock`)), 'user_unblocked');
+    one(await during(() => inst.admin.post(`/users/${u.user.id}/unblock`)), 'unblock_user');
     const deleted = await during(() => inst.admin.delete(`/users/${u.user.id}`));
     expect(one(deleted, 'user_destroyed').details.entity_path).toBe(u.user.username);
   });

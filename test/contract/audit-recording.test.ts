@@ -49,8 +49,10 @@ describe.each(TRANSPORTS)('audit event recording (%s)', (kind) => {
     });
     one(made, 'project_created');
     const updated = await during(() => actor.client.put(`/projects/${pid}`, { visibility: 'internal', path: 'audited-two' }));
-    expect(updated.map((e) => e.event_name).sort()).toEqual(['project_path_updated', 'project_visibility_updated']);
-    expect(one(updated, 'project_visibility_updated').details).toMatchObject({ change: 'visibility', from: 'private', to: 'internal' });
+    expect(updated.map((e) => e.event_name).sort()).toEqual(['project_path_updated', 'project_visibility_level_updated']);
+    expect(one(updated, 'project_visibility_level_updated').details).toMatchObject({ change: 'visibility', from: 'private', to: 'internal' });
+    const described = await exactlyOne(() => actor.client.put(`/projects/${pid}`, { description: 'audited' }), 'project_description_updated', ['Project', pid]);
+    expect(described.details).toMatchObject({ change: 'description', to: 'audited' });
     const group = await createGroup(inst, actor.client);
     const moved = await exactlyOne(() => actor.client.put(`/projects/${pid}/transfer`, { namespace: group.id }), 'project_namespace_updated', ['Project', pid]);
     expect(moved.details).toMatchObject({ change: 'namespace', to: group.full_path });
@@ -81,9 +83,9 @@ describe.each(TRANSPORTS)('audit event recording (%s)', (kind) => {
 
   it('users: ban and unban, each with the state change', async () => {
     const u = await createUser(inst);
-    const banned = await exactlyOne(() => actor.client.post(`/users/${u.user.id}/ban`), 'user_banned', ['User', u.user.id]);
+    const banned = await exactlyOne(() => actor.client.post(`/users/${u.user.id}/ban`), 'ban_user', ['User', u.user.id]);
     expect(banned.details).toMatchObject({ change: 'state', from: 'active', to: 'banned' });
-    const unbanned = await exactlyOne(() => actor.client.post(`/users/${u.user.id}/unban`), 'user_unbanned', ['User', u.user.id]);
+    const unbanned = await exactlyOne(() => actor.client.post(`/users/${u.user.id}/unban`), 'unban_user', ['User', u.user.id]);
     expect(unbanned.details).toMatchObject({ change: 'state', from: 'banned', to: 'active' });
     // A refused repeat changes nothing and records nothing.
     expect(await during(() => actor.client.request('POST', `/users/${u.user.id}/unban`, { allowError: true }))).toEqual([]);
@@ -95,8 +97,9 @@ describe.each(TRANSPORTS)('audit event recording (%s)', (kind) => {
       gid = (await createGroup(inst, actor.client)).id;
     });
     expect(made.map((e) => e.event_name)).toEqual(['group_created']);
-    const changed = await exactlyOne(() => actor.client.put(`/groups/${gid}`, { visibility: 'public' }), 'group_visibility_updated', ['Group', gid]);
+    const changed = await exactlyOne(() => actor.client.put(`/groups/${gid}`, { visibility: 'public' }), 'group_visibility_level_updated', ['Group', gid]);
     expect(changed.details).toMatchObject({ from: 'private', to: 'public' });
+    await exactlyOne(() => actor.client.put(`/groups/${gid}`, { description: 'audited' }), 'group_description_updated', ['Group', gid]);
     const parent = await createGroup(inst, actor.client, { visibility: 'public' });
     const path = (await actor.client.get<{ full_path: string }>(`/groups/${gid}`)).data.full_path;
     const moved = await exactlyOne(() => actor.client.post(`/groups/${gid}/transfer`, { group_id: parent.id }), 'group_transferred', ['Group', gid]);
@@ -122,8 +125,8 @@ describe.each(TRANSPORTS)('audit event recording (%s)', (kind) => {
     await exactlyOne(() => actor.client.post(`${p}/protected_branches`, { name: 'release/*' }), 'protected_branch_created', ['Project', project.id], 'ProtectedBranch');
     await exactlyOne(() => actor.client.patch(`${p}/protected_branches/${encodeURIComponent('release/*')}`, { allow_force_push: true }), 'protected_branch_updated', ['Project', project.id]);
     await exactlyOne(() => actor.client.delete(`${p}/protected_branches/${encodeURIComponent('release/*')}`), 'protected_branch_removed', ['Project', project.id]);
-    await exactlyOne(() => actor.client.post(`${p}/protected_environments`, { name: 'production', deploy_access_levels: [{ access_level: 40 }] }), 'protected_environment_created', ['Project', project.id], 'ProtectedEnvironment');
-    await exactlyOne(() => actor.client.delete(`${p}/protected_environments/production`), 'protected_environment_deleted', ['Project', project.id]);
+    await exactlyOne(() => actor.client.post(`${p}/protected_environments`, { name: 'production', deploy_access_levels: [{ access_level: 40 }] }), 'environment_protected', ['Project', project.id], 'ProtectedEnvironment');
+    await exactlyOne(() => actor.client.delete(`${p}/protected_environments/production`), 'environment_unprotected', ['Project', project.id]);
     let fid = 0;
     const made = await exactlyOne(
       async () => {
@@ -162,22 +165,22 @@ describe.each(TRANSPORTS)('audit event recording (%s)', (kind) => {
   it('SAML provider, group links, identities; SCIM provisioning; enterprise users two-factor', async () => {
     const group = await createGroup(inst, actor.client);
     const saml = await during(() => enableSaml(inst, group.id));
-    expect(saml.map((e) => e.event_name)).toEqual(['saml_provider_created', 'scim_token_generated']);
-    const changed = await exactlyOne(() => actor.client.put(`/hostctl/groups/${group.id}/saml_provider`, { enforced_sso: true }), 'saml_provider_enforced_sso_updated', ['Group', group.id]);
+    expect(saml.map((e) => e.event_name)).toEqual(['group_saml_provider_create', 'scim_token_generated']);
+    const changed = await exactlyOne(() => actor.client.put(`/hostctl/groups/${group.id}/saml_provider`, { enforced_sso: true }), 'group_saml_provider_update', ['Group', group.id]);
     expect(changed.details).toMatchObject({ from: 0, to: 1 });
-    await exactlyOne(() => actor.client.post(`/groups/${group.id}/saml_group_links`, { saml_group_name: 'devs', access_level: 30 }), 'saml_group_link_created', ['Group', group.id], 'SamlGroupLink');
-    await exactlyOne(() => actor.client.delete(`/groups/${group.id}/saml_group_links/devs`), 'saml_group_link_deleted', ['Group', group.id]);
+    await exactlyOne(() => actor.client.post(`/groups/${group.id}/saml_group_links`, { saml_group_name: 'devs', access_level: 30 }), 'saml_group_links_created', ['Group', group.id], 'SamlGroupLink');
+    await exactlyOne(() => actor.client.delete(`/groups/${group.id}/saml_group_links/devs`), 'saml_group_links_removed', ['Group', group.id]);
 
     const token = (await inst.admin.post<{ token: string }>(`/hostctl/groups/${group.id}/scim_token`)).data.token;
     const users = `/groups/${encodeURIComponent(group.full_path)}/Users`;
     const provisioned = await during(() => scim(inst, 'POST', users, token, scimUserBody({ externalId: 'ext-audit' })));
-    const p = one(provisioned, 'scim_user_provisioned');
+    const p = one(provisioned, 'user_provisioned_by_scim');
     expect([p.entity_type, p.entity_id, p.author_id]).toEqual(['Group', group.id, -1]);
     const userId = p.details.target_id as number;
     const patch = (active: boolean) => scim(inst, 'PATCH', `${users}/ext-audit`, token, { schemas: ['urn:ietf:params:scim:api:messages:2.0:PatchOp'], Operations: [{ op: 'replace', value: { active } }] });
     expect((await during(() => patch(false))).map((e) => e.event_name)).toEqual(['scim_user_deprovisioned']);
     expect((await during(() => patch(true))).map((e) => e.event_name)).toEqual(['scim_user_reprovisioned']);
-    const identity = await exactlyOne(() => actor.client.patch(`/groups/${group.id}/saml/ext-audit`, { extern_uid: 'ext-audit-2' }), 'saml_identity_updated', ['Group', group.id]);
+    const identity = await exactlyOne(() => actor.client.patch(`/groups/${group.id}/saml/ext-audit`, { extern_uid: 'ext-audit-2' }), 'update_mismatched_group_saml_extern_uid', ['Group', group.id]);
     expect(identity.details).toMatchObject({ change: 'extern uid', from: 'ext-audit', to: 'ext-audit-2' });
 
     await inst.admin.put(`/hostctl/users/${userId}/two_factor`, { enabled: true });
@@ -224,9 +227,56 @@ describe.each(TRANSPORTS)('audit event recording (%s)', (kind) => {
     );
     await exactlyOne(() => actor.client.patch(`/projects/${project.id}/packages/protection/rules/${rule}`, { package_name_pattern: 'tools*' }), 'package_protection_rule_updated', ['Project', project.id]);
     await exactlyOne(() => actor.client.delete(`/projects/${project.id}/packages/protection/rules/${rule}`), 'package_protection_rule_deleted', ['Project', project.id]);
-    const deleted = await exactlyOne(() => actor.client.delete(`/projects/${project.id}/packages/${pkg?.id}`), 'package_deleted', ['Project', project.id], 'Packages::Package');
+    const deleted = await exactlyOne(() => actor.client.delete(`/projects/${project.id}/packages/${pkg?.id}`), 'package_registry_package_deleted', ['Project', project.id], 'Packages::Package');
     expect(deleted.details.target_details).toBe('tool 1.0.0');
     await inst.settleJobs();
+  });
+
+  it('branches and tags through their own APIs: created and deleted, each once the ref moved', async () => {
+    const project = await createRepoProject(inst, actor.client);
+    const r = `/projects/${project.id}/repository`;
+    const made = await exactlyOne(() => actor.client.post(`${r}/branches`, { branch: 'feature', ref: 'main' }), 'branch_created', ['Project', project.id], 'Branch');
+    expect(made.details).toMatchObject({ target_id: 'feature', target_details: 'feature' });
+    expect(made.details.custom_message).toMatch(/^Created branch feature from main at [0-9a-f]{8}$/);
+    // A refused creation (the branch exists) records nothing.
+    expect(await during(() => actor.client.request('POST', `${r}/branches`, { body: { branch: 'feature', ref: 'main' }, allowError: true }))).toEqual([]);
+    await exactlyOne(() => actor.client.delete(`${r}/branches/feature`), 'branch_deleted', ['Project', project.id], 'Branch');
+    // Deleting the default branch is refused: nothing recorded.
+    expect(await during(() => actor.client.request('DELETE', `${r}/branches/main`, { allowError: true }))).toEqual([]);
+
+    const tag = await exactlyOne(() => actor.client.post(`${r}/tags`, { tag_name: 'v9', ref: 'main', message: 'nine' }), 'tag_created', ['Project', project.id], 'Tag');
+    expect(tag.details.custom_message).toMatch(/^Created annotated tag v9 at [0-9a-f]{8}$/);
+    await exactlyOne(() => actor.client.delete(`${r}/tags/v9`), 'tag_deleted', ['Project', project.id], 'Tag');
+    // A release made with its tag records the release alone; deleting the tag takes the release,
+    // each recorded.
+    expect((await during(() => createRelease(inst, project.id, { tag_name: 'v10' }, actor.client))).map((e) => e.event_name)).toEqual(['release_created']);
+    expect((await during(() => actor.client.delete(`${r}/tags/v10`))).map((e) => e.event_name)).toEqual(['release_deleted_audit_event', 'tag_deleted']);
+
+    // Merged branches go in a job, each recorded for the user who asked.
+    await actor.client.post(`${r}/branches`, { branch: 'merged-one', ref: 'main' });
+    await actor.client.post(`${r}/branches`, { branch: 'merged-two', ref: 'main' });
+    // A branch at the default branch's tip is not merged into it: move main on.
+    await actor.client.post(`${r}/files/later.txt`, { branch: 'main', content: 'later', commit_message: 'later' });
+    const swept = await during(async () => {
+      await actor.client.delete(`${r}/merged_branches`);
+      await inst.settleJobs();
+    });
+    expect(swept.map((e) => [e.event_name, e.details.target_details, e.author_id]).sort()).toEqual([
+      ['branch_deleted', 'merged-one', actor.user.id],
+      ['branch_deleted', 'merged-two', actor.user.id],
+    ]);
+  });
+
+  it('forks: one project_fork_operation on the new project, naming its source', async () => {
+    const source = await createRepoProject(inst, actor.client);
+    let forkId = 0;
+    const events = await during(async () => {
+      forkId = (await actor.client.post<{ id: number }>(`/projects/${source.id}/fork`, { path: `fork-${source.id}`, name: `fork-${source.id}` })).data.id;
+      await inst.settleJobs();
+    });
+    const e = one(events, 'project_fork_operation');
+    expect([e.entity_type, e.entity_id, e.details.target_id, e.details.target_details]).toEqual(['Project', forkId, source.id, source.path_with_namespace]);
+    expect(events.map((x) => x.event_name)).not.toContain('project_created');
   });
 
   it('releases: create, update, delete', async () => {
@@ -234,7 +284,7 @@ describe.each(TRANSPORTS)('audit event recording (%s)', (kind) => {
     const made = await exactlyOne(() => createRelease(inst, project.id, { tag_name: 'v1.0' }, actor.client), 'release_created', ['Project', project.id], 'Release');
     expect(made.details.target_details).toBe('v1.0');
     await exactlyOne(() => actor.client.put(`/projects/${project.id}/releases/v1.0`, { name: 'First' }), 'release_updated', ['Project', project.id]);
-    await exactlyOne(() => actor.client.delete(`/projects/${project.id}/releases/v1.0`), 'release_deleted', ['Project', project.id]);
+    await exactlyOne(() => actor.client.delete(`/projects/${project.id}/releases/v1.0`), 'release_deleted_audit_event', ['Project', project.id]);
   });
 
   it('release evidence: collected in the background, for the user who asked', async () => {
@@ -344,7 +394,7 @@ describe.each(TRANSPORTS)('audit event recording (%s)', (kind) => {
     expect(await during(() => actor.client.post(`${p}/pipelines/${pipeline}/cancel`))).toEqual([]);
     const retried = await exactlyOne(() => actor.client.post(`${p}/pipelines/${pipeline}/retry`), 'pipeline_retried', ['Project', project.id]);
     expect(retried.details).toMatchObject({ from: 'canceled', to: 'pending' });
-    await exactlyOne(() => actor.client.delete(`${p}/pipelines/${pipeline}`), 'pipeline_deleted', ['Project', project.id], 'Ci::Pipeline');
+    await exactlyOne(() => actor.client.delete(`${p}/pipelines/${pipeline}`), 'destroy_pipeline', ['Project', project.id], 'Ci::Pipeline');
   });
 
   it('milestones: create, update, delete, and a promotion on the project it leaves', async () => {
@@ -390,7 +440,7 @@ describe.each(TRANSPORTS)('audit event recording (%s)', (kind) => {
     );
     await exactlyOne(() => actor.client.put(`${links}/${lid}`, { name: 'binary' }), 'release_link_updated', ['Project', project.id]);
     await exactlyOne(() => actor.client.delete(`${links}/${lid}`), 'release_link_deleted', ['Project', project.id]);
-    await exactlyOne(() => uploadGeneric(actor.client, project.id, 'kit', '1.0.0', 'kit.txt', 'bytes'), 'package_file_uploaded', ['Project', project.id], 'Packages::PackageFile');
+    await exactlyOne(() => uploadGeneric(actor.client, project.id, 'kit', '1.0.0', 'kit.txt', 'bytes'), 'package_registry_package_published', ['Project', project.id], 'Packages::PackageFile');
     let sid = 0;
     await exactlyOne(
       async () => {

@@ -15,6 +15,10 @@ function tokenOwner(core: CoreState, userId: number): { kind: 'personal' | 'proj
   return { kind: 'personal', entity: { type: 'User', id: userId } };
 }
 
+/** The platform's names where they differ from `<kind>_access_token_<action>`: a bot's token revoked is deleted. */
+const tokenEventName = (kind: 'personal' | 'project' | 'group', action: string): string =>
+  kind !== 'personal' && action === 'revoked' ? `${kind}_access_token_deleted` : `${kind}_access_token_${action}`;
+
 const TOKEN_MESSAGES = {
   created: 'Created access token',
   rotated: 'Rotated access token',
@@ -27,7 +31,7 @@ export function auditToken(core: CoreState, token: { id: number; user_id: number
   const { kind, entity } = tokenOwner(core, token.user_id);
   const targetType = kind === 'personal' ? 'PersonalAccessToken' : kind === 'project' ? 'ProjectAccessToken' : 'GroupAccessToken';
   return recordAudit(core, {
-    name: `${kind}_access_token_${action}`,
+    name: tokenEventName(kind, action),
     entity,
     target: { type: targetType, id: token.id, details: token.name },
     message: `${TOKEN_MESSAGES[action]} ${token.name}`,
@@ -35,8 +39,15 @@ export function auditToken(core: CoreState, token: { id: number; user_id: number
 }
 
 /**
- * One event per attribute whose value differs between `before` and `after` (`name` prefixes each
- * attribute's event name). Attributes listed as hidden record that they changed, not the values.
+ * An attribute `auditChanges` watches: its name, or its name with the platform's event name for
+ * its change (a fixed name, or one chosen by the new value).
+ */
+export type AuditedAttribute = string | readonly [attribute: string, event: string | ((to: AuditValue) => string)];
+
+/**
+ * One event per attribute whose value differs between `before` and `after`, named
+ * `<prefix>_<attribute>_updated` unless the attribute names the platform's own event. Attributes
+ * listed as hidden record that they changed, not the values.
  */
 export function auditChanges(
   core: CoreState,
@@ -44,19 +55,33 @@ export function auditChanges(
   prefix: string,
   before: object,
   after: object,
-  attributes: readonly string[],
+  attributes: readonly AuditedAttribute[],
   hidden: readonly string[] = [],
 ): void {
-  for (const key of attributes) {
+  for (const spec of attributes) {
+    const [key, named] = typeof spec === 'string' ? [spec, undefined] : spec;
     const from = (before as Record<string, unknown>)[key] as AuditValue | undefined;
     const to = (after as Record<string, unknown>)[key] as AuditValue | undefined;
     if (from === to || to === undefined) continue;
-    if (hidden.includes(key)) recordAudit(core, { ...base, name: `${prefix}_${key}_updated`, message: `Changed ${key.replaceAll('_', ' ')}` });
-    else recordAudit(core, { ...base, name: `${prefix}_${key}_updated`, change: { what: key.replaceAll('_', ' '), from: from ?? null, to } });
+    const name = named === undefined ? `${prefix}_${key}_updated` : typeof named === 'string' ? named : named(to);
+    if (hidden.includes(key)) recordAudit(core, { ...base, name, message: `Changed ${key.replaceAll('_', ' ')}` });
+    else recordAudit(core, { ...base, name, change: { what: key.replaceAll('_', ' '), from: from ?? null, to } });
   }
 }
 
-const USER_ATTRIBUTES = ['username', 'name', 'email', 'admin', 'external', 'state', 'two_factor_enabled', 'projects_limit', 'can_create_group', 'password', 'avatar'] as const;
+const USER_ATTRIBUTES: readonly AuditedAttribute[] = [
+  'username',
+  'name',
+  ['email', 'user_email_address_updated'],
+  ['admin', 'user_admin_status_updated'],
+  ['external', 'user_external_status_updated'],
+  'state',
+  ['two_factor_enabled', (to) => (to ? 'user_enable_two_factor' : 'user_disable_two_factor')],
+  'projects_limit',
+  'can_create_group',
+  'password',
+  'avatar',
+];
 
 const userValues = (u: UserRow): Record<string, unknown> => ({
   username: u.username,
@@ -121,7 +146,7 @@ export function auditScim(core: CoreState, groupId: number, userId: number, acti
   const user = core.db.prepare('SELECT username FROM users WHERE id = ?').get(userId) as { username: string } | undefined;
   const text = { provisioned: 'Provisioned', deprovisioned: 'Deactivated', reprovisioned: 'Reactivated' }[action];
   return recordAudit(core, {
-    name: `scim_user_${action}`,
+    name: action === 'provisioned' ? 'user_provisioned_by_scim' : `scim_user_${action}`,
     entity: { type: 'Group', id: groupId },
     target: { type: 'User', id: userId, details: user?.username ?? String(userId) },
     message: `${text} user through SCIM (extern_uid ${externUid})`,

@@ -16,6 +16,7 @@ import type { BranchRef } from '../../git/repository.js';
 import { assertWritable, projectRepository } from '../../repositories/access.js';
 import { byteOrder, checkUnmodifiedSince, filterByRegex, filterBySearch } from './ref-filters.js';
 import { branchTexts, presentBranches } from './present.js';
+import { auditorOf } from '../../audit/record.js';
 import { createBranch, DELETE_MERGED_JOB, deleteBranch, type DeleteMergedPayload } from './service.js';
 import { legacyProtectBranch, protectedBranchByName, unprotectBranch } from '../protected-branches/service.js';
 
@@ -165,7 +166,7 @@ export const branchRoutes = defineRoutes([
       const user = currentUser(ctx);
       const project = findProject(ctx, 'push_code');
       assertWritable(project);
-      const payload: DeleteMergedPayload = { projectId: project.id, userId: user.id };
+      const payload: DeleteMergedPayload = { projectId: project.id, userId: user.id, auditor: auditorOf(ctx.core) };
       ctx.core.jobs.enqueue(DELETE_MERGED_JOB, payload);
       return accepted();
     },

@@ -1,6 +1,8 @@
 // Creating and deleting branches with the platform's checks and messages, and deleting every
 // branch merged into the default branch (run by a job). Branches live only in git: a change is
-// one `update-ref` that also checks the value the ref had when the checks ran.
+// one `update-ref` that also checks the value the ref had when the checks ran. Each branch made or
+// deleted records its event once the ref has moved (auditGitChange): a change git refused records
+// nothing. The merged-branch job records one event per branch it deletes, for the user who asked.
 import type { ProjectRow, UserRow } from '../../db/rows.js';
 import type { CoreState } from '../../state.js';
 import { failure } from '../../http/errors.js';
@@ -11,6 +13,8 @@ import { BranchProtection } from '../protected-branches/rules.js';
 import { protectDefaultBranch } from '../protected-branches/service.js';
 import { assertStillWritable, assertWritable, projectRepository, READ_ONLY_MESSAGE, userSignature } from '../../repositories/access.js';
 import { mergedTester } from './present.js';
+import { withAuditor, type Auditor } from '../../audit/record.js';
+import { auditGitChange } from '../../audit/subjects.js';
 
 const refused = (message: string) => failure(400, message);
 
@@ -78,6 +82,12 @@ export async function createBranch(core: CoreState, project: ProjectRow, user: U
     if (error.reason === 'exists' || error.reason === 'stale') throw refused('Branch already exists');
     throw refused(`Failed to create branch '${name}': ${error.publicReason}`);
   }
+  await auditGitChange(core, {
+    name: 'branch_created',
+    entity: { type: 'Project', id: project.id },
+    target: { type: 'Branch', id: name, details: name },
+    message: `Created branch ${name} from ${ref} at ${target.slice(0, 8)}`,
+  });
   if (name === project.default_branch) {
     protectDefaultBranch(core, project);
     head = target;
@@ -100,6 +110,16 @@ export async function deleteBranch(core: CoreState, project: ProjectRow, user: U
     if (error instanceof RefUpdateError) throw refused('Failed to remove branch');
     throw error;
   }
+  await auditBranchDeleted(core, project, branch, 'Deleted branch');
+}
+
+function auditBranchDeleted(core: CoreState, project: ProjectRow, branch: BranchRef, what: string): Promise<number> {
+  return auditGitChange(core, {
+    name: 'branch_deleted',
+    entity: { type: 'Project', id: project.id },
+    target: { type: 'Branch', id: branch.name, details: branch.name },
+    message: `${what} ${branch.name} (was ${branch.target.slice(0, 8)})`,
+  });
 }
 
 export const DELETE_MERGED_JOB = 'branches.delete_merged';
@@ -107,6 +127,8 @@ export const DELETE_MERGED_JOB = 'branches.delete_merged';
 export interface DeleteMergedPayload {
   projectId: number;
   userId: number;
+  /** Who asked, and from where: the job's events name them (absent in jobs queued before it was carried). */
+  auditor?: Auditor;
 }
 
 /**
@@ -124,21 +146,26 @@ export async function deleteMergedBranches(core: CoreState, payload: DeleteMerge
   const protection = new BranchProtection(core, project, user);
   const victims = (await repo.branches()).filter((b) => merged(b) && !protection.isProtected(b.name));
   if (victims.length === 0) return 0;
+  const acting = payload.auditor ? withAuditor(core, payload.auditor) : withAuditor(core, { authorId: user.id, authorName: user.name, authorClass: 'User', ipAddress: null });
+  const recorded = async (gone: BranchRef[]) => {
+    for (const b of gone) await auditBranchDeleted(acting, project, b, 'Deleted merged branch');
+    return gone.length;
+  };
   try {
     await repo.deleteRefs(victims.map((b) => ({ ref: `refs/heads/${b.name}`, expected: b.target })));
-    return victims.length;
+    return await recorded(victims);
   } catch (error) {
     if (!(error instanceof RefUpdateError)) throw error;
   }
   // One of them moved meanwhile: delete the others one by one, leaving the moved one alone.
-  let deleted = 0;
+  const deleted: BranchRef[] = [];
   for (const b of victims) {
     try {
       await repo.deleteRefs([{ ref: `refs/heads/${b.name}`, expected: b.target }]);
-      deleted++;
+      deleted.push(b);
     } catch (error) {
       if (!(error instanceof RefUpdateError)) throw error;
     }
   }
-  return deleted;
+  return recorded(deleted);
 }

@@ -109,7 +109,7 @@ export function updateGroup(core: CoreState, group: NamespaceRow, input: GroupIn
       .prepare('UPDATE namespaces SET name = ?, path = ?, visibility = ?, description = ?, updated_at = ? WHERE id = ?')
       .run(name, path, visibility, input.description ?? group.description, now, group.id);
     const updated = groupById(core, group.id) as NamespaceRow;
-    auditChanges(core, { entity: { type: 'Group', id: group.id } }, 'group', group, updated, ['name', 'path', 'visibility']);
+    auditChanges(core, { entity: { type: 'Group', id: group.id } }, 'group', group, updated, ['name', 'path', 'description', ['visibility', 'group_visibility_level_updated']]);
     return updated;
   });
 }

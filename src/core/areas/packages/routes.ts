@@ -254,7 +254,7 @@ async function uploadGeneric(ctx: RequestContext) {
       ctx.core.tx(() => {
         const pkg = findOrCreatePackage(ctx.core, { projectId: project.id, name, version: ctx.params.package_version as string, type: 'generic', status: status ?? 'default', pipelineId }, status);
         const added = addPackageFile(ctx.core, pkg, storedFileName(ctx.params.file_path as string), received, pipelineId);
-        auditRow(ctx.core, { type: 'Project', id: project.id }, 'package_file_uploaded', { type: 'Packages::PackageFile', id: added.id, details: added.file_name }, `Uploaded file ${added.file_name} to package ${pkg.name} ${pkg.version}`);
+        auditRow(ctx.core, { type: 'Project', id: project.id }, 'package_registry_package_published', { type: 'Packages::PackageFile', id: added.id, details: added.file_name }, `Uploaded file ${added.file_name} to package ${pkg.name} ${pkg.version}`);
         return added;
       }),
     );

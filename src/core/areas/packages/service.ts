@@ -67,7 +67,7 @@ export function addPackageFile(core: CoreState, pkg: PackageRow, fileName: strin
 /** Marks the package for destruction; the job removes it. Call in a transaction. */
 export function markForDestruction(core: CoreState, pkg: PackageRow): void {
   core.db.prepare("UPDATE packages SET status = 'pending_destruction', updated_at = ? WHERE id = ?").run(core.nowIso(), pkg.id);
-  auditRow(core, { type: 'Project', id: pkg.project_id }, 'package_deleted', { type: 'Packages::Package', id: pkg.id, details: `${pkg.name} ${pkg.version ?? ''}`.trim() }, `Deleted package ${pkg.name}`);
+  auditRow(core, { type: 'Project', id: pkg.project_id }, 'package_registry_package_deleted', { type: 'Packages::Package', id: pkg.id, details: `${pkg.name} ${pkg.version ?? ''}`.trim() }, `Deleted package ${pkg.name}`);
   core.jobs.enqueue(DESTROY_JOB, { packageId: pkg.id });
 }
 

@@ -168,7 +168,7 @@ export const pipelineRoutes = defineRoutes([
       const row = findPipeline(ctx, project.id);
       ctx.core.tx(() => {
         ctx.core.db.prepare('DELETE FROM pipelines WHERE id = ?').run(row.id);
-        recordAudit(ctx.core, { name: 'pipeline_deleted', entity: { type: 'Project', id: project.id }, target: { type: 'Ci::Pipeline', id: row.id, details: row.ref }, message: `Deleted pipeline for ${row.ref}` });
+        recordAudit(ctx.core, { name: 'destroy_pipeline', entity: { type: 'Project', id: project.id }, target: { type: 'Ci::Pipeline', id: row.id, details: row.ref }, message: `Deleted pipeline for ${row.ref}` });
       });
       return noContent();
     },

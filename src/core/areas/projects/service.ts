@@ -2,6 +2,7 @@
 // (rename, transfer, a parent group's rename) records the old path in redirect_routes, so
 // that the old path keeps answering GETs with a redirect.
 import { recordAudit } from '../../audit/record.js';
+import { projectFullPath } from '../../resources/find.js';
 import { auditChanges } from '../../audit/subjects.js';
 import { paramError } from '../../http/errors.js';
 import { projectRepositories, removeRepositories } from '../../resources/owned-repositories.js';
@@ -166,7 +167,13 @@ export async function createProject(core: CoreState, input: CreateProjectInput):
     // The bare repository (and the README commit) is made before this transaction commits, so
     // a project row never exists without its git data; a failure here rolls the row back.
     createProjectRepositorySync(core, project, { withReadme: input.initializeWithReadme === true, creator: input.creator });
-    recordAudit(core, { name: 'project_created', entity: { type: 'Project', id }, message: 'Added project' });
+    // A fork is the platform's `project_fork_operation`, naming the project it came from.
+    if (input.forkOf) {
+      const from = projectFullPath(core, input.forkOf.project);
+      recordAudit(core, { name: 'project_fork_operation', entity: { type: 'Project', id }, target: { type: 'Project', id: input.forkOf.project.id, details: from }, message: `Forked from ${from}` });
+    } else {
+      recordAudit(core, { name: 'project_created', entity: { type: 'Project', id }, message: 'Added project' });
+    }
     if (input.forkOf) {
       copyRepositorySync(core, input.forkOf.project, project, input.forkOf.branches);
       core.db.prepare('UPDATE projects SET forked_from_project_id = ? WHERE id = ?').run(input.forkOf.project.id, id);
@@ -212,7 +219,7 @@ export function updateProject(core: CoreState, project: ProjectRow, input: Updat
       scheduleMove(core, 'project', project.id, input.repositoryStorage);
     }
     const updated = projectById(core, project.id) as ProjectRow;
-    auditChanges(core, { entity: { type: 'Project', id: project.id } }, 'project', project, updated, ['name', 'path', 'visibility', 'default_branch']);
+    auditChanges(core, { entity: { type: 'Project', id: project.id } }, 'project', project, updated, ['name', 'path', 'description', ['visibility', 'project_visibility_level_updated'], 'default_branch']);
     // A clone checks out HEAD: keep it on the default branch.
     if (updated.default_branch !== project.default_branch) syncRepositoryHead(core, updated);
     return updated;

@@ -178,7 +178,7 @@ export function protect(core: CoreState, c: Container, input: ProtectInput): Pro
     for (const r of input.deploy_access_levels.filter(ok)) insertRule(core, envId, 'deploy', r);
     for (const r of (input.approval_rules ?? []).filter(ok)) insertRule(core, envId, 'approval', r);
     checkRules(core, envId);
-    auditRow(core, c.kind === 'group' ? { type: 'Group', id: c.group.id } : { type: 'Project', id: c.project.id }, 'protected_environment_created', { type: 'ProtectedEnvironment', id: envId, details: input.name }, `Protected environment ${input.name}`);
+    auditRow(core, c.kind === 'group' ? { type: 'Group', id: c.group.id } : { type: 'Project', id: c.project.id }, 'environment_protected', { type: 'ProtectedEnvironment', id: envId, details: input.name }, `Protected environment ${input.name}`);
     return core.db.prepare('SELECT * FROM protected_environments WHERE id = ?').get(envId) as ProtectedEnvironmentRow;
   });
 }
@@ -239,6 +239,6 @@ export function updateEnvironment(core: CoreState, c: Container, env: ProtectedE
 export function unprotect(core: CoreState, env: ProtectedEnvironmentRow): void {
   core.tx(() => {
     core.db.prepare('DELETE FROM protected_environments WHERE id = ?').run(env.id);
-    auditRow(core, ownerEntity(env), 'protected_environment_deleted', { type: 'ProtectedEnvironment', id: env.id, details: env.name }, `Unprotected environment ${env.name}`);
+    auditRow(core, ownerEntity(env), 'environment_unprotected', { type: 'ProtectedEnvironment', id: env.id, details: env.name }, `Unprotected environment ${env.name}`);
   });
 }

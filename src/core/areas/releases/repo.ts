@@ -40,7 +40,8 @@ class ProjectReleaseRepo implements ReleaseRepo {
   }
 
   async createTag(name: string, ref: string, message: string | undefined, by: UserRow): Promise<TagInfo> {
-    const tag = await createTag(this.core, this.project, by, name, ref, message);
+    // The release's own event names the tag it makes; the tag records none of its own.
+    const tag = await createTag(this.core, this.project, by, name, ref, message, { audited: false });
     return { name, targetSha: tag.commitId as string };
   }
 

@@ -157,6 +157,6 @@ export function updateRelease(core: CoreState, project: ProjectRow, release: Rel
 export function deleteRelease(core: CoreState, release: ReleaseRow): void {
   core.tx(() => {
     core.db.prepare('DELETE FROM releases WHERE id = ?').run(release.id);
-    auditRow(core, { type: 'Project', id: release.project_id }, 'release_deleted', { type: 'Release', id: release.id, details: release.tag }, `Deleted release ${release.tag}`);
+    auditRow(core, { type: 'Project', id: release.project_id }, 'release_deleted_audit_event', { type: 'Release', id: release.id, details: release.tag }, `Deleted release ${release.tag}`);
   });
 }

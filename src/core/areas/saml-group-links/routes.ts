@@ -178,7 +178,7 @@ export const samlGroupLinkRoutes: RouteDef[] = defineRoutes([
         const made = ctx.core.db
           .prepare('INSERT INTO saml_group_links (group_id, saml_group_name, access_level, member_role_id, provider, created_at) VALUES (?, ?, ?, ?, ?, ?)')
           .run(group.id, name, p.access_level, roleId, provider, ctx.core.nowIso());
-        auditRow(ctx.core, { type: 'Group', id: group.id }, 'saml_group_link_created', { type: 'SamlGroupLink', id: Number(made.lastInsertRowid), details: name }, `Linked SAML group ${name}`);
+        auditRow(ctx.core, { type: 'Group', id: group.id }, 'saml_group_links_created', { type: 'SamlGroupLink', id: Number(made.lastInsertRowid), details: name }, `Linked SAML group ${name}`);
         return made;
       });
       return created(presentLink(ctx.core.db.prepare('SELECT * FROM saml_group_links WHERE id = ?').get(Number(info.lastInsertRowid)) as LinkRow));
@@ -193,7 +193,7 @@ export const samlGroupLinkRoutes: RouteDef[] = defineRoutes([
       const link = findLink(ctx, linkGroup(ctx));
       ctx.core.tx(() => {
         ctx.core.db.prepare('DELETE FROM saml_group_links WHERE id = ?').run(link.id);
-        auditRow(ctx.core, { type: 'Group', id: link.group_id }, 'saml_group_link_deleted', { type: 'SamlGroupLink', id: link.id, details: link.saml_group_name }, `Unlinked SAML group ${link.saml_group_name}`);
+        auditRow(ctx.core, { type: 'Group', id: link.group_id }, 'saml_group_links_removed', { type: 'SamlGroupLink', id: link.id, details: link.saml_group_name }, `Unlinked SAML group ${link.saml_group_name}`);
       });
       return noContent();
     },

@@ -61,7 +61,7 @@ export function updateIdentity(ctx: RequestContext, kind: IdentityKind) {
   ctx.core.tx(() => {
     ctx.core.db.prepare(`UPDATE ${s.table} SET extern_uid = ? WHERE id = ?`).run(next, row.id);
     if (kind === 'scim') ctx.core.db.prepare(`UPDATE scim_identities SET updated_at = ? WHERE id = ?`).run(ctx.core.nowIso(), row.id);
-    recordAudit(ctx.core, { name: `${kind}_identity_updated`, entity: { type: 'Group', id: s.group.id }, target: { type: 'User', id: row.user_id, details: row.extern_uid }, change: { what: 'extern uid', from: row.extern_uid, to: next } });
+    recordAudit(ctx.core, { name: kind === 'saml' ? 'update_mismatched_group_saml_extern_uid' : `${kind}_identity_updated`, entity: { type: 'Group', id: s.group.id }, target: { type: 'User', id: row.user_id, details: row.extern_uid }, change: { what: 'extern uid', from: row.extern_uid, to: next } });
   });
   return present(kind, { ...row, extern_uid: next });
 }

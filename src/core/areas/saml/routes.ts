@@ -1,7 +1,7 @@
 // SAML of a top-level group: the provider configuration and the SCIM token (extensions, the
 // platform configures both in its UI), and the group's SAML and SCIM identities (hosted offering).
 import { recordAudit } from '../../audit/record.js';
-import { auditChanges } from '../../audit/subjects.js';
+import { auditChanges, type AuditedAttribute } from '../../audit/subjects.js';
 import { defineRoutes, type RouteDef } from '../../http/route.js';
 import type { RequestContext } from '../../http/context.js';
 import { badRequest, notFound } from '../../http/errors.js';
@@ -13,6 +13,11 @@ import { ownedGroup, presentSamlProvider, requireTopLevel, samlProviderOf } from
 
 /** Roles a SAML sign-in may grant by default (no Owner, as on the platform). */
 const DEFAULT_ROLES = [5, 10, 15, 20, 30, 40] as const;
+
+/** The platform names every change of a group's SAML provider `group_saml_provider_update`: one event per changed setting. */
+const SAML_PROVIDER_ATTRIBUTES: readonly AuditedAttribute[] = ['enabled', 'sso_url', 'certificate_fingerprint', 'default_membership_role', 'enforced_sso'].map(
+  (key) => [key, 'group_saml_provider_update'] as const,
+);
 
 const providerParams: ParamDecl[] = [
   { name: 'sso_url', type: 'string', check: (v) => (/^https:\/\/\S+$/i.test(String(v)) ? undefined : 'sso_url must be an https URL') },
@@ -46,8 +51,8 @@ function configure(ctx: RequestContext) {
         .run(bool(p.enabled) ?? null, p.sso_url ?? null, p.certificate_fingerprint ?? null, p.default_membership_role ?? null, bool(p.enforced_sso) ?? null, now, existing.id);
     }
     const row = samlProviderOf(ctx.core, group.id);
-    if (!existing) recordAudit(ctx.core, { name: 'saml_provider_created', entity: { type: 'Group', id: group.id }, message: 'Configured SAML single sign-on' });
-    else auditChanges(ctx.core, { entity: { type: 'Group', id: group.id } }, 'saml_provider', existing, row!, ['enabled', 'sso_url', 'certificate_fingerprint', 'default_membership_role', 'enforced_sso']);
+    if (!existing) recordAudit(ctx.core, { name: 'group_saml_provider_create', entity: { type: 'Group', id: group.id }, message: 'Configured SAML single sign-on' });
+    else auditChanges(ctx.core, { entity: { type: 'Group', id: group.id } }, 'saml_provider', existing, row!, SAML_PROVIDER_ATTRIBUTES);
     return existing ? ok(presentSamlProvider(row!)) : created(presentSamlProvider(row!));
   });
 }

@@ -1,15 +1,27 @@
 // Creating (lightweight, or annotated when there is a message) and deleting tags. The platform
 // answers every tag-create failure with 400, an existing tag too. A deleted tag takes its
 // release with it; the release row goes first so that no release is ever left naming a tag
-// that git no longer has.
+// that git no longer has. Tags made or deleted through this API record their event once the ref
+// has moved (git shares no transaction with the database: see auditGitChange); a tag a release
+// makes for itself is named by the release's own event instead.
 import type { ProjectRow, UserRow } from '../../db/rows.js';
 import type { CoreState } from '../../state.js';
 import { failure } from '../../http/errors.js';
 import { isSafeRevision, isValidRefName, ZERO_SHA } from '../../git/names.js';
 import { RefUpdateError, type TagRef } from '../../git/repository.js';
 import { assertStillWritable, assertWritable, projectRepository, userSignature } from '../../repositories/access.js';
+import { recordAudit } from '../../audit/record.js';
+import { auditGitChange } from '../../audit/subjects.js';
 
-export async function createTag(core: CoreState, project: ProjectRow, user: UserRow, name: string, ref: string, message?: string): Promise<TagRef> {
+export async function createTag(
+  core: CoreState,
+  project: ProjectRow,
+  user: UserRow,
+  name: string,
+  ref: string,
+  message?: string,
+  options: { audited?: boolean } = {},
+): Promise<TagRef> {
   assertWritable(project);
   if (!isValidRefName(name)) throw failure(400, 'Tag name invalid');
   const repo = projectRepository(core, project);
@@ -29,13 +41,30 @@ export async function createTag(core: CoreState, project: ProjectRow, user: User
     if (error.reason === 'exists' || error.reason === 'stale') throw failure(400, `Tag ${name} already exists`);
     throw failure(400, `Failed to create a tag: ${name}`);
   }
+  if (options.audited !== false) {
+    await auditGitChange(core, {
+      name: 'tag_created',
+      entity: { type: 'Project', id: project.id },
+      target: { type: 'Tag', id: name, details: name },
+      message: `Created ${annotation ? 'annotated ' : ''}tag ${name} at ${commit.slice(0, 8)}`,
+    });
+  }
   return { name, target, objectType: annotation ? 'tag' : 'commit', commitId: commit };
 }
 
 export async function deleteTag(core: CoreState, project: ProjectRow, tag: TagRef): Promise<void> {
   assertWritable(project);
   core.tx(() => {
-    core.db.prepare('DELETE FROM releases WHERE project_id = ? AND tag = ?').run(project.id, tag.name);
+    const release = core.db.prepare('DELETE FROM releases WHERE project_id = ? AND tag = ? RETURNING id').get(project.id, tag.name) as { id: number } | undefined;
+    // The release goes with its tag: its own event, in the transaction that deletes it.
+    if (release) {
+      recordAudit(core, {
+        name: 'release_deleted_audit_event',
+        entity: { type: 'Project', id: project.id },
+        target: { type: 'Release', id: release.id, details: tag.name },
+        message: `Deleted release ${tag.name} with its tag`,
+      });
+    }
   });
   try {
     await projectRepository(core, project).deleteRefs([{ ref: `refs/tags/${tag.name}`, expected: tag.target }]);
@@ -43,4 +72,10 @@ export async function deleteTag(core: CoreState, project: ProjectRow, tag: TagRe
     if (error instanceof RefUpdateError) throw failure(400, 'Failed to remove tag');
     throw error;
   }
+  await auditGitChange(core, {
+    name: 'tag_deleted',
+    entity: { type: 'Project', id: project.id },
+    target: { type: 'Tag', id: tag.name, details: tag.name },
+    message: `Deleted tag ${tag.name} (was ${tag.commitId?.slice(0, 8) ?? tag.target.slice(0, 8)})`,
+  });
 }

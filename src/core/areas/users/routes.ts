@@ -174,7 +174,7 @@ function setState(ctx: RequestContext, state: 'blocked' | 'active') {
   const core = ctx.core;
   core.tx(() => {
     core.db.prepare('UPDATE users SET state = ?, updated_at = ? WHERE id = ?').run(state, core.nowIso(), user.id);
-    recordAudit(core, { name: state === 'blocked' ? 'user_blocked' : 'user_unblocked', entity: { type: 'User', id: user.id, path: user.username }, change: { what: 'state', from: user.state, to: state } });
+    recordAudit(core, { name: state === 'blocked' ? 'user_blocked' : 'unblock_user', entity: { type: 'User', id: user.id, path: user.username }, change: { what: 'state', from: user.state, to: state } });
   });
   return created(true);
 }
@@ -192,7 +192,7 @@ function setBanned(ctx: RequestContext, ban: boolean) {
   ctx.core.tx(() => {
     const to = ban ? 'banned' : 'active';
     ctx.core.db.prepare('UPDATE users SET state = ?, updated_at = ? WHERE id = ?').run(to, ctx.core.nowIso(), user.id);
-    recordAudit(ctx.core, { name: ban ? 'user_banned' : 'user_unbanned', entity: { type: 'User', id: user.id, path: user.username }, change: { what: 'state', from: user.state, to } });
+    recordAudit(ctx.core, { name: ban ? 'ban_user' : 'unban_user', entity: { type: 'User', id: user.id, path: user.username }, change: { what: 'state', from: user.state, to } });
   });
   return created(true);
 }
@@ -353,7 +353,7 @@ export const userRoutes: RouteDef[] = defineRoutes([
       ctx.core.tx(() => {
         ctx.core.db.prepare('UPDATE users SET two_factor_enabled = ?, updated_at = ? WHERE id = ?').run(ctx.params.enabled ? 1 : 0, ctx.core.nowIso(), user.id);
         const to = ctx.params.enabled === true;
-        if (to !== (user.two_factor_enabled === 1)) recordAudit(ctx.core, { name: to ? 'user_two_factor_enabled' : 'user_disable_two_factor', entity: { type: 'User', id: user.id, path: user.username }, change: { what: 'two factor enabled', from: !to, to } });
+        if (to !== (user.two_factor_enabled === 1)) recordAudit(ctx.core, { name: to ? 'user_enable_two_factor' : 'user_disable_two_factor', entity: { type: 'User', id: user.id, path: user.username }, change: { what: 'two factor enabled', from: !to, to } });
       });
       return presentUserWithAdmin(ctx.core, ctx.core.db.prepare('SELECT * FROM users WHERE id = ?').get(user.id) as UserRow);
     },
