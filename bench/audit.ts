@@ -6,7 +6,8 @@
 //    inserts anything), runs interleaved so that load hits both alike; medians.
 // 2. The audit event lists stay flat: page 1 (offset) and a deep keyset page (the cursor near the
 //    oldest event) of the instance, group and project lists, with every filter, at 1,000,000
-//    events against 100 (within 2×). The events are inserted with SQL.
+//    events against 100 (within 2×). The events are inserted with SQL, the same 100 at each end
+//    of both states (see withEvents), so that each page shows as many rows at either size.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -87,7 +88,15 @@ interface Listed {
 const TYPES = ['Project', 'User', 'Group', 'Gitlab::Audit::InstanceScope'];
 const NAMES = ['project_created', 'user_created', 'member_added', 'personal_access_token_created', 'personal_access_token_revoked', 'release_created', 'protected_branch_created', 'group_created'];
 
-/** A state with `n` audit events spread over types, entities, groups, authors, names and a year. */
+/**
+ * A state with `n` audit events. Between its oldest and newest 100 they are spread over types,
+ * entities, groups, 50 authors, eight names and time (`spread`); those 200 at the ends are laid
+ * out alike in both states (`dense`), so that every filter fills its first page from the newest
+ * and its deep page from the oldest at either size. At 100 events, the state is those 100 alone.
+ * (With the spread layout throughout, a 100-event list held two events of author 7 and none in
+ * the dated month, so its "page 1" showed two rows or none against twenty at 1,000,000: what
+ * that compared was the rows shown, not the size of the table.)
+ */
 async function withEvents(stateDir: string, n: number): Promise<Listed> {
   const { core, rootToken } = quietState(stateDir);
   const group = (await call(core, rootToken, 'POST', '/groups', { name: 'Bench', path: 'bench' })) as { id: number };
@@ -102,24 +111,31 @@ async function withEvents(stateDir: string, n: number): Promise<Listed> {
   for (const item of schema) core.db.exec(`DROP INDEX ${item.name}`);
   const types = TYPES.map((t) => JSON.stringify(t)).join(',');
   const names = NAMES.map((t) => JSON.stringify(t)).join(',');
-  // Row i: type i % 4, name (i / 4) % 8 (every type has every name); a Project event names the bench project one time in eight (else another
-  // id); Project and Group events list under the bench group half of the time; 50 authors; one
-  // event a minute from 2025-01-01, so created_at rises with id.
+  // Row i, spread: type i % 4, name (i / 4) % 8 (every type has every name), a Project event names
+  // the bench project one time in eight (else another id), Project and Group events list under
+  // the bench group half of the time, author 1 + i % 50. Row i, dense (j its place among the
+  // 100 at its end): type j % 4, every Project and Group event the bench project's or group's and
+  // every User event user 1's, author 7 and name release_created four times in five. One event a
+  // minute from 2025-02-01 (the dated month holds the first 40,320), so created_at rises with id.
   core.db
     .prepare(
-      `WITH RECURSIVE seq(i) AS (SELECT 0 UNION ALL SELECT i + 1 FROM seq WHERE i + 1 < ?),
+      `WITH RECURSIVE seq(i) AS (SELECT 0 UNION ALL SELECT i + 1 FROM seq WHERE i + 1 < @n),
+       rows(i, dense, j) AS (SELECT i, i < 100 OR i >= @n - 100, CASE WHEN i < 100 THEN i ELSE i - (@n - 100) END FROM seq),
        t(k, v) AS (SELECT key, value FROM json_each('[${types}]')),
        e(k, v) AS (SELECT key, value FROM json_each('[${names}]'))
        INSERT INTO audit_events (author_id, entity_type, entity_id, group_id, event_name, target_type, target_id, details, created_at)
-       SELECT 1 + i % 50, t.v,
-              CASE WHEN t.v = 'Project' THEN (CASE WHEN i % 8 = 0 THEN ? ELSE 100000 + i % 1000 END) WHEN t.v = 'Group' THEN ? ELSE 1 + i % 1000 END,
-              CASE WHEN t.v IN ('Project', 'Group') THEN (CASE WHEN i % 16 < 8 THEN ? ELSE 200000 + i % 100 END) END,
-              e.v, t.v, CAST(i AS TEXT),
+       SELECT CASE WHEN NOT dense THEN 1 + i % 50 WHEN j % 5 = 4 THEN 1 + j % 50 ELSE 7 END,
+              t.v,
+              CASE WHEN dense THEN (CASE t.v WHEN 'Project' THEN @project WHEN 'Group' THEN @group ELSE 1 END)
+                   WHEN t.v = 'Project' THEN (CASE WHEN i % 8 = 0 THEN @project ELSE 100000 + i % 1000 END) WHEN t.v = 'Group' THEN @group ELSE 1 + i % 1000 END,
+              CASE WHEN t.v IN ('Project', 'Group') THEN (CASE WHEN dense OR i % 16 < 8 THEN @group ELSE 200000 + i % 100 END) END,
+              CASE WHEN dense AND j % 5 <> 3 THEN 'release_created' ELSE e.v END,
+              t.v, CAST(i AS TEXT),
               json_object('author_name', 'Bench ' || (1 + i % 50), 'author_class', 'User', 'target_id', i, 'target_type', t.v, 'target_details', 'bench/app', 'custom_message', 'bench event ' || i, 'ip_address', '127.0.0.1', 'entity_path', 'bench/app'),
-              strftime('%Y-%m-%dT%H:%M:%fZ', '2025-01-01', '+' || i || ' minutes')
-       FROM seq JOIN t ON t.k = seq.i % 4 JOIN e ON e.k = (seq.i / 4) % 8`,
+              strftime('%Y-%m-%dT%H:%M:%fZ', '2025-02-01', '+' || i || ' minutes')
+       FROM rows JOIN t ON t.k = (CASE WHEN dense THEN j ELSE i END) % 4 JOIN e ON e.k = ((CASE WHEN dense THEN j ELSE i END) / 4) % 8`,
     )
-    .run(n, project.id, group.id, group.id);
+    .run({ n, project: project.id, group: group.id });
   core.db.exec(backfillAuditOrdinals);
   for (const item of schema) core.db.exec(item.sql);
   return { core, token: rootToken, group: group.id, project: project.id };

@@ -126,6 +126,7 @@ describe.each(TRANSPORTS)('audit event recording (%s)', (kind) => {
     await exactlyOne(() => actor.client.patch(`${p}/protected_branches/${encodeURIComponent('release/*')}`, { allow_force_push: true }), 'protected_branch_updated', ['Project', project.id]);
     await exactlyOne(() => actor.client.delete(`${p}/protected_branches/${encodeURIComponent('release/*')}`), 'protected_branch_removed', ['Project', project.id]);
     await exactlyOne(() => actor.client.post(`${p}/protected_environments`, { name: 'production', deploy_access_levels: [{ access_level: 40 }] }), 'environment_protected', ['Project', project.id], 'ProtectedEnvironment');
+    await exactlyOne(() => actor.client.put(`${p}/protected_environments/production`, { required_approval_count: 1 }), 'protected_environment_updated', ['Project', project.id]);
     await exactlyOne(() => actor.client.delete(`${p}/protected_environments/production`), 'environment_unprotected', ['Project', project.id]);
     let fid = 0;
     const made = await exactlyOne(
@@ -183,7 +184,7 @@ describe.each(TRANSPORTS)('audit event recording (%s)', (kind) => {
     const identity = await exactlyOne(() => actor.client.patch(`/groups/${group.id}/saml/ext-audit`, { extern_uid: 'ext-audit-2' }), 'update_mismatched_group_saml_extern_uid', ['Group', group.id]);
     expect(identity.details).toMatchObject({ change: 'extern uid', from: 'ext-audit', to: 'ext-audit-2' });
 
-    await inst.admin.put(`/hostctl/users/${userId}/two_factor`, { enabled: true });
+    await exactlyOne(() => actor.client.put(`/hostctl/users/${userId}/two_factor`, { enabled: true }), 'user_enable_two_factor', ['User', userId]);
     // Enterprise users are a hosted offering's (where instance audit events are not listed).
     const hosted = async (fn: () => Promise<unknown>) => {
       inst.core.settings.offering = 'hosted';
@@ -195,6 +196,92 @@ describe.each(TRANSPORTS)('audit event recording (%s)', (kind) => {
     };
     const off = await exactlyOne(() => hosted(() => actor.client.patch(`/groups/${group.id}/enterprise_users/${userId}/disable_two_factor`)), 'user_disable_two_factor', ['Group', group.id], 'User');
     expect(off.details.target_id).toBe(userId);
+
+    // The group's SCIM and SAML identities: changed and removed.
+    const scimIdentity = await exactlyOne(() => actor.client.patch(`/groups/${group.id}/scim/ext-audit`, { extern_uid: 'ext-scim-2' }), 'scim_identity_updated', ['Group', group.id], 'User');
+    expect(scimIdentity.details).toMatchObject({ from: 'ext-audit', to: 'ext-scim-2' });
+    await exactlyOne(() => actor.client.delete(`/groups/${group.id}/scim/ext-scim-2`), 'scim_identity_deleted', ['Group', group.id]);
+    await exactlyOne(() => actor.client.delete(`/groups/${group.id}/saml/ext-audit-2`), 'saml_identity_deleted', ['Group', group.id]);
+  });
+
+  it('users: each audited attribute, the profile fields as one event, identities, avatar', async () => {
+    const u = await createUser(inst);
+    const id = u.user.id;
+    const changed = await during(() =>
+      actor.client.put(`/users/${id}`, { username: `${u.user.username}-2`, name: 'Renamed', email: `renamed-${id}@example.com`, projects_limit: 7, can_create_group: false, private_profile: true, bio: 'hi', location: 'here' }),
+    );
+    expect(changed.map((e) => e.event_name).sort()).toEqual([
+      'user_can_create_group_updated',
+      'user_email_address_updated',
+      'user_name_updated',
+      'user_profile_updated',
+      'user_profile_visibility_updated',
+      'user_projects_limit_updated',
+      'user_username_updated',
+    ]);
+    expect(one(changed, 'user_profile_updated').details.custom_message).toBe('Changed bio, location');
+    expect(one(changed, 'user_username_updated').details).toMatchObject({ change: 'username', from: u.user.username, to: `${u.user.username}-2` });
+    // The same values again change nothing.
+    expect(await during(() => actor.client.put(`/users/${id}`, { name: 'Renamed', bio: 'hi' }))).toEqual([]);
+    const png = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0, 1, 2, 3]);
+    await exactlyOne(() => actor.client.request('PUT', `/users/${id}`, { multipart: { avatar: { filename: 'me.png', data: png, contentType: 'image/png' } } }), 'user_avatar_updated', ['User', id]);
+    const linked = await exactlyOne(() => actor.client.put(`/users/${id}`, { provider: 'ldapmain', extern_uid: 'cn=renamed' }), 'user_identity_updated', ['User', id]);
+    expect(linked.details).toMatchObject({ change: 'ldapmain identity', to: 'cn=renamed' });
+    await exactlyOne(() => actor.client.delete(`/users/${id}/identities/ldapmain`), 'user_identity_deleted', ['User', id]);
+  });
+
+  it('project and group access tokens: created with their bot, deleted (never the token)', async () => {
+    const project = await createProject(inst, actor.client);
+    const group = await createGroup(inst, actor.client);
+    // The names written out, as the platform spells them (a bot's revoked token is `_deleted`).
+    const cases = [
+      { owner: `/projects/${project.id}`, entity: ['Project', project.id], names: ['project_access_token_created', 'project_access_token_deleted'], target: 'ProjectAccessToken' },
+      { owner: `/groups/${group.id}`, entity: ['Group', group.id], names: ['group_access_token_created', 'group_access_token_deleted'], target: 'GroupAccessToken' },
+    ] as const;
+    for (const { owner, entity, names, target } of cases) {
+      let made = { id: 0, token: '' };
+      // The token's bot is a user and a member of its project or group: each recorded.
+      const created = await during(async () => {
+        made = (await actor.client.post<typeof made>(`${owner}/access_tokens`, { name: 'bot', scopes: ['api'], access_level: 30, expires_at: '2027-01-01' })).data;
+      });
+      expect(created.map((e) => e.event_name)).toEqual(['user_created', 'member_created', names[0]]);
+      const e = one(created, names[0]);
+      expect([e.entity_type, e.entity_id, e.details.target_type, e.details.target_id]).toEqual([...entity, target, made.id]);
+      expect(JSON.stringify(created)).not.toContain(made.token);
+      // A bot's token cannot be rotated through the personal token endpoints: refused, nothing recorded.
+      expect(await during(() => actor.client.request('POST', `/personal_access_tokens/${made.id}/rotate`, { allowError: true }))).toEqual([]);
+      await exactlyOne(() => actor.client.delete(`${owner}/access_tokens/${made.id}`), names[1], [...entity]);
+    }
+  });
+
+  it('groups and projects: name and path, default branch; cherry-picks; wiki attachments; package files', async () => {
+    const group = await createGroup(inst, actor.client);
+    const renamed = await during(() => actor.client.put(`/groups/${group.id}`, { name: `${group.name} two`, path: `${group.path}-two` }));
+    expect(renamed.map((e) => e.event_name).sort()).toEqual(['group_name_updated', 'group_path_updated']);
+    const project = await createRepoProject(inst, actor.client);
+    const p = `/projects/${project.id}`;
+    await actor.client.post(`${p}/repository/branches`, { branch: 'dev', ref: 'main' });
+    const moved = await during(() => actor.client.put(p, { name: 'Renamed project', default_branch: 'dev' }));
+    expect(moved.map((e) => e.event_name).sort()).toEqual(['project_default_branch_updated', 'project_name_updated']);
+    expect(one(moved, 'project_default_branch_updated').details).toMatchObject({ from: 'main', to: 'dev' });
+    const sha = (await actor.client.post<{ id: string }>(`${p}/repository/commits`, { branch: 'main', commit_message: 'pick me', actions: [{ action: 'create', file_path: 'p.txt', content: 'p' }] })).data.id;
+    const picked = await exactlyOne(() => actor.client.post(`${p}/repository/commits/${sha}/cherry_pick`, { branch: 'dev' }), 'commit_cherry_picked', ['Project', project.id], 'Commit');
+    expect(picked.details.custom_message).toBe(`Cherry-picked ${sha.slice(0, 8)} on dev`);
+    await actor.client.post(`${p}/wikis`, { title: 'Home', content: 'hello' });
+    const attached = await exactlyOne(
+      () => actor.client.request('POST', `${p}/wikis/attachments`, { multipart: { file: { filename: 'pic.png', data: new Uint8Array([1, 2, 3]), contentType: 'image/png' } } }),
+      'wiki_attachment_uploaded',
+      ['Project', project.id],
+      'WikiAttachment',
+    );
+    expect(attached.details.target_details).toBe('pic.png');
+    await uploadGeneric(actor.client, project.id, 'kit', '2.0.0', 'a.txt', 'a');
+    await uploadGeneric(actor.client, project.id, 'kit', '2.0.0', 'b.txt', 'b');
+    const [pkg] = (await actor.client.get<{ id: number }[]>(`${p}/packages`)).data;
+    const files = (await actor.client.get<{ id: number; file_name: string }[]>(`${p}/packages/${pkg?.id}/package_files`)).data;
+    const file = files.find((f) => f.file_name === 'a.txt');
+    await exactlyOne(() => actor.client.delete(`${p}/packages/${pkg?.id}/package_files/${file?.id}`), 'package_file_deleted', ['Project', project.id]);
+    await inst.settleJobs();
   });
 
   it('storages and storage moves (scheduled by the caller; finished in the background for the same author)', async () => {
@@ -345,10 +432,13 @@ describe.each(TRANSPORTS)('audit event recording (%s)', (kind) => {
     await exactlyOne(() => actor.client.delete(`/projects/${project.id}/wikis/Home`), 'wiki_page_deleted', ['Project', project.id]);
   });
 
-  it("snippets: a visibility change, and only that", async () => {
+  it('snippets: a visibility change; other changes are one snippet_updated naming them', async () => {
     const snippet = (await actor.client.post<{ id: number }>('/snippets', { title: 'notes', visibility: 'private', files: [{ file_path: 'a.txt', content: 'x' }] })).data;
     const e = await exactlyOne(() => actor.client.put(`/snippets/${snippet.id}`, { visibility: 'public' }), 'snippet_visibility_updated', ['User', actor.user.id], 'Snippet');
     expect(e.details).toMatchObject({ from: 'private', to: 'public', target_id: snippet.id });
+    const renamed = await exactlyOne(() => actor.client.put(`/snippets/${snippet.id}`, { title: 'renamed', content: 'y' }), 'snippet_updated', ['User', actor.user.id], 'Snippet');
+    expect(renamed.details.custom_message).toBe('Changed title, files');
+    // An update that changes nothing records nothing.
     expect(await during(() => actor.client.put(`/snippets/${snippet.id}`, { title: 'renamed' }))).toEqual([]);
   });
 

@@ -7,6 +7,7 @@ import { isAbsolute, join } from 'node:path';
 import { FakeClock } from '../../src/core/clock.js';
 import { initState, type InitOptions } from '../../src/core/init.js';
 import { openCore, type Core } from '../../src/core/app.js';
+import { AUDIT_EVENT_NAMES } from '../../src/core/audit/names.js';
 import { startServer, type RunningServer } from '../../src/server/server.js';
 import { LocalTransport } from '../../src/client/local-transport.js';
 import { HttpTransport } from '../../src/client/http-transport.js';
@@ -97,10 +98,11 @@ export async function startInstance(kind: TransportKind, options: Partial<InitOp
       await server?.close();
       await draining;
       const leaked = secretsInAuditEvents(core, secrets);
-      if (leaked.length > 0) {
+      const unnamed = unlistedAuditNames(core);
+      if (leaked.length > 0 || unnamed.length > 0) {
         core.close();
         rmSync(stateDir, { recursive: true, force: true });
-        throw new Error(`audit events carry secrets: ${leaked.join('; ')}`);
+        throw new Error(leaked.length > 0 ? `audit events carry secrets: ${leaked.join('; ')}` : `audit event names missing from src/core/audit/names.ts: ${unnamed.join(', ')}`);
       }
       core.close();
       rmSync(stateDir, { recursive: true, force: true });
@@ -171,6 +173,12 @@ function collectingSecrets(inner: Transport, secrets: Set<string>): Transport {
     },
     close: () => inner.close(),
   } as Transport;
+}
+
+/** Names of recorded events that neither of the catalogue's lists holds (none, always). */
+function unlistedAuditNames(core: Core): string[] {
+  const rows = core.db.prepare('SELECT DISTINCT event_name FROM audit_events').all() as { event_name: string }[];
+  return rows.map((r) => r.event_name).filter((name) => !AUDIT_EVENT_NAMES.has(name));
 }
 
 /** The secrets found in any audit event of the instance (none, always). */

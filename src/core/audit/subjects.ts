@@ -75,7 +75,7 @@ const USER_ATTRIBUTES: readonly AuditedAttribute[] = [
   ['email', 'user_email_address_updated'],
   ['admin', 'user_admin_status_updated'],
   ['external', 'user_external_status_updated'],
-  'state',
+  ['private_profile', 'user_profile_visibility_updated'],
   ['two_factor_enabled', (to) => (to ? 'user_enable_two_factor' : 'user_disable_two_factor')],
   'projects_limit',
   'can_create_group',
@@ -89,7 +89,7 @@ const userValues = (u: UserRow): Record<string, unknown> => ({
   email: u.email,
   admin: u.is_admin === 1,
   external: u.external === 1,
-  state: u.state,
+  private_profile: u.private_profile === 1,
   two_factor_enabled: u.two_factor_enabled === 1,
   projects_limit: u.projects_limit,
   can_create_group: u.can_create_group === 1,
@@ -98,9 +98,15 @@ const userValues = (u: UserRow): Record<string, unknown> => ({
   avatar: u.avatar,
 });
 
-/** The events of a user's update: one per changed account attribute. */
+/** Profile fields the platform does not audit one by one: a change to any is one event naming them. */
+const PROFILE_FIELDS = ['bio', 'location', 'public_email', 'linkedin', 'twitter', 'website_url', 'organization', 'job_title', 'pronouns', 'note', 'commit_email'] as const;
+
+/** The events of a user's update: one per changed account attribute, one for the profile fields. */
 export function auditUserUpdate(core: CoreState, before: UserRow, after: UserRow): void {
-  auditChanges(core, { entity: { type: 'User', id: after.id, path: after.username } }, 'user', userValues(before), userValues(after), USER_ATTRIBUTES, ['password']);
+  const base = { entity: { type: 'User' as const, id: after.id, path: after.username } };
+  auditChanges(core, base, 'user', userValues(before), userValues(after), USER_ATTRIBUTES, ['password']);
+  const profile = PROFILE_FIELDS.filter((key) => (before as unknown as Record<string, unknown>)[key] !== (after as unknown as Record<string, unknown>)[key]);
+  if (profile.length > 0) recordAudit(core, { ...base, name: 'user_profile_updated', message: `Changed ${profile.map((k) => k.replaceAll('_', ' ')).join(', ')}` });
 }
 
 const LEVEL_NAMES: Record<number, string> = { 5: 'Minimal Access', 10: 'Guest', 15: 'Planner', 20: 'Reporter', 30: 'Developer', 40: 'Maintainer', 50: 'Owner' };

@@ -194,6 +194,7 @@ export async function updateSnippet(core: CoreState, snippet: SnippetRow, user: 
   checkTitle(input.title);
   const repo = snippetRepository(core, snippet);
   const wantsFiles = input.files !== undefined || input.content !== undefined || input.fileName !== undefined;
+  let filesChanged = false;
   if (wantsFiles) {
     assertSnippetWritable(core, snippet);
     await repo.ensure(SNIPPET_BRANCH);
@@ -238,6 +239,7 @@ export async function updateSnippet(core: CoreState, snippet: SnippetRow, user: 
         if (error instanceof ActionError || error instanceof RefUpdateError) throw snippetError(400, UPDATE_FAILED);
         throw error;
       }
+      filesChanged = true;
     }
   }
   const sets: string[] = [];
@@ -249,7 +251,15 @@ export async function updateSnippet(core: CoreState, snippet: SnippetRow, user: 
   values.push(core.nowIso());
   core.tx(() => {
     core.db.prepare(`UPDATE snippets SET ${sets.join(', ')} WHERE id = ?`).run(...values, snippet.id);
-    auditChanges(core, { entity: snippetEntity(snippet), target: { type: 'Snippet', id: snippet.id, details: snippet.title } }, 'snippet', snippet, input, ['visibility']);
+    const base = { entity: snippetEntity(snippet), target: { type: 'Snippet', id: snippet.id, details: snippet.title } };
+    auditChanges(core, base, 'snippet', snippet, input, ['visibility']);
+    // Its other changes (the files were committed above) are one event naming what changed.
+    const changed = [
+      ...(input.title !== undefined && input.title !== snippet.title ? ['title'] : []),
+      ...(input.description !== undefined && input.description !== snippet.description ? ['description'] : []),
+      ...(filesChanged ? ['files'] : []),
+    ];
+    if (changed.length > 0) recordAudit(core, { ...base, name: 'snippet_updated', message: `Changed ${changed.join(', ')}` });
   });
   return core.db.prepare('SELECT * FROM snippets WHERE id = ?').get(snippet.id) as SnippetRow;
 }

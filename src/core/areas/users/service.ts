@@ -202,6 +202,10 @@ function setIdentity(core: CoreState, userId: number, input: UserInput): void {
     .run(userId, input.provider, input.extern_uid, core.nowIso());
 }
 
+/** A user's identities as one comparable text (provider, extern uid, SAML provider of each). */
+const identitiesOf = (core: CoreState, userId: number): string =>
+  (core.db.prepare("SELECT group_concat(provider || ' ' || extern_uid || ' ' || ifnull(saml_provider_id, ''), char(10)) AS t FROM (SELECT * FROM identities WHERE user_id = ? ORDER BY id)").get(userId) as { t: string | null }).t ?? '';
+
 export function updateUser(core: CoreState, user: UserRow, input: UserInput): UserRow {
   validate(input);
   const digest = input.password === undefined ? undefined : (input.passwordDigest ?? hashPassword(input.password));
@@ -223,7 +227,11 @@ export function updateUser(core: CoreState, user: UserRow, input: UserInput): Us
     if (digest !== undefined) core.db.prepare('UPDATE users SET password_digest = ? WHERE id = ?').run(digest, user.id);
     applyColumns(core, user.id, input);
     if (input.avatar !== undefined) storeAvatar(core, user.id, input.avatar);
+    const identities = input.provider === undefined ? '' : identitiesOf(core, user.id);
     setIdentity(core, user.id, input);
+    if (input.provider !== undefined && identitiesOf(core, user.id) !== identities) {
+      recordAudit(core, { name: 'user_identity_updated', entity: { type: 'User', id: user.id }, change: { what: `${input.provider} identity`, to: input.extern_uid ?? null } });
+    }
     core.db.prepare('UPDATE users SET updated_at = ? WHERE id = ?').run(now, user.id);
     const after = core.db.prepare('SELECT * FROM users WHERE id = ?').get(user.id) as UserRow;
     auditUserUpdate(core, user, after);
