@@ -605,6 +605,14 @@ _hostctl_value() {
       case "$2" in
         -f|--file) compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -f -- "$cur")); return 0 ;;
       esac ;;
+    'enterprise-users disable-2fa')
+      case "$2" in
+        -g|--group) _hostctl_dynamic top-groups; return 0 ;;
+      esac ;;
+    'enterprise-users get')
+      case "$2" in
+        -g|--group) _hostctl_dynamic top-groups; return 0 ;;
+      esac ;;
     'enterprise-users list')
       case "$2" in
         --username) _hostctl_dynamic users; return 0 ;;
@@ -615,6 +623,7 @@ _hostctl_value() {
         --page) COMPREPLY=(); return 0 ;;
         --per-page) COMPREPLY=(); return 0 ;;
         --limit) COMPREPLY=(); return 0 ;;
+        -g|--group) _hostctl_dynamic top-groups; return 0 ;;
       esac ;;
     'error-tracking keys list')
       case "$2" in
@@ -691,6 +700,14 @@ _hostctl_value() {
         --visibility) COMPREPLY=($(compgen -W 'private internal public' -- "$cur")); return 0 ;;
         --description) COMPREPLY=(); return 0 ;;
       esac ;;
+    'groups delete')
+      case "$2" in
+        -g|--group) _hostctl_dynamic groups; return 0 ;;
+      esac ;;
+    'groups get')
+      case "$2" in
+        -g|--group) _hostctl_dynamic groups; return 0 ;;
+      esac ;;
     'groups list')
       case "$2" in
         --sort) COMPREPLY=($(compgen -W 'name name:asc name:desc path path:asc path:desc id id:asc id:desc' -- "$cur")); return 0 ;;
@@ -708,6 +725,7 @@ _hostctl_value() {
         --path) compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -f -- "$cur")); return 0 ;;
         --visibility) COMPREPLY=($(compgen -W 'private internal public' -- "$cur")); return 0 ;;
         --description) COMPREPLY=(); return 0 ;;
+        -g|--group) _hostctl_dynamic groups; return 0 ;;
       esac ;;
     'init')
       case "$2" in
@@ -1112,24 +1130,53 @@ _hostctl_value() {
         --sso-url) COMPREPLY=(); return 0 ;;
         --fingerprint) COMPREPLY=(); return 0 ;;
         --default-role) COMPREPLY=(); return 0 ;;
+        -g|--group) _hostctl_dynamic top-groups; return 0 ;;
+      esac ;;
+    'saml get')
+      case "$2" in
+        -g|--group) _hostctl_dynamic top-groups; return 0 ;;
+      esac ;;
+    'saml identities list')
+      case "$2" in
+        -g|--group) _hostctl_dynamic top-groups; return 0 ;;
+      esac ;;
+    'saml identities get')
+      case "$2" in
+        -g|--group) _hostctl_dynamic top-groups; return 0 ;;
       esac ;;
     'saml identities update')
       case "$2" in
         --extern-uid) COMPREPLY=(); return 0 ;;
+        -g|--group) _hostctl_dynamic top-groups; return 0 ;;
+      esac ;;
+    'saml identities delete')
+      case "$2" in
+        -g|--group) _hostctl_dynamic top-groups; return 0 ;;
+      esac ;;
+    'saml links list')
+      case "$2" in
+        -g|--group) _hostctl_dynamic top-groups; return 0 ;;
       esac ;;
     'saml links get')
       case "$2" in
         --provider) COMPREPLY=(); return 0 ;;
+        -g|--group) _hostctl_dynamic top-groups; return 0 ;;
       esac ;;
     'saml links create')
       case "$2" in
         --provider) COMPREPLY=(); return 0 ;;
         -a|--access-level) COMPREPLY=($(compgen -W 'guest planner reporter developer maintainer owner' -- "$cur")); return 0 ;;
         --member-role) COMPREPLY=(); return 0 ;;
+        -g|--group) _hostctl_dynamic top-groups; return 0 ;;
       esac ;;
     'saml links delete')
       case "$2" in
         --provider) COMPREPLY=(); return 0 ;;
+        -g|--group) _hostctl_dynamic top-groups; return 0 ;;
+      esac ;;
+    'scim token')
+      case "$2" in
+        -g|--group) _hostctl_dynamic top-groups; return 0 ;;
       esac ;;
     'security-settings get')
       case "$2" in
@@ -1689,8 +1736,8 @@ _hostctl_dynamic() {
   local project="" group="" i
   for ((i = 1; i < cword; i++)); do
     case "${words[i]}" in
-      -R|--project|--repo) project="${words[i+1]}" ;;
-      -g|--group) group="${words[i+1]}" ;;
+      -R|--project|--repo) project="${words[i+1]}"; [[ "$project" == "=" ]] && project="${words[i+2]}" ;;
+      -g|--group) group="${words[i+1]}"; [[ "$group" == "=" ]] && group="${words[i+2]}" ;;
     esac
   done
   [[ -z "$group" && -n "$first" ]] && _hostctl_group_first "$path" && group="$first"
@@ -1719,7 +1766,7 @@ _hostctl() {
 
 _hostctl_complete() {
   cur="${words[cword]}"
-  local prev="" path="" sub first="" w i help=0 argn=0
+  local prev="" path="" sub first="" w i help=0 argn=0 gval=""
   ((cword > 0)) && prev="${words[cword-1]}"
   COMPREPLY=()
   # Walk the words before the cursor: skip options and their values, follow subcommands.
@@ -1729,6 +1776,7 @@ _hostctl_complete() {
       --access-level|--add|--approval|--asset|--at|--author|--author-email|--author-name|--bio|--branch|--color|--compress|--content|--content-file|--context|--context-name|--created-after|--created-before|--default-branch|--default-role|--delete|--deploy|--description|--due-date|--email|--end|--entity-type|--event|--exclude|--expires-after|--expires-at|--expires-before|--expires-within|--extern-uid|--external-url|--field|--fields|--file|--filename|--fingerprint|--format|--from|--group|--header|--host|--id|--iid|--input|--interval|--job-title|--jq|--kind|--last-used-after|--last-used-before|--level|--limit|--link|--link-url|--location|--member-role|--merge|--message|--method|--milestone|--min-access-level|--name|--namespace|--notes|--notes-file|--off|--offering|--on|--organization|--output|--output-file|--package-version|--page|--password|--path|--pattern|--per-page|--port|--project|--projects-limit|--provider|--push|--raw-field|--ref|--regex|--released-at|--remove|--remove-approval|--remove-deploy|--rename|--replace|--required-approvals|--root-token|--scope|--search|--secret-push-protection|--section|--shell|--since|--snippet|--sort|--source|--sso-url|--start|--start-branch|--start-date|--start-sha|--state|--status|--storage|--sudo|--tag|--tag-message|--tier|--timeout|--timezone|--title|--to|--token|--two-factor|--type|--unprotect|--until|--url|--user|--username|--visibility|--weight|-F|-H|-O|-R|-X|-a|-f|-g|-m|-o|-q)
         ((i++))
         [[ "${words[i]}" == "=" ]] && ((i++))
+        [[ "$w" == -g || "$w" == --group ]] && ((i < cword)) && gval="${words[i]}"
         continue ;;
       -*|=) continue ;;
     esac
@@ -1736,6 +1784,8 @@ _hostctl_complete() {
     sub="$(_hostctl_sub "$path" "$w")"
     if ((argn == 0)) && [[ -n "$sub" ]]; then path="${path:+$path }$sub"; else ((argn == 0)) && first="$w"; ((argn++)); fi
   done
+  # -g/--group gives a group-first command its GROUP: the words typed are the arguments after it.
+  if [[ -n "$gval" ]] && _hostctl_group_first "$path"; then first="$gval"; ((argn++)); fi
   # --opt=value is split at "=" by bash.
   local opt="$prev"
   if [[ "$cur" == "=" ]]; then cur=""; elif [[ "$prev" == "=" ]] && ((cword > 1)); then opt="${words[cword-2]}"; fi

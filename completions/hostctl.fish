@@ -10,12 +10,17 @@ function __hostctl_command
     set -l skip 0
     set -l args 0
     set -l first
+    set -l group
     for w in $words
-        if test $skip = 1
+        if test $skip != 0
+            test $skip = g; and set group $w
             set skip 0
             continue
         end
         switch $w
+            case -g --group
+                set skip g
+                continue
             case '--access-level' '--add' '--approval' '--asset' '--at' '--author' '--author-email' '--author-name' '--bio' '--branch' '--color' '--compress' '--content' '--content-file' '--context' '--context-name' '--created-after' '--created-before' '--default-branch' '--default-role' '--delete' '--deploy' '--description' '--due-date' '--email' '--end' '--entity-type' '--event' '--exclude' '--expires-after' '--expires-at' '--expires-before' '--expires-within' '--extern-uid' '--external-url' '--field' '--fields' '--file' '--filename' '--fingerprint' '--format' '--from' '--group' '--header' '--host' '--id' '--iid' '--input' '--interval' '--job-title' '--jq' '--kind' '--last-used-after' '--last-used-before' '--level' '--limit' '--link' '--link-url' '--location' '--member-role' '--merge' '--message' '--method' '--milestone' '--min-access-level' '--name' '--namespace' '--notes' '--notes-file' '--off' '--offering' '--on' '--organization' '--output' '--output-file' '--package-version' '--page' '--password' '--path' '--pattern' '--per-page' '--port' '--project' '--projects-limit' '--provider' '--push' '--raw-field' '--ref' '--regex' '--released-at' '--remove' '--remove-approval' '--remove-deploy' '--rename' '--replace' '--required-approvals' '--root-token' '--scope' '--search' '--secret-push-protection' '--section' '--shell' '--since' '--snippet' '--sort' '--source' '--sso-url' '--start' '--start-branch' '--start-date' '--start-sha' '--state' '--status' '--storage' '--sudo' '--tag' '--tag-message' '--tier' '--timeout' '--timezone' '--title' '--to' '--token' '--two-factor' '--type' '--unprotect' '--until' '--url' '--user' '--username' '--visibility' '--weight' '-F' '-H' '-O' '-R' '-X' '-a' '-f' '-g' '-m' '-o' '-q'
                 set skip 1
                 continue
@@ -30,6 +35,11 @@ function __hostctl_command
             end
             set first $w
         end
+        set args (math $args + 1)
+    end
+    # -g/--group gives a group-first command its GROUP: the words typed are the arguments after it.
+    if test -n "$group"; and __hostctl_group_first "$path"
+        set first $group
         set args (math $args + 1)
     end
     switch "$argv[1]"
@@ -480,6 +490,15 @@ function __hostctl_dynamic
         set group (__hostctl_command --first)
     end
     hostctl __complete $argv[1] (commandline -ct) "$project" "$group" --no-input 2>/dev/null
+end
+
+# Whether command path $argv[1] takes its group as the first argument (saml get GROUP).
+function __hostctl_group_first
+    switch "$argv[1]"
+        case 'enterprise-users disable-2fa' 'enterprise-users get' 'enterprise-users list' 'groups delete' 'groups get' 'groups update' 'saml configure' 'saml get' 'saml identities list' 'saml identities get' 'saml identities update' 'saml identities delete' 'saml links list' 'saml links get' 'saml links create' 'saml links delete' 'scim token'
+            return 0
+    end
+    return 1
 end
 
 function __hostctl_at

@@ -11,6 +11,8 @@ import { roff } from '../../src/cli/docs/man.js';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 const FILES = { bash: 'completions/hostctl.bash', zsh: 'completions/_hostctl', fish: 'completions/hostctl.fish', man: 'man/hostctl.1' } as const;
+/** The demo's enterprise users of acme. */
+const ENTERPRISE = ['mei.lin', 'olu.adeyemi', 'priya.shah', 'tom.becker'];
 const committed = (path: string) => readFileSync(join(ROOT, path), 'utf8');
 const has = (cmd: string) => {
   try {
@@ -41,7 +43,8 @@ describe('completions and man page', () => {
 
   beforeAll(async () => {
     sb = cliSandbox();
-    await sb.init();
+    // The demo, for groups and their enterprise users (the hidden -g of group-first commands).
+    await sb.init(['--demo']);
     await sb.run(['context', 'add', 'staging', '--url', 'http://127.0.0.1:9', '--no-verify']);
     const bin = join(sb.dir, 'bin');
     mkdirSync(bin);
@@ -235,6 +238,16 @@ describe('completions and man page', () => {
       expect(await complete('hostctl completion ')).toEqual(['bash', 'zsh', 'fish', 'install']);
       expect(await complete('hostctl --context ')).toEqual(['local', 'staging']);
     });
+
+    it('the hidden -g of a group-first command completes as GROUP, and the words after it are the next arguments', async () => {
+      expect((await complete('hostctl saml get -g ')).sort()).toEqual(['acme', 'oss']);
+      expect(await complete('hostctl saml get -g acme ')).toEqual([]);
+      expect((await complete('hostctl enterprise-users get -g acme ')).sort()).toEqual(ENTERPRISE);
+      expect(await complete('hostctl enterprise-users get -o json --group acme p')).toEqual(['priya.shah']);
+      // bash splits --group=acme at the "=".
+      expect(await complete('hostctl enterprise-users get --group = acme p')).toEqual(['priya.shah']);
+      expect((await complete('hostctl enterprise-users get acme ')).sort()).toEqual(ENTERPRISE);
+    });
   });
 
   describe.runIf(has('fish'))('fish', () => {
@@ -264,6 +277,13 @@ describe('completions and man page', () => {
       expect((await complete('hostctl freeze-periods create --timezone Europe/Be')).sort()).toEqual(Intl.supportedValuesOf('timeZone').filter((z) => z.startsWith('Europe/Be')));
       expect(await complete(`hostctl packages upload ${join(ROOT, 'package.j')}`)).toEqual([join(ROOT, 'package.json')]);
       expect(await complete(`hostctl packages download ${join(ROOT, 'package.j')}`)).toEqual([]);
+    });
+
+    it('the hidden -g of a group-first command completes as GROUP, and the words after it are the next arguments', async () => {
+      expect((await complete('hostctl saml get -g ')).sort()).toEqual(['acme', 'oss']);
+      expect(await complete('hostctl saml get -g acme ')).toEqual([]);
+      expect((await complete('hostctl enterprise-users get -g acme ')).sort()).toEqual(ENTERPRISE);
+      expect((await complete('hostctl enterprise-users get acme ')).sort()).toEqual(ENTERPRISE);
     });
   });
 
@@ -311,6 +331,16 @@ zpty -d z
     it('completes sort directions after the colon and time zones', async () => {
       expect(await complete('hostctl tokens list --sort expires:')).toMatch(/expires:asc\s+expires:desc/);
       expect(await complete('hostctl freeze-periods create --timezone Europe/Be')).toMatch(/Europe\/Berlin/);
+    });
+
+    it('the hidden -g of a group-first command completes as GROUP, is not offered, and the words after it are the next arguments', async () => {
+      expect(await complete('hostctl saml get -g ')).toMatch(/acme\s+oss/);
+      const users = new RegExp(ENTERPRISE.join('\\s+'));
+      expect(await complete('hostctl enterprise-users get -g acme ')).toMatch(users);
+      expect(await complete('hostctl enterprise-users get acme ')).toMatch(users);
+      const flags = await complete('hostctl enterprise-users get -');
+      expect(flags).toContain('--output');
+      expect(flags).not.toMatch(/-g\b|--group/);
     });
   });
 });

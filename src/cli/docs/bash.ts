@@ -60,6 +60,9 @@ export function bashCompletion(doc: ProgramDoc): string {
   out.push('  esac', '}', '', '# Completes the value of option $2 of command path $1; fails when it takes none.', '_hostctl_value() {', '  case "$1" in');
   for (const c of commands) {
     const lines = valueCase(ownOptions(doc, c), '        ');
+    // The hidden -g/--group of a group-first command completes as its GROUP argument.
+    const group = c.groupFirst && c.args[0] ? argumentKind(c.args[0]) : undefined;
+    if (c.groupFirst) lines.push(`        -g|--group) ${group ? action(group) : 'COMPREPLY=()'}; return 0 ;;`);
     if (lines.length) out.push(`    ${q(key(c))})`, '      case "$2" in', ...lines, '      esac ;;');
   }
   out.push('  esac', '  case "$2" in', ...valueCase(doc.globalOptions, '    '), '  esac', '  return 1', '}', '');
@@ -74,7 +77,7 @@ export function bashCompletion(doc: ProgramDoc): string {
     out.push('      esac ;;');
   }
   out.push('  esac', '}', '');
-  const groupFirst = commands.filter((c) => !c.commands.length && c.args[0]?.name === 'group').map((c) => q(key(c)));
+  const groupFirst = commands.filter((c) => c.groupFirst).map((c) => q(key(c)));
   out.push(
     '# Whether command path $1 takes its group as the first argument (saml get GROUP).',
     '_hostctl_group_first() {',
@@ -93,8 +96,8 @@ export function bashCompletion(doc: ProgramDoc): string {
     '  local project="" group="" i',
     '  for ((i = 1; i < cword; i++)); do',
     '    case "${words[i]}" in',
-    '      -R|--project|--repo) project="${words[i+1]}" ;;',
-    '      -g|--group) group="${words[i+1]}" ;;',
+    '      -R|--project|--repo) project="${words[i+1]}"; [[ "$project" == "=" ]] && project="${words[i+2]}" ;;',
+    '      -g|--group) group="${words[i+1]}"; [[ "$group" == "=" ]] && group="${words[i+2]}" ;;',
     '    esac',
     '  done',
     '  [[ -z "$group" && -n "$first" ]] && _hostctl_group_first "$path" && group="$first"',
@@ -123,7 +126,7 @@ export function bashCompletion(doc: ProgramDoc): string {
     '',
     '_hostctl_complete() {',
     '  cur="${words[cword]}"',
-    '  local prev="" path="" sub first="" w i help=0 argn=0',
+    '  local prev="" path="" sub first="" w i help=0 argn=0 gval=""',
     '  ((cword > 0)) && prev="${words[cword-1]}"',
     '  COMPREPLY=()',
     '  # Walk the words before the cursor: skip options and their values, follow subcommands.',
@@ -133,6 +136,7 @@ export function bashCompletion(doc: ProgramDoc): string {
     `      ${valueFlags(doc).join('|')})`,
     '        ((i++))',
     '        [[ "${words[i]}" == "=" ]] && ((i++))',
+    '        [[ "$w" == -g || "$w" == --group ]] && ((i < cword)) && gval="${words[i]}"',
     '        continue ;;',
     '      -*|=) continue ;;',
     '    esac',
@@ -140,6 +144,8 @@ export function bashCompletion(doc: ProgramDoc): string {
     '    sub="$(_hostctl_sub "$path" "$w")"',
     '    if ((argn == 0)) && [[ -n "$sub" ]]; then path="${path:+$path }$sub"; else ((argn == 0)) && first="$w"; ((argn++)); fi',
     '  done',
+    '  # -g/--group gives a group-first command its GROUP: the words typed are the arguments after it.',
+    '  if [[ -n "$gval" ]] && _hostctl_group_first "$path"; then first="$gval"; ((argn++)); fi',
     '  # --opt=value is split at "=" by bash.',
     '  local opt="$prev"',
     '  if [[ "$cur" == "=" ]]; then cur=""; elif [[ "$prev" == "=" ]] && ((cword > 1)); then opt="${words[cword-2]}"; fi',

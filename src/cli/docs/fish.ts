@@ -22,6 +22,7 @@ function optionLine(o: OptionDoc, condition: string): string {
 
 export function fishCompletion(doc: ProgramDoc): string {
   const commands = allCommands(doc);
+  const groupFirst = commands.filter((c) => c.groupFirst).map(key);
   const out: string[] = [
     `# fish completion for ${doc.name} ${doc.version}. Generated from the command tree by \`npm run gen:docs\`.`,
     `# Save it as ~/.config/fish/completions/${doc.name}.fish, or: ${doc.name} completion fish | source`,
@@ -35,12 +36,17 @@ export function fishCompletion(doc: ProgramDoc): string {
     '    set -l skip 0',
     '    set -l args 0',
     '    set -l first',
+    '    set -l group',
     '    for w in $words',
-    '        if test $skip = 1',
+    '        if test $skip != 0',
+    '            test $skip = g; and set group $w',
     '            set skip 0',
     '            continue',
     '        end',
     '        switch $w',
+    "            case -g --group",
+    '                set skip g',
+    '                continue',
     `            case ${valueFlags(doc).map(q).join(' ')}`,
     '                set skip 1',
     '                continue',
@@ -55,6 +61,11 @@ export function fishCompletion(doc: ProgramDoc): string {
     '            end',
     '            set first $w',
     '        end',
+    '        set args (math $args + 1)',
+    '    end',
+    '    # -g/--group gives a group-first command its GROUP: the words typed are the arguments after it.',
+    '    if test -n "$group"; and __hostctl_group_first "$path"',
+    '        set first $group',
     '        set args (math $args + 1)',
     '    end',
     '    switch "$argv[1]"',
@@ -100,6 +111,14 @@ export function fishCompletion(doc: ProgramDoc): string {
     '    hostctl __complete $argv[1] (commandline -ct) "$project" "$group" --no-input 2>/dev/null',
     'end',
     '',
+    '# Whether command path $argv[1] takes its group as the first argument (saml get GROUP).',
+    'function __hostctl_group_first',
+    '    switch "$argv[1]"',
+    ...(groupFirst.length ? [`        case ${groupFirst.map(q).join(' ')}`, '            return 0'] : []),
+    '    end',
+    '    return 1',
+    'end',
+    '',
     'function __hostctl_at',
     '    set -l current (__hostctl_command)',
     '    test "$current" = "$argv[1]"',
@@ -131,11 +150,10 @@ export function fishCompletion(doc: ProgramDoc): string {
     if (!opts.length && !args.length) continue;
     const cond = `__hostctl_at '${key(c)}'`;
     out.push('', `# ${key(c)}`, ...opts.map((o) => optionLine(o, cond)));
-    const groupFirst = c.args[0]?.name === 'group';
     for (const { a, i, kind } of args) {
       const at = q(`${cond}; and __hostctl_arg ${i + 1}${a.variadic ? ' more' : ''}`);
       if (kind?.kind === 'words') out.push(`complete -c hostctl -n ${at} -a ${q(kind.words.join(' '))}`);
-      else if (kind?.kind === 'dynamic') out.push(`complete -c hostctl -n ${at} -a ${q(`(__hostctl_dynamic ${kind.resource}${groupFirst && i > 0 ? ' group-first' : ''})`)}`);
+      else if (kind?.kind === 'dynamic') out.push(`complete -c hostctl -n ${at} -a ${q(`(__hostctl_dynamic ${kind.resource}${c.groupFirst && i > 0 ? ' group-first' : ''})`)}`);
       else if (kind?.kind === 'directory') out.push(`complete -c hostctl -n ${at} -a ${q('(__fish_complete_directories)')}`);
       else if (kind?.kind === 'file') out.push(`complete -c hostctl -n ${at} -F`);
     }

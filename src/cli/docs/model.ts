@@ -50,6 +50,11 @@ export interface CommandDoc {
   options: OptionDoc[];
   examples: readonly string[];
   commands: CommandDoc[];
+  /**
+   * The first argument is GROUP and the hidden `-g, --group` gives it instead (kit/verb.ts): its
+   * value completes as that argument, and the words typed after it are the arguments after GROUP.
+   */
+  groupFirst: boolean;
 }
 
 export interface ProgramDoc {
@@ -103,6 +108,7 @@ function commandDoc(cmd: Command, parentPath: string[]): CommandDoc {
       .visibleCommands(cmd)
       .filter((c) => c.name() !== 'help')
       .map((c) => commandDoc(c, path)),
+    groupFirst: cmd.registeredArguments[0]?.name() === 'group' && cmd.options.some((o) => o.long === '--group' && o.hidden),
   };
 }
 
@@ -140,6 +146,8 @@ export function valueFlags(doc: ProgramDoc): string[] {
     if (o.short) set.add(o.short);
     if (o.long) set.add(o.long);
   }
+  // The hidden -g/--group of group-first commands takes a value too.
+  if (allCommands(doc).some((c) => c.groupFirst)) for (const f of ['-g', '--group']) set.add(f);
   return [...set].sort();
 }
 

@@ -1,6 +1,6 @@
 // The zsh completion script (a `_hostctl` function for fpath, or to source), generated from the
 // command tree: one function per command built on _arguments, with descriptions.
-import { argumentKind, commandGlobals, ownOptions, valueFlags, valueKind, type CommandDoc, type OptionDoc, type ProgramDoc, type ValueKind } from './model.js';
+import { argumentKind, commandGlobals, ownOptions, valueFlags, valueKind, type ArgumentDoc, type CommandDoc, type OptionDoc, type ProgramDoc, type ValueKind } from './model.js';
 
 /** Single-quoted zsh word. */
 const q = (s: string) => `'${s.replace(/'/g, `'\\''`)}'`;
@@ -69,15 +69,34 @@ function commandFunction(doc: ProgramDoc, c: CommandDoc, globals: string[]): str
       ...c.commands.flatMap((v) => commandFunction(doc, v, globals)),
     ];
   }
-  const groupFirst = c.args[0]?.name === 'group';
-  const args = c.args.map((a, i) => {
-    const pos = a.variadic ? '*' : String(i + 1);
-    const kind = argumentKind(a);
-    const action = kind ? valueAction(kind, groupFirst && i > 0) : ' ';
-    return q(`${pos}:${colon(a.name)}:${action}`);
-  });
-  const all = [...specs, ...args];
-  return [`${name}() {`, '  _arguments \\', ...all.map((s, i) => `    ${s}${i < all.length - 1 ? ' \\' : ''}`), '}', ''];
+  const argSpecs = (args: ArgumentDoc[], shift: number) =>
+    args.map((a, i) => {
+      const pos = a.variadic ? '*' : String(i + 1);
+      const kind = argumentKind(a);
+      const action = kind ? valueAction(kind, c.groupFirst && i + shift > 0) : ' ';
+      return q(`${pos}:${colon(a.name)}:${action}`);
+    });
+  if (!c.groupFirst) {
+    const all = [...specs, ...argSpecs(c.args, 0)];
+    return [`${name}() {`, '  _arguments \\', ...all.map((s, i) => `    ${s}${i < all.length - 1 ? ' \\' : ''}`), '}', ''];
+  }
+  // A group-first command: the hidden -g/--group (not offered, '!') completes as GROUP, and once
+  // it is on the line the words typed are the arguments after GROUP.
+  const group = c.args[0] ? argumentKind(c.args[0]) : undefined;
+  const all = [...specs, `'!(-g --group)'{-g,--group}${q(`[same as the GROUP argument]:group:${group ? valueAction(group) : ' '}`)}`, '$args'];
+  return [
+    `${name}() {`,
+    '  local -a args',
+    '  if (( ${words[(I)(-g|--group)]} )); then',
+    `    args=(${argSpecs(c.args.slice(1), 1).join(' ')})`,
+    '  else',
+    `    args=(${argSpecs(c.args, 0).join(' ')})`,
+    '  fi',
+    '  _arguments \\',
+    ...all.map((s, i) => `    ${s}${i < all.length - 1 ? ' \\' : ''}`),
+    '}',
+    '',
+  ];
 }
 
 export function zshCompletion(doc: ProgramDoc): string {
