@@ -178,7 +178,8 @@ const nextOrdinal = (column: string, where: string): string =>
  * One statement writes the row and computes what it owes the lists: created_at never decreases
  * along id (a clock stepping back keeps the newest time), so date filters can be answered as id
  * bounds; and each seq_* column is the row's ordinal in one list (migration 037), one seek along
- * that list's index each.
+ * that list's index each. A project's lists by author and by name are the only entity lists with
+ * ordinals (and indexes, migration 039); the literal type lets SQLite seek their partial indexes.
  */
 const INSERT_EVENT = `INSERT INTO audit_events (author_id, entity_type, entity_id, group_id, event_name, target_type, target_id, details, created_at,
   seq_all, seq_author, seq_name, seq_type, seq_entity, seq_entity_author, seq_entity_name, seq_group, seq_group_author, seq_group_name)
@@ -189,8 +190,8 @@ SELECT @author, @type, @entity, @group, @name, @targetType, @targetId, @details,
   ${nextOrdinal('seq_name', 'event_name = @name')},
   ${nextOrdinal('seq_type', 'entity_type = @type')},
   ${nextOrdinal('seq_entity', 'entity_type = @type AND entity_id = @entity')},
-  ${nextOrdinal('seq_entity_author', 'entity_type = @type AND entity_id = @entity AND author_id = @author')},
-  ${nextOrdinal('seq_entity_name', 'entity_type = @type AND entity_id = @entity AND event_name = @name')},
+  CASE WHEN @type = 'Project' THEN ${nextOrdinal('seq_entity_author', "entity_type = 'Project' AND entity_id = @entity AND author_id = @author")} END,
+  CASE WHEN @type = 'Project' THEN ${nextOrdinal('seq_entity_name', "entity_type = 'Project' AND entity_id = @entity AND event_name = @name")} END,
   CASE WHEN @group IS NOT NULL THEN ${nextOrdinal('seq_group', 'group_id = @group')} END,
   CASE WHEN @group IS NOT NULL THEN ${nextOrdinal('seq_group_author', 'group_id = @group AND author_id = @author')} END,
   CASE WHEN @group IS NOT NULL THEN ${nextOrdinal('seq_group_name', 'group_id = @group AND event_name = @name')} END`;

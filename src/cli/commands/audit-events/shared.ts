@@ -13,8 +13,10 @@ export const EVENT_COLUMNS: Column[] = [
   { key: 'created_at', header: 'time', priority: 2 },
   // Usernames are what admins type, and short; the full name is in get and in -o json.
   { key: 'author_id', header: 'author', lookup: 'user', priority: 2 },
-  { key: 'event_name', header: 'action', priority: 1 },
-  { key: 'target', get: (row) => detail('target_details')(row) ?? detail('target_id')(row), priority: 1 },
+  // Action and target are text that may be cut (with …) rather than push author or address
+  // out: the platform's names run to 39 characters (update_mismatched_group_saml_extern_uid).
+  { key: 'event_name', header: 'action', priority: 2 },
+  { key: 'target', get: (row) => detail('target_details')(row) ?? detail('target_id')(row), priority: 2 },
   { key: 'address', get: detail('ip_address'), priority: 4 },
 ];
 

@@ -23,23 +23,50 @@ export interface AuditScope {
   ordinals?: AuditOrdinals;
 }
 
+interface Stamp {
+  id: number;
+  created_at: string;
+}
+
+/**
+ * Binary searches over ids, run inside SQLite (one statement, not a round trip a step): the
+ * smallest x in [@a, @b] whose first event at or after it was created at or after @t, and the
+ * largest x whose last event at or before it was created at or before @t.
+ */
+const AFTER_MID = '(SELECT created_at FROM audit_events WHERE id >= (a + b) / 2 ORDER BY id LIMIT 1) >= @t';
+const FIRST_AT_OR_AFTER = `WITH RECURSIVE s(a, b) AS (
+  SELECT @a, @b
+  UNION ALL
+  SELECT CASE WHEN ${AFTER_MID} THEN a ELSE (a + b) / 2 + 1 END, CASE WHEN ${AFTER_MID} THEN (a + b) / 2 ELSE b END FROM s WHERE a < b
+) SELECT MAX(a) AS x FROM s`;
+const BEFORE_MID = '(SELECT created_at FROM audit_events WHERE id <= (a + b + 1) / 2 ORDER BY id DESC LIMIT 1) <= @t';
+const LAST_AT_OR_BEFORE = `WITH RECURSIVE s(a, b) AS (
+  SELECT @a, @b
+  UNION ALL
+  SELECT CASE WHEN ${BEFORE_MID} THEN (a + b + 1) / 2 ELSE a END, CASE WHEN ${BEFORE_MID} THEN b ELSE (a + b + 1) / 2 - 1 END FROM s WHERE a < b
+) SELECT MIN(b) AS x FROM s`;
+
 /**
  * The id range of events created within [after, before]. created_at never decreases along id
- * (recordAudit makes sure), so the first and last ids in the range bound it exactly, and each
- * is one step along the created_at index. Null when the range holds no event.
+ * (recordAudit makes sure), so each bound is a binary search over ids: about twenty rowid seeks
+ * at a million events, and no index on created_at for every event to update (migration 039).
+ * Null when the range holds no event.
  */
 function idBounds(db: Database, after: string | undefined, before: string | undefined): { lo: number; hi: number } | null {
-  let lo = 0;
-  let hi = Number.MAX_SAFE_INTEGER;
+  const first = db.prepare('SELECT id, created_at FROM audit_events ORDER BY id LIMIT 1').get() as Stamp | undefined;
+  const last = db.prepare('SELECT id, created_at FROM audit_events ORDER BY id DESC LIMIT 1').get() as Stamp | undefined;
+  if (!first || !last) return null;
+  let lo = first.id;
+  let hi = last.id;
   if (after !== undefined) {
-    const row = db.prepare('SELECT id FROM audit_events WHERE created_at >= ? ORDER BY created_at, id LIMIT 1').get(after) as { id: number } | undefined;
-    if (!row) return null;
-    lo = row.id;
+    if (last.created_at < after) return null;
+    const { x } = db.prepare(FIRST_AT_OR_AFTER).get({ a: first.id, b: last.id, t: after }) as { x: number };
+    lo = (db.prepare('SELECT id FROM audit_events WHERE id >= ? ORDER BY id LIMIT 1').get(x) as { id: number }).id;
   }
   if (before !== undefined) {
-    const row = db.prepare('SELECT id FROM audit_events WHERE created_at <= ? ORDER BY created_at DESC, id DESC LIMIT 1').get(before) as { id: number } | undefined;
-    if (!row) return null;
-    hi = row.id;
+    if (first.created_at > before) return null;
+    const { x } = db.prepare(LAST_AT_OR_BEFORE).get({ a: first.id, b: last.id, t: before }) as { x: number };
+    hi = (db.prepare('SELECT id FROM audit_events WHERE id <= ? ORDER BY id DESC LIMIT 1').get(x) as { id: number }).id;
   }
   return lo <= hi ? { lo, hi } : null;
 }

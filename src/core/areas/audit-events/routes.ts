@@ -33,20 +33,24 @@ function requireAdmin(ctx: RequestContext): void {
 }
 
 // Each scope names the ordinal columns (migration 037) that count it, whole and filtered by
-// author or event name; an entity type alone has none filtered (no index serves them).
+// author or event name; an entity type alone has none filtered (no index serves them), nor has an
+// entity other than a project (its filtered indexes hold project events only: migration 039).
 const GROUP_ORDINALS = { all: 'seq_group', author: 'seq_group_author', name: 'seq_group_name' };
-const ENTITY_ORDINALS = { all: 'seq_entity', author: 'seq_entity_author', name: 'seq_entity_name' };
+const PROJECT_ORDINALS = { all: 'seq_entity', author: 'seq_entity_author', name: 'seq_entity_name' };
 
 const groupScope = (id: number): AuditScope => ({ where: ['group_id = ?'], args: [id], ordinals: GROUP_ORDINALS });
 
-const projectScope = (id: number): AuditScope => ({ where: ['entity_type = ?', 'entity_id = ?'], args: ['Project', id], ordinals: ENTITY_ORDINALS });
+// The type is written out, not bound: SQLite reads a partial index only for a query whose terms
+// imply the index's condition.
+const projectScope = (id: number): AuditScope => ({ where: ["entity_type = 'Project'", 'entity_id = ?'], args: [id], ordinals: PROJECT_ORDINALS });
 
 function instanceScope(ctx: RequestContext): AuditScope {
   const type = ctx.params.entity_type as string | undefined;
   if (type === undefined) return { where: [], args: [], ordinals: { all: 'seq_all', author: 'seq_author', name: 'seq_name' } };
   const id = ctx.params.entity_id as number | undefined;
   if (id === undefined) return { where: ['entity_type = ?'], args: [type], ordinals: { all: 'seq_type' } };
-  return { where: ['entity_type = ?', 'entity_id = ?'], args: [type, id], ordinals: ENTITY_ORDINALS };
+  if (type === 'Project') return projectScope(id);
+  return { where: ['entity_type = ?', 'entity_id = ?'], args: [type, id], ordinals: { all: 'seq_entity' } };
 }
 
 /** One event within a scope, or the platform's 404. */

@@ -26,6 +26,7 @@ import { userAvatarsSchema } from './034-user-avatars.js';
 import { auditFilterIndexesSchema } from './035-audit-filter-indexes.js';
 import { projectGroupLinksSchema } from './036-project-group-links.js';
 import { auditOrdinalsSchema } from './037-audit-ordinals.js';
+import { auditLighterWritesSchema } from './039-audit-lighter-writes.js';
 
 export const migrations: Migration[] = [
   coreSchema,
@@ -54,4 +55,5 @@ export const migrations: Migration[] = [
   auditFilterIndexesSchema,
   projectGroupLinksSchema,
   auditOrdinalsSchema,
+  auditLighterWritesSchema,
 ];
