@@ -254,6 +254,49 @@ describe.each(TRANSPORTS)('members (%s)', (kind) => {
       });
     });
 
+    it('pages members/all of a project by user, each at its best level, and follows membership changes', async () => {
+      const g = await createGroup(inst, alice.client);
+      const sub = await createGroup(inst, alice.client, { parent_id: g.id, path: 'sub' });
+      const p = await createProject(inst, alice.client, { namespace_id: sub.id });
+      const users = await Promise.all(Array.from({ length: 12 }, () => createUser(inst)));
+      const expected: Record<number, number> = { [alice.user.id]: 50 };
+      for (const [i, u] of users.entries()) {
+        // Every third user in the parent, the next in the subgroup, the next in the project; the
+        // first also holds a higher level in the project.
+        const [source, id, level] = i % 3 === 0 ? (['groups', g.id, 20] as const) : i % 3 === 1 ? (['groups', sub.id, 30] as const) : (['projects', p.id, 40] as const);
+        await addMember(inst, source, id, u.user.id, level);
+        expected[u.user.id] = level;
+      }
+      await addMember(inst, 'projects', p.id, (users[0] as TestUser).user.id, 40);
+      expected[(users[0] as TestUser).user.id] = 40;
+      const walk = async () => {
+        const seen: MemberJson[] = [];
+        for (let page = 1; page <= 4; page++) {
+          const res = await alice.client.get<MemberJson[]>(`/projects/${p.id}/members/all`, { per_page: 5, page });
+          expect(res.headers['x-total']).toBe(String(Object.keys(expected).length));
+          seen.push(...res.data);
+        }
+        return seen;
+      };
+      let seen = await walk();
+      expect(seen.map((m) => m.id)).toEqual(Object.keys(expected).map(Number).sort((a, b) => a - b));
+      expect(byUser(seen)).toEqual(expected);
+
+      // A removal, a level raised above the inherited one, and a new member show on the next walk.
+      const [gone, raised] = [users[3] as TestUser, users[4] as TestUser];
+      expect((await alice.client.delete(`/groups/${g.id}/members/${gone.user.id}`)).status).toBe(204);
+      delete expected[gone.user.id];
+      await addMember(inst, 'projects', p.id, raised.user.id, 40);
+      expected[raised.user.id] = 40;
+      await addMember(inst, 'groups', g.id, bob.user.id, 30);
+      expected[bob.user.id] = 30;
+      seen = await walk();
+      expect(seen.map((m) => m.id)).toEqual(Object.keys(expected).map(Number).sort((a, b) => a - b));
+      expect(byUser(seen)).toEqual(expected);
+      const one = await alice.client.get<MemberJson>(`/projects/${p.id}/members/all/${(users[1] as TestUser).user.id}`);
+      expect(one.data.access_level).toBe(30);
+    });
+
     it('gives group members access to the projects below', async () => {
       const g = await createGroup(inst, alice.client);
       const sub = await createGroup(inst, alice.client, { parent_id: g.id, path: 'sub' });

@@ -138,7 +138,12 @@ function bestPerUser(rows: (MemberRow & { depth: number })[]): Map<number, Membe
   return best;
 }
 
-/** Unexpired rows of the given users in the given sources, each tagged with its source's depth. */
+/**
+ * Unexpired rows of the given users in the given sources, each tagged with its source's depth.
+ * Each (source, user) pair is one seek of the membership's unique index; the expiry test is
+ * kept off the indexes (`+m.expires_at`), or for a page's worth of users the planner prefers the
+ * expiry index and reads every membership row of each source.
+ */
 function rowsOfUsers(core: CoreState, keys: SourceKey[], userIds: number[], today: string): (MemberRow & { depth: number })[] {
   if (userIds.length === 0) return [];
   const depthCase = keys.map(() => 'WHEN m.source_type = ? AND m.source_id = ? THEN ?').join(' ');
@@ -146,7 +151,7 @@ function rowsOfUsers(core: CoreState, keys: SourceKey[], userIds: number[], toda
   return core.db
     .prepare(
       `SELECT m.*, CASE ${depthCase} END AS depth FROM members m
-       WHERE m.user_id IN (${placeholders(userIds.length)}) AND (${inSources}) AND (m.expires_at IS NULL OR m.expires_at >= ?)`,
+       WHERE m.user_id IN (${placeholders(userIds.length)}) AND (${inSources}) AND (+m.expires_at IS NULL OR +m.expires_at >= ?)`,
     )
     .all(...keys.flatMap((k, i) => [k.type, k.id, i]), ...userIds, ...keys.flatMap((k) => [k.type, k.id]), today) as (MemberRow & { depth: number })[];
 }
