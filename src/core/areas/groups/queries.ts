@@ -73,18 +73,32 @@ export interface GroupQuery {
   args: Record<string, unknown>;
 }
 
+/**
+ * The groups a user reaches as the platform's groups finder counts them: the groups they are a
+ * member of and everything below, and the authorized groups (member groups, groups shared with
+ * them, groups of the projects they reach) with their ancestors (a subgroup member lists the
+ * parent too). Read on its own, once per list: as a subquery of the list statement SQLite
+ * merged the recursive sets again for every statement that tested them (count and page), which
+ * cost more than the rest of a searched list.
+ */
+export function viewerGroupIds(core: CoreState, uid: number, today: string): number[] {
+  const rows = core.db
+    .prepare(`WITH RECURSIVE ${MEMBER_TREE_CTE}, ${AUTHORIZED_UP_CTE} SELECT id FROM member_tree UNION SELECT id FROM authorized_up`)
+    .all({ uid, today }) as { id: number }[];
+  return rows.map((r) => r.id);
+}
+
 export function groupListQuery(core: CoreState, f: GroupFilter): GroupQuery {
   const args: Record<string, unknown> = { uid: f.viewer?.id ?? 0, today: isoDate(core.clock.now()), external: f.viewer?.external ?? 0 };
-  const ctes: string[] = [MEMBER_TREE_CTE, AUTHORIZED_UP_CTE];
+  const ctes: string[] = [];
   const where: string[] = ["g.kind = 'group'"];
   const admin = f.viewer?.is_admin === 1;
-  // As the platform's groups finder: a member's groups and everything below them, and the
-  // authorized groups (member groups, groups shared with them, groups of the projects the user
-  // reaches) with their ancestors (a subgroup member lists the parent group too).
-  // One set, so that a member's few groups are looked up by id rather than found by reading
-  // every group; beside public and internal groups, the unary `+` keeps SQLite reading the list
-  // along its order's index and testing each row.
-  const mine = 'g.id IN (SELECT id FROM member_tree UNION SELECT id FROM authorized_up)';
+  // The viewer's groups (viewerGroupIds) as one bound set, so that a member's few groups are
+  // looked up by id rather than found by reading every group; beside public and internal
+  // groups, the unary `+` keeps SQLite reading the list along its order's index and testing
+  // each row.
+  const mine = 'g.id IN (SELECT value FROM json_each(@mine))';
+  if (f.viewer && (!f.allAvailable || !admin)) args.mine = JSON.stringify(viewerGroupIds(core, f.viewer.id, args.today as string));
   if (!f.viewer) where.push("+g.visibility = 'public'");
   else if (f.allAvailable && !admin) where.push(`(+g.visibility = 'public' OR (+g.visibility = 'internal' AND @external = 0) OR ${mine})`);
   else if (!f.allAvailable) where.push(mine);
@@ -136,7 +150,7 @@ export function groupListQuery(core: CoreState, f: GroupFilter): GroupQuery {
     args.visibility = f.visibility;
   }
   if (f.skipGroups && f.skipGroups.length > 0) where.push(`g.id NOT IN (${f.skipGroups.map((id) => Number(id)).join(',')})`);
-  return { sql: `WITH RECURSIVE ${ctes.join(',')} SELECT g.* FROM namespaces g WHERE ${where.join(' AND ')}`, args };
+  return { sql: `${ctes.length > 0 ? `WITH RECURSIVE ${ctes.join(',')} ` : ''}SELECT g.* FROM namespaces g WHERE ${where.join(' AND ')}`, args };
 }
 
 const VISIBILITIES = ['private', 'internal', 'public'];
