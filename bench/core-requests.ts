@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { basename, join, resolve } from 'node:path';
 import { openCore, type Core } from '../src/core/app.js';
 import { initState } from '../src/core/init.js';
+import { Router } from '../src/core/http/router.js';
 import { budgetLine, verdict } from './budget.mjs';
 
 /** A fresh state in `dir` whose core logs nothing (a bench's requests would flood stderr). */
@@ -43,16 +44,21 @@ export async function atTwoSizes<S extends { core: Core }>(
 
 /**
  * Where built states are kept between runs (HOSTCTL_BENCH_CACHE=off builds every time). Building
- * 100,000 rows through the schema's triggers is most of a list bench's time; the state a build
- * makes depends on the bench's own source, the schema and the services that write rows (through
- * the API calls a build makes), so it is kept under a key of those: a change to a list's reading
- * code keeps the states, a change to the schema or to how rows are written builds them again.
+ * 100,000 rows through the schema's triggers is most of a list bench's time. A state depends on
+ * the schema (the migrations), on what init writes, on the bench's own source and on the services
+ * of the areas its API calls reach (the few users, groups and projects a build makes that way;
+ * the bulk rows are SQL). The first three make the key; the areas a build reached are recorded
+ * beside the state with a digest of their services, checked before the state is used. So a
+ * change to a list's reading code, or to an area the build never called, keeps the states; a
+ * change to the schema or to how the build's rows are written builds them again.
  */
 const CACHE = process.env.HOSTCTL_BENCH_CACHE ?? join(tmpdir(), 'hostctl-bench-cache');
 const ROOT = resolve(import.meta.dirname, '..');
+const CORE = join(ROOT, 'src', 'core');
 
 /** A digest of the files under `dir` that `take` accepts (names and contents), in a stable order. */
 function digestTree(hash: Hash, dir: string, take: (path: string) => boolean): void {
+  if (!existsSync(dir)) return;
   for (const entry of readdirSync(dir, { withFileTypes: true }).sort((a, b) => (a.name < b.name ? -1 : 1))) {
     const path = join(dir, entry.name);
     if (entry.isDirectory()) digestTree(hash, path, take);
@@ -61,16 +67,13 @@ function digestTree(hash: Hash, dir: string, take: (path: string) => boolean): v
 }
 
 let sourceDigest: string | undefined;
-/** The content the states depend on (see CACHE). */
+/** The content every state depends on (see CACHE). */
 function sources(): string {
   if (sourceDigest === undefined) {
     const hash = createHash('sha256');
-    const core = join(ROOT, 'src', 'core');
-    digestTree(hash, join(core, 'db', 'migrations'), (path) => !path.endsWith('.test.ts'));
-    digestTree(hash, join(core, 'git'), (path) => !path.endsWith('.test.ts'));
-    digestTree(hash, join(core, 'areas'), (path) => /(^|[/-])service\.ts$/.test(path));
+    digestTree(hash, join(CORE, 'db', 'migrations'), (path) => !path.endsWith('.test.ts'));
     const entry = process.argv[2];
-    for (const file of [join(core, 'init.ts'), join(core, 'instance.ts'), join(ROOT, 'bench', 'core-requests.ts'), ...(entry?.endsWith('.ts') ? [resolve(entry)] : [])]) {
+    for (const file of [join(CORE, 'init.ts'), join(CORE, 'instance.ts'), join(ROOT, 'bench', 'core-requests.ts'), ...(entry?.endsWith('.ts') ? [resolve(entry)] : [])]) {
       hash.update(readFileSync(file));
     }
     sourceDigest = hash.digest('hex');
@@ -78,23 +81,77 @@ function sources(): string {
   return sourceDigest;
 }
 
+/** A digest of the services (the files that write rows) of the areas named. */
+function servicesOf(areas: readonly string[]): string {
+  const hash = createHash('sha256');
+  for (const area of [...areas].sort()) {
+    hash.update(`${area}\0`);
+    digestTree(hash, join(CORE, 'areas', area), (path) => /(^|[/-])service\.ts$/.test(path));
+  }
+  return hash.digest('hex');
+}
+
+/** Runs `build`, noting the area of every route its requests reached. */
+async function recordingAreas<S>(build: () => S | Promise<S>): Promise<{ state: S; areas: string[] }> {
+  const areas = new Set<string>();
+  const match = Router.prototype.match;
+  Router.prototype.match = function (this: Router, method: string, path: string) {
+    const outcome = match.call(this, method, path);
+    if (outcome.kind === 'match') areas.add(outcome.match.route.area);
+    return outcome;
+  };
+  try {
+    return { state: await build(), areas: [...areas] };
+  } finally {
+    Router.prototype.match = match;
+  }
+}
+
+interface KeptAreas {
+  areas: string[];
+  services: string;
+}
+
+/** Whether the services the kept state's build reached are still the ones it was built with. */
+function stillValid(kept: string): boolean {
+  try {
+    const noted = JSON.parse(readFileSync(join(kept, 'areas.json'), 'utf8')) as KeptAreas;
+    return existsSync(join(kept, 'answer.json')) && servicesOf(noted.areas) === noted.services;
+  } catch {
+    return false;
+  }
+}
+
+const seconds = (since: bigint): string => (Number(process.hrtime.bigint() - since) / 1e9).toFixed(1);
+
 /**
  * The state `build` makes with `n` rows, in `dir`: copied from the cache when one was built from
  * the same sources, else built and then kept. What `build` answers besides the core (tokens, ids)
- * is kept beside it as JSON; a state whose answer is not plain data is never kept.
+ * is kept beside it as JSON; a state whose answer is not plain data is never kept. How long the
+ * state took (built, or copied) goes to stderr. `dependsOn` names more of src/core whose every
+ * change builds the state again (a bench that measures the repositories a build wrote: 'git').
  */
-export async function builtState<S extends { core: Core }>(build: (dir: string, n: number) => S | Promise<S>, dir: string, n: number): Promise<S> {
-  if (CACHE === 'off') return build(dir, n);
+export async function builtState<S extends { core: Core }>(build: (dir: string, n: number) => S | Promise<S>, dir: string, n: number, dependsOn: readonly string[] = []): Promise<S> {
+  const started = process.hrtime.bigint();
   const name = basename(process.argv[2] ?? 'bench', '.ts');
-  const key = createHash('sha256').update(sources()).update(build.toString()).update(String(n)).digest('hex').slice(0, 16);
+  if (CACHE === 'off') {
+    const state = await build(dir, n);
+    process.stderr.write(`bench state ${name} ${n}: built in ${seconds(started)} s\n`);
+    return state;
+  }
+  const hash = createHash('sha256').update(sources()).update(build.toString()).update(String(n));
+  for (const part of dependsOn) digestTree(hash, join(CORE, part), (path) => !path.endsWith('.test.ts'));
+  const key = hash.digest('hex').slice(0, 16);
   const kept = join(CACHE, `${name}-${n}-${key}`);
-  if (existsSync(join(kept, 'answer.json'))) {
+  if (stillValid(kept)) {
     cpSync(join(kept, 'state'), dir, { recursive: true });
     const core = openCore({ stateDir: dir });
     core.log = () => undefined;
+    process.stderr.write(`bench state ${name} ${n}: copied from the bench cache in ${seconds(started)} s\n`);
     return { ...(JSON.parse(readFileSync(join(kept, 'answer.json'), 'utf8')) as Omit<S, 'core'>), core } as S;
   }
-  const state = await build(dir, n);
+  const { state, areas } = await recordingAreas(() => build(dir, n));
+  process.stderr.write(`bench state ${name} ${n}: built in ${seconds(started)} s\n`);
   const { core, ...answer } = state;
   const text = JSON.stringify(answer);
   if (JSON.stringify(JSON.parse(text)) !== text || !isPlain(answer)) return state;
@@ -106,6 +163,7 @@ export async function builtState<S extends { core: Core }>(build: (dir: string, 
     const staging = mkdtempSync(join(CACHE, '.staging-'));
     cpSync(dir, join(staging, 'state'), { recursive: true, filter: (src) => !/-(wal|shm)$/.test(src) });
     writeFileSync(join(staging, 'answer.json'), text);
+    writeFileSync(join(staging, 'areas.json'), JSON.stringify({ areas, services: servicesOf(areas) } satisfies KeptAreas));
     // States of older sources for the same bench and size go.
     for (const old of readdirSync(CACHE)) if (old.startsWith(`${name}-${n}-`)) rmSync(join(CACHE, old), { recursive: true, force: true });
     try {
