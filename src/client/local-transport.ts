@@ -6,12 +6,19 @@ import type { Transport } from './transport.js';
 
 export type Handler = (request: ApiRequest) => Promise<ApiResponse>;
 
+/** The base of the web URLs a local state's answers carry, and whether a running serve answers there. */
+export interface LocalWeb {
+  base: string;
+  served: boolean;
+}
+
 export class LocalTransport implements Transport {
   constructor(
     readonly target: string,
     private readonly handler: Handler,
     private readonly onClose: () => Promise<void> | void = () => undefined,
     private readonly hold?: <T>(fn: () => Promise<T>) => Promise<T>,
+    readonly web?: LocalWeb,
   ) {}
 
   snapshot<T>(fn: () => Promise<T>): Promise<T> {

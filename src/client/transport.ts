@@ -8,6 +8,8 @@ export interface Transport {
   request(request: ApiRequest): Promise<ApiResponse>;
   /** Answers every request `fn` makes from one snapshot of the state (the local transport only). */
   snapshot?<T>(fn: () => Promise<T>): Promise<T>;
+  /** A local state: the base of the web URLs in its answers, and whether a running serve answers there. */
+  readonly web?: { base: string; served: boolean } | undefined;
   close(): Promise<void>;
 }
 

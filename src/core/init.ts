@@ -6,7 +6,7 @@ import { isAbsolute, join } from 'node:path';
 import { openDatabase } from './db/connection.js';
 import { migrate } from './db/migrate.js';
 import { DEFAULT_SETTINGS, writeSettings, type InstanceSettings } from './instance.js';
-import { buildCore, STATE_DB, type Core } from './app.js';
+import { buildCore, openCore, STATE_DB, type Core } from './app.js';
 import type { Clock } from './clock.js';
 import { createUser } from './areas/users/service.js';
 import { insertToken } from './areas/tokens/service.js';
@@ -97,4 +97,20 @@ export function recoverAdminToken(core: Core): RecoveredToken {
   const expiresAt = new Date(core.clock.now().getTime() + 365 * 86_400_000).toISOString().slice(0, 10);
   const { row, secret } = core.tx(() => insertToken(core, { userId: admin.id, name: 'hostctl-recovered', scopes: ['api'], expiresAt }));
   return { secret, username: admin.username, tokenId: row.id };
+}
+
+/**
+ * Changes the external URL of an existing state (the base of the web URLs commands print
+ * without serve); returns the one it replaces.
+ */
+export function setExternalUrl(stateDir: string, url: string): { before: string; after: string } {
+  const core = openCore({ stateDir });
+  try {
+    const before = core.settings.externalUrl;
+    const after = url.replace(/\/+$/, '');
+    core.tx(() => writeSettings(core.db, { externalUrl: after }));
+    return { before, after };
+  } finally {
+    core.close();
+  }
 }

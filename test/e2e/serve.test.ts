@@ -46,10 +46,10 @@ describe('hostctl serve, and commands against it', () => {
   };
 
   it('says which address web URLs use and how to fix it', async () => {
-    await logWith(served, 'chosen by hostctl init --external-url');
+    await logWith(served, 'hostctl init --external-url URL');
     expect(served.log()).toContain(`web URLs (web_url, downloads, DSNs) follow the address each request reached (here ${url}); --external-url https://HOST fixes them`);
     // The state's own external URL (init's default) is not where serve listens: say where local commands point.
-    expect(served.log()).toContain('without serve, commands on this state print web URLs at its external URL http://localhost:8080 (chosen by hostctl init --external-url)');
+    expect(served.log()).toContain(`commands run on this state print ${url} while it serves, and its external URL http://localhost:8080 when nothing does (change it: hostctl init --external-url URL)`);
   });
 
   it('builds web URLs from the address it serves, or from --external-url', async () => {

@@ -27,11 +27,13 @@ export async function createTransport(target: Target, setup: ClientSetup = {}): 
     });
   }
   const stateDir = target.stateDir as string;
-  const [{ openCore, StateNotFoundError }, { clockFromEnv }] = await Promise.all([import('../../core/app.js'), import('../../core/clock.js')]);
+  const [{ openCore, StateNotFoundError }, { clockFromEnv }, { liveServeRecord }] = await Promise.all([import('../../core/app.js'), import('../../core/clock.js'), import('../../core/serve-record.js')]);
+  // While a `hostctl serve` of this state runs, the web URLs printed here are its own.
+  const served = liveServeRecord(stateDir);
   let core;
   try {
     // A one-shot command serves no one else: its writes may wait for the lock synchronously.
-    core = openCore({ stateDir, clock: clockFromEnv(), writeBusyMs: 10_000 });
+    core = openCore({ stateDir, clock: clockFromEnv(), writeBusyMs: 10_000, ...(served ? { externalUrl: served.webUrl } : {}) });
   } catch (error) {
     if (error instanceof StateNotFoundError) throw new CliError(error.message, EXIT.failure, 'or choose another target: hostctl context list');
     throw error;
@@ -48,6 +50,7 @@ export async function createTransport(target: Target, setup: ClientSetup = {}): 
     () => opened.close(),
     // This process is the connection's only user, so one read transaction may span requests.
     (fn) => opened.readSnapshot(fn),
+    { base: opened.settings.externalUrl, served: served !== undefined },
   );
 }
 

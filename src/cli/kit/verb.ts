@@ -481,6 +481,19 @@ function cancellable(mod: Prompts): Prompts {
   return out as unknown as Prompts;
 }
 
+/** What stderr says when web URLs of a local state are printed and no serve of it runs. */
+export function unservedNote(base: string): string {
+  let port = '';
+  try {
+    const url = new URL(base);
+    // Where the address is this machine's, serve on its port makes the URLs open as printed.
+    if (url.protocol === 'http:' && /^(localhost|127\.0\.0\.1|\[::1\])$/.test(url.hostname) && url.pathname === '/') port = ` --port ${url.port || '80'}`;
+  } catch {
+    // a stored base that is no URL: the note still names it
+  }
+  return `note: nothing serves this state, so its web URLs (${base}/…) do not open; start it with: hostctl serve${port} (or set the address they use: hostctl init --external-url URL)`;
+}
+
 export function makeCli(globals: GlobalOptions & ListOptions, env: NodeJS.ProcessEnv = process.env): Cli {
   checkChoice(String(globals.output), FORMATS, '--output');
   // `-o wide` is the table with every column: verbs that print tables their own way see 'table'.
@@ -493,6 +506,8 @@ export function makeCli(globals: GlobalOptions & ListOptions, env: NodeJS.Proces
   const fields = parseFields(globals.fields);
   let target: Target | undefined;
   let client: Promise<ApiClient> | undefined;
+  /** The client once made, for what its transport says about the target. */
+  let opened: ApiClient | undefined;
   // Messages fit the terminal they are read on; piped, they stay one line per message.
   const info = (message: string) => writeErr(`${term.stderrIsTTY ? wrapText(message, term.columns, 2) : message}\n`);
   const renderOpts = (columns?: Column[], knownFields?: readonly string[]) => ({
@@ -508,9 +523,16 @@ export function makeCli(globals: GlobalOptions & ListOptions, env: NodeJS.Proces
   });
   /** Messages about the output, shown after it. */
   const notes: string[] = [];
+  let unservedNoted = false;
   const printWithNotes = (text: string) => {
     writeOut(text);
     for (const n of notes.splice(0)) info(n);
+    // Web URLs of a local state that nothing serves lead nowhere: say so once, and how to fix it.
+    const web = opened?.transport.web;
+    if (web && !web.served && !unservedNoted && text.includes(web.base)) {
+      unservedNoted = true;
+      info(unservedNote(web.base));
+    }
   };
   const resolved = (): Target => {
     const t = resolveTarget({ context: globals.context, state: globals.state, url: globals.url }, env, readConfig(env));
@@ -545,7 +567,7 @@ export function makeCli(globals: GlobalOptions & ListOptions, env: NodeJS.Proces
         ...(globals.debug || env.HOSTCTL_DEBUG ? { debug: (line: string) => info(`[debug] ${line}`) } : {}),
         ...(globals.dryRun ? { dryRun: showDryRun } : {}),
         notice: info,
-      })),
+      }).then((made) => (opened = made))),
     print: (text) => {
       writeOut(text);
     },

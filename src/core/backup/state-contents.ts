@@ -85,8 +85,12 @@ export function stateRepositories(db: Database, stateDir: string): StateReposito
 export const referencedBlobs = (db: Database): string[] =>
   (db.prepare('SELECT DISTINCT file_sha256 AS sha FROM package_files ORDER BY file_sha256').all() as { sha: string }[]).map((r) => r.sha);
 
-/** Entries of the state directory that are neither the database, storages, blobs nor scratch space. */
-export const OWN_ENTRIES = new Set(['state.db', 'state.db-wal', 'state.db-shm', 'state.db-journal', 'storages', 'blobs', 'tmp']);
+/**
+ * Entries of the state directory that are neither the database, storages, blobs nor scratch space.
+ * (A running serve's record, serve.json, belongs to that process, not to the state: a backup leaves
+ * it out, so a restored copy never points at a server of the original.)
+ */
+export const OWN_ENTRIES = new Set(['state.db', 'state.db-wal', 'state.db-shm', 'state.db-journal', 'storages', 'blobs', 'tmp', 'serve.json']);
 
 export function otherStateFiles(stateDir: string): string[] {
   const out: string[] = [];
@@ -94,7 +98,7 @@ export function otherStateFiles(stateDir: string): string[] {
     for (const e of readdirSync(join(stateDir, rel), { withFileTypes: true })) {
       const p = rel ? `${rel}/${e.name}` : e.name;
       if (!rel && OWN_ENTRIES.has(e.name)) continue;
-      if (e.name.endsWith('.lock') || e.name.startsWith('.tmp')) continue;
+      if (e.name.endsWith('.lock') || e.name.startsWith('.tmp') || (!rel && /^serve\.json\.\d+\.tmp$/.test(e.name))) continue;
       if (e.isDirectory()) walk(p);
       else if (e.isFile()) out.push(p);
     }

@@ -1,6 +1,8 @@
 // hostctl init: creates a state directory with an administrator `root` and its token (printed
 // once, on stdout), and a context for it. --demo fills it with realistic sample data.
 import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { STATE_DB } from '../../../shared/state-layout.js';
 import type { Command } from 'commander';
 import { applyVerb, type Cli } from '../../kit/verb.js';
 import { CliError, EXIT, UsageError } from '../../kit/errors.js';
@@ -43,6 +45,7 @@ export function configure(noun: Command): void {
       'TOKEN=$(hostctl init --state ./s --no-input)   # the root token is the only thing on stdout',
       'hostctl init --recover-token --state ./s       # lost every admin token: a new one for the first admin',
       'hostctl init --state ./s --external-url https://git.example.com   # web URLs the state prints point there',
+      'hostctl init --external-url http://localhost:9000   # an existing state: change only its external URL',
     ],
     options: (cmd) =>
       cmd
@@ -50,7 +53,7 @@ export function configure(noun: Command): void {
         .option('--tier <tier>', `licence tier: ${TIERS.join(', ')}`, 'ultimate')
         .option('--offering <offering>', `offering to behave as: ${OFFERINGS.join(', ')}`, 'all')
         .option('--storage <name=path>', 'an extra repository storage (repeatable)', (v: string, acc: string[]) => [...acc, v], [] as string[])
-        .option('--external-url <url>', 'base of the web URLs (web_url, clone and download links, DSNs) commands on this state print without serve: the address people will open; serve answers with the address a request reached, or its own --external-url', 'http://localhost:8080')
+        .option('--external-url <url>', 'base of the web URLs (web_url, clone and download links, DSNs) commands on this state print while no serve of it runs (default http://localhost:8080); on an existing state, changes only that')
         .option('--demo', 'fill the new state with demo data')
         .option('--context-name <name>', 'name of the context to create', 'local')
         .option('--recover-token', 'issue a new administrator token for an EXISTING local state (access to its files is the proof)'),
@@ -65,6 +68,10 @@ export function configure(noun: Command): void {
       if (opts.externalUrl !== undefined && !/^https?:\/\/[^/\s]+(\/[^\s]*)?$/.test(opts.externalUrl)) throw new UsageError(`--external-url must be an http(s) URL, got "${opts.externalUrl}"`);
       const storages = parseStorages(opts.storage);
       const stateDir = localStateDir(cli.globals.state, cli.env, false);
+      if (opts.externalUrl !== undefined && existsSync(join(stateDir, STATE_DB))) {
+        await changeExternalUrl(cli, stateDir, opts);
+        return;
+      }
       if (cli.globals.dryRun) {
         cli.info(`dry run: would create a state (tier ${opts.tier}) at ${stateDir}${opts.demo ? ' with demo data' : ''} and a context "${opts.contextName}" for it; nothing was written`);
         return;
@@ -157,6 +164,27 @@ async function recover(cli: Cli, opts: InitOptions): Promise<void> {
     cli.print(`${recovered.secret}\n`);
   } else {
     await cli.showItem({ state_dir: stateDir, context: name, username: recovered.username, token_id: recovered.tokenId, token: recovered.secret });
+  }
+}
+
+/** init --external-url on an existing state: changes that setting and nothing else. */
+async function changeExternalUrl(cli: Cli, stateDir: string, opts: InitOptions): Promise<void> {
+  const creating = [opts.demo && '--demo', opts.rootToken !== undefined && '--root-token', opts.storage.length > 0 && '--storage'].filter(Boolean);
+  if (creating.length) throw new UsageError(`a state already exists at ${stateDir}: only --external-url changes it (${creating.join(', ')} apply to a new state)`);
+  const url = (opts.externalUrl as string).replace(/\/+$/, '');
+  if (cli.globals.dryRun) {
+    cli.info(`dry run: would set the external URL of the state at ${stateDir} to ${url}; nothing was written`);
+    return;
+  }
+  const [{ setExternalUrl }, { liveServeRecord }] = await Promise.all([import('../../../core/init.js'), import('../../../core/serve-record.js')]);
+  const { before, after } = setExternalUrl(stateDir, url);
+  const served = liveServeRecord(stateDir);
+  if (cli.globals.output === 'table') {
+    cli.info(before === after ? `the external URL of ${stateDir} is already ${after}` : `external URL of ${stateDir}: ${after} (was ${before})`);
+    if (served) cli.info(`while the serve running now (pid ${served.pid}) answers, commands on this state print its address ${served.webUrl} instead`);
+    else cli.info('commands on this state now print web URLs there');
+  } else {
+    await cli.showItem({ state_dir: stateDir, external_url: after, previous_external_url: before, served_at: served?.webUrl ?? null });
   }
 }
 

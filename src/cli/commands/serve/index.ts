@@ -38,16 +38,18 @@ const WILDCARD = /^(0\.0\.0\.0|::|\[::\]|)$/;
  * which commands that read the state without serve still print (set by `init --external-url`).
  */
 export function webUrlNote(o: { host: string; port: number; served: string; explicit?: string | undefined; stored: string; hostname?: string }): string {
-  if (o.explicit !== undefined) return `web URLs (web_url, downloads, DSNs) use ${o.explicit.replace(/\/+$/, '')} (--external-url), whatever address a request reached`;
-  const wildcard = WILDCARD.test(o.host);
-  const reached = wildcard ? `http://${o.hostname ?? hostname()}:${o.port}` : o.served;
+  if (o.explicit !== undefined) return `web URLs (web_url, downloads, DSNs) use ${o.explicit.replace(/\/+$/, '')} (--external-url), whatever address a request reached; so do commands run on this state while it serves`;
+  const reached = reachedAt(o);
   const stored = o.stored.replace(/\/+$/, '');
   return [
-    ...(wildcard ? [`listening on every address of this machine: clients reach it at, e.g., ${reached}`] : []),
+    ...(WILDCARD.test(o.host) ? [`listening on every address of this machine: clients reach it at, e.g., ${reached}`] : []),
     `web URLs (web_url, downloads, DSNs) follow the address each request reached (here ${reached}); --external-url https://HOST fixes them to a public address`,
-    ...(stored !== reached ? [`without serve, commands on this state print web URLs at its external URL ${stored} (chosen by hostctl init --external-url)`] : []),
+    ...(stored !== reached ? [`commands run on this state print ${reached} while it serves, and its external URL ${stored} when nothing does (change it: hostctl init --external-url URL)`] : []),
   ].join('\n');
 }
+
+/** The address clients reach the server at: on a wildcard host, the machine's name. */
+const reachedAt = (o: { host: string; port: number; served: string; hostname?: string }): string => (WILDCARD.test(o.host) ? `http://${o.hostname ?? hostname()}:${o.port}` : o.served);
 
 interface ServeOptions {
   host: string;
@@ -102,10 +104,19 @@ export function configure(noun: Command): void {
         if (error.code === 'EADDRNOTAVAIL') throw new CliError(`${opts.host} is not an address of this machine`, EXIT.usage, 'use --host 127.0.0.1, 0.0.0.0 or an address of this machine');
         throw error;
       });
+      // Commands that open this state in-process print web URLs at this server while it runs.
+      const { writeServeRecord, removeServeRecord } = await import('../../../core/serve-record.js');
+      const webUrl = (opts.externalUrl ?? reachedAt({ host: opts.host, port: server.port, served: server.url })).replace(/\/+$/, '');
+      try {
+        writeServeRecord(stateDir, { pid: process.pid, webUrl, apiUrl: server.url });
+      } catch (error) {
+        cli.info(`warning: could not record this server in ${stateDir} (${(error as NodeJS.ErrnoException).code ?? String(error)}); commands on this state keep printing its external URL`);
+      }
       // One write: whoever reads the address reads the note with it.
       cli.info(`hostctl serving ${stateDir} at ${server.url}/api/v4 (Ctrl-C to stop)\n${webUrlNote({ host: opts.host, port: server.port, served: server.url, explicit: opts.externalUrl, stored: core.settings.externalUrl })}`);
       const signal = await stopped;
       cli.info(`${signal}: finishing in-flight requests`);
+      removeServeRecord(stateDir);
       await server.close();
       core.close();
       // Stopped with Ctrl-C: 130, as for every interrupted command; SIGTERM is a normal stop.

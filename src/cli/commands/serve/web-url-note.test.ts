@@ -9,7 +9,7 @@ describe('the note serve prints about web URLs', () => {
     expect(note).toContain('clients reach it at, e.g., http://build-7:8080');
     expect(note).toContain('(here http://build-7:8080)');
     expect(note).not.toContain('0.0.0.0');
-    expect(note).toContain('its external URL http://localhost:8080 (chosen by hostctl init --external-url)');
+    expect(note).toContain('commands run on this state print http://build-7:8080 while it serves, and its external URL http://localhost:8080 when nothing does (change it: hostctl init --external-url URL)');
   });
 
   it('says nothing of the state\'s external URL when serve answers at it', () => {
@@ -18,6 +18,8 @@ describe('the note serve prints about web URLs', () => {
   });
 
   it('with --external-url, names it', () => {
-    expect(webUrlNote({ ...base, host: '127.0.0.1', served: 'http://127.0.0.1:9000', explicit: 'https://git.example.com/' })).toBe('web URLs (web_url, downloads, DSNs) use https://git.example.com (--external-url), whatever address a request reached');
+    expect(webUrlNote({ ...base, host: '127.0.0.1', served: 'http://127.0.0.1:9000', explicit: 'https://git.example.com/' })).toBe(
+      'web URLs (web_url, downloads, DSNs) use https://git.example.com (--external-url), whatever address a request reached; so do commands run on this state while it serves',
+    );
   });
 });

@@ -1,0 +1,78 @@
+// Web URLs printed by commands on a local state: the address of a running `hostctl serve` of that
+// state while one runs (it records itself in the state directory and removes the record when it
+// stops; a record left by a killed serve is ignored), else the state's external URL with a note
+// on stderr that nothing serves it; `init --external-url` changes that URL on an existing state.
+import { execFileSync } from 'node:child_process';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cliSandbox, startServe, type CliSandbox } from '../helpers/cli.js';
+
+const NOTE = 'note: nothing serves this state, so its web URLs';
+
+describe('web URLs of a local state', () => {
+  let sb: CliSandbox;
+  const webUrl = async () => (await sb.json<{ web_url: string }>(['users', 'get', 'root'])).web_url;
+
+  beforeAll(async () => {
+    sb = cliSandbox();
+    await sb.init();
+  });
+  afterAll(() => sb.cleanup());
+
+  it('with nothing serving the state, a command that prints them says so once, pointing at hostctl serve', async () => {
+    const res = await sb.run(['users', 'get', 'root']);
+    expect(res.exitCode, String(res.stderr)).toBe(0);
+    expect(String(res.stdout)).toContain('http://localhost:8080/root');
+    expect(String(res.stderr)).toBe(`${NOTE} (http://localhost:8080/…) do not open; start it with: hostctl serve --port 8080 (or set the address they use: hostctl init --external-url URL)`);
+    // Output without web URLs gets no note.
+    const tokens = await sb.run(['tokens', 'list']);
+    expect(String(tokens.stderr)).not.toContain(NOTE);
+  });
+
+  it('init --external-url changes the URL of an existing state and nothing else', async () => {
+    const res = await sb.run(['init', '--state', sb.stateDir, '--external-url', 'http://localhost:9000/']);
+    expect(res.exitCode, String(res.stderr)).toBe(0);
+    expect(String(res.stdout)).toBe('');
+    expect(String(res.stderr)).toContain(`external URL of ${sb.stateDir}: http://localhost:9000 (was http://localhost:8080)`);
+    expect(await webUrl()).toBe('http://localhost:9000/root');
+    expect(String((await sb.run(['users', 'get', 'root'])).stderr)).toContain('start it with: hostctl serve --port 9000');
+    const again = await sb.run(['init', '--state', sb.stateDir, '--external-url', 'http://localhost:9000']);
+    expect(String(again.stderr)).toContain('is already http://localhost:9000');
+    // Options that only make a new state are refused, naming them.
+    const demo = await sb.run(['init', '--state', sb.stateDir, '--external-url', 'http://localhost:9000', '--demo']);
+    expect(demo.exitCode).toBe(2);
+    expect(String(demo.stderr)).toContain('only --external-url changes it (--demo apply to a new state)');
+    // Without --external-url an existing state is still left untouched.
+    expect((await sb.run(['init', '--state', sb.stateDir])).exitCode).toBe(5);
+    const bad = await sb.run(['init', '--state', sb.stateDir, '--external-url', 'localhost:9000']);
+    expect(bad.exitCode).toBe(2);
+    expect(await webUrl()).toBe('http://localhost:9000/root');
+  });
+
+  it("while serve runs, commands on the state print its address; once it stops, the state's own again", async () => {
+    const served = await startServe(sb);
+    try {
+      expect(JSON.parse(readFileSync(join(sb.stateDir, 'serve.json'), 'utf8'))).toMatchObject({ pid: served.proc.pid, webUrl: served.url });
+      const res = await sb.run(['users', 'get', 'root']);
+      expect(String(res.stdout)).toContain(`${served.url}/root`);
+      expect(String(res.stderr)).not.toContain(NOTE);
+      expect(await webUrl()).toBe(`${served.url}/root`);
+    } finally {
+      served.proc.kill('SIGTERM');
+      await served.proc.catch(() => undefined);
+    }
+    expect(existsSync(join(sb.stateDir, 'serve.json'))).toBe(false);
+    expect(await webUrl()).toBe('http://localhost:9000/root');
+  });
+
+  it('a record left behind by a serve that was killed is ignored', async () => {
+    // A process that has exited: its pid names no serve.
+    const pid = Number(execFileSync(process.execPath, ['-e', 'process.stdout.write(String(process.pid))'], { encoding: 'utf8' }));
+    writeFileSync(join(sb.stateDir, 'serve.json'), JSON.stringify({ pid, webUrl: 'http://127.0.0.1:1', apiUrl: 'http://127.0.0.1:1' }));
+    expect(await webUrl()).toBe('http://localhost:9000/root');
+    // A live process that is no serve (this test runner) is not believed either.
+    writeFileSync(join(sb.stateDir, 'serve.json'), JSON.stringify({ pid: process.pid, webUrl: 'http://127.0.0.1:1', apiUrl: 'http://127.0.0.1:1' }));
+    expect(await webUrl()).toBe('http://localhost:9000/root');
+  });
+});
