@@ -1,6 +1,8 @@
-// Shared helpers of the benchmark scripts: timing loops, medians, and a temporary CLI sandbox.
+// Shared helpers of the benchmark scripts: timing loops, medians, a temporary CLI sandbox, and
+// the bench cache for states the scripts build through the CLI or a served instance.
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 
@@ -42,4 +44,59 @@ export function sandbox() {
 export function report(name, figures) {
   process.stdout.write(`\n${name}\n`);
   for (const [label, value] of Object.entries(figures)) process.stdout.write(`  ${label.padEnd(44)} ${value}\n`);
+}
+
+/**
+ * A digest of files and directories of the project (paths relative to its root; directories
+ * whole, without their tests), for keying a kept state on the code that wrote it.
+ */
+export function digestOf(paths) {
+  const hash = createHash('sha256');
+  const walk = (path) => {
+    if (!existsSync(path)) return;
+    if (statSync(path).isDirectory()) {
+      for (const name of readdirSync(path).sort()) walk(join(path, name));
+    } else if (!path.endsWith('.test.ts')) {
+      hash.update(`${path.slice(ROOT.length)}\0`).update(readFileSync(path));
+    }
+  };
+  for (const p of paths) walk(join(ROOT, p));
+  return hash.digest('hex').slice(0, 16);
+}
+
+/** The bench cache of core-requests.ts (builtState): where built states are kept between runs. */
+const CACHE = process.env.HOSTCTL_BENCH_CACHE ?? join(tmpdir(), 'hostctl-bench-cache');
+
+/**
+ * A state directory kept in the bench cache under `name` and `key`: copied into `target` with
+ * what its build answered (tokens), or undefined when none is kept (or the cache is off).
+ */
+export function copyKept(name, key, target) {
+  if (CACHE === 'off') return undefined;
+  const kept = join(CACHE, `${name}-${key}`);
+  if (!existsSync(join(kept, 'answer.json'))) return undefined;
+  cpSync(join(kept, 'state'), target, { recursive: true });
+  return JSON.parse(readFileSync(join(kept, 'answer.json'), 'utf8'));
+}
+
+/**
+ * Keeps the state directory `source` (idle: no write in flight; its WAL goes with it and is
+ * replayed on open) and `answer` under `name` and `key`, replacing states of other keys.
+ */
+export function keep(name, key, source, answer) {
+  if (CACHE === 'off') return;
+  try {
+    mkdirSync(CACHE, { recursive: true, mode: 0o700 });
+    const staging = mkdtempSync(join(CACHE, '.staging-'));
+    cpSync(source, join(staging, 'state'), { recursive: true, filter: (src) => !src.endsWith('-shm') });
+    writeFileSync(join(staging, 'answer.json'), JSON.stringify(answer));
+    for (const old of readdirSync(CACHE)) if (old.startsWith(`${name}-`)) rmSync(join(CACHE, old), { recursive: true, force: true });
+    try {
+      renameSync(staging, join(CACHE, `${name}-${key}`));
+    } catch {
+      rmSync(staging, { recursive: true, force: true });
+    }
+  } catch (error) {
+    process.stderr.write(`bench cache: state not kept (${error.message})\n`);
+  }
 }

@@ -7,7 +7,7 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { BIN, median, report, sandbox } from './lib.mjs';
+import { BIN, copyKept, digestOf, keep, median, report, sandbox } from './lib.mjs';
 import { budgetLine, verdict } from './budget.mjs';
 
 const PROJECTS = Number(process.env.BENCH_PROJECTS ?? 1000);
@@ -20,6 +20,9 @@ const NAME = `settings plan, ${PROJECTS.toLocaleString('en')} projects × 5 sect
 const box = sandbox();
 const state = join(box.dir, 'state');
 const file = join(box.dir, 'settings.yaml');
+// The commands find the state and root's token through the environment: a state copied from the
+// bench cache has no context in this sandbox's configuration.
+box.env.HOSTCTL_STATE = state;
 
 /**
  * Wall time (ms) and CPU time (user + system, ms, from GNU time) of one CLI run; `diff` exits 0
@@ -55,6 +58,9 @@ async function each(n, limit, fn) {
   }));
 }
 
+/** What writes the seeded state: the schema, init and the areas the seeding calls. */
+const SEEDED_BY = ['src/core/db/migrations', 'src/core/init.ts', 'src/core/instance.ts', ...['projects', 'groups', 'freeze-periods', 'protected-branches', 'packages', 'error-tracking', 'security-settings'].map((a) => `src/core/areas/${a}`)];
+
 const FREEZE = { freeze_start: '0 23 * * 5', freeze_end: '0 7 * * 1', cron_timezone: 'Europe/Berlin' };
 
 /** The project's settings: the same for every project, so the file says what the state holds. */
@@ -88,9 +94,18 @@ function settingsFile() {
 
 let server;
 try {
-  const init = spawnSync(process.execPath, [BIN, 'init', '--state', state, '--no-input'], { env: box.env, encoding: 'utf8' });
-  if (init.status !== 0) throw new Error(`init failed: ${init.stderr}`);
-  const token = init.stdout.trim().split('\n').pop();
+  // The seeded state is kept in the bench cache under the code that wrote it (the schema, init,
+  // the areas the seeding calls, this script); a later run copies it instead of seeding again.
+  const seedStart = Date.now();
+  const key = digestOf([...SEEDED_BY, 'bench/settings-plan.mjs', 'bench/lib.mjs']);
+  const kept = copyKept(`settings-plan-${PROJECTS}`, key, state);
+  let token = kept?.token;
+  if (token === undefined) {
+    const init = spawnSync(process.execPath, [BIN, 'init', '--state', state, '--no-input'], { env: box.env, encoding: 'utf8' });
+    if (init.status !== 0) throw new Error(`init failed: ${init.stderr}`);
+    token = init.stdout.trim().split('\n').pop();
+  }
+  box.env.HOSTCTL_TOKEN = token;
   server = spawn(process.execPath, [BIN, 'serve', '--port', '0', '--host', '127.0.0.1'], { env: box.env, stdio: ['ignore', 'pipe', 'pipe'] });
   const url = await new Promise((resolve, reject) => {
     let seen = '';
@@ -104,10 +119,13 @@ try {
     server.on('exit', (code) => reject(new Error(`serve exited ${code}: ${seen}`)));
   });
 
-  const seedStart = Date.now();
-  const group = await api(url, token, 'POST', '/groups', { name: 'Bench', path: 'bench' });
-  await each(PROJECTS, 4, (i) => seedProject(url, token, group.id, i));
+  if (kept === undefined) {
+    const group = await api(url, token, 'POST', '/groups', { name: 'Bench', path: 'bench' });
+    await each(PROJECTS, 4, (i) => seedProject(url, token, group.id, i));
+    keep(`settings-plan-${PROJECTS}`, key, state, { token });
+  }
   const seedSeconds = (Date.now() - seedStart) / 1000;
+  process.stderr.write(`bench state settings-plan ${PROJECTS}: ${kept ? 'copied from the bench cache' : 'built'} in ${seedSeconds.toFixed(1)} s\n`);
   settingsFile();
 
   const local = [BIN, 'diff', '-f', file];
