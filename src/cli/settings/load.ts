@@ -2,13 +2,21 @@
 // which target holds which value, and where in which file. Every problem is a SettingsFileError
 // naming the file, line and column; nothing here talks to the instance.
 import { readFileSync } from 'node:fs';
-import { isMap, isPair, isScalar, isSeq, LineCounter, parseDocument, type Document, type Node } from 'yaml';
+import { createRequire } from 'node:module';
+import type { Document, LineCounter, Node } from 'yaml';
 import { child, SettingsFileError, where, type AnySection, type Locator, type Scope, type SourceMap } from './section.js';
 import { SECTIONS } from './sections/index.js';
 import { expectMap, isRecord } from './check.js';
 import { unknownKey } from './suggest.js';
+import { readPlainYaml } from './plain-yaml.js';
 
 export const FILE_VERSION = 1;
+
+type YamlLib = typeof import('yaml');
+let yamlLib: YamlLib | undefined;
+// Loaded when a file needs it (not plain, or a problem to place): a plain file never pays for it.
+// Synchronous, as the checks that report positions are.
+const yaml = (): YamlLib => (yamlLib ??= createRequire(import.meta.url)('yaml') as YamlLib);
 
 /** One section's value for one target (a group path, a project path or glob, or global). */
 export interface Declaration {
@@ -22,6 +30,7 @@ export interface Declaration {
 }
 
 function sourceMapOf(doc: Document, counter: LineCounter): SourceMap {
+  const { isMap, isPair, isScalar, isSeq } = yaml();
   return {
     position(pointer, key = false) {
       let node: unknown = doc.contents;
@@ -45,12 +54,32 @@ function sourceMapOf(doc: Document, counter: LineCounter): SourceMap {
   };
 }
 
-/** Parses one file's text; `file` names it in errors. */
-export function parseSettingsText(text: string, file: string): Declaration[] {
-  const counter = new LineCounter();
+/**
+ * The positions of a file read by the quick path: found by reading it with the YAML library, and
+ * only when a problem is reported (a plain file that passes every check never pays for them).
+ */
+function lateSourceMap(text: string): SourceMap {
+  let map: SourceMap | undefined;
+  return {
+    position(pointer, key) {
+      if (!map) {
+        const counter = new (yaml().LineCounter)();
+        map = sourceMapOf(yaml().parseDocument(text, { lineCounter: counter, prettyErrors: false, uniqueKeys: false, merge: false }), counter);
+      }
+      return map.position(pointer, key);
+    },
+  };
+}
+
+/** The file's value as YAML reads it, and where each value sits; every YAML problem names its place. */
+function readYaml(text: string, file: string): { value: unknown; root: Locator } {
+  // Plain files (what exports write, what most people write) take the quick path.
+  const quick = readPlainYaml(text);
+  if (quick) return { value: quick.value, root: { file, pointer: [], source: lateSourceMap(text) } };
+  const counter = new (yaml().LineCounter)();
   // The library's own duplicate-key check compares each key with every other key of its map (a
   // second per thousand projects); keys are checked once each below instead.
-  const doc = parseDocument(text, { lineCounter: counter, prettyErrors: false, uniqueKeys: false, merge: false });
+  const doc = yaml().parseDocument(text, { lineCounter: counter, prettyErrors: false, uniqueKeys: false, merge: false });
   const root: Locator = { file, pointer: [], source: sourceMapOf(doc, counter) };
   const problem = doc.errors[0];
   if (problem) {
@@ -60,6 +89,12 @@ export function parseSettingsText(text: string, file: string): Declaration[] {
   refuseDuplicateKeys(doc.contents, root, counter);
   const value = doc.toJS({ maxAliasCount: 100 }) as unknown;
   refuseProtoKeys(value, [], root);
+  return { value, root };
+}
+
+/** Parses one file's text; `file` names it in errors. */
+export function parseSettingsText(text: string, file: string): Declaration[] {
+  const { value, root } = readYaml(text, file);
   if (value === null || value === undefined) throw new SettingsFileError(root, 'the file is empty; it needs at least "version: 1"');
   const top = expectMap(value, root, 'the file');
   const globals = new Map(SECTIONS.filter((s) => s.scopes.includes('global')).map((s) => [s.name, s]));
@@ -116,6 +151,7 @@ function refuseProtoKeys(value: unknown, pointer: (string | number)[], root: Loc
 
 /** A key given twice in one map is an error at its second place (YAML allows neither). */
 function refuseDuplicateKeys(node: unknown, root: Locator, counter: LineCounter): void {
+  const { isMap, isScalar, isSeq } = yaml();
   if (isSeq(node)) for (const item of node.items) refuseDuplicateKeys(item, root, counter);
   else if (isMap(node)) {
     const seen = new Set<string>();
