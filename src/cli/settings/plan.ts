@@ -61,6 +61,27 @@ export function refuseMissingExtensions(ctx: SectionContext, sections: Iterable<
   if (needing.length) throw new CliError(`the target has no hostctl extensions, which these sections need: ${needing.join(', ')}; nothing was changed`, EXIT.notFound, 'remove those sections from the file, or target a hostctl instance (hostctl serve or a local state)');
 }
 
+/**
+ * Is the target on the Free tier? `GET /metadata` says `enterprise: false` there (a hostctl
+ * instance on Free, the platform's community edition), and both accept and ignore what only a
+ * paid tier keeps. Anything else (a paid tier, an instance without the route) is not refused.
+ */
+async function onFreeTier(client: ApiClient): Promise<boolean> {
+  const res = await client.request<{ enterprise?: unknown }>('GET', '/metadata', { allowError: true });
+  return res.status === 200 && typeof res.data === 'object' && res.data !== null && res.data.enterprise === false;
+}
+
+/**
+ * Refuses, where the file gives them, the parts of declarations that a Free target would accept
+ * and drop (they would show as drift after every apply). Asks for the tier only when there are some.
+ */
+export async function refuseFreeTierParts(ctx: SectionContext, items: readonly Declaration[]): Promise<void> {
+  const parts = items.flatMap((d) => d.section.paidOnly?.(d.data) ?? []);
+  if (!parts.length || !(await onFreeTier(ctx.client))) return;
+  const problems = parts.map((p) => new SettingsFileError(p.at, `${p.what} need Premium or Ultimate: the target is on the Free tier, which accepts and ignores them (remove them, or give the role only)`, true));
+  throw new SettingsFileErrors([...new Map(problems.map((p) => [p.message, p])).values()]);
+}
+
 /** The work items of the declarations: one per target and section, globs expanded. */
 export async function expand(ctx: SectionContext & { names: CachedNames }, decls: readonly Declaration[]): Promise<Declaration[]> {
   const projects = decls.some((d) => d.scope === 'project' && isGlob(d.key)) ? await projectPaths(ctx) : [];
@@ -122,6 +143,7 @@ export async function buildPlan(ctx: SectionContext & { names: CachedNames }, de
 
 async function planFrom(ctx: SectionContext & { names: CachedNames }, decls: readonly Declaration[], opts: { prune: boolean }): Promise<Plan> {
   const items = await expand(ctx, decls);
+  await refuseFreeTierParts(ctx, decls);
   const targets = await resolveAll(ctx, items);
   // Each section's state of every target, a hundred targets a request (hostctl targets).
   await ctx.reads.prefetch(items.map((d, i) => ({ target: targets[i] as Target, section: d.section })));

@@ -59,6 +59,13 @@ export interface Reference {
   at: Locator;
 }
 
+/** A part of a file value that needs a paid tier, and where the file gives it. */
+export interface PaidPart {
+  /** What it is, as an error names it: `users and groups in allowed_to_push`. */
+  what: string;
+  at: Locator;
+}
+
 export interface References {
   users?: Reference[];
   groups?: Reference[];
@@ -150,6 +157,11 @@ export interface SettingsSection<D = unknown, C = unknown> {
   parse(value: unknown, at: Locator, scope: Scope): D;
   /** Names the value uses, resolved against the target before anything changes. */
   references(d: D): References;
+  /**
+   * Parts of the value that only a paid tier (Premium and above) keeps: a Free instance accepts
+   * and ignores them, so they would show as drift after every apply; the plan refuses them there.
+   */
+  paidOnly?(d: D): PaidPart[];
   read(ctx: SectionContext, target: Target): Promise<C>;
   plan(d: D, c: C, opts: PlanOptions): { changes: PlannedChange[]; unchanged: number };
   apply(ctx: SectionContext, change: Change): Promise<void>;

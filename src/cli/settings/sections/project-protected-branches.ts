@@ -7,7 +7,7 @@
 import { ACCESS } from '../../../shared/access-levels.js';
 import { planList } from '../plan-list.js';
 import { parseRole, roleName, roleSchema } from '../roles.js';
-import { child, type Locator, type Reference, type SectionContext, type SettingsSection } from '../section.js';
+import { child, type Locator, type PaidPart, type Reference, type SectionContext, type SettingsSection } from '../section.js';
 import { bool, containerPath, definedOnly, fail, list, record, text } from './project-shared.js';
 
 /** The levels a protected-branch entry may have: No one (none), Developers + Maintainers, Maintainers, Admins. */
@@ -34,6 +34,8 @@ export interface NamedBranch {
 export interface BranchesSpec {
   branches: NamedBranch[];
   refs: { users: Reference[]; groups: Reference[] };
+  /** The non-empty user and group lists (a paid-tier feature), where the file gives them. */
+  paid: PaidPart[];
 }
 
 interface EntryJson {
@@ -105,12 +107,17 @@ function parseAllowed(value: unknown, at: Locator, field: AllowedField, refs: Br
   );
 }
 
-function parseBranch(value: unknown, at: Locator, refs: BranchesSpec['refs']): BranchSpec {
+function parseBranch(value: unknown, at: Locator, refs: BranchesSpec['refs'], paid: PaidPart[]): BranchSpec {
   const v = record(value ?? {}, at, 'a protected branch', FIELDS);
   const out: BranchSpec = {};
   for (const field of LEVEL_FIELDS) if (v[field] !== undefined) out[field] = String(roleName(parseRole(v[field], child(at, field), BRANCH_LEVELS)));
   for (const field of FLAG_FIELDS) if (v[field] !== undefined) out[field] = bool(v[field], child(at, field), field);
-  for (const field of ALLOWED_FIELDS) if (v[field] !== undefined) out[field] = parseAllowed(v[field], child(at, field), field, refs);
+  for (const field of ALLOWED_FIELDS) {
+    if (v[field] === undefined) continue;
+    const entries = parseAllowed(v[field], child(at, field), field, refs);
+    out[field] = entries;
+    if (entries.length) paid.push({ what: `users and groups in ${field}`, at: child(at, field) });
+  }
   return out;
 }
 
@@ -192,11 +199,15 @@ export const protectedBranchesSection: SettingsSection<BranchesSpec, NamedBranch
 
   parse(value, at) {
     const refs: BranchesSpec['refs'] = { users: [], groups: [] };
-    const branches = Object.entries(record(value, at, 'protected_branches')).map(([name, spec]) => ({ name: text(name, child(at, name), 'a branch name'), spec: parseBranch(spec, child(at, name), refs) }));
-    return { branches, refs };
+    const paid: PaidPart[] = [];
+    const branches = Object.entries(record(value, at, 'protected_branches')).map(([name, spec]) => ({ name: text(name, child(at, name), 'a branch name'), spec: parseBranch(spec, child(at, name), refs, paid) }));
+    return { branches, refs, paid };
   },
 
   references: (d) => d.refs,
+
+  // The platform ignores user and group entries below Premium (it keeps only the roles).
+  paidOnly: (d) => d.paid,
 
   async read(ctx, target) {
     const rows = await ctx.reads.list<BranchJson>(`${containerPath(target)}/protected_branches`);
