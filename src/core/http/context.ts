@@ -36,6 +36,11 @@ export interface RequestContext {
   readonly caller?: unknown;
   /** The raw request body, on routes that declare `stream.request`. */
   readonly bodyStream?: WireStream;
+  /**
+   * A page's answer is read in-process, not sent (the batched settings reads): its Link header,
+   * a handful of URLs built for each page, is left out; the x-* headers stay.
+   */
+  readonly withoutLinks?: boolean;
 }
 
 /** The caller, or 401 when anonymous (for routes that allow anonymous access). */

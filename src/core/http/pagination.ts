@@ -114,17 +114,20 @@ function pageReply<T>(ctx: RequestContext, w: PageWindow, items: T[], total: num
   const hasNext = totalPages === null ? items.length === w.perPage : w.page < totalPages;
   headers['x-next-page'] = hasNext ? String(w.page + 1) : '';
   headers['x-prev-page'] = w.page > 1 ? String(w.page - 1) : '';
-  const links: string[] = [];
-  const at = (page: number, rel: string) => `<${linkFor(ctx, { page, per_page: w.perPage })}>; rel="${rel}"`;
-  if (w.page > 1) links.push(at(w.page - 1, 'prev'));
-  if (hasNext) links.push(at(w.page + 1, 'next'));
-  links.push(at(1, 'first'));
-  if (totalPages !== null && !excludeTotals) {
-    links.push(at(totalPages, 'last'));
+  const withTotals = totalPages !== null && !excludeTotals;
+  if (withTotals) {
     headers['x-total'] = String(total);
     headers['x-total-pages'] = String(totalPages);
   }
-  headers.link = links.join(', ');
+  if (!ctx.withoutLinks) {
+    const at = (page: number, rel: string) => `<${linkFor(ctx, { page, per_page: w.perPage })}>; rel="${rel}"`;
+    const links: string[] = [];
+    if (w.page > 1) links.push(at(w.page - 1, 'prev'));
+    if (hasNext) links.push(at(w.page + 1, 'next'));
+    links.push(at(1, 'first'));
+    if (withTotals) links.push(at(totalPages as number, 'last'));
+    headers.link = links.join(', ');
+  }
   return new Reply(200, items, headers);
 }
 

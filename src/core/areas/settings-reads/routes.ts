@@ -63,6 +63,7 @@ function answerOne(ctx: RequestContext, route: RouteDef, scope: string, path: st
     input: { ...page },
     queryInput: {},
     params: { id: String(id), ...page },
+    withoutLinks: true,
   };
   try {
     const result = route.handler(one);
