@@ -10,6 +10,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { createRequire } from 'node:module';
 import Driver from 'better-sqlite3';
+import { journalWrites } from './written-tables.js';
 
 export type Database = Driver.Database;
 
@@ -77,6 +78,8 @@ function cacheStatements(db: Database): void {
     let stmt = cache.get(sql);
     if (!stmt) {
       stmt = prepare(sql);
+      // Writes are journaled by the tables they touch (written-tables.ts).
+      if (!stmt.reader) journalWrites(db, prepare, sql, stmt);
       if (cache.size < 2000) cache.set(sql, stmt);
     }
     return stmt;

@@ -80,6 +80,47 @@ describe('remembered page starts', () => {
     expect(page(true, 200)).toEqual(plain(true, 200));
   });
 
+  describe('after a write of its own connection', () => {
+    beforeEach(() => {
+      db.exec(`CREATE TABLE notes (id INTEGER PRIMARY KEY, body TEXT);
+        CREATE TABLE owners (id INTEGER PRIMARY KEY);
+        CREATE TABLE owned (id INTEGER PRIMARY KEY, owner_id INTEGER REFERENCES owners (id) ON DELETE CASCADE, item_id INTEGER);
+        CREATE TABLE feed (id INTEGER PRIMARY KEY, k TEXT);
+        CREATE TRIGGER feed_items AFTER INSERT ON feed BEGIN INSERT INTO items (k) VALUES (NEW.k); END;
+        CREATE TRIGGER owned_items AFTER DELETE ON owned BEGIN DELETE FROM items WHERE id = OLD.item_id; END;
+        INSERT INTO owners (id) VALUES (1);`);
+      db.prepare('INSERT INTO owned (owner_id, item_id) VALUES (1, ?)').run(plain(true, 0, 1)[0]);
+    });
+    const remembered = (descending: boolean, offset: number) => readTx(db, () => list(descending).seek(offset)).condition !== '';
+
+    it('keeps the starts when the write touches no table the list reads', () => {
+      expect(page(true, 200)).toEqual(plain(true, 200));
+      db.prepare("INSERT INTO notes (body) VALUES ('x')").run();
+      db.prepare("UPDATE notes SET body = 'y'").run();
+      expect(remembered(true, 200)).toBe(true);
+      expect(page(true, 200)).toEqual(plain(true, 200));
+    });
+
+    it('forgets them when the write reaches the list through a trigger or a cascade', () => {
+      expect(page(true, 200)).toEqual(plain(true, 200));
+      db.prepare("INSERT INTO feed (k) VALUES ('k0')").run();
+      expect(remembered(true, 200)).toBe(false);
+      expect(page(true, 200)).toEqual(plain(true, 200));
+      db.prepare('DELETE FROM owners WHERE id = 1').run();
+      expect(remembered(true, 200)).toBe(false);
+      expect(page(true, 200)).toEqual(plain(true, 200));
+    });
+
+    it('forgets them when a write is not journaled (db.exec)', () => {
+      expect(page(true, 200)).toEqual(plain(true, 200));
+      db.prepare("INSERT INTO notes (body) VALUES ('x')").run();
+      db.exec(`DELETE FROM items WHERE id = ${plain(true, 0, 1)[0]}`);
+      db.prepare("INSERT INTO notes (body) VALUES ('z')").run();
+      expect(remembered(true, 200)).toBe(false);
+      expect(page(true, 200)).toEqual(plain(true, 200));
+    });
+  });
+
   it('neither remembers nor uses starts outside a transaction', () => {
     const starts = list(false);
     starts.remember(100, [{ id: 1, _k0: 'k1', _k1: 1 }]);

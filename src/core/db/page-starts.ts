@@ -11,14 +11,19 @@
 // with the count made the first time.
 //
 // All of it is trusted only in the generation of the database it was read in
-// (src/core/db/generation.ts): any commit, by this process or another, starts every list over, so
-// a seek never lands on a start that moved and no window or count outlives a write. It is read
+// (src/core/db/generation.ts): a commit by another connection starts every list over, so a seek
+// never lands on a start that moved and no window or count outlives a write. This connection's
+// own writes are journaled by the tables they may touch (src/core/db/written-tables.ts): a list
+// whose statement names none of them keeps its starts and count (its rows and their order did
+// not change) and drops only its windows (the rows' other columns may have); a write the journal
+// cannot account for starts every list over. It is read
 // and used inside one read transaction, whose snapshot is the generation read in it; outside a
 // transaction nothing is remembered or used. The order must be total (its last column unique)
 // and one direction, on columns that are never NULL (a row-value comparison skips NULLs); a
 // NULL key is never remembered.
 import type { Database } from 'better-sqlite3';
 import { dbGeneration } from './generation.js';
+import { tablesIn, tablesWritten } from './written-tables.js';
 
 /** Lists remembered at once, and starts per list; a full cache (or list) starts over. */
 const MAX_LISTS = 256;
@@ -30,6 +35,8 @@ type KeyValue = string | number | bigint | Buffer;
 
 /** What is remembered of one list in one generation. */
 interface Remembered {
+  /** The tables the list's statement names: a write to another keeps its starts and count. */
+  tables: ReadonlySet<string>;
   starts: Map<number, KeyValue[]>;
   /** Whole windows read ("offset limit" → rows): the same page again reads nothing. */
   windows: Map<string, readonly Record<string, unknown>[]>;
@@ -52,11 +59,24 @@ function startsOf(db: Database): Starts | undefined {
   let starts = byDb.get(db);
   if (!starts) byDb.set(db, (starts = { generation: now, lists: new Map(), windowRows: 0 }));
   if (starts.generation !== now) {
+    const written = ownWrites(db, starts.generation, now);
     starts.generation = now;
-    starts.lists.clear();
     starts.windowRows = 0;
+    if (!written) starts.lists.clear();
+    else
+      for (const [name, list] of starts.lists) {
+        if ([...list.tables].some((t) => written.has(t))) starts.lists.delete(name);
+        else list.windows.clear();
+      }
   }
   return starts;
+}
+
+/** The tables this connection wrote between two generations, when nothing else changed them. */
+function ownWrites(db: Database, was: string, now: string): ReadonlySet<string> | undefined {
+  const [d0, t0] = was.split(':');
+  const [d1, t1] = now.split(':');
+  return d0 === d1 ? tablesWritten(db, Number(t0), Number(t1)) : undefined;
 }
 
 /**
@@ -109,7 +129,7 @@ export class OrderedList {
         all.lists.clear();
         all.windowRows = 0;
       }
-      list = { starts: new Map(), windows: new Map(), counts: new Map() };
+      list = { tables: tablesIn(this.db, this.list), starts: new Map(), windows: new Map(), counts: new Map() };
       all.lists.set(this.list, list);
     }
     return list ? { all, list } : undefined;

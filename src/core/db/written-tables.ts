@@ -1,0 +1,188 @@
+// Which tables this connection's own writes touched, so that what a list remembers of one
+// generation of the database (src/core/db/page-starts.ts) can outlive a write to tables the list
+// does not read: a token's last-used time, an audit event or a user's settings do not move the
+// page starts of a project list.
+//
+// Every write statement prepared through the connection (connection.ts) is journaled when it
+// changed rows: the connection's total_changes() before and after it, and the tables it may have
+// written — its own target, with every table a trigger on it writes and every table a foreign
+// key cascades to, transitively. A span of the connection's changes is accounted for only when
+// the journal covers it without a gap; a write made any other way (db.exec, a statement whose
+// target is not recognised) leaves a gap or marks every table, and then everything starts over,
+// as it does for a commit by another connection (data_version).
+import type { Database } from 'better-sqlite3';
+
+/** Journal entries kept per connection; a span older than the oldest entry is unaccounted. */
+const MAX_ENTRIES = 512;
+
+interface Entry {
+  before: number;
+  after: number;
+  /** The tables the statement may have written; null when not known (every table). */
+  tables: ReadonlySet<string> | null;
+}
+
+interface Journal {
+  entries: Entry[];
+  changes: { get(): unknown };
+  /** Each (ops, table)'s closure over triggers and cascades, made on first use. */
+  closures: Map<string, ReadonlySet<string>>;
+  graph?: Map<string, { table: string; ops: Op[] }[]>;
+  /** The schema the closures, graph and names were read from (PRAGMA schema_version). */
+  schema: { get(): unknown };
+  schemaVersion?: number;
+  /** Every table's name, lower case (for the lists' own look-up of what they read). */
+  names?: ReadonlySet<string>;
+}
+
+const journals = new WeakMap<Database, Journal>();
+
+function journalOf(db: Database, prepare: (sql: string) => { get(): unknown }): Journal {
+  let journal = journals.get(db);
+  if (!journal) {
+    journal = { entries: [], changes: prepare('SELECT total_changes() AS t'), schema: prepare('PRAGMA schema_version'), closures: new Map() };
+    journals.set(db, journal);
+  }
+  return journal;
+}
+
+const TARGET = /\b(INSERT(?:\s+OR\s+\w+)?\s+INTO|REPLACE\s+INTO|UPDATE(?:\s+OR\s+\w+)?|DELETE\s+FROM)\s+["`[]?(\w+)/i;
+
+type Op = 'insert' | 'update' | 'delete';
+
+/** What a write statement does to which table (its first INSERT/UPDATE/DELETE): each op, lower case. */
+export function writeTarget(sql: string): { table: string; ops: Op[] } | undefined {
+  const m = TARGET.exec(sql);
+  if (!m) return undefined;
+  const verb = (m[1] as string).toUpperCase();
+  const ops: Op[] = verb.startsWith('DELETE') ? ['delete'] : verb.startsWith('UPDATE') ? ['update'] : ['insert'];
+  // REPLACE deletes the rows it conflicts with; an upsert updates them.
+  if (/\bREPLACE\b/.test(verb)) ops.push('delete');
+  if (verb.startsWith('INSERT') && /\bDO\s+UPDATE\b/i.test(sql)) ops.push('update');
+  return { table: (m[2] as string).toLowerCase(), ops };
+}
+
+/** Forgets what was read of the schema when it changed since (a migration, a test's tables). */
+function sameSchema(journal: Journal): void {
+  const version = (journal.schema.get() as { schema_version: number }).schema_version;
+  if (version === journal.schemaVersion) return;
+  journal.schemaVersion = version;
+  journal.closures.clear();
+  journal.graph = undefined;
+  journal.names = undefined;
+}
+
+/** The schema's write graph: what an op on a table makes its triggers and foreign keys write. */
+function graphOf(db: Database, journal: Journal): Map<string, { table: string; ops: Op[] }[]> {
+  if (journal.graph) return journal.graph;
+  const graph = new Map<string, { table: string; ops: Op[] }[]>();
+  const add = (from: string, to: { table: string; ops: Op[] }) => {
+    const list = graph.get(from) ?? [];
+    list.push(to);
+    graph.set(from, list);
+  };
+  for (const t of db.prepare("SELECT sql FROM sqlite_master WHERE type = 'trigger'").all() as { sql: string }[]) {
+    const head = /\b(INSERT|UPDATE|DELETE)\b[^]*?\bON\s+["`[]?(\w+)/i.exec(t.sql);
+    const body = t.sql.slice(Math.max(0, t.sql.search(/\bBEGIN\b/i)));
+    if (!head) continue;
+    const from = `${(head[1] as string).toLowerCase()}:${(head[2] as string).toLowerCase()}`;
+    for (const statement of body.split(';')) {
+      const target = writeTarget(statement);
+      if (target) add(from, target);
+    }
+  }
+  for (const { name } of db.prepare("SELECT name FROM sqlite_master WHERE type = 'table'").all() as { name: string }[]) {
+    for (const k of db.prepare('SELECT "table" AS parent, on_update, on_delete FROM pragma_foreign_key_list(?)').all(name) as { parent: string; on_update: string; on_delete: string }[]) {
+      // CASCADE deletes or rewrites the child rows; SET NULL / SET DEFAULT update them.
+      const child = (action: string): Op[] => (action === 'CASCADE' ? ['delete', 'update'] : action === 'NO ACTION' || action === 'RESTRICT' ? [] : ['update']);
+      const parent = k.parent.toLowerCase();
+      if (child(k.on_delete).length) add(`delete:${parent}`, { table: name.toLowerCase(), ops: child(k.on_delete) });
+      if (child(k.on_update).length) add(`update:${parent}`, { table: name.toLowerCase(), ops: child(k.on_update) });
+    }
+  }
+  journal.graph = graph;
+  return graph;
+}
+
+/** The tables an op on `table` may write, itself included, through triggers and foreign key actions. */
+function closureOf(db: Database, journal: Journal, target: { table: string; ops: Op[] }): ReadonlySet<string> {
+  sameSchema(journal);
+  const key = `${target.ops.join(',')}:${target.table}`;
+  const known = journal.closures.get(key);
+  if (known) return known;
+  const graph = graphOf(db, journal);
+  const tables = new Set<string>([target.table]);
+  const seen = new Set<string>();
+  const todo = target.ops.map((op) => `${op}:${target.table}`);
+  for (let at = todo.pop(); at !== undefined; at = todo.pop()) {
+    if (seen.has(at)) continue;
+    seen.add(at);
+    for (const next of graph.get(at) ?? []) {
+      tables.add(next.table);
+      for (const op of next.ops) todo.push(`${op}:${next.table}`);
+    }
+  }
+  journal.closures.set(key, tables);
+  return tables;
+}
+
+/**
+ * Wraps a write statement's run/get/all so that each call that changed rows is journaled
+ * (connection.ts calls it for every statement that is not a reader).
+ */
+export function journalWrites<S extends object>(db: Database, prepare: (sql: string) => { get(): unknown }, sql: string, stmt: S): S {
+  const journal = journalOf(db, prepare);
+  const target = writeTarget(sql);
+  const schema = /^\s*(CREATE|DROP|ALTER)\b/i.test(sql);
+  const s = stmt as unknown as Record<'run' | 'get' | 'all', (...args: unknown[]) => unknown>;
+  for (const method of ['run', 'get', 'all'] as const) {
+    const call = s[method];
+    s[method] = function (this: unknown, ...args: unknown[]) {
+      const before = (journal.changes.get() as { t: number }).t;
+      const out = call.apply(stmt, args);
+      const after = (journal.changes.get() as { t: number }).t;
+      if (after !== before || schema) {
+        const tables = target && !schema ? closureOf(db, journal, target) : null;
+        journal.entries.push({ before, after, tables });
+        if (journal.entries.length > MAX_ENTRIES) journal.entries.splice(0, journal.entries.length - MAX_ENTRIES);
+      }
+      return out;
+    };
+  }
+  return stmt;
+}
+
+/**
+ * The tables this connection wrote between its total_changes() `from` and `to`, or undefined
+ * when the journal does not account for every change between them (or a write's tables are not
+ * known).
+ */
+export function tablesWritten(db: Database, from: number, to: number): ReadonlySet<string> | undefined {
+  const journal = journals.get(db);
+  if (from === to) return new Set();
+  if (!journal) return undefined;
+  const written = new Set<string>();
+  let at = to;
+  for (let i = journal.entries.length - 1; i >= 0 && at !== from; i--) {
+    const e = journal.entries[i] as Entry;
+    if (e.after === e.before) continue;
+    if (e.after !== at || !e.tables) return undefined;
+    for (const t of e.tables) written.add(t);
+    at = e.before;
+  }
+  return at === from ? written : undefined;
+}
+
+/** The names of the tables of `db` found in `text` (what a list's statement reads), lower case. */
+export function tablesIn(db: Database, text: string): Set<string> {
+  const journal = journals.get(db);
+  if (journal) sameSchema(journal);
+  let names = journal?.names;
+  if (!names) {
+    names = new Set((db.prepare("SELECT name FROM sqlite_master WHERE type = 'table'").all() as { name: string }[]).map((r) => r.name.toLowerCase()));
+    if (journal) journal.names = names;
+  }
+  const found = new Set<string>();
+  for (const word of text.toLowerCase().match(/[a-z_][a-z0-9_]*/g) ?? []) if (names.has(word)) found.add(word);
+  return found;
+}
