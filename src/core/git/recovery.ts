@@ -3,11 +3,14 @@
 // commit-graph layers written after ref writes), our temporary index files, and object
 // quarantine directories. Any of them blocks later writes (or housekeeping) forever.
 //
-// Each write registers itself in `<repo>/hostctl-writers/` (pid, start time, sequence) before
-// git runs, and unregisters after. A record whose process is gone marks a killed writer; the
-// next write to the repository then removes the leftovers — but only when no live process has
-// a write in flight there (its locks are real), and none of this process's own writes is
-// running on it.
+// Each writing process registers itself in `<repo>/hostctl-writers/` (pid, start time,
+// sequence) before its first write there, and keeps the record while its writes keep coming:
+// it is removed a moment after the last one ends (KEEP_MS), and when the process exits. A
+// record whose process is gone marks a killed writer; the next write to the repository then
+// removes the leftovers — but only when no other live process is registered there (its locks
+// may be real), and none of this process's own writes is running on it. Keeping the record
+// between writes spares each write a file created and removed (two journal updates that a
+// loaded disk makes as slow as the ref write itself).
 import { mkdirSync, readdirSync, rmSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { currentProcess, isAlive } from '../jobs/owner.js';
@@ -15,6 +18,11 @@ import { currentProcess, isAlive } from '../jobs/owner.js';
 const WRITERS_DIR = 'hostctl-writers';
 const inFlight = new Map<string, number>();
 let seq = 0;
+/** How long this process's record stays after its last write in a repository ends. */
+const KEEP_MS = 1000;
+/** This process's record per repository, and the timer that removes it once writes stop. */
+const kept = new Map<string, { path: string; timer: NodeJS.Timeout | null }>();
+let exitHooked = false;
 
 interface WriterRecord {
   name: string;
@@ -59,12 +67,13 @@ function removeLocksBelow(dir: string): number {
 
 /** Removes a dead writer's leftovers when it is safe; returns how many paths were removed. */
 export function recoverRepository(repo: string): number {
-  const records = listRecords(repo);
   const me = currentProcess();
-  const dead = records.filter((r) => !(r.pid === me.pid && r.start === me.start) && !isAlive({ pid: r.pid, start: r.start }));
+  // This process's own record (kept between its writes) says nothing of other processes.
+  const others = listRecords(repo).filter((r) => !(r.pid === me.pid && r.start === me.start));
+  const dead = others.filter((r) => !isAlive({ pid: r.pid, start: r.start }));
   if (dead.length === 0) return 0;
-  // A live writer elsewhere: its locks are real. Leave everything for a later write.
-  if (dead.length < records.length) return 0;
+  // A live writer elsewhere: its locks may be real. Leave everything for a later write.
+  if (dead.length < others.length) return 0;
   let removed = removeLocksBelow(join(repo, 'refs')) + removeLocksBelow(join(repo, 'objects', 'info'));
   for (const name of ['packed-refs.lock', 'HEAD.lock', 'config.lock', 'index.lock', 'shallow.lock']) {
     try {
@@ -99,49 +108,80 @@ const safeList = (dir: string): string[] => {
   }
 };
 
-function begin(repo: string): string | null {
+function begin(repo: string): void {
   const running = inFlight.get(repo) ?? 0;
   if (running === 0) recoverRepository(repo);
   inFlight.set(repo, running + 1);
+  const held = kept.get(repo);
+  if (held?.timer) {
+    clearTimeout(held.timer);
+    held.timer = null;
+  }
+  // Still there? (A repository removed and made again at the same path lost it.)
+  if (held && statSync(held.path, { throwIfNoEntry: false })) return;
   const me = currentProcess();
   const record = join(repo, WRITERS_DIR, `${me.pid}-${me.start}-${seq++}`);
   try {
     mkdirSync(join(repo, WRITERS_DIR), { recursive: true });
     writeFileSync(record, '');
-    return record;
   } catch {
-    return null;
+    kept.delete(repo);
+    return;
+  }
+  kept.set(repo, { path: record, timer: null });
+  if (!exitHooked) {
+    exitHooked = true;
+    process.on('exit', dropAllRecords);
   }
 }
 
-function end(repo: string, record: string | null): void {
-  const running = (inFlight.get(repo) ?? 1) - 1;
-  if (running <= 0) inFlight.delete(repo);
-  else inFlight.set(repo, running);
-  if (record) {
-    try {
-      unlinkSync(record);
-    } catch {
-      // already gone
-    }
+function dropRecord(repo: string): void {
+  const held = kept.get(repo);
+  if (!held || (inFlight.get(repo) ?? 0) > 0) return;
+  kept.delete(repo);
+  try {
+    unlinkSync(held.path);
+  } catch {
+    // already gone
   }
 }
+
+function dropAllRecords(): void {
+  for (const repo of [...kept.keys()]) dropRecord(repo);
+}
+
+function end(repo: string): void {
+  const running = (inFlight.get(repo) ?? 1) - 1;
+  if (running > 0) {
+    inFlight.set(repo, running);
+    return;
+  }
+  inFlight.delete(repo);
+  const held = kept.get(repo);
+  if (!held) return;
+  if (held.timer) clearTimeout(held.timer);
+  held.timer = setTimeout(() => dropRecord(repo), KEEP_MS);
+  held.timer.unref();
+}
+
+/** Removes this process's records at once (its writes have ended): for tests and shutdown. */
+export const releaseWriterRecords = dropAllRecords;
 
 /** Runs a write to `repo` registered as in flight (and after recovering leftovers). */
 export async function guardedWrite<T>(repo: string, fn: () => Promise<T>): Promise<T> {
-  const record = begin(repo);
+  begin(repo);
   try {
     return await fn();
   } finally {
-    end(repo, record);
+    end(repo);
   }
 }
 
 export function guardedWriteSync<T>(repo: string, fn: () => T): T {
-  const record = begin(repo);
+  begin(repo);
   try {
     return fn();
   } finally {
-    end(repo, record);
+    end(repo);
   }
 }

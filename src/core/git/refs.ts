@@ -30,6 +30,20 @@ function statOrNull(path: string): BigIntStats | null {
   }
 }
 
+/**
+ * A loose ref file's content (trimmed), or null when there is none. Asked first whether the file
+ * exists: most names looked up have no loose file (a packed ref, a name being created, the
+ * candidates a short name expands to), and a failed read costs an exception each.
+ */
+function readLoose(path: string): string | null {
+  try {
+    if (!statSync(path, { throwIfNoEntry: false })) return null;
+    return readFileSync(path, 'latin1').trim();
+  } catch {
+    return null;
+  }
+}
+
 /** Code point order, which is the byte order of the UTF-8 names git sorts by. */
 export function refNameOrder(a: string, b: string): number {
   const n = Math.min(a.length, b.length);
@@ -181,11 +195,11 @@ export class RefReader {
     let done = false;
     try {
       let current: string | null;
-      try {
+      if (statSync(path, { throwIfNoEntry: false })) {
         current = readFileSync(path, 'latin1').trim();
         if (!HEX40.test(current)) return 'fallback';
-      } catch (error) {
-        if ((error as NodeJS.ErrnoException).code !== 'ENOENT') return 'fallback';
+      } else {
+        // Read again under the lock, as git does: a pack may have run since.
         current = this.packedRefs().get(name) ?? null;
       }
       const zero = /^0{40}$/.test(expected);
@@ -240,13 +254,7 @@ export class RefReader {
 
   /** The object one full ref name points at, or null. */
   get(name: string): string | null {
-    const path = join(this.gitDir, name);
-    let content: string | null = null;
-    try {
-      content = readFileSync(path, 'latin1').trim();
-    } catch {
-      content = null;
-    }
+    const content = readLoose(join(this.gitDir, name));
     const packed = this.packedRefs();
     if (content !== null) return this.resolve(content, packed, 0);
     return packed.get(name) ?? null;
@@ -256,12 +264,7 @@ export class RefReader {
     if (HEX40.test(content)) return content;
     if (!content.startsWith('ref: ') || depth > 4) return null;
     const target = content.slice(5).trim();
-    let next: string | null = null;
-    try {
-      next = readFileSync(join(this.gitDir, target), 'latin1').trim();
-    } catch {
-      next = null;
-    }
+    const next = readLoose(join(this.gitDir, target));
     return next !== null ? this.resolve(next, packed, depth + 1) : (packed.get(target) ?? null);
   }
 

@@ -6,7 +6,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync } from 'node:fs';
 import { cp, readFile, rename, rm } from 'node:fs/promises';
-import { dirname, join } from 'node:path';
+import { basename, dirname, join } from 'node:path';
 import { runGit } from '../../git/exec.js';
 
 /** Scratch directory of moves inside a storage (never a repository path). */
@@ -40,7 +40,8 @@ export async function removeRepository(path: string, trashDir: string, tag: stri
 export async function copyToTemp(source: string, temp: string): Promise<void> {
   await rm(temp, { recursive: true, force: true });
   mkdirSync(dirname(temp), { recursive: true });
-  await cp(source, temp, { recursive: true, errorOnExist: false, force: true, preserveTimestamps: true });
+  // Writer records name processes writing at the source (src/core/git/recovery.ts), not here.
+  await cp(source, temp, { recursive: true, errorOnExist: false, force: true, preserveTimestamps: true, filter: (from) => basename(from) !== 'hostctl-writers' });
 }
 
 export async function moveIntoPlace(temp: string, target: string): Promise<void> {
