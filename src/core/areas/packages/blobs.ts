@@ -2,9 +2,12 @@
 // upload streams into a temporary file under `<state>/blobs/tmp/` while MD5, SHA-1 and SHA-256
 // are computed on the way; only a complete upload is renamed into place, inside the write
 // transaction that records the file row, so no row ever names missing bytes and no partial
-// blob is ever visible. Temporary files of processes that died mid-upload are swept.
+// blob is ever visible. The bytes are flushed to disk before the rename and the directory entry
+// after it: the row's commit is durable, so the file it names must be too (a power cut must not
+// leave a row naming a short or empty file). Temporary files of processes that died mid-upload
+// are swept.
 import { createHash, randomBytes } from 'node:crypto';
-import { createReadStream, createWriteStream, existsSync, mkdirSync, renameSync, rmSync } from 'node:fs';
+import { closeSync, createReadStream, createWriteStream, existsSync, fsyncSync, mkdirSync, openSync, renameSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { Transform, type TransformCallback } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -55,7 +58,7 @@ export async function receiveBlob(core: CoreState, body: WireStream, maxBytes: n
   sweepAbandonedUploads(core.stateDir);
   const tempPath = join(tmpDir, `${process.pid}-${randomBytes(8).toString('hex')}`);
   const digester = new Digester(maxBytes);
-  const file = createWriteStream(tempPath, { flags: 'wx' });
+  const file = createWriteStream(tempPath, { flags: 'wx', flush: true });
   try {
     await pipeline(keepOpen(body), digester, file);
   } catch (error) {
@@ -83,8 +86,20 @@ export function storeBlob(core: CoreState, blob: ReceivedBlob): void {
     rmSync(blob.tempPath, { force: true });
     return;
   }
-  mkdirSync(join(target, '..'), { recursive: true });
+  const dir = join(target, '..');
+  mkdirSync(dir, { recursive: true });
   renameSync(blob.tempPath, target);
+  syncDirectory(dir);
+}
+
+/** Makes a rename into `dir` durable (its entry is written with the directory, not the file). */
+function syncDirectory(dir: string): void {
+  const fd = openSync(dir, 'r');
+  try {
+    fsyncSync(fd);
+  } finally {
+    closeSync(fd);
+  }
 }
 
 export const discardBlob = (blob: ReceivedBlob): void => rmSync(blob.tempPath, { force: true });
