@@ -1,4 +1,6 @@
+import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
+import { GitRepository } from './repository.js';
 import { describe, expect, it } from 'vitest';
 import type { TreeChange } from './repository.js';
 import { git, useTempRepository } from '../../../test/helpers/git-fixture.js';
@@ -76,5 +78,27 @@ describe('objects written in-process', () => {
     git(t.repo.path, ['update-ref', 'refs/heads/main', c1]);
     expect((await t.repo.branch('main'))?.target).toBe(c1);
     expect((await t.repo.branches()).map((b) => b.target)).toEqual([c1]);
+  });
+
+  it('makes a new repository and its first commit as git init, hash-object, mktree, commit-tree and update-ref would', () => {
+    const who = { name: 'Ann Example', email: 'ann@example.com', time: new Date(Date.UTC(2026, 0, 2, 3, 4, 5)) };
+    const mine = new GitRepository(join(t.dir, 'mine.git'), t.runtime);
+    mine.initSync('trunk/x');
+    const theirs = join(t.dir, 'theirs.git');
+    git(t.dir, ['init', '--bare', '--quiet', '--template=', '--initial-branch=trunk/x', theirs]);
+    const files = (dir: string) => readdirSync(dir, { recursive: true, encoding: 'utf8' }).sort();
+    expect(files(mine.path)).toEqual(files(theirs));
+    for (const f of ['HEAD', 'config']) expect(readFileSync(join(mine.path, f), 'utf8')).toBe(readFileSync(join(theirs, f), 'utf8'));
+    const id = mine.initialCommitSync('trunk/x', { path: 'README.md', content: '# P ✓\n' }, 'Initial commit', who, who);
+    // The same by git's own commands, in the repository git initialised.
+    const blob = git(theirs, ['hash-object', '-w', '--stdin'], '# P ✓\n');
+    const tree = git(theirs, ['mktree'], `100644 blob ${blob}\tREADME.md\n`);
+    const env = { GIT_AUTHOR_NAME: who.name, GIT_AUTHOR_EMAIL: who.email, GIT_AUTHOR_DATE: '1767323045 +0000', GIT_COMMITTER_NAME: who.name, GIT_COMMITTER_EMAIL: who.email, GIT_COMMITTER_DATE: '1767323045 +0000' };
+    expect(id).toBe(git(theirs, ['commit-tree', tree], 'Initial commit', env));
+    expect(git(mine.path, ['rev-parse', 'HEAD'])).toBe(id);
+    expect(git(mine.path, ['show', 'HEAD:README.md'])).toBe('# P ✓');
+    git(mine.path, ['fsck', '--strict', '--no-dangling']);
+    // A first commit never overwrites a branch that exists.
+    expect(() => mine.initialCommitSync('trunk/x', { path: 'README.md', content: 'again\n' }, 'Initial commit', who, who)).toThrow(expect.objectContaining({ reason: 'exists' }));
   });
 });

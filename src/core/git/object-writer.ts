@@ -5,7 +5,8 @@
 // its id. Files are written under a temporary name and renamed into place, so a reader (or
 // another writer of the same object) never sees a partial object.
 import { existsSync, mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
 import type { Signature, TreeChange } from './repository.js';
 
 type Crypto = typeof import('node:crypto');
@@ -24,12 +25,36 @@ export async function writeObject(gitDir: string, type: string, content: Uint8Ar
   const { crypto, zlib } = await load();
   const header = Buffer.from(`${type} ${content.length}\0`, 'latin1');
   const id = crypto.createHash('sha1').update(header).update(content).digest('hex');
-  const dir = join(gitDir, 'objects', id.slice(0, 2));
-  const file = join(dir, id.slice(2));
+  const file = objectFile(gitDir, id);
   if (existsSync(file)) return id;
   const packed = await new Promise<Buffer>((resolve, reject) =>
     zlib.deflate(Buffer.concat([header, content]), { level: 1 }, (error, out) => (error ? reject(error) : resolve(out))),
   );
+  storeLoose(file, packed);
+  return id;
+}
+
+/**
+ * The synchronous form, for the few objects written inside a database transaction (a new
+ * project's README commit): the same bytes, without the git processes that would cost more
+ * than the write.
+ */
+export function writeObjectSync(gitDir: string, type: string, content: Uint8Array): string {
+  const require = createRequire(import.meta.url);
+  const crypto = require('node:crypto') as Crypto;
+  const zlib = require('node:zlib') as Zlib;
+  const header = Buffer.from(`${type} ${content.length}\0`, 'latin1');
+  const id = crypto.createHash('sha1').update(header).update(content).digest('hex');
+  const file = objectFile(gitDir, id);
+  if (!existsSync(file)) storeLoose(file, zlib.deflateSync(Buffer.concat([header, content]), { level: 1 }));
+  return id;
+}
+
+const objectFile = (gitDir: string, id: string): string => join(gitDir, 'objects', id.slice(0, 2), id.slice(2));
+
+/** Puts a compressed object in place under a temporary name first, so no reader sees part of it. */
+function storeLoose(file: string, packed: Buffer): void {
+  const dir = dirname(file);
   mkdirSync(dir, { recursive: true });
   const temp = join(dir, `tmp_obj_${process.pid}_${(seq++).toString(36)}`);
   try {
@@ -38,7 +63,6 @@ export async function writeObject(gitDir: string, type: string, content: Uint8Ar
   } finally {
     rmSync(temp, { force: true });
   }
-  return id;
 }
 
 // ---- identities ---------------------------------------------------------------------------

@@ -75,10 +75,7 @@ export class RefUpdates extends RefReads {
     // Registered as a writer (so a crash's stale locks are cleaned before the next write); the
     // usual case is written here, and git handles (and words) everything else.
     await guardedWrite(this.path, async () => {
-      const outcome = this.runtime.refs(this.path).write(ref, target, expected);
-      if (outcome === 'exists') throw new RefUpdateError(ref, 'exists', `cannot lock ref '${ref}': reference already exists`);
-      if (outcome === 'stale') throw new RefUpdateError(ref, 'stale', `cannot lock ref '${ref}': is at another commit but expected ${expected}`);
-      if (outcome !== 'ok') {
+      if (!this.writeRefInProcess(ref, target, expected)) {
         try {
           await this.run([...REF_LOCK_WAIT, 'update-ref', ref, target, expected]);
         } catch (error) {
@@ -87,6 +84,14 @@ export class RefUpdates extends RefReads {
       }
       await this.afterRefWrites(1, options.existingHistory ? [] : [target]);
     });
+  }
+
+  /** Writes the usual case of a ref update in-process: true when done, false when git must. */
+  private writeRefInProcess(ref: string, target: string, expected: string): boolean {
+    const outcome = this.runtime.refs(this.path).write(ref, target, expected);
+    if (outcome === 'exists') throw new RefUpdateError(ref, 'exists', `cannot lock ref '${ref}': reference already exists`);
+    if (outcome === 'stale') throw new RefUpdateError(ref, 'stale', `cannot lock ref '${ref}': is at another commit but expected ${expected}`);
+    return outcome === 'ok';
   }
 
   /**
@@ -118,6 +123,8 @@ export class RefUpdates extends RefReads {
 
   updateRefSync(ref: string, target: string, expected: string): void {
     guardedWriteSync(this.path, () => {
+      // As in updateRef: the usual case in-process, everything else (and its wording) by git.
+      if (this.writeRefInProcess(ref, target, expected)) return;
       try {
         runGitSync(this.path, ['update-ref', ref, target, expected]);
       } catch (error) {

@@ -3,11 +3,12 @@
 // object reads (object-reads.ts), ref reads (ref-reads.ts), ref updates (ref-updates.ts), tree
 // and commit writes (tree-writes.ts) and merges (merges.ts); GitRepository (repository.ts) is
 // the whole.
-import { existsSync, mkdirSync, rmSync, renameSync } from 'node:fs';
+import { existsSync, mkdirSync, rmSync, renameSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { runGit, runGitSync, type GitResult, type GitRunOptions } from './exec.js';
 import { sharedRuntime, type GitRuntime } from './runtime.js';
 import { guardedWrite, guardedWriteSync } from './recovery.js';
+import { isValidRefName } from './names.js';
 
 /**
  * A suffix for temporary names beside a repository. Only uniqueness matters (names also carry
@@ -16,6 +17,30 @@ import { guardedWrite, guardedWriteSync } from './recovery.js';
  */
 let tempSeq = 0;
 const uniqueSuffix = (): string => `${Date.now().toString(36)}-${(tempSeq++).toString(36)}-${Math.random().toString(36).slice(2, 8)}`;
+
+/** What `git init --bare --template=` writes as config on a file system with file modes. */
+const BARE_CONFIG = '[core]\n\trepositoryformatversion = 0\n\tfilemode = true\n\tbare = true\n';
+
+/**
+ * Writes what `git init --bare --template= --initial-branch=<branch>` writes (HEAD, config and
+ * the empty object and ref directories) without starting git, under a temporary name renamed
+ * into place, so the repository appears whole or not at all. Only where git would probe file
+ * modes as working (not on Windows), for a branch name the platform accepts; false: nothing was
+ * written and git must do it (and word any refusal).
+ */
+export function writeBareRepositorySync(path: string, branch: string): boolean {
+  if (process.platform === 'win32' || existsSync(path) || !isValidRefName(branch)) return false;
+  const temp = `${path}.init-${process.pid}-${uniqueSuffix()}`;
+  try {
+    for (const dir of ['objects/info', 'objects/pack', 'refs/heads', 'refs/tags']) mkdirSync(join(temp, dir), { recursive: true });
+    writeFileSync(join(temp, 'HEAD'), `ref: refs/heads/${branch}\n`);
+    writeFileSync(join(temp, 'config'), BARE_CONFIG);
+    renameSync(temp, path);
+    return true;
+  } finally {
+    rmSync(temp, { recursive: true, force: true });
+  }
+}
 
 export class RepositoryBase {
   protected readonly runtime: GitRuntime;
@@ -40,14 +65,14 @@ export class RepositoryBase {
     this.runtime.release(this.path);
     if (existsSync(this.path)) rmSync(this.path, { recursive: true, force: true });
     mkdirSync(dirname(this.path), { recursive: true });
-    runGitSync(this.path, ['init', '--bare', '--quiet', '--template=', `--initial-branch=${defaultBranch}`]);
+    if (!writeBareRepositorySync(this.path, defaultBranch)) runGitSync(this.path, ['init', '--bare', '--quiet', '--template=', `--initial-branch=${defaultBranch}`]);
   }
 
   async init(defaultBranch: string): Promise<void> {
     this.runtime.release(this.path);
     if (existsSync(this.path)) rmSync(this.path, { recursive: true, force: true });
     mkdirSync(dirname(this.path), { recursive: true });
-    await this.run(['init', '--bare', '--quiet', '--template=', `--initial-branch=${defaultBranch}`]);
+    if (!writeBareRepositorySync(this.path, defaultBranch)) await this.run(['init', '--bare', '--quiet', '--template=', `--initial-branch=${defaultBranch}`]);
   }
 
   /** Creates the repository when it is not there yet (a project made before it had one). */
