@@ -10,6 +10,7 @@ import { buildCore, openCore, STATE_DB, type Core } from './app.js';
 import type { Clock } from './clock.js';
 import { createUser } from './areas/users/service.js';
 import { insertToken } from './areas/tokens/service.js';
+import { isPasswordCost, MAX_PASSWORD_COST, MIN_PASSWORD_COST } from './auth/secrets.js';
 
 export interface InitOptions {
   stateDir: string;
@@ -20,6 +21,8 @@ export interface InitOptions {
   externalUrl?: string;
   /** Extra storages: name → directory. */
   storages?: Record<string, string>;
+  /** Password-hashing cost kept with the state (default DEFAULT_PASSWORD_COST); test states use a low one. */
+  passwordHashCost?: number;
   clock?: Clock;
 }
 
@@ -51,7 +54,9 @@ export function initState(options: InitOptions): InitResult {
       offering: options.offering ?? DEFAULT_SETTINGS.offering,
       externalUrl: (options.externalUrl ?? DEFAULT_SETTINGS.externalUrl).replace(/\/+$/, ''),
       storages,
+      passwordHashCost: options.passwordHashCost ?? DEFAULT_SETTINGS.passwordHashCost,
     };
+    if (!isPasswordCost(settings.passwordHashCost)) throw new Error(`password hashing cost must be an integer from ${MIN_PASSWORD_COST} to ${MAX_PASSWORD_COST}`);
     writeSettings(db, settings);
     const core = buildCore({ stateDir: dir, ...(options.clock ? { clock: options.clock } : {}) }, db, settings);
     const root = createUser(core, {

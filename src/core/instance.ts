@@ -1,7 +1,8 @@
 // Instance-wide settings kept in the `settings` table: tier, offering, the external URL used
-// in web_url fields, repository storages, and token policy.
+// in web_url fields, repository storages, token policy and the password-hashing cost.
 import type { Database } from './db/connection.js';
 import type { Offering, Tier } from './http/route.js';
+import { DEFAULT_PASSWORD_COST, isPasswordCost } from './auth/secrets.js';
 
 export type InstanceOffering = Offering | 'all';
 
@@ -15,6 +16,12 @@ export interface InstanceSettings {
   requireTokenExpiry: boolean;
   /** Largest generic package file accepted, in bytes (the platform's plan limit). */
   genericPackagesMaxFileSize: number;
+  /**
+   * scrypt cost (log2 N) of the password hashes this instance makes (src/core/auth/secrets.ts);
+   * set when the state is created. Hashes carry their own cost, so changing it never locks out
+   * a user.
+   */
+  passwordHashCost: number;
 }
 
 export const DEFAULT_SETTINGS: InstanceSettings = {
@@ -24,6 +31,7 @@ export const DEFAULT_SETTINGS: InstanceSettings = {
   storages: { default: 'storages/default' },
   requireTokenExpiry: true,
   genericPackagesMaxFileSize: 5 * 1024 ** 3,
+  passwordHashCost: DEFAULT_PASSWORD_COST,
 };
 
 const KEYS: Record<keyof InstanceSettings, string> = {
@@ -33,6 +41,7 @@ const KEYS: Record<keyof InstanceSettings, string> = {
   storages: 'storages',
   requireTokenExpiry: 'require_token_expiry',
   genericPackagesMaxFileSize: 'generic_packages_max_file_size',
+  passwordHashCost: 'password_hash_cost',
 };
 
 export function readSettings(db: Database): InstanceSettings {
@@ -40,6 +49,8 @@ export function readSettings(db: Database): InstanceSettings {
   const stored = new Map(rows.map((r) => [r.key, JSON.parse(r.value) as unknown]));
   const out = { ...DEFAULT_SETTINGS } as Record<string, unknown>;
   for (const [prop, key] of Object.entries(KEYS)) if (stored.has(key)) out[prop] = stored.get(key);
+  // A cost outside the accepted range (a hand-edited state) never weakens hashing below the default.
+  if (!isPasswordCost(out.passwordHashCost)) out.passwordHashCost = DEFAULT_PASSWORD_COST;
   return out as unknown as InstanceSettings;
 }
 

@@ -5,6 +5,7 @@ import { startInstance, TRANSPORTS, type Instance } from '../helpers/instance.js
 import { expectApiError } from '../helpers/expect-api-error.js';
 import { createUser, unique, type TestUser, type UserJson } from '../factories/users.js';
 import { createGroup } from '../factories/groups.js';
+import { verifyPassword } from '../../src/core/auth/secrets.js';
 
 const FORBIDDEN = { message: '403 Forbidden' };
 const USER_NOT_FOUND = { message: '404 User Not Found' };
@@ -51,6 +52,19 @@ describe.each(TRANSPORTS)('users (%s)', (kind) => {
       expect(reset.status).toBe(201);
       const admin = await inst.admin.post<UserJson>('/users', body({ password: 'long-enough-1', admin: true, external: false, projects_limit: 5, can_create_group: false }));
       expect(admin.data).toMatchObject({ is_admin: true, projects_limit: 5, can_create_group: false });
+    });
+
+    it('stores a password only as a hash at the instance\'s cost, and a new password replaces it', async () => {
+      const digest = (id: number) => (inst.core.db.prepare('SELECT password_digest FROM users WHERE id = ?').get(id) as { password_digest: string }).password_digest;
+      const made = await inst.admin.post<UserJson>('/users', body({ password: 'long-enough-1' }));
+      const first = digest(made.data.id);
+      expect(first).not.toContain('long-enough-1');
+      expect(first.startsWith(`scrypt$ln=${inst.core.settings.passwordHashCost}$`)).toBe(true);
+      expect(verifyPassword('long-enough-1', first)).toBe(true);
+      expect(verifyPassword('long-enough-2', first)).toBe(false);
+      await inst.admin.put(`/users/${made.data.id}`, { password: 'long-enough-2' });
+      expect(verifyPassword('long-enough-2', digest(made.data.id))).toBe(true);
+      expect(verifyPassword('long-enough-1', digest(made.data.id))).toBe(false);
     });
 
     it('answers the Grape 400s for missing and malformed params', async () => {

@@ -42,10 +42,20 @@ export interface Instance {
   close(): Promise<void>;
 }
 
+/**
+ * The password-hashing cost of the suite's states: the lowest, as the platform's test
+ * environment lowers its hashing stretches. Hashing at the production cost for every user a
+ * test makes cost a tenth of a contract file's CPU; what is tested (a hash, never the password,
+ * is stored; the right password and only it verifies) does not depend on the cost, and the
+ * production cost is tested in src/core/auth/secrets.test.ts. Pass `passwordHashCost` to
+ * startInstance for a state at another cost.
+ */
+export const TEST_PASSWORD_COST = 1;
+
 export async function startInstance(kind: TransportKind, options: Partial<InitOptions> = {}): Promise<Instance> {
   const stateDir = mkdtempSync(join(tmpdir(), 'hostctl-contract-'));
   const clock = new FakeClock(FAKE_NOW);
-  const { core, rootToken } = freshState(join(stateDir, 'state'), clock, options);
+  const { core, rootToken } = freshState(join(stateDir, 'state'), clock, { passwordHashCost: TEST_PASSWORD_COST, ...options });
   core.log = () => undefined;
   let server: RunningServer | undefined;
   let transport: Transport;

@@ -266,7 +266,7 @@ export const userRoutes: RouteDef[] = defineRoutes([
       requireAdmin(ctx);
       const input = ctx.params as unknown as UserInput & { username: string; email: string; name: string };
       validate(input);
-      const passwordDigest = await passwordDigestFor(input);
+      const passwordDigest = await passwordDigestFor(ctx.core, input);
       // Hashed outside the write: it takes this process's write turn only once the hash is made.
       const user = await ctx.core.write(() => createUser(ctx.core, { ...input, passwordDigest }));
       return created(presentUserWithAdmin(ctx.core, user));
@@ -301,7 +301,7 @@ export const userRoutes: RouteDef[] = defineRoutes([
       const user = userOfPath(ctx);
       const input = ctx.params as unknown as UserInput;
       validate(input);
-      const digest = input.password === undefined ? {} : { passwordDigest: await passwordDigestFor(input) };
+      const digest = input.password === undefined ? {} : { passwordDigest: await passwordDigestFor(ctx.core, input) };
       return presentUserWithAdmin(ctx.core, await ctx.core.write(() => updateUser(ctx.core, user, { ...input, ...digest })));
     },
   },

@@ -142,7 +142,7 @@ export function createUser(core: CoreState, input: UserInput & { username: strin
   validate(input);
   // Hashed before the transaction: the write lock is never held through a slow hash. Without a
   // password (reset_password / force_random_password) the account gets a random one.
-  const digest = input.passwordDigest ?? hashPassword(input.password ?? generateTokenSecret());
+  const digest = input.passwordDigest ?? hashPassword(input.password ?? generateTokenSecret(), core.settings.passwordHashCost);
   return core.tx(() => {
     checkUnique(core, input);
     const now = core.nowIso();
@@ -208,7 +208,7 @@ const identitiesOf = (core: CoreState, userId: number): string =>
 
 export function updateUser(core: CoreState, user: UserRow, input: UserInput): UserRow {
   validate(input);
-  const digest = input.password === undefined ? undefined : (input.passwordDigest ?? hashPassword(input.password));
+  const digest = input.password === undefined ? undefined : (input.passwordDigest ?? hashPassword(input.password, core.settings.passwordHashCost));
   return core.tx(() => {
     checkUnique(core, input, user.id);
     const now = core.nowIso();
@@ -252,6 +252,6 @@ function renamePersonalProjects(core: CoreState, user: UserRow, newUsername: str
 }
 
 /** The hash of a request's password (or of a random one), made off the event loop. */
-export async function passwordDigestFor(input: { password?: string; passwordDigest?: string }): Promise<string> {
-  return input.passwordDigest ?? hashPasswordAsync(input.password ?? generateTokenSecret());
+export async function passwordDigestFor(core: CoreState, input: { password?: string; passwordDigest?: string }): Promise<string> {
+  return input.passwordDigest ?? hashPasswordAsync(input.password ?? generateTokenSecret(), core.settings.passwordHashCost);
 }
