@@ -67,6 +67,8 @@ export interface RequestOptions {
   stream?: WireStream;
   /** Give a successful answer's body as `stream` (a file download) instead of reading it. */
   streamResponse?: boolean;
+  /** `path` is a web address of the instance (from its root), not an API path (see getWeb). */
+  web?: boolean;
 }
 
 export interface ApiResult<T = unknown> {
@@ -144,6 +146,7 @@ export class ApiClient {
       ...(body !== undefined ? { body } : {}),
       ...(opts.stream ? { bodyStream: opts.stream } : {}),
       ...(opts.streamResponse ? { streamResponse: true } : {}),
+      ...(opts.web ? { api: 'web' as const } : {}),
     };
     if (this.options.dryRun && request.method !== 'GET' && request.method !== 'HEAD') {
       this.options.dryRun({
@@ -169,7 +172,8 @@ export class ApiClient {
     let answeredPath = pathOnly;
     // A moved resource: the platform answers a GET with 301 to its new location; follow it
     // (within the API only) and say so once. Other methods are refused there; name the new path.
-    for (let hop = 0; opts.followRedirects !== false && isRedirect(response) && (request.method === 'GET' || request.method === 'HEAD') && hop < MAX_REDIRECTS; hop++) {
+    // (A web address that redirects leads outside the API, to a sign-in page say: answered as it is.)
+    for (let hop = 0; opts.followRedirects !== false && !opts.web && isRedirect(response) && (request.method === 'GET' || request.method === 'HEAD') && hop < MAX_REDIRECTS; hop++) {
       const [toPath, toQuery] = splitQuery(apiPathOf(response.headers.location as string));
       if (!this.movedNoticeGiven) {
         this.movedNoticeGiven = true;
@@ -232,6 +236,24 @@ export class ApiClient {
 
   get<T = unknown>(path: string, query?: Record<string, unknown>): Promise<ApiResult<T>> {
     return this.request<T>('GET', path, query ? { query } : {});
+  }
+
+  /**
+   * GETs a web address of this instance that the API handed out (a release evidence document's
+   * `filepath`), with this client's token, on the instance the client talks to: the address's
+   * path below the instance's own base (a relative URL root such as /gitlab is kept once).
+   */
+  getWeb<T = unknown>(url: string): Promise<ApiResult<T>> {
+    let parsed: URL;
+    try {
+      parsed = new URL(url);
+    } catch {
+      throw new TypeError(`not a URL: ${url}`);
+    }
+    const base = this.transport.web?.base ?? (/^https?:/.test(this.transport.target) ? this.transport.target : undefined);
+    const root = base ? new URL(base).pathname.replace(/\/+$/, '') : '';
+    const path = root && parsed.pathname.startsWith(`${root}/`) ? parsed.pathname.slice(root.length) : parsed.pathname;
+    return this.request<T>('GET', `${path}${parsed.search}`, { web: true });
   }
 
   post<T = unknown>(path: string, body?: unknown): Promise<ApiResult<T>> {

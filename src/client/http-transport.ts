@@ -52,7 +52,7 @@ export class HttpTransport implements Transport {
   }
 
   async request(req: ApiRequest): Promise<ApiResponse> {
-    const url = `${this.origin}${req.api === 'scim' ? '/api' : API_PREFIX}${req.path}${req.query ? `?${req.query}` : ''}`;
+    const url = `${this.origin}${req.api === 'scim' ? '/api' : req.api === 'web' ? '' : API_PREFIX}${req.path}${req.query ? `?${req.query}` : ''}`;
     const { dispatcher, send } = await this.undici();
     for (let attempt = 0; ; attempt++) {
       let res: Dispatcher.ResponseData;

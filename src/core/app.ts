@@ -29,6 +29,7 @@ import { requestAuditor, withAuditor } from './audit/record.js';
 export { STATE_DB } from '../shared/state-layout.js';
 export { stateModeWarnings } from './state-modes.js';
 import { STATE_DB } from '../shared/state-layout.js';
+import { webApiPath } from './web-paths.js';
 import { sweepAbandonedUploads } from './upload-temp.js';
 /** Longest query string accepted; longer ones answer 414 (send a JSON body instead). */
 export const MAX_QUERY_LENGTH = 16_384;
@@ -196,7 +197,11 @@ async function dispatch(core: Core, request: ApiRequest, dataVersion: number | u
   const rawQuery = request.query ?? '';
   if (rawQuery.length > MAX_QUERY_LENGTH) throw new ApiError(414, { message: '414 Request-URI Too Large' });
   const headers = lowerKeys(request.headers ?? {});
-  const outcome = core.router.match(method, request.path);
+  // A web address that holds data is answered by its API route (core/web-paths.ts), GET only.
+  const web = request.api === 'web';
+  const path = web ? (method === 'GET' || method === 'HEAD' ? webApiPath(request.path) : null) : request.path;
+  if (path === null) throw routeNotFound();
+  const outcome = core.router.match(method, path);
   if (outcome.kind === 'none' || outcome.kind === 'bad-encoding') throw routeNotFound();
   if (outcome.kind === 'method-not-allowed') throw paramError('405 Not Allowed', 405);
   const pathParams = Object.assign(bag(), outcome.match.pathParams) as Record<string, string>;
@@ -204,7 +209,7 @@ async function dispatch(core: Core, request: ApiRequest, dataVersion: number | u
   const route = routeDefs.get(entry) ?? (await findRouteDef(entry));
   if (!route) throw new Error(`route manifest is stale: ${entry.method} ${entry.path} is not in area ${entry.area} (run npm run build)`);
   // SCIM routes answer only below /api/scim/v2, every other route only below /api/v4.
-  if ((route.api ?? 'v4') !== (request.api ?? 'v4')) throw routeNotFound();
+  if ((route.api ?? 'v4') !== (web ? 'v4' : (request.api ?? 'v4'))) throw routeNotFound();
   if (route.tier && !tierAtLeast(core.settings.tier, route.tier)) throw routeNotFound();
   if (route.offerings && !offeringIn(core.settings.offering, route.offerings)) throw routeNotFound();
 
@@ -213,7 +218,7 @@ async function dispatch(core: Core, request: ApiRequest, dataVersion: number | u
   // request to a route that needs sign-in costs no more than its headers.
   // Routes outside token auth (SCIM brings its own bearer token) see no actor.
   const noAuth = route.auth === 'none';
-  let auth = noAuth ? { actor: null, authUser: null, token: null } : authenticate(core, route, method, request.path, headers, queryInput, dataVersion);
+  let auth = noAuth ? { actor: null, authUser: null, token: null } : authenticate(core, route, method, path, headers, queryInput, dataVersion);
   const authRequired = (route.auth ?? 'required') === 'required';
   if (authRequired && !auth.actor) throw unauthorized();
   // Routes with credentials of their own check them here, from path and headers, like a token.
@@ -224,7 +229,7 @@ async function dispatch(core: Core, request: ApiRequest, dataVersion: number | u
   const input: ParamBag = Object.assign(bag(), queryInput, bodyInput);
   // A token or Sudo carried in the body (allowed by the platform) is honoured once it is read.
   if (!noAuth && ['private_token', 'access_token', 'sudo'].some((k) => Object.prototype.hasOwnProperty.call(bodyInput, k))) {
-    auth = authenticate(core, route, method, request.path, headers, input, dataVersion);
+    auth = authenticate(core, route, method, path, headers, input, dataVersion);
   }
 
   const decls = route.paginated ? [...PAGINATION_PARAMS, ...(route.params ?? [])] : (route.params ?? []);
@@ -238,7 +243,7 @@ async function dispatch(core: Core, request: ApiRequest, dataVersion: number | u
     core: withAuditor(withWebBase(core, webBaseFor(core, headers)), requestAuditor(auth.actor, auth.authUser, headers)),
     route,
     method,
-    path: request.path,
+    path,
     rawQuery,
     headers,
     input,

@@ -6,6 +6,7 @@ import type { AddressInfo, Socket } from 'node:net';
 import type { ArrivalCheck, Core } from '../core/app.js';
 import { pipeline } from 'node:stream/promises';
 import { streamsRequestBody } from '../core/app.js';
+import { webApiPath } from '../core/web-paths.js';
 import { API_PREFIX, BodyAbortedError, BodyTooLargeError, SCIM_PREFIX, type ApiResponse, type BodySource } from '../shared/wire.js';
 
 export interface ServeOptions {
@@ -374,11 +375,11 @@ async function serve(core: Core, req: IncomingMessage, res: ServerResponse, wake
   const scim = fullPath.startsWith(`${SCIM_PREFIX}/`);
   const method = req.method ?? 'GET';
   // Release evidence URLs (`evidence_file_path`, `evidences[].filepath`) and user avatars
-  // (`avatar_url`) are the only web addresses the API hands out that hold data; they are
-  // answered by their API routes.
-  const evidence = !scim && (method === 'GET' || method === 'HEAD') ? (evidenceApiPath(fullPath) ?? avatarApiPath(fullPath)) : null;
-  if (!scim && !evidence && !fullPath.startsWith(`${API_PREFIX}/`)) return send(req, res, json(404, { error: '404 Not Found' }));
-  const apiPath = evidence ?? (scim ? fullPath.slice('/api'.length) : fullPath.slice(API_PREFIX.length));
+  // (`avatar_url`) are the only web addresses the API hands out that hold data; the core answers
+  // them by their API routes (core/web-paths.ts).
+  const web = !scim && !fullPath.startsWith(`${API_PREFIX}/`);
+  if (web && ((method !== 'GET' && method !== 'HEAD') || webApiPath(fullPath) === null)) return send(req, res, json(404, { error: '404 Not Found' }));
+  const apiPath = web ? fullPath : scim ? fullPath.slice('/api'.length) : fullPath.slice(API_PREFIX.length);
   // Routes that stream their body (file uploads) read the socket themselves.
   const streamed = !scim && streamsRequestBody(core, method, apiPath);
   const headers: Record<string, string> = Object.create(null) as Record<string, string>;
@@ -399,29 +400,11 @@ async function serve(core: Core, req: IncomingMessage, res: ServerResponse, wake
     ...(streamed ? { bodyStream: req } : { body: bodySource(req) }),
     streamResponse: true,
     textAsBytes: true,
-    ...(scim ? { api: 'scim' as const } : {}),
+    ...(scim ? { api: 'scim' as const } : web ? { api: 'web' as const } : {}),
   }, check);
   if (core.jobs.enqueuedCount !== before) wake();
   if (response.stream) return sendStream(res, response);
   send(req, res, response, method === 'HEAD');
-}
-
-const EVIDENCE_URL = /^\/(.+)\/-\/releases\/([^/]+)\/(?:evidences\/(\d{1,15})|evidence)\.json$/;
-
-/** `/<project path>/-/releases/<tag>/evidences/<id>.json` (or `/evidence.json`) → its API path. */
-function evidenceApiPath(path: string): string | null {
-  const m = EVIDENCE_URL.exec(path);
-  if (!m) return null;
-  const project = (m[1] as string).split('/').join('%2F');
-  return `/projects/${project}/releases/${m[2] as string}/${m[3] ? `evidences/${m[3]}` : 'evidence'}`;
-}
-
-const AVATAR_URL = /^\/uploads\/-\/system\/user\/avatar\/(\d{1,15})\/[^/]+$/;
-
-/** `/uploads/-/system/user/avatar/<id>/<file>` (a user's `avatar_url`) → its API path. */
-function avatarApiPath(path: string): string | null {
-  const m = AVATAR_URL.exec(path);
-  return m ? `/hostctl/users/${m[1] as string}/avatar` : null;
 }
 
 /** Pipes a streamed answer to the socket; a client that goes away closes the source too. */

@@ -13,8 +13,11 @@ export interface ApiRequest {
   headers?: WireHeaders;
   /** Raw body; its meaning follows the content-type header. */
   body?: string | Uint8Array;
-  /** `scim`: the request is for the SCIM root (/api/scim/v2) and `path` is below /api. */
-  api?: 'scim';
+  /**
+   * `scim`: the request is for the SCIM root (/api/scim/v2) and `path` is below /api. `web`: a
+   * web address of the instance (a release evidence document), `path` from the instance's root.
+   */
+  api?: 'scim' | 'web';
   /** The body as a stream, for routes that declare a streamed request (file uploads). */
   bodyStream?: WireStream;
   /** Ask for a successful answer's body as `stream` instead of buffered (file downloads). */

@@ -433,6 +433,18 @@ describe.each(TRANSPORTS)('releases (%s)', (kind) => {
       const followed = await inst.admin.get<Record<string, unknown>>((perm.headers.location as string).replace('/api/v4', ''));
       expect(followed.status).toBe(200);
       expect(followed.data).toMatchObject({ release: expect.objectContaining({ tag_name: 'only' }) });
+      // The web addresses the entity hands out answer with the same documents, on both transports
+      // (in-process through `api: 'web'`), under the same permission rules.
+      for (const url of [rel.assets.evidence_file_path, rel.evidences?.[0]?.filepath, rel.evidences?.[1]?.filepath]) {
+        const res = await f.developer.client.getWeb<Record<string, unknown>>(url as string);
+        expect(res.status, url).toBe(200);
+        expect(res.data).toMatchObject({ release: expect.objectContaining({ tag_name: 'ev/1.0' }) });
+      }
+      expect((await f.developer.client.getWeb(rel.evidences?.[1]?.filepath as string)).data).toEqual(latest.data);
+      await expectApiError(f.nonMember.client.getWeb(rel.evidences?.[0]?.filepath as string), 404, { message: '404 Project Not Found' });
+      await expectApiError(f.developer.client.getWeb((rel.evidences?.[0]?.filepath as string).replace(/\d+\.json$/, '999999.json')), 404, { message: '404 Evidence Not Found' });
+      // Only the web addresses that hold data answer: another web path is 404.
+      await expectApiError(f.developer.client.getWeb(`${f.project.web_url}/-/releases/${r.tag_name}`), 404);
       if (inst.url) {
         // Over HTTP the web addresses the entity hands out answer with the same documents.
         for (const url of [rel.assets.evidence_file_path, rel.evidences?.[0]?.filepath]) {

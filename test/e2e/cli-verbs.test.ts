@@ -204,6 +204,13 @@ describe('first-day verbs', () => {
       expect(gone.exitCode, String(gone.stderr)).toBe(0);
       expect(String(gone.stderr)).toContain('stopped sharing project alice/dotfiles with group oss');
       expect((await sb.json<Obj>(['projects', 'get', 'alice/dotfiles'])).shared_with_groups).toEqual([]);
+      // In table mode too, the share it made is on stdout (as create verbs show what they made), the summary on stderr.
+      const table = await run(['projects', 'share', 'alice/dotfiles', '--group', 'oss', '--access-level', 'developer']);
+      expect(table.exitCode, String(table.stderr)).toBe(0);
+      expect(String(table.stdout)).toMatch(/^project\talice\/dotfiles$/m);
+      expect(String(table.stdout)).toMatch(/^group\toss$/m);
+      expect(String(table.stdout)).toMatch(/^role\tdeveloper \(30\)$/m);
+      expect(String(table.stderr)).toContain('shared project alice/dotfiles with group oss as developer');
     });
 
     it('projects create --readme shows the README it made: not an empty repository, the default branch and where the README is', async () => {

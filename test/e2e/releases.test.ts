@@ -5,7 +5,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { execa, type ResultPromise } from 'execa';
@@ -286,9 +286,50 @@ describe('hostctl releases download, locally and through hostctl serve', () => {
     const far = JSON.parse(String((await remote(['releases', 'evidence', 'list', 'v1/0', '-R', 'root/dl', '-o', 'json'])).stdout)) as { id: number; sha: string }[];
     expect(far.map((r) => [r.id, r.sha])).toEqual(rows.map((r) => [r.id, r.sha]));
     const farFile = join(box.dir, 'far-evidence.json');
-    const viaServe = await remote(['releases', 'evidence', 'download', 'v1/0', '-R', 'root/dl', '-O', farFile]);
+    const viaServe = await remote(['releases', 'evidence', 'download', 'v1/0', '-R', 'root/dl', '-O', farFile, '--debug']);
     expect(viaServe.exitCode, String(viaServe.stderr)).toBe(0);
     expect(readFileSync(farFile).equals(doc)).toBe(true);
+    // It fetched the web address the release lists, as on the platform, not an API route.
+    expect(String(viaServe.stderr)).toContain(`> GET /root/dl/-/releases/v1%2F0/evidences/${rows[0]!.id}.json`);
+  });
+
+  it('evidence download works against a server shaped like the platform, where only the web address holds the document', async () => {
+    const document = JSON.stringify({ release: { tag_name: 'v2.0', milestones: [] } });
+    const seen: string[] = [];
+    const platform = createServer((req, res) => {
+      seen.push(`${req.url ?? ''} ${String(req.headers['private-token'])}`);
+      const base = `http://127.0.0.1:${(platform.address() as AddressInfo).port}/gitlab`;
+      if (req.url === '/gitlab/api/v4/projects/team%2Fapp/releases/v2.0') {
+        res.writeHead(200, { 'content-type': 'application/json' });
+        res.end(JSON.stringify({ tag_name: 'v2.0', evidences: [{ sha: createHash('sha256').update(document).digest('hex'), filepath: `${base}/team/app/-/releases/v2.0/evidences/7.json`, collected_at: '2026-01-15T10:00:00.000Z' }, { sha: 'f'.repeat(64), filepath: `${base}/team/app/-/releases/v2.0/evidences/8.json`, collected_at: '2026-01-14T10:00:00.000Z' }] }));
+      } else if (req.url === '/gitlab/team/app/-/releases/v2.0/evidences/7.json') {
+        res.writeHead(200, { 'content-type': 'application/json' });
+        res.end(document);
+      } else if (req.url === '/gitlab/team/app/-/releases/v2.0/evidences/8.json') {
+        // A private project's document asks a browser to sign in.
+        res.writeHead(302, { location: `${base}/users/sign_in` });
+        res.end();
+      } else {
+        res.writeHead(404, { 'content-type': 'application/json' });
+        res.end('{"error":"404 Not Found"}');
+      }
+    });
+    await new Promise<void>((resolve) => platform.listen(0, '127.0.0.1', resolve));
+    try {
+      const at = `http://127.0.0.1:${(platform.address() as AddressInfo).port}/gitlab`;
+      const out = join(box.dir, 'platform-evidence.json');
+      const res = await box.run(['releases', 'evidence', 'download', 'v2.0', '-R', 'team/app', '-O', out, '--url', at], { env: { HOSTCTL_TOKEN: 'glpat-platform-token-000000' } });
+      expect(res.exitCode, String(res.stderr)).toBe(0);
+      expect(readFileSync(out, 'utf8')).toBe(document);
+      expect(seen).toEqual(['/gitlab/api/v4/projects/team%2Fapp/releases/v2.0 glpat-platform-token-000000', '/gitlab/team/app/-/releases/v2.0/evidences/7.json glpat-platform-token-000000']);
+      // A web address that sends the caller to sign in writes nothing and says what answered.
+      const signIn = await box.run(['releases', 'evidence', 'download', 'v2.0', '-R', 'team/app', '--id', '8', '-O', join(box.dir, 'signin.json'), '--url', at], { env: { HOSTCTL_TOKEN: 'glpat-platform-token-000000' } });
+      expect(signIn.exitCode).toBe(4);
+      expect(String(signIn.stderr)).toContain(`${at}/team/app/-/releases/v2.0/evidences/8.json answered HTTP 302 (to ${at}/users/sign_in), not the evidence document`);
+      expect(existsSync(join(box.dir, 'signin.json'))).toBe(false);
+    } finally {
+      await new Promise<void>((resolve) => platform.close(() => resolve()));
+    }
   });
 
   it('through hostctl serve: the same bytes, the same release and the same latest release', async () => {
@@ -309,8 +350,9 @@ describe('hostctl releases download, locally and through hostctl serve', () => {
     ]) {
       const [a, b] = [await box.run(args), await remote(args)];
       expect(b.exitCode, String(b.stderr)).toBe(0);
-      // Served web URLs hang from the address the request reached, local ones from the stored one.
-      expect(String(b.stdout).split(url).join('http://localhost:8080')).toBe(a.stdout);
+      // While serve runs, local commands print web URLs at its address too.
+      expect(String(b.stdout)).toContain(`${url}/root/dl`);
+      expect(b.stdout).toBe(a.stdout);
     }
   });
 });

@@ -11,8 +11,8 @@ interface ShareOpts {
 
 /** The platform's project group link. */
 const SHARE_COLUMNS: Column[] = [
-  { key: 'project_id', header: 'project' },
-  { key: 'group_id', header: 'group' },
+  { key: 'project_id', header: 'project', lookup: 'project' },
+  { key: 'group_id', header: 'group', lookup: 'group' },
   { key: 'group_access', header: 'role', get: (row) => `${roleName(row.group_access)} (${String(row.group_access)})` },
   { key: 'expires_at', header: 'expires' },
 ];
@@ -37,7 +37,8 @@ export const shareVerb: VerbSpec<ShareOpts> = {
     const api = await cli.client();
     const groupId = await resolveGroupId(api, o.group);
     const { data } = await api.post<Record<string, unknown>>(`${path}/share`, defined({ group_id: groupId, group_access: level, expires_at: expiresAt }));
-    if (cli.globals.output !== 'table' || cli.globals.fields || cli.globals.jq !== undefined) await cli.showItem(data, SHARE_COLUMNS);
+    // A verb that creates something shows it, in a table too (the share is a new group link).
+    await cli.showItem(data, SHARE_COLUMNS);
     cli.info(`shared project ${String(project)} with group ${o.group} as ${roleName(level)}`);
   },
 };

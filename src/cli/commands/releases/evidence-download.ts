@@ -33,10 +33,15 @@ export const evidenceDownloadVerb: VerbSpec<EvidenceDownloadOpts> = {
         o.id === undefined ? `collect it with: hostctl releases evidence collect ${tag} --wait` : `list them with: hostctl releases evidence list ${tag}`,
       );
     }
-    if (row.id === null) throw new CliError(`the server names evidence ${row.sha.slice(0, 12)} by no id (${row.filepath}); fetch that address instead`, EXIT.failure);
-    const target = o.outputFile ?? `${tag.replace(/[/\\]/g, '-')}-evidence-${row.id}.json`;
+    const target = o.outputFile ?? `${tag.replace(/[/\\]/g, '-')}-evidence-${row.id ?? row.sha.slice(0, 12)}.json`;
     if (!mayWrite(cli, target, o)) return;
-    const res = await api.get(releasePath(project, tag, `/evidences/${row.id}`));
+    // The document lives at the web address the release lists (the platform has no API route for
+    // it); serve and a local state answer that address too, with the same permission rules.
+    const res = await api.getWeb(row.filepath);
+    if (res.status !== 200) {
+      const to = res.headers.location ? ` (to ${res.headers.location})` : '';
+      throw new CliError(`${row.filepath} answered HTTP ${res.status}${to}, not the evidence document`, EXIT.auth, 'the server may want a signed-in browser session for that address: open it in a browser');
+    }
     writeDownload(cli, target, bytesOf(res.raw));
   },
 };
