@@ -1084,7 +1084,7 @@ complete -c hostctl -n '__hostctl_at \'init\'' -l root-token -x -d 'use this sec
 complete -c hostctl -n '__hostctl_at \'init\'' -l tier -x -d 'licence tier: free, premium, ultimate'
 complete -c hostctl -n '__hostctl_at \'init\'' -l offering -x -d 'offering to behave as: self-managed, hosted, dedicated, all'
 complete -c hostctl -n '__hostctl_at \'init\'' -l storage -x -d 'an extra repository storage (repeatable)'
-complete -c hostctl -n '__hostctl_at \'init\'' -l external-url -x -d 'base of the web URLs (web_url, clone and download links, DSNs) commands on this state print while no serve of it runs (default http://localhost:8080); on an existing state, changes only that'
+complete -c hostctl -n '__hostctl_at \'init\'' -l external-url -x -d 'base of the web URLs (web_url, clone and download links, DSNs) commands on this state print while no serve of it runs (default http://localhost:8080); on an existing state (--state, else the current local context), changes only that'
 complete -c hostctl -n '__hostctl_at \'init\'' -l demo -d 'fill the new state with demo data'
 complete -c hostctl -n '__hostctl_at \'init\'' -l context-name -x -d 'name of the context to create'
 complete -c hostctl -n '__hostctl_at \'init\'' -l recover-token -d 'issue a new administrator token for an EXISTING local state (access to its files is the proof)'

@@ -53,7 +53,7 @@ export function configure(noun: Command): void {
         .option('--tier <tier>', `licence tier: ${TIERS.join(', ')}`, 'ultimate')
         .option('--offering <offering>', `offering to behave as: ${OFFERINGS.join(', ')}`, 'all')
         .option('--storage <name=path>', 'an extra repository storage (repeatable)', (v: string, acc: string[]) => [...acc, v], [] as string[])
-        .option('--external-url <url>', 'base of the web URLs (web_url, clone and download links, DSNs) commands on this state print while no serve of it runs (default http://localhost:8080); on an existing state, changes only that')
+        .option('--external-url <url>', 'base of the web URLs (web_url, clone and download links, DSNs) commands on this state print while no serve of it runs (default http://localhost:8080); on an existing state (--state, else the current local context), changes only that')
         .option('--demo', 'fill the new state with demo data')
         .option('--context-name <name>', 'name of the context to create', 'local')
         .option('--recover-token', 'issue a new administrator token for an EXISTING local state (access to its files is the proof)'),
@@ -68,9 +68,15 @@ export function configure(noun: Command): void {
       if (opts.externalUrl !== undefined && !/^https?:\/\/[^/\s]+(\/[^\s]*)?$/.test(opts.externalUrl)) throw new UsageError(`--external-url must be an http(s) URL, got "${opts.externalUrl}"`);
       const storages = parseStorages(opts.storage);
       const stateDir = localStateDir(cli.globals.state, cli.env, false);
-      if (opts.externalUrl !== undefined && existsSync(join(stateDir, STATE_DB))) {
-        await changeExternalUrl(cli, stateDir, opts);
-        return;
+      if (opts.externalUrl !== undefined) {
+        // An existing state changes its external URL: the one --state names, else (when nothing
+        // but --external-url was given) the state of the current local context.
+        const creating = opts.demo || opts.rootToken !== undefined || opts.storage.length > 0;
+        const existing = creating ? stateDir : localStateDir(cli.globals.state, cli.env, true);
+        if (existsSync(join(existing, STATE_DB))) {
+          await changeExternalUrl(cli, existing, opts);
+          return;
+        }
       }
       if (cli.globals.dryRun) {
         cli.info(`dry run: would create a state (tier ${opts.tier}) at ${stateDir}${opts.demo ? ' with demo data' : ''} and a context "${opts.contextName}" for it; nothing was written`);
