@@ -42,11 +42,17 @@ function readFileSyncSafe(path) {
 function run(file) {
   const args = file.endsWith('.ts') ? [join(dir, 'run-ts.mjs'), join(dir, file)] : [join(dir, file)];
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', jobs > 1 ? 'pipe' : 'inherit'] });
+    const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'pipe'] });
     const rows = [];
     const held = [];
     let rest = '';
-    if (jobs > 1) child.stderr.on('data', (chunk) => held.push(chunk));
+    let errText = '';
+    child.stderr.on('data', (chunk) => {
+      if (jobs > 1) held.push(chunk);
+      else process.stderr.write(chunk);
+      errText += chunk.toString('utf8');
+      if (errText.length > 1 << 20) errText = errText.slice(-(1 << 19));
+    });
     child.stdout.on('data', (chunk) => {
       if (jobs > 1) held.push(chunk);
       else process.stdout.write(chunk);
@@ -57,6 +63,8 @@ function run(file) {
     });
     child.on('close', (code) => {
       for (const chunk of held) process.stdout.write(chunk);
+      // What the scripts' states cost (core-requests.ts builtState, settings-plan): built or copied.
+      for (const m of errText.matchAll(/^bench state .*: (built|copied from the bench cache) in ([\d.]+) s$/gm)) states[m[1] === 'built' ? 'built' : 'copied'].push(Number(m[2]));
       resolve({ code, rows });
     });
   });
@@ -66,6 +74,8 @@ const started = process.hrtime.bigint();
 // The machine is shared: its load when the run starts and ends goes into the record.
 const loadAtStart = loadavg()[0];
 const results = new Map();
+/** Seconds each state took, by how it was made (see run). */
+const states = { built: [], copied: [] };
 const durations = [];
 let failed = 0;
 let running = 0;
@@ -121,7 +131,9 @@ for (const r of table) process.stdout.write(`${line(r)}\n`);
 const over = table.filter((r) => r[5] === 'OVER').length;
 process.stdout.write(`\n${table.filter((r) => r[5] === 'PASS').length} PASS, ${over} OVER, ${table.filter((r) => r[5] === 'SKIP').length} SKIP, ${failed} script(s) failed\n`);
 const loadAtEnd = loadavg()[0];
-const timing = `${total.toFixed(0)} s in all${jobs > 1 ? `, ${jobs} scripts at a time` : ''} (${durations.map(([f, t]) => `${f} ${t.toFixed(0)} s`).join(', ')}); load average ${loadAtStart.toFixed(1)} at the start, ${loadAtEnd.toFixed(1)} at the end, on 2 cores`;
+const sum = (xs) => xs.reduce((a, b) => a + b, 0);
+const stateCost = `states: ${states.built.length} built (${sum(states.built).toFixed(0)} s), ${states.copied.length} copied from the bench cache (${sum(states.copied).toFixed(0)} s)`;
+const timing = `${total.toFixed(0)} s in all${jobs > 1 ? `, ${jobs} scripts at a time` : ''} (${durations.map(([f, t]) => `${f} ${t.toFixed(0)} s`).join(', ')}); ${stateCost}; load average ${loadAtStart.toFixed(1)} at the start, ${loadAtEnd.toFixed(1)} at the end, on 2 cores`;
 process.stdout.write(`${timing}\n`);
 
 // A run of every script is the record: docs/benchmarks.md gets the whole table, and the README
