@@ -170,9 +170,14 @@ export function recordAudit(core: CoreState, event: AuditEvent): number {
   return Number(info.lastInsertRowid);
 }
 
-/** The newest ordinal of the list whose rows match `where` (0 when it has none) plus one. */
-const nextOrdinal = (column: string, where: string): string =>
-  `COALESCE((SELECT ${column} FROM audit_events${where ? ` WHERE ${where}` : ''} ORDER BY id DESC LIMIT 1), 0) + 1`;
+/**
+ * The newest ordinal of the list whose rows match `where` (0 when it has none) plus one, read
+ * through that list's index. The index is named: with the type or name a bound parameter, SQLite
+ * chose another index at run time and walked every row of the type (25 µs at 3,000 events, and
+ * growing), where the list's own index is one seek.
+ */
+const nextOrdinal = (column: string, where: string, index?: string): string =>
+  `COALESCE((SELECT ${column} FROM audit_events${index ? ` INDEXED BY ${index}` : ''}${where ? ` WHERE ${where}` : ''} ORDER BY id DESC LIMIT 1), 0) + 1`;
 
 /**
  * One statement writes the row and computes what it owes the lists: created_at never decreases
@@ -186,15 +191,15 @@ const INSERT_EVENT = `INSERT INTO audit_events (author_id, entity_type, entity_i
 SELECT @author, @type, @entity, @group, @name, @targetType, @targetId, @details,
   MAX(@now, COALESCE((SELECT created_at FROM audit_events ORDER BY id DESC LIMIT 1), '')),
   ${nextOrdinal('seq_all', '')},
-  ${nextOrdinal('seq_author', 'author_id = @author')},
-  ${nextOrdinal('seq_name', 'event_name = @name')},
-  ${nextOrdinal('seq_type', 'entity_type = @type')},
-  ${nextOrdinal('seq_entity', 'entity_type = @type AND entity_id = @entity')},
-  CASE WHEN @type = 'Project' THEN ${nextOrdinal('seq_entity_author', "entity_type = 'Project' AND entity_id = @entity AND author_id = @author")} END,
-  CASE WHEN @type = 'Project' THEN ${nextOrdinal('seq_entity_name', "entity_type = 'Project' AND entity_id = @entity AND event_name = @name")} END,
-  CASE WHEN @group IS NOT NULL THEN ${nextOrdinal('seq_group', 'group_id = @group')} END,
-  CASE WHEN @group IS NOT NULL THEN ${nextOrdinal('seq_group_author', 'group_id = @group AND author_id = @author')} END,
-  CASE WHEN @group IS NOT NULL THEN ${nextOrdinal('seq_group_name', 'group_id = @group AND event_name = @name')} END`;
+  ${nextOrdinal('seq_author', 'author_id = @author', 'audit_events_author')},
+  ${nextOrdinal('seq_name', 'event_name = @name', 'audit_events_name')},
+  ${nextOrdinal('seq_type', 'entity_type = @type', 'audit_events_type')},
+  ${nextOrdinal('seq_entity', 'entity_type = @type AND entity_id = @entity', 'audit_events_entity')},
+  CASE WHEN @type = 'Project' THEN ${nextOrdinal('seq_entity_author', "entity_type = 'Project' AND entity_id = @entity AND author_id = @author", 'audit_events_entity_author')} END,
+  CASE WHEN @type = 'Project' THEN ${nextOrdinal('seq_entity_name', "entity_type = 'Project' AND entity_id = @entity AND event_name = @name", 'audit_events_entity_name')} END,
+  CASE WHEN @group IS NOT NULL THEN ${nextOrdinal('seq_group', 'group_id = @group', 'audit_events_group')} END,
+  CASE WHEN @group IS NOT NULL THEN ${nextOrdinal('seq_group_author', 'group_id = @group AND author_id = @author', 'audit_events_group_author')} END,
+  CASE WHEN @group IS NOT NULL THEN ${nextOrdinal('seq_group_name', 'group_id = @group AND event_name = @name', 'audit_events_group_name')} END`;
 
 /**
  * The author of the latest event about a repository storage move (its scheduling), so that the
