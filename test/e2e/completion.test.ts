@@ -289,23 +289,26 @@ describe('completions and man page', () => {
 
   describe.runIf(has('zsh'))('zsh', () => {
     // Drives an interactive zsh on a pseudo-terminal (zpty) and lists the choices for a line.
+    // After the Tab it types Ctrl-U and a command printing a marker: zsh reads keys in order, so
+    // the marker prints only once the completion has finished, and reading stops there rather
+    // than after a quiet spell (a pause on a busy machine could have cut a list short). The
+    // marker's output follows a line break or a terminal escape, its echo a space. Nothing is
+    // typed before the line editor is reading (it turns bracketed paste on): keys typed earlier
+    // are echoed by the terminal as plain text and the Tab completes nothing.
     const DRIVER = `
 zmodload zsh/zpty
 zpty z zsh -f -i
-zpty -w z 'PS1=""; autoload -U compinit; compinit -u -D; source ${join(ROOT, FILES.zsh)}; bindkey "^I" list-choices; print READY'
+zpty -w z 'PS1=""; bindkey -e; autoload -U compinit; compinit -u -D; source ${join(ROOT, FILES.zsh)}; bindkey "^I" list-choices; print READY'
 local all="" chunk
-for i in {1..100}; do
-  if zpty -r -t z chunk; then all+="$chunk"; fi
-  [[ $all == *$'\\n'READY* ]] && break
-  sleep 0.05
+until [[ $all == *[^[:blank:]]READY*$'\\e[?2004h'* ]]; do
+  if zpty -r -t z chunk; then all+="$chunk"; else sleep 0.02; fi
 done
 all=""
-zpty -w -n z "$1"$'\\t'
-local quiet=0
-for i in {1..400}; do
-  if zpty -r -t z chunk; then all+="$chunk"; quiet=0; else (( quiet++ )); [[ $all == *$'\n'* && $quiet -gt 20 ]] && break; sleep 0.05; fi
+zpty -w -n z "$1"$'\\t'$'\\x15''print -r -- __DONE__'$'\\n'
+until [[ $all == *[^[:blank:]]__DONE__* ]]; do
+  if zpty -r -t z chunk; then all+="$chunk"; else sleep 0.02; fi
 done
-print -r -- "$all"
+print -r -- "\${all%__DONE__*}"
 zpty -d z
 `;
     const complete = async (line: string): Promise<string> => {
