@@ -43,6 +43,23 @@ describe('an 80-column terminal', () => {
     expect(lines(res.output).at(-1)).toMatch(/^\(\+\d columns?: .*commit.*; -o wide or --fields\)$/);
   });
 
+  it('a URL gives way before the name beside it; a state word is never cut; a DSN to copy is never left out', async () => {
+    const reach = await show(['tokens', 'associations']);
+    expect(reach.code, reach.output).toBe(0);
+    fits(reach.output, 80);
+    expect(reach.output).toMatch(/^project\s+3\s+acme\/platform\/infra\/terraform-modules\s/m);
+    expect(lines(reach.output).at(-1)).toBe('(+1 column: url; -o wide or --fields)');
+    const packages = await show(['packages', 'list', '-g', 'acme']);
+    expect(packages.code, packages.output).toBe(0);
+    fits(packages.output, 80);
+    expect(packages.output).toMatch(/^4\s+@acme\/design-tokens\s+3\.1\.0\s+npm\s+default\s/m);
+    const keys = await show(['error-tracking', 'keys', 'list', '-R', 'acme/web/storefront']);
+    expect(keys.code, keys.output).toBe(0);
+    expect(lines(keys.output)[0]).toMatch(/^ID\s+ACTIVE\s+DSN$/);
+    expect(keys.output).toMatch(/^1\s+true\s+http:\/\/glet_\w+@[^\s…]+\/error_tracking\/collector\/5$/m);
+    expect(keys.output).not.toContain('-o wide or --fields');
+  });
+
   it('-o wide shows every column uncut, and nothing is said about hidden columns', async () => {
     const res = await show(['users', 'list', '-o', 'wide'], 200);
     expect(res.code, res.output).toBe(0);

@@ -10,6 +10,25 @@ describe('tables', () => {
     expect(fitWidths([10, 10], [10, 10], 5)).toEqual([10, 10]);
   });
 
+  it('cut the lowest priority first, and among equals the widest', () => {
+    // A URL (4) gives way before the longer name (2) beside it.
+    expect(fitWidths([2, 30, 30], [2, 12, 12], 60, [1, 2, 4])).toEqual([2, 30, 24]);
+    expect(fitWidths([2, 30, 30], [2, 12, 12], 40, [1, 2, 4])).toEqual([2, 22, 12]);
+  });
+
+  it('never drop a kept column or cut a state word; drop a URL rather than cut it to noise', () => {
+    const dsn = 'http://glet_d6774ef8b490c596caf85ba98e7d79f7@localhost:8080/api/v4/error_tracking/collector/5';
+    const keys = layoutTable(['ID', 'ACTIVE', 'DSN'], [['1', 'true', dsn]], { width: 80, color: false, priority: [1, 4, 4], keep: (_r, c) => c === 2 });
+    expect(keys.hidden).toEqual([]);
+    expect(keys.text).toContain(dsn);
+    const rows = [['project', '3', 'acme/platform/infra/terraform-modules', 'owner', 'private', 'http://localhost:8080/acme/platform/infra/terraform-modules']];
+    const reach = layoutTable(['KIND', 'ID', 'NAME', 'ROLE', 'VISIBILITY', 'URL'], rows, { width: 80, color: false, priority: [1, 2, 1, 2, 2, 4] });
+    expect(reach.hidden).toEqual(['URL']);
+    expect(reach.text).toContain('acme/platform/infra/terraform-modules');
+    const states = layoutTable(['ID', 'NAME', 'STATUS', 'PROJECT'], [['1', 'x'.repeat(30), 'default', 'acme/web/storefront']], { width: 40, color: false, priority: [1, 2, 3, 4] });
+    expect(states.text).toMatch(/\sdefault\s/);
+  });
+
   it('fit the width with an ellipsis, keep times whole, leave no trailing spaces', () => {
     const out = fitTable(['ID', 'DESCRIPTION', 'CREATED'], [['1', 'a very long description that goes on and on', '3 hours ago'], ['2', 'short', '-']], { width: 40, color: false });
     const lines = out.trimEnd().split('\n');

@@ -60,9 +60,11 @@ export const associationsVerb: VerbSpec<AssociationsOpts> = {
       ...merged.projects.map((p) => {
         const levels = (p.access_levels ?? {}) as { project_access_level?: number | null; group_access_level?: number | null };
         const best = Math.max(levels.project_access_level ?? 0, levels.group_access_level ?? 0);
-        return { kind: 'project', id: p.id, name: p.path_with_namespace, role: roleName(best), visibility: p.visibility, web_url: p.web_url };
+        // No role at all (0): an administrator reaches the project without being a member.
+        return { kind: 'project', id: p.id, name: p.path_with_namespace, role: best > 0 ? roleName(best) : null, visibility: p.visibility, web_url: p.web_url };
       }),
     ];
-    await cli.showList(rows, [{ key: 'kind' }, { key: 'id' }, { key: 'name' }, { key: 'role' }, { key: 'visibility' }, { key: 'web_url', header: 'url' }], ['kind', 'id', 'name', 'role', 'visibility', 'web_url']);
+    // The name identifies a row as much as the kind before it: a narrow terminal cuts the URL first.
+    await cli.showList(rows, [{ key: 'kind' }, { key: 'id' }, { key: 'name', priority: 1 }, { key: 'role' }, { key: 'visibility' }, { key: 'web_url', header: 'url' }], ['kind', 'id', 'name', 'role', 'visibility', 'web_url']);
   },
 };
