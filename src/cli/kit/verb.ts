@@ -7,7 +7,7 @@ import { createRequire } from 'node:module';
 import type { ApiClient, DryRunRequest } from '../../client/client.js';
 import { detectTerminal, type TerminalInfo } from '../io/terminal.js';
 import { getPath, parseFields } from '../render/fields.js';
-import { wrapText } from '../render/cells.js';
+import { displayWidth, wrapText } from '../render/cells.js';
 import { FORMATS, renderItem, renderList, type Column, type Format } from '../render/output.js';
 import { readConfig, reportConfigWritesOnly } from '../config/store.js';
 import { resolveTarget, type Target } from '../config/target.js';
@@ -462,7 +462,7 @@ function cancellable(mod: Prompts): Prompts {
         if (key?.name === 'escape' || (key?.ctrl && key.name === 'd')) abort.abort();
       };
       process.stdin.on('keypress', onKey);
-      return fn(config as never, { ...context, signal: abort.signal }).then(
+      return fn(fitChoices(config) as never, { ...context, signal: abort.signal }).then(
         (value) => {
           process.stdin.off('keypress', onKey);
           return value;
@@ -479,6 +479,25 @@ function cancellable(mod: Prompts): Prompts {
     if (typeof mod[name] === 'function') out[name] = wrap(mod[name] as never);
   }
   return out as unknown as Prompts;
+}
+
+/**
+ * Choices wrapped at the terminal width between words, their continuation lines indented under
+ * the text (the prompt's own wrapping would start them at the margin, under the cursor).
+ */
+function fitChoices<C>(config: C): C {
+  const width = Math.max(20, process.stderr.columns || 80);
+  const fit = <T,>(choice: T): T => {
+    if (typeof choice !== 'object' || choice === null || typeof (choice as { name?: unknown }).name !== 'string') return choice;
+    const name = (choice as unknown as { name: string }).name;
+    // The cursor (`❯ `) takes two columns before the text.
+    return displayWidth(name) + 2 <= width ? choice : { ...choice, name: wrapText(name, width - 2, 2).replace(/\n/g, '\n  ') };
+  };
+  const c = config as { choices?: unknown; source?: (...args: never[]) => Promise<unknown> };
+  if (Array.isArray(c.choices)) return { ...config, choices: c.choices.map(fit) };
+  const { source } = c;
+  if (typeof source === 'function') return { ...config, source: async (...args: never[]) => { const list = await source(...args); return Array.isArray(list) ? list.map(fit) : list; } };
+  return config;
 }
 
 /** What stderr says when web URLs of a local state are printed and no serve of it runs. */
