@@ -39,6 +39,14 @@ describe('errors name the flag the user typed', () => {
     expect(res.stderr).not.toMatch(/error: (expires|url|name|path)\b|expires_at|=>/i);
   });
 
+  it('saml: the flag typed, and the flag still to give (a field named by its last word)', async () => {
+    await refused(['saml', 'configure', 'acme', '--sso-url', 'http://idp.example.com/sso'], '--sso-url must be an https URL', '--sso-url');
+    const res = await sb.run(['saml', 'configure', 'oss', '--enforced-sso', '--sso-url', 'https://idp.example.com/sso']);
+    expect(res.exitCode, res.stderr).toBe(5);
+    expect(res.stderr).toContain('error: 400 Bad request - --sso-url and --fingerprint are required to configure SAML');
+    expect(res.stderr).toContain('hint: give --fingerprint and try again');
+  });
+
   it('of two spellings of one flag, the one typed', async () => {
     await refused(['projects', 'create', '--name', 'spelled', '--storage', 'nope'], '--storage is not included in the list', '--storage');
     await refused(['projects', 'create', '--name', 'spelled', '--repository-storage', 'nope'], '--repository-storage is not included in the list', '--repository-storage');

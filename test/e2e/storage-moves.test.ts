@@ -90,7 +90,7 @@ describe('hostctl storages and storage-moves', () => {
     // --state is the state directory; a status word there is pointed at --status.
     const clash = await box.run(['storage-moves', 'list', '--state', 'failed']);
     expect(clash.exitCode).toBe(2);
-    expect(String(clash.stderr)).toContain('to filter by state use --status failed');
+    expect(String(clash.stderr)).toContain('to filter by status use --status failed');
     const usage = await box.run(['storage-moves', 'list', '--status', 'done']);
     expect(usage.exitCode).toBe(2);
     const both = await box.run(['storage-moves', 'schedule', '--project', 'root/one', '--snippet', '1', '--to', 'default']);

@@ -66,5 +66,12 @@ describe('the error mapper', () => {
     expect(explainApiError(400, { message: 'Branch name is invalid' }, 'POST', '/x', {}, () => ({ flag: '--branch', typed: true })).message).toMatch(/^Branch name is invalid/);
     // A flag the user did not give: the hint says to give it.
     expect(explainApiError(422, { message: 'Ref is not specified' }, 'POST', '/x', {}, () => ({ flag: '--ref', typed: false }))).toEqual({ message: '--ref is not specified (HTTP 422, POST /x)', hint: 'give --ref and try again' });
+    // A `bad_request!` sentence after its status, fields joined by `and`; of a typed and a missing
+    // flag, the hint asks for the missing one.
+    const saml = (field: string) => (field === 'sso_url' ? { flag: '--sso-url', typed: true } : field === 'certificate_fingerprint' ? { flag: '--fingerprint', typed: false } : undefined);
+    expect(explainApiError(400, { message: '400 Bad request - sso_url and certificate_fingerprint are required to configure SAML' }, 'PUT', '/x', {}, saml)).toEqual({
+      message: '400 Bad request - --sso-url and --fingerprint are required to configure SAML (HTTP 400, PUT /x)',
+      hint: 'give --fingerprint and try again',
+    });
   });
 });

@@ -119,9 +119,11 @@ function fieldSentence(field: string, messages: string[], request: unknown, flag
 
 /**
  * Grape's parameter errors name fields at the start of each clause: `name is missing, url is
- * invalid`, `name, path are missing, at least one parameter must be provided`, `Url is blocked: …`.
+ * invalid`, `name, path are missing, at least one parameter must be provided`, `Url is blocked: …`,
+ * and its `bad_request!` answers after their status: `400 Bad request - sso_url and
+ * certificate_fingerprint are required …`.
  */
-const CLAUSE_FIELD = /(^|, )([A-Za-z][\w.[\]]*)(?=,| (?:is|are|does|must|has|can't|cannot|should)\b)/g;
+const CLAUSE_FIELD = /(^|, | and |^\d{3} [A-Za-z ]+ - )([A-Za-z][\w.[\]]*)(?=,| and | (?:is|are|does|must|has|can't|cannot|should)\b)/g;
 
 export interface ExplainedError {
   message: string;
@@ -137,13 +139,13 @@ export interface ExplainedError {
 export function explainApiError(status: number, body: unknown, method: string, path: string, request?: unknown, flagFor?: FlagOfField): ExplainedError {
   const b = (body ?? {}) as Record<string, unknown>;
   let message: string | undefined;
-  const flags: string[] = [];
-  let typedAny = false;
+  const typedFlags: string[] = [];
+  const missingFlags: string[] = [];
   const flagOfField = (field: string): string | undefined => {
     const found = flagFor ? flagFor(field, request) : { flag: flagOf(field), typed: true };
     if (!found) return undefined;
-    if (!flags.includes(found.flag)) flags.push(found.flag);
-    if (found.typed) typedAny = true;
+    const list = found.typed ? typedFlags : missingFlags;
+    if (!list.includes(found.flag)) list.push(found.flag);
     return flagFor ? found.flag : undefined;
   };
   // `Name has already been taken` (a whole sentence naming a field) → `name "x" is already taken`.
@@ -181,8 +183,10 @@ export function explainApiError(status: number, body: unknown, method: string, p
   // only its internal hash syntax and field maps are rewritten above, and field names become flags.
   message = message || `HTTP ${status}`;
   let hint = hintForStatus(status, body, path);
-  // Flags the user did not give are ones to give (`Ref is not specified` → give --ref).
-  if (!hint && flags.length && status < 500) hint = `${typedAny ? 'change' : 'give'} ${flags.join(' or ')} and try again`;
+  // Flags the user did not give are ones to give (`Ref is not specified` → give --ref, and of
+  // `--sso-url and --fingerprint are required` the one not given); else change what was typed.
+  if (!hint && status < 500 && missingFlags.length) hint = `give ${missingFlags.join(' and ')}${missingFlags.length > 1 ? ', then' : ' and'} try again`;
+  else if (!hint && status < 500 && typedFlags.length) hint = `change ${typedFlags.join(' or ')} and try again`;
   return { message: `${message} (HTTP ${status}, ${method} ${path})`, ...(hint ? { hint } : {}) };
 }
 

@@ -35,7 +35,8 @@ function sentValue(request: unknown, field: string): unknown {
  *
  * A field names the option whose name is the field's (`expires_at` ↔ `--expires-at`), or the
  * field without the platform's `_at`/`_on`/`_id` suffix (`--expires`, `--user`), or any spelling of
- * such an option (`repository_storage` ↔ `--repository-storage`, hidden, ↔ `--storage`); of the
+ * such an option (`repository_storage` ↔ `--repository-storage`, hidden, ↔ `--storage`), or the
+ * one option named as the field's last words (`certificate_fingerprint` ↔ `--fingerprint`); of the
  * spellings, the one the user typed wins. Failing a name, an option the user typed whose value is
  * what the request sent for the field (`url` ↔ `--link-url`). Hidden options never typed, and
  * fields no option stands for (`base`), name no flag.
@@ -55,10 +56,16 @@ export function flagModel(cmd: Command, spellings: readonly (readonly [alias: st
   return (field, request) => {
     const name = fieldName(field);
     const stem = name.replace(FIELD_SUFFIX, '');
-    const named = options.filter((o) => {
+    let named = options.filter((o) => {
       const w = words(o.long as string);
       return w === name || w === stem || w.replace(FIELD_SUFFIX, '') === name;
     });
+    // Failing that, the one option named as the field's last words (`certificate_fingerprint` ↔
+    // `--fingerprint`); two such options would be a guess.
+    if (named.length === 0) {
+      const tail = options.filter((o) => stem.endsWith(`_${words(o.long as string)}`));
+      if (tail.length === 1) named = tail;
+    }
     const groups = named.map(groupOf);
     for (const g of groups) {
       const hit = g.find(typed);

@@ -294,7 +294,7 @@ async function lookupNames(api: ApiClient, rows: Record<string, unknown>[], colu
 function statusNotState(cmd: Command, state: string | undefined): void {
   if (state === undefined || !/^[a-z][a-z _]*$/.test(state) || !hasLong(cmd, 'status')) return;
   if ((createRequire(import.meta.url)('node:fs') as typeof import('node:fs')).existsSync(state)) return;
-  throw new UsageError(`--state names the state directory (there is none at "${state}"); to filter by state use --status ${/\s/.test(state) ? `'${state}'` : state}`);
+  throw new UsageError(`--state names the state directory (there is none at "${state}"); to filter by status use --status ${/\s/.test(state) ? `'${state}'` : state}`);
 }
 
 /** The option a `missing --flag` usage error names, when it takes a value. */

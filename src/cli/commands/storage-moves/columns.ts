@@ -20,7 +20,8 @@ export const MOVE_COLUMNS: Column[] = [
   { key: 'id' },
   { key: 'kind', get: kindOf },
   { key: 'container', get: containerName },
-  { key: 'state' },
+  // Headed as its filter is spelt (`--status`: `--state` is the state directory).
+  { key: 'state', header: 'status' },
   { key: 'source_storage_name', header: 'from' },
   { key: 'destination_storage_name', header: 'to' },
   { key: 'created_at', header: 'created' },

@@ -23,7 +23,7 @@ export const listVerb: VerbSpec<ListOpts> = {
   options: (cmd) =>
     addContainerOptions(cmd)
       .option('--kind <kind>', 'project, snippet or group (default: all three)')
-      .option('--status <state>', `only moves in this state (${MOVE_STATES.join(', ')}); --state names the state directory`),
+      .option('--status <status>', `only moves in this status (${MOVE_STATES.join(', ')}); --state names the state directory`),
   async run(cli, _args, o) {
     if (o.status !== undefined) checkChoice(o.status, MOVE_STATES, '--status');
     const container = containerOf(o);
