@@ -114,6 +114,19 @@ describe('a file that cannot be read', () => {
     await refused(['apply', '-f', missing], `--file ${missing}`, /hint: /);
   });
 
+  it('a missing resource below a project that exists is blamed, not the project', async () => {
+    for (const [args, hint] of [
+      [['releases', 'get', 'v9', ...SHOP], 'no release v9 in project acme/web/storefront'],
+      [['freeze-periods', 'get', '99', ...SHOP], 'no freeze period 99 in project acme/web/storefront'],
+      [['wikis', 'get', 'Nope', ...SHOP], 'no such wiki page in project acme/web/storefront'],
+    ] as const) {
+      const res = await sb.run([...args]);
+      expect(res.exitCode, res.stderr).toBe(3);
+      expect(res.stderr).toContain(`hint: ${hint}, or the token cannot see it`);
+      expect(res.stderr).not.toContain('check the project exists');
+    }
+  });
+
   it('a file that is there is read as before', async () => {
     const res = await sb.run(['releases', 'update', 'v1.1.0', ...SHOP, '--notes-file', join(dir, 'notes.md'), '-o', 'json']);
     expect(res.exitCode, res.stderr).toBe(0);

@@ -30,6 +30,10 @@ describe('the error mapper', () => {
   it('a 404 below a project blames what the platform says is missing', () => {
     expect(explainApiError(404, { message: '404 Wiki Page Not Found' }, 'GET', '/projects/acme%2Fweb/wikis/Nope').hint).toBe('no such wiki page in project acme/web, or the token cannot see it');
     expect(explainApiError(404, { message: '404 Project Not Found' }, 'GET', '/projects/acme%2Fweb/wikis/Nope').hint).toBe('check the project exists and you can see it: hostctl projects get acme/web');
+    // A bare 404 below a project the platform found: the resource is missing, not the project.
+    expect(explainApiError(404, { message: '404 Not Found' }, 'GET', '/projects/acme%2Fweb/releases/v9').hint).toBe('no release v9 in project acme/web, or the token cannot see it');
+    expect(explainApiError(404, { message: '404 Not Found' }, 'GET', '/projects/5/packages/generic/cli/1.0/x.bin').hint).toBe('no such thing in project 5, or the token cannot see it');
+    expect(explainApiError(404, { message: '404 Not found' }, 'DELETE', '/projects/5/error_tracking/client_keys/9').hint).toBe('no client key 9 in project 5, or the token cannot see it');
   });
 
   it('keeps the platform\'s own sentences and adds hints for 401 and 404', () => {

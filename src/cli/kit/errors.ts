@@ -216,7 +216,16 @@ export function hintForStatus(status: number, body: unknown, path = ''): string 
         // Below a project, group or user, the platform's message says what is missing: blame the
         // container only when it is the one missing.
         const missing = typeof b.message === 'string' ? /^404 (.+) Not Found$/i.exec(b.message)?.[1] : undefined;
-        if (missing && missing.toLowerCase() !== one) return `no such ${missing.toLowerCase()} in ${one} ${decodeURIComponent(m[1] as string)}, or the token cannot see it`;
+        const container = `${one} ${decodeURIComponent(m[1] as string)}`;
+        if (missing && missing.toLowerCase() !== one) return `no such ${missing.toLowerCase()} in ${container}, or the token cannot see it`;
+        // A bare `404 Not Found` message is the platform's answer for a missing resource below a
+        // container it found (a missing container names itself): blame the resource, not the container.
+        if (!missing && typeof b.message === 'string' && /^404 Not Found$/i.test(b.message)) {
+          // The collection the path names last (`…/client_keys/9` → client key 9), when it reads as one.
+          const collection = parts.at(-2) as string;
+          const item = /^[a-z_]+s$/.test(collection) ? ` ${collection.replace(/ies$/, 'y').replace(/s$/, '').replace(/_/g, ' ')} ${decodeURIComponent(parts.at(-1) as string)}` : ' such thing';
+          return `no${item} in ${container}, or the token cannot see it`;
+        }
         return `check the ${one} exists and you can see it: hostctl ${noun} get ${decodeURIComponent(m[1] as string)}`;
       }
     }
