@@ -5,6 +5,7 @@ import { createUser, type TestUser } from '../factories/users.js';
 import { addMember, createProjectWithRoles, type RoleFixture } from '../factories/projects.js';
 import type { ApiClient } from '../../src/client/client.js';
 import { eventsSince, lastEventId, one, type AuditEventJson } from '../helpers/audit.js';
+import { AUDIT_SETTLE_BATCH } from '../../src/core/audit/record.js';
 
 describe.each(TRANSPORTS)('audit events (%s)', (kind) => {
   let inst: Instance;
@@ -214,6 +215,58 @@ describe.each(TRANSPORTS)('audit events (%s)', (kind) => {
     expect(ranged.headers['x-total']).toBe('4');
     expect(ranged.data.map((e) => e.event_name).sort()).toEqual(['member_created', 'member_created', 'personal_access_token_created', 'user_created']);
     expect((await inst.admin.get('/audit_events', { created_after: to, created_before: from })).headers['x-total']).toBe('0');
+  });
+
+  it('every list and filter shows the newest events, not yet in the lists\' indexes, with the older ones', async () => {
+    /** A list's event ids, newest first, as the stream reads them (by id alone, no list index). */
+    const streamed = async (client: ApiClient, query: Record<string, unknown>) => {
+      const ids: number[] = [];
+      for (let after = 0; ; ) {
+        const res = await client.get<AuditEventJson[]>('/hostctl/audit_events/stream', { ...query, after, timeout: 0 });
+        if (res.data.length === 0) return ids.reverse();
+        ids.push(...res.data.map((e) => e.id));
+        after = Number(res.headers['x-next-after']);
+      }
+    };
+    const listed = async (client: ApiClient, path: string, filter: Record<string, unknown>) => {
+      const ids: number[] = [];
+      let query: Record<string, unknown> = { ...filter, pagination: 'keyset', per_page: 7 };
+      for (;;) {
+        const res = await client.get<AuditEventJson[]>(path, query);
+        ids.push(...res.data.map((e) => e.id));
+        const next = res.headers.link && /<([^>]+)>; rel="next"/.exec(res.headers.link)?.[1];
+        if (!next) break;
+        query = Object.fromEntries(new URL(next).searchParams);
+      }
+      const page = await client.get<AuditEventJson[]>(path, { ...filter, per_page: 5, page: 2 });
+      return { ids, total: Number(page.headers['x-total']), page2: page.data.map((e) => e.id) };
+    };
+    const lists: [ApiClient, string, Record<string, unknown>, Record<string, unknown>][] = [
+      [inst.admin, '/audit_events', {}, {}],
+      [inst.admin, '/audit_events', { entity_type: 'Project' }, { entity_type: 'Project' }],
+      [inst.admin, '/audit_events', { entity_type: 'User', entity_id: f.owner.user.id }, { entity_type: 'User', entity_id: f.owner.user.id }],
+      [f.owner.client, `/groups/${f.group.id}/audit_events`, {}, { group_id: f.group.id }],
+      [f.maintainer.client, `/projects/${f.project.id}/audit_events`, {}, { project_id: f.project.id }],
+    ];
+    const filters: Record<string, unknown>[] = [{}, { author_id: root.id }, { event_name: 'project_starred' }];
+    // Rounds of a few events each, so that the checks see some events waiting and some just
+    // settled, across more than one settling.
+    for (let round = 0; round * 6 < AUDIT_SETTLE_BATCH + 12; round++) {
+      for (let i = 0; i < 3; i++) {
+        await inst.admin.post(`/projects/${f.project.id}/star`);
+        await inst.admin.post(`/projects/${f.project.id}/unstar`);
+      }
+      for (const [client, path, scope, streamScope] of lists) {
+        for (const filter of filters) {
+          const want = await streamed(client, { ...streamScope, ...filter });
+          const got = await listed(client, path, { ...scope, ...filter });
+          const label = `${path} ${JSON.stringify({ ...scope, ...filter })} round ${round}`;
+          expect(got.ids, label).toEqual(want);
+          expect(got.total, label).toBe(want.length);
+          expect(got.page2, label).toEqual(want.slice(5, 10));
+        }
+      }
+    }
   });
 
   it('group Owners read the group and its projects; project Maintainers read the project; others are refused', async () => {

@@ -6,6 +6,7 @@ import { paramError } from '../../http/errors.js';
 import { cappedCount, decodeCursor, encodeCursor, keysetReply, pageWindow, paginate } from '../../http/pagination.js';
 import type { Reply } from '../../http/reply.js';
 import type { Database } from '../../db/connection.js';
+import { settledAuditId } from '../../audit/record.js';
 import { EVENT_COLUMNS, presentAuditEvent, type AuditEventRow } from './present.js';
 
 /** The ordinal columns of migration 037 that count a scope's list, unfiltered and filtered. */
@@ -96,7 +97,8 @@ const readAlong = (column: string | undefined): string => (column === undefined 
  * holes): two seeks along the list's index, however many events match.
  */
 function ordinalTotal(db: Database, column: string, where: readonly string[], args: readonly unknown[], lo: number, hi: number): number {
-  const cond = where.map((w) => `${w} AND `).join('');
+  if (lo > hi) return 0;
+  const cond = [...where, 'seq_all IS NOT NULL'].map((w) => `${w} AND `).join('');
   const from = `audit_events${readAlong(column)}`;
   const newest = db.prepare(`SELECT id, ${column} AS n FROM ${from} WHERE ${cond}id <= ? ORDER BY id DESC LIMIT 1`).get(...args, hi) as { id: number; n: number } | undefined;
   // None in the range: none at all below its top, or the newest below it is older than its bottom.
@@ -138,23 +140,32 @@ export function listAuditEvents(ctx: RequestContext, scope: AuditScope): Reply {
       bounds.hi = Math.min(bounds.hi, id - 1);
     }
   }
-  const ranged = [...where, ...(bounds.lo > 0 ? ['id >= ?'] : []), ...(bounds.hi < NO_BOUND.hi ? ['id <= ?'] : [])];
-  const rangedArgs = [...args, ...(bounds.lo > 0 ? [bounds.lo] : []), ...(bounds.hi < NO_BOUND.hi ? [bounds.hi] : [])];
-  const filter = `${readAlong(ordinal)}${ranged.length ? ` WHERE ${ranged.join(' AND ')}` : ''}`;
+  // Two parts, merged by id: the settled events along the list's index, and the few newest,
+  // unsettled ones (migration 040) by a rowid range above the newest settled id.
+  const settled = settledAuditId(db);
+  const part = (lo: number, hi: number, extra: string[]) => {
+    const cond = [...where, ...extra, ...(lo > 0 ? ['id >= ?'] : []), ...(hi < NO_BOUND.hi ? ['id <= ?'] : [])];
+    return { cond: cond.length ? ` WHERE ${cond.join(' AND ')}` : '', args: [...args, ...(lo > 0 ? [lo] : []), ...(hi < NO_BOUND.hi ? [hi] : [])] };
+  };
+  const old = part(bounds.lo, Math.min(bounds.hi, settled), ['seq_all IS NOT NULL']);
+  const recent = part(Math.max(bounds.lo, settled + 1), bounds.hi, []);
+  const both = `SELECT ${EVENT_COLUMNS} FROM audit_events${readAlong(ordinal)}${old.cond} UNION ALL SELECT ${EVENT_COLUMNS} FROM audit_events NOT INDEXED${recent.cond} ORDER BY id DESC`;
+  const bothArgs = [...old.args, ...recent.args];
   if (keyset) {
     const perPage = pageWindow(ctx).perPage;
-    const rows = db.prepare(`SELECT ${EVENT_COLUMNS} FROM audit_events${filter} ORDER BY id DESC LIMIT ?`).all(...rangedArgs, perPage + 1) as AuditEventRow[];
+    const rows = db.prepare(`${both} LIMIT ?`).all(...bothArgs, perPage + 1) as AuditEventRow[];
     return keysetReply(ctx, rows, perPage, (last) => ({ cursor: encodeCursor({ id: String(last.id), _kd: 'n' }) }), presentAuditEvent, 'lookahead');
   }
+  const recentCount = () => (db.prepare(`SELECT COUNT(*) AS n FROM audit_events NOT INDEXED${recent.cond}`).get(...recent.args) as { n: number }).n;
   return paginate(
     ctx,
     (cap) =>
       bounds.lo > bounds.hi
         ? 0
         : ordinal !== undefined
-          ? Math.min(cap, ordinalTotal(db, ordinal, where, args, bounds.lo, bounds.hi))
-          : (db.prepare(cappedCount(`SELECT 1 FROM audit_events${filter}`, cap)).get(...rangedArgs) as { n: number }).n,
-    (limit, offset) => (db.prepare(`SELECT ${EVENT_COLUMNS} FROM audit_events${filter} ORDER BY id DESC LIMIT ? OFFSET ?`).all(...rangedArgs, limit, offset) as AuditEventRow[]).map(presentAuditEvent),
+          ? Math.min(cap, ordinalTotal(db, ordinal, where, args, bounds.lo, Math.min(bounds.hi, settled)) + recentCount())
+          : (db.prepare(cappedCount(`SELECT 1 FROM audit_events${readAlong(ordinal)}${old.cond} UNION ALL SELECT 1 FROM audit_events NOT INDEXED${recent.cond}`, cap)).get(...bothArgs) as { n: number }).n,
+    (limit, offset) => (db.prepare(`${both} LIMIT ? OFFSET ?`).all(...bothArgs, limit, offset) as AuditEventRow[]).map(presentAuditEvent),
     { offsetLimitType: 'AuditEvent' },
   );
 }

@@ -11,7 +11,7 @@ const BATCH = 100;
 const POLL_MS = 200;
 
 export async function followAuditEvents(ctx: RequestContext, scope: AuditScope): Promise<Reply> {
-  const where = [...scope.where, 'id > ?'];
+  const where = [...scope.where];
   const args: unknown[] = [...scope.args];
   const p = ctx.params;
   if (typeof p.author_id === 'number') {
@@ -22,6 +22,8 @@ export async function followAuditEvents(ctx: RequestContext, scope: AuditScope):
     where.push('event_name = ?');
     args.push(p.event_name);
   }
+  // The id bound comes last, as its argument does (read).
+  where.push('id > ?');
   const sql = `SELECT ${EVENT_COLUMNS} FROM audit_events WHERE ${where.join(' AND ')} ORDER BY id LIMIT ${BATCH}`;
   const after = p.after as number;
   // Past events never change, so the scan for the next batch starts at the newest id checked.

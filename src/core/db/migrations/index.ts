@@ -27,6 +27,7 @@ import { auditFilterIndexesSchema } from './035-audit-filter-indexes.js';
 import { projectGroupLinksSchema } from './036-project-group-links.js';
 import { auditOrdinalsSchema } from './037-audit-ordinals.js';
 import { auditLighterWritesSchema } from './039-audit-lighter-writes.js';
+import { auditSettledIndexesSchema } from './040-audit-settled-indexes.js';
 
 export const migrations: Migration[] = [
   coreSchema,
@@ -56,4 +57,5 @@ export const migrations: Migration[] = [
   projectGroupLinksSchema,
   auditOrdinalsSchema,
   auditLighterWritesSchema,
+  auditSettledIndexesSchema,
 ];
