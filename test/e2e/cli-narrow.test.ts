@@ -86,6 +86,7 @@ describe('an 80-column terminal', () => {
     const who = await show(['whoami']);
     expect(who.code, who.output).toBe(0);
     expect(who.output).toMatch(/^scopes\s+api$/m);
+    expect(who.output).toMatch(/^serve\s+not running \(start it with: hostctl serve\)$/m);
     const group = await show(['groups', 'get', 'acme/web']);
     expect(group.code, group.output).toBe(0);
     expect(group.output).toMatch(/^projects\s+design-system,storefront$/m);

@@ -164,8 +164,31 @@ describe('hostctl serve, and commands against it', () => {
     const res = await sb.run(['serve', '--state', sb.stateDir, '--port', port]);
     expect(res.exitCode).toBe(6);
     expect(String(res.stderr)).toContain(`error: port ${port} on 127.0.0.1 is in use`);
-    expect(String(res.stderr)).toMatch(/hint: .*--port 0/);
     expect(String(res.stderr)).not.toMatch(/unexpected|EADDRINUSE|    at /);
+  });
+
+  it('a serve of the same state on the port is named in the hint, and whoami on the state says where it runs', async () => {
+    // A serve of its own: earlier tests here start and stop others on sb's state, each removing its record.
+    const other = inProcessSandbox();
+    await other.init();
+    const running = await startServe(other);
+    try {
+      const port = new URL(running.url).port;
+      const again = await other.run(['serve', '--state', other.stateDir, '--port', port]);
+      expect(again.exitCode).toBe(6);
+      expect(String(again.stderr)).toContain(`hint: hostctl serve of this state already runs there (pid ${String(running.proc.pid)}, ${running.url}); use it, or choose another --port`);
+      // From another state it is some other program, as far as that state can tell.
+      const elsewhere = await sb.run(['serve', '--state', sb.stateDir, '--port', port]);
+      expect(String(elsewhere.stderr)).toMatch(/hint: another program listens there; .*--port 0/);
+      const who = await other.run(['whoami']);
+      expect(who.exitCode, who.stderr).toBe(0);
+      expect(who.stdout).toContain(`serve\t${running.url} (pid ${String(running.proc.pid)})`);
+      expect((JSON.parse((await other.run(['whoami', '-o', 'json'])).stdout) as { serve: { api_url: string } }).serve.api_url).toBe(running.url);
+    } finally {
+      running.proc.kill('SIGTERM');
+      await running.proc.catch(() => undefined);
+      other.cleanup();
+    }
   });
 
   it('Ctrl-C (SIGINT) stops it with exit 130, as documented', async () => {

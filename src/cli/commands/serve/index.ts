@@ -95,17 +95,22 @@ export function configure(noun: Command): void {
       process.removeAllListeners('SIGINT');
       process.once('SIGINT', () => requestStop('SIGINT'));
       process.once('SIGTERM', () => requestStop('SIGTERM'));
+      const { writeServeRecord, removeServeRecord, liveServeRecord } = await import('../../../core/serve-record.js');
       // A server answers 503 + Retry-After only for a write lock held with no commit for long.
       const core = openCore({ stateDir, clock: clockFromEnv(), writeLockWaitMs: SERVE_LOCK_STALL_MS, ...(opts.externalUrl ? { externalUrl: opts.externalUrl } : {}) });
       const server = await startServer({ core, host: opts.host, port: Number(opts.port), trustProxy: opts.trustProxy === true }).catch((error: NodeJS.ErrnoException) => {
         core.close();
-        if (error.code === 'EADDRINUSE') throw new CliError(`port ${opts.port} on ${opts.host} is in use`, EXIT.unavailable, `another program listens there; choose another --port, or --port 0 for any free one`);
+        if (error.code === 'EADDRINUSE') {
+          // The program listening there may be a serve of this very state: say so and where.
+          const running = liveServeRecord(stateDir);
+          const hint = running && new URL(running.apiUrl).port === opts.port ? `hostctl serve of this state already runs there (pid ${running.pid}, ${running.apiUrl}); use it, or choose another --port` : 'another program listens there; choose another --port, or --port 0 for any free one';
+          throw new CliError(`port ${opts.port} on ${opts.host} is in use`, EXIT.unavailable, hint);
+        }
         if (error.code === 'EACCES') throw new CliError(`not allowed to listen on port ${opts.port} on ${opts.host}`, EXIT.auth, 'ports below 1024 need privileges; choose a --port above 1023');
         if (error.code === 'EADDRNOTAVAIL') throw new CliError(`${opts.host} is not an address of this machine`, EXIT.usage, 'use --host 127.0.0.1, 0.0.0.0 or an address of this machine');
         throw error;
       });
       // Commands that open this state in-process print web URLs at this server while it runs.
-      const { writeServeRecord, removeServeRecord } = await import('../../../core/serve-record.js');
       const webUrl = (opts.externalUrl ?? reachedAt({ host: opts.host, port: server.port, served: server.url })).replace(/\/+$/, '');
       try {
         writeServeRecord(stateDir, { pid: process.pid, webUrl, apiUrl: server.url });
