@@ -584,7 +584,7 @@ complete -c hostctl -n '__hostctl_at \'branches\'' -a delete-merged -d 'Delete e
 complete -c hostctl -n '__hostctl_at \'branches\'' -a get -d 'Show one branch with its tip commit'
 complete -c hostctl -n '__hostctl_at \'branches\'' -a list -d 'List a project\'s branches, sorted by name, with their merged and protected flags'
 complete -c hostctl -n '__hostctl_at \'branches\'' -a protect -d 'Protect a branch or a wildcard such as release/* (Maintainer)'
-complete -c hostctl -n '__hostctl_at \'branches\'' -a protections -d 'Branch protection rules: list, inspect, change'
+complete -c hostctl -n '__hostctl_at \'branches\'' -a protections -d 'Branch protection rules: list, get, update'
 complete -c hostctl -n '__hostctl_at \'branches\'' -a unprotect -d 'Remove the protection of a branch or wildcard (Maintainer)'
 
 # branches protections
@@ -1609,7 +1609,7 @@ complete -c hostctl -n '__hostctl_at \'storage-moves list\'' -s R -l project -x 
 complete -c hostctl -n '__hostctl_at \'storage-moves list\'' -l snippet -x -d 'a snippet (id): its repository'
 complete -c hostctl -n '__hostctl_at \'storage-moves list\'' -s g -l group -x -a '(__hostctl_dynamic groups)' -d 'a group (id or full path): its wiki repository (paid tiers)'
 complete -c hostctl -n '__hostctl_at \'storage-moves list\'' -l kind -x -d 'project, snippet or group (default: all three)'
-complete -c hostctl -n '__hostctl_at \'storage-moves list\'' -l status -x -d 'only moves in this state (initial, scheduled, started, replicated, finished, failed, cleanup failed); --state names the state directory'
+complete -c hostctl -n '__hostctl_at \'storage-moves list\'' -l status -x -d 'only moves in this status (initial, scheduled, started, replicated, finished, failed, cleanup failed); --state names the state directory'
 complete -c hostctl -n '__hostctl_at \'storage-moves list\'' -l page -x -d 'page number to fetch'
 complete -c hostctl -n '__hostctl_at \'storage-moves list\'' -l per-page -x -d 'items per page (the server caps it at 100)'
 complete -c hostctl -n '__hostctl_at \'storage-moves list\'' -l all -d 'fetch every page, following the Link header'

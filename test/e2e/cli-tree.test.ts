@@ -22,6 +22,7 @@ interface OptionDoc {
 }
 interface CommandDoc {
   name: string;
+  summary: string;
   aliases: string[];
   path: string[];
   options: OptionDoc[];
@@ -79,6 +80,35 @@ describe('every command of the tree has completions, a man entry and help', () =
     expect(all.length).toBeGreaterThan(60);
     expect(all.some((c) => c.path.join(' ') === 'releases links add')).toBe(true);
     expect(all.some((c) => c.path.join(' ') === 'branches protections update')).toBe(true);
+  });
+
+  it('a group summary that lists verbs (`Tags of a project: list, get, …`) names only verbs it has', () => {
+    /** The words starting each comma-separated item after the summary's first `: `, outside parentheses. */
+    const listed = (summary: string): string[] => {
+      let depth = 0;
+      let at = -1;
+      for (let i = 0; i < summary.length && at < 0; i++) {
+        if (summary[i] === '(') depth++;
+        else if (summary[i] === ')') depth--;
+        else if (depth === 0 && summary.startsWith(': ', i)) at = i + 2;
+      }
+      if (at < 0) return [];
+      const items = [''];
+      depth = 0;
+      for (const ch of summary.slice(at)) {
+        if (ch === '(') depth++;
+        if (depth === 0 && ch === ',') items.push('');
+        else if (depth === 0) items[items.length - 1] += ch;
+        if (ch === ')') depth--;
+      }
+      return items.map((i) => i.trim().split(/[\s(]/)[0] as string);
+    };
+    const groups = all.filter((c) => c.commands.length > 0);
+    expect(groups.filter((c) => listed(c.summary).length > 0).length).toBeGreaterThan(25);
+    for (const c of groups) {
+      const verbs = new Set(c.commands.flatMap((v) => [v.name, ...v.aliases]));
+      expect(listed(c.summary).filter((w) => !verbs.has(w)), `${c.path.join(' ')}: ${c.summary}`).toEqual([]);
+    }
   });
 
   it('bash completes every command name under its parent, and its own flags', () => {

@@ -13,7 +13,7 @@ import { protectionsGetVerb, protectionsListVerb, protectionsUpdateVerb } from '
 
 export function configure(noun: Command): void {
   for (const verb of [listVerb, getVerb, createVerb, deleteVerb, deleteMergedVerb, protectVerb, unprotectVerb]) addVerb(noun, verb, subcommand);
-  const protections = subcommand('protections').description('Branch protection rules: list, inspect, change').alias('protection');
+  const protections = subcommand('protections').description('Branch protection rules: list, get, update').alias('protection');
   for (const verb of [protectionsListVerb, protectionsGetVerb, protectionsUpdateVerb]) addVerb(protections, verb, subcommand);
   noun.addCommand(protections);
 }
