@@ -90,6 +90,8 @@ describe('an 80-column terminal', () => {
     const group = await show(['groups', 'get', 'acme/web']);
     expect(group.code, group.output).toBe(0);
     expect(group.output).toMatch(/^projects\s+design-system,storefront$/m);
+    // A group with subgroups only: its projects are none, said as such.
+    expect((await show(['groups', 'get', 'acme'])).output).toMatch(/^projects\s+-$/m);
   });
 
   it('sizes are human on a terminal, exact bytes piped', async () => {

@@ -66,6 +66,8 @@ export function cellText(value: unknown, tty: boolean, now?: Date): string {
   if (value === null || value === undefined) return tty ? '-' : '';
   if (typeof value === 'string') return TIME_RE.test(value) ? timeText(value, tty, now ?? new Date()) : value;
   if (typeof value === 'number' || typeof value === 'boolean' || typeof value === 'bigint') return String(value);
+  // An empty list is nothing, like null: `-` on a terminal rather than a blank that looks unread.
+  if (Array.isArray(value) && value.length === 0) return tty ? '-' : '';
   if (Array.isArray(value)) return value.map((v) => (typeof v === 'object' && v !== null ? cellText(v, tty, now) : String(v))).join(',');
   const o = value as Record<string, unknown>;
   if (typeof o.username === 'string') return o.username;

@@ -115,6 +115,8 @@ describe('tables', () => {
     expect(timeText('2026-01-15T09:00:00.000+02:00', true, now)).toBe('3 hours ago');
     expect(cellText('2026-01-15T09:00:00+02:00', false, now)).toBe('2026-01-15T07:00:00.000Z');
     expect(cellText('2026-01-15T09:00:00+02:00', true, now)).toBe('3 hours ago');
+    expect(cellText([], true, now)).toBe('-');
+    expect(cellText([], false, now)).toBe('');
     expect(cellText('2027-02-25', true, now)).toBe('2027-02-25');
     expect(cellText('2027-02-25', false, now)).toBe('2027-02-25');
     // Text that only starts like a time is not one.
