@@ -60,6 +60,14 @@ describe('an 80-column terminal', () => {
     expect(keys.output).not.toContain('-o wide or --fields');
   });
 
+  it('storage moves: the status column is headed as its filter is spelt', async () => {
+    const res = await show(['storage-moves', 'list']);
+    expect(res.code, res.output).toBe(0);
+    expect(lines(res.output)[0]).toMatch(/^ID\s+KIND\s+CONTAINER\s+STATUS\s+FROM\s+TO\s/);
+    const filtered = await show(['storage-moves', 'list', '--status', 'finished']);
+    expect(filtered.output).toMatch(/^1\s+project\s+alice\/dotfiles\s+finished\s/m);
+  });
+
   it('-o wide shows every column uncut, and nothing is said about hidden columns', async () => {
     const res = await show(['users', 'list', '-o', 'wide'], 200);
     expect(res.code, res.output).toBe(0);
