@@ -1339,7 +1339,7 @@ _hostctl_value() {
       esac ;;
     'users create')
       case "$2" in
-        --username) _hostctl_dynamic users; return 0 ;;
+        --username) COMPREPLY=(); return 0 ;;
         --name) COMPREPLY=(); return 0 ;;
         --email) COMPREPLY=(); return 0 ;;
         --password) COMPREPLY=(); return 0 ;;
@@ -1458,10 +1458,6 @@ _hostctl_value() {
 # Completes positional argument number $2 (from 1) of command path $1.
 _hostctl_args() {
   case "$1" in
-    'branches create')
-      case "$2" in
-        1) _hostctl_dynamic branches ;;
-      esac ;;
     'branches delete')
       case "$2" in
         1) _hostctl_dynamic branches ;;
@@ -1657,10 +1653,6 @@ _hostctl_args() {
     'storages remove')
       case "$2" in
         1) _hostctl_dynamic storages ;;
-      esac ;;
-    'tags create')
-      case "$2" in
-        1) _hostctl_dynamic tags ;;
       esac ;;
     'tags delete')
       case "$2" in

@@ -850,7 +850,6 @@ complete -c hostctl -n '__hostctl_at \'backup\'' -l compress -x -d 'none or gzip
 # branches create
 complete -c hostctl -n '__hostctl_at \'branches create\'' -s R -l project -x -a '(__hostctl_dynamic projects)' -d 'the project (id or full path)'
 complete -c hostctl -n '__hostctl_at \'branches create\'' -l ref -x -a '(__hostctl_dynamic branches)' -d 'branch, tag or commit SHA to start from (required)'
-complete -c hostctl -n '__hostctl_at \'branches create\'; and __hostctl_arg 1' -a '(__hostctl_dynamic branches)'
 
 # branches delete
 complete -c hostctl -n '__hostctl_at \'branches delete\'' -s R -l project -x -a '(__hostctl_dynamic projects)' -d 'the project (id or full path)'
@@ -1642,7 +1641,6 @@ complete -c hostctl -n '__hostctl_at \'storages remove\'; and __hostctl_arg 1' -
 complete -c hostctl -n '__hostctl_at \'tags create\'' -s R -l project -x -a '(__hostctl_dynamic projects)' -d 'the project (id or full path)'
 complete -c hostctl -n '__hostctl_at \'tags create\'' -l ref -x -a '(__hostctl_dynamic branches)' -d 'branch, tag or commit SHA to tag (required)'
 complete -c hostctl -n '__hostctl_at \'tags create\'' -s m -l message -x -d 'makes an annotated tag with this message'
-complete -c hostctl -n '__hostctl_at \'tags create\'; and __hostctl_arg 1' -a '(__hostctl_dynamic tags)'
 
 # tags delete
 complete -c hostctl -n '__hostctl_at \'tags delete\'' -s R -l project -x -a '(__hostctl_dynamic projects)' -d 'the project (id or full path)'
@@ -1701,7 +1699,7 @@ complete -c hostctl -n '__hostctl_at \'tokens rotate\'' -l expires-at -x -d 'exp
 complete -c hostctl -n '__hostctl_at \'users block\'; and __hostctl_arg 1' -a '(__hostctl_dynamic users)'
 
 # users create
-complete -c hostctl -n '__hostctl_at \'users create\'' -l username -x -a '(__hostctl_dynamic users)' -d 'username (the user namespace path)'
+complete -c hostctl -n '__hostctl_at \'users create\'' -l username -x -d 'username (the user namespace path)'
 complete -c hostctl -n '__hostctl_at \'users create\'' -l name -x -d 'full name'
 complete -c hostctl -n '__hostctl_at \'users create\'' -l email -x -d 'primary email'
 complete -c hostctl -n '__hostctl_at \'users create\'' -l password -x -d 'password (at least 8 characters; visible to other users of this machine: prefer --password-stdin)'

@@ -33,7 +33,7 @@ describe('prompts for missing values', () => {
   });
 
   it('a missing argument is asked for as free text (branches create)', async () => {
-    const res = await onPty(['branches', 'create', '-R', 'oss/yaml-lint', '--ref', 'main', '-o', 'json'], [{ expect: 'Branch\\? \\(BRANCH\\)', send: ['from-a-prompt', KEY.enter] }]);
+    const res = await onPty(['branches', 'create', '-R', 'oss/yaml-lint', '--ref', 'main', '-o', 'json'], [{ expect: 'What is the branch\\? \\(BRANCH\\)', send: ['from-a-prompt', KEY.enter] }]);
     expect(res.code, res.output).toBe(0);
     expect(res.output).toContain('"name": "from-a-prompt"');
     const piped = await sb.run(['branches', 'create', '-R', 'oss/yaml-lint', '--ref', 'main']);
@@ -41,25 +41,55 @@ describe('prompts for missing values', () => {
     expect(String(piped.stderr)).toContain("missing required argument 'branch'");
   });
 
-  it('tokens, groups, users, tags and protected environments ask too', async () => {
+  it('tokens, groups, users, tags and protected environments ask too, as questions', async () => {
     for (const [args, question] of [
       [['tokens', 'create'], 'Which user\\? \\(--user\\)'],
-      [['groups', 'create'], '\\(--name\\)'],
-      [['users', 'create'], '\\(--username\\)'],
-      [['tags', 'create', '-R', 'oss/yaml-lint'], 'Tag\\? \\(TAG\\)'],
-      [['protected-envs', 'protect', '-R', 'oss/yaml-lint'], 'Environment\\? \\(ENVIRONMENT\\)'],
+      [['groups', 'create'], 'What is the display name\\? \\(--name\\)'],
+      // The name of what a create verb makes is new: free text, never the existing ones.
+      [['users', 'create'], 'What is the username\\? \\(--username\\)\\s*$'],
+      [['tags', 'create', '-R', 'oss/yaml-lint'], 'What is the tag\\? \\(TAG\\)\\s*$'],
+      [['protected-envs', 'protect', '-R', 'oss/yaml-lint'], 'What is the environment\\? \\(ENVIRONMENT\\)'],
+      // A missing argument that names something existing is picked from the target.
+      [['tags', 'delete', '-R', 'acme/web/storefront'], 'Which tag\\? \\(TAG\\)\\s+❯ v2\\.0\\.0'],
     ] as const) {
       const res = await onPty([...args], [{ expect: question, send: ['\u001b'] }]);
+      expect(res.error, `${args.join(' ')}: ${res.output}`).toBeNull();
       expect(res.code, `${args.join(' ')}: ${res.output}`).toBe(2);
       expect(res.output).toContain('cancelled');
     }
   });
 
+  it('answers go through the flag\'s own parser, and a missing --deploy is asked for too', async () => {
+    const token = await onPty(['tokens', 'create', '--user', 'mei.lin', '--name', 'prompted', '-o', 'json'], [{ expect: 'Which scope\\? \\(--scope\\)', send: [KEY.down, KEY.enter] }]);
+    expect(token.code, token.output).toBe(0);
+    expect(token.output).toMatch(/"scopes": \[\s*"read_api"\s*\]/);
+    const env = await onPty(['protected-envs', 'protect', 'prompted', '-R', 'oss/yaml-lint', '-o', 'json'], [
+      { expect: 'Who may deploy \\(maintainer, developer, admin, user:NAME,\\sgroup:PATH\\[\\+inherited\\]\\)\\? \\(--deploy\\)', send: ['developer', KEY.enter] },
+    ]);
+    expect(env.code, env.output).toBe(0);
+    expect(env.output).toContain('"name": "prompted"');
+    expect(env.output).toMatch(/"access_level": 30/);
+  });
+
+  it('Enter typed with the text, before the list follows it, never picks a row the text does not match', async () => {
+    const res = await onPty(['tags', 'delete', '-R', 'acme/web/storefront'], [
+      { expect: 'Which tag\\? \\(TAG\\)\\s+❯ v2\\.0\\.0', send: ['zzz', KEY.enter] },
+      { expect: 'nothing matches "zzz"; choose again[\\s\\S]*Which tag\\? \\(TAG\\)', send: ['\u001b'] },
+    ]);
+    expect(res.error, res.output).toBeNull();
+    expect(res.code).toBe(2);
+    expect(res.output).not.toContain('Delete tag');
+    expect((await sb.run(['tags', 'get', 'v2.0.0', '-R', 'acme/web/storefront'])).exitCode).toBe(0);
+  });
+
   it('releases create offers tags without a release and accepts a new tag', async () => {
     await sb.run(['tags', 'create', 'v0.9.0', '-R', 'acme/web/storefront', '--ref', 'main']);
-    const res = await onPty(['releases', 'create', '-R', 'acme/web/storefront', '--ref', 'main', '--notes', 'x', '-o', 'json'], [
+    // No --ref: a new tag needs one, so it is asked for after the tag, with the branches.
+    const res = await onPty(['releases', 'create', '-R', 'acme/web/storefront', '--notes', 'x', '-o', 'json'], [
       { expect: 'Which tag\\? \\(--tag\\)[\\s\\S]*v0\\.9\\.0', send: ['v3.0.0-rc1'] },
       { expect: 'v3\\.0\\.0-rc1 \\(new\\)', send: [KEY.enter] },
+      { expect: 'Which ref\\? \\(--ref\\)[\\s\\S]*main', send: ['main'] },
+      { expect: '❯ main', send: [KEY.enter] },
     ]);
     expect(res.code, res.output).toBe(0);
     // Tags that already have a release were not offered.

@@ -121,6 +121,20 @@ describe('interactive tokens rotate on a terminal', () => {
     expect(await json<Token[]>(['tokens', 'list', '--active'])).toEqual(before);
   });
 
+  it('rotate ID and rotate self take the same rule: --expires-at past the maximum or not after today is refused before anything is asked or sent', async () => {
+    const target = await json<Token>(['tokens', 'create', '--user', 'alice', '--name', 'bounded', '--scope', 'read_api']);
+    for (const ref of [String(target.id), 'self']) {
+      // On a terminal: refused before the confirmation would be shown.
+      const late = await onPty(['tokens', 'rotate', ref, '--expires-at', '2027-02-20'], []);
+      expect([late.code, late.output.trim()]).toEqual([2, expect.stringContaining('--expires-at 2027-02-20: must be on or before 2027-02-19 (tokens live at most 400 days)')]);
+      expect(late.output).not.toContain('Rotate token');
+      const past = await box.run(['tokens', 'rotate', ref, '--expires-at', '2026-01-15']);
+      expect([past.exitCode, past.stderr]).toEqual([2, expect.stringContaining('--expires-at 2026-01-15: must be after today (2026-01-15)')]);
+    }
+    expect((await json<Token>(['tokens', 'get', String(target.id)])).active).toBe(true);
+    expect((await box.run(['tokens', 'rotate', '--help'])).stdout).toMatch(/default: the old token's lifetime from today,\s+capped at 400 days \(400 days for a token that never\s+expired\)/);
+  });
+
   it('--no-input on a terminal still refuses to prompt, naming the argument', async () => {
     const result = await onPty(['tokens', 'rotate', '--no-input'], []);
     expect(result.code).toBe(2);

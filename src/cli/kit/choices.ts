@@ -49,8 +49,27 @@ export function completionOf(cmd: Command, name: string): Completion | undefined
   }
   // An argument named FILE is a local file the verb reads (the kit checks it before the verb runs).
   if (name === 'file') return 'file';
-  return name.startsWith('--') ? OPTION_RESOURCES[name] : ARGUMENT_RESOURCES[name];
+  const resource = name.startsWith('--') ? OPTION_RESOURCES[name] : ARGUMENT_RESOURCES[name];
+  return resource && namesNewOne(cmd, name, resource) ? undefined : resource;
 }
+
+/**
+ * Under a `create` verb, the value that names what it makes (`users create --username`,
+ * `tags create TAG`, `branches create BRANCH`) is new: the existing ones are no answer, so it
+ * completes nothing and is asked for as free text. Options naming where it goes (`--ref`,
+ * `groups create --parent`) keep their values.
+ */
+function namesNewOne(cmd: Command, name: string, resource: DynamicResource): boolean {
+  return cmd.name() === 'create' && cmd.parent?.name() === resource && (NEW_NAMES[resource] ?? []).includes(name);
+}
+
+const NEW_NAMES: Partial<Record<DynamicResource, readonly string[]>> = {
+  users: ['--username', 'user'],
+  tags: ['tag', '--tag'],
+  branches: ['branch', '--branch'],
+  projects: ['project'],
+  groups: ['group'],
+};
 
 /** Where the values come from: the project (-R) and group (-g, or a verb's GROUP argument) on the line. */
 export interface Scope {

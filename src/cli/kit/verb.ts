@@ -233,11 +233,11 @@ export function applyVerb<O>(cmd: Command, spec: VerbSpec<O>): Command {
     try {
       for (const option of missingOptions.splice(0)) {
         if (!prompting) throw new UsageError(`required option '${option.flags}' not specified`);
-        (opts as Record<string, unknown>)[option.attributeName()] = await askFor(cli, cmd, option, opts as Record<string, unknown>, spec.promptValues?.[option.long as string] as PromptValues | undefined);
+        answer(opts as Record<string, unknown>, option, await askFor(cli, cmd, option, opts as Record<string, unknown>, spec.promptValues?.[option.long as string] as PromptValues | undefined));
       }
       for (const name of missingArgs.splice(0)) {
         if (!prompting) throw new UsageError(`missing required argument '${name}'`);
-        args.push(await askForArgument(cli, name));
+        args.push(await askForArgument(cli, cmd, name, opts as Record<string, unknown>));
       }
       for (let asked = 0; ; asked++) {
         try {
@@ -248,7 +248,7 @@ export function applyVerb<O>(cmd: Command, spec: VerbSpec<O>): Command {
           // verb runs again; verbs check their flags before they change anything.
           const option = asked < 4 && prompting ? missingOption(cmd, error) : undefined;
           if (!option) throw error;
-          (opts as Record<string, unknown>)[option.attributeName()] = await askFor(cli, cmd, option, opts as Record<string, unknown>, spec.promptValues?.[option.long as string] as PromptValues | undefined);
+          answer(opts as Record<string, unknown>, option, await askFor(cli, cmd, option, opts as Record<string, unknown>, spec.promptValues?.[option.long as string] as PromptValues | undefined));
         }
       }
     } finally {
@@ -305,60 +305,120 @@ function missingOption(cmd: Command, error: unknown): Option | undefined {
   return option && (option.required || option.optional) && !option.negate ? option : undefined;
 }
 
+/**
+ * Stores a prompt's answer as if it had been typed after the flag: through the option's own
+ * parser (a repeatable `--scope` collects into a list, a number is parsed and checked).
+ */
+function answer(opts: Record<string, unknown>, option: Option, value: string): void {
+  const key = option.attributeName();
+  const parse = (option as Option & { parseArg?: (value: string, previous: unknown) => unknown }).parseArg;
+  opts[key] = parse ? parse(value, opts[key] ?? option.defaultValue) : option.variadic ? [value] : value;
+}
+
 type PromptValues = { allowNew?: boolean; exclude?: (api: ApiClient, opts: Record<string, unknown>) => Promise<string[]> };
 
-/** A prompt reads as a question: `Which project? (--project)`, `What is the release's name? (--name)`. */
-export function promptQuestion(flag: string, description: string, hasChoices: boolean): string {
-  const valueName = flag.replace(/^--/, '').replace(/-/g, ' ');
-  if (hasChoices) return `Which ${valueName}? (${flag})`;
-  const text = description.replace(/\s*\((required|repeatable)\)$/, '').trim();
-  if (/^(the|a|an) /i.test(text)) return `What is ${text.charAt(0).toLowerCase()}${text.slice(1)}? (${flag})`;
-  return `${(text || valueName).charAt(0).toUpperCase()}${(text || valueName).slice(1)}? (${flag})`;
+/**
+ * A prompt reads as a question naming the flag, never as the flag's help: `Which project?
+ * (--project)` when there are values to pick from, else `What is the full name? (--name)`: the
+ * help's first words when they are short and name the value (`full name`, `the group to share
+ * with`), else the flag's own words (`What is the link url?` for "where the asset is …").
+ */
+export function promptQuestion(option: Pick<Option, 'long' | 'flags' | 'description'>, hasChoices: boolean): string {
+  const flag = option.long as string;
+  const words = flag.replace(/^--/, '').split('-');
+  // A flag named for a relation (`--from <storage>`) is asked by its value's name.
+  const valueName = words.length === 1 && RELATIONS.has(words[0] as string) ? (/<([a-z][a-z-]*)>/.exec(option.flags)?.[1] ?? words[0]) : words.join(' ');
+  const spoken = valueName.replace(/-/g, ' ');
+  if (hasChoices) return `Which ${spoken}? (${flag})`;
+  // Help that is a question already (`who may deploy: maintainer, developer, …`) is asked as it is.
+  const asked = /^(who|which)\s+([^:;(]+?)(?::\s*([^;(]+?))?\s*(?:\(|;|$)/i.exec(option.description);
+  if (asked) return `${asked[1]?.charAt(0).toUpperCase()}${asked[1]?.slice(1)} ${asked[2]}${asked[3] ? ` (${asked[3]})` : ''}? (${flag})`;
+  const head = (option.description.split(/\s*[(:;,]|\s+(?:such as|e\.g\.|whose)\s/)[0] ?? '').trim().replace(/^(the|a|an)\s+/i, '');
+  // The help names the value when the flag's last word is among its first two words.
+  const last = new RegExp(`^(\\S+\\s+)?${words[words.length - 1]}(?![\\w'])`, 'i');
+  const what = head && last.test(head) && head.split(/\s+/).length <= 5 ? head : spoken;
+  return `What is the ${/^[A-Z][a-z]/.test(what) ? what.charAt(0).toLowerCase() + what.slice(1) : what}? (${flag})`;
 }
+
+/** One-word flags named for a relation rather than for their value. */
+const RELATIONS = new Set(['from', 'to', 'into', 'since', 'until', 'by', 'for']);
 
 /**
  * Prompts for an option's value: a choice among the target's values when there are some (the
  * typed text itself offered first when the answer may be new), free text otherwise.
  */
 async function askFor(cli: Cli, cmd: Command, option: Option, opts: Record<string, unknown>, how?: PromptValues): Promise<string> {
+  const { KNOWN_VALUES } = await import('./refs.js');
+  const flag = option.long as string;
+  return ask(cli, opts, how, {
+    key: flag,
+    completion: completionOf(cmd, flag),
+    // A fixed set of values (commander choices, or a value every noun shares such as --access-level).
+    fixed: option.argChoices ?? KNOWN_VALUES[flag],
+    label: (hasChoices) => promptQuestion(option, hasChoices),
+  });
+}
+
+/** Prompts for a required argument's value, by the same rule as an option's: `Which tag? (TAG)` or `What is the environment? (ENVIRONMENT)`. */
+async function askForArgument(cli: Cli, cmd: Command, name: string, opts: Record<string, unknown>): Promise<string> {
+  const argument = cmd.registeredArguments.find((a) => a.name() === name);
+  const key = name.toUpperCase();
+  const words = name.replace(/[-_]/g, ' ');
+  return ask(cli, opts, undefined, {
+    key,
+    completion: completionOf(cmd, name),
+    fixed: argument?.argChoices,
+    label: (hasChoices) => (hasChoices ? `Which ${words}? (${key})` : `What is the ${words}? (${key})`),
+  });
+}
+
+interface Question {
+  /** `--flag` or `ARGUMENT`, for the prompt and the messages. */
+  key: string;
+  completion: Completion | undefined;
+  fixed: readonly string[] | undefined;
+  label: (hasChoices: boolean) => string;
+}
+
+async function ask(cli: Cli, opts: Record<string, unknown>, how: PromptValues | undefined, q: Question): Promise<string> {
   const { targetValues } = await import('./choices.js');
-  const completion = completionOf(cmd, option.long as string);
-  const resource = completion === 'file' || completion === 'directory' ? undefined : completion;
-  const prompts = await cli.prompts(option.long as string);
+  const resource = q.completion === 'file' || q.completion === 'directory' ? undefined : q.completion;
+  const prompts = await cli.prompts(q.key.startsWith('--') ? q.key : `argument ${q.key}`);
+  if (!resource && q.fixed?.length) return prompts.select({ message: q.label(true), choices: q.fixed.map((v) => ({ value: v })) }, { output: process.stderr });
   const scope = { ...(typeof opts.project === 'string' ? { project: opts.project } : {}), ...(typeof opts.group === 'string' ? { group: opts.group } : {}) };
   let values = resource ? await targetValues(await cli.client(), resource, scope) : [];
   if (how?.exclude && values.length) {
     const excluded = new Set(await how.exclude(await cli.client(), opts));
     values = values.filter((v) => !excluded.has(v));
   }
-  // A fixed set of values (commander choices, or a value every noun shares such as --access-level)
-  // is a list to pick from.
-  const { KNOWN_VALUES } = await import('./refs.js');
-  const fixed = option.argChoices ?? KNOWN_VALUES[option.long as string];
-  if (!resource && fixed?.length) return prompts.select({ message: promptQuestion(option.long as string, option.description, true), choices: fixed.map((v) => ({ value: v })) }, { output: process.stderr });
-  const label = promptQuestion(option.long as string, option.description, values.length > 0);
-  const notEmpty = (v: string) => (v.trim() ? true : `${option.long} cannot be empty`);
+  const label = q.label(values.length > 0);
   if (values.length || (resource && how?.allowNew)) {
-    return prompts.search(
-      {
-        message: label,
-        source: (term) => {
-          const matches = values.filter((v) => !term || v.toLowerCase().includes(term.toLowerCase())).map((v) => ({ value: v }));
-          const typed = term?.trim();
-          return how?.allowNew && typed && !values.includes(typed) ? [{ value: typed, name: `${typed} (new)` }, ...matches] : matches;
+    const offered = (term: string | undefined) => {
+      const matches = values.filter((v) => !term || v.toLowerCase().includes(term.toLowerCase())).map((v) => ({ value: v }));
+      const typed = term?.trim();
+      return how?.allowNew && typed && !values.includes(typed) ? [{ value: typed, name: `${typed} (new)` }, ...matches] : matches;
+    };
+    for (;;) {
+      let typed: string | undefined;
+      const chosen = await prompts.search<string>(
+        {
+          message: label,
+          source: (term) => {
+            typed = term;
+            return offered(term);
+          },
         },
-      },
-      { output: process.stderr },
-    );
+        { output: process.stderr },
+      );
+      // Enter typed in the same burst as the text (a paste, a fast typist) reaches the prompt
+      // before its list follows the text, and would pick the first row of the old list: an
+      // answer that is not among what the text offers is asked again, never taken.
+      const now = offered(typed);
+      if (now.some((c) => c.value === chosen)) return chosen;
+      cli.info(now.length ? `the list had not caught up with "${typed ?? ''}" (it offers ${now.length}); choose again` : `nothing matches "${typed ?? ''}"; choose again`);
+    }
   }
-  return prompts.input({ message: label, validate: notEmpty }, { output: process.stderr });
-}
-
-/** Prompts for a required argument's value, as free text (`Branch? (BRANCH)`). */
-async function askForArgument(cli: Cli, name: string): Promise<string> {
-  const prompts = await cli.prompts(`argument ${name.toUpperCase()}`);
-  const words = name.replace(/[-_]/g, ' ');
-  return prompts.input({ message: `${words.charAt(0).toUpperCase()}${words.slice(1)}? (${name.toUpperCase()})`, validate: (v) => (v.trim() ? true : `${name.toUpperCase()} cannot be empty`) }, { output: process.stderr });
+  return prompts.input({ message: label, validate: (v) => (v.trim() ? true : `${q.key} cannot be empty`) }, { output: process.stderr });
 }
 
 /**

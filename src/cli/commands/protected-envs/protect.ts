@@ -19,7 +19,7 @@ export const protectVerb: VerbSpec<ProtectOpts> = {
   options: (cmd) => addSpecOptions(addContainerOptions(cmd), 'protect'),
   async run(cli, [name], o) {
     if (!name?.trim()) throw new UsageError('missing ENVIRONMENT');
-    if (!o.deploy?.length) throw new UsageError('give at least one --deploy (maintainer, developer, admin, user:NAME or group:PATH)');
+    if (!o.deploy?.length) throw new UsageError('missing --deploy: who may deploy (maintainer, developer, admin, user:NAME or group:PATH)');
     const api = await cli.client();
     const body = {
       name,

@@ -1,5 +1,6 @@
 import type { VerbSpec } from '../../kit/verb.js';
-import { defined } from '../../kit/refs.js';
+import { apiPath, defined } from '../../kit/refs.js';
+import { UsageError } from '../../kit/errors.js';
 import { RELEASE_DETAIL_COLUMNS } from './columns.js';
 import { parseLinkSpec } from './link-spec.js';
 import { readNotes, type NotesOpts } from './notes.js';
@@ -62,6 +63,12 @@ export const createVerb: VerbSpec<CreateOpts> = {
       ...(links.length > 0 ? { assets: { links } } : {}),
     });
     const api = await cli.client();
+    if (o.ref === undefined && cli.term.canPrompt && !cli.globals.dryRun) {
+      // A new tag (typed at the prompt, say) is made from --ref: on a terminal it is asked for
+      // here rather than refused by the server after the other answers.
+      const existing = await api.request('GET', apiPath('/projects/:id/repository/tags/:tag', { id: project, tag }), { allowError: true });
+      if (existing.status === 404) throw new UsageError(`missing --ref: tag ${tag} does not exist yet; give the branch, tag or commit to make it from`);
+    }
     const { data } = await api.post<Record<string, unknown>>(releasesPath(project), body);
     await cli.showItem(data, RELEASE_DETAIL_COLUMNS);
   },

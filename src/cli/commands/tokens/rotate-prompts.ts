@@ -4,10 +4,10 @@
 // carrying only the secret. Loaded only when rotate runs without an ID on a terminal.
 import type { ApiClient } from '../../../client/client.js';
 import { CliError, EXIT } from '../../kit/errors.js';
-import { daysAfter, isCalendarDate, nowFromEnv } from '../../../shared/dates.js';
+import { nowFromEnv } from '../../../shared/dates.js';
 import type { Cli } from '../../kit/verb.js';
 import { selfTokenId, type TokenJson } from './own-token.js';
-import { MAX_LIFETIME_DAYS, expiryReason, successorExpiry } from './rotate.js';
+import { expiryProblem, expiryReason, successorExpiry } from './expiry.js';
 import { namesOf } from '../../kit/names.js';
 import { timeText } from '../../render/cells.js';
 
@@ -28,7 +28,7 @@ export async function chooseRotation(cli: Cli, api: ApiClient, prompts: Prompts,
   for await (const t of api.paginate<TokenJson>('/personal_access_tokens', { state: 'active', sort: 'created_asc', per_page: 100 }, MAX_CHOICES)) tokens.push(t);
   if (tokens.length === 0) throw new CliError('there are no active tokens to rotate', EXIT.notFound);
   const [owners, ownId] = await Promise.all([usernames(api, tokens), selfTokenId(api)]);
-  const today = await todayIso();
+  const now = nowFromEnv();
   const context = { output: process.stderr };
 
   const id = await prompts.select<number>(
@@ -50,15 +50,8 @@ export async function chooseRotation(cli: Cli, api: ApiClient, prompts: Prompts,
     (await prompts.input(
       {
         message: `When should the new token expire? (YYYY-MM-DD; default: ${expiryReason(picked)})`,
-        default: successorExpiry(picked, nowFromEnv()),
-        validate: (value) => {
-          const v = value.trim();
-          if (!isCalendarDate(v)) return 'enter a date as YYYY-MM-DD';
-          if (v <= today) return `the date must be after today (${today})`;
-          const latest = daysAfter(today, MAX_LIFETIME_DAYS);
-          if (v > latest) return `the date must be on or before ${latest} (tokens live at most ${MAX_LIFETIME_DAYS} days)`;
-          return true;
-        },
+        default: successorExpiry(picked, now),
+        validate: (value) => expiryProblem(value.trim(), now) ?? true,
       },
       context,
     )).trim();
@@ -84,9 +77,4 @@ function describe(t: TokenJson, owner: string | undefined, inUse: boolean): stri
 async function usernames(api: ApiClient, tokens: TokenJson[]): Promise<Map<number, string>> {
   const names = await namesOf(api, new Map([['user', new Set([...new Set(tokens.map((t) => t.user_id))].slice(0, 100))]]));
   return names.get('user') ?? new Map();
-}
-
-/** Today in UTC on hostctl's clock (a fixed time under test). */
-async function todayIso(): Promise<string> {
-  return nowFromEnv().toISOString().slice(0, 10);
 }

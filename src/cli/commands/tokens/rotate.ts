@@ -1,37 +1,10 @@
 import type { VerbSpec } from '../../kit/verb.js';
-import { parseDate } from '../../kit/refs.js';
 import { showSecret } from './create.js';
 import { tokenRef } from './get.js';
 import { selfTokenId, storeRotatedSecret, type TokenJson } from './own-token.js';
 import { contextsHolding } from './holders.js';
-import { nowFromEnv, daysAfter } from '../../../shared/dates.js';
-
-/** Whole days from a token's creation to its expiry. */
-const lifetimeDays = (t: TokenJson): number => Math.max(1, Math.round((Date.parse(`${String(t.expires_at)}T00:00:00Z`) - Date.parse(`${String(t.created_at).slice(0, 10)}T00:00:00Z`)) / 86_400_000));
-
-/**
- * The longest lifetime the platform gives a token (its "must be before" limit, 400 days from
- * today); a successor never gets more, and the rotation prompt refuses later dates.
- */
-export const MAX_LIFETIME_DAYS = 400;
-
-/**
- * The one rule for a successor's expiry (interactive, by id and `self` alike): the old token's
- * lifetime counted from today, capped at the maximum; a token that never expired gets the maximum
- * (never the platform's silent 7 days).
- */
-export function successorExpiry(t: TokenJson, now: Date): string {
-  const today = now.toISOString().slice(0, 10);
-  const days = typeof t.expires_at === 'string' && typeof t.created_at === 'string' ? Math.min(lifetimeDays(t), MAX_LIFETIME_DAYS) : MAX_LIFETIME_DAYS;
-  return daysAfter(today, days);
-}
-
-/** Why the successor expires when it does, for the notice and the confirmation. */
-export function expiryReason(t: TokenJson): string {
-  if (typeof t.expires_at !== 'string') return `the old token never expired; ${MAX_LIFETIME_DAYS} days is the longest allowed`;
-  const days = lifetimeDays(t);
-  return days > MAX_LIFETIME_DAYS ? `the old token's lifetime, capped at ${MAX_LIFETIME_DAYS} days` : `the old token's lifetime of ${days} days`;
-}
+import { nowFromEnv } from '../../../shared/dates.js';
+import { MAX_LIFETIME_DAYS, checkExpiresAt, expiryReason, successorExpiry } from './expiry.js';
 
 interface RotateOpts {
   expiresAt?: string;
@@ -52,7 +25,7 @@ export const rotateVerb: VerbSpec<RotateOpts> = {
   async run(cli, [id], o) {
     let ref: string;
     let inUse: boolean | undefined;
-    let expiresAt = o.expiresAt !== undefined ? parseDate(o.expiresAt, '--expires-at') : undefined;
+    let expiresAt = o.expiresAt !== undefined ? checkExpiresAt(o.expiresAt, nowFromEnv(cli.env)) : undefined;
     const api = await cli.client();
     if (id === undefined) {
       // Refuses with a usage error naming the argument when prompting is not possible.
