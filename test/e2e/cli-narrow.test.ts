@@ -68,6 +68,13 @@ describe('an 80-column terminal', () => {
     expect(filtered.output).toMatch(/^1\s+project\s+alice\/dotfiles\s+finished\s/m);
   });
 
+  it('a file path is cut from the left too: storage directories keep their names', async () => {
+    const res = await show(['storages', 'list']);
+    expect(res.code, res.output).toBe(0);
+    fits(res.output, 80);
+    expect(res.output).toMatch(/^archive\s+…\/(storages\/)?archive\s+50\s/m);
+  });
+
   it('-o wide shows every column uncut, and nothing is said about hidden columns', async () => {
     const res = await show(['users', 'list', '-o', 'wide'], 200);
     expect(res.code, res.output).toBe(0);

@@ -42,12 +42,16 @@ describe('freeze period wizard on a pseudo-terminal', () => {
         { expect: 'Create freeze period', send: ['y', KEY.enter] },
       ],
       { TZ: 'America/New_York' },
+      80,
     );
     expect(result.error, result.output).toBeNull();
     expect(result.code, result.output).toBe(0);
-    // The preview: five windows in the period's zone with the local (system) time beside them.
+    // The preview: five windows in the period's zone with the local (system) time beside them,
+    // wrapped at the terminal's 80 columns with each window's second line indented under it.
     expect(result.output).toContain('Next 5 freeze windows (Europe/Berlin; your time America/New_York)');
-    expect(result.output).toMatch(/Fri 2026-01-16 22:00 GMT\+1 \(Fri 2026-01-16 16:00 EST\)\s+→\s+Mon 2026-01-19 07:00 GMT\+1 \(Mon 2026-01-19 01:00 EST\)/);
+    expect(result.output).toMatch(/^ {2}Fri 2026-01-16 22:00 GMT\+1 \(Fri 2026-01-16 16:00 EST\) +→ +Mon 2026-01-19 07:00\n {4}GMT\+1 \(Mon 2026-01-19 01:00 EST\)$/m);
+    // Lines a prompt redrew run into the next once escape codes are gone; every other line fits.
+    for (const row of result.output.split('\n').filter((l) => !/✔|navigate|^\? /.test(l))) expect([...row].length, row).toBeLessThanOrEqual(80);
     expect(result.output).toMatch(/Fri 2026-02-13 22:00 GMT\+1/);
     expect(result.output).toContain(`Overlaps freeze period ${existing.id} (0 6 * * sat → 0 12 * * sat, UTC)`);
 

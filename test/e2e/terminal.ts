@@ -128,7 +128,7 @@ export async function drivePty(argv: string[], env: Record<string, string>, step
 export const KEY = { down: '\u001b[B', up: '\u001b[A', enter: '\r', backspace: '\u007f' } as const;
 
 /** drivePty for the built CLI of a sandbox: its environment, a HOME of its own, a colour terminal. */
-export function runOnPty(box: CliSandbox, args: string[], steps: Step[], env: Record<string, string> = {}): Promise<PtyResult> {
+export function runOnPty(box: CliSandbox, args: string[], steps: Step[], env: Record<string, string> = {}, columns?: number): Promise<PtyResult> {
   const fullEnv: Record<string, string> = { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: box.dir, TERM: 'xterm-256color', ...box.env, ...env };
-  return drivePty([process.execPath, BIN, ...args], fullEnv, steps);
+  return drivePty([process.execPath, BIN, ...args], fullEnv, steps, columns);
 }

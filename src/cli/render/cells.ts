@@ -80,8 +80,8 @@ const isWide = (cp: number): boolean =>
   (cp >= 0x1f300 && cp <= 0x1faff) ||
   (cp >= 0x20000 && cp <= 0x3fffd);
 
-/** A namespace path such as acme/platform/runner (no spaces, no empty segments). */
-const PATH_CELL = /^[^\s/]+(\/[^\s/]+)+$/;
+/** A namespace path such as acme/platform/runner, or a file's (/srv/hostctl/storages/default): no spaces, no empty segments. */
+const PATH_CELL = /^\/?[^\s/]+(\/[^\s/]+)+$/;
 /** A URL: what tells one from another is at its end. */
 const URL_CELL = /^[a-z][a-z0-9+.-]*:\/\/\S+$/i;
 

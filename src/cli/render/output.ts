@@ -133,7 +133,7 @@ export function columnPriorities(cols: Column[], body: string[][]): Priority[] {
     const key = lastKey(c);
     const cells = body.map((r) => r[i] ?? '').filter((v) => v !== '-' && v !== '');
     if (ID_KEY.test(key) || /_ids?$|url$/.test(key)) return 4;
-    if (cells.length > 0 && cells.every((v) => /^(true|false)$/.test(v) || /^[0-9a-f]{7,40}$/.test(v) || /^[a-z][a-z0-9+.-]*:\/\//i.test(v))) return 4;
+    if (cells.length > 0 && cells.every((v) => /^(true|false)$/.test(v) || /^[0-9a-f]{7,64}$/.test(v) || /^[a-z][a-z0-9+.-]*:\/\//i.test(v))) return 4;
     if (STATE_KEYS.test(c.key) || /_(at|on)$|^expires/.test(key) || cells.every((v) => FIXED_CELL.test(v))) return 3;
     return 2;
   });

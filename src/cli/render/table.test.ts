@@ -48,6 +48,8 @@ describe('tables', () => {
     // A last segment too long for the column keeps its beginning.
     expect(fitCell('acme/platform/a-very-long-project-name', 13)).toBe('a-very-long-…');
     expect(fitCell('acme/web', 13)).toBe('acme/web');
+    // A file's path too: the storage directory's name stays.
+    expect(fitCell('/tmp/ct-walk/state/storages/archive', 18)).toBe('…/storages/archive');
     expect(fitCell('http://localhost:8080/acme/web/storefront/-/releases/v1.1.0', 24)).toBe('…/-/releases/v1.1.0');
     expect(fitCell('https://example.com/a/b/c', 13)).toBe('…/a/b/c');
     // Text with spaces keeps its beginning.
