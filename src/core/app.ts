@@ -17,7 +17,7 @@ import { loadArea } from './areas/index.js';
 import { ROUTE_MANIFEST } from './areas/manifest.js';
 import { ApiError, paramError, routeNotFound, unauthorized, validationError } from './http/errors.js';
 import { bag, checkKey, parseJsonBody, parseQuery, type ParamBag } from './http/parse.js';
-import { validateParams } from './http/params.js';
+import { validateParams, type ParamDecl } from './http/params.js';
 import { PAGINATION_PARAMS } from './http/pagination.js';
 import { Reply, unsniffable } from './http/reply.js';
 import { classify, isStorageFailure, serviceUnavailable } from './http/failures.js';
@@ -232,7 +232,7 @@ async function dispatch(core: Core, request: ApiRequest, dataVersion: number | u
     auth = authenticate(core, route, method, path, headers, input, dataVersion);
   }
 
-  const decls = route.paginated ? [...PAGINATION_PARAMS, ...(route.params ?? [])] : (route.params ?? []);
+  const decls = declsOf(route);
   const { params, errors, tooLong } = validateParams(decls, route.rules ?? [], Object.assign(bag(), input, pathParams));
   if (errors.length > 0) throw paramError(errors.join(', '));
   if (Object.keys(tooLong).length > 0) throw validationError({ ...tooLong });
@@ -265,6 +265,14 @@ async function dispatch(core: Core, request: ApiRequest, dataVersion: number | u
   const result = writes ? await core.write(() => route.handler(ctx)) : await route.handler(ctx);
   if (result instanceof Reply) return result;
   return new Reply(method === 'POST' ? 201 : 200, result);
+}
+
+/** Each route's declared params, with the pagination params first on paginated routes. */
+const routeDecls = new WeakMap<RouteDef, readonly ParamDecl[]>();
+function declsOf(route: RouteDef): readonly ParamDecl[] {
+  let decls = routeDecls.get(route);
+  if (!decls) routeDecls.set(route, (decls = route.paginated ? [...PAGINATION_PARAMS, ...(route.params ?? [])] : (route.params ?? [])));
+  return decls;
 }
 
 /** The route definition behind each manifest entry, once its area is loaded. */

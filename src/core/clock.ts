@@ -38,6 +38,12 @@ export function clockFromEnv(env: NodeJS.ProcessEnv = process.env): Clock {
 }
 
 /** `YYYY-MM-DD` of a time, in UTC. */
-export const isoDate = (d: Date): string => d.toISOString().slice(0, 10);
+export function isoDate(d: Date): string {
+  // Asked on every list request for the same day: formatted once per day.
+  const day = Math.floor(d.getTime() / 86_400_000);
+  if (day !== lastDay.day || Number.isNaN(day)) lastDay = { day, text: d.toISOString().slice(0, 10) };
+  return lastDay.text;
+}
+let lastDay = { day: Number.NaN, text: '' };
 
 export const addDays = (d: Date, days: number): Date => new Date(d.getTime() + days * 86_400_000);

@@ -11,6 +11,7 @@ import { fileURLToPath } from 'node:url';
 import { createRequire } from 'node:module';
 import Driver from 'better-sqlite3';
 import { journalWrites } from './written-tables.js';
+import { pinDataVersion, unpinDataVersion } from './generation.js';
 
 export type Database = Driver.Database;
 
@@ -71,6 +72,8 @@ export function openDatabase(file: string, options: { readonly?: boolean; scratc
  * statements are prepared over and over; keep each compiled statement by its text. (Callers
  * must not switch a shared statement's mode with pluck/raw/expand.)
  */
+const TRANSACTION_CONTROL = /^\s*(?:BEGIN|COMMIT|END|ROLLBACK|SAVEPOINT|RELEASE)\b/i;
+
 function cacheStatements(db: Database): void {
   const cache = new Map<string, Driver.Statement>();
   const prepare = db.prepare.bind(db);
@@ -79,7 +82,9 @@ function cacheStatements(db: Database): void {
     if (!stmt) {
       stmt = prepare(sql);
       // Writes are journaled by the tables they touch (written-tables.ts).
-      if (!stmt.reader) journalWrites(db, prepare, sql, stmt);
+      // Transaction control changes no rows: nothing to journal (and a read transaction's BEGIN
+      // and COMMIT are run on every list request).
+      if (!stmt.reader && !TRANSACTION_CONTROL.test(sql)) journalWrites(db, prepare, sql, stmt);
       if (cache.size < 2000) cache.set(sql, stmt);
     }
     return stmt;
@@ -95,12 +100,16 @@ export function readTx<T>(db: Database, fn: () => T): T {
   if (db.inTransaction) return fn();
   db.prepare('BEGIN DEFERRED').run();
   try {
+    // Starts the snapshot; the generation is then read once for the whole transaction.
+    pinDataVersion(db);
     const out = fn();
     db.prepare('COMMIT').run();
     return out;
   } catch (error) {
     if (db.inTransaction) db.prepare('ROLLBACK').run();
     throw error;
+  } finally {
+    unpinDataVersion(db);
   }
 }
 

@@ -17,7 +17,7 @@ const statements = new WeakMap<Database, Readers>();
  */
 export function dbGeneration(db: Database, dataVersion?: number): string {
   const readers = readersOf(db);
-  const d = dataVersion ?? (readers.version.get() as { data_version: number }).data_version;
+  const d = dataVersion ?? pinned.get(db) ?? (readers.version.get() as { data_version: number }).data_version;
   const { t } = readers.changes.get() as { t: number };
   return `${d}:${t}`;
 }
@@ -30,6 +30,23 @@ export function dbGeneration(db: Database, dataVersion?: number): string {
  */
 export function dataVersion(db: Database): number {
   return (readersOf(db).version.get() as { data_version: number }).data_version;
+}
+
+/** The `data_version` of the read transaction `readTx` runs (see pinDataVersion). */
+const pinned = new WeakMap<Database, number>();
+
+/**
+ * Reads `data_version` at the start of a read transaction and answers it for the rest of it:
+ * the read starts the transaction's snapshot, and other connections' commits after it are
+ * neither seen nor counted until the transaction ends (`unpinDataVersion`). A list request
+ * asks for the generation several times (page starts, windows, texts) inside one.
+ */
+export function pinDataVersion(db: Database): void {
+  pinned.set(db, (readersOf(db).version.get() as { data_version: number }).data_version);
+}
+
+export function unpinDataVersion(db: Database): void {
+  pinned.delete(db);
 }
 
 function readersOf(db: Database): Readers {

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openDatabase, readTx, type Database } from './connection.js';
 import { OrderedList, orderKeys } from './page-starts.js';
+import { updatedColumns } from './written-tables.js';
 
 describe('remembered page starts', () => {
   let dir: string;
@@ -111,6 +112,53 @@ describe('remembered page starts', () => {
       expect(page(true, 200)).toEqual(plain(true, 200));
     });
 
+    describe('of a list that names the columns it depends on', () => {
+      beforeEach(() => {
+        db.exec(`ALTER TABLE items ADD COLUMN label TEXT;
+          CREATE TABLE labels_seen (id INTEGER PRIMARY KEY, label TEXT);
+          CREATE TRIGGER items_label AFTER UPDATE OF label ON items BEGIN INSERT INTO labels_seen (label) VALUES (NEW.label); END;`);
+      });
+      const columns = { items: ['id', 'k'] };
+      const keyed = () => new OrderedList(db, 'items, k decides', ['k', 'id'], true, true, columns);
+      const read = (offset: number): number[] => {
+        const starts = keyed();
+        return readTx(db, () =>
+          starts
+            .window(20, offset, (seek, n) => db.prepare(`SELECT id, ${starts.keyColumns} FROM items WHERE 1${seek.condition} ORDER BY k DESC, id DESC LIMIT ? OFFSET ?`).all(seek.params, n, seek.offset) as { id: number }[])
+            .map((r) => r.id),
+        );
+      };
+      const kept = (offset: number) => readTx(db, () => keyed().seek(offset)).condition !== '';
+
+      it('keeps its starts across an UPDATE of the table that sets none of them', () => {
+        expect(read(200)).toEqual(plain(true, 200));
+        db.prepare("UPDATE items SET label = 'x' WHERE id = ?").run(plain(true, 0, 1)[0]);
+        db.prepare('UPDATE items SET label = upper(label), label = lower(label) WHERE id > 250').run();
+        expect(kept(200)).toBe(true);
+        expect(read(200)).toEqual(plain(true, 200));
+      });
+
+      it('forgets them when an UPDATE sets one of them, or its assignments cannot be read', () => {
+        expect(read(200)).toEqual(plain(true, 200));
+        db.prepare("UPDATE items SET label = 'x', k = 'k00' WHERE id = ?").run(plain(true, 0, 1)[0]);
+        expect(kept(200)).toBe(false);
+        expect(read(200)).toEqual(plain(true, 200));
+        db.prepare("UPDATE items SET (label, k) = ('y', 'k01') WHERE id = ?").run(plain(true, 0, 1)[0]);
+        expect(kept(200)).toBe(false);
+        expect(read(200)).toEqual(plain(true, 200));
+      });
+
+      it('forgets them when rows come or go', () => {
+        expect(read(200)).toEqual(plain(true, 200));
+        db.prepare("INSERT INTO items (k, label) VALUES ('k99', 'x')").run();
+        expect(kept(200)).toBe(false);
+        expect(read(200)).toEqual(plain(true, 200));
+        db.prepare('DELETE FROM items WHERE id = ?').run(plain(true, 0, 1)[0]);
+        expect(kept(200)).toBe(false);
+        expect(read(200)).toEqual(plain(true, 200));
+      });
+    });
+
     it('forgets them when a write is not journaled (db.exec)', () => {
       expect(page(true, 200)).toEqual(plain(true, 200));
       db.prepare("INSERT INTO notes (body) VALUES ('x')").run();
@@ -164,5 +212,14 @@ describe('remembered page starts', () => {
     expect(orderKeys('id ASC')).toEqual({ keys: ['id'], descending: false });
     expect(orderKeys('expires_at IS NULL, expires_at ASC, id DESC')).toBeUndefined();
     expect(orderKeys('last_used_at ASC, id DESC')).toBeUndefined();
+  });
+
+  it('reads the columns an UPDATE sets, and nothing from what is no plain assignment list', () => {
+    expect(updatedColumns('UPDATE users SET updated_at = ?, "name" = lower(?) WHERE id = ?')).toEqual(new Set(['updated_at', 'name']));
+    expect(updatedColumns("UPDATE OR IGNORE t SET a = coalesce(b, 'x, y = 1'), c = (SELECT max(d) FROM e WHERE f = 1)\n  WHERE g = 2")).toEqual(new Set(['a', 'c']));
+    expect(updatedColumns('UPDATE t SET a = 1')).toEqual(new Set(['a']));
+    expect(updatedColumns('UPDATE t SET (a, b) = (1, 2)')).toBeUndefined();
+    expect(updatedColumns('WITH x AS (SELECT 1) UPDATE t SET a = 1')).toBeUndefined();
+    expect(updatedColumns('INSERT INTO t (a) VALUES (1) ON CONFLICT DO UPDATE SET a = 2')).toBeUndefined();
   });
 });

@@ -23,7 +23,7 @@
 // NULL key is never remembered.
 import type { Database } from 'better-sqlite3';
 import { dbGeneration } from './generation.js';
-import { tablesIn, tablesWritten } from './written-tables.js';
+import { tablesIn, tablesWritten, type WrittenTables } from './written-tables.js';
 
 /** Lists remembered at once, and starts per list; a full cache (or list) starts over. */
 const MAX_LISTS = 256;
@@ -37,6 +37,8 @@ type KeyValue = string | number | bigint | Buffer;
 interface Remembered {
   /** The tables the list's statement names: a write to another keeps its starts and count. */
   tables: ReadonlySet<string>;
+  /** Tables of which only these columns decide the list's rows and order (see OrderedList). */
+  columns?: Readonly<Record<string, readonly string[]>>;
   starts: Map<number, KeyValue[]>;
   /** Whole windows read ("offset limit" → rows): the same page again reads nothing. */
   windows: Map<string, readonly Record<string, unknown>[]>;
@@ -65,15 +67,26 @@ function startsOf(db: Database): Starts | undefined {
     if (!written) starts.lists.clear();
     else
       for (const [name, list] of starts.lists) {
-        if ([...list.tables].some((t) => written.has(t))) starts.lists.delete(name);
+        if ([...list.tables].some((t) => moves(list, t, written))) starts.lists.delete(name);
         else list.windows.clear();
       }
   }
   return starts;
 }
 
+/**
+ * Whether what was written of `table` may have changed the list's rows or their order: any write
+ * to it, unless every one was an UPDATE of columns the list declares it does not depend on.
+ */
+function moves(list: Remembered, table: string, written: WrittenTables): boolean {
+  if (!written.has(table)) return false;
+  const set = written.get(table);
+  const read = list.columns?.[table];
+  return !set || !read || read.some((c) => set.has(c));
+}
+
 /** The tables this connection wrote between two generations, when nothing else changed them. */
-function ownWrites(db: Database, was: string, now: string): ReadonlySet<string> | undefined {
+function ownWrites(db: Database, was: string, now: string): WrittenTables | undefined {
   const [d0, t0] = was.split(':');
   const [d1, t1] = now.split(':');
   return d0 === d1 ? tablesWritten(db, Number(t0), Number(t1)) : undefined;
@@ -115,6 +128,14 @@ export class OrderedList {
     private readonly descending: boolean,
     /** False for a list whose order may meet NULLs: it is read from its start every time. */
     private readonly enabled = true,
+    /**
+     * Tables (lower case) of which the list's rows and their order depend only on these columns
+     * (lower case) and on which rows exist: an UPDATE that sets none of them keeps the list's
+     * starts and count. Name every column the statement reads of the table in a condition, a
+     * join or the order; the columns it only selects need not be named (windows are dropped on
+     * any write).
+     */
+    private readonly columns?: Readonly<Record<string, readonly string[]>>,
   ) {
     this.keyColumns = keys.map((k, i) => `${k} AS _k${i}`).join(', ');
   }
@@ -129,7 +150,7 @@ export class OrderedList {
         all.lists.clear();
         all.windowRows = 0;
       }
-      list = { tables: tablesIn(this.db, this.list), starts: new Map(), windows: new Map(), counts: new Map() };
+      list = { tables: tablesIn(this.db, this.list), starts: new Map(), windows: new Map(), counts: new Map(), ...(this.columns ? { columns: this.columns } : {}) };
       all.lists.set(this.list, list);
     }
     return list ? { all, list } : undefined;

@@ -10,6 +10,11 @@
 // the journal covers it without a gap; a write made any other way (db.exec, a statement whose
 // target is not recognised) leaves a gap or marks every table, and then everything starts over,
 // as it does for a commit by another connection (data_version).
+//
+// An UPDATE of plain `column = value` assignments also records which columns of its target it
+// set (when no trigger or cascade of it writes the target again): a list that declares which
+// columns of a table decide its rows and their order (a token list reads its bots' `bot` flag
+// and nothing else of users) keeps its starts across updates of the table's other columns.
 import type { Database } from 'better-sqlite3';
 
 /** Journal entries kept per connection; a span older than the oldest entry is unaccounted. */
@@ -20,13 +25,22 @@ interface Entry {
   after: number;
   /** The tables the statement may have written; null when not known (every table). */
   tables: ReadonlySet<string> | null;
+  /** For an UPDATE: its target and the only columns of it the statement set. */
+  set?: { table: string; columns: ReadonlySet<string> };
 }
+
+/**
+ * What a span of writes touched: each table written, with the only columns set in it when every
+ * write to it was an UPDATE of known columns, or null (rows may have come, gone or changed in
+ * any column).
+ */
+export type WrittenTables = ReadonlyMap<string, ReadonlySet<string> | null>;
 
 interface Journal {
   entries: Entry[];
   changes: { get(): unknown };
   /** Each (ops, table)'s closure over triggers and cascades, made on first use. */
-  closures: Map<string, ReadonlySet<string>>;
+  closures: Map<string, Closure>;
   graph?: Map<string, { table: string; ops: Op[] }[]>;
   /** The schema the closures, graph and names were read from (PRAGMA schema_version). */
   schema: { get(): unknown };
@@ -104,14 +118,18 @@ function graphOf(db: Database, journal: Journal): Map<string, { table: string; o
   return graph;
 }
 
-/** The tables an op on `table` may write, itself included, through triggers and foreign key actions. */
-function closureOf(db: Database, journal: Journal, target: { table: string; ops: Op[] }): ReadonlySet<string> {
+/**
+ * The tables an op on `table` may write, itself included, through triggers and foreign key
+ * actions; `again` when a trigger or cascade writes `table` itself too.
+ */
+function closureOf(db: Database, journal: Journal, target: { table: string; ops: Op[] }): Closure {
   sameSchema(journal);
   const key = `${target.ops.join(',')}:${target.table}`;
   const known = journal.closures.get(key);
   if (known) return known;
   const graph = graphOf(db, journal);
   const tables = new Set<string>([target.table]);
+  let again = false;
   const seen = new Set<string>();
   const todo = target.ops.map((op) => `${op}:${target.table}`);
   for (let at = todo.pop(); at !== undefined; at = todo.pop()) {
@@ -119,11 +137,56 @@ function closureOf(db: Database, journal: Journal, target: { table: string; ops:
     seen.add(at);
     for (const next of graph.get(at) ?? []) {
       tables.add(next.table);
+      if (next.table === target.table) again = true;
       for (const op of next.ops) todo.push(`${op}:${next.table}`);
     }
   }
-  journal.closures.set(key, tables);
-  return tables;
+  const closure = { tables, again };
+  journal.closures.set(key, closure);
+  return closure;
+}
+
+interface Closure {
+  tables: ReadonlySet<string>;
+  again: boolean;
+}
+
+/**
+ * The columns an UPDATE's SET clause assigns (`SET a = …, b = …`, lower case), or undefined when
+ * the statement is no plain UPDATE or an assignment is of another form (`(a, b) = …`).
+ */
+export function updatedColumns(sql: string): ReadonlySet<string> | undefined {
+  const head = /^\s*UPDATE(?:\s+OR\s+\w+)?\s+["`[]?\w+["`\]]?\s+SET\b/i.exec(sql);
+  if (!head) return undefined;
+  const parts: string[] = [];
+  let depth = 0;
+  let quote = '';
+  let from = head[0].length;
+  let i = from;
+  for (; i < sql.length; i++) {
+    const c = sql[i] as string;
+    if (quote) {
+      if (c === quote) quote = '';
+      continue;
+    }
+    if (c === "'" || c === '"' || c === '`') quote = c;
+    else if (c === '[') quote = ']';
+    else if (c === '(') depth++;
+    else if (c === ')') depth--;
+    else if (depth === 0 && c === ',') {
+      parts.push(sql.slice(from, i));
+      from = i + 1;
+    } else if (depth === 0 && /\s/.test(c) && /^\s+(WHERE|FROM|RETURNING|ORDER|LIMIT)\b/i.test(sql.slice(i, i + 12))) break;
+  }
+  if (quote || depth !== 0) return undefined;
+  parts.push(sql.slice(from, i));
+  const columns = new Set<string>();
+  for (const part of parts) {
+    const m = /^\s*["`[]?(\w+)["`\]]?\s*=(?!=)/.exec(part);
+    if (!m) return undefined;
+    columns.add((m[1] as string).toLowerCase());
+  }
+  return columns;
 }
 
 /**
@@ -134,6 +197,7 @@ export function journalWrites<S extends object>(db: Database, prepare: (sql: str
   const journal = journalOf(db, prepare);
   const target = writeTarget(sql);
   const schema = /^\s*(CREATE|DROP|ALTER)\b/i.test(sql);
+  const columns = target && !schema ? updatedColumns(sql) : undefined;
   const s = stmt as unknown as Record<'run' | 'get' | 'all', (...args: unknown[]) => unknown>;
   for (const method of ['run', 'get', 'all'] as const) {
     const call = s[method];
@@ -142,8 +206,10 @@ export function journalWrites<S extends object>(db: Database, prepare: (sql: str
       const out = call.apply(stmt, args);
       const after = (journal.changes.get() as { t: number }).t;
       if (after !== before || schema) {
-        const tables = target && !schema ? closureOf(db, journal, target) : null;
-        journal.entries.push({ before, after, tables });
+        const closure = target && !schema ? closureOf(db, journal, target) : undefined;
+        const entry: Entry = { before, after, tables: closure?.tables ?? null };
+        if (target && columns && closure && !closure.again) entry.set = { table: target.table, columns };
+        journal.entries.push(entry);
         if (journal.entries.length > MAX_ENTRIES) journal.entries.splice(0, journal.entries.length - MAX_ENTRIES);
       }
       return out;
@@ -157,17 +223,23 @@ export function journalWrites<S extends object>(db: Database, prepare: (sql: str
  * when the journal does not account for every change between them (or a write's tables are not
  * known).
  */
-export function tablesWritten(db: Database, from: number, to: number): ReadonlySet<string> | undefined {
+export function tablesWritten(db: Database, from: number, to: number): WrittenTables | undefined {
   const journal = journals.get(db);
-  if (from === to) return new Set();
+  if (from === to) return new Map();
   if (!journal) return undefined;
-  const written = new Set<string>();
+  const written = new Map<string, Set<string> | null>();
   let at = to;
   for (let i = journal.entries.length - 1; i >= 0 && at !== from; i--) {
     const e = journal.entries[i] as Entry;
     if (e.after === e.before) continue;
     if (e.after !== at || !e.tables) return undefined;
-    for (const t of e.tables) written.add(t);
+    for (const t of e.tables) {
+      const set = e.set?.table === t ? e.set.columns : undefined;
+      const known = written.get(t);
+      if (!set) written.set(t, null);
+      else if (known === undefined) written.set(t, new Set(set));
+      else if (known !== null) for (const c of set) known.add(c);
+    }
     at = e.before;
   }
   return at === from ? written : undefined;

@@ -108,6 +108,11 @@ export async function paginateArray<T, U>(ctx: RequestContext, all: readonly T[]
   return pageReply(ctx, w, items, all.length > COUNT_LIMIT ? null : all.length);
 }
 
+/** Link headers made, by request and page; queries longer than MAX_KEPT_QUERY are not kept. */
+const keptLinks = new Map<string, string>();
+const MAX_KEPT_LINKS = 512;
+const MAX_KEPT_QUERY = 1024;
+
 function pageReply<T>(ctx: RequestContext, w: PageWindow, items: T[], total: number | null, excludeTotals = false): Reply {
   const headers: Record<string, string> = { 'x-page': String(w.page), 'x-per-page': String(w.perPage) };
   const totalPages = total === null ? null : Math.max(1, Math.ceil(total / w.perPage));
@@ -120,13 +125,24 @@ function pageReply<T>(ctx: RequestContext, w: PageWindow, items: T[], total: num
     headers['x-total-pages'] = String(totalPages);
   }
   if (!ctx.withoutLinks) {
-    const at = (page: number, rel: string) => `<${linkFor(ctx, { page, per_page: w.perPage })}>; rel="${rel}"`;
-    const links: string[] = [];
-    if (w.page > 1) links.push(at(w.page - 1, 'prev'));
-    if (hasNext) links.push(at(w.page + 1, 'next'));
-    links.push(at(1, 'first'));
-    if (withTotals) links.push(at(totalPages as number, 'last'));
-    headers.link = links.join(', ');
+    // A client polling or walking a list asks the same query again and again: its Link header
+    // is made once (it depends only on the request's route, base, path and query, and the page).
+    const key = ctx.rawQuery.length <= MAX_KEPT_QUERY ? `${ctx.method} ${ctx.apiBase}${ctx.path}?${ctx.rawQuery}\n${w.page} ${w.perPage} ${hasNext} ${withTotals ? totalPages : ''}` : undefined;
+    let link = key === undefined ? undefined : keptLinks.get(key);
+    if (link === undefined) {
+      const at = (page: number, rel: string) => `<${linkFor(ctx, { page, per_page: w.perPage })}>; rel="${rel}"`;
+      const links: string[] = [];
+      if (w.page > 1) links.push(at(w.page - 1, 'prev'));
+      if (hasNext) links.push(at(w.page + 1, 'next'));
+      links.push(at(1, 'first'));
+      if (withTotals) links.push(at(totalPages as number, 'last'));
+      link = links.join(', ');
+      if (key !== undefined) {
+        if (keptLinks.size >= MAX_KEPT_LINKS) keptLinks.clear();
+        keptLinks.set(key, link);
+      }
+    }
+    headers.link = link;
   }
   return new Reply(200, items, headers);
 }

@@ -17,4 +17,11 @@ describe('parseQuery', () => {
   it('keeps the last value of a repeated scalar and ignores empty pairs', () => {
     expect(parseQuery('x=1&&x=2&y')).toEqual({ x: '2', y: '' });
   });
+
+  it('reads flat and bracketed keys alike in one query, and numbered keys as an array', () => {
+    expect(parseQuery('page=2&a=x&a[]=1&b%5Bk%5D=v')).toEqual({ page: '2', a: ['1'], b: { k: 'v' } });
+    expect(parseQuery('1=b&0=a')).toEqual(['a', 'b']);
+    expect(Object.getPrototypeOf(parseQuery('per_page=20'))).toBeNull();
+    expect(() => parseQuery('per_page=20&__proto__=x')).toThrow(/not an allowed parameter name/);
+  });
 });

@@ -127,15 +127,23 @@ export function parseQuery(raw: string | undefined): ParamBag {
   const out = bag();
   if (!raw) return out;
   const counter = new FieldCounter();
+  // Most queries are flat (`page=2&per_page=20`): their keys are set as they are, and only a
+  // bracketed key (or a query whose keys are all numbers) needs the nested forms' rules.
+  let flat = true;
   for (const pair of raw.split('&')) {
     if (!pair) continue;
     counter.add();
     const eq = pair.indexOf('=');
     const key = decode(eq < 0 ? pair : pair.slice(0, eq));
     const value = eq < 0 ? '' : decode(pair.slice(eq + 1));
-    if (key) assignPath(out, key, value);
+    if (!key) continue;
+    if (flat && key.includes('[')) flat = false;
+    if (flat) {
+      checkKey(key);
+      out[key] = value;
+    } else assignPath(out, key, value);
   }
-  return normaliseIndexed(out) as ParamBag;
+  return flat && !Object.keys(out).every((k) => /^\d{1,6}$/.test(k)) ? out : (normaliseIndexed(out) as ParamBag);
 }
 
 /**

@@ -50,6 +50,8 @@ const botTokensSql = (kind: ResourceKind, extra = '') => `SELECT t.*, m.access_l
 const botTokensByIdSql = (kind: ResourceKind, extra = '') => `SELECT t.*, m.access_level AS access_level${extra} FROM personal_access_tokens t
   CROSS JOIN members m ON m.user_id = t.user_id AND m.source_type = '${memberType(kind)}' AND m.source_id = ?
   CROSS JOIN users u ON u.id = t.user_id AND u.bot = 1`;
+/** The columns of the joined tables that decide which tokens a resource's list holds. */
+const BOT_TOKEN_LIST_COLUMNS = { users: ['id', 'bot'], members: ['user_id', 'source_type', 'source_id'] } as const;
 /** From this many tokens on, a page walks the tokens in id order rather than sorting them. */
 const WALK_TOKENS_FROM = 1000;
 
@@ -148,7 +150,9 @@ function resourceTokenRoutes(kind: ResourceKind): RouteDef[] {
         const sql = `${botTokensSql(kind)}${filter}`;
         let total = 0;
         // Token id order: a deep page seeks from a remembered page start (src/core/db/page-starts.ts).
-        const starts = new OrderedList(ctx.core.db, `${sql} ORDER BY t.id\n${JSON.stringify(args)}`, ['t.id'], false);
+        // Of users and members the list reads only who is a bot and whose membership it is: a
+        // user's sign-in, settings or state, or a member's level, leave its starts in place.
+        const starts = new OrderedList(ctx.core.db, `${sql} ORDER BY t.id\n${JSON.stringify(args)}`, ['t.id'], false, true, BOT_TOKEN_LIST_COLUMNS);
         return readTx(ctx.core.db, () => paginate(
           ctx,
           (cap) => {
