@@ -26,10 +26,10 @@ describe('hostctl context', () => {
   it('init made a current local context; list shows it with the token masked', async () => {
     const res = await sb.run(['context', 'list', '-o', 'json']);
     expect(res.exitCode).toBe(0);
-    expect(json(res.stdout)).toEqual([{ name: 'local', current: true, type: 'local', target: sb.stateDir, token: mask(token) }]);
+    expect(json(res.stdout)).toEqual([{ name: 'local', current: true, type: 'local', target: sb.stateDir, token: mask(token), serve: null }]);
     expect(String(res.stdout)).not.toContain(token);
     const piped = await sb.run(['context', 'list']);
-    expect(piped.stdout).toBe(`*\tlocal\tlocal\t${sb.stateDir}\t${mask(token)}`);
+    expect(piped.stdout).toBe(`*\tlocal\tlocal\t${sb.stateDir}\t${mask(token)}\tnot running`);
   });
 
   it('writes the config file with mode 0600 in a 0700 directory', () => {
@@ -48,6 +48,7 @@ describe('hostctl context', () => {
       source: 'current context in config',
       token: mask(token),
       token_source: 'context local',
+      serve: null,
       ignored_variables: [],
       config_file: configFile,
     });
@@ -89,7 +90,7 @@ describe('hostctl context', () => {
     expect(names).not.toContain('down');
     const saved = await sb.run(['context', 'add', 'down', '--url', 'http://127.0.0.1:9/api/v4/', '--token', 'hpat-abcdefghijklmnopqrst', '--no-verify', '-o', 'json']);
     expect(saved.exitCode).toBe(0);
-    expect(json(saved.stdout)).toEqual({ name: 'down', current: false, type: 'remote', target: 'http://127.0.0.1:9', token: 'hpat-****qrst' });
+    expect(json(saved.stdout)).toEqual({ name: 'down', current: false, type: 'remote', target: 'http://127.0.0.1:9', token: 'hpat-****qrst', serve: null });
   });
 
   it.each([
@@ -213,6 +214,11 @@ describe('hostctl context', () => {
       expect(res.stderr).toContain('dry run: the target and the token were not checked');
       expect(hits).toBe(0);
       expect(json<{ name: string }[]>((await sb.run(['context', 'list', '-o', 'json'])).stdout).map((c) => c.name)).not.toContain('dry');
+      // What it would write is a message like any other: wrapped at the terminal's width.
+      const narrow = await sb.run(['context', 'add', 'dry', '--url', url, '--token', 'hpat-dry-run-token-0000', '--dry-run'], { terminal: { tty: true, columns: 60 } });
+      expect(narrow.stderr).toContain('dry run: would add context "dry"');
+      for (const line of narrow.stderr.split('\n')) expect(line.length, line).toBeLessThanOrEqual(60);
+      expect(hits).toBe(0);
     } finally {
       server.close();
     }

@@ -1,12 +1,15 @@
 // Web URLs printed by commands on a local state: the address of a running `hostctl serve` of that
 // state while one runs (it records itself in the state directory and removes the record when it
 // stops; a record left by a killed serve is ignored), else the state's external URL with a note
-// on stderr that nothing serves it; `init --external-url` changes that URL on an existing state.
+// on stderr that nothing serves it; `init --external-url` changes that URL on an existing state;
+// whoami and the context verbs say whether a serve of the state runs. The commands run in-process,
+// serve as a process.
 import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cliSandbox, startServe, type CliSandbox } from '../helpers/cli.js';
+import { startServe } from '../helpers/cli.js';
+import { inProcessSandbox as cliSandbox, type InProcessSandbox as CliSandbox } from '../helpers/cli-in-process.js';
 
 const NOTE = 'note: nothing serves this state, so its web URLs';
 
@@ -16,7 +19,8 @@ describe('web URLs of a local state', () => {
 
   beforeAll(async () => {
     sb = cliSandbox();
-    await sb.init();
+    // The demo: an error-tracking DSN and release evidence to print.
+    await sb.init(['--demo']);
   });
   afterAll(() => sb.cleanup());
 
@@ -28,6 +32,26 @@ describe('web URLs of a local state', () => {
     // Output without web URLs gets no note.
     const tokens = await sb.run(['tokens', 'list']);
     expect(String(tokens.stderr)).not.toContain(NOTE);
+  });
+
+  it('a DSN (its key before the host) and a URL cut to its end in a narrow table get the note as well', async () => {
+    const dsn = await sb.run(['error-tracking', 'keys', 'list', '-R', 'acme/web/storefront', '-o', 'json']);
+    expect(dsn.exitCode, dsn.stderr).toBe(0);
+    expect(dsn.stdout).toMatch(/"tracker_dsn": "http:\/\/glet_\w+@localhost:8080\//);
+    expect(dsn.stderr).toContain(NOTE);
+    const cut = await sb.run(['releases', 'evidence', 'list', '-R', 'acme/web/storefront', 'v1.1.0'], { terminal: { tty: true, columns: 80 } });
+    expect(cut.exitCode, cut.stderr).toBe(0);
+    expect(cut.stdout).toMatch(/…\/v1\.1\.0\/evidences\/\d+\.json/);
+    expect(cut.stdout).not.toContain('http://localhost:8080');
+    expect(cut.stderr).toContain(NOTE);
+  });
+
+  it('whoami, context list and context get say that nothing serves the state', async () => {
+    expect((await sb.json<{ serve: unknown }>(['whoami'])).serve).toBeNull();
+    expect(String((await sb.run(['whoami'])).stdout)).toMatch(/^serve\tnot running \(start it with: hostctl serve\)$/m);
+    expect((await sb.json<{ name: string; serve: unknown }[]>(['context', 'list'])).find((c) => c.name === 'local')?.serve).toBeNull();
+    expect(String((await sb.run(['context', 'list'])).stdout)).toMatch(/\tnot running$/m);
+    expect(String((await sb.run(['context', 'get'])).stdout)).toMatch(/^serve\tnot running$/m);
   });
 
   it('init --external-url changes the URL of an existing state and nothing else', async () => {
@@ -60,12 +84,19 @@ describe('web URLs of a local state', () => {
       expect(String(res.stdout)).toContain(`${served.url}/root`);
       expect(String(res.stderr)).not.toContain(NOTE);
       expect(await webUrl()).toBe(`${served.url}/root`);
+      // whoami and the context verbs say it runs, and where.
+      const serve = { pid: served.proc.pid, api_url: served.url, web_url: served.url };
+      expect((await sb.json<{ serve: unknown }>(['whoami'])).serve).toEqual(serve);
+      expect((await sb.json<{ name: string; serve: unknown }[]>(['context', 'list'])).find((c) => c.name === 'local')?.serve).toEqual(serve);
+      expect((await sb.json<{ serve: unknown }>(['context', 'get'])).serve).toEqual(serve);
+      expect(String((await sb.run(['context', 'list'])).stdout)).toMatch(new RegExp(`^\\*\tlocal\t.*\t${served.url} \\(pid ${String(served.proc.pid)}\\)$`, 'm'));
     } finally {
       served.proc.kill('SIGTERM');
       await served.proc.catch(() => undefined);
     }
     expect(existsSync(join(sb.stateDir, 'serve.json'))).toBe(false);
     expect(await webUrl()).toBe('http://localhost:9000/root');
+    expect((await sb.json<{ serve: unknown }>(['whoami'])).serve).toBeNull();
   });
 
   it('a record left behind by a serve that was killed is ignored', async () => {

@@ -17,6 +17,7 @@ import { checkChoice, parseDate } from './refs.js';
 import { parseIsoTime } from './project-option.js';
 import { checkGlobals } from './globals.js';
 import { completeWith, completionOf, type Completion } from './choices.js';
+import { showsWebUrl } from './web-urls.js';
 import { namesOf, type LookupKind } from './names.js';
 import { isTerminal, writeErr, writeOut } from '../io/output.js';
 import { parseDuration } from './duration.js';
@@ -62,6 +63,11 @@ export interface Cli {
   list<T = Record<string, unknown>>(path: string, query?: Record<string, unknown>): Promise<T[]>;
   showList(rows: Record<string, unknown>[], columns?: Column[], knownFields?: readonly string[]): Promise<void>;
   showItem(item: Record<string, unknown>, columns?: Column[]): Promise<void>;
+  /**
+   * After a change to something that exists (archive, cancel, retry…): says `done` on stderr,
+   * and shows the changed record only when a format, --fields or --jq asked for it.
+   */
+  showChanged(item: Record<string, unknown>, columns: Column[] | undefined, done: string): Promise<void>;
   /** Asks on a terminal; elsewhere requires --yes. Throws CancelledError when declined. */
   confirm(message: string): Promise<void>;
   /** Asks on a terminal (unless --yes); without one, goes ahead (the change is not destructive). */
@@ -578,9 +584,6 @@ export function makeCli(globals: GlobalOptions & ListOptions, env: NodeJS.Proces
   // `-o wide` is the table with every column: verbs that print tables their own way see 'table'.
   const wide = globals.output === 'wide';
   if (wide) globals.output = 'table';
-  // A dry run writes no configuration either: commands that save contexts say what they would do.
-  // (set on every run: one process may run several commands, as the in-process tests do)
-  reportConfigWritesOnly(globals.dryRun ? (line) => writeErr(`${line}\n`) : undefined);
   const term = detectTerminal({ noInput: globals.input === false, color: globals.color }, env);
   const fields = parseFields(globals.fields);
   let target: Target | undefined;
@@ -589,6 +592,9 @@ export function makeCli(globals: GlobalOptions & ListOptions, env: NodeJS.Proces
   let opened: ApiClient | undefined;
   // Messages fit the terminal they are read on; piped, they stay one line per message.
   const info = (message: string) => writeErr(`${term.stderrIsTTY ? wrapText(message, term.columns, 2) : message}\n`);
+  // A dry run writes no configuration either: commands that save contexts say what they would do.
+  // (set on every run: one process may run several commands, as the in-process tests do)
+  reportConfigWritesOnly(globals.dryRun ? info : undefined);
   const renderOpts = (columns?: Column[], knownFields?: readonly string[]) => ({
     format: globals.output,
     term,
@@ -603,12 +609,12 @@ export function makeCli(globals: GlobalOptions & ListOptions, env: NodeJS.Proces
   /** Messages about the output, shown after it. */
   const notes: string[] = [];
   let unservedNoted = false;
-  const printWithNotes = (text: string) => {
+  const printWithNotes = (text: string, data: unknown) => {
     writeOut(text);
     for (const n of notes.splice(0)) info(n);
     // Web URLs of a local state that nothing serves lead nowhere: say so once, and how to fix it.
     const web = opened?.transport.web;
-    if (web && !web.served && !unservedNoted && text.includes(web.base)) {
+    if (web && !web.served && !unservedNoted && showsWebUrl(text, data, web.base)) {
       unservedNoted = true;
       info(unservedNote(web.base));
     }
@@ -672,11 +678,15 @@ export function makeCli(globals: GlobalOptions & ListOptions, env: NodeJS.Proces
     // record or a crash in the renderer.
     async showList(rows, columns, knownFields) {
       const checked = Array.isArray(rows) ? rows : (await cli.client()).expectList<Record<string, unknown>>(rows);
-      printWithNotes(await renderList(checked, renderOpts(await named(checked, columns), knownFields)));
+      printWithNotes(await renderList(checked, renderOpts(await named(checked, columns), knownFields)), checked);
     },
     async showItem(item, columns) {
       const checked = item !== null && typeof item === 'object' && !Array.isArray(item) ? item : (await cli.client()).expectRecord<Record<string, unknown>>(item);
-      printWithNotes(await renderItem(checked, renderOpts(await named([checked], columns))));
+      printWithNotes(await renderItem(checked, renderOpts(await named([checked], columns))), checked);
+    },
+    async showChanged(item, columns, done) {
+      if (globals.output !== 'table' || fields || globals.jq !== undefined) await cli.showItem(item, columns);
+      info(done);
     },
     async confirm(message) {
       // A dry run sends nothing, so there is nothing to confirm.

@@ -2,7 +2,7 @@ import type { VerbSpec } from '../../kit/verb.js';
 import { configFile } from '../../config/paths.js';
 import { readConfig } from '../../config/store.js';
 import { GLAB_RULE, resolveTarget } from '../../config/target.js';
-import { checkContextName, maskToken } from './rows.js';
+import { checkContextName, maskToken, serveOf, serveText } from './rows.js';
 
 export const getVerb: VerbSpec = {
   name: 'get',
@@ -23,6 +23,8 @@ export const getVerb: VerbSpec = {
       ? resolveTarget({ context: checkContextName(name) }, cli.env, config)
       : resolveTarget({ context: g.context, state: g.state, url: g.url }, cli.env, config);
     const source = name ? 'named on the command line' : target.source;
+    const serve = target.kind === 'local' ? serveOf(target.stateDir) : null;
+    const table = cli.globals.output === 'table' && !cli.globals.fields && cli.globals.jq === undefined;
     await cli.showItem({
       context: target.context ?? null,
       current: !!target.context && target.context === config.currentContext,
@@ -31,6 +33,7 @@ export const getVerb: VerbSpec = {
       source,
       token: maskToken(target.token),
       token_source: target.tokenSource ?? null,
+      serve: table ? serveText(target.kind, serve) || null : serve,
       ignored_variables: target.ignored ?? [],
       config_file: configFile(cli.env),
     });

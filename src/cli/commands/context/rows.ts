@@ -3,6 +3,7 @@
 import type { Column } from '../../render/output.js';
 import type { ConfigData, ContextConfig } from '../../config/store.js';
 import { UsageError } from '../../kit/errors.js';
+import { liveServeRecord } from '../../../core/serve-record.js';
 
 export interface ContextRow extends Record<string, unknown> {
   name: string;
@@ -12,7 +13,27 @@ export interface ContextRow extends Record<string, unknown> {
   target: string;
   /** Masked token, or null when the context has none. */
   token: string | null;
+  /** The running `hostctl serve` of a local context's state (as whoami shows it); null when none runs, or remote. */
+  serve: ServeInfo | null;
 }
+
+export interface ServeInfo {
+  pid: number;
+  api_url: string;
+  web_url: string;
+}
+
+/**
+ * The running serve of a local state, or null. Commands on the state print its address in web
+ * URLs while it runs, so whoami and the context verbs show it (the same shape in each).
+ */
+export function serveOf(stateDir: string | undefined): ServeInfo | null {
+  const served = stateDir ? liveServeRecord(stateDir) : undefined;
+  return served ? { pid: served.pid, api_url: served.apiUrl, web_url: served.webUrl } : null;
+}
+
+/** The table cell, as whoami's: `http://127.0.0.1:8080 (pid 42)`, `not running` for a local state, nothing for a remote. */
+export const serveText = (type: string, serve: ServeInfo | null): string => (serve ? `${serve.api_url} (pid ${serve.pid})` : type === 'local' ? 'not running' : '');
 
 export const CONTEXT_COLUMNS: Column[] = [
   { key: 'current', header: ' ', get: (row) => (row.current ? '*' : '') },
@@ -20,9 +41,10 @@ export const CONTEXT_COLUMNS: Column[] = [
   { key: 'type' },
   { key: 'target' },
   { key: 'token' },
+  { key: 'serve', get: (row) => serveText(String(row.type), row.serve as ServeInfo | null), priority: 3 },
 ];
 
-export const CONTEXT_FIELDS = ['name', 'current', 'type', 'target', 'token'] as const;
+export const CONTEXT_FIELDS = ['name', 'current', 'type', 'target', 'token', 'serve'] as const;
 
 /** `hpat-****9fQx`: enough to tell tokens apart, not enough to use one. */
 export function maskToken(token: string | undefined): string | null {
@@ -39,6 +61,7 @@ export function contextRow(name: string, ctx: ContextConfig, config: ConfigData)
     type: ctx.type,
     target: (ctx.type === 'remote' ? ctx.url : ctx.state) ?? '',
     token: maskToken(ctx.token),
+    serve: ctx.type === 'local' ? serveOf(ctx.state) : null,
   };
 }
 

@@ -30,7 +30,10 @@ export async function verify(target: Target, say: (line: string) => void): Promi
   try {
     client = await createClient(target);
     const { data } = await client.get<{ name?: string; user_id?: number; scopes?: string[]; expires_at?: string | null }>('/personal_access_tokens/self');
-    say(`token "${data.name ?? '?'}" of user ${data.user_id ?? '?'} works (scopes: ${(data.scopes ?? []).join(', ') || 'none'}${data.expires_at ? `; expires ${data.expires_at}` : ''})`);
+    // The owner by name, as a person knows them (a token without read_user scope may not see it).
+    const user = await client.request<{ username?: string }>('GET', '/user', { allowError: true });
+    const owner = user.status === 200 && user.data?.username ? user.data.username : `user ${data.user_id ?? '?'}`;
+    say(`token "${data.name ?? '?'}" of ${owner} works (scopes: ${(data.scopes ?? []).join(', ') || 'none'}${data.expires_at ? `; expires ${data.expires_at}` : ''})`);
   } catch (error) {
     if (error instanceof ApiError && (error.status === 401 || error.status === 403)) {
       throw new CliError(`the token was refused by ${client?.target ?? 'the target'}: ${error.message}`, EXIT.auth, 'check the token, or save it anyway with --no-verify');

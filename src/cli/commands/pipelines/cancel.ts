@@ -19,9 +19,8 @@ export const cancelVerb = defineVerb<ProjectOpts>({
       cli.info(`pipeline ${before.id} is already ${before.status}; nothing to cancel`);
       return;
     }
-    await cli.confirmOnTerminal(`Cancel pipeline ${before.id} (${before.status})?`);
+    await cli.confirmOnTerminal(`Cancel pipeline ${before.id} (#${String(before.iid)} ${String(before.ref)}, ${before.status})?`);
     const { data } = await api.post<Record<string, unknown>>(`${path}/cancel`);
-    cli.info(`pipeline ${before.id}: ${before.status} → ${String(data.status)}`);
-    await cli.showItem(data, PIPELINE_COLUMNS);
+    await cli.showChanged(data, PIPELINE_COLUMNS, `pipeline ${before.id}: ${before.status} → ${String(data.status)}`);
   },
 });

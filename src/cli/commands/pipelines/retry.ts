@@ -17,7 +17,6 @@ export const retryVerb = defineVerb<ProjectOpts>({
       return;
     }
     const { data } = await api.post<Record<string, unknown>>(`${path}/retry`);
-    cli.info(`pipeline ${before.id}: ${before.status} → ${String(data.status)}`);
-    await cli.showItem(data, PIPELINE_COLUMNS);
+    await cli.showChanged(data, PIPELINE_COLUMNS, `pipeline ${before.id}: ${before.status} → ${String(data.status)}`);
   },
 });

@@ -16,8 +16,7 @@ function archiving(archive: boolean): VerbSpec {
     async run(cli, [project]) {
       const api = await cli.client();
       const { data } = await api.post<Record<string, unknown>>(projectPath(project, `/${verb}`));
-      if (cli.globals.output !== 'table' || cli.globals.fields || cli.globals.jq !== undefined) await cli.showItem(data, PROJECT_DETAIL_COLUMNS);
-      cli.info(`${archive ? 'archived' : 'unarchived'} project ${String(data.path_with_namespace)}`);
+      await cli.showChanged(data, PROJECT_DETAIL_COLUMNS, `${archive ? 'archived' : 'unarchived'} project ${String(data.path_with_namespace)}`);
     },
   };
 }

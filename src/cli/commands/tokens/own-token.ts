@@ -50,11 +50,18 @@ export async function storeRotatedSecret(cli: Cli, oldSecret: string | undefined
 
 /** After revoking the token in use: which contexts (or variables) now hold a dead secret. */
 export function warnRevokedSecret(cli: Cli, secret: string | undefined): void {
-  const holders = Object.entries(readConfig(cli.env).contexts)
+  const names = Object.entries(readConfig(cli.env).contexts)
     .filter(([, c]) => !!secret && c.token === secret)
-    .map(([name]) => `context "${name}"`);
+    .map(([name]) => name);
+  const holders = names.map((name) => `context "${name}"`);
   const source = cli.target().tokenSource;
   if (source && ENV_TOKEN_SOURCES.includes(source)) holders.push(source);
   const who = holders.length ? holders.join(', ') : 'hostctl';
-  cli.info(`warning: ${who} used this token; it no longer works; store a new one with: hostctl context add NAME --force --token-stdin`);
+  cli.info(`warning: ${who} used this token; it no longer works; ${updateHint(names)}`);
+}
+
+/** How to give saved contexts a working token again (one `set-token` line per context). */
+export function updateHint(contexts: string[]): string {
+  if (contexts.length === 0) return 'store a new one with: hostctl context set-token NAME --token-stdin';
+  return `give ${contexts.length === 1 ? 'it' : 'each'} a new one with: ${contexts.map((n) => `hostctl context set-token ${n} --token-stdin`).join('; ')}`;
 }

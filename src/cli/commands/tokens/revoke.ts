@@ -1,6 +1,6 @@
 import type { VerbSpec } from '../../kit/verb.js';
 import { tokenRef } from './get.js';
-import { selfTokenId, warnRevokedSecret, type TokenJson } from './own-token.js';
+import { selfTokenId, updateHint, warnRevokedSecret, type TokenJson } from './own-token.js';
 import { contextsHolding, isLastAdminToken } from './holders.js';
 
 export const revokeVerb: VerbSpec = {
@@ -19,7 +19,8 @@ export const revokeVerb: VerbSpec = {
     }
     const inUse = ref === 'self' || token.id === (await selfTokenId(api));
     const holders = inUse ? [] : await contextsHolding(cli, api, token.id);
-    for (const h of holders) cli.info(`warning: context "${h.name}" uses token ${token.id}; it will stop working`);
+    // Said before the question: revoking leaves these contexts with a dead secret.
+    for (const h of holders) cli.info(`warning: context "${h.name}" uses token ${token.id}; it will stop working (rotate it instead to keep the context working: hostctl tokens rotate ${token.id})`);
     if (cli.target().kind === 'local' && (await isLastAdminToken(api, token))) {
       cli.info(`warning: token ${token.id} is the last active administrator token of this local state; to get a new one later: hostctl init --recover-token --state ${String(cli.target().stateDir)}`);
     }
@@ -27,5 +28,6 @@ export const revokeVerb: VerbSpec = {
     await api.delete(`/personal_access_tokens/${ref}`);
     cli.info(`revoked token ${token.id} "${token.name}"`);
     if (inUse) warnRevokedSecret(cli, cli.target().token);
+    else if (holders.length) cli.info(`context ${holders.map((h) => `"${h.name}"`).join(', ')} now ${holders.length === 1 ? 'holds a revoked token' : 'hold a revoked token'}; ${updateHint(holders.map((h) => h.name))}`);
   },
 };

@@ -23,7 +23,8 @@ export interface RotationChoice {
   inUse: boolean;
 }
 
-export async function chooseRotation(cli: Cli, api: ApiClient, prompts: Prompts, presetExpiry?: string): Promise<RotationChoice> {
+/** `whoGetsIt(id)`: what the confirmation adds about saved contexts holding that token. */
+export async function chooseRotation(cli: Cli, api: ApiClient, prompts: Prompts, presetExpiry?: string, whoGetsIt?: (id: number) => Promise<string>): Promise<RotationChoice> {
   const tokens: TokenJson[] = [];
   for await (const t of api.paginate<TokenJson>('/personal_access_tokens', { state: 'active', sort: 'created_asc', per_page: 100 }, MAX_CHOICES)) tokens.push(t);
   if (tokens.length === 0) throw new CliError('there are no active tokens to rotate', EXIT.notFound);
@@ -57,7 +58,7 @@ export async function chooseRotation(cli: Cli, api: ApiClient, prompts: Prompts,
     )).trim();
 
   await cli.confirm(
-    `Rotate token ${picked.id} "${picked.name}"${id === ownId ? ' (the token hostctl is using)' : ''}? The old secret stops working at once; new token expires ${expiresAt}`,
+    `Rotate token ${picked.id} "${picked.name}"${id === ownId ? ' (the token hostctl is using)' : ''}? The old secret stops working at once${id !== ownId && whoGetsIt ? await whoGetsIt(id) : ''}; new token expires ${expiresAt}`,
   );
   return { id, expiresAt, inUse: id === ownId };
 }

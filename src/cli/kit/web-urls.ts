@@ -1,0 +1,33 @@
+// Whether a command's output shows a web URL of the local state, for the note that says nothing
+// serves it (printWithNotes in verb.ts).
+
+/**
+ * Whether printed output shows a web URL under `base`: whole (a DSN's `user@` after the scheme
+ * too), or as a table cell cut from the left (`…/-/releases/v1.2`) of such a URL in `data`.
+ */
+export function showsWebUrl(text: string, data: unknown, base: string): boolean {
+  let origin: URL;
+  try {
+    origin = new URL(base);
+  } catch {
+    return text.includes(base);
+  }
+  const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const under = new RegExp(`${escape(origin.protocol)}//([^/@\\s"]+@)?${escape(origin.host)}${escape(origin.pathname.replace(/\/+$/, ''))}(?![\\w.:-])`);
+  if (under.test(text)) return true;
+  if (!text.includes('…/')) return false;
+  // A cut cell keeps the URL's end from a "/" on: look for the ends of the data's URLs.
+  const urls: string[] = [];
+  const walk = (v: unknown, depth: number): void => {
+    if (urls.length >= 1000 || depth > 6) return;
+    if (typeof v === 'string') {
+      if (under.test(v)) urls.push(v);
+    } else if (Array.isArray(v)) for (const x of v) walk(x, depth + 1);
+    else if (v && typeof v === 'object') for (const x of Object.values(v)) walk(x, depth + 1);
+  };
+  walk(data, 0);
+  return urls.some((u) => {
+    for (let i = u.indexOf('/', u.indexOf('//') + 2); i > 0; i = u.indexOf('/', i + 1)) if (text.includes(`…${u.slice(i)}`)) return true;
+    return false;
+  });
+}
