@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { execa } from 'execa';
 import { BIN, cleanEnv } from '../helpers/cli.js';
 import { inProcessSandbox as cliSandbox, type InProcessSandbox as CliSandbox } from '../helpers/cli-in-process.js';
+import { KEY } from './terminal.js';
 
 type Obj = Record<string, unknown>;
 
@@ -112,20 +113,31 @@ describe('first-day verbs', () => {
       }
     });
 
-    it('rotating or revoking a token another saved context uses names that context', async () => {
+    it('rotating or revoking a token another saved context uses names that context before asking, and offers to update it', async () => {
       const created = await run(['tokens', 'create', '--user', 'carol', '--name', 'ctx-token', '--scope', 'api', '-o', 'json']);
       const body = JSON.parse(String(created.stdout)) as Obj;
       const add = await run(['context', 'add', 'carol-ctx', '--state', sb.stateDir, '--token', String(body.token)]);
       expect(add.exitCode, String(add.stderr)).toBe(0);
+      // The check names the token's owner as a person knows them.
+      expect(String(add.stderr)).toContain('token "ctx-token" of carol works');
+      // On a terminal: said before the question, and the question names the context that gets the new secret.
+      const declined = await sb.drive(['tokens', 'rotate', String(body.id)], [{ expect: 'Rotate token .*\\(context "carol-ctx" gets the new one\\)', send: ['n', '\r'] }], { columns: 200 });
+      expect(declined.code, declined.output).toBe(2);
+      expect(declined.output.indexOf(`warning: context "carol-ctx" uses token ${String(body.id)}; it gets the new token`)).toBeGreaterThanOrEqual(0);
+      expect(declined.output.indexOf('warning: context "carol-ctx"')).toBeLessThan(declined.output.indexOf('Rotate token'));
       const rotated = await run(['tokens', 'rotate', String(body.id), '-o', 'json']);
       expect(rotated.exitCode, String(rotated.stderr)).toBe(0);
-      expect(String(rotated.stderr)).toContain(`warning: context "carol-ctx" used token ${String(body.id)}`);
+      expect(String(rotated.stderr)).toContain(`warning: context "carol-ctx" uses token ${String(body.id)}; it gets the new token`);
       expect(String(rotated.stderr)).toContain('context "carol-ctx" now uses the new token');
       const fresh = JSON.parse(String(rotated.stdout)) as Obj;
       expect((await sb.json<{ user: Obj }>(['whoami', '--context', 'carol-ctx'])).user.username).toBe('carol');
+      const asked = await sb.drive(['tokens', 'revoke', String(fresh.id)], [{ expect: 'Revoke token .*\\(used by context "carol-ctx"\\)\\?', send: ['n', '\r'] }], { columns: 200 });
+      expect(asked.code, asked.output).toBe(2);
+      expect(asked.output).toContain(`warning: context "carol-ctx" uses token ${String(fresh.id)}; it will stop working (rotate it instead`);
       const revoked = await run(['tokens', 'revoke', String(fresh.id), '--yes']);
       expect(revoked.exitCode, String(revoked.stderr)).toBe(0);
       expect(String(revoked.stderr)).toContain(`warning: context "carol-ctx" uses token ${String(fresh.id)}; it will stop working`);
+      expect(String(revoked.stderr)).toContain('context "carol-ctx" now holds a revoked token; give it a new one with: hostctl context set-token carol-ctx --token-stdin');
     });
 
     it('revoking the last active admin token warns, and init --recover-token issues a new one', async () => {
@@ -289,6 +301,40 @@ describe('first-day verbs', () => {
       expect(out).toMatch(/^asset\tRollout runbook\thttps:\/\/runbooks\.example\.com\/storefront\/1\.1$/m);
       expect(out).toContain('\n--\n## Highlights');
       expect(out).not.toContain('Source code');
+    });
+  });
+
+  describe('the verbs an admin reaches for next', () => {
+    const R = ['-R', 'acme/web/storefront'];
+
+    it('pipelines cancel and retry say what they did on stderr; the changed pipeline goes to stdout only when -o asks', async () => {
+      const [newest] = await sb.json<{ id: number; iid: number; status: string }[]>(['pipelines', 'list', ...R]);
+      const canceled = await run(['pipelines', 'cancel', String(newest?.id), ...R]);
+      expect([canceled.exitCode, canceled.stdout, canceled.stderr]).toEqual([0, '', `pipeline ${String(newest?.id)}: ${String(newest?.status)} → canceled`]);
+      const retried = await run(['pipelines', 'retry', `#${String(newest?.iid)}`, ...R, '--fields', 'status']);
+      expect([retried.exitCode, retried.stdout]).toEqual([0, 'status\tpending']);
+      expect(retried.stderr).toBe(`pipeline ${String(newest?.id)}: canceled → pending`);
+    });
+
+    it('snippets raw on a snippet of several files asks which on a terminal, every file being one choice', async () => {
+      const tooling = (await sb.json<{ id: number; title: string }[]>(['snippets', 'list', '--scope', 'all', '--all'])).find((x) => x.title === 'Release tooling');
+      const one = await sb.drive(['snippets', 'raw', String(tooling?.id)], [{ expect: 'every file, one after another \\(--all\\)', send: [KEY.down, KEY.enter] }]);
+      expect(one.code, one.output).toBe(0);
+      expect(one.output).toContain('Which file? (--file)');
+      expect(one.output).toContain('npm version "${1:-patch}"');
+      expect(one.output).not.toContain('# Release tooling');
+      const every = await sb.drive(['snippets', 'raw', String(tooling?.id)], [{ expect: 'every file', send: [KEY.up, KEY.enter] }]);
+      expect(every.code, every.output).toBe(0);
+      for (const path of ['README.md', 'bump-version.sh', 'checks/changelog.py']) expect(every.output).toContain(`==> ${path} <==`);
+    });
+
+    it('packages download draws its progress within the terminal, so a redraw never leaves a wrapped line behind', async () => {
+      const out = join(sb.dir, 'storefront-linux-amd64');
+      const res = await sb.run(['packages', 'download', 'storefront-linux-amd64', ...R, '--name', 'storefront-cli', '--package-version', '1.1.0', '-O', out], { terminal: { tty: true, columns: 80 } });
+      expect(res.exitCode, res.stderr).toBe(0);
+      const drawn = res.stderr.split(/[\r\n]/).map((l) => l.replace(/\u001b\[[0-9;]*[A-Za-z]/g, '')).filter(Boolean);
+      expect(drawn.some((l) => l.startsWith('storefront-linux-amd64 ['))).toBe(true);
+      for (const line of drawn) expect(line.length, line).toBeLessThanOrEqual(80);
     });
   });
 

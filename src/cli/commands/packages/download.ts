@@ -48,7 +48,7 @@ export const downloadVerb: VerbSpec<PackageDownloadOpts> = {
         done(null, chunk);
       },
     });
-    const progress = new Progress({ label: basename(file), ...(total !== undefined ? { total } : {}), out: cli.term.stderrIsTTY && target !== '-' ? process.stderr : null });
+    const progress = new Progress({ label: basename(file), ...(total !== undefined ? { total } : {}), out: cli.term.stderrIsTTY && target !== '-' ? process.stderr : null, columns: cli.term.columns });
     if (target === '-') {
       await pipeline(res.stream, hasher, stdoutStream());
     } else {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatBytes, progressLine } from './progress.js';
+import { fittedProgressLine, formatBytes, progressLine } from './progress.js';
 
 describe('transfer progress line', () => {
   it('shows the bar, percentage, bytes, rate and time left', () => {
@@ -14,5 +14,16 @@ describe('transfer progress line', () => {
 
   it('formats sizes in binary units', () => {
     expect([formatBytes(0), formatBytes(1023), formatBytes(1536), formatBytes(5 * 1024 ** 4)]).toEqual(['0 B', '1023 B', '1.5 KiB', '5.0 TiB']);
+  });
+
+  it('fits the line to the terminal: the bar narrows, then the name loses its middle; it never wraps', () => {
+    expect(fittedProgressLine('app.bin', 512, 1024, 1000, 120)).toBe(progressLine('app.bin', 512, 1024, 1000));
+    const narrow = fittedProgressLine('storefront-linux-amd64', 42, 42, 25, 80);
+    expect(narrow.length).toBeLessThanOrEqual(79);
+    expect(narrow).toMatch(/^storefront-linux-amd64 \[#+\] 100% 42 B\/42 B .* ETA 0s$/);
+    const tiny = fittedProgressLine('a-very-long-package-file-name-for-linux-amd64.tar.gz', 1024 ** 3, 2 * 1024 ** 3, 100_000, 90);
+    expect(tiny.length).toBeLessThanOrEqual(89);
+    expect(tiny).toMatch(/^a-very-long-package.*….*linux-amd64\.tar\.gz \[#{2,3}-{2,3}\]  50% /);
+    for (const columns of [20, 40, 80]) expect(fittedProgressLine('x'.repeat(100), 1, 2, 10, columns).length).toBeLessThanOrEqual(columns - 1);
   });
 });

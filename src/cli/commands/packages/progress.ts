@@ -27,6 +27,8 @@ export interface ProgressOptions {
   total?: number;
   /** Where the line goes; null: nowhere (not a terminal). */
   out: NodeJS.WriteStream | null;
+  /** The terminal's width (the line never wraps); default: the stream's, else 80. */
+  columns?: number;
   now?: () => number;
 }
 
@@ -38,6 +40,29 @@ export function progressLine(label: string, done: number, total: number | undefi
   const filled = Math.round(ratio * width);
   const eta = rate > 0 ? (total - done) / rate : Number.POSITIVE_INFINITY;
   return `${label} [${'#'.repeat(filled)}${'-'.repeat(width - filled)}] ${String(Math.floor(ratio * 100)).padStart(3)}% ${formatBytes(done)}/${formatBytes(total)} ${formatBytes(rate)}/s ETA ${formatSeconds(eta)}`;
+}
+
+/**
+ * The progress line fitted to a terminal of `columns`: a line as wide as the terminal would wrap,
+ * and each redraw (`\r`) would then leave the wrapped part behind. The bar narrows first (to 5),
+ * then the label loses its middle (`storefront-…-amd64`), then the line its end.
+ */
+export function fittedProgressLine(label: string, done: number, total: number | undefined, elapsedMs: number, columns: number): string {
+  const room = Math.max(10, columns - 1);
+  let width = 24;
+  let line = progressLine(label, done, total, elapsedMs, width);
+  if (line.length > room && total !== undefined && total > 0) {
+    width = Math.max(5, width - (line.length - room));
+    line = progressLine(label, done, total, elapsedMs, width);
+  }
+  if (line.length > room) {
+    const keep = Math.max(8, label.length - (line.length - room) - 1);
+    if (keep < label.length) {
+      const head = Math.ceil((keep - 1) / 2);
+      line = progressLine(`${label.slice(0, head)}…${label.slice(label.length - (keep - 1 - head))}`, done, total, elapsedMs, width);
+    }
+  }
+  return line.length > room ? line.slice(0, room) : line;
 }
 
 export class Progress extends Transform {
@@ -68,7 +93,8 @@ export class Progress extends Transform {
   }
 
   private draw(at: number): void {
-    this.opts.out?.write(`\r${progressLine(this.opts.label, this.done, this.opts.total, at - this.started)}\x1b[K`);
+    const columns = this.opts.columns ?? this.opts.out?.columns ?? 80;
+    this.opts.out?.write(`\r${fittedProgressLine(this.opts.label, this.done, this.opts.total, at - this.started, columns)}\x1b[K`);
   }
 
   /** Draws the final state and ends the line. */

@@ -53,7 +53,7 @@ export const uploadVerb: VerbSpec<UploadOpts> = {
       const name = basename(file);
       const inside = o.path ? `${o.path.replace(/^\/+|\/+$/g, '')}/${name}` : name;
       const source = createReadStream(file, { highWaterMark: 1024 * 1024 });
-      const progress = new Progress({ label: name, total: size, out: cli.term.stderrIsTTY ? process.stderr : null });
+      const progress = new Progress({ label: name, total: size, out: cli.term.stderrIsTTY ? process.stderr : null, columns: cli.term.columns });
       source.on('error', (e) => progress.destroy(e));
       try {
         const { data } = await api.request<Record<string, unknown>>('PUT', genericFilePath(project, o.name, o.packageVersion, inside), {

@@ -40,7 +40,15 @@ export const rawVerb: VerbSpec<RawOpts> = {
     const { data } = await api.get<{ files?: { path: string }[] }>(snippetPath(o, sid));
     const paths = (data.files ?? []).map((f) => f.path);
     if (paths.length <= 1) return write(snippetPath(o, sid, '/raw'));
-    if (o.all) {
+    // On a terminal the person picks a file, or every file (what --all prints).
+    const EVERY = '\u0000every file';
+    let picked: string | undefined;
+    if (!o.all) {
+      if (!cli.term.canPrompt) throw new UsageError(`snippet ${sid} has ${paths.length} files (${paths.join(', ')}): give --file PATH or --all`);
+      const prompts = await cli.prompts('--file');
+      picked = await prompts.select({ message: 'Which file? (--file)', choices: [...paths.map((p) => ({ value: p })), { value: EVERY, name: 'every file, one after another (--all)' }] }, { output: process.stderr });
+    }
+    if (picked === undefined || picked === EVERY) {
       for (const path of paths) {
         if (cli.term.stdoutIsTTY) stdoutStream().write(`==> ${path} <==\n`);
         await write(fileRaw(path));
@@ -48,9 +56,6 @@ export const rawVerb: VerbSpec<RawOpts> = {
       }
       return;
     }
-    if (!cli.term.canPrompt) throw new UsageError(`snippet ${sid} has ${paths.length} files (${paths.join(', ')}): give --file PATH or --all`);
-    const prompts = await cli.prompts('--file');
-    const path = await prompts.select({ message: 'Which file? (--file)', choices: paths.map((p) => ({ value: p })) }, { output: process.stderr });
-    return write(fileRaw(path));
+    return write(fileRaw(picked));
   },
 };
