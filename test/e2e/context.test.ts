@@ -6,7 +6,6 @@ import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inProcessSandbox as cliSandbox, type InProcessSandbox as CliSandbox } from '../helpers/cli-in-process.js';
-import { canUseTerminal, runOnTerminal } from './terminal.js';
 
 const json = <T = Record<string, unknown>>(text: unknown): T => JSON.parse(String(text)) as T;
 const mask = (token: string) => `${/^[a-z]+-/.exec(token)?.[0] ?? ''}****${token.slice(-4)}`;
@@ -137,14 +136,14 @@ describe('hostctl context', () => {
     expect(json<{ name: string }[]>((await sb.run(['context', 'list', '-o', 'json'])).stdout).map((c) => c.name)).not.toContain('down');
   });
 
-  it.runIf(canUseTerminal)('remove asks on a terminal: yes removes, no cancels with exit 2', async () => {
+  it('remove asks on a terminal: yes removes, no cancels with exit 2', async () => {
     await sb.run(['context', 'add', 'asked', '--state', sb.stateDir, '--token', token]);
-    const declined = await runOnTerminal(sb, ['context', 'remove', 'asked'], { input: 'n\r' });
-    expect(declined.output).toContain('Remove context "asked"');
-    expect(declined.exitCode).toBe(2);
+    // Each answer is typed once the question shows (no keys sent ahead of the prompt).
+    const declined = await sb.drive(['context', 'remove', 'asked'], [{ expect: 'Remove context "asked"', send: ['n', '\r'] }]);
+    expect(declined.code, declined.output).toBe(2);
     expect(declined.output).toContain('cancelled');
-    const accepted = await runOnTerminal(sb, ['context', 'remove', 'asked'], { input: 'y\r' });
-    expect(accepted.exitCode).toBe(0);
+    const accepted = await sb.drive(['context', 'remove', 'asked'], [{ expect: 'Remove context "asked"', send: ['y', '\r'] }]);
+    expect(accepted.code, accepted.output).toBe(0);
     expect(accepted.output).toContain('removed context "asked"');
     expect(json<{ name: string }[]>((await sb.run(['context', 'list', '-o', 'json'])).stdout).map((c) => c.name)).not.toContain('asked');
   });

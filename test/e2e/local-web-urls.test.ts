@@ -41,7 +41,7 @@ describe('web URLs of a local state', () => {
     expect(dsn.stderr).toContain(NOTE);
     const cut = await sb.run(['releases', 'evidence', 'list', '-R', 'acme/web/storefront', 'v1.1.0'], { terminal: { tty: true, columns: 80 } });
     expect(cut.exitCode, cut.stderr).toBe(0);
-    expect(cut.stdout).toMatch(/…\/v1\.1\.0\/evidences\/\d+\.json/);
+    expect(cut.stdout).toMatch(/…\/\S*\d+\.json/);
     expect(cut.stdout).not.toContain('http://localhost:8080');
     expect(cut.stderr).toContain(NOTE);
   });
