@@ -60,12 +60,12 @@ describe('hostctl admin nouns', () => {
     expect(await json(['users', 'block', 'erin', '--yes'])).toMatchObject({ state: 'blocked' });
     // A second block changes nothing, and says so instead of claiming a change.
     const twice = await ok(['users', 'block', 'erin', '-o', 'json']);
-    expect(String(twice.stderr)).toContain('user erin is already blocked');
+    expect(String(twice.stderr)).toContain('user erin is already blocked; nothing to do');
     expect(String(twice.stderr)).not.toContain('blocked user erin');
     expect((await json<Obj[]>(['users', 'list', '--blocked'])).map((u) => u.username)).toEqual(['erin']);
     expect(await json(['users', 'unblock', 'erin'])).toMatchObject({ state: 'active' });
     const unblockedTwice = await ok(['users', 'unblock', 'erin']);
-    expect(String(unblockedTwice.stderr)).toContain('user erin is not blocked; nothing to unblock');
+    expect(String(unblockedTwice.stderr)).toContain('user erin is already active; nothing to do');
 
     const refused = await box.run(['users', 'delete', 'erin']);
     expect(refused.exitCode).toBe(2);

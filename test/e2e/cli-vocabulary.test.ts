@@ -153,7 +153,7 @@ describe('resources named as people name them', () => {
     expect(JSON.parse(canceled.stdout)).toMatchObject({ id: newest.id, status: 'canceled' });
     expect(canceled.stderr).toContain(`pipeline ${newest.id}: created → canceled`);
     const again = await sb.run(['pipelines', 'cancel', String(newest.id), ...R]);
-    expect([again.exitCode, again.stderr]).toEqual([0, `pipeline ${newest.id} is already canceled; nothing to cancel`]);
+    expect([again.exitCode, again.stderr]).toEqual([0, `pipeline ${newest.id} is already canceled; nothing to do`]);
     expect((await json<Obj>(['pipelines', 'retry', `#${newest.iid}`, ...R])).status).toBe('pending');
     const unconfirmed = await sb.run(['pipelines', 'delete', String(newest.id), ...R]);
     expect(unconfirmed.exitCode).toBe(2);

@@ -137,7 +137,7 @@ describe('hostctl governance verbs', () => {
     const again = await box.run(['enterprise-users', 'disable-2fa', 'acme', String(tom.id), '--yes']);
     // A repeat of a change already in effect exits 0 and says "already", like a second revoke or block.
     expect(again.exitCode, String(again.stderr)).toBe(0);
-    expect(String(again.stderr)).toContain('two-factor authentication is already off for tom.becker; nothing to do');
+    expect(String(again.stderr)).toContain('two-factor authentication of tom.becker is already off; nothing to do');
     expect((await json<Obj>(['enterprise-users', 'get', 'acme', 'priya.shah'])).name).toBe('Priya Shah');
     expect((await box.run(['enterprise-users', 'get', 'acme', 'alice'])).exitCode).toBe(3);
   });

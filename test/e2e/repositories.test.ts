@@ -242,14 +242,15 @@ describe('branches, commits and tags from the CLI', () => {
     await expectExit(box.run, ['branches', 'protect', 'hotfix/*', '-R', 'root/web'], 5, "Protected branch 'hotfix/*' already exists");
     await expectExit(box.run, ['branches', 'protect', 'other', '-R', 'root/web', '--push', 'everyone'], 2, '--push');
 
-    const unprotected = await box.run(['branches', 'unprotect', 'hotfix/*', '-R', 'root/web']);
+    const unprotected = await box.run(['branches', 'unprotect', 'hotfix/*', '-R', 'root/web', '--yes']);
     expect(unprotected.exitCode, String(unprotected.stderr)).toBe(0);
     expect(String(unprotected.stderr)).toContain('unprotected hotfix/*');
     expect((await json<{ protected: boolean }>(['branches', 'get', 'hotfix/1', '-R', 'root/web'])).protected).toBe(false);
-    await expectExit(box.run, ['branches', 'unprotect', 'hotfix/*', '-R', 'root/web'], 3, '404 Not found');
+    // A repeat succeeds saying so, and asks nothing.
+    await expectExit(box.run, ['branches', 'unprotect', 'hotfix/*', '-R', 'root/web'], 0, 'branch hotfix/* is already unprotected; nothing to do');
     await expectExit(box.run, ['branches', 'unprotect', '-R', 'root/web'], 2, 'missing');
     // The default branch's own protection can go as well; then it is an ordinary branch.
-    await run(['branches', 'unprotect', 'main', '-R', 'root/web']);
+    await run(['branches', 'unprotect', 'main', '-R', 'root/web', '--yes']);
     expect((await json<{ protected: boolean; default: boolean }>(['branches', 'get', 'main', '-R', 'root/web']))).toMatchObject({ protected: false, default: true });
     await run(['branches', 'protect', 'main', '-R', 'root/web']);
     await run(['branches', 'delete', 'hotfix/1', '-R', 'root/web', '--yes']);
@@ -333,7 +334,7 @@ describe('branches, commits and tags from the CLI', () => {
     await expectExit(box.run, ['branches', 'delete', 'topic/cli', '-R', 'root/web', '--yes'], 4, '403 Forbidden', env);
     await expectExit(box.run, ['branches', 'delete-merged', '-R', 'root/web', '--yes'], 4, '403 Forbidden', env);
     await expectExit(box.run, ['branches', 'protect', 'rita/*', '-R', 'root/web'], 4, '403 Forbidden', env);
-    await expectExit(box.run, ['branches', 'unprotect', 'main', '-R', 'root/web'], 4, '403 Forbidden', env);
+    await expectExit(box.run, ['branches', 'unprotect', 'main', '-R', 'root/web', '--yes'], 4, '403 Forbidden', env);
     await expectExit(box.run, ['commits', 'create', '-R', 'root/web', '--branch', 'topic/cli', '-m', 'x', '--add', file], 4, '403 Forbidden', env);
     await expectExit(box.run, ['tags', 'create', 'rita', '--ref', 'main', '-R', 'root/web'], 4, '403 Forbidden', env);
     await expectExit(box.run, ['tags', 'delete', 'v1.0', '-R', 'root/web', '--yes'], 4, '403 Forbidden', env);
@@ -392,7 +393,7 @@ describe('branches, commits and tags through hostctl serve', () => {
     await remoteJson(['tags', 'create', 'gone', '--ref', 'main', '-R', 'root/served']);
     expect((await remote(['branches', 'delete', 'doomed', '-R', 'root/served', '--yes'])).exitCode).toBe(0);
     expect((await remote(['tags', 'delete', 'gone', '-R', 'root/served', '--yes'])).exitCode).toBe(0);
-    expect((await remote(['branches', 'unprotect', 'release/*', '-R', 'root/served'])).exitCode).toBe(0);
+    expect((await remote(['branches', 'unprotect', 'release/*', '-R', 'root/served', '--yes'])).exitCode).toBe(0);
 
     for (const args of [
       ['branches', 'list', '-R', 'root/served', '-o', 'json'],

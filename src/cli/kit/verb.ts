@@ -321,6 +321,14 @@ function answer(opts: Record<string, unknown>, option: Option, value: string): v
   opts[key] = parse ? parse(value, opts[key] ?? option.defaultValue) : option.variadic ? [value] : value;
 }
 
+/**
+ * A change that is already in effect (revoking a revoked token, blocking a blocked user): one
+ * rule for every verb: nothing is asked or sent, exit 0, and stderr says so.
+ */
+export function alreadyInEffect(cli: Pick<Cli, 'info'>, subject: string, state: string): void {
+  cli.info(`${subject} is already ${state}; nothing to do`);
+}
+
 type PromptValues = { allowNew?: boolean; exclude?: (api: ApiClient, opts: Record<string, unknown>) => Promise<string[]> };
 
 /**
@@ -691,7 +699,7 @@ export function makeCli(globals: GlobalOptions & ListOptions, env: NodeJS.Proces
     async confirm(message) {
       // A dry run sends nothing, so there is nothing to confirm.
       if (globals.yes || globals.dryRun) return;
-      if (!term.canPrompt) throw new UsageError(`${message.replace(/\?$/, '')}: confirmation needed; re-run with --yes`);
+      if (!term.canPrompt) throw new UsageError(`${message.replace(/[?.]$/, '')}: confirmation needed; re-run with --yes`);
       const { confirm } = cancellable(await import('@inquirer/prompts'));
       const answer = await confirm({ message, default: false }, { output: process.stderr });
       if (!answer) throw new CancelledError('cancelled');

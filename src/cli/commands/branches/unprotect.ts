@@ -1,4 +1,4 @@
-import type { VerbSpec } from '../../kit/verb.js';
+import { alreadyInEffect, type VerbSpec } from '../../kit/verb.js';
 import { apiPath } from '../../kit/refs.js';
 import { addProjectOption, nameArg, projectRef, type ProjectOpts } from './project.js';
 
@@ -11,7 +11,11 @@ export const unprotectVerb: VerbSpec<ProjectOpts> = {
   async run(cli, [branch], o) {
     const name = nameArg(branch, 'BRANCH (a name or a wildcard)');
     const api = await cli.client();
-    await api.delete(apiPath('/projects/:id/protected_branches/:name', { id: projectRef(o), name }));
+    const path = apiPath('/projects/:id/protected_branches/:name', { id: projectRef(o), name });
+    // Not protected (any more): the repeat succeeds saying so, like a second revoke.
+    if ((await api.request('GET', path, { allowError: true })).status === 404) return alreadyInEffect(cli, `branch ${name}`, 'unprotected');
+    await cli.confirm(`Remove the protection of ${name}? Developers may then push to it, force-push and delete it.`);
+    await api.delete(path);
     cli.info(`unprotected ${name}`);
   },
 };

@@ -1,4 +1,4 @@
-import type { VerbSpec } from '../../kit/verb.js';
+import { alreadyInEffect, type VerbSpec } from '../../kit/verb.js';
 import { enterprisePath, enterpriseUserId } from './columns.js';
 
 export const disable2faVerb: VerbSpec = {
@@ -12,7 +12,7 @@ export const disable2faVerb: VerbSpec = {
     const { data } = await api.get<{ username: string; two_factor_enabled?: boolean }>(enterprisePath(group, `/${id}`));
     // A repeat of a change already in effect succeeds and says so (the conventions' one rule).
     if (data.two_factor_enabled === false) {
-      cli.info(`two-factor authentication is already off for ${data.username}; nothing to do`);
+      alreadyInEffect(cli, `two-factor authentication of ${data.username}`, 'off');
       return;
     }
     await cli.confirm(`Disable two-factor authentication of ${data.username}? They can sign in with a password alone until they enable it again.`);

@@ -1,4 +1,4 @@
-import { defineVerb } from '../../kit/verb.js';
+import { alreadyInEffect, defineVerb } from '../../kit/verb.js';
 import { PIPELINE_COLUMNS } from './columns.js';
 import { addProjectOption, namedPipeline, type ProjectOpts } from './paths.js';
 
@@ -16,7 +16,7 @@ export const cancelVerb = defineVerb<ProjectOpts>({
     // The platform answers 200 whatever the state: say when there was nothing to cancel.
     const { path, pipeline: before } = await namedPipeline(api, o, value);
     if (FINISHED.has(before.status)) {
-      cli.info(`pipeline ${before.id} is already ${before.status}; nothing to cancel`);
+      alreadyInEffect(cli, `pipeline ${before.id}`, before.status);
       return;
     }
     await cli.confirmOnTerminal(`Cancel pipeline ${before.id} (#${String(before.iid)} ${String(before.ref)}, ${before.status})?`);

@@ -1,4 +1,4 @@
-import type { VerbSpec } from '../../kit/verb.js';
+import { alreadyInEffect, type VerbSpec } from '../../kit/verb.js';
 import { tokenRef } from './get.js';
 import { selfTokenId, updateHint, warnRevokedSecret, type TokenJson } from './own-token.js';
 import { contextsHolding, isLastAdminToken } from './holders.js';
@@ -14,7 +14,7 @@ export const revokeVerb: VerbSpec = {
     const api = await cli.client();
     const { data: token } = await api.get<TokenJson>(`/personal_access_tokens/${ref}`);
     if (token.revoked) {
-      cli.info(`token ${token.id} "${token.name}" is already revoked`);
+      alreadyInEffect(cli, `token ${token.id} "${token.name}"`, 'revoked');
       return;
     }
     const inUse = ref === 'self' || token.id === (await selfTokenId(api));

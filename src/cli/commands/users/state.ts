@@ -1,5 +1,5 @@
 // users block / unblock: the same request shape, opposite states.
-import type { VerbSpec } from '../../kit/verb.js';
+import { alreadyInEffect, type VerbSpec } from '../../kit/verb.js';
 import { resolveUserId } from '../../kit/refs.js';
 import { USER_DETAIL_COLUMNS } from './columns.js';
 
@@ -21,7 +21,7 @@ function stateVerb(action: 'block' | 'unblock'): VerbSpec {
       // user was already blocked (null, on block) or was not blocked (false, on unblock).
       const { data: changed } = await api.post<boolean | null>(`/users/${id}/${action}`);
       if (changed === true) cli.info(`${action}ed user ${user}`);
-      else cli.info(action === 'block' ? `user ${user} is already blocked` : `user ${user} is not blocked; nothing to unblock`);
+      else alreadyInEffect(cli, `user ${user}`, action === 'block' ? 'blocked' : 'active');
       const { data } = await api.get<Record<string, unknown>>(`/users/${id}`);
       await cli.showItem(data, USER_DETAIL_COLUMNS);
     },

@@ -1,0 +1,149 @@
+// One rule per behaviour, checked over the whole command tree rather than noun by noun (issue
+// 22): every destructive verb asks before it acts, every repeat of a change already in effect
+// succeeds saying "already", and every `get` piped prints `key<TAB>value` lines with times in
+// ISO 8601 UTC and sizes in bytes. The tree is walked, so a new verb of those kinds fails here
+// until it is listed with an invocation that shows it follows the rule. In-process, on the demo.
+import type { Command } from 'commander';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addNouns, createProgram } from '../../src/cli/program.js';
+import { inProcessSandbox, type InProcessSandbox } from '../helpers/cli-in-process.js';
+
+type Obj = Record<string, unknown>;
+const S = ['-R', 'acme/web/storefront'];
+
+/** Every leaf command of the tree, as its words (`releases links delete`). */
+async function leafCommands(): Promise<string[]> {
+  const program = createProgram();
+  await addNouns(program, 'all');
+  const walk = (c: Command, path: string[]): string[] => c.commands.flatMap((s) => (s.commands.length ? walk(s, [...path, s.name()]) : [[...path, s.name()].join(' ')]));
+  return walk(program, []);
+}
+
+/** Verbs that destroy or take away something: they confirm (on a terminal) or need --yes. */
+const DESTRUCTIVE = /^(delete|delete-file|delete-merged|remove|revoke|block|disable-2fa|unprotect|unshare)$/;
+
+describe('one rule per behaviour, over the whole tree', () => {
+  let sb: InProcessSandbox;
+  let leaves: string[];
+
+  beforeAll(async () => {
+    sb = inProcessSandbox();
+    await sb.init(['--demo']);
+    leaves = await leafCommands();
+  });
+  afterAll(() => sb.cleanup());
+
+  it('every destructive verb needs a confirmation: piped without --yes it is exit 2 and changes nothing', async () => {
+    const share = await sb.run(['projects', 'share', 'acme/web/storefront', '--group', 'oss', '--access-level', 'reporter']);
+    expect(share.exitCode, share.stderr).toBe(0);
+    const invocations: Record<string, string[]> = {
+      'tokens revoke': ['2'],
+      'users block': ['carol'],
+      'users delete': ['carol'],
+      'groups delete': ['oss'],
+      'projects delete': ['acme/web/storefront'],
+      'projects unshare': ['acme/web/storefront', '--group', 'oss'],
+      'members remove': [...S, '--user', 'dave'],
+      'releases delete': ['v1.1.0', ...S],
+      'releases links delete': ['v1.1.0', 'Rollout runbook', ...S],
+      'branches delete': ['feature/wishlist', ...S],
+      'branches delete-merged': [...S],
+      'branches unprotect': ['main', ...S],
+      'tags delete': ['v1.0.0', ...S],
+      'freeze-periods delete': ['0 23 * * fri', ...S],
+      'error-tracking keys delete': ['1', ...S],
+      'protected-envs unprotect': ['production', '-g', 'acme'],
+      'saml identities delete': ['acme', 'okta-00u2tom'],
+      'saml links delete': ['acme', 'acme-admins'],
+      'enterprise-users disable-2fa': ['acme', 'tom.becker'],
+      'snippets delete': ['Smoke test the checkout', ...S],
+      'wikis delete': ['Home', ...S],
+      'storages remove': ['archive'],
+      'packages delete': ['storefront-cli@1.1.0', ...S],
+      'packages delete-file': ['storefront-cli@1.0.0', '1', ...S],
+      'packages protection remove': ['1', ...S],
+      'pipelines delete': ['main', ...S],
+      'context remove': ['local'],
+    };
+    const destructive = leaves.filter((l) => DESTRUCTIVE.test(l.split(' ').at(-1) as string));
+    expect(destructive.filter((l) => !(l in invocations)), 'destructive verbs without an invocation here').toEqual([]);
+    const before = await sb.run(['projects', 'get', 'acme/web/storefront', '-o', 'json']);
+    for (const verb of destructive) {
+      const res = await sb.run([...verb.split(' '), ...(invocations[verb] as string[])]);
+      expect([verb, res.exitCode, res.stderr], verb).toEqual([verb, 2, expect.stringMatching(/[^.?]: confirmation needed; re-run with --yes/)]);
+    }
+    // Nothing was changed by the refusals.
+    expect((await sb.run(['projects', 'get', 'acme/web/storefront', '-o', 'json'])).stdout).toBe(before.stdout);
+    expect((await sb.json<Obj>(['users', 'get', 'carol'])).state).toBe('active');
+    expect((await sb.json<Obj>(['branches', 'get', 'main', ...S])).protected).toBe(true);
+  });
+
+  it('a repeat of a change already in effect exits 0, asks nothing and says "already"', async () => {
+    const cases: [string[], string][] = [
+      [['tokens', 'revoke', '10'], 'token 10 "release-bot" is already revoked'],
+      [['enterprise-users', 'disable-2fa', 'acme', 'mei.lin'], 'two-factor authentication of mei.lin is already off'],
+      [['users', 'unblock', 'carol'], 'user carol is already active'],
+      [['pipelines', 'cancel', '#1', ...S], 'pipeline'],
+      [['branches', 'unprotect', 'feature/wishlist', ...S], 'branch feature/wishlist is already unprotected'],
+    ];
+    expect((await sb.run(['users', 'block', 'dave', '--yes'])).exitCode).toBe(0);
+    expect((await sb.run(['pipelines', 'cancel', '#1', ...S])).exitCode).toBe(0);
+    cases.push([['users', 'block', 'dave'], 'user dave is already blocked']);
+    for (const [args, said] of cases) {
+      // Piped and without --yes: a repeat that asked would be exit 2.
+      const res = await sb.run(args);
+      expect([args.join(' '), res.exitCode], res.stderr).toEqual([args.join(' '), 0]);
+      expect(res.stderr).toContain(said);
+      expect(res.stderr).toMatch(/ is already [a-z]+; nothing to do$/m);
+    }
+  });
+
+  it('every get prints key<TAB>value lines piped, times in ISO 8601 UTC, sizes in bytes', async () => {
+    const milestone = (await sb.json<Obj[]>(['milestones', 'list', ...S]))[0] as Obj;
+    const event = (await sb.json<Obj[]>(['audit-events', 'list', '--limit', '1']))[0] as Obj;
+    const invocations: Record<string, string[]> = {
+      'tokens get': ['2'],
+      'users get': ['alice'],
+      'groups get': ['acme'],
+      'projects get': ['acme/web/storefront', '--statistics'],
+      'releases get': ['v1.1.0', ...S],
+      'branches get': ['main', ...S],
+      'branches protections get': ['main', ...S],
+      'commits get': ['main', ...S],
+      'tags get': ['v1.1.0', ...S],
+      'milestones get': [String(milestone.id), ...S],
+      'freeze-periods get': ['0 23 * * fri', ...S],
+      'security-settings get': [...S],
+      'notifications get': [],
+      'error-tracking settings get': [...S],
+      'protected-envs get': ['production', '-g', 'acme'],
+      'saml get': ['acme'],
+      'saml identities get': ['acme', 'okta-00u3mei'],
+      'saml links get': ['acme', 'acme-engineering'],
+      'enterprise-users get': ['acme', 'mei.lin'],
+      'snippets get': ['Smoke test the checkout', ...S],
+      'storage-moves get': ['1'],
+      'packages get': ['storefront-cli@1.0.0', ...S],
+      'audit-events get': [String(event.id)],
+      'pipelines get': ['main', ...S],
+      'context get': ['local'],
+      // A wiki page's get shows the page's text: a document, not fields (README).
+      'wikis get': ['Home', ...S, '--fields', 'slug,title,format'],
+    };
+    const gets = leaves.filter((l) => l.endsWith(' get'));
+    expect(gets.filter((l) => !(l in invocations)), 'get verbs without an invocation here').toEqual([]);
+    for (const verb of gets) {
+      const res = await sb.run([...verb.split(' '), ...(invocations[verb] as string[])]);
+      expect(res.exitCode, `${verb}: ${res.stderr}`).toBe(0);
+      // A document the record carries (a release's notes) follows its fields after a line `--`.
+      const fields = res.stdout.split('\n--\n')[0] as string;
+      for (const line of fields.split('\n')) {
+        expect(line, `${verb}: ${line}`).toMatch(/^[a-z0-9][a-z0-9 _.-]*\t/);
+        const value = line.slice(line.indexOf('\t') + 1);
+        if (/\d{4}-\d{2}-\d{2}[T ]\d{2}:/.test(value)) expect(value, `${verb}: ${line}`).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
+        expect(value, `${verb}: ${line}`).not.toMatch(/\bago$|^in \d+ |^just now$| [KMGT]i?B$/);
+        if (/size|bytes/.test(line.slice(0, line.indexOf('\t')))) expect(value, `${verb}: ${line}`).toMatch(/^(\d+|-|)$/);
+      }
+    }
+  });
+});
