@@ -5,6 +5,8 @@ export default defineConfig({
     include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
     // Rebuilds dist/ when any source is newer, so `vitest run FILE` never tests an old bundle.
     globalSetup: ['test/global-setup.ts'],
+    // HOSTCTL_TEST_CPU_LOG=FILE records each test file's CPU (docs/testing.md, "Keeping the suite fast").
+    setupFiles: process.env.HOSTCTL_TEST_CPU_LOG ? ['test/helpers/cpu-per-file.ts'] : [],
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',

@@ -14,6 +14,7 @@ import { PassThrough, Readable } from 'node:stream';
 import { expect } from 'vitest';
 import { BIN, cleanEnv, sandboxLayout } from './cli.js';
 import { copyDemoState } from './demo-fixture.js';
+import { copyInitState } from './init-fixture.js';
 
 /** What a run leaves behind, in the shape execa gives the process tests (final newline stripped). */
 export interface CliRun {
@@ -67,7 +68,7 @@ export interface InProcessSandbox {
   env: Record<string, string>;
   /** Runs `hostctl ...args`; never throws on a non-zero exit. */
   run(args: string[], options?: RunOptions): Promise<CliRun>;
-  /** `hostctl init --state <stateDir>` (plus args); returns the root token. */
+  /** `hostctl init --state <stateDir>` (plus args): without args a copy of such a state (init-fixture.ts), with `--demo` of the demo; returns the root token. */
   init(args?: string[]): Promise<string>;
   /**
    * Runs `hostctl ...args` on a fake terminal of `columns` width (default 80) with prompts on,
@@ -255,6 +256,8 @@ export function inProcessSandbox(): InProcessSandbox {
     async init(args = []) {
       // The demo is built once for the suite (demo-fixture.ts); `init --demo` itself is tested by running it.
       if (args.length === 1 && args[0] === '--demo') return copyDemoState(stateDir, configDir);
+      // A plain state is copied too (init-fixture.ts); with options, init runs as a command.
+      if (args.length === 0) return copyInitState(stateDir, configDir);
       const res = await sandbox.run(['init', '--state', stateDir, ...args]);
       if (res.exitCode !== 0) throw new Error(`init failed (${res.exitCode}): ${res.stderr}`);
       return res.stdout.trim();

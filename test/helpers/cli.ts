@@ -7,6 +7,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { copyDemoState } from './demo-fixture.js';
+import { copyInitState } from './init-fixture.js';
 import { FAKE_NOW } from './instance.js';
 
 export const BIN = resolve(import.meta.dirname, '../../bin/hostctl.js');
@@ -18,7 +19,7 @@ export interface CliSandbox {
   env: Record<string, string>;
   /** Runs hostctl with args; never throws on a non-zero exit. */
   run(args: string[], options?: { input?: string; env?: Record<string, string>; timeout?: number }): Promise<Result>;
-  /** `hostctl init --state <stateDir>` (plus args); returns the root token. */
+  /** `hostctl init --state <stateDir>` (plus args): without args a copy of such a state (init-fixture.ts), with `--demo` of the demo; returns the root token. */
   init(args?: string[]): Promise<string>;
   /** Runs with `-o json`, fails the test on a non-zero exit (with its stderr), parses stdout. */
   json<T = Record<string, unknown>>(args: string[], env?: Record<string, string>): Promise<T>;
@@ -56,6 +57,8 @@ export function cliSandbox(): CliSandbox {
     async init(args = []) {
       // The demo is built once for the suite (demo-fixture.ts); `init --demo` itself is tested by running it.
       if (args.length === 1 && args[0] === '--demo') return copyDemoState(stateDir, configDir);
+      // A plain state is copied too (init-fixture.ts); with options, init runs as a command.
+      if (args.length === 0) return copyInitState(stateDir, configDir);
       const res = await sandbox.run(['init', '--state', stateDir, ...args]);
       if (res.exitCode !== 0) throw new Error(`init failed (${res.exitCode}): ${String(res.stderr)}`);
       return String(res.stdout).trim();

@@ -133,6 +133,16 @@ const templates = new Map<string, { dir: string; rootToken: string }>();
 function freshState(target: string, clock: FakeClock, options: Partial<InitOptions>): { core: Core; rootToken: string } {
   const copyable = options.stateDir === undefined && options.clock === undefined && Object.values(options.storages ?? {}).every((p) => !isAbsolute(p));
   if (!copyable) return initState({ stateDir: target, clock, ...options });
+  const rootToken = copyStateTemplate(target, options);
+  return { core: openCore({ stateDir: target, clock }), rootToken };
+}
+
+/**
+ * Copies to `target` the state `initState` makes with `options` on the fake clock (made once
+ * per test process, see freshState); returns its root token. `options` must not name a state
+ * directory, a clock or an absolute storage path.
+ */
+export function copyStateTemplate(target: string, options: Partial<InitOptions>): string {
   const key = JSON.stringify(options);
   let template = templates.get(key);
   if (!template) {
@@ -144,7 +154,7 @@ function freshState(target: string, clock: FakeClock, options: Partial<InitOptio
     templates.set(key, template);
   }
   cpSync(join(template.dir, 'state'), target, { recursive: true });
-  return { core: openCore({ stateDir: target, clock }), rootToken: template.rootToken };
+  return template.rootToken;
 }
 
 /** Field names whose string values are secrets (tokens, DSNs and their keys, passwords). */
