@@ -2,16 +2,30 @@
 // of output and for prompts: util-linux `script`, or python's pty module where script is absent.
 import { execa } from 'execa';
 import { execFileSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { BIN, cleanEnv, type CliSandbox } from '../helpers/cli.js';
 
+const found = new Map<string, boolean>();
 export const hasCommand = (cmd: string): boolean => {
-  try {
-    execFileSync('sh', ['-c', `command -v ${cmd}`], { stdio: 'ignore' });
-    return true;
-  } catch {
-    return false;
+  let has = found.get(cmd);
+  if (has === undefined) {
+    try {
+      execFileSync('sh', ['-c', `command -v ${cmd}`], { stdio: 'ignore' });
+      has = true;
+    } catch {
+      has = false;
+    }
+    found.set(cmd, has);
   }
+  return has;
 };
+
+/**
+ * The system's python3 where there is one: a version manager's `python3` on PATH is a shell
+ * script that starts about a hundred processes before python does, on every terminal a test
+ * opens. Only the standard library's pty module is used, which every python3 has.
+ */
+const PYTHON = existsSync('/usr/bin/python3') ? '/usr/bin/python3' : 'python3';
 
 const shellQuote = (s: string) => `'${s.replace(/'/g, `'\\''`)}'`;
 
@@ -26,7 +40,7 @@ export interface TerminalResult {
 /** `input` is typed ahead; the terminal buffers it until the command reads. */
 export async function runOnTerminal(sb: Pick<CliSandbox, 'env'>, args: string[], options: { env?: Record<string, string>; input?: string } = {}): Promise<TerminalResult> {
   const line = [process.execPath, BIN, ...args].map(shellQuote).join(' ');
-  const [cmd, cmdArgs] = hasCommand('script') ? ['script', ['-qec', line, '/dev/null']] : ['python3', ['-c', 'import pty,sys; sys.exit(pty.spawn(sys.argv[1:]) >> 8)', 'sh', '-c', line]];
+  const [cmd, cmdArgs] = hasCommand('script') ? ['script', ['-qec', line, '/dev/null']] : [PYTHON, ['-c', 'import pty,sys; sys.exit(pty.spawn(sys.argv[1:]) >> 8)', 'sh', '-c', line]];
   const res = await execa(cmd as string, cmdArgs as string[], {
     // Not the parent's environment: CI=true there would turn prompts off on the terminal.
     env: { ...cleanEnv(), ...sb.env, COLUMNS: '200', TERM: 'xterm', ...(options.env ?? {}) },
@@ -115,7 +129,7 @@ export interface PtyResult {
  * `expect` (a regex over the output without ANSI codes), then types its `send` keys.
  */
 export async function drivePty(argv: string[], env: Record<string, string>, steps: Step[], columns = 220): Promise<PtyResult> {
-  const res = await execa('python3', ['-c', PTY_DRIVER], {
+  const res = await execa(PYTHON, ['-c', PTY_DRIVER], {
     input: JSON.stringify({ argv, env, steps, timeout: 40, columns }),
     reject: false,
     timeout: 60_000,
