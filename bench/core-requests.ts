@@ -182,6 +182,36 @@ const isPlain = (value: unknown): boolean =>
   ['string', 'number', 'boolean'].includes(typeof value) ||
   (Array.isArray(value) ? value.every(isPlain) : typeof value === 'object' && Object.getPrototypeOf(value) === Object.prototype && Object.values(value as object).every(isPlain));
 
+/**
+ * Runs `load`, a bulk insert of many rows, in one write transaction with the non-unique indexes
+ * of `tables` dropped, and puts them back from their own SQL after: one sort per index instead of
+ * an insertion per row (about half of what a row costs with its indexes and count triggers). The
+ * rows and the indexes are the same; the triggers stay, so trigger-kept counts and search indexes
+ * are written as the API writes them. A table that some trigger reads keeps its indexes (without
+ * them that trigger would scan the table for every row), as does every unique index (upserts and
+ * constraints need them).
+ */
+export function bulkLoad<T>(core: Core, tables: readonly string[], load: () => T): T {
+  const db = core.db;
+  const read = new Set<string>();
+  for (const { sql } of db.prepare("SELECT sql FROM sqlite_master WHERE type = 'trigger'").all() as { sql: string }[]) {
+    const body = sql.slice(Math.max(0, sql.search(/\bBEGIN\b/i)));
+    for (const m of body.matchAll(/\b(?:FROM|JOIN|UPDATE)\s+["`[]?(\w+)/gi)) read.add((m[1] as string).toLowerCase());
+  }
+  const free = tables.filter((t) => !read.has(t.toLowerCase()));
+  return core.tx(() => {
+    const indexes = free.length
+      ? (db
+          .prepare(`SELECT name, sql FROM sqlite_master WHERE type = 'index' AND sql IS NOT NULL AND sql NOT LIKE 'CREATE UNIQUE%' AND tbl_name IN (${free.map(() => '?').join(', ')}) ORDER BY name`)
+          .all(...free) as { name: string; sql: string }[])
+      : [];
+    for (const index of indexes) db.exec(`DROP INDEX ${index.name}`);
+    const out = load();
+    for (const index of indexes) db.exec(index.sql);
+    return out;
+  });
+}
+
 /** A user made through the API, with a personal access token of `api` scope. */
 export async function userWithToken(core: Core, rootToken: string, username: string): Promise<{ id: number; token: string }> {
   const name = username.charAt(0).toUpperCase() + username.slice(1);

@@ -9,7 +9,7 @@
 // through the in-process core as the group's administrator or its SCIM client.
 import { initState } from '../src/core/init.js';
 import type { Core } from '../src/core/app.js';
-import { atTwoSizes, call, medianGetMs, medianRequestMs, scaleRow } from './core-requests.js';
+import { atTwoSizes, bulkLoad, call, medianGetMs, medianRequestMs, scaleRow } from './core-requests.js';
 
 const NAME = 'governance lists';
 const ROUNDS = Number(process.env.BENCH_RUNS ?? 100);
@@ -55,7 +55,7 @@ async function build(dir: string, n: number): Promise<State> {
   const saml = core.db.prepare("INSERT INTO identities (user_id, provider, extern_uid, saml_provider_id, created_at) VALUES (?, 'group_saml', ?, ?, ?)");
   const link = core.db.prepare('INSERT INTO saml_group_links (group_id, saml_group_name, access_level, created_at) VALUES (?, ?, 30, ?)');
   const env = core.db.prepare('INSERT INTO protected_environments (project_id, name, created_at, updated_at) VALUES (?, ?, ?, ?)');
-  core.tx(() => {
+  bulkLoad(core, ['users', 'scim_identities', 'identities', 'saml_group_links', 'protected_environments'], () => {
     for (let i = 0; i < n; i++) {
       const at = new Date(Date.UTC(2025, 0, 1) + i * 60_000).toISOString();
       const id = Number(user.run(`user${i}`, `user${i}`, `user${i}@corp.example.com`, `user${i}@corp.example.com`, `User ${i}`, i % 4 === 3 ? 'blocked' : 'active', i % 3 === 0 ? 1 : 0, group.id, now, at, at).lastInsertRowid);

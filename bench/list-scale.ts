@@ -10,7 +10,7 @@
 // core.
 import type { Core } from '../src/core/app.js';
 import { budgetLine, verdict } from './budget.mjs';
-import { atTwoSizes, call, median, medianGetMs, quietState, scaleRow, timed, userWithToken } from './core-requests.js';
+import { atTwoSizes, bulkLoad, call, median, medianGetMs, quietState, scaleRow, timed, userWithToken } from './core-requests.js';
 
 const ROUNDS = Number(process.env.BENCH_RUNS ?? 25);
 /** The deepest offset page: page × per_page ≤ 50,000. */
@@ -52,7 +52,7 @@ async function build(dir: string, n: number): Promise<State> {
   const release = db.prepare(`INSERT INTO releases (project_id, tag, name, description, author_id, sha, released_at, created_at, updated_at) VALUES (?, ?, ?, '', 1, ?, ?, ?, ?)`);
   const snippet = db.prepare('INSERT INTO snippets (project_id, author_id, title, visibility, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?)');
   const visibilities = ['public', 'internal', 'private'];
-  core.tx(() => {
+  bulkLoad(core, ['projects', 'users', 'members', 'personal_access_tokens', 'namespaces', 'packages', 'releases', 'snippets'], () => {
     for (let i = 0; i < n; i++) {
       // Projects: private ones half in alice's group (hers) and half elsewhere (hidden).
       const ns = i % 6 === 5 ? other.id : big.id;

@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { initState } from '../src/core/init.js';
 import type { Core } from '../src/core/app.js';
-import { medianGetMs, scaleRow } from './core-requests.js';
+import { bulkLoad, medianGetMs, scaleRow } from './core-requests.js';
 
 const ROUNDS = Number(process.env.BENCH_RUNS ?? 200);
 const TYPES: [string, number][] = [
@@ -23,7 +23,7 @@ async function seed(core: Core, token: string, n: number): Promise<{ project: nu
   const insert = core.db.prepare(
     `INSERT INTO packages (project_id, name, version, package_type, type_rank, status, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
   );
-  core.tx(() => {
+  bulkLoad(core, ['packages'], () => {
     for (let i = 0; i < n; i++) {
       const at = new Date(Date.UTC(2025, 0, 1) + i * 60_000).toISOString();
       const [type, rank] = TYPES[i % TYPES.length] as [string, number];

@@ -5,7 +5,7 @@
 // from 100,000 rows as from 100 (within 2×). Both states are built here with direct INSERTs; requests go through
 // the in-process core.
 import type { Core } from '../src/core/app.js';
-import { atTwoSizes, call, medianGetMs, quietState, scaleRow, userWithToken } from './core-requests.js';
+import { atTwoSizes, bulkLoad, call, medianGetMs, quietState, scaleRow, userWithToken } from './core-requests.js';
 
 const ROUNDS = Number(process.env.BENCH_RUNS ?? 60);
 const STATUSES = ['success', 'failed', 'running', 'canceled'];
@@ -34,7 +34,7 @@ async function build(dir: string, n: number): Promise<State> {
   const file = db.prepare(`INSERT INTO package_files (package_id, file_name, size, file_md5, file_sha1, file_sha256, created_at, updated_at) VALUES (?, ?, 1, 'm', 's', ?, ?, ?)`);
   const outbox = db.prepare(`INSERT INTO notification_outbox (event, user_id, project_id, project_path, actor_id, subject, created_at) VALUES (?, ?, ?, 'root/app', 1, 'New release', ?)`);
   let pkg = 0;
-  core.tx(() => {
+  bulkLoad(core, ['protected_branches', 'error_tracking_client_keys', 'pipelines', 'package_files', 'notification_outbox'], () => {
     pkg = Number(
       db.prepare(`INSERT INTO packages (project_id, name, version, package_type, type_rank, created_at, updated_at) VALUES (?, 'lib', '1.0.0', 'generic', 7, ?, ?)`).run(project.id, at(0), at(0))
         .lastInsertRowid,
@@ -53,7 +53,7 @@ async function build(dir: string, n: number): Promise<State> {
     `INSERT INTO projects (namespace_id, name, path, path_lower, visibility, creator_id, created_at, updated_at, last_activity_at) VALUES (?, ?, ?, ?, ?, 1, ?, ?, ?)`,
   );
   const rule_ = db.prepare(`INSERT INTO package_protection_rules (project_id, package_name_pattern, package_type, created_at, updated_at) VALUES (?, ?, 'npm', ?, ?)`);
-  core.tx(() => {
+  bulkLoad(core, ['projects', 'package_protection_rules'], () => {
     for (let i = 0; i < n; i++) {
       // A tenth public, the rest private; names, creation and activity in orders of their own.
       const visibility = i % 10 === 1 ? 'public' : 'private';

@@ -4,7 +4,7 @@
 // and as an administrator), on the first page and a deeper one. Snippets are written in SQL
 // without repositories (only the lists are measured); requests go through the in-process core.
 import type { Core } from '../src/core/app.js';
-import { atTwoSizes, call, medianGetMs, quietState, scaleRow } from './core-requests.js';
+import { atTwoSizes, bulkLoad, call, medianGetMs, quietState, scaleRow } from './core-requests.js';
 
 const NAME = 'snippet list';
 const ROUNDS = Number(process.env.BENCH_RUNS ?? 100);
@@ -33,7 +33,7 @@ async function build(dir: string, n: number): Promise<State> {
   const group = (await call(core, rootToken, 'POST', '/groups', { name: 'Apps', path: 'apps', visibility: 'public' })) as { id: number };
   const project = (await call(core, rootToken, 'POST', '/projects', { path: 'app', namespace_id: group.id, visibility: 'public' })) as { id: number };
   const insert = core.db.prepare('INSERT INTO snippets (project_id, author_id, title, visibility, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?)');
-  core.tx(() => {
+  bulkLoad(core, ['snippets'], () => {
     for (let i = 0; i < n; i++) {
       const at = new Date(Date.UTC(2025, 0, 1) + i * 60_000).toISOString();
       const k = i % 8;

@@ -5,7 +5,7 @@
 // requests go through the in-process core.
 import { initState } from '../src/core/init.js';
 import type { Core } from '../src/core/app.js';
-import { atTwoSizes, call, medianGetMs, scaleRow } from './core-requests.js';
+import { atTwoSizes, bulkLoad, call, medianGetMs, scaleRow } from './core-requests.js';
 
 const NAME = 'storage move list';
 const ROUNDS = Number(process.env.BENCH_RUNS ?? 100);
@@ -40,7 +40,7 @@ async function build(dir: string, n: number): Promise<State> {
     `INSERT INTO repository_storage_moves (container_type, container_id, state, source_storage_name, destination_storage_name, created_at, updated_at)
      VALUES (?, ?, 4, ?, ?, ?, ?)`,
   );
-  core.tx(() => {
+  bulkLoad(core, ['repository_storage_moves', 'snippets'], () => {
     for (const [kind] of KINDS) {
       for (let i = 0; i < n; i++) {
         const at = new Date(Date.UTC(2025, 0, 1) + i * 60_000).toISOString();
