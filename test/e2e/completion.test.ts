@@ -350,4 +350,85 @@ zpty -d z
       expect(flags).not.toMatch(/-g\b|--group/);
     });
   });
+  // The values an admin reaches for (issue 22, contexts and completion), in each real shell: sort
+  // directions after the colon, the files packages upload reads, wiki page slugs of the -R
+  // project, storage names, a group's enterprise users, and only top-level groups for saml; and
+  // completion install leaves a new zsh and fish completing hostctl.
+  describe('values an admin completes, in each shell', () => {
+    const WIKI = ['Home', 'Runbook', 'guides/Deploying'];
+    const env = () => ({ ...sb.env, PATH: path });
+
+    it('bash (words split as bash splits them at ":" and "=")', async () => {
+      const complete = async (...words: string[]): Promise<string[]> => {
+        const script = [`source ${JSON.stringify(join(ROOT, FILES.bash))}`, `COMP_WORDS=(${words.map((w) => `'${w}'`).join(' ')})`, `COMP_CWORD=${words.length - 1}`, '_hostctl', 'printf "%s\\n" "${COMPREPLY[@]}"'].join('\n');
+        return String((await execa('bash', ['--norc', '-c', script], { env: env() })).stdout).split('\n').filter(Boolean).sort();
+      };
+      expect(await complete('hostctl', 'tokens', 'list', '--sort', 'expires', ':', '')).toEqual(['asc', 'desc']);
+      expect(await complete('hostctl', 'packages', 'upload', join(ROOT, 'package.j'))).toEqual([join(ROOT, 'package.json')]);
+      expect(await complete('hostctl', 'wikis', 'get', '-R', 'acme/web/storefront', '')).toEqual(WIKI);
+      expect(await complete('hostctl', 'projects', 'create', '--storage', '')).toEqual(['archive', 'default']);
+      expect(await complete('hostctl', 'saml', 'get', '')).toEqual(['acme', 'oss']);
+      expect(await complete('hostctl', 'freeze-periods', 'create', '--timezone', 'Europe/Be')).toEqual(Intl.supportedValuesOf('timeZone').filter((z) => z.startsWith('Europe/Be')).sort());
+    });
+
+    it.runIf(has('fish'))('fish', async () => {
+      const complete = async (line: string): Promise<string[]> => {
+        const res = await execa('fish', ['--no-config', '-c', `source ${JSON.stringify(join(ROOT, FILES.fish))}; complete -C ${JSON.stringify(line)}`], { env: env() });
+        return String(res.stdout).split('\n').filter(Boolean).map((l) => l.split('\t')[0] as string).sort();
+      };
+      expect(await complete('hostctl wikis get -R acme/web/storefront ')).toEqual([...WIKI].sort());
+      expect(await complete('hostctl projects create --storage ')).toEqual(['archive', 'default']);
+      expect(await complete('hostctl saml get ')).toEqual(['acme', 'oss']);
+    });
+
+    it.runIf(has('zsh'))('zsh', async () => {
+      // One interactive zsh on a pseudo-terminal (zpty) lists the choices of each line in turn,
+      // reading up to a marker printed after each completion (as the zsh tests above do).
+      const driver = `
+zmodload zsh/zpty
+zpty z zsh -f -i
+zpty -w z 'PS1=""; bindkey -e; autoload -U compinit; compinit -u -D; source ${join(ROOT, FILES.zsh)}; bindkey "^I" list-choices; print READY'
+local all="" chunk line
+until [[ $all == *[^[:blank:]]READY*$'\\e[?2004h'* ]]; do
+  if zpty -r -t z chunk; then all+="$chunk"; else sleep 0.02; fi
+done
+for line in "$@"; do
+  all=""
+  zpty -w -n z "$line"$'\\t'$'\\x15''print -r -- __DONE__'$'\\n'
+  until [[ $all == *[^[:blank:]]__DONE__* ]]; do
+    if zpty -r -t z chunk; then all+="$chunk"; else sleep 0.02; fi
+  done
+  print -r -- "\${all%__DONE__*}__LINE__"
+done
+zpty -d z
+`;
+      const file = join(sb.dir, 'zsh-admin-values.zsh');
+      writeFileSync(file, driver);
+      const lines = ['hostctl packages upload package', 'hostctl wikis get -R acme/web/storefront ', 'hostctl projects create --storage ', 'hostctl saml get '];
+      const res = await execa('zsh', ['-f', file, ...lines], { env: env(), cwd: ROOT, timeout: 60_000 });
+      const [files, slugs, storages, saml] = String(res.stdout).replace(/\u001b\[[0-9;?]*[a-zA-Z]/g, '').replace(/\r/g, '').split('__LINE__');
+      expect(files).toMatch(/package\.json/);
+      expect(files).toMatch(/package-lock\.json/);
+      expect(slugs).toMatch(/Home\s+Runbook\s+guides\/Deploying/);
+      expect(storages).toMatch(/archive\s+default/);
+      expect(saml).toMatch(/acme\s+oss/);
+      expect(saml).not.toMatch(/acme\/web|acme\/platform/);
+    });
+
+    it('completion install: a new zsh and a new fish load it with nothing more to do', async () => {
+      const dir = join(sb.dir, 'home-new-shells');
+      mkdirSync(dir);
+      const installEnv = { HOME: dir, SHELL: '/bin/zsh', XDG_DATA_HOME: '', XDG_CONFIG_HOME: '', ZDOTDIR: '' };
+      for (const shell of ['zsh', 'fish']) expect((await sb.run(['completion', 'install', shell, '--yes'], { env: installEnv })).exitCode).toBe(0);
+      const shellEnv = { HOME: dir, PATH: path, TERM: 'dumb' };
+      if (has('zsh')) {
+        const zsh = await execa('zsh', ['-i', '-c', 'print -r -- ${_comps[hostctl]}'], { env: shellEnv, extendEnv: false, reject: false });
+        expect(String(zsh.stdout).trim()).toBe('_hostctl');
+      }
+      if (has('fish')) {
+        const fish = await execa('fish', ['-c', 'complete -C "hostctl con"'], { env: shellEnv, extendEnv: false, reject: false });
+        expect(String(fish.stdout).split('\t')[0]).toBe('context');
+      }
+    });
+  });
 });
