@@ -221,7 +221,9 @@ describe('hostctl packages and pipelines', () => {
     }
     const badName = await box.run(['packages', 'upload', '-R', 'root/shop', '--name', 'bad name', '--package-version', '1.0.0', join(box.dir, 'notes.txt')]);
     expect(badName.exitCode).toBe(5);
-    expect(String(badName.stderr)).toContain('package_name is invalid');
+    // The platform's package_name is the --name typed.
+    expect(String(badName.stderr)).toContain('error: --name is invalid');
+    expect(String(badName.stderr)).toContain('hint: change --name and try again');
   });
 
   it.runIf(canUseTerminal)('draws a progress line with bytes, rate and ETA on a terminal', async () => {
