@@ -115,6 +115,7 @@ export function buildCore(options: CoreOptions, db: Database, settings: Instance
     },
     tx: <T>(fn: () => T) => writes.tx(fn),
     write: <T>(fn: () => T) => writes.run(fn),
+    committed: () => writes.committed(),
     nowIso: () => clock.now().toISOString(),
     log,
   };

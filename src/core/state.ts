@@ -24,6 +24,11 @@ export interface CoreState {
    * route uses it for what it writes once its body is read.
    */
   write<T>(fn: () => T): Promise<Awaited<T>>;
+  /**
+   * Settles once what the write running now wrote is committed; rejects if that commit fails.
+   * Work a write does beside the database (a ref file) waits on it to undo itself then.
+   */
+  committed(): Promise<void>;
   /** Current time as the ISO string stored in the database. */
   nowIso(): string;
   log(message: string): void;

@@ -81,10 +81,11 @@ function cacheStatements(db: Database): void {
     let stmt = cache.get(sql);
     if (!stmt) {
       stmt = prepare(sql);
-      // Writes are journaled by the tables they touch (written-tables.ts).
+      // Writes are journaled by the tables they touch (written-tables.ts); a write that
+      // answers rows (RETURNING) is a reader to the driver, and a write all the same.
       // Transaction control changes no rows: nothing to journal (and a read transaction's BEGIN
       // and COMMIT are run on every list request).
-      if (!stmt.reader && !TRANSACTION_CONTROL.test(sql)) journalWrites(db, prepare, sql, stmt);
+      if ((!stmt.reader || /\bRETURNING\b/i.test(sql)) && !TRANSACTION_CONTROL.test(sql)) journalWrites(db, prepare, sql, stmt);
       if (cache.size < 2000) cache.set(sql, stmt);
     }
     return stmt;

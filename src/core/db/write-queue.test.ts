@@ -53,6 +53,33 @@ describe('WriteQueue', () => {
     expect(otherCanWrite()).toBe(true);
   });
 
+  it('tells a write once what it wrote is committed, and rejects when its turn is lost', async () => {
+    const queue = new WriteQueue(db, 1000, null);
+    const visibleOnceCommitted = await queue.run(async () => {
+      db.prepare('INSERT INTO t (v) VALUES (?)').run('kept');
+      await queue.committed();
+      return other.prepare('SELECT v FROM t').pluck().all();
+    });
+    expect(visibleOnceCommitted).toEqual(['kept']);
+    // Two writes in one turn; the second ends the transaction (as a full disk does), so what the
+    // first wrote is gone with it: the first hears so from committed().
+    let heard: unknown = null;
+    const first = queue.run(async () => {
+      db.prepare('INSERT INTO t (v) VALUES (?)').run('lost');
+      await queue.committed().catch((error: unknown) => (heard = error));
+    });
+    const second = queue.run(() => {
+      db.exec('ROLLBACK');
+      throw new Error('transaction ended');
+    });
+    await expect(second).rejects.toThrow('transaction ended');
+    await expect(first).rejects.toThrow('transaction ended');
+    expect(String(heard)).toContain('transaction ended');
+    expect(other.prepare('SELECT v FROM t').pluck().all()).toEqual(['kept']);
+    // Outside a turn there is nothing to wait for.
+    await expect(queue.committed()).resolves.toBeUndefined();
+  });
+
   it('runs the writes that ask together in one turn, committed once after the last', async () => {
     const queue = new WriteQueue(db, 1000, null);
     const visibleToOthers: number[] = [];

@@ -63,6 +63,8 @@ export class WriteQueue {
   private readonly waiters: WaiterBoard | null;
   /** Since when the lock has been seen taken with no commit (shared by the writes in line). */
   private quiet: { version: number; since: number } | null = null;
+  /** While a turn's writes run: who waits to hear whether its commit succeeds (see `committed`). */
+  private listeners: { resolve: () => void; reject: (error: unknown) => void }[] | null = null;
 
   constructor(
     private readonly db: Database,
@@ -90,6 +92,18 @@ export class WriteQueue {
   }
 
   /**
+   * Settles when what the write running now wrote is committed (rejects if that commit, or its
+   * turn, fails). Work done beside the database during a turn (a ref written in a repository)
+   * waits on it to be undone when its rows never reached the disk. Outside a turn a write's
+   * transaction has already committed: settled at once.
+   */
+  committed(): Promise<void> {
+    const listeners = this.listeners;
+    if (!listeners) return Promise.resolve();
+    return new Promise<void>((resolve, reject) => listeners.push({ resolve, reject }));
+  }
+
+  /**
    * Runs the writes in line, in the order they asked. The writes that ask while a turn waits
    * (for the lock, or for the work already under way in this process to reach a pause) share
    * that turn: each runs in order inside the one transaction, as it would alone — what a write
@@ -114,12 +128,16 @@ export class WriteQueue {
         const turn = this.pending.splice(0, MAX_BATCH);
         const outcomes: Outcome[] = [];
         let failed: { error: unknown } | null = null;
+        const listeners: NonNullable<WriteQueue['listeners']> = [];
         for (const w of turn) {
           let outcome: Outcome;
+          this.listeners = listeners;
           try {
             outcome = { value: w.start() };
           } catch (error) {
             outcome = { error };
+          } finally {
+            this.listeners = null;
           }
           outcomes.push(outcome);
           if (!this.db.inTransaction && 'error' in outcome) {
@@ -137,6 +155,10 @@ export class WriteQueue {
           } catch (error) {
             failed = { error };
           }
+        }
+        for (const l of listeners) {
+          if (failed) l.reject(failed.error);
+          else l.resolve();
         }
         turn.forEach((w, i) => {
           const outcome = outcomes[i] as Outcome;

@@ -47,6 +47,12 @@ export class ObjectReads extends RepositoryBase {
     return info.id;
   }
 
+  /** What `resolveCommit` answers when the ref files tell it at once; undefined when git must be asked. */
+  resolveCommitNow(rev: string): string | null | undefined {
+    if (!this.exists()) return null;
+    return this.commitByRefName(rev) ?? undefined;
+  }
+
   /**
    * The commit a plain ref name names, read from the ref files without a round trip to git —
    * when git would read it the same way: the name expands in git's order (`refs/<name>`,

@@ -195,6 +195,19 @@ export class RefReads extends ObjectReads {
     return out;
   }
 
+  /**
+   * What `tag` answers, when that needs no object read (no tag, or a target already known):
+   * undefined when it does (then `tag` reads it).
+   */
+  tagNow(name: string): TagRef | null | undefined {
+    if (!this.exists() || !isValidRefComponentPath(name)) return null;
+    const target = this.runtime.refs(this.path).get(`refs/tags/${name}`);
+    if (!target) return null;
+    const info = tagTargets.get(target);
+    if (info) return { name, target, objectType: info.objectType, commitId: info.commitId };
+    return this.runtime.isKnownCommit(this.path, target) ? { name, target, objectType: 'commit', commitId: target } : undefined;
+  }
+
   /** One tag, read from its ref file and its (cached) target object, without starting git. */
   async tag(name: string): Promise<TagRef | null> {
     if (!this.exists() || !isValidRefComponentPath(name)) return null;

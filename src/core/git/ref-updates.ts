@@ -86,6 +86,20 @@ export class RefUpdates extends RefReads {
     });
   }
 
+  /**
+   * The usual case of updateRef, done at once (inside a write turn): true when the ref was
+   * written; false when git must do it (nothing was written: call updateRef). The housekeeping
+   * that follows ref writes is then the caller's to run, after its turn (housekeepRefs).
+   */
+  updateRefNow(ref: string, target: string, expected: string): boolean {
+    return guardedWriteSync(this.path, () => this.writeRefInProcess(ref, target, expected));
+  }
+
+  /** The housekeeping after `count` ref writes made by updateRefNow (see afterRefWrites). */
+  async housekeepRefs(count: number, tips: readonly string[] = []): Promise<void> {
+    await guardedWrite(this.path, () => this.afterRefWrites(count, tips));
+  }
+
   /** Writes the usual case of a ref update in-process: true when done, false when git must. */
   private writeRefInProcess(ref: string, target: string, expected: string): boolean {
     const outcome = this.runtime.refs(this.path).write(ref, target, expected);

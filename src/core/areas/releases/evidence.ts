@@ -5,6 +5,7 @@ import { createHash } from 'node:crypto';
 import type { CoreState } from '../../state.js';
 import type { JobRow } from '../../jobs/queue.js';
 import { milestonesOf, releaseById, type EvidenceRow, type ReleaseRow } from './queries.js';
+import type { MilestoneRow } from '../milestones/queries.js';
 import { UNAUTHENTICATED, withAuditor, type Auditor } from '../../audit/record.js';
 import { auditRow } from '../../audit/subjects.js';
 
@@ -16,15 +17,18 @@ export interface EvidenceJobPayload {
   auditor?: Auditor;
 }
 
-/** The evidence document of a release as it stands now. */
-export function evidenceSummary(core: CoreState, release: ReleaseRow): Record<string, unknown> {
+/**
+ * The evidence document of a release as it stands now (`milestones`: its milestones in list
+ * order, when the caller already has them).
+ */
+export function evidenceSummary(core: CoreState, release: ReleaseRow, known?: readonly MilestoneRow[]): Record<string, unknown> {
   const project = core.db.prepare('SELECT id, name, description, created_at FROM projects WHERE id = ?').get(release.project_id) as {
     id: number;
     name: string;
     description: string;
     created_at: string;
   };
-  const milestones = milestonesOf(core, [release.id]).get(release.id) ?? [];
+  const milestones = known ?? milestonesOf(core, [release.id]).get(release.id) ?? [];
   return {
     release: {
       id: release.id,
@@ -50,13 +54,12 @@ export function evidenceSummary(core: CoreState, release: ReleaseRow): Record<st
 }
 
 /** Collects and stores evidence for `release`; call inside a transaction. */
-export function insertEvidence(core: CoreState, release: ReleaseRow, jobId: number | null = null): EvidenceRow {
-  const summary = JSON.stringify(evidenceSummary(core, release));
+export function insertEvidence(core: CoreState, release: ReleaseRow, jobId: number | null = null, milestones?: readonly MilestoneRow[]): EvidenceRow {
+  const summary = JSON.stringify(evidenceSummary(core, release, milestones));
   const sha = createHash('sha256').update(summary).digest('hex');
-  const info = core.db
-    .prepare('INSERT INTO release_evidences (release_id, summary, summary_sha, job_id, created_at) VALUES (?, ?, ?, ?, ?)')
-    .run(release.id, summary, sha, jobId, core.nowIso());
-  return core.db.prepare('SELECT * FROM release_evidences WHERE id = ?').get(Number(info.lastInsertRowid)) as EvidenceRow;
+  return core.db
+    .prepare('INSERT INTO release_evidences (release_id, summary, summary_sha, job_id, created_at) VALUES (?, ?, ?, ?, ?) RETURNING *')
+    .get(release.id, summary, sha, jobId, core.nowIso()) as EvidenceRow;
 }
 
 /**

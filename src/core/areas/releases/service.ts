@@ -89,6 +89,9 @@ export async function createRelease(core: CoreState, actor: UserRow, project: Pr
   const problems = validateNewLinks(input.links);
   if (problems.length > 0) throw failure(400, `Validation failed: ${problems.join(', ')}`);
 
+  const now = await createReleaseNow(core, actor, project, repo, input, milestones);
+  if (now) return now;
+
   let tag = await repo.findTag(input.tag);
   let createdTag = false;
   if (!tag) {
@@ -111,24 +114,62 @@ export async function createRelease(core: CoreState, actor: UserRow, project: Pr
   }
 }
 
+/**
+ * The usual case, whole in the request's write turn: the tag is absent and made in-process at a
+ * commit the repository's files name (or is there and known), and the release is recorded in the
+ * same turn — one transaction, one commit, no git process. The tag's ref file is written first,
+ * so a release never names a tag that is not there; a tag made for a release that is then not
+ * recorded (a refusal, a failed commit) is taken back. Undefined, with nothing written, when the
+ * repository must be asked (createRelease goes on as before).
+ */
+async function createReleaseNow(core: CoreState, actor: UserRow, project: ProjectRow, repo: ReleaseRepo, input: CreateReleaseInput, milestones: MilestoneRow[]): Promise<CreatedRelease | undefined> {
+  let tag = repo.findTagNow?.(input.tag);
+  if (tag === undefined) return undefined;
+  let createdTag = false;
+  if (!tag) {
+    if (!input.ref) throw unprocessable('Ref is not specified');
+    tag = repo.createTagNow?.(input.tag, input.ref, input.tagMessage);
+    if (!tag) return undefined;
+    createdTag = true;
+  }
+  const sha = tag.targetSha;
+  const undo = async (error: unknown): Promise<never> => {
+    if (createdTag && !releaseByTag(core, project.id, input.tag)) {
+      await repo.discardTag?.(input.tag, sha).catch((e: unknown) => core.log(`could not remove tag ${input.tag}: ${String(e)}`));
+    }
+    throw error;
+  };
+  let created: CreatedRelease;
+  try {
+    created = recordRelease(core, actor, project, input, sha, milestones);
+  } catch (error) {
+    return undo(error);
+  }
+  // Asked before any await: the turn that commits is the one running now.
+  const committed = core.committed();
+  await committed.catch(undo);
+  if (createdTag) await repo.housekeep?.();
+  return created;
+}
+
 function recordRelease(core: CoreState, actor: UserRow, project: ProjectRow, input: CreateReleaseInput, sha: string, milestones: MilestoneRow[]): CreatedRelease {
   return core.tx(() => {
     // Re-checked under the write lock: a concurrent create of the same release lost the race.
     if (releaseByTag(core, project.id, input.tag)) throw conflict('Release already exists');
     const now = core.nowIso();
-    const info = core.db
+    const release = core.db
       .prepare(
         `INSERT INTO releases (project_id, tag, name, description, author_id, sha, released_at, created_at, updated_at)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING *`,
       )
-      .run(project.id, input.tag, input.name ?? input.tag, input.description ?? null, actor.id, sha, input.releasedAt ?? now, now, now);
-    const release = releaseById(core, Number(info.lastInsertRowid)) as ReleaseRow;
+      .get(project.id, input.tag, input.name ?? input.tag, input.description ?? null, actor.id, sha, input.releasedAt ?? now, now, now) as ReleaseRow;
     for (const link of input.links) insertLink(core, release.id, link);
-    attachMilestones(core, release.id, milestones);
+    // A new release has no milestones to take off.
+    if (milestones.length > 0) attachMilestones(core, release.id, milestones);
     recordNotification(core, 'new_release', project, actor, release.tag);
     auditRow(core, { type: 'Project', id: project.id }, 'release_created', { type: 'Release', id: release.id, details: release.tag }, `Created release ${release.tag}`);
     if (isUpcoming(release, core.clock.now()) || isHistorical(release)) return { release };
-    return { release, evidenceSha: insertEvidence(core, release).summary_sha };
+    return { release, evidenceSha: insertEvidence(core, release, null, milestones.length === 0 ? [] : undefined).summary_sha };
   });
 }
 

@@ -52,6 +52,36 @@ export async function createTag(
   return { name, target, objectType: annotation ? 'tag' : 'commit', commitId: commit };
 }
 
+/**
+ * A lightweight tag made at once, without a git process, when the repository's files say all
+ * that is needed (the tag is absent, `ref` names a commit already known): for a write turn that
+ * records what depends on the tag in the same transaction. Refuses as createTag does; undefined
+ * (nothing written) when createTag must do it. Records no event (the caller's names the tag);
+ * the caller runs the repository's housekeeping (housekeepRefs) once its turn is over.
+ */
+export function createTagNow(core: CoreState, project: ProjectRow, name: string, ref: string, message?: string): TagRef | undefined {
+  if (message?.trim()) return undefined;
+  assertWritable(project);
+  if (!isValidRefName(name)) throw failure(400, 'Tag name invalid');
+  const repo = projectRepository(core, project);
+  if (!repo.exists()) return undefined;
+  const existing = repo.tagNow(name);
+  if (existing === undefined) return undefined;
+  if (existing) throw failure(400, `Tag ${name} already exists`);
+  const commit = isSafeRevision(ref) ? repo.resolveCommitNow(ref) : null;
+  if (commit === undefined) return undefined;
+  if (commit === null) throw failure(400, `Target ${ref} is invalid`);
+  assertStillWritable(core, project);
+  try {
+    if (!repo.updateRefNow(`refs/tags/${name}`, commit, ZERO_SHA)) return undefined;
+  } catch (error) {
+    if (!(error instanceof RefUpdateError)) throw error;
+    if (error.reason === 'exists' || error.reason === 'stale') throw failure(400, `Tag ${name} already exists`);
+    throw failure(400, `Failed to create a tag: ${name}`);
+  }
+  return { name, target: commit, objectType: 'commit', commitId: commit };
+}
+
 export async function deleteTag(core: CoreState, project: ProjectRow, tag: TagRef): Promise<void> {
   assertWritable(project);
   core.tx(() => {
