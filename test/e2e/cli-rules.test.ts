@@ -1,7 +1,7 @@
 // One rule per behaviour, checked over the whole command tree rather than noun by noun (issue
 // 22): every destructive verb asks before it acts, every repeat of a change already in effect
 // succeeds saying "already", and every `get` piped prints `key<TAB>value` lines with times in
-// ISO 8601 UTC and sizes in bytes. The tree is walked, so a new verb of those kinds fails here
+// ISO 8601 UTC and sizes in bytes, and every --sort names its fields one way. The tree is walked, so a new verb of those kinds fails here
 // until it is listed with an invocation that shows it follows the rule. In-process, on the demo.
 import type { Command } from 'commander';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -11,11 +11,11 @@ import { inProcessSandbox, type InProcessSandbox } from '../helpers/cli-in-proce
 type Obj = Record<string, unknown>;
 const S = ['-R', 'acme/web/storefront'];
 
-/** Every leaf command of the tree, as its words (`releases links delete`). */
-async function leafCommands(): Promise<string[]> {
+/** Every leaf command of the tree, with its words (`releases links delete`). */
+async function leafCommandsWithOptions(): Promise<[string, Command][]> {
   const program = createProgram();
   await addNouns(program, 'all');
-  const walk = (c: Command, path: string[]): string[] => c.commands.flatMap((s) => (s.commands.length ? walk(s, [...path, s.name()]) : [[...path, s.name()].join(' ')]));
+  const walk = (c: Command, path: string[]): [string, Command][] => c.commands.flatMap((s) => (s.commands.length ? walk(s, [...path, s.name()]) : [[[...path, s.name()].join(' '), s] as [string, Command]]));
   return walk(program, []);
 }
 
@@ -25,11 +25,13 @@ const DESTRUCTIVE = /^(delete|delete-file|delete-merged|remove|revoke|block|disa
 describe('one rule per behaviour, over the whole tree', () => {
   let sb: InProcessSandbox;
   let leaves: string[];
+  let commands: [string, Command][];
 
   beforeAll(async () => {
     sb = inProcessSandbox();
     await sb.init(['--demo']);
-    leaves = await leafCommands();
+    commands = await leafCommandsWithOptions();
+    leaves = commands.map(([words]) => words);
   });
   afterAll(() => sb.cleanup());
 
@@ -144,6 +146,24 @@ describe('one rule per behaviour, over the whole tree', () => {
         expect(value, `${verb}: ${line}`).not.toMatch(/\bago$|^in \d+ |^just now$| [KMGT]i?B$/);
         if (/size|bytes/.test(line.slice(0, line.indexOf('\t')))) expect(value, `${verb}: ${line}`).toMatch(/^(\d+|-|)$/);
       }
+    }
+  });
+
+  it('every --sort takes FIELD[:asc|desc] with one name per concept: times without _at, the _at spelling accepted', async () => {
+    const sorted = commands.filter(([, c]) => c.options.some((o) => o.long === '--sort'));
+    expect(sorted.length).toBeGreaterThan(5);
+    for (const [words, c] of sorted) {
+      const help = (c.options.find((o) => o.long === '--sort')?.description ?? '').replace(/\s+/g, ' ');
+      const fields = /one of ([a-z_, ]+)/.exec(help)?.[1]?.split(/,\s*/) ?? [];
+      expect(fields.length, `${words}: ${help}`).toBeGreaterThan(0);
+      expect(fields.filter((f) => f.endsWith('_at')), words).toEqual([]);
+      expect(c.options.find((o) => o.long === '--sort')?.flags, words).toBe('--sort <field[:dir]>');
+      expect(help, words).toContain('optionally :asc or :desc');
+    }
+    for (const [list, field] of [['users list', 'created'], ['tokens list', 'expires'], ['projects list', 'updated']] as const) {
+      const plain = await sb.run([...list.split(' '), '--sort', `${field}:desc`, '--all']);
+      const spelt = await sb.run([...list.split(' '), '--sort', `${field}_at:desc`, '--all']);
+      expect([plain.exitCode, spelt.exitCode, spelt.stdout], list).toEqual([0, 0, plain.stdout]);
     }
   });
 });
