@@ -28,7 +28,9 @@ function loadBundle(name, v8Flags) {
   }
   const file = path.join(dist, name);
   const cacheFile = `${file}.${process.versions.v8}.cache`;
-  const source = fs.readFileSync(file, 'utf8');
+  // The build writes the bundles in ASCII (scripts/build.mjs): read as Latin-1, the same text
+  // comes without UTF-8 decoding.
+  const source = fs.readFileSync(file, 'latin1');
   let cachedData;
   try {
     cachedData = fs.readFileSync(cacheFile);

@@ -10,7 +10,7 @@ const Module = require('node:module');
 
 const file = path.join(__dirname, '..', 'dist', 'cli.cjs');
 const cacheFile = `${file}.${process.versions.v8}.cache`;
-const script = new vm.Script(`(function (exports, require, module, __filename, __dirname, __hostctlImport) {${fs.readFileSync(file, 'utf8')}\n})`, { filename: file });
+const script = new vm.Script(`(function (exports, require, module, __filename, __dirname, __hostctlImport) {${fs.readFileSync(file, 'latin1')}\n})`, { filename: file });
 const mod = new Module(file, module);
 mod.filename = file;
 mod.paths = Module._nodeModulePaths(path.dirname(file));

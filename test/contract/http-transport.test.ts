@@ -80,6 +80,49 @@ describe('HttpTransport', () => {
     expect(seen).toEqual(['/api/v4/projects?search=a%20b', '/api/v4/projects?search=a%20b', '/api/v4/projects?search=a%20b']);
   });
 
+  it('keeps every value of a header sent twice, joined as undici joins them', async () => {
+    const url = await serve((_req, res) => {
+      res.writeHead(200, [
+        ['content-type', 'application/json'],
+        ['x-note', 'one'],
+        ['x-note', 'two'],
+      ]);
+      res.end('{}');
+    });
+    const t = new HttpTransport({ baseUrl: url });
+    const res = await t.request({ method: 'GET', path: '/x' });
+    await t.close();
+    expect(res.headers['x-note']).toBe('one, two');
+  });
+
+  it('sends a body with its length, not chunked', async () => {
+    const seen: { length?: string; chunked?: string; body: string }[] = [];
+    const url = await serve((req, res) => {
+      let body = '';
+      req.on('data', (c: Buffer) => (body += c.toString()));
+      req.on('end', () => {
+        seen.push({ length: req.headers['content-length'], chunked: req.headers['transfer-encoding'], body });
+        res.writeHead(201, { 'content-type': 'application/json' }).end('{}');
+      });
+    });
+    const t = new HttpTransport({ baseUrl: url });
+    await t.request({ method: 'POST', path: '/x', headers: { 'content-type': 'application/json' }, body: '{"name":"é"}' });
+    await t.close();
+    expect(seen).toEqual([{ length: String(Buffer.byteLength('{"name":"é"}')), chunked: undefined, body: '{"name":"é"}' }]);
+  });
+
+  it('reports an answer whose body stops coming as a timeout', async () => {
+    const url = await serve((_req, res) => {
+      res.writeHead(200, { 'content-type': 'application/json', 'content-length': '100' });
+      res.write('{"partial":');
+    });
+    const t = new HttpTransport({ baseUrl: url, timeoutMs: 300, maxRetries: 0 });
+    const err = await t.request({ method: 'GET', path: '/x' }).catch((e: unknown) => e);
+    await t.close();
+    expect(err).toBeInstanceOf(TransportError);
+    expect((err as TransportError).timedOut).toBe(true);
+  });
+
   it('computes Retry-After from seconds, dates and backoff', () => {
     expect(retryDelay('3', 0, 60_000)).toBe(3000);
     expect(retryDelay(new Date(10_000).toUTCString(), 0, 60_000, 4000)).toBe(6000);
