@@ -111,7 +111,7 @@ export async function main(argv: string[], options: { directOutput?: boolean } =
   try {
     program = createProgram();
     const noun = selectedNoun(argv);
-    await addNouns(program, noun ? [noun] : []);
+    await addNouns(program, noun ? [noun] : [], { alone: !argv.includes('--help') && !argv.includes('-h') });
     configureOutputs(program, helpSettings().helpWidth);
     const line = readCommandLine(argv);
     const { words } = line;

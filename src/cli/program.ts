@@ -76,10 +76,15 @@ export function createProgram(): Command {
   return program;
 }
 
-/** Adds every noun as a command; loads and configures the ones in `load` (all when 'all'). */
-export async function addNouns(program: Command, load: NounEntry[] | 'all'): Promise<void> {
+/**
+ * Adds every noun as a command; loads and configures the ones in `load` (all when 'all'). With
+ * `alone`, only the loaded ones are added: the others serve the program's help and suggestions
+ * after an unknown word, which a command line naming a noun (and no --help) never shows, and
+ * forty commands cost every command a few milliseconds.
+ */
+export async function addNouns(program: Command, load: NounEntry[] | 'all', { alone = false } = {}): Promise<void> {
   const chosen = load === 'all' ? NOUNS : load;
-  for (const entry of NOUNS) {
+  for (const entry of alone && chosen.length > 0 ? chosen : NOUNS) {
     const cmd = new Command(entry.name).description(entry.summary);
     for (const alias of entry.aliases ?? []) cmd.alias(alias);
     cmd.exitOverride();

@@ -95,8 +95,17 @@ export class DirectHttp {
     });
   }
 
+  /**
+   * Idle connections are ended, not destroyed: destroying a socket reads `process.stderr` (in
+   * Node's debug logging), and making that stream costs a command about 6 ms of CPU time when
+   * standard error is a pipe. An ended connection closes once the server closes its side, and an
+   * idle one never keeps the process alive. Connections still carrying an answer are destroyed.
+   */
   close(): void {
-    for (const { agent } of this.agents.values()) agent.destroy();
+    for (const { agent } of this.agents.values()) {
+      for (const sockets of Object.values(agent.freeSockets)) for (const socket of sockets ?? []) socket.end();
+      for (const sockets of Object.values(agent.sockets)) for (const socket of sockets ?? []) socket.destroy();
+    }
     this.agents.clear();
   }
 }

@@ -2,7 +2,7 @@
 // their own (dist/undici.cjs), which the launcher compiles through its own V8 code cache only
 // when a command goes remote: a local command never reads or deserialises them. Run from source
 // (tests, benches), they are imported as a module.
-import { setFlagsFromString } from 'node:v8';
+import { createRequire } from 'node:module';
 
 type UndiciParts = typeof import('./undici-parts.js');
 
@@ -19,6 +19,7 @@ export function loadUndiciParts(): Promise<UndiciParts> {
   const load = (globalThis as { __hostctlLoadBundle?: BundleLoader }).__hostctlLoadBundle;
   // The launcher sets the flag itself: it must come before the bundle is checked against its cache.
   if (typeof load === 'function') return Promise.resolve(load('undici.cjs', WASM_FLAGS) as UndiciParts);
-  setFlagsFromString(WASM_FLAGS);
+  // node:v8 loads thirty modules of Node's own: only here, never with the transport.
+  (createRequire(import.meta.url)('node:v8') as typeof import('node:v8')).setFlagsFromString(WASM_FLAGS);
   return import('./undici-parts.js');
 }
