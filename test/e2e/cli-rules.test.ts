@@ -21,6 +21,8 @@ async function leafCommandsWithOptions(): Promise<[string, Command][]> {
 
 /** Verbs that destroy or take away something: they confirm (on a terminal) or need --yes. */
 const DESTRUCTIVE = /^(delete|delete-file|delete-merged|remove|revoke|block|disable-2fa|unprotect|unshare)$/;
+/** Verbs that change the state of something that exists: a sentence on stderr, the record only with -o, --fields or --jq. */
+const STATE_CHANGE = /^(delete|delete-file|delete-merged|remove|revoke|block|unblock|disable-2fa|unprotect|unshare|archive|unarchive|transfer|close|enable|disable|cancel|retry|use|rename|set-token)$/;
 
 describe('one rule per behaviour, over the whole tree', () => {
   let sb: InProcessSandbox;
@@ -164,6 +166,74 @@ describe('one rule per behaviour, over the whole tree', () => {
       const plain = await sb.run([...list.split(' '), '--sort', `${field}:desc`, '--all']);
       const spelt = await sb.run([...list.split(' '), '--sort', `${field}_at:desc`, '--all']);
       expect([plain.exitCode, spelt.exitCode, spelt.stdout], list).toEqual([0, 0, plain.stdout]);
+    }
+  });
+  // Last in this file: it changes (and deletes) much of the demo.
+  it('every verb that changes the state of something prints nothing on stdout in table mode, and the record with -o json', async () => {
+    const milestone = (await sb.json<Obj[]>(['milestones', 'list', ...S])).find((m) => m.title === 'Spring launch') as Obj;
+    expect((await sb.run(['projects', 'share', 'acme/web/design-system', '--group', 'oss', '--access-level', 'reporter'])).exitCode).toBe(0);
+    const pipeline = (await sb.json<Obj[]>(['pipelines', 'list', ...S])).find((p) => p.status === 'created') as Obj;
+    expect((await sb.run(['storages', 'add', 'spare', `${sb.dir}/spare-storage`])).exitCode).toBe(0);
+    // In an order where each still has something to act on (the project and group deletions last).
+    const invocations: [string, string[]][] = [
+      ['users block', ['carol']],
+      ['users unblock', ['carol']],
+      ['projects archive', ['oss/yaml-lint']],
+      ['projects unarchive', ['oss/yaml-lint']],
+      ['projects transfer', ['oss/yaml-lint', '--group', 'acme']],
+      ['milestones close', [String(milestone.id), ...S]],
+      ['error-tracking settings disable', [...S]],
+      ['error-tracking settings enable', [...S]],
+      ['pipelines cancel', [`#${String(pipeline.iid)}`, ...S]],
+      ['pipelines retry', [`#${String(pipeline.iid)}`, ...S]],
+      ['members remove', [...S, '--user', 'dave']],
+      ['releases links delete', ['v1.1.0', 'Rollout runbook', ...S]],
+      ['releases delete', ['v1.1.0', ...S]],
+      ['branches delete', ['feature/wishlist', ...S]],
+      ['branches delete-merged', [...S]],
+      ['branches unprotect', ['main', ...S]],
+      ['tags delete', ['v1.0.0', ...S]],
+      ['freeze-periods delete', ['0 23 * * fri', ...S]],
+      ['error-tracking keys delete', ['1', ...S]],
+      ['protected-envs unprotect', ['production', '-g', 'acme']],
+      ['saml identities delete', ['acme', 'okta-00u2tom']],
+      ['saml links delete', ['acme', 'acme-admins']],
+      ['enterprise-users disable-2fa', ['acme', 'priya.shah']],
+      ['snippets delete', ['Smoke test the checkout', ...S]],
+      ['wikis delete', ['Home', ...S]],
+      ['packages delete-file', ['storefront-cli@1.0.0', '1', ...S]],
+      ['packages delete', ['storefront-cli@1.1.0', ...S]],
+      ['packages protection remove', ['1', ...S]],
+      ['pipelines delete', ['main', ...S]],
+      ['users delete', ['carol']],
+      ['tokens revoke', ['2']],
+      ['projects unshare', ['acme/web/design-system', '--group', 'oss']],
+      ['projects delete', ['acme/web/storefront']],
+      ['groups delete', ['oss']],
+      ['storages remove', ['spare']],
+      ['context use', ['local']],
+      ['context rename', ['local', 'here']],
+      ['context set-token', ['here', '--token', 'hpat-not-a-real-token-0000', '--no-verify']],
+      ['context remove', ['here']],
+    ];
+    const changing = leaves.filter((l) => STATE_CHANGE.test(l.split(' ').at(-1) as string));
+    expect(changing.filter((l) => !invocations.some(([verb]) => verb === l)), 'state-changing verbs without an invocation here').toEqual([]);
+    // Before their table run, these show the record asked for with -o json (and back again, so the table run still changes something).
+    const asJson: Record<string, string[][]> = {
+      'users block': [['users', 'block', 'carol'], ['users', 'unblock', 'carol']],
+      'projects archive': [['projects', 'archive', 'oss/yaml-lint'], ['projects', 'unarchive', 'oss/yaml-lint']],
+      'error-tracking settings disable': [['error-tracking', 'settings', 'disable', ...S], ['error-tracking', 'settings', 'enable', ...S]],
+      'pipelines cancel': [['pipelines', 'cancel', `#${String(pipeline.iid)}`, ...S], ['pipelines', 'retry', `#${String(pipeline.iid)}`, ...S]],
+    };
+    for (const [verb, args] of invocations) {
+      for (const run of asJson[verb] ?? []) {
+        const res = await sb.run([...run, '--yes', '-o', 'json']);
+        expect([run.join(' '), res.exitCode], res.stderr).toEqual([run.join(' '), 0]);
+        expect(typeof JSON.parse(res.stdout), run.join(' ')).toBe('object');
+      }
+      const res = await sb.run([...verb.split(' '), ...args, '--yes']);
+      expect([verb, res.exitCode, res.stdout], res.stderr).toEqual([verb, 0, '']);
+      expect(res.stderr, verb).toMatch(/\S/);
     }
   });
 });

@@ -70,6 +70,14 @@ describe('hostctl tokens', () => {
     const badDate = await box.run(['tokens', 'create', '--user', 'alice', '--name', 'x', '--scope', 'api', '--expires-at', '2026-02-30']);
     expect(badDate.exitCode).toBe(2);
     expect(String(badDate.stderr)).toContain('--expires-at');
+    // Past the instance's maximum lifetime, or not after today: refused before anything is sent
+    // (as `tokens rotate --expires-at`), naming the flag and the latest date allowed.
+    const before = (await json<Token[]>(['tokens', 'list', '--user', 'alice', '--all'])).length;
+    const tooLate = await box.run(['tokens', 'create', '--user', 'alice', '--name', 'x', '--scope', 'api', '--expires-at', '2030-01-01']);
+    expect([tooLate.exitCode, tooLate.stderr]).toEqual([2, expect.stringMatching(/^error: --expires-at 2030-01-01: must be on or before \d{4}-\d{2}-\d{2} \(tokens live at most 400 days\)$/m)]);
+    const past = await box.run(['tokens', 'create', '--user', 'alice', '--name', 'x', '--scope', 'api', '--expires-at', '2020-01-01', '--dry-run']);
+    expect([past.exitCode, past.stdout, past.stderr]).toEqual([2, '', expect.stringMatching(/^error: --expires-at 2020-01-01: must be after today/m)]);
+    expect((await json<Token[]>(['tokens', 'list', '--user', 'alice', '--all'])).length).toBe(before);
     const badScope = await box.run(['tokens', 'create', '--user', 'alice', '--name', 'x', '--scope', 'everything', '-o', 'json']);
     // Checked before any request: a usage error naming --scope and the scopes there are.
     expect(badScope.exitCode).toBe(2);

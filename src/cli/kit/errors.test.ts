@@ -66,6 +66,9 @@ describe('the error mapper', () => {
     expect(grape.hint).toBe('change --name or --link-url and try again');
     expect(explainApiError(400, { error: 'name, path are missing, at least one parameter must be provided' }, 'POST', '/x', {}, flags).message).toMatch(/^--name, --path are missing, at least one parameter must be provided/);
     expect(explainApiError(400, { message: ['Url is blocked: URI is invalid'] }, 'POST', '/x', {}, flags).message).toMatch(/^--link-url is blocked: URI is invalid/);
+    // A field the platform calls by its attribute name (`Expiration date` is expires_at).
+    const expiry = explainApiError(422, { message: 'Expiration date must be before 2028-01-02' }, 'POST', '/users/2/personal_access_tokens', { expires_at: '2030-01-01' }, (field) => (field === 'expires_at' ? { flag: '--expires-at', typed: true } : undefined));
+    expect(expiry).toEqual({ message: '--expires-at must be before 2028-01-02 (HTTP 422, POST /users/2/personal_access_tokens)', hint: 'change --expires-at and try again' });
     // Words that only look like a field stay: `Branch name is invalid` names no clause field.
     expect(explainApiError(400, { message: 'Branch name is invalid' }, 'POST', '/x', {}, () => ({ flag: '--branch', typed: true })).message).toMatch(/^Branch name is invalid/);
     // A flag the user did not give: the hint says to give it.

@@ -125,6 +125,14 @@ function fieldSentence(field: string, messages: string[], request: unknown, flag
  */
 const CLAUSE_FIELD = /(^|, | and |^\d{3} [A-Za-z ]+ - )([A-Za-z][\w.[\]]*)(?=,| and | (?:is|are|does|must|has|can't|cannot|should)\b)/g;
 
+/**
+ * Fields the platform's sentences call by another name than their own (its locale's attribute
+ * names: `Expiration date must be before 2028-01-02` is about `expires_at`). A sentence that starts
+ * with one names that field, and so the flag standing for it.
+ */
+const PLATFORM_FIELD_NAMES: Record<string, string> = { 'expiration date': 'expires_at' };
+const NAMED_FIELD = new RegExp(`^(${Object.keys(PLATFORM_FIELD_NAMES).join('|')})\\b`, 'i');
+
 export interface ExplainedError {
   message: string;
   hint?: string;
@@ -156,6 +164,9 @@ export function explainApiError(status: number, body: unknown, method: string, p
       return fieldSentence(field, ['has already been taken'], request, flagOfField(field));
     }
     if (!flagFor) return text;
+    const named = NAMED_FIELD.exec(text);
+    const namedFlag = named ? flagOfField(PLATFORM_FIELD_NAMES[(named[1] as string).toLowerCase()] as string) : undefined;
+    if (namedFlag) return `${namedFlag}${text.slice((named?.[0] as string).length)}`;
     return text.replace(CLAUSE_FIELD, (whole, lead: string, field: string) => {
       const flag = flagOfField(field.toLowerCase());
       return flag ? `${lead}${flag}` : whole;

@@ -64,10 +64,11 @@ export interface Cli {
   showList(rows: Record<string, unknown>[], columns?: Column[], knownFields?: readonly string[]): Promise<void>;
   showItem(item: Record<string, unknown>, columns?: Column[]): Promise<void>;
   /**
-   * After a change to something that exists (archive, cancel, retry…): says `done` on stderr,
-   * and shows the changed record only when a format, --fields or --jq asked for it.
+   * After a change to the state of something that exists (block, archive, close, cancel, delete,
+   * use…): says `done` on stderr (nothing when undefined), and shows the changed record only when
+   * a format, --fields or --jq asked for it; the table form is the sentence alone.
    */
-  showChanged(item: Record<string, unknown>, columns: Column[] | undefined, done: string): Promise<void>;
+  showChanged(item: Record<string, unknown>, columns: Column[] | undefined, done: string | undefined): Promise<void>;
   /** Asks on a terminal; elsewhere requires --yes. Throws CancelledError when declined. */
   confirm(message: string): Promise<void>;
   /** Asks on a terminal (unless --yes); without one, goes ahead (the change is not destructive). */
@@ -326,8 +327,11 @@ function answer(opts: Record<string, unknown>, option: Option, value: string): v
  * rule for every verb: nothing is asked or sent, exit 0, and stderr says so.
  */
 export function alreadyInEffect(cli: Pick<Cli, 'info'>, subject: string, state: string): void {
-  cli.info(`${subject} is already ${state}; nothing to do`);
+  cli.info(alreadyText(subject, state));
 }
+
+/** The sentence of `alreadyInEffect`, for a verb that hands it to `cli.showChanged`. */
+export const alreadyText = (subject: string, state: string): string => `${subject} is already ${state}; nothing to do`;
 
 type PromptValues = { allowNew?: boolean; exclude?: (api: ApiClient, opts: Record<string, unknown>) => Promise<string[]> };
 
@@ -694,7 +698,7 @@ export function makeCli(globals: GlobalOptions & ListOptions, env: NodeJS.Proces
     },
     async showChanged(item, columns, done) {
       if (globals.output !== 'table' || fields || globals.jq !== undefined) await cli.showItem(item, columns);
-      info(done);
+      if (done !== undefined) info(done);
     },
     async confirm(message) {
       // A dry run sends nothing, so there is nothing to confirm.

@@ -23,7 +23,6 @@ export const deleteMergedVerb: VerbSpec<ProjectOpts> = {
     await api.get(repoPath(project, '/branches'), { per_page: 1 });
     await cli.confirm(`Delete every branch of ${String(project)} merged into its default branch?`);
     const { data } = await api.delete<Record<string, unknown>>(repoPath(project, '/merged_branches'));
-    if (cli.globals.output !== 'table' || cli.globals.fields) await cli.showItem(data);
-    cli.info('merged branches are being deleted in the background (protected and default branches are kept)');
+    await cli.showChanged(data, undefined, 'merged branches are being deleted in the background (protected and default branches are kept)');
   },
 };

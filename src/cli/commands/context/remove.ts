@@ -22,7 +22,6 @@ export const removeVerb: VerbSpec = {
       delete data.contexts[name];
       if (data.currentContext === name) delete data.currentContext;
     }, cli.env);
-    if (!cli.globals.dryRun) cli.info(`removed context "${name}"${row.current ? '; there is no current context now (pick one with: hostctl context use)' : ''}`);
-    if (cli.globals.output !== 'table') await cli.showItem(row);
+    await cli.showChanged(row, undefined, cli.globals.dryRun ? undefined : `removed context "${name}"${row.current ? '; there is no current context now (pick one with: hostctl context use)' : ''}`);
   },
 };

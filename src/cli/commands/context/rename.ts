@@ -22,8 +22,8 @@ export const renameVerb = defineVerb<Record<string, never>>({
       delete data.contexts[from as string];
       if (data.currentContext === from) data.currentContext = to;
     }, cli.env);
-    if (!cli.globals.dryRun) cli.info(`renamed context "${from}" to "${to}"${saved.currentContext === to ? ' (the current context)' : ''}`);
+    const done = `renamed context "${from}" to "${to}"${saved.currentContext === to ? ' (the current context)' : ''}`;
+    await cli.showChanged(contextRow(to, saved.contexts[to] ?? config.contexts[from as string]!, saved), undefined, cli.globals.dryRun ? undefined : done);
     if (cli.env.HOSTCTL_CONTEXT === from) cli.info(`note: HOSTCTL_CONTEXT=${String(from)} in the environment names the old name`);
-    if (cli.globals.output !== 'table') await cli.showItem(contextRow(to, saved.contexts[to] ?? config.contexts[from as string]!, saved));
   },
 });

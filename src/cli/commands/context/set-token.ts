@@ -41,7 +41,7 @@ export const setTokenVerb = defineVerb<SetTokenOptions>({
     const saved = await updateConfig((data) => {
       data.contexts[name as string] = { ...data.contexts[name as string]!, token };
     }, cli.env);
-    if (!cli.globals.dryRun) cli.info(`context "${name}" now uses token ${maskToken(token) ?? ''}${ctx.token ? ` (was ${maskToken(ctx.token) ?? ''})` : ''}`);
-    if (cli.globals.output !== 'table') await cli.showItem(contextRow(name as string, saved.contexts[name as string] ?? { ...ctx, token }, saved));
+    const done = `context "${name}" now uses token ${maskToken(token) ?? ''}${ctx.token ? ` (was ${maskToken(ctx.token) ?? ''})` : ''}`;
+    await cli.showChanged(contextRow(name as string, saved.contexts[name as string] ?? { ...ctx, token }, saved), undefined, cli.globals.dryRun ? undefined : done);
   },
 });

@@ -19,9 +19,8 @@ export const useVerb: VerbSpec = {
     const saved = await updateConfig((data) => {
       data.currentContext = name;
     }, cli.env);
-    if (!cli.globals.dryRun) cli.info(`current context is now "${name}"`);
+    await cli.showChanged(contextRow(name, saved.contexts[name]!, saved), undefined, cli.globals.dryRun ? undefined : `current context is now "${name}"`);
     const override = OVERRIDES.find((k) => cli.env[k]);
     if (override) cli.info(`note: ${override} is set in the environment and takes precedence over the current context`);
-    if (cli.globals.output !== 'table') await cli.showItem(contextRow(name, saved.contexts[name]!, saved));
   },
 };

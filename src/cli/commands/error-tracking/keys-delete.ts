@@ -14,7 +14,6 @@ export const keysDeleteVerb: VerbSpec<ProjectOpts> = {
     await cli.confirm(`Delete error tracking client key ${key}? Applications using its DSN stop reporting`);
     const api = await cli.client();
     const { data } = await api.delete<Record<string, unknown>>(path);
-    if (cli.globals.output !== 'table' || cli.globals.fields) await cli.showItem(data, KEY_COLUMNS);
-    cli.info(`deleted client key ${key}`);
+    await cli.showChanged(data, KEY_COLUMNS, `deleted client key ${key}`);
   },
 };

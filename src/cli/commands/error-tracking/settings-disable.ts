@@ -15,7 +15,7 @@ export const settingsDisableVerb: VerbSpec<ProjectOpts> = {
     const path = settingsPath(projectRef(o));
     try {
       const { data } = await api.patch<Record<string, unknown>>(path, { active: false });
-      await cli.showItem(data);
+      await cli.showChanged(data, undefined, `error tracking disabled for project ${projectRef(o)} (settings and keys kept)`);
     } catch (error) {
       if (error instanceof ApiError && error.status === 404 && /Error Tracking Setting/.test(error.message)) {
         throw new CliError('error tracking is not configured for this project', EXIT.notFound, 'configure it with: hostctl error-tracking settings enable -R PROJECT');

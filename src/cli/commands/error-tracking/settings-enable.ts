@@ -11,6 +11,6 @@ export const settingsEnableVerb: VerbSpec<ProjectOpts> = {
   async run(cli, _args, o) {
     const api = await cli.client();
     const { data } = await api.put<Record<string, unknown>>(settingsPath(projectRef(o)), { active: true, integrated: true });
-    await cli.showItem(data);
+    await cli.showChanged(data, undefined, `error tracking enabled for project ${projectRef(o)}`);
   },
 };

@@ -12,6 +12,6 @@ export const closeVerb: VerbSpec<ProjectOrGroupOpts> = {
   async run(cli, [id], o) {
     const api = await cli.client();
     const { data } = await api.put<Record<string, unknown>>(`${milestonesBase(o)}/${milestoneId(id)}`, { state_event: 'close' });
-    await cli.showItem(data, MILESTONE_DETAIL_COLUMNS);
+    await cli.showChanged(data, MILESTONE_DETAIL_COLUMNS, `closed milestone ${String(data.title)} (${id})`);
   },
 };

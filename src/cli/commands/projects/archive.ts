@@ -43,7 +43,6 @@ export const transferVerb: VerbSpec<TransferOpts> = {
     const { data: current } = await api.get<{ path_with_namespace: string }>(projectPath(project));
     await cli.confirm(`Move project ${current.path_with_namespace} to ${target}? Its old path redirects, but clones should update their remote.`);
     const { data } = await api.put<Record<string, unknown>>(projectPath(project, '/transfer'), { namespace: idOrPath(target, o.group !== undefined ? '--group' : '--namespace') });
-    if (cli.globals.output !== 'table' || cli.globals.fields || cli.globals.jq !== undefined) await cli.showItem(data, PROJECT_DETAIL_COLUMNS);
-    cli.info(`moved project ${current.path_with_namespace} to ${String(data.path_with_namespace)}`);
+    await cli.showChanged(data, PROJECT_DETAIL_COLUMNS, `moved project ${current.path_with_namespace} to ${String(data.path_with_namespace)}`);
   },
 };

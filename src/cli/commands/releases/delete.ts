@@ -15,7 +15,6 @@ export const deleteVerb: VerbSpec<ProjectOpts> = {
     await api.get(path);
     await cli.confirm(`Delete release ${String(tag)} (the tag stays)?`);
     const { data } = await api.delete<Record<string, unknown>>(path);
-    if (cli.globals.output !== 'table' || cli.globals.fields) await cli.showItem(data);
-    cli.info(`deleted release ${String(tag)}; tag ${String(tag)} kept`);
+    await cli.showChanged(data, undefined, `deleted release ${String(tag)}; tag ${String(tag)} kept`);
   },
 };

@@ -15,7 +15,6 @@ export const linksDeleteVerb: VerbSpec<ProjectOpts> = {
     const { data: current } = await api.get<{ name: string }>(path);
     await cli.confirm(`Remove link "${current.name}" from release ${String(tag)}?`);
     const { data } = await api.delete<Record<string, unknown>>(path);
-    if (cli.globals.output !== 'table' || cli.globals.fields) await cli.showItem(data);
-    cli.info(`removed link "${current.name}" from release ${String(tag)}`);
+    await cli.showChanged(data, undefined, `removed link "${current.name}" from release ${String(tag)}`);
   },
 };

@@ -1,8 +1,10 @@
 import type { VerbSpec } from '../../kit/verb.js';
 import { TOKEN_SCOPES } from '../../../shared/token-scopes.js';
-import { checkChoice, collect, parseDate, resolveUserId } from '../../kit/refs.js';
+import { checkChoice, collect, resolveUserId } from '../../kit/refs.js';
 import { UsageError } from '../../kit/errors.js';
+import { nowFromEnv } from '../../../shared/dates.js';
 import type { TokenJson } from './own-token.js';
+import { MAX_LIFETIME_DAYS, checkExpiresAt } from './expiry.js';
 
 interface CreateOpts {
   user: string;
@@ -26,12 +28,14 @@ export const createVerb: VerbSpec<CreateOpts> = {
       .requiredOption('--user <user>', 'owner of the token (id or username)')
       .requiredOption('--name <name>', 'name of the token')
       .requiredOption('--scope <scope>', 'a scope such as api, read_api, read_repository (repeatable, or comma-separated)', collect)
-      .option('--expires-at <date>', 'expiry date (YYYY-MM-DD); the instance default when absent')
+      .option('--expires-at <date>', `expiry date (YYYY-MM-DD, after today and at most ${MAX_LIFETIME_DAYS} days ahead); the instance default when absent`)
       .option('--description <text>', 'what the token is for'),
   async run(cli, _args, o) {
     if (o.scope.length === 0) throw new UsageError('--scope needs at least one scope');
     for (const scope of o.scope) checkChoice(scope, TOKEN_SCOPES, '--scope');
-    const expiresAt = o.expiresAt !== undefined ? parseDate(o.expiresAt, '--expires-at') : undefined;
+    // The same check as `tokens rotate --expires-at`: a date the platform would refuse is a usage
+    // error before anything is sent.
+    const expiresAt = o.expiresAt !== undefined ? checkExpiresAt(o.expiresAt, nowFromEnv(cli.env)) : undefined;
     const api = await cli.client();
     const userId = await resolveUserId(api, o.user);
     const { data } = await api.post<TokenJson>(`/users/${userId}/personal_access_tokens`, {

@@ -1,5 +1,5 @@
 // users block / unblock: the same request shape, opposite states.
-import { alreadyInEffect, type VerbSpec } from '../../kit/verb.js';
+import { alreadyText, type VerbSpec } from '../../kit/verb.js';
 import { resolveUserId } from '../../kit/refs.js';
 import { USER_DETAIL_COLUMNS } from './columns.js';
 
@@ -20,10 +20,10 @@ function stateVerb(action: 'block' | 'unblock'): VerbSpec {
       // The platform answers 201 either way; its body says whether anything changed (true), the
       // user was already blocked (null, on block) or was not blocked (false, on unblock).
       const { data: changed } = await api.post<boolean | null>(`/users/${id}/${action}`);
-      if (changed === true) cli.info(`${action}ed user ${user}`);
-      else alreadyInEffect(cli, `user ${user}`, action === 'block' ? 'blocked' : 'active');
+      const done = changed === true ? `${action}ed user ${user}` : alreadyText(`user ${user}`, action === 'block' ? 'blocked' : 'active');
+      // A change of state: the sentence on stderr, the record only when a format asks for it.
       const { data } = await api.get<Record<string, unknown>>(`/users/${id}`);
-      await cli.showItem(data, USER_DETAIL_COLUMNS);
+      await cli.showChanged(data, USER_DETAIL_COLUMNS, done);
     },
   };
 }
