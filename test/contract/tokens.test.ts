@@ -506,6 +506,25 @@ describe.each(TRANSPORTS)('personal access tokens (%s)', (kind) => {
       expect((await inst.client(data.token).get<{ id: number }>('/personal_access_tokens/self')).data.id).toBe(data.id);
     });
 
+    it('answers every page right after writes to users and members: remembered page starts never go stale', async () => {
+      const fx = await createProjectWithRoles(inst);
+      const url = `/projects/${fx.project.id}/access_tokens`;
+      const made: BotToken[] = [];
+      for (let i = 0; i < 9; i++) made.push((await inst.admin.post<BotToken>(url, { name: `paged-${i}`, scopes: ['read_api'] })).data);
+      const page3 = async () => (await fx.maintainer.client.get<BotToken[]>(url, { per_page: 3, page: 3 })).data.map((t) => t.id);
+      const ids = made.map((t) => t.id);
+      expect(await page3()).toEqual(ids.slice(6, 9));
+      // Writes to columns of users the list does not read, one of them (is_admin) answered by a trigger.
+      await inst.admin.put(`/users/${made[0]!.user_id}`, { name: 'Renamed bot' });
+      await inst.admin.put(`/users/${fx.developer.user.id}`, { admin: true });
+      expect(await page3()).toEqual(ids.slice(6, 9));
+      // A bot's membership gone: its token leaves the list, and every later page moves up by one.
+      expect((await inst.admin.delete(`/projects/${fx.project.id}/members/${made[1]!.user_id}`)).status).toBe(204);
+      const left = ids.filter((id) => id !== made[1]!.id);
+      expect(await page3()).toEqual(left.slice(6, 9));
+      expect((await fx.maintainer.client.get<BotToken[]>(url, { per_page: 3, page: 2 })).data.map((t) => t.id)).toEqual(left.slice(3, 6));
+    });
+
     it('revokes with 204 for Maintainers; the token stops working; others get 400 or 404', async () => {
       const fx = await createProjectWithRoles(inst);
       const { data } = await fx.maintainer.client.post<BotToken>(`/projects/${fx.project.id}/access_tokens`, { name: 'gone', scopes: ['api'] });

@@ -148,6 +148,33 @@ describe('remembered page starts', () => {
         expect(read(200)).toEqual(plain(true, 200));
       });
 
+      describe('when a trigger writes the table itself', () => {
+        beforeEach(() => {
+          // Flagging a row moves it to the front of the order: an UPDATE of a column the list does
+          // not name that a trigger answers by setting one it does.
+          db.exec(`ALTER TABLE items ADD COLUMN flag INTEGER NOT NULL DEFAULT 0;
+            CREATE TRIGGER items_flag AFTER UPDATE OF flag ON items WHEN NEW.flag = 1 BEGIN UPDATE items SET k = 'k99' WHERE id = NEW.id; END;`);
+        });
+
+        it('keeps its starts across an UPDATE of columns that trigger does not fire for', () => {
+          expect(read(200)).toEqual(plain(true, 200));
+          db.prepare("UPDATE items SET label = 'x' WHERE id = ?").run(plain(true, 0, 1)[0]);
+          expect(kept(200)).toBe(true);
+          expect(read(200)).toEqual(plain(true, 200));
+        });
+
+        it('forgets them when the trigger answers the UPDATE by setting one of them', () => {
+          const before = read(200);
+          expect(before).toEqual(plain(true, 200));
+          // A row from past the page moves to the front: every page before it shifts by one.
+          db.prepare('UPDATE items SET flag = 1 WHERE id = ?').run(plain(true, 250, 1)[0]);
+          expect(kept(200)).toBe(false);
+          const after = read(200);
+          expect(after).toEqual(plain(true, 200));
+          expect(after).not.toEqual(before);
+        });
+      });
+
       it('forgets them when rows come or go', () => {
         expect(read(200)).toEqual(plain(true, 200));
         db.prepare("INSERT INTO items (k, label) VALUES ('k99', 'x')").run();

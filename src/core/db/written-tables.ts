@@ -6,15 +6,20 @@
 // Every write statement prepared through the connection (connection.ts) is journaled when it
 // changed rows: the connection's total_changes() before and after it, and the tables it may have
 // written — its own target, with every table a trigger on it writes and every table a foreign
-// key cascades to, transitively. A span of the connection's changes is accounted for only when
-// the journal covers it without a gap; a write made any other way (db.exec, a statement whose
-// target is not recognised) leaves a gap or marks every table, and then everything starts over,
-// as it does for a commit by another connection (data_version).
+// key action reaches, transitively. A span of the connection's changes is accounted for only
+// when the journal covers it without a gap; a write made any other way (db.exec, a statement
+// whose target is not recognised) leaves a gap or marks every table, and then everything starts
+// over, as it does for a commit by another connection (data_version).
 //
 // An UPDATE of plain `column = value` assignments also records which columns of its target it
-// set (when no trigger or cascade of it writes the target again): a list that declares which
-// columns of a table decide its rows and their order (a token list reads its bots' `bot` flag
-// and nothing else of users) keeps its starts across updates of the table's other columns.
+// set, and the walk over triggers and foreign keys follows what SQLite fires: an `AFTER UPDATE
+// OF a, b` trigger only when a or b is among the columns set, an ON UPDATE action only when the
+// key it references is; a trigger's own plain UPDATE adds the columns it sets (to its target,
+// which may be the statement's own table). A list that declares which columns of a table decide
+// its rows and their order (a token list reads its bots' `bot` flag and nothing else of users)
+// keeps its starts across updates of the table's other columns — but not across an update of
+// another column that a trigger answers by setting one of them. A trigger's WHEN is not read:
+// the walk assumes it may fire.
 import type { Database } from 'better-sqlite3';
 
 /** Journal entries kept per connection; a span older than the oldest entry is unaccounted. */
@@ -23,10 +28,8 @@ const MAX_ENTRIES = 512;
 interface Entry {
   before: number;
   after: number;
-  /** The tables the statement may have written; null when not known (every table). */
-  tables: ReadonlySet<string> | null;
-  /** For an UPDATE: its target and the only columns of it the statement set. */
-  set?: { table: string; columns: ReadonlySet<string> };
+  /** What the statement may have written (see WrittenTables); null when not known (every table). */
+  written: WrittenTables | null;
 }
 
 /**
@@ -39,9 +42,9 @@ export type WrittenTables = ReadonlyMap<string, ReadonlySet<string> | null>;
 interface Journal {
   entries: Entry[];
   changes: { get(): unknown };
-  /** Each (ops, table)'s closure over triggers and cascades, made on first use. */
-  closures: Map<string, Closure>;
-  graph?: Map<string, { table: string; ops: Op[] }[]>;
+  /** Each (ops, table, columns set)'s closure over triggers and foreign keys, made on first use. */
+  closures: Map<string, WrittenTables>;
+  graph?: Graph;
   /** The schema the closures, graph and names were read from (PRAGMA schema_version). */
   schema: { get(): unknown };
   schemaVersion?: number;
@@ -86,32 +89,65 @@ function sameSchema(journal: Journal): void {
   journal.names = undefined;
 }
 
+/**
+ * What an op on a table makes SQLite write next: `of` (an UPDATE trigger's `UPDATE OF` columns,
+ * or the parent key an ON UPDATE action references) when it fires only if one of them is set;
+ * `columns` when what it writes is an UPDATE setting only those.
+ */
+interface Edge {
+  of?: ReadonlySet<string>;
+  table: string;
+  ops: Op[];
+  columns?: ReadonlySet<string>;
+}
+
+/** The schema's write graph, by "op:table". */
+type Graph = Map<string, Edge[]>;
+
+const names = (list: string): Set<string> => new Set(list.split(',').map((c) => c.trim().replace(/^["`[]|["`\]]$/g, '').toLowerCase()));
+
 /** The schema's write graph: what an op on a table makes its triggers and foreign keys write. */
-function graphOf(db: Database, journal: Journal): Map<string, { table: string; ops: Op[] }[]> {
+function graphOf(db: Database, journal: Journal): Graph {
   if (journal.graph) return journal.graph;
-  const graph = new Map<string, { table: string; ops: Op[] }[]>();
-  const add = (from: string, to: { table: string; ops: Op[] }) => {
+  const graph: Graph = new Map();
+  const add = (from: string, to: Edge) => {
     const list = graph.get(from) ?? [];
     list.push(to);
     graph.set(from, list);
   };
   for (const t of db.prepare("SELECT sql FROM sqlite_master WHERE type = 'trigger'").all() as { sql: string }[]) {
-    const head = /\b(INSERT|UPDATE|DELETE)\b[^]*?\bON\s+["`[]?(\w+)/i.exec(t.sql);
-    const body = t.sql.slice(Math.max(0, t.sql.search(/\bBEGIN\b/i)));
+    const head = /\b(INSERT|UPDATE|DELETE)\b(?:\s+OF\s+([^]*?))?\s+ON\s+["`[]?(\w+)/i.exec(t.sql);
     if (!head) continue;
-    const from = `${(head[1] as string).toLowerCase()}:${(head[2] as string).toLowerCase()}`;
-    for (const statement of body.split(';')) {
+    const op = (head[1] as string).toLowerCase();
+    const from = `${op}:${(head[3] as string).toLowerCase()}`;
+    const of = op === 'update' && head[2] ? names(head[2]) : undefined;
+    const body = t.sql.slice(Math.max(0, t.sql.search(/\bBEGIN\b/i)));
+    for (const statement of body.replace(/^\s*BEGIN\b/i, '').split(';')) {
       const target = writeTarget(statement);
-      if (target) add(from, target);
+      if (!target) continue;
+      const columns = target.ops.length === 1 && target.ops[0] === 'update' ? updatedColumns(statement) : undefined;
+      add(from, { ...target, ...(of ? { of } : {}), ...(columns ? { columns } : {}) });
     }
   }
   for (const { name } of db.prepare("SELECT name FROM sqlite_master WHERE type = 'table'").all() as { name: string }[]) {
-    for (const k of db.prepare('SELECT "table" AS parent, on_update, on_delete FROM pragma_foreign_key_list(?)').all(name) as { parent: string; on_update: string; on_delete: string }[]) {
+    const keys = db.prepare('SELECT id, "table" AS parent, "to" AS key, on_update, on_delete FROM pragma_foreign_key_list(?)').all(name) as {
+      id: number;
+      parent: string;
+      key: string | null;
+      on_update: string;
+      on_delete: string;
+    }[];
+    // A key of several columns is one row per column, with the same id.
+    for (const id of new Set(keys.map((k) => k.id))) {
+      const parts = keys.filter((k) => k.id === id);
+      const k = parts[0] as (typeof parts)[number];
       // CASCADE deletes or rewrites the child rows; SET NULL / SET DEFAULT update them.
       const child = (action: string): Op[] => (action === 'CASCADE' ? ['delete', 'update'] : action === 'NO ACTION' || action === 'RESTRICT' ? [] : ['update']);
       const parent = k.parent.toLowerCase();
+      // The referenced columns, when named (a key naming none references the primary key: any update counts).
+      const of = parts.every((p) => p.key) ? new Set(parts.map((p) => (p.key as string).toLowerCase())) : undefined;
       if (child(k.on_delete).length) add(`delete:${parent}`, { table: name.toLowerCase(), ops: child(k.on_delete) });
-      if (child(k.on_update).length) add(`update:${parent}`, { table: name.toLowerCase(), ops: child(k.on_update) });
+      if (child(k.on_update).length) add(`update:${parent}`, { table: name.toLowerCase(), ops: child(k.on_update), ...(of ? { of } : {}) });
     }
   }
   journal.graph = graph;
@@ -119,36 +155,36 @@ function graphOf(db: Database, journal: Journal): Map<string, { table: string; o
 }
 
 /**
- * The tables an op on `table` may write, itself included, through triggers and foreign key
- * actions; `again` when a trigger or cascade writes `table` itself too.
+ * What an op on `table` may write, itself included, through triggers and foreign key actions:
+ * each table, with the only columns set in it when every write reaching it is an UPDATE of
+ * known columns (`columns`: those the statement itself sets, for an UPDATE).
  */
-function closureOf(db: Database, journal: Journal, target: { table: string; ops: Op[] }): Closure {
+function closureOf(db: Database, journal: Journal, target: { table: string; ops: Op[] }, columns: ReadonlySet<string> | undefined): WrittenTables {
   sameSchema(journal);
-  const key = `${target.ops.join(',')}:${target.table}`;
+  const key = `${target.ops.join(',')}:${target.table}:${columns ? [...columns].sort().join(',') : '*'}`;
   const known = journal.closures.get(key);
   if (known) return known;
   const graph = graphOf(db, journal);
-  const tables = new Set<string>([target.table]);
-  let again = false;
+  const written = new Map<string, Set<string> | null>();
   const seen = new Set<string>();
-  const todo = target.ops.map((op) => `${op}:${target.table}`);
+  type Step = { op: Op; table: string; columns: ReadonlySet<string> | undefined };
+  const todo: Step[] = target.ops.map((op) => ({ op, table: target.table, columns: op === 'update' ? columns : undefined }));
   for (let at = todo.pop(); at !== undefined; at = todo.pop()) {
-    if (seen.has(at)) continue;
-    seen.add(at);
-    for (const next of graph.get(at) ?? []) {
-      tables.add(next.table);
-      if (next.table === target.table) again = true;
-      for (const op of next.ops) todo.push(`${op}:${next.table}`);
+    const name = `${at.op}:${at.table}:${at.columns ? [...at.columns].sort().join(',') : '*'}`;
+    if (seen.has(name)) continue;
+    seen.add(name);
+    const was = written.get(at.table);
+    if (!at.columns) written.set(at.table, null);
+    else if (was === undefined) written.set(at.table, new Set(at.columns));
+    else if (was !== null) for (const c of at.columns) was.add(c);
+    for (const next of graph.get(`${at.op}:${at.table}`) ?? []) {
+      // An UPDATE OF trigger (or ON UPDATE action) the statement's columns do not reach does not fire.
+      if (at.op === 'update' && next.of && at.columns && ![...at.columns].some((c) => next.of?.has(c))) continue;
+      for (const op of next.ops) todo.push({ op, table: next.table, columns: op === 'update' ? next.columns : undefined });
     }
   }
-  const closure = { tables, again };
-  journal.closures.set(key, closure);
-  return closure;
-}
-
-interface Closure {
-  tables: ReadonlySet<string>;
-  again: boolean;
+  journal.closures.set(key, written);
+  return written;
 }
 
 /**
@@ -206,10 +242,7 @@ export function journalWrites<S extends object>(db: Database, prepare: (sql: str
       const out = call.apply(stmt, args);
       const after = (journal.changes.get() as { t: number }).t;
       if (after !== before || schema) {
-        const closure = target && !schema ? closureOf(db, journal, target) : undefined;
-        const entry: Entry = { before, after, tables: closure?.tables ?? null };
-        if (target && columns && closure && !closure.again) entry.set = { table: target.table, columns };
-        journal.entries.push(entry);
+        journal.entries.push({ before, after, written: target && !schema ? closureOf(db, journal, target, columns) : null });
         if (journal.entries.length > MAX_ENTRIES) journal.entries.splice(0, journal.entries.length - MAX_ENTRIES);
       }
       return out;
@@ -232,9 +265,8 @@ export function tablesWritten(db: Database, from: number, to: number): WrittenTa
   for (let i = journal.entries.length - 1; i >= 0 && at !== from; i--) {
     const e = journal.entries[i] as Entry;
     if (e.after === e.before) continue;
-    if (e.after !== at || !e.tables) return undefined;
-    for (const t of e.tables) {
-      const set = e.set?.table === t ? e.set.columns : undefined;
+    if (e.after !== at || !e.written) return undefined;
+    for (const [t, set] of e.written) {
       const known = written.get(t);
       if (!set) written.set(t, null);
       else if (known === undefined) written.set(t, new Set(set));
