@@ -97,6 +97,36 @@ describe('an 80-column terminal', () => {
     expect(res.output).toMatch(/^\(\+5 columns: visibility,\n  default branch, /m);
   });
 
+  it('audit events: the action is never cut, a path target keeps its last segment, the address gives way', async () => {
+    // Events with long action names and path targets (the demo's own are short).
+    for (const args of [['projects', 'archive', 'acme/platform/infra/terraform-modules'], ['projects', 'unarchive', 'acme/platform/infra/terraform-modules'], ['error-tracking', 'settings', 'disable', '-R', 'acme/web/storefront']]) {
+      expect((await sb.run([...args, '--yes'])).exitCode).toBe(0);
+    }
+    const res = await show(['audit-events', 'list', '--limit', '3']);
+    expect(res.code, res.output).toBe(0);
+    fits(res.output, 80);
+    const rows = lines(res.output);
+    expect(rows[0]).toMatch(/^ID\s+TIME\s+AUTHOR\s+ACTION\s+TARGET$/);
+    expect(rows[1]).toMatch(/\serror_tracking_setting_active_updated\s+…\/storefront$/);
+    // A last segment wider than the column keeps its beginning.
+    expect(rows[2]).toMatch(/\sproject_unarchived\s+terraform-m…$/);
+    expect(res.output).not.toMatch(/[a-z]_[a-z]*…/);
+    expect(rows.at(-1)).toBe('(+1 column: address; -o wide or --fields)');
+  });
+
+  it('--fields keeps the priorities of the verb\'s own columns: the path identifies a project wherever it is put', async () => {
+    for (const columns of [80, 100, 120]) {
+      const res = await show(['projects', 'list', '--fields', 'id,name,path_with_namespace,description,visibility'], columns);
+      expect(res.code, res.output).toBe(0);
+      fits(res.output, columns);
+      // The path whole at every width; the name and the description give way to it.
+      expect(res.output, String(columns)).toMatch(/^3\s+Terraform Modules\s+acme\/platform\/infra\/terraform-modules\s/m);
+      expect(res.output, String(columns)).not.toMatch(/…\/[a-z-]+\s/);
+    }
+    const narrow = await show(['projects', 'list', '--fields', 'id,name,path_with_namespace,description,visibility'], 80);
+    expect(narrow.output).toMatch(/^4\s+Kubernetes Manif…\s+acme\/platform\/infra\/k8s-manifests\s/m);
+  });
+
   it('whoami shows the token scopes; groups get lists the group\'s projects', async () => {
     const who = await show(['whoami']);
     expect(who.code, who.output).toBe(0);

@@ -34,6 +34,8 @@ export interface Column {
   whole?: boolean;
   /** Overrides the priority read from the column's key and cells (see columnPriorities). */
   priority?: Priority;
+  /** false: not the row's identifier for coming first (a --fields column beside the verb's own identifier). */
+  identifies?: boolean;
   /** A size in bytes: `1.5 KiB` on a terminal, the number of bytes piped and in CSV. */
   bytes?: boolean;
 }
@@ -83,8 +85,28 @@ export const tsvEscape = (text: string): string => text.replace(/\\/g, '\\\\').r
 /** RFC 4180 quoting: fields with a comma, quote or line break are quoted, quotes doubled. */
 export const csvEscape = (text: string): string => (/[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text);
 
-function columnsFor(opts: RenderOptions, sample: Record<string, unknown> | undefined): Column[] {
-  if (opts.fields) return opts.fields.map((f) => ({ key: f, header: f }));
+/**
+ * The columns `--fields` asks for. A field the verb's own table shows keeps that column's priority
+ * there (its path identifies a project wherever it is put); the others are judged by key and cells
+ * but never as the row's identifier when one of the verb's identifiers is among them (`--fields
+ * id,name,path_with_namespace`: the path, not the name, is what must not be cut).
+ */
+function fieldColumns(fields: string[], own: Column[] | undefined, rows: Record<string, unknown>[]): Column[] {
+  if (!own) return fields.map((f) => ({ key: f, header: f }));
+  const prio = columnPriorities(own, rows.map((r) => own.map((c) => cellOf(r, c, true))));
+  const inherited = fields.map((f) => {
+    const i = own.findIndex((c) => c.key === f && !c.get);
+    return i < 0 ? undefined : prio[i];
+  });
+  const identified = inherited.includes(1);
+  return fields.map((f, i) => {
+    const p = inherited[i] ?? (identified ? 'judged' : undefined);
+    return { key: f, header: f, ...(typeof p === 'number' ? { priority: p } : p === 'judged' ? { identifies: false } : {}) };
+  });
+}
+
+function columnsFor(opts: RenderOptions, sample: Record<string, unknown> | undefined, rows: Record<string, unknown>[] = sample ? [sample] : []): Column[] {
+  if (opts.fields) return fieldColumns(opts.fields, opts.columns, rows);
   if (opts.columns) return opts.columns;
   if (!sample) return [];
   return Object.keys(sample)
@@ -129,7 +151,7 @@ export function columnPriorities(cols: Column[], body: string[][]): Priority[] {
   const identifier = cols.length > 1 && ID_KEY.test(lastKey(cols[0] as Column)) ? 1 : 0;
   return cols.map((c, i) => {
     if (c.priority) return c.priority;
-    if (i === 0 || i === identifier) return 1;
+    if ((i === 0 || i === identifier) && c.identifies !== false) return 1;
     const key = lastKey(c);
     const cells = body.map((r) => r[i] ?? '').filter((v) => v !== '-' && v !== '');
     if (ID_KEY.test(key) || /_ids?$|url$/.test(key)) return 4;
@@ -159,7 +181,7 @@ function table(header: string[], rows: string[][], cols: Column[], opts: RenderO
 export async function renderList(rows: Record<string, unknown>[], opts: RenderOptions): Promise<string> {
   if (opts.fields) checkFields(opts.fields, rows[0], opts.knownFields);
   if (isStructured(opts)) return structured(opts.fields ? rows.map((r) => pickFields(r, opts.fields as string[])) : rows, opts);
-  const cols = columnsFor(opts, rows[0]);
+  const cols = columnsFor(opts, rows[0], rows);
   const tty = (opts.format === 'table' || opts.format === 'wide') && opts.term.stdoutIsTTY;
   const header = cols.map((c) => (c.header ?? c.key).toUpperCase());
   const body = rows.map((r) => cols.map((c) => cellOf(r, c, tty, opts.now)));

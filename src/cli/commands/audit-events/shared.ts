@@ -9,13 +9,14 @@ const detail = (key: string) => (row: Record<string, unknown>) => (row.details a
 /** time, author, action, target, address: what fits 80 columns. */
 export const EVENT_COLUMNS: Column[] = [
   { key: 'id' },
-  // What happened and when identify an event to a reader; the address comes last.
+  // When, who and what happened identify an event to a reader; the address comes last.
   { key: 'created_at', header: 'time', priority: 2 },
   // Usernames are what admins type, and short; the full name is in get and in -o json.
   { key: 'author_id', header: 'author', lookup: 'user', priority: 2 },
-  // Action and target are text that may be cut (with …) rather than push author or address
-  // out: the platform's names run to 39 characters (update_mismatched_group_saml_extern_uid).
-  { key: 'event_name', header: 'action', priority: 2 },
+  // The action is a word of the platform's vocabulary (`user_blocked`): cut, it names nothing
+  // (`notification_settin…`), so like the id it is never cut nor left out.
+  { key: 'event_name', header: 'action', priority: 1 },
+  // The target gives way instead: a path is cut from the left and keeps its last segment.
   { key: 'target', get: (row) => detail('target_details')(row) ?? detail('target_id')(row), priority: 2 },
   { key: 'address', get: detail('ip_address'), priority: 4 },
 ];
