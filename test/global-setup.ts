@@ -46,6 +46,9 @@ export default function setup(): () => void {
   // removed when the run ends, since a worker process may be ended without its exit handlers.
   const templates = mkdtempSync(join(tmpdir(), 'hostctl-templates-'));
   process.env.HOSTCTL_TEST_TEMPLATES = templates;
+  // Test processes inherit this environment: a command a test starts outside a sandbox
+  // (whose own directories come first) still keeps its caches out of the real home directory.
+  process.env.XDG_CACHE_HOME = join(templates, 'cache');
   return () => rmSync(templates, { recursive: true, force: true });
 }
 

@@ -383,20 +383,21 @@ zpty -d z
 
     it.runIf(has('zsh'))('zsh', async () => {
       // One interactive zsh on a pseudo-terminal (zpty) lists the choices of each line in turn,
-      // reading up to a marker printed after each completion (as the zsh tests above do).
+      // reading up to a marker printed after each completion (as the zsh tests above do),
+      // waiting between reads with zselect (a builtin) rather than a `sleep` process.
       const driver = `
-zmodload zsh/zpty
+zmodload zsh/zpty zsh/zselect
 zpty z zsh -f -i
 zpty -w z 'PS1=""; bindkey -e; autoload -U compinit; compinit -u -D; source ${join(ROOT, FILES.zsh)}; bindkey "^I" list-choices; print READY'
 local all="" chunk line
 until [[ $all == *[^[:blank:]]READY*$'\\e[?2004h'* ]]; do
-  if zpty -r -t z chunk; then all+="$chunk"; else sleep 0.02; fi
+  if zpty -r -t z chunk; then all+="$chunk"; else zselect -t 2; fi
 done
 for line in "$@"; do
   all=""
   zpty -w -n z "$line"$'\\t'$'\\x15''print -r -- __DONE__'$'\\n'
   until [[ $all == *[^[:blank:]]__DONE__* ]]; do
-    if zpty -r -t z chunk; then all+="$chunk"; else sleep 0.02; fi
+    if zpty -r -t z chunk; then all+="$chunk"; else zselect -t 2; fi
   done
   print -r -- "\${all%__DONE__*}__LINE__"
 done

@@ -26,13 +26,18 @@ export interface CliSandbox {
   cleanup(): void;
 }
 
-/** A temporary directory with its own config and state directories, and the environment naming them (fake clock, no colour). */
+/**
+ * A temporary directory with its own config, state and cache directories, and the environment
+ * naming them (fake clock, no colour): nothing a test runs writes under the real home directory
+ * (completion values are cached under XDG_CACHE_HOME).
+ */
 export function sandboxLayout(prefix: string): Pick<CliSandbox, 'dir' | 'configDir' | 'stateDir' | 'env'> {
   const dir = mkdtempSync(join(tmpdir(), prefix));
   const configDir = join(dir, 'config');
   const env: Record<string, string> = {
     HOSTCTL_CONFIG_DIR: configDir,
     XDG_DATA_HOME: join(dir, 'data'),
+    XDG_CACHE_HOME: join(dir, 'cache'),
     HOSTCTL_FAKE_NOW: FAKE_NOW,
     NO_COLOR: '1',
   };
