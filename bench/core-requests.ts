@@ -190,8 +190,13 @@ const isPlain = (value: unknown): boolean =>
  * are written as the API writes them. A table that some trigger reads keeps its indexes (without
  * them that trigger would scan the table for every row), as does every unique index (upserts and
  * constraints need them).
+ *
+ * Rows inserted through `stage` (see Stage) reach their tables in one INSERT … SELECT per
+ * statement when `load` returns (or at `stage.flush()`): a statement per row costs a savepoint
+ * per row, and the search indexes' triggers then flush their FTS5 tables row by row, about ten
+ * times the cost of the same rows in one statement.
  */
-export function bulkLoad<T>(core: Core, tables: readonly string[], load: () => T): T {
+export function bulkLoad<T>(core: Core, tables: readonly string[], load: (stage: Stage) => T): T {
   const db = core.db;
   const read = new Set<string>();
   for (const { sql } of db.prepare("SELECT sql FROM sqlite_master WHERE type = 'trigger'").all() as { sql: string }[]) {
@@ -206,10 +211,120 @@ export function bulkLoad<T>(core: Core, tables: readonly string[], load: () => T
           .all(...free) as { name: string; sql: string }[])
       : [];
     for (const index of indexes) db.exec(`DROP INDEX ${index.name}`);
-    const out = load();
+    const stage = stager(core);
+    const out = load(stage);
+    stage.flush();
     for (const index of indexes) db.exec(index.sql);
     return out;
   });
+}
+
+/** What a staged statement's run answers: the id its row will have, as a prepared INSERT's run does. */
+export interface StagedInsert {
+  run(...values: unknown[]): { lastInsertRowid: number };
+}
+
+/**
+ * Stages rows for the tables of a bulkLoad: `stage(sql)` takes an `INSERT INTO t (columns)
+ * VALUES (…)` whose values are `?` or literals and answers a statement whose rows wait in memory
+ * with the id each will have in `t` (the next after the table's largest, or its AUTOINCREMENT
+ * sequence). `flush()` writes what waits, table by table in the order each first got a row
+ * (parents before the rows that name them, as a loop writes them), each by INSERT … SELECT over
+ * the rows as one JSON array, in the order staged. The rows, their ids and what the triggers
+ * write are those of the same inserts made one by one.
+ */
+export interface Stage {
+  (sql: string): StagedInsert;
+  flush(): void;
+}
+
+interface Pending {
+  copy: string;
+  rows: unknown[][];
+}
+
+/** Rows per INSERT … SELECT: a JSON text of some megabytes. */
+const CHUNK = 50_000;
+
+function stager(core: Core): Stage {
+  const db = core.db;
+  /** The statements with rows waiting, in the order they first got one since the last flush. */
+  let order: Pending[] = [];
+  const next = new Map<string, number>();
+  const nextId = (table: string): number => {
+    let id = next.get(table);
+    if (id === undefined) {
+      const max = (db.prepare(`SELECT COALESCE(MAX(rowid), 0) AS m FROM "${table}"`).get() as { m: number }).m;
+      const hasSequence = db.prepare("SELECT 1 FROM sqlite_master WHERE name = 'sqlite_sequence'").get() !== undefined;
+      const seq = hasSequence ? ((db.prepare('SELECT seq FROM sqlite_sequence WHERE name = ?').get(table) as { seq: number } | undefined)?.seq ?? 0) : 0;
+      id = Math.max(max, seq) + 1;
+    }
+    next.set(table, id + 1);
+    return id;
+  };
+  const stage = ((sql: string): StagedInsert => {
+    const m = /^\s*INSERT\s+INTO\s+["`[]?(\w+)["`\]]?\s*\(([^)]*)\)\s*VALUES\s*\(([^]*)\)\s*$/i.exec(sql);
+    if (!m) throw new Error(`bulkLoad stage: not a plain INSERT … VALUES: ${sql}`);
+    const table = m[1] as string;
+    const columns = (m[2] as string).split(',').map((c) => c.trim());
+    const values = splitValues(m[3] as string);
+    if (values.length !== columns.length) throw new Error(`bulkLoad stage: ${columns.length} columns, ${values.length} values: ${sql}`);
+    // The integer primary key (the rowid), given each row explicitly so that run can answer it.
+    const keys = (db.prepare('SELECT name, type, pk FROM pragma_table_info(?)').all(table) as { name: string; type: string; pk: number }[]).filter((c) => c.pk > 0);
+    const key = keys.length === 1 && keys[0]?.type.toUpperCase() === 'INTEGER' ? keys[0].name : undefined;
+    if (key !== undefined && columns.includes(key)) throw new Error(`bulkLoad stage: ${table}.${key} is given its ids here`);
+    const params = values.filter((v) => v === '?').length;
+    let at = key === undefined ? 0 : 1;
+    const selected = [...(key === undefined ? [] : ['value ->> 0']), ...values.map((v) => (v === '?' ? `value ->> ${at++}` : v))];
+    const copy = `INSERT INTO "${table}" (${[...(key === undefined ? [] : [key]), ...columns].join(', ')}) SELECT ${selected.join(', ')} FROM json_each(?) ORDER BY key`;
+    const pending: Pending = { copy, rows: [] };
+    return {
+      run(...args: unknown[]) {
+        if (args.length !== params) throw new Error(`bulkLoad stage: ${params} values expected, ${args.length} given: ${sql}`);
+        if (pending.rows.length === 0) order.push(pending);
+        if (key === undefined) {
+          pending.rows.push(args);
+          return { lastInsertRowid: 0 };
+        }
+        const id = nextId(table);
+        pending.rows.push([id, ...args]);
+        return { lastInsertRowid: id };
+      },
+    };
+  }) as Stage;
+  stage.flush = () => {
+    for (const p of order) {
+      const insert = db.prepare(p.copy);
+      for (let i = 0; i < p.rows.length; i += CHUNK) insert.run(JSON.stringify(p.rows.slice(i, i + CHUNK)));
+      p.rows = [];
+    }
+    order = [];
+    // Ids come from the tables again: rows inserted otherwise since take theirs as usual.
+    next.clear();
+  };
+  return stage;
+}
+
+/** The values of a VALUES list, split at the commas outside quotes and parentheses. */
+function splitValues(text: string): string[] {
+  const out: string[] = [];
+  let depth = 0;
+  let quote = '';
+  let start = 0;
+  for (let i = 0; i < text.length; i++) {
+    const ch = text[i] as string;
+    if (quote) {
+      if (ch === quote) quote = '';
+    } else if (ch === "'" || ch === '"') quote = ch;
+    else if (ch === '(') depth++;
+    else if (ch === ')') depth--;
+    else if (ch === ',' && depth === 0) {
+      out.push(text.slice(start, i).trim());
+      start = i + 1;
+    }
+  }
+  out.push(text.slice(start).trim());
+  return out;
 }
 
 /** A user made through the API, with a personal access token of `api` scope. */
@@ -263,13 +378,26 @@ export function scaleRow(name: string, label: string, smallMs: number, largeMs: 
 }
 
 /**
+ * How long one row's requests may take: a row stops after `rounds` requests or, once it has
+ * MIN_ROUNDS, after ROW_SECONDS (its warm-up after a quarter of that), so that a slow row (a
+ * filter that counts its matches, a list that answers every row) takes seconds, not minutes,
+ * while a fast one keeps all its rounds. BENCH_ROW_SECONDS sets it.
+ */
+const ROW_SECONDS = Number(process.env.BENCH_ROW_SECONDS ?? 3);
+const MIN_ROUNDS = 5;
+
+/**
  * The median time of one request of any shape (another API root, another credential header)
- * after a warm-up, as medianGetMs measures a GET; fails on an error status.
+ * after a warm-up, as medianGetMs measures a GET (up to `rounds` of them, see ROW_SECONDS);
+ * fails on an error status.
  */
 export async function medianRequestMs(core: Core, req: Parameters<Core['handle']>[0], rounds: number, warmup = 20): Promise<number> {
-  for (let i = 0; i < warmup; i++) await core.handle(req);
+  const elapsed = (since: bigint) => Number(process.hrtime.bigint() - since) / 1e9;
+  const warming = process.hrtime.bigint();
+  for (let i = 0; i < warmup && (i < 2 || elapsed(warming) < ROW_SECONDS / 4); i++) await core.handle(req);
   const times: number[] = [];
-  for (let i = 0; i < rounds; i++) {
+  const started = process.hrtime.bigint();
+  while (times.length < rounds && (times.length < MIN_ROUNDS || elapsed(started) < ROW_SECONDS)) {
     const start = process.hrtime.bigint();
     const res = await core.handle(req);
     times.push(Number(process.hrtime.bigint() - start) / 1e6);

@@ -5,7 +5,7 @@
 // one top group whose children are nine in ten of the groups, the rest one level further down;
 // a tenth of the groups are public. Requests go through the in-process core.
 import type { Core } from '../src/core/app.js';
-import { atTwoSizes, call, medianGetMs, quietState, scaleRow, userWithToken } from './core-requests.js';
+import { atTwoSizes, bulkLoad, call, medianGetMs, quietState, scaleRow, userWithToken } from './core-requests.js';
 
 const ROUNDS = Number(process.env.BENCH_RUNS ?? 60);
 
@@ -23,11 +23,11 @@ async function build(dir: string, n: number): Promise<State> {
   const user = alice.token;
   const db = core.db;
   const at = new Date(Date.UTC(2025, 0, 1)).toISOString();
-  const group = db.prepare(
-    `INSERT INTO namespaces (kind, name, path, full_path, full_path_lower, full_name, parent_id, visibility, created_at, updated_at) VALUES ('group', ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-  );
-  const member = db.prepare(`INSERT INTO members (source_type, source_id, user_id, access_level, created_at, updated_at) VALUES ('namespace', ?, ?, 30, ?, ?)`);
-  core.tx(() => {
+  bulkLoad(core, ['namespaces', 'members'], (stage) => {
+    const group = stage(
+      `INSERT INTO namespaces (kind, name, path, full_path, full_path_lower, full_name, parent_id, visibility, created_at, updated_at) VALUES ('group', ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    );
+    const member = stage(`INSERT INTO members (source_type, source_id, user_id, access_level, created_at, updated_at) VALUES ('namespace', ?, ?, 30, ?, ?)`);
     let firstChild = 0;
     for (let i = 1; i < n; i++) {
       // Names and paths in an order of their own (not the insertion order).
@@ -38,6 +38,8 @@ async function build(dir: string, n: number): Promise<State> {
       const visibility = i % 10 === 1 ? 'public' : 'private';
       const id = Number(group.run(name, path, `${parentPath}/${path}`, `${parentPath}/${path}`.toLowerCase(), `Top / ${name}`, nested ? firstChild : top.id, visibility, at, at).lastInsertRowid);
       if (i === 1) {
+        // The rename goes to the row itself (its triggers as a rename fires them): written first.
+        stage.flush();
         db.prepare(`UPDATE namespaces SET path = 'g-first', full_path = 'top/g-first', full_path_lower = 'top/g-first' WHERE id = ?`).run(id);
         firstChild = id;
       }
@@ -60,7 +62,7 @@ await atTwoSizes(build, async (small, large) => {
   both('user, all_available (public), name', () => '/groups', '&all_available=true', 'user');
   for (const order of ['name', 'path', 'id']) both(`subgroups, ${order}`, (s) => `/groups/${s.top}/subgroups`, `&order_by=${order}`);
   for (const order of ['name', 'path', 'id']) both(`descendant groups, ${order}`, (s) => `/groups/${s.top}/descendant_groups`, `&order_by=${order}`);
-  process.stdout.write(`\nGroup lists, 100 vs 100,000 groups (${ROUNDS} requests each, medians)\n`);
+  process.stdout.write(`\nGroup lists, 100 vs 100,000 groups (up to ${ROUNDS} requests each, 3 s a row, medians)\n`);
   for (const [label, path, query, as] of cases) {
     const x = await medianGetMs(small.core, as ? small.user : small.root, path(small), query, ROUNDS, 5);
     const y = await medianGetMs(large.core, as ? large.user : large.root, path(large), query, ROUNDS, 5);

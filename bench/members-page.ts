@@ -3,7 +3,7 @@
 // first page and a deeper one. Both states are built here; requests go through the in-process
 // core as a non-admin member would send them.
 import type { Core } from '../src/core/app.js';
-import { atTwoSizes, medianGetMs, quietState, scaleRow } from './core-requests.js';
+import { atTwoSizes, bulkLoad, medianGetMs, quietState, scaleRow } from './core-requests.js';
 
 const NAME = 'member list';
 const ROUNDS = Number(process.env.BENCH_RUNS ?? 200);
@@ -20,9 +20,9 @@ async function build(dir: string, n: number) {
   const group = await call(core, rootToken, 'POST', '/groups', { name: 'big', path: 'big' });
   const project = await call(core, rootToken, 'POST', '/projects', { name: 'app', path: 'app', namespace_id: group.id });
   const now = core.nowIso();
-  const user = core.db.prepare('INSERT INTO users (username, username_lower, email, email_lower, name, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?)');
-  const member = core.db.prepare("INSERT INTO members (source_type, source_id, user_id, access_level, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?)");
-  core.tx(() => {
+  bulkLoad(core, ['users', 'members'], (stage) => {
+    const user = stage('INSERT INTO users (username, username_lower, email, email_lower, name, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?)');
+    const member = stage("INSERT INTO members (source_type, source_id, user_id, access_level, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?)");
     for (let i = 0; i < n; i++) {
       const id = Number(user.run(`user${i}`, `user${i}`, `user${i}@example.com`, `user${i}@example.com`, `User ${i}`, now, now).lastInsertRowid);
       member.run('namespace', group.id, id, i % 3 === 0 ? 30 : 20, now, now);
@@ -35,7 +35,7 @@ async function build(dir: string, n: number) {
 const median = (core: Core, token: string, path: string, query: string) => medianGetMs(core, token, path, query, ROUNDS);
 
 await atTwoSizes(build, async (small, large) => {
-  process.stdout.write(`\nMember list page, 100 vs 100,000 members (${ROUNDS} requests each, medians; budget 2×)\n`);
+  process.stdout.write(`\nMember list page, 100 vs 100,000 members (up to ${ROUNDS} requests each, 3 s a row, medians; budget 2×)\n`);
   for (const [label, path, query] of [
     ['group members, page 1', (s: typeof small) => `/groups/${s.group}/members`, 'per_page=20'],
     ['group members, page 5', (s: typeof small) => `/groups/${s.group}/members`, 'per_page=20&page=5'],

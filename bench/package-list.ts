@@ -20,10 +20,10 @@ async function seed(core: Core, token: string, n: number): Promise<{ project: nu
   const headers = { 'private-token': token, 'content-type': 'application/json' };
   const group = JSON.parse(String((await core.handle({ method: 'POST', path: '/groups', headers, body: JSON.stringify({ name: 'Bench', path: 'bench' }) })).body)) as { id: number };
   const project = JSON.parse(String((await core.handle({ method: 'POST', path: '/projects', headers, body: JSON.stringify({ path: 'registry', namespace_id: group.id }) })).body)) as { id: number };
-  const insert = core.db.prepare(
-    `INSERT INTO packages (project_id, name, version, package_type, type_rank, status, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
-  );
-  bulkLoad(core, ['packages'], () => {
+  bulkLoad(core, ['packages'], (stage) => {
+    const insert = stage(
+      `INSERT INTO packages (project_id, name, version, package_type, type_rank, status, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
+    );
     for (let i = 0; i < n; i++) {
       const at = new Date(Date.UTC(2025, 0, 1) + i * 60_000).toISOString();
       const [type, rank] = TYPES[i % TYPES.length] as [string, number];
@@ -50,7 +50,7 @@ try {
     ['group, first page', (ids) => `/groups/${ids.group}/packages`, 'per_page=20'],
     ['filter package_name=package-99', (ids) => `/projects/${ids.project}/packages`, 'per_page=20&package_name=package-99'],
   ];
-  process.stdout.write(`\nPackage list page, 100 vs 100,000 packages (${ROUNDS} requests each, medians)\n`);
+  process.stdout.write(`\nPackage list page, 100 vs 100,000 packages (up to ${ROUNDS} requests each, 3 s a row, medians)\n`);
   for (const [label, path, query] of cases) {
     const x = await pageTimes(small.core, small.rootToken, path(a), query);
     const y = await pageTimes(large.core, large.rootToken, path(b), query);

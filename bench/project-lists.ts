@@ -28,13 +28,13 @@ async function build(dir: string, n: number): Promise<State> {
   const user = alice.token;
   const db = core.db;
   const at = (i: number) => new Date(Date.UTC(2025, 0, 1) + i * 60_000).toISOString();
-  const rule = db.prepare('INSERT INTO protected_branches (project_id, name, created_at, updated_at) VALUES (?, ?, ?, ?)');
-  const key = db.prepare('INSERT INTO error_tracking_client_keys (project_id, active, public_key, created_at, updated_at) VALUES (?, 1, ?, ?, ?)');
-  const pipeline = db.prepare('INSERT INTO pipelines (iid, project_id, sha, ref, status, source, user_id, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)');
-  const file = db.prepare(`INSERT INTO package_files (package_id, file_name, size, file_md5, file_sha1, file_sha256, created_at, updated_at) VALUES (?, ?, 1, 'm', 's', ?, ?, ?)`);
-  const outbox = db.prepare(`INSERT INTO notification_outbox (event, user_id, project_id, project_path, actor_id, subject, created_at) VALUES (?, ?, ?, 'root/app', 1, 'New release', ?)`);
   let pkg = 0;
-  bulkLoad(core, ['protected_branches', 'error_tracking_client_keys', 'pipelines', 'package_files', 'notification_outbox'], () => {
+  bulkLoad(core, ['protected_branches', 'error_tracking_client_keys', 'pipelines', 'package_files', 'notification_outbox'], (stage) => {
+    const rule = stage('INSERT INTO protected_branches (project_id, name, created_at, updated_at) VALUES (?, ?, ?, ?)');
+    const key = stage('INSERT INTO error_tracking_client_keys (project_id, active, public_key, created_at, updated_at) VALUES (?, 1, ?, ?, ?)');
+    const pipeline = stage('INSERT INTO pipelines (iid, project_id, sha, ref, status, source, user_id, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)');
+    const file = stage(`INSERT INTO package_files (package_id, file_name, size, file_md5, file_sha1, file_sha256, created_at, updated_at) VALUES (?, ?, 1, 'm', 's', ?, ?, ?)`);
+    const outbox = stage(`INSERT INTO notification_outbox (event, user_id, project_id, project_path, actor_id, subject, created_at) VALUES (?, ?, ?, 'root/app', 1, 'New release', ?)`);
     pkg = Number(
       db.prepare(`INSERT INTO packages (project_id, name, version, package_type, type_rank, created_at, updated_at) VALUES (?, 'lib', '1.0.0', 'generic', 7, ?, ?)`).run(project.id, at(0), at(0))
         .lastInsertRowid,
@@ -49,11 +49,11 @@ async function build(dir: string, n: number): Promise<State> {
     }
   });
   const ns = (db.prepare("SELECT id FROM namespaces WHERE kind = 'user' AND owner_id = ?").get(alice.id) as { id: number }).id;
-  const project_ = db.prepare(
-    `INSERT INTO projects (namespace_id, name, path, path_lower, visibility, creator_id, created_at, updated_at, last_activity_at) VALUES (?, ?, ?, ?, ?, 1, ?, ?, ?)`,
-  );
-  const rule_ = db.prepare(`INSERT INTO package_protection_rules (project_id, package_name_pattern, package_type, created_at, updated_at) VALUES (?, ?, 'npm', ?, ?)`);
-  bulkLoad(core, ['projects', 'package_protection_rules'], () => {
+  bulkLoad(core, ['projects', 'package_protection_rules'], (stage) => {
+    const project_ = stage(
+      `INSERT INTO projects (namespace_id, name, path, path_lower, visibility, creator_id, created_at, updated_at, last_activity_at) VALUES (?, ?, ?, ?, ?, 1, ?, ?, ?)`,
+    );
+    const rule_ = stage(`INSERT INTO package_protection_rules (project_id, package_name_pattern, package_type, created_at, updated_at) VALUES (?, ?, 'npm', ?, ?)`);
     for (let i = 0; i < n; i++) {
       // A tenth public, the rest private; names, creation and activity in orders of their own.
       const visibility = i % 10 === 1 ? 'public' : 'private';
@@ -92,7 +92,7 @@ await atTwoSizes(build, async (small, large) => {
   both('outbox, administrator (everyone)', () => '/hostctl/notifications/outbox', '');
   both('outbox, a user (own entries)', () => '/hostctl/notifications/outbox', '', 'user');
   cases.push(['outbox, event=new_release', () => '/hostctl/notifications/outbox', 'per_page=20&event=new_release', undefined, 'no budget: counts matching rows']);
-  process.stdout.write(`\nProject lists, 100 vs 100,000 rows (${ROUNDS} requests each, medians)\n`);
+  process.stdout.write(`\nProject lists, 100 vs 100,000 rows (up to ${ROUNDS} requests each, 3 s a row, medians)\n`);
   for (const [label, path, query, as, unbudgeted] of cases) {
     const x = await medianGetMs(small.core, as ? small.user : small.root, path(small), query, ROUNDS, 5);
     const y = await medianGetMs(large.core, as ? large.user : large.root, path(large), query, ROUNDS, 5);

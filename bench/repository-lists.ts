@@ -58,7 +58,7 @@ try {
     ['commit diff, page 1', (id, c) => `/projects/${id}/repository/commits/${c.second}/diff`, 'per_page=5', 'per_page=5'],
     ['commit diff, last page', (id, c) => `/projects/${id}/repository/commits/${c.second}/diff`, 'per_page=5&page=2', 'per_page=5&page=2000'],
   ];
-  process.stdout.write(`\nRepository lists, 10 vs 10,000 entries (${ROUNDS} requests each, medians)\n`);
+  process.stdout.write(`\nRepository lists, 10 vs 10,000 entries (up to ${ROUNDS} requests each, 3 s a row, medians)\n`);
   for (const [label, path, smallQuery, largeQuery] of cases) {
     const x = await medianGetMs(core, rootToken, path(small.id, a), smallQuery, ROUNDS, 5);
     const y = await medianGetMs(core, rootToken, path(large.id, b), largeQuery, ROUNDS, 5);

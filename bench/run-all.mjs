@@ -10,7 +10,7 @@ import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 const dir = import.meta.dirname;
-const HELPERS = ['lib.mjs', 'run-all.mjs', 'run-ts.mjs', 'budget.mjs', 'core-requests.ts'];
+const HELPERS = ['lib.mjs', 'run-all.mjs', 'run-ts.mjs', 'budget.mjs', 'core-requests.ts', 'compare-states.mjs', 'compare-rows.mjs'];
 const argv = process.argv.slice(2);
 const jobsAt = argv.indexOf('--jobs');
 // Two at a time by default: on two cores the scripts' own interleaved baselines absorb the
@@ -20,9 +20,12 @@ const jobsAt = argv.indexOf('--jobs');
 const jobs = jobsAt >= 0 ? Math.max(1, Number(argv[jobsAt + 1]) || 1) : 2;
 const only = argv.filter((a, i) => jobsAt < 0 || (i !== jobsAt && i !== jobsAt + 1));
 const SOLO = ['serve-load.ts', 'cli-startup.mjs', 'cli-remote.mjs', 'package-transfer.ts'];
+// Scripts that print figures but no budget run only when named: storage-moves.ts moves 1,000
+// repositories that it first makes through the API (minutes of git work), for none of the table's rows.
+const NAMED_ONLY = ['storage-moves.ts'];
 const scripts = readdirSync(dir)
   .filter((f) => !f.startsWith('.') && ((f.endsWith('.mjs') && !HELPERS.includes(f)) || (f.endsWith('.ts') && !HELPERS.includes(f) && !f.endsWith('.d.ts') && !f.endsWith('.d.mts'))))
-  .filter((f) => only.length === 0 || only.some((o) => f.includes(o)))
+  .filter((f) => (only.length === 0 ? !NAMED_ONLY.includes(f) : only.some((o) => f.includes(o))))
   .sort();
 // Longest first (by the last full run's times in docs/benchmarks.md), so that no long script
 // starts last and runs on alone.

@@ -32,8 +32,8 @@ async function build(dir: string, n: number): Promise<State> {
   const bob = await user('bob');
   const group = (await call(core, rootToken, 'POST', '/groups', { name: 'Apps', path: 'apps', visibility: 'public' })) as { id: number };
   const project = (await call(core, rootToken, 'POST', '/projects', { path: 'app', namespace_id: group.id, visibility: 'public' })) as { id: number };
-  const insert = core.db.prepare('INSERT INTO snippets (project_id, author_id, title, visibility, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?)');
-  bulkLoad(core, ['snippets'], () => {
+  bulkLoad(core, ['snippets'], (stage) => {
+    const insert = stage('INSERT INTO snippets (project_id, author_id, title, visibility, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?)');
     for (let i = 0; i < n; i++) {
       const at = new Date(Date.UTC(2025, 0, 1) + i * 60_000).toISOString();
       const k = i % 8;
@@ -64,7 +64,7 @@ const CASES: Case[] = [
 ];
 
 await atTwoSizes(build, async (small, large) => {
-  process.stdout.write(`\nSnippet list page, 100 vs 100,000 snippets (${ROUNDS} requests each, medians; budget 2×)\n`);
+  process.stdout.write(`\nSnippet list page, 100 vs 100,000 snippets (up to ${ROUNDS} requests each, 3 s a row, medians; budget 2×)\n`);
   for (const [label, who, path, query] of CASES) {
     const a = await medianGetMs(small.core, small[who], path(small), query, ROUNDS, 10);
     const b = await medianGetMs(large.core, large[who], path(large), query, ROUNDS, 10);

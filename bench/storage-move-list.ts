@@ -36,11 +36,11 @@ async function build(dir: string, n: number): Promise<State> {
     const at = core.nowIso();
     containers.snippet.push(Number(snippet.run(`Snippet ${i}`, at, at).lastInsertRowid));
   }
-  const insert = core.db.prepare(
-    `INSERT INTO repository_storage_moves (container_type, container_id, state, source_storage_name, destination_storage_name, created_at, updated_at)
-     VALUES (?, ?, 4, ?, ?, ?, ?)`,
-  );
-  bulkLoad(core, ['repository_storage_moves', 'snippets'], () => {
+  bulkLoad(core, ['repository_storage_moves', 'snippets'], (stage) => {
+    const insert = stage(
+      `INSERT INTO repository_storage_moves (container_type, container_id, state, source_storage_name, destination_storage_name, created_at, updated_at)
+       VALUES (?, ?, 4, ?, ?, ?, ?)`,
+    );
     for (const [kind] of KINDS) {
       for (let i = 0; i < n; i++) {
         const at = new Date(Date.UTC(2025, 0, 1) + i * 60_000).toISOString();
@@ -54,7 +54,7 @@ async function build(dir: string, n: number): Promise<State> {
 }
 
 await atTwoSizes(build, async (small, large) => {
-  process.stdout.write(`\nStorage move list page, 100 vs 100,000 moves of each kind (${ROUNDS} requests each, medians; budget 2×)\n`);
+  process.stdout.write(`\nStorage move list page, 100 vs 100,000 moves of each kind (up to ${ROUNDS} requests each, 3 s a row, medians; budget 2×)\n`);
   for (const [kind, plural] of KINDS) {
     for (const [label, path, query] of [
       [`${kind} moves, every ${kind}, page 1`, () => `/${kind}_repository_storage_moves`, 'per_page=20'],

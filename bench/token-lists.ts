@@ -5,7 +5,7 @@
 // associations state holds that many groups and projects (a tenth public) of which the caller
 // belongs to a few. Requests go through the in-process core.
 import type { Core } from '../src/core/app.js';
-import { atTwoSizes, call, medianGetMs, quietState, scaleRow, userWithToken } from './core-requests.js';
+import { atTwoSizes, bulkLoad, call, medianGetMs, quietState, scaleRow, userWithToken } from './core-requests.js';
 
 const ROUNDS = Number(process.env.BENCH_RUNS ?? 60);
 
@@ -21,20 +21,19 @@ async function build(dir: string, n: number): Promise<State> {
   const project = (await call(core, rootToken, 'POST', '/projects', { path: 'app' })) as { id: number };
   const alice = await userWithToken(core, rootToken, 'alice');
   const user = alice.token;
-  const db = core.db;
   const at = (i: number) => new Date(Date.UTC(2025, 0, 1) + i * 60_000).toISOString();
-  const bot = db.prepare(`INSERT INTO users (username, username_lower, email, email_lower, name, bot, created_at, updated_at) VALUES (?, ?, ?, ?, ?, 1, ?, ?)`);
-  const member = db.prepare(`INSERT INTO members (source_type, source_id, user_id, access_level, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?)`);
-  const token = db.prepare(
-    `INSERT INTO personal_access_tokens (user_id, name, token_digest, scopes, revoked, expires_at, created_at, updated_at) VALUES (?, ?, ?, '["api"]', ?, ?, ?, ?)`,
-  );
-  const group = db.prepare(
-    `INSERT INTO namespaces (kind, name, path, full_path, full_path_lower, full_name, visibility, created_at, updated_at) VALUES ('group', ?, ?, ?, ?, ?, ?, ?, ?)`,
-  );
-  const proj = db.prepare(
-    `INSERT INTO projects (namespace_id, name, path, path_lower, visibility, creator_id, created_at, updated_at, last_activity_at) VALUES (?, ?, ?, ?, ?, 1, ?, ?, ?)`,
-  );
-  core.tx(() => {
+  bulkLoad(core, ['users', 'members', 'personal_access_tokens', 'namespaces', 'projects'], (stage) => {
+    const bot = stage(`INSERT INTO users (username, username_lower, email, email_lower, name, bot, created_at, updated_at) VALUES (?, ?, ?, ?, ?, 1, ?, ?)`);
+    const member = stage(`INSERT INTO members (source_type, source_id, user_id, access_level, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?)`);
+    const token = stage(
+      `INSERT INTO personal_access_tokens (user_id, name, token_digest, scopes, revoked, expires_at, created_at, updated_at) VALUES (?, ?, ?, '["api"]', ?, ?, ?, ?)`,
+    );
+    const group = stage(
+      `INSERT INTO namespaces (kind, name, path, full_path, full_path_lower, full_name, visibility, created_at, updated_at) VALUES ('group', ?, ?, ?, ?, ?, ?, ?, ?)`,
+    );
+    const proj = stage(
+      `INSERT INTO projects (namespace_id, name, path, path_lower, visibility, creator_id, created_at, updated_at, last_activity_at) VALUES (?, ?, ?, ?, ?, 1, ?, ?, ?)`,
+    );
     for (let i = 0; i < n; i++) {
       const name = `project_${project.id}_bot_${i}`;
       const id = Number(bot.run(name, name, `${name}@noreply.example.com`, `${name}@noreply.example.com`, `Token ${i}`, at(i), at(i)).lastInsertRowid);
@@ -70,7 +69,7 @@ await atTwoSizes(build, async (small, large) => {
   both('project access tokens, revoked=true', (s) => `/projects/${s.project}/access_tokens`, '&revoked=true');
   both('associations (a member of 3 groups)', () => '/personal_access_tokens/self/associations', '', 'user');
   both('associations, min_access_level=30', () => '/personal_access_tokens/self/associations', '&min_access_level=30', 'user');
-  process.stdout.write(`\nToken lists, 100 vs 100,000 rows (${ROUNDS} requests each, medians)\n`);
+  process.stdout.write(`\nToken lists, 100 vs 100,000 rows (up to ${ROUNDS} requests each, 3 s a row, medians)\n`);
   for (const [label, path, query, as, unbudgeted] of cases) {
     const x = await medianGetMs(small.core, as ? small.user : small.root, path(small), query, ROUNDS, 5);
     const y = await medianGetMs(large.core, as ? large.user : large.root, path(large), query, ROUNDS, 5);
