@@ -24,6 +24,9 @@ const COMMITS = Number(process.env.BENCH_COMMITS ?? 100);
 const RELEASES = Number(process.env.BENCH_RELEASES ?? 120);
 const UPLOADS = Number(process.env.BENCH_UPLOADS ?? 1000);
 const CLIENTS = 8;
+/** Which parts run (comma-separated: branches, commits, releases, uploads); all by default. */
+const PARTS = process.env.BENCH_WRITES_PART?.split(',').map((p) => p.trim());
+const part = (name: string): boolean => !PARTS || PARTS.includes(name);
 
 const p99 = (values: number[]): number => {
   const s = [...values].sort((a, b) => a - b);
@@ -95,44 +98,48 @@ try {
   // ---- branch create at 30,000 refs, against git update-ref ----
   const refs = await newProject('many-refs');
   const refsGit = gitDirOf(refs.id);
-  seedBranches(refsGit, REFS, 'seed');
   const mainTip = git(refsGit, ['rev-parse', 'refs/heads/main']).trim();
-  const branches = await sideBySide(
-    CREATES,
-    6,
-    (i) => call(c, token, 'POST', `/projects/${refs.id}/repository/branches`, { branch: `api/${String(i).padStart(5, '0')}`, ref: 'main' }),
-    (i) => git(refsGit, ['update-ref', `refs/heads/plain/${String(i).padStart(5, '0')}`, mainTip, '0'.repeat(40)]),
-  );
-  row(`branch create at ${REFS.toLocaleString('en')} refs`, `${branches.ours.toFixed(0)}/s (p99 ${branches.p99.toFixed(1)} ms)`);
-  row('  git update-ref, same repository', `${branches.floor.toFixed(0)}/s (p99 ${branches.floorP99.toFixed(1)} ms)`);
-  const branchRatio = branches.ours / branches.floor;
-  budgetLine(`branch create at ${REFS.toLocaleString('en')} refs / git update-ref: rate`, `${branches.ours.toFixed(0)}/s = ${branchRatio.toFixed(2)}×`, `${branches.floor.toFixed(0)}/s`, '≥ 0.8×', verdict(branchRatio >= 0.8));
-  budgetLine(`branch create at ${REFS.toLocaleString('en')} refs: p99`, `${branches.p99.toFixed(1)} ms`, `git update-ref p99 ${branches.floorP99.toFixed(1)} ms`, '≤ 60 ms', verdict(branches.p99 <= 60));
+  if (part('branches') || part('commits')) seedBranches(refsGit, REFS, 'seed');
+  if (part('branches')) {
+    const branches = await sideBySide(
+      CREATES,
+      6,
+      (i) => call(c, token, 'POST', `/projects/${refs.id}/repository/branches`, { branch: `api/${String(i).padStart(5, '0')}`, ref: 'main' }),
+      (i) => git(refsGit, ['update-ref', `refs/heads/plain/${String(i).padStart(5, '0')}`, mainTip, '0'.repeat(40)]),
+    );
+    row(`branch create at ${REFS.toLocaleString('en')} refs`, `${branches.ours.toFixed(0)}/s (p99 ${branches.p99.toFixed(1)} ms)`);
+    row('  git update-ref, same repository', `${branches.floor.toFixed(0)}/s (p99 ${branches.floorP99.toFixed(1)} ms)`);
+    const branchRatio = branches.ours / branches.floor;
+    budgetLine(`branch create at ${REFS.toLocaleString('en')} refs / git update-ref: rate`, `${branches.ours.toFixed(0)}/s = ${branchRatio.toFixed(2)}×`, `${branches.floor.toFixed(0)}/s`, '≥ 0.8×', verdict(branchRatio >= 0.8));
+    budgetLine(`branch create at ${REFS.toLocaleString('en')} refs: p99`, `${branches.p99.toFixed(1)} ms`, `git update-ref p99 ${branches.floorP99.toFixed(1)} ms`, '≤ 60 ms', verdict(branches.p99 <= 60));
+  }
 
   // ---- commit create at 30,000 refs, against git plumbing ----
-  let parent = git(refsGit, ['rev-parse', 'refs/heads/main']).trim();
-  const readmeMode = '100644';
-  const commits = await sideBySide(
-    COMMITS,
-    4,
-    (i) =>
-      call(c, token, 'POST', `/projects/${refs.id}/repository/commits`, {
-        branch: 'main',
-        commit_message: `Change ${i}`,
-        actions: [{ action: 'update', file_path: 'README.md', content: `content ${i}\n` }],
-      }),
-    (i) => {
-      const blob = git(refsGit, ['hash-object', '-w', '--stdin'], `content ${i}\n`).trim();
-      const tree = git(refsGit, ['mktree'], `${readmeMode} blob ${blob}\tREADME.md\n`).trim();
-      const commit = git(refsGit, ['commit-tree', tree, '-p', parent, '-m', `Change ${i}`]).trim();
-      git(refsGit, ['update-ref', 'refs/heads/plumbing', commit, i === 0 ? '0'.repeat(40) : parent]);
-      parent = commit;
-    },
-  );
-  row(`commit create at ${REFS.toLocaleString('en')} refs`, `${commits.ours.toFixed(0)}/s (p99 ${commits.p99.toFixed(1)} ms)`);
-  row('  git hash-object + mktree + commit-tree + update-ref', `${commits.floor.toFixed(0)}/s`);
-  const commitRatio = commits.ours / commits.floor;
-  budgetLine(`commit create at ${REFS.toLocaleString('en')} refs / git plumbing: rate`, `${commits.ours.toFixed(0)}/s = ${commitRatio.toFixed(2)}×`, `${commits.floor.toFixed(0)}/s`, '≥ 0.8×', verdict(commitRatio >= 0.8));
+  if (part('commits')) {
+    let parent = git(refsGit, ['rev-parse', 'refs/heads/main']).trim();
+    const readmeMode = '100644';
+    const commits = await sideBySide(
+      COMMITS,
+      4,
+      (i) =>
+        call(c, token, 'POST', `/projects/${refs.id}/repository/commits`, {
+          branch: 'main',
+          commit_message: `Change ${i}`,
+          actions: [{ action: 'update', file_path: 'README.md', content: `content ${i}\n` }],
+        }),
+      (i) => {
+        const blob = git(refsGit, ['hash-object', '-w', '--stdin'], `content ${i}\n`).trim();
+        const tree = git(refsGit, ['mktree'], `${readmeMode} blob ${blob}\tREADME.md\n`).trim();
+        const commit = git(refsGit, ['commit-tree', tree, '-p', parent, '-m', `Change ${i}`]).trim();
+        git(refsGit, ['update-ref', 'refs/heads/plumbing', commit, i === 0 ? '0'.repeat(40) : parent]);
+        parent = commit;
+      },
+    );
+    row(`commit create at ${REFS.toLocaleString('en')} refs`, `${commits.ours.toFixed(0)}/s (p99 ${commits.p99.toFixed(1)} ms)`);
+    row('  git hash-object + mktree + commit-tree + update-ref', `${commits.floor.toFixed(0)}/s`);
+    const commitRatio = commits.ours / commits.floor;
+    budgetLine(`commit create at ${REFS.toLocaleString('en')} refs / git plumbing: rate`, `${commits.ours.toFixed(0)}/s = ${commitRatio.toFixed(2)}×`, `${commits.floor.toFixed(0)}/s`, '≥ 0.8×', verdict(commitRatio >= 0.8));
+  }
 
   // ---- release create, one client and eight ----
   // The floor of a release: its tag's ref file (a lock file written and renamed into place) and
@@ -146,71 +153,75 @@ try {
   const insert = floorDb.prepare('INSERT INTO files (name, size) VALUES (?, ?)');
   const tagDir = join(floorDir, 'refs', 'tags');
   mkdirSync(tagDir, { recursive: true });
-  const releaseProjects: { id: number }[] = [];
-  for (let p = 0; p < CLIENTS; p++) releaseProjects.push(await newProject(`releases-${p}`));
-  const release = (projectId: number, n: number) => call(c, token, 'POST', `/projects/${projectId}/releases`, { tag_name: `v${n}.0.0`, ref: 'main', name: `Release ${n}`, description: 'Notes' });
-  const one = await sideBySide(
-    RELEASES,
-    4,
-    (i) => release((releaseProjects[0] as { id: number }).id, i),
-    (i) => {
-      const lock = join(tagDir, `v${i}.0.0.lock`);
-      const fd = openSync(lock, 'wx');
-      writeSync(fd, `${mainTip}\n`);
-      closeSync(fd);
-      renameSync(lock, join(tagDir, `v${i}.0.0`));
-      insert.run(`v${i}.0.0`, 0);
-    },
-  );
-  const perClient = Math.ceil(RELEASES / CLIENTS) * 2;
-  const many: number[] = [];
-  const manyStart = process.hrtime.bigint();
-  await Promise.all(
-    releaseProjects.map(async (p, k) => {
-      for (let i = 0; i < perClient; i++) {
-        const t = process.hrtime.bigint();
-        await release(p.id, 10_000 + k * perClient + i);
-        many.push(elapsedMs(t));
-      }
-    }),
-  );
-  const manyRate = (perClient * CLIENTS) / (elapsedMs(manyStart) / 1000);
-  row('release create, 1 client', `${one.ours.toFixed(0)}/s (p99 ${one.p99.toFixed(1)} ms)`);
-  row('  tag ref file + one durable SQLite row', `${one.floor.toFixed(0)}/s`);
-  row(`release create, ${CLIENTS} clients on ${CLIENTS} projects`, `${manyRate.toFixed(0)}/s (p99 ${p99(many).toFixed(1)} ms)`);
-  budgetLine('release create, 1 client: rate', `${one.ours.toFixed(0)}/s = ${(one.ours / one.floor).toFixed(2)}× of its floor`, `tag ref + durable row ${one.floor.toFixed(0)}/s`, '≥ 100/s', verdict(one.ours >= 100));
-  budgetLine(`release create, ${CLIENTS} clients on ${CLIENTS} projects / 1 client: rate`, `${manyRate.toFixed(0)}/s = ${(manyRate / one.ours).toFixed(2)}×`, `${one.ours.toFixed(0)}/s`, '≥ 1.5×', verdict(manyRate >= 1.5 * one.ours));
+  if (part('releases')) {
+    const releaseProjects: { id: number }[] = [];
+    for (let p = 0; p < CLIENTS; p++) releaseProjects.push(await newProject(`releases-${p}`));
+    const release = (projectId: number, n: number) => call(c, token, 'POST', `/projects/${projectId}/releases`, { tag_name: `v${n}.0.0`, ref: 'main', name: `Release ${n}`, description: 'Notes' });
+    const one = await sideBySide(
+      RELEASES,
+      4,
+      (i) => release((releaseProjects[0] as { id: number }).id, i),
+      (i) => {
+        const lock = join(tagDir, `v${i}.0.0.lock`);
+        const fd = openSync(lock, 'wx');
+        writeSync(fd, `${mainTip}\n`);
+        closeSync(fd);
+        renameSync(lock, join(tagDir, `v${i}.0.0`));
+        insert.run(`v${i}.0.0`, 0);
+      },
+    );
+    const perClient = Math.ceil(RELEASES / CLIENTS) * 2;
+    const many: number[] = [];
+    const manyStart = process.hrtime.bigint();
+    await Promise.all(
+      releaseProjects.map(async (p, k) => {
+        for (let i = 0; i < perClient; i++) {
+          const t = process.hrtime.bigint();
+          await release(p.id, 10_000 + k * perClient + i);
+          many.push(elapsedMs(t));
+        }
+      }),
+    );
+    const manyRate = (perClient * CLIENTS) / (elapsedMs(manyStart) / 1000);
+    row('release create, 1 client', `${one.ours.toFixed(0)}/s (p99 ${one.p99.toFixed(1)} ms)`);
+    row('  tag ref file + one durable SQLite row', `${one.floor.toFixed(0)}/s`);
+    row(`release create, ${CLIENTS} clients on ${CLIENTS} projects`, `${manyRate.toFixed(0)}/s (p99 ${p99(many).toFixed(1)} ms)`);
+    budgetLine('release create, 1 client: rate', `${one.ours.toFixed(0)}/s = ${(one.ours / one.floor).toFixed(2)}× of its floor`, `tag ref + durable row ${one.floor.toFixed(0)}/s`, '≥ 100/s', verdict(one.ours >= 100));
+    budgetLine(`release create, ${CLIENTS} clients on ${CLIENTS} projects / 1 client: rate`, `${manyRate.toFixed(0)}/s = ${(manyRate / one.ours).toFixed(2)}×`, `${one.ours.toFixed(0)}/s`, '≥ 1.5×', verdict(manyRate >= 1.5 * one.ours));
+  }
 
   // ---- small package uploads, against a durable file + row ----
-  const pkgProject = await newProject('packages');
-  const kib = Buffer.alloc(1024, 'x');
-  const uploads = await sideBySide(
-    UPLOADS,
-    5,
-    (i) =>
-      c.handle({
-        method: 'PUT',
-        path: `/projects/${pkgProject.id}/packages/generic/small/1.0.${i}/file.bin`,
-        headers: { 'private-token': token, 'content-type': 'application/octet-stream', 'content-length': String(kib.length) },
-        body: kib,
-      }).then((res) => {
-        if (res.status !== 201) throw new Error(`upload → ${res.status} ${String(res.body)}`);
-      }),
-    (i) => {
-      const tmp = join(floorDir, `tmp-${i}`);
-      const fd = openSync(tmp, 'wx');
-      writeSync(fd, kib);
-      fsyncSync(fd);
-      closeSync(fd);
-      renameSync(tmp, join(floorDir, `file-${i}`));
-      insert.run(`file-${i}`, kib.length);
-    },
-  );
+  if (part('uploads')) {
+    const pkgProject = await newProject('packages');
+    const kib = Buffer.alloc(1024, 'x');
+    const uploads = await sideBySide(
+      UPLOADS,
+      5,
+      (i) =>
+        c.handle({
+          method: 'PUT',
+          path: `/projects/${pkgProject.id}/packages/generic/small/1.0.${i}/file.bin`,
+          headers: { 'private-token': token, 'content-type': 'application/octet-stream', 'content-length': String(kib.length) },
+          body: kib,
+        }).then((res) => {
+          if (res.status !== 201) throw new Error(`upload → ${res.status} ${String(res.body)}`);
+        }),
+      (i) => {
+        const tmp = join(floorDir, `tmp-${i}`);
+        const fd = openSync(tmp, 'wx');
+        writeSync(fd, kib);
+        fsyncSync(fd);
+        closeSync(fd);
+        renameSync(tmp, join(floorDir, `file-${i}`));
+        insert.run(`file-${i}`, kib.length);
+      },
+    );
+    row(`small package upload (1 KiB), ${UPLOADS} files`, `${uploads.ours.toFixed(0)}/s (p99 ${uploads.p99.toFixed(1)} ms)`);
+    row('  1 KiB file with fsync + one durable SQLite row', `${uploads.floor.toFixed(0)}/s`);
+    const uploadRatio = uploads.ours / uploads.floor;
+    budgetLine('small (1 KiB) package upload / durable file + row: rate', `${uploads.ours.toFixed(0)}/s = ${uploadRatio.toFixed(2)}×`, `${uploads.floor.toFixed(0)}/s`, '≥ 0.5×', verdict(uploadRatio >= 0.5));
+  }
   floorDb.close();
-  row(`small package upload (1 KiB), ${UPLOADS} files`, `${uploads.ours.toFixed(0)}/s (p99 ${uploads.p99.toFixed(1)} ms)`);
-  row('  1 KiB file with fsync + one durable SQLite row', `${uploads.floor.toFixed(0)}/s`);
-  const uploadRatio = uploads.ours / uploads.floor;
-  budgetLine('small (1 KiB) package upload / durable file + row: rate', `${uploads.ours.toFixed(0)}/s = ${uploadRatio.toFixed(2)}×`, `${uploads.floor.toFixed(0)}/s`, '≥ 0.5×', verdict(uploadRatio >= 0.5));
 } finally {
   core?.close();
   rmSync(dir, { recursive: true, force: true });

@@ -1,11 +1,13 @@
 // Moving a repository's refs. A ref moves only from the value it is expected to have, so a
 // concurrent change is detected instead of overwritten; failures say why (RefUpdateError) unless
-// the disk is at fault. After a batch of writes the refs are packed, as git's housekeeping would.
+// the disk is at fault. After a batch of writes the refs are packed, as git's housekeeping would
+// (in this process: pack-refs.ts).
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { GitCommandError, runGitSync } from './exec.js';
 import { guardedWrite, guardedWriteSync } from './recovery.js';
 import { isStorageFailure } from '../http/failures.js';
+import { packRefs, type PackOutcome } from './pack-refs.js';
 import { RefReads } from './ref-reads.js';
 
 /** Why a ref could not be moved. */
@@ -97,7 +99,9 @@ export class RefUpdates extends RefReads {
 
   /** The housekeeping after `count` ref writes made by updateRefNow (see afterRefWrites). */
   async housekeepRefs(count: number, tips: readonly string[] = []): Promise<void> {
-    await guardedWrite(this.path, () => this.afterRefWrites(count, tips));
+    // Counted at once; registered as a writer only when there is housekeeping to do.
+    if (!this.countRefWrites(count, tips)) return;
+    await guardedWrite(this.path, () => this.afterRefWrites(0));
   }
 
   /** Writes the usual case of a ref update in-process: true when done, false when git must. */
@@ -108,11 +112,8 @@ export class RefUpdates extends RefReads {
     return outcome === 'ok';
   }
 
-  /**
-   * Every ref write leaves a loose ref file, and reading many loose refs is slow; after a batch
-   * of writes the refs are packed into one file (as git's own housekeeping would).
-   */
-  protected async afterRefWrites(count: number, tips: readonly string[] = []): Promise<void> {
+  /** Counts `count` ref writes (naming `tips`); true when the refs are due to be packed. */
+  private countRefWrites(count: number, tips: readonly string[]): boolean {
     let since = sincePacked.get(this.path);
     if (!since) {
       since = { writes: 0, tips: new Set() };
@@ -120,10 +121,36 @@ export class RefUpdates extends RefReads {
     }
     since.writes += count;
     for (const tip of tips) since.tips.add(tip);
+    // The packed refs are counted (a look at packed-refs) only once the smallest batch is reached.
+    if (since.writes < PACK_REFS_EVERY) return false;
     const every = Math.min(MAX_PACK_EVERY, Math.max(PACK_REFS_EVERY, Math.floor(this.runtime.refs(this.path).packedCount() / PACKED_PER_WRITE)));
-    if (since.writes < every) return;
+    return since.writes >= every;
+  }
+
+  /**
+   * Every ref write leaves a loose ref file, and reading many loose refs is slow; after a batch
+   * of writes the refs are packed into one file (as git's own housekeeping would).
+   */
+  protected async afterRefWrites(count: number, tips: readonly string[] = []): Promise<void> {
+    if (!this.countRefWrites(count, tips)) return;
+    const since = sincePacked.get(this.path);
+    if (!since) return;
     sincePacked.delete(this.path);
-    await this.run(['pack-refs', '--all'], { okCodes: [1, 128] });
+    // Packed here rather than by a git process (see pack-refs.ts); git packs what this does not
+    // handle. A failure leaves the refs as they were (loose), as a failed `git pack-refs` would.
+    let packed: PackOutcome;
+    try {
+      packed = packRefs(this.path);
+    } catch {
+      // The disk refused (full, read-only): what was written is undone; git may say why.
+      packed = 'fallback';
+    }
+    if (packed === 'busy') {
+      // Another writer is rewriting packed-refs: the next write here tries again.
+      sincePacked.set(this.path, since);
+      return;
+    }
+    if (packed === 'fallback') await this.run(['pack-refs', '--all'], { okCodes: [1, 128] });
     // The same housekeeping keeps history walks (logs, counts) cheap: the commits new since the
     // last run join the commit-graph in a small incremental layer. Only the written tips are
     // walked from (what they reach that the graph already holds is not read again); a repository

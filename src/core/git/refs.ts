@@ -180,17 +180,19 @@ export class RefReader {
     const parts = name.split('/');
     for (let i = 3; i < parts.length; i++) if (packed.has(parts.slice(0, i).join('/'))) return 'fallback';
     if (this.packedParents().has(name)) return 'fallback';
-    try {
-      mkdirSync(dirname(path), { recursive: true });
-    } catch {
-      return 'fallback';
-    }
     const lock = `${path}.lock`;
     let fd: number;
     try {
       fd = openSync(lock, 'wx', 0o666);
-    } catch {
-      return 'fallback';
+    } catch (error) {
+      // Its directory is made only when missing (the usual name's directory is there).
+      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') return 'fallback';
+      try {
+        mkdirSync(dirname(path), { recursive: true });
+        fd = openSync(lock, 'wx', 0o666);
+      } catch {
+        return 'fallback';
+      }
     }
     let done = false;
     try {
