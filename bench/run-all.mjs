@@ -10,7 +10,7 @@ import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 const dir = import.meta.dirname;
-const HELPERS = ['lib.mjs', 'run-all.mjs', 'run-ts.mjs', 'budget.mjs', 'core-requests.ts', 'compare-states.mjs', 'compare-rows.mjs'];
+const HELPERS = ['lib.mjs', 'run-all.mjs', 'run-ts.mjs', 'budget.mjs', 'core-requests.ts', 'compare-states.mjs', 'compare-rows.mjs', 'settings-plan-seed.ts'];
 const argv = process.argv.slice(2);
 const jobsAt = argv.indexOf('--jobs');
 // Two at a time by default: on two cores the scripts' own interleaved baselines absorb the
