@@ -1670,7 +1670,7 @@ complete -c hostctl -n '__hostctl_at \'tokens associations\'' -l limit -x -d 'st
 complete -c hostctl -n '__hostctl_at \'tokens create\'' -l user -x -a '(__hostctl_dynamic users)' -d 'owner of the token (id or username)'
 complete -c hostctl -n '__hostctl_at \'tokens create\'' -l name -x -d 'name of the token'
 complete -c hostctl -n '__hostctl_at \'tokens create\'' -l scope -x -a 'api read_api read_user create_runner manage_runner k8s_proxy read_repository write_repository read_registry write_registry read_virtual_registry write_virtual_registry read_service_ping sudo admin_mode ai_features self_rotate' -d 'a scope such as api, read_api, read_repository (repeatable, or comma-separated)'
-complete -c hostctl -n '__hostctl_at \'tokens create\'' -l expires-at -x -d 'expiry date (YYYY-MM-DD); the instance default when absent'
+complete -c hostctl -n '__hostctl_at \'tokens create\'' -l expires-at -x -d 'expiry date (YYYY-MM-DD, after today and at most 400 days ahead); the instance default when absent'
 complete -c hostctl -n '__hostctl_at \'tokens create\'' -l description -x -d 'what the token is for'
 
 # tokens list

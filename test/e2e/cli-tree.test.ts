@@ -209,6 +209,18 @@ describe('every command of the tree has completions, a man entry and help', () =
     expect(removeStorage).toEqual(['archive']);
   });
 
+  it('a storage name completes wherever the value is named <storage>, declared once by that value name', () => {
+    const storageOptions = all.flatMap((c) => c.options.filter((o) => o.valueName === 'storage').map((o) => [c.path.join(' '), o] as const));
+    const storageArgs = all.flatMap((c) => c.args.filter((a) => a.name === 'storage').map((a) => [c.path.join(' '), a] as const));
+    // projects list|create|update --storage, snippets list --storage, storage-moves schedule --from/--to, storages remove STORAGE.
+    expect(storageOptions.length + storageArgs.length).toBeGreaterThanOrEqual(7);
+    for (const [where, o] of storageOptions) expect([where, o.long, o.complete]).toEqual([where, o.long, 'storages']);
+    for (const [where, a] of storageArgs) expect([where, a.complete]).toEqual([where, 'storages']);
+    // And the other way round: whatever completes storages says so by its value name, not by a declaration of its own.
+    const completing = all.flatMap((c) => [...c.options.filter((o) => o.complete === 'storages').map((o) => o.valueName), ...c.args.filter((a) => a.complete === 'storages').map((a) => a.name)]);
+    expect(new Set(completing)).toEqual(new Set(['storage']));
+  });
+
   it('bash completes files for the arguments that take files, and directories where one is wanted', () => {
     const dir = join(sb.dir, 'files');
     mkdirSync(join(dir, 'dist'), { recursive: true });

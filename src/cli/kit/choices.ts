@@ -15,7 +15,13 @@ export type DynamicResource = (typeof DYNAMIC_RESOURCES)[number];
 /** What an argument or option value completes to: target values, or files and directories on this machine. */
 export type Completion = DynamicResource | 'file' | 'directory';
 
-export const ARGUMENT_RESOURCES: Record<string, DynamicResource> = { project: 'projects', group: 'groups', user: 'users', tag: 'tags', branch: 'branches', slug: 'wikis' };
+export const ARGUMENT_RESOURCES: Record<string, DynamicResource> = { project: 'projects', group: 'groups', user: 'users', tag: 'tags', branch: 'branches', slug: 'wikis', storage: 'storages' };
+/**
+ * Kinds of value named by the option's value name, whatever the option is called: `--storage
+ * <storage>`, `--from <storage>` and `--to <storage>` all complete storage names, and so does an
+ * argument named STORAGE. One declaration, in the option's own syntax.
+ */
+export const VALUE_RESOURCES: Record<string, DynamicResource> = { storage: 'storages' };
 export const OPTION_RESOURCES: Record<string, DynamicResource> = {
   '--project': 'projects',
   '--repo': 'projects',
@@ -49,6 +55,11 @@ export function completionOf(cmd: Command, name: string): Completion | undefined
   }
   // An argument named FILE is a local file the verb reads (the kit checks it before the verb runs).
   if (name === 'file') return 'file';
+  if (name.startsWith('--')) {
+    const flags = cmd.options.find((o) => o.long === name)?.flags;
+    const valueName = flags ? /[<[]([^>\]]+)[>\]]/.exec(flags)?.[1] : undefined;
+    if (valueName && VALUE_RESOURCES[valueName]) return VALUE_RESOURCES[valueName];
+  }
   const resource = name.startsWith('--') ? OPTION_RESOURCES[name] : ARGUMENT_RESOURCES[name];
   return resource && namesNewOne(cmd, name, resource) ? undefined : resource;
 }

@@ -18,7 +18,6 @@ interface CreateOpts {
 
 export const createVerb: VerbSpec<CreateOpts> = {
   name: 'create',
-  complete: { '--storage': 'storages' },
   summary: 'Create a project in a group or a personal namespace',
   examples: [
     'hostctl projects create --name "API Gateway" --group acme/platform --visibility internal --readme',
@@ -36,7 +35,7 @@ export const createVerb: VerbSpec<CreateOpts> = {
       .option('--visibility <level>', 'private, internal or public')
       .option('--default-branch <branch>', 'name of the default branch')
       .option('--readme', 'start the repository with a README commit')
-      .option('--storage <name>', 'storage for the repository (administrators)'),
+      .option('--storage <storage>', 'storage for the repository (administrators)'),
   async run(cli, _args, o) {
     if (o.name === undefined && o.path === undefined) throw new UsageError('missing --name or --path');
     if (o.namespace !== undefined && o.group !== undefined) throw new UsageError('--namespace and --group exclude each other');

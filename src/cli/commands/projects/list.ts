@@ -31,7 +31,6 @@ const STATISTICS_COLUMNS: Column[] = [
 
 export const listVerb: VerbSpec<ListOpts> = {
   name: 'list',
-  complete: { '--storage': 'storages' },
   summary: 'List projects (administrators see all of them)',
   aliases: ['ls'],
   list: true,
@@ -53,7 +52,7 @@ export const listVerb: VerbSpec<ListOpts> = {
       .option('--archived', 'only archived projects')
       .option('--no-archived', 'only projects that are not archived')
       .option('--min-access-level <role>', 'only projects where the caller has at least this role')
-      .option('--storage <name>', 'only projects on this storage (administrators)')
+      .option('--storage <storage>', 'only projects on this storage (administrators)')
       .option('--statistics', 'include repository statistics: storage size and commit count (implied by --sort storage_size|repository_size, which administrators may use)'),
   async run(cli, _args, o) {
     const sort = sortQuery(o, SORT);

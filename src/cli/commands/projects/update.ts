@@ -13,7 +13,6 @@ interface UpdateOpts {
 
 export const updateVerb: VerbSpec<UpdateOpts> = {
   name: 'update',
-  complete: { '--storage': 'storages' },
   args: '<project>',
   summary: "Change a project's name, path, description, visibility, default branch or storage",
   aliases: ['edit'],
@@ -29,7 +28,7 @@ export const updateVerb: VerbSpec<UpdateOpts> = {
       .option('--description <text>', 'description')
       .option('--visibility <level>', 'private, internal or public')
       .option('--default-branch <branch>', 'default branch')
-      .option('--storage <name>', 'storage for the repository (administrators)'),
+      .option('--storage <storage>', 'storage for the repository (administrators)'),
   async run(cli, [project], o) {
     const body = requireChanges(
       {

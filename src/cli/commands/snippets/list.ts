@@ -13,7 +13,6 @@ interface ListOpts extends SnippetScopeOpts {
 
 export const listVerb: VerbSpec<ListOpts> = {
   name: 'list',
-  complete: { '--storage': 'storages' },
   summary: "List snippets: yours (default), the public ones, every one you can see, or a project's",
   aliases: ['ls'],
   list: true,
@@ -28,7 +27,7 @@ export const listVerb: VerbSpec<ListOpts> = {
       .option('--scope <scope>', 'own (default: yours, project snippets you wrote included), public, or all (everything you can see)')
       .option('--created-after <time>', 'only snippets created after this time (ISO 8601)')
       .option('--created-before <time>', 'only snippets created before this time (ISO 8601)')
-      .option('--storage <name>', 'with --scope all: only snippets on this repository storage (administrators)'),
+      .option('--storage <storage>', 'with --scope all: only snippets on this repository storage (administrators)'),
   async run(cli, _args, o) {
     if (o.scope !== undefined) checkChoice(o.scope, ['own', 'public', 'all'], '--scope');
     if (o.project !== undefined && o.scope !== undefined) throw new UsageError('--project and --scope exclude each other');

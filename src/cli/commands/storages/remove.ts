@@ -3,8 +3,7 @@ import { apiPath } from '../../kit/refs.js';
 
 export const removeVerb: VerbSpec = {
   name: 'remove',
-  args: '<name>',
-  complete: { name: 'storages' },
+  args: '<storage>',
   aliases: ['rm'],
   summary: 'Remove a repository storage that holds nothing (refused while any repository or move uses it)',
   examples: ['hostctl storages remove old-disk', 'hostctl storages remove old-disk --yes'],
