@@ -938,7 +938,7 @@ complete -c hostctl -n '__hostctl_at \'commits list\'' -l all -d 'fetch every pa
 complete -c hostctl -n '__hostctl_at \'commits list\'' -l limit -x -d 'stop after N items, across pages'
 
 # completion
-complete -c hostctl -n '__hostctl_at \'completion\'' -l shell -x -a 'bash zsh fish' -d 'with install: the shell to install for (default: from $SHELL)'
+complete -c hostctl -n '__hostctl_at \'completion\'' -l shell -x -a 'bash zsh fish' -d 'with install: the shell to install for (default: the one $SHELL names)'
 complete -c hostctl -n '__hostctl_at \'completion\'' -l no-rc -d 'with install: never change the shell\'s startup file; print the lines it needs instead'
 complete -c hostctl -n '__hostctl_at \'completion\'; and __hostctl_arg 1' -a 'bash zsh fish install'
 complete -c hostctl -n '__hostctl_at \'completion\'; and __hostctl_arg 2' -a 'bash zsh fish'

@@ -75,7 +75,7 @@ describe('completions and man page', () => {
   it('an unknown shell is a usage error', async () => {
     const res = await sb.run(['completion', 'tcsh']);
     expect(res.exitCode).toBe(2);
-    expect(res.stderr).toContain('bash, zsh, fish');
+    expect(res.stderr).toMatch(/^error: unknown shell "tcsh": hostctl completes bash, zsh or fish \(hostctl completion install --shell bash\|zsh\|fish\)$/m);
   });
 
   it('every noun, verb and flag is in the man page and the scripts', () => {
@@ -195,6 +195,29 @@ describe('completions and man page', () => {
       const bare = home();
       expect((await bare.run(['zsh', '--yes'])).exitCode).toBe(0);
       expect(readFileSync(join(bare.dir, '.zshrc'), 'utf8')).toContain(`$fpath)\nautoload -Uz compinit && compinit\n`);
+    });
+
+    it('picks the shell named (argument or --shell), else the one $SHELL names, says which, and names --shell when it cannot tell', async () => {
+      const { dir, run } = home();
+      for (const [SHELL, shell] of [['/usr/bin/zsh', 'zsh'], ['/usr/local/bin/fish-3.7', 'fish'], ['-bash', 'bash']] as const) {
+        const res = await run(['--dry-run'], { SHELL });
+        expect([SHELL, res.exitCode], String(res.stderr)).toEqual([SHELL, 0]);
+        expect(String(res.stderr)).toContain(`installing ${shell} completion ($SHELL is ${SHELL}; another shell: --shell `);
+        expect(String(res.stdout)).toMatch(shell === 'zsh' ? /_hostctl$/m : shell === 'fish' ? /hostctl\.fish$/m : /bash-completion\/completions\/hostctl$/m);
+      }
+      // Named on the line: $SHELL is not consulted, nor mentioned.
+      const named = await run(['--shell', 'fish', '--dry-run'], { SHELL: '/bin/tcsh' });
+      expect([named.exitCode, String(named.stderr)]).toEqual([0, expect.not.stringContaining('$SHELL')]);
+      for (const SHELL of ['/bin/tcsh', '']) {
+        const res = await run([], { SHELL });
+        expect(res.exitCode).toBe(2);
+        expect(String(res.stderr)).toMatch(/^error: cannot tell which shell to install completion for: \$SHELL (is \/bin\/tcsh, which is not one of bash, zsh, fish|is not set); name it with --shell bash\|zsh\|fish$/m);
+      }
+      const flag = await run(['--shell', 'tcsh']);
+      expect([flag.exitCode, String(flag.stderr)]).toEqual([2, expect.stringMatching(/^error: --shell tcsh: not a shell hostctl completes \(bash, zsh or fish\)$/m)]);
+      const arg = await run(['tcsh']);
+      expect([arg.exitCode, String(arg.stderr)]).toEqual([2, expect.stringMatching(/^error: unknown shell "tcsh": /m)]);
+      expect(existsSync(join(dir, '.bashrc'))).toBe(false);
     });
 
     it('fish needs no startup file; the shell given twice differently is a usage error', async () => {

@@ -13,9 +13,27 @@ interface CompletionOpts {
   rc: boolean;
 }
 
+/**
+ * The shell a `$SHELL` path names: its file name, without a login shell's leading `-` or a
+ * version (`/usr/local/bin/fish-3.7`, `zsh5`); undefined for a shell hostctl has no script for.
+ */
+export function shellOf(path: string | undefined): Shell | undefined {
+  const name = (path ?? '').split('/').pop()?.replace(/^-/, '').replace(/[-.]?\d[\d.]*$/, '') ?? '';
+  return (SHELLS as readonly string[]).includes(name) ? (name as Shell) : undefined;
+}
+
+/** A shell named on the command line: one of SHELLS, else a usage error naming where it was given. */
+function namedShell(value: string, where: string): Shell {
+  if ((SHELLS as readonly string[]).includes(value)) return value as Shell;
+  const known = `${SHELLS.slice(0, -1).join(', ')} or ${SHELLS.at(-1) as string}`;
+  throw new UsageError(where.startsWith('--') ? `${where} ${value}: not a shell hostctl completes (${known})` : `unknown shell "${value}": hostctl completes ${known} (hostctl completion install --shell ${SHELLS.join('|')})`);
+}
+
 export function configure(noun: Command): void {
-  noun.addArgument(new Argument('<shell>', 'the shell (bash, zsh or fish), or install').choices([...SHELLS, 'install']));
-  noun.addArgument(new Argument('[install-shell]', 'with install: the shell to install for (default: --shell, else from $SHELL)').choices([...SHELLS]));
+  // The values stay declared (help and the completion scripts offer them); the check is the
+  // verb's, so that its message names the argument or flag as the user typed it.
+  noun.addArgument(new Argument('<shell>', 'the shell (bash, zsh or fish), or install').choices([...SHELLS, 'install']).argParser((v: string) => v));
+  noun.addArgument(new Argument('[install-shell]', 'with install: the shell to install for (default: --shell, else the one $SHELL names)').choices([...SHELLS]).argParser((v: string) => v));
   applyVerb<CompletionOpts>(noun, {
     name: 'completion',
     summary: 'Print the shell completion script for bash, zsh or fish, or install it',
@@ -28,19 +46,28 @@ export function configure(noun: Command): void {
     ],
     options: (cmd) =>
       cmd
-        .addOption(new Option('--shell <shell>', 'with install: the shell to install for (default: from $SHELL)').choices([...SHELLS]))
+        .addOption(new Option('--shell <shell>', 'with install: the shell to install for (default: the one $SHELL names)').choices([...SHELLS]).argParser((v: string) => v))
         .option('--no-rc', "with install: never change the shell's startup file; print the lines it needs instead"),
     async run(cli, [first, second], o) {
       const { completionScript, programDoc } = await import('../../docs/generate.js');
       if (first !== 'install') {
+        namedShell(first as string, 'argument');
         if (second !== undefined) throw new UsageError(`unexpected argument "${second}"; did you mean: hostctl completion install ${second}?`);
         if (o.shell !== undefined) throw new UsageError(`--shell goes with install: hostctl completion install --shell ${o.shell}`);
         cli.print(completionScript(first as Shell, await programDoc()));
         return;
       }
+      if (second !== undefined) namedShell(second, 'argument');
+      if (o.shell !== undefined) namedShell(o.shell, '--shell');
       if (second !== undefined && o.shell !== undefined && second !== o.shell) throw new UsageError(`the shell is given twice (${second} and --shell ${o.shell}); give it once`);
-      const shell = (second ?? o.shell ?? cli.env.SHELL?.split('/').pop() ?? '') as Shell;
-      if (!SHELLS.includes(shell)) throw new UsageError(`cannot tell the shell from $SHELL (${cli.env.SHELL ?? 'unset'}); name it: hostctl completion install bash|zsh|fish`);
+      // Named on the line, else the login shell $SHELL names (not the shell this runs in: a
+      // script or an IDE may run bash while the user types in zsh).
+      const shell = (second as Shell | undefined) ?? o.shell ?? shellOf(cli.env.SHELL);
+      if (!shell) {
+        const why = cli.env.SHELL ? `$SHELL is ${cli.env.SHELL}, which is not one of ${SHELLS.join(', ')}` : '$SHELL is not set';
+        throw new UsageError(`cannot tell which shell to install completion for: ${why}; name it with --shell ${SHELLS.join('|')}`);
+      }
+      if (second === undefined && o.shell === undefined) cli.info(`installing ${shell} completion ($SHELL is ${String(cli.env.SHELL)}; another shell: --shell ${SHELLS.filter((s) => s !== shell).join('|')})`);
       const { applyRcChange, installPath, rcChange, shown, writeScript } = await import('./install.js');
       const file = installPath(shell, cli.env);
       const change = rcChange(shell, file, cli.env);
