@@ -186,17 +186,31 @@ describe('hostctl context', () => {
     await sb.run(['context', 'remove', 'tok', '--yes']);
   });
 
-  it('remove warns when it drops the only saved copy of a token', async () => {
+  it('remove warns when it drops the only saved copy of a token that still works, and only then', async () => {
     const shared = await sb.run(['context', 'add', 'copy', '--state', sb.stateDir, '--token', token]);
     expect(shared.exitCode).toBe(0);
     // "local" holds the same token: nothing is lost.
     expect((await sb.run(['context', 'remove', 'copy', '--yes'])).stderr).not.toContain('only saved copy');
-    await sb.run(['context', 'add', 'lonely', '--state', sb.stateDir, '--token', 'hpat-lonely-token-1234abcd', '--no-verify']);
+    // A working token saved only here: warned before the question, which names it.
+    const made = json<{ id: number; token: string }>((await sb.run(['tokens', 'create', '--user', 'root', '--name', 'lonely', '--scope', 'read_api', '-o', 'json'])).stdout);
+    await sb.run(['context', 'add', 'lonely', '--state', sb.stateDir, '--token', made.token]);
     const lonely = await sb.run(['context', 'remove', 'lonely']);
     expect(lonely.exitCode).toBe(2);
-    expect(lonely.stderr).toContain('warning: context "lonely" holds the only saved copy of token hpat-****abcd');
+    expect(lonely.stderr).toContain(`warning: context "lonely" holds the only saved copy of token ${mask(made.token)}, which still works; removing it loses the token`);
     expect(lonely.stderr).toContain('and the only copy of its token');
+    // Revoked: the target refuses it, so nothing is lost and nothing is said of a loss.
+    expect((await sb.run(['tokens', 'revoke', String(made.id), '--yes'])).exitCode).toBe(0);
+    const revoked = await sb.run(['context', 'remove', 'lonely']);
+    expect(revoked.exitCode).toBe(2);
+    expect(revoked.stderr).not.toContain('only saved copy');
+    expect(revoked.stderr).not.toContain('only copy of its token');
+    expect(revoked.stderr).toContain(`note: context "lonely" holds token ${mask(made.token)}, which its target no longer accepts (revoked or expired): nothing is lost with it`);
     expect((await sb.run(['context', 'remove', 'lonely', '--yes'])).exitCode).toBe(0);
+    // A target that cannot be asked: the warning stands, saying why.
+    await sb.run(['context', 'add', 'gone', '--state', join(sb.dir, 'no-such-state'), '--token', 'hpat-gone-token-1234abcd', '--no-verify']);
+    const gone = await sb.run(['context', 'remove', 'gone', '--yes']);
+    expect(gone.exitCode).toBe(0);
+    expect(gone.stderr).toContain('warning: context "gone" holds the only saved copy of token hpat-****abcd (its target could not be asked whether it still works)');
   });
 
   it('add --dry-run contacts nothing and saves nothing', async () => {

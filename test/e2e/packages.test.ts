@@ -39,11 +39,22 @@ describe('hostctl packages and pipelines', () => {
     box?.cleanup();
   });
 
-  it('creates pipelines and prints the job token once, alone on stdout', async () => {
+  it('creates pipelines and shows each, with its job token once, in every format', async () => {
+    // Table form piped: the pipeline's fields, the job token among them (the create rule).
     const res = await box.run(['pipelines', 'create', '-R', 'root/shop', '--ref', 'main']);
     expect(res.exitCode, String(res.stderr)).toBe(0);
-    expect(String(res.stdout).trim()).toMatch(/^hjob-[A-Za-z0-9_-]+$/);
+    const fields = Object.fromEntries(String(res.stdout).split('\n').map((l) => l.split('\t')));
+    expect(fields).toMatchObject({ id: expect.stringMatching(/^\d+$/), iid: '1', ref: 'main', status: 'created', 'job token': expect.stringMatching(/^hjob-[A-Za-z0-9_-]+$/) });
     expect(String(res.stderr)).toContain('shown only once');
+    // On a terminal: the same record as a table, the token whole at 80 columns; --jq gives the
+    // token alone, for $(...). (Another project, so that shop's pipelines stay 1 and 2.)
+    expect((await box.run(['projects', 'create', '--path', 'cart', '--readme'])).exitCode).toBe(0);
+    const made = await box.drive(['pipelines', 'create', '-R', 'root/cart', '--ref', 'main'], [], { columns: 80 });
+    expect(made.output).toMatch(/^job token\s+hjob-[A-Za-z0-9_-]+$/m);
+    expect(made.output).toMatch(/^ref\s+main$/m);
+    expect(made.output).toMatch(/^status\s+created$/m);
+    const alone = await box.run(['pipelines', 'create', '-R', 'root/cart', '--ref', 'main', '--jq', '.job_token']);
+    expect(String(alone.stdout).trim()).toMatch(/^hjob-[A-Za-z0-9_-]+$/);
     const withJson = await json<Obj>(['pipelines', 'create', '-R', 'root/shop', '--ref', 'main']);
     expect(withJson).toMatchObject({ iid: 2, ref: 'main', status: 'created', source: 'api' });
     expect(String(withJson.job_token)).toMatch(/^hjob-/);
