@@ -1,11 +1,12 @@
 // Budget: the lists whose cost grew with the data stay flat. Each filter a real client sends
 // (python-gitlab's projects.list(membership=True), min_access_level, search= on projects, users
-// and groups) costs the same with 100,000 rows as with 100 (within 2×), and the deepest page the
-// platform serves by offset (page 2,500 of 20: offset 49,980) costs at most 3× the first page,
-// both at 100,000 rows. Repeated requests are answered from what the lists remember in one
-// generation of the database; the first read after a write is shown beside each, and the deep
-// page against page 1 each read right after a write to a table the list does not read (the
-// remembered starts outlive it) is budgeted too.
+// and groups, created_after on snippets, the one filter of their lists) costs the same with
+// 100,000 rows as with 100 (within 2×), and the deepest page the platform serves by offset
+// (page 2,500 of 20: offset 49,980) costs at most 3× the first page, both at 100,000 rows.
+// Repeated requests are answered from what the lists remember in one generation of the
+// database; the first read after a write is shown beside each, and the deep page against page 1
+// each read right after a write to a table the list does not read (the remembered starts
+// outlive it) is budgeted too, by the CPU time each read costs.
 // Both states are built with bulk INSERTs in one transaction; requests go through the in-process
 // core.
 import type { Core } from '../src/core/app.js';
@@ -91,6 +92,8 @@ const SCALE: Case[] = [
   ['users as a user, search', 'alice', () => '/users', 'search=zebrafish'],
   ['groups as an administrator, search', 'root', () => '/groups', 'search=zebrafish'],
   ['groups as a user, all_available and search', 'alice', () => '/groups', 'all_available=true&search=zebrafish'],
+  // The snippet lists' one filter (the platform has no search there): it counts its matches.
+  ['snippets, all as a user, created_after', 'alice', () => '/snippets/all', 'created_after=2025-01-01T00:00:00Z'],
 ];
 
 /** The deepest offset page against the first, both at 100,000 rows: within 3×. */
@@ -98,13 +101,41 @@ const DEEPEST: Case[] = [
   ['projects as a user', 'alice', () => '/projects', 'simple=true'],
   ['projects as a user, order_by=name', 'alice', () => '/projects', 'simple=true&order_by=name&sort=asc'],
   ['projects as a user, membership=true', 'alice', () => '/projects', 'simple=true&membership=true'],
+  // What python-gitlab's projects.list(membership=True) asks: the full representation.
+  ['projects as a user, membership=true, full', 'alice', () => '/projects', 'membership=true'],
+  ['projects as a user, min_access_level=30', 'alice', () => '/projects', 'simple=true&min_access_level=30'],
   ['project packages', 'root', (s) => `/projects/${s.app}/packages`, ''],
   ['project releases', 'root', (s) => `/projects/${s.app}/releases`, ''],
   ['project access tokens', 'root', (s) => `/projects/${s.app}/access_tokens`, ''],
   ['personal access tokens, administrator', 'root', () => '/personal_access_tokens', ''],
   ['snippets, all as an administrator', 'root', () => '/snippets/all', ''],
   ['snippets, all as a user', 'alice', () => '/snippets/all', ''],
+  ['snippets, all as a user, created_after', 'alice', () => '/snippets/all', 'created_after=2025-01-01T00:00:00Z'],
 ];
+
+/** The write each "after a write" read follows: a user row, which no list here reads. */
+const write = (s: State) => s.core.db.prepare('UPDATE users SET updated_at = updated_at WHERE id = 1').run();
+
+/**
+ * Two requests each read right after a write, taking turns in the order A B B A: the median CPU
+ * time this process spent on each (the request is synchronous work in this process; on a
+ * shared machine a read of a millisecond or two is as often descheduled as not, which its CPU
+ * time is not), and the median wall time beside it.
+ */
+async function afterWritePair(s: State, who: Who, path: string, queries: [string, string], rounds = 8): Promise<{ cpu: [number, number]; wall: [number, number] }> {
+  const cpu: [number[], number[]] = [[], []];
+  const wall: [number[], number[]] = [[], []];
+  for (let i = 0; i < rounds; i++) {
+    for (const k of [0, 1, 1, 0] as const) {
+      write(s);
+      const used = process.cpuUsage();
+      wall[k].push(await timed(() => s.core.handle({ method: 'GET', path, query: queries[k], headers: { 'private-token': s[who] } })));
+      const { user, system } = process.cpuUsage(used);
+      cpu[k].push((user + system) / 1000);
+    }
+  }
+  return { cpu: [median(cpu[0]), median(cpu[1])], wall: [median(wall[0]), median(wall[1])] };
+}
 
 /**
  * The median time of a request's first read after a write (which starts over what the lists
@@ -113,7 +144,7 @@ const DEEPEST: Case[] = [
 async function afterWriteMs(s: State, who: Who, path: string, query: string, rounds = 5): Promise<number> {
   const times: number[] = [];
   for (let i = 0; i < rounds; i++) {
-    s.core.db.prepare('UPDATE users SET updated_at = updated_at WHERE id = 1').run();
+    write(s);
     times.push(await timed(() => s.core.handle({ method: 'GET', path, query, headers: { 'private-token': s[who] } })));
   }
   return median(times);
@@ -139,11 +170,17 @@ await atTwoSizes(build, async (small, large) => {
     const ratio = deep / first;
     process.stdout.write(`  ${label.padEnd(44)} ${first.toFixed(2)} ms vs ${deep.toFixed(2)} ms  → ${ratio.toFixed(2)}× (budget 3×: ${ratio <= 3 ? 'within' : 'OVER'}; first read ${cold.toFixed(1)} ms)\n`);
     budgetLine(`deepest page vs page 1 at 100,000: ${label}`, `${deep.toFixed(2)} ms = ${ratio.toFixed(2)}× (first read after a write ${cold.toFixed(1)} ms)`, `${first.toFixed(2)} ms`, '≤ 3×', verdict(ratio <= 3));
-    // Right after a write (to a table the list does not read: the user row of afterWriteMs),
-    // each read once more: the deep page keeps its remembered starts, page 1 its nothing.
-    const coldFirst = await afterWriteMs(large, who, path(large), `per_page=20${amp}${query}`, 5);
-    const coldDeep = await afterWriteMs(large, who, path(large), `${DEEP}${amp}${query}`, 5);
+    // Right after a write (to a table the list does not read: the user row of write()), each
+    // read once more, taking turns: the deep page keeps its remembered starts, page 1 its nothing.
+    const pair = await afterWritePair(large, who, path(large), [`per_page=20${amp}${query}`, `${DEEP}${amp}${query}`]);
+    const [coldFirst, coldDeep] = pair.cpu;
     const coldRatio = coldDeep / coldFirst;
-    budgetLine(`deepest page vs page 1 at 100,000 right after a write: ${label}`, `${coldDeep.toFixed(2)} ms = ${coldRatio.toFixed(2)}×`, `${coldFirst.toFixed(2)} ms`, '≤ 3×', verdict(coldRatio <= 3));
+    budgetLine(
+      `deepest page vs page 1 at 100,000 right after a write (CPU): ${label}`,
+      `${coldDeep.toFixed(2)} ms = ${coldRatio.toFixed(2)}× (wall ${pair.wall[1].toFixed(2)} ms)`,
+      `${coldFirst.toFixed(2)} ms (wall ${pair.wall[0].toFixed(2)} ms)`,
+      '≤ 3×',
+      verdict(coldRatio <= 3),
+    );
   }
 });

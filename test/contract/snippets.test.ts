@@ -171,6 +171,14 @@ describe.each(TRANSPORTS)('snippets (%s)', (kind) => {
       const later = await createSnippet(alice.client, { 'later.txt': 'x' }, { visibility: 'public' });
       const after = await alice.client.get<SnippetJson[]>('/snippets', { created_after: '2026-01-15T10:30:00Z', per_page: 100 });
       expect(after.data.map((s) => s.id)).toEqual([later.id]);
+      expect(after.headers['x-total']).toBe('1');
+      // The filtered count is remembered only until the next write: a new snippet is counted.
+      const again = await createSnippet(alice.client, { 'again.txt': 'y' }, { visibility: 'public' });
+      const after2 = await alice.client.get<SnippetJson[]>('/snippets', { created_after: '2026-01-15T10:30:00Z', per_page: 100 });
+      expect(after2.data.map((s) => s.id)).toEqual([again.id, later.id]);
+      expect(after2.headers['x-total']).toBe('2');
+      expect((await alice.client.delete(`/snippets/${again.id}`)).status).toBe(204);
+      expect((await alice.client.get<SnippetJson[]>('/snippets', { created_after: '2026-01-15T10:30:00Z' })).headers['x-total']).toBe('1');
       const before = await alice.client.get<SnippetJson[]>('/snippets', { created_before: '2026-01-15T10:30:00Z', per_page: 100 });
       expect(before.data.map((s) => s.id)).not.toContain(later.id);
       expect(before.data.map((s) => s.id)).toContain(pub.id);

@@ -132,7 +132,8 @@ export function snippetPage(ctx: RequestContext, q: SnippetListQuery, options: S
   const reply = readTx(ctx.core.db, () =>
     paginate(
       ctx,
-      (cap) => (filtered ? kept(ctx.core, cappedCount(`${head}SELECT 1 ${from}`, cap), args) : q.count(cap)),
+      // A date filter counts its matches (up to the cap), once per generation of the database.
+      (cap) => (filtered ? starts.count(cap, (cap) => kept(ctx.core, cappedCount(`${head}SELECT 1 ${from}`, cap), args)) : q.count(cap)),
       (limit, offset) => {
         rows = starts.window(
           limit,
