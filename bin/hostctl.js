@@ -1,10 +1,14 @@
 #!/usr/bin/env node
 'use strict';
-// Launcher: runs the bundled CLI (dist/cli.cjs) through a V8 code cache kept beside it, so the
-// bundle is not parsed and compiled again on every command. Bundles that only some commands need
-// (dist/undici.cjs, the HTTP client) load the same way, on first use, through a cache of their
-// own. A cache from another Node or V8 version is rejected by V8 and rewritten after the command;
-// a cache that cannot be written (read-only install) only costs speed. Nothing else belongs here.
+// Launcher: runs the bundled CLI from dist/ through V8 code caches kept beside it, so the code is
+// not parsed and compiled again on every command. The build splits the CLI into chunks (each
+// module loaded by import() and the code they share), and packs the chunks that the common
+// commands load into two files, one for the CLI's side and one for the core's, so a command
+// reads a few files, and a remote one never the core's; any other chunk is a file of its own,
+// read on first use. Every file has its own cache. Bundles that only some commands need
+// (dist/undici.cjs, the HTTP client) load the same way. A cache from another Node or V8 version
+// is rejected by V8 and rewritten after the command; a cache that cannot be written (read-only
+// install) only costs speed. Nothing else belongs here.
 //
 // V8 checks a cache against a hash of its flags. A bundle may need a flag set before it runs
 // (undici's WebAssembly parser wants the baseline compiler only); the flag is set here, before
@@ -16,61 +20,113 @@ const path = require('node:path');
 const vm = require('node:vm');
 const Module = require('node:module');
 
-const dist = path.join(__dirname, '..', 'dist');
-/** Scripts whose cache must be written once the command is done (or before a flag changes). */
-const stale = [];
+/** The pack the launcher opens first: the CLI's chunks, and where the others are packed. */
+const FIRST_PACK = 'cli-pack.cjs';
+/** How the chunks of dist/ require each other (scripts/build.mjs). */
+const CHUNK = /^\.\/[\w.-]+\.cjs$/;
 
-/** Compiles and runs one CommonJS bundle of dist/ through its code cache; returns its exports. */
-function loadBundle(name, v8Flags) {
-  if (v8Flags) {
-    writeCaches();
-    require('node:v8').setFlagsFromString(v8Flags);
-  }
-  const file = path.join(dist, name);
-  const cacheFile = `${file}.${process.versions.v8}.cache`;
-  // The build writes the bundles in ASCII (scripts/build.mjs): read as Latin-1, the same text
-  // comes without UTF-8 decoding.
-  const source = fs.readFileSync(file, 'latin1');
-  let cachedData;
-  try {
-    cachedData = fs.readFileSync(cacheFile);
-  } catch {
-    cachedData = undefined;
-  }
-  const script = new vm.Script(`(function (exports, require, module, __filename, __dirname, __hostctlImport) {${source}\n})`, {
-    filename: file,
-    cachedData,
-  });
-  const mod = new Module(file, module);
-  mod.filename = file;
-  mod.paths = Module._nodeModulePaths(path.dirname(file));
-  // import() from this file resolves packages with ESM rules from the package's own node_modules.
+/** Loads the bundles, chunks and packs of one dist/ directory (scripts/warm-cache.cjs makes its own). */
+function createLoader(dist) {
+  /** Scripts whose cache must be written once the command is done (or before a flag changes). */
+  const stale = [];
+  /** The module of each bundle or chunk loaded so far, by file name. */
+  const loaded = new Map();
+  /** Each packed chunk's function, once its pack is read; and which pack holds each other one. */
+  const packed = new Map();
+  let packOf = {};
+  const opened = new Set();
+  // One module resolves what chunks require from node_modules and Node.
+  const resolver = new Module(path.join(dist, 'cli.cjs'), module);
+  resolver.filename = resolver.id;
+  resolver.paths = Module._nodeModulePaths(dist);
+  // import() from these files resolves packages with ESM rules from the package's own node_modules.
   const load = (id) => import(id);
-  script.runInThisContext()(mod.exports, (id) => mod.require(id), mod, file, path.dirname(file), load);
-  if (cachedData === undefined || script.cachedDataRejected) stale.push({ script, cacheFile });
-  return mod.exports;
-}
+  // A chunk of the CLI (./name.cjs) comes from its pack or its file; anything else as usual.
+  const need = (id) => (CHUNK.test(id) ? bundle(id.slice(2)) : resolver.require(id));
 
-/** Writes the caches of the bundles compiled so far that had none (or a rejected one). */
-function writeCaches() {
-  for (const { script, cacheFile } of stale.splice(0)) {
+  /** Compiles one file of dist/ through its code cache; returns the function it holds. */
+  function compile(name, v8Flags) {
+    if (v8Flags) {
+      writeCaches();
+      require('node:v8').setFlagsFromString(v8Flags);
+    }
+    const file = path.join(dist, name);
+    const cacheFile = `${file}.${process.versions.v8}.cache`;
+    // The build writes the bundles in ASCII (scripts/build.mjs): read as Latin-1, the same text
+    // comes without UTF-8 decoding.
+    const source = fs.readFileSync(file, 'latin1');
+    let cachedData;
     try {
-      const tmp = `${cacheFile}.${process.pid}`;
-      fs.writeFileSync(tmp, script.createCachedData());
-      fs.renameSync(tmp, cacheFile);
+      cachedData = fs.readFileSync(cacheFile);
     } catch {
-      // No cache this time; the next command tries again.
+      cachedData = undefined;
+    }
+    const script = new vm.Script(`(function (exports, require, module, __filename, __dirname, __hostctlImport) {${source}\n})`, {
+      filename: file,
+      cachedData,
+    });
+    if (cachedData === undefined || script.cachedDataRejected) stale.push({ script, cacheFile });
+    return script.runInThisContext();
+  }
+
+  /** Runs one chunk (or bundle); chunks may require each other in a cycle, so it is known before it runs. */
+  function run(name, fn) {
+    const mod = { exports: {}, filename: `${dist}${path.sep}${name}` };
+    loaded.set(name, mod);
+    fn.call(mod.exports, mod.exports, need, mod, mod.filename, dist, load);
+    return mod;
+  }
+
+  /** Reads a pack: a map of chunk names to functions, and the map of chunks packed elsewhere. */
+  function openPack(name) {
+    opened.add(name);
+    const pack = { exports: {} };
+    compile(name).call(pack.exports, pack.exports, need, pack, path.join(dist, name), dist, load);
+    for (const [chunk, fn] of Object.entries(pack.exports.chunks)) packed.set(chunk, fn);
+    if (pack.exports.packOf) packOf = pack.exports.packOf;
+  }
+
+  function bundle(name, v8Flags) {
+    const done = loaded.get(name);
+    if (done) return done.exports;
+    const pack = packOf[name];
+    if (pack && !opened.has(pack)) openPack(pack);
+    const fn = packed.get(name);
+    return run(name, fn ?? compile(name, v8Flags)).exports;
+  }
+
+  /** Writes the caches of the files compiled so far that had none (or a rejected one). */
+  function writeCaches() {
+    for (const { script, cacheFile } of stale.splice(0)) {
+      try {
+        const tmp = `${cacheFile}.${process.pid}`;
+        fs.writeFileSync(tmp, script.createCachedData());
+        fs.renameSync(tmp, cacheFile);
+      } catch {
+        // No cache this time; the next command tries again.
+      }
     }
   }
+
+  // Without packs (a build whose packing step failed) every chunk is read from its own file.
+  try {
+    openPack(FIRST_PACK);
+  } catch (error) {
+    if (error.code !== 'ENOENT') throw error;
+  }
+  return { bundle, writeCaches, loaded };
 }
 
-const loaded = new Map();
-globalThis.__hostctlLoadBundle = (name, v8Flags) => {
-  if (!loaded.has(name)) loaded.set(name, loadBundle(name, v8Flags));
-  return loaded.get(name);
-};
+/** Runs a command with the CLI of `dist`. */
+function runCli(dist, argv) {
+  const loader = createLoader(dist);
+  globalThis.__hostctlLoadBundle = loader.bundle;
+  const cli = loader.bundle('cli.cjs');
+  // Output goes straight to the descriptors, without Node's stream objects (src/cli/io/output.ts).
+  const done = Promise.resolve(cli.main(argv, { directOutput: true }));
+  done.finally(loader.writeCaches);
+  return done;
+}
 
-const cli = loadBundle('cli.cjs');
-// Output goes straight to the descriptors, without Node's stream objects (src/cli/io/output.ts).
-const done = Promise.resolve(cli.main(process.argv.slice(2), { directOutput: true }));
-done.finally(writeCaches);
+module.exports = { createLoader, runCli };
+if (require.main === module) runCli(path.join(__dirname, '..', 'dist'), process.argv.slice(2));

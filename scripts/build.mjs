@@ -1,12 +1,17 @@
-// Bundles the CLI (and the core it carries) into one CommonJS file, dist/cli.cjs. Start-up is
-// the budget that shapes this: CommonJS loads without Node's ESM loader, one file costs one read,
-// and the launcher (bin/hostctl.js) runs it through a V8 code cache so it is not re-parsed on
-// every command. Large libraries used by few commands (YAML, tables, prompts, the HTTP client,
-// Markdown, RE2, cron, multipart) stay outside the bundle and are imported when first used.
-// The bundle is built beside the old one and swapped in by rename, so a CLI process started a
+// Bundles the CLI (and the core it carries) into CommonJS chunks in dist/: dist/cli.cjs is the
+// entry, and each module loaded by import() (a noun's commands, an area of the core, the HTTP
+// transport, …) is a chunk of its own, with the code several share in shared chunks. Start-up is
+// the budget that shapes this: CommonJS loads without Node's ESM loader, and the launcher
+// (bin/hostctl.js) runs the chunks through V8 code caches so they are not re-parsed on every
+// command. The chunks that the common commands load are also packed into two files
+// (scripts/warm-cache.cjs), the CLI's and the core's, so such a command reads two files, and a
+// remote one never the core's. Large libraries used by few commands (YAML, tables, prompts, the
+// HTTP client, Markdown, RE2, cron, multipart) stay outside and are imported when first used.
+// The chunks are built beside the old ones and swapped in by rename, so a CLI process started a
 // moment before never finds dist/ half-written.
 import { build } from 'esbuild';
 import { spawnSync } from 'node:child_process';
+import { isBuiltin } from 'node:module';
 import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { writeManifest } from './gen-manifest.mjs';
@@ -106,42 +111,139 @@ function asciiOnly(code) {
   return code.replace(/[^\x00-\x7f]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
 }
 
+/**
+ * One chunk of esbuild's ESM output as CommonJS. esbuild writes the imports of other chunks first
+ * (after the banner), imports of Node's modules where the importing module begins, and the
+ * exports last, as one `export{…}` clause. Imports become `require` with destructuring, at the
+ * top (where ESM evaluates them), and the exports one `module.exports` object of plain
+ * properties. Plain properties, not the getters a general ESM-to-CommonJS conversion defines
+ * (a call on every use of an imported name, hundreds defined per shared chunk, and enough of
+ * both that V8 starts optimising them during a command), are right here because the chunks'
+ * static imports form no cycle (acyclic() checks), so a chunk is fully evaluated before another
+ * reads its exports; a binding assigned again after its declaration keeps a getter.
+ */
+function commonJs(text, name) {
+  const banner = text.indexOf('\n') + 1;
+  const requires = [];
+  const head = [];
+  const statement = (named, star, plain, from) => {
+    const req = `require(${JSON.stringify(from)})`;
+    if (named !== undefined) return `const{${named.replace(/\s+as\s+/g, ':')}}=${req};`;
+    if (star !== undefined || plain !== undefined) return `const ${star ?? plain}=${req};`;
+    return `${req};`;
+  };
+  // Node's modules: esbuild keeps their import statements where the importing module begins,
+  // in the middle of a chunk. ESM evaluates imports before the code, so they move to the top.
+  const nodeImport = /(?<=^|[;}\n])import\s*(?:\{([^}]*)\}\s*from\s*|\*\s*as\s+([\w$]+)\s+from\s*|([\w$]+)\s+from\s*)?"([\w:/]+)";/g;
+  let body = text.slice(banner).replace(nodeImport, (whole, named, star, plain, from) => {
+    if (!isBuiltin(from)) return whole;
+    head.push(statement(named, star, plain, from));
+    return '';
+  });
+  // The chunks it imports: first, in order.
+  const imports = /^\s*import\s*(?:\{([^}]*)\}\s*from\s*|\*\s*as\s+([\w$]+)\s+from\s*|([\w$]+)\s+from\s*)?"(\.\/[\w.-]+)";/;
+  for (let m = imports.exec(body); m; m = imports.exec(body)) {
+    const [whole, named, star, plain, from] = m;
+    requires.push(from.slice(2));
+    head.push(statement(named, star, plain, from));
+    body = body.slice(whole.length);
+  }
+  const exported = /export\s*\{([^}]*)\};?\s*$/.exec(body);
+  if (exported) {
+    const props = exported[1].split(',').map((e) => e.trim()).filter(Boolean).map((e) => {
+      const [local, as = local] = e.split(/\s+as\s+/);
+      // A binding assigned after its declaration is read when used, as an ESM import would be.
+      if (assignedAgain(body, local)) return `get ${JSON.stringify(as)}(){return ${local}}`;
+      return as === local ? local : `${JSON.stringify(as)}:${local}`;
+    });
+    body = `${body.slice(0, exported.index)}module.exports={${props.join(',')}};\n`;
+  }
+  // What is left must hold no import or export statement (strings aside).
+  const code = body.replace(/(["'`])(?:\\.|(?!\1)[^\\])*\1/g, '""');
+  const left = /(^|[;}\n])\s*(?:import\s*[{*"\w]|export\s*[{*]|export\s+(?:default|const|let|var|function|class)\b)/.exec(code);
+  if (left) throw new Error(`${name}: an import or export esbuild wrote in a form this build does not convert: ${code.slice(left.index, left.index + 80)}`);
+  return { code: `${text.slice(0, banner)}${head.join('')}${body}`, requires };
+}
+
+/** Whether `name` is assigned more than once in `code` (a declaration with a value is once). */
+function assignedAgain(code, name) {
+  const n = name.replace(/\$/g, '\\$');
+  const assignment = new RegExp(`(?<![\\w$.])${n}\\s*(?:[-+*/%&|^]|\\*\\*|<<|>>>?|&&|\\|\\||\\?\\?)?=(?![=>])|(?:\\+\\+|--)${n}(?![\\w$])|(?<![\\w$.])${n}(?:\\+\\+|--)`, 'g');
+  return (code.match(assignment) ?? []).length > 1;
+}
+
+/** Throws when the chunks' static imports form a cycle (commonJs() relies on there being none). */
+function acyclic(needs) {
+  const state = new Map();
+  const visit = (name, path) => {
+    if (state.get(name) === 'done') return;
+    if (state.get(name) === 'open') throw new Error(`chunks import each other in a cycle: ${[...path, name].join(' → ')}`);
+    state.set(name, 'open');
+    for (const n of needs.get(name) ?? []) visit(n, [...path, name]);
+    state.set(name, 'done');
+  };
+  for (const name of needs.keys()) visit(name, []);
+}
+
 // The router's manifest is derived from the route tables; refresh it before bundling.
 if (await writeManifest()) process.stderr.write('route manifest updated (src/core/areas/manifest.ts)\n');
 
 rmSync(fresh, { recursive: true, force: true });
 mkdirSync(fresh, { recursive: true });
 try {
-  const outfile = `${fresh}/cli.cjs`;
-  await build({
-    entryPoints: ['src/cli/main.ts'],
-    outfile,
+  // ESM with code splitting: each module loaded by import() (a noun's commands, an area of the
+  // core, the HTTP transport, …) becomes a chunk of its own, and the code several of them share
+  // goes into shared chunks. Each chunk is then turned into CommonJS, which the launcher
+  // compiles with vm.Script through a code cache, so a command reads and deserialises only the
+  // code it loads instead of the whole CLI and core.
+  const result = await build({
+    entryPoints: { cli: 'src/cli/main.ts' },
+    outdir: fresh,
     bundle: true,
-    format: 'cjs',
+    splitting: true,
+    format: 'esm',
     platform: 'node',
     target: 'node20',
     external: LAZY_PACKAGES,
     plugins: [undiciElsewhere, cliStandIns],
-    // Start-up reads the bundle and deserialises its code cache on every command: both shrink
-    // by a quarter without whitespace and with simpler syntax. Names stay, so stacks
+    chunkNames: '[name]-[hash]',
+    outExtension: { '.js': '.cjs' },
+    // Start-up reads the chunks and deserialises their code caches on every command: both
+    // shrink by a quarter without whitespace and with simpler syntax. Names stay, so stacks
     // (HOSTCTL_DEBUG=stack) still read.
     minifyWhitespace: true,
     minifySyntax: true,
-    // The bundle's URL is made when a module first asks for it: node:url costs every command a
+    // A chunk's URL is made when a module first asks for it: node:url costs every command a
     // millisecond, and most never ask.
     define: { 'import.meta.url': '__hostctlMeta.url', 'import.meta.dirname': '__dirname' },
     banner: { js: "const __hostctlMeta = { get url() { return require('node:url').pathToFileURL(__filename).href; } };" },
+    metafile: true,
+    write: false,
     logLevel: 'warning',
   });
-  // The launcher compiles the bundle with vm.Script (for the code cache), where a bare import()
-  // has no loader; it passes one in as __hostctlImport instead.
+  // The launcher compiles the chunks with vm.Script, where a bare import() has no loader: a
+  // package or Node module is imported through the loader it passes in as __hostctlImport, and
+  // another chunk is required (the launcher serves it from its pack or file, through its cache).
   const names = [...LAZY_PACKAGES.map((p) => p.replace(/[/@.-]/g, '\\$&')), 'node:[a-z_/]+'];
   const pattern = new RegExp(`\\bimport\\((["'])(${names.join('|')})\\1\\)`, 'g');
-  const code = readFileSync(outfile, 'utf8').replace(pattern, '__hostctlImport($1$2$1)');
-  // JSDoc types in bundled libraries read `{import('…').Type}`: those are comments, not imports.
-  const leftover = /(?<!\{)\bimport\(\s*["'`]/.exec(code);
-  if (leftover) throw new Error(`dist/cli.cjs still has a dynamic import the launcher cannot serve: ${code.slice(leftover.index, leftover.index + 60)}`);
-  writeFileSync(outfile, asciiOnly(code));
+  const chunkImport = /\bimport\((["'])(\.\/[\w.-]+\.cjs)\1\)/g;
+  const needs = new Map();
+  for (const out of result.outputFiles) {
+    const name = out.path.slice(out.path.lastIndexOf('/') + 1);
+    const { code, requires } = commonJs(out.text, name);
+    needs.set(name, requires);
+    const text = code.replace(pattern, '__hostctlImport($1$2$1)').replace(chunkImport, 'Promise.resolve().then(() => require($1$2$1))');
+    // JSDoc types in bundled libraries read `{import('…').Type}`: those are comments, not imports.
+    const leftover = /(?<!\{)\bimport\(\s*["'`]/.exec(text);
+    if (leftover) throw new Error(`${name} still has a dynamic import the launcher cannot serve: ${text.slice(leftover.index, leftover.index + 60)}`);
+    writeFileSync(out.path, asciiOnly(text));
+  }
+  acyclic(needs);
+  // Chunks holding code of the core (or its SQLite driver) go into the core's pack, the others
+  // into the CLI's (scripts/warm-cache.cjs): a remote command then never reads the core.
+  const coreChunks = Object.entries(result.metafile.outputs)
+    .filter(([, o]) => Object.keys(o.inputs).some((i) => i.startsWith('src/core/') || i.includes('node_modules/better-sqlite3/')))
+    .map(([p]) => p.slice(p.lastIndexOf('/') + 1));
   await build({
     entryPoints: ['src/client/undici-parts.ts'],
     outfile: `${fresh}/undici.cjs`,
@@ -155,6 +257,10 @@ try {
     logLevel: 'warning',
   });
   writeFileSync(`${fresh}/undici.cjs`, asciiOnly(readFileSync(`${fresh}/undici.cjs`, 'utf8')));
+  // The packs are made from the chunks the common commands load, run once here against a
+  // throw-away state. Without them every chunk is read from its own file: slower, still right.
+  const packing = spawnSync(process.execPath, [`${root}scripts/warm-cache.cjs`, 'pack', fresh, JSON.stringify(coreChunks)], { encoding: 'utf8', timeout: 120_000 });
+  if (packing.status !== 0) process.stderr.write(`warning: dist/ has no packs (every chunk is read from its own file): ${packing.stderr || packing.error?.message || packing.signal}\n`);
   if (existsSync(dist)) renameSync(dist, stale);
   renameSync(fresh, dist);
 } finally {
@@ -162,4 +268,4 @@ try {
   rmSync(stale, { recursive: true, force: true });
 }
 // Best effort: without a cache the first command writes one itself.
-spawnSync(process.execPath, [`${root}scripts/warm-cache.cjs`], { stdio: 'ignore', timeout: 60_000 });
+spawnSync(process.execPath, [`${root}scripts/warm-cache.cjs`, 'cache', dist], { stdio: 'ignore', timeout: 60_000 });
