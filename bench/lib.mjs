@@ -24,11 +24,54 @@ export function timeRun(cmd, args, env) {
   return ms;
 }
 
-/** Alternates the commands run by run so that machine load affects them alike. */
+/**
+ * One run of a command, through bash: the wall time around it and its CPU time (user + system
+ * of the child, from getrusage, as bash's `times` prints it, to the millisecond), in ms. On a
+ * machine shared with other work the CPU time is the steadier figure: waiting for a core adds
+ * to the wall time only.
+ */
+export function cpuRun(cmd, args, env) {
+  const script = 's=$EPOCHREALTIME; "$@" >/dev/null </dev/null; r=$?; e=$EPOCHREALTIME; echo "$s $e"; times; exit $r';
+  const res = spawnSync('bash', ['-c', script, 'bash', cmd, ...args], { env, encoding: 'utf8' });
+  if (res.status !== 0) throw new Error(`${cmd} ${args.join(' ')} failed: ${res.stderr}`);
+  const [span, , children] = res.stdout.trim().split('\n');
+  const [start, end] = span.split(' ').map(Number);
+  const seconds = (t) => {
+    const m = /^(\d+)m([\d.]+)s$/.exec(t);
+    if (!m) throw new Error(`unexpected output of times: ${res.stdout}`);
+    return Number(m[1]) * 60 + Number(m[2]);
+  };
+  const [user, sys] = children.trim().split(/\s+/).map(seconds);
+  return { wall: (end - start) * 1000, cpu: (user + sys) * 1000 };
+}
+
+/**
+ * Alternates the commands run by run so that machine load affects them alike; the median wall
+ * and CPU times of each (cpuRun).
+ */
 export function compare(commands, runs) {
-  const times = commands.map(() => []);
-  for (let i = 0; i < runs; i++) commands.forEach((c, j) => times[j].push(timeRun(c.cmd, c.args, c.env)));
-  return times.map(median);
+  const times = commands.map(() => ({ wall: [], cpu: [] }));
+  for (let i = 0; i < runs; i++) {
+    commands.forEach((c, j) => {
+      const t = cpuRun(c.cmd, c.args, c.env);
+      times[j].wall.push(t.wall);
+      times[j].cpu.push(t.cpu);
+    });
+  }
+  return times.map((t) => ({ wall: median(t.wall), cpu: median(t.cpu) }));
+}
+
+/**
+ * NODE_EXTRA_CA_CERTS makes every Node process, `node -e 0` too, read and parse that file of
+ * certificates (and Node's own root store) before any JavaScript runs: on a machine that sets
+ * it, the baseline carries that fixed cost and a ratio to it reads smaller. The start-up
+ * benches measure both: as the environment is, and without it. Undefined when it is not set.
+ */
+export function withoutExtraCerts(env) {
+  if (!env.NODE_EXTRA_CA_CERTS) return undefined;
+  const bare = { ...env };
+  delete bare.NODE_EXTRA_CA_CERTS;
+  return bare;
 }
 
 export function sandbox() {
