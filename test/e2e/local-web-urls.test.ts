@@ -44,6 +44,11 @@ describe('web URLs of a local state', () => {
     expect(cut.stdout).toMatch(/…\/\S*\d+\.json/);
     expect(cut.stdout).not.toContain('http://localhost:8080');
     expect(cut.stderr).toContain(NOTE);
+    // A path cut the same way as a URL's end (a parent group `…/platform`) shows no URL: no note.
+    const groups = await sb.run(['groups', 'list'], { terminal: { tty: true, columns: 77 } });
+    expect(groups.exitCode, groups.stderr).toBe(0);
+    expect(groups.stdout).toMatch(/…\/platform/);
+    expect(groups.stderr).not.toContain('nothing serves this state');
   });
 
   it('whoami, context list and context get say that nothing serves the state', async () => {

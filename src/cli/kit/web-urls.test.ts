@@ -20,6 +20,9 @@ describe('showsWebUrl', () => {
     expect(showsWebUrl('3  …/v1.1.0/evidences/3.json', rows, BASE)).toBe(true);
     // A cut cell that ends no such URL is something else (a path cut the same way).
     expect(showsWebUrl('3  …/platform/runner', rows, BASE)).toBe(false);
+    // A path of the data cut the same way (a parent group) is not taken for its web URL.
+    const groups = [{ id: 7, full_path: 'acme/platform', web_url: 'http://localhost:8080/groups/acme/platform' }, { id: 8, full_path: 'acme/platform/infra', parent_id: 7 }];
+    expect(showsWebUrl('8  acme/platform/infra  …/platform', groups, BASE)).toBe(false);
     expect(showsWebUrl('3  …/v1.1.0/evidences/3.json', [{ url: 'https://elsewhere.example/acme/-/releases/v1.1.0/evidences/3.json' }], BASE)).toBe(false);
   });
 

@@ -16,18 +16,25 @@ export function showsWebUrl(text: string, data: unknown, base: string): boolean 
   const under = new RegExp(`${escape(origin.protocol)}//([^/@\\s"]+@)?${escape(origin.host)}${escape(origin.pathname.replace(/\/+$/, ''))}(?![\\w.:-])`);
   if (under.test(text)) return true;
   if (!text.includes('…/')) return false;
-  // A cut cell keeps the URL's end from a "/" on: look for the ends of the data's URLs.
+  // A cut cell keeps the URL's end from a "/" on: look for the ends of the data's URLs. A path of
+  // the data that ends the same way (a group's `acme/platform`, cut to `…/platform` in a parent
+  // column, ends its web URL too) may be what the cell shows: that end proves nothing.
   const urls: string[] = [];
+  const paths: string[] = [];
   const walk = (v: unknown, depth: number): void => {
-    if (urls.length >= 1000 || depth > 6) return;
+    if (urls.length >= 1000 || paths.length >= 1000 || depth > 6) return;
     if (typeof v === 'string') {
       if (under.test(v)) urls.push(v);
+      else if (v.includes('/') && !/^[a-z][a-z0-9+.-]*:/i.test(v)) paths.push(v);
     } else if (Array.isArray(v)) for (const x of v) walk(x, depth + 1);
     else if (v && typeof v === 'object') for (const x of Object.values(v)) walk(x, depth + 1);
   };
   walk(data, 0);
   return urls.some((u) => {
-    for (let i = u.indexOf('/', u.indexOf('//') + 2); i > 0; i = u.indexOf('/', i + 1)) if (text.includes(`…${u.slice(i)}`)) return true;
+    for (let i = u.indexOf('/', u.indexOf('//') + 2); i > 0; i = u.indexOf('/', i + 1)) {
+      const end = u.slice(i);
+      if (text.includes(`…${end}`) && !paths.some((p) => p.endsWith(end))) return true;
+    }
     return false;
   });
 }
