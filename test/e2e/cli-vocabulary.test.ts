@@ -61,6 +61,17 @@ describe('one vocabulary across nouns', () => {
     expect(await json<Obj[]>(['projects', 'list', '--repository-storage', 'default', '--all'])).toEqual(a);
   });
 
+  it('a state word given to the global --state points at the filter the verb has: --status WORD, or --WORD', async () => {
+    for (const [args, filter] of [
+      [['storage-moves', 'list', '--state', 'failed'], '--status failed'],
+      [['milestones', 'list', '-R', 'acme/web/storefront', '--state', 'active'], '--active'],
+      [['users', 'list', '--state', 'blocked'], '--blocked'],
+    ] as const) {
+      const res = await sb.run([...args]);
+      expect([args.join(' '), res.exitCode, res.stderr]).toEqual([args.join(' '), 2, expect.stringContaining(`to filter by status use ${filter}`)]);
+    }
+  });
+
   it('reads every <duration> with one parser, checked before anything is sent', async () => {
     await fails(['releases', 'evidence', 'v1', '-R', 'acme/web/storefront', '--wait', '--timeout', 'soon'], 2, '--timeout must be a duration such as 30s, 5m, 1h or 30d, got "soon"');
     await fails(['storage-moves', 'wait', '1', '--timeout', '5 minutes'], 2, '--timeout must be a duration');

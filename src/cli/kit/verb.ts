@@ -295,13 +295,17 @@ async function lookupNames(api: ApiClient, rows: Record<string, unknown>[], colu
 
 /**
  * `--state` is the program's state directory; a verb that filters by state spells it `--status`
- * (the column it filters). A bare word given to --state that is no directory, on such a verb,
- * was meant as the filter: say so instead of looking for a state directory of that name.
+ * (the column it filters), or has a flag per state (`milestones list --active`, `users list
+ * --blocked`). A bare word given to --state that is no directory, on such a verb, was meant as the
+ * filter: say so instead of looking for a state directory of that name.
  */
 function statusNotState(cmd: Command, state: string | undefined): void {
-  if (state === undefined || !/^[a-z][a-z _]*$/.test(state) || !hasLong(cmd, 'status')) return;
+  if (state === undefined || !/^[a-z][a-z _]*$/.test(state)) return;
+  const flag = cmd.options.find((o) => o.long === `--${state}` && !o.required && !o.optional && !o.negate);
+  if (!hasLong(cmd, 'status') && !flag) return;
   if ((createRequire(import.meta.url)('node:fs') as typeof import('node:fs')).existsSync(state)) return;
-  throw new UsageError(`--state names the state directory (there is none at "${state}"); to filter by status use --status ${/\s/.test(state) ? `'${state}'` : state}`);
+  const filter = hasLong(cmd, 'status') ? `--status ${/\s/.test(state) ? `'${state}'` : state}` : `--${state}`;
+  throw new UsageError(`--state names the state directory (there is none at "${state}"); to filter by status use ${filter}`);
 }
 
 /** The option a `missing --flag` usage error names, when it takes a value. */
