@@ -52,6 +52,15 @@ describe('hostctl serve, and commands against it', () => {
     expect(served.log()).toContain(`commands run on this state print ${url} while it serves, and its external URL http://localhost:8080 when nothing does (change it: hostctl init --external-url URL)`);
   });
 
+  it("a server's refusal of an expiry names the flag typed: --expires-at, exit 5", async () => {
+    // The CLI's own check passes (its today is later than the server's, so its latest date is
+    // later too); the server refuses with the platform's sentence, `Expiration date must be before …`.
+    const res = await remote(['tokens', 'create', '--user', 'alice', '--name', 'late', '--scope', 'api', '--expires-at', '2027-05-01'], { HOSTCTL_FAKE_NOW: '2026-06-01T00:00:00.000Z' });
+    expect([res.exitCode, res.stdout]).toEqual([5, '']);
+    expect(res.stderr).toMatch(/^error: --expires-at must be before \d{4}-\d{2}-\d{2} \(HTTP 422, POST \/users\/2\/personal_access_tokens\)$/m);
+    expect(res.stderr).toContain('hint: change --expires-at and try again');
+  });
+
   it('builds web URLs from the address it serves, or from --external-url', async () => {
     const api = new ApiClient(new HttpTransport({ baseUrl: url, maxRetries: 0 }), { token });
     const me = await api.get<{ web_url: string }>('/user');
