@@ -57,7 +57,8 @@ describe('hostctl context', () => {
   it('add checks the token against the target, then saves it', async () => {
     const res = await sb.run(['context', 'add', 'dev', '--state', sb.stateDir, '--token-stdin'], { input: `${token}\n` });
     expect(res.exitCode).toBe(0);
-    expect(res.stdout).toBe('');
+    // What it made, as every create verb shows it: the context's row (the token masked).
+    expect(Object.fromEntries(res.stdout.split('\n').map((l) => l.split('\t')))).toMatchObject({ name: 'dev', type: 'local', target: sb.stateDir, token: mask(token) });
     expect(res.stderr).toContain('added context "dev"');
     expect(res.stderr).toContain('works');
     const list = json<{ name: string; current: boolean }[]>((await sb.run(['context', 'list', '-o', 'json'])).stdout);
@@ -225,6 +226,7 @@ describe('hostctl context', () => {
       const res = await sb.run(['context', 'add', 'dry', '--url', url, '--token', 'hpat-dry-run-token-0000', '--dry-run']);
       expect(res.exitCode, res.stderr).toBe(0);
       expect(res.stderr).toContain('dry run: the target and the token were not checked');
+      expect(res.stdout).toBe('');
       expect(hits).toBe(0);
       expect(json<{ name: string }[]>((await sb.run(['context', 'list', '-o', 'json'])).stdout).map((c) => c.name)).not.toContain('dry');
       // What it would write is a message like any other: wrapped at the terminal's width.

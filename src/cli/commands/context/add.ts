@@ -78,6 +78,7 @@ export const addVerb: VerbSpec<AddOptions> = {
       if (o.use || !data.currentContext || !data.contexts[data.currentContext]) data.currentContext = name;
     }, cli.env);
     if (!cli.globals.dryRun) cli.info(`${existing ? 'replaced' : 'added'} context "${name}" (${entry.type} ${entry.type === 'remote' ? entry.url : entry.state})${saved.currentContext === name ? '; it is the current context' : ''}`);
-    if (cli.globals.output !== 'table') await cli.showItem(contextRow(name, entry, saved));
+    // What it made, in every format (the create rule); a dry run made nothing.
+    if (!cli.globals.dryRun || cli.globals.output !== 'table') await cli.showItem(contextRow(name, entry, saved));
   },
 };
