@@ -19,6 +19,8 @@ const PRELOAD = join(ROOT, 'test', 'helpers', 'report-rss.cjs');
 const SIZE_MIB = Number(process.env.BENCH_FILE_MIB ?? 1024);
 const BUDGET_MIB = 200;
 const UPLOAD_ROUNDS = Number(process.env.BENCH_UPLOAD_ROUNDS ?? 3);
+/** BENCH_UPLOADS_ONLY=1: the upload rounds and their budget line only (no downloads, no CLI). */
+const UPLOADS_ONLY = process.env.BENCH_UPLOADS_ONLY === '1';
 
 /** Peak RSS of a running process in MiB (Linux /proc), or NaN where /proc is missing. */
 function peakOf(pid: number | undefined): number {
@@ -102,51 +104,56 @@ s.listen(0, '127.0.0.1', () => process.stderr.write('listening http://127.0.0.1:
   const plainUp = median(ups.map((u) => u.plain));
   const serveUp = median(ups.map((u) => u.serve));
   const upRatio = median(ups.map((u) => u.plain / u.serve));
-  const plainDown = curl([`${plainUrl}/payload.bin`, '-o', join(dir, 'plain-down.bin')]);
-  rmSync(join(dir, 'plain-down.bin'));
-  const serveDown = curl(['-H', `PRIVATE-TOKEN: ${token}`, generic('curl'), '-o', join(dir, 'serve-down.bin')]);
-  rmSync(join(dir, 'serve-down.bin'));
+  if (UPLOADS_ONLY) {
+    process.stdout.write(`\nGeneric package upload, ${SIZE_MIB} MiB file, ${UPLOAD_ROUNDS} rounds: plain ${rate(plainUp)}, serve ${rate(serveUp)} (rounds ${ups.map((u) => (u.plain / u.serve).toFixed(2)).join(', ')})\n`);
+    budgetLine(`${SIZE_MIB} MiB package upload, curl → serve / bare node:http server: rate`, `${(SIZE_MIB / serveUp).toFixed(0)} MiB/s = ${upRatio.toFixed(2)}×`, `${(SIZE_MIB / plainUp).toFixed(0)} MiB/s`, '≥ 0.8×', budgetVerdict(upRatio >= 0.8));
+  } else {
+    const plainDown = curl([`${plainUrl}/payload.bin`, '-o', join(dir, 'plain-down.bin')]);
+    rmSync(join(dir, 'plain-down.bin'));
+    const serveDown = curl(['-H', `PRIVATE-TOKEN: ${token}`, generic('curl'), '-o', join(dir, 'serve-down.bin')]);
+    rmSync(join(dir, 'serve-down.bin'));
 
-  // The CLI, remote (through serve) and local (in-process core), each reporting its own peak.
-  const reports = join(dir, 'rss');
-  const cliEnv = { ...env, NODE_OPTIONS: `--require ${PRELOAD}`, HOSTCTL_RSS_REPORT: reports };
-  const cli = (args: string[], remote: boolean): { seconds: number; peak: number } => {
-    for (const f of readdirSync(dir).filter((n) => n.startsWith('rss.'))) rmSync(join(dir, f));
-    const start = process.hrtime.bigint();
-    const res = spawnSync(process.execPath, [BIN, ...args, ...(remote ? ['--url', serveUrl] : ['--state', state])], {
-      env: remote ? { ...cliEnv, HOSTCTL_TOKEN: token } : cliEnv,
-      encoding: 'utf8',
-    });
-    const seconds = Number(process.hrtime.bigint() - start) / 1e9;
-    if (res.status !== 0) throw new Error(`hostctl ${args.join(' ')} failed: ${res.stderr}`);
-    const report = readdirSync(dir).find((n) => n.startsWith('rss.'));
-    return { seconds, peak: report ? Number(readFileSync(join(dir, report), 'utf8')) / 1024 : Number.NaN };
-  };
-  const out = join(dir, 'cli-down.bin');
-  const remoteUp = cli(['packages', 'upload', '-R', 'root/bench', '--name', 'cli-remote', '--package-version', '1.0.0', file], true);
-  const remoteDown = cli(['packages', 'download', '-R', 'root/bench', '--name', 'cli-remote', '--package-version', '1.0.0', 'payload.bin', '-O', out], true);
-  rmSync(out);
-  const servePeak = peakOf(serve.pid);
-  const plainPeak = peakOf(plain.pid);
-  if (plain.exitCode !== null) process.stderr.write(`plain server exited ${plain.exitCode}\n`);
-  const localUp = cli(['packages', 'upload', '-R', 'root/bench', '--name', 'cli-local', '--package-version', '1.0.0', file], false);
-  const localDown = cli(['packages', 'download', '-R', 'root/bench', '--name', 'cli-local', '--package-version', '1.0.0', 'payload.bin', '-O', out], false);
-  rmSync(out);
+    // The CLI, remote (through serve) and local (in-process core), each reporting its own peak.
+    const reports = join(dir, 'rss');
+    const cliEnv = { ...env, NODE_OPTIONS: `--require ${PRELOAD}`, HOSTCTL_RSS_REPORT: reports };
+    const cli = (args: string[], remote: boolean): { seconds: number; peak: number } => {
+      for (const f of readdirSync(dir).filter((n) => n.startsWith('rss.'))) rmSync(join(dir, f));
+      const start = process.hrtime.bigint();
+      const res = spawnSync(process.execPath, [BIN, ...args, ...(remote ? ['--url', serveUrl] : ['--state', state])], {
+        env: remote ? { ...cliEnv, HOSTCTL_TOKEN: token } : cliEnv,
+        encoding: 'utf8',
+      });
+      const seconds = Number(process.hrtime.bigint() - start) / 1e9;
+      if (res.status !== 0) throw new Error(`hostctl ${args.join(' ')} failed: ${res.stderr}`);
+      const report = readdirSync(dir).find((n) => n.startsWith('rss.'));
+      return { seconds, peak: report ? Number(readFileSync(join(dir, report), 'utf8')) / 1024 : Number.NaN };
+    };
+    const out = join(dir, 'cli-down.bin');
+    const remoteUp = cli(['packages', 'upload', '-R', 'root/bench', '--name', 'cli-remote', '--package-version', '1.0.0', file], true);
+    const remoteDown = cli(['packages', 'download', '-R', 'root/bench', '--name', 'cli-remote', '--package-version', '1.0.0', 'payload.bin', '-O', out], true);
+    rmSync(out);
+    const servePeak = peakOf(serve.pid);
+    const plainPeak = peakOf(plain.pid);
+    if (plain.exitCode !== null) process.stderr.write(`plain server exited ${plain.exitCode}\n`);
+    const localUp = cli(['packages', 'upload', '-R', 'root/bench', '--name', 'cli-local', '--package-version', '1.0.0', file], false);
+    const localDown = cli(['packages', 'download', '-R', 'root/bench', '--name', 'cli-local', '--package-version', '1.0.0', 'payload.bin', '-O', out], false);
+    rmSync(out);
 
-  const peaks = [servePeak, plainPeak, remoteUp.peak, remoteDown.peak, localUp.peak, localDown.peak].filter((n) => !Number.isNaN(n));
-  process.stdout.write(`\nGeneric package transfer, ${SIZE_MIB} MiB file (uploads: medians of ${UPLOAD_ROUNDS} rounds; the rest one run each)\n`);
-  process.stdout.write(`  curl → plain node:http, upload            ${rate(plainUp)}\n`);
-  process.stdout.write(`  curl → hostctl serve, upload              ${rate(serveUp)}  (${upRatio.toFixed(2)}× the plain server's rate; rounds ${ups.map((u) => (u.plain / u.serve).toFixed(2)).join(', ')})\n`);
-  process.stdout.write(`  curl ← plain node:http, download          ${rate(plainDown)}\n`);
-  process.stdout.write(`  curl ← hostctl serve, download            ${rate(serveDown)}  (${(plainDown / serveDown).toFixed(2)}× the plain server's rate)\n`);
-  process.stdout.write(`  hostctl CLI → serve, upload               ${rate(remoteUp.seconds)}, CLI peak ${mib(remoteUp.peak)}\n`);
-  process.stdout.write(`  hostctl CLI ← serve, download             ${rate(remoteDown.seconds)}, CLI peak ${mib(remoteDown.peak)}\n`);
-  process.stdout.write(`  hostctl CLI, local state, upload          ${rate(localUp.seconds)}, peak ${mib(localUp.peak)}\n`);
-  process.stdout.write(`  hostctl CLI, local state, download        ${rate(localDown.seconds)}, peak ${mib(localDown.peak)}\n`);
-  process.stdout.write(`  peak RSS: hostctl serve ${mib(servePeak)}, plain node:http ${mib(plainPeak)}\n`);
-  process.stdout.write(`  budget ${BUDGET_MIB} MiB per process: ${peaks.every((p) => p < BUDGET_MIB) ? 'within' : 'OVER'}\n`);
-  budgetLine(`${SIZE_MIB} MiB package upload, curl → serve / bare node:http server: rate`, `${(SIZE_MIB / serveUp).toFixed(0)} MiB/s = ${upRatio.toFixed(2)}×`, `${(SIZE_MIB / plainUp).toFixed(0)} MiB/s`, '≥ 0.8×', budgetVerdict(upRatio >= 0.8));
-  budgetLine(`peak RSS of any process moving a ${SIZE_MIB} MiB package file`, mib(Math.max(...peaks)), `plain node:http ${mib(plainPeak)}`, `< ${BUDGET_MIB} MiB`, budgetVerdict(peaks.every((p) => p < BUDGET_MIB)));
+    const peaks = [servePeak, plainPeak, remoteUp.peak, remoteDown.peak, localUp.peak, localDown.peak].filter((n) => !Number.isNaN(n));
+    process.stdout.write(`\nGeneric package transfer, ${SIZE_MIB} MiB file (uploads: medians of ${UPLOAD_ROUNDS} rounds; the rest one run each)\n`);
+    process.stdout.write(`  curl → plain node:http, upload            ${rate(plainUp)}\n`);
+    process.stdout.write(`  curl → hostctl serve, upload              ${rate(serveUp)}  (${upRatio.toFixed(2)}× the plain server's rate; rounds ${ups.map((u) => (u.plain / u.serve).toFixed(2)).join(', ')})\n`);
+    process.stdout.write(`  curl ← plain node:http, download          ${rate(plainDown)}\n`);
+    process.stdout.write(`  curl ← hostctl serve, download            ${rate(serveDown)}  (${(plainDown / serveDown).toFixed(2)}× the plain server's rate)\n`);
+    process.stdout.write(`  hostctl CLI → serve, upload               ${rate(remoteUp.seconds)}, CLI peak ${mib(remoteUp.peak)}\n`);
+    process.stdout.write(`  hostctl CLI ← serve, download             ${rate(remoteDown.seconds)}, CLI peak ${mib(remoteDown.peak)}\n`);
+    process.stdout.write(`  hostctl CLI, local state, upload          ${rate(localUp.seconds)}, peak ${mib(localUp.peak)}\n`);
+    process.stdout.write(`  hostctl CLI, local state, download        ${rate(localDown.seconds)}, peak ${mib(localDown.peak)}\n`);
+    process.stdout.write(`  peak RSS: hostctl serve ${mib(servePeak)}, plain node:http ${mib(plainPeak)}\n`);
+    process.stdout.write(`  budget ${BUDGET_MIB} MiB per process: ${peaks.every((p) => p < BUDGET_MIB) ? 'within' : 'OVER'}\n`);
+    budgetLine(`${SIZE_MIB} MiB package upload, curl → serve / bare node:http server: rate`, `${(SIZE_MIB / serveUp).toFixed(0)} MiB/s = ${upRatio.toFixed(2)}×`, `${(SIZE_MIB / plainUp).toFixed(0)} MiB/s`, '≥ 0.8×', budgetVerdict(upRatio >= 0.8));
+    budgetLine(`peak RSS of any process moving a ${SIZE_MIB} MiB package file`, mib(Math.max(...peaks)), `plain node:http ${mib(plainPeak)}`, `< ${BUDGET_MIB} MiB`, budgetVerdict(peaks.every((p) => p < BUDGET_MIB)));
+  }
 } finally {
   for (const c of children) c.kill('SIGTERM');
   await new Promise((r) => setTimeout(r, 300));

@@ -3,7 +3,7 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, 
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { packRefs } from './pack-refs.js';
+import { MAX_LOOSE_IN_PROCESS, packRefs } from './pack-refs.js';
 import { RefReader } from './refs.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'pack-refs-'));
@@ -130,6 +130,16 @@ describe('packRefs', () => {
     expect(packRefs(gitDir)).toBe('busy');
     expect(readFileSync(join(gitDir, 'packed-refs.lock'), 'utf8')).toBe('theirs');
     expect(looseFiles(gitDir)).toEqual(['refs/heads/x']);
+  });
+
+  it('leaves a batch larger than it packs itself to git, unchanged', () => {
+    const { gitDir, commits } = repository('large.git');
+    const reader = new RefReader(gitDir);
+    for (let i = 0; i <= MAX_LOOSE_IN_PROCESS; i++) reader.write(`refs/tags/t${i}`, commits[0] as string, '0'.repeat(40));
+    expect(packRefs(gitDir)).toBe('fallback');
+    expect(existsSync(join(gitDir, 'packed-refs.lock'))).toBe(false);
+    expect(existsSync(join(gitDir, 'packed-refs'))).toBe(false);
+    expect(looseFiles(gitDir)).toHaveLength(MAX_LOOSE_IN_PROCESS + 1);
   });
 
   it('leaves a repository with a symbolic or unreadable ref to git, unchanged', () => {
