@@ -4,7 +4,6 @@
 // time loading and compiling undici before its first byte was sent. Behind a proxy from the
 // environment the transport still uses undici's proxy agent (load-undici.ts).
 import type { Agent, ClientRequest, IncomingMessage, OutgoingHttpHeaders } from 'node:http';
-import { createRequire } from 'node:module';
 import type { Readable } from 'node:stream';
 
 type HttpModule = typeof import('node:http');
@@ -48,7 +47,9 @@ export class DirectHttp {
   private client(protocol: string): { module: HttpModule; agent: Agent } {
     let made = this.agents.get(protocol);
     if (!made) {
-      const module = createRequire(import.meta.url)(protocol === 'https:' ? 'node:https' : 'node:http') as HttpModule;
+      // A built-in needs no resolution: process.getBuiltinModule skips the URL and the require
+      // function that createRequire makes (about a millisecond before the first request).
+      const module = process.getBuiltinModule(protocol === 'https:' ? 'node:https' : 'node:http') as HttpModule;
       const agent = new module.Agent({ keepAlive: true, timeout: this.opts.keepAliveMs });
       made = { module, agent };
       this.agents.set(protocol, made);
