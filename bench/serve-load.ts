@@ -17,6 +17,14 @@ const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 
 const median = (values: number[]): number => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] as number;
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 16);
+/**
+ * Seconds serve is loaded before its measured runs of an endpoint: long enough for the JIT to
+ * have optimised its request path, since the budget is about a server's steady state. After one
+ * or two seconds of load serve's optimising compiler was still running through the measured runs
+ * (a quarter of serve's CPU went to it in the six seconds after a two-second warm-up here, under
+ * 1% after ten); the bare server, a few lines, is warm after one.
+ */
+const WARMUP_SECONDS = Number(process.env.BENCH_WARMUP_SECONDS ?? 4);
 const TOKEN = 'hpat-bench-root-token-0123456789';
 
 // Paths name the first project as `/projects/1/` and the group as `/groups/G/` (replaced by the ids made).
@@ -146,7 +154,7 @@ s.listen(0, '127.0.0.1', () => process.stderr.write('listening http://127.0.0.1:
     for (const e of MEASURED) {
       const servePath = servePathOf(e.path);
       await wrk(`${bareUrl}${e.path}`, 1, {});
-      await wrk(`${serveUrl}${servePath}`, 1, headers);
+      await wrk(`${serveUrl}${servePath}`, WARMUP_SECONDS, headers);
       // Alternating runs, medians: other load on the machine hits both alike. The CPU each
       // server spends per request is shown too: it moves far less with the machine's load.
       const bs: number[] = [];

@@ -35,6 +35,8 @@ export function isUploadedFile(value: unknown): value is UploadedFile {
 }
 
 const decode = (text: string): string => {
+  // Most keys and values (`per_page=20`) hold nothing to decode.
+  if (!text.includes('%') && !text.includes('+')) return text;
   try {
     return decodeURIComponent(text.replace(/\+/g, ' '));
   } catch {
