@@ -349,7 +349,7 @@ describe('first-day verbs', () => {
     expect(existsSync(join(sb.dir, 'xdg-config', 'fish', 'completions', 'hostctl.fish'))).toBe(true);
     const unknown = await run(['completion', 'install'], { SHELL: '/bin/tcsh' });
     expect(unknown.exitCode).toBe(2);
-    expect(String(unknown.stderr)).toContain('hostctl completion install bash|zsh|fish');
+    expect(String(unknown.stderr)).toContain('name it with --shell bash|zsh|fish');
   });
 
   it('the token printed by init still works after all of the above', async () => {
