@@ -7,6 +7,19 @@ import type { ApiClient } from '../../src/client/client.js';
 import { eventsSince, lastEventId, one, type AuditEventJson } from '../helpers/audit.js';
 import { AUDIT_SETTLE_BATCH } from '../../src/core/audit/record.js';
 
+/** The ids of every event of a list, walked by keyset through its `rel="next"` links. */
+async function keysetIds(client: ApiClient, path: string, first: Record<string, unknown>): Promise<number[]> {
+  const ids: number[] = [];
+  let query: Record<string, unknown> = { ...first, pagination: 'keyset' };
+  for (;;) {
+    const res = await client.get<AuditEventJson[]>(path, query);
+    ids.push(...res.data.map((e) => e.id));
+    const next = res.headers.link && /<([^>]+)>; rel="next"/.exec(res.headers.link)?.[1];
+    if (!next) return ids;
+    query = Object.fromEntries(new URL(next).searchParams);
+  }
+}
+
 describe.each(TRANSPORTS)('audit events (%s)', (kind) => {
   let inst: Instance;
   let f: RoleFixture;
@@ -174,15 +187,7 @@ describe.each(TRANSPORTS)('audit events (%s)', (kind) => {
     await minute(true);
     /** Every event of a list, walked by keyset, against the offset page's x-total. */
     const check = async (client: ApiClient, path: string, filter: Record<string, unknown>) => {
-      const ids: number[] = [];
-      let query: Record<string, unknown> = { ...filter, pagination: 'keyset', order_by: 'id', sort: 'desc', per_page: 100 };
-      for (;;) {
-        const res = await client.get<AuditEventJson[]>(path, query);
-        ids.push(...res.data.map((e) => e.id));
-        const next = res.headers.link && /<([^>]+)>; rel="next"/.exec(res.headers.link)?.[1];
-        if (!next) break;
-        query = Object.fromEntries(new URL(next).searchParams);
-      }
+      const ids = await keysetIds(client, path, { ...filter, order_by: 'id', sort: 'desc', per_page: 100 });
       const page = await client.get<AuditEventJson[]>(path, { ...filter, per_page: 1 });
       expect(page.headers['x-total'], `${path} ${JSON.stringify(filter)}`).toBe(String(ids.length));
       return ids.length;
@@ -229,15 +234,7 @@ describe.each(TRANSPORTS)('audit events (%s)', (kind) => {
       }
     };
     const listed = async (client: ApiClient, path: string, filter: Record<string, unknown>) => {
-      const ids: number[] = [];
-      let query: Record<string, unknown> = { ...filter, pagination: 'keyset', per_page: 7 };
-      for (;;) {
-        const res = await client.get<AuditEventJson[]>(path, query);
-        ids.push(...res.data.map((e) => e.id));
-        const next = res.headers.link && /<([^>]+)>; rel="next"/.exec(res.headers.link)?.[1];
-        if (!next) break;
-        query = Object.fromEntries(new URL(next).searchParams);
-      }
+      const ids = await keysetIds(client, path, { ...filter, per_page: 7 });
       const page = await client.get<AuditEventJson[]>(path, { ...filter, per_page: 5, page: 2 });
       return { ids, total: Number(page.headers['x-total']), page2: page.data.map((e) => e.id) };
     };
