@@ -66,9 +66,10 @@ export interface Cli {
   /**
    * After a change to the state of something that exists (block, archive, close, cancel, delete,
    * use…): says `done` on stderr (nothing when undefined), and shows the changed record only when
-   * a format, --fields or --jq asked for it; the table form is the sentence alone.
+   * a format, --fields or --jq asked for it; the table form is the sentence alone. `item` may be
+   * a function that reads the record, called only when it is shown.
    */
-  showChanged(item: Record<string, unknown>, columns: Column[] | undefined, done: string | undefined): Promise<void>;
+  showChanged(item: Record<string, unknown> | (() => Promise<Record<string, unknown>>), columns: Column[] | undefined, done: string | undefined): Promise<void>;
   /** Asks on a terminal; elsewhere requires --yes. Throws CancelledError when declined. */
   confirm(message: string): Promise<void>;
   /** Asks on a terminal (unless --yes); without one, goes ahead (the change is not destructive). */
@@ -701,7 +702,7 @@ export function makeCli(globals: GlobalOptions & ListOptions, env: NodeJS.Proces
       printWithNotes(await renderItem(checked, renderOpts(await named([checked], columns))), checked);
     },
     async showChanged(item, columns, done) {
-      if (globals.output !== 'table' || fields || globals.jq !== undefined) await cli.showItem(item, columns);
+      if (globals.output !== 'table' || fields || globals.jq !== undefined) await cli.showItem(typeof item === 'function' ? await item() : item, columns);
       if (done !== undefined) info(done);
     },
     async confirm(message) {

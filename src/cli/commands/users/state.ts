@@ -21,9 +21,8 @@ function stateVerb(action: 'block' | 'unblock'): VerbSpec {
       // user was already blocked (null, on block) or was not blocked (false, on unblock).
       const { data: changed } = await api.post<boolean | null>(`/users/${id}/${action}`);
       const done = changed === true ? `${action}ed user ${user}` : alreadyText(`user ${user}`, action === 'block' ? 'blocked' : 'active');
-      // A change of state: the sentence on stderr, the record only when a format asks for it.
-      const { data } = await api.get<Record<string, unknown>>(`/users/${id}`);
-      await cli.showChanged(data, USER_DETAIL_COLUMNS, done);
+      // A change of state: the sentence on stderr, the record (read again) only when a format asks for it.
+      await cli.showChanged(async () => (await api.get<Record<string, unknown>>(`/users/${id}`)).data, USER_DETAIL_COLUMNS, done);
     },
   };
 }
