@@ -7,7 +7,7 @@
 // serve's request log.
 import { spawn, spawnSync } from 'node:child_process';
 import { BIN, compare, median, report, sandbox, withoutExtraCerts } from './lib.mjs';
-import { budgetLine, verdict } from './budget.mjs';
+import { budgetLine, startupBudgetLine, verdict } from './budget.mjs';
 
 const runs = Number(process.env.BENCH_RUNS ?? 30);
 const box = sandbox();
@@ -85,17 +85,8 @@ try {
     'peak RSS local / remote': `${(rssLocal / 1024).toFixed(1)} MiB / ${(rssRemote / 1024).toFixed(1)} MiB`,
     'ratio RSS remote / local': `${rssRatio.toFixed(2)}× (budget 1.30×: ${rssRatio <= 1.3 ? 'PASS' : 'OVER'})`,
   });
-  budgetLine('remote read command (tokens list) / node -e 0, CPU time', `${remoteMs.cpu.toFixed(1)} ms = ${ratio.toFixed(2)}× (wall ${(remoteMs.wall / baseline.wall).toFixed(2)}×)`, `${baseline.cpu.toFixed(1)} ms`, '≤ 1.45×', verdict(ratio <= 1.45));
-  if (bare) {
-    const bareRatio = bareRemote.cpu / bareBaseline.cpu;
-    budgetLine(
-      'remote read command (tokens list) / node -e 0, CPU time, without NODE_EXTRA_CA_CERTS',
-      `${bareRemote.cpu.toFixed(1)} ms = ${bareRatio.toFixed(2)}× (wall ${(bareRemote.wall / bareBaseline.wall).toFixed(2)}×)`,
-      `${bareBaseline.cpu.toFixed(1)} ms`,
-      '≤ 1.45×',
-      verdict(bareRatio <= 1.45),
-    );
-  }
+  startupBudgetLine('remote read command (tokens list) / node -e 0, CPU time', remoteMs, baseline, 1.45);
+  if (bare) startupBudgetLine('remote read command (tokens list) / node -e 0, CPU time, without NODE_EXTRA_CA_CERTS', bareRemote, bareBaseline, 1.45);
   budgetLine('requests of a remote read command (tokens list of the demo state)', `${requests.length}`, '1 (the list)', '≤ 2', verdict(requests.length >= 1 && requests.length <= 2));
   budgetLine('remote command peak RSS / local command', `${(rssRemote / 1024).toFixed(1)} MiB = ${rssRatio.toFixed(2)}×`, `${(rssLocal / 1024).toFixed(1)} MiB`, '≤ 1.30×', verdict(rssRatio <= 1.3));
 } finally {

@@ -6,7 +6,7 @@
 import { spawnSync } from 'node:child_process';
 import { statSync } from 'node:fs';
 import { BIN, compare, report, sandbox, withoutExtraCerts } from './lib.mjs';
-import { budgetLine, verdict } from './budget.mjs';
+import { startupBudgetLine } from './budget.mjs';
 
 const runs = Number(process.env.BENCH_RUNS ?? 40);
 const BUDGET = 1.35;
@@ -46,17 +46,8 @@ try {
         }
       : {}),
   });
-  budgetLine('local read command (tokens list) / node -e 0, CPU time', `${list.cpu.toFixed(1)} ms = ${ratio.toFixed(2)}× (wall ${(list.wall / baseline.wall).toFixed(2)}×)`, `${baseline.cpu.toFixed(1)} ms`, `≤ ${BUDGET}×`, verdict(ratio <= BUDGET));
-  if (bare) {
-    const bareRatio = bareList.cpu / bareBaseline.cpu;
-    budgetLine(
-      'local read command (tokens list) / node -e 0, CPU time, without NODE_EXTRA_CA_CERTS',
-      `${bareList.cpu.toFixed(1)} ms = ${bareRatio.toFixed(2)}× (wall ${(bareList.wall / bareBaseline.wall).toFixed(2)}×)`,
-      `${bareBaseline.cpu.toFixed(1)} ms`,
-      `≤ ${BUDGET}×`,
-      verdict(bareRatio <= BUDGET),
-    );
-  }
+  startupBudgetLine('local read command (tokens list) / node -e 0, CPU time', list, baseline, BUDGET);
+  if (bare) startupBudgetLine('local read command (tokens list) / node -e 0, CPU time, without NODE_EXTRA_CA_CERTS', bareList, bareBaseline, BUDGET);
 } finally {
   box.cleanup();
 }
