@@ -1,7 +1,7 @@
 // Uploads stream into `<state>/blobs/tmp/<pid>-<random>` until they are complete. A process
 // killed mid-upload (kill -9, a crash, power loss) leaves its file behind, which may be as large
 // as the largest upload allowed: files of processes that are gone are removed when a state is
-// opened (and before each upload), never those of a live process.
+// opened (and before each upload that makes a temporary file), never those of a live process.
 import { readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { pidAlive } from './jobs/owner.js';

@@ -6,17 +6,27 @@
 // after it: the row's commit is durable, so the file it names must be too (a power cut must not
 // leave a row naming a short or empty file). Temporary files of processes that died mid-upload
 // are swept.
-import { createHash, randomBytes } from 'node:crypto';
-import { closeSync, createReadStream, createWriteStream, existsSync, fsyncSync, mkdirSync, openSync, renameSync, rmSync } from 'node:fs';
+//
+// A small body (up to IN_MEMORY_MAX) is hashed whole in memory before any file is made: when its
+// content is stored already, no file is written, flushed or removed at all (most of a small
+// upload's cost was that file); otherwise it is written and flushed once, as a large one is. A
+// large body whose content turns out to be stored already is removed without being flushed.
+import { createHash, hash, randomBytes, type Hash } from 'node:crypto';
+import { closeSync, createReadStream, existsSync, fsyncSync, mkdirSync, openSync, renameSync, rmSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
-import { Transform, type TransformCallback } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { WireStream } from '../../../shared/wire.js';
 import type { CoreState } from '../../state.js';
 import { sweepAbandonedUploads, uploadTempDir } from '../../upload-temp.js';
+import { BlobFile } from './blob-file.js';
 
 export interface ReceivedBlob {
-  tempPath: string;
+  /** The temporary file holding the bytes; none once moved or removed, or while they are in `bytes`. */
+  tempPath?: string;
+  /** Whether the temporary file was flushed to disk (it is not when its content was stored already). */
+  durable?: boolean;
+  /** A small body whose content was stored already when it arrived, kept in case that copy goes first. */
+  bytes?: Buffer;
   size: number;
   md5: string;
   sha1: string;
@@ -26,48 +36,80 @@ export interface ReceivedBlob {
 /** Thrown while receiving when the body passes the size limit. */
 export class BlobTooLargeError extends Error {}
 
+/** Bodies up to this size are held and hashed in memory before any file is made. */
+export const IN_MEMORY_MAX = 256 * 1024;
+
 const root = (core: CoreState): string => join(core.stateDir, 'blobs');
 
 export const blobPath = (core: CoreState, sha256: string): string => join(root(core), 'sha256', sha256.slice(0, 2), sha256.slice(2, 4), sha256);
 
-/** Hashes and counts what passes through; fails once more than `max` bytes went by. */
-class Digester extends Transform {
-  size = 0;
-  readonly md5 = createHash('md5');
-  readonly sha1 = createHash('sha1');
-  readonly sha256 = createHash('sha256');
-
-  constructor(private readonly max: number) {
-    super();
-  }
-
-  override _transform(chunk: Buffer, _enc: BufferEncoding, done: TransformCallback): void {
-    this.size += chunk.length;
-    if (this.size > this.max) return done(new BlobTooLargeError('file too large'));
-    this.md5.update(chunk);
-    this.sha1.update(chunk);
-    this.sha256.update(chunk);
-    done(null, chunk);
-  }
-}
-
-/** Streams a body into a temporary file; on any failure the temporary file is gone. */
-export async function receiveBlob(core: CoreState, body: WireStream, maxBytes: number): Promise<ReceivedBlob> {
+/** A new temporary file for an upload (abandoned ones of dead processes are swept first). */
+async function createTempFile(core: CoreState): Promise<BlobFile> {
   const tmpDir = uploadTempDir(core.stateDir);
   mkdirSync(tmpDir, { recursive: true });
   sweepAbandonedUploads(core.stateDir);
-  const tempPath = join(tmpDir, `${process.pid}-${randomBytes(8).toString('hex')}`);
-  const digester = new Digester(maxBytes);
-  const file = createWriteStream(tempPath, { flags: 'wx', flush: true });
+  return BlobFile.create(join(tmpDir, `${process.pid}-${randomBytes(8).toString('hex')}`));
+}
+
+/** The chunks of a body, read without destroying it when reading stops early (see keepOpen). */
+function chunksOf(body: WireStream): AsyncIterable<Uint8Array> {
+  const readable = body as WireStream & { iterator?: (o: { destroyOnReturn: boolean }) => AsyncIterable<Uint8Array> };
+  return typeof readable.iterator === 'function' ? readable.iterator({ destroyOnReturn: false }) : body;
+}
+
+const asBuffer = (chunk: Uint8Array): Buffer => (Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength));
+
+/**
+ * Receives a body: in memory while it is small, else into a temporary file written behind the
+ * hashing (blob-file.ts). On any failure no temporary file is left.
+ */
+export async function receiveBlob(core: CoreState, body: WireStream, maxBytes: number): Promise<ReceivedBlob> {
+  let size = 0;
+  let held: Buffer[] = [];
+  let large: { file: BlobFile; md5: Hash; sha1: Hash; sha256: Hash } | undefined;
   try {
-    await pipeline(keepOpen(body), digester, file);
+    for await (const chunk of chunksOf(body)) {
+      const bytes = asBuffer(chunk);
+      size += bytes.length;
+      if (size > maxBytes) throw new BlobTooLargeError('file too large');
+      if (large) {
+        large.md5.update(bytes);
+        large.sha1.update(bytes);
+        large.sha256.update(bytes);
+        if (!large.file.push(bytes)) await large.file.drained();
+        continue;
+      }
+      held.push(bytes);
+      if (size <= IN_MEMORY_MAX) continue;
+      large = { file: await createTempFile(core), md5: createHash('md5'), sha1: createHash('sha1'), sha256: createHash('sha256') };
+      for (const b of held) {
+        large.md5.update(b);
+        large.sha1.update(b);
+        large.sha256.update(b);
+        large.file.push(b);
+      }
+      held = [];
+    }
+    if (!large) return await receivedInMemory(core, held.length === 1 ? (held[0] as Buffer) : Buffer.concat(held, size));
+    const sums = { md5: large.md5.digest('hex'), sha1: large.sha1.digest('hex'), sha256: large.sha256.digest('hex') };
+    // Bytes stored already need no flush: the temporary file is removed once the row is written.
+    const durable = !existsSync(blobPath(core, sums.sha256));
+    await large.file.finish(durable);
+    return { tempPath: large.file.path, durable, size, ...sums };
   } catch (error) {
-    // The file may still be opening; remove it only once it is closed, or it would reappear.
-    if (!file.closed) await new Promise<void>((resolve) => file.once('close', () => resolve()));
-    rmSync(tempPath, { force: true });
+    await large?.file.abandon();
     throw error;
   }
-  return { tempPath, size: digester.size, md5: digester.md5.digest('hex'), sha1: digester.sha1.digest('hex'), sha256: digester.sha256.digest('hex') };
+}
+
+/** A whole small body: nothing is written when its content is stored already. */
+async function receivedInMemory(core: CoreState, bytes: Buffer): Promise<ReceivedBlob> {
+  const sums = { size: bytes.length, md5: hash('md5', bytes), sha1: hash('sha1', bytes), sha256: hash('sha256', bytes) };
+  if (existsSync(blobPath(core, sums.sha256))) return { bytes, ...sums };
+  const file = await createTempFile(core);
+  file.push(bytes);
+  await file.finish(true);
+  return { tempPath: file.path, durable: true, ...sums };
 }
 
 /**
@@ -79,17 +121,55 @@ export async function* keepOpen(body: WireStream): AsyncGenerator<Uint8Array> {
   yield* typeof readable.iterator === 'function' ? readable.iterator({ destroyOnReturn: false }) : body;
 }
 
-/** Moves received bytes to their content address (call inside the transaction that records them). */
+/**
+ * Moves received bytes to their content address (call inside the transaction that records them).
+ * Bytes that were stored already when they arrived may have been removed since (a delete in
+ * between): then they are written and flushed here, which is rare.
+ */
 export function storeBlob(core: CoreState, blob: ReceivedBlob): void {
   const target = blobPath(core, blob.sha256);
   if (existsSync(target)) {
-    rmSync(blob.tempPath, { force: true });
+    discardBlob(blob);
     return;
   }
+  if (blob.tempPath === undefined) writeDurably(core, blob);
+  else if (!blob.durable) syncFile(blob.tempPath);
   const dir = join(target, '..');
-  mkdirSync(dir, { recursive: true });
-  renameSync(blob.tempPath, target);
+  try {
+    renameSync(blob.tempPath as string, target);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT' || !existsSync(blob.tempPath as string)) throw error;
+    mkdirSync(dir, { recursive: true });
+    renameSync(blob.tempPath as string, target);
+  }
+  blob.tempPath = undefined;
   syncDirectory(dir);
+}
+
+/** Writes held bytes to a new temporary file and flushes it (synchronously: inside a transaction). */
+function writeDurably(core: CoreState, blob: ReceivedBlob): void {
+  const tmpDir = uploadTempDir(core.stateDir);
+  mkdirSync(tmpDir, { recursive: true });
+  const path = join(tmpDir, `${process.pid}-${randomBytes(8).toString('hex')}`);
+  const fd = openSync(path, 'wx');
+  blob.tempPath = path;
+  try {
+    const bytes = blob.bytes as Buffer;
+    for (let at = 0; at < bytes.length; ) at += writeSync(fd, bytes, at);
+    fsyncSync(fd);
+  } finally {
+    closeSync(fd);
+  }
+  blob.durable = true;
+}
+
+function syncFile(path: string): void {
+  const fd = openSync(path, 'r+');
+  try {
+    fsyncSync(fd);
+  } finally {
+    closeSync(fd);
+  }
 }
 
 /** Makes a rename into `dir` durable (its entry is written with the directory, not the file). */
@@ -102,7 +182,12 @@ function syncDirectory(dir: string): void {
   }
 }
 
-export const discardBlob = (blob: ReceivedBlob): void => rmSync(blob.tempPath, { force: true });
+/** Removes a received body's temporary file, if it still has one. */
+export function discardBlob(blob: ReceivedBlob): void {
+  if (blob.tempPath === undefined) return;
+  rmSync(blob.tempPath, { force: true });
+  blob.tempPath = undefined;
+}
 
 /** Removes the bytes of `sha256` when no file row names them any more (inside a write transaction). */
 export function releaseBlob(core: CoreState, sha256: string): void {

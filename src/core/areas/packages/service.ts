@@ -37,13 +37,13 @@ export function findOrCreatePackage(core: CoreState, draft: PackageDraft, status
     row = { ...row, status: statusOnExisting, updated_at: now };
   }
   if (!row) {
-    const info = core.db
+    // RETURNING: the new row as stored (defaults included), without reading it again.
+    row = core.db
       .prepare(
         `INSERT INTO packages (project_id, name, version, package_type, type_rank, status, conan_package_name, created_at, updated_at)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING *`,
       )
-      .run(draft.projectId, draft.name, draft.version, draft.type, PACKAGE_TYPE_RANKS[draft.type], draft.status ?? 'default', draft.conanPackageName ?? null, now, now);
-    row = core.db.prepare('SELECT * FROM packages WHERE id = ?').get(Number(info.lastInsertRowid)) as PackageRow;
+      .get(draft.projectId, draft.name, draft.version, draft.type, PACKAGE_TYPE_RANKS[draft.type], draft.status ?? 'default', draft.conanPackageName ?? null, now, now) as PackageRow;
     for (const tag of draft.tags ?? []) core.db.prepare('INSERT INTO package_tags (package_id, name, created_at, updated_at) VALUES (?, ?, ?, ?)').run(row.id, tag, now, now);
   }
   if (draft.pipelineId) core.db.prepare('INSERT OR IGNORE INTO package_pipelines (package_id, pipeline_id) VALUES (?, ?)').run(row.id, draft.pipelineId);
@@ -53,15 +53,15 @@ export function findOrCreatePackage(core: CoreState, draft: PackageDraft, status
 /** Records a received file and moves its bytes into place; both or neither. */
 export function addPackageFile(core: CoreState, pkg: PackageRow, fileName: string, blob: ReceivedBlob, pipelineId: number | null): PackageFileRow {
   const now = core.nowIso();
-  const info = core.db
+  const row = core.db
     .prepare(
       `INSERT INTO package_files (package_id, file_name, size, file_md5, file_sha1, file_sha256, pipeline_id, created_at, updated_at)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING *`,
     )
-    .run(pkg.id, fileName, blob.size, blob.md5, blob.sha1, blob.sha256, pipelineId, now, now);
+    .get(pkg.id, fileName, blob.size, blob.md5, blob.sha1, blob.sha256, pipelineId, now, now) as PackageFileRow;
   // Last: a failed rename throws and rolls the row back with the transaction.
   storeBlob(core, blob);
-  return core.db.prepare('SELECT * FROM package_files WHERE id = ?').get(Number(info.lastInsertRowid)) as PackageFileRow;
+  return row;
 }
 
 /** Marks the package for destruction; the job removes it. Call in a transaction. */
