@@ -5,8 +5,13 @@
 // The queue is bounded: past WRITE_AHEAD bytes not yet written, the reader waits for the disk.
 import { close, fdatasync, open, rmSync, writev } from 'node:fs';
 
-/** Bytes queued but not yet written at most before the reader is made to wait. */
-export const WRITE_AHEAD = 32 * 1024 * 1024;
+/**
+ * Bytes queued but not yet written at most before the reader is made to wait. Small on purpose:
+ * 32 MiB made a 1 GiB upload slower, not faster (serve's system time 3.4-4.7 s against 1.3-1.4 s,
+ * peak RSS 157 MiB against 106 MiB), as chunks went to the disk long after they had left the
+ * CPU's caches and the queued memory kept new pages coming.
+ */
+export const WRITE_AHEAD = 8 * 1024 * 1024;
 /** Buffers in one writev at most (the platform's IOV_MAX). */
 const MAX_IOV = 1024;
 
