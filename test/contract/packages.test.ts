@@ -9,7 +9,7 @@ import { createUser } from '../factories/users.js';
 import { addMember, createProject, createProjectWithRoles, type RoleFixture } from '../factories/projects.js';
 import { createGroup } from '../factories/groups.js';
 import { downloadGeneric, genericPath, seedPackage, uploadGeneric, type PackageFileJson, type PackageJson } from '../factories/packages.js';
-import { blobPath } from '../../src/core/areas/packages/blobs.js';
+import { blobPath, IN_MEMORY_MAX } from '../../src/core/areas/packages/blobs.js';
 
 const hex = (algo: string, data: string | Buffer) => createHash(algo).update(data).digest('hex');
 const blobCount = (inst: Instance) => {
@@ -62,6 +62,28 @@ describe.each(TRANSPORTS)('packages (%s)', (kind) => {
       const down = await downloadGeneric(f.developer.client, f.project.id, 'tool', '1.0.1', 'bin/tool.bin');
       expect(down.bytes.equals(body)).toBe(true);
       expect(down.headers['content-disposition']).toContain('filename="tool.bin"');
+    });
+
+    it('streams a body larger than the in-memory limit to a file, with its checksums, leaving no temporary file', async () => {
+      const body = Buffer.from(Array.from({ length: 3 * IN_MEMORY_MAX + 12345 }, (_, i) => (i * 7) % 253));
+      const res = await uploadGeneric<PackageFileJson>(f.developer.client, f.project.id, 'large', '1.0.0', 'large.bin', body, { select: 'package_file' });
+      expect(res.data).toMatchObject({ size: body.length, file_md5: hex('md5', body), file_sha1: hex('sha1', body), file_sha256: hex('sha256', body) });
+      expect(tmpCount(inst)).toBe(0);
+      expect((await downloadGeneric(f.developer.client, f.project.id, 'large', '1.0.0', 'large.bin')).bytes.equals(body)).toBe(true);
+    });
+
+    it('stores bytes once for files of the same content, small or large, and keeps them while a file names them', async () => {
+      for (const [label, body] of [['small', Buffer.from('the same small bytes')], ['large', Buffer.alloc(IN_MEMORY_MAX + 1, 'L')]] as const) {
+        const blobs = blobCount(inst);
+        await uploadGeneric(f.developer.client, f.project.id, `same-${label}`, '1.0.0', 'a.bin', body);
+        await uploadGeneric(f.developer.client, f.project.id, `same-${label}`, '2.0.0', 'b.bin', body);
+        expect(blobCount(inst)).toBe(blobs + 1);
+        expect(tmpCount(inst)).toBe(0);
+        const [first] = (await f.maintainer.client.get<PackageJson[]>(`/projects/${f.project.id}/packages`, { package_name: `same-${label}`, package_version: '1.0.0' })).data;
+        expect((await f.maintainer.client.delete(`/projects/${f.project.id}/packages/${first?.id}`)).status).toBe(204);
+        await inst.settleJobs();
+        expect((await downloadGeneric(f.developer.client, f.project.id, `same-${label}`, '2.0.0', 'b.bin')).bytes.equals(body)).toBe(true);
+      }
     });
 
     it('adds files to an existing package and the newest file of a name wins', async () => {
