@@ -117,8 +117,7 @@ async function receivedInMemory(core: CoreState, bytes: Buffer): Promise<Receive
  * server request would close the socket before the refusal is sent.
  */
 export async function* keepOpen(body: WireStream): AsyncGenerator<Uint8Array> {
-  const readable = body as WireStream & { iterator?: (o: { destroyOnReturn: boolean }) => AsyncIterable<Uint8Array> };
-  yield* typeof readable.iterator === 'function' ? readable.iterator({ destroyOnReturn: false }) : body;
+  yield* chunksOf(body);
 }
 
 /**
