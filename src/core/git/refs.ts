@@ -22,23 +22,10 @@ const stampOf = (st: BigIntStats): Stamp => ({ mtime: st.mtimeNs, size: st.size,
 const sameStamp = (a: Stamp, b: Stamp): boolean => a.mtime === b.mtime && a.size === b.size && a.ino === b.ino;
 const settled = (st: BigIntStats): boolean => BigInt(Date.now()) * 1_000_000n - st.mtimeNs > QUIET_NS;
 
+/** A missing file answers null without an exception (each costs more than the stat). */
 function statOrNull(path: string): BigIntStats | null {
   try {
-    return statSync(path, { bigint: true });
-  } catch {
-    return null;
-  }
-}
-
-/**
- * A loose ref file's content (trimmed), or null when there is none. Asked first whether the file
- * exists: most names looked up have no loose file (a packed ref, a name being created, the
- * candidates a short name expands to), and a failed read costs an exception each.
- */
-function readLoose(path: string): string | null {
-  try {
-    if (!statSync(path, { throwIfNoEntry: false })) return null;
-    return readFileSync(path, 'latin1').trim();
+    return statSync(path, { bigint: true, throwIfNoEntry: false }) ?? null;
   } catch {
     return null;
   }
@@ -81,6 +68,9 @@ interface BuiltListing {
   sorted: [string, string][];
 }
 
+/** Loose ref files `get` keeps per repository at most; a full set starts over. */
+const LOOSE_FILES_KEPT = 1024;
+
 /** More loose refs changed than this since the last listing: it is made again from all refs. */
 const MAX_UPDATES = 256;
 
@@ -97,6 +87,8 @@ export class RefReader {
   private readonly built = new Map<string, BuiltListing>();
   /** Set when a listing had to read something again. */
   private reread = false;
+  /** Loose ref files read by `get`, by full name, with their stamps when read. */
+  private readonly looseFiles = new Map<string, FileStamp & { content: string }>();
 
   constructor(readonly gitDir: string) {}
 
@@ -254,9 +246,13 @@ export class RefReader {
     return parents;
   }
 
-  /** The object one full ref name points at, or null. */
+  /**
+   * The object one full ref name points at, or null. A loose ref naming an object answers
+   * without a look at `packed-refs` (a loose ref wins over its packed value).
+   */
   get(name: string): string | null {
-    const content = readLoose(join(this.gitDir, name));
+    const content = this.loose(name);
+    if (content !== null && HEX40.test(content)) return content;
     const packed = this.packedRefs();
     if (content !== null) return this.resolve(content, packed, 0);
     return packed.get(name) ?? null;
@@ -266,8 +262,39 @@ export class RefReader {
     if (HEX40.test(content)) return content;
     if (!content.startsWith('ref: ') || depth > 4) return null;
     const target = content.slice(5).trim();
-    const next = readLoose(join(this.gitDir, target));
+    const next = this.loose(target);
     return next !== null ? this.resolve(next, packed, depth + 1) : (packed.get(target) ?? null);
+  }
+
+  /**
+   * A loose ref file's content (trimmed), or null when there is none: one stat when the file
+   * is the one last read. A ref file is replaced (renamed into place), never rewritten, so a
+   * file that was already quiet when read and still has its stamp holds what was read (the
+   * rule the directory walk follows); a younger one is read again each time.
+   */
+  private loose(name: string): string | null {
+    const path = join(this.gitDir, name);
+    let st: BigIntStats | undefined;
+    try {
+      st = statSync(path, { bigint: true, throwIfNoEntry: false });
+    } catch {
+      st = undefined;
+    }
+    if (!st || !st.isFile()) {
+      this.looseFiles.delete(name);
+      return null;
+    }
+    const known = this.looseFiles.get(name);
+    if (known?.trusted && known.mtime === st.mtimeNs && known.size === st.size && known.ino === st.ino) return known.content;
+    let content: string;
+    try {
+      content = readFileSync(path, 'latin1').trim();
+    } catch {
+      return null;
+    }
+    if (this.looseFiles.size >= LOOSE_FILES_KEPT) this.looseFiles.clear();
+    this.looseFiles.set(name, { ...stampOf(st), trusted: settled(st), content });
+    return content;
   }
 
   /**
