@@ -106,4 +106,30 @@ describe('RefReader.list', () => {
       for (const n of names) expect([step, n, reader.get(n)]).toEqual([step, n, listed.get(n) ?? null]);
     }
   });
+
+  it('keeps apart the young packed-refs files of two repositories read in turn', () => {
+    const repos = ['young-a.git', 'young-b.git'].map((name) => join(dir, name));
+    const readers = repos.map((gitDir) => {
+      expect(git(gitDir, ['init', '--bare', '--quiet', '--initial-branch=main']).status).toBe(0);
+      return new RefReader(gitDir);
+    });
+    const tree = git(repos[0] as string, ['mktree'], '').stdout.trim();
+    const commits = repos.map((gitDir, i) => [0, 1].map((k) => git(gitDir, ['commit-tree', tree, '-m', `r${i} c${k}`]).stdout.trim()));
+    for (let step = 0; step < 6; step++) {
+      repos.forEach((gitDir, i) => {
+        // Each repository's own refs, packed just now (young files, read again on every look-up).
+        let input = '';
+        for (let k = 0; k <= step + i * 3; k++) input += `update refs/tags/${i}-${k} ${commits[i]?.[(k + step) % 2]}\n`;
+        expect(git(gitDir, ['update-ref', '--stdin'], input).status).toBe(0);
+        expect(git(gitDir, ['pack-refs', '--all']).status).toBe(0);
+      });
+      for (let round = 0; round < 2; round++) {
+        repos.forEach((gitDir, i) => {
+          const listed = new Map(gitListing(gitDir, 'refs/tags/'));
+          for (let k = 0; k <= step + i * 3; k++) expect([step, i, k, readers[i]?.get(`refs/tags/${i}-${k}`)]).toEqual([step, i, k, listed.get(`refs/tags/${i}-${k}`)]);
+          expect(readers[i]?.get(`refs/tags/${1 - i}-0`)).toBeNull();
+        });
+      }
+    }
+  });
 });

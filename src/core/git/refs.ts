@@ -5,7 +5,7 @@
 // directory (or packed-refs) a new modification time; a listing is only cached once its
 // directory has been quiet for a moment, so two changes within one tick of the file system's
 // clock are never mistaken for one.
-import { closeSync, mkdirSync, openSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeSync, type BigIntStats } from 'node:fs';
+import { closeSync, mkdirSync, openSync, readdirSync, readFileSync, readSync, renameSync, rmSync, statSync, writeSync, type BigIntStats } from 'node:fs';
 import { dirname, join } from 'node:path';
 
 const HEX40 = /^[0-9a-f]{40}$/;
@@ -28,6 +28,38 @@ function statOrNull(path: string): BigIntStats | null {
     return statSync(path, { bigint: true, throwIfNoEntry: false }) ?? null;
   } catch {
     return null;
+  }
+}
+
+/**
+ * The buffer files are read into by `readShared`. A packed-refs file younger than the quiet time
+ * is read again on every look-up (a burst of ref writes packs every few dozen writes, so the
+ * file is young much of the time): a new buffer of its size each time (hundreds of KiB at a few
+ * thousand refs) made hundreds of MiB of garbage in a few seconds of writes, and the process
+ * kept the memory the allocator had handed out for it. One buffer, as large as the largest file
+ * read, is kept instead (the parsed map of such a file takes more).
+ */
+let shared = Buffer.alloc(0);
+
+/** The whole file, as a view of the shared buffer, valid until the next call (copy what is kept). */
+function readShared(path: string, sizeHint: number): Buffer {
+  const fd = openSync(path, 'r');
+  try {
+    let length = 0;
+    for (;;) {
+      // Room for the expected size and one byte more, so the read that finds the end needs no growth.
+      const want = Math.max(sizeHint + 1, length + 1);
+      if (shared.length < want) {
+        const grown = Buffer.allocUnsafe(Math.max(want, shared.length * 2, 64 * 1024));
+        shared.copy(grown, 0, 0, length);
+        shared = grown;
+      }
+      const n = readSync(fd, shared, length, shared.length - length, null);
+      if (n === 0) return shared.subarray(0, length);
+      length += n;
+    }
+  } finally {
+    closeSync(fd);
   }
 }
 
@@ -316,14 +348,14 @@ export class RefReader {
     if (known && known.raw === null && sameStamp(known.stamp, stamp)) return known.refs;
     let raw: Buffer;
     try {
-      raw = readFileSync(path);
+      raw = readShared(path, Number(st.size));
     } catch {
       return new Map();
     }
     const quiet = settled(st);
     if (known?.raw && known.raw.equals(raw)) {
       known.stamp = stamp;
-      known.raw = quiet ? null : raw;
+      if (quiet) known.raw = null;
       return known.refs;
     }
     const refs = new Map<string, string>();
@@ -332,7 +364,7 @@ export class RefReader {
       const sha = line.slice(0, 40);
       if (line[40] === ' ' && HEX40.test(sha)) refs.set(line.slice(41), sha);
     }
-    this.packed = { stamp, refs, raw: quiet ? null : raw };
+    this.packed = { stamp, refs, raw: quiet ? null : Buffer.from(raw) };
     this.reread = true;
     return refs;
   }
