@@ -78,7 +78,7 @@ function rememberListing(commit: string, pages: readonly PageFile[]): void {
 
 /** Every page of the wiki, sorted by path so that the pages of a directory stay together (the platform's order). */
 export async function listPages(w: WikiContainer): Promise<readonly PageFile[]> {
-  // No repository: no branch (`branch` looks for the repository first).
+  // No repository: no ref file, so no branch.
   const tip = (await w.repo.branch(WIKI_BRANCH))?.target;
   if (!tip) return [];
   const known = pageListings.get(tip);
