@@ -256,6 +256,7 @@ async function dispatch(core: Core, request: ApiRequest, dataVersion: number | u
     apiBase: apiBaseFor(core, headers),
     now: () => core.clock.now(),
     jobPipelineId: auth.pipelineId ?? null,
+    ...(dataVersion !== undefined ? { dataVersion } : {}),
     ...(caller !== undefined ? { caller } : {}),
     ...(streamsBody ? { bodyStream: requestStream(request) } : {}),
   };

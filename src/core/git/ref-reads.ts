@@ -80,7 +80,9 @@ export class RefReads extends ObjectReads {
   }
 
   async branch(name: string): Promise<BranchRef | null> {
-    if (!this.exists() || !isValidRefComponentPath(name)) return null;
+    // No look for the repository first (a stat on every request that reads a branch): without
+    // one there is no ref file, loose or packed, and the answer is null all the same.
+    if (!isValidRefComponentPath(name)) return null;
     const target = this.runtime.refs(this.path).get(`refs/heads/${name}`);
     return target ? { name, target } : null;
   }

@@ -5,7 +5,7 @@
 // directory (or packed-refs) a new modification time; a listing is only cached once its
 // directory has been quiet for a moment, so two changes within one tick of the file system's
 // clock are never mistaken for one.
-import { closeSync, mkdirSync, openSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeSync, type BigIntStats } from 'node:fs';
+import { closeSync, mkdirSync, openSync, readdirSync, readFileSync, readSync, renameSync, rmSync, statSync, writeSync, type BigIntStats } from 'node:fs';
 import { dirname, join } from 'node:path';
 
 const HEX40 = /^[0-9a-f]{40}$/;
@@ -22,25 +22,44 @@ const stampOf = (st: BigIntStats): Stamp => ({ mtime: st.mtimeNs, size: st.size,
 const sameStamp = (a: Stamp, b: Stamp): boolean => a.mtime === b.mtime && a.size === b.size && a.ino === b.ino;
 const settled = (st: BigIntStats): boolean => BigInt(Date.now()) * 1_000_000n - st.mtimeNs > QUIET_NS;
 
+/** A missing file answers null without an exception (each costs more than the stat). */
 function statOrNull(path: string): BigIntStats | null {
   try {
-    return statSync(path, { bigint: true });
+    return statSync(path, { bigint: true, throwIfNoEntry: false }) ?? null;
   } catch {
     return null;
   }
 }
 
 /**
- * A loose ref file's content (trimmed), or null when there is none. Asked first whether the file
- * exists: most names looked up have no loose file (a packed ref, a name being created, the
- * candidates a short name expands to), and a failed read costs an exception each.
+ * The buffer files are read into by `readShared`. A packed-refs file younger than the quiet time
+ * is read again on every look-up (a burst of ref writes packs every few dozen writes, so the
+ * file is young much of the time): a new buffer of its size each time (hundreds of KiB at a few
+ * thousand refs) made hundreds of MiB of garbage in a few seconds of writes, and the process
+ * kept the memory the allocator had handed out for it. One buffer, as large as the largest file
+ * read, is kept instead (the parsed map of such a file takes more).
  */
-function readLoose(path: string): string | null {
+let shared = Buffer.alloc(0);
+
+/** The whole file, as a view of the shared buffer, valid until the next call (copy what is kept). */
+function readShared(path: string, sizeHint: number): Buffer {
+  const fd = openSync(path, 'r');
   try {
-    if (!statSync(path, { throwIfNoEntry: false })) return null;
-    return readFileSync(path, 'latin1').trim();
-  } catch {
-    return null;
+    let length = 0;
+    for (;;) {
+      // Room for the expected size and one byte more, so the read that finds the end needs no growth.
+      const want = Math.max(sizeHint + 1, length + 1);
+      if (shared.length < want) {
+        const grown = Buffer.allocUnsafe(Math.max(want, shared.length * 2, 64 * 1024));
+        shared.copy(grown, 0, 0, length);
+        shared = grown;
+      }
+      const n = readSync(fd, shared, length, shared.length - length, null);
+      if (n === 0) return shared.subarray(0, length);
+      length += n;
+    }
+  } finally {
+    closeSync(fd);
   }
 }
 
@@ -81,6 +100,9 @@ interface BuiltListing {
   sorted: [string, string][];
 }
 
+/** Loose ref files `get` keeps per repository at most; a full set starts over. */
+const LOOSE_FILES_KEPT = 1024;
+
 /** More loose refs changed than this since the last listing: it is made again from all refs. */
 const MAX_UPDATES = 256;
 
@@ -97,6 +119,8 @@ export class RefReader {
   private readonly built = new Map<string, BuiltListing>();
   /** Set when a listing had to read something again. */
   private reread = false;
+  /** Loose ref files read by `get`, by full name, with their stamps when read. */
+  private readonly looseFiles = new Map<string, FileStamp & { content: string }>();
 
   constructor(readonly gitDir: string) {}
 
@@ -254,9 +278,13 @@ export class RefReader {
     return parents;
   }
 
-  /** The object one full ref name points at, or null. */
+  /**
+   * The object one full ref name points at, or null. A loose ref naming an object answers
+   * without a look at `packed-refs` (a loose ref wins over its packed value).
+   */
   get(name: string): string | null {
-    const content = readLoose(join(this.gitDir, name));
+    const content = this.loose(name);
+    if (content !== null && HEX40.test(content)) return content;
     const packed = this.packedRefs();
     if (content !== null) return this.resolve(content, packed, 0);
     return packed.get(name) ?? null;
@@ -266,8 +294,39 @@ export class RefReader {
     if (HEX40.test(content)) return content;
     if (!content.startsWith('ref: ') || depth > 4) return null;
     const target = content.slice(5).trim();
-    const next = readLoose(join(this.gitDir, target));
+    const next = this.loose(target);
     return next !== null ? this.resolve(next, packed, depth + 1) : (packed.get(target) ?? null);
+  }
+
+  /**
+   * A loose ref file's content (trimmed), or null when there is none: one stat when the file
+   * is the one last read. A ref file is replaced (renamed into place), never rewritten, so a
+   * file that was already quiet when read and still has its stamp holds what was read (the
+   * rule the directory walk follows); a younger one is read again each time.
+   */
+  private loose(name: string): string | null {
+    const path = join(this.gitDir, name);
+    let st: BigIntStats | undefined;
+    try {
+      st = statSync(path, { bigint: true, throwIfNoEntry: false });
+    } catch {
+      st = undefined;
+    }
+    if (!st || !st.isFile()) {
+      this.looseFiles.delete(name);
+      return null;
+    }
+    const known = this.looseFiles.get(name);
+    if (known?.trusted && known.mtime === st.mtimeNs && known.size === st.size && known.ino === st.ino) return known.content;
+    let content: string;
+    try {
+      content = readFileSync(path, 'latin1').trim();
+    } catch {
+      return null;
+    }
+    if (this.looseFiles.size >= LOOSE_FILES_KEPT) this.looseFiles.clear();
+    this.looseFiles.set(name, { ...stampOf(st), trusted: settled(st), content });
+    return content;
   }
 
   /**
@@ -289,14 +348,14 @@ export class RefReader {
     if (known && known.raw === null && sameStamp(known.stamp, stamp)) return known.refs;
     let raw: Buffer;
     try {
-      raw = readFileSync(path);
+      raw = readShared(path, Number(st.size));
     } catch {
       return new Map();
     }
     const quiet = settled(st);
     if (known?.raw && known.raw.equals(raw)) {
       known.stamp = stamp;
-      known.raw = quiet ? null : raw;
+      if (quiet) known.raw = null;
       return known.refs;
     }
     const refs = new Map<string, string>();
@@ -305,7 +364,7 @@ export class RefReader {
       const sha = line.slice(0, 40);
       if (line[40] === ' ' && HEX40.test(sha)) refs.set(line.slice(41), sha);
     }
-    this.packed = { stamp, refs, raw: quiet ? null : raw };
+    this.packed = { stamp, refs, raw: quiet ? null : Buffer.from(raw) };
     this.reread = true;
     return refs;
   }

@@ -34,6 +34,12 @@ export interface RequestContext {
   readonly jobPipelineId?: number | null;
   /** What the route's `caller` check returned (checked before the body was read). */
   readonly caller?: unknown;
+  /**
+   * Other connections' commits (SQLite `data_version`) as read after the request arrived, when
+   * the transport read it (serve, once per batch of arrivals): caches of the current generation
+   * use it instead of reading it again.
+   */
+  readonly dataVersion?: number;
   /** The raw request body, on routes that declare `stream.request`. */
   readonly bodyStream?: WireStream;
   /**

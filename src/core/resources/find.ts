@@ -6,6 +6,7 @@ import type { RequestContext } from '../http/context.js';
 import { forbidden, methodNotAllowed, movedPermanently, notFound } from '../http/errors.js';
 import { can, canSee, type GroupAbility, type ProjectAbility } from '../auth/policy.js';
 import type { CoreState } from '../state.js';
+import { keptRow } from './kept-rows.js';
 
 export function projectByRef(core: CoreState, ref: string | number): ProjectRow | undefined {
   if (typeof ref === 'number' || /^\d+$/.test(ref)) {
@@ -40,7 +41,9 @@ export function projectFullPath(core: CoreState, project: ProjectRow): string {
 /** The project of `:id` (or another path param), checked for visibility and `action`. */
 export function findProject(ctx: RequestContext, action: ProjectAbility = 'read_project', param = 'id'): ProjectRow {
   const ref = ctx.params[param] as string | number;
-  const project = projectByRef(ctx.core, ref);
+  // Reads keep the row by id for the generation (a handler of a write gets its own copy).
+  const byId = (ctx.method === 'GET' || ctx.method === 'HEAD') && (typeof ref === 'number' || /^\d+$/.test(ref));
+  const project = byId ? keptRow(ctx.core.db, `project:${Number(ref)}`, ctx.dataVersion, () => projectByRef(ctx.core, ref)) : projectByRef(ctx.core, ref);
   if (!project) {
     if (typeof ref === 'string' && !/^\d+$/.test(ref)) followRedirect(ctx, ref);
     throw notFound('Project');

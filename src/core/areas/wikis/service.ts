@@ -38,7 +38,15 @@ function pagesOf(state: BranchState): PageFile[] {
   return out;
 }
 
-const asPage = (p: PageFile): WikiPage => ({ slug: p.slug, title: titleOfSlug(p.slug), format: p.format, path: p.path });
+/** Titles of the page files of kept listings (a listing is read again only when the branch moves). */
+const titles = new WeakMap<PageFile, string>();
+function titleOf(p: PageFile): string {
+  let title = titles.get(p);
+  if (title === undefined) titles.set(p, (title = titleOfSlug(p.slug)));
+  return title;
+}
+
+const asPage = (p: PageFile): WikiPage => ({ slug: p.slug, title: titleOf(p), format: p.format, path: p.path });
 
 async function contentsOf(w: WikiContainer, files: readonly PageFile[]): Promise<Map<string, string>> {
   const objects = await w.repo.readObjects(files.map((f) => f.sha));
@@ -70,7 +78,7 @@ function rememberListing(commit: string, pages: readonly PageFile[]): void {
 
 /** Every page of the wiki, sorted by path so that the pages of a directory stay together (the platform's order). */
 export async function listPages(w: WikiContainer): Promise<readonly PageFile[]> {
-  if (!w.repo.exists()) return [];
+  // No repository: no ref file, so no branch.
   const tip = (await w.repo.branch(WIKI_BRANCH))?.target;
   if (!tip) return [];
   const known = pageListings.get(tip);
