@@ -199,14 +199,14 @@ describe('hostctl backup, restore and doctor', () => {
       await refuse(foreign, /no hostctl backup has|not a hostctl backup/);
 
       const { TarWriter } = await import('../../src/core/backup/tar-writer.js');
-      const { createWriteStream } = await import('node:fs');
+      const { ArchiveFile } = await import('../../src/core/backup/archive-sink.js');
       const newer = join(box.dir, 'newer.tar');
-      const out = createWriteStream(newer);
+      const out = await ArchiveFile.create(newer);
       const tar = new TarWriter(out);
       const text = Buffer.from(JSON.stringify({ format: 99, members: {}, repositories: [], storages: {} }));
       await tar.add('manifest.json', text.length, text);
       await tar.finish();
-      await new Promise<void>((resolve) => out.end(resolve));
+      await out.end();
       await refuse(newer, /format 99, newer than this hostctl reads/);
     });
   });

@@ -8,14 +8,13 @@
 //   4. the blobs the copy's file rows name, from the files opened in step 1;
 //   5. other files of the state, the database copy, and last the manifest with every checksum.
 // The archive is written under a temporary name beside the target and renamed only when whole.
-import { closeSync, createReadStream, createWriteStream, fsyncSync, openSync, readdirSync, readFileSync, readSync, renameSync, rmSync, statSync, fstatSync } from 'node:fs';
+import { closeSync, openSync, readdirSync, readFileSync, readSync, renameSync, rmSync, statSync, fstatSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import { basename, dirname, join } from 'node:path';
-import { createGzip } from 'node:zlib';
-import type { Writable } from 'node:stream';
 import { openDatabase, type Database } from '../db/connection.js';
 import { STATE_DB } from '../../shared/state-layout.js';
 import { TarWriter } from './tar-writer.js';
+import { ArchiveFile, GzipSink, type ArchiveSink } from './archive-sink.js';
 import { listRepositoryFiles } from './repository-files.js';
 import { BACKUP_FORMAT, DATABASE_MEMBER, MANIFEST_NAME, type BackupManifest, type BackupPart, type ManifestRepository } from './manifest.js';
 import { containerRows, countRows, otherStateFiles, referencedBlobs, repositoryPath, settingValue, stateRepositories, storageDirs } from './state-contents.js';
@@ -79,32 +78,31 @@ function openPresentBlobs(stateDir: string): Map<string, number> {
   return fds;
 }
 
-async function* fileChunks(fd: number): AsyncGenerator<Buffer> {
-  // autoClose off: the descriptor belongs to the caller.
-  const stream = createReadStream('', { fd, autoClose: false, start: 0, highWaterMark: 1024 * 1024 });
-  for await (const chunk of stream) yield chunk as Buffer;
-}
-
-async function* pathChunks(path: string): AsyncGenerator<Buffer> {
-  for await (const chunk of createReadStream(path, { highWaterMark: 1024 * 1024 })) yield chunk as Buffer;
-}
-
 /**
  * Files up to this size are read in one call: most of a state's files are small (loose git
- * objects, refs, wiki pages), and a stream per file costs several turns of the event loop.
+ * objects, refs, wiki pages), and a read per piece costs a turn of the event loop each.
  */
 const SMALL_FILE = 256 * 1024;
 
-/** The bytes of a file of `size` bytes (as stat said): at once when small, else streamed. */
-const pathSource = (path: string, size: number): Buffer | AsyncIterable<Buffer> => (size <= SMALL_FILE ? readFileSync(path) : pathChunks(path));
-
-/** The same for a file open as `fd`, read from its start; a file that grew shows as larger. */
-function fdSource(fd: number, size: number): Buffer | AsyncIterable<Buffer> {
-  if (size > SMALL_FILE) return fileChunks(fd);
+/** Adds the file open as `fd`, of `size` bytes (as stat said), read from its start. */
+function addFd(tar: TarWriter, name: string, fd: number, size: number, mtime: Date): Promise<string> {
+  if (size > SMALL_FILE) return tar.addFile(name, size, fd, mtime);
+  // One byte more than stat said: a file that grew shows as larger, and fails its member.
   const buffer = Buffer.allocUnsafe(size + 1);
   let read = 0;
   for (let n; read < buffer.length && (n = readSync(fd, buffer, read, buffer.length - read, read)) > 0; ) read += n;
-  return buffer.subarray(0, read);
+  return tar.add(name, size, buffer.subarray(0, read), mtime);
+}
+
+/** Adds the file at `path`, of `size` bytes (as stat said). */
+async function addPath(tar: TarWriter, name: string, path: string, size: number, mtime: Date): Promise<string> {
+  if (size <= SMALL_FILE) return tar.add(name, size, readFileSync(path), mtime);
+  const fd = openSync(path, 'r');
+  try {
+    return await tar.addFile(name, size, fd, mtime);
+  } finally {
+    closeSync(fd);
+  }
 }
 
 export async function createBackup(options: BackupOptions): Promise<BackupSummary> {
@@ -118,8 +116,7 @@ export async function createBackup(options: BackupOptions): Promise<BackupSummar
   const blobFds = excluded.includes('packages') ? new Map<string, number>() : openPresentBlobs(stateDir);
   let snapshot: Database | undefined;
   let live: Database | undefined;
-  let out: Writable | undefined;
-  let fileStream: ReturnType<typeof createWriteStream> | undefined;
+  let out: ArchiveSink | undefined;
   try {
     live = openDatabase(join(stateDir, STATE_DB), { readonly: true });
     const copy = join(scratch, DATABASE_MEMBER);
@@ -130,17 +127,8 @@ export async function createBackup(options: BackupOptions): Promise<BackupSummar
     // VACUUM INTO writes a file in rollback-journal mode, which the archive keeps.
     snapshot = openDatabase(copy, { scratch: true });
 
-    fileStream = createWriteStream(partial, { flags: 'wx', mode: 0o600 });
-    const opened = new Promise<void>((resolve, reject) => {
-      fileStream!.once('open', () => resolve());
-      fileStream!.once('error', reject);
-    });
-    await opened;
-    if (options.gzip) {
-      const gz = createGzip({ level: 1 });
-      gz.pipe(fileStream);
-      out = gz;
-    } else out = fileStream;
+    const file = await ArchiveFile.create(partial, 0o600);
+    out = options.gzip ? new GzipSink(file) : file;
     const tar = new TarWriter(out);
     const members: Record<string, string> = Object.create(null) as Record<string, string>;
     const progress = (phase: BackupProgress['phase'], items: number): void => options.progress?.({ phase, items, bytes: tar.bytes });
@@ -177,7 +165,7 @@ export async function createBackup(options: BackupOptions): Promise<BackupSummar
           }
         }
         const size = fstatSync(fd).size;
-        members[name] = await tar.add(name, size, fdSource(fd, size), mtime);
+        members[name] = await addFd(tar, name, fd, size, mtime);
         blobs++;
         progress('packages', blobs);
       }
@@ -192,7 +180,7 @@ export async function createBackup(options: BackupOptions): Promise<BackupSummar
       } catch {
         continue;
       }
-      members[`files/${rel}`] = await tar.add(`files/${rel}`, size, pathSource(abs, size), mtime);
+      members[`files/${rel}`] = await addPath(tar, `files/${rel}`, abs, size, mtime);
     }
     progress('files', others.length);
 
@@ -213,18 +201,13 @@ export async function createBackup(options: BackupOptions): Promise<BackupSummar
     // its file rows (the manifest says the bytes are not in this archive).
     snapshot.close();
     snapshot = undefined;
-    members[DATABASE_MEMBER] = await tar.add(DATABASE_MEMBER, statSync(copy).size, pathChunks(copy), mtime);
+    members[DATABASE_MEMBER] = await addPath(tar, DATABASE_MEMBER, copy, statSync(copy).size, mtime);
     progress('database', 1);
     const manifestText = Buffer.from(`${JSON.stringify(manifest, null, 1)}\n`);
     await tar.add(MANIFEST_NAME, manifestText.length, manifestText, mtime);
     await tar.finish();
-    await endStream(out, fileStream);
-    const fd = openSync(partial, 'r');
-    try {
-      fsyncSync(fd);
-    } finally {
-      closeSync(fd);
-    }
+    // Written whole and synced before the archive takes its name.
+    await out.end();
     renameSync(partial, options.output);
     progress('done', Object.keys(members).length);
     return {
@@ -238,8 +221,7 @@ export async function createBackup(options: BackupOptions): Promise<BackupSummar
       deletedDuring,
     };
   } catch (error) {
-    out?.destroy();
-    fileStream?.destroy();
+    await out?.abort();
     rmSync(partial, { force: true });
     throw error;
   } finally {
@@ -248,15 +230,6 @@ export async function createBackup(options: BackupOptions): Promise<BackupSummar
     live?.close();
     rmSync(scratch, { recursive: true, force: true });
   }
-}
-
-function endStream(out: Writable, file: Writable): Promise<void> {
-  return new Promise<void>((resolve, reject) => {
-    file.once('close', () => resolve());
-    file.once('error', reject);
-    out.once('error', reject);
-    out.end();
-  });
 }
 
 /** Removes a container deleted since the copy was made (foreign keys cascade as the live delete did). */
@@ -285,7 +258,7 @@ async function archiveRepository(
       const prefix = `repositories/${repo.storage}/${repo.path}`;
       for (const f of files) {
         const name = `${prefix}/${f.path}`;
-        members[name] = await tar.add(name, f.size, f.data ?? pathSource(f.abs, f.size), mtime);
+        members[name] = await (f.data ? tar.add(name, f.size, f.data, mtime) : addPath(tar, name, f.abs, f.size, mtime));
         written.push(name);
       }
       return 'ok';
