@@ -132,7 +132,7 @@ export function storeBlob(core: CoreState, blob: ReceivedBlob): void {
     return;
   }
   if (blob.tempPath === undefined) writeDurably(core, blob);
-  else if (!blob.durable) syncFile(blob.tempPath);
+  else if (!blob.durable) syncPath(blob.tempPath, 'r+');
   const dir = join(target, '..');
   try {
     renameSync(blob.tempPath as string, target);
@@ -142,7 +142,7 @@ export function storeBlob(core: CoreState, blob: ReceivedBlob): void {
     renameSync(blob.tempPath as string, target);
   }
   blob.tempPath = undefined;
-  syncDirectory(dir);
+  syncPath(dir, 'r');
 }
 
 /** Writes held bytes to a new temporary file and flushes it (synchronously: inside a transaction). */
@@ -162,18 +162,12 @@ function writeDurably(core: CoreState, blob: ReceivedBlob): void {
   blob.durable = true;
 }
 
-function syncFile(path: string): void {
-  const fd = openSync(path, 'r+');
-  try {
-    fsyncSync(fd);
-  } finally {
-    closeSync(fd);
-  }
-}
-
-/** Makes a rename into `dir` durable (its entry is written with the directory, not the file). */
-function syncDirectory(dir: string): void {
-  const fd = openSync(dir, 'r');
+/**
+ * Syncs a file (opened for writing, `r+`) or a directory (`r`: a rename into it is durable only
+ * once the directory's entry is written, not the file).
+ */
+function syncPath(path: string, flags: 'r+' | 'r'): void {
+  const fd = openSync(path, flags);
   try {
     fsyncSync(fd);
   } finally {
