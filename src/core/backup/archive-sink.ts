@@ -35,7 +35,7 @@ export interface ArchiveSink {
 const EARLY_SYNC_EVERY = 64 * 1024 * 1024;
 
 /** Swallows a rejection that is awaited later, so that it never counts as unhandled meanwhile. */
-function kept<T>(p: Promise<T>): Promise<T> {
+export function kept<T>(p: Promise<T>): Promise<T> {
   p.catch(() => undefined);
   return p;
 }

@@ -7,7 +7,7 @@ import { read } from 'node:fs';
 import { promisify } from 'node:util';
 import { Header } from 'tar/header';
 import { Pax } from 'tar/pax';
-import type { ArchiveSink } from './archive-sink.js';
+import { kept, type ArchiveSink } from './archive-sink.js';
 
 const readAsync = promisify(read);
 
@@ -27,12 +27,6 @@ const FLUSH_AT = 1024 * 1024;
 const PIECE = 1024 * 1024;
 
 export class MemberSizeError extends Error {}
-
-/** A read started ahead whose failure is awaited later: never unhandled meanwhile. */
-function kept<T>(p: Promise<T>): Promise<T> {
-  p.catch(() => undefined);
-  return p;
-}
 
 export class TarWriter {
   /** Bytes written so far (before compression). */

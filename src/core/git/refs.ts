@@ -306,18 +306,14 @@ export class RefReader {
    */
   private loose(name: string): string | null {
     const path = join(this.gitDir, name);
-    let st: BigIntStats | undefined;
-    try {
-      st = statSync(path, { bigint: true, throwIfNoEntry: false });
-    } catch {
-      st = undefined;
-    }
-    if (!st || !st.isFile()) {
+    const st = statOrNull(path);
+    if (!st?.isFile()) {
       this.looseFiles.delete(name);
       return null;
     }
+    const stamp = stampOf(st);
     const known = this.looseFiles.get(name);
-    if (known?.trusted && known.mtime === st.mtimeNs && known.size === st.size && known.ino === st.ino) return known.content;
+    if (known?.trusted && sameStamp(known, stamp)) return known.content;
     let content: string;
     try {
       content = readFileSync(path, 'latin1').trim();
@@ -325,7 +321,7 @@ export class RefReader {
       return null;
     }
     if (this.looseFiles.size >= LOOSE_FILES_KEPT) this.looseFiles.clear();
-    this.looseFiles.set(name, { ...stampOf(st), trusted: settled(st), content });
+    this.looseFiles.set(name, { ...stamp, trusted: settled(st), content });
     return content;
   }
 

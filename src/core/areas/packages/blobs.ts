@@ -43,12 +43,35 @@ const root = (core: CoreState): string => join(core.stateDir, 'blobs');
 
 export const blobPath = (core: CoreState, sha256: string): string => join(root(core), 'sha256', sha256.slice(0, 2), sha256.slice(2, 4), sha256);
 
-/** A new temporary file for an upload (abandoned ones of dead processes are swept first). */
-async function createTempFile(core: CoreState): Promise<BlobFile> {
+/** A fresh name for an upload's temporary file (the directory made; the pid lets the sweep tell whose it is). */
+function newTempPath(core: CoreState): string {
   const tmpDir = uploadTempDir(core.stateDir);
   mkdirSync(tmpDir, { recursive: true });
+  return join(tmpDir, `${process.pid}-${randomBytes(8).toString('hex')}`);
+}
+
+/** A new temporary file for an upload (abandoned ones of dead processes are swept first). */
+async function createTempFile(core: CoreState): Promise<BlobFile> {
+  const path = newTempPath(core);
   sweepAbandonedUploads(core.stateDir);
-  return BlobFile.create(join(tmpDir, `${process.pid}-${randomBytes(8).toString('hex')}`));
+  return BlobFile.create(path);
+}
+
+/** The three digests a package file carries, fed as its bytes arrive. */
+class Digests {
+  private readonly md5: Hash = createHash('md5');
+  private readonly sha1: Hash = createHash('sha1');
+  private readonly sha256: Hash = createHash('sha256');
+
+  update(bytes: Buffer): void {
+    this.md5.update(bytes);
+    this.sha1.update(bytes);
+    this.sha256.update(bytes);
+  }
+
+  digest(): { md5: string; sha1: string; sha256: string } {
+    return { md5: this.md5.digest('hex'), sha1: this.sha1.digest('hex'), sha256: this.sha256.digest('hex') };
+  }
 }
 
 /** The chunks of a body, read without destroying it when reading stops early (see keepOpen). */
@@ -66,32 +89,28 @@ const asBuffer = (chunk: Uint8Array): Buffer => (Buffer.isBuffer(chunk) ? chunk 
 export async function receiveBlob(core: CoreState, body: WireStream, maxBytes: number): Promise<ReceivedBlob> {
   let size = 0;
   let held: Buffer[] = [];
-  let large: { file: BlobFile; md5: Hash; sha1: Hash; sha256: Hash } | undefined;
+  let large: { file: BlobFile; digests: Digests } | undefined;
   try {
     for await (const chunk of chunksOf(body)) {
       const bytes = asBuffer(chunk);
       size += bytes.length;
       if (size > maxBytes) throw new BlobTooLargeError('file too large');
       if (large) {
-        large.md5.update(bytes);
-        large.sha1.update(bytes);
-        large.sha256.update(bytes);
+        large.digests.update(bytes);
         if (!large.file.push(bytes)) await large.file.drained();
         continue;
       }
       held.push(bytes);
       if (size <= IN_MEMORY_MAX) continue;
-      large = { file: await createTempFile(core), md5: createHash('md5'), sha1: createHash('sha1'), sha256: createHash('sha256') };
+      large = { file: await createTempFile(core), digests: new Digests() };
       for (const b of held) {
-        large.md5.update(b);
-        large.sha1.update(b);
-        large.sha256.update(b);
+        large.digests.update(b);
         large.file.push(b);
       }
       held = [];
     }
     if (!large) return await receivedInMemory(core, held.length === 1 ? (held[0] as Buffer) : Buffer.concat(held, size));
-    const sums = { md5: large.md5.digest('hex'), sha1: large.sha1.digest('hex'), sha256: large.sha256.digest('hex') };
+    const sums = large.digests.digest();
     // Bytes stored already need no flush: the temporary file is removed once the row is written.
     const durable = !existsSync(blobPath(core, sums.sha256));
     await large.file.finish(durable);
@@ -147,9 +166,7 @@ export function storeBlob(core: CoreState, blob: ReceivedBlob): void {
 
 /** Writes held bytes to a new temporary file and flushes it (synchronously: inside a transaction). */
 function writeDurably(core: CoreState, blob: ReceivedBlob): void {
-  const tmpDir = uploadTempDir(core.stateDir);
-  mkdirSync(tmpDir, { recursive: true });
-  const path = join(tmpDir, `${process.pid}-${randomBytes(8).toString('hex')}`);
+  const path = newTempPath(core);
   const fd = openSync(path, 'wx');
   blob.tempPath = path;
   try {
