@@ -9,13 +9,14 @@ import { createUser } from '../factories/users.js';
 import { addMember, createProject, createProjectWithRoles, type RoleFixture } from '../factories/projects.js';
 import { createGroup } from '../factories/groups.js';
 import { downloadGeneric, genericPath, seedPackage, uploadGeneric, type PackageFileJson, type PackageJson } from '../factories/packages.js';
-import { blobPath, IN_MEMORY_MAX } from '../../src/core/areas/packages/blobs.js';
+import { blobLocation, IN_MEMORY_MAX, INLINE_MAX } from '../../src/core/areas/packages/blobs.js';
 
 const hex = (algo: string, data: string | Buffer) => createHash(algo).update(data).digest('hex');
+/** Stored contents: files under blobs/sha256 and those the database holds. */
 const blobCount = (inst: Instance) => {
   const dir = join(inst.core.stateDir, 'blobs', 'sha256');
-  if (!existsSync(dir)) return 0;
-  let n = 0;
+  let n = (inst.core.db.prepare('SELECT count(*) AS n FROM package_blobs').get() as { n: number }).n;
+  if (!existsSync(dir)) return n;
   for (const a of readdirSync(dir)) for (const b of readdirSync(join(dir, a))) n += readdirSync(join(dir, a, b)).length;
   return n;
 };
@@ -58,7 +59,7 @@ describe.each(TRANSPORTS)('packages (%s)', (kind) => {
       expect(res.status).toBe(200);
       expect(Object.keys(res.data)).toEqual(['id', 'package_id', 'created_at', 'file_name', 'size', 'file_md5', 'file_sha1', 'file_sha256']);
       expect(res.data).toMatchObject({ file_name: 'bin%2Ftool.bin', size: 5000, file_md5: hex('md5', body), file_sha1: hex('sha1', body), file_sha256: hex('sha256', body) });
-      expect(existsSync(blobPath(inst.core, hex('sha256', body)))).toBe(true);
+      expect(blobLocation(inst.core, hex('sha256', body))).toBe('database');
       const down = await downloadGeneric(f.developer.client, f.project.id, 'tool', '1.0.1', 'bin/tool.bin');
       expect(down.bytes.equals(body)).toBe(true);
       expect(down.headers['content-disposition']).toContain('filename="tool.bin"');
@@ -69,20 +70,34 @@ describe.each(TRANSPORTS)('packages (%s)', (kind) => {
       const res = await uploadGeneric<PackageFileJson>(f.developer.client, f.project.id, 'large', '1.0.0', 'large.bin', body, { select: 'package_file' });
       expect(res.data).toMatchObject({ size: body.length, file_md5: hex('md5', body), file_sha1: hex('sha1', body), file_sha256: hex('sha256', body) });
       expect(tmpCount(inst)).toBe(0);
+      expect(blobLocation(inst.core, hex('sha256', body))).toBe('file');
       expect((await downloadGeneric(f.developer.client, f.project.id, 'large', '1.0.0', 'large.bin')).bytes.equals(body)).toBe(true);
     });
 
     it('stores bytes once for files of the same content, small or large, and keeps them while a file names them', async () => {
-      for (const [label, body] of [['small', Buffer.from('the same small bytes')], ['large', Buffer.alloc(IN_MEMORY_MAX + 1, 'L')]] as const) {
+      const cases = [
+        ['small', Buffer.from('the same small bytes'), 'database'],
+        ['inline-max', Buffer.alloc(INLINE_MAX, 'S'), 'database'],
+        ['over-inline', Buffer.alloc(INLINE_MAX + 1, 'M'), 'file'],
+        ['large', Buffer.alloc(IN_MEMORY_MAX + 1, 'L'), 'file'],
+      ] as const;
+      for (const [label, body, where] of cases) {
         const blobs = blobCount(inst);
         await uploadGeneric(f.developer.client, f.project.id, `same-${label}`, '1.0.0', 'a.bin', body);
         await uploadGeneric(f.developer.client, f.project.id, `same-${label}`, '2.0.0', 'b.bin', body);
         expect(blobCount(inst)).toBe(blobs + 1);
         expect(tmpCount(inst)).toBe(0);
-        const [first] = (await f.maintainer.client.get<PackageJson[]>(`/projects/${f.project.id}/packages`, { package_name: `same-${label}`, package_version: '1.0.0' })).data;
+        expect(blobLocation(inst.core, hex('sha256', body))).toBe(where);
+        const [first, second] = (await f.maintainer.client.get<PackageJson[]>(`/projects/${f.project.id}/packages`, { package_name: `same-${label}` })).data;
         expect((await f.maintainer.client.delete(`/projects/${f.project.id}/packages/${first?.id}`)).status).toBe(204);
         await inst.settleJobs();
+        expect(blobLocation(inst.core, hex('sha256', body))).toBe(where);
         expect((await downloadGeneric(f.developer.client, f.project.id, `same-${label}`, '2.0.0', 'b.bin')).bytes.equals(body)).toBe(true);
+        // The last file naming the bytes takes them with it.
+        expect((await f.maintainer.client.delete(`/projects/${f.project.id}/packages/${second?.id}`)).status).toBe(204);
+        await inst.settleJobs();
+        expect(blobLocation(inst.core, hex('sha256', body))).toBeUndefined();
+        expect(blobCount(inst)).toBe(blobs);
       }
     });
 
@@ -463,8 +478,8 @@ describe.each(TRANSPORTS)('packages (%s)', (kind) => {
       expect(await total()).toBe(before - 1);
       expect((await f.maintainer.client.get(`/projects/${f.project.id}/packages`, { package_name: 'gone', status: 'pending_destruction' })).data).toEqual([]);
       await expectApiError(f.maintainer.client.get(`/projects/${f.project.id}/packages/${pkg?.id}`), 404);
-      expect(existsSync(blobPath(inst.core, hex('sha256', 'only in gone')))).toBe(false);
-      expect(existsSync(blobPath(inst.core, hex('sha256', shared)))).toBe(true);
+      expect(blobLocation(inst.core, hex('sha256', 'only in gone'))).toBeUndefined();
+      expect(blobLocation(inst.core, hex('sha256', shared))).toBe('database');
       expect((await downloadGeneric(f.developer.client, f.project.id, 'kept', '1.0.0', 'shared.txt')).bytes.toString()).toBe(shared);
     });
 
@@ -481,8 +496,9 @@ describe.each(TRANSPORTS)('packages (%s)', (kind) => {
       const file = await uploadGeneric<PackageFileJson>(f.developer.client, f.project.id, 'onefile', '1.0.0', 'x.txt', 'delete me', { select: 'package_file' });
       await expectApiError(f.developer.client.delete(`/projects/${f.project.id}/packages/${file.data.package_id}/package_files/${file.data.id}`), 403);
       await expectApiError(f.maintainer.client.delete(`/projects/${f.project.id}/packages/${file.data.package_id}/package_files/999999`), 404);
+      expect(blobLocation(inst.core, hex('sha256', 'delete me'))).toBe('database');
       expect((await f.maintainer.client.delete(`/projects/${f.project.id}/packages/${file.data.package_id}/package_files/${file.data.id}`)).status).toBe(204);
-      expect(existsSync(blobPath(inst.core, hex('sha256', 'delete me')))).toBe(false);
+      expect(blobLocation(inst.core, hex('sha256', 'delete me'))).toBeUndefined();
       await expectApiError(downloadGeneric(f.developer.client, f.project.id, 'onefile', '1.0.0', 'x.txt'), 404);
     });
 

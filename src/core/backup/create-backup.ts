@@ -5,7 +5,8 @@
 //   3. each repository the copy's rows own is archived (references before objects), from the
 //      storage its row names now; a container deleted since step 2 is deleted from the copy too,
 //      as if the deletion had landed before the backup;
-//   4. the blobs the copy's file rows name, from the files opened in step 1;
+//   4. the blobs the copy's file rows name, from the files opened in step 1 (small ones are held
+//      in the database, so step 2 copied them with their rows);
 //   5. other files of the state, the database copy, and last the manifest with every checksum.
 // The archive is written under a temporary name beside the target and renamed only when whole.
 import { closeSync, openSync, readdirSync, readFileSync, readSync, renameSync, rmSync, statSync, fstatSync } from 'node:fs';
@@ -17,7 +18,7 @@ import { TarWriter } from './tar-writer.js';
 import { ArchiveFile, GzipSink, type ArchiveSink } from './archive-sink.js';
 import { listRepositoryFiles } from './repository-files.js';
 import { BACKUP_FORMAT, DATABASE_MEMBER, MANIFEST_NAME, type BackupManifest, type BackupPart, type ManifestRepository } from './manifest.js';
-import { containerRows, countRows, otherStateFiles, referencedBlobs, repositoryPath, settingValue, stateRepositories, storageDirs } from './state-contents.js';
+import { containerRows, countRows, heldBlobCount, otherStateFiles, referencedBlobs, repositoryPath, settingValue, stateRepositories, storageDirs } from './state-contents.js';
 import { sweepBeside, sweepScratch, scratchDir } from './scratch.js';
 
 export interface BackupOptions {
@@ -151,7 +152,8 @@ export async function createBackup(options: BackupOptions): Promise<BackupSummar
       }
     }
 
-    let blobs = 0;
+    // Contents held in the database are in its copy (with packages excluded too: they are part of it).
+    let blobs = heldBlobCount(snapshot);
     if (!excluded.includes('packages')) {
       for (const sha of referencedBlobs(snapshot)) {
         const name = `blobs/sha256/${sha.slice(0, 2)}/${sha.slice(2, 4)}/${sha}`;

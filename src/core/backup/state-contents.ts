@@ -82,8 +82,26 @@ export function stateRepositories(db: Database, stateDir: string): StateReposito
   return out;
 }
 
+/** Whether the database holds small package bytes itself (migration 041; an older state does not). */
+export const holdsBlobs = (db: Database): boolean => db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'package_blobs'").get() !== undefined;
+
+/**
+ * The contents that file rows name and that are files under `blobs/sha256/`, in order: bytes held
+ * in the database (small ones) travel with it.
+ */
 export const referencedBlobs = (db: Database): string[] =>
-  (db.prepare('SELECT DISTINCT file_sha256 AS sha FROM package_files ORDER BY file_sha256').all() as { sha: string }[]).map((r) => r.sha);
+  (
+    db
+      .prepare(
+        holdsBlobs(db)
+          ? 'SELECT DISTINCT file_sha256 AS sha FROM package_files f WHERE NOT EXISTS (SELECT 1 FROM package_blobs b WHERE b.sha256 = f.file_sha256) ORDER BY file_sha256'
+          : 'SELECT DISTINCT file_sha256 AS sha FROM package_files ORDER BY file_sha256',
+      )
+      .all() as { sha: string }[]
+  ).map((r) => r.sha);
+
+/** How many distinct contents the database holds itself. */
+export const heldBlobCount = (db: Database): number => (holdsBlobs(db) ? (db.prepare('SELECT count(*) AS n FROM package_blobs').get() as { n: number }).n : 0);
 
 /**
  * Entries of the state directory that are neither the database, storages, blobs nor scratch space.

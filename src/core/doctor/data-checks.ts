@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import type { Database } from '../db/connection.js';
 import { restrictStateModes, stateModeWarnings } from '../state-modes.js';
 import { deadScratch } from '../backup/scratch.js';
+import { holdsBlobs, referencedBlobs } from '../backup/state-contents.js';
 import { abandonedUploads } from '../upload-temp.js';
 import { count, fail, listSome, ok, warn, type CheckResult } from '../../shared/health-check.js';
 
@@ -22,17 +23,31 @@ function blobNames(stateDir: string): Set<string> {
   return out;
 }
 
+/**
+ * Every content a file row names is stored: held in the database (small ones, at the size the
+ * rows give) or a file under `blobs/sha256/`; and no stored content is left that no row names.
+ */
 export function packageChecks(db: Database, stateDir: string): CheckResult[] {
   const present = blobNames(stateDir);
-  const named = (db.prepare('SELECT DISTINCT file_sha256 AS sha FROM package_files').all() as { sha: string }[]).map((r) => r.sha);
-  const missing = named.filter((sha) => !present.has(sha));
-  const namedSet = new Set(named);
-  const unused = [...present].filter((sha) => !namedSet.has(sha));
+  const inFiles = referencedBlobs(db);
+  const missing = inFiles.filter((sha) => !present.has(sha));
+  const total = (db.prepare('SELECT count(DISTINCT file_sha256) AS n FROM package_files').get() as { n: number }).n;
+  const held = holdsBlobs(db);
+  // length() of a BLOB reads its record header, not its bytes.
+  const misfit = held
+    ? (db.prepare('SELECT DISTINCT f.file_sha256 AS sha FROM package_files f JOIN package_blobs b ON b.sha256 = f.file_sha256 WHERE length(b.data) <> f.size').all() as { sha: string }[]).map((r) => r.sha)
+    : [];
+  const named = new Set((db.prepare('SELECT DISTINCT file_sha256 AS sha FROM package_files').all() as { sha: string }[]).map((r) => r.sha));
+  const unused = [...present].filter((sha) => !named.has(sha));
+  const unusedHeld = held ? (db.prepare('SELECT count(*) AS n FROM package_blobs b WHERE NOT EXISTS (SELECT 1 FROM package_files f WHERE f.file_sha256 = b.sha256)').get() as { n: number }).n : 0;
+  const bad = [...missing.map((s) => s.slice(0, 12)), ...misfit.map((s) => `${s.slice(0, 12)} (size)`)];
   return [
-    missing.length
-      ? fail('packages.blobs', `${count(missing.length, 'package file')} without stored bytes (${listSome(missing.map((s) => s.slice(0, 12)))})`, 'restore the state from a backup that has them, or delete those package files')
-      : ok('packages.blobs', `${named.length} stored package files, each with its bytes`),
-    unused.length ? warn('packages.unused-blobs', `${count(unused.length, 'stored blob')} no package file names (left alone: doctor never deletes data)`) : ok('packages.unused-blobs', 'no unused blobs'),
+    bad.length
+      ? fail('packages.blobs', `${count(bad.length, 'package file content')} without its stored bytes (${listSome(bad)})`, 'restore the state from a backup that has them, or delete those package files')
+      : ok('packages.blobs', `${total} stored package file contents (${total - inFiles.length} in the database), each with its bytes`),
+    unused.length + unusedHeld
+      ? warn('packages.unused-blobs', `${count(unused.length + unusedHeld, 'stored blob')} no package file names (left alone: doctor never deletes data)`)
+      : ok('packages.unused-blobs', 'no unused blobs'),
   ];
 }
 
