@@ -3,6 +3,7 @@
 // killed mid-way, and faults are planted for doctor to find.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chmodSync, closeSync, existsSync, mkdirSync, openSync, readdirSync, readFileSync, readSync, rmSync, statSync, truncateSync, writeFileSync, writeSync } from 'node:fs';
+import { createHash } from 'node:crypto';
 import { join } from 'node:path';
 import { execa } from 'execa';
 import Database from 'better-sqlite3';
@@ -75,7 +76,19 @@ async function snapshotReads(stateDir: string, token: string): Promise<Obj> {
       out[`wiki ${id}`] = await get(`/projects/${id}/wikis`, { with_content: 1 });
       out[`packages ${id}`] = await get(`/projects/${id}/packages`);
       out[`freeze ${id}`] = await get(`/projects/${id}/freeze_periods`);
-      for (const pkg of Array.isArray(out[`packages ${id}`]) ? (out[`packages ${id}`] as Obj[]) : []) out[`files ${pkg.id}`] = await get(`/projects/${id}/packages/${pkg.id as number}/package_files`);
+      for (const pkg of Array.isArray(out[`packages ${id}`]) ? (out[`packages ${id}`] as Obj[]) : []) {
+        const files = (await get(`/projects/${id}/packages/${pkg.id as number}/package_files`)) as Obj[];
+        out[`files ${pkg.id}`] = files;
+        if (pkg.package_type !== 'generic') continue;
+        // The bytes themselves, whether the database holds them (small) or a file does.
+        for (const f of files) {
+          const res = await api.request('GET', `/projects/${id}/packages/generic/${encodeURIComponent(pkg.name as string)}/${encodeURIComponent(pkg.version as string)}/${f.file_name as string}`, { streamResponse: true, allowError: true });
+          const hash = createHash('sha256');
+          if (res.stream) for await (const c of res.stream) hash.update(c);
+          const sha256 = hash.digest('hex');
+          out[`bytes ${f.id}`] = { status: res.status, sha256, asRecorded: sha256 === f.file_sha256 };
+        }
+      }
     }
     for (const g of Array.isArray(out.groups) ? (out.groups as Obj[]) : []) out[`envs ${g.id as number}`] = await get(`/groups/${g.id as number}/protected_environments`);
     // Reading with a token records its use: that bookkeeping differs between any two reads.
@@ -84,6 +97,9 @@ async function snapshotReads(stateDir: string, token: string): Promise<Obj> {
     core.close();
   }
 }
+
+/** A package file over the size the database holds (INLINE_MAX): stored as a file. */
+const LARGE = Buffer.from(Array.from({ length: 100_000 }, (_, i) => (i * 31) % 256));
 
 describe('hostctl backup, restore and doctor', () => {
   // The commands run in-process (the same entry point, exit codes and output); what a killed
@@ -97,6 +113,11 @@ describe('hostctl backup, restore and doctor', () => {
   beforeAll(async () => {
     box = inProcessSandbox();
     token = await box.init(['--demo']);
+    // The demo's package files are small (held in the database); one over that size is a file.
+    const large = join(box.dir, 'large.bin');
+    writeFileSync(large, LARGE);
+    const upload = await hostctl(['packages', 'upload', '-R', 'acme/web/storefront', '--name', 'large-file', '--package-version', '1.0.0', large]);
+    expect(upload.exitCode, String(upload.stderr)).toBe(0);
     archive = join(box.dir, 'demo.tar');
     const backup = await hostctl(['backup', '--state', box.stateDir, '-O', archive]);
     expect(backup.exitCode, String(backup.stderr)).toBe(0);
@@ -116,9 +137,20 @@ describe('hostctl backup, restore and doctor', () => {
     expect(statSync(join(restored, 'state.db')).mode & 0o777).toBe(0o600);
     const doctor = await hostctl(['doctor', '--state', restored, '-o', 'json']);
     expect(doctor.exitCode, String(doctor.stdout)).toBe(0);
-    const report = JSON.parse(String(doctor.stdout)) as { healthy: boolean; checks: { id: string; status: string }[] };
+    const report = JSON.parse(String(doctor.stdout)) as { healthy: boolean; checks: { id: string; status: string; detail: string }[] };
     expect(report.healthy).toBe(true);
     expect(report.checks.find((c) => c.id === 'repositories.fsck')).toMatchObject({ status: 'ok' });
+    // Both kinds of stored bytes came back: the small ones with the database, the large one as a file.
+    const blobs = report.checks.find((c) => c.id === 'packages.blobs');
+    expect(blobs).toMatchObject({ status: 'ok' });
+    const [, total, inDb] = /^(\d+) stored package file contents \((\d+) in the database\)/.exec(blobs?.detail ?? '') ?? [];
+    expect(Number(inDb)).toBeGreaterThan(0);
+    expect(Number(total)).toBe(Number(inDb) + 1);
+    const downloaded = Object.values(b).filter((v) => (v as { status?: number }).status === 200 && 'sha256' in (v as object)) as { sha256: string; asRecorded: boolean }[];
+    expect(downloaded.length).toBeGreaterThan(2);
+    // The newest file of a name is the one a download gives; those are the ones whose bytes match.
+    expect(downloaded.filter((d) => d.asRecorded).length).toBeGreaterThan(2);
+    expect(downloaded.map((d) => d.sha256)).toContain(createHash('sha256').update(LARGE).digest('hex'));
   });
 
   it('checks an archive without writing, and refuses to restore over a state without --force', async () => {
@@ -147,6 +179,27 @@ describe('hostctl backup, restore and doctor', () => {
     expect(b).toEqual(a);
     const doctor = await hostctl(['doctor', '--state', restored, '--quick', '-o', 'json']);
     expect(doctor.exitCode, String(doctor.stdout)).toBe(0);
+  });
+
+  it('leaves the bytes of every package file out with --exclude packages, those the database holds too', async () => {
+    const out = join(box.dir, 'no-packages.tar');
+    const backup = await hostctl(['backup', '--state', box.stateDir, '-O', out, '--exclude', 'packages', '-o', 'json']);
+    expect(backup.exitCode, String(backup.stderr)).toBe(0);
+    expect(JSON.parse(String(backup.stdout))).toMatchObject({ package_files: 0, excluded: ['packages'] });
+    expect([...tarMembers(out).keys()].filter((n) => n.startsWith('blobs/'))).toEqual([]);
+    const restored = join(box.dir, 'no-packages');
+    expect((await hostctl(['restore', out, '--state', restored])).exitCode).toBe(0);
+    const db = new Database(join(restored, 'state.db'), { readonly: true });
+    try {
+      expect(db.prepare('SELECT count(*) AS n FROM package_blobs').get()).toEqual({ n: 0 });
+      expect((db.prepare('SELECT count(*) AS n FROM package_files').get() as { n: number }).n).toBeGreaterThan(0);
+    } finally {
+      db.close();
+    }
+    // The rows stay, naming bytes this archive does not have: doctor says so.
+    const doctor = await hostctl(['doctor', '--state', restored, '--quick', '-o', 'json']);
+    const checks = (JSON.parse(String(doctor.stdout)) as { checks: { id: string; status: string }[] }).checks;
+    expect(checks.find((c) => c.id === 'packages.blobs')?.status).toBe('fail');
   });
 
   describe('a damaged archive is refused with the member named, and nothing is written', () => {
@@ -258,7 +311,10 @@ describe('hostctl backup, restore and doctor', () => {
     chmodSync(objectFile, 0o644);
     writeFileSync(objectFile, 'not a git object');
     const db = new Database(join(state, 'state.db'));
-    const sha = (db.prepare('SELECT file_sha256 AS s FROM package_files LIMIT 1').get() as { s: string }).s;
+    // One content held as a file goes, and one held in the database.
+    const sha = (db.prepare('SELECT file_sha256 AS s FROM package_files f WHERE NOT EXISTS (SELECT 1 FROM package_blobs b WHERE b.sha256 = f.file_sha256)').get() as { s: string }).s;
+    const held = (db.prepare('SELECT sha256 AS s FROM package_blobs ORDER BY sha256 LIMIT 1').get() as { s: string }).s;
+    db.prepare('DELETE FROM package_blobs WHERE sha256 = ?').run(held);
     db.prepare("INSERT INTO repository_storage_moves (container_type, container_id, state, source_storage_name, destination_storage_name, error_message, created_at, updated_at) VALUES ('project', 1, 5, 'default', 'archive', 'disk full', '2026-01-15T10:00:00Z', '2026-01-15T10:00:00Z')").run();
     db.close();
     rmSync(join(state, 'blobs', 'sha256', sha.slice(0, 2), sha.slice(2, 4), sha));
@@ -267,6 +323,10 @@ describe('hostctl backup, restore and doctor', () => {
     const before = await hostctl(['doctor', '--state', state, '-o', 'json']);
     expect(before.exitCode).toBe(12);
     const status = (out: string) => Object.fromEntries((JSON.parse(out) as { checks: { id: string; status: string }[] }).checks.map((c) => [c.id, c.status]));
+    const blobCheck = (JSON.parse(String(before.stdout)) as { checks: { id: string; detail: string }[] }).checks.find((c) => c.id === 'packages.blobs');
+    expect(blobCheck?.detail).toContain('2 package file contents without');
+    expect(blobCheck?.detail).toContain(sha.slice(0, 12));
+    expect(blobCheck?.detail).toContain(held.slice(0, 12));
     expect(status(String(before.stdout))).toMatchObject({
       'repositories.locks': 'warn',
       'repositories.fsck': 'fail',

@@ -18,7 +18,7 @@ import { TarWriter } from './tar-writer.js';
 import { ArchiveFile, GzipSink, type ArchiveSink } from './archive-sink.js';
 import { listRepositoryFiles } from './repository-files.js';
 import { BACKUP_FORMAT, DATABASE_MEMBER, MANIFEST_NAME, type BackupManifest, type BackupPart, type ManifestRepository } from './manifest.js';
-import { containerRows, countRows, heldBlobCount, otherStateFiles, referencedBlobs, repositoryPath, settingValue, stateRepositories, storageDirs } from './state-contents.js';
+import { containerRows, countRows, heldBlobCount, holdsBlobs, otherStateFiles, referencedBlobs, repositoryPath, settingValue, stateRepositories, storageDirs } from './state-contents.js';
 import { sweepBeside, sweepScratch, scratchDir } from './scratch.js';
 
 export interface BackupOptions {
@@ -152,9 +152,12 @@ export async function createBackup(options: BackupOptions): Promise<BackupSummar
       }
     }
 
-    // Contents held in the database are in its copy (with packages excluded too: they are part of it).
-    let blobs = heldBlobCount(snapshot);
-    if (!excluded.includes('packages')) {
+    // Contents held in the database came with its copy; with packages excluded they leave it,
+    // as the files do (the file rows stay: the manifest says the bytes are not in this archive).
+    let blobs = 0;
+    if (excluded.includes('packages')) dropHeldBlobs(snapshot);
+    else {
+      blobs = heldBlobCount(snapshot);
       for (const sha of referencedBlobs(snapshot)) {
         const name = `blobs/sha256/${sha.slice(0, 2)}/${sha.slice(2, 4)}/${sha}`;
         let fd = blobFds.get(sha);
@@ -232,6 +235,11 @@ export async function createBackup(options: BackupOptions): Promise<BackupSummar
     live?.close();
     rmSync(scratch, { recursive: true, force: true });
   }
+}
+
+/** Removes the package bytes a database copy holds, and the pages that held them. */
+function dropHeldBlobs(db: Database): void {
+  if (holdsBlobs(db) && db.prepare('DELETE FROM package_blobs').run().changes > 0) db.exec('VACUUM');
 }
 
 /** Removes a container deleted since the copy was made (foreign keys cascade as the live delete did). */
