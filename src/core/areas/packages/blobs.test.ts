@@ -57,6 +57,14 @@ describe('received package bytes', () => {
     expect((await read(sha256(bytes))).equals(bytes)).toBe(true);
   });
 
+  it('keeps an empty body in the database and gives it back empty', async () => {
+    const empty = Buffer.alloc(0);
+    const row = await store('empty', empty);
+    expect(row.size).toBe(0);
+    expect(blobLocation(core, sha256(empty))).toBe('database');
+    expect((await read(sha256(empty))).length).toBe(0);
+  });
+
   it('rolls a small body back with its row when the transaction fails', async () => {
     const bytes = Buffer.from('bytes of a failed write');
     const blob = await receiveBlob(core, Readable.from([bytes]), Number.MAX_SAFE_INTEGER);
