@@ -1,7 +1,8 @@
 // Writing packages: find-or-create by (project, type, name, version), add a file whose bytes
 // were received already, delete a package (marked pending_destruction; a job removes its files
 // and then the row) or one file. Bytes whose last file row goes are removed in the same write
-// transaction, so a concurrent upload of the same content either finds them or stores them anew.
+// transaction (a file here, bytes held in the database by a trigger), so a concurrent upload of
+// the same content either finds them or stores them anew.
 import { auditRow } from '../../audit/subjects.js';
 import type { PackageFileRow, PackageRow, ProjectRow, UserRow } from '../../db/rows.js';
 import type { CoreState } from '../../state.js';
@@ -59,7 +60,7 @@ export function addPackageFile(core: CoreState, pkg: PackageRow, fileName: strin
        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING *`,
     )
     .get(pkg.id, fileName, blob.size, blob.md5, blob.sha1, blob.sha256, pipelineId, now, now) as PackageFileRow;
-  // Last: a failed rename throws and rolls the row back with the transaction.
+  // Last: a failed rename (or insert of small bytes) throws and rolls the row back with the transaction.
   storeBlob(core, blob);
   return row;
 }
