@@ -5,6 +5,8 @@ import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { initState } from '../../init.js';
+import { openCore } from '../../app.js';
+import { runDoctor } from '../../doctor/run-doctor.js';
 import type { Core } from '../../app.js';
 import { blobLocation, blobPath, discardBlob, INLINE_MAX, IN_MEMORY_MAX, openBlob, receiveBlob } from './blobs.js';
 import { addPackageFile, findOrCreatePackage, removePackageFile } from './service.js';
@@ -115,6 +117,36 @@ describe('received package bytes', () => {
     core.tx(() => removePackageFile(core, older));
     expect((await read(sha)).equals(bytes)).toBe(true);
     core.tx(() => removePackageFile(core, newer));
+    expect(blobLocation(core, sha)).toBeUndefined();
+  });
+
+  it('migrates a state whose small bytes are files: they stay there, are read, shared and released; doctor finds it whole', async () => {
+    const legacy = Buffer.from('small bytes of a state from before migration 041');
+    const sha = sha256(legacy);
+    await store('legacy', legacy);
+    const stateDir = core.stateDir;
+    // The state as it was: no package_blobs, schema version 40, the small bytes a file.
+    core.db.exec('DROP TRIGGER package_blobs_release; DROP TABLE package_blobs; PRAGMA user_version = 40');
+    mkdirSync(join(blobPath(core, sha), '..'), { recursive: true });
+    writeFileSync(blobPath(core, sha), legacy);
+    core.close();
+    core = openCore({ stateDir, log: () => undefined });
+    expect(core.db.pragma('user_version', { simple: true })).toBeGreaterThanOrEqual(41);
+    expect(blobLocation(core, sha)).toBe('file');
+    expect((await read(sha)).equals(legacy)).toBe(true);
+    const fresh = Buffer.from('small bytes after the migration');
+    await store('fresh', fresh);
+    await store('legacy-again', legacy);
+    expect(blobLocation(core, sha)).toBe('file');
+    expect(blobLocation(core, sha256(fresh))).toBe('database');
+    const checks = await runDoctor({ stateDir, quick: true });
+    expect(checks.find((c) => c.id === 'packages.blobs')).toMatchObject({ status: 'ok', detail: '2 stored package file contents (1 in the database), each with its bytes' });
+    expect(checks.find((c) => c.id === 'packages.unused-blobs')).toMatchObject({ status: 'ok' });
+    const rows = core.db.prepare('SELECT * FROM package_files WHERE file_sha256 = ?').all(sha) as PackageFileRow[];
+    expect(rows).toHaveLength(2);
+    core.tx(() => removePackageFile(core, rows[0] as PackageFileRow));
+    expect((await read(sha)).equals(legacy)).toBe(true);
+    core.tx(() => removePackageFile(core, rows[1] as PackageFileRow));
     expect(blobLocation(core, sha)).toBeUndefined();
   });
 
