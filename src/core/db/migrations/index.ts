@@ -28,6 +28,7 @@ import { projectGroupLinksSchema } from './036-project-group-links.js';
 import { auditOrdinalsSchema } from './037-audit-ordinals.js';
 import { auditLighterWritesSchema } from './039-audit-lighter-writes.js';
 import { auditSettledIndexesSchema } from './040-audit-settled-indexes.js';
+import { groupOrderVisibilitySchema } from './042-group-order-visibility.js';
 
 export const migrations: Migration[] = [
   coreSchema,
@@ -58,4 +59,5 @@ export const migrations: Migration[] = [
   auditOrdinalsSchema,
   auditLighterWritesSchema,
   auditSettledIndexesSchema,
+  groupOrderVisibilitySchema,
 ];
