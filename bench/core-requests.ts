@@ -406,6 +406,41 @@ export async function medianRequestMs(core: Core, req: Parameters<Core['handle']
   return median(times);
 }
 
+/** One GET of a scale comparison: a core, the caller's token, a path and a query. */
+export interface ScaleGet {
+  core: Core;
+  token: string;
+  path: string;
+  query: string;
+}
+
+/**
+ * The median times of the same GET at the two sizes of a scale row, the two taking turns
+ * request by request (warm-up included) so that whatever else the machine does in those
+ * seconds weighs on both alike; measured one after the other, a busy second on one side alone
+ * read as a list growing with its rows. Stops as medianRequestMs does, with twice its time.
+ */
+export async function medianPairGetMs(small: ScaleGet, large: ScaleGet, rounds: number, warmup = 20): Promise<[number, number]> {
+  const sides = [small, large].map((s) => ({ req: { method: 'GET' as const, path: s.path, query: s.query, headers: { 'private-token': s.token } }, core: s.core, times: [] as number[] }));
+  const elapsed = (since: bigint) => Number(process.hrtime.bigint() - since) / 1e9;
+  const warming = process.hrtime.bigint();
+  for (let i = 0; i < warmup && (i < 2 || elapsed(warming) < ROW_SECONDS / 2); i++) for (const side of sides) await side.core.handle(side.req);
+  const started = process.hrtime.bigint();
+  let n = 0;
+  while (n < rounds && (n < MIN_ROUNDS || elapsed(started) < 2 * ROW_SECONDS)) {
+    // Which side goes first alternates too: a request right after the other size's may find
+    // the caches warm or cold.
+    for (const side of n % 2 === 0 ? sides : [...sides].reverse()) {
+      const start = process.hrtime.bigint();
+      const res = await side.core.handle(side.req);
+      side.times.push(Number(process.hrtime.bigint() - start) / 1e6);
+      if (res.status >= 400) throw new Error(`GET ${side.req.path}?${side.req.query}: status ${res.status}: ${String(res.body)}`);
+    }
+    n++;
+  }
+  return [median(sides[0]!.times), median(sides[1]!.times)];
+}
+
 /** The first capture of `pattern` in what a started server writes to stderr (its URL). */
 export function waitForUrl(child: ChildProcess, pattern: RegExp): Promise<string> {
   return new Promise((res, rej) => {

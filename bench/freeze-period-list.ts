@@ -4,7 +4,7 @@
 // measured at scale all the same. Periods are written in SQL (only the list is measured);
 // requests go through the in-process core.
 import type { Core } from '../src/core/app.js';
-import { atTwoSizes, bulkLoad, call, medianGetMs, quietState, scaleRow } from './core-requests.js';
+import { atTwoSizes, bulkLoad, call, medianPairGetMs, quietState, scaleRow } from './core-requests.js';
 
 const NAME = 'freeze period list';
 const ROUNDS = Number(process.env.BENCH_RUNS ?? 200);
@@ -40,8 +40,12 @@ await atTwoSizes(build, async (small, large) => {
     ['one project, page 5', (s: State) => s.busy, 'per_page=20&page=5'],
     ['a project with 2 periods beside them', (s: State) => s.quiet, 'per_page=20'],
   ] as const) {
-    const a = await medianGetMs(small.core, small.token, `/projects/${project(small)}/freeze_periods`, query, ROUNDS, 10);
-    const b = await medianGetMs(large.core, large.token, `/projects/${project(large)}/freeze_periods`, query, ROUNDS, 10);
+    const [a, b] = await medianPairGetMs(
+      { core: small.core, token: small.token, path: `/projects/${project(small)}/freeze_periods`, query },
+      { core: large.core, token: large.token, path: `/projects/${project(large)}/freeze_periods`, query },
+      ROUNDS,
+      10,
+    );
     scaleRow(NAME, label, a, b);
   }
 });

@@ -5,7 +5,7 @@
 // one top group whose children are nine in ten of the groups, the rest one level further down;
 // a tenth of the groups are public. Requests go through the in-process core.
 import type { Core } from '../src/core/app.js';
-import { atTwoSizes, bulkLoad, call, medianGetMs, quietState, scaleRow, userWithToken } from './core-requests.js';
+import { atTwoSizes, bulkLoad, call, medianPairGetMs, quietState, scaleRow, userWithToken } from './core-requests.js';
 
 const ROUNDS = Number(process.env.BENCH_RUNS ?? 60);
 
@@ -64,8 +64,12 @@ await atTwoSizes(build, async (small, large) => {
   for (const order of ['name', 'path', 'id']) both(`descendant groups, ${order}`, (s) => `/groups/${s.top}/descendant_groups`, `&order_by=${order}`);
   process.stdout.write(`\nGroup lists, 100 vs 100,000 groups (up to ${ROUNDS} requests each, 3 s a row, medians)\n`);
   for (const [label, path, query, as] of cases) {
-    const x = await medianGetMs(small.core, as ? small.user : small.root, path(small), query, ROUNDS, 5);
-    const y = await medianGetMs(large.core, as ? large.user : large.root, path(large), query, ROUNDS, 5);
+    const [x, y] = await medianPairGetMs(
+      { core: small.core, token: as ? small.user : small.root, path: path(small), query },
+      { core: large.core, token: as ? large.user : large.root, path: path(large), query },
+      ROUNDS,
+      5,
+    );
     scaleRow('group list', label, x, y);
   }
 });

@@ -11,7 +11,7 @@
 // core.
 import type { Core } from '../src/core/app.js';
 import { budgetLine, verdict } from './budget.mjs';
-import { atTwoSizes, bulkLoad, call, median, medianGetMs, quietState, scaleRow, timed, userWithToken } from './core-requests.js';
+import { atTwoSizes, bulkLoad, call, median, medianPairGetMs, quietState, scaleRow, timed, userWithToken } from './core-requests.js';
 
 const ROUNDS = Number(process.env.BENCH_RUNS ?? 25);
 /** The deepest offset page: page × per_page ≤ 50,000. */
@@ -153,8 +153,7 @@ async function afterWriteMs(s: State, who: Who, path: string, query: string, rou
 await atTwoSizes(build, async (small, large) => {
   process.stdout.write(`\nList filters, 100 vs 100,000 rows (up to ${ROUNDS} requests each, 3 s a row, medians; budget 2×)\n`);
   for (const [label, who, path, query] of SCALE) {
-    const a = await medianGetMs(small.core, small[who], path(small), query, ROUNDS, 5);
-    const b = await medianGetMs(large.core, large[who], path(large), query, ROUNDS, 5);
+    const [a, b] = await medianPairGetMs({ core: small.core, token: small[who], path: path(small), query }, { core: large.core, token: large[who], path: path(large), query }, ROUNDS, 5);
     const written = await afterWriteMs(large, who, path(large), query);
     scaleRow('list filters', label, a, b);
     process.stdout.write(`    first read after a write at 100,000: ${written.toFixed(2)} ms\n`);
@@ -162,11 +161,11 @@ await atTwoSizes(build, async (small, large) => {
   process.stdout.write(`\nThe deepest offset page (page 2,500 of 20) against page 1, at 100,000 rows (up to ${ROUNDS} requests each, 3 s a row, medians; budget 3×)\n`);
   for (const [label, who, path, query] of DEEPEST) {
     const amp = query ? '&' : '';
-    const first = await medianGetMs(large.core, large[who], path(large), `per_page=20${amp}${query}`, ROUNDS, 5);
     // The first read of the deep page after a write walks the offset; the ones after it seek
     // from the page start it remembered (src/core/db/page-starts.ts).
     const cold = await afterWriteMs(large, who, path(large), `${DEEP}${amp}${query}`, 3);
-    const deep = await medianGetMs(large.core, large[who], path(large), `${DEEP}${amp}${query}`, ROUNDS, 5);
+    const at = (q: string) => ({ core: large.core, token: large[who], path: path(large), query: q });
+    const [first, deep] = await medianPairGetMs(at(`per_page=20${amp}${query}`), at(`${DEEP}${amp}${query}`), ROUNDS, 5);
     const ratio = deep / first;
     process.stdout.write(`  ${label.padEnd(44)} ${first.toFixed(2)} ms vs ${deep.toFixed(2)} ms  → ${ratio.toFixed(2)}× (budget 3×: ${ratio <= 3 ? 'within' : 'OVER'}; first read ${cold.toFixed(1)} ms)\n`);
     budgetLine(`deepest page vs page 1 at 100,000: ${label}`, `${deep.toFixed(2)} ms = ${ratio.toFixed(2)}× (first read after a write ${cold.toFixed(1)} ms)`, `${first.toFixed(2)} ms`, '≤ 3×', verdict(ratio <= 3));

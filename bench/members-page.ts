@@ -3,7 +3,7 @@
 // first page and a deeper one. Both states are built here; requests go through the in-process
 // core as a non-admin member would send them.
 import type { Core } from '../src/core/app.js';
-import { atTwoSizes, bulkLoad, medianGetMs, quietState, scaleRow } from './core-requests.js';
+import { atTwoSizes, bulkLoad, medianPairGetMs, quietState, scaleRow } from './core-requests.js';
 
 const NAME = 'member list';
 const ROUNDS = Number(process.env.BENCH_RUNS ?? 200);
@@ -32,7 +32,9 @@ async function build(dir: string, n: number) {
   return { core, token: rootToken, group: group.id, project: project.id };
 }
 
-const median = (core: Core, token: string, path: string, query: string) => medianGetMs(core, token, path, query, ROUNDS);
+type State = Awaited<ReturnType<typeof build>>;
+const medians = (small: State, large: State, path: (s: State) => string, query: string) =>
+  medianPairGetMs({ core: small.core, token: small.token, path: path(small), query }, { core: large.core, token: large.token, path: path(large), query }, ROUNDS);
 
 await atTwoSizes(build, async (small, large) => {
   process.stdout.write(`\nMember list page, 100 vs 100,000 members (up to ${ROUNDS} requests each, 3 s a row, medians; budget 2×)\n`);
@@ -43,8 +45,7 @@ await atTwoSizes(build, async (small, large) => {
     ['project members/all, page 5', (s: typeof small) => `/projects/${s.project}/members/all`, 'per_page=20&page=5'],
     ['group members, query=user1', (s: typeof small) => `/groups/${s.group}/members`, 'per_page=20&query=user1'],
   ] as const) {
-    const a = await median(small.core, small.token, path(small), query);
-    const b = await median(large.core, large.token, path(large), query);
+    const [a, b] = await medians(small, large, path, query);
     scaleRow(NAME, label, a, b, label.includes('query') ? 'no budget: a filter counts up to 10,001 matches' : undefined);
   }
 });

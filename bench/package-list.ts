@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { initState } from '../src/core/init.js';
 import type { Core } from '../src/core/app.js';
-import { bulkLoad, medianGetMs, scaleRow } from './core-requests.js';
+import { bulkLoad, medianPairGetMs, scaleRow } from './core-requests.js';
 
 const ROUNDS = Number(process.env.BENCH_RUNS ?? 200);
 const TYPES: [string, number][] = [
@@ -33,7 +33,6 @@ async function seed(core: Core, token: string, n: number): Promise<{ project: nu
   return { project: project.id, group: group.id };
 }
 
-const pageTimes = (core: Core, token: string, path: string, query: string) => medianGetMs(core, token, path, query, ROUNDS);
 
 const dir = mkdtempSync(join(tmpdir(), 'hostctl-bench-'));
 try {
@@ -52,8 +51,7 @@ try {
   ];
   process.stdout.write(`\nPackage list page, 100 vs 100,000 packages (up to ${ROUNDS} requests each, 3 s a row, medians)\n`);
   for (const [label, path, query] of cases) {
-    const x = await pageTimes(small.core, small.rootToken, path(a), query);
-    const y = await pageTimes(large.core, large.rootToken, path(b), query);
+    const [x, y] = await medianPairGetMs({ core: small.core, token: small.rootToken, path: path(a), query }, { core: large.core, token: large.rootToken, path: path(b), query }, ROUNDS);
     // A name or version filter has to read the matching rows to count them (up to 10,001):
     // reported, not held to the budget.
     scaleRow('package list', label, x, y, label.startsWith('filter') ? 'no budget: counts matching rows' : undefined);

@@ -5,7 +5,7 @@
 // from 100,000 rows as from 100 (within 2×). Both states are built here with direct INSERTs; requests go through
 // the in-process core.
 import type { Core } from '../src/core/app.js';
-import { atTwoSizes, bulkLoad, call, medianGetMs, quietState, scaleRow, userWithToken } from './core-requests.js';
+import { atTwoSizes, bulkLoad, call, medianPairGetMs, quietState, scaleRow, userWithToken } from './core-requests.js';
 
 const ROUNDS = Number(process.env.BENCH_RUNS ?? 60);
 const STATUSES = ['success', 'failed', 'running', 'canceled'];
@@ -94,8 +94,12 @@ await atTwoSizes(build, async (small, large) => {
   cases.push(['outbox, event=new_release', () => '/hostctl/notifications/outbox', 'per_page=20&event=new_release', undefined, 'no budget: counts matching rows']);
   process.stdout.write(`\nProject lists, 100 vs 100,000 rows (up to ${ROUNDS} requests each, 3 s a row, medians)\n`);
   for (const [label, path, query, as, unbudgeted] of cases) {
-    const x = await medianGetMs(small.core, as ? small.user : small.root, path(small), query, ROUNDS, 5);
-    const y = await medianGetMs(large.core, as ? large.user : large.root, path(large), query, ROUNDS, 5);
+    const [x, y] = await medianPairGetMs(
+      { core: small.core, token: as ? small.user : small.root, path: path(small), query },
+      { core: large.core, token: as ? large.user : large.root, path: path(large), query },
+      ROUNDS,
+      5,
+    );
     scaleRow('project lists', label, x, y, unbudgeted);
   }
 });

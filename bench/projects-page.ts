@@ -3,7 +3,7 @@
 // page and a deeper one, in the default order and by name. Projects are written in SQL (only
 // the list is measured); requests go through the in-process core.
 import type { Core } from '../src/core/app.js';
-import { atTwoSizes, bulkLoad, medianGetMs, quietState, scaleRow } from './core-requests.js';
+import { atTwoSizes, bulkLoad, medianPairGetMs, quietState, scaleRow } from './core-requests.js';
 
 const NAME = 'project list (non-admin)';
 const ROUNDS = Number(process.env.BENCH_RUNS ?? 100);
@@ -36,7 +36,6 @@ async function build(dir: string, n: number) {
   return { core, token };
 }
 
-const median = (core: Core, token: string, query: string) => medianGetMs(core, token, '/projects', query, ROUNDS, 10);
 
 await atTwoSizes(build, async (small, large) => {
   process.stdout.write(`\nProject list page as a non-admin, 100 vs 100,000 projects (up to ${ROUNDS} requests each, 3 s a row, medians; budget 2×)\n`);
@@ -46,8 +45,8 @@ await atTwoSizes(build, async (small, large) => {
     ['page 1, order_by=name asc', 'per_page=20&order_by=name&sort=asc&simple=true'],
     ['page 4, order_by=name asc', 'per_page=20&page=4&order_by=name&sort=asc&simple=true'],
   ] as const) {
-    const a = await median(small.core, small.token, query);
-    const b = await median(large.core, large.token, query);
+    const at = (s: typeof small) => ({ core: s.core, token: s.token, path: '/projects', query });
+    const [a, b] = await medianPairGetMs(at(small), at(large), ROUNDS, 10);
     scaleRow(NAME, label, a, b);
   }
 });

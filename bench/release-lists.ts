@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { initState } from '../src/core/init.js';
 import type { Core } from '../src/core/app.js';
-import { bulkLoad, call, medianGetMs, scaleRow } from './core-requests.js';
+import { bulkLoad, call, medianPairGetMs, scaleRow } from './core-requests.js';
 
 const ROUNDS = Number(process.env.BENCH_RUNS ?? 60);
 
@@ -88,8 +88,7 @@ try {
   }
   process.stdout.write(`\nRelease, asset link and milestone lists, 100 vs 100,000 rows (up to ${ROUNDS} requests each, 3 s a row, medians)\n`);
   for (const [label, path, query] of cases) {
-    const x = await medianGetMs(small.core, small.rootToken, path(a), query, ROUNDS, 5);
-    const y = await medianGetMs(large.core, large.rootToken, path(b), query, ROUNDS, 5);
+    const [x, y] = await medianPairGetMs({ core: small.core, token: small.rootToken, path: path(a), query }, { core: large.core, token: large.rootToken, path: path(b), query }, ROUNDS, 5);
     // A filter on update time has to count its matching rows (up to 10,001): reported, not
     // held to the budget.
     scaleRow('release lists', label, x, y, label.includes('updated_after') ? 'no budget: counts matching rows' : undefined);

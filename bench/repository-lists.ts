@@ -7,7 +7,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { call, medianGetMs, quietState } from './core-requests.js';
+import { call, medianPairGetMs, quietState } from './core-requests.js';
 import { budgetLine, verdict } from './budget.mjs';
 
 const ROUNDS = Number(process.env.BENCH_RUNS ?? 40);
@@ -60,8 +60,7 @@ try {
   ];
   process.stdout.write(`\nRepository lists, 10 vs 10,000 entries (up to ${ROUNDS} requests each, 3 s a row, medians)\n`);
   for (const [label, path, smallQuery, largeQuery] of cases) {
-    const x = await medianGetMs(core, rootToken, path(small.id, a), smallQuery, ROUNDS, 5);
-    const y = await medianGetMs(core, rootToken, path(large.id, b), largeQuery, ROUNDS, 5);
+    const [x, y] = await medianPairGetMs({ core, token: rootToken, path: path(small.id, a), query: smallQuery }, { core, token: rootToken, path: path(large.id, b), query: largeQuery }, ROUNDS, 5);
     const ratio = y / x;
     process.stdout.write(`  ${label.padEnd(44)} ${x.toFixed(2)} ms vs ${y.toFixed(2)} ms  → ${ratio.toFixed(2)}× (budget 2×: ${ratio <= 2 ? 'within' : 'OVER'})\n`);
     budgetLine(`repository lists at 10,000 vs 10: ${label}`, `${y.toFixed(2)} ms = ${ratio.toFixed(2)}×`, `${x.toFixed(2)} ms`, '≤ 2×', verdict(ratio <= 2));

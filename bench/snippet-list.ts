@@ -4,7 +4,7 @@
 // and as an administrator), on the first page and a deeper one. Snippets are written in SQL
 // without repositories (only the lists are measured); requests go through the in-process core.
 import type { Core } from '../src/core/app.js';
-import { atTwoSizes, bulkLoad, call, medianGetMs, quietState, scaleRow } from './core-requests.js';
+import { atTwoSizes, bulkLoad, call, medianPairGetMs, quietState, scaleRow } from './core-requests.js';
 
 const NAME = 'snippet list';
 const ROUNDS = Number(process.env.BENCH_RUNS ?? 100);
@@ -66,8 +66,7 @@ const CASES: Case[] = [
 await atTwoSizes(build, async (small, large) => {
   process.stdout.write(`\nSnippet list page, 100 vs 100,000 snippets (up to ${ROUNDS} requests each, 3 s a row, medians; budget 2×)\n`);
   for (const [label, who, path, query] of CASES) {
-    const a = await medianGetMs(small.core, small[who], path(small), query, ROUNDS, 10);
-    const b = await medianGetMs(large.core, large[who], path(large), query, ROUNDS, 10);
+    const [a, b] = await medianPairGetMs({ core: small.core, token: small[who], path: path(small), query }, { core: large.core, token: large[who], path: path(large), query }, ROUNDS, 10);
     scaleRow(NAME, label, a, b, label.startsWith('filter') ? 'no budget: a filter counts up to 10,001 matches' : undefined);
   }
 });

@@ -5,7 +5,7 @@
 // requests go through the in-process core.
 import { initState } from '../src/core/init.js';
 import type { Core } from '../src/core/app.js';
-import { atTwoSizes, bulkLoad, call, medianGetMs, scaleRow } from './core-requests.js';
+import { atTwoSizes, bulkLoad, call, medianPairGetMs, scaleRow } from './core-requests.js';
 
 const NAME = 'storage move list';
 const ROUNDS = Number(process.env.BENCH_RUNS ?? 100);
@@ -62,8 +62,7 @@ await atTwoSizes(build, async (small, large) => {
       [`${kind} moves, one ${kind}, page 1`, (s: State) => `/${plural}/${s.busy[kind]}/repository_storage_moves`, 'per_page=20'],
       [`${kind} moves, one ${kind}, page 2`, (s: State) => `/${plural}/${s.busy[kind]}/repository_storage_moves`, 'per_page=20&page=2'],
     ] as const) {
-      const a = await medianGetMs(small.core, small.token, path(small), query, ROUNDS, 10);
-      const b = await medianGetMs(large.core, large.token, path(large), query, ROUNDS, 10);
+      const [a, b] = await medianPairGetMs({ core: small.core, token: small.token, path: path(small), query }, { core: large.core, token: large.token, path: path(large), query }, ROUNDS, 10);
       scaleRow(NAME, label, a, b);
     }
   }

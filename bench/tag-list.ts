@@ -6,7 +6,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { call, medianGetMs, quietState } from './core-requests.js';
+import { call, medianPairGetMs, quietState } from './core-requests.js';
 import { budgetLine, verdict } from './budget.mjs';
 
 const ROUNDS = Number(process.env.BENCH_RUNS ?? 40);
@@ -59,8 +59,8 @@ try {
   cases.push(['keyset, after a given tag', 'per_page=5&pagination=keyset&order_by=name&sort=asc&page_token=v1.0.1', 'per_page=5&pagination=keyset&order_by=name&sort=asc&page_token=v1.50.0']);
   process.stdout.write(`\nTag list page, 10 vs 10,000 tags (up to ${ROUNDS} requests each, 3 s a row, medians)\n`);
   for (const [label, smallQuery, largeQuery] of cases) {
-    const x = await medianGetMs(core, rootToken, `/projects/${small.id}/repository/tags`, smallQuery, ROUNDS, 10);
-    const y = await medianGetMs(core, rootToken, `/projects/${large.id}/repository/tags`, largeQuery, ROUNDS, 10);
+    const tags = (id: number, query: string) => ({ core, token: rootToken, path: `/projects/${id}/repository/tags`, query });
+    const [x, y] = await medianPairGetMs(tags(small.id, smallQuery), tags(large.id, largeQuery), ROUNDS, 10);
     const ratio = y / x;
     process.stdout.write(`  ${label.padEnd(44)} ${x.toFixed(2)} ms vs ${y.toFixed(2)} ms  → ${ratio.toFixed(2)}× (budget 2×: ${ratio <= 2 ? 'within' : 'OVER'})\n`);
     budgetLine(`tags at 10,000 vs 10: ${label}`, `${y.toFixed(2)} ms = ${ratio.toFixed(2)}×`, `${x.toFixed(2)} ms`, '≤ 2×', verdict(ratio <= 2));

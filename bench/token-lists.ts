@@ -5,7 +5,7 @@
 // associations state holds that many groups and projects (a tenth public) of which the caller
 // belongs to a few. Requests go through the in-process core.
 import type { Core } from '../src/core/app.js';
-import { atTwoSizes, bulkLoad, call, medianGetMs, quietState, scaleRow, userWithToken } from './core-requests.js';
+import { atTwoSizes, bulkLoad, call, medianPairGetMs, quietState, scaleRow, userWithToken } from './core-requests.js';
 
 const ROUNDS = Number(process.env.BENCH_RUNS ?? 60);
 
@@ -71,8 +71,12 @@ await atTwoSizes(build, async (small, large) => {
   both('associations, min_access_level=30', () => '/personal_access_tokens/self/associations', '&min_access_level=30', 'user');
   process.stdout.write(`\nToken lists, 100 vs 100,000 rows (up to ${ROUNDS} requests each, 3 s a row, medians)\n`);
   for (const [label, path, query, as, unbudgeted] of cases) {
-    const x = await medianGetMs(small.core, as ? small.user : small.root, path(small), query, ROUNDS, 5);
-    const y = await medianGetMs(large.core, as ? large.user : large.root, path(large), query, ROUNDS, 5);
+    const [x, y] = await medianPairGetMs(
+      { core: small.core, token: as ? small.user : small.root, path: path(small), query },
+      { core: large.core, token: as ? large.user : large.root, path: path(large), query },
+      ROUNDS,
+      5,
+    );
     scaleRow('token lists', label, x, y, unbudgeted);
   }
 });

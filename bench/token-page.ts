@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { initState } from '../src/core/init.js';
 import type { Core } from '../src/core/app.js';
-import { bulkLoad, medianGetMs, scaleRow } from './core-requests.js';
+import { bulkLoad, medianPairGetMs, scaleRow } from './core-requests.js';
 
 const ROUNDS = Number(process.env.BENCH_RUNS ?? 200);
 
@@ -22,7 +22,6 @@ function seed(core: Core, n: number): void {
   });
 }
 
-const pageTimes = (core: Core, token: string, query: string) => medianGetMs(core, token, '/personal_access_tokens', query, ROUNDS);
 
 const dir = mkdtempSync(join(tmpdir(), 'hostctl-bench-'));
 try {
@@ -37,8 +36,8 @@ try {
     ['page 3, sort=expires_desc', 'per_page=20&page=3&sort=expires_desc'],
     ['filter state=active, created_desc', 'per_page=20&state=active&sort=created_desc'],
   ] as const) {
-    const a = await pageTimes(small.core, small.rootToken, query);
-    const b = await pageTimes(large.core, large.rootToken, query);
+    const at = (s: typeof small) => ({ core: s.core, token: s.rootToken, path: '/personal_access_tokens', query });
+    const [a, b] = await medianPairGetMs(at(small), at(large), ROUNDS);
     figures.push([label, a, b]);
   }
   process.stdout.write(`\nToken list page, 100 vs 100,000 tokens (up to ${ROUNDS} requests each, 3 s a row, medians)\n`);

@@ -1,8 +1,7 @@
 // Budget: a page of GET /users (as an administrator, in the default order and by name) costs the
 // same with 100,000 users as with 100 (within 2×), on the first page and a deeper one. Users are
 // written in SQL (only the list is measured); requests go through the in-process core.
-import type { Core } from '../src/core/app.js';
-import { atTwoSizes, bulkLoad, medianGetMs, quietState, scaleRow } from './core-requests.js';
+import { atTwoSizes, bulkLoad, medianPairGetMs, quietState, scaleRow } from './core-requests.js';
 
 const NAME = 'user list (admin)';
 const ROUNDS = Number(process.env.BENCH_RUNS ?? 100);
@@ -17,7 +16,6 @@ function build(dir: string, n: number) {
   return { core, token: rootToken };
 }
 
-const median = (core: Core, token: string, query: string) => medianGetMs(core, token, '/users', query, ROUNDS, 10);
 
 await atTwoSizes(build, async (small, large) => {
   process.stdout.write(`\nUser list page as an administrator, 100 vs 100,000 users (up to ${ROUNDS} requests each, 3 s a row, medians; budget 2×)\n`);
@@ -27,8 +25,8 @@ await atTwoSizes(build, async (small, large) => {
     ['page 1, order_by=name asc', 'per_page=20&order_by=name&sort=asc'],
     ['page 4, order_by=name asc', 'per_page=20&page=4&order_by=name&sort=asc'],
   ] as const) {
-    const a = await median(small.core, small.token, query);
-    const b = await median(large.core, large.token, query);
+    const at = (s: typeof small) => ({ core: s.core, token: s.token, path: '/users', query });
+    const [a, b] = await medianPairGetMs(at(small), at(large), ROUNDS, 10);
     scaleRow(NAME, label, a, b);
   }
 });

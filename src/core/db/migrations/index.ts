@@ -29,6 +29,7 @@ import { auditOrdinalsSchema } from './037-audit-ordinals.js';
 import { auditLighterWritesSchema } from './039-audit-lighter-writes.js';
 import { auditSettledIndexesSchema } from './040-audit-settled-indexes.js';
 import { packageBlobsSchema } from './041-package-blobs.js';
+import { groupOrderVisibilitySchema } from './042-group-order-visibility.js';
 
 export const migrations: Migration[] = [
   coreSchema,
@@ -60,4 +61,5 @@ export const migrations: Migration[] = [
   auditLighterWritesSchema,
   auditSettledIndexesSchema,
   packageBlobsSchema,
+  groupOrderVisibilitySchema,
 ];
