@@ -21,9 +21,6 @@ const { createLoader, WRAPPER_START, WRAPPER_END } = require('../bin/hostctl.js'
 const [mode = 'cache', distArg, nounArg] = process.argv.slice(2);
 const dist = path.resolve(distArg ?? path.join(__dirname, '..', 'dist'));
 
-/** The nouns of RUNS: the build makes the packs' caches of each (`cache DIST NOUN`). */
-const NOUNS_KEPT = () => [...new Set(RUNS.map(([noun]) => noun))];
-
 const RUNS = [
   ['tokens', 'list'],
   ['tokens', 'get', 'self', '-o', 'json'],
@@ -32,6 +29,9 @@ const RUNS = [
   ['groups', 'list'],
   ['tokens', 'get', '999'],
 ];
+
+/** The nouns of RUNS: the build makes the packs' caches of each (`cache DIST NOUN`). */
+const NOUNS_KEPT = [...new Set(RUNS.map(([noun]) => noun))];
 
 /** The function of one chunk file, wrapped as a pack entry (the launcher's compile wrapper). */
 const entry = (name) => `${JSON.stringify(name)}: function (exports, require, module, __filename, __dirname, __hostctlImport) {${fs.readFileSync(path.join(dist, name), 'latin1')}\n}`;
@@ -75,7 +75,7 @@ async function main() {
     if (mode === 'cache') {
       loader.writeCaches();
       if (!noun) {
-        for (const kept of NOUNS_KEPT()) {
+        for (const kept of NOUNS_KEPT) {
           const made = spawnSync(process.execPath, [__filename, 'cache', dist, kept], { stdio: 'ignore', env: { ...process.env, HOSTCTL_WARM_DIR: dir } });
           if (made.status !== 0) throw new Error(`the caches of ${kept} were not made (exit ${made.status ?? made.signal})`);
         }
