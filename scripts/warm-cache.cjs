@@ -7,14 +7,18 @@
 //   warm-cache.cjs cache [DIST]                 writes the V8 code caches of what they load
 //       (the packs, chunk files, dist/cli.cjs), after running them, so the caches hold the
 //       functions those commands compile, not only the ones the first command after
-//       installation happened to use.
+//       installation happened to use;
+//   warm-cache.cjs cache DIST NOUN              writes the packs' caches kept for one noun
+//       (`<pack>.<v8 version>.<noun>.cache`, read first by that noun's commands), after running
+//       only that noun's commands here, from source: smaller than the general ones, which hold
+//       every common command's functions, and V8 deserialises all of a cache it is given.
 // The state is made by another process (`init DIST STATE`), so init's code stays out of both.
 const fs = require('node:fs');
 const os = require('node:os');
 const path = require('node:path');
-const { createLoader } = require('../bin/hostctl.js');
+const { createLoader, WRAPPER_START, WRAPPER_END } = require('../bin/hostctl.js');
 
-const [mode = 'cache', distArg] = process.argv.slice(2);
+const [mode = 'cache', distArg, nounArg] = process.argv.slice(2);
 const dist = path.resolve(distArg ?? path.join(__dirname, '..', 'dist'));
 
 const RUNS = [
@@ -26,11 +30,15 @@ const RUNS = [
   ['tokens', 'get', '999'],
 ];
 
+/** The nouns of RUNS: the build makes the packs' caches of each (`cache DIST NOUN`). */
+const NOUNS_KEPT = [...new Set(RUNS.map(([noun]) => noun))];
+
 /** The function of one chunk file, wrapped as a pack entry (the launcher's compile wrapper). */
 const entry = (name) => `${JSON.stringify(name)}: function (exports, require, module, __filename, __dirname, __hostctlImport) {${fs.readFileSync(path.join(dist, name), 'latin1')}\n}`;
 
+/** A pack is written as the function the launcher compiles (bin/hostctl.js), not wrapped at each load. */
 function writePack(name, chunks, packOf) {
-  const text = `exports.chunks = {\n${chunks.map(entry).join(',\n')}\n};\n${packOf ? `exports.packOf = ${JSON.stringify(packOf)};\n` : ''}`;
+  const text = `${WRAPPER_START}exports.chunks = {\n${chunks.map(entry).join(',\n')}\n};\n${packOf ? `exports.packOf = ${JSON.stringify(packOf)};\n` : ''}${WRAPPER_END}`;
   const tmp = path.join(dist, `${name}.${process.pid}`);
   fs.writeFileSync(tmp, text, 'latin1');
   fs.renameSync(tmp, path.join(dist, name));
@@ -44,21 +52,34 @@ async function main() {
     await loader.bundle('cli.cjs').main(['init', '--state', process.argv[4]], { directOutput: true });
     return;
   }
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'hostctl-warm-'));
+  // A noun's caches are made in a process of their own (nothing compiled before), against the
+  // state of the run that started it.
+  const noun = mode === 'cache' ? nounArg : undefined;
+  const shared = noun ? process.env.HOSTCTL_WARM_DIR : undefined;
+  const dir = shared ?? fs.mkdtempSync(path.join(os.tmpdir(), 'hostctl-warm-'));
   process.env.HOSTCTL_CONFIG_DIR = path.join(dir, 'config');
   process.env.XDG_DATA_HOME = path.join(dir, 'data');
   process.env.CI = '1';
+  const { spawnSync } = require('node:child_process');
   try {
-    const init = require('node:child_process').spawnSync(process.execPath, [__filename, 'init', dist, path.join(dir, 'state')], { stdio: 'ignore', env: process.env });
-    if (init.status !== 0) throw new Error(`init of the throw-away state failed (exit ${init.status ?? init.signal})`);
-    const loader = createLoader(dist);
+    if (!shared) {
+      const init = spawnSync(process.execPath, [__filename, 'init', dist, path.join(dir, 'state')], { stdio: 'ignore', env: process.env });
+      if (init.status !== 0) throw new Error(`init of the throw-away state failed (exit ${init.status ?? init.signal})`);
+    }
+    const loader = createLoader(dist, noun ? { noun, fresh: true } : {});
     globalThis.__hostctlLoadBundle = loader.bundle;
     const cli = loader.bundle('cli.cjs');
-    for (const argv of RUNS) await cli.main(argv, { directOutput: true });
+    for (const argv of RUNS) if (!noun || argv[0] === noun) await cli.main(argv, { directOutput: true });
     // The last run looks up a token that is not there: its exit code is not this script's.
     process.exitCode = 0;
     if (mode === 'cache') {
       loader.writeCaches();
+      if (!noun) {
+        for (const kept of NOUNS_KEPT) {
+          const made = spawnSync(process.execPath, [__filename, 'cache', dist, kept], { stdio: 'ignore', env: { ...process.env, HOSTCTL_WARM_DIR: dir } });
+          if (made.status !== 0) throw new Error(`the caches of ${kept} were not made (exit ${made.status ?? made.signal})`);
+        }
+      }
       return;
     }
     const core = new Set(JSON.parse(process.argv[4]));
@@ -67,7 +88,7 @@ async function main() {
     writePack('core-pack.cjs', inCore);
     writePack('cli-pack.cjs', used.filter((n) => !core.has(n)), Object.fromEntries(inCore.map((n) => [n, 'core-pack.cjs'])));
   } finally {
-    fs.rmSync(dir, { recursive: true, force: true });
+    if (!shared) fs.rmSync(dir, { recursive: true, force: true });
   }
 }
 

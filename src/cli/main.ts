@@ -7,7 +7,7 @@ import { DryRunStop } from '../client/client.js';
 import { TransportError } from '../client/transport.js';
 import { CancelledError, CliError, EXIT, UsageError, WaitTimeoutError, exitCodeForStatus, explainApiError, extensionMissing, hintForUnreachable } from './kit/errors.js';
 import { wrapText } from './render/cells.js';
-import { addNouns, createProgram, findCommand, findSub, helpSettings, selectedNoun } from './program.js';
+import { addNouns, createProgram, findCommand, findSub, helpSettings, selectedNoun, selectedVerb } from './program.js';
 import { readCommandLine } from './program-flags.js';
 import type { FlagOfField } from './kit/flag-fields.js';
 import { isTerminal, useDirectOutput, writeErr, writeOut } from './io/output.js';
@@ -111,7 +111,7 @@ export async function main(argv: string[], options: { directOutput?: boolean } =
   try {
     program = createProgram();
     const noun = selectedNoun(argv);
-    await addNouns(program, noun ? [noun] : [], { alone: !argv.includes('--help') && !argv.includes('-h') });
+    await addNouns(program, noun ? [noun] : [], { alone: !argv.includes('--help') && !argv.includes('-h'), verb: selectedVerb(argv) });
     configureOutputs(program, helpSettings().helpWidth);
     const line = readCommandLine(argv);
     const { words } = line;

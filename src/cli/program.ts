@@ -6,6 +6,7 @@ import { VERSION } from './version.js';
 import { FORMATS } from './render/output.js';
 import { PROGRAM_ONLY_FLAGS, programFlags, readCommandLine } from './program-flags.js';
 import { isTerminal, writeErr, writeOut } from './io/output.js';
+import { onlyVerbNamed } from './kit/verb-filter.js';
 
 /**
  * Help fits the terminal (COLUMNS, else the terminal's width, else 80, piped too), and option
@@ -31,6 +32,12 @@ export function selectedNoun(argv: string[]): NounEntry | undefined {
   // `hostctl help NOUN` shows the noun's verbs, so the noun is loaded.
   const word = readCommandLine(argv).words.find((w) => w !== 'help');
   return word === undefined ? undefined : NOUNS.find((n) => n.name === word || n.aliases?.includes(word));
+}
+
+/** The word after the noun on the command line (`tokens list` → list), if any. */
+export function selectedVerb(argv: string[]): string | undefined {
+  const words = readCommandLine(argv).words;
+  return words[0] === 'help' ? words[2] : words[1];
 }
 
 /** A command's subcommand named (or aliased) `word`. */
@@ -80,16 +87,31 @@ export function createProgram(): Command {
  * Adds every noun as a command; loads and configures the ones in `load` (all when 'all'). With
  * `alone`, only the loaded ones are added: the others serve the program's help and suggestions
  * after an unknown word, which a command line naming a noun (and no --help) never shows, and
- * forty commands cost every command a few milliseconds.
+ * forty commands cost every command a few milliseconds. With `verb` as well (the word after the
+ * noun), the noun gets only the verbs answering to that word when one does (onlyVerbNamed).
  */
-export async function addNouns(program: Command, load: NounEntry[] | 'all', { alone = false } = {}): Promise<void> {
+export async function addNouns(program: Command, load: NounEntry[] | 'all', { alone = false, verb }: { alone?: boolean; verb?: string } = {}): Promise<void> {
   const chosen = load === 'all' ? NOUNS : load;
-  for (const entry of alone && chosen.length > 0 ? chosen : NOUNS) {
+  const nounCommand = (entry: NounEntry): Command => {
     const cmd = new Command(entry.name).description(entry.summary);
     for (const alias of entry.aliases ?? []) cmd.alias(alias);
     cmd.exitOverride();
     cmd.configureHelp(helpSettings());
-    if (chosen.includes(entry)) (await entry.load()).configure(cmd);
+    return cmd;
+  };
+  for (const entry of alone && chosen.length > 0 ? chosen : NOUNS) {
+    let cmd = nounCommand(entry);
+    if (chosen.includes(entry)) {
+      const noun = await entry.load();
+      if (alone && verb !== undefined) {
+        const filtered = cmd;
+        onlyVerbNamed(filtered, verb, () => noun.configure(filtered));
+        if (!findSub(filtered, verb)) {
+          cmd = nounCommand(entry);
+          noun.configure(cmd);
+        }
+      } else noun.configure(cmd);
+    }
     program.addCommand(cmd, entry.hidden ? { hidden: true } : {});
   }
 }

@@ -7,7 +7,8 @@
 // accepted by the commands that follow, remote and local, direct and through a proxy, in either
 // order; that a remote command reads neither the core's pack nor undici, and loads none of the
 // Node modules the bundles' stand-ins replace; and that a proxy from the environment is reached
-// through the agent loaded only then.
+// through the agent loaded only then. And that the build's own caches of the packs for one noun
+// are read by the command lines that begin with it, and only by them.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { execa } from 'execa';
 import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
@@ -119,6 +120,32 @@ describe('code caches', () => {
     } finally {
       await proxy.close();
     }
+  }, 60_000);
+});
+
+describe("a noun's own caches of the packs", () => {
+  it('are read first by a command line that begins with that noun; any other reads the general ones', async () => {
+    // The build's caches of the packs, the general ones left out: a command that read a noun's
+    // cache (and V8 took it) writes none; one that did not writes the general cache it lacked.
+    const dir = freshInstall('noun-caches');
+    const build = readdirSync(join(ROOT, 'dist')).filter((f) => /^(cli|core)-pack\.cjs\..+\.(tokens|users)\.cache$/.test(f));
+    expect(build.length).toBe(4);
+    for (const f of build) copyFileSync(join(ROOT, 'dist', f), join(dir, 'dist', f));
+    const packCaches = () => readdirSync(join(dir, 'dist')).filter((f) => /^(cli|core)-pack\.cjs\..*cache$/.test(f)).sort();
+    const stamps = () => Object.fromEntries(build.map((f) => [f, statSync(join(dir, 'dist', f)).mtimeMs]));
+    const before = stamps();
+    for (const args of [['tokens', 'list'], ['users', 'list']]) {
+      const res = await run(dir, args, false);
+      expect(res.exitCode, String(res.stderr)).toBe(0);
+    }
+    expect(packCaches()).toEqual([...build].sort());
+    expect(stamps()).toEqual(before);
+    // A flag before the noun: the general caches, written by this first command to need them.
+    const flagFirst = await run(dir, ['-o', 'json', 'tokens', 'list'], false);
+    expect(flagFirst.exitCode, String(flagFirst.stderr)).toBe(0);
+    expect(JSON.parse(String(flagFirst.stdout)).length).toBeGreaterThan(0);
+    expect(packCaches().filter((f) => !build.includes(f))).toEqual(['cli-pack.cjs', 'core-pack.cjs'].map((p) => `${p}.${process.versions.v8}.cache`));
+    expect(stamps()).toEqual(before);
   }, 60_000);
 });
 

@@ -22,6 +22,7 @@ import { namesOf, type LookupKind } from './names.js';
 import { isTerminal, writeErr, writeOut } from '../io/output.js';
 import { parseDuration } from './duration.js';
 import { nowFromEnv } from '../../shared/dates.js';
+import { skipsVerb } from './verb-filter.js';
 
 export interface GlobalOptions {
   output: Format;
@@ -161,7 +162,8 @@ export type AnyVerb = VerbSpec<never>;
 /** Declares a verb; the options' type is checked against `run` and erased for addVerb. */
 export const defineVerb = <O>(spec: VerbSpec<O>): VerbSpec<O> => spec;
 
-export function addVerb(parent: Command, spec: AnyVerb, makeCommand: (name: string) => Command): Command {
+export function addVerb(parent: Command, spec: AnyVerb, makeCommand: (name: string) => Command): Command | undefined {
+  if (skipsVerb(parent, [spec.name, ...(spec.aliases ?? []), ...(VERB_ALIASES[spec.name] ?? [])])) return undefined;
   const cmd = makeCommand(spec.name);
   applyVerb(cmd, spec);
   // A name a sibling already answers to stays the sibling's: a verb's own name wins over another

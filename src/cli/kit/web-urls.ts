@@ -12,6 +12,9 @@ export function showsWebUrl(text: string, data: unknown, base: string): boolean 
   } catch {
     return text.includes(base);
   }
+  // Neither the host nor a cut cell in the text: nothing to look for (most output of a local
+  // state, and the pattern below costs a local read command a few tenths of a millisecond).
+  if (!text.includes(origin.host) && !text.includes('…/')) return false;
   const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
   const under = new RegExp(`${escape(origin.protocol)}//([^/@\\s"]+@)?${escape(origin.host)}${escape(origin.pathname.replace(/\/+$/, ''))}(?![\\w.:-])`);
   if (under.test(text)) return true;

@@ -5,7 +5,6 @@
 import type { ChildProcess } from 'node:child_process';
 import { childProcess } from './child-process.js';
 import { existsSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 
 export interface GitRunOptions {
   /** Written to git's stdin. */
@@ -43,7 +42,8 @@ export function gitEnv(gitDir: string, extra: Record<string, string> = {}): Reco
   }
   return {
     ...env,
-    HOME: tmpdir(),
+    // node:os only when git runs (most local commands never start it).
+    HOME: process.getBuiltinModule('node:os').tmpdir(),
     LC_ALL: 'C',
     GIT_DIR: gitDir,
     GIT_CONFIG_NOSYSTEM: '1',
