@@ -86,6 +86,8 @@ export class RingUpload {
    * through the first descriptor, as does everything when direct I/O is refused.
    */
   private openDirect(): void {
+    // Platforms without it (macOS) write everything through the page cache.
+    if (constants.O_DIRECT === undefined) return;
     let direct: number;
     try {
       direct = openSync(this.path, constants.O_WRONLY | constants.O_DIRECT);
