@@ -9,6 +9,7 @@ import type { Core } from '../../app.js';
 import { uploadTempDir } from '../../upload-temp.js';
 import { discardBlob, IN_MEMORY_MAX, receiveBlob, type ReceivedBlob } from './blobs.js';
 import { claimLane, SLAB_BYTES, SLABS } from './digest-lane.js';
+import { RingUpload } from './ring-upload.js';
 
 const digest = (algorithm: string, bytes: Buffer) => createHash(algorithm).update(bytes).digest('hex');
 
@@ -97,6 +98,25 @@ describe('large uploads through the digest lane', () => {
     const blob = await receiveBlob(core, chunked(bytes, [65536]), Number.MAX_SAFE_INTEGER);
     expectExact(blob, bytes);
     discardBlob(blob);
+  });
+
+  it('writes through the page cache where direct I/O is not taken, into a file set to the declared length', async () => {
+    for (const [size, declared] of [
+      [3 * SLAB_BYTES + 4097, 3 * SLAB_BYTES + 4097],
+      [SLAB_BYTES * SLABS + 10, SLAB_BYTES * SLABS * 3],
+    ] as const) {
+      const bytes = randomBytes(size);
+      const job = await claimLane();
+      if (!job) throw new Error('the lane is taken');
+      const path = join(dir, `buffered-${size}`);
+      const upload = await RingUpload.create(path, job, declared, { direct: false });
+      expect(statSync(path).size).toBe(declared);
+      for (let at = 0; at < size; at += 65536) await upload.push(bytes.subarray(at, at + 65536));
+      const done = await upload.finish(() => true);
+      expect(done).toEqual({ durable: true, digests: { md5: digest('md5', bytes), sha1: digest('sha1', bytes), sha256: digest('sha256', bytes) } });
+      expect(readFileSync(path).equals(bytes)).toBe(true);
+      rmSync(path);
+    }
   });
 
   it('refuses a body past the size limit mid-way and frees the lane', async () => {
