@@ -3,7 +3,7 @@
 // server that streams to and from a file, all in this run; uploads in several rounds, the two
 // servers taking turns to go first, compared by the median of the rounds' ratios. Figures:
 // throughput and peak RSS of every process involved (servers read from /proc before they stop;
-// CLI runs report their own peak through a preloaded module). Budgets: no process above
+// CLI runs report their own peak through a preloaded module), and each server's CPU per upload. Budgets: no process above
 // 200 MiB; an upload through serve at 0.8× or more of the plain server's rate.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { closeSync, existsSync, mkdtempSync, openSync, readdirSync, readFileSync, rmSync, writeFileSync, writeSync } from 'node:fs';
@@ -28,6 +28,14 @@ function peakOf(pid: number | undefined): number {
   if (!pid || !existsSync(file)) return Number.NaN;
   const m = /VmHWM:\s+(\d+)/.exec(readFileSync(file, 'utf8'));
   return m ? Number(m[1]) / 1024 : Number.NaN;
+}
+
+/** CPU seconds (user + system, every thread) a running process has used so far (Linux /proc), or NaN. */
+function cpuOf(pid: number | undefined): number {
+  const file = `/proc/${pid}/stat`;
+  if (!pid || !existsSync(file)) return Number.NaN;
+  const fields = readFileSync(file, 'utf8').split(') ')[1]?.split(' ') ?? [];
+  return (Number(fields[11]) + Number(fields[12])) / 100;
 }
 
 function curl(args: string[]): number {
@@ -85,10 +93,19 @@ s.listen(0, '127.0.0.1', () => process.stderr.write('listening http://127.0.0.1:
 
   // Uploads in rounds, the plain server and serve taking turns to go first (the page cache's
   // writeback of one upload slows the next, whoever it is); each round's ratio, then the median.
+  // Each server's CPU time per upload (every thread) goes beside the rates: the rates depend on
+  // what else the two cores run, the CPU much less.
   const ups: { plain: number; serve: number }[] = [];
+  const cpu = { plain: [] as number[], serve: [] as number[] };
+  const timed = (pid: number | undefined, into: number[], run: () => number): number => {
+    const before = cpuOf(pid);
+    const seconds = run();
+    into.push(cpuOf(pid) - before);
+    return seconds;
+  };
   for (let r = 0; r < UPLOAD_ROUNDS; r++) {
-    const plainUp = () => curl(['-T', file, `${plainUrl}/payload.bin`, '-o', '/dev/null']);
-    const serveUp = () => curl(['-T', file, '-H', `PRIVATE-TOKEN: ${token}`, generic(r === 0 ? 'curl' : `curl-${r}`), '-o', '/dev/null']);
+    const plainUp = () => timed(plain.pid, cpu.plain, () => curl(['-T', file, `${plainUrl}/payload.bin`, '-o', '/dev/null']));
+    const serveUp = () => timed(serve.pid, cpu.serve, () => curl(['-T', file, '-H', `PRIVATE-TOKEN: ${token}`, generic(r === 0 ? 'curl' : `curl-${r}`), '-o', '/dev/null']));
     if (r % 2 === 0) {
       const plain = plainUp();
       ups.push({ plain, serve: serveUp() });
@@ -104,8 +121,9 @@ s.listen(0, '127.0.0.1', () => process.stderr.write('listening http://127.0.0.1:
   const plainUp = median(ups.map((u) => u.plain));
   const serveUp = median(ups.map((u) => u.serve));
   const upRatio = median(ups.map((u) => u.plain / u.serve));
+  const cpuLine = `CPU per upload: plain ${median(cpu.plain).toFixed(2)} s, serve ${median(cpu.serve).toFixed(2)} s (medians)`;
   if (UPLOADS_ONLY) {
-    process.stdout.write(`\nGeneric package upload, ${SIZE_MIB} MiB file, ${UPLOAD_ROUNDS} rounds: plain ${rate(plainUp)}, serve ${rate(serveUp)} (rounds ${ups.map((u) => (u.plain / u.serve).toFixed(2)).join(', ')})\n`);
+    process.stdout.write(`\nGeneric package upload, ${SIZE_MIB} MiB file, ${UPLOAD_ROUNDS} rounds: plain ${rate(plainUp)}, serve ${rate(serveUp)} (rounds ${ups.map((u) => (u.plain / u.serve).toFixed(2)).join(', ')}); ${cpuLine}\n`);
     budgetLine(`${SIZE_MIB} MiB package upload, curl → serve / bare node:http server: rate`, `${(SIZE_MIB / serveUp).toFixed(0)} MiB/s = ${upRatio.toFixed(2)}×`, `${(SIZE_MIB / plainUp).toFixed(0)} MiB/s`, '≥ 0.8×', budgetVerdict(upRatio >= 0.8));
   } else {
     const plainDown = curl([`${plainUrl}/payload.bin`, '-o', join(dir, 'plain-down.bin')]);
@@ -143,6 +161,7 @@ s.listen(0, '127.0.0.1', () => process.stderr.write('listening http://127.0.0.1:
     process.stdout.write(`\nGeneric package transfer, ${SIZE_MIB} MiB file (uploads: medians of ${UPLOAD_ROUNDS} rounds; the rest one run each)\n`);
     process.stdout.write(`  curl → plain node:http, upload            ${rate(plainUp)}\n`);
     process.stdout.write(`  curl → hostctl serve, upload              ${rate(serveUp)}  (${upRatio.toFixed(2)}× the plain server's rate; rounds ${ups.map((u) => (u.plain / u.serve).toFixed(2)).join(', ')})\n`);
+    process.stdout.write(`  ${cpuLine}\n`);
     process.stdout.write(`  curl ← plain node:http, download          ${rate(plainDown)}\n`);
     process.stdout.write(`  curl ← hostctl serve, download            ${rate(serveDown)}  (${(plainDown / serveDown).toFixed(2)}× the plain server's rate)\n`);
     process.stdout.write(`  hostctl CLI → serve, upload               ${rate(remoteUp.seconds)}, CLI peak ${mib(remoteUp.peak)}\n`);

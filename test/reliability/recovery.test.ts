@@ -4,7 +4,7 @@
 // the state is next opened); deleted users, groups and projects take their
 // repositories with them; ids are never handed out twice.
 import { execa } from 'execa';
-import { existsSync, mkdirSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import { closeSync, existsSync, mkdirSync, openSync, readdirSync, readSync, writeFileSync } from 'node:fs';
 import { connect } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -114,6 +114,17 @@ describe('crash leftovers and ownership', () => {
   });
 });
 
+/** Whether the file's first `length` bytes are all 7. */
+function holdsSevens(path: string, length: number): boolean {
+  const fd = openSync(path, 'r');
+  try {
+    const head = Buffer.alloc(length);
+    return readSync(fd, head, 0, length, 0) === length && head.every((b) => b === 7);
+  } finally {
+    closeSync(fd);
+  }
+}
+
 describe('an upload cut off by kill -9', () => {
   it('leaves a temporary file that the next start removes, before any upload', async () => {
     const box = cliSandbox();
@@ -130,7 +141,8 @@ describe('an upload cut off by kill -9', () => {
       socket.on('error', () => undefined);
       socket.write(`PUT /api/v4/projects/1/packages/generic/big/1.0.0/big.bin HTTP/1.1\r\nhost: x\r\nprivate-token: ${token}\r\ncontent-length: ${64 * 1024 * 1024}\r\n\r\n`);
       socket.write(Buffer.alloc(1024 * 1024, 7));
-      await expect.poll(() => (existsSync(tmp) ? readdirSync(tmp).map((n) => statSync(join(tmp, n)).size) : []), { timeout: 20_000 }).toEqual([1024 * 1024]);
+      // The file is set to the announced length at once; wait until the 1 MiB sent is in it.
+      await expect.poll(() => (existsSync(tmp) ? readdirSync(tmp).map((n) => holdsSevens(join(tmp, n), 1024 * 1024)) : []), { timeout: 20_000 }).toEqual([true]);
       served.proc.kill('SIGKILL');
       await served.proc.catch(() => undefined);
       socket.destroy();

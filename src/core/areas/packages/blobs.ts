@@ -23,6 +23,8 @@ import type { WireStream } from '../../../shared/wire.js';
 import type { CoreState } from '../../state.js';
 import { sweepAbandonedUploads, uploadTempDir } from '../../upload-temp.js';
 import { BlobFile } from './blob-file.js';
+import { claimLane } from './digest-lane.js';
+import { RingUpload } from './ring-upload.js';
 
 export interface ReceivedBlob {
   /** The temporary file holding the bytes; none once moved or removed, or while they are in `bytes`. */
@@ -73,6 +75,18 @@ async function createTempFile(core: CoreState): Promise<BlobFile> {
   return BlobFile.create(path);
 }
 
+/**
+ * A large upload through the digest lane (digest-lane.ts, ring-upload.ts), or undefined while
+ * another upload holds the lane. `declared` is the body's length when the request gave it.
+ */
+async function createRingUpload(core: CoreState, declared: number | undefined): Promise<RingUpload | undefined> {
+  const job = await claimLane();
+  if (!job) return undefined;
+  const path = newTempPath(core);
+  sweepAbandonedUploads(core.stateDir);
+  return RingUpload.create(path, job, declared);
+}
+
 /** The three digests a package file carries, fed as its bytes arrive. */
 class Digests {
   private readonly md5: Hash = createHash('md5');
@@ -99,18 +113,26 @@ function chunksOf(body: WireStream): AsyncIterable<Uint8Array> {
 const asBuffer = (chunk: Uint8Array): Buffer => (Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength));
 
 /**
- * Receives a body: in memory while it is small, else into a temporary file written behind the
- * hashing (blob-file.ts). On any failure no temporary file is left.
+ * Receives a body: in memory while it is small, else into a temporary file, through the digest
+ * lane when it is free (ring-upload.ts) or written behind the hashing on this thread
+ * (blob-file.ts). `declaredSize` is the body's length when the request declared it. On any
+ * failure no temporary file is left.
  */
-export async function receiveBlob(core: CoreState, body: WireStream, maxBytes: number): Promise<ReceivedBlob> {
+export async function receiveBlob(core: CoreState, body: WireStream, maxBytes: number, declaredSize?: number): Promise<ReceivedBlob> {
   let size = 0;
   let held: Buffer[] = [];
   let large: { file: BlobFile; digests: Digests } | undefined;
+  let ring: RingUpload | undefined;
   try {
     for await (const chunk of chunksOf(body)) {
       const bytes = asBuffer(chunk);
       size += bytes.length;
       if (size > maxBytes) throw new BlobTooLargeError('file too large');
+      if (ring) {
+        const wait = ring.push(bytes);
+        if (wait) await wait;
+        continue;
+      }
       if (large) {
         large.digests.update(bytes);
         if (!large.file.push(bytes)) await large.file.drained();
@@ -118,12 +140,26 @@ export async function receiveBlob(core: CoreState, body: WireStream, maxBytes: n
       }
       held.push(bytes);
       if (size <= IN_MEMORY_MAX) continue;
+      ring = await createRingUpload(core, declaredSize !== undefined && declaredSize <= maxBytes ? declaredSize : undefined);
+      if (ring) {
+        for (const b of held) {
+          const wait = ring.push(b);
+          if (wait) await wait;
+        }
+        held = [];
+        continue;
+      }
       large = { file: await createTempFile(core), digests: new Digests() };
       for (const b of held) {
         large.digests.update(b);
         large.file.push(b);
       }
       held = [];
+    }
+    if (ring) {
+      // Bytes stored already need no flush: the temporary file is removed once the row is written.
+      const done = await ring.finish((sums) => !existsSync(blobPath(core, sums.sha256)));
+      return { tempPath: ring.path, durable: done.durable, size, ...done.digests };
     }
     if (!large) return await receivedInMemory(core, held.length === 1 ? (held[0] as Buffer) : Buffer.concat(held, size));
     const sums = large.digests.digest();
@@ -132,6 +168,7 @@ export async function receiveBlob(core: CoreState, body: WireStream, maxBytes: n
     await large.file.finish(durable);
     return { tempPath: large.file.path, durable, size, ...sums };
   } catch (error) {
+    await ring?.abandon();
     await large?.file.abandon();
     throw error;
   }

@@ -234,7 +234,7 @@ async function uploadGeneric(ctx: RequestContext) {
   let fields = new Map<string, string>();
   try {
     if (multipart) ({ blob, fields } = await receiveMultipartBlob(ctx.core, body, ctx.headers['content-type'] as string, max));
-    else blob = await receiveBlob(ctx.core, body, max);
+    else blob = await receiveBlob(ctx.core, body, max, Number.isFinite(declared) ? declared : undefined);
   } catch (error) {
     if (error instanceof BlobTooLargeError) throw badRequest('File is too large');
     if (error instanceof ApiError) throw error;
