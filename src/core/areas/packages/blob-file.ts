@@ -113,8 +113,8 @@ export class BlobFile {
   }
 }
 
-/** What is left of `batch` after its first `written` bytes. */
-function rest(batch: Buffer[], written: number): Buffer[] {
+/** What is left of `batch` after its first `written` bytes (a short writev's remainder). */
+export function rest(batch: Buffer[], written: number): Buffer[] {
   let skip = written;
   const left: Buffer[] = [];
   for (const b of batch) {

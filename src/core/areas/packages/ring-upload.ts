@@ -14,6 +14,7 @@
 import { createHash, type Hash } from 'node:crypto';
 import { close, constants, fdatasync, ftruncate, open, openSync, rmSync, writeSync, writev } from 'node:fs';
 import { SLAB_BYTES, SLABS, WORKER_ALGORITHMS, type LaneJob } from './digest-lane.js';
+import { rest } from './blob-file.js';
 
 const ALGORITHMS = ['md5', 'sha1', 'sha256'] as const;
 /** The digests computed on the request's thread. */
@@ -265,15 +266,6 @@ function writeAll(fd: number, slabs: Buffer[], bytes: number, position: number, 
   writev(fd, slabs, position, (error, written) => {
     if (error) return done(error);
     if (written >= bytes) return done(null);
-    let skip = written;
-    const rest: Buffer[] = [];
-    for (const b of slabs) {
-      if (skip >= b.length) skip -= b.length;
-      else {
-        rest.push(skip > 0 ? b.subarray(skip) : b);
-        skip = 0;
-      }
-    }
-    writeAll(fd, rest, bytes - written, position + written, done);
+    writeAll(fd, rest(slabs, written), bytes - written, position + written, done);
   });
 }
