@@ -75,7 +75,8 @@ const CONTAINING_KEPT = 64;
 export class RefReads extends ObjectReads {
   /** Every branch, sorted by name: the listing kept while the refs are unchanged (not a copy). */
   async branches(): Promise<readonly BranchRef[]> {
-    if (!this.exists()) return [];
+    // No look for the repository first, as for `branch`: without one there are no ref files and
+    // the listing is empty all the same.
     return branchIndex(this.runtime.refs(this.path).list('refs/heads/')).list;
   }
 

@@ -8,14 +8,13 @@ import { failure, notFound } from '../../http/errors.js';
 import { keysetReply, pageWindow, paginateArray } from '../../http/pagination.js';
 import { idParam, type ParamDecl } from '../../http/params.js';
 import { accepted, created, jsonBytesReply, noContent, type Reply } from '../../http/reply.js';
-import { jsonArrayBytes } from '../../resources/fragments.js';
 import { registerJob } from '../../jobs/registry.js';
 import { findProject } from '../../resources/find.js';
 import { isValidRefName } from '../../git/names.js';
 import type { BranchRef } from '../../git/repository.js';
 import { assertWritable, projectRepository } from '../../repositories/access.js';
 import { byteOrder, checkUnmodifiedSince, filterByRegex, filterBySearch } from './ref-filters.js';
-import { branchTexts, presentBranches } from './present.js';
+import { branchPage, presentBranches } from './present.js';
 import { auditorOf } from '../../audit/record.js';
 import { createBranch, DELETE_MERGED_JOB, deleteBranch, type DeleteMergedPayload } from './service.js';
 import { legacyProtectBranch, protectedBranchByName, unprotectBranch } from '../protected-branches/service.js';
@@ -80,8 +79,8 @@ export const branchRoutes = defineRoutes([
         return keysetReply(ctx, rows, perPage, (last) => ({ page_token: last.name }), (row) => row, 'full-page');
       }
       // Name order, offset pages: the answer is joined from each branch's kept JSON text.
-      const reply = await paginateArray(ctx, refs, (page) => branchTexts(ctx.core, project, ctx.actor, repo, page));
-      return jsonBytesReply(jsonArrayBytes(reply.body as Buffer[]), reply.headers);
+      const reply = await paginateArray(ctx, refs, (page) => page);
+      return jsonBytesReply(await branchPage(ctx.core, project, ctx.actor, repo, reply.body as BranchRef[]), reply.headers);
     },
   },
   {
