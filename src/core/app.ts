@@ -77,6 +77,11 @@ export interface ArrivalCheck {
 export interface Core extends CoreState {
   /** `check`: made after the request arrived (see ArrivalCheck); without it the core checks itself. */
   handle(request: ApiRequest, check?: ArrivalCheck): Promise<ApiResponse>;
+  /**
+   * `handle` for a transport that writes answers itself (serve): the answer at once when the
+   * request waited for nothing, else a promise of it; never throws.
+   */
+  answer(request: ApiRequest, check?: ArrivalCheck): ApiResponse | Promise<ApiResponse>;
   checkArrivals(): ArrivalCheck;
   /** One read transaction across the requests `fn` makes (one-shot local commands only; see readSnapshot). */
   readSnapshot<T>(fn: () => Promise<T>): Promise<T>;
@@ -125,7 +130,8 @@ export function buildCore(options: CoreOptions, db: Database, settings: Instance
   if (options.writeBusyMs !== undefined && !db.readonly) setBusyTimeout(db, options.writeBusyMs);
   Object.assign(core, {
     router: router(),
-    handle: (request: ApiRequest, check?: ArrivalCheck) => handle(core, request, check),
+    handle: async (request: ApiRequest, check?: ArrivalCheck) => answer(core, request, check),
+    answer: (request: ApiRequest, check?: ArrivalCheck) => answer(core, request, check),
     readSnapshot: <T>(fn: () => Promise<T>) => readSnapshot(db, fn),
     checkArrivals: (): ArrivalCheck => {
       let version: number | undefined;
@@ -166,18 +172,41 @@ function stateIntact(core: Core): boolean {
   return !known || known.id === null || fileIdentity(known.file) === known.id;
 }
 
-async function handle(core: Core, request: ApiRequest, check?: ArrivalCheck): Promise<ApiResponse> {
+/**
+ * The answer to a request: at once when the request waited for nothing (a read with no body, a
+ * route already loaded, a handler that answers at once), else a promise of it. Under serve's
+ * request scope every promise made and every await costs a hook (src/server/server.ts), so a
+ * request that needs none is answered in one synchronous run. Never throws.
+ */
+function answer(core: Core, request: ApiRequest, check?: ArrivalCheck): ApiResponse | Promise<ApiResponse> {
   if (!(check ? check.intact : stateIntact(core))) return errorResponse(stateGone(core));
+  let replied: Reply | Promise<Reply>;
+  try {
+    replied = dispatch(core, request, check?.dataVersion);
+  } catch (error) {
+    return settled(core, request, failed(core, request, error));
+  }
+  if (!(replied instanceof Promise)) return answered(core, request, replied);
+  return replied.then(
+    (reply) => answered(core, request, reply),
+    (error: unknown) => settled(core, request, failed(core, request, error)),
+  );
+}
+
+/** The answer to a handler's reply. */
+function answered(core: Core, request: ApiRequest, reply: Reply): ApiResponse {
   let response: ApiResponse;
   try {
-    // Awaited only when the route did wait for something: under serve's request scope every
-    // promise and every await costs a hook (src/server/server.ts).
-    const replied = dispatch(core, request, check?.dataVersion);
-    response = toResponse(replied instanceof Reply ? replied : await replied, request.textAsBytes === true);
+    response = toResponse(reply, request.textAsBytes === true);
     if (request.api === 'scim') response = asScim(response);
   } catch (error) {
     response = failed(core, request, error);
   }
+  return settled(core, request, response);
+}
+
+/** What every answer passes last: the check of a write's file, and HEAD's empty body. */
+function settled(core: Core, request: ApiRequest, response: ApiResponse): ApiResponse {
   // A write is acknowledged only if the file it went to is still the state's (a read checked
   // before it ran).
   if (request.method !== 'GET' && request.method !== 'HEAD' && !stateIntact(core)) return errorResponse(stateGone(core));

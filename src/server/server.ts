@@ -1,4 +1,4 @@
-// node:http adapter around core.handle: no business logic. Serves /api/v4, logs one line per
+// node:http adapter around the core (core.answer): no business logic. Serves /api/v4, logs one line per
 // request on stderr, runs the job worker, and on close finishes in-flight requests first.
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
@@ -68,7 +68,7 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
     (req, res) => {
       const done = connections.busy(req);
       const exchange = track(req, res, log, done);
-      arrivals.add((check) => inFlight.run(exchange, () => void respond(core, req, res, worker.wake, trustProxy, exchange, check)));
+      arrivals.add((check) => inFlight.run(exchange, () => respond(core, req, res, worker.wake, trustProxy, exchange, check)));
     },
   );
   const releaseGuard = guardProcess(log);
@@ -346,27 +346,23 @@ function guardProcess(log: ((line: string) => void) | null): () => void {
 }
 
 /**
- * Answers one request; whatever its code throws is answered 500 (`fail`). One async function
- * from the socket to the core: with the request scope above, every promise made on a request's
- * way costs a hook of its own.
+ * Answers one request; whatever its code throws is answered 500 (`fail`). A request that waits
+ * for nothing is answered in this call, without a promise: under the request scope above every
+ * promise made on a request's way costs a hook of its own.
  */
-async function respond(
-  core: Core,
-  req: IncomingMessage,
-  res: ServerResponse,
-  wake: () => void,
-  trustProxy: boolean,
-  exchange: Exchange,
-  check: ArrivalCheck,
-): Promise<void> {
+function respond(core: Core, req: IncomingMessage, res: ServerResponse, wake: () => void, trustProxy: boolean, exchange: Exchange, check: ArrivalCheck): void {
   try {
     const request = served(core, req, trustProxy);
     if ('status' in request) return send(req, res, request);
     const before = core.jobs.enqueuedCount;
-    const response = await core.handle(request, check);
-    if (core.jobs.enqueuedCount !== before) wake();
-    if (response.stream) await sendStream(res, response);
-    else send(req, res, response, request.method === 'HEAD');
+    const answer = core.answer(request, check);
+    const deliver = (response: ApiResponse): void => {
+      if (core.jobs.enqueuedCount !== before) wake();
+      if (response.stream) sendStream(res, response).catch((error: unknown) => fail(exchange, error));
+      else send(req, res, response, request.method === 'HEAD');
+    };
+    if (answer instanceof Promise) answer.then(deliver).catch((error: unknown) => fail(exchange, error));
+    else deliver(answer);
   } catch (error) {
     fail(exchange, error);
   }
