@@ -69,9 +69,11 @@ export class FragmentCache {
   /**
    * The texts presented under `scope` in the current generation (empty after any write). Read
    * it after the rows of the page were read: a write between the two changes the generation.
+   * `dataVersion`: other connections' commits as read after the request arrived (serve's
+   * arrival check, `ctx.dataVersion`), as for the token cache; read here when not given.
    */
-  texts(scope: string): Map<FragmentKey, Buffer> {
-    const now = dbGeneration(this.db);
+  texts(scope: string, dataVersion?: number): Map<FragmentKey, Buffer> {
+    const now = dbGeneration(this.db, dataVersion);
     if (now !== this.generation) {
       this.scopes.clear();
       this.pages.clear();

@@ -73,19 +73,27 @@ export async function presentBranches(
 }
 
 /**
- * A list page of branches as the bytes of its JSON array, joined from each branch's text. A
+ * A list page of branches as the bytes of its JSON array, joined from each branch's text
+ * (`head`: the default branch's tip, null when there is none; `dataVersion`: ctx.dataVersion). A
  * branch's text depends on its name and tip, the default branch's tip (merged), the project
  * row, the viewer and the web base (all in the scope) and on protection rules and access in the
  * database (the generation the texts are kept under); texts presented since the last write are
  * reused, so a page of unchanged branches reads no git object and no protection rule, and the
  * same page of the same texts is joined once.
  */
-export async function branchPage(core: CoreState, project: ProjectRow, viewer: UserRow | null, repo: GitRepository, refs: readonly BranchRef[]): Promise<Buffer> {
+export async function branchPage(
+  core: CoreState,
+  project: ProjectRow,
+  viewer: UserRow | null,
+  repo: GitRepository,
+  refs: readonly BranchRef[],
+  head: string | null,
+  dataVersion: number | undefined,
+): Promise<Buffer> {
   if (refs.length === 0) return jsonArrayBytes([]);
-  const head = (await repo.branch(project.default_branch))?.target ?? null;
   const fragments = fragmentsOf(core.db, 'branch');
   const scope = `${viewer?.id ?? 0}\n${core.settings.externalUrl}\n${head}\n${contentKey(project)}`;
-  const texts = fragments.texts(scope);
+  const texts = fragments.texts(scope, dataVersion);
   const keys = refs.map((ref) => `${ref.name}\0${ref.target}`);
   const page = await keptTexts(fragments, texts, keys, (missing) => {
     const wanted = new Set(missing);

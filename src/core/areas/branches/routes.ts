@@ -61,7 +61,8 @@ export const branchRoutes = defineRoutes([
       const project = findProject(ctx, 'read_code');
       const p = ctx.params;
       const repo = projectRepository(ctx.core, project);
-      let refs = filterBySearch(await repo.branches(), p.search as string | undefined);
+      const all = await repo.branches();
+      let refs = filterBySearch(all, p.search as string | undefined);
       refs = await filterByRegex(refs, p.regex as string | undefined);
       const sort = (p.sort as string | undefined) ?? 'name_asc';
       if (sort !== 'name_asc') {
@@ -80,7 +81,9 @@ export const branchRoutes = defineRoutes([
       }
       // Name order, offset pages: the answer is joined from each branch's kept JSON text.
       const reply = await paginateArray(ctx, refs, (page) => page);
-      return jsonBytesReply(await branchPage(ctx.core, project, ctx.actor, repo, reply.body as BranchRef[]), reply.headers);
+      // The default branch's tip from the listing just read (no second look at its ref file).
+      const head = repo.branchIn(all, project.default_branch)?.target ?? null;
+      return jsonBytesReply(await branchPage(ctx.core, project, ctx.actor, repo, reply.body as BranchRef[], head, ctx.dataVersion), reply.headers);
     },
   },
   {
