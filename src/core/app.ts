@@ -227,10 +227,16 @@ function failed(core: Core, request: ApiRequest, error: unknown): ApiResponse {
   return known ? errorResponse(known) : json(500, { message: '500 Internal Server Error' });
 }
 
-/** `fn(value)`: at once when `value` is there already, else once it settles. */
-function after<T, U>(value: T | Promise<T>, fn: (value: T) => U | Promise<U>): U | Promise<U> {
-  return value instanceof Promise ? value.then(fn) : fn(value);
+/**
+ * `fn(value)`: at once when `value` is there already, else (a promise, or any thenable a
+ * handler returns, as `await` would take it) once it settles, as a promise.
+ */
+function after<T, U>(value: T | PromiseLike<T>, fn: (value: T) => U | Promise<U>): U | Promise<U> {
+  return isThenable(value) ? Promise.resolve(value).then(fn) : fn(value);
 }
+
+const isThenable = <T>(value: T | PromiseLike<T>): value is PromiseLike<T> =>
+  value instanceof Promise || (typeof value === 'object' && value !== null && typeof (value as { then?: unknown }).then === 'function');
 
 /**
  * The handler's reply to a request. A request that waits for nothing (a read with no body, a

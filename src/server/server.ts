@@ -347,8 +347,8 @@ function guardProcess(log: ((line: string) => void) | null): () => void {
 
 /**
  * Answers one request; whatever its code throws is answered 500 (`fail`). A request that waits
- * for nothing is answered in this call, without a promise: under the request scope above every
- * promise made on a request's way costs a hook of its own.
+ * for nothing is answered without a promise: under the request scope above every promise made
+ * on a request's way costs a hook of its own.
  */
 function respond(core: Core, req: IncomingMessage, res: ServerResponse, wake: () => void, trustProxy: boolean, exchange: Exchange, check: ArrivalCheck): void {
   try {
@@ -362,7 +362,16 @@ function respond(core: Core, req: IncomingMessage, res: ServerResponse, wake: ()
       else send(req, res, response, request.method === 'HEAD');
     };
     if (answer instanceof Promise) answer.then(deliver).catch((error: unknown) => fail(exchange, error));
-    else deliver(answer);
+    // An answer made at once still goes out after the rest of its batch is answered: written
+    // between one request's handling and the next, each write woke the client on the other
+    // core and cost several times as much (a 64 KiB project list: 59 → 90 µs of CPU a request).
+    else queueMicrotask(() => {
+      try {
+        deliver(answer);
+      } catch (error) {
+        fail(exchange, error);
+      }
+    });
   } catch (error) {
     fail(exchange, error);
   }
