@@ -23,8 +23,8 @@ import { Reply, unsniffable } from './http/reply.js';
 import { classify, isStorageFailure, serviceUnavailable } from './http/failures.js';
 import type { RequestContext } from './http/context.js';
 import { authenticate } from './auth/authenticate.js';
-import { apiBaseFor, webBaseFor, withWebBase } from './resources/urls.js';
-import { requestAuditor, withAuditor } from './audit/record.js';
+import { apiBaseFrom, requestOrigin, webBaseFrom, withWebBase } from './resources/urls.js';
+import { withRequestAuditor } from './audit/record.js';
 
 export { STATE_DB } from '../shared/state-layout.js';
 export { stateModeWarnings } from './state-modes.js';
@@ -77,6 +77,11 @@ export interface ArrivalCheck {
 export interface Core extends CoreState {
   /** `check`: made after the request arrived (see ArrivalCheck); without it the core checks itself. */
   handle(request: ApiRequest, check?: ArrivalCheck): Promise<ApiResponse>;
+  /**
+   * `handle` for a transport that writes answers itself (serve): the answer at once when the
+   * request waited for nothing, else a promise of it; never throws.
+   */
+  answer(request: ApiRequest, check?: ArrivalCheck): ApiResponse | Promise<ApiResponse>;
   checkArrivals(): ArrivalCheck;
   /** One read transaction across the requests `fn` makes (one-shot local commands only; see readSnapshot). */
   readSnapshot<T>(fn: () => Promise<T>): Promise<T>;
@@ -125,7 +130,8 @@ export function buildCore(options: CoreOptions, db: Database, settings: Instance
   if (options.writeBusyMs !== undefined && !db.readonly) setBusyTimeout(db, options.writeBusyMs);
   Object.assign(core, {
     router: router(),
-    handle: (request: ApiRequest, check?: ArrivalCheck) => handle(core, request, check),
+    handle: async (request: ApiRequest, check?: ArrivalCheck) => answer(core, request, check),
+    answer: (request: ApiRequest, check?: ArrivalCheck) => answer(core, request, check),
     readSnapshot: <T>(fn: () => Promise<T>) => readSnapshot(db, fn),
     checkArrivals: (): ArrivalCheck => {
       let version: number | undefined;
@@ -166,9 +172,41 @@ function stateIntact(core: Core): boolean {
   return !known || known.id === null || fileIdentity(known.file) === known.id;
 }
 
-async function handle(core: Core, request: ApiRequest, check?: ArrivalCheck): Promise<ApiResponse> {
+/**
+ * The answer to a request: at once when the request waited for nothing (a read with no body, a
+ * route already loaded, a handler that answers at once), else a promise of it. Under serve's
+ * request scope every promise made and every await costs a hook (src/server/server.ts), so a
+ * request that needs none is answered in one synchronous run. Never throws.
+ */
+function answer(core: Core, request: ApiRequest, check?: ArrivalCheck): ApiResponse | Promise<ApiResponse> {
   if (!(check ? check.intact : stateIntact(core))) return errorResponse(stateGone(core));
-  const response = await answer(core, request, check?.dataVersion);
+  let replied: Reply | Promise<Reply>;
+  try {
+    replied = dispatch(core, request, check?.dataVersion);
+  } catch (error) {
+    return settled(core, request, failed(core, request, error));
+  }
+  if (!(replied instanceof Promise)) return answered(core, request, replied);
+  return replied.then(
+    (reply) => answered(core, request, reply),
+    (error: unknown) => settled(core, request, failed(core, request, error)),
+  );
+}
+
+/** The answer to a handler's reply. */
+function answered(core: Core, request: ApiRequest, reply: Reply): ApiResponse {
+  let response: ApiResponse;
+  try {
+    response = toResponse(reply, request.textAsBytes === true);
+    if (request.api === 'scim') response = asScim(response);
+  } catch (error) {
+    response = failed(core, request, error);
+  }
+  return settled(core, request, response);
+}
+
+/** What every answer passes last: the check of a write's file, and HEAD's empty body. */
+function settled(core: Core, request: ApiRequest, response: ApiResponse): ApiResponse {
   // A write is acknowledged only if the file it went to is still the state's (a read checked
   // before it ran).
   if (request.method !== 'GET' && request.method !== 'HEAD' && !stateIntact(core)) return errorResponse(stateGone(core));
@@ -179,21 +217,33 @@ async function handle(core: Core, request: ApiRequest, check?: ArrivalCheck): Pr
   return { ...rest, body: '' };
 }
 
-async function answer(core: Core, request: ApiRequest, dataVersion: number | undefined): Promise<ApiResponse> {
+/** The answer to a request whose handling threw `error`. */
+function failed(core: Core, request: ApiRequest, error: unknown): ApiResponse {
   const scim = request.api === 'scim';
-  try {
-    const response = toResponse(await dispatch(core, request, dataVersion), request.textAsBytes === true);
-    return scim ? asScim(response) : response;
-  } catch (error) {
-    const known = classify(error);
-    if (known && known.status < 500) return scim ? scimErrorResponse(known) : errorResponse(known);
-    core.log(`${known?.status ?? 500} ${request.method} ${request.path}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
-    if (scim) return scimErrorResponse(known ?? new ApiError(500, { message: 'Internal Server Error' }));
-    return known ? errorResponse(known) : json(500, { message: '500 Internal Server Error' });
-  }
+  const known = classify(error);
+  if (known && known.status < 500) return scim ? scimErrorResponse(known) : errorResponse(known);
+  core.log(`${known?.status ?? 500} ${request.method} ${request.path}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+  if (scim) return scimErrorResponse(known ?? new ApiError(500, { message: 'Internal Server Error' }));
+  return known ? errorResponse(known) : json(500, { message: '500 Internal Server Error' });
 }
 
-async function dispatch(core: Core, request: ApiRequest, dataVersion: number | undefined): Promise<Reply> {
+/**
+ * `fn(value)`: at once when `value` is there already, else (a promise, or any thenable a
+ * handler returns, as `await` would take it) once it settles, as a promise.
+ */
+function after<T, U>(value: T | PromiseLike<T>, fn: (value: T) => U | Promise<U>): U | Promise<U> {
+  return isThenable(value) ? Promise.resolve(value).then(fn) : fn(value);
+}
+
+const isThenable = <T>(value: T | PromiseLike<T>): value is PromiseLike<T> =>
+  value instanceof Promise || (typeof value === 'object' && value !== null && typeof (value as { then?: unknown }).then === 'function');
+
+/**
+ * The handler's reply to a request. A request that waits for nothing (a read with no body, a
+ * route already loaded, a handler that answers at once) is answered in one synchronous run,
+ * without a promise: under serve's request scope each promise made costs a hook.
+ */
+function dispatch(core: Core, request: ApiRequest, dataVersion: number | undefined): Reply | Promise<Reply> {
   const method = request.method.toUpperCase();
   const rawQuery = request.query ?? '';
   if (rawQuery.length > MAX_QUERY_LENGTH) throw new ApiError(414, { message: '414 Request-URI Too Large' });
@@ -207,67 +257,90 @@ async function dispatch(core: Core, request: ApiRequest, dataVersion: number | u
   if (outcome.kind === 'method-not-allowed') throw paramError('405 Not Allowed', 405);
   const pathParams = Object.assign(bag(), outcome.match.pathParams) as Record<string, string>;
   const entry = outcome.match.route;
-  const route = routeDefs.get(entry) ?? (await findRouteDef(entry));
-  if (!route) throw new Error(`route manifest is stale: ${entry.method} ${entry.path} is not in area ${entry.area} (run npm run build)`);
+  return after(routeDefs.get(entry) ?? findRouteDef(entry), (route) => {
+    if (!route) throw new Error(`route manifest is stale: ${entry.method} ${entry.path} is not in area ${entry.area} (run npm run build)`);
+    return dispatchTo(core, request, dataVersion, { method, path, rawQuery, headers, web, pathParams }, route);
+  });
+}
+
+/** What dispatch found out about a request before its route was known. */
+interface Routed {
+  method: string;
+  path: string;
+  rawQuery: string;
+  headers: Record<string, string>;
+  web: boolean;
+  pathParams: Record<string, string>;
+}
+
+/** Parameters of the body that name a caller (allowed there by the platform). */
+const BODY_CREDENTIALS = ['private_token', 'access_token', 'sudo'];
+
+function dispatchTo(core: Core, request: ApiRequest, dataVersion: number | undefined, routed: Routed, route: RouteDef): Reply | Promise<Reply> {
+  const { method, path, headers, pathParams } = routed;
   // SCIM routes answer only below /api/scim/v2, every other route only below /api/v4.
-  if ((route.api ?? 'v4') !== (web ? 'v4' : (request.api ?? 'v4'))) throw routeNotFound();
+  if ((route.api ?? 'v4') !== (routed.web ? 'v4' : (request.api ?? 'v4'))) throw routeNotFound();
   if (route.tier && !tierAtLeast(core.settings.tier, route.tier)) throw routeNotFound();
   if (route.offerings && !offeringIn(core.settings.offering, route.offerings)) throw routeNotFound();
 
-  const queryInput = parseQuery(rawQuery);
+  const queryInput = parseQuery(routed.rawQuery);
   // The caller is known from headers and query before any of the body is read: an anonymous
   // request to a route that needs sign-in costs no more than its headers.
   // Routes outside token auth (SCIM brings its own bearer token) see no actor.
   const noAuth = route.auth === 'none';
-  let auth = noAuth ? { actor: null, authUser: null, token: null } : authenticate(core, route, method, path, headers, queryInput, dataVersion);
+  const auth = noAuth ? { actor: null, authUser: null, token: null } : authenticate(core, route, method, path, headers, queryInput, dataVersion);
   const authRequired = (route.auth ?? 'required') === 'required';
   if (authRequired && !auth.actor) throw unauthorized();
   // Routes with credentials of their own check them here, from path and headers, like a token.
   const caller = noAuth && route.caller ? route.caller(core, pathParams, headers) : undefined;
   // A streamed request body is the handler's to read; it is never buffered or parsed here.
   const streamsBody = route.stream?.request === true;
-  const bodyInput = streamsBody ? bag() : await parseBody(headers, await readBody(request.body, route.bodyLimit ?? DEFAULT_BODY_LIMIT));
-  const input: ParamBag = Object.assign(bag(), queryInput, bodyInput);
-  // A token or Sudo carried in the body (allowed by the platform) is honoured once it is read.
-  if (!noAuth && ['private_token', 'access_token', 'sudo'].some((k) => Object.prototype.hasOwnProperty.call(bodyInput, k))) {
-    auth = authenticate(core, route, method, path, headers, input, dataVersion);
-  }
+  const bodyInput = streamsBody
+    ? bag()
+    : after(readBody(request.body, route.bodyLimit ?? DEFAULT_BODY_LIMIT), (body) => (body === undefined || body.length === 0 ? bag() : parseBody(headers, body)));
+  return after(bodyInput, (bodyInput) => {
+    const input: ParamBag = Object.assign(bag(), queryInput, bodyInput);
+    // A token or Sudo carried in the body (allowed by the platform) is honoured once it is read.
+    const signedIn = !noAuth && BODY_CREDENTIALS.some((k) => Object.prototype.hasOwnProperty.call(bodyInput, k)) ? authenticate(core, route, method, path, headers, input, dataVersion) : auth;
 
-  const decls = declsOf(route);
-  const { params, errors, tooLong } = validateParams(decls, route.rules ?? [], Object.assign(bag(), input, pathParams));
-  if (errors.length > 0) throw paramError(errors.join(', '));
-  if (Object.keys(tooLong).length > 0) throw validationError({ ...tooLong });
-  for (const [k, v] of Object.entries(pathParams)) if (!(k in params)) params[k] = v;
+    const decls = declsOf(route);
+    const { params, errors, tooLong } = validateParams(decls, route.rules ?? [], Object.assign(bag(), input, pathParams));
+    if (errors.length > 0) throw paramError(errors.join(', '));
+    if (Object.keys(tooLong).length > 0) throw validationError({ ...tooLong });
+    for (const k of Object.keys(pathParams)) if (!(k in params)) params[k] = pathParams[k];
 
-  const ctx: RequestContext = {
-    // Each request's view of the core names its author and address in the audit events it records.
-    core: withAuditor(withWebBase(core, webBaseFor(core, headers)), requestAuditor(auth.actor, auth.authUser, headers)),
-    route,
-    method,
-    path,
-    rawQuery,
-    headers,
-    input,
-    queryInput,
-    params,
-    actor: auth.actor,
-    authUser: auth.authUser,
-    token: auth.token,
-    apiBase: apiBaseFor(core, headers),
-    now: () => core.clock.now(),
-    jobPipelineId: auth.pipelineId ?? null,
-    ...(dataVersion !== undefined ? { dataVersion } : {}),
-    ...(caller !== undefined ? { caller } : {}),
-    ...(streamsBody ? { bodyStream: requestStream(request) } : {}),
-  };
-  // A write request runs in this process's write turn, holding the write lock through the
-  // synchronous start of its handler (src/core/db/write-queue.ts). A streaming route reads its
-  // body first and takes its turn itself (core.write) for what it then writes.
-  const writes = method !== 'GET' && method !== 'HEAD' && !streamsBody;
-  const result = writes ? await core.write(() => route.handler(ctx)) : await route.handler(ctx);
-  if (result instanceof Reply) return result;
-  return new Reply(method === 'POST' ? 201 : 200, result);
+    const origin = requestOrigin(headers);
+    const ctx: Mutable<RequestContext> = {
+      // Each request's view of the core names its author and address in the audit events it records.
+      core: withRequestAuditor(withWebBase(core, webBaseFrom(core, origin)), signedIn.actor, signedIn.authUser, headers),
+      route,
+      method,
+      path,
+      rawQuery: routed.rawQuery,
+      headers,
+      input,
+      queryInput,
+      params,
+      actor: signedIn.actor,
+      authUser: signedIn.authUser,
+      token: signedIn.token,
+      apiBase: apiBaseFrom(core, origin),
+      now: () => core.clock.now(),
+      jobPipelineId: signedIn.pipelineId ?? null,
+    };
+    if (dataVersion !== undefined) ctx.dataVersion = dataVersion;
+    if (caller !== undefined) ctx.caller = caller;
+    if (streamsBody) ctx.bodyStream = requestStream(request);
+    // A write request runs in this process's write turn, holding the write lock through the
+    // synchronous start of its handler (src/core/db/write-queue.ts). A streaming route reads its
+    // body first and takes its turn itself (core.write) for what it then writes.
+    const writes = method !== 'GET' && method !== 'HEAD' && !streamsBody;
+    const result = writes ? core.write(() => route.handler(ctx)) : route.handler(ctx);
+    return after(result, (value) => (value instanceof Reply ? value : new Reply(method === 'POST' ? 201 : 200, value)));
+  });
 }
+
+type Mutable<T> = { -readonly [K in keyof T]: T[K] };
 
 /** Each route's declared params, with the pagination params first on paginated routes. */
 const routeDecls = new WeakMap<RouteDef, readonly ParamDecl[]>();
@@ -327,19 +400,21 @@ function writable(path: string): boolean {
 
 const tooLarge = (): ApiError => new ApiError(413, { message: '413 Request Entity Too Large' }, { connection: 'close' });
 
-/** The body as bytes, never more than `limit` of them (413 and the connection closed beyond). */
-async function readBody(body: ApiRequest['body'], limit: number): Promise<string | Uint8Array | undefined> {
+/**
+ * The body as bytes, never more than `limit` of them (413 and the connection closed beyond); at
+ * once when there is nothing to wait for.
+ */
+function readBody(body: ApiRequest['body'], limit: number): string | Uint8Array | undefined | Promise<Uint8Array> {
   if (!isBodySource(body)) {
     if (body !== undefined && body.length > limit) throw tooLarge();
     return body;
   }
   if (body.declaredLength !== undefined && body.declaredLength > limit) throw tooLarge();
-  try {
-    return await body.read(limit);
-  } catch (error) {
+  if (body.empty === true) return undefined;
+  return body.read(limit).catch((error: unknown) => {
     if (error instanceof BodyTooLargeError) throw tooLarge();
     throw error;
-  }
+  });
 }
 
 async function parseBody(headers: Record<string, string>, body: string | Uint8Array | undefined): Promise<ParamBag> {

@@ -41,6 +41,11 @@ export interface ServedRequest extends Omit<ApiRequest, 'body'> {
 export interface BodySource {
   /** Content-Length as announced, when it was. */
   readonly declaredLength: number | undefined;
+  /**
+   * True when the request announced no body (no Content-Length or 0, no Transfer-Encoding):
+   * `read` would answer no bytes, and the core need not wait for it.
+   */
+  readonly empty?: boolean;
   /** Reads the whole body; rejects with BodyTooLargeError as soon as it passes `limit` bytes. */
   read(limit: number): Promise<Uint8Array>;
 }

@@ -94,7 +94,7 @@ import { startServer } from '${resolve(import.meta.dirname, '../../src/server/se
 
 const { core } = initState({ stateDir: join(mkdtempSync(join(tmpdir(), 'hostctl-faults-')), 'state') });
 core.log = () => undefined;
-const handle = core.handle;
+const answer = core.answer;
 const never = () => new Promise(() => undefined);
 // A timer started before any request runs in no request's context.
 const outside = [];
@@ -102,7 +102,7 @@ setInterval(() => {
   const message = outside.shift();
   if (message) throw new Error(message);
 }, 5).unref();
-core.handle = (request, check) => {
+core.answer = (request, check) => {
   switch (request.path) {
     case '/fault/stream-error': {
       const stream = new EventEmitter();
@@ -121,12 +121,12 @@ core.handle = (request, check) => {
       setTimeout(() => {
         throw new Error('a throw after the answer');
       }, 20);
-      return handle({ ...request, path: '/version' }, check);
+      return answer({ ...request, path: '/version' }, check);
     case '/fault/outside':
       outside.push('a throw outside any request');
-      return handle({ ...request, path: '/version' }, check);
+      return answer({ ...request, path: '/version' }, check);
     default:
-      return handle(request, check);
+      return answer(request, check);
   }
 };
 const server = await startServer({ core, port: 0, log: (line) => process.stderr.write(line + '\\n') });

@@ -69,6 +69,33 @@ export function requestAuditor(actor: UserRow | null, authUser: UserRow | null, 
   return auditor;
 }
 
+/** Request views of one core view per author and address (requestAuditor's content). */
+const requestViews = new WeakMap<CoreState, Map<string, CoreState>>();
+/** Authors and addresses kept per view; a full set starts over. */
+const MAX_REQUEST_VIEWS = 256;
+
+/**
+ * `withAuditor(core, requestAuditor(actor, authUser, headers))`, made once per author and address
+ * and shared by the requests that have the same: a view made per request (a new object with
+ * its property defined) was a measurable part of a small request's cost. The key holds every
+ * field of the auditor, so a renamed user or a new address gets a view of its own.
+ */
+export function withRequestAuditor<T extends CoreState>(core: T, actor: UserRow | null, authUser: UserRow | null, headers: Readonly<Record<string, string>>): T {
+  const auditor = requestAuditor(actor, authUser, headers);
+  const ip = auditor.ipAddress ?? '';
+  const by = auditor.impersonatedBy;
+  // Lengths keep the fields apart whatever they contain.
+  const key = `${auditor.authorId} ${ip.length}:${ip}${by === undefined ? '-' : `${by.length}:${by}`}${auditor.authorName}`;
+  let byKey = requestViews.get(core);
+  if (!byKey) requestViews.set(core, (byKey = new Map()));
+  const known = byKey.get(key);
+  if (known) return known as T;
+  const view = withAuditor(core, auditor);
+  if (byKey.size >= MAX_REQUEST_VIEWS) byKey.clear();
+  byKey.set(key, view);
+  return view;
+}
+
 const IPV4 = /^(?:\d{1,3}\.){3}\d{1,3}$/;
 const IPV6 = /^[0-9a-fA-F:.]{2,45}$/;
 

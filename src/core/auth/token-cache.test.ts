@@ -48,6 +48,31 @@ describe('token lookup cache', () => {
     expect((await self()).status).toBe(401);
   });
 
+  it('answers its own token with what another process changed, on the next request', async () => {
+    const before = JSON.parse(String((await self()).body)) as { name: string; expires_at: string | null };
+    expect(JSON.parse(String((await self()).body))).toEqual(before);
+    otherProcess(join(dir, 'state', STATE_DB), "UPDATE personal_access_tokens SET name = 'renamed', expires_at = '2999-01-01'");
+    const after = JSON.parse(String((await self()).body)) as { name: string; expires_at: string | null };
+    expect(after).toMatchObject({ name: 'renamed', expires_at: '2999-01-01' });
+    expect(before.name).not.toBe('renamed');
+  });
+
+  it('answers a read that waits for nothing at once, and one with a body through a promise', async () => {
+    const read = core.answer({ method: 'GET', path: '/personal_access_tokens/self', query: '', headers: { 'private-token': token } });
+    expect(read).not.toBeInstanceOf(Promise);
+    expect((read as Awaited<typeof read>).status).toBe(200);
+    const write = core.answer({
+      method: 'POST',
+      path: '/user/personal_access_tokens',
+      query: '',
+      headers: { 'private-token': token, 'content-type': 'application/json' },
+      body: JSON.stringify({ name: 'second', scopes: ['self_rotate'] }),
+    });
+    const answered = await write;
+    expect(answered.status).toBe(201);
+    expect(JSON.parse(String(answered.body))).toMatchObject({ name: 'second', scopes: ['self_rotate'] });
+  });
+
   it('still refuses an unknown secret after a known one was cached', async () => {
     expect((await self()).status).toBe(200);
     const res = await core.handle({ method: 'GET', path: '/personal_access_tokens/self', query: '', headers: { 'private-token': `${token}x` } });

@@ -78,9 +78,18 @@ export function openDatabase(file: string, options: { readonly?: boolean; scratc
  */
 const TRANSACTION_CONTROL = /^\s*(?:BEGIN|COMMIT|END|ROLLBACK|SAVEPOINT|RELEASE)\b/i;
 
+/** The driver's own `prepare` of each connection whose statements are cached. */
+const uncached = new WeakMap<Database, Database['prepare']>();
+
+/** A statement of its own, outside the cache: one whose mode its caller may switch (pluck, raw). */
+export function prepareOwn(db: Database, sql: string): Driver.Statement {
+  return (uncached.get(db) ?? db.prepare.bind(db))(sql);
+}
+
 function cacheStatements(db: Database): void {
   const cache = new Map<string, Driver.Statement>();
   const prepare = db.prepare.bind(db);
+  uncached.set(db, prepare);
   db.prepare = ((sql: string) => {
     let stmt = cache.get(sql);
     if (!stmt) {

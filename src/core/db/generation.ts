@@ -4,7 +4,9 @@
 // as it did. Caches of what was read (token lookups, presented entities) are trusted only while
 // the generation they were filled under is still the current one.
 import type { Database } from 'better-sqlite3';
+import { prepareOwn } from './connection.js';
 
+/** Each answers its one value itself (`pluck`): a row object per call cost several times the read. */
 interface Readers {
   version: { get(): unknown };
   changes: { get(): unknown };
@@ -17,9 +19,8 @@ const statements = new WeakMap<Database, Readers>();
  */
 export function dbGeneration(db: Database, dataVersion?: number): string {
   const readers = readersOf(db);
-  const d = dataVersion ?? pinned.get(db) ?? (readers.version.get() as { data_version: number }).data_version;
-  const { t } = readers.changes.get() as { t: number };
-  return `${d}:${t}`;
+  const d = dataVersion ?? pinned.get(db) ?? (readers.version.get() as number);
+  return `${d}:${readers.changes.get() as number}`;
 }
 
 /**
@@ -29,7 +30,7 @@ export function dbGeneration(db: Database, dataVersion?: number): string {
  * arrived is in it. This connection's own writes are still counted at each use.
  */
 export function dataVersion(db: Database): number {
-  return (readersOf(db).version.get() as { data_version: number }).data_version;
+  return readersOf(db).version.get() as number;
 }
 
 /** The `data_version` of the read transaction `readTx` runs (see pinDataVersion). */
@@ -42,7 +43,7 @@ const pinned = new WeakMap<Database, number>();
  * asks for the generation several times (page starts, windows, texts) inside one.
  */
 export function pinDataVersion(db: Database): void {
-  pinned.set(db, (readersOf(db).version.get() as { data_version: number }).data_version);
+  pinned.set(db, readersOf(db).version.get() as number);
 }
 
 export function unpinDataVersion(db: Database): void {
@@ -52,7 +53,8 @@ export function unpinDataVersion(db: Database): void {
 function readersOf(db: Database): Readers {
   let readers = statements.get(db);
   if (!readers) {
-    readers = { version: db.prepare('PRAGMA data_version'), changes: db.prepare('SELECT total_changes() AS t') };
+    // Statements of their own: a plucking statement answers differently from the cached one.
+    readers = { version: prepareOwn(db, 'PRAGMA data_version').pluck(), changes: prepareOwn(db, 'SELECT total_changes()').pluck() };
     statements.set(db, readers);
   }
   return readers;

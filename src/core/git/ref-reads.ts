@@ -15,12 +15,15 @@ interface BranchIndex {
 
 /** Branch records of a ref listing, made once per listing (listings are reused while unchanged). */
 const branchIndexes = new WeakMap<readonly [string, string][], BranchIndex>();
+/** The same indexes by the branch list handed out (`branchIn`). */
+const branchIndexOfList = new WeakMap<readonly BranchRef[], BranchIndex>();
 function branchIndex(listing: readonly [string, string][]): BranchIndex {
   let index = branchIndexes.get(listing);
   if (!index) {
     const list = listing.map(([ref, target]) => ({ name: ref.slice('refs/heads/'.length), target }));
     index = { list: Object.freeze(list), byName: new Map(list.map((b) => [b.name, b])) };
     branchIndexes.set(listing, index);
+    branchIndexOfList.set(index.list, index);
   }
   return index;
 }
@@ -75,8 +78,19 @@ const CONTAINING_KEPT = 64;
 export class RefReads extends ObjectReads {
   /** Every branch, sorted by name: the listing kept while the refs are unchanged (not a copy). */
   async branches(): Promise<readonly BranchRef[]> {
-    if (!this.exists()) return [];
+    // No look for the repository first, as for `branch`: without one there are no ref files and
+    // the listing is empty all the same.
     return branchIndex(this.runtime.refs(this.path).list('refs/heads/')).list;
+  }
+
+  /**
+   * The branch `name` of a listing `branches()` answered (found by name, not by a scan), or null:
+   * what `branch(name)` answers as of that listing, without reading its ref file again.
+   */
+  branchIn(listing: readonly BranchRef[], name: string): BranchRef | null {
+    const index = branchIndexOfList.get(listing);
+    if (index) return index.byName.get(name) ?? null;
+    return listing.find((b) => b.name === name) ?? null;
   }
 
   async branch(name: string): Promise<BranchRef | null> {

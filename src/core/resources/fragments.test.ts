@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { initState } from '../init.js';
 import { STATE_DB, type Core } from '../app.js';
+import { contentKey } from './fragments.js';
 
 /** Runs SQL against the state's database from a separate process, as another CLI would. */
 function otherProcess(dbFile: string, sql: string): void {
@@ -111,5 +112,22 @@ describe('branch texts kept between list pages', () => {
     expect((await branches())[0]?.web_url).toContain('/root/repo/-/tree/');
     otherProcess(join(dir, 'state', STATE_DB), `UPDATE projects SET path = 'moved', path_lower = 'moved' WHERE id = ${projectId}`);
     expect((await branches())[0]?.web_url).toContain('/root/moved/-/tree/');
+  });
+});
+
+describe('content keys of rows', () => {
+  it('names rows with the same JSON text alike and rows that differ apart', () => {
+    const a = { id: 1, name: 'web', default_branch: 'main' };
+    expect(contentKey({ ...a })).toBe(contentKey({ ...a }));
+    expect(contentKey({ ...a, default_branch: 'trunk' })).not.toBe(contentKey(a));
+  });
+
+  it('follows a row that is not frozen when it changes, and keeps a frozen row\'s', () => {
+    const open = { id: 2, name: 'api' };
+    const first = contentKey(open);
+    open.name = 'renamed';
+    expect(contentKey(open)).not.toBe(first);
+    const frozen = Object.freeze({ id: 3, name: 'docs' });
+    expect(contentKey(frozen)).toBe(contentKey({ id: 3, name: 'docs' }));
   });
 });

@@ -13,23 +13,41 @@ const HOST_RE = /^(?:[A-Za-z0-9](?:[A-Za-z0-9.-]{0,252})|\[[0-9A-Fa-f:.]+\])(?::
  * drops them otherwise); even then only a well-formed host and `http`/`https` are believed.
  */
 export function requestOrigin(headers: Readonly<Record<string, string>>): string | undefined {
-  const forwardedHost = headers['x-forwarded-host']?.split(',')[0]?.trim();
-  const host = forwardedHost && HOST_RE.test(forwardedHost) ? forwardedHost : headers.host;
-  if (!host || !HOST_RE.test(host)) return undefined;
-  const forwardedProto = headers['x-forwarded-proto']?.split(',')[0]?.trim().toLowerCase();
-  const proto = forwardedProto === 'https' || forwardedProto === 'http' ? forwardedProto : 'http';
-  return `${proto}://${host}`;
+  const forwardedHostHeader = headers['x-forwarded-host'];
+  const hostHeader = headers.host;
+  const forwardedProtoHeader = headers['x-forwarded-proto'];
+  // Clients send the same few headers request after request: the last answer is kept.
+  const last = lastOrigin;
+  if (last && last.host === hostHeader && last.forwardedHost === forwardedHostHeader && last.forwardedProto === forwardedProtoHeader) return last.origin;
+  const forwardedHost = forwardedHostHeader?.split(',')[0]?.trim();
+  const host = forwardedHost && HOST_RE.test(forwardedHost) ? forwardedHost : hostHeader;
+  let origin: string | undefined;
+  if (host && HOST_RE.test(host)) {
+    const forwardedProto = forwardedProtoHeader?.split(',')[0]?.trim().toLowerCase();
+    const proto = forwardedProto === 'https' || forwardedProto === 'http' ? forwardedProto : 'http';
+    origin = `${proto}://${host}`;
+  }
+  lastOrigin = { host: hostHeader, forwardedHost: forwardedHostHeader, forwardedProto: forwardedProtoHeader, origin };
+  return origin;
 }
+let lastOrigin: { host: string | undefined; forwardedHost: string | undefined; forwardedProto: string | undefined; origin: string | undefined } | undefined;
 
 /** Base of web URLs for one request: the explicit external URL, else the reached origin. */
 export function webBaseFor(core: CoreState, headers: Readonly<Record<string, string>>): string {
+  return webBaseFrom(core, requestOrigin(headers));
+}
+
+/** `webBaseFor` of a request whose origin (`requestOrigin`) is known. */
+export function webBaseFrom(core: CoreState, origin: string | undefined): string {
   if (core.externalUrlExplicit) return core.settings.externalUrl;
-  return requestOrigin(headers) ?? core.settings.externalUrl;
+  return origin ?? core.settings.externalUrl;
 }
 
 /** `<scheme>://<host>/api/v4` as the caller reached it, for Link and Location headers. */
-export const apiBaseFor = (core: CoreState, headers: Readonly<Record<string, string>>): string =>
-  `${requestOrigin(headers) ?? core.settings.externalUrl}/api/v4`;
+export const apiBaseFor = (core: CoreState, headers: Readonly<Record<string, string>>): string => apiBaseFrom(core, requestOrigin(headers));
+
+/** `apiBaseFor` of a request whose origin (`requestOrigin`) is known. */
+export const apiBaseFrom = (core: CoreState, origin: string | undefined): string => `${origin ?? core.settings.externalUrl}/api/v4`;
 
 /** Views of one core per web base, made once: requests from one address share one. */
 const views = new WeakMap<CoreState, Map<string, CoreState>>();

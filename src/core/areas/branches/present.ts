@@ -6,7 +6,7 @@ import type { CoreState } from '../../state.js';
 import type { BranchRef, GitRepository } from '../../git/repository.js';
 import { BranchProtection } from '../protected-branches/rules.js';
 import { presentCommit, projectUrl } from '../../repositories/present-commit.js';
-import { fragmentsOf } from '../../resources/fragments.js';
+import { contentKey, fragmentsOf, jsonArrayBytes, keptTexts } from '../../resources/fragments.js';
 
 /** Path escaping of a ref in a web URL: slashes stay, other reserved characters are escaped. */
 export function escapeRefPath(name: string): string {
@@ -73,27 +73,31 @@ export async function presentBranches(
 }
 
 /**
- * The JSON text of each branch, as UTF-8 bytes, for a list page. A branch's text depends on its
- * name and tip, the default branch's tip (merged), the project row, the viewer and the web base
- * (all in the scope) and on protection rules and access in the database (the generation the
- * texts are kept under); texts presented since the last write are reused, so a page of
- * unchanged branches reads no git object and no protection rule.
+ * A list page of branches as the bytes of its JSON array, joined from each branch's text
+ * (`head`: the default branch's tip, null when there is none; `dataVersion`: ctx.dataVersion). A
+ * branch's text depends on its name and tip, the default branch's tip (merged), the project
+ * row, the viewer and the web base (all in the scope) and on protection rules and access in the
+ * database (the generation the texts are kept under); texts presented since the last write are
+ * reused, so a page of unchanged branches reads no git object and no protection rule, and the
+ * same page of the same texts is joined once.
  */
-export async function branchTexts(core: CoreState, project: ProjectRow, viewer: UserRow | null, repo: GitRepository, refs: BranchRef[]): Promise<Buffer[]> {
-  if (refs.length === 0) return [];
-  const head = (await repo.branch(project.default_branch))?.target ?? null;
+export async function branchPage(
+  core: CoreState,
+  project: ProjectRow,
+  viewer: UserRow | null,
+  repo: GitRepository,
+  refs: readonly BranchRef[],
+  head: string | null,
+  dataVersion: number | undefined,
+): Promise<Buffer> {
+  if (refs.length === 0) return jsonArrayBytes([]);
   const fragments = fragmentsOf(core.db, 'branch');
-  const texts = fragments.texts(`${viewer?.id ?? 0}\n${core.settings.externalUrl}\n${head}\n${JSON.stringify(project)}`);
-  const keyOf = (ref: BranchRef) => `${ref.name}\0${ref.target}`;
-  const missing = refs.filter((ref) => !texts.has(keyOf(ref)));
-  const made = new Map<string, Buffer>();
-  if (missing.length > 0) {
-    const presented = await presentBranches(core, project, viewer, repo, missing, head);
-    missing.forEach((ref, i) => {
-      const text = Buffer.from(JSON.stringify(presented[i]), 'utf8');
-      made.set(keyOf(ref), text);
-      fragments.add(texts, keyOf(ref), text);
-    });
-  }
-  return refs.map((ref) => made.get(keyOf(ref)) ?? (texts.get(keyOf(ref)) as Buffer));
+  const scope = `${viewer?.id ?? 0}\n${core.settings.externalUrl}\n${head}\n${contentKey(project)}`;
+  const texts = fragments.texts(scope, dataVersion);
+  const keys = refs.map((ref) => `${ref.name}\0${ref.target}`);
+  const page = await keptTexts(fragments, texts, keys, (missing) => {
+    const wanted = new Set(missing);
+    return presentBranches(core, project, viewer, repo, refs.filter((_, i) => wanted.has(keys[i] as string)), head);
+  });
+  return fragments.joined(scope, keys, () => jsonArrayBytes(page));
 }

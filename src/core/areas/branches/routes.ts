@@ -8,14 +8,13 @@ import { failure, notFound } from '../../http/errors.js';
 import { keysetReply, pageWindow, paginateArray } from '../../http/pagination.js';
 import { idParam, type ParamDecl } from '../../http/params.js';
 import { accepted, created, jsonBytesReply, noContent, type Reply } from '../../http/reply.js';
-import { jsonArrayBytes } from '../../resources/fragments.js';
 import { registerJob } from '../../jobs/registry.js';
 import { findProject } from '../../resources/find.js';
 import { isValidRefName } from '../../git/names.js';
 import type { BranchRef } from '../../git/repository.js';
 import { assertWritable, projectRepository } from '../../repositories/access.js';
 import { byteOrder, checkUnmodifiedSince, filterByRegex, filterBySearch } from './ref-filters.js';
-import { branchTexts, presentBranches } from './present.js';
+import { branchPage, presentBranches } from './present.js';
 import { auditorOf } from '../../audit/record.js';
 import { createBranch, DELETE_MERGED_JOB, deleteBranch, type DeleteMergedPayload } from './service.js';
 import { legacyProtectBranch, protectedBranchByName, unprotectBranch } from '../protected-branches/service.js';
@@ -62,7 +61,8 @@ export const branchRoutes = defineRoutes([
       const project = findProject(ctx, 'read_code');
       const p = ctx.params;
       const repo = projectRepository(ctx.core, project);
-      let refs = filterBySearch(await repo.branches(), p.search as string | undefined);
+      const all = await repo.branches();
+      let refs = filterBySearch(all, p.search as string | undefined);
       refs = await filterByRegex(refs, p.regex as string | undefined);
       const sort = (p.sort as string | undefined) ?? 'name_asc';
       if (sort !== 'name_asc') {
@@ -80,8 +80,10 @@ export const branchRoutes = defineRoutes([
         return keysetReply(ctx, rows, perPage, (last) => ({ page_token: last.name }), (row) => row, 'full-page');
       }
       // Name order, offset pages: the answer is joined from each branch's kept JSON text.
-      const reply = await paginateArray(ctx, refs, (page) => branchTexts(ctx.core, project, ctx.actor, repo, page));
-      return jsonBytesReply(jsonArrayBytes(reply.body as Buffer[]), reply.headers);
+      const reply = await paginateArray(ctx, refs, (page) => page);
+      // The default branch's tip from the listing just read (no second look at its ref file).
+      const head = repo.branchIn(all, project.default_branch)?.target ?? null;
+      return jsonBytesReply(await branchPage(ctx.core, project, ctx.actor, repo, reply.body as BranchRef[], head, ctx.dataVersion), reply.headers);
     },
   },
   {

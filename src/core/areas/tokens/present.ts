@@ -35,3 +35,22 @@ export function presentToken(row: TokenRow, now: Date, secret?: string): TokenJs
   if (secret !== undefined) json.token = secret;
   return json;
 }
+
+/** The JSON text last presented per token row object, with what it was presented from. */
+const presentedTexts = new WeakMap<TokenRow, { lastUsedAt: string | null; expired: boolean; bytes: Buffer }>();
+
+/**
+ * `presentToken(row, now)` as UTF-8 JSON bytes. The row a request authenticated with is one
+ * object for as long as the database is unchanged (the token cache's), so a client that asks for
+ * its own token again and again is answered from the text made the first time. Besides its
+ * fields, which change only with a write (a new row object), the text depends on `last_used_at`
+ * (updated on that object) and on whether the token has expired by `now`: both are compared.
+ */
+export function presentTokenBytes(row: TokenRow, now: Date): Buffer {
+  const expired = isTokenExpired(row, now);
+  const known = presentedTexts.get(row);
+  if (known && known.lastUsedAt === row.last_used_at && known.expired === expired) return known.bytes;
+  const bytes = Buffer.from(JSON.stringify(presentToken(row, now)), 'utf8');
+  presentedTexts.set(row, { lastUsedAt: row.last_used_at, expired, bytes });
+  return bytes;
+}

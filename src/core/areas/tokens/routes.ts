@@ -7,12 +7,12 @@ import { ApiError, forbidden, insufficientScope, methodNotAllowed, notFound, rec
 import { cappedCount, paginate } from '../../http/pagination.js';
 import { readTx } from '../../db/connection.js';
 import { OrderedList, orderKeys } from '../../db/page-starts.js';
-import { created, noContent, ok } from '../../http/reply.js';
+import { created, jsonBytesReply, noContent, ok } from '../../http/reply.js';
 import { addDays, isoDate } from '../../clock.js';
 import type { TokenRow } from '../../db/rows.js';
 import { MEMBER_ACCESS_LEVELS } from '../../../shared/access-levels.js';
 import { userByRef } from '../../resources/find.js';
-import { presentToken } from './present.js';
+import { presentToken, presentTokenBytes } from './present.js';
 import { isUnfiltered, keptTokenCount, tokenById, tokenListSql } from './queries.js';
 import { createToken, revokeToken, rotateToken, TOKEN_SCOPES } from './service.js';
 import { listAssociations } from './associations.js';
@@ -131,7 +131,7 @@ export const tokenRoutes = defineRoutes([
     handler: (ctx) => {
       currentUser(ctx);
       if (!ctx.token) throw badTokenType();
-      return presentToken(ctx.token, ctx.now());
+      return jsonBytesReply(presentTokenBytes(ctx.token, ctx.now()));
     },
   },
   {
