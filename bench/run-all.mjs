@@ -16,10 +16,13 @@ const jobsAt = argv.indexOf('--jobs');
 // Two at a time by default: on two cores the scripts' own interleaved baselines absorb the
 // sharing, and the run takes half the time. The scripts that load a server or time process
 // start-up against a bare baseline (SOLO) still run alone: a neighbour would take the core their
-// baseline process is measured on.
+// baseline process is measured on. writes.ts too: its floors (a file and a row made durable)
+// wait on the disk while hostctl's side spends about a millisecond of CPU per write, so a
+// neighbour's CPU slowed one side only (small uploads read 0.47× of their floor beside another
+// script, 0.79–1.59× alone, the same code).
 const jobs = jobsAt >= 0 ? Math.max(1, Number(argv[jobsAt + 1]) || 1) : 2;
 const only = argv.filter((a, i) => jobsAt < 0 || (i !== jobsAt && i !== jobsAt + 1));
-const SOLO = ['serve-load.ts', 'cli-startup.mjs', 'cli-remote.mjs', 'package-transfer.ts'];
+const SOLO = ['serve-load.ts', 'cli-startup.mjs', 'cli-remote.mjs', 'package-transfer.ts', 'writes.ts'];
 // Scripts that print figures but no budget run only when named: storage-moves.ts moves 1,000
 // repositories that it first makes through the API (minutes of git work), for none of the table's rows.
 const NAMED_ONLY = ['storage-moves.ts'];
