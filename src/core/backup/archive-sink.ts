@@ -2,17 +2,11 @@
 // keeps one write in flight and takes the next chunk as soon as the one before is done, so the
 // writer reads and hashes the next piece of a member while the last one is being written, instead
 // of waiting for each write in turn (a 1 GiB package file is read, hashed and written in step).
-import { close, fdatasync, fsync, open, write } from 'node:fs';
 import { Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { promisify } from 'node:util';
 import { createGzip, type Gzip } from 'node:zlib';
+import { closeAsync, fdatasyncAsync, fsyncAsync, openAsync, writeAsync } from '../fd-calls.js';
 
-const openAsync = promisify(open);
-const writeAsync = promisify(write);
-const fdatasyncAsync = promisify(fdatasync);
-const fsyncAsync = promisify(fsync);
-const closeAsync = promisify(close);
 
 export interface ArchiveSink {
   /**

@@ -3,13 +3,10 @@
 // backup needs and node-tar's packer cannot give: a SHA-256 of every member computed from the
 // very bytes written, and members whose bytes come from an open file or a memory buffer.
 import { createHash } from 'node:crypto';
-import { read } from 'node:fs';
-import { promisify } from 'node:util';
 import { Header } from 'tar/header';
 import { Pax } from 'tar/pax';
 import { kept, type ArchiveSink } from './archive-sink.js';
-
-const readAsync = promisify(read);
+import { readAsync } from '../fd-calls.js';
 
 const BLOCK = 512;
 const ZEROS = Buffer.alloc(BLOCK * 2);

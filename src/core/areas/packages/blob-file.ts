@@ -3,7 +3,8 @@
 // loop and the kernel's copy into the page cache on the thread pool run side by side instead of
 // taking turns chunk by chunk (on this kind of machine both cost about as much CPU per MiB).
 // The queue is bounded: past WRITE_AHEAD bytes not yet written, the reader waits for the disk.
-import { close, fdatasync, open, rmSync, writev } from 'node:fs';
+import { rmSync, writev } from 'node:fs';
+import { closeAsync, fdatasyncAsync, openAsync } from '../../fd-calls.js';
 
 /**
  * Bytes queued but not yet written at most before the reader is made to wait. Small on purpose:
@@ -14,10 +15,6 @@ import { close, fdatasync, open, rmSync, writev } from 'node:fs';
 export const WRITE_AHEAD = 8 * 1024 * 1024;
 /** Buffers in one writev at most (the platform's IOV_MAX). */
 const MAX_IOV = 1024;
-
-const openExclusive = (path: string): Promise<number> => new Promise((resolve, reject) => open(path, 'wx', 0o644, (e, fd) => (e ? reject(e) : resolve(fd))));
-const syncData = (fd: number): Promise<void> => new Promise((resolve, reject) => fdatasync(fd, (e) => (e ? reject(e) : resolve())));
-const closeFd = (fd: number): Promise<void> => new Promise((resolve, reject) => close(fd, (e) => (e ? reject(e) : resolve())));
 
 export class BlobFile {
   private readonly queue: Buffer[] = [];
@@ -35,7 +32,7 @@ export class BlobFile {
 
   /** Creates the file (it must not exist). */
   static async create(path: string): Promise<BlobFile> {
-    return new BlobFile(path, await openExclusive(path));
+    return new BlobFile(path, await openAsync(path, 'wx', 0o644));
   }
 
   /** Queues `chunk` (kept, not copied, until written). False when the reader should await `drained()`. */
@@ -62,13 +59,13 @@ export class BlobFile {
     try {
       await this.settled();
       if (this.failure) throw this.failure;
-      if (durable) await syncData(this.fd);
+      if (durable) await fdatasyncAsync(this.fd);
     } catch (error) {
       await this.abandon();
       throw error;
     }
     this.closed = true;
-    await closeFd(this.fd);
+    await closeAsync(this.fd);
   }
 
   /** Stops writing, closes and removes the file (once closed, so that it cannot reappear). */
@@ -79,7 +76,7 @@ export class BlobFile {
     await this.settled();
     if (!this.closed) {
       this.closed = true;
-      await closeFd(this.fd).catch(() => undefined);
+      await closeAsync(this.fd).catch(() => undefined);
     }
     rmSync(this.path, { force: true });
   }
