@@ -110,11 +110,11 @@ export async function main(argv: string[], options: { directOutput?: boolean } =
   let program: Command | undefined;
   try {
     program = createProgram();
-    const noun = selectedNoun(argv);
-    await addNouns(program, noun ? [noun] : [], { alone: !argv.includes('--help') && !argv.includes('-h'), verb: selectedVerb(argv) });
-    configureOutputs(program, helpSettings().helpWidth);
     const line = readCommandLine(argv);
     const { words } = line;
+    const noun = selectedNoun(words);
+    await addNouns(program, noun ? [noun] : [], { alone: !argv.includes('--help') && !argv.includes('-h'), verb: selectedVerb(words) });
+    configureOutputs(program, helpSettings().helpWidth);
     // --version describes the program; after a command it is a mistake, not a request.
     if (line.misplaced) throw new UsageError(`${line.misplaced} is a program option: give it before any command (hostctl ${line.misplaced})`);
     if (words[0] === 'help') {

@@ -4,7 +4,7 @@ import { Command, Help, Option } from 'commander';
 import { NOUNS, type NounEntry } from './nouns.js';
 import { VERSION } from './version.js';
 import { FORMATS } from './render/output.js';
-import { PROGRAM_ONLY_FLAGS, programFlags, readCommandLine } from './program-flags.js';
+import { PROGRAM_ONLY_FLAGS, programFlags } from './program-flags.js';
 import { isTerminal, writeErr, writeOut } from './io/output.js';
 import { onlyVerbNamed } from './kit/verb-filter.js';
 
@@ -28,15 +28,15 @@ export function helpSettings(sort = true) {
   };
 }
 
-export function selectedNoun(argv: string[]): NounEntry | undefined {
+/** The noun a command line's words (readCommandLine) name, if any. */
+export function selectedNoun(words: readonly string[]): NounEntry | undefined {
   // `hostctl help NOUN` shows the noun's verbs, so the noun is loaded.
-  const word = readCommandLine(argv).words.find((w) => w !== 'help');
+  const word = words.find((w) => w !== 'help');
   return word === undefined ? undefined : NOUNS.find((n) => n.name === word || n.aliases?.includes(word));
 }
 
-/** The word after the noun on the command line (`tokens list` → list), if any. */
-export function selectedVerb(argv: string[]): string | undefined {
-  const words = readCommandLine(argv).words;
+/** The word after the noun among a command line's words (`tokens list` → list), if any. */
+export function selectedVerb(words: readonly string[]): string | undefined {
   return words[0] === 'help' ? words[2] : words[1];
 }
 
