@@ -31,7 +31,6 @@ export function packageChecks(db: Database, stateDir: string): CheckResult[] {
   const present = blobNames(stateDir);
   const inFiles = referencedBlobs(db);
   const missing = inFiles.filter((sha) => !present.has(sha));
-  const total = (db.prepare('SELECT count(DISTINCT file_sha256) AS n FROM package_files').get() as { n: number }).n;
   const held = holdsBlobs(db);
   // length() of a BLOB reads its record header, not its bytes.
   const misfit = held
@@ -44,7 +43,7 @@ export function packageChecks(db: Database, stateDir: string): CheckResult[] {
   return [
     bad.length
       ? fail('packages.blobs', `${count(bad.length, 'package file content')} without its stored bytes (${listSome(bad)})`, 'restore the state from a backup that has them, or delete those package files')
-      : ok('packages.blobs', `${total} stored package file contents (${total - inFiles.length} in the database), each with its bytes`),
+      : ok('packages.blobs', `${named.size} stored package file contents (${named.size - inFiles.length} in the database), each with its bytes`),
     unused.length + unusedHeld
       ? warn('packages.unused-blobs', `${count(unused.length + unusedHeld, 'stored blob')} no package file names (left alone: doctor never deletes data)`)
       : ok('packages.unused-blobs', 'no unused blobs'),
