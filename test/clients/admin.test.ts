@@ -266,6 +266,8 @@ describe('@gitbeaker/rest: users, groups, projects, members, tokens', () => {
     expect(((await api.PersonalAccessTokens.all({ userId: u.id, sort: 'created_at_desc' } as never)) as { name: string }[]).map((x) => x.name)).toEqual(['gb-token']);
     await api.PersonalAccessTokens.remove({ tokenId: t.id });
     expect(((await api.PersonalAccessTokens.show({ tokenId: t.id })) as { revoked: boolean }).revoked).toBe(true);
+    // The token's own answer was kept with its row; the revoke (another request) ends it.
+    await expect(mine.PersonalAccessTokens.show()).rejects.toMatchObject({ cause: { response: { status: 401 } } });
     // Pagination: gitbeaker follows the Link header (offset) across every page.
     const all = (await api.Users.all({ perPage: 1, maxPages: 10 })) as unknown[];
     expect(all.length).toBeGreaterThanOrEqual(2);
