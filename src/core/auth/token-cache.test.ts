@@ -1,17 +1,10 @@
-import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { initState } from '../init.js';
 import { STATE_DB, type Core } from '../app.js';
-
-/** Runs SQL against the state's database from a separate process, as another CLI would. */
-function otherProcess(dbFile: string, sql: string): void {
-  const script = `const D = require('better-sqlite3'); const db = new D(process.argv[1]); db.pragma('busy_timeout = 15000'); db.exec(process.argv[2]); db.close();`;
-  const res = spawnSync(process.execPath, ['-e', script, dbFile, sql], { cwd: process.cwd(), encoding: 'utf8' });
-  if (res.status !== 0) throw new Error(res.stderr);
-}
+import { sqlInOtherProcess } from '../../../test/helpers/other-process.js';
 
 describe('token lookup cache', () => {
   let dir: string;
@@ -32,7 +25,7 @@ describe('token lookup cache', () => {
 
   it('sees a revocation made by another process on the very next request', async () => {
     for (let i = 0; i < 3; i++) expect((await self()).status).toBe(200);
-    otherProcess(join(dir, 'state', STATE_DB), 'UPDATE personal_access_tokens SET revoked = 1');
+    sqlInOtherProcess(join(dir, 'state', STATE_DB), 'UPDATE personal_access_tokens SET revoked = 1');
     const res = await self();
     expect(res.status).toBe(401);
     expect(String(res.body)).toContain('Token was revoked');
@@ -40,9 +33,9 @@ describe('token lookup cache', () => {
 
   it('sees a user blocked by another process, and a revocation made through this core', async () => {
     expect((await self()).status).toBe(200);
-    otherProcess(join(dir, 'state', STATE_DB), "UPDATE users SET state = 'blocked'");
+    sqlInOtherProcess(join(dir, 'state', STATE_DB), "UPDATE users SET state = 'blocked'");
     expect((await self()).status).toBe(403);
-    otherProcess(join(dir, 'state', STATE_DB), "UPDATE users SET state = 'active'");
+    sqlInOtherProcess(join(dir, 'state', STATE_DB), "UPDATE users SET state = 'active'");
     expect((await self()).status).toBe(200);
     expect((await core.handle({ method: 'DELETE', path: '/personal_access_tokens/self', query: '', headers: { 'private-token': token } })).status).toBe(204);
     expect((await self()).status).toBe(401);
@@ -51,7 +44,7 @@ describe('token lookup cache', () => {
   it('answers its own token with what another process changed, on the next request', async () => {
     const before = JSON.parse(String((await self()).body)) as { name: string; expires_at: string | null };
     expect(JSON.parse(String((await self()).body))).toEqual(before);
-    otherProcess(join(dir, 'state', STATE_DB), "UPDATE personal_access_tokens SET name = 'renamed', expires_at = '2999-01-01'");
+    sqlInOtherProcess(join(dir, 'state', STATE_DB), "UPDATE personal_access_tokens SET name = 'renamed', expires_at = '2999-01-01'");
     const after = JSON.parse(String((await self()).body)) as { name: string; expires_at: string | null };
     expect(after).toMatchObject({ name: 'renamed', expires_at: '2999-01-01' });
     expect(before.name).not.toBe('renamed');
@@ -90,7 +83,7 @@ describe('token lookup cache behind serve', () => {
       const auth = { 'private-token': inst.rootToken };
       const many = () => Promise.all(Array.from({ length: 8 }, () => inst.raw('GET', '/personal_access_tokens/self', { headers: auth })));
       for (const res of await many()) expect(res.status).toBe(200);
-      otherProcess(join(inst.stateDir, 'state', STATE_DB), 'UPDATE personal_access_tokens SET revoked = 1');
+      sqlInOtherProcess(join(inst.stateDir, 'state', STATE_DB), 'UPDATE personal_access_tokens SET revoked = 1');
       for (const res of await many()) expect(res.status).toBe(401);
     } finally {
       await inst.close();

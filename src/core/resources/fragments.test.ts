@@ -1,4 +1,3 @@
-import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -6,13 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { initState } from '../init.js';
 import { STATE_DB, type Core } from '../app.js';
 import { contentKey } from './fragments.js';
-
-/** Runs SQL against the state's database from a separate process, as another CLI would. */
-function otherProcess(dbFile: string, sql: string): void {
-  const script = `const D = require('better-sqlite3'); const db = new D(process.argv[1]); db.pragma('busy_timeout = 15000'); db.exec(process.argv[2]); db.close();`;
-  const res = spawnSync(process.execPath, ['-e', script, dbFile, sql], { cwd: process.cwd(), encoding: 'utf8' });
-  if (res.status !== 0) throw new Error(res.stderr);
-}
+import { sqlInOtherProcess } from '../../../test/helpers/other-process.js';
 
 describe('project texts kept between list pages', () => {
   let dir: string;
@@ -43,7 +36,7 @@ describe('project texts kept between list pages', () => {
   it('shows a change made by another process on the very next page', async () => {
     expect((await list()).map((p) => p.name)).toEqual(['three', 'two', 'one']);
     await list();
-    otherProcess(join(dir, 'state', STATE_DB), "UPDATE projects SET name = 'renamed' WHERE path = 'two'");
+    sqlInOtherProcess(join(dir, 'state', STATE_DB), "UPDATE projects SET name = 'renamed' WHERE path = 'two'");
     expect((await list()).map((p) => p.name)).toEqual(['three', 'renamed', 'one']);
   });
 
@@ -110,7 +103,7 @@ describe('branch texts kept between list pages', () => {
 
   it('shows a project moved by another process on the very next page', async () => {
     expect((await branches())[0]?.web_url).toContain('/root/repo/-/tree/');
-    otherProcess(join(dir, 'state', STATE_DB), `UPDATE projects SET path = 'moved', path_lower = 'moved' WHERE id = ${projectId}`);
+    sqlInOtherProcess(join(dir, 'state', STATE_DB), `UPDATE projects SET path = 'moved', path_lower = 'moved' WHERE id = ${projectId}`);
     expect((await branches())[0]?.web_url).toContain('/root/moved/-/tree/');
   });
 });

@@ -1,17 +1,10 @@
-import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { initState } from '../init.js';
 import { STATE_DB, type Core } from '../app.js';
-
-/** Runs SQL against the state's database from a separate process, as another CLI would. */
-function otherProcess(dbFile: string, sql: string): void {
-  const script = `const D = require('better-sqlite3'); const db = new D(process.argv[1]); db.pragma('busy_timeout = 15000'); db.exec(process.argv[2]); db.close();`;
-  const res = spawnSync(process.execPath, ['-e', script, dbFile, sql], { cwd: process.cwd(), encoding: 'utf8' });
-  if (res.status !== 0) throw new Error(res.stderr);
-}
+import { sqlInOtherProcess } from '../../../test/helpers/other-process.js';
 
 describe('project rows kept for the generation', () => {
   let dir: string;
@@ -40,9 +33,9 @@ describe('project rows kept for the generation', () => {
 
   it('sees a change and a removal made by another process on the very next request', async () => {
     for (let i = 0; i < 3; i++) expect(await get()).toEqual({ status: 200, name: 'kept' });
-    otherProcess(join(dir, 'state', STATE_DB), `UPDATE projects SET name = 'renamed elsewhere' WHERE id = ${id}`);
+    sqlInOtherProcess(join(dir, 'state', STATE_DB), `UPDATE projects SET name = 'renamed elsewhere' WHERE id = ${id}`);
     expect(await get()).toEqual({ status: 200, name: 'renamed elsewhere' });
-    otherProcess(join(dir, 'state', STATE_DB), `DELETE FROM projects WHERE id = ${id}`);
+    sqlInOtherProcess(join(dir, 'state', STATE_DB), `DELETE FROM projects WHERE id = ${id}`);
     expect((await get()).status).toBe(404);
   });
 
@@ -66,7 +59,7 @@ describe('project rows kept for the generation behind serve', () => {
       const projectId = (made.json as { id: number }).id;
       const many = () => Promise.all(Array.from({ length: 8 }, () => inst.raw('GET', `/projects/${projectId}`, { headers: auth })));
       for (const res of await many()) expect((res.json as { name: string }).name).toBe('kept');
-      otherProcess(join(inst.stateDir, 'state', STATE_DB), `UPDATE projects SET name = 'renamed elsewhere' WHERE id = ${projectId}`);
+      sqlInOtherProcess(join(inst.stateDir, 'state', STATE_DB), `UPDATE projects SET name = 'renamed elsewhere' WHERE id = ${projectId}`);
       for (const res of await many()) expect((res.json as { name: string }).name).toBe('renamed elsewhere');
     } finally {
       await inst.close();
