@@ -247,7 +247,7 @@ function dispatch(core: Core, request: ApiRequest, dataVersion: number | undefin
   const method = request.method.toUpperCase();
   const rawQuery = request.query ?? '';
   if (rawQuery.length > MAX_QUERY_LENGTH) throw new ApiError(414, { message: '414 Request-URI Too Large' });
-  const headers = lowerKeys(request.headers ?? {});
+  const headers = request.headersChecked === true && request.headers ? request.headers : lowerKeys(request.headers ?? {});
   // A web address that holds data is answered by its API route (core/web-paths.ts), GET only.
   const web = request.api === 'web';
   const path = web ? (method === 'GET' || method === 'HEAD' ? webApiPath(request.path) : null) : request.path;

@@ -32,6 +32,12 @@ export interface ServedRequest extends Omit<ApiRequest, 'body'> {
    * bytes is handed over as those bytes instead of being decoded into a string first.
    */
   textAsBytes?: boolean;
+  /**
+   * `headers` is already the core's own bag: a null-prototype object of lower-case names, none
+   * of them refused as a parameter name (the server builds it so as it copies Node's headers,
+   * and the core then takes it as it is rather than copying it a second time).
+   */
+  headersChecked?: boolean;
 }
 
 /**

@@ -26,6 +26,9 @@ export const MAX_DEPTH = 32;
 /** A prototype-free object: nothing a key names can resolve to an inherited member. */
 export const bag = (): ParamBag => Object.create(null) as ParamBag;
 
+/** Whether a name may stand as a parameter (or header) name: never one of an object's own hooks. */
+export const allowedKey = (key: string): boolean => !FORBIDDEN_KEYS.has(key);
+
 export function checkKey(key: string): void {
   if (FORBIDDEN_KEYS.has(key)) throw paramError(`${key} is not an allowed parameter name`);
 }
