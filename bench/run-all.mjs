@@ -148,9 +148,12 @@ if (only.length === 0) {
   const root = join(dir, '..');
   const summary = `${table.filter((r) => r[5] === 'PASS').length} PASS, ${over} OVER`;
   const tableText = (rows) => [line(head), `|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`, ...rows.map(line)].join('\n');
+  const benchmarksPath = join(root, 'docs', 'benchmarks.md');
+  // What is written about the rows (between the notes markers) is kept; the rest is this run's.
+  const notes = /<!-- bench-notes -->\n[\s\S]*?<!-- \/bench-notes -->\n/.exec(readFileSyncSafe(benchmarksPath))?.[0] ?? '';
   writeFileSync(
-    join(root, 'docs', 'benchmarks.md'),
-    `# Benchmarks\n\nEvery budget of \`npm run bench\` (which rewrites this file), measured ${new Date().toISOString().slice(0, 10)} on a 2-core machine: ${summary}. The README shows the headline rows.\n\nEach figure is compared with a baseline measured in the same run (medians of interleaved runs), so load on the machine hits both; a busy machine still widens the spread. This run: ${timing}.\n\n${tableText(table)}\n`,
+    benchmarksPath,
+    `# Benchmarks\n\nEvery budget of \`npm run bench\` (which rewrites this file but for its notes), measured ${new Date().toISOString().slice(0, 10)} on a 2-core machine: ${summary}. The README shows the headline rows.\n\nEach figure is compared with a baseline measured in the same run (medians of interleaved runs), so load on the machine hits both; a busy machine still widens the spread. This run: ${timing}.\n\n${notes ? `${notes}\n` : ''}${tableText(table)}\n`,
   );
   const readmePath = join(root, 'README.md');
   const readme = readFileSync(readmePath, 'utf8');
