@@ -1,5 +1,7 @@
-// Effective access levels: direct membership, inherited through ancestor groups, and the owner
-// of a personal namespace. Expired memberships count for nothing.
+// Effective access levels: direct membership, inherited through ancestor groups, shares with
+// other groups (capped at the share's level), and the owner of a personal namespace. Expired
+// memberships and shares count for nothing. The member lists (members/all) read the same
+// sources, so a listed level is the level the user holds.
 import type { NamespaceRow, ProjectRow } from '../db/rows.js';
 import type { CoreState } from '../state.js';
 import { isoDate } from '../clock.js';
@@ -31,16 +33,98 @@ export function descendantIds(core: CoreState, namespaceId: number): number[] {
   return rows.map((r) => r.id);
 }
 
-/** Membership of a group or one of its ancestors (no shares). */
-function memberLevel(core: CoreState, userId: number, ids: readonly number[], today: string): number {
-  const row = core.db
+/**
+ * A place whose memberships give access to a group or project, and the level those memberships
+ * are capped at (null: not capped; a share caps its members at the share's level).
+ */
+export interface AccessSource {
+  type: 'project' | 'namespace';
+  id: number;
+  cap: number | null;
+}
+
+const lowerCap = (a: number | null, b: number | null): number | null => (a === null ? b : b === null ? a : Math.min(a, b));
+const higherCap = (a: number | null, b: number | null): number | null => (a === null || b === null ? null : Math.max(a, b));
+
+/** One entry per place, where it first comes (the nearest), at the highest cap it comes with. */
+function mergeSources(sources: AccessSource[]): AccessSource[] {
+  const byKey = new Map<string, AccessSource>();
+  for (const s of sources) {
+    const key = `${s.type}:${s.id}`;
+    const seen = byKey.get(key);
+    if (seen) seen.cap = higherCap(seen.cap, s.cap);
+    else byKey.set(key, { ...s });
+  }
+  return [...byKey.values()];
+}
+
+/**
+ * Where a user's level in a group comes from, nearest first: the group and its ancestors, then
+ * each group that it or an ancestor is shared with (unexpired), with that group's ancestors,
+ * capped at the share's level. A share is not passed on through another share.
+ */
+function groupSources(core: CoreState, groupId: number, today: string): AccessSource[] {
+  const ids = ancestorIds(core, groupId);
+  if (ids.length === 0) return [];
+  const sources: AccessSource[] = ids.map((id) => ({ type: 'namespace', id, cap: null }));
+  const links = core.db
     .prepare(
-      `SELECT MAX(access_level) AS level FROM members
-       WHERE source_type = 'namespace' AND user_id = ? AND source_id IN (${placeholders(ids.length)})
-         AND (expires_at IS NULL OR expires_at >= ?)`,
+      `SELECT shared_with_group_id, group_access FROM group_group_links
+       WHERE shared_group_id IN (${placeholders(ids.length)}) AND (expires_at IS NULL OR expires_at >= ?) ORDER BY id`,
     )
-    .get(userId, ...ids, today) as { level: number | null };
-  return row.level ?? 0;
+    .all(...ids, today) as { shared_with_group_id: number; group_access: number }[];
+  for (const link of links) {
+    for (const id of ancestorIds(core, link.shared_with_group_id)) sources.push({ type: 'namespace', id, cap: link.group_access });
+  }
+  return sources;
+}
+
+export function groupAccessSources(core: CoreState, group: Pick<NamespaceRow, 'id'>, today: string): AccessSource[] {
+  return mergeSources(groupSources(core, group.id, today));
+}
+
+/**
+ * Where a user's level in a project comes from, nearest first: the project, the sources of its
+ * group, then for each unexpired project share the sources of the invited group (whoever reaches
+ * it through its ancestors or a group share), capped at the share's level. The holder of a
+ * personal namespace is not a membership and is not among them.
+ */
+function projectSources(core: CoreState, project: Pick<ProjectRow, 'id'>, ns: Pick<NamespaceRow, 'id' | 'kind'> | undefined, today: string): AccessSource[] {
+  const sources: AccessSource[] = [{ type: 'project', id: project.id, cap: null }];
+  if (ns?.kind === 'group') sources.push(...groupSources(core, ns.id, today));
+  const links = core.db
+    .prepare('SELECT group_id, group_access FROM project_group_links WHERE project_id = ? AND (expires_at IS NULL OR expires_at >= ?) ORDER BY id')
+    .all(project.id, today) as { group_id: number; group_access: number }[];
+  for (const link of links) {
+    for (const s of groupSources(core, link.group_id, today)) sources.push({ ...s, cap: lowerCap(s.cap, link.group_access) });
+  }
+  return mergeSources(sources);
+}
+
+export function projectAccessSources(core: CoreState, project: Pick<ProjectRow, 'id' | 'namespace_id'>, today: string): AccessSource[] {
+  const ns = core.db.prepare('SELECT id, kind FROM namespaces WHERE id = ?').get(project.namespace_id) as Pick<NamespaceRow, 'id' | 'kind'> | undefined;
+  return projectSources(core, project, ns, today);
+}
+
+/** A user's highest unexpired membership among the sources, each capped at its source's cap. */
+export function levelThrough(core: CoreState, userId: number, sources: readonly AccessSource[], today: string): number {
+  if (sources.length === 0) return 0;
+  const caps = new Map(sources.map((s) => [`${s.type}:${s.id}`, s.cap]));
+  const groups = sources.filter((s) => s.type === 'namespace').map((s) => s.id);
+  const projects = sources.filter((s) => s.type === 'project').map((s) => s.id);
+  const inSources = [
+    ...(groups.length > 0 ? [`(source_type = 'namespace' AND source_id IN (${placeholders(groups.length)}))`] : []),
+    ...(projects.length > 0 ? [`(source_type = 'project' AND source_id IN (${placeholders(projects.length)}))`] : []),
+  ].join(' OR ');
+  const rows = core.db
+    .prepare(`SELECT source_type, source_id, access_level FROM members WHERE user_id = ? AND (${inSources}) AND (expires_at IS NULL OR expires_at >= ?)`)
+    .all(userId, ...groups, ...projects, today) as { source_type: string; source_id: number; access_level: number }[];
+  let level = 0;
+  for (const r of rows) {
+    const cap = caps.get(`${r.source_type}:${r.source_id}`) ?? null;
+    level = Math.max(level, cap === null ? r.access_level : Math.min(cap, r.access_level));
+  }
+  return level;
 }
 
 /**
@@ -48,46 +132,15 @@ function memberLevel(core: CoreState, userId: number, ids: readonly number[], to
  * ancestor is shared with another group, their membership there capped at the share's level.
  */
 export function groupAccessLevel(core: CoreState, userId: number, group: Pick<NamespaceRow, 'id'>): number {
-  const ids = ancestorIds(core, group.id);
-  if (ids.length === 0) return 0;
   const today = isoDate(core.clock.now());
-  let level = memberLevel(core, userId, ids, today);
-  const links = core.db
-    .prepare(
-      `SELECT shared_with_group_id, group_access FROM group_group_links
-       WHERE shared_group_id IN (${placeholders(ids.length)}) AND (expires_at IS NULL OR expires_at >= ?)`,
-    )
-    .all(...ids, today) as { shared_with_group_id: number; group_access: number }[];
-  for (const link of links) {
-    if (link.group_access <= level) continue;
-    level = Math.max(level, Math.min(link.group_access, memberLevel(core, userId, ancestorIds(core, link.shared_with_group_id), today)));
-  }
-  return level;
+  return levelThrough(core, userId, groupAccessSources(core, group, today), today);
 }
 
 export function projectAccessLevel(core: CoreState, userId: number, project: Pick<ProjectRow, 'id' | 'namespace_id'>): number {
   const today = isoDate(core.clock.now());
-  const direct = core.db
-    .prepare(
-      `SELECT access_level FROM members WHERE source_type = 'project' AND source_id = ? AND user_id = ?
-         AND (expires_at IS NULL OR expires_at >= ?)`,
-    )
-    .get(project.id, userId, today) as { access_level: number } | undefined;
-  const ns = core.db.prepare('SELECT kind, owner_id FROM namespaces WHERE id = ?').get(project.namespace_id) as
-    | Pick<NamespaceRow, 'kind' | 'owner_id'>
+  const ns = core.db.prepare('SELECT id, kind, owner_id FROM namespaces WHERE id = ?').get(project.namespace_id) as
+    | Pick<NamespaceRow, 'id' | 'kind' | 'owner_id'>
     | undefined;
-  let inherited = 0;
-  if (ns?.kind === 'user') inherited = ns.owner_id === userId ? 50 : 0;
-  else if (ns) inherited = groupAccessLevel(core, userId, { id: project.namespace_id });
-  let level = Math.max(direct?.access_level ?? 0, inherited);
-  // A group the project is shared with gives its members (and whoever reaches the group through
-  // its ancestors or a group share) their level there, capped at the share's.
-  const links = core.db
-    .prepare('SELECT group_id, group_access FROM project_group_links WHERE project_id = ? AND (expires_at IS NULL OR expires_at >= ?)')
-    .all(project.id, today) as { group_id: number; group_access: number }[];
-  for (const link of links) {
-    if (link.group_access <= level) continue;
-    level = Math.max(level, Math.min(link.group_access, groupAccessLevel(core, userId, { id: link.group_id })));
-  }
-  return level;
+  const owner = ns?.kind === 'user' && ns.owner_id === userId ? 50 : 0;
+  return Math.max(owner, levelThrough(core, userId, projectSources(core, project, ns, today), today));
 }

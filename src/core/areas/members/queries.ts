@@ -1,8 +1,11 @@
-// Who is a member of a project or group: direct rows, and the members inherited from the
-// ancestor groups (a user's highest level wins; among equals, the nearest source).
+// Who is a member of a project or group: direct rows, and for members/all every membership that
+// gives access (auth/access.ts): the ancestor groups, and the groups the project or group (or an
+// ancestor) is shared with, at most at the share's level. A user's highest level wins; among
+// equals, the nearest source.
 import type { MemberRow, NamespaceRow, ProjectRow, UserRow } from '../../db/rows.js';
 import type { CoreState } from '../../state.js';
-import { ancestorIds } from '../../auth/access.js';
+import { ancestorIds, groupAccessSources, projectAccessSources, type AccessSource } from '../../auth/access.js';
+import { accessLevelOf, canSee, isAdmin } from '../../auth/policy.js';
 import { isoDate } from '../../clock.js';
 import { containsAny, placeholders } from '../../db/sql.js';
 import { cappedCount } from '../../http/pagination.js';
@@ -26,23 +29,33 @@ export function directMember(core: CoreState, s: Source, userId: number): Member
     | undefined;
 }
 
+/** The places a member list reads, nearest first; a shared group's memberships count up to `cap`. */
+export type SourceKey = AccessSource;
+
+/**
+ * The sources of a list: the source itself, or with `inherited` every source that gives access
+ * to it. The members of a group it is shared with are listed only to administrators, to members
+ * of the project or group, and to whoever may see that group (platform: MembersFinder and
+ * GroupMembersFinder, public_or_visible_to_user).
+ */
+export function memberSources(core: CoreState, s: Source, inherited: boolean, viewer: UserRow | null): SourceKey[] {
+  if (!inherited) return [{ type: s.type, id: sourceId(s), cap: null }];
+  const today = isoDate(core.clock.now());
+  const all = s.type === 'project' ? projectAccessSources(core, s.project, today) : groupAccessSources(core, s.group, today);
+  const shared = all.filter((k) => k.cap !== null).map((k) => k.id);
+  if (shared.length === 0 || isAdmin(viewer)) return all;
+  if (accessLevelOf(core, viewer, s.type === 'project' ? { project: s.project } : { group: s.group }) > 0) return all;
+  const groups = core.db.prepare(`SELECT * FROM namespaces WHERE id IN (${placeholders(shared.length)})`).all(...shared) as NamespaceRow[];
+  const seen = new Set(groups.filter((group) => canSee(core, viewer, { group })).map((g) => g.id));
+  return all.filter((k) => k.cap === null || seen.has(k.id));
+}
+
 /** Filters of a member list, applied in SQL. */
 export interface MemberFilter {
   /** Substring of the username or name, case-insensitive. */
   query?: string;
   userIds?: number[];
   skipUsers?: number[];
-}
-
-interface SourceKey {
-  type: Source['type'];
-  id: number;
-}
-
-/** The source itself, then (with `inherited`) the groups it inherits from, nearest first. */
-function sourceKeys(core: CoreState, s: Source, inherited: boolean): SourceKey[] {
-  const own: SourceKey = { type: s.type, id: sourceId(s) };
-  return inherited ? [own, ...inheritedFrom(core, s).map((id) => ({ type: 'namespace' as const, id }))] : [own];
 }
 
 /** `AND ...` conditions (on `m` and `u`) for a filter, and whether they need the users join. */
@@ -104,9 +117,8 @@ function attachUsers(core: CoreState, rows: MemberRow[]): MemberWithUser[] {
  * source (largest first), the users not already counted, so the cost is that of the smaller
  * sources rather than of every row.
  */
-export function countMembers(core: CoreState, s: Source, inherited: boolean, filter: MemberFilter, cap: number): number {
+export function countMembers(core: CoreState, keys: SourceKey[], filter: MemberFilter, cap: number): number {
   const today = isoDate(core.clock.now());
-  const keys = sourceKeys(core, s, inherited);
   const sized = keys.map((key) => {
     if (isUnfiltered(filter)) return { key, n: unexpiredCount(core, key, today) };
     const q = sourceRowsSql(key, today, filter);
@@ -139,21 +151,27 @@ function bestPerUser(rows: (MemberRow & { depth: number })[]): Map<number, Membe
 }
 
 /**
- * Unexpired rows of the given users in the given sources, each tagged with its source's depth.
- * Each (source, user) pair is one seek of the membership's unique index; the expiry test is
- * kept off the indexes (`+m.expires_at`), or for a page's worth of users the planner prefers the
- * expiry index and reads every membership row of each source.
+ * Unexpired rows of the given users in the given sources, each tagged with its source's depth
+ * and its level capped at its source's cap (a shared group's members hold at most the share's
+ * level). Each (source, user) pair is one seek of the membership's unique index; the expiry test
+ * is kept off the indexes (`+m.expires_at`), or for a page's worth of users the planner prefers
+ * the expiry index and reads every membership row of each source.
  */
 function rowsOfUsers(core: CoreState, keys: SourceKey[], userIds: number[], today: string): (MemberRow & { depth: number })[] {
-  if (userIds.length === 0) return [];
-  const depthCase = keys.map(() => 'WHEN m.source_type = ? AND m.source_id = ? THEN ?').join(' ');
+  if (userIds.length === 0 || keys.length === 0) return [];
   const inSources = keys.map(() => '(m.source_type = ? AND m.source_id = ?)').join(' OR ');
-  return core.db
+  const rows = core.db
     .prepare(
-      `SELECT m.*, CASE ${depthCase} END AS depth FROM members m
+      `SELECT m.* FROM members m
        WHERE m.user_id IN (${placeholders(userIds.length)}) AND (${inSources}) AND (+m.expires_at IS NULL OR +m.expires_at >= ?)`,
     )
-    .all(...keys.flatMap((k, i) => [k.type, k.id, i]), ...userIds, ...keys.flatMap((k) => [k.type, k.id]), today) as (MemberRow & { depth: number })[];
+    .all(...userIds, ...keys.flatMap((k) => [k.type, k.id]), today) as MemberRow[];
+  const at = new Map(keys.map((k, depth) => [`${k.type}:${k.id}`, { depth, cap: k.cap }]));
+  return rows.flatMap((m) => {
+    const key = at.get(`${m.source_type}:${m.source_id}`);
+    if (!key) return [];
+    return [{ ...m, access_level: key.cap === null ? m.access_level : Math.min(m.access_level, key.cap), depth: key.depth }];
+  });
 }
 
 /**
@@ -162,9 +180,8 @@ function rowsOfUsers(core: CoreState, keys: SourceKey[], userIds: number[], toda
  * (source, user) index up to the end of the page only, so a page costs the same whatever the
  * size of the list.
  */
-export function pageMembers(core: CoreState, s: Source, inherited: boolean, filter: MemberFilter, limit: number, offset: number): MemberWithUser[] {
+export function pageMembers(core: CoreState, keys: SourceKey[], inherited: boolean, filter: MemberFilter, limit: number, offset: number): MemberWithUser[] {
   const today = isoDate(core.clock.now());
-  const keys = sourceKeys(core, s, inherited);
   if (!inherited) {
     const q = sourceRowsSql(keys[0] as SourceKey, today, filter);
     const rows = core.db.prepare(`SELECT m.* ${q.sql} ORDER BY m.id LIMIT ? OFFSET ?`).all(...q.args, limit, offset) as MemberRow[];
@@ -183,9 +200,9 @@ export function pageMembers(core: CoreState, s: Source, inherited: boolean, filt
 }
 
 /** One member of a list (direct, or with `inherited` the user's best membership), or undefined. */
-export function findMember(core: CoreState, s: Source, inherited: boolean, userId: number): MemberWithUser | undefined {
+export function findMember(core: CoreState, keys: SourceKey[], userId: number): MemberWithUser | undefined {
   const today = isoDate(core.clock.now());
-  const best = bestPerUser(rowsOfUsers(core, sourceKeys(core, s, inherited), [userId], today)).get(userId);
+  const best = bestPerUser(rowsOfUsers(core, keys, [userId], today)).get(userId);
   return best ? attachUsers(core, [best])[0] : undefined;
 }
 

@@ -11,7 +11,7 @@ import { created, noContent } from '../../http/reply.js';
 import type { UserRow } from '../../db/rows.js';
 import { findGroup, findProject, userByRef } from '../../resources/find.js';
 import { presentMember } from './present.js';
-import { countMembers, directMember, findMember, pageMembers, type MemberFilter, type MemberWithUser, type Source } from './queries.js';
+import { countMembers, directMember, findMember, memberSources, pageMembers, type MemberFilter, type MemberWithUser, type Source } from './queries.js';
 import { addMember, addMembers, removeMember, updateMember } from './service.js';
 
 type Kind = 'projects' | 'groups';
@@ -37,18 +37,18 @@ const show = (ctx: RequestContext, m: MemberWithUser) => presentMember(ctx.core,
 
 /** A page of members, counted and fetched in SQL. Nobody is awaiting approval on this instance. */
 function listMembers(ctx: RequestContext, kind: Kind, inherited: boolean) {
-  const s = sourceFor(ctx, kind, false);
+  const keys = memberSources(ctx.core, sourceFor(ctx, kind, false), inherited, ctx.actor);
   const filter = filterOf(ctx);
   const none = ctx.params.state === 'awaiting';
   return paginate(
     ctx,
-    (cap) => (none ? 0 : countMembers(ctx.core, s, inherited, filter, cap)),
-    (limit, offset) => (none ? [] : pageMembers(ctx.core, s, inherited, filter, limit, offset).map((m) => show(ctx, m))),
+    (cap) => (none ? 0 : countMembers(ctx.core, keys, filter, cap)),
+    (limit, offset) => (none ? [] : pageMembers(ctx.core, keys, inherited, filter, limit, offset).map((m) => show(ctx, m))),
   );
 }
 
 function memberOrNotFound(ctx: RequestContext, kind: Kind, inherited: boolean): MemberWithUser {
-  const m = findMember(ctx.core, sourceFor(ctx, kind, false), inherited, ctx.params.user_id as number);
+  const m = findMember(ctx.core, memberSources(ctx.core, sourceFor(ctx, kind, false), inherited, ctx.actor), ctx.params.user_id as number);
   if (!m) throw recordNotFound();
   return m;
 }
