@@ -93,7 +93,7 @@ function routesFor(kind: Kind): RouteDef[] {
     {
       method: 'GET',
       path: `${base}/all`,
-      summary: `List the members of a ${noun}, including inherited ones`,
+      summary: `List the members of a ${noun}, including inherited and invited ones`,
       paginated: true,
       params: [
         idParam,
@@ -107,7 +107,7 @@ function routesFor(kind: Kind): RouteDef[] {
     {
       method: 'GET',
       path: `${base}/all/:user_id`,
-      summary: `Get a member of a ${noun}, including inherited ones`,
+      summary: `Get a member of a ${noun}, including inherited and invited ones`,
       params: [idParam, userIdParam],
       handler: (ctx) => show(ctx, memberOrNotFound(ctx, kind, true)),
     },
