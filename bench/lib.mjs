@@ -3,7 +3,7 @@
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { availableParallelism, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 
 export const ROOT = resolve(import.meta.dirname, '..');
@@ -42,23 +42,41 @@ export function cpuRun(cmd, args, env) {
     return Number(m[1]) * 60 + Number(m[2]);
   };
   const [user, sys] = children.trim().split(/\s+/).map(seconds);
-  return { wall: (end - start) * 1000, cpu: (user + sys) * 1000 };
+  return { wall: (end - start) * 1000, cpu: (user + sys) * 1000, user: user * 1000, sys: sys * 1000 };
 }
+
+/** A command's median CPU and wall time (compare), with ratios to a baseline's when given. */
+export function timesText(t, base) {
+  const ratio = (a, b) => (base ? ` (${(a / b).toFixed(2)}×)` : '');
+  const split = `user ${t.user.toFixed(1)}, sys ${t.sys.toFixed(1)}${t.impossible ? `; ${t.impossible} of ${t.runs} runs impossible` : ''}`;
+  return `CPU ${t.cpu.toFixed(1)} ms${ratio(t.cpu, base?.cpu)} [${split}], wall ${t.wall.toFixed(1)} ms${ratio(t.wall, base?.wall)}`;
+}
+
+/**
+ * Whether a run's CPU time is more than its process could have used: its wall time on every
+ * core, plus the 2 ms `times` rounds to. Full runs of the bench have now and then read start-up
+ * CPU times several times their wall time (`node -e 0` at 143 ms of CPU in 24.5 ms, on 2
+ * cores) while the same script alone reads CPU ≈ wall; such a reading is not a measurement.
+ */
+export const impossibleCpu = (t) => t.cpu > t.wall * availableParallelism() + 2;
 
 /**
  * Alternates the commands run by run so that machine load affects them alike; the median wall
  * and CPU times of each (cpuRun).
  */
 export function compare(commands, runs) {
-  const times = commands.map(() => ({ wall: [], cpu: [] }));
+  const times = commands.map(() => ({ wall: [], cpu: [], user: [], sys: [], impossible: 0 }));
   for (let i = 0; i < runs; i++) {
     commands.forEach((c, j) => {
       const t = cpuRun(c.cmd, c.args, c.env);
       times[j].wall.push(t.wall);
       times[j].cpu.push(t.cpu);
+      times[j].user.push(t.user);
+      times[j].sys.push(t.sys);
+      if (impossibleCpu(t)) times[j].impossible++;
     });
   }
-  return times.map((t) => ({ wall: median(t.wall), cpu: median(t.cpu) }));
+  return times.map((t) => ({ wall: median(t.wall), cpu: median(t.cpu), user: median(t.user), sys: median(t.sys), impossible: t.impossible, runs }));
 }
 
 /**
