@@ -1098,7 +1098,7 @@ complete -c hostctl -n '__hostctl_at \'members add\'' -l expires-at -x -d 'membe
 # members list
 complete -c hostctl -n '__hostctl_at \'members list\'' -s R -l project -x -a '(__hostctl_dynamic projects)' -d 'members of this project (id or full path)'
 complete -c hostctl -n '__hostctl_at \'members list\'' -s g -l group -x -a '(__hostctl_dynamic groups)' -d 'members of this group (id or full path)'
-complete -c hostctl -n '__hostctl_at \'members list\'' -l inherited -d 'also members inherited from parent groups (their highest role)'
+complete -c hostctl -n '__hostctl_at \'members list\'' -l inherited -d 'also members inherited from parent groups and from the groups it is shared with (each user once, at their highest role)'
 complete -c hostctl -n '__hostctl_at \'members list\'' -l search -x -d 'name or username contains this text'
 complete -c hostctl -n '__hostctl_at \'members list\'' -l page -x -d 'page number to fetch'
 complete -c hostctl -n '__hostctl_at \'members list\'' -l per-page -x -d 'items per page (the server caps it at 100)'

@@ -20,7 +20,7 @@ export const listVerb: VerbSpec<ListOpts> = {
   ],
   options: (cmd) =>
     addSourceOptions(cmd)
-      .option('--inherited', 'also members inherited from parent groups (their highest role)')
+      .option('--inherited', 'also members inherited from parent groups and from the groups it is shared with (each user once, at their highest role)')
       .option('--search <text>', 'name or username contains this text'),
   async run(cli, _args, o) {
     const source = projectOrGroup(o);
