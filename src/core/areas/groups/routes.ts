@@ -21,6 +21,7 @@ import { descendantCount, groupListQuery, keptGroupCount, type GroupFilter } fro
 /** A subtree of at least this many groups is paged along the order's index rather than sorted. */
 const WALK_ORDER_FROM = 1000;
 import { presentGroup, presentGroupDetail } from './present.js';
+import { groupStatistics } from './statistics.js';
 import { createGroup, deleteGroup, transferGroup, updateGroup } from './service.js';
 
 /** Projects embedded in a group's detail, at most. */
@@ -101,8 +102,13 @@ function listGroups(ctx: RequestContext, scope: Partial<GroupFilter>, allAvailab
       else total = (ctx.core.db.prepare(cappedCount(base, cap)).get(args) as { n: number }).n;
       return total;
     },
-    (limit, offset) =>
-      (ctx.core.db.prepare(`${base} ORDER BY ${orderFor(total < WALK_ORDER_FROM)} LIMIT @limit OFFSET @offset`).all({ ...args, limit, offset }) as NamespaceRow[]).map(present),
+    (limit, offset) => {
+      const rows = ctx.core.db.prepare(`${base} ORDER BY ${orderFor(total < WALK_ORDER_FROM)} LIMIT @limit OFFSET @offset`).all({ ...args, limit, offset }) as NamespaceRow[];
+      // As on the platform, statistics are for administrators only; others get the plain entity.
+      if (p.statistics !== true || !isAdmin(ctx.actor)) return rows.map(present);
+      const stats = groupStatistics(ctx.core, rows.map((g) => g.id));
+      return rows.map((g) => ({ ...present(g), statistics: stats.get(g.id) }));
+    },
     ctx.actor ? {} : { offsetLimitType: 'Group' },
   );
 }

@@ -15,7 +15,7 @@ import { ACCESS_CTES, countVisibleProjects, countVisibleProjectsIn, memberProjec
 import { directAccessLevels, presentProject, presentProjectBasic } from './present.js';
 import { likeContains, trigramPhrase } from '../../db/sql.js';
 import { isAdmin } from '../../auth/policy.js';
-import { projectSizes, withStatistics } from './statistics.js';
+import { storageSizes, withStatistics } from './statistics.js';
 
 export const PROJECT_ORDERS = ['id', 'name', 'path', 'created_at', 'updated_at', 'last_activity_at', 'repository_size', 'storage_size'] as const;
 
@@ -141,9 +141,10 @@ export function listProjects(ctx: RequestContext, scope: ListScope = {}): Reply 
   };
 
   if (SIZE_ORDERS.has(orderBy)) {
-    // Sizes live on disk, not in the database: sort every matching project in memory.
+    // Repository sizes live on disk, not in the database: sort every matching project in memory.
     const rows = ctx.core.db.prepare(base).all(args) as ProjectRow[];
-    const size = new Map(rows.map((r) => [r.id, projectSizes(ctx.core, r)[orderBy as 'storage_size' | 'repository_size']]));
+    const sizes = storageSizes(ctx.core, rows);
+    const size = new Map(rows.map((r) => [r.id, sizes.get(r.id)?.[orderBy as 'storage_size' | 'repository_size'] ?? 0]));
     rows.sort((a, b) => ((size.get(a.id) as number) - (size.get(b.id) as number) || a.id - b.id) * (dir === 'ASC' ? 1 : -1));
     return paginateArray(ctx, rows, (page) => withStatistics(ctx.core, viewer, page, page.map(present)));
   }

@@ -1,23 +1,31 @@
-// Project statistics (`statistics=true`), read from the repositories themselves: sizes on disk
-// and the default branch's commit count. Only administrators and members from Reporter up see
-// them; sizes of things this instance does not store (LFS, artifacts, packages…) are 0.
+// Project statistics (`statistics=true`), as the platform's ProjectStatistics counts them: the
+// repository's and wiki's sizes on disk and the default branch's commit count, the sizes of the
+// project's package files (their rows, until the destroy job deletes them) and of its snippets'
+// repositories; storage_size is the sum of the size fields. Only administrators and members from
+// Reporter up see them; sizes of things this instance does not store (LFS, artifacts, uploads,
+// container registry) are 0.
 import { readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import type { ProjectRow, UserRow } from '../../db/rows.js';
 import type { CoreState } from '../../state.js';
 import { can, isAdmin } from '../../auth/policy.js';
 
-export interface ProjectStatistics {
+/** The fields whose sum is storage_size (the platform's `update_storage_size`). */
+export const STORAGE_PARTS = [
+  'repository_size',
+  'wiki_size',
+  'lfs_objects_size',
+  'job_artifacts_size',
+  'pipeline_artifacts_size',
+  'packages_size',
+  'snippets_size',
+  'uploads_size',
+] as const;
+
+export type StorageSizes = Record<'storage_size' | (typeof STORAGE_PARTS)[number], number>;
+
+export interface ProjectStatistics extends StorageSizes {
   commit_count: number;
-  storage_size: number;
-  repository_size: number;
-  wiki_size: number;
-  lfs_objects_size: number;
-  job_artifacts_size: number;
-  pipeline_artifacts_size: number;
-  packages_size: number;
-  snippets_size: number;
-  uploads_size: number;
   container_registry_size: number;
 }
 
@@ -38,39 +46,84 @@ export function directorySize(dir: string): number {
   return total;
 }
 
-/** Repository and wiki sizes, without asking git (enough to sort by). */
-export function projectSizes(core: CoreState, p: ProjectRow): { repository_size: number; wiki_size: number; storage_size: number } {
-  const repository_size = directorySize(core.repos.project(p).path);
-  const wiki_size = directorySize(core.repos.projectWiki(p).path);
-  return { repository_size, wiki_size, storage_size: repository_size + wiki_size };
+/**
+ * Bytes of package files per project, one query for all of them. The platform adds a file's size
+ * when the file is created and subtracts it when the file row is destroyed, so files of a package
+ * marked pending_destruction still count (their bytes are kept until the job removes them).
+ */
+function packageBytes(core: CoreState, ids: string): Map<number, number> {
+  const rows = core.db
+    .prepare(
+      `SELECT p.project_id AS id, SUM(f.size) AS n FROM packages p JOIN package_files f ON f.package_id = p.id
+       WHERE p.project_id IN (SELECT value FROM json_each(?)) GROUP BY p.project_id`,
+    )
+    .all(ids) as { id: number; n: number }[];
+  return new Map(rows.map((r) => [r.id, r.n]));
+}
+
+/** Bytes of the project snippets' repositories per project (the platform sums each snippet's repository size). */
+function snippetBytes(core: CoreState, ids: string): Map<number, number> {
+  const rows = core.db
+    .prepare('SELECT id, project_id, repository_storage FROM snippets WHERE project_id IN (SELECT value FROM json_each(?))')
+    .all(ids) as { id: number; project_id: number; repository_storage: string }[];
+  const bytes = new Map<number, number>();
+  for (const s of rows) bytes.set(s.project_id, (bytes.get(s.project_id) ?? 0) + directorySize(core.repos.snippet(s).path));
+  return bytes;
+}
+
+/**
+ * The size fields of each project: repositories and wikis read from disk, package and snippet
+ * sizes gathered for all the projects at once.
+ */
+export function storageSizes(core: CoreState, projects: readonly ProjectRow[]): Map<number, StorageSizes> {
+  const ids = JSON.stringify(projects.map((p) => p.id));
+  const packages = projects.length ? packageBytes(core, ids) : new Map<number, number>();
+  const snippets = projects.length ? snippetBytes(core, ids) : new Map<number, number>();
+  const sizes = new Map<number, StorageSizes>();
+  for (const p of projects) {
+    const parts: Omit<StorageSizes, 'storage_size'> = {
+      repository_size: directorySize(core.repos.project(p).path),
+      wiki_size: directorySize(core.repos.projectWiki(p).path),
+      lfs_objects_size: 0,
+      job_artifacts_size: 0,
+      pipeline_artifacts_size: 0,
+      packages_size: packages.get(p.id) ?? 0,
+      snippets_size: snippets.get(p.id) ?? 0,
+      uploads_size: 0,
+    };
+    sizes.set(p.id, { storage_size: sumSizes([parts]).storage_size, ...parts });
+  }
+  return sizes;
+}
+
+/** Field-by-field sums, storage_size being the sum of the parts (a group's statistics, or one project's). */
+export function sumSizes(items: readonly Omit<StorageSizes, 'storage_size'>[]): StorageSizes {
+  const total = { storage_size: 0 } as StorageSizes;
+  for (const k of STORAGE_PARTS) total[k] = 0;
+  for (const item of items) for (const k of STORAGE_PARTS) total[k] += item[k];
+  for (const k of STORAGE_PARTS) total.storage_size += total[k];
+  return total;
 }
 
 export const mayReadStatistics = (core: CoreState, viewer: UserRow | null, p: ProjectRow): boolean => isAdmin(viewer) || (viewer !== null && can(core, viewer, 'read_statistics', { project: p }));
 
-export async function projectStatistics(core: CoreState, p: ProjectRow): Promise<ProjectStatistics> {
+async function commitCount(core: CoreState, p: ProjectRow): Promise<number> {
   const repo = core.repos.project(p);
-  let commit_count = 0;
-  if (repo.exists() && (await repo.branch(p.default_branch))) commit_count = await repo.count({ rev: p.default_branch });
-  return {
-    commit_count,
-    ...projectSizes(core, p),
-    lfs_objects_size: 0,
-    job_artifacts_size: 0,
-    pipeline_artifacts_size: 0,
-    packages_size: 0,
-    snippets_size: 0,
-    uploads_size: 0,
-    container_registry_size: 0,
-  };
+  return repo.exists() && (await repo.branch(p.default_branch)) ? repo.count({ rev: p.default_branch }) : 0;
 }
 
 /** Adds `statistics` to presented projects the viewer may see them for. */
 export async function withStatistics<T extends { id: number }>(core: CoreState, viewer: UserRow | null, rows: readonly ProjectRow[], presented: T[]): Promise<(T & { statistics?: ProjectStatistics })[]> {
-  const byId = new Map(rows.map((r) => [r.id, r]));
+  const readable = rows.filter((r) => mayReadStatistics(core, viewer, r));
+  const sizes = storageSizes(core, readable);
+  const byId = new Map(readable.map((r) => [r.id, r]));
   return Promise.all(
     presented.map(async (item) => {
       const row = byId.get(item.id);
-      return row && mayReadStatistics(core, viewer, row) ? { ...item, statistics: await projectStatistics(core, row) } : item;
+      const size = sizes.get(item.id);
+      if (!row || !size) return item;
+      const statistics: ProjectStatistics = { commit_count: await commitCount(core, row), ...size, container_registry_size: 0 };
+      return { ...item, statistics };
     }),
   );
 }
