@@ -43,6 +43,12 @@ export interface AccessSource {
   cap: number | null;
 }
 
+/** The key that names a source (or a membership's source) in maps of sources. */
+export const sourceKeyOf = (type: string, id: number): string => `${type}:${id}`;
+
+/** A membership's level as a source gives it: at most the source's cap. */
+export const cappedLevel = (level: number, cap: number | null): number => (cap === null ? level : Math.min(level, cap));
+
 const lowerCap = (a: number | null, b: number | null): number | null => (a === null ? b : b === null ? a : Math.min(a, b));
 const higherCap = (a: number | null, b: number | null): number | null => (a === null || b === null ? null : Math.max(a, b));
 
@@ -50,7 +56,7 @@ const higherCap = (a: number | null, b: number | null): number | null => (a === 
 function mergeSources(sources: AccessSource[]): AccessSource[] {
   const byKey = new Map<string, AccessSource>();
   for (const s of sources) {
-    const key = `${s.type}:${s.id}`;
+    const key = sourceKeyOf(s.type, s.id);
     const seen = byKey.get(key);
     if (seen) seen.cap = higherCap(seen.cap, s.cap);
     else byKey.set(key, { ...s });
@@ -109,7 +115,7 @@ export function projectAccessSources(core: CoreState, project: Pick<ProjectRow, 
 /** A user's highest unexpired membership among the sources, each capped at its source's cap. */
 export function levelThrough(core: CoreState, userId: number, sources: readonly AccessSource[], today: string): number {
   if (sources.length === 0) return 0;
-  const caps = new Map(sources.map((s) => [`${s.type}:${s.id}`, s.cap]));
+  const caps = new Map(sources.map((s) => [sourceKeyOf(s.type, s.id), s.cap]));
   const groups = sources.filter((s) => s.type === 'namespace').map((s) => s.id);
   const projects = sources.filter((s) => s.type === 'project').map((s) => s.id);
   const inSources = [
@@ -121,8 +127,7 @@ export function levelThrough(core: CoreState, userId: number, sources: readonly 
     .all(userId, ...groups, ...projects, today) as { source_type: string; source_id: number; access_level: number }[];
   let level = 0;
   for (const r of rows) {
-    const cap = caps.get(`${r.source_type}:${r.source_id}`) ?? null;
-    level = Math.max(level, cap === null ? r.access_level : Math.min(cap, r.access_level));
+    level = Math.max(level, cappedLevel(r.access_level, caps.get(sourceKeyOf(r.source_type, r.source_id)) ?? null));
   }
   return level;
 }

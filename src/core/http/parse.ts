@@ -30,7 +30,7 @@ export const bag = (): ParamBag => Object.create(null) as ParamBag;
 export const allowedKey = (key: string): boolean => !FORBIDDEN_KEYS.has(key);
 
 export function checkKey(key: string): void {
-  if (FORBIDDEN_KEYS.has(key)) throw paramError(`${key} is not an allowed parameter name`);
+  if (!allowedKey(key)) throw paramError(`${key} is not an allowed parameter name`);
 }
 
 export function isUploadedFile(value: unknown): value is UploadedFile {

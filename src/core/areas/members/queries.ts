@@ -4,7 +4,7 @@
 // equals, the nearest source.
 import type { MemberRow, NamespaceRow, ProjectRow, UserRow } from '../../db/rows.js';
 import type { CoreState } from '../../state.js';
-import { ancestorIds, groupAccessSources, projectAccessSources, type AccessSource } from '../../auth/access.js';
+import { ancestorIds, cappedLevel, groupAccessSources, projectAccessSources, sourceKeyOf, type AccessSource } from '../../auth/access.js';
 import { accessLevelOf, canSee, isAdmin } from '../../auth/policy.js';
 import { isoDate } from '../../clock.js';
 import { containsAny, placeholders } from '../../db/sql.js';
@@ -166,11 +166,11 @@ function rowsOfUsers(core: CoreState, keys: SourceKey[], userIds: number[], toda
        WHERE m.user_id IN (${placeholders(userIds.length)}) AND (${inSources}) AND (+m.expires_at IS NULL OR +m.expires_at >= ?)`,
     )
     .all(...userIds, ...keys.flatMap((k) => [k.type, k.id]), today) as MemberRow[];
-  const at = new Map(keys.map((k, depth) => [`${k.type}:${k.id}`, { depth, cap: k.cap }]));
+  const at = new Map(keys.map((k, depth) => [sourceKeyOf(k.type, k.id), { depth, cap: k.cap }]));
   return rows.flatMap((m) => {
-    const key = at.get(`${m.source_type}:${m.source_id}`);
+    const key = at.get(sourceKeyOf(m.source_type, m.source_id));
     if (!key) return [];
-    return [{ ...m, access_level: key.cap === null ? m.access_level : Math.min(m.access_level, key.cap), depth: key.depth }];
+    return [{ ...m, access_level: cappedLevel(m.access_level, key.cap), depth: key.depth }];
   });
 }
 

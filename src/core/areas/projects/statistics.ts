@@ -91,7 +91,7 @@ export function storageSizes(core: CoreState, projects: readonly ProjectRow[]): 
       snippets_size: snippets.get(p.id) ?? 0,
       uploads_size: 0,
     };
-    sizes.set(p.id, { storage_size: sumSizes([parts]).storage_size, ...parts });
+    sizes.set(p.id, sumSizes([parts]));
   }
   return sizes;
 }
