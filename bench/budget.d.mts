@@ -8,4 +8,5 @@ export interface StartupTimes {
   impossible?: number;
   runs?: number;
 }
+export function startupRatioText(command: StartupTimes, baseline: StartupTimes, budget: number): string;
 export function startupBudgetLine(name: string, command: StartupTimes, baseline: StartupTimes, budget: number): void;

@@ -13,6 +13,13 @@ export const verdict = (ok) => (ok ? 'PASS' : 'OVER');
  * A start-up budget row: a command's CPU time against `node -e 0`'s (both { cpu, wall } medians in
  * ms, measured in the same run), with the wall-time ratio beside it.
  */
+/** The CPU ratio a start-up script reports beside its budget line, or why it has none. */
+export function startupRatioText(command, baseline, budget) {
+  if (command.impossible || baseline.impossible) return 'CPU time unusable in this run: judged on wall time (budget line)';
+  const ratio = command.cpu / baseline.cpu;
+  return `${ratio.toFixed(2)}× (budget ${budget}×: ${verdict(ratio <= budget)})`;
+}
+
 export function startupBudgetLine(name, command, baseline, budget) {
   const wallRatio = command.wall / baseline.wall;
   // CPU times no process could have used (lib.mjs, impossibleCpu) make the CPU ratio
