@@ -73,6 +73,27 @@ p.members.delete(other.id)
 r["project_members_after"] = [x.username for x in p.members.list()]
 r["group_projects"] = [x.path for x in g.projects.list()]
 
+# A group the project is shared with lends its members, at most at the share's level.
+team = gl.groups.create({"name": "Py Team", "path": "py-team"})
+mate = gl.users.create({"username": "pymate", "name": "Py Mate", "email": "pym@example.com", "password": "correct-horse-battery"})
+team.members.create({"user_id": mate.id, "access_level": 40})
+p.share(team.id, 20)
+r["shared_member"] = [[x.username, x.access_level] for x in p.members_all.list(get_all=True) if x.username == "pymate"]
+r["shared_member_get"] = p.members_all.get(mate.id).access_level
+p.unshare(team.id)
+r["unshared_member"] = [x.username for x in p.members_all.list(get_all=True) if x.username == "pymate"]
+
+# Storage statistics count package files; a group's sum its own projects'.
+import tempfile, os
+with tempfile.NamedTemporaryFile(delete=False) as f:
+    f.write(b"x" * 1000)
+p.generic_packages.upload("py-pkg", "1.0.0", "blob.bin", f.name)
+os.unlink(f.name)
+ps = gl.projects.get(p.id, statistics=True).statistics
+parts = ["repository_size", "wiki_size", "lfs_objects_size", "job_artifacts_size", "pipeline_artifacts_size", "packages_size", "snippets_size", "uploads_size"]
+gs = [x.statistics for x in gl.groups.list(statistics=True, search="py-group") if x.full_path == "py-group"][0]
+r["statistics"] = [ps["packages_size"], ps["storage_size"] == sum(ps[k] for k in parts), gs["packages_size"], gs["storage_size"] == ps["storage_size"]]
+
 t = u.personal_access_tokens.create({"name": "py-token", "scopes": ["read_api"], "expires_at": "2026-06-01"})
 r["token"] = [t.name, t.scopes, t.expires_at, bool(t.token)]
 listed = gl.personal_access_tokens.list(user_id=u.id)
@@ -117,6 +138,10 @@ print(json.dumps(r))
       project_members_all: ['pyother', 'pyuser', 'root'],
       project_members_after: [],
       group_projects: ['py-app'],
+      shared_member: [['pymate', 20]],
+      shared_member_get: 20,
+      unshared_member: [],
+      statistics: [1000, true, 1000, true],
       token: ['py-token', ['read_api'], '2026-06-01', true],
       tokens: ['py-token'],
       tokens_sorted: ['py-token'],
