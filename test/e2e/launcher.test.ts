@@ -8,7 +8,8 @@
 // order; that a remote command reads neither the core's pack nor undici, and loads none of the
 // Node modules the bundles' stand-ins replace; and that a proxy from the environment is reached
 // through the agent loaded only then. And that the build's own caches of the packs for one noun
-// are read by the command lines that begin with it, and only by them.
+// are read by the command lines that begin with it, and only by them. And that a command that
+// leaves nothing running is ended by the launcher itself, with its exit code and its output.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { execa } from 'execa';
 import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
@@ -172,6 +173,29 @@ describe('what a command loads', () => {
     const loaded = await modulesLoaded(false);
     expect(loaded).toContain('NativeModule fs');
     for (const m of ['child_process', 'http', 'v8', 'assert']) expect(loaded, m).not.toContain(`NativeModule ${m}`);
+  }, 60_000);
+});
+
+describe('how a command ends', () => {
+  // A preload that notes every process.reallyExit (what process.exit calls; a natural exit does
+  // not), so the test sees whether the launcher ended the command itself.
+  const noteExits = (): { preload: string; notes: string } => {
+    const preload = join(box.dir, 'note-exit.cjs');
+    const notes = join(box.dir, 'exits.txt');
+    writeFileSync(preload, `const fs = require('node:fs'); const real = process.reallyExit; process.reallyExit = (code) => { fs.appendFileSync(${JSON.stringify(notes)}, String(code) + '\\n'); return real.call(process, code); };\n`);
+    writeFileSync(notes, '');
+    return { preload, notes };
+  };
+
+  it('a command that leaves nothing running is ended by the launcher, with its own exit code and all its output', async () => {
+    const { preload, notes } = noteExits();
+    const list = await run(install, ['tokens', 'list', '-o', 'json'], false, ['-r', preload]);
+    expect(list.exitCode, String(list.stderr)).toBe(0);
+    expect(JSON.parse(String(list.stdout)).length).toBeGreaterThan(0);
+    const missing = await run(install, ['tokens', 'get', '999'], false, ['-r', preload]);
+    expect(missing.exitCode).toBe(3);
+    expect(String(missing.stderr)).toMatch(/404/);
+    expect(readFileSync(notes, 'utf8').trim().split('\n')).toEqual(['0', '3']);
   }, 60_000);
 });
 
