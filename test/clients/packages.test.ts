@@ -66,6 +66,41 @@ print(json.dumps({
     });
   });
 
+  it.runIf(hasPythonGitlab())('python-gitlab uploads a file under a path, lists its stored name and downloads it by the same name; an encoded slash in the name is refused', async () => {
+    const out = await runPython<Record<string, unknown>>(
+      inst,
+      f.maintainer.token,
+      `
+import tempfile, os
+project = gl.projects.get(${f.project.id})
+path = os.path.join(tempfile.mkdtemp(), "SHA256SUMS")
+with open(path, "wb") as fh:
+    fh.write(b"sums\\n")
+up = project.generic_packages.upload(package_name="py-pathed", package_version="1.0.0", file_name="checksums/SHA256SUMS", path=path)
+data = project.generic_packages.download(package_name="py-pathed", package_version="1.0.0", file_name="checksums/SHA256SUMS")
+pkg = project.packages.list(package_name="py-pathed")[0]
+files = [x.file_name for x in project.packages.get(pkg.id).package_files.list()]
+refused = {}
+for label, call in [
+    ("upload", lambda: project.generic_packages.upload(package_name="py-pathed", package_version="1.0.0", file_name="checksums%2FSHA256SUMS", path=path)),
+    ("download", lambda: project.generic_packages.download(package_name="py-pathed", package_version="1.0.0", file_name=files[0])),
+]:
+    try:
+        call()
+        refused[label] = None
+    except gitlab.exceptions.GitlabError as e:
+        refused[label] = [e.response_code, e.error_message]
+print(json.dumps({"upload": up.attributes.get("message"), "data": data.decode(), "files": files, "refused": refused}))
+`,
+    );
+    expect(out).toEqual({
+      upload: '201 Created',
+      data: 'sums\n',
+      files: ['checksums%2FSHA256SUMS'],
+      refused: { upload: [400, 'file_name is invalid'], download: [400, 'file_name is invalid'] },
+    });
+  });
+
   it.runIf(hasPythonGitlab())('python-gitlab cancels, retries and deletes a pipeline', async () => {
     const out = await runPython<Record<string, unknown>>(
       inst,

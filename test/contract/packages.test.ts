@@ -101,6 +101,32 @@ describe.each(TRANSPORTS)('packages (%s)', (kind) => {
       }
     });
 
+    it('stores a file under a path URL-encoded as one name, finds it by the URL it was sent to, and refuses an encoded slash in the file name (400)', async () => {
+      const files = async (name: string) => {
+        const [pkg] = (await f.developer.client.get<PackageJson[]>(`/projects/${f.project.id}/packages`, { package_name: name })).data;
+        return (await f.developer.client.get<PackageFileJson[]>(`/projects/${f.project.id}/packages/${pkg?.id}/package_files`)).data.map((x) => x.file_name);
+      };
+      // The platform's request spec: path `path/to` + `myfile.tar.gz` is stored `path%2Fto%2Fmyfile.tar.gz`.
+      expect((await uploadGeneric(f.developer.client, f.project.id, 'pathed', '1.0.0', 'checksums/SHA256SUMS', 'sums\n')).status).toBe(201);
+      // The whole path is encoded as one URI component: `~`, `+` and `@` too.
+      const special = await uploadGeneric<PackageFileJson>(f.developer.client, f.project.id, 'pathed', '1.0.0', 'dir/a~b+c@d.txt', 'special', { select: 'package_file' });
+      expect(special.data.file_name).toBe('dir%2Fa%7Eb%2Bc%40d.txt');
+      // An encoded slash in a directory segment is part of the path (the platform checks only the file name's characters).
+      expect((await uploadGeneric(f.developer.client, f.project.id, 'pathed', '1.0.0', 'a%2Fb/c.txt', 'nested')).status).toBe(201);
+      expect(await files('pathed')).toEqual(['checksums%2FSHA256SUMS', 'dir%2Fa%7Eb%2Bc%40d.txt', 'a%2Fb%2Fc.txt']);
+      expect((await downloadGeneric(f.developer.client, f.project.id, 'pathed', '1.0.0', 'checksums/SHA256SUMS')).bytes.toString()).toBe('sums\n');
+      expect((await downloadGeneric(f.developer.client, f.project.id, 'pathed', '1.0.0', 'dir/a~b+c@d.txt')).bytes.toString()).toBe('special');
+      expect((await downloadGeneric(f.developer.client, f.project.id, 'pathed', '1.0.0', 'a/b/c.txt')).bytes.toString()).toBe('nested');
+      // The file name segment itself may not hold a slash, encoded or not: upload and download alike.
+      for (const bad of ['checksums%2FSHA256SUMS', 'checksums%2fSHA256SUMS', 'dir/x%2Fy.txt']) {
+        await expectApiError(uploadGeneric(f.developer.client, f.project.id, 'pathed', '1.0.0', bad, 'x'), 400, { error: 'file_name is invalid' });
+        await expectApiError(downloadGeneric(f.developer.client, f.project.id, 'pathed', '1.0.0', bad), 400, { error: 'file_name is invalid' });
+      }
+      // Anonymous callers of a private project are refused for the name before the project is looked at, as on the platform.
+      await expectApiError(downloadGeneric(inst.client(), f.project.id, 'pathed', '1.0.0', 'checksums%2FSHA256SUMS'), 400, { error: 'file_name is invalid' });
+      expect(await files('pathed')).toHaveLength(3);
+    });
+
     it('adds files to an existing package and the newest file of a name wins', async () => {
       await uploadGeneric(f.developer.client, f.project.id, 'dup', '1.0.0', 'a.txt', 'first');
       await uploadGeneric(f.developer.client, f.project.id, 'dup', '1.0.0', 'a.txt', 'second');

@@ -88,6 +88,18 @@ describe('hostctl init --demo', () => {
     expect(assoc.groups.length).toBeGreaterThanOrEqual(5);
     expect(assoc.projects.length).toBeGreaterThanOrEqual(7);
   });
+
+  it('publishes generic files a client downloads by the name the file list shows, the pathed one stored as the platform stores it', async () => {
+    const R = ['-R', 'acme/web/storefront'];
+    const files = await json<{ file_name: string; size: number }[]>(['packages', 'files', 'storefront-cli@1.0.0', ...R]);
+    // Uploaded to …/1.0.0/checksums/SHA256SUMS: the platform keeps the path and the name URL-encoded as one name.
+    expect(files.map((f) => f.file_name)).toEqual(['storefront-linux-amd64', 'storefront-darwin-arm64', 'checksums%2FSHA256SUMS']);
+    for (const file of files) {
+      const down = await box.run(['packages', 'download', file.file_name, ...R, '--name', 'storefront-cli', '--package-version', '1.0.0', '-O', '-']);
+      expect(down.exitCode, `${file.file_name}: ${String(down.stderr)}`).toBe(0);
+      expect(Buffer.byteLength(`${down.stdout}\n`)).toBe(file.size);
+    }
+  });
 });
 
 // Each tier and each offering once (ultimate with every offering is the run above): the demo

@@ -203,6 +203,31 @@ describe('hostctl packages and pipelines', () => {
     expect(readdirSync(box.dir).filter((f) => f.endsWith('.part'))).toEqual([]);
   });
 
+  it('downloads a file uploaded under --path by its path or by the name packages files lists, locally and through serve', async () => {
+    const up = await box.run(['packages', 'upload', '-R', 'root/shop', '--name', 'pathed', '--package-version', '1.0.0', '--path', 'checksums', join(box.dir, 'notes.txt')]);
+    expect(up.exitCode, String(up.stderr)).toBe(0);
+    // The platform stores the path and the name URL-encoded as one file name; the list shows that.
+    const listed = await box.run(['packages', 'files', 'pathed@1.0.0', '-R', 'root/shop', '--fields', 'file_name']);
+    expect(String(listed.stdout).trim()).toBe('checksums%2Fnotes.txt');
+    for (const [run, where] of [[(a: string[]) => box.run(a), 'local'], [remote, 'remote']] as const) {
+      for (const typed of ['checksums/notes.txt', 'checksums%2Fnotes.txt']) {
+        const out = join(box.dir, `pathed-${where}-${typed.length}.txt`);
+        const down = await run(['packages', 'download', '-R', 'root/shop', '--name', 'pathed', '--package-version', '1.0.0', typed, '-O', out]);
+        expect(down.exitCode, `${where} ${typed}: ${String(down.stderr)}`).toBe(0);
+        expect(readFileSync(out, 'utf8')).toBe('release notes\n');
+      }
+    }
+    // Piped to standard output under the file's own name in the progress-free message.
+    const piped = await box.run(['packages', 'download', '-R', 'root/shop', '--name', 'pathed', '--package-version', '1.0.0', 'checksums%2Fnotes.txt', '-O', '-']);
+    expect(piped.stdout).toBe('release notes');
+    // A refused file name blames the argument, not --name (the package name's flag).
+    const bad = await box.run(['packages', 'download', '-R', 'root/shop', '--name', 'pathed', '--package-version', '1.0.0', '~notes.txt', '-O', join(box.dir, 'bad.txt')]);
+    expect(bad.exitCode).toBe(5);
+    expect(String(bad.stderr)).toContain('error: FILE-NAME is invalid (HTTP 400');
+    expect(String(bad.stderr)).toContain('hint: change FILE-NAME and try again');
+    expect(String(bad.stderr)).not.toContain('--name');
+  });
+
   it('deletes a file and a package (with confirmation refused off a terminal)', async () => {
     const [pkg] = await json<Obj[]>(['packages', 'list', '-R', 'root/shop', '--name', 'app']);
     const files = await json<Obj[]>(['packages', 'files', String(pkg?.id), '-R', 'root/shop']);

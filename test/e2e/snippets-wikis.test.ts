@@ -108,6 +108,45 @@ describe('hostctl snippets and wikis', () => {
     });
   });
 
+  describe('snippets named by title, as an administrator', () => {
+    // Other users' snippets are made through Sudo, with a token of root's that may use it.
+    let sudo: Record<string, string>;
+    const snippetOf = async (user: string, title: string, visibility: string, content: string) => {
+      const res = await box.run(['snippets', 'create', '--sudo', user, '--title', title, '--file', '-', '--filename', 'notes.md', '--visibility', visibility, '-o', 'json'], { input: content, env: sudo });
+      expect(res.exitCode, String(res.stderr)).toBe(0);
+      return (JSON.parse(String(res.stdout)) as SnippetOut).id;
+    };
+
+    it("finds another user's snippet by title after the caller's own, alike in get, raw and files; several are listed with their ids", async () => {
+      for (const user of ['carol', 'dave']) await json(['users', 'create', '--username', user, '--name', user, '--email', `${user}@example.com`]);
+      sudo = { HOSTCTL_TOKEN: (await json<{ token: string }>(['tokens', 'create', '--user', 'root', '--name', 'sudo', '--scope', 'api', '--scope', 'sudo'])).token };
+      const carols = await snippetOf('carol', 'Deploy notes', 'private', 'carol deploys\n');
+      // Not one of root's: the id comes from every snippet root can see, and stderr says whose it is.
+      const raw = await box.run(['snippets', 'raw', 'deploy notes']);
+      expect(raw.exitCode, String(raw.stderr)).toBe(0);
+      expect(raw.stdout).toBe('carol deploys');
+      expect(String(raw.stderr)).toContain(`none of your snippets is titled "Deploy notes": using snippet ${carols} ("Deploy notes" by carol)`);
+      expect((await json<SnippetOut>(['snippets', 'get', 'Deploy notes'])).id).toBe(carols);
+      expect((await json<{ path: string }[]>(['snippets', 'files', 'Deploy notes'])).map((f) => f.path)).toEqual(['notes.md']);
+      // The caller's own snippet of that title comes first, without a note.
+      const made = await box.run(['snippets', 'create', '--title', 'Deploy notes', '--file', '-', '--filename', 'mine.md', '--visibility', 'private', '-o', 'json'], { input: 'root deploys\n' });
+      const mine = (JSON.parse(String(made.stdout)) as SnippetOut).id;
+      const own = await box.run(['snippets', 'get', 'Deploy notes', '-o', 'json']);
+      expect((JSON.parse(String(own.stdout)) as SnippetOut).id).toBe(mine);
+      expect(String(own.stderr)).not.toContain('none of your snippets');
+      // Two other users' snippets of one title: a usage error naming both, by id and author.
+      const a = await snippetOf('carol', 'Runbook', 'internal', 'carol runbook\n');
+      const b = await snippetOf('dave', 'Runbook', 'public', 'dave runbook\n');
+      const both = await box.run(['snippets', 'raw', 'Runbook']);
+      expect(both.exitCode).toBe(2);
+      expect(String(both.stderr)).toContain(`2 snippets match "Runbook": ${b} ("Runbook" by dave), ${a} ("Runbook" by carol); give the id`);
+      // A user who cannot see carol's private snippet is told there is none.
+      const hidden = await box.run(['snippets', 'raw', 'Deploy notes', '--sudo', 'dave'], { env: sudo });
+      expect(hidden.exitCode).toBe(3);
+      expect(String(hidden.stderr)).toContain('no snippet "Deploy notes" (SNIPPET is an id or a title of your snippets, else of any snippet you can see)');
+    });
+  });
+
   describe('wikis', () => {
     const R = ['-R', 'root/shop'];
 

@@ -32,6 +32,14 @@ describe('the flag model', () => {
     expect(flagFor('base')).toBeUndefined();
   });
 
+  it('names a positional argument for its field, not an option named after the field\'s last word', () => {
+    const cmd = new Command('x').exitOverride().argument('<file-name>').option('--name <name>', 'package name');
+    cmd.action(() => undefined);
+    cmd.parse(['--name', 'cli', 'a%2Fb'], { from: 'user' });
+    expect(flagModel(cmd, [])('file_name')).toEqual({ flag: 'FILE-NAME', typed: true });
+    expect(flagModel(cmd, [])('package_name')?.flag).toBe('--name');
+  });
+
   it('names the spelling the user typed', () => {
     expect(flagModel(parsed(['--storage', 'cold']), SPELLINGS)('repository_storage')?.flag).toBe('--storage');
     expect(flagModel(parsed(['--repository-storage', 'cold']), SPELLINGS)('repository_storage')?.flag).toBe('--repository-storage');

@@ -56,6 +56,10 @@ export function flagModel(cmd: Command, spellings: readonly (readonly [alias: st
   return (field, request) => {
     const name = fieldName(field);
     const stem = name.replace(FIELD_SUFFIX, '');
+    // A field a positional argument stands for (`file_name` ↔ `<file-name>`) names that argument
+    // as help spells it, never an option named after the field's last word (`--name`).
+    const argument = cmd.registeredArguments.find((a) => words(a.name()) === name);
+    if (argument) return { flag: argument.name().toUpperCase(), typed: true };
     let named = options.filter((o) => {
       const w = words(o.long as string);
       return w === name || w === stem || w.replace(FIELD_SUFFIX, '') === name;

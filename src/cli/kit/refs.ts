@@ -134,6 +134,13 @@ export interface NamedResource<R = Record<string, unknown>> {
   newest?: (typed: string) => boolean;
   /** The list to look in, with filters that narrow it by the typed name where the API has them. */
   list(typed: string): { path: string; query?: Record<string, unknown> };
+  /**
+   * A wider list looked in only when `list` has no match: the caller's own snippets first, then
+   * every snippet the caller can see (an administrator: everyone's), as an id reaches them too.
+   * `note` says where the row was found, on standard error, since the person may have meant
+   * one of their own and mistyped it.
+   */
+  wider?: { list(typed: string): { path: string; query?: Record<string, unknown> }; note(row: R): string };
   /** Whether a row is the one the typed text names. */
   matches(row: R, typed: string): boolean;
   /** A row as a person recognises it in a message: `12 (app@1.2.0)`. */
@@ -148,19 +155,28 @@ const NAME_SCAN_LIMIT = 1000;
 /**
  * The id of a resource named by its id or by what identifies it to a person (a package's
  * NAME@VERSION, a snippet's title, a freeze period's start). Exactly one row must match: none is
- * "not found" (exit 3), several is a usage error listing them.
+ * "not found" (exit 3), several is a usage error listing them. With no match in its own list, a
+ * resource that has a wider one is looked for there, alike; a row found there is announced
+ * through `info` (standard error).
  */
-export async function resolveNamed<R extends { id: number }>(api: ApiClient, spec: NamedResource<R>, value: string | undefined): Promise<number> {
+export async function resolveNamed<R extends { id: number }>(api: ApiClient, spec: NamedResource<R>, value: string | undefined, info?: (text: string) => void): Promise<number> {
   const typed = value?.trim();
   if (!typed) throw new UsageError(`missing ${spec.arg}`);
   if (/^\d+$/.test(typed)) return Number(typed);
-  const { path, query } = spec.list(typed);
   const newest = spec.newest?.(typed) ?? false;
-  const hits: R[] = [];
-  for await (const row of api.paginate<R>(path, { per_page: 100, ...query }, NAME_SCAN_LIMIT)) {
-    if (!spec.matches(row, typed)) continue;
-    hits.push(row);
-    if (newest) break;
+  const scan = async ({ path, query }: { path: string; query?: Record<string, unknown> }): Promise<R[]> => {
+    const found: R[] = [];
+    for await (const row of api.paginate<R>(path, { per_page: 100, ...query }, NAME_SCAN_LIMIT)) {
+      if (!spec.matches(row, typed)) continue;
+      found.push(row);
+      if (newest) break;
+    }
+    return found;
+  };
+  let hits = await scan(spec.list(typed));
+  if (hits.length === 0 && spec.wider) {
+    hits = await scan(spec.wider.list(typed));
+    if (hits.length === 1) info?.(spec.wider.note(hits[0] as R));
   }
   if (hits.length === 1) return (hits[0] as R).id;
   if (hits.length === 0) throw new CliError(`no ${spec.what} "${typed}" (${spec.arg} is ${spec.forms})`, EXIT.notFound, `list them with: ${spec.listCommand}`);

@@ -6,7 +6,7 @@ import { pipeline } from 'node:stream/promises';
 import type { VerbSpec } from '../../kit/verb.js';
 import { CliError, EXIT, UsageError } from '../../kit/errors.js';
 import { addDownloadOptions, mayWrite, type DownloadOpts } from '../../kit/download.js';
-import { addProjectOption, genericFilePath, projectRef, type ProjectOpts } from './paths.js';
+import { addProjectOption, genericFileOfListed, genericFilePath, projectRef, type ProjectOpts } from './paths.js';
 import { formatBytes, Progress } from './progress.js';
 import { stdoutStream } from '../../io/output.js';
 
@@ -22,15 +22,17 @@ export const downloadVerb: VerbSpec<PackageDownloadOpts> = {
   examples: [
     'hostctl packages download -R acme/web/storefront --name cli --package-version 1.4.0 cli-linux',
     'hostctl packages download -R 5 --name docs --package-version 1.0.0 html/index.html -O index.html',
+    'hostctl packages download -R 5 --name docs --package-version 1.0.0 html%2Findex.html   # as packages files lists it',
     'hostctl packages download -R 5 --name cli --package-version 1.4.0 cli-linux -O - | sha256sum',
     'hostctl packages download -R 5 --name cli --package-version 1.4.0 cli-linux --clobber',
   ],
   options: (cmd) =>
     addDownloadOptions(addProjectOption(cmd).option('--name <name>', 'package name').option('--package-version <version>', 'package version'), "the file's own name"),
-  async run(cli, [file], o) {
+  async run(cli, [typed], o) {
     if (!o.name) throw new UsageError('missing --name (the package name)');
     if (!o.packageVersion) throw new UsageError('missing --package-version (the package version)');
-    if (!file) throw new UsageError('missing FILE-NAME (the file name inside the package)');
+    if (!typed) throw new UsageError('missing FILE-NAME (the file name inside the package)');
+    const file = genericFileOfListed(typed);
     const target = o.outputFile ?? basename(file);
     // Never silently overwrite: an existing file needs --clobber (or is kept with --skip-existing).
     if (!mayWrite(cli, target, o)) return;
@@ -50,7 +52,8 @@ export const downloadVerb: VerbSpec<PackageDownloadOpts> = {
     });
     const progress = new Progress({ label: basename(file), ...(total !== undefined ? { total } : {}), out: cli.term.stderrIsTTY && target !== '-' ? process.stderr : null, columns: cli.term.columns });
     if (target === '-') {
-      await pipeline(res.stream, hasher, stdoutStream());
+      // Standard output stays open: it is the process's (or, run in-process, the caller's) to end.
+      await pipeline(res.stream, hasher, stdoutStream(), { end: false });
     } else {
       // Written beside the target and renamed only once complete and verified.
       const partial = join(dirname(target), `.${basename(target)}.${randomBytes(4).toString('hex')}.part`);

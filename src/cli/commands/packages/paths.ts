@@ -46,6 +46,22 @@ export const packagePath = (project: PathValue, id: number, rest = ''): string =
 export const rulesPath = (project: PathValue, id?: number): string =>
   `${apiPath('/projects/:id/packages/protection/rules', { id: project })}${id === undefined ? '' : `/${id}`}`;
 
+/**
+ * A generic file as a download names it: `checksums/SHA256SUMS`, or the name the package's file
+ * list shows for it, `checksums%2FSHA256SUMS` (the platform stores a file uploaded under a path
+ * URL-encoded as one name). The platform's file names never hold `%` themselves, so an escape in
+ * what was typed is such a stored name, and is sent as the path it encodes: a file name sent with
+ * an encoded slash is refused (400), the path finds the file.
+ */
+export function genericFileOfListed(file: string): string {
+  if (!/%[0-9A-Fa-f]{2}/.test(file)) return file;
+  try {
+    return decodeURIComponent(file);
+  } catch {
+    return file;
+  }
+}
+
 /** The generic package file path: name, version and each segment of the file path encoded. */
 export function genericFilePath(project: PathValue, name: string, version: string, file: string): string {
   const segments = file.split('/').filter((s) => s !== '');

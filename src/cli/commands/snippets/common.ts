@@ -1,5 +1,6 @@
 // Snippets are personal (`/snippets/:id`) or belong to a project (-R: `/projects/:id/snippets/:id`),
-// named by id or by title (among the caller's own snippets, or the project's with -R).
+// named by id or by title (the caller's own snippets, then every snippet the caller can see;
+// the project's with -R).
 // Files come from disk (`-` reads standard input and needs --filename); their path in the
 // snippet is the local file's name.
 import { basename } from 'node:path';
@@ -23,17 +24,37 @@ export function snippetsBase(o: SnippetScopeOpts): string {
   return o.project === undefined ? '/snippets' : apiPath('/projects/:id/snippets', { id: idOrPath(o.project, '--project') });
 }
 
-/** A snippet's id from its id or its title. */
-export const snippetId = (api: ApiClient, o: SnippetScopeOpts, value: string | undefined): Promise<number> =>
-  resolveNamed<{ id: number; title: string }>(api, {
-    what: 'snippet',
-    arg: 'SNIPPET',
-    forms: `an id or a title of ${o.project === undefined ? 'your snippets' : 'the project\'s snippets'}`,
-    list: () => ({ path: snippetsBase(o) }),
-    matches: (row, typed) => row.title.trim().toLowerCase() === typed.toLowerCase(),
-    describe: (row) => `${row.id} ("${row.title}")`,
-    listCommand: `hostctl snippets list${o.project === undefined ? '' : ` -R ${o.project}`}`,
-  }, value);
+type SnippetRef = { id: number; title: string; author?: { username?: string }; project_id?: number | null };
+
+/** `12 ("notes" by alice)`, `15 ("notes" by bob, project 3)`. */
+const describeSnippet = (row: SnippetRef): string =>
+  `${row.id} ("${row.title}"${row.author?.username ? ` by ${row.author.username}` : ''}${row.project_id ? `, project ${row.project_id}` : ''})`;
+
+/**
+ * A snippet's id from its id or its title. A personal title is looked for among the caller's own
+ * snippets first, then among every snippet the caller can see (`GET /snippets/all`; an
+ * administrator sees everyone's), as `/snippets/:id` reads any snippet the caller may read: an
+ * administrator names another user's snippet by its title as by its id. With -R, the project's
+ * snippets are the list.
+ */
+export const snippetId = (api: ApiClient, o: SnippetScopeOpts, value: string | undefined, info?: (text: string) => void): Promise<number> =>
+  resolveNamed<SnippetRef>(
+    api,
+    {
+      what: 'snippet',
+      arg: 'SNIPPET',
+      forms: o.project === undefined ? 'an id or a title of your snippets, else of any snippet you can see' : "an id or a title of the project's snippets",
+      list: () => ({ path: snippetsBase(o) }),
+      ...(o.project === undefined
+        ? { wider: { list: () => ({ path: '/snippets/all' }), note: (row: SnippetRef) => `none of your snippets is titled "${row.title}": using snippet ${describeSnippet(row)}` } }
+        : {}),
+      matches: (row, typed) => row.title.trim().toLowerCase() === typed.toLowerCase(),
+      describe: describeSnippet,
+      listCommand: `hostctl snippets list${o.project === undefined ? ' --scope all' : ` -R ${o.project}`}`,
+    },
+    value,
+    info,
+  );
 
 export const snippetPath = (o: SnippetScopeOpts, id: number, rest = ''): string => `${snippetsBase(o)}/${id}${rest}`;
 

@@ -10,7 +10,7 @@ export const deleteVerb: VerbSpec<SnippetScopeOpts> = {
   options: (cmd) => addSnippetProjectOption(cmd),
   async run(cli, [id], o) {
     const api = await cli.client();
-    const sid = await snippetId(api, o, id);
+    const sid = await snippetId(api, o, id, (text) => cli.info(text));
     const path = snippetPath(o, sid);
     // Looked up first so that a wrong id fails before the question.
     const { data } = await api.get<{ title?: string }>(path);

@@ -9,7 +9,7 @@ export const filesVerb: VerbSpec<SnippetScopeOpts> = {
   options: (cmd) => addSnippetProjectOption(cmd),
   async run(cli, [id], o) {
     const api = await cli.client();
-    const { data } = await api.get<{ files?: { path: string; raw_url: string }[] }>(snippetPath(o, await snippetId(api, o, id)));
+    const { data } = await api.get<{ files?: { path: string; raw_url: string }[] }>(snippetPath(o, await snippetId(api, o, id, (text) => cli.info(text))));
     await cli.showList(data.files ?? [], [{ key: 'path' }, { key: 'raw_url', header: 'raw url' }], ['path', 'raw_url']);
   },
 };

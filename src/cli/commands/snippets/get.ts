@@ -10,7 +10,7 @@ export const getVerb: VerbSpec<SnippetScopeOpts> = {
   options: (cmd) => addSnippetProjectOption(cmd),
   async run(cli, [id], o) {
     const api = await cli.client();
-    const { data } = await api.get<Record<string, unknown>>(snippetPath(o, await snippetId(api, o, id)));
+    const { data } = await api.get<Record<string, unknown>>(snippetPath(o, await snippetId(api, o, id, (text) => cli.info(text))));
     await cli.showItem(data, SNIPPET_DETAIL_COLUMNS);
   },
 };

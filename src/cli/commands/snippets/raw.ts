@@ -29,7 +29,7 @@ export const rawVerb: VerbSpec<RawOpts> = {
     if (o.ref !== undefined && o.file === undefined) throw new UsageError('--ref needs --file');
     if (o.all && o.file !== undefined) throw new UsageError('--all and --file exclude each other');
     const api = await cli.client();
-    const sid = await snippetId(api, o, id);
+    const sid = await snippetId(api, o, id, (text) => cli.info(text));
     const fileRaw = (path: string, ref = 'main') => snippetPath(o, sid, `/files/${encodeURIComponent(ref)}/${encodeURIComponent(path.replace(/^\/+/, ''))}/raw`);
     const write = async (path: string) => {
       const res = await api.get(path);

@@ -57,7 +57,7 @@ export const updateVerb: VerbSpec<UpdateOpts> = {
     const body = defined({ title: o.title, description: o.description, visibility: o.visibility, ...(files.length > 0 ? { files } : {}) });
     if (Object.keys(body).length === 0) throw new UsageError('nothing to change: give --title, --description, --visibility, --add, --remove, --rename or --replace');
     const api = await cli.client();
-    const { data } = await api.put<Record<string, unknown>>(snippetPath(o, await snippetId(api, o, id)), body);
+    const { data } = await api.put<Record<string, unknown>>(snippetPath(o, await snippetId(api, o, id, (text) => cli.info(text))), body);
     await cli.showItem(data, SNIPPET_DETAIL_COLUMNS);
   },
 };

@@ -22,7 +22,7 @@ import { likeContains, placeholders } from '../../db/sql.js';
 import { BlobTooLargeError, discardBlob, openBlob, receiveBlob, receiveMultipartBlob, type ReceivedBlob } from './blobs.js';
 import { presentPackageFiles, presentPackages, presentPipelines, type PresentOptions } from './present.js';
 import { addPackageFile, DESTROY_JOB, findOrCreatePackage, levelFor, markForDestruction, protectionRules, removePackageFile, requiredLevel, ruleLevel, type ProtectionRules } from './service.js';
-import { DETAILED_STATUSES, isGenericFilePath, isGenericName, isGenericVersion, LISTED_STATUSES, PACKAGE_STATUSES, PACKAGE_TYPES, type PackageStatus } from './types.js';
+import { DETAILED_STATUSES, fileNameHasEncodedSlash, isGenericFilePath, legacyGenericFileName, storedGenericFileName, isGenericName, isGenericVersion, LISTED_STATUSES, PACKAGE_STATUSES, PACKAGE_TYPES, type PackageStatus } from './types.js';
 import { protectionRuleRoutes } from './protection-routes.js';
 import { genericMaxFileSize, planLimitRoutes } from './plan-limits.js';
 import { decodeCursor, encodeCursor, keysetReply } from '../../http/pagination.js';
@@ -210,12 +210,15 @@ const genericParams: ParamDecl[] = [
   { name: 'file_path', type: 'string', required: true, check: (v) => (isGenericFilePath(v as string) ? undefined : 'file_name is invalid') },
 ];
 
-/** `path/to/file.txt` is stored as one file name with its slashes encoded, as the platform does. */
-const storedFileName = (path: string): string => path.split('/').join('%2F');
+/** 400 for a file name sent with an encoded slash, before anything else is looked at (see fileNameHasEncodedSlash). */
+function checkFileNameSegment(ctx: RequestContext): void {
+  if (fileNameHasEncodedSlash(ctx.path)) throw paramError('file_name is invalid');
+}
 
 async function uploadGeneric(ctx: RequestContext) {
   // A refused upload leaves its body unread: serve discards the rest, a local caller closes its file.
   const body = ctx.bodyStream;
+  checkFileNameSegment(ctx);
   const user = currentUser(ctx);
   const project = findProject(ctx, 'read_package');
   checkJobTokenProject(ctx, project);
@@ -253,7 +256,7 @@ async function uploadGeneric(ctx: RequestContext) {
     const file = await ctx.core.write(() =>
       ctx.core.tx(() => {
         const pkg = findOrCreatePackage(ctx.core, { projectId: project.id, name, version: ctx.params.package_version as string, type: 'generic', status: status ?? 'default', pipelineId }, status);
-        const added = addPackageFile(ctx.core, pkg, storedFileName(ctx.params.file_path as string), received, pipelineId);
+        const added = addPackageFile(ctx.core, pkg, storedGenericFileName(ctx.params.file_path as string), received, pipelineId);
         auditRow(ctx.core, { type: 'Project', id: project.id }, 'package_registry_package_published', { type: 'Packages::PackageFile', id: added.id, details: added.file_name }, `Uploaded file ${added.file_name} to package ${pkg.name} ${pkg.version}`);
         return added;
       }),
@@ -266,6 +269,7 @@ async function uploadGeneric(ctx: RequestContext) {
 }
 
 function downloadGeneric(ctx: RequestContext) {
+  checkFileNameSegment(ctx);
   const project = projectByRef(ctx.core, ctx.params.id as string);
   // Anonymous callers are asked to sign in; signed-in ones who may not see the project get 404.
   if (!project || !canSee(ctx.core, ctx.actor, { project })) throw ctx.actor ? notFound('Project') : unauthorized();
@@ -278,9 +282,10 @@ function downloadGeneric(ctx: RequestContext) {
     )
     .get(project.id, ctx.params.package_name, ctx.params.package_version) as PackageRow | undefined;
   if (!pkg) throw recordNotFound();
+  const filePath = ctx.params.file_path as string;
   const file = ctx.core.db
-    .prepare('SELECT * FROM package_files WHERE package_id = ? AND file_name = ? ORDER BY id DESC LIMIT 1')
-    .get(pkg.id, storedFileName(ctx.params.file_path as string)) as PackageFileRow | undefined;
+    .prepare('SELECT * FROM package_files WHERE package_id = ? AND file_name IN (?, ?) ORDER BY id DESC LIMIT 1')
+    .get(pkg.id, storedGenericFileName(filePath), legacyGenericFileName(filePath)) as PackageFileRow | undefined;
   if (!file) throw recordNotFound();
   // Bookkeeping of a read: skipped (recorded by a later download) while another process holds
   // the write lock, so a download never waits for it or fails on it.

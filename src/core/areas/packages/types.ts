@@ -39,6 +39,31 @@ export const isGenericVersion = (version: string): boolean => VERSION_RE.test(ve
  */
 export const isGenericFilePath = (path: string): boolean => path.split('/').every((segment) => isGenericName(segment) && !/^[~@]/.test(segment));
 
+/**
+ * The file name the platform stores for an upload to `…/:version/path/to/file.txt`: the path and
+ * the name joined by `/` and URL-encoded as one component (Ruby's `URI.encode_uri_component`, which
+ * keeps only letters, digits and `*-._`), so `path%2Fto%2Ffile.txt`. A name without a path is
+ * stored as it is. A download by the same URL finds the row by this name.
+ */
+export function storedGenericFileName(filePath: string): string {
+  if (!filePath.includes('/')) return filePath;
+  return encodeURIComponent(filePath).replace(/[!'()~]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+}
+
+/**
+ * What versions before this rule stored for a file with a path (only its slashes encoded): a
+ * download still finds files those versions wrote with `+`, `~` or `@` in a pathed name.
+ */
+export const legacyGenericFileName = (filePath: string): string => filePath.split('/').join('%2F');
+
+/**
+ * Whether the file name as sent (the request path's last segment, still percent-encoded) holds an
+ * encoded slash. The platform routes `…/:version/(*path/):file_name` on the raw path and checks
+ * the decoded file name against a rule without `/`, so `checksums%2FSHA256SUMS` is refused with
+ * 400 "file_name is invalid", while `checksums/SHA256SUMS` (a path and a name) is accepted.
+ */
+export const fileNameHasEncodedSlash = (requestPath: string): boolean => /%2f/i.test((requestPath.split('?')[0] as string).split('/').pop() ?? '');
+
 /** Access levels as protection rules name them. */
 export const RULE_LEVELS: Record<string, number> = { maintainer: 40, owner: 50, admin: 60 };
 export const ruleLevelName = (level: number | null): string | null => (level === null ? null : (Object.keys(RULE_LEVELS).find((k) => RULE_LEVELS[k] === level) ?? null));
