@@ -101,5 +101,13 @@ describe('statistics in the CLI', () => {
     const wiki = (JSON.parse(String(root.stdout)) as Obj[]).map((r) => r['statistics.wiki_size'] as number);
     expect(wiki).toEqual([...wiki].sort((a, b) => b - a));
     expect(wiki[0]).toBeGreaterThan(0);
+    // The field sorted on is a column of its own, before the storage size and the commits.
+    const table = lines((await sb.run(['projects', 'list', '--sort', 'repository_size:desc', '--all'])).stdout);
+    const plain = lines((await sb.run(['projects', 'list', '--all'])).stdout);
+    expect(table.map((r) => r.length)).toEqual(plain.map((r) => r.length + 3));
+    const repo = await sb.json<(Obj & { statistics: Sizes & { commit_count: number } })[]>(['projects', 'list', '--sort', 'repository_size:desc', '--all']);
+    expect(table.map((r) => r.slice(-3))).toEqual(repo.map((p) => [p.statistics.repository_size, p.statistics.storage_size, p.statistics.commit_count].map(String)));
+    const sizes = repo.map((p) => p.statistics.repository_size);
+    expect(sizes).toEqual([...sizes].sort((a, b) => b - a));
   });
 });

@@ -12,8 +12,11 @@ const WHO = {
   group: 'only administrators see group statistics',
 } as const;
 
-export const STORAGE_SIZE_COLUMN: Column = { key: 'statistics.storage_size', header: 'storage size', bytes: true };
-export const REPOSITORY_SIZE_COLUMN: Column = { key: 'statistics.repository_size', header: 'repository size', bytes: true };
+/** The column of one size field of the statistics (`repository_size` → REPOSITORY SIZE). */
+export const sizeColumn = (field: string): Column => ({ key: `statistics.${field}`, header: field.replace(/_/g, ' '), bytes: true });
+
+export const STORAGE_SIZE_COLUMN = sizeColumn('storage_size');
+export const REPOSITORY_SIZE_COLUMN = sizeColumn('repository_size');
 export const COMMITS_COLUMN: Column = { key: 'statistics.commit_count', header: 'commits' };
 
 export const carriesStatistics = (row: Record<string, unknown>): boolean => row.statistics !== null && typeof row.statistics === 'object';

@@ -2,7 +2,7 @@ import type { VerbSpec } from '../../kit/verb.js';
 import { addSortOption, sortQuery } from '../../kit/sort.js';
 import { UsageError } from '../../kit/errors.js';
 import { apiPath, idOrPath, parseAccessLevel, parseVisibility } from '../../kit/refs.js';
-import { callerIsAdmin, COMMITS_COLUMN, STORAGE_SIZE_COLUMN, statisticsView } from '../../kit/statistics.js';
+import { callerIsAdmin, COMMITS_COLUMN, sizeColumn, STORAGE_SIZE_COLUMN, statisticsView } from '../../kit/statistics.js';
 import { PROJECT_COLUMNS, PROJECT_FIELDS } from './columns.js';
 
 interface ListOpts {
@@ -72,7 +72,10 @@ export const listVerb: VerbSpec<ListOpts> = {
     // The platform orders a non-administrator's list by created_at instead, without a word (and a
     // member from Reporter up still gets statistics, so the rows cannot tell): ask who is calling.
     if (bySize && rows.length > 0 && !(await callerIsAdmin(cli))) cli.info(`--sort ${String(sort.order_by)} is for administrators: the list is ordered by created_at instead`);
-    const view = statistics ? statisticsView(cli, 'project', rows, PROJECT_COLUMNS, [STORAGE_SIZE_COLUMN, COMMITS_COLUMN], PROJECT_FIELDS) : { columns: PROJECT_COLUMNS, fields: PROJECT_FIELDS };
+    // The field sorted on comes first among the statistics and stays on a narrow terminal.
+    const sortedOn = bySize && sort.order_by !== 'storage_size' ? [{ ...sizeColumn(String(sort.order_by)), priority: 2 as const }] : [];
+    const storage = bySize && sort.order_by === 'storage_size' ? { ...STORAGE_SIZE_COLUMN, priority: 2 as const } : STORAGE_SIZE_COLUMN;
+    const view = statistics ? statisticsView(cli, 'project', rows, PROJECT_COLUMNS, [...sortedOn, storage, COMMITS_COLUMN], PROJECT_FIELDS) : { columns: PROJECT_COLUMNS, fields: PROJECT_FIELDS };
     await cli.showList(rows, view.columns, view.fields);
   },
 };
