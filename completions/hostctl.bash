@@ -318,7 +318,7 @@ _hostctl_flags() {
     'groups create') echo '--name --path -g --group --visibility --description' ;;
     'groups delete') echo '' ;;
     'groups get') echo '--with-projects' ;;
-    'groups list') echo '--sort -g --group --descendants --search --top-level --owned --min-access-level --visibility --page --per-page --all --limit' ;;
+    'groups list') echo '--sort -g --group --descendants --search --top-level --owned --min-access-level --visibility --statistics --page --per-page --all --limit' ;;
     'groups update') echo '--name --path --visibility --description' ;;
     'init') echo '--root-token --tier --offering --storage --external-url --demo --context-name --recover-token' ;;
     'members') echo '' ;;
@@ -955,7 +955,7 @@ _hostctl_value() {
       esac ;;
     'projects list')
       case "$2" in
-        --sort) COMPREPLY=($(compgen -W 'id id:asc id:desc name name:asc name:desc path path:asc path:desc created created:asc created:desc updated updated:asc updated:desc last_activity last_activity:asc last_activity:desc storage_size storage_size:asc storage_size:desc repository_size repository_size:asc repository_size:desc' -- "$cur")); return 0 ;;
+        --sort) COMPREPLY=($(compgen -W 'id id:asc id:desc name name:asc name:desc path path:asc path:desc created created:asc created:desc updated updated:asc updated:desc last_activity last_activity:asc last_activity:desc storage_size storage_size:asc storage_size:desc repository_size repository_size:asc repository_size:desc wiki_size wiki_size:asc wiki_size:desc packages_size packages_size:asc packages_size:desc' -- "$cur")); return 0 ;;
         -g|--group) _hostctl_dynamic groups; return 0 ;;
         --search) COMPREPLY=(); return 0 ;;
         --visibility) COMPREPLY=($(compgen -W 'private internal public' -- "$cur")); return 0 ;;

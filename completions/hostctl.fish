@@ -1066,6 +1066,7 @@ complete -c hostctl -n '__hostctl_at \'groups list\'' -l top-level -d 'only top-
 complete -c hostctl -n '__hostctl_at \'groups list\'' -l owned -d 'only groups the caller owns'
 complete -c hostctl -n '__hostctl_at \'groups list\'' -l min-access-level -x -d 'only groups where the caller has at least this role'
 complete -c hostctl -n '__hostctl_at \'groups list\'' -l visibility -x -a 'private internal public' -d 'private, internal or public'
+complete -c hostctl -n '__hostctl_at \'groups list\'' -l statistics -d 'include statistics: the sizes summed over each group\'s own projects (administrators)'
 complete -c hostctl -n '__hostctl_at \'groups list\'' -l page -x -d 'page number to fetch'
 complete -c hostctl -n '__hostctl_at \'groups list\'' -l per-page -x -d 'items per page (the server caps it at 100)'
 complete -c hostctl -n '__hostctl_at \'groups list\'' -l all -d 'fetch every page, following the Link header'
@@ -1305,7 +1306,7 @@ complete -c hostctl -n '__hostctl_at \'projects get\'' -l statistics -d 'include
 complete -c hostctl -n '__hostctl_at \'projects get\'; and __hostctl_arg 1' -a '(__hostctl_dynamic projects)'
 
 # projects list
-complete -c hostctl -n '__hostctl_at \'projects list\'' -l sort -x -a 'id id:asc id:desc name name:asc name:desc path path:asc path:desc created created:asc created:desc updated updated:asc updated:desc last_activity last_activity:asc last_activity:desc storage_size storage_size:asc storage_size:desc repository_size repository_size:asc repository_size:desc' -d 'sort by one of id, name, path, created, updated, last_activity, storage_size, repository_size, optionally :asc or :desc (default created:desc)'
+complete -c hostctl -n '__hostctl_at \'projects list\'' -l sort -x -a 'id id:asc id:desc name name:asc name:desc path path:asc path:desc created created:asc created:desc updated updated:asc updated:desc last_activity last_activity:asc last_activity:desc storage_size storage_size:asc storage_size:desc repository_size repository_size:asc repository_size:desc wiki_size wiki_size:asc wiki_size:desc packages_size packages_size:asc packages_size:desc' -d 'sort by one of id, name, path, created, updated, last_activity, storage_size, repository_size, wiki_size, packages_size, optionally :asc or :desc (default created:desc)'
 complete -c hostctl -n '__hostctl_at \'projects list\'' -s g -l group -x -a '(__hostctl_dynamic groups)' -d 'only this group\'s projects (id or full path)'
 complete -c hostctl -n '__hostctl_at \'projects list\'' -l include-subgroups -d 'with --group: also projects of its subgroups'
 complete -c hostctl -n '__hostctl_at \'projects list\'' -l search -x -d 'name or path contains this text'
@@ -1316,7 +1317,7 @@ complete -c hostctl -n '__hostctl_at \'projects list\'' -l archived -d 'only arc
 complete -c hostctl -n '__hostctl_at \'projects list\'' -l no-archived -d 'only projects that are not archived'
 complete -c hostctl -n '__hostctl_at \'projects list\'' -l min-access-level -x -d 'only projects where the caller has at least this role'
 complete -c hostctl -n '__hostctl_at \'projects list\'' -l storage -x -a '(__hostctl_dynamic storages)' -d 'only projects on this storage (administrators)'
-complete -c hostctl -n '__hostctl_at \'projects list\'' -l statistics -d 'include repository statistics: storage size and commit count (implied by --sort storage_size|repository_size, which administrators may use)'
+complete -c hostctl -n '__hostctl_at \'projects list\'' -l statistics -d 'include statistics: storage size and commit count (implied by a --sort by size, which administrators may use)'
 complete -c hostctl -n '__hostctl_at \'projects list\'' -l page -x -d 'page number to fetch'
 complete -c hostctl -n '__hostctl_at \'projects list\'' -l per-page -x -d 'items per page (the server caps it at 100)'
 complete -c hostctl -n '__hostctl_at \'projects list\'' -l all -d 'fetch every page, following the Link header'

@@ -2,6 +2,7 @@ import type { VerbSpec } from '../../kit/verb.js';
 import { addSortOption, sortQuery } from '../../kit/sort.js';
 import { UsageError } from '../../kit/errors.js';
 import { apiPath, idOrPath, parseAccessLevel, parseVisibility } from '../../kit/refs.js';
+import { REPOSITORY_SIZE_COLUMN, STORAGE_SIZE_COLUMN, statisticsView } from '../../kit/statistics.js';
 import { GROUP_COLUMNS, GROUP_FIELDS } from './columns.js';
 
 interface ListOpts {
@@ -14,6 +15,7 @@ interface ListOpts {
   visibility?: string;
   orderBy?: string;
   sort?: string;
+  statistics?: boolean;
 }
 
 const SORT = { fields: ['name', 'path', 'id'], style: 'order_by', defaultText: 'name:asc' } as const;
@@ -28,6 +30,7 @@ export const listVerb: VerbSpec<ListOpts> = {
     'hostctl groups list --top-level',
     'hostctl groups list --group acme --descendants',
     'hostctl groups list --search platform --fields id,full_path -o json',
+    'hostctl groups list --statistics --fields full_path,statistics.storage_size -o json   # administrators',
   ],
   options: (cmd) =>
     addSortOption(cmd, SORT)
@@ -37,7 +40,8 @@ export const listVerb: VerbSpec<ListOpts> = {
       .option('--top-level', 'only top-level groups')
       .option('--owned', 'only groups the caller owns')
       .option('--min-access-level <role>', 'only groups where the caller has at least this role')
-      .option('--visibility <level>', 'private, internal or public'),
+      .option('--visibility <level>', 'private, internal or public')
+      .option('--statistics', "include statistics: the sizes summed over each group's own projects (administrators)"),
   async run(cli, _args, o) {
     const sort = sortQuery(o, SORT);
     if (o.descendants && !o.group) throw new UsageError('--descendants needs --group');
@@ -52,7 +56,9 @@ export const listVerb: VerbSpec<ListOpts> = {
       min_access_level: o.minAccessLevel !== undefined ? parseAccessLevel(o.minAccessLevel, '--min-access-level') : undefined,
       visibility: parseVisibility(o.visibility),
       ...sort,
+      statistics: o.statistics || undefined,
     });
-    await cli.showList(rows, GROUP_COLUMNS, GROUP_FIELDS);
+    const view = o.statistics ? statisticsView(cli, 'group', rows, GROUP_COLUMNS, [STORAGE_SIZE_COLUMN, REPOSITORY_SIZE_COLUMN], GROUP_FIELDS) : { columns: GROUP_COLUMNS, fields: GROUP_FIELDS };
+    await cli.showList(rows, view.columns, view.fields);
   },
 };

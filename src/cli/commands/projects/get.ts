@@ -1,5 +1,6 @@
 import type { VerbSpec } from '../../kit/verb.js';
 import { apiPath, idOrPath } from '../../kit/refs.js';
+import { COMMITS_COLUMN, REPOSITORY_SIZE_COLUMN, STORAGE_SIZE_COLUMN, statisticsView } from '../../kit/statistics.js';
 import { PROJECT_DETAIL_COLUMNS } from './columns.js';
 
 export const getVerb: VerbSpec<{ statistics?: boolean }> = {
@@ -18,17 +19,9 @@ export const getVerb: VerbSpec<{ statistics?: boolean }> = {
     const api = await cli.client();
     const res = await api.get<Record<string, unknown>>(apiPath('/projects/:id', { id: idOrPath(project, 'PROJECT') }), o.statistics ? { statistics: true } : undefined);
     const data = api.expectRecord<Record<string, unknown>>(res.data);
-    const stats = data.statistics as { storage_size?: number; repository_size?: number; commit_count?: number } | undefined;
     await cli.showItem(
       data,
-      stats
-        ? [
-            ...PROJECT_DETAIL_COLUMNS,
-            { key: 'statistics.storage_size', header: 'storage size', get: () => stats.storage_size, bytes: true },
-            { key: 'statistics.repository_size', header: 'repository size', get: () => stats.repository_size, bytes: true },
-            { key: 'statistics.commit_count', header: 'commits' },
-          ]
-        : PROJECT_DETAIL_COLUMNS,
+      o.statistics ? statisticsView(cli, 'project', [data], PROJECT_DETAIL_COLUMNS, [STORAGE_SIZE_COLUMN, REPOSITORY_SIZE_COLUMN, COMMITS_COLUMN]).columns : PROJECT_DETAIL_COLUMNS,
     );
   },
 };

@@ -1,8 +1,8 @@
 import type { VerbSpec } from '../../kit/verb.js';
-import type { Column } from '../../render/output.js';
 import { addSortOption, sortQuery } from '../../kit/sort.js';
 import { UsageError } from '../../kit/errors.js';
 import { apiPath, idOrPath, parseAccessLevel, parseVisibility } from '../../kit/refs.js';
+import { callerIsAdmin, COMMITS_COLUMN, sizeColumn, STORAGE_SIZE_COLUMN, statisticsView } from '../../kit/statistics.js';
 import { PROJECT_COLUMNS, PROJECT_FIELDS } from './columns.js';
 
 interface ListOpts {
@@ -20,14 +20,11 @@ interface ListOpts {
   statistics?: boolean;
 }
 
-/** The orders the platform really applies (others it refuses or ignores). */
-const SORT = { fields: ['id', 'name', 'path', 'created_at', 'updated_at', 'last_activity_at', 'storage_size', 'repository_size'], style: 'order_by', defaultText: 'created_at:desc' } as const;
+/** The orders by a size field: administrators only (the platform ignores them for others). */
+const SIZE_ORDERS: readonly string[] = ['storage_size', 'repository_size', 'wiki_size', 'packages_size'];
 
-/** The statistics columns (administrators, or members who can read the code). */
-const STATISTICS_COLUMNS: Column[] = [
-  { key: 'statistics.storage_size', header: 'storage size', bytes: true },
-  { key: 'statistics.commit_count', header: 'commits' },
-];
+/** The orders the platform really applies (others it refuses or ignores). */
+const SORT = { fields: ['id', 'name', 'path', 'created_at', 'updated_at', 'last_activity_at', ...SIZE_ORDERS], style: 'order_by', defaultText: 'created_at:desc' } as const;
 
 export const listVerb: VerbSpec<ListOpts> = {
   name: 'list',
@@ -53,10 +50,11 @@ export const listVerb: VerbSpec<ListOpts> = {
       .option('--no-archived', 'only projects that are not archived')
       .option('--min-access-level <role>', 'only projects where the caller has at least this role')
       .option('--storage <storage>', 'only projects on this storage (administrators)')
-      .option('--statistics', 'include repository statistics: storage size and commit count (implied by --sort storage_size|repository_size, which administrators may use)'),
+      .option('--statistics', 'include statistics: storage size and commit count (implied by a --sort by size, which administrators may use)'),
   async run(cli, _args, o) {
     const sort = sortQuery(o, SORT);
-    const statistics = o.statistics || sort.order_by === 'storage_size' || sort.order_by === 'repository_size';
+    const bySize = SIZE_ORDERS.includes(String(sort.order_by));
+    const statistics = o.statistics === true || bySize;
     if (o.includeSubgroups && !o.group) throw new UsageError('--include-subgroups needs --group');
     const path = o.group ? apiPath('/groups/:id/projects', { id: idOrPath(o.group, '--group') }) : '/projects';
     const rows = await cli.list<Record<string, unknown>>(path, {
@@ -71,6 +69,13 @@ export const listVerb: VerbSpec<ListOpts> = {
       ...sort,
       statistics: statistics || undefined,
     });
-    await cli.showList(rows, statistics ? [...PROJECT_COLUMNS, ...STATISTICS_COLUMNS] : PROJECT_COLUMNS, PROJECT_FIELDS);
+    // The platform orders a non-administrator's list by created_at instead, without a word (and a
+    // member from Reporter up still gets statistics, so the rows cannot tell): ask who is calling.
+    if (bySize && rows.length > 0 && !(await callerIsAdmin(cli))) cli.info(`--sort ${String(sort.order_by)} is for administrators: the list is ordered by created_at instead`);
+    // The field sorted on comes first among the statistics and stays on a narrow terminal.
+    const sortedOn = bySize && sort.order_by !== 'storage_size' ? [{ ...sizeColumn(String(sort.order_by)), priority: 2 as const }] : [];
+    const storage = bySize && sort.order_by === 'storage_size' ? { ...STORAGE_SIZE_COLUMN, priority: 2 as const } : STORAGE_SIZE_COLUMN;
+    const view = statistics ? statisticsView(cli, 'project', rows, PROJECT_COLUMNS, [...sortedOn, storage, COMMITS_COLUMN], PROJECT_FIELDS) : { columns: PROJECT_COLUMNS, fields: PROJECT_FIELDS };
+    await cli.showList(rows, view.columns, view.fields);
   },
 };

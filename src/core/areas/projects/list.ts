@@ -15,12 +15,16 @@ import { ACCESS_CTES, countVisibleProjects, countVisibleProjectsIn, memberProjec
 import { directAccessLevels, presentProject, presentProjectBasic } from './present.js';
 import { likeContains, trigramPhrase } from '../../db/sql.js';
 import { isAdmin } from '../../auth/policy.js';
-import { storageSizes, withStatistics } from './statistics.js';
+import { ProjectSizes, withStatistics } from './statistics.js';
 
-export const PROJECT_ORDERS = ['id', 'name', 'path', 'created_at', 'updated_at', 'last_activity_at', 'repository_size', 'storage_size'] as const;
+/** The orders by a size field, as the platform's STATISTICS_SORT_PARAMS. */
+const SIZE_ORDERS = ['storage_size', 'repository_size', 'wiki_size', 'packages_size'] as const;
+type SizeOrder = (typeof SIZE_ORDERS)[number];
+
+export const PROJECT_ORDERS = ['id', 'name', 'path', 'created_at', 'updated_at', 'last_activity_at', ...SIZE_ORDERS] as const;
 
 /** Orders only administrators get (others fall back to created_at, as on the platform). */
-const SIZE_ORDERS = new Set(['repository_size', 'storage_size']);
+const isSizeOrder = (order: string): order is SizeOrder => (SIZE_ORDERS as readonly string[]).includes(order);
 
 export const projectListParams: ParamDecl[] = [
   { name: 'archived', type: 'boolean' },
@@ -126,7 +130,7 @@ export function listProjects(ctx: RequestContext, scope: ListScope = {}): Reply 
   const deferredPage = (order: string) =>
     `${ctes}SELECT p.* FROM projects p WHERE p.id IN (SELECT p.id FROM projects p WHERE ${condition} ORDER BY ${order} LIMIT @limit OFFSET @offset) ORDER BY ${order}`;
   let orderBy = p.order_by as (typeof PROJECT_ORDERS)[number];
-  if (SIZE_ORDERS.has(orderBy) && !isAdmin(viewer)) orderBy = 'created_at';
+  if (isSizeOrder(orderBy) && !isAdmin(viewer)) orderBy = 'created_at';
   const dir = p.sort === 'asc' ? 'ASC' : 'DESC';
   const column = orderBy === 'path' ? 'p.path_lower' : `p.${orderBy}`;
   const namespaces = new Map<number, NamespaceRow>();
@@ -140,13 +144,15 @@ export function listProjects(ctx: RequestContext, scope: ListScope = {}): Reply 
     return rows.map(present);
   };
 
-  if (SIZE_ORDERS.has(orderBy)) {
-    // Repository sizes live on disk, not in the database: sort every matching project in memory.
+  if (isSizeOrder(orderBy)) {
+    // Sizes live on disk, not in the database: sort every matching project in memory on the one
+    // field the order names (the repositories alone for repository_size), and present the page's
+    // statistics from the same reader, which reads only the parts the sort did not.
     const rows = ctx.core.db.prepare(base).all(args) as ProjectRow[];
-    const sizes = storageSizes(ctx.core, rows);
-    const size = new Map(rows.map((r) => [r.id, sizes.get(r.id)?.[orderBy as 'storage_size' | 'repository_size'] ?? 0]));
+    const sizes = new ProjectSizes(ctx.core);
+    const size = sizes.field(rows, orderBy);
     rows.sort((a, b) => ((size.get(a.id) as number) - (size.get(b.id) as number) || a.id - b.id) * (dir === 'ASC' ? 1 : -1));
-    return paginateArray(ctx, rows, (page) => withStatistics(ctx.core, viewer, page, page.map(present)));
+    return paginateArray(ctx, rows, (page) => withStatistics(ctx.core, viewer, page, page.map(present), sizes));
   }
   if (p.statistics === true && !p.simple) {
     const reply = paginate(

@@ -51,49 +51,91 @@ export function directorySize(dir: string): number {
  * when the file is created and subtracts it when the file row is destroyed, so files of a package
  * marked pending_destruction still count (their bytes are kept until the job removes them).
  */
-function packageBytes(core: CoreState, ids: string): Map<number, number> {
+function packageBytes(core: CoreState, projects: readonly ProjectRow[]): Map<number, number> {
   const rows = core.db
     .prepare(
       `SELECT p.project_id AS id, SUM(f.size) AS n FROM packages p JOIN package_files f ON f.package_id = p.id
        WHERE p.project_id IN (SELECT value FROM json_each(?)) GROUP BY p.project_id`,
     )
-    .all(ids) as { id: number; n: number }[];
+    .all(JSON.stringify(projects.map((p) => p.id))) as { id: number; n: number }[];
   return new Map(rows.map((r) => [r.id, r.n]));
 }
 
 /** Bytes of the project snippets' repositories per project (the platform sums each snippet's repository size). */
-function snippetBytes(core: CoreState, ids: string): Map<number, number> {
+function snippetBytes(core: CoreState, projects: readonly ProjectRow[]): Map<number, number> {
   const rows = core.db
     .prepare('SELECT id, project_id, repository_storage FROM snippets WHERE project_id IN (SELECT value FROM json_each(?))')
-    .all(ids) as { id: number; project_id: number; repository_storage: string }[];
+    .all(JSON.stringify(projects.map((p) => p.id))) as { id: number; project_id: number; repository_storage: string }[];
   const bytes = new Map<number, number>();
   for (const s of rows) bytes.set(s.project_id, (bytes.get(s.project_id) ?? 0) + directorySize(core.repos.snippet(s).path));
   return bytes;
 }
 
+export type StoragePart = (typeof STORAGE_PARTS)[number];
+export type SizeField = keyof StorageSizes;
+
+const none = (): Map<number, number> => new Map();
+
 /**
- * The size fields of each project: repositories and wikis read from disk, package and snippet
- * sizes gathered for all the projects at once.
+ * How each part is read for a set of projects at once (a project missing from the answer has 0
+ * bytes of it). Parts this instance does not store are always 0 and read nothing.
  */
-export function storageSizes(core: CoreState, projects: readonly ProjectRow[]): Map<number, StorageSizes> {
-  const ids = JSON.stringify(projects.map((p) => p.id));
-  const packages = projects.length ? packageBytes(core, ids) : new Map<number, number>();
-  const snippets = projects.length ? snippetBytes(core, ids) : new Map<number, number>();
-  const sizes = new Map<number, StorageSizes>();
-  for (const p of projects) {
-    const parts: Omit<StorageSizes, 'storage_size'> = {
-      repository_size: directorySize(core.repos.project(p).path),
-      wiki_size: directorySize(core.repos.projectWiki(p).path),
-      lfs_objects_size: 0,
-      job_artifacts_size: 0,
-      pipeline_artifacts_size: 0,
-      packages_size: packages.get(p.id) ?? 0,
-      snippets_size: snippets.get(p.id) ?? 0,
-      uploads_size: 0,
-    };
-    sizes.set(p.id, sumSizes([parts]));
+const PART_READERS: Record<StoragePart, (core: CoreState, projects: readonly ProjectRow[]) => Map<number, number>> = {
+  repository_size: (core, projects) => new Map(projects.map((p) => [p.id, directorySize(core.repos.project(p).path)])),
+  wiki_size: (core, projects) => new Map(projects.map((p) => [p.id, directorySize(core.repos.projectWiki(p).path)])),
+  lfs_objects_size: none,
+  job_artifacts_size: none,
+  pipeline_artifacts_size: none,
+  packages_size: packageBytes,
+  snippets_size: snippetBytes,
+  uploads_size: none,
+};
+
+/**
+ * The size fields of projects within one request. Each part is read only when a caller needs it
+ * and at most once per project: an order by repository_size reads the repositories of every
+ * matching project to sort them, and the page's statistics then read only the other parts, of
+ * the page's projects alone. Nothing outlives the request (sizes change with every push).
+ */
+export class ProjectSizes {
+  private readonly known = new Map<number, Partial<Record<StoragePart, number>>>();
+
+  constructor(private readonly core: CoreState) {}
+
+  /** Reads the parts among `parts` that some of `projects` do not have yet. */
+  private read(projects: readonly ProjectRow[], parts: readonly StoragePart[]): void {
+    for (const part of parts) {
+      const missing = projects.filter((p) => this.known.get(p.id)?.[part] === undefined);
+      if (missing.length === 0) continue;
+      const bytes = PART_READERS[part](this.core, missing);
+      for (const p of missing) {
+        let parts = this.known.get(p.id);
+        if (!parts) this.known.set(p.id, (parts = {}));
+        parts[part] = bytes.get(p.id) ?? 0;
+      }
+    }
   }
-  return sizes;
+
+  /** One size field of each project: a part, or storage_size (which needs all of them). */
+  field(projects: readonly ProjectRow[], field: SizeField): Map<number, number> {
+    if (field === 'storage_size') {
+      const all = this.all(projects);
+      return new Map(projects.map((p) => [p.id, (all.get(p.id) as StorageSizes).storage_size]));
+    }
+    this.read(projects, [field]);
+    return new Map(projects.map((p) => [p.id, this.known.get(p.id)?.[field] as number]));
+  }
+
+  /** Every size field of each project. */
+  all(projects: readonly ProjectRow[]): Map<number, StorageSizes> {
+    this.read(projects, STORAGE_PARTS);
+    return new Map(projects.map((p) => [p.id, sumSizes([this.known.get(p.id) as Omit<StorageSizes, 'storage_size'>])]));
+  }
+}
+
+/** Every size field of each project (a one-off set: a group page's projects). */
+export function storageSizes(core: CoreState, projects: readonly ProjectRow[]): Map<number, StorageSizes> {
+  return new ProjectSizes(core).all(projects);
 }
 
 /** Field-by-field sums, storage_size being the sum of the parts (a group's statistics, or one project's). */
@@ -112,15 +154,24 @@ async function commitCount(core: CoreState, p: ProjectRow): Promise<number> {
   return repo.exists() && (await repo.branch(p.default_branch)) ? repo.count({ rev: p.default_branch }) : 0;
 }
 
-/** Adds `statistics` to presented projects the viewer may see them for. */
-export async function withStatistics<T extends { id: number }>(core: CoreState, viewer: UserRow | null, rows: readonly ProjectRow[], presented: T[]): Promise<(T & { statistics?: ProjectStatistics })[]> {
+/**
+ * Adds `statistics` to presented projects the viewer may see them for; `sizes` holds what the
+ * request already read (the parts an order by size sorted on), so no part is read twice.
+ */
+export async function withStatistics<T extends { id: number }>(
+  core: CoreState,
+  viewer: UserRow | null,
+  rows: readonly ProjectRow[],
+  presented: T[],
+  sizes: ProjectSizes = new ProjectSizes(core),
+): Promise<(T & { statistics?: ProjectStatistics })[]> {
   const readable = rows.filter((r) => mayReadStatistics(core, viewer, r));
-  const sizes = storageSizes(core, readable);
+  const all = sizes.all(readable);
   const byId = new Map(readable.map((r) => [r.id, r]));
   return Promise.all(
     presented.map(async (item) => {
       const row = byId.get(item.id);
-      const size = sizes.get(item.id);
+      const size = all.get(item.id);
       if (!row || !size) return item;
       const statistics: ProjectStatistics = { commit_count: await commitCount(core, row), ...size, container_registry_size: 0 };
       return { ...item, statistics };
