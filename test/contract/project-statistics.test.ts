@@ -61,7 +61,7 @@ describe.each(TRANSPORTS)('project statistics (%s)', (kind) => {
   });
 
   it('order_by storage_size sorts by size for administrators; lists carry statistics when asked', async () => {
-    const desc = await inst.admin.get<WithStats[]>('/projects', { order_by: 'storage_size', sort: 'desc', per_page: 100 });
+    const desc = await inst.admin.get<WithStats[]>('/projects', { order_by: 'storage_size', sort: 'desc', per_page: 100, statistics: true });
     const order = desc.data.map((p) => p.id);
     expect(order.indexOf(big.id)).toBeLessThan(order.indexOf(small.id));
     expect(order.indexOf(small.id)).toBeLessThan(order.indexOf(empty.id));
@@ -70,6 +70,8 @@ describe.each(TRANSPORTS)('project statistics (%s)', (kind) => {
     const asc = await inst.admin.get<WithStats[]>('/projects', { order_by: 'repository_size', sort: 'asc', per_page: 1 });
     expect(asc.data).toHaveLength(1);
     expect(asc.headers['x-next-page']).toBe('2');
+    // Sorted by size but not asked for statistics: the rows carry none, as on the platform.
+    expect(asc.data[0]?.statistics).toBeUndefined();
     const listed = await inst.admin.get<WithStats[]>('/projects', { statistics: true, per_page: 100 });
     expect(listed.data.find((p) => p.id === big.id)?.statistics?.commit_count).toBeGreaterThanOrEqual(2);
     // Non-administrators fall back to the default order, as on the platform.

@@ -147,12 +147,14 @@ export function listProjects(ctx: RequestContext, scope: ListScope = {}): Reply 
   if (isSizeOrder(orderBy)) {
     // Sizes live on disk, not in the database: sort every matching project in memory on the one
     // field the order names (the repositories alone for repository_size), and present the page's
-    // statistics from the same reader, which reads only the parts the sort did not.
+    // statistics from the same reader, which reads only the parts the sort did not. As on the
+    // platform, the rows carry statistics only when they are asked for.
     const rows = ctx.core.db.prepare(base).all(args) as ProjectRow[];
     const sizes = new ProjectSizes(ctx.core);
     const size = sizes.field(rows, orderBy);
     rows.sort((a, b) => ((size.get(a.id) as number) - (size.get(b.id) as number) || a.id - b.id) * (dir === 'ASC' ? 1 : -1));
-    return paginateArray(ctx, rows, (page) => withStatistics(ctx.core, viewer, page, page.map(present), sizes));
+    const withStats = p.statistics === true && !p.simple;
+    return paginateArray(ctx, rows, (page) => (withStats ? withStatistics(ctx.core, viewer, page, page.map(present), sizes) : page.map(present)));
   }
   if (p.statistics === true && !p.simple) {
     const reply = paginate(
