@@ -13,7 +13,7 @@
 // the state that was backed up, and refusing it would leave no way to restore that backup at all.
 import type { Database } from '../db/connection.js';
 import { databaseChecks } from '../doctor/database-checks.js';
-import { packageBytesChecks, repositoryRowsCheck, type StoredBlob, type StoredRepositories } from '../doctor/stored-bytes-checks.js';
+import { packageBytesChecks, repositoryRowsResult, scanRepositoryRows, type StoredBlob, type StoredRepositories } from '../doctor/stored-bytes-checks.js';
 import { warn, type CheckResult } from '../../shared/health-check.js';
 import { ArchiveError, type BackupManifest } from './manifest.js';
 
@@ -53,13 +53,12 @@ export function archiveChecks(db: Database, manifest: BackupManifest, sizes: Rea
   else out.push(...packageBytesChecks(db, archivedBlobs(manifest, sizes)));
   if (manifest.excluded.includes('repositories')) out.push(warn('repositories.rows', 'the archive was made with --exclude repositories: restored projects and snippets have no repositories'));
   else {
-    const held = archivedRepositories(manifest);
-    const all = repositoryRowsCheck(db, held).result;
+    const { found, missing } = scanRepositoryRows(db, archivedRepositories(manifest));
     // Of the rows without a repository here, those whose repository the manifest lists were
     // lost from the archive; the others had none when the backup was made.
     const listed = new Set(manifest.repositories.map((r) => `${r.storage}\0${r.path}`));
-    const lost = all.status === 'fail' ? repositoryRowsCheck(db, { storages: held.storages, has: (s, p) => held.has(s, p) || !listed.has(`${s}\0${p}`) }).result : all;
-    out.push(lost.status === 'fail' ? lost : asBackedUp(all));
+    const lost = missing.filter((r) => listed.has(`${r.storage}\0${r.path}`));
+    out.push(lost.length ? repositoryRowsResult(found.length, lost) : asBackedUp(repositoryRowsResult(found.length, missing)));
   }
   return out;
 }

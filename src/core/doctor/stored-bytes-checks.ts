@@ -6,8 +6,9 @@
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Database } from '../db/connection.js';
+import type { RepositoryKind } from '../backup/manifest.js';
 import { containerRows, holdsBlobs, repositoryPath, storageDirs } from '../backup/state-contents.js';
-import { count, fail, listSome, ok, warn, type CheckResult } from '../../shared/health-check.js';
+import { count, fail, ok, warn, type CheckResult } from '../../shared/health-check.js';
 
 /** What is known of a package content stored as a file (its name is its SHA-256). */
 export interface StoredBlob {
@@ -133,24 +134,41 @@ export interface RowRepository {
   path: string;
 }
 
+/** A project or snippet row without its repository. */
+export interface RowWithoutRepository extends RowRepository {
+  kind: RepositoryKind;
+  id: number;
+}
+
 /**
- * Every project and snippet row has its repository in the storage it names (wikis are made on
- * first use, so a wiki row without one is normal). Rows naming a storage the store does not have
- * are left to the storage checks. Returns the repositories found, for the checks that read them.
+ * The rows' repositories, found or not: every project and snippet row has its repository in the
+ * storage it names (wikis are made on first use, so a wiki row without one is normal). Rows
+ * naming a storage the store does not have are left to the storage checks.
  */
-export function repositoryRowsCheck(db: Database, repos: StoredRepositories): { result: CheckResult; found: RowRepository[] } {
-  const missing: string[] = [];
+export function scanRepositoryRows(db: Database, repos: StoredRepositories): { found: RowRepository[]; missing: RowWithoutRepository[] } {
   const found: RowRepository[] = [];
+  const missing: RowWithoutRepository[] = [];
   for (const c of containerRows(db)) {
     if (!repos.storages.has(c.storage)) continue;
     const path = repositoryPath(c.kind, c.id);
     if (repos.has(c.storage, path)) found.push({ storage: c.storage, path });
-    else if (c.kind === 'project' || c.kind === 'snippet') missing.push(`${c.kind} ${c.id} (${c.storage}:${path})`);
+    // Written out, not spread: a spread per row was most of the scan's time on 10,000 projects.
+    else if (c.kind === 'project' || c.kind === 'snippet') missing.push({ kind: c.kind, id: c.id, storage: c.storage, path });
   }
-  return {
-    result: missing.length
-      ? fail('repositories.rows', `${count(missing.length, 'row')} without its repository: ${listSome(missing)}`, 'restore the repositories from a backup')
-      : ok('repositories.rows', `${count(found.length, 'repository', 'repositories')}, one for every row`),
-    found,
-  };
+  return { found, missing };
+}
+
+/** `repositories.rows` of a scan: the rows without their repository, the first few named. */
+export function repositoryRowsResult(found: number, missing: readonly RowWithoutRepository[]): CheckResult {
+  if (missing.length === 0) return ok('repositories.rows', `${count(found, 'repository', 'repositories')}, one for every row`);
+  // Only the rows the message names are put in words (a state may have thousands).
+  const named = missing.slice(0, 3).map((r) => `${r.kind} ${r.id} (${r.storage}:${r.path})`);
+  const more = missing.length > named.length ? ` and ${missing.length - named.length} more` : '';
+  return fail('repositories.rows', `${count(missing.length, 'row')} without its repository: ${named.join(', ')}${more}`, 'restore the repositories from a backup');
+}
+
+/** `repositories.rows`, and the repositories found (for the checks that read them). */
+export function repositoryRowsCheck(db: Database, repos: StoredRepositories): { result: CheckResult; found: RowRepository[] } {
+  const { found, missing } = scanRepositoryRows(db, repos);
+  return { result: repositoryRowsResult(found.length, missing), found };
 }
