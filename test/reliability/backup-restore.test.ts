@@ -362,15 +362,15 @@ describe('hostctl backup, restore and doctor', () => {
     });
 
     it('a package file whose bytes are left out', async () => {
-      await refuse(await edited('blob-missing', (name) => (name === blobMember ? null : undefined)), [/packages\.blobs: 1 package file content without its stored bytes/, new RegExp(`${large.slice(0, 12)} missing`), theFile]);
+      await refuse(await edited('blob-missing', (name) => (name === blobMember ? null : undefined)), [/packages\.blobs: 1 package file content without its stored bytes/, new RegExp(`${large.slice(0, 12)}: missing`), theFile]);
     });
 
     it('a package file whose bytes are others of the same size', async () => {
-      await refuse(await edited('blob-other', (name, data) => (name === blobMember ? Buffer.from(data).reverse() : undefined)), [new RegExp(`${large.slice(0, 12)} other bytes: their SHA-256 differs`), theFile]);
+      await refuse(await edited('blob-other', (name, data) => (name === blobMember ? Buffer.from(data).reverse() : undefined)), [new RegExp(`${large.slice(0, 12)}: other bytes \\(their SHA-256 differs\\)`), theFile]);
     });
 
     it('a package file whose bytes are cut short', async () => {
-      await refuse(await edited('blob-short', (name, data) => (name === blobMember ? data.subarray(0, 1000) : undefined)), [new RegExp(`${large.slice(0, 12)} 1000 bytes, the rows say ${LARGE.length}`), theFile]);
+      await refuse(await edited('blob-short', (name, data) => (name === blobMember ? data.subarray(0, 1000) : undefined)), [new RegExp(`${large.slice(0, 12)}: 1000 bytes, the rows say ${LARGE.length}`), theFile]);
     });
 
     const aProjectRepository = () => {
@@ -470,7 +470,7 @@ describe('hostctl backup, restore and doctor', () => {
     expect(blobCheck?.detail).toContain(sha.slice(0, 12));
     expect(blobCheck?.detail).toContain(held.slice(0, 12));
     // Each content with the rows that lose it.
-    expect(blobCheck?.detail).toMatch(new RegExp(`${sha.slice(0, 12)} missing \\(package file \\d+ large\\.bin of large-file 1\\.0\\.0 in acme/web/storefront\\)`));
+    expect(blobCheck?.detail).toMatch(new RegExp(`${sha.slice(0, 12)}: missing \\(package file \\d+ large\\.bin of large-file 1\\.0\\.0 in acme/web/storefront\\)`));
     expect(status(String(before.stdout))).toMatchObject({
       'repositories.locks': 'warn',
       'repositories.fsck': 'fail',

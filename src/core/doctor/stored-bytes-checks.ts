@@ -104,7 +104,7 @@ export function packageBytesChecks(db: Database, blobs: StoredBlobs): CheckResul
     const stored = blobs.get(sha);
     if (!stored) bad.set(sha, 'missing');
     else if (stored.size !== size) bad.set(sha, `${stored.size} bytes, the rows say ${size}`);
-    else if (stored.sha256 !== undefined && stored.sha256 !== sha) bad.set(sha, 'other bytes: their SHA-256 differs');
+    else if (stored.sha256 !== undefined && stored.sha256 !== sha) bad.set(sha, 'other bytes (their SHA-256 differs)');
   }
   // length() of a BLOB reads its record header, not its bytes.
   if (held) {
@@ -116,7 +116,7 @@ export function packageBytesChecks(db: Database, blobs: StoredBlobs): CheckResul
   const unused = [...blobs.keys()].filter((sha) => !named.has(sha));
   const unusedHeld = held ? (db.prepare('SELECT count(*) AS n FROM package_blobs b WHERE NOT EXISTS (SELECT 1 FROM package_files f WHERE f.file_sha256 = b.sha256)').get() as { n: number }).n : 0;
   // Only the contents the message shows are looked up by row.
-  const shown = [...bad].slice(0, SHOWN).map(([sha, what]) => `${sha.slice(0, 12)} ${what} (${rowsOf(db, sha)})`);
+  const shown = [...bad].slice(0, SHOWN).map(([sha, what]) => `${sha.slice(0, 12)}: ${what} (${rowsOf(db, sha)})`);
   const more = bad.size > SHOWN ? `; and ${bad.size - SHOWN} more` : '';
   return [
     bad.size
