@@ -104,7 +104,7 @@ export function packageBytesChecks(db: Database, blobs: StoredBlobs): CheckResul
     const stored = blobs.get(sha);
     if (!stored) bad.set(sha, 'missing');
     else if (stored.size !== size) bad.set(sha, `${stored.size} bytes, the rows say ${size}`);
-    else if (stored.sha256 !== undefined && stored.sha256 !== sha) bad.set(sha, 'other bytes (their SHA-256 differs)');
+    else if (stored.sha256 !== undefined && stored.sha256 !== sha) bad.set(sha, 'other bytes, their SHA-256 differs');
   }
   // length() of a BLOB reads its record header, not its bytes.
   if (held) {
