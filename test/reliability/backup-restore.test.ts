@@ -479,6 +479,15 @@ describe('hostctl backup, restore and doctor', () => {
       'storage-moves.failed': 'warn',
     });
 
+    // A backup of that state fails, saying which content is gone and where to see its rows.
+    const lost = join(box.dir, 'faulty.tar');
+    const backup = await hostctl(['backup', '--state', state, '-O', lost]);
+    expect(backup.exitCode).toBe(1);
+    // (Both planted losses are missing; the first in the backup's order is named.)
+    expect(String(backup.stderr)).toMatch(new RegExp(`the state has no bytes for package file content (${sha.slice(0, 12)}|${held.slice(0, 12)}), which its database names`));
+    expect(String(backup.stderr)).toContain('hint: nothing was written under the archive name');
+    expect(existsSync(lost)).toBe(false);
+
     const table = await hostctl(['doctor', '--state', state], 60_000);
     expect(table.exitCode).toBe(12);
     expect(String(table.stdout)).toMatch(/^FAIL {2}packages\.blobs/m);
