@@ -554,7 +554,7 @@ complete -c hostctl -n '__hostctl_at \'\'' -a pipelines -d 'Pipelines of a proje
 complete -c hostctl -n '__hostctl_at \'\'' -a projects -d 'Projects: list, get, create, update, archive, unarchive, transfer, delete'
 complete -c hostctl -n '__hostctl_at \'\'' -a protected-envs -d 'Protected environments of groups (tiers) and projects, who may deploy and who must approve: list, get, protect, update, unprotect'
 complete -c hostctl -n '__hostctl_at \'\'' -a releases -d 'Releases of a project: list, get, create, update, delete, latest, download, upload, evidence (collect, list, download), links (asset links)'
-complete -c hostctl -n '__hostctl_at \'\'' -a restore -d 'Create a state from a backup archive (every checksum verified first), or --check an archive'
+complete -c hostctl -n '__hostctl_at \'\'' -a restore -d 'Create a state from a backup archive (every checksum and every row\'s bytes verified first), or --check an archive'
 complete -c hostctl -n '__hostctl_at \'\'' -a saml -d 'A top-level group\'s SAML: configure, get (the provider), identities, links (SAML group links)'
 complete -c hostctl -n '__hostctl_at \'\'' -a scim -d 'A group\'s SCIM provisioning token for identity providers'
 complete -c hostctl -n '__hostctl_at \'\'' -a security-settings -d 'Security settings of a project (Ultimate): get, update (secret push protection on or off)'
@@ -1490,7 +1490,7 @@ complete -c hostctl -n '__hostctl_at \'releases upload\'; and __hostctl_arg 2 mo
 # restore
 complete -c hostctl -n '__hostctl_at \'restore\'' -l force -d 'replace an existing state (only after the new one is fully written)'
 complete -c hostctl -n '__hostctl_at \'restore\'' -l storage -x -d 'put a storage\'s repositories in PATH instead of under the new state (repeatable)'
-complete -c hostctl -n '__hostctl_at \'restore\'' -l check -d 'verify the archive against its manifest and write nothing'
+complete -c hostctl -n '__hostctl_at \'restore\'' -l check -d 'verify the archive (each member against the manifest, then doctor\'s database and stored-bytes checks) and write no state'
 complete -c hostctl -n '__hostctl_at \'restore\'; and __hostctl_arg 1' -F
 
 # saml configure

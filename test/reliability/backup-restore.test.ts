@@ -40,6 +40,41 @@ function tarMembers(file: string): Map<string, [number, number]> {
   return out;
 }
 
+/**
+ * Writes a copy of the plain tar `from` to `to` with members changed by `edit` (null: left out,
+ * a buffer: its new bytes, undefined: kept) and a manifest whose checksums match: an archive
+ * that is whole by its manifest, as a hand-edited one (or one whose writer lost a file) is.
+ */
+async function rewriteArchive(from: string, to: string, edit: (name: string, data: Buffer) => Buffer | null | undefined, editManifest: (m: Record<string, unknown>) => void = () => undefined): Promise<void> {
+  const { TarWriter } = await import('../../src/core/backup/tar-writer.js');
+  const { ArchiveFile } = await import('../../src/core/backup/archive-sink.js');
+  const buf = readFileSync(from);
+  const members = tarMembers(from);
+  const manifest = JSON.parse(buf.subarray(...offsetsOf(members, 'manifest.json')).toString('utf8')) as { members: Record<string, string> };
+  const out = await ArchiveFile.create(to);
+  const tar = new TarWriter(out);
+  const listed: Record<string, string> = {};
+  for (const [name, [offset, size]] of members) {
+    if (name === 'manifest.json' || !Object.hasOwn(manifest.members, name)) continue;
+    const original = buf.subarray(offset, offset + size);
+    const data = edit(name, original);
+    if (data === null) continue;
+    const bytes = data ?? original;
+    listed[name] = await tar.add(name, bytes.length, bytes);
+  }
+  const edited = { ...manifest, members: listed };
+  editManifest(edited);
+  const text = Buffer.from(JSON.stringify(edited));
+  await tar.add('manifest.json', text.length, text);
+  await tar.finish();
+  await out.end();
+}
+
+const offsetsOf = (members: Map<string, [number, number]>, name: string): [number, number] => {
+  const [offset, size] = members.get(name) as [number, number];
+  return [offset, offset + size];
+};
+
 function flipByte(file: string, at: number): void {
   const fd = openSync(file, 'r+');
   const b = Buffer.alloc(1);
@@ -187,8 +222,14 @@ describe('hostctl backup, restore and doctor', () => {
     expect(backup.exitCode, String(backup.stderr)).toBe(0);
     expect(JSON.parse(String(backup.stdout))).toMatchObject({ package_files: 0, excluded: ['packages'] });
     expect([...tarMembers(out).keys()].filter((n) => n.startsWith('blobs/'))).toEqual([]);
+    // Not a refusal: the manifest says the bytes were left out, and both commands say so.
+    const check = await hostctl(['restore', out, '--check']);
+    expect(check.exitCode, String(check.stderr)).toBe(0);
+    expect(String(check.stderr)).toContain('warning: packages.blobs: the archive was made with --exclude packages');
     const restored = join(box.dir, 'no-packages');
-    expect((await hostctl(['restore', out, '--state', restored])).exitCode).toBe(0);
+    const restore = await hostctl(['restore', out, '--state', restored]);
+    expect(restore.exitCode, String(restore.stderr)).toBe(0);
+    expect(String(restore.stderr)).toContain('warning: packages.blobs');
     const db = new Database(join(restored, 'state.db'), { readonly: true });
     try {
       expect(db.prepare('SELECT count(*) AS n FROM package_blobs').get()).toEqual({ n: 0 });
@@ -264,6 +305,107 @@ describe('hostctl backup, restore and doctor', () => {
     });
   });
 
+  describe('an archive whole by its manifest, whose database names bytes it does not hold, is refused', () => {
+    const large = createHash('sha256').update(LARGE).digest('hex');
+    const blobMember = `blobs/sha256/${large.slice(0, 2)}/${large.slice(2, 4)}/${large}`;
+    /** --check and restore both refuse it, naming the rows; nothing is written, not even scratch. */
+    const refuse = async (file: string, names: RegExp[]) => {
+      const tmp = join(box.dir, `tmp-${Math.random().toString(36).slice(2)}`);
+      mkdirSync(tmp);
+      // What a killed check left (its process is gone) goes with the next one.
+      mkdirSync(join(tmp, '.hostctl.checking-99999999-0a0b0c0d'));
+      writeFileSync(join(tmp, '.hostctl.checking-99999999-0a0b0c0d', 'state.db'), 'left');
+      // A process of its own: os.tmpdir() reads the process's real environment.
+      const inTmp = (args: string[]) => execa(process.execPath, [BIN, ...args], { env: { ...cleanEnv(), ...box.env, TMPDIR: tmp }, extendEnv: false, reject: false, stdin: 'ignore' });
+      const check = await inTmp(['restore', file, '--check']);
+      expect(check.exitCode, String(check.stderr)).toBe(5);
+      for (const n of names) expect(String(check.stderr)).toMatch(n);
+      expect(String(check.stderr)).not.toMatch(/\n\s+at /);
+      expect(readdirSync(tmp)).toEqual([]);
+      const json = await hostctl(['restore', file, '--check', '-o', 'json']);
+      expect(json.exitCode).toBe(5);
+      expect(String(json.stdout)).toBe('');
+      const target = join(box.dir, `refused-${Math.random().toString(36).slice(2)}`);
+      const res = await inTmp(['restore', file, '--state', target]);
+      expect(res.exitCode, String(res.stderr)).toBe(5);
+      for (const n of names) expect(String(res.stderr)).toMatch(n);
+      expect(String(res.stderr)).toContain('nothing was written');
+      expect(existsSync(target)).toBe(false);
+      expect(readdirSync(box.dir).filter((n) => n.includes('.restoring-'))).toEqual([]);
+      expect(readdirSync(tmp)).toEqual([]);
+      // An existing state stays as it was, --force or not.
+      const kept = join(box.dir, `kept-${Math.random().toString(36).slice(2)}`);
+      mkdirSync(kept);
+      writeFileSync(join(kept, 'keep.txt'), 'old');
+      const forced = await hostctl(['restore', file, '--state', kept, '--force', '--yes']);
+      expect(forced.exitCode, String(forced.stderr)).toBe(5);
+      expect(readdirSync(kept)).toEqual(['keep.txt']);
+    };
+    const edited = async (label: string, edit: (name: string, data: Buffer) => Buffer | null | undefined, editManifest?: (m: Record<string, unknown>) => void): Promise<string> => {
+      const file = join(box.dir, `edited-${label}.tar`);
+      await rewriteArchive(archive, file, edit, editManifest);
+      return file;
+    };
+    // The package file the database holds no bytes of: large.bin of large-file 1.0.0.
+    const theFile = /package file \d+ large\.bin of large-file 1\.0\.0 in acme\/web\/storefront/;
+
+    it('the archive passes as it was written (the rewrite alone changes nothing)', async () => {
+      const same = await edited('same', () => undefined);
+      const check = await hostctl(['restore', same, '--check', '-o', 'json']);
+      expect(check.exitCode, String(check.stderr)).toBe(0);
+      const checks = (JSON.parse(String(check.stdout)) as { checks: { id: string; status: string; detail: string }[] }).checks;
+      expect(Object.fromEntries(checks.map((c) => [c.id, c.status]))).toMatchObject({ 'database.integrity': 'ok', 'packages.blobs': 'ok', 'repositories.rows': 'ok' });
+      expect(checks.find((c) => c.id === 'packages.blobs')?.detail).toMatch(/^(\d+) stored package file contents \((\d+) in the database\)/);
+      const restored = join(box.dir, 'restored-same');
+      expect((await hostctl(['restore', same, '--state', restored])).exitCode).toBe(0);
+      expect(existsSync(join(restored, blobMember))).toBe(true);
+    });
+
+    it('a package file whose bytes are left out', async () => {
+      await refuse(await edited('blob-missing', (name) => (name === blobMember ? null : undefined)), [/packages\.blobs: 1 package file content without its stored bytes/, new RegExp(`${large.slice(0, 12)}: missing`), theFile]);
+    });
+
+    it('a package file whose bytes are others of the same size', async () => {
+      await refuse(await edited('blob-other', (name, data) => (name === blobMember ? Buffer.from(data).reverse() : undefined)), [new RegExp(`${large.slice(0, 12)}: other bytes, their SHA-256 differs`), theFile]);
+    });
+
+    it('a package file whose bytes are cut short', async () => {
+      await refuse(await edited('blob-short', (name, data) => (name === blobMember ? data.subarray(0, 1000) : undefined)), [new RegExp(`${large.slice(0, 12)}: 1000 bytes, the rows say ${LARGE.length}`), theFile]);
+    });
+
+    const aProjectRepository = () => {
+      const head = [...tarMembers(archive).keys()].find((n) => /^repositories\/[^/]+\/@projects\/\d+\.git\/HEAD$/.test(n)) as string;
+      const repo = head.slice(0, -'HEAD'.length);
+      const [, storage, id] = /^repositories\/([^/]+)\/@projects\/(\d+)\.git\//.exec(repo) ?? [];
+      return { repo, storage: storage as string, id: Number(id), row: new RegExp(`1 row without its repository: project ${id} \\(${storage}:@projects/${id}\\.git\\)`) };
+    };
+
+    it("a project's repository left out, which the manifest lists", async () => {
+      const { repo, row } = aProjectRepository();
+      await refuse(await edited('repo-missing', (name) => (name.startsWith(repo) ? null : undefined)), [/repositories\.rows: /, row]);
+    });
+
+    it('restores, with a warning, a row whose repository the backed-up state lacked too', async () => {
+      // The manifest lists no repository for the row: the backup found none (doctor fails that
+      // state as it fails the restored one). Refusing would leave that backup unrestorable.
+      const { repo, storage, id, row } = aProjectRepository();
+      const file = await edited('repo-lacked', (name) => (name.startsWith(repo) ? null : undefined), (m) => {
+        m.repositories = (m.repositories as { kind: string; id: number; storage: string }[]).filter((r) => !(r.kind === 'project' && r.id === id && r.storage === storage));
+      });
+      const check = await hostctl(['restore', file, '--check']);
+      expect(check.exitCode, String(check.stderr)).toBe(0);
+      expect(String(check.stderr)).toMatch(/warning: repositories\.rows: as in the state that was backed up: /);
+      expect(String(check.stderr)).toMatch(row);
+      const restored = join(box.dir, 'restored-lacked');
+      const res = await hostctl(['restore', file, '--state', restored]);
+      expect(res.exitCode, String(res.stderr)).toBe(0);
+      expect(String(res.stderr)).toMatch(row);
+      const doctor = await hostctl(['doctor', '--state', restored, '--quick', '-o', 'json']);
+      const checks = (JSON.parse(String(doctor.stdout)) as { checks: { id: string; status: string; detail: string }[] }).checks;
+      expect(checks.find((c) => c.id === 'repositories.rows')).toMatchObject({ status: 'fail', detail: expect.stringMatching(row) });
+    });
+  });
+
   it('leaves no archive under the target name, and no restored state, when killed at any point', async () => {
     for (let i = 0; i < 3; i++) {
       const target = join(box.dir, `killed-${i}.tar`);
@@ -327,6 +469,8 @@ describe('hostctl backup, restore and doctor', () => {
     expect(blobCheck?.detail).toContain('2 package file contents without');
     expect(blobCheck?.detail).toContain(sha.slice(0, 12));
     expect(blobCheck?.detail).toContain(held.slice(0, 12));
+    // Each content with the rows that lose it.
+    expect(blobCheck?.detail).toMatch(new RegExp(`${sha.slice(0, 12)}: missing \\(package file \\d+ large\\.bin of large-file 1\\.0\\.0 in acme/web/storefront\\)`));
     expect(status(String(before.stdout))).toMatchObject({
       'repositories.locks': 'warn',
       'repositories.fsck': 'fail',
@@ -334,6 +478,15 @@ describe('hostctl backup, restore and doctor', () => {
       'state.modes': 'fail',
       'storage-moves.failed': 'warn',
     });
+
+    // A backup of that state fails, saying which content is gone and where to see its rows.
+    const lost = join(box.dir, 'faulty.tar');
+    const backup = await hostctl(['backup', '--state', state, '-O', lost]);
+    expect(backup.exitCode).toBe(1);
+    // (Both planted losses are missing; the first in the backup's order is named.)
+    expect(String(backup.stderr)).toMatch(new RegExp(`the state has no bytes for package file content (${sha.slice(0, 12)}|${held.slice(0, 12)}), which its database names`));
+    expect(String(backup.stderr)).toContain('hint: nothing was written under the archive name');
+    expect(existsSync(lost)).toBe(false);
 
     const table = await hostctl(['doctor', '--state', state], 60_000);
     expect(table.exitCode).toBe(12);

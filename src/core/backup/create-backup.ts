@@ -166,7 +166,9 @@ export async function createBackup(options: BackupOptions): Promise<BackupSummar
             fd = openSync(join(stateDir, name), 'r');
             blobFds.set(sha, fd);
           } catch {
-            throw new BackupError(`package file ${sha} was removed while the backup ran; run the backup again`);
+            // Gone from the state: deleted while the backup ran (its rows are gone too by now),
+            // or lost before it began, which doctor reports with the rows that name it.
+            throw new BackupError(`the state has no bytes for package file content ${sha.slice(0, 12)}, which its database names: if it was deleted while the backup ran, run the backup again; hostctl doctor names the rows that lost it`);
           }
         }
         const size = fstatSync(fd).size;

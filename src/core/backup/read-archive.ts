@@ -12,6 +12,8 @@ export interface ReadResult {
   manifest: BackupManifest;
   /** Member → SHA-256 of its last occurrence. */
   seen: Map<string, string>;
+  /** Member → size in bytes of its last occurrence. */
+  sizes: Map<string, number>;
   bytes: number;
 }
 
@@ -31,6 +33,7 @@ function refused(error: unknown): Promise<void> {
  */
 export async function readArchive(file: string, destination: (name: string) => string | undefined, onMember?: (name: string, bytes: number) => void): Promise<ReadResult> {
   const seen = new Map<string, string>();
+  const sizes = new Map<string, number>();
   let manifestText: string | undefined;
   let bytes = 0;
   const pending: Promise<void>[] = [];
@@ -99,6 +102,7 @@ export async function readArchive(file: string, destination: (name: string) => s
         new Promise<void>((resolve, reject) => {
           entry.on('end', () => {
             seen.set(name, hash.digest('hex'));
+            sizes.set(name, size);
             bytes += size;
             onMember?.(name, bytes);
             if (!out) return resolve();
@@ -133,5 +137,5 @@ export async function readArchive(file: string, destination: (name: string) => s
     if (got === undefined) throw new ArchiveError(`the archive is missing ${name}, which its manifest lists`);
     if (got !== sha) throw new ArchiveError(`${name} is damaged: its SHA-256 does not match the manifest`);
   }
-  return { manifest, seen, bytes };
+  return { manifest, seen, sizes, bytes };
 }

@@ -4,6 +4,7 @@
 // an existing state, replaced only with --force, untouched until that rename).
 import { existsSync, mkdirSync, readdirSync, renameSync, rmSync, rmdirSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
+import { tmpdir } from 'node:os';
 import { basename, dirname, isAbsolute, join, resolve } from 'node:path';
 import { openDatabase } from '../db/connection.js';
 import { restrictStateModes } from '../state-modes.js';
@@ -12,6 +13,8 @@ import { ArchiveError, DATABASE_MEMBER, MANIFEST_NAME, type BackupManifest } fro
 import { readArchive } from './read-archive.js';
 import { OWN_ENTRIES } from './state-contents.js';
 import { deadBeside, sweepBeside } from './scratch.js';
+import { archiveChecks, refuseFailed } from './archive-checks.js';
+import type { CheckResult } from '../../shared/health-check.js';
 
 export interface RestoreOptions {
   archive: string;
@@ -27,16 +30,63 @@ export interface RestoreSummary {
   manifest: BackupManifest;
   bytes: number;
   replaced: boolean;
+  /** Doctor's checks of the archive (archive-checks.ts): none failed, some may warn. */
+  checks: CheckResult[];
+}
+
+export interface CheckSummary {
+  manifest: BackupManifest;
+  bytes: number;
+  checks: CheckResult[];
 }
 
 export class RestoreTargetError extends Error {}
 
 const nonEmpty = (dir: string): boolean => existsSync(dir) && readdirSync(dir).length > 0;
 
-/** Checks an archive completely without writing anything. */
-export async function checkArchive(archive: string, onMember?: (name: string, bytes: number) => void): Promise<{ manifest: BackupManifest; bytes: number }> {
-  const { manifest, bytes } = await readArchive(archive, () => undefined, onMember);
-  return { manifest, bytes };
+/**
+ * `--check`'s copy of the database goes to `$TMPDIR/.hostctl.checking-<pid>-<random>` (private,
+ * 0700); the name is the one `deadBeside` knows, beside a `$TMPDIR/hostctl` that is never made.
+ */
+const CHECK_BESIDE = (): string => join(tmpdir(), 'hostctl');
+
+/**
+ * Checks an archive completely without writing anything but one file: every member against the
+ * manifest (hashed as it streams past, never held whole), then doctor's checks of the archived
+ * database against the members (archive-checks.ts). SQLite reads a file, so the database member
+ * is copied into a private temporary directory, removed before this returns (or the process
+ * exits; one left by a killed check goes with the next).
+ */
+export async function checkArchive(archive: string, onMember?: (name: string, bytes: number) => void): Promise<CheckSummary> {
+  const beside = CHECK_BESIDE();
+  for (const dead of deadBeside(beside, 'checking')) {
+    try {
+      rmSync(dead, { recursive: true, force: true });
+    } catch {
+      // another user's: theirs to remove
+    }
+  }
+  const dir = join(dirname(beside), `.${basename(beside)}.checking-${process.pid}-${randomBytes(4).toString('hex')}`);
+  mkdirSync(dir, { mode: 0o700 });
+  const remove = (): void => rmSync(dir, { recursive: true, force: true });
+  process.once('exit', remove);
+  try {
+    const copy = join(dir, STATE_DB);
+    const { manifest, sizes, bytes } = await readArchive(archive, (name) => (name === DATABASE_MEMBER ? copy : undefined), onMember);
+    if (!Object.hasOwn(manifest.members, DATABASE_MEMBER) || !existsSync(copy)) throw new ArchiveError(`the archive has no ${DATABASE_MEMBER}`);
+    const db = openDatabase(copy, { readonly: true });
+    let checks: CheckResult[];
+    try {
+      checks = archiveChecks(db, manifest, sizes);
+    } finally {
+      db.close();
+    }
+    refuseFailed(checks);
+    return { manifest, bytes, checks };
+  } finally {
+    process.removeListener('exit', remove);
+    remove();
+  }
 }
 
 export async function restoreBackup(options: RestoreOptions): Promise<RestoreSummary> {
@@ -71,7 +121,7 @@ export async function restoreBackup(options: RestoreOptions): Promise<RestoreSum
       if (name === MANIFEST_NAME) return undefined;
       throw new ArchiveError(`the archive holds ${name}, which no hostctl backup has`);
     };
-    const { manifest, seen, bytes } = await readArchive(options.archive, destination, options.onMember);
+    const { manifest, seen, sizes, bytes } = await readArchive(options.archive, destination, options.onMember);
     for (const name of Object.keys(external)) if (!Object.hasOwn(manifest.storages, name)) throw new RestoreTargetError(`--storage ${name}=…: the archive has no storage named ${name} (it has ${Object.keys(manifest.storages).join(', ')})`);
     // Members superseded inside the archive (a repository copied again while the backup ran).
     for (const name of seen.keys()) if (!Object.hasOwn(manifest.members, name) && name !== MANIFEST_NAME) rmSync(join(staging, name), { force: true });
@@ -104,9 +154,12 @@ export async function restoreBackup(options: RestoreOptions): Promise<RestoreSum
     mkdirSync(join(staging, 'blobs', 'sha256'), { recursive: true });
 
     const db = openDatabase(join(staging, STATE_DB));
+    let checks: CheckResult[];
     try {
-      const check = db.pragma('quick_check', { simple: true });
-      if (check !== 'ok') throw new ArchiveError(`the archived database fails its integrity check: ${String(check)}`);
+      // Doctor's checks, before the state is kept: a database that names bytes the archive
+      // does not hold is refused, as a damaged member is.
+      checks = archiveChecks(db, manifest, sizes);
+      refuseFailed(checks);
       db.prepare("INSERT INTO settings (key, value) VALUES ('storages', ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value").run(JSON.stringify(storageSetting));
     } finally {
       db.close();
@@ -126,7 +179,7 @@ export async function restoreBackup(options: RestoreOptions): Promise<RestoreSum
         renameSync(staging, target);
       }
     } else renameSync(staging, target);
-    return { stateDir: target, manifest, bytes, replaced };
+    return { stateDir: target, manifest, bytes, replaced, checks };
   } catch (error) {
     rmSync(staging, { recursive: true, force: true });
     for (const dir of placed) rmSync(dir, { recursive: true, force: true });

@@ -44,7 +44,7 @@ export function sweepBeside(target: string, kind: 'partial' | 'restoring'): numb
 }
 
 /** Entries beside `target` of `kind` whose process is gone. */
-export function deadBeside(target: string, kind: 'partial' | 'restoring' | 'replaced'): string[] {
+export function deadBeside(target: string, kind: 'partial' | 'restoring' | 'replaced' | 'checking'): string[] {
   const dir = dirname(target);
   const prefix = `.${basename(target)}.${kind}-`;
   let names: string[];

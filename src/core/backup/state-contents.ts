@@ -35,14 +35,15 @@ export const repositoryPath = (kind: RepositoryKind, id: number): string => PATH
 /** The container rows that own repositories, with the storage each row names. */
 export function containerRows(db: Database): { kind: RepositoryKind; id: number; storage: string }[] {
   const out: { kind: RepositoryKind; id: number; storage: string }[] = [];
-  for (const r of db.prepare('SELECT id, repository_storage AS storage FROM projects ORDER BY id').all() as { id: number; storage: string }[]) {
-    out.push({ kind: 'project', ...r }, { kind: 'project_wiki', ...r });
+  // Objects written out, not spread from the row: a spread per row cost more than the query.
+  for (const { id, storage } of db.prepare('SELECT id, repository_storage AS storage FROM projects ORDER BY id').all() as { id: number; storage: string }[]) {
+    out.push({ kind: 'project', id, storage }, { kind: 'project_wiki', id, storage });
   }
-  for (const r of db.prepare("SELECT id, repository_storage AS storage FROM namespaces WHERE kind = 'group' ORDER BY id").all() as { id: number; storage: string }[]) {
-    out.push({ kind: 'group_wiki', ...r });
+  for (const { id, storage } of db.prepare("SELECT id, repository_storage AS storage FROM namespaces WHERE kind = 'group' ORDER BY id").all() as { id: number; storage: string }[]) {
+    out.push({ kind: 'group_wiki', id, storage });
   }
-  for (const r of db.prepare('SELECT id, repository_storage AS storage FROM snippets ORDER BY id').all() as { id: number; storage: string }[]) {
-    out.push({ kind: 'snippet', ...r });
+  for (const { id, storage } of db.prepare('SELECT id, repository_storage AS storage FROM snippets ORDER BY id').all() as { id: number; storage: string }[]) {
+    out.push({ kind: 'snippet', id, storage });
   }
   return out;
 }

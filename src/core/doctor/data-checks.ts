@@ -1,55 +1,16 @@
 // Package files against their blobs, leftovers of killed processes, jobs and storage moves,
 // administrators' tokens, and the state's file modes.
-import { existsSync, readdirSync, rmSync } from 'node:fs';
+import { existsSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Database } from '../db/connection.js';
 import { restrictStateModes, stateModeWarnings } from '../state-modes.js';
 import { deadScratch } from '../backup/scratch.js';
-import { holdsBlobs, referencedBlobs } from '../backup/state-contents.js';
+import { liveBlobFiles, packageBytesChecks } from './stored-bytes-checks.js';
 import { abandonedUploads } from '../upload-temp.js';
 import { count, fail, listSome, ok, warn, type CheckResult } from '../../shared/health-check.js';
 
-function blobNames(stateDir: string): Set<string> {
-  const out = new Set<string>();
-  const root = join(stateDir, 'blobs', 'sha256');
-  const list = (dir: string): string[] => {
-    try {
-      return readdirSync(dir);
-    } catch {
-      return [];
-    }
-  };
-  for (const a of list(root)) for (const b of list(join(root, a))) for (const sha of list(join(root, a, b))) out.add(sha);
-  return out;
-}
-
-/**
- * Every content a file row names is stored: held in the database (small ones, at the size the
- * rows give) or a file under `blobs/sha256/`; and no stored content is left that no row names.
- */
-export function packageChecks(db: Database, stateDir: string): CheckResult[] {
-  const present = blobNames(stateDir);
-  const inFiles = referencedBlobs(db);
-  const missing = inFiles.filter((sha) => !present.has(sha));
-  const held = holdsBlobs(db);
-  // length() of a BLOB reads its record header, not its bytes.
-  const misfit = held
-    ? (db.prepare('SELECT DISTINCT f.file_sha256 AS sha FROM package_files f JOIN package_blobs b ON b.sha256 = f.file_sha256 WHERE length(b.data) <> f.size').all() as { sha: string }[]).map((r) => r.sha)
-    : [];
-  const named = new Set((db.prepare('SELECT DISTINCT file_sha256 AS sha FROM package_files').all() as { sha: string }[]).map((r) => r.sha));
-  const unused = [...present].filter((sha) => !named.has(sha));
-  const unusedHeld = held ? (db.prepare('SELECT count(*) AS n FROM package_blobs b WHERE NOT EXISTS (SELECT 1 FROM package_files f WHERE f.file_sha256 = b.sha256)').get() as { n: number }).n : 0;
-  const bad = [...missing.map((s) => s.slice(0, 12)), ...misfit.map((s) => `${s.slice(0, 12)} (size)`)];
-  return [
-    bad.length
-      ? fail('packages.blobs', `${count(bad.length, 'package file content')} without its stored bytes (${listSome(bad)})`, 'restore the state from a backup that has them, or delete those package files')
-      : ok('packages.blobs', `${named.size} stored package file contents (${named.size - inFiles.length} in the database), each with its bytes`),
-    unused.length + unusedHeld
-      ? warn('packages.unused-blobs', `${count(unused.length + unusedHeld, 'stored blob')} no package file names (left alone: doctor never deletes data)`)
-      : ok('packages.unused-blobs', 'no unused blobs'),
-  ];
-}
-
+/** Package files against their stored bytes, on the state's own files (stored-bytes-checks.ts). */
+export const packageChecks = (db: Database, stateDir: string): CheckResult[] => packageBytesChecks(db, liveBlobFiles(stateDir));
 
 export function leftoverChecks(stateDir: string, fix: boolean): CheckResult[] {
   const leftovers = [...abandonedUploads(stateDir), ...deadScratch(stateDir)];

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import type { Database } from '../db/connection.js';
 import { containerRows, repositoryPath, storageDirs } from '../backup/state-contents.js';
 import { count, fail, listSome, ok, warn, type CheckResult } from '../../shared/health-check.js';
+import { liveRepositories, repositoryRowsCheck } from './stored-bytes-checks.js';
 import { isAlive } from '../jobs/owner.js';
 
 const REPO_DIRS = ['@projects', '@groups', '@snippets'];
@@ -66,20 +67,10 @@ export async function storageChecks(db: Database, stateDir: string, options: Sto
     else out.push(ok(`storages.space.${name}`, `${gib} GiB free (${(ratio * 100).toFixed(0)}%)`));
   }
 
-  const expected = new Set<string>();
-  const missing: string[] = [];
-  const repos: string[] = [];
-  for (const c of containerRows(db)) {
-    const base = dirs[c.storage];
-    if (base === undefined) continue;
-    const path = repositoryPath(c.kind, c.id);
-    const abs = join(base, path);
-    expected.add(abs);
-    if (existsSync(join(abs, 'HEAD'))) repos.push(abs);
-    // Wikis are made on first use; project and snippet repositories with their rows.
-    else if (c.kind === 'project' || c.kind === 'snippet') missing.push(`${c.kind} ${c.id} (${c.storage}:${path})`);
-  }
-  out.push(missing.length ? fail('repositories.rows', `${count(missing.length, 'row')} without its repository: ${listSome(missing)}`, 'restore the repositories from a backup') : ok('repositories.rows', `${count(repos.length, 'repository', 'repositories')}, one for every row`));
+  const { result, found } = repositoryRowsCheck(db, liveRepositories(db, stateDir));
+  out.push(result);
+  const repos = found.map((r) => join(dirs[r.storage] as string, r.path));
+  const expected = new Set(containerRows(db).flatMap((c) => (dirs[c.storage] === undefined ? [] : [join(dirs[c.storage], repositoryPath(c.kind, c.id))])));
 
   const orphans: string[] = [];
   for (const [name, base] of Object.entries(dirs))

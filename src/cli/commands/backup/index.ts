@@ -42,7 +42,7 @@ export function configure(noun: Command): void {
         cli.info(`dry run: would back up ${stateDir} to ${output}${gzip ? ' (gzip)' : ''}; nothing was written`);
         return;
       }
-      const [{ createBackup }, { formatBytes }, { existsSync }] = await Promise.all([import('../../../core/backup/create-backup.js'), import('../packages/progress.js'), import('node:fs')]);
+      const [{ createBackup, BackupError }, { formatBytes }, { existsSync }] = await Promise.all([import('../../../core/backup/create-backup.js'), import('../packages/progress.js'), import('node:fs')]);
       if (!existsSync(`${stateDir}/state.db`)) throw new CliError(`no hostctl state at ${stateDir}`, EXIT.notFound, 'pass --state DIR, or create one with: hostctl init');
       const bar = progressReporter(cli, 'backup');
       const started = monotonicMs();
@@ -58,6 +58,7 @@ export function configure(noun: Command): void {
         });
       } catch (error) {
         bar.end();
+        if (error instanceof BackupError) throw new CliError(`backup failed: ${error.message}`, EXIT.failure, 'nothing was written under the archive name');
         const code = (error as NodeJS.ErrnoException).code;
         if (code === 'ENOENT' || code === 'EACCES' || code === 'ENOSPC') throw new CliError(`backup failed: ${(error as Error).message}`, EXIT.failure, 'nothing was written under the archive name');
         throw error;
