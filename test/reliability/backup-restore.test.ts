@@ -204,6 +204,20 @@ describe('hostctl backup, restore and doctor', () => {
     expect(existsSync(join(forced, 'state.db'))).toBe(true);
   });
 
+  it("is a tar archive in whole records, which tar's --delete edits, and restore refuses what such an edit loses", async () => {
+    expect(statSync(archive).size % 10_240).toBe(0);
+    const copy = join(box.dir, 'edited.tar');
+    writeFileSync(copy, readFileSync(archive));
+    const member = [...tarMembers(archive).keys()].find((n) => n.endsWith('/HEAD') && n.startsWith('repositories/'));
+    expect(member).toBeDefined();
+    const tar = await execa('tar', ['--delete', '-f', copy, member as string], { reject: false });
+    expect(tar.exitCode, String(tar.stderr)).toBe(0);
+    expect(tarMembers(copy).has(member as string)).toBe(false);
+    const check = await hostctl(['restore', copy, '--check']);
+    expect(check.exitCode).toBe(5);
+    expect(String(check.stderr)).toContain(member as string);
+  });
+
   it('puts a storage where --storage maps it, and the restored instance reads it there', async () => {
     const restored = join(box.dir, 'mapped');
     const elsewhere = join(box.dir, 'archive-storage');

@@ -10,6 +10,8 @@ import { readAsync } from '../fd-calls.js';
 
 const BLOCK = 512;
 const ZEROS = Buffer.alloc(BLOCK * 2);
+/** tar's record: archives are written in whole records of 20 blocks. */
+const RECORD = BLOCK * 20;
 /**
  * Members are written in pieces of at least this size: a state of many small files (loose git
  * objects, refs) would otherwise cost a write call, and a turn of the stream, per header and file.
@@ -122,9 +124,14 @@ export class TarWriter {
     return hash.digest('hex');
   }
 
-  /** The two zero blocks that end a tar archive. */
+  /**
+   * The two zero blocks that end a tar archive, then zeros up to a whole record (20 blocks), as
+   * tar itself writes: GNU tar's --delete and --append refuse an archive that ends mid-record.
+   */
   async finish(): Promise<void> {
     await this.write(ZEROS);
+    let rest = (RECORD - (this.bytes % RECORD)) % RECORD;
+    for (; rest > 0; rest -= Math.min(rest, ZEROS.length)) await this.write(ZEROS.subarray(0, Math.min(rest, ZEROS.length)));
     await this.flush();
   }
 }
