@@ -12,7 +12,7 @@ const root = resolve(import.meta.dirname, '../..');
 const FOREIGN = new Set(['runF']);
 
 const DOCS = ['README.md', ...readdirSync(join(root, 'docs')).filter((f) => f.endsWith('.md')).map((f) => `docs/${f}`)];
-const CODE_DIRS = ['src', 'test', 'scripts', 'bench'];
+const CODE_DIRS = ['src', 'test', 'scripts', 'bench', 'bin'];
 const PATH = /^(?:src|test|bench|scripts|docs|completions|man|bin)\/[\w./-]+$/;
 const IDENT = /^([A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*)(?:\(\))?$/;
 /** camelCase or PascalCase with an inner capital: names a reader would grep the code for. */
