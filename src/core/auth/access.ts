@@ -93,7 +93,10 @@ export function groupAccessSources(core: CoreState, group: Pick<NamespaceRow, 'i
  * Where a user's level in a project comes from, nearest first: the project, the sources of its
  * group, then for each unexpired project share the sources of the invited group (whoever reaches
  * it through its ancestors or a group share), capped at the share's level. The holder of a
- * personal namespace is not a membership and is not among them.
+ * personal namespace is not a source: they hold Owner through the namespace (projectAccessLevel),
+ * as the platform's project authorizations give the owner of personal projects. Their Owner
+ * membership of the project, which cannot be changed or removed (members/service.ts), is what
+ * the member lists show for it.
  */
 function projectSources(core: CoreState, project: Pick<ProjectRow, 'id'>, ns: Pick<NamespaceRow, 'id' | 'kind'> | undefined, today: string): AccessSource[] {
   const sources: AccessSource[] = [{ type: 'project', id: project.id, cap: null }];
