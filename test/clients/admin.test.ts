@@ -71,6 +71,21 @@ r["project_member"] = [pm.username, pm.access_level]
 r["project_members_all"] = sorted(x.username for x in p.members_all.list())
 p.members.delete(other.id)
 r["project_members_after"] = [x.username for x in p.members.list()]
+
+# A project moved from root's namespace into pyuser's lists its new holder at Owner, who stays
+# so for good (root, its former holder, keeps the Owner membership made with the project).
+moved = gl.projects.create({"name": "Py Moved"})
+moved.transfer(u.username)
+moved = gl.projects.get(moved.id)
+r["holder_all"] = sorted([x.username, x.access_level] for x in moved.members_all.list(get_all=True))
+r["holder_get"] = [moved.members_all.get(u.id).access_level, moved.members.get(u.id).expires_at]
+holder = moved.members.get(u.id)
+holder.expires_at = "2026-02-01"
+try:
+    holder.save()
+    r["holder_expiry"] = "saved"
+except gitlab.exceptions.GitlabUpdateError as e:
+    r["holder_expiry"] = e.response_code
 r["group_projects"] = [x.path for x in g.projects.list()]
 
 # A group the project is shared with lends its members, at most at the share's level.
@@ -137,6 +152,12 @@ print(json.dumps(r))
       project_member: ['pyother', 20],
       project_members_all: ['pyother', 'pyuser', 'root'],
       project_members_after: [],
+      holder_all: [
+        ['pyuser', 50],
+        ['root', 50],
+      ],
+      holder_get: [50, null],
+      holder_expiry: 403,
       group_projects: ['py-app'],
       shared_member: [['pymate', 20]],
       shared_member_get: 20,

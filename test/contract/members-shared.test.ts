@@ -88,6 +88,9 @@ describe.each(TRANSPORTS)('members/all with shares (%s)', (kind) => {
       const { rows, totals } = await walk(direct.client, `/projects/${project.id}/members/all`);
       expect(rows.map((m) => m.id)).toEqual(Object.keys(expected).map(Number).sort((a, b) => a - b));
       expect(new Set(totals)).toEqual(new Set([String(Object.keys(expected).length)]));
+      // A page of one user each: every user at their best level, as in pages of several.
+      expect(byUser((await walk(direct.client, `/projects/${project.id}/members/all`, 1)).rows)).toEqual(expected);
+      expect(byUser(rows)).toEqual(expected);
       const filtered = await direct.client.get<MemberJson[]>(`/projects/${project.id}/members/all`, { query: teamReporter.user.username });
       expect(byUser(filtered.data)).toEqual({ [teamReporter.user.id]: 20 });
       expect(filtered.headers['x-total']).toBe('1');

@@ -93,7 +93,10 @@ export function groupAccessSources(core: CoreState, group: Pick<NamespaceRow, 'i
  * Where a user's level in a project comes from, nearest first: the project, the sources of its
  * group, then for each unexpired project share the sources of the invited group (whoever reaches
  * it through its ancestors or a group share), capped at the share's level. The holder of a
- * personal namespace is not a membership and is not among them.
+ * personal namespace is not a source: they hold Owner through the namespace (projectAccessLevel),
+ * as the platform's project authorizations give the owner of personal projects. Their Owner
+ * membership of the project, which cannot be changed or removed (members/service.ts), is what
+ * the member lists show for it.
  */
 function projectSources(core: CoreState, project: Pick<ProjectRow, 'id'>, ns: Pick<NamespaceRow, 'id' | 'kind'> | undefined, today: string): AccessSource[] {
   const sources: AccessSource[] = [{ type: 'project', id: project.id, cap: null }];
@@ -112,23 +115,80 @@ export function projectAccessSources(core: CoreState, project: Pick<ProjectRow, 
   return projectSources(core, project, ns, today);
 }
 
+/** A membership as a list of sources gives it: its level capped at its source's cap, and where its source comes (0: the nearest). */
+export interface SourcedMembership {
+  /** The membership's row id, where several users were read (the one-user read leaves it out). */
+  id: number | undefined;
+  user_id: number;
+  source_type: 'project' | 'namespace';
+  source_id: number;
+  access_level: number;
+  depth: number;
+}
+
+/** A membership's index entry; `id` and `user_id` only where several users are read. */
+interface MembershipEntry {
+  id?: number;
+  user_id?: number;
+  source_type: 'project' | 'namespace';
+  source_id: number;
+  access_level: number;
+}
+
+/**
+ * The unexpired memberships of the given users among the sources, as index entries: the one read
+ * behind both the access check (levelThrough, one user) and the member lists
+ * (membershipsThrough, a page of users or one), so a listed level is the level the check gives.
+ * The statement differs by the number of users because SQLite plans them differently: for one
+ * user, `user_id = ?` lets it seek each source in the (user, source, level, expiry) covering
+ * index, where `IN (?)` reads every membership the user holds (thousands for a busy user); for
+ * several, a (source, user) pair each is one seek of the unique index, and the expiry test is
+ * kept off the indexes (`+expires_at`), or the planner prefers the expiry index and reads every
+ * membership of each source. The one-user statement reads no more columns than the check needs:
+ * selecting the row id as well made the check's query 6% slower (1.5 µs of 26); a list finds
+ * that one row by its unique key instead, and a page's rows by their ids.
+ */
+function membershipEntries(core: CoreState, userIds: readonly number[], sources: readonly AccessSource[], today: string): MembershipEntry[] {
+  if (userIds.length === 0 || sources.length === 0) return [];
+  if (userIds.length === 1) {
+    const groups = sources.filter((s) => s.type === 'namespace').map((s) => s.id);
+    const projects = sources.filter((s) => s.type === 'project').map((s) => s.id);
+    const inSources = [
+      ...(groups.length > 0 ? [`(source_type = 'namespace' AND source_id IN (${placeholders(groups.length)}))`] : []),
+      ...(projects.length > 0 ? [`(source_type = 'project' AND source_id IN (${placeholders(projects.length)}))`] : []),
+    ].join(' OR ');
+    return core.db
+      .prepare(`SELECT source_type, source_id, access_level FROM members WHERE user_id = ? AND (${inSources}) AND (expires_at IS NULL OR expires_at >= ?)`)
+      .all(userIds[0], ...groups, ...projects, today) as MembershipEntry[];
+  }
+  const inSources = sources.map(() => '(source_type = ? AND source_id = ?)').join(' OR ');
+  return core.db
+    .prepare(
+      `SELECT id, user_id, source_type, source_id, access_level FROM members
+       WHERE user_id IN (${placeholders(userIds.length)}) AND (${inSources}) AND (+expires_at IS NULL OR +expires_at >= ?)`,
+    )
+    .all(...userIds, ...sources.flatMap((s) => [s.type, s.id]), today) as MembershipEntry[];
+}
+
+/** The unexpired memberships of the given users among the sources, each at the level its source gives. */
+export function membershipsThrough(core: CoreState, userIds: readonly number[], sources: readonly AccessSource[], today: string): SourcedMembership[] {
+  const at = new Map(sources.map((s, depth) => [sourceKeyOf(s.type, s.id), { depth, cap: s.cap }]));
+  const only = userIds.length === 1 ? (userIds[0] as number) : undefined;
+  return membershipEntries(core, userIds, sources, today).flatMap((r) => {
+    const source = at.get(sourceKeyOf(r.source_type, r.source_id));
+    if (!source) return [];
+    const userId = (r.user_id ?? only) as number;
+    return [{ id: r.id, user_id: userId, source_type: r.source_type, source_id: r.source_id, access_level: cappedLevel(r.access_level, source.cap), depth: source.depth }];
+  });
+}
+
 /** A user's highest unexpired membership among the sources, each capped at its source's cap. */
 export function levelThrough(core: CoreState, userId: number, sources: readonly AccessSource[], today: string): number {
-  if (sources.length === 0) return 0;
+  const rows = membershipEntries(core, [userId], sources, today);
+  if (rows.length === 0) return 0;
   const caps = new Map(sources.map((s) => [sourceKeyOf(s.type, s.id), s.cap]));
-  const groups = sources.filter((s) => s.type === 'namespace').map((s) => s.id);
-  const projects = sources.filter((s) => s.type === 'project').map((s) => s.id);
-  const inSources = [
-    ...(groups.length > 0 ? [`(source_type = 'namespace' AND source_id IN (${placeholders(groups.length)}))`] : []),
-    ...(projects.length > 0 ? [`(source_type = 'project' AND source_id IN (${placeholders(projects.length)}))`] : []),
-  ].join(' OR ');
-  const rows = core.db
-    .prepare(`SELECT source_type, source_id, access_level FROM members WHERE user_id = ? AND (${inSources}) AND (expires_at IS NULL OR expires_at >= ?)`)
-    .all(userId, ...groups, ...projects, today) as { source_type: string; source_id: number; access_level: number }[];
   let level = 0;
-  for (const r of rows) {
-    level = Math.max(level, cappedLevel(r.access_level, caps.get(sourceKeyOf(r.source_type, r.source_id)) ?? null));
-  }
+  for (const r of rows) level = Math.max(level, cappedLevel(r.access_level, caps.get(sourceKeyOf(r.source_type, r.source_id)) ?? null));
   return level;
 }
 

@@ -42,3 +42,40 @@ describe('migration 29 (search indexes)', () => {
     expect(match('projects_search', 'osprey')).toEqual([]);
   });
 });
+
+describe('migration 43 (personal namespace holders are Owner members)', () => {
+  it('adds or raises the holder membership of every project in a personal namespace, and only those', () => {
+    const db = new Database(':memory:');
+    for (const m of migrations.filter((x) => x.version < 43)) {
+      if (typeof m.up === 'string') db.exec(m.up);
+      else m.up(db);
+    }
+    const at = '2025-01-01T00:00:00.000Z';
+    for (const [id, name] of [[1, 'alice'], [2, 'bob']] as const) {
+      db.prepare(`INSERT INTO users (id, username, username_lower, email, email_lower, name, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)`).run(id, name, name, `${name}@x`, `${name}@x`, name, at, at);
+      db.prepare(`INSERT INTO namespaces (id, kind, name, path, full_path, full_path_lower, full_name, owner_id, visibility, created_at, updated_at) VALUES (?, 'user', ?, ?, ?, ?, ?, ?, 'public', ?, ?)`).run(id, name, name, name, name, name, id, at, at);
+    }
+    db.prepare(`INSERT INTO namespaces (id, kind, name, path, full_path, full_path_lower, full_name, visibility, created_at, updated_at) VALUES (3, 'group', 'g', 'g', 'g', 'g', 'g', 'public', ?, ?)`).run(at, at);
+    // 10: moved into alice's namespace (no membership); 11: alice a Developer with an expiry;
+    // 12: made there (already an Owner member); 13: in a group; 14: bob's, with alice a Guest.
+    for (const [id, ns] of [[10, 1], [11, 1], [12, 1], [13, 3], [14, 2]] as const) {
+      db.prepare(`INSERT INTO projects (id, namespace_id, name, path, path_lower, description, created_at, updated_at, last_activity_at) VALUES (?, ?, ?, ?, ?, '', ?, ?, ?)`).run(id, ns, `p${id}`, `p${id}`, `p${id}`, at, at, at);
+    }
+    const member = db.prepare(`INSERT INTO members (source_type, source_id, user_id, access_level, expires_at, created_by_id, created_at, updated_at) VALUES ('project', ?, ?, ?, ?, 1, ?, ?)`);
+    member.run(11, 1, 30, '2025-02-01', at, at);
+    member.run(12, 1, 50, null, at, at);
+    member.run(14, 2, 50, null, at, at);
+    member.run(14, 1, 10, null, at, at);
+    db.exec(migrations.find((x) => x.version === 43)?.up as string);
+    const rows = db.prepare(`SELECT source_id, user_id, access_level, expires_at, updated_at = ? AS untouched FROM members ORDER BY source_id, user_id`).all(at);
+    expect(rows).toEqual([
+      { source_id: 10, user_id: 1, access_level: 50, expires_at: null, untouched: 0 },
+      { source_id: 11, user_id: 1, access_level: 50, expires_at: null, untouched: 0 },
+      { source_id: 12, user_id: 1, access_level: 50, expires_at: null, untouched: 1 },
+      { source_id: 14, user_id: 1, access_level: 10, expires_at: null, untouched: 1 },
+      { source_id: 14, user_id: 2, access_level: 50, expires_at: null, untouched: 1 },
+    ]);
+    // The kept member counts follow the added row.
+    expect(db.prepare(`SELECT n FROM member_counts WHERE source_type = 'project' AND source_id = 10`).get()).toEqual({ n: 1 });
+  });
+});

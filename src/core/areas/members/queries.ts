@@ -1,10 +1,11 @@
 // Who is a member of a project or group: direct rows, and for members/all every membership that
 // gives access (auth/access.ts): the ancestor groups, and the groups the project or group (or an
 // ancestor) is shared with, at most at the share's level. A user's highest level wins; among
-// equals, the nearest source.
+// equals, the nearest source. The memberships come from the one read the access check makes
+// (membershipsThrough in auth/access.ts).
 import type { MemberRow, NamespaceRow, ProjectRow, UserRow } from '../../db/rows.js';
 import type { CoreState } from '../../state.js';
-import { ancestorIds, cappedLevel, groupAccessSources, projectAccessSources, sourceKeyOf, type AccessSource } from '../../auth/access.js';
+import { ancestorIds, groupAccessSources, membershipsThrough, projectAccessSources, type AccessSource, type SourcedMembership } from '../../auth/access.js';
 import { accessLevelOf, canSee, isAdmin } from '../../auth/policy.js';
 import { isoDate } from '../../clock.js';
 import { containsAny, placeholders } from '../../db/sql.js';
@@ -140,38 +141,32 @@ export function countMembers(core: CoreState, keys: SourceKey[], filter: MemberF
   return Math.min(total, cap);
 }
 
-/** The best membership of each user among rows of several sources: highest level, then nearest source. */
-function bestPerUser(rows: (MemberRow & { depth: number })[]): Map<number, MemberRow & { depth: number }> {
-  const best = new Map<number, MemberRow & { depth: number }>();
-  for (const row of rows) {
-    const seen = best.get(row.user_id);
-    if (!seen || row.access_level > seen.access_level || (row.access_level === seen.access_level && row.depth < seen.depth)) best.set(row.user_id, row);
-  }
-  return best;
-}
-
 /**
- * Unexpired rows of the given users in the given sources, each tagged with its source's depth
- * and its level capped at its source's cap (a shared group's members hold at most the share's
- * level). Each (source, user) pair is one seek of the membership's unique index; the expiry test
- * is kept off the indexes (`+m.expires_at`), or for a page's worth of users the planner prefers
- * the expiry index and reads every membership row of each source.
+ * Each user's best membership among the sources (highest level, then nearest source) as its
+ * row, at the level the source gives (a shared group's members hold at most the share's
+ * level). The memberships are those the access check reads (membershipsThrough), so a listed
+ * level is the level the user holds; only the winners' rows are then read.
  */
-function rowsOfUsers(core: CoreState, keys: SourceKey[], userIds: number[], today: string): (MemberRow & { depth: number })[] {
-  if (userIds.length === 0 || keys.length === 0) return [];
-  const inSources = keys.map(() => '(m.source_type = ? AND m.source_id = ?)').join(' OR ');
-  const rows = core.db
-    .prepare(
-      `SELECT m.* FROM members m
-       WHERE m.user_id IN (${placeholders(userIds.length)}) AND (${inSources}) AND (+m.expires_at IS NULL OR +m.expires_at >= ?)`,
-    )
-    .all(...userIds, ...keys.flatMap((k) => [k.type, k.id]), today) as MemberRow[];
-  const at = new Map(keys.map((k, depth) => [sourceKeyOf(k.type, k.id), { depth, cap: k.cap }]));
-  return rows.flatMap((m) => {
-    const key = at.get(sourceKeyOf(m.source_type, m.source_id));
-    if (!key) return [];
-    return [{ ...m, access_level: cappedLevel(m.access_level, key.cap), depth: key.depth }];
-  });
+function bestRowsOfUsers(core: CoreState, keys: SourceKey[], userIds: number[], today: string): Map<number, MemberRow> {
+  const best = new Map<number, SourcedMembership>();
+  for (const m of membershipsThrough(core, userIds, keys, today)) {
+    const seen = best.get(m.user_id);
+    if (!seen || m.access_level > seen.access_level || (m.access_level === seen.access_level && m.depth < seen.depth)) best.set(m.user_id, m);
+  }
+  if (best.size === 0) return new Map();
+  const winners = [...best.values()];
+  const ids = winners.flatMap((w) => (w.id === undefined ? [] : [w.id]));
+  const rows = (
+    ids.length === winners.length
+      ? core.db.prepare(`SELECT * FROM members WHERE id IN (${placeholders(ids.length)})`).all(...ids)
+      : winners.flatMap((w) => core.db.prepare('SELECT * FROM members WHERE source_type = ? AND source_id = ? AND user_id = ?').all(w.source_type, w.source_id, w.user_id))
+  ) as MemberRow[];
+  const found = new Map<number, MemberRow>();
+  for (const row of rows) {
+    const w = best.get(row.user_id);
+    if (w && w.source_type === row.source_type && w.source_id === row.source_id) found.set(row.user_id, { ...row, access_level: w.access_level });
+  }
+  return found;
 }
 
 /**
@@ -195,14 +190,14 @@ export function pageMembers(core: CoreState, keys: SourceKey[], inherited: boole
     for (const r of rows) ids.add(r.user_id);
   }
   const page = [...ids].sort((a, b) => a - b).slice(offset, window);
-  const best = bestPerUser(rowsOfUsers(core, keys, page, today));
+  const best = bestRowsOfUsers(core, keys, page, today);
   return attachUsers(core, page.flatMap((id) => (best.has(id) ? [best.get(id) as MemberRow] : [])));
 }
 
 /** One member of a list (direct, or with `inherited` the user's best membership), or undefined. */
 export function findMember(core: CoreState, keys: SourceKey[], userId: number): MemberWithUser | undefined {
   const today = isoDate(core.clock.now());
-  const best = bestPerUser(rowsOfUsers(core, keys, [userId], today)).get(userId);
+  const best = bestRowsOfUsers(core, keys, [userId], today).get(userId);
   return best ? attachUsers(core, [best])[0] : undefined;
 }
 

@@ -1,9 +1,13 @@
 // Adding, changing and removing members. Rules the platform enforces beyond the caller's
 // ability: valid levels only; a level below an inherited membership is refused; only Owners
 // (and administrators) grant, change or remove the Owner level of a project; a group keeps at
-// least one Owner; the holder of a personal namespace stays Owner of its projects.
+// least one Owner; the holder of a personal namespace stays Owner of its projects: their
+// membership is made with the project (or when a project moves into the namespace) and can be
+// neither changed nor removed, so the member lists always show the Owner level the access
+// check gives the holder (platform: Projects::CreateService#setup_authorizations,
+// Projects::TransferService#ensure_personal_project_owner_membership, ProjectMemberPolicy).
 import { auditMember } from '../../audit/subjects.js';
-import type { MemberRow, UserRow } from '../../db/rows.js';
+import type { MemberRow, ProjectRow, UserRow } from '../../db/rows.js';
 import type { CoreState } from '../../state.js';
 import { ApiError, forbidden, validationError } from '../../http/errors.js';
 import { accessLevelOf, isAdmin } from '../../auth/policy.js';
@@ -32,15 +36,44 @@ function validate(core: CoreState, s: Source, userId: number, change: MemberChan
   if (Object.keys(errors).length > 0) throw validationError(errors);
 }
 
-/** Project Owners are managed by Owners only; the personal namespace holder is untouchable. */
+/** The holder of the personal namespace a project is in, if it is in one. */
+function personalHolderId(core: CoreState, project: Pick<ProjectRow, 'namespace_id'>): number | null {
+  const ns = core.db.prepare('SELECT kind, owner_id FROM namespaces WHERE id = ?').get(project.namespace_id) as { kind: string; owner_id: number | null } | undefined;
+  return ns?.kind === 'user' ? ns.owner_id : null;
+}
+
+/**
+ * Project Owners are managed by Owners only. The personal namespace holder's membership is
+ * untouchable, for administrators too: any change (a date as well as a level) and any removal
+ * is refused, as the platform's ProjectMemberPolicy prevents update_project_member and
+ * destroy_project_member on it. An expiry date would otherwise drop the holder from the member
+ * lists on that date while the access check still gives them Owner.
+ */
 function checkOwnerRules(core: CoreState, actor: UserRow, s: Source, existing: MemberRow | undefined, newLevel: number | null): void {
   if (s.type !== 'project') return;
   const touchesOwner = newLevel === 50 || existing?.access_level === 50;
   if (touchesOwner && actorLevel(core, actor, s) < 50) throw forbidden();
-  if (existing) {
-    const ns = core.db.prepare('SELECT kind, owner_id FROM namespaces WHERE id = ?').get(s.project.namespace_id) as { kind: string; owner_id: number | null };
-    if (ns.kind === 'user' && ns.owner_id === existing.user_id && newLevel !== 50) throw forbidden();
-  }
+  if (existing && personalHolderId(core, s.project) === existing.user_id) throw forbidden();
+}
+
+/**
+ * Gives the holder of the personal namespace a project is in an unexpired Owner membership of
+ * it: on creation (made by `createdBy`), and when a project moves into the namespace, adding
+ * one or raising the one they have, as the platform's transfer does
+ * (`ensure_personal_project_owner_membership`, by nobody). No-op in a group. Like the
+ * platform's `add_owner`, it records no member event.
+ */
+export function ensureHolderOwner(core: CoreState, project: Pick<ProjectRow, 'id' | 'namespace_id'>, createdBy: number | null): void {
+  const holder = personalHolderId(core, project);
+  if (holder === null) return;
+  const now = core.nowIso();
+  core.db
+    .prepare(
+      `INSERT INTO members (source_type, source_id, user_id, access_level, created_by_id, created_at, updated_at) VALUES ('project', ?, ?, 50, ?, ?, ?)
+       ON CONFLICT (source_type, source_id, user_id) DO UPDATE SET access_level = 50, expires_at = NULL, updated_at = excluded.updated_at
+       WHERE members.access_level <> 50 OR members.expires_at IS NOT NULL`,
+    )
+    .run(project.id, holder, createdBy, now, now);
 }
 
 /** A group must keep an Owner: the last one can be neither demoted nor removed. */
@@ -58,7 +91,7 @@ export function insertMember(core: CoreState, s: Source, userId: number, change:
        VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
     )
     .run(s.type, sourceId(s), userId, change.accessLevel, change.expiresAt ?? null, createdBy, now, now);
-    auditMember(core, { type: s.type, id: sourceId(s) }, userId, 'created', { to: change.accessLevel });
+  auditMember(core, { type: s.type, id: sourceId(s) }, userId, 'created', { to: change.accessLevel });
   return core.db.prepare('SELECT * FROM members WHERE id = ?').get(Number(info.lastInsertRowid)) as MemberRow;
 }
 

@@ -23,6 +23,7 @@ import { namespaceById, projectById } from './queries.js';
 import { copyRepositorySync, createProjectRepositorySync, removeProjectRepository, syncRepositoryHead } from '../../repositories/project-repository.js';
 import { recordNotification } from '../notification-settings/outbox.js';
 import { scheduleMove } from '../storage-moves/service.js';
+import { ensureHolderOwner } from '../members/service.js';
 
 export const VISIBILITY_RANK: Record<Visibility, number> = { private: 0, internal: 10, public: 20 };
 
@@ -154,16 +155,9 @@ export async function createProject(core: CoreState, input: CreateProjectInput):
       );
     const id = Number(info.lastInsertRowid);
     claimPath(core, `${ns.full_path}/${path}`);
-    // The holder of a personal namespace is an Owner member of its projects.
-    if (ns.kind === 'user' && ns.owner_id !== null) {
-      core.db
-        .prepare(
-          `INSERT INTO members (source_type, source_id, user_id, access_level, created_by_id, created_at, updated_at)
-           VALUES ('project', ?, ?, 50, ?, ?, ?)`,
-        )
-        .run(id, ns.owner_id, input.creator.id, now, now);
-    }
     const project = projectById(core, id) as ProjectRow;
+    // The holder of a personal namespace is an Owner member of its projects.
+    ensureHolderOwner(core, project, input.creator.id);
     // The bare repository (and the README commit) is made before this transaction commits, so
     // a project row never exists without its git data; a failure here rolls the row back.
     createProjectRepositorySync(core, project, { withReadme: input.initializeWithReadme === true, creator: input.creator });
@@ -259,6 +253,8 @@ export function transferProject(core: CoreState, project: ProjectRow, target: Na
       .prepare('UPDATE projects SET namespace_id = ?, visibility = ?, updated_at = ?, last_activity_at = ? WHERE id = ?')
       .run(target.id, visibility, now, now, project.id);
     const moved = projectById(core, project.id) as ProjectRow;
+    // Into a personal namespace: its holder becomes (or stays) an Owner member, as on creation.
+    ensureHolderOwner(core, moved, null);
     recordAudit(core, { name: 'project_namespace_updated', entity: { type: 'Project', id: project.id }, change: { what: 'namespace', from: from.full_path, to: target.full_path } });
     recordNotification(core, 'moved_project', moved, actor, `${from.full_path}/${project.path} → ${target.full_path}/${project.path}`);
     return moved;

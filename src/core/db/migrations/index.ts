@@ -30,6 +30,7 @@ import { auditLighterWritesSchema } from './039-audit-lighter-writes.js';
 import { auditSettledIndexesSchema } from './040-audit-settled-indexes.js';
 import { packageBlobsSchema } from './041-package-blobs.js';
 import { groupOrderVisibilitySchema } from './042-group-order-visibility.js';
+import { personalHolderOwnersSchema } from './043-personal-holder-owners.js';
 
 export const migrations: Migration[] = [
   coreSchema,
@@ -62,4 +63,5 @@ export const migrations: Migration[] = [
   auditSettledIndexesSchema,
   packageBlobsSchema,
   groupOrderVisibilitySchema,
+  personalHolderOwnersSchema,
 ];
