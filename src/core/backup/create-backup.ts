@@ -9,7 +9,7 @@
 //      in the database, so step 2 copied them with their rows);
 //   5. other files of the state, the database copy, and last the manifest with every checksum.
 // The archive is written under a temporary name beside the target and renamed only when whole.
-import { closeSync, openSync, readdirSync, readFileSync, readSync, renameSync, rmSync, statSync, fstatSync } from 'node:fs';
+import { closeSync, openSync, readFileSync, readSync, renameSync, rmSync, statSync, fstatSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import { basename, dirname, join } from 'node:path';
 import { openDatabase, type Database } from '../db/connection.js';
@@ -18,7 +18,7 @@ import { TarWriter } from './tar-writer.js';
 import { ArchiveFile, GzipSink, type ArchiveSink } from './archive-sink.js';
 import { listRepositoryFiles } from './repository-files.js';
 import { BACKUP_FORMAT, DATABASE_MEMBER, MANIFEST_NAME, type BackupManifest, type BackupPart, type ManifestRepository } from './manifest.js';
-import { containerRows, countRows, heldBlobCount, holdsBlobs, otherStateFiles, referencedBlobs, repositoryPath, settingValue, stateRepositories, storageDirs } from './state-contents.js';
+import { containerRows, countRows, forEachBlobFile, heldBlobCount, holdsBlobs, otherStateFiles, referencedBlobs, repositoryPath, settingValue, stateRepositories, storageDirs } from './state-contents.js';
 import { sweepBeside, sweepScratch, scratchDir } from './scratch.js';
 
 export interface BackupOptions {
@@ -52,30 +52,20 @@ export interface BackupSummary {
 
 export class BackupError extends Error {}
 
-const BLOB_ROOT = (stateDir: string): string => join(stateDir, 'blobs', 'sha256');
 /** Open files kept for blobs in step 1; a state with more blobs opens the rest by path. */
 const MAX_OPEN_BLOBS = 8000;
 
 function openPresentBlobs(stateDir: string): Map<string, number> {
   const fds = new Map<string, number>();
-  const root = BLOB_ROOT(stateDir);
-  const list = (dir: string): string[] => {
+  forEachBlobFile(stateDir, (sha, path) => {
+    if (fds.size >= MAX_OPEN_BLOBS) return false;
     try {
-      return readdirSync(dir);
+      fds.set(sha, openSync(path, 'r'));
     } catch {
-      return [];
+      // removed meanwhile: not in the copy either, unless re-added (then opened by path)
     }
-  };
-  for (const a of list(root))
-    for (const b of list(join(root, a)))
-      for (const sha of list(join(root, a, b))) {
-        if (fds.size >= MAX_OPEN_BLOBS) return fds;
-        try {
-          fds.set(sha, openSync(join(root, a, b, sha), 'r'));
-        } catch {
-          // removed meanwhile: not in the copy either, unless re-added (then opened by path)
-        }
-      }
+    return true;
+  });
   return fds;
 }
 

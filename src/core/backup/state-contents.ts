@@ -133,3 +133,21 @@ export function countRows(db: Database): Record<string, number> {
   counts.groups = (db.prepare("SELECT count(*) AS n FROM namespaces WHERE kind = 'group'").get() as { n: number }).n;
   return counts;
 }
+
+/**
+ * Visits each blob file of a live state (`<state>/blobs/sha256/aa/bb/<sha>`) by its digest and
+ * path, until `visit` returns false. A directory that cannot be read counts as empty.
+ */
+export function forEachBlobFile(stateDir: string, visit: (sha: string, path: string) => boolean | void): void {
+  const root = join(stateDir, 'blobs', 'sha256');
+  const list = (dir: string): string[] => {
+    try {
+      return readdirSync(dir);
+    } catch {
+      return [];
+    }
+  };
+  for (const a of list(root))
+    for (const b of list(join(root, a)))
+      for (const sha of list(join(root, a, b))) if (visit(sha, join(root, a, b, sha)) === false) return;
+}

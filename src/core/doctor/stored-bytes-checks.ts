@@ -3,11 +3,11 @@
 // two places: `hostctl doctor` looks at a live state's files, `hostctl restore` (and `--check`)
 // at an archive's members before anything is kept, so an archive whose database names bytes it
 // does not hold is refused instead of restoring into a state doctor would fail.
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Database } from '../db/connection.js';
 import type { RepositoryKind } from '../backup/manifest.js';
-import { containerRows, holdsBlobs, repositoryPath, storageDirs } from '../backup/state-contents.js';
+import { containerRows, forEachBlobFile, holdsBlobs, repositoryPath, storageDirs } from '../backup/state-contents.js';
 import { count, fail, ok, warn, type CheckResult } from '../../shared/health-check.js';
 
 /** What is known of a package content stored as a file (its name is its SHA-256). */
@@ -30,23 +30,13 @@ export interface StoredRepositories {
 /** The blob files of a live state (`<state>/blobs/sha256/aa/bb/<sha>`), with their sizes. */
 export function liveBlobFiles(stateDir: string): Map<string, StoredBlob> {
   const out = new Map<string, StoredBlob>();
-  const root = join(stateDir, 'blobs', 'sha256');
-  const list = (dir: string): string[] => {
+  forEachBlobFile(stateDir, (sha, path) => {
     try {
-      return readdirSync(dir);
+      out.set(sha, { size: statSync(path).size });
     } catch {
-      return [];
+      // removed since it was listed: as if never there
     }
-  };
-  for (const a of list(root))
-    for (const b of list(join(root, a)))
-      for (const sha of list(join(root, a, b))) {
-        try {
-          out.set(sha, { size: statSync(join(root, a, b, sha)).size });
-        } catch {
-          // removed since it was listed: as if never there
-        }
-      }
+  });
   return out;
 }
 
