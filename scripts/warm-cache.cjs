@@ -51,7 +51,7 @@ async function main() {
     // and their caches hold the code such rows take, not only an empty state's.
     const loader = createLoader(dist);
     globalThis.__hostctlLoadBundle = loader.bundle;
-    await loader.bundle('cli.cjs').main(['init', ...(process.argv[5] === 'demo' ? ['--demo'] : []), '--state', process.argv[4]], { directOutput: true });
+    await loader.bundle('cli.cjs').main(['init', '--demo', '--state', process.argv[4]], { directOutput: true });
     return;
   }
   // A noun's caches are made in a process of their own (nothing compiled before), against the
@@ -65,15 +65,8 @@ async function main() {
   const { spawnSync } = require('node:child_process');
   try {
     if (!shared) {
-      // The demo needs git; without it the caches are made against an empty state.
-      const init = (...kind) => spawnSync(process.execPath, [__filename, 'init', dist, path.join(dir, 'state'), ...kind], { stdio: 'ignore', env: process.env });
-      let made = init('demo');
-      if (made.status !== 0) {
-        fs.rmSync(dir, { recursive: true, force: true });
-        fs.mkdirSync(dir, { recursive: true });
-        made = init();
-      }
-      if (made.status !== 0) throw new Error(`init of the throw-away state failed (exit ${made.status ?? made.signal})`);
+      const init = spawnSync(process.execPath, [__filename, 'init', dist, path.join(dir, 'state')], { stdio: 'ignore', env: process.env });
+      if (init.status !== 0) throw new Error(`init of the throw-away state failed (exit ${init.status ?? init.signal})`);
     }
     const loader = createLoader(dist, noun ? { noun, fresh: true } : {});
     globalThis.__hostctlLoadBundle = loader.bundle;
