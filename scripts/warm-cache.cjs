@@ -46,12 +46,10 @@ function writePack(name, chunks, packOf) {
 
 async function main() {
   if (mode === 'init') {
-    // No caches written here: init's code is not what commands run. The state is the demo's, so
-    // the commands below meet rows of several owners, expired and revoked tokens and the like,
-    // and their caches hold the code such rows take, not only an empty state's.
+    // No caches written here: init's code is not what commands run.
     const loader = createLoader(dist);
     globalThis.__hostctlLoadBundle = loader.bundle;
-    await loader.bundle('cli.cjs').main(['init', '--demo', '--state', process.argv[4]], { directOutput: true });
+    await loader.bundle('cli.cjs').main(['init', '--state', process.argv[4]], { directOutput: true });
     return;
   }
   // A noun's caches are made in a process of their own (nothing compiled before), against the
