@@ -121,6 +121,9 @@ describe('resources named as people name them', () => {
     const several = await sb.run(['packages', 'get', 'storefront-cli', ...R]);
     expect(several.exitCode).toBe(2);
     expect(several.stderr).toMatch(/2 packages match "storefront-cli": \d+ \(storefront-cli@1\.0\.0\), \d+ \(storefront-cli@1\.1\.0\); give the id/);
+    // The hint points at the list of candidates, not at --help.
+    expect(several.stderr).toContain('hint: list them with: hostctl packages list -R acme/web/storefront');
+    expect(several.stderr).not.toContain('see --help');
     const none = await sb.run(['packages', 'get', 'nothing@1.0', ...R]);
     expect(none.exitCode).toBe(3);
     expect(none.stderr).toContain('no package "nothing@1.0"');

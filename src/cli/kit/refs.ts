@@ -180,5 +180,6 @@ export async function resolveNamed<R extends { id: number }>(api: ApiClient, spe
   }
   if (hits.length === 1) return (hits[0] as R).id;
   if (hits.length === 0) throw new CliError(`no ${spec.what} "${typed}" (${spec.arg} is ${spec.forms})`, EXIT.notFound, `list them with: ${spec.listCommand}`);
-  throw new UsageError(`${hits.length} ${spec.what}s match "${typed}": ${hits.slice(0, 10).map(spec.describe).join(', ')}${hits.length > 10 ? ', …' : ''}; give the id`);
+  // A usage error (exit 2) whose hint lists the candidates, not one pointing at --help.
+  throw new CliError(`${hits.length} ${spec.what}s match "${typed}": ${hits.slice(0, 10).map(spec.describe).join(', ')}${hits.length > 10 ? ', …' : ''}; give the id`, EXIT.usage, `list them with: ${spec.listCommand}`);
 }
