@@ -471,6 +471,9 @@ describe('hostctl backup, restore and doctor', () => {
     const sha = (db.prepare('SELECT file_sha256 AS s FROM package_files f WHERE NOT EXISTS (SELECT 1 FROM package_blobs b WHERE b.sha256 = f.file_sha256)').get() as { s: string }).s;
     const held = (db.prepare('SELECT sha256 AS s FROM package_blobs ORDER BY sha256 LIMIT 1').get() as { s: string }).s;
     db.prepare('DELETE FROM package_blobs WHERE sha256 = ?').run(held);
+    // A snippet whose row names a storage the instance does not have.
+    const strayed = (db.prepare('SELECT min(id) AS id FROM snippets').get() as { id: number }).id;
+    db.prepare("UPDATE snippets SET repository_storage = 'nowhere' WHERE id = ?").run(strayed);
     db.prepare("INSERT INTO repository_storage_moves (container_type, container_id, state, source_storage_name, destination_storage_name, error_message, created_at, updated_at) VALUES ('project', 1, 5, 'default', 'archive', 'disk full', '2026-01-15T10:00:00Z', '2026-01-15T10:00:00Z')").run();
     db.close();
     rmSync(join(state, 'blobs', 'sha256', sha.slice(0, 2), sha.slice(2, 4), sha));
@@ -491,7 +494,10 @@ describe('hostctl backup, restore and doctor', () => {
       'packages.blobs': 'fail',
       'state.modes': 'fail',
       'storage-moves.failed': 'warn',
+      'repositories.storages': 'fail',
     });
+    const storages = (JSON.parse(String(before.stdout)) as { checks: { id: string; detail: string }[] }).checks.find((c) => c.id === 'repositories.storages');
+    expect(storages?.detail).toBe(`1 row naming a storage that is not configured: snippet ${strayed} (nowhere) (configured: archive, default)`);
 
     // A backup of that state fails, saying which content is gone and where to see its rows.
     const lost = join(box.dir, 'faulty.tar');

@@ -13,7 +13,7 @@
 // the state that was backed up, and refusing it would leave no way to restore that backup at all.
 import type { Database } from '../db/connection.js';
 import { databaseChecks } from '../doctor/database-checks.js';
-import { packageBytesChecks, repositoryRowsResult, scanRepositoryRows, type StoredBlob, type StoredRepositories } from '../doctor/stored-bytes-checks.js';
+import { packageBytesChecks, repositoryRowsResult, scanRepositoryRows, unknownStorageResult, type StoredBlob, type StoredRepositories } from '../doctor/stored-bytes-checks.js';
 import { warn, type CheckResult } from '../../shared/health-check.js';
 import { ArchiveError, type BackupManifest } from './manifest.js';
 
@@ -53,12 +53,15 @@ export function archiveChecks(db: Database, manifest: BackupManifest, sizes: Rea
   else out.push(...packageBytesChecks(db, archivedBlobs(manifest, sizes)));
   if (manifest.excluded.includes('repositories')) out.push(warn('repositories.rows', 'the archive was made with --exclude repositories: restored projects and snippets have no repositories'));
   else {
-    const { found, missing } = scanRepositoryRows(db, archivedRepositories(manifest));
+    const repos = archivedRepositories(manifest);
+    const { found, missing, unknown } = scanRepositoryRows(db, repos);
     // Of the rows without a repository here, those whose repository the manifest lists were
     // lost from the archive; the others had none when the backup was made.
     const listed = new Set(manifest.repositories.map((r) => `${r.storage}\0${r.path}`));
     const lost = missing.filter((r) => listed.has(`${r.storage}\0${r.path}`));
     out.push(lost.length ? repositoryRowsResult(found.length, lost) : asBackedUp(repositoryRowsResult(found.length, missing)));
+    // Rows naming a storage the archive has none of: the state that was backed up had them so.
+    out.push(asBackedUp(unknownStorageResult(unknown, repos.storages)));
   }
   return out;
 }

@@ -67,8 +67,8 @@ export async function storageChecks(db: Database, stateDir: string, options: Sto
     else out.push(ok(`storages.space.${name}`, `${gib} GiB free (${(ratio * 100).toFixed(0)}%)`));
   }
 
-  const { result, found } = repositoryRowsCheck(db, liveRepositories(db, stateDir));
-  out.push(result);
+  const { results, found } = repositoryRowsCheck(db, liveRepositories(db, stateDir));
+  out.push(...results);
   const repos = found.map((r) => join(dirs[r.storage] as string, r.path));
   const expected = new Set(containerRows(db).flatMap((c) => (dirs[c.storage] === undefined ? [] : [join(dirs[c.storage], repositoryPath(c.kind, c.id))])));
 

@@ -130,22 +130,45 @@ export interface RowWithoutRepository extends RowRepository {
   id: number;
 }
 
+/** A row naming a storage the instance does not have. */
+export interface RowOnUnknownStorage {
+  kind: RepositoryKind;
+  id: number;
+  storage: string;
+}
+
 /**
  * The rows' repositories, found or not: every project and snippet row has its repository in the
- * storage it names (wikis are made on first use, so a wiki row without one is normal). Rows
- * naming a storage the store does not have are left to the storage checks.
+ * storage it names (wikis are made on first use, so a wiki row without one is normal). A row
+ * naming a storage the store does not have has no repository that could be opened, and is
+ * listed apart (`unknown`).
  */
-export function scanRepositoryRows(db: Database, repos: StoredRepositories): { found: RowRepository[]; missing: RowWithoutRepository[] } {
+export function scanRepositoryRows(db: Database, repos: StoredRepositories): { found: RowRepository[]; missing: RowWithoutRepository[]; unknown: RowOnUnknownStorage[] } {
   const found: RowRepository[] = [];
   const missing: RowWithoutRepository[] = [];
+  const unknown: RowOnUnknownStorage[] = [];
   for (const c of containerRows(db)) {
-    if (!repos.storages.has(c.storage)) continue;
+    if (!repos.storages.has(c.storage)) {
+      // A wiki's row is its project's or group's: that row is named once, as its project.
+      if (c.kind !== 'project_wiki') unknown.push({ kind: c.kind, id: c.id, storage: c.storage });
+      continue;
+    }
     const path = repositoryPath(c.kind, c.id);
     if (repos.has(c.storage, path)) found.push({ storage: c.storage, path });
     // Written out, not spread: a spread per row was most of the scan's time on 10,000 projects.
     else if (c.kind === 'project' || c.kind === 'snippet') missing.push({ kind: c.kind, id: c.id, storage: c.storage, path });
   }
-  return { found, missing };
+  return { found, missing, unknown };
+}
+
+/** `repositories.storages`: every project, group and snippet row names a storage the instance has. */
+export function unknownStorageResult(unknown: readonly RowOnUnknownStorage[], storages: ReadonlySet<string>): CheckResult {
+  if (unknown.length === 0) return ok('repositories.storages', 'every row names a configured storage');
+  const kindOf = (k: RepositoryKind): string => (k === 'group_wiki' ? 'group' : k);
+  const named = unknown.slice(0, 3).map((r) => `${kindOf(r.kind)} ${r.id} (${r.storage})`);
+  const more = unknown.length > named.length ? ` and ${unknown.length - named.length} more` : '';
+  const have = [...storages].sort().join(', ') || 'none';
+  return fail('repositories.storages', `${count(unknown.length, 'row')} naming a storage that is not configured: ${named.join(', ')}${more} (configured: ${have})`, 'add the storage where those repositories are (hostctl storages add NAME DIR)');
 }
 
 /** `repositories.rows` of a scan: the rows without their repository, the first few named. */
@@ -158,7 +181,7 @@ export function repositoryRowsResult(found: number, missing: readonly RowWithout
 }
 
 /** `repositories.rows`, and the repositories found (for the checks that read them). */
-export function repositoryRowsCheck(db: Database, repos: StoredRepositories): { result: CheckResult; found: RowRepository[] } {
-  const { found, missing } = scanRepositoryRows(db, repos);
-  return { result: repositoryRowsResult(found.length, missing), found };
+export function repositoryRowsCheck(db: Database, repos: StoredRepositories): { results: CheckResult[]; found: RowRepository[] } {
+  const { found, missing, unknown } = scanRepositoryRows(db, repos);
+  return { results: [repositoryRowsResult(found.length, missing), unknownStorageResult(unknown, repos.storages)], found };
 }
