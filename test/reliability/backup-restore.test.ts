@@ -387,6 +387,22 @@ describe('hostctl backup, restore and doctor', () => {
       await refuse(await edited('blob-short', (name, data) => (name === blobMember ? data.subarray(0, 1000) : undefined)), [new RegExp(`${large.slice(0, 12)}: 1000 bytes, the rows say ${LARGE.length}`), theFile]);
     });
 
+    it('a package file the database holds, whose bytes there are others of the same length', async () => {
+      let altered = '';
+      const file = await edited('held-other', (name, data) => {
+        if (name !== 'state.db') return undefined;
+        const path = join(box.dir, 'held-other.db');
+        writeFileSync(path, data);
+        const db = new Database(path);
+        altered = (db.prepare('SELECT sha256 AS s FROM package_blobs ORDER BY sha256 LIMIT 1').get() as { s: string }).s;
+        db.prepare('UPDATE package_blobs SET data = zeroblob(length(data)) WHERE sha256 = ?').run(altered);
+        db.close();
+        return readFileSync(path);
+      });
+      expect(altered).toMatch(/^[0-9a-f]{64}$/);
+      await refuse(file, [/packages\.blobs: 1 package file content without its stored bytes/, new RegExp(`${altered.slice(0, 12)}: other bytes, their SHA-256 differs \\(package file \\d+ `)]);
+    });
+
     const aProjectRepository = () => {
       const head = [...tarMembers(archive).keys()].find((n) => /^repositories\/[^/]+\/@projects\/\d+\.git\/HEAD$/.test(n)) as string;
       const repo = head.slice(0, -'HEAD'.length);
@@ -471,6 +487,9 @@ describe('hostctl backup, restore and doctor', () => {
     const sha = (db.prepare('SELECT file_sha256 AS s FROM package_files f WHERE NOT EXISTS (SELECT 1 FROM package_blobs b WHERE b.sha256 = f.file_sha256)').get() as { s: string }).s;
     const held = (db.prepare('SELECT sha256 AS s FROM package_blobs ORDER BY sha256 LIMIT 1').get() as { s: string }).s;
     db.prepare('DELETE FROM package_blobs WHERE sha256 = ?').run(held);
+    // And one held in the database gets other bytes of the same length.
+    const altered = (db.prepare('SELECT sha256 AS s FROM package_blobs ORDER BY sha256 LIMIT 1').get() as { s: string }).s;
+    db.prepare('UPDATE package_blobs SET data = zeroblob(length(data)) WHERE sha256 = ?').run(altered);
     // A snippet whose row names a storage the instance does not have.
     const strayed = (db.prepare('SELECT min(id) AS id FROM snippets').get() as { id: number }).id;
     db.prepare("UPDATE snippets SET repository_storage = 'nowhere' WHERE id = ?").run(strayed);
@@ -483,7 +502,8 @@ describe('hostctl backup, restore and doctor', () => {
     expect(before.exitCode).toBe(12);
     const status = (out: string) => Object.fromEntries((JSON.parse(out) as { checks: { id: string; status: string }[] }).checks.map((c) => [c.id, c.status]));
     const blobCheck = (JSON.parse(String(before.stdout)) as { checks: { id: string; detail: string }[] }).checks.find((c) => c.id === 'packages.blobs');
-    expect(blobCheck?.detail).toContain('2 package file contents without');
+    expect(blobCheck?.detail).toContain('3 package file contents without');
+    expect(blobCheck?.detail).toContain(`${altered.slice(0, 12)}: other bytes, their SHA-256 differs`);
     expect(blobCheck?.detail).toContain(sha.slice(0, 12));
     expect(blobCheck?.detail).toContain(held.slice(0, 12));
     // Each content with the rows that lose it.
@@ -521,6 +541,9 @@ describe('hostctl backup, restore and doctor', () => {
     expect(fixed.exitCode).toBe(12);
     const quick = await hostctl(['doctor', '--state', state, '--quick', '-o', 'json']);
     expect(status(String(quick.stdout))['repositories.fsck']).toBe('ok');
+    // A quick check measures the bytes held in the database without hashing them.
+    const quickBlobs = (JSON.parse(String(quick.stdout)) as { checks: { id: string; detail: string }[] }).checks.find((c) => c.id === 'packages.blobs');
+    expect(quickBlobs?.detail).toContain('2 package file contents without');
   });
 
   it('backs up a served state while writers go on: every write acknowledged before it is in the archive, and nothing in it is half', async () => {

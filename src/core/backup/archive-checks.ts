@@ -50,7 +50,7 @@ const asBackedUp = (c: CheckResult): CheckResult => (c.status === 'fail' ? warn(
 export function archiveChecks(db: Database, manifest: BackupManifest, sizes: ReadonlyMap<string, number>): CheckResult[] {
   const out = databaseChecks(db, true).map((c) => (c.id === 'database.foreign-keys' ? asBackedUp(c) : c));
   if (manifest.excluded.includes('packages')) out.push(warn('packages.blobs', 'the archive was made with --exclude packages: restored package files have no bytes'));
-  else out.push(...packageBytesChecks(db, archivedBlobs(manifest, sizes)));
+  else out.push(...packageBytesChecks(db, archivedBlobs(manifest, sizes), { hashHeld: true }));
   if (manifest.excluded.includes('repositories')) out.push(warn('repositories.rows', 'the archive was made with --exclude repositories: restored projects and snippets have no repositories'));
   else {
     const repos = archivedRepositories(manifest);

@@ -10,7 +10,8 @@ import { abandonedUploads } from '../upload-temp.js';
 import { count, fail, listSome, ok, warn, type CheckResult } from '../../shared/health-check.js';
 
 /** Package files against their stored bytes, on the state's own files (stored-bytes-checks.ts). */
-export const packageChecks = (db: Database, stateDir: string): CheckResult[] => packageBytesChecks(db, liveBlobFiles(stateDir));
+/** `quick`: the bytes held in the database are measured, not hashed. */
+export const packageChecks = (db: Database, stateDir: string, quick: boolean): CheckResult[] => packageBytesChecks(db, liveBlobFiles(stateDir), { hashHeld: !quick });
 
 export function leftoverChecks(stateDir: string, fix: boolean): CheckResult[] {
   const leftovers = [...abandonedUploads(stateDir), ...deadScratch(stateDir)];

@@ -35,7 +35,7 @@ export async function runDoctor(options: DoctorOptions): Promise<CheckResult[]> 
   try {
     results.push(...databaseChecks(db, quick));
     results.push(...(await storageChecks(db, stateDir, { quick, fix, fsck })));
-    results.push(...packageChecks(db, stateDir));
+    results.push(...packageChecks(db, stateDir, quick));
     results.push(...leftoverChecks(stateDir, fix));
     results.push(...jobChecks(db, now));
     results.push(...tokenChecks(db, now));
