@@ -8,6 +8,7 @@ import { pipeline } from 'node:stream/promises';
 import { streamsRequestBody } from '../core/app.js';
 import { allowedKey } from '../core/http/parse.js';
 import { webApiPath } from '../core/web-paths.js';
+import { answerClientError } from './client-errors.js';
 import { API_PREFIX, BodyAbortedError, BodyTooLargeError, SCIM_PREFIX, type ApiResponse, type BodySource, type ServedRequest } from '../shared/wire.js';
 
 export interface ServeOptions {
@@ -146,6 +147,8 @@ function connectionLimits(server: Server, total: number, perAddress: number): { 
     forget(socket, socket.remoteAddress ?? '');
     socket.destroy();
   };
+  // A request the parser refused (too long, malformed, timed out): Node's answers, but 414 for a URI too long.
+  server.on('clientError', answerClientError);
   server.on('connection', (socket: Socket) => {
     const address = socket.remoteAddress ?? '';
     if ((byAddress.get(address)?.size ?? 0) >= perAddress) {

@@ -75,9 +75,15 @@ describe.each(TRANSPORTS)('API conventions (%s)', (kind) => {
       expect((await inst.raw('POST', `/projects/${project.id}/members/all`, { headers: token() })).status).toBe(405);
     });
 
-    it('answers 414 to a query string over 16 KiB', async () => {
+    it('answers 414 to a query string over 16 KiB, however long, with its JSON body', async () => {
       const res = await inst.raw('GET', '/projects', { query: `search=${'a'.repeat(16 * 1024)}`, headers: token() });
       expect(res.status).toBe(414);
+      // Past the HTTP parser's own limit too (64 KiB for a request's line and headers).
+      for (const length of [100 * 1024, 1024 * 1024]) {
+        const long = await inst.raw('GET', '/projects', { query: `search=${'a'.repeat(length)}`, headers: token() });
+        expect(long.status, String(length)).toBe(414);
+        expect(long.json).toEqual({ message: '414 Request-URI Too Large' });
+      }
     });
 
     it('decodes a %2B-encoded + in an ISO 8601 query value; a raw + is a space', async () => {

@@ -296,3 +296,46 @@ describe('a client holding many idle connections', () => {
     for (const c of [...hog, ...other]) c.socket.destroy();
   });
 });
+
+describe('a request the HTTP parser refuses', () => {
+  let dir: string;
+  let core: Core;
+  let server: RunningServer;
+
+  beforeAll(async () => {
+    dir = mkdtempSync(join(tmpdir(), 'hostctl-refused-'));
+    ({ core } = initState({ stateDir: join(dir, 'state') }));
+    server = await startServer({ core, port: 0, log: () => undefined });
+  });
+  afterAll(async () => {
+    await server.close();
+    core.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  /** Everything serve sends back to `bytes` (written at once), until it closes the connection. */
+  const exchange = (bytes: Buffer) =>
+    new Promise<string>((resolvePromise) => {
+      const { hostname, port } = new URL(server.url);
+      const socket = connect(Number(port), hostname);
+      let text = '';
+      socket.on('connect', () => socket.write(bytes));
+      socket.on('data', (d: Buffer) => (text += d.toString('latin1')));
+      // A write still under way when serve closes fails with EPIPE or ECONNRESET: the answer came first.
+      socket.on('error', () => undefined);
+      socket.on('close', () => resolvePromise(text));
+    });
+
+  it('answers 414 with its JSON body to a request line past the parser limit, and 431 to headers past it, 400 to garbage', async () => {
+    for (const length of [70 * 1024, 1024 * 1024]) {
+      const answer = await exchange(Buffer.from(`GET /api/v4/projects?search=${'a'.repeat(length)} HTTP/1.1\r\nhost: x\r\n\r\n`, 'latin1'));
+      expect(answer, String(length)).toMatch(/^HTTP\/1\.1 414 /);
+      expect(answer.endsWith('\r\n\r\n{"message":"414 Request-URI Too Large"}')).toBe(true);
+    }
+    const oneHeader = await exchange(Buffer.from(`GET /api/v4/projects HTTP/1.1\r\nhost: x\r\nx-big: ${'b'.repeat(70 * 1024)}\r\n\r\n`, 'latin1'));
+    expect(oneHeader).toBe('HTTP/1.1 431 Request Header Fields Too Large\r\nConnection: close\r\n\r\n');
+    const manyHeaders = await exchange(Buffer.from(`GET /api/v4/projects HTTP/1.1\r\nhost: x\r\n${Array.from({ length: 1000 }, (_, i) => `x-h${i}: ${'c'.repeat(100)}\r\n`).join('')}\r\n`, 'latin1'));
+    expect(manyHeaders).toMatch(/^HTTP\/1\.1 431 /);
+    expect(await exchange(Buffer.from('GARBAGE\r\n\r\n', 'latin1'))).toBe('HTTP/1.1 400 Bad Request\r\nConnection: close\r\n\r\n');
+  });
+});
