@@ -39,15 +39,68 @@ export interface RouteMatch {
 
 export type MatchOutcome = { kind: 'match'; match: RouteMatch } | { kind: 'method-not-allowed' } | { kind: 'none' } | { kind: 'bad-encoding' };
 
+/** A segment that is one placeholder (`:id`). */
+const PLACEHOLDER = /^:[a-z_]+$/;
+
 function compileSegment(text: string): Segment {
   if (text.startsWith('*')) return { rank: 0, names: [], wildcard: text.slice(1) };
   if (!text.includes(':')) return { rank: 3, literal: text, names: [] };
+  // A segment that is one placeholder and nothing else matches any non-empty segment whole
+  // (segments hold no '/'): tryMatch takes the segment itself, with no pattern to make or run.
+  if (PLACEHOLDER.test(text)) return { rank: 1, names: [text.slice(1)] };
   const names: string[] = [];
   const source = text.replace(/[.+?^${}()|[\]\\]/g, '\\$&').replace(/:([a-z_]+)/g, (_m, name: string) => {
     names.push(name);
     return '([^/]+?)';
   });
-  return { rank: text.startsWith(':') && names.length === 1 && text === `:${names[0]}` ? 1 : 2, regex: new RegExp(`^${source}$`), names };
+  return { rank: 2, regex: new RegExp(`^${source}$`), names };
+}
+
+/**
+ * Where a path's first non-empty segment starts, and whether it is a literal (no placeholder,
+ * no wildcard): what `path.split('/').find(Boolean)` tells, without making an array and a
+ * string for each of the manifest's routes when a core opens (young-generation memory that a
+ * one-shot command pays in scavenges).
+ */
+function firstStart(path: string): number {
+  let i = 0;
+  while (path.charCodeAt(i) === 47 /* '/' */) i++;
+  return i;
+}
+
+function firstEnd(path: string, start: number): number {
+  const end = path.indexOf('/', start);
+  return end < 0 ? path.length : end;
+}
+
+/** Whether the path's first segment is a literal equal to `first` (a path's first segment, never empty). */
+function firstIs(path: string, first: string): boolean {
+  const start = firstStart(path);
+  return first !== '' && firstEnd(path, start) - start === first.length && path.startsWith(first, start) && !first.includes(':') && !first.startsWith('*');
+}
+
+/**
+ * Whether a route's path may match a path of `parts` segments: as many segments, or more than
+ * come before its wildcard (tryMatch's first test, made on the text with nothing allocated).
+ */
+function fitsLength(path: string, parts: number): boolean {
+  let count = 0;
+  for (let i = 0; i < path.length; i++) {
+    if (path.charCodeAt(i) === 47 /* '/' */ || (i > 0 && path.charCodeAt(i - 1) !== 47)) continue;
+    // A segment starts at i.
+    if (path.charCodeAt(i) === 42 /* '*' */) return parts > count;
+    count++;
+  }
+  return parts === count;
+}
+
+/** Whether the path's first segment is a literal. */
+function anchored(path: string): boolean {
+  const start = firstStart(path);
+  const end = firstEnd(path, start);
+  if (end === start || path.charCodeAt(start) === 42 /* '*' */) return false;
+  const colon = path.indexOf(':', start);
+  return colon < 0 || colon >= end;
 }
 
 /** Distinct paths whose outcome is remembered; the memory starts over when full. */
@@ -58,16 +111,14 @@ const MEMO_PATH_LENGTH = 256;
 export class Router {
   /** Each route compiled on first need: a one-shot command matches one path among hundreds. */
   private readonly compiled: (Compiled | undefined)[];
-  /** Each route's first segment when it is a literal. */
-  private readonly firsts: (string | undefined)[];
   /**
    * Candidates by the path's first segment: the routes whose first segment is that literal,
    * merged in declaration order with the routes whose first segment is not a literal (so ties
    * between equally specific routes still go to the first declared, as with a full scan). Made
    * on first use, for the literals routes declare only (any other path gets the unanchored list).
    */
-  private readonly byFirst = new Map<string, Compiled[]>();
-  private unanchored: Compiled[] | undefined;
+  private readonly byFirst = new Map<string, number[]>();
+  private unanchored: number[] | undefined;
   /**
    * Outcomes of recent (method, path) pairs. Every request is routed once or twice (the server
    * asks whether a route streams its body), and a busy instance sees few distinct paths; the
@@ -77,10 +128,6 @@ export class Router {
 
   constructor(private readonly keys: readonly RouteKey[]) {
     this.compiled = new Array<Compiled | undefined>(keys.length);
-    this.firsts = keys.map(([, path]) => {
-      const first = path.split('/').find(Boolean);
-      return first === undefined || first.startsWith('*') || first.includes(':') ? undefined : first;
-    });
   }
 
   private compile(i: number): Compiled {
@@ -99,15 +146,27 @@ export class Router {
     return c;
   }
 
-  private candidates(first: string | undefined): Compiled[] {
-    const known = first !== undefined && this.firsts.includes(first);
-    if (!known) {
-      this.unanchored ??= this.firsts.flatMap((f, i) => (f === undefined ? [this.compile(i)] : []));
+  /** The indexes of the routes a path whose first segment is `first` may match, in declaration order. */
+  private candidates(first: string | undefined): number[] {
+    // Plain loops over the keys: a one-shot command routes a request or two, and arrays made per
+    // route only to be dropped (flatMap's) are most of what routing would allocate.
+    const keys = this.keys;
+    const known = first !== undefined && keys.some((k) => firstIs(k[1], first));
+    if (first === undefined || !known) {
+      if (!this.unanchored) {
+        const list: number[] = [];
+        for (let i = 0; i < keys.length; i++) if (!anchored((keys[i] as RouteKey)[1])) list.push(i);
+        this.unanchored = list;
+      }
       return this.unanchored;
     }
     let list = this.byFirst.get(first);
     if (!list) {
-      list = this.firsts.flatMap((f, i) => (f === undefined || f === first ? [this.compile(i)] : []));
+      list = [];
+      for (let i = 0; i < keys.length; i++) {
+        const path = (keys[i] as RouteKey)[1];
+        if (!anchored(path) || firstIs(path, first)) list.push(i);
+      }
       this.byFirst.set(first, list);
     }
     return list;
@@ -135,7 +194,11 @@ export class Router {
     let pathMatched = false;
     const wanted = (method === 'HEAD' ? 'GET' : method) as Method;
     const candidates = this.candidates(parts[0]);
-    for (const c of candidates) {
+    for (let k = 0; k < candidates.length; k++) {
+      const i = candidates[k] as number;
+      // A route of another length is passed over as its text tells, without being compiled.
+      if (!fitsLength((this.keys[i] as RouteKey)[1], parts.length)) continue;
+      const c = this.compile(i);
       const raw = this.tryMatch(c, parts);
       if (!raw) continue;
       pathMatched = true;
@@ -172,9 +235,13 @@ export class Router {
         if (seg.literal !== part) return null;
         continue;
       }
-      const m = (seg.regex as RegExp).exec(part);
-      if (!m) return null;
       params ??= {};
+      if (seg.regex === undefined) {
+        params[seg.names[0] as string] = part;
+        continue;
+      }
+      const m = seg.regex.exec(part);
+      if (!m) return null;
       for (let n = 0; n < seg.names.length; n++) params[seg.names[n] as string] = m[n + 1] as string;
     }
     return params ?? {};
