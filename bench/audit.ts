@@ -152,7 +152,7 @@ async function withEvents(stateDir: string, n: number): Promise<Listed> {
        FROM rows JOIN t ON t.k = (CASE WHEN dense THEN j ELSE i END) % 4 JOIN e ON e.k = ((CASE WHEN dense THEN j ELSE i END) / 4) % 8`,
     )
     .run({ n, project: project.id, group: group.id });
-  core.db.exec(backfillAuditOrdinals);
+  core.db.exec(backfillAuditOrdinals());
   for (const item of schema) core.db.exec(item.sql);
   return { core, token: rootToken, group: group.id, project: project.id };
 }

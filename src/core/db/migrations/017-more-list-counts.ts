@@ -50,7 +50,8 @@ function ancestorsOf(path: string): string {
 export const moreListCountsSchema: Migration = {
   version: 17,
   name: 'more-list-counts',
-  up: `
+  get up(): string {
+    return `
 -- n rows of list \`list\` belong to owner \`owner_id\` (a project, group, release, package or
 -- user; 0 for a list of everything) in \`part\` (a state or status, '' when the list has none).
 CREATE TABLE list_counts (
@@ -186,5 +187,6 @@ CREATE INDEX pipelines_project_user ON pipelines (project_id, user_id, id);
 CREATE INDEX package_protection_rules_project ON package_protection_rules (project_id, id);
 -- Package files by creation time.
 CREATE INDEX package_files_created ON package_files (package_id, created_at, id);
-`,
+`;
+  },
 };

@@ -6,8 +6,10 @@ import { kept } from './017-more-list-counts.js';
 export const protectedEnvironmentCountsSchema: Migration = {
   version: 18,
   name: 'protected-environment-counts',
-  up: `
+  get up(): string {
+    return `
 ${kept('project_protected_envs', 'protected_environments', '$project_id', "''", '$project_id IS NOT NULL')}
 ${kept('group_protected_envs', 'protected_environments', '$group_id', "''", '$group_id IS NOT NULL')}
-`,
+`;
+  },
 };

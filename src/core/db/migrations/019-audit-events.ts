@@ -9,7 +9,8 @@ import { kept } from './017-more-list-counts.js';
 export const auditEventsSchema: Migration = {
   version: 19,
   name: 'audit-events',
-  up: `
+  get up(): string {
+    return `
 CREATE TABLE audit_events (
   id INTEGER PRIMARY KEY AUTOINCREMENT,
   -- The acting user (-1 for an unauthenticated or system author, as on the platform).
@@ -40,5 +41,6 @@ ${kept('audit_all', 'audit_events', '0')}
 ${kept('audit_type', 'audit_events', '0', '$entity_type')}
 ${kept('audit_entity', 'audit_events', '$entity_id', '$entity_type')}
 ${kept('audit_group', 'audit_events', '$group_id', "''", '$group_id IS NOT NULL')}
-`,
+`;
+  },
 };

@@ -18,7 +18,8 @@ const CLAIMED = `
 export const scimOwnershipSchema: Migration = {
   version: 28,
   name: 'scim-ownership',
-  up: `
+  get up(): string {
+    return `
 CREATE TEMP TABLE claimed_scim AS ${CLAIMED};
 DELETE FROM identities WHERE saml_provider_id IS NOT NULL AND EXISTS (
   SELECT 1 FROM claimed_scim c JOIN saml_providers p ON p.group_id = c.group_id WHERE p.id = identities.saml_provider_id AND c.user_id = identities.user_id);
@@ -37,5 +38,6 @@ CREATE TRIGGER users_admin_not_enterprise_insert AFTER INSERT ON users
   WHEN NEW.is_admin = 1 AND NEW.enterprise_group_id IS NOT NULL BEGIN
   UPDATE users SET enterprise_group_id = NULL, enterprise_group_associated_at = NULL WHERE id = NEW.id;
 END;
-`,
+`;
+  },
 };

@@ -35,9 +35,11 @@ END;
 export const searchIndexesSchema: Migration = {
   version: 29,
   name: 'search-indexes',
-  up: [
+  get up(): string {
+    return [
     searchIndex('projects_search', 'projects', { name: 'name', path: 'path_lower', description: 'description' }),
     searchIndex('users_search', 'users', { username: 'username_lower', name: 'name', public_email: 'public_email' }),
     searchIndex('groups_search', 'namespaces', { name: 'name', path: 'path', full_name: 'full_name', full_path: 'full_path' }, (row) => `${row}kind = 'group'`),
-  ].join(''),
+  ].join('');
+  },
 };

@@ -21,7 +21,8 @@ const PROJECT_ORDERS: Record<string, string> = {
 export const coveringListIndexesSchema: Migration = {
   version: 30,
   name: 'covering-list-indexes',
-  up: `
+  get up(): string {
+    return `
 ${Object.entries(PROJECT_ORDERS)
   .map(([name, column]) => `DROP INDEX projects_${name};\nCREATE INDEX projects_${name} ON projects (${column}, id, visibility, namespace_id);`)
   .join('\n')}
@@ -31,5 +32,6 @@ ${Object.entries(PACKAGE_ORDERS)
   .join('\n')}
 CREATE INDEX pat_id_cover ON personal_access_tokens (id);
 CREATE INDEX members_user_cover ON members (user_id, source_type, source_id, access_level, expires_at);
-`,
+`;
+  },
 };

@@ -26,7 +26,7 @@ export const AUDIT_ORDINALS: readonly { column: string; by: string; when?: strin
 ];
 
 /** Sets every row's ordinals from scratch (the migration's backfill; the bench's bulk-loaded rows). */
-export const backfillAuditOrdinals = `UPDATE audit_events SET ${AUDIT_ORDINALS.map((o) => `${o.column} = r.${o.column}`).join(', ')}
+export const backfillAuditOrdinals = (): string => `UPDATE audit_events SET ${AUDIT_ORDINALS.map((o) => `${o.column} = r.${o.column}`).join(', ')}
 FROM (SELECT id, ${AUDIT_ORDINALS.map((o) => {
   const n = `ROW_NUMBER() OVER (${o.by ? `PARTITION BY ${o.by} ` : ''}ORDER BY id)`;
   return `${o.when ? `CASE WHEN ${o.when} THEN ${n} END` : n} AS ${o.column}`;
@@ -36,9 +36,10 @@ WHERE r.id = audit_events.id;`;
 export const auditOrdinalsSchema: Migration = {
   version: 37,
   name: 'audit-ordinals',
-  up: `
+  get up(): string {
+    return `
 ${AUDIT_ORDINALS.map((o) => `ALTER TABLE audit_events ADD COLUMN ${o.column} INTEGER;`).join('\n')}
-${backfillAuditOrdinals}
+${backfillAuditOrdinals()}
 DROP TRIGGER audit_all_count_insert;
 DROP TRIGGER audit_all_count_delete;
 DROP TRIGGER audit_type_count_insert;
@@ -50,5 +51,6 @@ DROP TRIGGER audit_group_count_delete;
 DELETE FROM list_counts WHERE list IN ('audit_all', 'audit_type', 'audit_entity', 'audit_group');
 DROP INDEX audit_events_target;
 CREATE INDEX audit_events_move_target ON audit_events (target_id, id) WHERE target_type = 'RepositoryStorageMove';
-`,
+`;
+  },
 };

@@ -28,8 +28,10 @@ const SETTLED_INDEXES: readonly [name: string, columns: string, where?: string][
 export const auditSettledIndexesSchema: Migration = {
   version: 40,
   name: 'audit-settled-indexes',
-  up: SETTLED_INDEXES.map(
-    ([name, columns, where]) => `DROP INDEX ${name};
+  get up(): string {
+    return SETTLED_INDEXES.map(
+      ([name, columns, where]) => `DROP INDEX ${name};
 CREATE INDEX ${name} ON audit_events (${columns}) WHERE ${where ? `${where} AND ` : ''}seq_all IS NOT NULL;`,
-  ).join('\n'),
+    ).join('\n');
+  },
 };

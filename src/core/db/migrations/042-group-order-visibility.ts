@@ -18,5 +18,7 @@ const ORDER_INDEXES: readonly [name: string, columns: string][] = [
 export const groupOrderVisibilitySchema: Migration = {
   version: 42,
   name: 'group-order-visibility',
-  up: ORDER_INDEXES.map(([name, columns]) => `DROP INDEX ${name};\nCREATE INDEX ${name} ON namespaces (${columns}, visibility);`).join('\n'),
+  get up(): string {
+    return ORDER_INDEXES.map(([name, columns]) => `DROP INDEX ${name};\nCREATE INDEX ${name} ON namespaces (${columns}, visibility);`).join('\n');
+  },
 };
