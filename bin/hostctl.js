@@ -42,8 +42,12 @@ function createLoader(dist, { noun, fresh = false } = {}) {
   const stale = [];
   /** The module of each bundle or chunk loaded so far, by file name. */
   const loaded = new Map();
-  /** Each packed chunk's function, once its pack is read; and which pack holds each other one. */
-  const packed = new Map();
+  /**
+   * The `chunks` object of each pack read so far (chunk name → function): looked up where it is
+   * rather than copied into a map, which made an entry array per chunk on every command.
+   */
+  const packs = [];
+  /** Which pack holds each chunk that is not in a pack read so far. */
   let packOf = {};
   const opened = new Set();
   // One module resolves what chunks require from node_modules and Node.
@@ -53,7 +57,19 @@ function createLoader(dist, { noun, fresh = false } = {}) {
   // import() from these files resolves packages with ESM rules from the package's own node_modules.
   const load = (id) => import(id);
   // A chunk of the CLI (./name.cjs) comes from its pack or its file; anything else as usual.
-  const need = (id) => (CHUNK.test(id) ? bundle(id.slice(2)) : resolver.require(id));
+  // Chunks require each other hundreds of times in a command: each chunk's name is made from its
+  // id once, as testing and slicing the id on every call left tens of KB of garbage in the young
+  // generation (its scavenges are a visible part of a short command).
+  const chunkNames = new Map();
+  const need = (id) => {
+    let name = chunkNames.get(id);
+    if (name === undefined) {
+      if (!CHUNK.test(id)) return resolver.require(id);
+      name = id.slice(2);
+      chunkNames.set(id, name);
+    }
+    return bundle(name);
+  };
 
   /**
    * Compiles one file of dist/ through its code cache; returns the function it holds. A pack is
@@ -107,8 +123,13 @@ function createLoader(dist, { noun, fresh = false } = {}) {
     opened.add(name);
     const pack = { exports: {} };
     compile(name, undefined, true).call(pack.exports, pack.exports, need, pack, path.join(dist, name), dist, load);
-    for (const [chunk, fn] of Object.entries(pack.exports.chunks)) packed.set(chunk, fn);
+    packs.push(pack.exports.chunks);
     if (pack.exports.packOf) packOf = pack.exports.packOf;
+  }
+
+  function packedFunction(name) {
+    for (let i = 0; i < packs.length; i++) if (Object.hasOwn(packs[i], name)) return packs[i][name];
+    return undefined;
   }
 
   function bundle(name, v8Flags) {
@@ -116,7 +137,7 @@ function createLoader(dist, { noun, fresh = false } = {}) {
     if (done) return done.exports;
     const pack = packOf[name];
     if (pack && !opened.has(pack)) openPack(pack);
-    const fn = packed.get(name);
+    const fn = packedFunction(name);
     return run(name, fn ?? compile(name, v8Flags)).exports;
   }
 
