@@ -19,14 +19,29 @@ export type Database = Driver.Database;
 /** Longest synchronous wait for the write lock (blocks the event loop, so keep it short). */
 export const WRITE_BUSY_MS = 250;
 
-let addonPath: string | undefined;
+/** The addon's path, or the addon itself once opened (see nativeBinding). */
+let addon: string | object | undefined;
 
 /**
- * The compiled addon, located once. Handing its path to the driver skips the `bindings`
- * package's directory search, a measurable part of a local command's start-up.
+ * The compiled addon, located once. Handing it to the driver skips the `bindings` package's
+ * directory search, a measurable part of a local command's start-up. Where it sits beside dist/
+ * (the built CLI) it is opened with `process.dlopen` itself and handed over loaded (the driver
+ * takes an addon object in place of a path, though its types name only a path): `require` of
+ * the path would resolve it again, read the package.json above it and make a module for it,
+ * tens of KB of young-generation memory in a command that meets one scavenge at most.
  */
 function nativeBinding(): string {
-  return (addonPath ??= installedAddon() ?? createRequire(import.meta.url).resolve('better-sqlite3/build/Release/better_sqlite3.node'));
+  if (addon === undefined) {
+    const installed = installedAddon();
+    if (installed) {
+      const module = { exports: {} };
+      process.dlopen(module, installed);
+      addon = module.exports;
+    } else {
+      addon = createRequire(import.meta.url).resolve('better-sqlite3/build/Release/better_sqlite3.node');
+    }
+  }
+  return addon as string;
 }
 
 /**
