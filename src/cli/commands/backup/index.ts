@@ -44,7 +44,7 @@ export function configure(noun: Command): void {
       }
       const [{ createBackup, BackupError }, { formatBytes }, { existsSync }] = await Promise.all([import('../../../core/backup/create-backup.js'), import('../packages/progress.js'), import('node:fs')]);
       if (!existsSync(`${stateDir}/state.db`)) throw new CliError(`no hostctl state at ${stateDir}`, EXIT.notFound, 'pass --state DIR, or create one with: hostctl init');
-      const bar = progressReporter(cli, 'backup');
+      const bar = await progressReporter(cli, 'backup');
       const started = monotonicMs();
       let summary;
       try {
