@@ -116,7 +116,7 @@ class LineState implements StatusLine {
    * Redrawn rather than only ended, so the terminal's echo of ^C cannot push it into a second
    * line; a spinner's frame is left out, as nothing turns any more.
    */
-  private interrupt(): void {
+  interrupt(): void {
     if (this.drawn) this.write(`\r${this.render(false)}\x1b[K\n`);
     this.drawn = '';
     this.close();
@@ -145,6 +145,11 @@ class LineState implements StatusLine {
     // On a terminal Node writes stderr synchronously, so this is on screen before an exit.
     this.opts.out.write(text);
   }
+}
+
+/** What SIGINT does to the line on screen, if any (the listener each line holds calls it). */
+export function interruptStatusLine(): void {
+  shown?.interrupt();
 }
 
 const NOWHERE: StatusLine = { update: () => undefined, clear: () => undefined, finish: () => undefined };
