@@ -54,7 +54,8 @@ export function configure(noun: Command): void {
           exclude: opts.exclude as ('packages' | 'repositories')[],
           gzip,
           version: VERSION,
-          progress: (p) => bar.update(`${p.phase} ${p.items}, ${formatBytes(p.bytes)}`),
+          // The text is made only when the line redraws (it may be told of every megabyte).
+          progress: (p) => bar.update((ms) => `${p.phase} ${p.items}, ${formatBytes(p.bytes)}${ms > 0 ? ` ${formatBytes((p.bytes * 1000) / ms)}/s` : ''}`),
         });
       } catch (error) {
         bar.end();
