@@ -64,10 +64,13 @@ describe('status line', () => {
   it('on SIGINT ends the line with its latest state (no spinner frame), from a listener ahead of the program\'s', () => {
     const t = terminal();
     const before = process.listeners('SIGINT');
+    const beforeTerm = process.listeners('SIGTERM');
     const line = openStatusLine({ out: t.out, now, spinner: true });
     const added = process.listeners('SIGINT').filter((l) => !before.includes(l));
     expect(added).toHaveLength(1);
     expect(process.listeners('SIGINT')[0]).toBe(added[0]);
+    // A kill is handled the same way while the line is up.
+    expect(process.listeners('SIGTERM')).toHaveLength(beforeTerm.length + 1);
     let state = 1;
     line.update(() => `${state} of 3`);
     state = 2;
@@ -77,6 +80,7 @@ describe('status line', () => {
     expect(t.text().endsWith('\r2 of 3\x1b[K\n\x1b[?25h')).toBe(true);
     // Its listener is gone with it, and the program's handler (here, one that only counts) is left to exit.
     expect(process.listeners('SIGINT')).toEqual(before);
+    expect(process.listeners('SIGTERM')).toEqual(beforeTerm);
     expect(programHandled).toBe(0);
     line.clear();
     expect(t.text().endsWith('\r2 of 3\x1b[K\n\x1b[?25h')).toBe(true);

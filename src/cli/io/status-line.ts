@@ -7,7 +7,8 @@
 // - never wider than the terminal less one column (a wrapped line could not be redrawn);
 // - the cursor hidden while the line is up and shown again however the command ends;
 // - Ctrl-C (SIGINT) finishes the line with its last state and a newline before the process
-//   exits, so the shell's prompt starts on a line of its own.
+//   exits, so the shell's prompt starts on a line of its own; so does a `kill` (SIGTERM), after
+//   which the process still dies of the signal, as it would have.
 import { monotonicMs } from '../../shared/elapsed.js';
 
 const REDRAW_MS = 100;
@@ -50,7 +51,17 @@ class LineState implements StatusLine {
   private timer: NodeJS.Timeout | undefined;
   private readonly started: number;
   private readonly now: () => number;
-  private readonly onInterrupt = (): void => this.interrupt();
+  private readonly onInterrupt = (): void => {
+    this.interrupt();
+    // Alone (no program handler, e.g. a library caller), the signal must still end the process.
+    if (process.listenerCount('SIGINT') === 0) process.exit(130);
+  };
+  private readonly onTerminate = (): void => {
+    this.interrupt();
+    // Nobody else handles it: the default action, now that this listener is gone (the exit
+    // status then says SIGTERM, as without a line).
+    if (process.listenerCount('SIGTERM') === 0) process.kill(process.pid, 'SIGTERM');
+  };
   private readonly onExit = (): void => this.restoreCursor();
   private cursorHidden = false;
   private closed = false;
@@ -60,6 +71,7 @@ class LineState implements StatusLine {
     this.started = this.now();
     // Before the program's own handler (main), which exits at once with 130.
     process.prependListener('SIGINT', this.onInterrupt);
+    process.prependListener('SIGTERM', this.onTerminate);
     process.on('exit', this.onExit);
     shown?.clear();
     shown = this;
@@ -112,7 +124,7 @@ class LineState implements StatusLine {
   }
 
   /**
-   * Ctrl-C: the line's last state, ended, so what follows (the prompt) starts a line of its own.
+   * Ctrl-C or a kill: the line's last state, ended, so what follows (the prompt) starts a line of its own.
    * Redrawn rather than only ended, so the terminal's echo of ^C cannot push it into a second
    * line; a spinner's frame is left out, as nothing turns any more.
    */
@@ -120,8 +132,6 @@ class LineState implements StatusLine {
     if (this.drawn) this.write(`\r${this.render(false)}\x1b[K\n`);
     this.drawn = '';
     this.close();
-    // Alone (no program handler, e.g. a library caller), the signal must still end the process.
-    if (process.listenerCount('SIGINT') === 0) process.exit(130);
   }
 
   private restoreCursor(): void {
@@ -137,6 +147,7 @@ class LineState implements StatusLine {
     if (this.timer) clearInterval(this.timer);
     this.timer = undefined;
     process.off('SIGINT', this.onInterrupt);
+    process.off('SIGTERM', this.onTerminate);
     process.off('exit', this.onExit);
     if (shown === this) shown = null;
   }
