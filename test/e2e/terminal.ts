@@ -110,7 +110,7 @@ if alive:
     error = error or 'the command did not finish'
 _, status = os.waitpid(pid, 0)
 code = os.WEXITSTATUS(status) if os.WIFEXITED(status) else 128 + os.WTERMSIG(status)
-print(json.dumps({'output': text().decode('utf-8', 'replace'), 'code': code, 'error': error}))
+print(json.dumps({'output': text().decode('utf-8', 'replace'), 'raw': raw.decode('utf-8', 'replace'), 'code': code, 'error': error}))
 `;
 
 export interface Step {
@@ -119,7 +119,10 @@ export interface Step {
 }
 
 export interface PtyResult {
+  /** What the terminal showed, without ANSI codes and carriage returns. */
   output: string;
+  /** The bytes as the terminal got them, escapes and all (for screenOf). */
+  raw: string;
   code: number;
   error: string | null;
 }
@@ -139,7 +142,64 @@ export async function drivePty(argv: string[], env: Record<string, string>, step
 }
 
 /** Keys as a terminal sends them, for `send`. */
-export const KEY = { down: '\u001b[B', up: '\u001b[A', enter: '\r', backspace: '\u007f' } as const;
+export const KEY = { down: '\u001b[B', up: '\u001b[A', enter: '\r', backspace: '\u007f', ctrlC: '\u0003' } as const;
+
+export interface Screen {
+  /** The lines as they stand at the end, trailing blanks trimmed. */
+  lines: string[];
+  /** Where the cursor was left: what the shell's prompt would be written after. */
+  row: number;
+  column: number;
+  /** Whether the cursor is shown (the last of \e[?25l and \e[?25h wins). */
+  cursorShown: boolean;
+}
+
+/**
+ * What a terminal of `columns` shows after `raw`: enough of one for progress lines (text with
+ * wrapping, CR, LF, erase in line, cursor to column); other escapes are left out.
+ */
+export function screenOf(raw: string, columns: number): Screen {
+  const lines: string[][] = [[]];
+  let row = 0;
+  let column = 0;
+  let cursorShown = true;
+  const escape = /^\u001b\[([0-9;?]*)([A-Za-z])/;
+  for (let i = 0; i < raw.length; ) {
+    const ch = raw[i] as string;
+    if (ch === '\u001b') {
+      const m = escape.exec(raw.slice(i, i + 16));
+      if (m) {
+        const [all, arg, op] = m as unknown as [string, string, string];
+        const line = (lines[row] ??= []);
+        if (op === 'K' && (arg === '' || arg === '0')) line.length = Math.min(line.length, column);
+        if (op === 'K' && arg === '2') line.length = 0;
+        if (op === 'G') column = Math.max(0, Number(arg || '1') - 1);
+        if (arg === '?25' && op === 'l') cursorShown = false;
+        if (arg === '?25' && op === 'h') cursorShown = true;
+        i += all.length;
+        continue;
+      }
+    }
+    i += ch.length;
+    if (ch === '\r') column = 0;
+    else if (ch === '\n') {
+      row++;
+      lines[row] ??= [];
+    } else if (ch >= ' ') {
+      if (column >= columns) {
+        row++;
+        column = 0;
+        lines[row] ??= [];
+      }
+      const line = (lines[row] ??= []);
+      while (line.length < column) line.push(' ');
+      line[column++] = ch;
+    }
+  }
+  const text = lines.map((l) => l.join('').trimEnd());
+  while (text.length > row + 1 && text[text.length - 1] === '') text.pop();
+  return { lines: text, row, column, cursorShown };
+}
 
 /** drivePty for the built CLI of a sandbox: its environment, a HOME of its own, a colour terminal. */
 export function runOnPty(box: CliSandbox, args: string[], steps: Step[], env: Record<string, string> = {}, columns?: number): Promise<PtyResult> {

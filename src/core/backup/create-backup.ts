@@ -28,7 +28,7 @@ export interface BackupOptions {
   gzip?: boolean;
   version: string;
   now?: () => Date;
-  /** Called as members are written (for a progress line). */
+  /** Called as members are written, and as the bytes of a large one go out (a progress line). */
   progress?: (p: BackupProgress) => void;
 }
 
@@ -120,9 +120,16 @@ export async function createBackup(options: BackupOptions): Promise<BackupSummar
 
     const file = await ArchiveFile.create(partial, 0o600);
     out = options.gzip ? new GzipSink(file) : file;
-    const tar = new TarWriter(out);
+    // The phase and count stand while the bytes move: reported as members end, and as the
+    // writer sends each piece in between (a large member is many pieces).
+    let at: Pick<BackupProgress, 'phase' | 'items'> = { phase: 'repositories', items: 0 };
+    const report = options.progress;
+    const tar: TarWriter = new TarWriter(out, report && (() => report({ ...at, bytes: tar.bytes })));
     const members: Record<string, string> = Object.create(null) as Record<string, string>;
-    const progress = (phase: BackupProgress['phase'], items: number): void => options.progress?.({ phase, items, bytes: tar.bytes });
+    const progress = (phase: BackupProgress['phase'], items: number): void => {
+      at = { phase, items };
+      report?.({ phase, items, bytes: tar.bytes });
+    };
     const mtime = now();
 
     const storages = storageDirs(snapshot, stateDir);
@@ -148,6 +155,7 @@ export async function createBackup(options: BackupOptions): Promise<BackupSummar
     if (excluded.includes('packages')) dropHeldBlobs(snapshot);
     else {
       blobs = heldBlobCount(snapshot);
+      at = { phase: 'packages', items: blobs };
       for (const sha of referencedBlobs(snapshot)) {
         const name = `blobs/sha256/${sha.slice(0, 2)}/${sha.slice(2, 4)}/${sha}`;
         let fd = blobFds.get(sha);
@@ -169,6 +177,7 @@ export async function createBackup(options: BackupOptions): Promise<BackupSummar
     }
 
     const others = otherStateFiles(stateDir);
+    at = { phase: 'files', items: 0 };
     for (const rel of others) {
       const abs = join(stateDir, rel);
       let size: number;
@@ -198,6 +207,7 @@ export async function createBackup(options: BackupOptions): Promise<BackupSummar
     // its file rows (the manifest says the bytes are not in this archive).
     snapshot.close();
     snapshot = undefined;
+    at = { phase: 'database', items: 0 };
     members[DATABASE_MEMBER] = await addPath(tar, DATABASE_MEMBER, copy, statSync(copy).size, mtime);
     progress('database', 1);
     const manifestText = Buffer.from(`${JSON.stringify(manifest, null, 1)}\n`);

@@ -2,7 +2,7 @@
 // is an error, not a warning), hashing each member as it is written out. Restore and
 // `restore --check` both read through here.
 import { createHash } from 'node:crypto';
-import { createReadStream, createWriteStream, mkdirSync } from 'node:fs';
+import { createReadStream, createWriteStream, mkdirSync, statSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { Parser } from 'tar/parse';
 import type { ReadEntry } from 'tar/read-entry';
@@ -27,11 +27,19 @@ function refused(error: unknown): Promise<void> {
 }
 
 /**
+ * How far a read has got: bytes of the archive file read so far, of `size` (undefined when the
+ * file's size cannot be told, as of a pipe). Reported as the file is read, not per member, so a
+ * progress line moves through one large member too; for a gzip archive these are compressed
+ * bytes, as the size is.
+ */
+export type ReadProgress = (read: number, size: number | undefined) => void;
+
+/**
  * Reads `file`; `destination(name)` says where a member's bytes go (undefined: hash only).
  * Throws ArchiveError naming the member when the archive is damaged or does not match its
  * manifest.
  */
-export async function readArchive(file: string, destination: (name: string) => string | undefined, onMember?: (name: string, bytes: number) => void): Promise<ReadResult> {
+export async function readArchive(file: string, destination: (name: string) => string | undefined, onRead?: ReadProgress): Promise<ReadResult> {
   const seen = new Map<string, string>();
   const sizes = new Map<string, number>();
   let manifestText: string | undefined;
@@ -104,7 +112,6 @@ export async function readArchive(file: string, destination: (name: string) => s
             seen.set(name, hash.digest('hex'));
             sizes.set(name, size);
             bytes += size;
-            onMember?.(name, bytes);
             if (!out) return resolve();
             out.end(() => resolve());
           });
@@ -116,6 +123,20 @@ export async function readArchive(file: string, destination: (name: string) => s
   });
   await new Promise<void>((resolve, reject) => {
     const input = createReadStream(file, { highWaterMark: 1024 * 1024 });
+    if (onRead) {
+      let size: number | undefined;
+      try {
+        const st = statSync(file);
+        if (st.isFile()) size = st.size;
+      } catch {
+        // the stream reports what is wrong with the file
+      }
+      let read = 0;
+      input.on('data', (chunk: Buffer | string) => {
+        read += chunk.length;
+        onRead(read, size);
+      });
+    }
     const fail = (error: unknown): void => {
       input.destroy();
       const message = error instanceof Error ? error.message : String(error);

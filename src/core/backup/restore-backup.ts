@@ -10,7 +10,7 @@ import { openDatabase } from '../db/connection.js';
 import { restrictStateModes } from '../state-modes.js';
 import { STATE_DB } from '../../shared/state-layout.js';
 import { ArchiveError, DATABASE_MEMBER, MANIFEST_NAME, type BackupManifest } from './manifest.js';
-import { readArchive } from './read-archive.js';
+import { readArchive, type ReadProgress } from './read-archive.js';
 import { OWN_ENTRIES } from './state-contents.js';
 import { deadBeside, sweepBeside } from './scratch.js';
 import { archiveChecks, refuseFailed } from './archive-checks.js';
@@ -22,7 +22,8 @@ export interface RestoreOptions {
   force?: boolean;
   /** Storage name → directory outside the new state (else `<state>/storages/<name>`). */
   storages?: Record<string, string>;
-  onMember?: (name: string, bytes: number) => void;
+  /** Called as the archive is read (a progress line). */
+  onRead?: ReadProgress;
 }
 
 export interface RestoreSummary {
@@ -57,7 +58,7 @@ const CHECK_BESIDE = (): string => join(tmpdir(), 'hostctl');
  * is copied into a private temporary directory, removed before this returns (or the process
  * exits; one left by a killed check goes with the next).
  */
-export async function checkArchive(archive: string, onMember?: (name: string, bytes: number) => void): Promise<CheckSummary> {
+export async function checkArchive(archive: string, onRead?: ReadProgress): Promise<CheckSummary> {
   const beside = CHECK_BESIDE();
   for (const dead of deadBeside(beside, 'checking')) {
     try {
@@ -72,7 +73,7 @@ export async function checkArchive(archive: string, onMember?: (name: string, by
   process.once('exit', remove);
   try {
     const copy = join(dir, STATE_DB);
-    const { manifest, sizes, bytes } = await readArchive(archive, (name) => (name === DATABASE_MEMBER ? copy : undefined), onMember);
+    const { manifest, sizes, bytes } = await readArchive(archive, (name) => (name === DATABASE_MEMBER ? copy : undefined), onRead);
     if (!Object.hasOwn(manifest.members, DATABASE_MEMBER) || !existsSync(copy)) throw new ArchiveError(`the archive has no ${DATABASE_MEMBER}`);
     const db = openDatabase(copy, { readonly: true });
     let checks: CheckResult[];
@@ -121,7 +122,7 @@ export async function restoreBackup(options: RestoreOptions): Promise<RestoreSum
       if (name === MANIFEST_NAME) return undefined;
       throw new ArchiveError(`the archive holds ${name}, which no hostctl backup has`);
     };
-    const { manifest, seen, sizes, bytes } = await readArchive(options.archive, destination, options.onMember);
+    const { manifest, seen, sizes, bytes } = await readArchive(options.archive, destination, options.onRead);
     for (const name of Object.keys(external)) if (!Object.hasOwn(manifest.storages, name)) throw new RestoreTargetError(`--storage ${name}=…: the archive has no storage named ${name} (it has ${Object.keys(manifest.storages).join(', ')})`);
     // Members superseded inside the archive (a repository copied again while the backup ran).
     for (const name of seen.keys()) if (!Object.hasOwn(manifest.members, name) && name !== MANIFEST_NAME) rmSync(join(staging, name), { force: true });

@@ -31,7 +31,14 @@ export class TarWriter {
   /** Bytes written so far (before compression). */
   bytes = 0;
 
-  constructor(private readonly out: ArchiveSink) {}
+  /**
+   * `onSend` is called as each piece goes out (a megabyte at most apart, whatever the members'
+   * sizes): a progress line then moves through one large member as well as from one to the next.
+   */
+  constructor(
+    private readonly out: ArchiveSink,
+    private readonly onSend?: () => void,
+  ) {}
 
   private ring: Buffer[] | undefined;
 
@@ -60,6 +67,7 @@ export class TarWriter {
   }
 
   private send(chunk: Buffer): Promise<void> {
+    this.onSend?.();
     return this.out.write(chunk);
   }
 

@@ -44,7 +44,7 @@ export function configure(noun: Command): void {
       }
       const [{ createBackup, BackupError }, { formatBytes }, { existsSync }] = await Promise.all([import('../../../core/backup/create-backup.js'), import('../packages/progress.js'), import('node:fs')]);
       if (!existsSync(`${stateDir}/state.db`)) throw new CliError(`no hostctl state at ${stateDir}`, EXIT.notFound, 'pass --state DIR, or create one with: hostctl init');
-      const bar = progressReporter(cli, 'backup');
+      const bar = await progressReporter(cli, 'backup');
       const started = monotonicMs();
       let summary;
       try {
@@ -54,7 +54,8 @@ export function configure(noun: Command): void {
           exclude: opts.exclude as ('packages' | 'repositories')[],
           gzip,
           version: VERSION,
-          progress: (p) => bar.update(`${p.phase} ${p.items}, ${formatBytes(p.bytes)}`),
+          // The text is made only when the line redraws (it may be told of every megabyte).
+          progress: (p) => bar.update((ms) => `${p.phase} ${p.items}, ${formatBytes(p.bytes)}${ms > 0 ? ` ${formatBytes((p.bytes * 1000) / ms)}/s` : ''}`),
         });
       } catch (error) {
         bar.end();

@@ -2,7 +2,7 @@
 // --state, HOSTCTL_STATE, or a local context (--context or the current one).
 import type { Cli } from '../../kit/verb.js';
 import { CliError, EXIT } from '../../kit/errors.js';
-import { monotonicMs } from '../../../shared/elapsed.js';
+import type { StatusText } from '../../io/status-line.js';
 
 export function localStateOf(cli: Cli, verb: string): string {
   const target = cli.target();
@@ -12,21 +12,15 @@ export function localStateOf(cli: Cli, verb: string): string {
   return target.stateDir;
 }
 
-/** A throttled one-line progress report on stderr, only on a terminal. */
-export function progressReporter(cli: Cli, label: string): { update(text: string): void; end(): void } {
-  const out = cli.term.stderrIsTTY ? process.stderr : null;
-  let last = 0;
-  let drawn = false;
+/**
+ * The status line of backup and restore (io/status-line.ts): `label: text` on stderr, only on a
+ * terminal; end() takes it away for the command's summary or error.
+ */
+export async function progressReporter(cli: Cli, label: string): Promise<{ update(text: StatusText): void; end(): void }> {
+  const { openStatusLine } = await import('../../io/status-line.js');
+  const line = openStatusLine({ out: cli.term.stderrIsTTY ? process.stderr : null, columns: cli.term.columns });
   return {
-    update(text) {
-      const now = monotonicMs();
-      if (!out || now - last < 100) return;
-      last = now;
-      drawn = true;
-      out.write(`\r\x1b[2K${label}: ${text}`);
-    },
-    end() {
-      if (out && drawn) out.write('\r\x1b[2K');
-    },
+    update: (text) => line.update(typeof text === 'string' ? `${label}: ${text}` : (ms) => `${label}: ${text(ms)}`),
+    end: () => line.clear(),
   };
 }

@@ -62,6 +62,8 @@ export const downloadVerb: VerbSpec<PackageDownloadOpts> = {
         if (expected && hash.copy().digest('hex') !== expected) throw checksumError(file);
         renameSync(partial, target);
       } catch (error) {
+        // The line where the transfer stopped, ended, above the error.
+        progress.finish();
         rmSync(partial, { force: true });
         throw error;
       }

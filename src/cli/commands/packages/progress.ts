@@ -1,8 +1,8 @@
 // A progress line on stderr for uploads and downloads: bytes done of the total, rate and time
-// left, redrawn at most ten times a second, only when stderr is a terminal. The bytes pass
-// through untouched.
+// left, drawn by the CLI's one status line (io/status-line.ts: only on a terminal, at most ten
+// redraws a second, finished cleanly on Ctrl-C). The bytes pass through untouched.
 import { Transform, type TransformCallback } from 'node:stream';
-import { monotonicMs } from '../../../shared/elapsed.js';
+import { openStatusLine, type StatusLine } from '../../io/status-line.js';
 
 const UNITS = ['B', 'KiB', 'MiB', 'GiB', 'TiB'];
 
@@ -67,23 +67,19 @@ export function fittedProgressLine(label: string, done: number, total: number | 
 
 export class Progress extends Transform {
   private done = 0;
-  private lastDraw = 0;
-  private readonly started: number;
-  private readonly now: () => number;
+  private readonly line: StatusLine;
+  private readonly render: (elapsedMs: number) => string;
 
-  constructor(private readonly opts: ProgressOptions) {
+  constructor(opts: ProgressOptions) {
     super();
-    this.now = opts.now ?? (() => monotonicMs());
-    this.started = this.now();
+    const columns = opts.columns ?? opts.out?.columns ?? 80;
+    this.line = openStatusLine({ out: opts.out, columns, ...(opts.now ? { now: opts.now } : {}) });
+    this.render = (elapsedMs) => fittedProgressLine(opts.label, this.done, opts.total, elapsedMs, columns);
   }
 
   override _transform(chunk: Buffer, _enc: BufferEncoding, done: TransformCallback): void {
     this.done += chunk.length;
-    const at = this.now();
-    if (this.opts.out && at - this.lastDraw >= 100) {
-      this.lastDraw = at;
-      this.draw(at);
-    }
+    this.line.update(this.render);
     done(null, chunk);
   }
 
@@ -92,15 +88,13 @@ export class Progress extends Transform {
     done();
   }
 
-  private draw(at: number): void {
-    const columns = this.opts.columns ?? this.opts.out?.columns ?? 80;
-    this.opts.out?.write(`\r${fittedProgressLine(this.opts.label, this.done, this.opts.total, at - this.started, columns)}\x1b[K`);
-  }
-
   /** Draws the final state and ends the line. */
   finish(): void {
-    if (!this.opts.out) return;
-    this.draw(this.now());
-    this.opts.out.write('\n');
+    this.line.finish(this.render);
+  }
+
+  /** Takes the line away (a failed transfer: the error says what happened). */
+  clear(): void {
+    this.line.clear();
   }
 }

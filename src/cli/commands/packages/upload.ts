@@ -64,6 +64,8 @@ export const uploadVerb: VerbSpec<UploadOpts> = {
         uploaded.push(data);
         cli.info(`uploaded ${inside} (${formatBytes(size)}) to ${o.name} ${o.packageVersion}`);
       } finally {
+        // A failed upload leaves its line where it stopped, ended, above the error.
+        progress.finish();
         source.destroy();
       }
     }

@@ -3,8 +3,8 @@ import { resolve } from 'node:path';
 import type { Command } from 'commander';
 import { applyVerb } from '../../kit/verb.js';
 import { CliError, EXIT, UsageError } from '../../kit/errors.js';
-import { progressReporter } from '../backup/local-state-target.js';
 import type { CheckResult } from '../../../shared/health-check.js';
+import type { StatusLine } from '../../io/status-line.js';
 
 interface RestoreFlags {
   force?: boolean;
@@ -42,22 +42,29 @@ export function configure(noun: Command): void {
     async run(cli, args, opts) {
       const archive = resolve(args[0] as string);
       const storages = parseStorages(opts.storage);
-      const [{ checkArchive, restoreBackup, RestoreTargetError }, { ArchiveError }, { formatBytes }, { existsSync }] = await Promise.all([
+      const [{ checkArchive, restoreBackup, RestoreTargetError }, { ArchiveError }, { formatBytes, fittedProgressLine }, { existsSync }, { openStatusLine }] = await Promise.all([
         import('../../../core/backup/restore-backup.js'),
         import('../../../core/backup/manifest.js'),
         import('../packages/progress.js'),
         import('node:fs'),
+        import('../../io/status-line.js'),
       ]);
       if (!existsSync(archive)) throw new CliError(`no such archive: ${archive}`, EXIT.notFound);
-      const bar = progressReporter(cli, opts.check ? 'check' : 'restore');
-      const onMember = (_name: string, bytes: number): void => bar.update(formatBytes(bytes));
+      // The archive's bytes read of its size, as they are read: the line moves through a large
+      // member too (the text is made only when a redraw is due).
+      // Opened at the first bytes, after any question: a line up during a prompt would be in its way.
+      let line: StatusLine | undefined;
+      const label = opts.check ? 'check' : 'restore';
+      const onRead = (read: number, size: number | undefined): void =>
+        (line ??= openStatusLine({ out: cli.term.stderrIsTTY ? process.stderr : null, columns: cli.term.columns })).update((elapsedMs) => fittedProgressLine(label, read, size, elapsedMs, cli.term.columns));
+      const bar = { end: () => line?.clear() };
       // A check that warns (an older schema, a part left out) does not refuse the archive: say it.
       const warnings = (checks: CheckResult[]): void => {
         for (const c of checks) if (c.status === 'warn') cli.info(`warning: ${c.id}: ${c.detail}`);
       };
       try {
         if (opts.check) {
-          const { manifest, bytes, checks } = await checkArchive(archive, onMember);
+          const { manifest, bytes, checks } = await checkArchive(archive, onRead);
           bar.end();
           const item = { archive, ok: true, format: manifest.format, created_at: manifest.created_at, hostctl_version: manifest.hostctl_version, members: Object.keys(manifest.members).length + 1, bytes, excluded: manifest.excluded, counts: manifest.counts, checks };
           if (cli.globals.output === 'table') {
@@ -73,7 +80,7 @@ export function configure(noun: Command): void {
           cli.info(`dry run: would restore ${archive} into ${stateDir}; nothing was written`);
           return;
         }
-        const summary = await restoreBackup({ archive, stateDir, force: !!opts.force, storages, onMember });
+        const summary = await restoreBackup({ archive, stateDir, force: !!opts.force, storages, onRead });
         bar.end();
         const c = summary.manifest.counts;
         if (cli.globals.output === 'table') {

@@ -1,7 +1,7 @@
-// --wait for storage moves: polls until every move is finished or failed. On a terminal an ora
-// spinner shows live counts; otherwise one status line per state change goes to stderr. The
-// moves run in a worker (serve, or the detached local worker), so interrupting the wait leaves
-// them running.
+// --wait for storage moves: polls until every move is finished or failed. On a terminal a
+// spinner (the CLI's status line, io/status-line.ts) shows live counts; otherwise one status
+// line per state change goes to stderr. The moves run in a worker (serve, or the detached local
+// worker), so interrupting the wait leaves them running.
 import type { ApiClient } from '../../../client/client.js';
 import type { Cli } from '../../kit/verb.js';
 import { WaitTimeoutError } from '../../kit/errors.js';
@@ -45,12 +45,8 @@ export async function waitForMoves(cli: Cli, kind: MoveKind, ids: readonly numbe
   const api = await cli.client();
   const started = monotonicMs();
   const seen = new Map<number, string>();
-  if (cli.term.stderrIsTTY && !process.stderr.columns) {
-    // A terminal that reports no width (some pseudo-terminals) would make the spinner's line
-    // arithmetic divide by zero; give it the width the environment names, or 80.
-    process.stderr.columns = Number(cli.env.COLUMNS) || 80;
-  }
-  const spinner = cli.term.stderrIsTTY ? (await import('ora')).default({ text: 'waiting for moves', stream: process.stderr, discardStdin: false }).start() : null;
+  const spinner = cli.term.stderrIsTTY ? (await import('../../io/status-line.js')).openStatusLine({ out: process.stderr, columns: cli.term.columns, spinner: true }) : null;
+  spinner?.update('waiting for moves');
   try {
     for (;;) {
       const current = await fetchMoves(api, kind, ids);
@@ -60,20 +56,20 @@ export async function waitForMoves(cli: Cli, kind: MoveKind, ids: readonly numbe
         seen.set(m.id, m.state);
         if (!spinner) cli.info(`move ${m.id} ${kind} ${containerName(m)}: ${m.state}${m.error_message ? ` (${String(m.error_message)})` : ''}`);
       }
-      if (spinner) spinner.text = summary(moves);
+      spinner?.update(summary(moves));
       if (moves.every((m) => DONE_STATES.has(m.state))) {
-        spinner?.stop();
+        spinner?.clear();
         if (!spinner || cli.globals.output === 'table') cli.info(summary(moves));
         return moves;
       }
       const elapsed = monotonicMs() - started;
       if (opts.timeoutMs !== undefined && elapsed >= opts.timeoutMs) {
-        spinner?.stop();
+        spinner?.clear();
         throw new WaitTimeoutError(`timed out waiting for storage moves (${summary(moves)}); they go on in the background: wait again with hostctl storage-moves wait ${ids.join(' ')}`);
       }
       await sleep(opts.timeoutMs === undefined ? opts.intervalMs : Math.min(opts.intervalMs, Math.max(0, opts.timeoutMs - elapsed)));
     }
   } finally {
-    spinner?.stop();
+    spinner?.clear();
   }
 }
