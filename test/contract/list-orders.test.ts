@@ -156,6 +156,11 @@ describe.each(TRANSPORTS)('list orders (%s)', (kind) => {
       const deep = await allPages(inst.admin, `/groups/${g.id}/projects`, { order_by: 'similarity', search: 'ZEBRA', include_subgroups: true }, 2);
       expect(ids(deep.rows)).toEqual([p.subZebra, p.zebra, p.zebras, p.crossing, p.stripes].map((x) => x?.id));
       expect([deep.total, deep.pages]).toEqual([5, 3]);
+      // With statistics the rows keep the ranking; past the offset limit the platform's 405.
+      const withStats = await inst.admin.get<(Row & { statistics?: unknown })[]>(`/groups/${g.id}/projects`, { order_by: 'similarity', search: 'zebra', statistics: true });
+      expect(ids(withStats.data)).toEqual(ids(zebra.data));
+      expect(withStats.data.every((r) => typeof r.statistics === 'object')).toBe(true);
+      await expectApiError(inst.admin.get(`/groups/${g.id}/projects`, { order_by: 'similarity', search: 'zebra', page: 501, per_page: 100 }), 405);
     });
 
     it("orders a group's list by name ascending without a search, ties by id in sort's direction", async () => {

@@ -286,10 +286,11 @@ export function listProjects(ctx: RequestContext, scope: ListScope = {}): Reply 
   }
   if (p.statistics === true && !p.simple) {
     const reply = readTx(ctx.core.db, () => {
-      const all = rankBy === undefined ? undefined : ranked();
+      // Ranked when counted (paginate counts before it reads a page, after its offset check).
+      let all: number[] | undefined;
       return paginate(
         ctx,
-        (cap) => (all ? Math.min(all.length, cap) : (ctx.core.db.prepare(cappedCount(base, cap)).get(args) as { n: number }).n),
+        (cap) => (rankBy !== undefined ? Math.min((all = ranked()).length, cap) : (ctx.core.db.prepare(cappedCount(base, cap)).get(args) as { n: number }).n),
         (limit, offset) => (all ? rowsOf(all.slice(offset, offset + limit)) : (ctx.core.db.prepare(deferredPage(order)).all({ ...args, limit, offset }) as ProjectRow[])),
         { offsetLimitType: 'Project' },
       );
@@ -323,7 +324,8 @@ export function listProjects(ctx: RequestContext, scope: ListScope = {}): Reply 
   );
   const page = new Map<number, Buffer>();
   const reply = readTx(ctx.core.db, () => {
-    const all = rankBy === undefined ? undefined : ranked();
+    // Ranked when counted (paginate counts before it reads a page, after its offset check).
+    let all: number[] | undefined;
     // Only the visibility condition: the kept counts answer without walking the rows.
     // Or that and the namespaces of a group's or user's list: the kept counts per namespace.
     const count = (cap: number) =>
@@ -347,7 +349,7 @@ export function listProjects(ctx: RequestContext, scope: ListScope = {}): Reply 
             .map((r) => r.id);
     return paginate(
       ctx,
-      (cap) => (all ? Math.min(all.length, cap) : starts.count(cap, count)),
+      (cap) => (rankBy !== undefined ? Math.min((all = ranked()).length, cap) : starts.count(cap, count)),
       (limit, offset) => {
         const ids = window(limit, offset);
         const texts = fragments.texts(textScope);
