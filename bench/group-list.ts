@@ -58,6 +58,8 @@ await atTwoSizes(build, async (small, large) => {
     cases.push([`${label}, page 4 of 5`, path, `per_page=5&page=4${query}`, as]);
   };
   for (const order of ['name', 'path', 'id']) for (const sort of ['asc', 'desc']) both(`administrator, ${order} ${sort}`, () => '/groups', `&order_by=${order}&sort=${sort}`);
+  // Without a search, similarity is the name order in sort's direction.
+  both('administrator, similarity desc (no search)', () => '/groups', '&order_by=similarity&sort=desc');
   for (const order of ['name', 'path', 'id']) cases.push([`member of 3, ${order}, page 1`, () => '/groups', `per_page=20&order_by=${order}`, 'user']);
   both('user, all_available (public), name', () => '/groups', '&all_available=true', 'user');
   for (const order of ['name', 'path', 'id']) both(`subgroups, ${order}`, (s) => `/groups/${s.top}/subgroups`, `&order_by=${order}`);

@@ -1,6 +1,7 @@
 // Budget: the lists whose cost grew with the data stay flat. Each filter a real client sends
 // (python-gitlab's projects.list(membership=True), min_access_level, search= on projects, users
-// and groups, created_after on snippets, the one filter of their lists) costs the same with
+// and groups, alone and ranked by order_by=similarity, created_after on snippets, the one filter
+// of their lists, order_by=star_count) costs the same with
 // 100,000 rows as with 100 (within 2×), and the deepest page the platform serves by offset
 // (page 2,500 of 20: offset 49,980) costs at most 3× the first page, both at 100,000 rows.
 // Repeated requests are answered from what the lists remember in one generation of the
@@ -40,7 +41,7 @@ async function build(dir: string, n: number): Promise<State> {
   const visibilities = ['public', 'internal', 'private'];
   bulkLoad(core, ['projects', 'users', 'members', 'personal_access_tokens', 'namespaces', 'packages', 'releases', 'snippets'], (stage) => {
     const project = stage(
-      `INSERT INTO projects (namespace_id, name, path, path_lower, description, visibility, creator_id, created_at, updated_at, last_activity_at) VALUES (?, ?, ?, ?, ?, ?, 1, ?, ?, ?)`,
+      `INSERT INTO projects (namespace_id, name, path, path_lower, description, visibility, creator_id, created_at, updated_at, last_activity_at, star_count) VALUES (?, ?, ?, ?, ?, ?, 1, ?, ?, ?, ?)`,
     );
     const user = stage('INSERT INTO users (username, username_lower, email, email_lower, name, bot, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)');
     const group = stage(
@@ -56,7 +57,8 @@ async function build(dir: string, n: number): Promise<State> {
     for (let i = 0; i < n; i++) {
       // Projects: private ones half in alice's group (hers) and half elsewhere (hidden).
       const ns = i % 6 === 5 ? other.id : big.id;
-      project.run(ns, named(i, 'Project'), `p${i}`, `p${i}`, i % 7 === 0 ? 'A project' : '', visibilities[i % 3], at(i), at(i), at(i));
+      // Stars in an order of their own, with ties (the list orders those by id).
+      project.run(ns, named(i, 'Project'), `p${i}`, `p${i}`, i % 7 === 0 ? 'A project' : '', visibilities[i % 3], at(i), at(i), at(i), (i * 7919) % 97);
       // Users to search, and a project bot with its membership and token for the token lists.
       const uname = i < NEEDLES ? `zebrafish${i}` : `user${i}`;
       user.run(uname, uname, `${uname}@example.com`, `${uname}@example.com`, named(i, 'User'), 0, at(i), at(i));
@@ -92,6 +94,12 @@ const SCALE: Case[] = [
   ['users as a user, search', 'alice', () => '/users', 'search=zebrafish'],
   ['groups as an administrator, search', 'root', () => '/groups', 'search=zebrafish'],
   ['groups as a user, all_available and search', 'alice', () => '/groups', 'all_available=true&search=zebrafish'],
+  // order_by=similarity scores every match of the search (a score is no column an index holds):
+  // as many at 100 rows as at 100,000 here.
+  ['projects as a user, search, order_by=similarity', 'alice', () => '/projects', 'search=zebrafish&order_by=similarity&simple=true'],
+  ['projects as an administrator, search, order_by=similarity', 'root', () => '/projects', 'search=zebrafish&order_by=similarity&simple=true'],
+  ['groups as a user, all_available and search, order_by=similarity', 'alice', () => '/groups', 'all_available=true&search=zebrafish&order_by=similarity'],
+  ['projects as a user, order_by=star_count', 'alice', () => '/projects', 'simple=true&order_by=star_count'],
   // The snippet lists' one filter (the platform has no search there): it counts its matches.
   ['snippets, all as a user, created_after', 'alice', () => '/snippets/all', 'created_after=2025-01-01T00:00:00Z'],
 ];
@@ -100,6 +108,7 @@ const SCALE: Case[] = [
 const DEEPEST: Case[] = [
   ['projects as a user', 'alice', () => '/projects', 'simple=true'],
   ['projects as a user, order_by=name', 'alice', () => '/projects', 'simple=true&order_by=name&sort=asc'],
+  ['projects as a user, order_by=star_count', 'alice', () => '/projects', 'simple=true&order_by=star_count&sort=desc'],
   ['projects as a user, membership=true', 'alice', () => '/projects', 'simple=true&membership=true'],
   // What python-gitlab's projects.list(membership=True) asks: the full representation.
   ['projects as a user, membership=true, full', 'alice', () => '/projects', 'membership=true'],

@@ -1,6 +1,7 @@
 // Budget: one page of a project's protected branches, error tracking client keys, pipelines
 // (each order and direction, and by status), package protection rules, the files of one
-// package, a group's and a user's projects (each order, as an administrator and as a user) and
+// package, a group's and a user's projects (each order, star_count and similarity without a
+// search among them, as an administrator and as a user) and
 // the notification outbox (everyone's as an administrator, one's own as a user) costs the same
 // from 100,000 rows as from 100 (within 2×). Both states are built here with direct INSERTs; requests go through
 // the in-process core.
@@ -51,15 +52,15 @@ async function build(dir: string, n: number): Promise<State> {
   const ns = (db.prepare("SELECT id FROM namespaces WHERE kind = 'user' AND owner_id = ?").get(alice.id) as { id: number }).id;
   bulkLoad(core, ['projects', 'package_protection_rules'], (stage) => {
     const project_ = stage(
-      `INSERT INTO projects (namespace_id, name, path, path_lower, visibility, creator_id, created_at, updated_at, last_activity_at) VALUES (?, ?, ?, ?, ?, 1, ?, ?, ?)`,
+      `INSERT INTO projects (namespace_id, name, path, path_lower, visibility, creator_id, created_at, updated_at, last_activity_at, star_count) VALUES (?, ?, ?, ?, ?, 1, ?, ?, ?, ?)`,
     );
     const rule_ = stage(`INSERT INTO package_protection_rules (project_id, package_name_pattern, package_type, created_at, updated_at) VALUES (?, ?, 'npm', ?, ?)`);
     for (let i = 0; i < n; i++) {
       // A tenth public, the rest private; names, creation and activity in orders of their own.
       const visibility = i % 10 === 1 ? 'public' : 'private';
       const name = `P ${String((i * 7919) % n).padStart(6, '0')}`;
-      project_.run(group.id, name, `p-${i}`, `p-${i}`, visibility, at(i), at(n - i), at((i * 31) % n));
-      project_.run(ns, name, `p-${i}`, `p-${i}`, visibility, at(i), at(n - i), at((i * 31) % n));
+      project_.run(group.id, name, `p-${i}`, `p-${i}`, visibility, at(i), at(n - i), at((i * 31) % n), (i * 7919) % 97);
+      project_.run(ns, name, `p-${i}`, `p-${i}`, visibility, at(i), at(n - i), at((i * 31) % n), (i * 7919) % 97);
       rule_.run(project.id, `@scope/package-${i}`, at(i), at(i));
     }
   });
@@ -80,9 +81,11 @@ await atTwoSizes(build, async (small, large) => {
   both('pipelines, status=failed', (s) => `/projects/${s.project}/pipelines`, '&status=failed');
   for (const order of ['id', 'file_name', 'created_at']) for (const sort of ['asc', 'desc']) both(`package files, ${order} ${sort}`, (s) => `/projects/${s.project}/packages/${s.pkg}/package_files`, `&order_by=${order}&sort=${sort}`);
   both('package protection rules', (s) => `/projects/${s.project}/packages/protection/rules`, '');
-  for (const order of ['created_at', 'id', 'name', 'path', 'updated_at', 'last_activity_at']) {
+  // similarity without a search is the group list's name order: ascending, ties by id in sort's direction.
+  for (const order of ['created_at', 'id', 'name', 'path', 'updated_at', 'last_activity_at', 'star_count', 'similarity']) {
     for (const sort of ['desc', 'asc']) both(`group projects, ${order} ${sort}`, (s) => `/groups/${s.group}/projects`, `&order_by=${order}&sort=${sort}`);
   }
+  both("a user's projects, as the user, star_count desc", (s) => `/users/${s.alice}/projects`, '&order_by=star_count&sort=desc', 'user');
   // A user outside the group sees its public tenth: 10 projects at 100, so both pages stay
   // within those ten.
   cases.push(['group projects, as a user (public ones), page 1', (s) => `/groups/${s.group}/projects`, 'per_page=5', 'user']);

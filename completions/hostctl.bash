@@ -710,7 +710,7 @@ _hostctl_value() {
       esac ;;
     'groups list')
       case "$2" in
-        --sort) COMPREPLY=($(compgen -W 'name name:asc name:desc path path:asc path:desc id id:asc id:desc' -- "$cur")); return 0 ;;
+        --sort) COMPREPLY=($(compgen -W 'name name:asc name:desc path path:asc path:desc id id:asc id:desc similarity similarity:asc similarity:desc' -- "$cur")); return 0 ;;
         -g|--group) _hostctl_dynamic groups; return 0 ;;
         --search) COMPREPLY=(); return 0 ;;
         --min-access-level) COMPREPLY=(); return 0 ;;
@@ -955,7 +955,7 @@ _hostctl_value() {
       esac ;;
     'projects list')
       case "$2" in
-        --sort) COMPREPLY=($(compgen -W 'id id:asc id:desc name name:asc name:desc path path:asc path:desc created created:asc created:desc updated updated:asc updated:desc last_activity last_activity:asc last_activity:desc storage_size storage_size:asc storage_size:desc repository_size repository_size:asc repository_size:desc wiki_size wiki_size:asc wiki_size:desc packages_size packages_size:asc packages_size:desc' -- "$cur")); return 0 ;;
+        --sort) COMPREPLY=($(compgen -W 'id id:asc id:desc name name:asc name:desc path path:asc path:desc created created:asc created:desc updated updated:asc updated:desc last_activity last_activity:asc last_activity:desc star_count star_count:asc star_count:desc similarity similarity:asc similarity:desc storage_size storage_size:asc storage_size:desc repository_size repository_size:asc repository_size:desc wiki_size wiki_size:asc wiki_size:desc packages_size packages_size:asc packages_size:desc' -- "$cur")); return 0 ;;
         -g|--group) _hostctl_dynamic groups; return 0 ;;
         --search) COMPREPLY=(); return 0 ;;
         --visibility) COMPREPLY=($(compgen -W 'private internal public' -- "$cur")); return 0 ;;

@@ -1058,7 +1058,7 @@ complete -c hostctl -n '__hostctl_at \'groups get\'' -l with-projects -d 'includ
 complete -c hostctl -n '__hostctl_at \'groups get\'; and __hostctl_arg 1' -a '(__hostctl_dynamic groups)'
 
 # groups list
-complete -c hostctl -n '__hostctl_at \'groups list\'' -l sort -x -a 'name name:asc name:desc path path:asc path:desc id id:asc id:desc' -d 'sort by one of name, path, id, optionally :asc or :desc (default name:asc)'
+complete -c hostctl -n '__hostctl_at \'groups list\'' -l sort -x -a 'name name:asc name:desc path path:asc path:desc id id:asc id:desc similarity similarity:asc similarity:desc' -d 'sort by one of name, path, id, similarity, optionally :asc or :desc (default name:asc)'
 complete -c hostctl -n '__hostctl_at \'groups list\'' -s g -l group -x -a '(__hostctl_dynamic groups)' -d 'only subgroups of this group (id or full path)'
 complete -c hostctl -n '__hostctl_at \'groups list\'' -l descendants -d 'with --group: every level below it, not only direct subgroups'
 complete -c hostctl -n '__hostctl_at \'groups list\'' -l search -x -d 'name or path contains this text'
@@ -1306,7 +1306,7 @@ complete -c hostctl -n '__hostctl_at \'projects get\'' -l statistics -d 'include
 complete -c hostctl -n '__hostctl_at \'projects get\'; and __hostctl_arg 1' -a '(__hostctl_dynamic projects)'
 
 # projects list
-complete -c hostctl -n '__hostctl_at \'projects list\'' -l sort -x -a 'id id:asc id:desc name name:asc name:desc path path:asc path:desc created created:asc created:desc updated updated:asc updated:desc last_activity last_activity:asc last_activity:desc storage_size storage_size:asc storage_size:desc repository_size repository_size:asc repository_size:desc wiki_size wiki_size:asc wiki_size:desc packages_size packages_size:asc packages_size:desc' -d 'sort by one of id, name, path, created, updated, last_activity, storage_size, repository_size, wiki_size, packages_size, optionally :asc or :desc (default created:desc)'
+complete -c hostctl -n '__hostctl_at \'projects list\'' -l sort -x -a 'id id:asc id:desc name name:asc name:desc path path:asc path:desc created created:asc created:desc updated updated:asc updated:desc last_activity last_activity:asc last_activity:desc star_count star_count:asc star_count:desc similarity similarity:asc similarity:desc storage_size storage_size:asc storage_size:desc repository_size repository_size:asc repository_size:desc wiki_size wiki_size:asc wiki_size:desc packages_size packages_size:asc packages_size:desc' -d 'sort by one of id, name, path, created, updated, last_activity, star_count, similarity, storage_size, repository_size, wiki_size, packages_size, optionally :asc or :desc (default created:desc)'
 complete -c hostctl -n '__hostctl_at \'projects list\'' -s g -l group -x -a '(__hostctl_dynamic groups)' -d 'only this group\'s projects (id or full path)'
 complete -c hostctl -n '__hostctl_at \'projects list\'' -l include-subgroups -d 'with --group: also projects of its subgroups'
 complete -c hostctl -n '__hostctl_at \'projects list\'' -l search -x -d 'name or path contains this text'

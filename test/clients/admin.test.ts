@@ -123,6 +123,20 @@ try:
 except gitlab.exceptions.GitlabAuthenticationError as e:
     r["revoked_auth"] = e.response_code
 r["paged"] = len(gl.users.list(per_page=1, page=1)) == 1 and len(gl.users.list(all=True)) >= 2
+
+# order_by=similarity: the search's best match first (among root's own projects); star_count: the
+# most starred first. Both orders differ from the default one (newest first).
+gl.projects.create({"name": "Py App Extra", "namespace_id": g.id})
+r["newest_first"] = [x.path for x in gl.projects.list(search="py-app")]
+r["similar"] = [x.path for x in gl.projects.list(search="py-app", order_by="similarity")]
+p.star()
+r["most_starred"] = [x.path for x in gl.projects.list(search="py-app", order_by="star_count", sort="desc")]
+r["similar_groups"] = [x.full_path for x in gl.groups.list(search="py", order_by="similarity", all_available=True) if x.full_path.startswith("py-")]
+try:
+    gl.projects.list(order_by="stars")
+    r["bad_order"] = "listed"
+except gitlab.exceptions.GitlabListError as e:
+    r["bad_order"] = [e.response_code, e.error_message]
 print(json.dumps(r))
 `,
     );
@@ -169,6 +183,12 @@ print(json.dumps(r))
       revoked: true,
       revoked_auth: 401,
       paged: true,
+      newest_first: ['py-app-extra', 'py-app'],
+      similar: ['py-app', 'py-app-extra'],
+      most_starred: ['py-app', 'py-app-extra'],
+      // Scores 0.73, 0.64 and 0.57: "py" is a larger part of the shorter paths and names.
+      similar_groups: ['py-group/py-sub', 'py-team', 'py-group'],
+      bad_order: [400, 'order_by does not have a valid value'],
     });
   });
 });

@@ -120,9 +120,9 @@ describe.each(TRANSPORTS)('project statistics (%s)', (kind) => {
   });
 
   it('order_by wiki_size and packages_size sort by that field for administrators, and fall back to created_at for others', async () => {
+    // A user's projects: a group's project list takes no size orders (lib/api/groups.rb).
     const owner = await createUser(inst);
-    const group = await createGroup(inst, owner.client, { visibility: 'public' });
-    const make = () => createProject(inst, owner.client, { namespace_id: group.id, visibility: 'public', initialize_with_readme: true });
+    const make = () => createProject(inst, owner.client, { visibility: 'public', initialize_with_readme: true });
     // wiki: a page of 20,000 random characters, one of 100, none; packages: 1,000 bytes, 9,000, none.
     const [a, b, c] = [await make(), await make(), await make()];
     const wiki = async (p: ProjectJson, n: number) => expect((await owner.client.post(`/projects/${p.id}/wikis`, { title: 'home', content: randomBytes(n).toString('base64') })).status).toBe(201);
@@ -130,20 +130,21 @@ describe.each(TRANSPORTS)('project statistics (%s)', (kind) => {
     await wiki(b, 75);
     await uploadGeneric(owner.client, b.id, 'w', '1.0.0', 'w.bin', randomBytes(1_000));
     await uploadGeneric(owner.client, c.id, 'w', '1.0.0', 'w.bin', randomBytes(9_000));
-    const ids = async (client: typeof inst.admin, query: Record<string, unknown>) => (await client.get<WithStats[]>(`/groups/${group.id}/projects`, { per_page: 100, ...query })).data.map((p) => p.id);
+    const list = `/users/${owner.user.id}/projects`;
+    const ids = async (client: typeof inst.admin, query: Record<string, unknown>) => (await client.get<WithStats[]>(list, { per_page: 100, ...query })).data.map((p) => p.id);
 
     expect(await ids(inst.admin, { order_by: 'wiki_size', sort: 'desc' })).toEqual([a.id, b.id, c.id]);
     expect(await ids(inst.admin, { order_by: 'wiki_size', sort: 'asc' })).toEqual([c.id, b.id, a.id]);
     expect(await ids(inst.admin, { order_by: 'packages_size', sort: 'desc' })).toEqual([c.id, b.id, a.id]);
     // Equal sizes (no packages) are ordered by id, in the order's direction.
     expect(await ids(inst.admin, { order_by: 'packages_size', sort: 'asc' })).toEqual([a.id, b.id, c.id]);
-    const sorted = (await inst.admin.get<WithStats[]>(`/groups/${group.id}/projects`, { order_by: 'wiki_size', statistics: true })).data;
+    const sorted = (await inst.admin.get<WithStats[]>(list, { order_by: 'wiki_size', statistics: true })).data;
     expect(sorted.map((p) => (p.statistics as Stats).wiki_size)).toEqual([...sorted.map((p) => (p.statistics as Stats).wiki_size)].sort((x, y) => y - x));
     expect((sorted[0]?.statistics as Stats).wiki_size).toBeGreaterThan(15_000);
 
     // The owner is no administrator: the platform orders their list by created_at (newest first).
     for (const order_by of ['wiki_size', 'packages_size', 'repository_size', 'storage_size']) {
-      const theirs = await owner.client.get<WithStats[]>(`/groups/${group.id}/projects`, { order_by, sort: 'asc', per_page: 100 });
+      const theirs = await owner.client.get<WithStats[]>(list, { order_by, sort: 'asc', per_page: 100 });
       expect(theirs.status).toBe(200);
       expect(theirs.data.map((p) => p.id)).toEqual(await ids(owner.client, { order_by: 'created_at', sort: 'asc' }));
     }

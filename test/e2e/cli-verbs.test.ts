@@ -254,6 +254,27 @@ describe('first-day verbs', () => {
       expect(String(api.stdout).trim()).toBe('false');
     });
 
+    it('projects list --sort star_count and similarity; groups list --sort similarity', async () => {
+      const paths = async (args: string[]) => (await sb.json<Obj[]>(['projects', 'list', ...args, '--all'])).map((p) => p.path_with_namespace);
+      expect((await run(['api', '-X', 'POST', 'projects/acme%2Fweb%2Fdesign-system/star'])).exitCode).toBe(0);
+      expect((await paths(['--sort', 'star_count']))[0]).toBe('acme/web/design-system');
+      expect((await paths(['--sort', 'star_count:asc'])).at(-1)).toBe('acme/web/design-system');
+      // The search's best match first: the exact word before the one it only starts.
+      expect(await paths(['--search', 'store', '--sort', 'similarity'])).toEqual(['acme/web/storefront']);
+      expect((await paths(['--search', 'auth', '--sort', 'similarity']))[0]).toBe('acme/platform/auth-service');
+      // Without a search there is nothing to rank: said, and the platform's stand-in order applies.
+      const plain = await run(['projects', 'list', '--sort', 'similarity', '--all', '-o', 'json']);
+      expect(String(plain.stderr)).toContain('--sort similarity ranks --search matches: the list is ordered by created_at instead');
+      expect(await paths(['--sort', 'similarity'])).toEqual(await paths(['--sort', 'created']));
+      const byGroup = await run(['projects', 'list', '--group', 'acme/web', '--sort', 'similarity', '-o', 'json']);
+      expect(String(byGroup.stderr)).toContain('ordered by name instead');
+      const sized = await run(['projects', 'list', '--group', 'acme', '--sort', 'storage_size']);
+      expect([sized.exitCode, String(sized.stderr)]).toEqual([2, expect.stringContaining("--sort storage_size is not offered with --group: a group's project list has no size orders")]);
+      const groups = (await sb.json<Obj[]>(['groups', 'list', '--all', '--search', 'web', '--sort', 'similarity'])).map((g) => g.full_path);
+      expect(groups[0]).toBe('acme/web');
+      expect(String((await run(['projects', 'list', '--help'])).stdout).replace(/\s+/g, ' ')).toContain('last_activity, star_count, similarity, storage_size');
+    });
+
     it('branches protections list, get and update', async () => {
       const list = await sb.json<Obj[]>(['branches', 'protections', 'list', '-R', 'acme/web/storefront']);
       expect(list.map((r) => r.name)).toEqual(['main']);

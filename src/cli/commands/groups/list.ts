@@ -18,7 +18,8 @@ interface ListOpts {
   statistics?: boolean;
 }
 
-const SORT = { fields: ['name', 'path', 'id'], style: 'order_by', defaultText: 'name:asc' } as const;
+/** The orders the platform takes; `similarity` ranks the --search matches, best first. */
+const SORT = { fields: ['name', 'path', 'id', 'similarity'], style: 'order_by', defaultText: 'name:asc' } as const;
 
 export const listVerb: VerbSpec<ListOpts> = {
   name: 'list',
@@ -30,6 +31,7 @@ export const listVerb: VerbSpec<ListOpts> = {
     'hostctl groups list --top-level',
     'hostctl groups list --group acme --descendants',
     'hostctl groups list --search platform --fields id,full_path -o json',
+    'hostctl groups list --search platform --sort similarity    # best match first',
     'hostctl groups list --statistics --fields full_path,statistics.storage_size -o json   # administrators',
   ],
   options: (cmd) =>
@@ -58,6 +60,7 @@ export const listVerb: VerbSpec<ListOpts> = {
       ...sort,
       statistics: o.statistics || undefined,
     });
+    if (sort.order_by === 'similarity' && !o.search?.trim() && rows.length > 0) cli.info('--sort similarity ranks --search matches: the list is ordered by name instead');
     const view = o.statistics ? statisticsView(cli, 'group', rows, GROUP_COLUMNS, [STORAGE_SIZE_COLUMN, REPOSITORY_SIZE_COLUMN], GROUP_FIELDS) : { columns: GROUP_COLUMNS, fields: GROUP_FIELDS };
     await cli.showList(rows, view.columns, view.fields);
   },

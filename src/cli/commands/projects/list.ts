@@ -23,8 +23,16 @@ interface ListOpts {
 /** The orders by a size field: administrators only (the platform ignores them for others). */
 const SIZE_ORDERS: readonly string[] = ['storage_size', 'repository_size', 'wiki_size', 'packages_size'];
 
-/** The orders the platform really applies (others it refuses or ignores). */
-const SORT = { fields: ['id', 'name', 'path', 'created_at', 'updated_at', 'last_activity_at', ...SIZE_ORDERS], style: 'order_by', defaultText: 'created_at:desc' } as const;
+/**
+ * The orders the platform takes (others it refuses). `similarity` ranks the --search matches by
+ * how closely their path, name and description match it, best first, and outside --group only
+ * among the projects the caller is a member of; a group's list has no size orders.
+ */
+const SORT = {
+  fields: ['id', 'name', 'path', 'created_at', 'updated_at', 'last_activity_at', 'star_count', 'similarity', ...SIZE_ORDERS],
+  style: 'order_by',
+  defaultText: 'created_at:desc',
+} as const;
 
 export const listVerb: VerbSpec<ListOpts> = {
   name: 'list',
@@ -36,6 +44,8 @@ export const listVerb: VerbSpec<ListOpts> = {
     'hostctl projects list --group acme --include-subgroups',
     'hostctl projects list --visibility private --sort name:asc',
     'hostctl projects list --sort storage_size:desc --limit 10     # the biggest (administrators)',
+    'hostctl projects list --sort star_count --limit 10            # the most starred',
+    'hostctl projects list --search web --sort similarity          # your projects, best match first',
     'hostctl projects list --storage default --all --fields id,path_with_namespace -o json',
   ],
   options: (cmd) =>
@@ -56,6 +66,7 @@ export const listVerb: VerbSpec<ListOpts> = {
     const bySize = SIZE_ORDERS.includes(String(sort.order_by));
     const statistics = o.statistics === true || bySize;
     if (o.includeSubgroups && !o.group) throw new UsageError('--include-subgroups needs --group');
+    if (bySize && o.group) throw new UsageError(`--sort ${String(sort.order_by)} is not offered with --group: a group's project list has no size orders`);
     const path = o.group ? apiPath('/groups/:id/projects', { id: idOrPath(o.group, '--group') }) : '/projects';
     const rows = await cli.list<Record<string, unknown>>(path, {
       include_subgroups: o.includeSubgroups || undefined,
@@ -72,6 +83,8 @@ export const listVerb: VerbSpec<ListOpts> = {
     // The platform orders a non-administrator's list by created_at instead, without a word (and a
     // member from Reporter up still gets statistics, so the rows cannot tell): ask who is calling.
     if (bySize && rows.length > 0 && !(await callerIsAdmin(cli))) cli.info(`--sort ${String(sort.order_by)} is for administrators: the list is ordered by created_at instead`);
+    // Without a search there is nothing to rank, and the platform says nothing of its stand-in.
+    if (sort.order_by === 'similarity' && !o.search?.trim() && rows.length > 0) cli.info(`--sort similarity ranks --search matches: the list is ordered by ${o.group ? 'name' : 'created_at'} instead`);
     // The field sorted on comes first among the statistics and stays on a narrow terminal.
     const sortedOn = bySize && sort.order_by !== 'storage_size' ? [{ ...sizeColumn(String(sort.order_by)), priority: 2 as const }] : [];
     const storage = bySize && sort.order_by === 'storage_size' ? { ...STORAGE_SIZE_COLUMN, priority: 2 as const } : STORAGE_SIZE_COLUMN;

@@ -1,4 +1,4 @@
-// Groups: list (offset; keyset by name for anonymous callers), get with projects, create,
+// Groups: list (offset, ordered by name, path, id or similarity; keyset by name for anonymous callers), get with projects, create,
 // update, delete, subgroups, descendant groups and the group's projects.
 import { defineRoutes, type RouteDef } from '../../http/route.js';
 import type { RequestContext } from '../../http/context.js';
@@ -13,10 +13,11 @@ import { descendantIds } from '../../auth/access.js';
 import { findGroup } from '../../resources/find.js';
 import { MEMBER_ACCESS_LEVELS } from '../../../shared/access-levels.js';
 import { recordAudit } from '../../audit/record.js';
-import { listProjects, projectListParams } from '../projects/list.js';
+import { groupProjectListParams, listProjects } from '../projects/list.js';
 import { presentProject } from '../projects/present.js';
 import { ACCESS_CTES, viewerBinding, visibleProjectCondition } from '../projects/queries.js';
 import { descendantCount, groupListQuery, keptGroupCount, type GroupFilter } from './queries.js';
+import { similarityScorer } from '../../db/trigram-similarity.js';
 
 /** A subtree of at least this many groups is paged along the order's index rather than sorted. */
 const WALK_ORDER_FROM = 1000;
@@ -32,7 +33,7 @@ const groupListParams: ParamDecl[] = [
   { name: 'all_available', type: 'boolean' },
   { name: 'search', type: 'string' },
   { name: 'owned', type: 'boolean', default: false },
-  { name: 'order_by', type: 'string', values: ['name', 'path', 'id'], default: 'name' },
+  { name: 'order_by', type: 'string', values: ['name', 'path', 'id', 'similarity'], default: 'name' },
   { name: 'sort', type: 'string', values: ['asc', 'desc'], default: 'asc' },
   { name: 'min_access_level', type: 'integer', values: MEMBER_ACCESS_LEVELS },
   { name: 'top_level_only', type: 'boolean', default: false },
@@ -65,13 +66,17 @@ function listGroups(ctx: RequestContext, scope: Partial<GroupFilter>, allAvailab
   const below = filter.descendantsOf !== undefined ? descendantCount(ctx.core, filter.descendantsOf, WALK_ORDER_FROM) : 0;
   if (below >= WALK_ORDER_FROM) filter.walkOrder = true;
   const { sql: base, args } = groupListQuery(ctx.core, filter);
-  const orderBy = p.order_by as 'name' | 'path' | 'id';
+  const requested = p.order_by as 'name' | 'path' | 'id' | 'similarity';
+  // order_by=similarity ranks a searched list (lib/api/groups.rb `order_groups`); without a
+  // search (one with a non-blank character, Rails' `present?`) it is order_by=name.
+  const rankBy = requested === 'similarity' && typeof p.search === 'string' && /\S/.test(p.search) ? p.search : undefined;
+  const orderBy = requested === 'similarity' ? 'name' : requested;
   const dir = p.sort === 'desc' ? 'DESC' : 'ASC';
   const present = (g: NamespaceRow) => presentGroup(ctx.core, g);
 
-  // Keyset pages exist for anonymous callers, ordered by name ascending.
+  // Keyset pages exist for anonymous callers, ordered by name ascending (as asked: similarity is not).
   if (p.pagination === 'keyset' && !ctx.actor) {
-    if (orderBy !== 'name' || dir !== 'ASC') throw paramError('Keyset pagination is not yet available for this type of request', 405);
+    if (requested !== 'name' || dir !== 'ASC') throw paramError('Keyset pagination is not yet available for this type of request', 405);
     const perPage = pageWindow(ctx).perPage;
     let sqlWithCursor = base;
     const bound: Record<string, unknown> = { ...args, limit: perPage + 1 };
@@ -91,9 +96,14 @@ function listGroups(ctx: RequestContext, scope: Partial<GroupFilter>, allAvailab
     const col = (name: string) => (few ? `+g.${name}` : `g.${name}`);
     return orderBy === 'id' ? `${col('id')} ${dir}` : `${col(orderBy)} ${dir}, g.id ASC`;
   };
+  let ranked: number[] | undefined;
   return paginate(
     ctx,
     (cap) => {
+      if (rankBy !== undefined) {
+        ranked = rankGroups(ctx, base, args, rankBy);
+        return Math.min(ranked.length, cap);
+      }
       total = keptGroupCount(ctx.core, filter, cap) ?? -1;
       if (total >= 0) return total;
       // An administrator's unfiltered count is the kept count of the subtree.
@@ -103,7 +113,9 @@ function listGroups(ctx: RequestContext, scope: Partial<GroupFilter>, allAvailab
       return total;
     },
     (limit, offset) => {
-      const rows = ctx.core.db.prepare(`${base} ORDER BY ${orderFor(total < WALK_ORDER_FROM)} LIMIT @limit OFFSET @offset`).all({ ...args, limit, offset }) as NamespaceRow[];
+      const rows = ranked
+        ? groupsIn(ctx, ranked.slice(offset, offset + limit))
+        : (ctx.core.db.prepare(`${base} ORDER BY ${orderFor(total < WALK_ORDER_FROM)} LIMIT @limit OFFSET @offset`).all({ ...args, limit, offset }) as NamespaceRow[]);
       // As on the platform, statistics are for administrators only; others get the plain entity.
       if (p.statistics !== true || !isAdmin(ctx.actor)) return rows.map(present);
       const stats = groupStatistics(ctx.core, rows.map((g) => g.id));
@@ -111,6 +123,34 @@ function listGroups(ctx: RequestContext, scope: Partial<GroupFilter>, allAvailab
     },
     ctx.actor ? {} : { offsetLimitType: 'Group' },
   );
+}
+
+/** The platform's group similarity (Namespace.sorted_by_similarity_and_parent_id_desc): path, then name. */
+type RankedGroup = Pick<NamespaceRow, 'id' | 'path' | 'name' | 'parent_id'>;
+const GROUP_SIMILARITY = [
+  { value: (g: RankedGroup) => g.path, multiplier: 1 },
+  { value: (g: RankedGroup) => g.name, multiplier: 0.7 },
+];
+
+/**
+ * The ids of the groups `base` selects, by score: highest first, then subgroups before
+ * top-level groups (parent_id descending, NULLs last), then id descending. Every match is
+ * scored (a score is no column an index could hold), as the platform scores what its search found.
+ */
+function rankGroups(ctx: RequestContext, base: string, args: Record<string, unknown>, search: string): number[] {
+  const score = similarityScorer(search, GROUP_SIMILARITY);
+  const rows = ctx.core.db.prepare(`SELECT id, path, name, parent_id FROM (${base})`).all(args) as RankedGroup[];
+  return rows
+    .map((g) => ({ id: g.id, parent: g.parent_id ?? -1, score: score(g) }))
+    .sort((a, b) => b.score - a.score || b.parent - a.parent || b.id - a.id)
+    .map((g) => g.id);
+}
+
+/** Groups by id, in the order of `ids`. */
+function groupsIn(ctx: RequestContext, ids: readonly number[]): NamespaceRow[] {
+  const rows = ctx.core.db.prepare('SELECT * FROM namespaces WHERE id IN (SELECT value FROM json_each(?))').all(JSON.stringify(ids)) as NamespaceRow[];
+  const byId = new Map(rows.map((g) => [g.id, g]));
+  return ids.flatMap((id) => byId.get(id) ?? []);
 }
 
 /** Projects directly in the group that the viewer can see, newest first. */
@@ -224,11 +264,11 @@ export const groupRoutes: RouteDef[] = defineRoutes([
     summary: "List a group's projects",
     auth: 'optional',
     paginated: true,
-    params: [idParam, ...projectListParams, { name: 'include_subgroups', type: 'boolean', default: false }, { name: 'with_shared', type: 'boolean', default: true }],
+    params: [idParam, ...groupProjectListParams, { name: 'include_subgroups', type: 'boolean', default: false }, { name: 'with_shared', type: 'boolean', default: true }],
     handler: (ctx) => {
       const group = findGroup(ctx);
       const namespaceIds = ctx.params.include_subgroups ? descendantIds(ctx.core, group.id) : [group.id];
-      return listProjects(ctx, { namespaceIds });
+      return listProjects(ctx, { namespaceIds, similarity: 'group' });
     },
   },
   {

@@ -1,8 +1,9 @@
-// Project lists (GET /projects, GET /groups/:id/projects): visibility, filters, ordering,
-// offset pages with the max-offset limit, and keyset pages ordered by id.
+// Project lists (GET /projects, GET /groups/:id/projects, GET /users/:id/projects, a project's
+// forks): visibility, filters, ordering, offset pages with the max-offset limit, and keyset pages
+// ordered by id.
 import { VISIBILITIES, type NamespaceRow, type ProjectRow, type UserRow } from '../../db/rows.js';
 import type { RequestContext } from '../../http/context.js';
-import { paramError } from '../../http/errors.js';
+import { badRequest, paramError } from '../../http/errors.js';
 import { cappedCount, keysetReply, pageWindow, paginate, paginateArray } from '../../http/pagination.js';
 import type { ParamDecl } from '../../http/params.js';
 import { Reply, jsonBytesReply } from '../../http/reply.js';
@@ -15,18 +16,25 @@ import { ACCESS_CTES, countVisibleProjects, countVisibleProjectsIn, memberProjec
 import { directAccessLevels, presentProject, presentProjectBasic } from './present.js';
 import { likeContains, trigramPhrase } from '../../db/sql.js';
 import { isAdmin } from '../../auth/policy.js';
+import { projectAccessLevel } from '../../auth/access.js';
+import { similarityScorer } from '../../db/trigram-similarity.js';
 import { ProjectSizes, withStatistics } from './statistics.js';
 
 /** The orders by a size field, as the platform's STATISTICS_SORT_PARAMS. */
 const SIZE_ORDERS = ['storage_size', 'repository_size', 'wiki_size', 'packages_size'] as const;
 type SizeOrder = (typeof SIZE_ORDERS)[number];
 
-export const PROJECT_ORDERS = ['id', 'name', 'path', 'created_at', 'updated_at', 'last_activity_at', ...SIZE_ORDERS] as const;
+/** The orders a group's project list takes (lib/api/groups.rb): no sizes there. */
+export const GROUP_PROJECT_ORDERS = ['id', 'name', 'path', 'created_at', 'updated_at', 'last_activity_at', 'similarity', 'star_count'] as const;
+/** The orders the other project lists take (lib/api/projects.rb, sort_params). */
+export const PROJECT_ORDERS = [...GROUP_PROJECT_ORDERS, ...SIZE_ORDERS] as const;
+type ProjectOrder = (typeof PROJECT_ORDERS)[number];
 
 /** Orders only administrators get (others fall back to created_at, as on the platform). */
 const isSizeOrder = (order: string): order is SizeOrder => (SIZE_ORDERS as readonly string[]).includes(order);
 
-export const projectListParams: ParamDecl[] = [
+/** The list parameters, with the orders a route takes. */
+const listParams = (orders: readonly string[]): ParamDecl[] => [
   { name: 'archived', type: 'boolean' },
   { name: 'visibility', type: 'string', values: VISIBILITIES },
   { name: 'search', type: 'string' },
@@ -50,21 +58,101 @@ export const projectListParams: ParamDecl[] = [
   { name: 'with_merge_requests_enabled', type: 'boolean', default: false },
   { name: 'with_custom_attributes', type: 'boolean', default: false },
   { name: 'custom_attributes', type: 'hash' },
-  { name: 'order_by', type: 'string', values: PROJECT_ORDERS, default: 'created_at' },
+  { name: 'order_by', type: 'string', values: orders, default: 'created_at' },
   { name: 'sort', type: 'string', values: ['asc', 'desc'], default: 'desc' },
   { name: 'pagination', type: 'string', values: ['offset', 'keyset'] },
 ];
+
+export const projectListParams = listParams(PROJECT_ORDERS);
+export const groupProjectListParams = listParams(GROUP_PROJECT_ORDERS);
+
+/**
+ * How a route answers `order_by=similarity`, which the platform reads differently per route
+ * (lib/api/projects.rb `support_order_by_similarity!`, lib/api/groups.rb
+ * `handle_similarity_order`). "A search" is one with a non-blank character (Rails' `present?`).
+ * - `members` (GET /projects): for a signed-in caller with a search, only the projects the
+ *   caller is a member of (as membership=true), by score; otherwise as created_at.
+ * - `score` (GET /users/:id/projects): for a signed-in caller with a search, by score (the
+ *   personal projects finder ignores the membership limit); otherwise as created_at.
+ * - `group` (GET /groups/:id/projects): with a search, by score, whoever asks; otherwise by
+ *   name ascending whatever `sort` says, ties by id in `sort`'s direction.
+ * - `forks` (GET /projects/:id/forks): for a signed-in caller with a search, newest id first (the
+ *   forks finder's own order, which the platform then leaves as it is); otherwise as created_at
+ *   (the platform answers 500 there: it orders by a `similarity` column that does not exist).
+ * By score is descending, ties by id descending, whatever `sort` says.
+ */
+export type SimilarityRule = 'members' | 'score' | 'group' | 'forks';
 
 export interface ListScope {
   /** Only projects directly in these namespaces. */
   namespaceIds?: number[];
   /** Only the forks of this project. */
   forkOf?: number;
+  /** How this route answers order_by=similarity (GET /projects's way unless told). */
+  similarity?: SimilarityRule;
+}
+
+/** The platform's project similarity (Project.sorted_by_similarity_desc): path, name, description. */
+const PROJECT_SIMILARITY = [
+  { value: (r: SimilarityRow) => r.path, multiplier: 1 },
+  { value: (r: SimilarityRow) => r.name, multiplier: 0.7 },
+  { value: (r: SimilarityRow) => r.description, multiplier: 0.2 },
+];
+
+interface SimilarityRow {
+  id: number;
+  namespace_id: number;
+  path: string;
+  name: string;
+  description: string | null;
+}
+
+/** A ranked list's matches up to this many are tested one by one for the caller's membership. */
+const CHECK_EACH_UP_TO = 200;
+
+/** One term of a list's ORDER BY. */
+interface OrderTerm {
+  column: string;
+  dir: 'ASC' | 'DESC';
+}
+
+/**
+ * GET /projects refuses an updated_at filter unless the list is ordered by updated_at
+ * (lib/api/projects.rb `validate_updated_at_order_and_filter!`); `order_by` defaults to
+ * created_at there, so the filter alone is refused too.
+ */
+export function checkUpdatedAtOrder(ctx: RequestContext): void {
+  const p = ctx.params;
+  if ((p.updated_before !== undefined || p.updated_after !== undefined) && p.order_by !== 'updated_at') {
+    throw badRequest('`updated_at` filter and `updated_at` sorting must be paired');
+  }
 }
 
 export function listProjects(ctx: RequestContext, scope: ListScope = {}): Reply | Promise<Reply> {
   const p = ctx.params;
   const viewer = ctx.actor;
+  const requested = p.order_by as ProjectOrder;
+  let dir: 'ASC' | 'DESC' = p.sort === 'asc' ? 'ASC' : 'DESC';
+  // What the list is ordered by: the order asked for, or what the platform puts in its place.
+  let orderBy: Exclude<ProjectOrder, 'similarity'> = requested === 'similarity' ? 'created_at' : requested;
+  if (isSizeOrder(orderBy) && !isAdmin(viewer)) orderBy = 'created_at';
+  const search = typeof p.search === 'string' && /\S/.test(p.search) ? p.search : undefined;
+  /** The search the rows are ranked by (order_by=similarity where the route ranks). */
+  let rankBy: string | undefined;
+  /** The group list's similarity without a search: name ascending, whatever `sort` says. */
+  let nameAscending = false;
+  if (requested === 'similarity') {
+    const rule = scope.similarity ?? 'members';
+    if (rule === 'group') {
+      if (search !== undefined) rankBy = search;
+      else nameAscending = true;
+    } else if (viewer && search !== undefined) {
+      if (rule === 'forks') [orderBy, dir] = ['id', 'DESC'];
+      else rankBy = search;
+    }
+  }
+  // GET /projects ranks only the caller's own projects (the platform limits it so, for cost).
+  const membersOnly = rankBy !== undefined && (scope.similarity ?? 'members') === 'members';
   const args: Record<string, unknown> = { ...viewerBinding(ctx.core, viewer) };
   const where: string[] = [visibleProjectCondition(viewer)];
   const cond = (sql: string, name?: string, value?: unknown) => {
@@ -88,8 +176,11 @@ export function listProjects(ctx: RequestContext, scope: ListScope = {}): Reply 
   if (p.owned) cond(viewer ? "(p.namespace_id IN (SELECT id FROM group_member WHERE level >= 50) OR p.namespace_id IN (SELECT id FROM namespaces WHERE kind = 'user' AND owner_id = @uid))" : '0');
   // membership=true is "authorized with any level"; min_access_level raises the level.
   let members: number | undefined;
-  if (p.membership || p.min_access_level !== undefined) {
+  /** A ranked list's membership level, tested on the search's matches alone (see `ranked`). */
+  let rankMin: number | undefined;
+  if (p.membership || membersOnly || p.min_access_level !== undefined) {
     if (!viewer) cond('0');
+    else if (rankBy !== undefined) rankMin = (p.min_access_level as number | undefined) ?? 0;
     else {
       const min = (p.min_access_level as number | undefined) ?? 0;
       const counted = memberProjectCount(ctx.core, viewer, min);
@@ -129,10 +220,47 @@ export function listProjects(ctx: RequestContext, scope: ListScope = {}): Reply 
    */
   const deferredPage = (order: string) =>
     `${ctes}SELECT p.* FROM projects p WHERE p.id IN (SELECT p.id FROM projects p WHERE ${condition} ORDER BY ${order} LIMIT @limit OFFSET @offset) ORDER BY ${order}`;
-  let orderBy = p.order_by as (typeof PROJECT_ORDERS)[number];
-  if (isSizeOrder(orderBy) && !isAdmin(viewer)) orderBy = 'created_at';
-  const dir = p.sort === 'asc' ? 'ASC' : 'DESC';
   const column = orderBy === 'path' ? 'p.path_lower' : `p.${orderBy}`;
+  // Ties go by id in the order's direction (the platform's order_options_with_tie_breaker).
+  const terms: OrderTerm[] = nameAscending
+    ? [{ column: 'p.name', dir: 'ASC' }, { column: 'p.id', dir }]
+    : orderBy === 'id'
+      ? [{ column: 'p.id', dir }]
+      : [{ column, dir }, { column: 'p.id', dir }];
+  const order = terms.map((t) => `${t.column} ${t.dir}`).join(', ');
+  /**
+   * The ids of every matching project, by score (order_by=similarity with a search): a score is
+   * no column an index could hold, so every match is scored, as on the platform, which ranks
+   * only what its search found for the same reason.
+   */
+  const ranked = (): number[] => {
+    const score = similarityScorer(rankBy as string, PROJECT_SIMILARITY);
+    const read = (sql: string, bound: Record<string, unknown>) => ctx.core.db.prepare(sql).all(bound) as SimilarityRow[];
+    let rows = read(`${ctes}SELECT p.id, p.namespace_id, p.path, p.name, p.description FROM projects p WHERE ${condition}`, args);
+    if (viewer && rankMin !== undefined) {
+      // The viewer's own projects among the matches: a few are tested one by one (the access
+      // check walks the project's few sources); the set of everything the viewer reaches, which
+      // the SQL condition builds, costs in proportion to the groups below their memberships.
+      const min = rankMin;
+      rows =
+        rows.length <= CHECK_EACH_UP_TO
+          ? rows.filter((r) => {
+              const level = projectAccessLevel(ctx.core, viewer.id, r);
+              return min > 0 ? level >= min : level > 0;
+            })
+          : read(`WITH RECURSIVE ${ACCESS_CTES} SELECT p.id, p.namespace_id, p.path, p.name, p.description FROM projects p WHERE ${condition} AND ${memberProjectCondition(false)}`, { ...args, min });
+    }
+    return rows
+      .map((r) => ({ id: r.id, score: score(r) }))
+      .sort((a, b) => b.score - a.score || b.id - a.id)
+      .map((r) => r.id);
+  };
+  /** Projects by id, in the order of `ids`. */
+  const rowsOf = (ids: readonly number[]): ProjectRow[] => {
+    const rows = ctx.core.db.prepare('SELECT * FROM projects WHERE id IN (SELECT value FROM json_each(?))').all(JSON.stringify(ids)) as ProjectRow[];
+    const byId = new Map(rows.map((r) => [r.id, r]));
+    return ids.flatMap((id) => byId.get(id) ?? []);
+  };
   const namespaces = new Map<number, NamespaceRow>();
   const owners = new Map<number, UserRow>();
   let directLevels: Map<number, number> | undefined;
@@ -157,24 +285,28 @@ export function listProjects(ctx: RequestContext, scope: ListScope = {}): Reply 
     return paginateArray(ctx, rows, (page) => (withStats ? withStatistics(ctx.core, viewer, page, page.map(present), sizes) : page.map(present)));
   }
   if (p.statistics === true && !p.simple) {
-    const reply = paginate(
-      ctx,
-      (cap) => (ctx.core.db.prepare(cappedCount(base, cap)).get(args) as { n: number }).n,
-      (limit, offset) => ctx.core.db.prepare(deferredPage(orderBy === 'id' ? `p.id ${dir}` : `${column} ${dir}, p.id ${dir}`)).all({ ...args, limit, offset }) as ProjectRow[],
-      { offsetLimitType: 'Project' },
-    );
+    const reply = readTx(ctx.core.db, () => {
+      // Ranked when counted (paginate counts before it reads a page, after its offset check).
+      let all: number[] | undefined;
+      return paginate(
+        ctx,
+        (cap) => (rankBy !== undefined ? Math.min((all = ranked()).length, cap) : (ctx.core.db.prepare(cappedCount(base, cap)).get(args) as { n: number }).n),
+        (limit, offset) => (all ? rowsOf(all.slice(offset, offset + limit)) : (ctx.core.db.prepare(deferredPage(order)).all({ ...args, limit, offset }) as ProjectRow[])),
+        { offsetLimitType: 'Project' },
+      );
+    });
     const rows = reply.body as ProjectRow[];
     return withStatistics(ctx.core, viewer, rows, rows.map(present)).then((body) => new Reply(reply.status, body, reply.headers));
   }
   if (p.pagination === 'keyset') {
     // The specification requires `sort` with keyset pages (the platform would default it).
     if (ctx.input.sort === undefined) throw paramError('sort is missing');
-    if (orderBy !== 'id') throw paramError('Keyset pagination is not yet available for this type of request', 405);
+    // Keyset pages exist for order_by=id as asked (the platform reads the parameter).
+    if (requested !== 'id') throw paramError('Keyset pagination is not yet available for this type of request', 405);
     const perPage = pageWindow(ctx).perPage;
     const rows = ctx.core.db.prepare(`${base} ORDER BY p.id ${dir} LIMIT @limit`).all({ ...args, limit: perPage + 1 }) as ProjectRow[];
     return keysetReply(ctx, rows, perPage, (last): Record<string, string> => ({ [dir === 'ASC' ? 'id_after' : 'id_before']: String(last.id) }), present);
   }
-  const order = orderBy === 'id' ? `p.id ${dir}` : `${column} ${dir}, p.id ${dir}`;
   // The page is read as ids; the text of each project comes from the texts presented since the
   // last write to the database, and only the others are read, presented and serialised. All of
   // it is read in one transaction: one snapshot, one read lock. A deep page seeks from the
@@ -182,13 +314,21 @@ export function listProjects(ctx: RequestContext, scope: ListScope = {}): Reply 
   const fragments = fragmentsOf(ctx.core.db, 'project');
   const textScope = `${viewer?.id ?? 0} ${p.simple ? 'simple' : 'full'} ${isoDate(ctx.core.clock.now())} ${ctx.core.settings.externalUrl}`;
   const listSql = `${ctes}SELECT p.id FROM projects p WHERE ${condition} ORDER BY ${order}`;
-  const starts = new OrderedList(ctx.core.db, `${listSql}\n${JSON.stringify(args)}`, orderBy === 'id' ? ['p.id'] : [column, 'p.id'], dir === 'DESC');
+  // Page starts are remembered only for an order in one direction (a seek compares row values).
+  const starts = new OrderedList(
+    ctx.core.db,
+    `${listSql}\n${JSON.stringify(args)}`,
+    terms.map((t) => t.column),
+    (terms[0] as OrderTerm).dir === 'DESC',
+    terms.every((t) => t.dir === (terms[0] as OrderTerm).dir),
+  );
   const page = new Map<number, Buffer>();
-  const reply = readTx(ctx.core.db, () => paginate(
-    ctx,
+  const reply = readTx(ctx.core.db, () => {
+    // Ranked when counted (paginate counts before it reads a page, after its offset check).
+    let all: number[] | undefined;
     // Only the visibility condition: the kept counts answer without walking the rows.
     // Or that and the namespaces of a group's or user's list: the kept counts per namespace.
-    (cap) => starts.count(cap, (cap) =>
+    const count = (cap: number) =>
       where.length === 1
         ? countVisibleProjects(ctx.core, viewer, cap)
         : where.length === 2 && scope.namespaceIds
@@ -196,34 +336,42 @@ export function listProjects(ctx: RequestContext, scope: ListScope = {}): Reply 
           : where.length === 2 && members !== undefined
             ? // The viewer's projects are all visible to them: their count is the total.
               Math.min(members, cap)
-          : (ctx.core.db.prepare(cappedCount(base, cap)).get(args) as { n: number }).n),
-    (limit, offset) => {
-      const ids = starts
-        .window(limit, offset, (seek, n) =>
-          ctx.core.db
-            .prepare(`${ctes}SELECT p.id, ${starts.keyColumns} FROM projects p WHERE ${condition}${seek.condition} ORDER BY ${order} LIMIT @limit OFFSET @offset`)
-            .all({ ...args, ...seek.params, limit: n, offset: seek.offset }) as { id: number }[],
-        )
-        .map((r) => r.id);
-      const texts = fragments.texts(textScope);
-      for (const id of ids) {
-        const text = texts.get(id);
-        if (text !== undefined) page.set(id, text);
-      }
-      if (page.size < ids.length) {
-        const missing = ids.filter((id) => !page.has(id));
-        const rows = ctx.core.db.prepare('SELECT * FROM projects WHERE id IN (SELECT value FROM json_each(?))').all(JSON.stringify(missing)) as ProjectRow[];
-        const presented = presentPage(rows);
-        rows.forEach((row, i) => {
-          const text = Buffer.from(JSON.stringify(presented[i]), 'utf8');
-          page.set(row.id, text);
-          fragments.add(texts, row.id, text);
-        });
-      }
-      return ids;
-    },
-    { offsetLimitType: 'Project' },
-  ));
+            : (ctx.core.db.prepare(cappedCount(base, cap)).get(args) as { n: number }).n;
+    const window = (limit: number, offset: number) =>
+      all
+        ? all.slice(offset, offset + limit)
+        : starts
+            .window(limit, offset, (seek, n) =>
+              ctx.core.db
+                .prepare(`${ctes}SELECT p.id, ${starts.keyColumns} FROM projects p WHERE ${condition}${seek.condition} ORDER BY ${order} LIMIT @limit OFFSET @offset`)
+                .all({ ...args, ...seek.params, limit: n, offset: seek.offset }) as { id: number }[],
+            )
+            .map((r) => r.id);
+    return paginate(
+      ctx,
+      (cap) => (rankBy !== undefined ? Math.min((all = ranked()).length, cap) : starts.count(cap, count)),
+      (limit, offset) => {
+        const ids = window(limit, offset);
+        const texts = fragments.texts(textScope);
+        for (const id of ids) {
+          const text = texts.get(id);
+          if (text !== undefined) page.set(id, text);
+        }
+        if (page.size < ids.length) {
+          const missing = ids.filter((id) => !page.has(id));
+          const rows = ctx.core.db.prepare('SELECT * FROM projects WHERE id IN (SELECT value FROM json_each(?))').all(JSON.stringify(missing)) as ProjectRow[];
+          const presented = presentPage(rows);
+          rows.forEach((row, i) => {
+            const text = Buffer.from(JSON.stringify(presented[i]), 'utf8');
+            page.set(row.id, text);
+            fragments.add(texts, row.id, text);
+          });
+        }
+        return ids;
+      },
+      { offsetLimitType: 'Project' },
+    );
+  });
   const ids = reply.body as number[];
   return jsonBytesReply(fragments.joined(textScope, ids, () => jsonArrayBytes(ids.map((id) => page.get(id) as Buffer))), reply.headers);
 }

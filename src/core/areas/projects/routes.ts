@@ -11,7 +11,7 @@ import { accepted, created } from '../../http/reply.js';
 import { VISIBILITIES, type NamespaceRow, type ProjectRow, type UserRow, type Visibility } from '../../db/rows.js';
 import { canSee, isAdmin } from '../../auth/policy.js';
 import { findProject, findUser, namespaceByPath, userByRef } from '../../resources/find.js';
-import { listProjects, projectListParams } from './list.js';
+import { checkUpdatedAtOrder, listProjects, projectListParams } from './list.js';
 import { presentProject } from './present.js';
 import { namespaceById } from './queries.js';
 import { createProject, deleteProject, setArchived, transferProject, updateProject } from './service.js';
@@ -87,7 +87,10 @@ export const projectRoutes: RouteDef[] = defineRoutes([
     auth: 'optional',
     paginated: true,
     params: projectListParams,
-    handler: (ctx) => listProjects(ctx),
+    handler: (ctx) => {
+      checkUpdatedAtOrder(ctx);
+      return listProjects(ctx);
+    },
   },
   {
     method: 'POST',
@@ -120,7 +123,7 @@ export const projectRoutes: RouteDef[] = defineRoutes([
     handler: (ctx) => {
       const owner = findUser(ctx, 'user_id');
       const ns = ctx.core.db.prepare("SELECT id FROM namespaces WHERE kind = 'user' AND owner_id = ?").get(owner.id) as { id: number } | undefined;
-      return listProjects(ctx, { namespaceIds: ns ? [ns.id] : [] });
+      return listProjects(ctx, { namespaceIds: ns ? [ns.id] : [], similarity: 'score' });
     },
   },
   {
@@ -207,7 +210,7 @@ export const projectRoutes: RouteDef[] = defineRoutes([
     auth: 'optional',
     paginated: true,
     params: [idParam, ...projectListParams],
-    handler: (ctx) => listProjects(ctx, { forkOf: findProject(ctx).id }),
+    handler: (ctx) => listProjects(ctx, { forkOf: findProject(ctx).id, similarity: 'forks' }),
   },
   {
     method: 'POST',

@@ -31,6 +31,7 @@ import { auditSettledIndexesSchema } from './040-audit-settled-indexes.js';
 import { packageBlobsSchema } from './041-package-blobs.js';
 import { groupOrderVisibilitySchema } from './042-group-order-visibility.js';
 import { personalHolderOwnersSchema } from './043-personal-holder-owners.js';
+import { projectStarOrderSchema } from './044-project-star-order.js';
 
 export const migrations: Migration[] = [
   coreSchema,
@@ -64,4 +65,5 @@ export const migrations: Migration[] = [
   packageBlobsSchema,
   groupOrderVisibilitySchema,
   personalHolderOwnersSchema,
+  projectStarOrderSchema,
 ];
