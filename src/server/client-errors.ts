@@ -34,13 +34,27 @@ function requestLineTooLong(rawPacket: unknown): boolean {
 /** A request line this long is over-long whatever its headers: the core answers 414 above 16 KiB. */
 const LONG_LINE = 16 * 1024;
 
-/** serve's `clientError` listener: answers as Node would, or 414 for an over-long URI, then closes. */
-export function answerClientError(error: Error & { code?: string; rawPacket?: unknown }, socket: Duplex): void {
+/** Why Node's parser refused a request, by its error code, for serve's log. */
+const REASONS: Record<string, string> = {
+  HPE_HEADER_OVERFLOW: 'headers too large',
+  HPE_CHUNK_EXTENSIONS_OVERFLOW: 'chunk extensions too large',
+  ERR_HTTP_REQUEST_TIMEOUT: 'request timed out',
+};
+
+/**
+ * serve's `clientError` listener: answers as Node would, or 414 for an over-long URI, then
+ * closes. `note` gets the status and the reason of an answer to a request no handler saw, so
+ * that serve's log has a line for it (a request that was under way is logged when it ends).
+ */
+export function answerClientError(error: Error & { code?: string; rawPacket?: unknown }, socket: Duplex, note?: (status: number, reason: string) => void): void {
   // An answer already under way on this connection is not interrupted by another.
   const inFlight = (socket as { _httpMessage?: { headersSent?: boolean } })._httpMessage;
   if (socket.writable && !inFlight?.headersSent) {
     const code = error.code ?? '';
-    socket.write(code === 'HPE_HEADER_OVERFLOW' && requestLineTooLong(error.rawPacket) ? URI_TOO_LONG : plain(NODE_ANSWERS[code] ?? '400 Bad Request'));
+    const uriTooLong = code === 'HPE_HEADER_OVERFLOW' && requestLineTooLong(error.rawPacket);
+    const status = uriTooLong ? '414 URI Too Long' : (NODE_ANSWERS[code] ?? '400 Bad Request');
+    socket.write(uriTooLong ? URI_TOO_LONG : plain(status));
+    if (!inFlight) note?.(Number(status.slice(0, 3)), uriTooLong ? 'request line too long' : (REASONS[code] ?? 'malformed request'));
   }
   socket.destroy(error);
 }

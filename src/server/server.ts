@@ -5,6 +5,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo, Socket } from 'node:net';
 import type { ArrivalCheck, Core } from '../core/app.js';
 import { pipeline } from 'node:stream/promises';
+import type { Duplex } from 'node:stream';
 import { streamsRequestBody } from '../core/app.js';
 import { allowedKey } from '../core/http/parse.js';
 import { webApiPath } from '../core/web-paths.js';
@@ -74,6 +75,9 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
     },
   );
   const releaseGuard = guardProcess(log);
+  // A request the parser refused (too long, malformed, timed out): Node's answers, but 414 for a
+  // URI too long; logged as `- -` (no method or path was read).
+  server.on('clientError', (error: Error, socket: Duplex) => answerClientError(error, socket, log ? (status, reason) => log(`${timestamp()} - - ${status} (${reason})`) : undefined));
   const connections = connectionLimits(server, options.maxConnections ?? MAX_CONNECTIONS, options.maxConnectionsPerAddress ?? MAX_CONNECTIONS_PER_ADDRESS);
   try {
     await new Promise<void>((resolve, reject) => {
@@ -147,8 +151,6 @@ function connectionLimits(server: Server, total: number, perAddress: number): { 
     forget(socket, socket.remoteAddress ?? '');
     socket.destroy();
   };
-  // A request the parser refused (too long, malformed, timed out): Node's answers, but 414 for a URI too long.
-  server.on('clientError', answerClientError);
   server.on('connection', (socket: Socket) => {
     const address = socket.remoteAddress ?? '';
     if ((byAddress.get(address)?.size ?? 0) >= perAddress) {

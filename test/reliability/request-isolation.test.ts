@@ -301,11 +301,12 @@ describe('a request the HTTP parser refuses', () => {
   let dir: string;
   let core: Core;
   let server: RunningServer;
+  const lines: string[] = [];
 
   beforeAll(async () => {
     dir = mkdtempSync(join(tmpdir(), 'hostctl-refused-'));
     ({ core } = initState({ stateDir: join(dir, 'state') }));
-    server = await startServer({ core, port: 0, log: () => undefined });
+    server = await startServer({ core, port: 0, log: (l) => lines.push(l) });
   });
   afterAll(async () => {
     await server.close();
@@ -337,5 +338,13 @@ describe('a request the HTTP parser refuses', () => {
     const manyHeaders = await exchange(Buffer.from(`GET /api/v4/projects HTTP/1.1\r\nhost: x\r\n${Array.from({ length: 1000 }, (_, i) => `x-h${i}: ${'c'.repeat(100)}\r\n`).join('')}\r\n`, 'latin1'));
     expect(manyHeaders).toMatch(/^HTTP\/1\.1 431 /);
     expect(await exchange(Buffer.from('GARBAGE\r\n\r\n', 'latin1'))).toBe('HTTP/1.1 400 Bad Request\r\nConnection: close\r\n\r\n');
+    // Each is in serve's log, without a method or path (none was read), with why it was refused.
+    await expect.poll(() => lines.map((l) => l.replace(/^\S+ /, ''))).toEqual([
+      '- - 414 (request line too long)',
+      '- - 414 (request line too long)',
+      '- - 431 (headers too large)',
+      '- - 431 (headers too large)',
+      '- - 400 (malformed request)',
+    ]);
   });
 });
