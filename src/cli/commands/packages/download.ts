@@ -9,6 +9,7 @@ import { addDownloadOptions, mayWrite, type DownloadOpts } from '../../kit/downl
 import { addProjectOption, genericFileOfListed, genericFilePath, projectRef, type ProjectOpts } from './paths.js';
 import { formatBytes, Progress } from './progress.js';
 import { stdoutStream } from '../../io/output.js';
+import { removedOnExit } from '../../io/scratch-files.js';
 
 interface PackageDownloadOpts extends ProjectOpts, DownloadOpts {
   name?: string;
@@ -57,6 +58,8 @@ export const downloadVerb: VerbSpec<PackageDownloadOpts> = {
     } else {
       // Written beside the target and renamed only once complete and verified.
       const partial = join(dirname(target), `.${basename(target)}.${randomBytes(4).toString('hex')}.part`);
+      // Interrupted (Ctrl-C), the process exits without reaching the catch below.
+      const kept = removedOnExit(partial);
       try {
         await pipeline(res.stream, progress, hasher, createWriteStream(partial, { flags: 'wx' }));
         if (expected && hash.copy().digest('hex') !== expected) throw checksumError(file);
@@ -66,6 +69,8 @@ export const downloadVerb: VerbSpec<PackageDownloadOpts> = {
         progress.finish();
         rmSync(partial, { force: true });
         throw error;
+      } finally {
+        kept();
       }
     }
     const actual = hash.digest('hex');
