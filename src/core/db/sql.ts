@@ -1,4 +1,5 @@
 // Small SQL text builders shared by the areas' queries.
+import type { Database } from './connection.js';
 
 /** `?,?,?` for an `IN (...)` list of `n` bound values (empty for none). */
 export const placeholders = (n: number): string => Array.from({ length: n }, () => '?').join(',');
@@ -25,4 +26,14 @@ export function containsAny(columns: readonly string[], text: string): { sql: st
 export function trigramPhrase(text: string): string | undefined {
   if ([...text].length < 3 || text.includes('\u0000')) return undefined;
   return `"${text.replaceAll('"', '""')}"`;
+}
+
+/**
+ * Whole rows of `table` by id, in the order of `ids` (an order made in code, such as a ranking);
+ * ids with no row are left out. The table name is the caller's, never a request's.
+ */
+export function rowsInOrder<R extends { id: number }>(db: Database, table: 'projects' | 'namespaces', ids: readonly number[]): R[] {
+  const rows = db.prepare(`SELECT * FROM ${table} WHERE id IN (SELECT value FROM json_each(?))`).all(JSON.stringify(ids)) as R[];
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  return ids.flatMap((id) => byId.get(id) ?? []);
 }

@@ -150,6 +150,9 @@ export class Router {
   private candidates(first: string | undefined): number[] {
     // Plain loops over the keys: a one-shot command routes a request or two, and arrays made per
     // route only to be dropped (flatMap's) are most of what routing would allocate.
+    // A first segment seen before has its list: no scan of the routes' texts on a served request.
+    const kept = first === undefined ? undefined : this.byFirst.get(first);
+    if (kept) return kept;
     const keys = this.keys;
     const known = first !== undefined && keys.some((k) => firstIs(k[1], first));
     if (first === undefined || !known) {
@@ -160,15 +163,12 @@ export class Router {
       }
       return this.unanchored;
     }
-    let list = this.byFirst.get(first);
-    if (!list) {
-      list = [];
-      for (let i = 0; i < keys.length; i++) {
-        const path = (keys[i] as RouteKey)[1];
-        if (!anchored(path) || firstIs(path, first)) list.push(i);
-      }
-      this.byFirst.set(first, list);
+    const list: number[] = [];
+    for (let i = 0; i < keys.length; i++) {
+      const path = (keys[i] as RouteKey)[1];
+      if (!anchored(path) || firstIs(path, first)) list.push(i);
     }
+    this.byFirst.set(first, list);
     return list;
   }
 

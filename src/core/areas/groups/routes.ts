@@ -18,6 +18,7 @@ import { presentProject } from '../projects/present.js';
 import { ACCESS_CTES, viewerBinding, visibleProjectCondition } from '../projects/queries.js';
 import { descendantCount, groupListQuery, keptGroupCount, type GroupFilter } from './queries.js';
 import { similarityScorer } from '../../db/trigram-similarity.js';
+import { rowsInOrder } from '../../db/sql.js';
 
 /** A subtree of at least this many groups is paged along the order's index rather than sorted. */
 const WALK_ORDER_FROM = 1000;
@@ -114,7 +115,7 @@ function listGroups(ctx: RequestContext, scope: Partial<GroupFilter>, allAvailab
     },
     (limit, offset) => {
       const rows = ranked
-        ? groupsIn(ctx, ranked.slice(offset, offset + limit))
+        ? rowsInOrder<NamespaceRow>(ctx.core.db, 'namespaces', ranked.slice(offset, offset + limit))
         : (ctx.core.db.prepare(`${base} ORDER BY ${orderFor(total < WALK_ORDER_FROM)} LIMIT @limit OFFSET @offset`).all({ ...args, limit, offset }) as NamespaceRow[]);
       // As on the platform, statistics are for administrators only; others get the plain entity.
       if (p.statistics !== true || !isAdmin(ctx.actor)) return rows.map(present);
@@ -144,13 +145,6 @@ function rankGroups(ctx: RequestContext, base: string, args: Record<string, unkn
     .map((g) => ({ id: g.id, parent: g.parent_id ?? -1, score: score(g) }))
     .sort((a, b) => b.score - a.score || b.parent - a.parent || b.id - a.id)
     .map((g) => g.id);
-}
-
-/** Groups by id, in the order of `ids`. */
-function groupsIn(ctx: RequestContext, ids: readonly number[]): NamespaceRow[] {
-  const rows = ctx.core.db.prepare('SELECT * FROM namespaces WHERE id IN (SELECT value FROM json_each(?))').all(JSON.stringify(ids)) as NamespaceRow[];
-  const byId = new Map(rows.map((g) => [g.id, g]));
-  return ids.flatMap((id) => byId.get(id) ?? []);
 }
 
 /** Projects directly in the group that the viewer can see, newest first. */

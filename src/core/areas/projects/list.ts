@@ -14,7 +14,7 @@ import { isoDate } from '../../clock.js';
 import { MEMBER_ACCESS_LEVELS } from '../../../shared/access-levels.js';
 import { ACCESS_CTES, countVisibleProjects, countVisibleProjectsIn, memberProjectCondition, memberProjectCount, viewerBinding, visibleProjectCondition } from './queries.js';
 import { directAccessLevels, presentProject, presentProjectBasic } from './present.js';
-import { likeContains, trigramPhrase } from '../../db/sql.js';
+import { likeContains, rowsInOrder, trigramPhrase } from '../../db/sql.js';
 import { isAdmin } from '../../auth/policy.js';
 import { projectAccessLevel } from '../../auth/access.js';
 import { similarityScorer } from '../../db/trigram-similarity.js';
@@ -255,12 +255,12 @@ export function listProjects(ctx: RequestContext, scope: ListScope = {}): Reply 
       .sort((a, b) => b.score - a.score || b.id - a.id)
       .map((r) => r.id);
   };
-  /** Projects by id, in the order of `ids`. */
-  const rowsOf = (ids: readonly number[]): ProjectRow[] => {
-    const rows = ctx.core.db.prepare('SELECT * FROM projects WHERE id IN (SELECT value FROM json_each(?))').all(JSON.stringify(ids)) as ProjectRow[];
-    const byId = new Map(rows.map((r) => [r.id, r]));
-    return ids.flatMap((id) => byId.get(id) ?? []);
-  };
+  /**
+   * A ranked list's ids, made when paginate counts (it counts before it reads a page, and after
+   * its offset check), then paged from.
+   */
+  let rankedIds: number[] | undefined;
+  const countRanked = (cap: number): number => Math.min((rankedIds = ranked()).length, cap);
   const namespaces = new Map<number, NamespaceRow>();
   const owners = new Map<number, UserRow>();
   let directLevels: Map<number, number> | undefined;
@@ -285,16 +285,15 @@ export function listProjects(ctx: RequestContext, scope: ListScope = {}): Reply 
     return paginateArray(ctx, rows, (page) => (withStats ? withStatistics(ctx.core, viewer, page, page.map(present), sizes) : page.map(present)));
   }
   if (p.statistics === true && !p.simple) {
-    const reply = readTx(ctx.core.db, () => {
-      // Ranked when counted (paginate counts before it reads a page, after its offset check).
-      let all: number[] | undefined;
-      return paginate(
+    const reply = readTx(ctx.core.db, () =>
+      paginate(
         ctx,
-        (cap) => (rankBy !== undefined ? Math.min((all = ranked()).length, cap) : (ctx.core.db.prepare(cappedCount(base, cap)).get(args) as { n: number }).n),
-        (limit, offset) => (all ? rowsOf(all.slice(offset, offset + limit)) : (ctx.core.db.prepare(deferredPage(order)).all({ ...args, limit, offset }) as ProjectRow[])),
+        (cap) => (rankBy !== undefined ? countRanked(cap) : (ctx.core.db.prepare(cappedCount(base, cap)).get(args) as { n: number }).n),
+        (limit, offset) =>
+          rankedIds ? rowsInOrder<ProjectRow>(ctx.core.db, 'projects', rankedIds.slice(offset, offset + limit)) : (ctx.core.db.prepare(deferredPage(order)).all({ ...args, limit, offset }) as ProjectRow[]),
         { offsetLimitType: 'Project' },
-      );
-    });
+      ),
+    );
     const rows = reply.body as ProjectRow[];
     return withStatistics(ctx.core, viewer, rows, rows.map(present)).then((body) => new Reply(reply.status, body, reply.headers));
   }
@@ -324,8 +323,6 @@ export function listProjects(ctx: RequestContext, scope: ListScope = {}): Reply 
   );
   const page = new Map<number, Buffer>();
   const reply = readTx(ctx.core.db, () => {
-    // Ranked when counted (paginate counts before it reads a page, after its offset check).
-    let all: number[] | undefined;
     // Only the visibility condition: the kept counts answer without walking the rows.
     // Or that and the namespaces of a group's or user's list: the kept counts per namespace.
     const count = (cap: number) =>
@@ -338,8 +335,8 @@ export function listProjects(ctx: RequestContext, scope: ListScope = {}): Reply 
               Math.min(members, cap)
             : (ctx.core.db.prepare(cappedCount(base, cap)).get(args) as { n: number }).n;
     const window = (limit: number, offset: number) =>
-      all
-        ? all.slice(offset, offset + limit)
+      rankedIds
+        ? rankedIds.slice(offset, offset + limit)
         : starts
             .window(limit, offset, (seek, n) =>
               ctx.core.db
@@ -349,7 +346,7 @@ export function listProjects(ctx: RequestContext, scope: ListScope = {}): Reply 
             .map((r) => r.id);
     return paginate(
       ctx,
-      (cap) => (rankBy !== undefined ? Math.min((all = ranked()).length, cap) : starts.count(cap, count)),
+      (cap) => (rankBy !== undefined ? countRanked(cap) : starts.count(cap, count)),
       (limit, offset) => {
         const ids = window(limit, offset);
         const texts = fragments.texts(textScope);
@@ -359,7 +356,7 @@ export function listProjects(ctx: RequestContext, scope: ListScope = {}): Reply 
         }
         if (page.size < ids.length) {
           const missing = ids.filter((id) => !page.has(id));
-          const rows = ctx.core.db.prepare('SELECT * FROM projects WHERE id IN (SELECT value FROM json_each(?))').all(JSON.stringify(missing)) as ProjectRow[];
+          const rows = rowsInOrder<ProjectRow>(ctx.core.db, 'projects', missing);
           const presented = presentPage(rows);
           rows.forEach((row, i) => {
             const text = Buffer.from(JSON.stringify(presented[i]), 'utf8');
