@@ -51,7 +51,7 @@ const RECORDS: Record<string, readonly string[]> = {
   'POST /projects/user/:user_id': ['project_created'],
   'PUT /projects/:id': ['project_name_updated', 'project_path_updated', 'project_description_updated', 'project_visibility_level_updated', 'project_default_branch_updated', ...MOVE],
   'DELETE /projects/:id': ['project_destroyed'],
-  'PUT /projects/:id/transfer': ['project_namespace_updated'],
+  'PUT /projects/:id/transfer': ['project_namespace_updated', ...MEMBERS],
   'POST /projects/:id/fork': ['project_fork_operation'],
   'POST /projects/:id/star': ['project_starred'],
   'POST /projects/:id/unstar': ['project_unstarred'],

@@ -9,6 +9,7 @@ import { expectApiError } from '../helpers/expect-api-error.js';
 import { createUser, type TestUser } from '../factories/users.js';
 import { createGroup } from '../factories/groups.js';
 import { addMember, createProject, type MemberJson, type ProjectJson } from '../factories/projects.js';
+import { eventsSince, lastEventId } from '../helpers/audit.js';
 
 interface ProjectWithPermissions extends ProjectJson {
   permissions: { project_access: { access_level: number } | null };
@@ -51,8 +52,15 @@ describe.each(TRANSPORTS)('the holder of a personal namespace in member lists (%
     await addMember(inst, 'groups', group.id, alice.user.id, 50);
     const p = await createProject(inst, inst.admin, { namespace_id: group.id });
     await addMember(inst, 'projects', p.id, dev.user.id, 30);
+    const since = await lastEventId(inst);
     const moved = await alice.client.put<ProjectJson>(`/projects/${p.id}/transfer`, { namespace: alice.user.username });
     expect(moved.data.namespace).toMatchObject({ kind: 'user', full_path: alice.user.username });
+    // The transfer records its own event and the membership it made, both by alice.
+    const events = await eventsSince(inst, since);
+    expect(events.map((e) => [e.event_name, e.entity_type, e.entity_id, e.details.target_id, e.author_id])).toEqual([
+      ['member_created', 'Project', p.id, alice.user.id, alice.user.id],
+      ['project_namespace_updated', 'Project', p.id, p.id, alice.user.id],
+    ]);
     // Alice's Owner came from the group, which the project has left; she is now its holder.
     expect(await holderView(alice, p.id)).toEqual({ direct: 50, all: 50, allTotal: 2, allRows: 2, one: [50, null], access: 50 });
     // The other direct member stays as they were.
@@ -69,7 +77,15 @@ describe.each(TRANSPORTS)('the holder of a personal namespace in member lists (%
     const p = await createProject(inst, inst.admin, { namespace_id: group.id });
     await addMember(inst, 'projects', p.id, alice.user.id, 30, inst.admin, { expires_at: '2026-02-01' });
     // An administrator moves it (into any namespace).
+    const since = await lastEventId(inst);
     expect((await inst.admin.put(`/projects/${p.id}/transfer`, { namespace: alice.user.username })).status).toBe(200);
+    // The raised membership is recorded, from Developer to Owner.
+    const events = await eventsSince(inst, since);
+    expect(events.map((e) => [e.event_name, e.details.target_id])).toEqual([
+      ['member_updated', alice.user.id],
+      ['project_namespace_updated', p.id],
+    ]);
+    expect(events[0]?.details).toMatchObject({ change: 'access level', from: 'Developer', to: 'Owner' });
     // Root's Owner came from the group the project has left: alice is its only member.
     expect(await holderView(alice, p.id)).toEqual({ direct: 50, all: 50, allTotal: 1, allRows: 1, one: [50, null], access: 50 });
     // Past the old date the holder is still listed.

@@ -60,20 +60,25 @@ function checkOwnerRules(core: CoreState, actor: UserRow, s: Source, existing: M
  * Gives the holder of the personal namespace a project is in an unexpired Owner membership of
  * it: on creation (made by `createdBy`), and when a project moves into the namespace, adding
  * one or raising the one they have, as the platform's transfer does
- * (`ensure_personal_project_owner_membership`, by nobody). No-op in a group. Like the
- * platform's `add_owner`, it records no member event.
+ * (`ensure_personal_project_owner_membership`, by nobody). No-op in a group. On a transfer
+ * (`audited`) a membership it adds or raises records its member event in the transfer's
+ * transaction; on creation the project's own event stands for its first membership, as before.
  */
-export function ensureHolderOwner(core: CoreState, project: Pick<ProjectRow, 'id' | 'namespace_id'>, createdBy: number | null): void {
+export function ensureHolderOwner(core: CoreState, project: Pick<ProjectRow, 'id' | 'namespace_id'>, createdBy: number | null, audited: boolean): void {
   const holder = personalHolderId(core, project);
   if (holder === null) return;
+  const before = core.db.prepare("SELECT access_level, expires_at FROM members WHERE source_type = 'project' AND source_id = ? AND user_id = ?").get(project.id, holder) as
+    | Pick<MemberRow, 'access_level' | 'expires_at'>
+    | undefined;
+  if (before && before.access_level === 50 && before.expires_at === null) return;
   const now = core.nowIso();
   core.db
     .prepare(
       `INSERT INTO members (source_type, source_id, user_id, access_level, created_by_id, created_at, updated_at) VALUES ('project', ?, ?, 50, ?, ?, ?)
-       ON CONFLICT (source_type, source_id, user_id) DO UPDATE SET access_level = 50, expires_at = NULL, updated_at = excluded.updated_at
-       WHERE members.access_level <> 50 OR members.expires_at IS NOT NULL`,
+       ON CONFLICT (source_type, source_id, user_id) DO UPDATE SET access_level = 50, expires_at = NULL, updated_at = excluded.updated_at`,
     )
     .run(project.id, holder, createdBy, now, now);
+  if (audited) auditMember(core, { type: 'project', id: project.id }, holder, before ? 'updated' : 'created', before ? { from: before.access_level, to: 50 } : { to: 50 });
 }
 
 /** A group must keep an Owner: the last one can be neither demoted nor removed. */

@@ -157,7 +157,7 @@ export async function createProject(core: CoreState, input: CreateProjectInput):
     claimPath(core, `${ns.full_path}/${path}`);
     const project = projectById(core, id) as ProjectRow;
     // The holder of a personal namespace is an Owner member of its projects.
-    ensureHolderOwner(core, project, input.creator.id);
+    ensureHolderOwner(core, project, input.creator.id, false);
     // The bare repository (and the README commit) is made before this transaction commits, so
     // a project row never exists without its git data; a failure here rolls the row back.
     createProjectRepositorySync(core, project, { withReadme: input.initializeWithReadme === true, creator: input.creator });
@@ -254,7 +254,7 @@ export function transferProject(core: CoreState, project: ProjectRow, target: Na
       .run(target.id, visibility, now, now, project.id);
     const moved = projectById(core, project.id) as ProjectRow;
     // Into a personal namespace: its holder becomes (or stays) an Owner member, as on creation.
-    ensureHolderOwner(core, moved, null);
+    ensureHolderOwner(core, moved, null, true);
     recordAudit(core, { name: 'project_namespace_updated', entity: { type: 'Project', id: project.id }, change: { what: 'namespace', from: from.full_path, to: target.full_path } });
     recordNotification(core, 'moved_project', moved, actor, `${from.full_path}/${project.path} → ${target.full_path}/${project.path}`);
     return moved;
