@@ -1,10 +1,10 @@
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startInstance, TRANSPORTS, FAKE_NOW, type Instance } from '../helpers/instance.js';
 import { expectApiError } from '../helpers/expect-api-error.js';
-import { createUser, type TestUser } from '../factories/users.js';
+import { createUser, unique, type TestUser } from '../factories/users.js';
 import { createProjectWithRoles, type RoleFixture } from '../factories/projects.js';
 import { git } from '../factories/repository.js';
 import { createSnippet, snippetDir, type SnippetJson } from '../factories/content.js';
@@ -105,8 +105,10 @@ describe.each(TRANSPORTS)('snippets (%s)', (kind) => {
       });
       const after = (inst.core.db.prepare('SELECT COUNT(*) AS n FROM snippets').get() as { n: number }).n;
       expect(after).toBe(before);
-      const nextId = (inst.core.db.prepare("SELECT seq FROM sqlite_sequence WHERE name = 'snippets'").get() as { seq: number }).seq;
-      expect(existsSync(snippetDir(inst, nextId))).toBe(false);
+      // The snippets' directory holds the repositories of the snippets that exist, and nothing else.
+      const dir = join(inst.core.repos.storagePath('default'), '@snippets');
+      const ids = inst.core.db.prepare('SELECT id FROM snippets').all() as { id: number }[];
+      expect(existsSync(dir) ? readdirSync(dir).sort() : []).toEqual(ids.map((r) => `${r.id}.git`).sort());
     });
 
     it('refuses external users (403) and anonymous callers (401)', async () => {
@@ -548,5 +550,83 @@ describe.each(TRANSPORTS)('snippet file names that climb or start at the root (%
       await expectApiError(inst.admin.put(`/snippets/${made.data.id}`, { files: [{ action: 'create', file_path: name, content: 'y' }] }), 400, { error: 'files[0][file_path] should be a valid file path' });
       expect((await inst.admin.get<SnippetJson>(`/snippets/${made.data.id}`)).data.file_name).toBe('ok.txt');
     }
+  });
+});
+
+describe.each(TRANSPORTS)('a snippet change is all or nothing (%s)', (kind) => {
+  let inst: Instance;
+  let alice: TestUser;
+  let f: RoleFixture;
+  beforeAll(async () => {
+    inst = await startInstance(kind);
+    alice = await createUser(inst);
+    f = await createProjectWithRoles(inst);
+  });
+  afterAll(() => inst.close());
+
+  const INTERNAL = { message: '500 Internal Server Error' };
+  const snippetsDir = () => join(inst.core.repos.storagePath('default'), '@snippets');
+  const rowsTitled = (title: string) => inst.core.db.prepare('SELECT id FROM snippets WHERE title = ?').all(title);
+  /** What the snippets' directory holds: repositories and anything a failed write left there. */
+  const entries = () => (existsSync(snippetsDir()) && statSync(snippetsDir()).isDirectory() ? readdirSync(snippetsDir()).sort() : []);
+  /** A real failure of the database, where the request's writes meet it (a trigger raising). */
+  const refuse = (name: string, sql: string) => inst.core.db.exec(`CREATE TRIGGER ${name} ${sql} BEGIN SELECT RAISE(ABORT, 'refused by the test'); END`);
+  const allow = (name: string) => inst.core.db.exec(`DROP TRIGGER IF EXISTS ${name}`);
+  const creates = [
+    { what: 'personal', client: () => alice.client, path: () => '/snippets', list: () => alice.client.get<SnippetJson[]>('/snippets') },
+    { what: 'project', client: () => f.reporter.client, path: () => `/projects/${f.project.id}/snippets`, list: () => f.reporter.client.get<SnippetJson[]>(`/projects/${f.project.id}/snippets`) },
+  ];
+
+  it.each(creates)('a $what snippet whose repository cannot be written is not created (500), and nothing is left', async ({ client, path, list }) => {
+    const before = entries();
+    const title = unique('unwritable');
+    // A file where the snippets' directory must go: the repository cannot be made.
+    const moved = `${snippetsDir()}.aside`;
+    if (existsSync(snippetsDir())) renameSync(snippetsDir(), moved);
+    writeFileSync(snippetsDir(), 'not a directory');
+    try {
+      await expectApiError(client().post(path(), { title, files: [{ file_path: 'a.txt', content: 'A' }] }), 500, INTERNAL);
+      expect(rowsTitled(title)).toEqual([]);
+    } finally {
+      rmSync(snippetsDir(), { force: true });
+      if (existsSync(moved)) renameSync(moved, snippetsDir());
+    }
+    expect((await list()).data.filter((s) => s.title === title)).toEqual([]);
+    expect(entries()).toEqual(before);
+  });
+
+  it.each(creates)('a $what snippet whose row is refused after its repository was written leaves neither (500)', async ({ client, path, list }) => {
+    const before = entries();
+    const title = unique('refused');
+    // The row's audit event is written last, after the repository is complete.
+    refuse('refuse_snippet_event', "BEFORE INSERT ON audit_events WHEN NEW.event_name = 'snippet_created'");
+    try {
+      await expectApiError(client().post(path(), { title, files: [{ file_path: 'a.txt', content: 'A' }, { file_path: 'd/b.txt', content: 'B' }] }), 500, INTERNAL);
+    } finally {
+      allow('refuse_snippet_event');
+    }
+    expect(rowsTitled(title)).toEqual([]);
+    expect((await list()).data.filter((s) => s.title === title)).toEqual([]);
+    // No repository, under any name, is left behind; the next snippet is whole.
+    expect(entries()).toEqual(before);
+    const next = await createSnippet(client(), { 'n.txt': 'next' }, {}, path());
+    expect(git(['--git-dir', snippetDir(inst, next.id), 'show', 'main:n.txt'])).toBe('next');
+  });
+
+  it('an update whose row change is refused leaves the files as they were (500)', async () => {
+    const s = await createSnippet(alice.client, { 'u.txt': 'one' });
+    const tip = git(['--git-dir', snippetDir(inst, s.id), 'rev-parse', 'main']).trim();
+    refuse('refuse_snippet_update', 'BEFORE UPDATE ON snippets');
+    try {
+      await expectApiError(alice.client.put(`/snippets/${s.id}`, { title: 'changed', files: [{ action: 'update', file_path: 'u.txt', content: 'two' }] }), 500, INTERNAL);
+    } finally {
+      allow('refuse_snippet_update');
+    }
+    expect(git(['--git-dir', snippetDir(inst, s.id), 'rev-parse', 'main']).trim()).toBe(tip);
+    expect(text((await alice.client.get(`/snippets/${s.id}/raw`)).raw)).toBe('one');
+    expect((await alice.client.get<SnippetJson>(`/snippets/${s.id}`)).data.title).toBe(s.title);
+    // A later update goes through as usual.
+    await alice.client.put(`/snippets/${s.id}`, { files: [{ action: 'update', file_path: 'u.txt', content: 'three' }] });
+    expect(text((await alice.client.get(`/snippets/${s.id}/raw`)).raw)).toBe('three');
   });
 });

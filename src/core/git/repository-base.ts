@@ -16,7 +16,7 @@ import { isValidRefName } from './names.js';
  * every command that merely opens the core.
  */
 let tempSeq = 0;
-const uniqueSuffix = (): string => `${Date.now().toString(36)}-${(tempSeq++).toString(36)}-${Math.random().toString(36).slice(2, 8)}`;
+export const uniqueSuffix = (): string => `${Date.now().toString(36)}-${(tempSeq++).toString(36)}-${Math.random().toString(36).slice(2, 8)}`;
 
 /** What `git init --bare --template=` writes as config on a file system with file modes. */
 const BARE_CONFIG = '[core]\n\trepositoryformatversion = 0\n\tfilemode = true\n\tbare = true\n';
@@ -90,6 +90,18 @@ export class RepositoryBase {
     const aside = `${this.path}.deleting-${uniqueSuffix()}`;
     renameSync(this.path, aside);
     rmSync(aside, { recursive: true, force: true });
+  }
+
+  /**
+   * Puts this repository, written under a temporary name, at `target`'s path in one rename, so
+   * it appears there whole or not at all. Anything already at that path is debris no row owns (a
+   * repository whose row never committed, under an id handed out again): it is replaced.
+   */
+  moveTo(target: RepositoryBase): void {
+    this.runtime.release(this.path);
+    target.runtime.release(target.path);
+    if (existsSync(target.path)) rmSync(target.path, { recursive: true, force: true });
+    renameSync(this.path, target.path);
   }
 
   /** Points HEAD (what a clone checks out) at `branch`. */

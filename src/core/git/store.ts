@@ -7,6 +7,7 @@
 // each on the storage its container's row names (`repository_storage`).
 import { isAbsolute, join, normalize, sep } from 'node:path';
 import { GitRepository } from './repository.js';
+import { uniqueSuffix } from './repository-base.js';
 import { GitRuntime } from './runtime.js';
 
 export interface RepositoryOwner {
@@ -69,6 +70,16 @@ export class RepositoryStore {
 
   static snippetRelativePath(snippetId: number): string {
     return join('@snippets', `${snippetId}.git`);
+  }
+
+  /**
+   * A repository to be written before its owner's row exists (its id names the final path):
+   * under a name of its own in the directory of its kind, on the storage the row will name, so
+   * that `moveTo` is one rename on one file system. The name does not end in `.git`, so a
+   * crash that leaves one behind is never taken for a repository.
+   */
+  staging(storage: string, kind: '@projects' | '@groups' | '@snippets'): GitRepository {
+    return this.at(storage, join(kind, `new-${process.pid}-${uniqueSuffix()}.tmp`));
   }
 
   /** The project's repository in the storage its row names. */

@@ -1,8 +1,12 @@
 // Creating, changing and deleting snippets. Every change of files is one commit on the snippet's
 // branch, made against the tip that was read for the checks and written with a compare-and-swap
-// on the ref, so two concurrent updates never silently lose one. A snippet row is inserted first
-// (its id names the repository); when the first commit fails the row and the repository are
-// removed again, so a failed request leaves neither.
+// on the ref, so two concurrent updates never silently lose one.
+//
+// A change is all or nothing. A new snippet's repository is written first, under a temporary
+// name, and renamed into place (its row's id names it) by the transaction that inserts the row:
+// no reader ever sees a snippet without its files, and a failure anywhere (the repository, the
+// row, its audit event, the commit) leaves neither. An update commits its files first and moves
+// the branch back if the row's change is then not committed.
 import { recordAudit, type AuditEntity } from '../../audit/record.js';
 import { auditChanges } from '../../audit/subjects.js';
 import type { SnippetRow, UserRow, Visibility } from '../../db/rows.js';
@@ -10,7 +14,7 @@ import type { CoreState } from '../../state.js';
 import { ApiError, failure, paramError, validationError } from '../../http/errors.js';
 import { checkFilePath } from '../../git/names.js';
 import { ActionError, type FileAction } from '../../git/tree-actions.js';
-import { RefUpdateError } from '../../git/repository.js';
+import { RefUpdateError, type GitRepository } from '../../git/repository.js';
 import { commitActions, readBranch } from '../../git/commit-files.js';
 import { userSignature } from '../../repositories/access.js';
 import { defaultStorage } from '../projects/service.js';
@@ -140,20 +144,12 @@ const snippetEntity = (s: SnippetRow): AuditEntity => (s.project_id !== null ? {
 export async function createSnippet(core: CoreState, author: UserRow, input: CreateSnippetInput): Promise<SnippetRow> {
   checkTitle(input.title);
   const now = core.nowIso();
-  const row = core.tx(() => {
-    const info = core.db
-      .prepare(
-        `INSERT INTO snippets (project_id, author_id, title, description, visibility, repository_storage, user_agent, ip_address, created_at, updated_at)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-      )
-      .run(input.projectId, author.id, input.title, input.description, input.visibility, defaultStorage(core), input.userAgent, input.ipAddress, now, now);
-    return core.db.prepare('SELECT * FROM snippets WHERE id = ?').get(Number(info.lastInsertRowid)) as SnippetRow;
-  });
-  const repo = snippetRepository(core, row);
+  const storage = defaultStorage(core);
+  const staged = core.repos.staging(storage, '@snippets');
   try {
-    await repo.init(SNIPPET_BRANCH);
+    await staged.init(SNIPPET_BRANCH);
     const actions: FileAction[] = input.files.map((f, i) => ({ action: 'create', filePath: f.path, content: i }));
-    await commitActions(repo, {
+    await commitActions(staged, {
       branch: SNIPPET_BRANCH,
       base: { tip: null, files: new Map() },
       actions,
@@ -162,14 +158,47 @@ export async function createSnippet(core: CoreState, author: UserRow, input: Cre
       author: userSignature(core, author),
     });
   } catch (error) {
-    core.db.prepare('DELETE FROM snippets WHERE id = ?').run(row.id);
-    repo.remove();
+    discard(core, staged);
     if (error instanceof ActionError || error instanceof RefUpdateError) throw snippetError(400, CREATE_FAILED);
     throw error;
   }
-  // Recorded once the snippet stands (a failed first commit takes the row back out).
-  core.tx(() => recordAudit(core, { name: 'snippet_created', entity: snippetEntity(row), target: { type: 'Snippet', id: row.id, details: row.title }, message: `Created snippet ${row.title}` }));
-  return row;
+  const placed: { repo?: GitRepository; id?: number } = {};
+  try {
+    // Its own transaction inside the write turn: a throw takes back the row (a turn keeps what
+    // a failed write wrote before it threw).
+    return await core.write(() =>
+      core.tx(() => {
+        const row = core.db
+          .prepare(
+            `INSERT INTO snippets (project_id, author_id, title, description, visibility, repository_storage, user_agent, ip_address, created_at, updated_at)
+             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING *`,
+          )
+          .get(input.projectId, author.id, input.title, input.description, input.visibility, storage, input.userAgent, input.ipAddress, now, now) as SnippetRow;
+        placed.id = row.id;
+        const repo = snippetRepository(core, row);
+        staged.moveTo(repo);
+        placed.repo = repo;
+        recordAudit(core, { name: 'snippet_created', entity: snippetEntity(row), target: { type: 'Snippet', id: row.id, details: row.title }, message: `Created snippet ${row.title}` });
+        return row;
+      }),
+    );
+  } catch (error) {
+    // The row was not committed (its transaction threw, or the turn's commit failed): its
+    // repository goes too, wherever it got to. Never one a committed row names.
+    discard(core, staged);
+    const committed = placed.id !== undefined && core.db.prepare('SELECT 1 FROM snippets WHERE id = ?').get(placed.id) !== undefined;
+    if (placed.repo && !committed) discard(core, placed.repo);
+    throw error;
+  }
+}
+
+/** Removes a repository no row owns; a failure is logged, never raised over the request's own. */
+function discard(core: CoreState, repo: GitRepository): void {
+  try {
+    repo.remove();
+  } catch (error) {
+    core.log(`could not remove ${repo.path}: ${error instanceof Error ? error.message : String(error)}`);
+  }
 }
 
 export interface UpdateSnippetInput {
@@ -195,6 +224,8 @@ export async function updateSnippet(core: CoreState, snippet: SnippetRow, user: 
   const repo = snippetRepository(core, snippet);
   const wantsFiles = input.files !== undefined || input.content !== undefined || input.fileName !== undefined;
   let filesChanged = false;
+  /** The commit the files went into, and the tip it replaced (null: the branch was new). */
+  let published: { commit: string; previous: string | null } | undefined;
   if (wantsFiles) {
     assertSnippetWritable(core, snippet);
     await repo.ensure(SNIPPET_BRANCH);
@@ -226,7 +257,7 @@ export async function updateSnippet(core: CoreState, snippet: SnippetRow, user: 
     }
     if (actions.length > 0) {
       try {
-        await commitActions(repo, {
+        const commit = await commitActions(repo, {
           branch: SNIPPET_BRANCH,
           base,
           actions,
@@ -235,6 +266,8 @@ export async function updateSnippet(core: CoreState, snippet: SnippetRow, user: 
           author: userSignature(core, user),
           beforeRefUpdate: () => assertSnippetWritable(core, snippet),
         });
+        // The commit's parent is the tip it was built on (another writer's, if one moved it first).
+        published = { commit, previous: (await repo.commit(commit))?.parentIds[0] ?? null };
       } catch (error) {
         if (error instanceof ActionError || error instanceof RefUpdateError) throw snippetError(400, UPDATE_FAILED);
         throw error;
@@ -249,19 +282,40 @@ export async function updateSnippet(core: CoreState, snippet: SnippetRow, user: 
   if (input.visibility !== undefined) sets.push('visibility = ?') && values.push(input.visibility);
   sets.push('updated_at = ?');
   values.push(core.nowIso());
-  core.tx(() => {
-    core.db.prepare(`UPDATE snippets SET ${sets.join(', ')} WHERE id = ?`).run(...values, snippet.id);
-    const base = { entity: snippetEntity(snippet), target: { type: 'Snippet', id: snippet.id, details: snippet.title } };
-    auditChanges(core, base, 'snippet', snippet, input, ['visibility']);
-    // Its other changes (the files were committed above) are one event naming what changed.
-    const changed = [
-      ...(input.title !== undefined && input.title !== snippet.title ? ['title'] : []),
-      ...(input.description !== undefined && input.description !== snippet.description ? ['description'] : []),
-      ...(filesChanged ? ['files'] : []),
-    ];
-    if (changed.length > 0) recordAudit(core, { ...base, name: 'snippet_updated', message: `Changed ${changed.join(', ')}` });
-  });
+  // In a transaction of its own: a throw takes back what it wrote (a write turn keeps it).
+  const record = () =>
+    core.tx(() => {
+      core.db.prepare(`UPDATE snippets SET ${sets.join(', ')} WHERE id = ?`).run(...values, snippet.id);
+      const base = { entity: snippetEntity(snippet), target: { type: 'Snippet', id: snippet.id, details: snippet.title } };
+      auditChanges(core, base, 'snippet', snippet, input, ['visibility']);
+      // Its other changes (the files were committed above) are one event naming what changed.
+      const changed = [
+        ...(input.title !== undefined && input.title !== snippet.title ? ['title'] : []),
+        ...(input.description !== undefined && input.description !== snippet.description ? ['description'] : []),
+        ...(filesChanged ? ['files'] : []),
+      ];
+      if (changed.length > 0) recordAudit(core, { ...base, name: 'snippet_updated', message: `Changed ${changed.join(', ')}` });
+    });
+  try {
+    await core.write(record);
+  } catch (error) {
+    // The row's change was not committed: the files go back to where they were, unless another
+    // writer has moved the branch on since (its commit holds this one's change; it stays).
+    if (published) await revertBranch(core, repo, published);
+    throw error;
+  }
   return core.db.prepare('SELECT * FROM snippets WHERE id = ?').get(snippet.id) as SnippetRow;
+}
+
+/** Moves the snippet's branch from `commit` back to `previous` (deletes it when it was new). */
+async function revertBranch(core: CoreState, repo: GitRepository, { commit, previous }: { commit: string; previous: string | null }): Promise<void> {
+  const ref = `refs/heads/${SNIPPET_BRANCH}`;
+  try {
+    if (previous) await repo.updateRef(ref, previous, commit, { existingHistory: true });
+    else await repo.deleteRefs([{ ref, expected: commit }]);
+  } catch (error) {
+    core.log(`could not move ${ref} of ${repo.path} back from ${commit}: ${error instanceof Error ? error.message : String(error)}`);
+  }
 }
 
 /** Deletes the row, then the repository (never leaving a row that points at nothing). */
