@@ -165,4 +165,39 @@ describe.each(TRANSPORTS)('list search and membership filters (%s)', (kind) => {
       expect((await listed({ membership: true, visibility: 'public' })).ids).toEqual([]);
     });
   });
+  it('a blank search or members query (white space only) filters nothing, on every list that takes one', async () => {
+    const group = await createGroup(inst, inst.admin, { visibility: 'public' });
+    const project = await createProject(inst, inst.admin, { namespace_id: group.id, visibility: 'public', initialize_with_readme: true });
+    await addMember(inst, 'projects', project.id, viewer.user.id, 30);
+    await inst.admin.post(`/projects/${project.id}/milestones`, { title: unique('m') });
+    await inst.admin.post(`/projects/${project.id}/repository/branches`, { branch: unique('b'), ref: 'main' });
+    await inst.admin.post(`/projects/${project.id}/repository/tags`, { tag_name: unique('t'), ref: 'main' });
+    const lists: [string, string][] = [
+      ['/projects', 'search'],
+      ['/users', 'search'],
+      ['/groups', 'search'],
+      [`/groups/${group.id}/projects`, 'search'],
+      [`/projects/${project.id}/groups`, 'search'],
+      [`/projects/${project.id}/members/all`, 'query'],
+      [`/projects/${project.id}/members`, 'query'],
+      [`/projects/${project.id}/repository/branches`, 'search'],
+      [`/projects/${project.id}/repository/tags`, 'search'],
+      [`/projects/${project.id}/milestones`, 'search'],
+      [`/projects/${project.id}/protected_branches`, 'search'],
+      ['/personal_access_tokens', 'search'],
+    ];
+    const auth = { 'private-token': inst.rootToken };
+    for (const [path, name] of lists) {
+      const plain = await inst.raw('GET', path, { query: 'per_page=100', headers: auth });
+      expect(plain.status, path).toBe(200);
+      expect((plain.json as unknown[]).length, path).toBeGreaterThan(0);
+      // A space (`+` and `%20`), a tab, a newline and a no-break space: blank to the platform.
+      for (const blank of ['+', '%20%20', '%09', '%0A', '%C2%A0']) {
+        const res = await inst.raw('GET', path, { query: `per_page=100&${name}=${blank}`, headers: auth });
+        expect(res.status, `${path} ${name}=${blank}`).toBe(200);
+        expect(res.json, `${path} ${name}=${blank}`).toEqual(plain.json);
+        expect(res.headers['x-total'], `${path} ${name}=${blank}`).toBe(plain.headers['x-total']);
+      }
+    }
+  });
 });

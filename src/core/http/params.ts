@@ -34,7 +34,23 @@ export interface ParamDecl {
    * `{"message": {"<name>": ["is too long (maximum is N characters)"]}}`.
    */
   maxLength?: number;
+  /**
+   * A value of only white space counts as not given (its default, if any): the platform's
+   * `params[:x].present?`, which is false for blank text.
+   */
+  blankIsAbsent?: boolean;
 }
+
+/**
+ * A list's text filter (`search`, or `query` for members). The platform's finders search only
+ * when it is `present?` (OptionallySearch, UsersFinder, GroupsFinder, GitRefsFinder, the
+ * members helper), so a blank one filters nothing: every list reads it through this one
+ * declaration, and its handler never sees a blank term.
+ */
+export const searchParam = (name = 'search'): ParamDecl => ({ name, type: 'string', blankIsAbsent: true });
+
+/** Ruby's String#blank?: only white space (`[[:space:]]`, Unicode's White_Space). */
+const BLANK = /^\p{White_Space}*$/u;
 
 /** `:id` of the routes below a project, group or user: an integer id, or a full path or username. */
 export const idParam: ParamDecl = { name: 'id', type: 'id', required: true };
@@ -147,7 +163,8 @@ export function validateParams(decls: readonly ParamDecl[], rules: readonly Para
   const tooLong = Object.create(null) as Record<string, string[]>;
   for (const decl of decls) {
     const raw = Object.prototype.hasOwnProperty.call(input, decl.name) ? input[decl.name] : undefined;
-    if (raw === undefined || (raw === '' && decl.type !== 'string' && decl.type !== 'string[]')) {
+    const absent = raw === undefined || (raw === '' && decl.type !== 'string' && decl.type !== 'string[]') || (decl.blankIsAbsent === true && typeof raw === 'string' && BLANK.test(raw));
+    if (absent) {
       if (decl.required) errors.push(`${decl.name} is missing`);
       else if (decl.default !== undefined) params[decl.name] = decl.default;
       continue;

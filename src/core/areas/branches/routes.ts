@@ -6,7 +6,7 @@ import type { RequestContext } from '../../http/context.js';
 import { currentUser } from '../../http/context.js';
 import { failure, notFound } from '../../http/errors.js';
 import { keysetReply, pageWindow, paginateArray } from '../../http/pagination.js';
-import { idParam, type ParamDecl } from '../../http/params.js';
+import { idParam, searchParam, type ParamDecl } from '../../http/params.js';
 import { accepted, created, jsonBytesReply, noContent, type Reply } from '../../http/reply.js';
 import { registerJob } from '../../jobs/registry.js';
 import { findProject } from '../../resources/find.js';
@@ -51,7 +51,7 @@ export const branchRoutes = defineRoutes([
     paginated: true,
     params: [
       idParam,
-      { name: 'search', type: 'string' },
+      searchParam(),
       { name: 'regex', type: 'string' },
       { name: 'sort', type: 'string', values: ['name_asc', 'updated_asc', 'updated_desc'] },
       { name: 'pagination', type: 'string', values: ['offset', 'keyset'] },

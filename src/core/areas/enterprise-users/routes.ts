@@ -6,7 +6,7 @@ import { auditRow } from '../../audit/subjects.js';
 import { defineRoutes, type RouteDef } from '../../http/route.js';
 import type { RequestContext } from '../../http/context.js';
 import { badRequest, recordNotFound } from '../../http/errors.js';
-import { idParam } from '../../http/params.js';
+import { idParam, searchParam } from '../../http/params.js';
 import { cappedCount, paginate } from '../../http/pagination.js';
 import { noContent } from '../../http/reply.js';
 import type { UserRow } from '../../db/rows.js';
@@ -49,7 +49,7 @@ export const enterpriseUserRoutes: RouteDef[] = defineRoutes([
     params: [
       idParam,
       { name: 'username', type: 'string' },
-      { name: 'search', type: 'string' },
+      searchParam(),
       { name: 'active', type: 'boolean' },
       { name: 'blocked', type: 'boolean' },
       { name: 'created_after', type: 'datetime' },

@@ -5,7 +5,7 @@ import type { RequestContext } from '../../http/context.js';
 import { currentUser } from '../../http/context.js';
 import { failure, forbidden, notFound, paramError } from '../../http/errors.js';
 import { cappedCount, decodeCursor, encodeCursor, keysetReply, pageWindow, paginate } from '../../http/pagination.js';
-import { idParam, type ParamDecl } from '../../http/params.js';
+import { idParam, searchParam, type ParamDecl } from '../../http/params.js';
 import { accepted, created, noContent, type Reply } from '../../http/reply.js';
 import { VISIBILITIES, type NamespaceRow, type ProjectRow, type Visibility } from '../../db/rows.js';
 import { can, isAdmin } from '../../auth/policy.js';
@@ -32,7 +32,7 @@ const DETAIL_PROJECTS_LIMIT = 100;
 const groupListParams: ParamDecl[] = [
   { name: 'skip_groups', type: 'integer[]' },
   { name: 'all_available', type: 'boolean' },
-  { name: 'search', type: 'string' },
+  searchParam(),
   { name: 'owned', type: 'boolean', default: false },
   { name: 'order_by', type: 'string', values: ['name', 'path', 'id', 'similarity'], default: 'name' },
   { name: 'sort', type: 'string', values: ['asc', 'desc'], default: 'asc' },
@@ -69,8 +69,8 @@ function listGroups(ctx: RequestContext, scope: Partial<GroupFilter>, allAvailab
   const { sql: base, args } = groupListQuery(ctx.core, filter);
   const requested = p.order_by as 'name' | 'path' | 'id' | 'similarity';
   // order_by=similarity ranks a searched list (lib/api/groups.rb `order_groups`); without a
-  // search (one with a non-blank character, Rails' `present?`) it is order_by=name.
-  const rankBy = requested === 'similarity' && typeof p.search === 'string' && /\S/.test(p.search) ? p.search : undefined;
+  // search (a blank one is none: searchParam) it is order_by=name.
+  const rankBy = requested === 'similarity' && typeof p.search === 'string' ? p.search : undefined;
   const orderBy = requested === 'similarity' ? 'name' : requested;
   const dir = p.sort === 'desc' ? 'DESC' : 'ASC';
   const present = (g: NamespaceRow) => presentGroup(ctx.core, g);

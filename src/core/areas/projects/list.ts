@@ -5,7 +5,7 @@ import { VISIBILITIES, type NamespaceRow, type ProjectRow, type UserRow } from '
 import type { RequestContext } from '../../http/context.js';
 import { badRequest, paramError } from '../../http/errors.js';
 import { cappedCount, keysetReply, pageWindow, paginate, paginateArray } from '../../http/pagination.js';
-import type { ParamDecl } from '../../http/params.js';
+import { searchParam, type ParamDecl } from '../../http/params.js';
 import { Reply, jsonBytesReply } from '../../http/reply.js';
 import { fragmentsOf, jsonArrayBytes } from '../../resources/fragments.js';
 import { readTx } from '../../db/connection.js';
@@ -37,7 +37,7 @@ const isSizeOrder = (order: string): order is SizeOrder => (SIZE_ORDERS as reado
 const listParams = (orders: readonly string[]): ParamDecl[] => [
   { name: 'archived', type: 'boolean' },
   { name: 'visibility', type: 'string', values: VISIBILITIES },
-  { name: 'search', type: 'string' },
+  searchParam(),
   { name: 'search_namespaces', type: 'boolean' },
   { name: 'owned', type: 'boolean', default: false },
   { name: 'membership', type: 'boolean', default: false },
@@ -136,7 +136,8 @@ export function listProjects(ctx: RequestContext, scope: ListScope = {}): Reply 
   // What the list is ordered by: the order asked for, or what the platform puts in its place.
   let orderBy: Exclude<ProjectOrder, 'similarity'> = requested === 'similarity' ? 'created_at' : requested;
   if (isSizeOrder(orderBy) && !isAdmin(viewer)) orderBy = 'created_at';
-  const search = typeof p.search === 'string' && /\S/.test(p.search) ? p.search : undefined;
+  // Never blank: a blank search is no search (searchParam).
+  const search = typeof p.search === 'string' ? p.search : undefined;
   /** The search the rows are ranked by (order_by=similarity where the route ranks). */
   let rankBy: string | undefined;
   /** The group list's similarity without a search: name ascending, whatever `sort` says. */

@@ -5,7 +5,7 @@ import type { RequestContext } from '../../http/context.js';
 import { currentUser } from '../../http/context.js';
 import { notFound, unprocessable } from '../../http/errors.js';
 import { keysetReply, pageWindow, paginateArray } from '../../http/pagination.js';
-import { idParam, type ParamDecl } from '../../http/params.js';
+import { idParam, searchParam, type ParamDecl } from '../../http/params.js';
 import { created, noContent } from '../../http/reply.js';
 import { findProject } from '../../resources/find.js';
 import type { TagRef } from '../../git/repository.js';
@@ -47,7 +47,7 @@ export const tagRoutes = defineRoutes([
       idParam,
       { name: 'order_by', type: 'string', values: ['name', 'updated', 'version'], default: 'updated' },
       { name: 'sort', type: 'string', values: ['asc', 'desc'], default: 'desc' },
-      { name: 'search', type: 'string' },
+      searchParam(),
       { name: 'pagination', type: 'string', values: ['offset', 'keyset'] },
       { name: 'page_token', type: 'string' },
     ],

@@ -6,7 +6,7 @@ import type { RequestContext } from '../../http/context.js';
 import { currentUser } from '../../http/context.js';
 import { conflict, failure, forbidden, notFound, routeNotFound } from '../../http/errors.js';
 import { cappedCount, decodeCursor, encodeCursor, keysetReply, paginate, pageWindow } from '../../http/pagination.js';
-import { idParam, type ParamDecl } from '../../http/params.js';
+import { idParam, searchParam, type ParamDecl } from '../../http/params.js';
 import { created, noContent, rawReply, unsniffable } from '../../http/reply.js';
 import type { UserRow } from '../../db/rows.js';
 import { containsAny, trigramPhrase } from '../../db/sql.js';
@@ -231,7 +231,7 @@ export const userRoutes: RouteDef[] = defineRoutes([
     paginated: true,
     params: [
       { name: 'username', type: 'string' },
-      { name: 'search', type: 'string' },
+      searchParam(),
       { name: 'active', type: 'boolean' },
       { name: 'blocked', type: 'boolean' },
       { name: 'external', type: 'boolean' },
