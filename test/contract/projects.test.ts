@@ -360,11 +360,25 @@ describe.each(TRANSPORTS)('projects (%s)', (kind) => {
       await expectApiError(inst.admin.get('/projects', { pagination: 'keyset', order_by: 'name' }), 400, { error: 'sort is missing' });
     });
 
-    it('limits offset pagination to 50,000 records', async () => {
-      await expectApiError(inst.admin.get('/projects', { page: 501, per_page: 100 }), 405, {
+    it('limits offset pagination to 50,000 records, in every order', async () => {
+      const limit = {
         error:
           'Offset pagination has a maximum allowed offset of 50000 for requests that return objects of type Project. Remaining records can be retrieved using keyset pagination.',
-      });
+      };
+      await expectApiError(inst.admin.get('/projects', { page: 501, per_page: 100 }), 405, limit);
+      // Sizes are sorted in code, not in SQL: the same limit, with or without statistics.
+      for (const order_by of ['repository_size', 'storage_size', 'wiki_size', 'packages_size', 'id', 'name', 'similarity', 'star_count']) {
+        await expectApiError(inst.admin.get('/projects', { order_by, page: 501, per_page: 100 }), 405, limit);
+        await expectApiError(inst.admin.get('/projects', { order_by, statistics: true, page: 501, per_page: 100 }), 405, limit);
+        // At the limit itself the page is answered (empty here).
+        const last = await inst.admin.get<unknown[]>('/projects', { order_by, page: 500, per_page: 100 });
+        expect(last.status, order_by).toBe(200);
+        expect(last.data, order_by).toEqual([]);
+      }
+      // page × per_page as asked, before per_page is capped at 100 (the platform's params[:per_page]).
+      await expectApiError(inst.admin.get('/projects', { order_by: 'repository_size', page: 251, per_page: 200 }), 405, limit);
+      await expectApiError(inst.admin.get('/projects', { page: 251, per_page: 200 }), 405, limit);
+      expect((await inst.admin.get<unknown[]>('/projects', { page: 250, per_page: 200 })).status).toBe(200);
     });
 
     it('returns basic details with simple=true', async () => {

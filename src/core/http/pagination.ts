@@ -36,9 +36,30 @@ export interface PageWindow {
 
 export function pageWindow(ctx: RequestContext, defaultPerPage = DEFAULT_PER_PAGE): PageWindow {
   const page = (ctx.params.page as number | undefined) ?? 1;
-  const requested = ctx.input.per_page === undefined ? defaultPerPage : ((ctx.params.per_page as number | undefined) ?? defaultPerPage);
-  const perPage = Math.min(requested, MAX_PER_PAGE);
+  const perPage = Math.min(requestedPerPage(ctx, defaultPerPage), MAX_PER_PAGE);
   return { page, perPage, limit: perPage, offset: (page - 1) * perPage };
+}
+
+const requestedPerPage = (ctx: RequestContext, defaultPerPage: number): number =>
+  ctx.input.per_page === undefined ? defaultPerPage : ((ctx.params.per_page as number | undefined) ?? defaultPerPage);
+
+/**
+ * The window of an offset page, refused (405) past the largest offset for a resource type that
+ * also offers keyset pages — whatever the list's order or how its rows are read (SQL, or an
+ * array sorted in code): every offset page of every list comes through here. The platform
+ * compares `page × per_page` as asked, before per_page is capped at 100
+ * (lib/api/helpers/pagination_strategies.rb, `offset_limit_exceeded?`).
+ */
+function offsetWindow(ctx: RequestContext, options: OffsetOptions): PageWindow {
+  const defaultPerPage = options.defaultPerPage ?? DEFAULT_PER_PAGE;
+  const w = pageWindow(ctx, defaultPerPage);
+  if (options.offsetLimitType && w.page * requestedPerPage(ctx, defaultPerPage) > MAX_OFFSET) {
+    throw paramError(
+      `Offset pagination has a maximum allowed offset of ${MAX_OFFSET} for requests that return objects of type ${options.offsetLimitType}. Remaining records can be retrieved using keyset pagination.`,
+      405,
+    );
+  }
+  return w;
 }
 
 /** The parameters a route's page links may carry, per route (route tables never change). */
@@ -86,13 +107,7 @@ export function paginate<T>(
   fetch: (limit: number, offset: number) => T[],
   options: OffsetOptions = {},
 ): Reply {
-  const w = pageWindow(ctx, options.defaultPerPage);
-  if (options.offsetLimitType && w.page * w.perPage > MAX_OFFSET) {
-    throw paramError(
-      `Offset pagination has a maximum allowed offset of ${MAX_OFFSET} for requests that return objects of type ${options.offsetLimitType}. Remaining records can be retrieved using keyset pagination.`,
-      405,
-    );
-  }
+  const w = offsetWindow(ctx, options);
   const total = count(COUNT_LIMIT + 1);
   const items = fetch(w.limit, w.offset);
   return pageReply(ctx, w, items, total > COUNT_LIMIT ? null : total, options.excludeTotals);
@@ -100,10 +115,17 @@ export function paginate<T>(
 
 /**
  * Pages an in-memory list (data that comes from git, or rows filtered in code). Only the items
- * of the page are handed to `present`, which may read more for each (git objects, users).
+ * of the page are handed to `present`, which may read more for each (git objects, users). A
+ * list given as a function is made only once the page is known to be allowed.
  */
-export async function paginateArray<T, U>(ctx: RequestContext, all: readonly T[], present: (page: T[]) => U[] | Promise<U[]>): Promise<Reply> {
-  const w = pageWindow(ctx);
+export async function paginateArray<T, U>(
+  ctx: RequestContext,
+  list: readonly T[] | (() => readonly T[]),
+  present: (page: T[]) => U[] | Promise<U[]>,
+  options: OffsetOptions = {},
+): Promise<Reply> {
+  const w = offsetWindow(ctx, options);
+  const all = typeof list === 'function' ? list() : list;
   const items = await present(all.slice(w.offset, w.offset + w.limit));
   return pageReply(ctx, w, items, all.length > COUNT_LIMIT ? null : all.length);
 }

@@ -4,7 +4,7 @@
 import { VISIBILITIES, type NamespaceRow, type ProjectRow, type UserRow } from '../../db/rows.js';
 import type { RequestContext } from '../../http/context.js';
 import { badRequest, paramError } from '../../http/errors.js';
-import { cappedCount, keysetReply, pageWindow, paginate, paginateArray } from '../../http/pagination.js';
+import { cappedCount, keysetReply, pageWindow, paginate, paginateArray, type OffsetOptions } from '../../http/pagination.js';
 import { searchParam, type ParamDecl } from '../../http/params.js';
 import { Reply, jsonBytesReply } from '../../http/reply.js';
 import { fragmentsOf, jsonArrayBytes } from '../../resources/fragments.js';
@@ -31,6 +31,11 @@ export const PROJECT_ORDERS = [...GROUP_PROJECT_ORDERS, ...SIZE_ORDERS] as const
 type ProjectOrder = (typeof PROJECT_ORDERS)[number];
 
 /** Orders only administrators get (others fall back to created_at, as on the platform). */
+/**
+ * Every offset page of a project list, whatever its order (sizes are sorted in code, the rest
+ * in SQL): past 50,000 records the platform answers 405 for type Project.
+ */
+const OFFSET_PAGES: OffsetOptions = { offsetLimitType: 'Project' };
 const isSizeOrder = (order: string): order is SizeOrder => (SIZE_ORDERS as readonly string[]).includes(order);
 
 /** The list parameters, with the orders a route takes. */
@@ -278,12 +283,14 @@ export function listProjects(ctx: RequestContext, scope: ListScope = {}): Reply 
     // field the order names (the repositories alone for repository_size), and present the page's
     // statistics from the same reader, which reads only the parts the sort did not. As on the
     // platform, the rows carry statistics only when they are asked for.
-    const rows = ctx.core.db.prepare(base).all(args) as ProjectRow[];
     const sizes = new ProjectSizes(ctx.core);
-    const size = sizes.field(rows, orderBy);
-    rows.sort((a, b) => ((size.get(a.id) as number) - (size.get(b.id) as number) || a.id - b.id) * (dir === 'ASC' ? 1 : -1));
+    const sorted = (): ProjectRow[] => {
+      const rows = ctx.core.db.prepare(base).all(args) as ProjectRow[];
+      const size = sizes.field(rows, orderBy);
+      return rows.sort((a, b) => ((size.get(a.id) as number) - (size.get(b.id) as number) || a.id - b.id) * (dir === 'ASC' ? 1 : -1));
+    };
     const withStats = p.statistics === true && !p.simple;
-    return paginateArray(ctx, rows, (page) => (withStats ? withStatistics(ctx.core, viewer, page, page.map(present), sizes) : page.map(present)));
+    return paginateArray(ctx, sorted, (page) => (withStats ? withStatistics(ctx.core, viewer, page, page.map(present), sizes) : page.map(present)), OFFSET_PAGES);
   }
   if (p.statistics === true && !p.simple) {
     const reply = readTx(ctx.core.db, () =>
@@ -292,7 +299,7 @@ export function listProjects(ctx: RequestContext, scope: ListScope = {}): Reply 
         (cap) => (rankBy !== undefined ? countRanked(cap) : (ctx.core.db.prepare(cappedCount(base, cap)).get(args) as { n: number }).n),
         (limit, offset) =>
           rankedIds ? rowsInOrder<ProjectRow>(ctx.core.db, 'projects', rankedIds.slice(offset, offset + limit)) : (ctx.core.db.prepare(deferredPage(order)).all({ ...args, limit, offset }) as ProjectRow[]),
-        { offsetLimitType: 'Project' },
+        OFFSET_PAGES,
       ),
     );
     const rows = reply.body as ProjectRow[];
@@ -367,7 +374,7 @@ export function listProjects(ctx: RequestContext, scope: ListScope = {}): Reply 
         }
         return ids;
       },
-      { offsetLimitType: 'Project' },
+      OFFSET_PAGES,
     );
   });
   const ids = reply.body as number[];
