@@ -441,11 +441,26 @@ function served(core: Core, req: IncomingMessage, trustProxy: boolean): ServedRe
   // unless a name is one the core refuses, which it then answers itself.
   const headers: Record<string, string> = Object.create(null) as Record<string, string>;
   const given = req.headers;
+  const names = Object.keys(given);
   let checked = true;
-  for (const k of Object.keys(given)) {
+  for (const k of names) {
     const v = given[k];
     if (v !== undefined) headers[k] = Array.isArray(v) ? v.join(', ') : v;
     if (!allowedKey(k)) checked = false;
+  }
+  // Node's own object of headers cannot hold a header named `__proto__` (setting that name sets
+  // its prototype, which a string cannot be): it drops it silently, where the in-process
+  // transport hands it to the core, which refuses it. Fewer names than the raw lines hold means
+  // a name repeated, or one dropped so; only then are the raw lines read, and a refused name is
+  // handed on as sent (the bag has no prototype to reach), for the core to answer alike.
+  if (names.length * 2 !== req.rawHeaders.length) {
+    const raw = req.rawHeaders;
+    for (let i = 0; i < raw.length; i += 2) {
+      const name = (raw[i] as string).toLowerCase();
+      if (allowedKey(name)) continue;
+      headers[name] = raw[i + 1] as string;
+      checked = false;
+    }
   }
   if (!trustProxy) for (const k of FORWARDED) delete headers[k];
   // The peer's address, for records such as a snippet's user agent detail; never taken from the client.

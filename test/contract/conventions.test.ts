@@ -108,6 +108,38 @@ describe.each(TRANSPORTS)('API conventions (%s)', (kind) => {
     });
   });
 
+  describe('names that would reach an object prototype', () => {
+    // The same answer on both transports: 400 with the platform's `{"error": ...}` for a header,
+    // query or body key named __proto__, constructor or prototype, and nothing polluted after.
+    const refusal = (name: string) => ({ error: `${name} is not an allowed parameter name` });
+    const names = ['__proto__', 'constructor', 'prototype'];
+
+    it('refuses them as header names, signed in or not, in any case', async () => {
+      for (const name of names) {
+        for (const sent of [name, name.toUpperCase()]) {
+          const anonymous = await inst.raw('GET', '/projects', { headers: { [sent]: 'x' } });
+          expect([anonymous.status, anonymous.json], `header ${sent}`).toEqual([400, refusal(name)]);
+          const signedIn = await inst.raw('GET', '/user', { headers: { 'private-token': inst.rootToken, [sent]: '{"is_admin":true}' } });
+          expect([signedIn.status, signedIn.json], `header ${sent}`).toEqual([400, refusal(name)]);
+        }
+      }
+      // A name that only starts so is an ordinary header.
+      const ordinary = await inst.raw('GET', '/user', { headers: { 'private-token': inst.rootToken, __proto__x: 'y', 'x-constructor': 'z' } });
+      expect(ordinary.status).toBe(200);
+      expect(({} as Record<string, unknown>).is_admin).toBeUndefined();
+    });
+
+    it('refuses them as query and JSON body keys', async () => {
+      for (const name of names) {
+        const query = await inst.raw('GET', '/projects', { query: `${name}[admin]=1` });
+        expect([query.status, query.json], `query ${name}`).toEqual([400, refusal(name)]);
+        const body = await inst.raw('POST', '/projects', { headers: { 'private-token': inst.rootToken, 'content-type': 'application/json' }, body: `{"name":"p","${name}":{"admin":true}}` });
+        expect([body.status, body.json], `body ${name}`).toEqual([400, refusal(name)]);
+      }
+      expect(({} as Record<string, unknown>).admin).toBeUndefined();
+    });
+  });
+
   describe('request bodies', () => {
     it('accepts JSON, urlencoded and multipart bodies for the same POST', async () => {
       const json = await inst.raw('POST', '/groups', {
