@@ -284,11 +284,14 @@ function dispatchTo(core: Core, request: ApiRequest, dataVersion: number | undef
   if (route.offerings && !offeringIn(core.settings.offering, route.offerings)) throw routeNotFound();
 
   const queryInput = parseQuery(routed.rawQuery);
+  // The request's time, read once: the token's expiry and last use, and whatever the handler
+  // asks of ctx.now() (a list's day, a token's state), all see the same instant.
+  const now = core.clock.now();
   // The caller is known from headers and query before any of the body is read: an anonymous
   // request to a route that needs sign-in costs no more than its headers.
   // Routes outside token auth (SCIM brings its own bearer token) see no actor.
   const noAuth = route.auth === 'none';
-  const auth = noAuth ? { actor: null, authUser: null, token: null } : authenticate(core, route, method, path, headers, queryInput, dataVersion);
+  const auth = noAuth ? { actor: null, authUser: null, token: null } : authenticate(core, route, method, path, headers, queryInput, dataVersion, now);
   const authRequired = (route.auth ?? 'required') === 'required';
   if (authRequired && !auth.actor) throw unauthorized();
   // Routes with credentials of their own check them here, from path and headers, like a token.
@@ -301,7 +304,7 @@ function dispatchTo(core: Core, request: ApiRequest, dataVersion: number | undef
   return after(bodyInput, (bodyInput) => {
     const input: ParamBag = Object.assign(bag(), queryInput, bodyInput);
     // A token or Sudo carried in the body (allowed by the platform) is honoured once it is read.
-    const signedIn = !noAuth && BODY_CREDENTIALS.some((k) => Object.prototype.hasOwnProperty.call(bodyInput, k)) ? authenticate(core, route, method, path, headers, input, dataVersion) : auth;
+    const signedIn = !noAuth && BODY_CREDENTIALS.some((k) => Object.prototype.hasOwnProperty.call(bodyInput, k)) ? authenticate(core, route, method, path, headers, input, dataVersion, now) : auth;
 
     const decls = declsOf(route);
     const { params, errors, tooLong } = validateParams(decls, route.rules ?? [], Object.assign(bag(), input, pathParams));
@@ -325,7 +328,7 @@ function dispatchTo(core: Core, request: ApiRequest, dataVersion: number | undef
       authUser: signedIn.authUser,
       token: signedIn.token,
       apiBase: apiBaseFrom(core, origin),
-      now: () => core.clock.now(),
+      now: () => now,
       jobPipelineId: signedIn.pipelineId ?? null,
     };
     if (dataVersion !== undefined) ctx.dataVersion = dataVersion;

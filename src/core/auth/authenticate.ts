@@ -77,7 +77,9 @@ export function authenticate(
   path: string,
   headers: Record<string, string>,
   input: ParamBag,
-  dataVersion?: number,
+  dataVersion: number | undefined,
+  /** The request's time (expiry, last use). */
+  now: Date,
 ): Authentication {
   let secret = presentedSecret(headers, input);
   if (route.packageAuth) {
@@ -112,12 +114,12 @@ export function authenticate(
       }
       throw invalidToken('Token was revoked. You have to re-authorize from the user.');
     }
-    if (isTokenExpired(token, core.clock.now())) throw invalidToken('Token is expired. You can either do re-authorization or token refresh.');
+    if (isTokenExpired(token, now)) throw invalidToken('Token is expired. You can either do re-authorization or token refresh.');
     if (!authUser) throw unauthorized();
     // A banned user is a blocked one with a mark (the platform's `banned` state refuses the same way).
     if (authUser.state === 'blocked' || authUser.state === 'banned') throw forbidden('Your account has been blocked.');
     if (authUser.state === 'deactivated') throw forbidden('Your account has been deactivated by your administrator. Please log back in to reactivate your account.');
-    touchToken(core, token);
+    touchToken(core, token, now);
     // With Sudo the token's sudo scope is what counts (checked below), not the endpoint's scopes.
     if (!usesSudo) checkScopes(route, method, token);
   }
@@ -134,8 +136,7 @@ export function authenticate(
   return { authUser, actor, token };
 }
 
-function touchToken(core: CoreState, token: TokenRow): void {
-  const now = core.clock.now();
+function touchToken(core: CoreState, token: TokenRow, now: Date): void {
   if (token.last_used_at && now.getTime() - timeOf(token.last_used_at) < LAST_USED_INTERVAL_MS) return;
   const iso = now.toISOString();
   // Bookkeeping only: skipped (tried again next time) while another process holds the write

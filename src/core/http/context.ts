@@ -29,6 +29,7 @@ export interface RequestContext {
   readonly token: TokenRow | null;
   /** `<scheme>://<host>/api/v4` as the caller reached it, for Link and Location headers. */
   readonly apiBase: string;
+  /** The request's time, read once when it was routed (the same instant on every call; do not modify it). */
   now(): Date;
   /** The pipeline whose job token authenticated the request (JOB-TOKEN), else null. */
   readonly jobPipelineId?: number | null;

@@ -149,7 +149,7 @@ function rankGroups(ctx: RequestContext, base: string, args: Record<string, unkn
 
 /** Projects directly in the group that the viewer can see, newest first. */
 function detailProjects(ctx: RequestContext, group: NamespaceRow) {
-  const args = { ...viewerBinding(ctx.core, ctx.actor), ns: group.id, limit: DETAIL_PROJECTS_LIMIT };
+  const args = { ...viewerBinding(ctx.core, ctx.actor, ctx.now()), ns: group.id, limit: DETAIL_PROJECTS_LIMIT };
   const rows = ctx.core.db
     .prepare(
       `WITH RECURSIVE ${ACCESS_CTES} SELECT p.* FROM projects p WHERE p.namespace_id = @ns AND ${visibleProjectCondition(ctx.actor)}

@@ -159,7 +159,7 @@ export function listProjects(ctx: RequestContext, scope: ListScope = {}): Reply 
   }
   // GET /projects ranks only the caller's own projects (the platform limits it so, for cost).
   const membersOnly = rankBy !== undefined && (scope.similarity ?? 'members') === 'members';
-  const args: Record<string, unknown> = { ...viewerBinding(ctx.core, viewer) };
+  const args: Record<string, unknown> = { ...viewerBinding(ctx.core, viewer, ctx.now()) };
   const where: string[] = [visibleProjectCondition(viewer)];
   const cond = (sql: string, name?: string, value?: unknown) => {
     where.push(sql);
@@ -319,7 +319,7 @@ export function listProjects(ctx: RequestContext, scope: ListScope = {}): Reply 
   // it is read in one transaction: one snapshot, one read lock. A deep page seeks from the
   // nearest page start remembered in this snapshot's generation (src/core/db/page-starts.ts).
   const fragments = fragmentsOf(ctx.core.db, 'project');
-  const textScope = `${viewer?.id ?? 0} ${p.simple ? 'simple' : 'full'} ${isoDate(ctx.core.clock.now())} ${ctx.core.settings.externalUrl}`;
+  const textScope = `${viewer?.id ?? 0} ${p.simple ? 'simple' : 'full'} ${isoDate(ctx.now())} ${ctx.core.settings.externalUrl}`;
   const listSql = `${ctes}SELECT p.id FROM projects p WHERE ${condition} ORDER BY ${order}`;
   // Page starts are remembered only for an order in one direction (a seek compares row values).
   const starts = new OrderedList(

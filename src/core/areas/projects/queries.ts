@@ -149,9 +149,10 @@ export interface ViewerBinding {
   external: number;
 }
 
-export const viewerBinding = (core: CoreState, viewer: UserRow | null): ViewerBinding => ({
+/** `now`: the request's time where there is a request (ctx.now()). */
+export const viewerBinding = (core: CoreState, viewer: UserRow | null, now: Date = core.clock.now()): ViewerBinding => ({
   uid: viewer?.id ?? 0,
-  today: isoDate(core.clock.now()),
+  today: isoDate(now),
   external: viewer?.external ?? 0,
 });
 
