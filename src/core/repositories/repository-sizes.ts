@@ -25,8 +25,11 @@ export interface SizedRepository {
   path: string;
 }
 
-/** Directories walked to measure a repository (tests read it to see a stored size was used). */
-export const sizeWalks = { count: 0 };
+/**
+ * Directories walked to measure a repository (tests read it to see a stored size was used), and
+ * a test hook called after each walk, before the size is stored (a write landing just then).
+ */
+export const sizeWalks: { count: number; walked?: (path: string) => void } = { count: 0 };
 
 /** Bytes of the files below a directory (0 when it does not exist). */
 export function directorySize(dir: string): number {
@@ -120,7 +123,9 @@ function measure(core: CoreState, repos: readonly SizedRepository[], into: Map<s
     });
   const sizes = repos.map((r) => {
     sizeWalks.count++;
-    return directorySize(r.path);
+    const bytes = directorySize(r.path);
+    sizeWalks.walked?.(r.path);
+    return bytes;
   });
   repos.forEach((r, i) => into.set(keyOf(r.kind, r.id, r.storage), sizes[i] as number));
   if (!claimed) return;
