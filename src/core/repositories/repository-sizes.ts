@@ -63,11 +63,12 @@ export function forgetRepositorySize(core: CoreState, storage: string, relative:
 
 /**
  * The same for a process that holds only the database (doctor --fix removing a killed writer's
- * locks): the row is cleared outright. A state from before sizes were kept has no table to clear.
+ * locks): the row is cleared outright. A state from before sizes were kept has no table to clear;
+ * a connection opened read-only (doctor's own) cannot, and the repository's next write will.
  */
 export function forgetStoredSize(db: Database, storage: string, relative: string): void {
   const container = RepositoryStore.containerOf(relative);
-  if (!container) return;
+  if (!container || db.readonly) return;
   try {
     db.prepare(`UPDATE repository_sizes SET bytes = NULL, claim = NULL WHERE ${KEY}`).run(container.kind, container.id, storage);
   } catch (error) {
