@@ -2,9 +2,9 @@
 // repository's and wiki's sizes on disk and the default branch's commit count, the sizes of the
 // project's package files (their rows, until the destroy job deletes them) and of its snippets'
 // repositories; storage_size is the sum of the size fields. A repository's size is kept in the
-// database once measured, until a write to it (src/core/repositories/repository-sizes.ts). Only administrators and members from
-// Reporter up see them; sizes of things this instance does not store (LFS, artifacts, uploads,
-// container registry) are 0.
+// database once measured, until a write to it (src/core/repositories/repository-sizes.ts). Only
+// administrators and members from Reporter up see them; sizes of things this instance does not
+// store (LFS, artifacts, uploads, container registry) are 0.
 import type { ProjectRow, UserRow } from '../../db/rows.js';
 import type { CoreState } from '../../state.js';
 import { can, isAdmin } from '../../auth/policy.js';
