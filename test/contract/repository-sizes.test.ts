@@ -2,11 +2,11 @@
 // wiki pages, snippet content, a project's deletion, a storage move) the statistics equal a
 // fresh walk of the repositories' directories; a second read walks nothing; a write made by
 // another process's core (its own connection and store) is seen by the next read here; and an
-// order by repository_size is the order the directory walks give. In-process, where the walk
-// counter (`sizeWalks`) is this process's.
+// order by repository_size is the order the directory walks give. On both transports: the core
+// (and the walk counter, `sizeWalks`) is this process's either way.
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startInstance, type Instance } from '../helpers/instance.js';
+import { startInstance, TRANSPORTS, type Instance } from '../helpers/instance.js';
 import { commitFiles, createRepoProject } from '../factories/repository.js';
 import type { ProjectJson } from '../factories/projects.js';
 import { createGroup, type GroupJson } from '../factories/groups.js';
@@ -25,7 +25,7 @@ interface Stats {
 }
 type WithStats = ProjectJson & { statistics: Stats; repository_storage: string };
 
-describe('repository sizes kept in the database', () => {
+describe.each(TRANSPORTS)('repository sizes kept in the database (%s)', (kind) => {
   let inst: Instance;
   let group: GroupJson;
   let project: ProjectJson;
@@ -55,7 +55,7 @@ describe('repository sizes kept in the database', () => {
   };
 
   beforeAll(async () => {
-    inst = await startInstance('local', { storages: STORAGES });
+    inst = await startInstance(kind, { storages: STORAGES });
     group = await createGroup(inst, inst.admin);
     project = await createRepoProject(inst, inst.admin, { namespace_id: group.id });
   });
