@@ -4,7 +4,8 @@
 // another process's core (its own connection and store) is seen by the next read here; and an
 // order by repository_size is the order the directory walks give. On both transports: the core
 // (and the walk counter, `sizeWalks`) is this process's either way.
-import { join } from 'node:path';
+import { spawnSync } from 'node:child_process';
+import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startInstance, TRANSPORTS, type Instance } from '../helpers/instance.js';
 import { commitFiles, createRepoProject } from '../factories/repository.js';
@@ -106,6 +107,20 @@ describe.each(TRANSPORTS)('repository sizes kept in the database (%s)', (kind) =
       other.close();
     }
     expect((await expectKept(project.id)).repository_size).toBeGreaterThan(before.repository_size);
+  });
+
+  // Local only: with this process serving the state, the CLI would send its request here.
+  it.runIf(kind === 'local')('a commit by a CLI process on the same state is seen by the next read of this one', async () => {
+    const before = await expectKept(project.id);
+    const body = JSON.stringify({ branch: 'main', commit_message: 'from the CLI', actions: [{ action: 'create', file_path: 'cli.bin', content: 'c'.repeat(25_000) }] });
+    const cli = spawnSync(process.execPath, [resolve(import.meta.dirname, '../../bin/hostctl.js'), 'api', '--state', inst.core.stateDir, '-X', 'POST', `projects/${project.id}/repository/commits`, '--input', '-'], {
+      input: body,
+      env: { ...process.env, HOSTCTL_TOKEN: inst.rootToken, HOSTCTL_CONFIG_DIR: join(inst.stateDir, 'cli-config'), HOSTCTL_NO_PROMPT: '1' },
+      encoding: 'utf8',
+    });
+    expect(cli.stderr).toBe('');
+    expect(cli.status).toBe(0);
+    expect((await expectKept(project.id)).repository_size).toBeGreaterThan(before.repository_size + 100);
   });
 
   it('a write that ends while a reader measures: what the reader measured is not stored', async () => {
