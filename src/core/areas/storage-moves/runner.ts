@@ -126,7 +126,12 @@ async function replicate(core: CoreState, move: MoveRow): Promise<Record<string,
   const sourceRoot = core.repos.storagePath(move.source_storage_name);
   const destRoot = core.repos.storagePath(move.destination_storage_name);
   const checksums: Record<string, string> = Object.create(null) as Record<string, string>;
-  if (sameDirectory(sourceRoot, destRoot)) return checksums;
+  if (sameDirectory(sourceRoot, destRoot)) {
+    // Two names of one directory: nothing is copied, but what is kept under the destination's
+    // name may be older than the writes made under the source's.
+    for (const part of KINDS[move.container_type].repositories(move.container_id)) core.repos.written(move.destination_storage_name, part.relativePath);
+    return checksums;
+  }
   for (const part of KINDS[move.container_type].repositories(move.container_id)) {
     const source = join(sourceRoot, part.relativePath);
     const target = join(destRoot, part.relativePath);
