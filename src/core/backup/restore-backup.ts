@@ -162,6 +162,10 @@ export async function restoreBackup(options: RestoreOptions): Promise<RestoreSum
       checks = archiveChecks(db, manifest, sizes);
       refuseFailed(checks);
       db.prepare("INSERT INTO settings (key, value) VALUES ('storages', ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value").run(JSON.stringify(storageSetting));
+      // The repositories were archived after the database was copied: the sizes the copy kept
+      // may be of older files. They are measured again as asked for (an archive made before
+      // sizes were kept has no such table; its migration makes it empty).
+      if (db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'repository_sizes'").get()) db.prepare('DELETE FROM repository_sizes').run();
     } finally {
       db.close();
     }

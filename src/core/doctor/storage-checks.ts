@@ -6,6 +6,7 @@ import { containerRows, repositoryPath, storageDirs } from '../backup/state-cont
 import { count, fail, listSome, ok, warn, type CheckResult } from '../../shared/health-check.js';
 import { liveRepositories, repositoryRowsCheck } from './stored-bytes-checks.js';
 import { isAlive } from '../jobs/owner.js';
+import { forgetStoredSize } from '../repositories/repository-sizes.js';
 
 const REPO_DIRS = ['@projects', '@groups', '@snippets'];
 
@@ -87,11 +88,14 @@ export async function storageChecks(db: Database, stateDir: string, options: Sto
 
   const stale: string[] = [];
   let removed = 0;
-  for (const repo of repos) {
+  for (const [i, repo] of repos.entries()) {
     const locks = lockFiles(repo);
     if (locks.length === 0 || liveWriter(repo)) continue;
     if (options.fix) {
       for (const l of locks) rmSync(l, { force: true });
+      // Removing files is a write to the repository: its stored size is measured again.
+      const row = found[i] as (typeof found)[number];
+      forgetStoredSize(db, row.storage, row.path);
       removed += locks.length;
     } else stale.push(...locks);
   }

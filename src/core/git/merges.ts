@@ -4,7 +4,6 @@
 // git judges them; the merged tree is written into the repository, nothing else changes.
 import { runGit, text } from './exec.js';
 import { commitText, EMPTY_TREE, writeObject } from './object-writer.js';
-import { guardedWrite } from './recovery.js';
 import { TreeWrites } from './tree-writes.js';
 import type { Signature } from './repository-types.js';
 
@@ -31,7 +30,7 @@ export class Merges extends TreeWrites {
    * ref as it sees fit.
    */
   async mergeTrees(base: string | null, ours: string, theirs: string): Promise<TreeMerge> {
-    return guardedWrite(this.path, async () => {
+    return this.writing(async () => {
       const baseTree = base ?? EMPTY_TREE;
       const commit = (tree: string, parents: string[]) =>
         writeObject(this.path, 'commit', Buffer.from(commitText(tree, parents, 'merge scaffold\n', SCAFFOLD, SCAFFOLD), 'utf8'));

@@ -5,7 +5,6 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { GitCommandError, runGitSync } from './exec.js';
-import { guardedWrite, guardedWriteSync } from './recovery.js';
 import { isStorageFailure } from '../http/failures.js';
 import { packRefs, type PackOutcome } from './pack-refs.js';
 import { RefReads } from './ref-reads.js';
@@ -76,7 +75,7 @@ export class RefUpdates extends RefReads {
   async updateRef(ref: string, target: string, expected: string, options: { existingHistory?: boolean } = {}): Promise<void> {
     // Registered as a writer (so a crash's stale locks are cleaned before the next write); the
     // usual case is written here, and git handles (and words) everything else.
-    await guardedWrite(this.path, async () => {
+    await this.writing(async () => {
       if (!this.writeRefInProcess(ref, target, expected)) {
         try {
           await this.run([...REF_LOCK_WAIT, 'update-ref', ref, target, expected]);
@@ -94,14 +93,14 @@ export class RefUpdates extends RefReads {
    * that follows ref writes is then the caller's to run, after its turn (housekeepRefs).
    */
   updateRefNow(ref: string, target: string, expected: string): boolean {
-    return guardedWriteSync(this.path, () => this.writeRefInProcess(ref, target, expected));
+    return this.writingSync(() => this.writeRefInProcess(ref, target, expected));
   }
 
   /** The housekeeping after `count` ref writes made by updateRefNow (see afterRefWrites). */
   async housekeepRefs(count: number, tips: readonly string[] = []): Promise<void> {
     // Counted at once; registered as a writer only when there is housekeeping to do.
     if (!this.countRefWrites(count, tips)) return;
-    await guardedWrite(this.path, () => this.afterRefWrites(0));
+    await this.writing(() => this.afterRefWrites(0));
   }
 
   /** Writes the usual case of a ref update in-process: true when done, false when git must. */
@@ -163,7 +162,7 @@ export class RefUpdates extends RefReads {
   }
 
   updateRefSync(ref: string, target: string, expected: string): void {
-    guardedWriteSync(this.path, () => {
+    this.writingSync(() => {
       // As in updateRef: the usual case in-process, everything else (and its wording) by git.
       if (this.writeRefInProcess(ref, target, expected)) return;
       try {
@@ -178,7 +177,7 @@ export class RefUpdates extends RefReads {
   async deleteRefs(refs: { ref: string; expected: string }[]): Promise<void> {
     if (refs.length === 0) return;
     const input = refs.map((r) => `delete ${r.ref}\0${r.expected}\0`).join('');
-    await guardedWrite(this.path, async () => {
+    await this.writing(async () => {
       try {
         await this.run([...REF_LOCK_WAIT, 'update-ref', '-z', '--stdin'], { input });
       } catch (error) {

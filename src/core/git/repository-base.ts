@@ -45,11 +45,45 @@ export function writeBareRepositorySync(path: string, branch: string): boolean {
 export class RepositoryBase {
   protected readonly runtime: GitRuntime;
 
+  /**
+   * `onWritten`: told after every write to the repository's files ends, before the write
+   * returns (what is kept about the files, their size, is forgotten there: RepositoryStore).
+   */
   constructor(
     readonly path: string,
     runtime?: GitRuntime,
+    private readonly onWritten?: () => void,
   ) {
     this.runtime = runtime ?? sharedRuntime();
+  }
+
+  /**
+   * Says the repository's files changed. Every write below goes through `writing` or
+   * `writingSync`, which call it; code that replaces the directory wholesale (a storage move's
+   * copy renamed into place) calls it itself.
+   */
+  written(): void {
+    this.onWritten?.();
+  }
+
+  /**
+   * Runs a write to the repository: registered as a writer (crash recovery, recovery.ts) and,
+   * once it ends (whether or not it failed: part of it may have reached the disk), announced.
+   */
+  async writing<T>(fn: () => Promise<T>): Promise<T> {
+    try {
+      return await guardedWrite(this.path, fn);
+    } finally {
+      this.written();
+    }
+  }
+
+  writingSync<T>(fn: () => T): T {
+    try {
+      return guardedWriteSync(this.path, fn);
+    } finally {
+      this.written();
+    }
   }
 
   protected run(args: readonly string[], options?: GitRunOptions): Promise<GitResult> {
@@ -63,16 +97,24 @@ export class RepositoryBase {
   /** Creates the bare repository (replacing any leftover at the path) with HEAD on `branch`. */
   initSync(defaultBranch: string): void {
     this.runtime.release(this.path);
-    if (existsSync(this.path)) rmSync(this.path, { recursive: true, force: true });
-    mkdirSync(dirname(this.path), { recursive: true });
-    if (!writeBareRepositorySync(this.path, defaultBranch)) runGitSync(this.path, ['init', '--bare', '--quiet', '--template=', `--initial-branch=${defaultBranch}`]);
+    try {
+      if (existsSync(this.path)) rmSync(this.path, { recursive: true, force: true });
+      mkdirSync(dirname(this.path), { recursive: true });
+      if (!writeBareRepositorySync(this.path, defaultBranch)) runGitSync(this.path, ['init', '--bare', '--quiet', '--template=', `--initial-branch=${defaultBranch}`]);
+    } finally {
+      this.written();
+    }
   }
 
   async init(defaultBranch: string): Promise<void> {
     this.runtime.release(this.path);
-    if (existsSync(this.path)) rmSync(this.path, { recursive: true, force: true });
-    mkdirSync(dirname(this.path), { recursive: true });
-    if (!writeBareRepositorySync(this.path, defaultBranch)) await this.run(['init', '--bare', '--quiet', '--template=', `--initial-branch=${defaultBranch}`]);
+    try {
+      if (existsSync(this.path)) rmSync(this.path, { recursive: true, force: true });
+      mkdirSync(dirname(this.path), { recursive: true });
+      if (!writeBareRepositorySync(this.path, defaultBranch)) await this.run(['init', '--bare', '--quiet', '--template=', `--initial-branch=${defaultBranch}`]);
+    } finally {
+      this.written();
+    }
   }
 
   /** Creates the repository when it is not there yet (a project made before it had one). */
@@ -88,7 +130,11 @@ export class RepositoryBase {
     this.runtime.release(this.path);
     if (!existsSync(this.path)) return;
     const aside = `${this.path}.deleting-${uniqueSuffix()}`;
-    renameSync(this.path, aside);
+    try {
+      renameSync(this.path, aside);
+    } finally {
+      this.written();
+    }
     rmSync(aside, { recursive: true, force: true });
   }
 
@@ -100,17 +146,22 @@ export class RepositoryBase {
   moveTo(target: RepositoryBase): void {
     this.runtime.release(this.path);
     target.runtime.release(target.path);
-    if (existsSync(target.path)) rmSync(target.path, { recursive: true, force: true });
-    renameSync(this.path, target.path);
+    try {
+      if (existsSync(target.path)) rmSync(target.path, { recursive: true, force: true });
+      renameSync(this.path, target.path);
+    } finally {
+      // What was kept of the path's size (debris under a reused id) is no longer true.
+      target.written();
+    }
   }
 
   /** Points HEAD (what a clone checks out) at `branch`. */
   async setHead(branch: string): Promise<void> {
     if (!this.exists()) return;
-    await guardedWrite(this.path, () => this.run(['symbolic-ref', 'HEAD', `refs/heads/${branch}`]));
+    await this.writing(() => this.run(['symbolic-ref', 'HEAD', `refs/heads/${branch}`]));
   }
 
   setHeadSync(branch: string): void {
-    if (this.exists()) guardedWriteSync(this.path, () => runGitSync(this.path, ['symbolic-ref', 'HEAD', `refs/heads/${branch}`]));
+    if (this.exists()) this.writingSync(() => runGitSync(this.path, ['symbolic-ref', 'HEAD', `refs/heads/${branch}`]));
   }
 }

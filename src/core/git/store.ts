@@ -21,13 +21,25 @@ export class UnknownStorageError extends Error {
   }
 }
 
+/** The kinds of repositories a container owns (what `containerOf` tells from a path). */
+export type RepositoryKind = 'project' | 'project_wiki' | 'group_wiki' | 'snippet';
+
+/** Told of every write to a repository of the store: its storage and path in the storage. */
+export type WrittenListener = (storage: string, relative: string) => void;
+
 export class RepositoryStore {
   /** Object readers and ref caches of this store's repositories (started on first use). */
   private runtime: GitRuntime | null = null;
 
+  /**
+   * `onWritten` hears of every write to a repository the store hands out, from the repository
+   * itself (RepositoryBase.writing), before the write returns: the one place through which
+   * commits, ref updates, wiki and snippet writes, creations and deletions reach the disk.
+   */
   constructor(
     private readonly stateDir: string,
     private readonly storages: () => Record<string, string>,
+    private readonly onWritten?: WrittenListener,
   ) {}
 
   storageNames(): string[] {
@@ -47,7 +59,16 @@ export class RepositoryStore {
   at(storage: string, relative: string): GitRepository {
     const rel = normalize(relative);
     if (isAbsolute(rel) || rel === '..' || rel.startsWith(`..${sep}`)) throw new Error(`repository path outside its storage: ${relative}`);
-    return new GitRepository(join(this.storagePath(storage), rel), (this.runtime ??= new GitRuntime()));
+    const listener = this.onWritten;
+    return new GitRepository(join(this.storagePath(storage), rel), (this.runtime ??= new GitRuntime()), listener && (() => listener(storage, rel)));
+  }
+
+  /**
+   * Says a repository's files changed by other means than its own writes: a directory renamed
+   * into place or removed as a whole (storage moves).
+   */
+  written(storage: string, relative: string): void {
+    this.onWritten?.(storage, normalize(relative));
   }
 
   /** Ends the object readers (when the core closes). */
@@ -80,6 +101,16 @@ export class RepositoryStore {
    */
   staging(storage: string, kind: '@projects' | '@groups' | '@snippets'): GitRepository {
     return this.at(storage, join(kind, `new-${process.pid}-${uniqueSuffix()}.tmp`));
+  }
+
+  /** Which container's repository a path in a storage is (the inverse of the paths above). */
+  static containerOf(relative: string): { kind: RepositoryKind; id: number } | null {
+    const m = /^@(projects|groups|snippets)[\\/](\d+)(\.wiki)?\.git$/.exec(normalize(relative));
+    if (!m) return null;
+    const id = Number(m[2]);
+    if (m[1] === 'projects') return { kind: m[3] ? 'project_wiki' : 'project', id };
+    if (m[1] === 'groups') return m[3] ? { kind: 'group_wiki', id } : null;
+    return m[3] ? null : { kind: 'snippet', id };
   }
 
   /** The project's repository in the storage its row names. */

@@ -2,7 +2,6 @@
 // change) and commits are stored directly as loose objects (src/core/git/object-writer.ts).
 import { commitText, serializeTree, writeObject, writeObjectSync, writeTreeChanges } from './object-writer.js';
 import { ZERO_SHA } from './names.js';
-import { guardedWrite } from './recovery.js';
 import { RefUpdates } from './ref-updates.js';
 import type { Signature, TreeChange } from './repository-types.js';
 
@@ -25,12 +24,12 @@ export function identityEnv(author: Signature, committer: Signature): Record<str
 export class TreeWrites extends RefUpdates {
   /** Stores blobs; returns their ids in order. */
   async writeBlobs(contents: readonly Uint8Array[]): Promise<string[]> {
-    return Promise.all(contents.map((data) => writeObject(this.path, 'blob', data)));
+    return this.writing(() => Promise.all(contents.map((data) => writeObject(this.path, 'blob', data))));
   }
 
   /** Applies changes to `baseTree` (null: empty), rewriting only the directories that change. */
   async writeTree(baseTree: string | null, changes: readonly TreeChange[]): Promise<string> {
-    return guardedWrite(this.path, () =>
+    return this.writing(() =>
       writeTreeChanges(this.path, baseTree, changes, async (id) => {
         const obj = await this.runtime.objects.read(this.path, id);
         return obj && obj.type === 'tree' ? obj.data : null;
@@ -39,7 +38,7 @@ export class TreeWrites extends RefUpdates {
   }
 
   async commitTree(tree: string, parents: readonly string[], message: string, author: Signature, committer: Signature): Promise<string> {
-    const id = await writeObject(this.path, 'commit', Buffer.from(commitText(tree, parents, message, author, committer), 'utf8'));
+    const id = await this.writing(() => writeObject(this.path, 'commit', Buffer.from(commitText(tree, parents, message, author, committer), 'utf8')));
     this.runtime.rememberCommitId(this.path, id);
     return id;
   }
@@ -50,7 +49,7 @@ export class TreeWrites extends RefUpdates {
     const ident = `${env.GIT_COMMITTER_NAME} <${env.GIT_COMMITTER_EMAIL}> ${env.GIT_COMMITTER_DATE}`;
     const body = `object ${commit}\ntype commit\ntag ${name}\ntagger ${ident}\n\n${message.endsWith('\n') ? message : `${message}\n`}`;
     // Stored directly, as commits are: the same bytes `git mktag` would store, without a process.
-    return writeObject(this.path, 'tag', Buffer.from(body, 'utf8'));
+    return this.writing(() => writeObject(this.path, 'tag', Buffer.from(body, 'utf8')));
   }
 
   /**
@@ -61,10 +60,12 @@ export class TreeWrites extends RefUpdates {
     if (file.path === '' || file.path.includes('/')) throw new Error(`initial commit file must be at the top level: ${file.path}`);
     // Written in-process (three objects and a ref): a project made with a README would otherwise
     // start four git processes while its row's transaction waits.
-    const blob = writeObjectSync(this.path, 'blob', Buffer.from(file.content, 'utf8'));
-    const tree = writeObjectSync(this.path, 'tree', serializeTree([{ mode: '100644', raw: Buffer.from(file.path, 'utf8'), sha: blob }]));
-    const commit = writeObjectSync(this.path, 'commit', Buffer.from(commitText(tree, [], message, author, committer), 'utf8'));
-    this.updateRefSync(`refs/heads/${branch}`, commit, ZERO_SHA);
-    return commit;
+    return this.writingSync(() => {
+      const blob = writeObjectSync(this.path, 'blob', Buffer.from(file.content, 'utf8'));
+      const tree = writeObjectSync(this.path, 'tree', serializeTree([{ mode: '100644', raw: Buffer.from(file.path, 'utf8'), sha: blob }]));
+      const commit = writeObjectSync(this.path, 'commit', Buffer.from(commitText(tree, [], message, author, committer), 'utf8'));
+      this.updateRefSync(`refs/heads/${branch}`, commit, ZERO_SHA);
+      return commit;
+    });
   }
 }

@@ -50,7 +50,7 @@ const requestedPerPage = (ctx: RequestContext, defaultPerPage: number): number =
  * compares `page × per_page` as asked, before per_page is capped at 100
  * (lib/api/helpers/pagination_strategies.rb, `offset_limit_exceeded?`).
  */
-function offsetWindow(ctx: RequestContext, options: OffsetOptions): PageWindow {
+export function offsetWindow(ctx: RequestContext, options: OffsetOptions): PageWindow {
   const defaultPerPage = options.defaultPerPage ?? DEFAULT_PER_PAGE;
   const w = pageWindow(ctx, defaultPerPage);
   if (options.offsetLimitType && w.page * requestedPerPage(ctx, defaultPerPage) > MAX_OFFSET) {

@@ -59,7 +59,7 @@ export function copyRepositorySync(core: CoreState, from: ProjectRow, to: Projec
   if (!source.exists()) return;
   const refspecs = branch ? [`+refs/heads/${branch}:refs/heads/${branch}`] : ['+refs/heads/*:refs/heads/*', '+refs/tags/*:refs/tags/*'];
   try {
-    runGitSync(target.path, ['fetch', '--quiet', '--no-tags', '--no-write-fetch-head', '--no-auto-gc', source.path, ...refspecs]);
+    target.writingSync(() => runGitSync(target.path, ['fetch', '--quiet', '--no-tags', '--no-write-fetch-head', '--no-auto-gc', source.path, ...refspecs]));
     if (isValidRefName(to.default_branch)) target.setHeadSync(to.default_branch);
   } catch (error) {
     target.remove();

@@ -148,8 +148,7 @@ export async function housekeepingJob(core: import('../../state.js').CoreState, 
   const repo = core.repos.project(project);
   if (!repo.exists()) return;
   const { runGit } = await import('../../git/exec.js');
-  const { guardedWrite } = await import('../../git/recovery.js');
-  await guardedWrite(repo.path, async () => {
+  await repo.writing(async () => {
     await runGit(repo.path, ['maintenance', 'run', '--task=gc', '--quiet']);
     if (task === 'prune') await runGit(repo.path, ['prune', '--expire=30.minutes.ago']);
   });

@@ -4,7 +4,7 @@
 import { VISIBILITIES, type NamespaceRow, type ProjectRow, type UserRow } from '../../db/rows.js';
 import type { RequestContext } from '../../http/context.js';
 import { badRequest, paramError } from '../../http/errors.js';
-import { cappedCount, keysetReply, pageWindow, paginate, paginateArray, type OffsetOptions } from '../../http/pagination.js';
+import { cappedCount, keysetReply, offsetWindow, pageWindow, paginate, paginateArray, type OffsetOptions } from '../../http/pagination.js';
 import { searchParam, type ParamDecl } from '../../http/params.js';
 import { Reply, jsonBytesReply } from '../../http/reply.js';
 import { fragmentsOf, jsonArrayBytes } from '../../resources/fragments.js';
@@ -18,7 +18,7 @@ import { likeContains, rowsInOrder, trigramPhrase } from '../../db/sql.js';
 import { isAdmin } from '../../auth/policy.js';
 import { projectAccessLevel } from '../../auth/access.js';
 import { similarityScorer } from '../../db/trigram-similarity.js';
-import { ProjectSizes, withStatistics } from './statistics.js';
+import { ProjectSizes, sizeFieldSql, unknownSizeSql, withStatistics } from './statistics.js';
 
 /** The orders by a size field, as the platform's STATISTICS_SORT_PARAMS. */
 const SIZE_ORDERS = ['storage_size', 'repository_size', 'wiki_size', 'packages_size'] as const;
@@ -279,18 +279,32 @@ export function listProjects(ctx: RequestContext, scope: ListScope = {}): Reply 
   };
 
   if (isSizeOrder(orderBy)) {
-    // Sizes live on disk, not in the database: sort every matching project in memory on the one
-    // field the order names (the repositories alone for repository_size), and present the page's
-    // statistics from the same reader, which reads only the parts the sort did not. As on the
-    // platform, the rows carry statistics only when they are asked for.
+    // Repository sizes are kept in the database (repository_sizes): the matching projects whose
+    // sizes are not stored yet are measured first, then the page is ordered and cut in SQL. A
+    // write that forgets a size between the two (rare) leaves that request sorting in memory,
+    // measuring what is missing. As on the platform, the rows carry statistics only when they are
+    // asked for, from the same reader.
     const sizes = new ProjectSizes(ctx.core);
-    const sorted = (): ProjectRow[] => {
-      const rows = ctx.core.db.prepare(base).all(args) as ProjectRow[];
-      const size = sizes.field(rows, orderBy);
-      return rows.sort((a, b) => ((size.get(a.id) as number) - (size.get(b.id) as number) || a.id - b.id) * (dir === 'ASC' ? 1 : -1));
-    };
     const withStats = p.statistics === true && !p.simple;
-    return paginateArray(ctx, sorted, (page) => (withStats ? withStatistics(ctx.core, viewer, page, page.map(present), sizes) : page.map(present)), OFFSET_PAGES);
+    const presentSized = (page: ProjectRow[]) => (withStats ? withStatistics(ctx.core, viewer, page, page.map(present), sizes) : page.map(present));
+    // Past the largest offset the answer is 405 before any size is measured.
+    offsetWindow(ctx, OFFSET_PAGES);
+    sizes.storeMissing(base, args, orderBy);
+    const sizeOrder = `${sizeFieldSql(orderBy)} ${dir}, p.id ${dir}`;
+    const reply = readTx(ctx.core.db, () =>
+      ctx.core.db.prepare(`${base} AND ${unknownSizeSql(orderBy)} LIMIT 1`).get(args)
+        ? null
+        : paginate(
+            ctx,
+            (cap) => (ctx.core.db.prepare(cappedCount(base, cap)).get(args) as { n: number }).n,
+            (limit, offset) => ctx.core.db.prepare(`${base} ORDER BY ${sizeOrder} LIMIT @limit OFFSET @offset`).all({ ...args, limit, offset }) as ProjectRow[],
+          ),
+    );
+    if (reply) return Promise.resolve(presentSized(reply.body as ProjectRow[])).then((body) => new Reply(reply.status, body, reply.headers));
+    const rows = ctx.core.db.prepare(base).all(args) as ProjectRow[];
+    const size = sizes.field(rows, orderBy);
+    rows.sort((a, b) => ((size.get(a.id) as number) - (size.get(b.id) as number) || a.id - b.id) * (dir === 'ASC' ? 1 : -1));
+    return paginateArray(ctx, rows, presentSized, OFFSET_PAGES);
   }
   if (p.statistics === true && !p.simple) {
     const reply = readTx(ctx.core.db, () =>

@@ -1,14 +1,17 @@
 // Project statistics (`statistics=true`), as the platform's ProjectStatistics counts them: the
 // repository's and wiki's sizes on disk and the default branch's commit count, the sizes of the
 // project's package files (their rows, until the destroy job deletes them) and of its snippets'
-// repositories; storage_size is the sum of the size fields. Only administrators and members from
-// Reporter up see them; sizes of things this instance does not store (LFS, artifacts, uploads,
-// container registry) are 0.
-import { readdirSync, statSync } from 'node:fs';
-import { join } from 'node:path';
+// repositories; storage_size is the sum of the size fields. A repository's size is kept in the
+// database once measured, until a write to it (src/core/repositories/repository-sizes.ts). Only
+// administrators and members from Reporter up see them; sizes of things this instance does not
+// store (LFS, artifacts, uploads, container registry) are 0.
 import type { ProjectRow, UserRow } from '../../db/rows.js';
 import type { CoreState } from '../../state.js';
 import { can, isAdmin } from '../../auth/policy.js';
+import { RepositoryStore } from '../../git/store.js';
+import { repositorySizes, type SizedRepository } from '../../repositories/repository-sizes.js';
+
+export { directorySize } from '../../repositories/repository-sizes.js';
 
 /** The fields whose sum is storage_size (the platform's `update_storage_size`). */
 export const STORAGE_PARTS = [
@@ -29,21 +32,12 @@ export interface ProjectStatistics extends StorageSizes {
   container_registry_size: number;
 }
 
-/** Bytes of the files below a directory (0 when it does not exist). */
-export function directorySize(dir: string): number {
-  let total = 0;
-  let entries;
-  try {
-    entries = readdirSync(dir, { withFileTypes: true });
-  } catch {
-    return 0;
-  }
-  for (const e of entries) {
-    const path = join(dir, e.name);
-    if (e.isDirectory()) total += directorySize(path);
-    else if (e.isFile()) total += statSync(path).size;
-  }
-  return total;
+/** The stored (or measured) sizes of one repository of each project. */
+function projectRepositoryBytes(core: CoreState, projects: readonly ProjectRow[], kind: 'project' | 'project_wiki'): Map<number, number> {
+  const relative = kind === 'project' ? RepositoryStore.projectRelativePath : RepositoryStore.projectWikiRelativePath;
+  const repos: SizedRepository[] = projects.map((p) => ({ kind, id: p.id, storage: p.repository_storage, path: core.repos.at(p.repository_storage, relative(p.id)).path }));
+  const bytes = repositorySizes(core, repos);
+  return new Map(projects.map((p, i) => [p.id, bytes[i] as number]));
 }
 
 /**
@@ -66,8 +60,12 @@ function snippetBytes(core: CoreState, projects: readonly ProjectRow[]): Map<num
   const rows = core.db
     .prepare('SELECT id, project_id, repository_storage FROM snippets WHERE project_id IN (SELECT value FROM json_each(?))')
     .all(JSON.stringify(projects.map((p) => p.id))) as { id: number; project_id: number; repository_storage: string }[];
+  const sizes = repositorySizes(
+    core,
+    rows.map((s) => ({ kind: 'snippet', id: s.id, storage: s.repository_storage, path: core.repos.snippet(s).path })),
+  );
   const bytes = new Map<number, number>();
-  for (const s of rows) bytes.set(s.project_id, (bytes.get(s.project_id) ?? 0) + directorySize(core.repos.snippet(s).path));
+  rows.forEach((s, i) => bytes.set(s.project_id, (bytes.get(s.project_id) ?? 0) + (sizes[i] as number)));
   return bytes;
 }
 
@@ -81,8 +79,8 @@ const none = (): Map<number, number> => new Map();
  * bytes of it). Parts this instance does not store are always 0 and read nothing.
  */
 const PART_READERS: Record<StoragePart, (core: CoreState, projects: readonly ProjectRow[]) => Map<number, number>> = {
-  repository_size: (core, projects) => new Map(projects.map((p) => [p.id, directorySize(core.repos.project(p).path)])),
-  wiki_size: (core, projects) => new Map(projects.map((p) => [p.id, directorySize(core.repos.projectWiki(p).path)])),
+  repository_size: (core, projects) => projectRepositoryBytes(core, projects, 'project'),
+  wiki_size: (core, projects) => projectRepositoryBytes(core, projects, 'project_wiki'),
   lfs_objects_size: none,
   job_artifacts_size: none,
   pipeline_artifacts_size: none,
@@ -91,11 +89,39 @@ const PART_READERS: Record<StoragePart, (core: CoreState, projects: readonly Pro
   uploads_size: none,
 };
 
+/** A repository size of the project `p` as stored (NULL where none is stored). */
+const storedSql = (kind: string, id: string, storage: string): string =>
+  `(SELECT s.bytes FROM repository_sizes s WHERE s.kind = '${kind}' AND s.container_id = ${id} AND s.storage = ${storage})`;
+
+/** SQL of each part of `p` that the database answers, from the rows and the stored sizes. */
+const PART_SQL: Partial<Record<StoragePart, { value: string; unknown: string }>> = {
+  repository_size: { value: storedSql('project', 'p.id', 'p.repository_storage'), unknown: `${storedSql('project', 'p.id', 'p.repository_storage')} IS NULL` },
+  wiki_size: { value: storedSql('project_wiki', 'p.id', 'p.repository_storage'), unknown: `${storedSql('project_wiki', 'p.id', 'p.repository_storage')} IS NULL` },
+  packages_size: {
+    value: '(SELECT COALESCE(SUM(f.size), 0) FROM packages pk JOIN package_files f ON f.package_id = pk.id WHERE pk.project_id = p.id)',
+    unknown: '0',
+  },
+  snippets_size: {
+    value: `(SELECT COALESCE(SUM(${storedSql('snippet', 'sn.id', 'sn.repository_storage')}), 0) FROM snippets sn WHERE sn.project_id = p.id)`,
+    unknown: `EXISTS (SELECT 1 FROM snippets sn WHERE sn.project_id = p.id AND ${storedSql('snippet', 'sn.id', 'sn.repository_storage')} IS NULL)`,
+  },
+};
+
+const partsOf = (field: SizeField): StoragePart[] => (field === 'storage_size' ? STORAGE_PARTS.filter((k) => PART_SQL[k]) : [field]);
+
+/**
+ * SQL for a size field of the project `p`, in bytes, from what is stored: exact once
+ * `unknownSizeSql` holds for none of the projects (the parts this instance does not store are 0).
+ */
+export const sizeFieldSql = (field: SizeField): string => `(${partsOf(field).map((k) => (PART_SQL[k] as { value: string }).value).join(' + ')})`;
+
+/** SQL that holds for a project `p` when some repository a size field counts has no stored size. */
+export const unknownSizeSql = (field: SizeField): string => `(${partsOf(field).map((k) => (PART_SQL[k] as { unknown: string }).unknown).join(' OR ')})`;
+
 /**
  * The size fields of projects within one request. Each part is read only when a caller needs it
- * and at most once per project: an order by repository_size reads the repositories of every
- * matching project to sort them, and the page's statistics then read only the other parts, of
- * the page's projects alone. Nothing outlives the request (sizes change with every push).
+ * and at most once per project, from the stored sizes; a repository whose size is not stored is
+ * measured (and its size stored). The figures read stay only for the request.
  */
 export class ProjectSizes {
   private readonly known = new Map<number, Partial<Record<StoragePart, number>>>();
@@ -124,6 +150,17 @@ export class ProjectSizes {
     }
     this.read(projects, [field]);
     return new Map(projects.map((p) => [p.id, this.known.get(p.id)?.[field] as number]));
+  }
+
+  /**
+   * Measures (and stores) what a size field of the projects `select` finds (a `SELECT p.* FROM
+   * projects p WHERE …` with its arguments) lacks, so that `sizeFieldSql` answers for all of them.
+   */
+  storeMissing(select: string, args: Record<string, unknown>, field: SizeField): void {
+    const rows = this.core.db.prepare(`${select} AND ${unknownSizeSql(field)}`).all(args) as ProjectRow[];
+    if (rows.length === 0) return;
+    if (field === 'storage_size') this.all(rows);
+    else this.field(rows, field);
   }
 
   /** Every size field of each project. */

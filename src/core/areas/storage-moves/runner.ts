@@ -126,14 +126,22 @@ async function replicate(core: CoreState, move: MoveRow): Promise<Record<string,
   const sourceRoot = core.repos.storagePath(move.source_storage_name);
   const destRoot = core.repos.storagePath(move.destination_storage_name);
   const checksums: Record<string, string> = Object.create(null) as Record<string, string>;
-  if (sameDirectory(sourceRoot, destRoot)) return checksums;
+  if (sameDirectory(sourceRoot, destRoot)) {
+    // Two names of one directory: nothing is copied, but what is kept under the destination's
+    // name may be older than the writes made under the source's.
+    for (const part of KINDS[move.container_type].repositories(move.container_id)) core.repos.written(move.destination_storage_name, part.relativePath);
+    return checksums;
+  }
   for (const part of KINDS[move.container_type].repositories(move.container_id)) {
     const source = join(sourceRoot, part.relativePath);
     const target = join(destRoot, part.relativePath);
     const temp = join(destRoot, MOVES_DIR, `${move.id}-${part.label}.git`);
     // The metadata still names the source: whatever sits at the target is a leftover of an
     // interrupted attempt (or of a deleted container) and is never anyone's repository.
+    // Each change of a repository directory is announced to the store, as the repositories'
+    // own writes are (RepositoryStore.written: what is kept about it, its size, is forgotten).
     await removeRepository(target, join(destRoot, MOVES_DIR), `${move.id}`);
+    core.repos.written(move.destination_storage_name, part.relativePath);
     if (!existsSync(source)) continue;
     await copyToTemp(source, temp);
     await pauseAt(core, 'copy');
@@ -144,6 +152,7 @@ async function replicate(core: CoreState, move: MoveRow): Promise<Record<string,
     }
     await pauseAt(core, 'verify');
     await moveIntoPlace(temp, target);
+    core.repos.written(move.destination_storage_name, part.relativePath);
     checksums[part.relativePath] = expected;
   }
   return checksums;
@@ -184,6 +193,7 @@ async function cleanup(core: CoreState, move: MoveRow): Promise<void> {
       throw new MoveFailure(`The ${relative} repository changed on ${move.source_storage_name} after it was copied; it was kept there`);
     }
     await removeRepository(source, join(sourceRoot, MOVES_DIR), `${move.id}`);
+    core.repos.written(move.source_storage_name, relative);
   }
 }
 
@@ -254,6 +264,7 @@ async function discardOrphanCopies(core: CoreState, move: MoveRow): Promise<void
   if (row && row.repository_storage === move.destination_storage_name) return;
   for (const part of KINDS[move.container_type].repositories(move.container_id)) {
     await removeRepository(join(destRoot, part.relativePath), join(destRoot, MOVES_DIR), `${move.id}`).catch(() => undefined);
+    core.repos.written(move.destination_storage_name, part.relativePath);
     await removeRepository(join(destRoot, MOVES_DIR, `${move.id}-${part.label}.git`), join(destRoot, MOVES_DIR), `${move.id}`).catch(() => undefined);
   }
 }

@@ -32,6 +32,7 @@ import { packageBlobsSchema } from './041-package-blobs.js';
 import { groupOrderVisibilitySchema } from './042-group-order-visibility.js';
 import { personalHolderOwnersSchema } from './043-personal-holder-owners.js';
 import { projectStarOrderSchema } from './044-project-star-order.js';
+import { repositorySizesSchema } from './046-repository-sizes.js';
 
 export const migrations: Migration[] = [
   coreSchema,
@@ -66,4 +67,5 @@ export const migrations: Migration[] = [
   groupOrderVisibilitySchema,
   personalHolderOwnersSchema,
   projectStarOrderSchema,
+  repositorySizesSchema,
 ];

@@ -1,0 +1,137 @@
+// The bytes each repository holds on disk, kept in `repository_sizes` (migration 46) as the
+// platform keeps ProjectStatistics: measured by walking the directory once, then read from the
+// row until a write to the repository forgets it. Every write reaches `forgetRepositorySize`
+// through the repository store's one write hook (RepositoryStore's `onWritten`, called by
+// RepositoryBase.writing before the write returns), in whichever process wrote: a reader that
+// starts after a write returned finds the row empty and measures again.
+//
+// A reader may measure while a write is under way (in this process or another). So a reader
+// first claims the rows it will measure (`claim`, in one transaction), walks, and stores each
+// size only where its claim still stands; a write that ends meanwhile clears the claim with the
+// size, and the half-written measure is never stored. A write checks the row first and writes
+// only when there is something to clear: a run of commits to a repository nobody measures costs
+// one read each, not a transaction.
+import { readdirSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { RepositoryStore, type RepositoryKind } from '../git/store.js';
+import type { CoreState } from '../state.js';
+import type { Database } from '../db/connection.js';
+
+/** One repository to measure: its container, the storage it is on and its directory. */
+export interface SizedRepository {
+  kind: RepositoryKind;
+  id: number;
+  storage: string;
+  path: string;
+}
+
+/**
+ * Directories walked to measure a repository (tests read it to see a stored size was used), and
+ * a test hook called after each walk, before the size is stored (a write landing just then).
+ */
+export const sizeWalks: { count: number; walked?: (path: string) => void } = { count: 0 };
+
+/** Bytes of the files below a directory (0 when it does not exist). */
+export function directorySize(dir: string): number {
+  let total = 0;
+  let entries;
+  try {
+    entries = readdirSync(dir, { withFileTypes: true });
+  } catch {
+    return 0;
+  }
+  for (const e of entries) {
+    const path = join(dir, e.name);
+    if (e.isDirectory()) total += directorySize(path);
+    else if (e.isFile()) total += statSync(path).size;
+  }
+  return total;
+}
+
+const KEY = 'kind = ? AND container_id = ? AND storage = ?';
+
+/** The write hook: forgets the size of the repository at `relative` in `storage`. */
+export function forgetRepositorySize(core: CoreState, storage: string, relative: string): void {
+  const container = RepositoryStore.containerOf(relative);
+  if (!container || core.db.readonly) return;
+  const key = [container.kind, container.id, storage];
+  const row = core.db.prepare(`SELECT bytes, claim FROM repository_sizes WHERE ${KEY}`).get(...key) as { bytes: number | null; claim: string | null } | undefined;
+  // No row: no reader has claimed it yet, and one that does will measure after this write.
+  if (!row || (row.bytes === null && row.claim === null)) return;
+  core.tx(() => core.db.prepare(`UPDATE repository_sizes SET bytes = NULL, claim = NULL WHERE ${KEY}`).run(...key));
+}
+
+/**
+ * The same for a process that holds only the database (doctor --fix removing a killed writer's
+ * locks): the row is cleared outright. A state from before sizes were kept has no table to clear;
+ * a connection opened read-only (doctor's own) cannot, and the repository's next write will.
+ */
+export function forgetStoredSize(db: Database, storage: string, relative: string): void {
+  const container = RepositoryStore.containerOf(relative);
+  if (!container || db.readonly) return;
+  try {
+    db.prepare(`UPDATE repository_sizes SET bytes = NULL, claim = NULL WHERE ${KEY}`).run(container.kind, container.id, storage);
+  } catch (error) {
+    if (!/no such table/.test(String(error))) throw error;
+  }
+}
+
+const keyOf = (kind: string, id: number, storage: string): string => `${kind}\0${id}\0${storage}`;
+
+let claims = 0;
+
+/** A failed write of a size (a busy or read-only database) only means it is measured again next time. */
+function tryWrite(core: CoreState, fn: () => void): boolean {
+  try {
+    core.tx(fn);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The size of each repository (in the order given): stored ones read in one query, the others
+ * measured and stored.
+ */
+export function repositorySizes(core: CoreState, repos: readonly SizedRepository[]): number[] {
+  if (repos.length === 0) return [];
+  const known = new Map<string, number>();
+  const rows = core.db
+    .prepare(
+      `SELECT s.kind, s.container_id AS id, s.storage, s.bytes FROM json_each(?) j JOIN repository_sizes s
+       ON s.kind = json_extract(j.value, '$[0]') AND s.container_id = json_extract(j.value, '$[1]') AND s.storage = json_extract(j.value, '$[2]')
+       WHERE s.bytes IS NOT NULL`,
+    )
+    .all(JSON.stringify(repos.map((r) => [r.kind, r.id, r.storage]))) as { kind: string; id: number; storage: string; bytes: number }[];
+  for (const r of rows) known.set(keyOf(r.kind, r.id, r.storage), r.bytes);
+  const missing = repos.filter((r) => !known.has(keyOf(r.kind, r.id, r.storage)));
+  if (missing.length > 0) measure(core, missing, known);
+  return repos.map((r) => known.get(keyOf(r.kind, r.id, r.storage)) as number);
+}
+
+/** Measures repositories, storing each size where no write came between the claim and the store. */
+function measure(core: CoreState, repos: readonly SizedRepository[], into: Map<string, number>): void {
+  const claim = `${process.pid}-${Date.now().toString(36)}-${(claims++).toString(36)}`;
+  const claimed =
+    !core.db.readonly &&
+    tryWrite(core, () => {
+      const put = core.db.prepare(
+        `INSERT INTO repository_sizes (kind, container_id, storage, bytes, claim) VALUES (?, ?, ?, NULL, ?)
+         ON CONFLICT (kind, container_id, storage) DO UPDATE SET claim = excluded.claim WHERE bytes IS NULL`,
+      );
+      for (const r of repos) put.run(r.kind, r.id, r.storage, claim);
+    });
+  const sizes = repos.map((r) => {
+    sizeWalks.count++;
+    const bytes = directorySize(r.path);
+    sizeWalks.walked?.(r.path);
+    return bytes;
+  });
+  repos.forEach((r, i) => into.set(keyOf(r.kind, r.id, r.storage), sizes[i] as number));
+  if (!claimed) return;
+  tryWrite(core, () => {
+    const store = core.db.prepare(`UPDATE repository_sizes SET bytes = ?, claim = NULL WHERE ${KEY} AND claim = ?`);
+    repos.forEach((r, i) => store.run(sizes[i], r.kind, r.id, r.storage, claim));
+  });
+}
