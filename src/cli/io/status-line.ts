@@ -8,7 +8,7 @@
 // - the cursor hidden while the line is up and shown again however the command ends;
 // - Ctrl-C (SIGINT) finishes the line with its last state and a newline before the process
 //   exits, so the shell's prompt starts on a line of its own; so does a `kill` (SIGTERM), after
-//   which the process still dies of the signal, as it would have.
+//   which the command ends as any other does (io/exit-signals.ts: 143).
 import { monotonicMs } from '../../shared/elapsed.js';
 
 const REDRAW_MS = 100;
@@ -58,8 +58,8 @@ class LineState implements StatusLine {
   };
   private readonly onTerminate = (): void => {
     this.interrupt();
-    // Nobody else handles it: the default action, now that this listener is gone (the exit
-    // status then says SIGTERM, as without a line).
+    // Nobody else handles it (a library caller, without main's exit-signals): the default
+    // action, now that this listener is gone (the exit status then says SIGTERM).
     if (process.listenerCount('SIGTERM') === 0) process.kill(process.pid, 'SIGTERM');
   };
   private readonly onExit = (): void => this.restoreCursor();
