@@ -116,8 +116,8 @@ export async function main(argv: string[], options: { directOutput?: boolean } =
     const noun = selectedNoun(words);
     await addNouns(program, noun ? [noun] : [], { alone: !argv.includes('--help') && !argv.includes('-h'), verb: selectedVerb(words) });
     configureOutputs(program, helpSettings().helpWidth);
-    // --version describes the program; after a command it is a mistake, not a request.
-    if (line.misplaced) throw new UsageError(`${line.misplaced} is a program option: give it before any command (hostctl ${line.misplaced})`);
+    // --version describes the program; with a command, before or after it, it is a mistake, not a request.
+    if (line.misplaced) throw new UsageError(`${line.misplaced} is a program option and takes no command: give it alone (hostctl ${line.misplaced})`);
     if (words[0] === 'help') {
       await help(program, words.slice(1));
       return;
