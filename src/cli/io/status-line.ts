@@ -5,6 +5,7 @@
 // - at most ten redraws a second, however often the work reports (a fast loop may report per
 //   chunk: the text is only made when a redraw is due);
 // - never wider than the terminal less one column (a wrapped line could not be redrawn);
+// - no rate until half a second has passed (rateOf), nor a time left that depends on one;
 // - the cursor hidden while the line is up and shown again however the command ends;
 // - Ctrl-C (SIGINT) finishes the line with its last state and a newline before the process
 //   exits, so the shell's prompt starts on a line of its own; so does a `kill` (SIGTERM), after
@@ -12,6 +13,21 @@
 import { monotonicMs } from '../../shared/elapsed.js';
 
 const REDRAW_MS = 100;
+
+/**
+ * No rate is shown before this much time has passed: the first draw comes with the first bytes,
+ * and a chunk read from a buffer within a millisecond or two made a rate of gigabytes a second.
+ */
+export const RATE_AFTER_MS = 500;
+
+/**
+ * Units a second of `amount` done in `elapsedMs`, or undefined while too little time has passed
+ * to say. `complete`: the work is done, and its whole duration is its rate, however short.
+ */
+export function rateOf(amount: number, elapsedMs: number, complete = false): number | undefined {
+  if (elapsedMs <= 0 || (!complete && elapsedMs < RATE_AFTER_MS)) return undefined;
+  return (amount * 1000) / elapsedMs;
+}
 const HIDE_CURSOR = '\x1b[?25l';
 const SHOW_CURSOR = '\x1b[?25h';
 // Braille dots where the terminal can show them; the Linux console's font has none.

@@ -43,7 +43,7 @@ export function configure(noun: Command): void {
         cli.info(`dry run: would back up ${stateDir} to ${output}${gzip ? ' (gzip)' : ''}; nothing was written`);
         return;
       }
-      const [{ createBackup, BackupError }, { formatBytes }, { existsSync }] = await Promise.all([import('../../../core/backup/create-backup.js'), import('../packages/progress.js'), import('node:fs')]);
+      const [{ createBackup, BackupError }, { formatBytes, rateText }, { rateOf }, { existsSync }] = await Promise.all([import('../../../core/backup/create-backup.js'), import('../packages/progress.js'), import('../../io/status-line.js'), import('node:fs')]);
       if (!existsSync(`${stateDir}/state.db`)) throw new CliError(`no hostctl state at ${stateDir}`, EXIT.notFound, 'pass --state DIR, or create one with: hostctl init');
       const bar = await progressReporter(cli, 'backup');
       const started = monotonicMs();
@@ -63,7 +63,7 @@ export function configure(noun: Command): void {
           gzip,
           version: VERSION,
           // The text is made only when the line redraws (it may be told of every megabyte).
-          progress: (p) => bar.update((ms) => `${p.phase} ${p.items}, ${formatBytes(p.bytes)}${ms > 0 ? ` ${formatBytes((p.bytes * 1000) / ms)}/s` : ''}`),
+          progress: (p) => bar.update((ms) => `${p.phase} ${p.items}, ${formatBytes(p.bytes)}${rateText(rateOf(p.bytes, ms, p.phase === 'done'))}`),
         });
       } catch (error) {
         bar.end();
