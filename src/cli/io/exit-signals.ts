@@ -3,7 +3,7 @@
 // number (130, 143, 129). Exiting rather than dying of the signal runs the 'exit' listeners, so
 // what a command registered (io/scratch-files.ts: a download's `.part`, a backup's partial
 // archive) is removed and a hidden cursor is shown again, whichever of the three ended it.
-// Node reset every signal to its default action at start-up (even one `nohup` ignored), so a
+// Node resets every signal to its default action at start-up (even one `nohup` ignored), so a
 // listener here changes how a command ends, not whether. The listeners run on the event loop: a
 // command must never block it, e.g. on a synchronous read of standard input (kit/stdin.ts).
 
