@@ -11,6 +11,7 @@ import { addNouns, createProgram, findCommand, findSub, helpSettings, selectedNo
 import { readCommandLine } from './program-flags.js';
 import type { FlagOfField } from './kit/flag-fields.js';
 import { isTerminal, useDirectOutput, writeErr, writeOut } from './io/output.js';
+import { exitOnSignals } from './io/exit-signals.js';
 
 /** The generator of completions and the man page, for scripts/gen-docs.mjs (loaded on demand). */
 export const loadDocs = () => import('./docs/generate.js');
@@ -97,7 +98,7 @@ async function flagsOf(program: Command, words: string[]): Promise<FlagOfField> 
  * Node's stream objects (src/cli/io/output.ts).
  */
 export async function main(argv: string[], options: { directOutput?: boolean } = {}): Promise<void> {
-  process.once('SIGINT', () => process.exit(EXIT.interrupted));
+  exitOnSignals();
   if (options.directOutput) useDirectOutput();
   // A reader that goes away (`hostctl … | head`) is not an error of ours (io/output.ts says so
   // for direct writes; this, for whatever writes to the stream).
@@ -115,8 +116,8 @@ export async function main(argv: string[], options: { directOutput?: boolean } =
     const noun = selectedNoun(words);
     await addNouns(program, noun ? [noun] : [], { alone: !argv.includes('--help') && !argv.includes('-h'), verb: selectedVerb(words) });
     configureOutputs(program, helpSettings().helpWidth);
-    // --version describes the program; after a command it is a mistake, not a request.
-    if (line.misplaced) throw new UsageError(`${line.misplaced} is a program option: give it before any command (hostctl ${line.misplaced})`);
+    // --version describes the program; with a command, before or after it, it is a mistake, not a request.
+    if (line.misplaced) throw new UsageError(`${line.misplaced} is a program option and takes no command: give it alone (hostctl ${line.misplaced})`);
     if (words[0] === 'help') {
       await help(program, words.slice(1));
       return;

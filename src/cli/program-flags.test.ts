@@ -22,4 +22,11 @@ describe('readCommandLine', () => {
     expect(readCommandLine(['wikis', 'get', 'X', '-V', 'SHA']).misplaced).toBe('-V');
     expect(readCommandLine(['tokens', '--', '--version']).misplaced).toBeUndefined();
   });
+
+  it('names a program-only flag given before a command too', () => {
+    expect(readCommandLine(['--version', 'tokens', 'list']).misplaced).toBe('--version');
+    expect(readCommandLine(['-V', '--state', 'dir', 'users', 'list']).misplaced).toBe('-V');
+    expect(readCommandLine(['--state', 'dir', '-V']).misplaced).toBeUndefined();
+    expect(readCommandLine(['--version', 'help', 'tokens']).misplaced).toBeUndefined();
+  });
 });

@@ -59,7 +59,7 @@ export const PROGRAM_ONLY_FLAGS: ReadonlySet<string> = new Set(FLAGS.filter((f) 
 export interface CommandLine {
   /** The words that are not flags or flag values, up to `--`. */
   words: string[];
-  /** A program-only flag given after the first command word, when there is one. */
+  /** A program-only flag given with a command (before or after its words), when there is one. */
   misplaced?: string;
 }
 
@@ -71,17 +71,20 @@ export interface CommandLine {
  */
 export function readCommandLine(argv: readonly string[]): CommandLine {
   const words: string[] = [];
-  let misplaced: string | undefined;
+  let programOnly: string | undefined;
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i] as string;
     if (a === '--') break;
     if (a.startsWith('-')) {
       const name = a.includes('=') ? a.slice(0, a.indexOf('=')) : a;
-      if (misplaced === undefined && words.length > 0 && words[0] !== 'help' && PROGRAM_ONLY_FLAGS.has(name)) misplaced = name;
+      programOnly ??= PROGRAM_ONLY_FLAGS.has(name) ? name : undefined;
       if (VALUE_FLAGS.has(a)) i++;
       continue;
     }
     words.push(a);
   }
+  // Before the command as after it: commander would act on the flag alone and drop the command
+  // (`hostctl --version tokens list` printed the version). `help` takes any words.
+  const misplaced = programOnly !== undefined && words.length > 0 && words[0] !== 'help' ? programOnly : undefined;
   return { words, ...(misplaced !== undefined ? { misplaced } : {}) };
 }

@@ -275,6 +275,28 @@ describe('first-day verbs', () => {
       expect(String((await run(['projects', 'list', '--help'])).stdout).replace(/\s+/g, ' ')).toContain('last_activity, star_count, similarity, storage_size');
     });
 
+    it('--sort similarity without --search: one note, after the list, from projects and groups alike', async () => {
+      const note = (instead: string) => `--sort similarity ranks --search matches: the list is ordered by ${instead} instead`;
+      const count = (text: string, part: string) => text.split(part).length - 1;
+      for (const [args, instead] of [
+        [['projects', 'list', '--sort', 'similarity', '--all'], 'created_at'],
+        [['projects', 'list', '--group', 'acme/web', '--order-by', 'similarity'], 'name'],
+        [['groups', 'list', '--sort', 'similarity', '--all'], 'name'],
+      ] as const) {
+        // On a terminal: standard output and error as the reader sees them, in order.
+        const shown = await sb.drive([...args], [], { columns: 200 });
+        expect(shown.code, shown.output).toBe(0);
+        const text = shown.output.replace(/\r/g, '').trimEnd();
+        expect(count(text, note(instead)), text).toBe(1);
+        expect(text.endsWith(note(instead)), text).toBe(true);
+        const piped = await run([...args, '-o', 'json']);
+        expect(count(String(piped.stderr), 'ranks --search matches')).toBe(1);
+      }
+      // A search ranks the matches: nothing to say; nor of an empty list.
+      expect(String((await run(['groups', 'list', '--sort', 'similarity', '--search', 'web'])).stderr)).not.toContain('ranks --search');
+      expect(String((await run(['groups', 'list', '--sort', 'similarity', '--search', 'no-such-group-at-all'])).stderr)).not.toContain('ranks --search');
+    });
+
     it('branches protections list, get and update', async () => {
       const list = await sb.json<Obj[]>(['branches', 'protections', 'list', '-R', 'acme/web/storefront']);
       expect(list.map((r) => r.name)).toEqual(['main']);

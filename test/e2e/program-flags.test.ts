@@ -22,16 +22,25 @@ describe('program flags', () => {
     expect(res.stdout).toMatch(/^\d+\.\d+\.\d+$/);
   });
 
-  it('--version or -V after a command is a usage error naming the flag, and nothing runs', async () => {
+  it('-V before any command prints the version too', async () => {
+    const res = await sb.run(['-V']);
+    expect([res.exitCode, res.stderr]).toEqual([0, '']);
+    expect(res.stdout).toMatch(/^\d+\.\d+\.\d+$/);
+  });
+
+  it('--version or -V with a command, after it or before it, is a usage error naming the flag, and nothing runs', async () => {
     for (const args of [
       ['tokens', 'revoke', '2', '--version'],
       ['wikis', 'get', 'X', '--version', 'SHA'],
       ['tokens', 'list', '-V'],
+      ['--version', 'tokens', 'revoke', '2'],
+      ['-V', 'tokens', 'list'],
+      ['--no-input', '--version', 'users', 'list'],
     ]) {
       const res = await sb.run(args);
       expect(res.exitCode, args.join(' ')).toBe(2);
       expect(res.stdout).toBe('');
-      expect(res.stderr).toMatch(/^error: (--version|-V) is a program option/);
+      expect(res.stderr).toMatch(/^error: (--version|-V) is a program option and takes no command: give it alone \(hostctl (--version|-V)\)\nhint: see --help for usage$/);
     }
     // The token was not revoked by the refused command.
     const tokens = await sb.json<{ id: number; revoked: boolean }[]>(['tokens', 'list']);

@@ -47,7 +47,8 @@ describe.runIf(hasCommand('python3') && hasCommand('mkfifo'))('Ctrl-C during a p
       { reject: false, stdin: 'ignore' },
     );
     try {
-      const res = await runOnPty(sb, ['restore', fifo, '--check'], [{ expect: 'check:? \\d', send: [KEY.ctrlC] }], {}, COLUMNS);
+      // Interrupted once the line shows a rate (none is shown over its first half second).
+      const res = await runOnPty(sb, ['restore', fifo, '--check'], [{ expect: 'check [\\d.]+ MiB [\\d.]+ [KMG]?i?B/s', send: [KEY.ctrlC] }], {}, COLUMNS);
       expect(res.error, res.raw).toBeNull();
       expect(res.code, res.output).toBe(130);
       const screen = screenOf(res.raw, COLUMNS);

@@ -187,7 +187,8 @@ async function runOnce(args: string[], env: Record<string, string>, options: Run
   const savedEnv = process.env;
   const savedArgv = process.argv;
   const savedExitCode = process.exitCode;
-  const sigint = process.listeners('SIGINT');
+  // main listens for these (src/cli/io/exit-signals.ts); a run's listeners go with it.
+  const signals = (['SIGINT', 'SIGTERM', 'SIGHUP'] as const).map((s) => [s, process.listeners(s)] as const);
   const stdoutErrors = process.stdout.listeners('error');
   const restore = [
     swap(process.stdout, 'write', collect('out') as typeof process.stdout.write),
@@ -227,7 +228,7 @@ async function runOnce(args: string[], env: Record<string, string>, options: Run
     process.env = savedEnv;
     process.argv = savedArgv;
     process.exitCode = savedExitCode;
-    for (const l of process.listeners('SIGINT')) if (!sigint.includes(l)) process.removeListener('SIGINT', l);
+    for (const [s, before] of signals) for (const l of process.listeners(s)) if (!before.includes(l)) process.removeListener(s, l);
     for (const l of process.stdout.listeners('error')) if (!stdoutErrors.includes(l)) process.stdout.removeListener('error', l as (e: Error) => void);
   }
   return {

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { interruptStatusLine, openStatusLine } from './status-line.js';
+import { interruptStatusLine, openStatusLine, RATE_AFTER_MS, rateOf } from './status-line.js';
 
 /** A terminal stand-in: what was written, in order. */
 function terminal(columns = 40) {
@@ -92,5 +92,13 @@ describe('status line', () => {
     line.update('x');
     expect(process.listenerCount('SIGINT')).toBe(before);
     line.finish();
+  });
+
+  it('gives a rate only once enough time has passed, or when the work is complete', () => {
+    expect(rateOf(64 * 1024, 0.05)).toBeUndefined();
+    expect(rateOf(64 * 1024, RATE_AFTER_MS - 1)).toBeUndefined();
+    expect(rateOf(1000, RATE_AFTER_MS)).toBe(2000);
+    expect(rateOf(1000, 10, true)).toBe(100_000);
+    expect(rateOf(1000, 0, true)).toBeUndefined();
   });
 });

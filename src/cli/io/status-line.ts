@@ -5,13 +5,29 @@
 // - at most ten redraws a second, however often the work reports (a fast loop may report per
 //   chunk: the text is only made when a redraw is due);
 // - never wider than the terminal less one column (a wrapped line could not be redrawn);
+// - no rate until half a second has passed (rateOf), nor a time left that depends on one;
 // - the cursor hidden while the line is up and shown again however the command ends;
 // - Ctrl-C (SIGINT) finishes the line with its last state and a newline before the process
 //   exits, so the shell's prompt starts on a line of its own; so does a `kill` (SIGTERM), after
-//   which the process still dies of the signal, as it would have.
+//   which the command ends as any other does (io/exit-signals.ts: 143).
 import { monotonicMs } from '../../shared/elapsed.js';
 
 const REDRAW_MS = 100;
+
+/**
+ * No rate is shown before this much time has passed: the first draw comes with the first bytes,
+ * and a chunk read from a buffer within a millisecond or two made a rate of gigabytes a second.
+ */
+export const RATE_AFTER_MS = 500;
+
+/**
+ * Units a second of `amount` done in `elapsedMs`, or undefined while too little time has passed
+ * to say. `complete`: the work is done, and its whole duration is its rate, however short.
+ */
+export function rateOf(amount: number, elapsedMs: number, complete = false): number | undefined {
+  if (elapsedMs <= 0 || (!complete && elapsedMs < RATE_AFTER_MS)) return undefined;
+  return (amount * 1000) / elapsedMs;
+}
 const HIDE_CURSOR = '\x1b[?25l';
 const SHOW_CURSOR = '\x1b[?25h';
 // Braille dots where the terminal can show them; the Linux console's font has none.
@@ -58,8 +74,8 @@ class LineState implements StatusLine {
   };
   private readonly onTerminate = (): void => {
     this.interrupt();
-    // Nobody else handles it: the default action, now that this listener is gone (the exit
-    // status then says SIGTERM, as without a line).
+    // Nobody else handles it (a library caller, without main's exit-signals): the default
+    // action, now that this listener is gone (the exit status then says SIGTERM).
     if (process.listenerCount('SIGTERM') === 0) process.kill(process.pid, 'SIGTERM');
   };
   private readonly onExit = (): void => this.restoreCursor();

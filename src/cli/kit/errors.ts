@@ -18,7 +18,10 @@ export const EXIT = {
   drift: 11,
   /** hostctl doctor found a failed check (or a warning, with --strict). */
   unhealthy: 12,
+  /** Ended by a signal: 128 + its number (io/exit-signals.ts). */
+  hangUp: 129,
   interrupted: 130,
+  terminated: 143,
 } as const;
 
 /** What each exit code means, for help and the man page. */
@@ -34,7 +37,9 @@ export const EXIT_MEANINGS: Record<number, string> = {
   [EXIT.frozen]: 'freeze-periods status only: the project is inside a deploy freeze (deploys should wait)',
   [EXIT.drift]: 'diff (and apply --dry-run) only: the target differs from the settings file (drift); 0 means in sync',
   [EXIT.unhealthy]: 'hostctl doctor found a problem (a failed check; with --strict, a warning too)',
+  [EXIT.hangUp]: 'ended because the terminal closed (SIGHUP)',
   [EXIT.interrupted]: 'interrupted (Ctrl-C)',
+  [EXIT.terminated]: 'ended by kill (SIGTERM); serve stops with 0 instead, after the requests in flight',
 };
 
 /** Wrong or missing flags/arguments; the message names the flag. */

@@ -80,3 +80,18 @@ export function sortQuery(o: SortOpts, spec: SortSpec): Record<string, string | 
   if (spec.only && !spec.only.includes(value)) throw new UsageError(`--sort ${sortName(field)}:${dir ?? 'asc'} is not offered; use one of ${spec.only.map((v) => sortName(v.replace(/_(asc|desc)$/, '')) + v.replace(/^.*_(asc|desc)$/, ':$1')).join(', ')}`);
   return { sort: value };
 }
+
+/** Orders that rank the matches of a search, best first: without one there is nothing to rank. */
+const RANKING_ORDERS: readonly string[] = ['similarity'];
+
+/**
+ * Says, after the list, what the platform orders by in place of an order that ranks a search's
+ * matches (`--sort similarity`) given without a search (a blank one is none, as the platform
+ * reads it): it says nothing of the stand-in itself. `instead` is the route's stand-in; an empty
+ * list has no order to explain.
+ */
+export function noteUnrankedOrder(cli: { note(message: string): void }, query: Record<string, string | undefined>, search: string | undefined, rows: readonly unknown[], instead: string): void {
+  const order = query.order_by;
+  if (order === undefined || !RANKING_ORDERS.includes(order) || search?.trim() || rows.length === 0) return;
+  cli.note(`--sort ${sortName(order)} ranks --search matches: the list is ordered by ${instead} instead`);
+}

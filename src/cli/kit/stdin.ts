@@ -2,8 +2,11 @@
 // newline dropped, refused when empty or when standard input is a terminal nobody types into.
 //
 // Standard input is always read as process.stdin (a stream), never as descriptor 0: the same
-// bytes for a pipe, a file or a terminal (up to Ctrl-D), and the in-process test harness can
-// give a run its own input without a process of its own.
+// bytes for a pipe, a file or a terminal (up to Ctrl-D), the event loop stays free while it
+// waits (a synchronous read of a pipe nobody writes to would leave Ctrl-C unanswered: the
+// signal's handler runs on the loop), and the in-process test harness can give a run its own
+// input without a process of its own.
+import { constants, openSync, statSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { UsageError } from './errors.js';
 
@@ -18,7 +21,22 @@ export async function readStandardInput(input: Input = process.stdin): Promise<B
 
 /** A file named on the command line, where `-` is standard input. */
 export async function readPathOrStdin(path: string): Promise<Buffer> {
-  return path === '-' ? readStandardInput() : readFile(path);
+  return path === '-' ? readStandardInput() : readLocalFile(path);
+}
+
+/**
+ * A named pipe (mkfifo) is read as standard input is, as a stream on the event loop: opened
+ * without waiting for a writer, it then waits for one, and for its bytes, holding nothing. Read
+ * by fs, it would wait in one of Node's I/O threads (or block the event loop, read synchronously),
+ * and the process's exit waits for that thread: Ctrl-C could not end a command whose pipe nobody
+ * writes to.
+ */
+async function readLocalFile(path: string): Promise<Buffer> {
+  const { O_NONBLOCK } = constants;
+  if (O_NONBLOCK === undefined || !statSync(path).isFIFO()) return readFile(path);
+  const fd = openSync(path, constants.O_RDONLY | O_NONBLOCK);
+  const { Socket } = await import('node:net');
+  return readStandardInput(new Socket({ fd, readable: true, writable: false }));
 }
 
 export async function readSecretLine(flag: string, input: Input = process.stdin): Promise<string> {

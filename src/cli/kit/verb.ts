@@ -60,6 +60,11 @@ export interface Cli {
   print(text: string): void;
   /** Writes a message to stderr (never data). */
   info(message: string): void;
+  /**
+   * A message about the output (on stderr), shown once after it: where the table ends, not
+   * above it where a long one would scroll it away; the same message given twice is shown once.
+   */
+  note(message: string): void;
   /** Fetches a list honouring --page, --per-page, --all and --limit. */
   list<T = Record<string, unknown>>(path: string, query?: Record<string, unknown>): Promise<T[]>;
   showList(rows: Record<string, unknown>[], columns?: Column[], knownFields?: readonly string[]): Promise<void>;
@@ -623,7 +628,7 @@ export function makeCli(globals: GlobalOptions & ListOptions, env: NodeJS.Proces
     ...(globals.jq !== undefined ? { jq: globals.jq } : {}),
     now: nowFromEnv(env),
     ...(wide ? { wide } : {}),
-    note: (message: string) => notes.push(message),
+    note: (message: string) => cli.note(message),
   });
   /** Messages about the output, shown after it. */
   const notes: string[] = [];
@@ -676,6 +681,9 @@ export function makeCli(globals: GlobalOptions & ListOptions, env: NodeJS.Proces
       writeOut(text);
     },
     info,
+    note: (message) => {
+      if (!notes.includes(message)) notes.push(message);
+    },
     async list<T>(path: string, query: Record<string, unknown> = {}) {
       const api = await cli.client();
       const limit = globals.limit;

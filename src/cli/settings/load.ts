@@ -1,7 +1,7 @@
 // Reads settings files (YAML, or JSON, which YAML reads too) into declarations: which section of
 // which target holds which value, and where in which file. Every problem is a SettingsFileError
 // naming the file, line and column; nothing here talks to the instance.
-import { readFileSync } from 'node:fs';
+import { readPathOrStdin } from '../kit/stdin.js';
 import { createRequire } from 'node:module';
 import type { Document, LineCounter, Node } from 'yaml';
 import { child, SettingsFileError, where, type AnySection, type Locator, type Scope, type SourceMap } from './section.js';
@@ -172,13 +172,13 @@ function refuseDuplicateKeys(node: unknown, root: Locator, counter: LineCounter)
  * Reads every file; the same section of the same target declared twice (in one file or across
  * files) is an error naming both places.
  */
-export function loadSettingsFiles(files: readonly string[], read: (file: string) => string = (f) => readFileSync(f === '-' ? 0 : f, 'utf8')): Declaration[] {
+export async function loadSettingsFiles(files: readonly string[], read: (file: string) => string | Promise<string> = async (f) => (await readPathOrStdin(f)).toString('utf8')): Promise<Declaration[]> {
   const out: Declaration[] = [];
   const seen = new Map<string, Declaration>();
   for (const file of files) {
     let text: string;
     try {
-      text = read(file);
+      text = await read(file);
     } catch (error) {
       throw new SettingsFileError({ file, pointer: [] }, `cannot read the file: ${(error as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : (error as Error).message}`);
     }

@@ -9,10 +9,10 @@ import { ansiPaint, noPaint, planData, renderPlan } from './render.js';
 /** Repeated `-f FILE` values. */
 export const collect = (value: string, previous: string[] = []): string[] => [...previous, value];
 
-export function loadFiles(files: string[] | undefined): Declaration[] {
+export async function loadFiles(files: string[] | undefined): Promise<Declaration[]> {
   if (!files?.length) throw new UsageError('missing -f FILE (a settings file; repeat -f for several, - for stdin)');
   try {
-    return loadSettingsFiles(files);
+    return await loadSettingsFiles(files);
   } catch (error) {
     if (error instanceof SettingsFileError) throw new SettingsFileErrors([error]);
     throw error;
@@ -20,7 +20,7 @@ export function loadFiles(files: string[] | undefined): Declaration[] {
 }
 
 export async function planFiles(cli: Cli, files: string[] | undefined, prune: boolean): Promise<{ plan: Plan; ctx: SectionContext }> {
-  const decls = loadFiles(files);
+  const decls = await loadFiles(files);
   const ctx = await makeContext(await cli.client());
   try {
     return { plan: await buildPlan(ctx, decls, { prune }), ctx };

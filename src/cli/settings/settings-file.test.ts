@@ -51,9 +51,9 @@ describe('settings files', () => {
     ]);
   });
 
-  it('refuses the same section of the same target in two files, naming both places', () => {
+  it('refuses the same section of the same target in two files, naming both places', async () => {
     const files: Record<string, string> = { 'a.yaml': 'version: 1\ngroups:\n  acme:\n    members: {alice: owner}\n', 'b.yaml': 'version: 1\ngroups:\n  acme:\n    members: {bob: owner}\n' };
-    expect(() => loadSettingsFiles(['a.yaml', 'b.yaml'], (f) => files[f] as string)).toThrow(/^b\.yaml:4:5: members of group acme is declared twice \(also at a\.yaml:4:5\)/);
+    await expect(loadSettingsFiles(['a.yaml', 'b.yaml'], (f) => files[f] as string)).rejects.toThrow(/^b\.yaml:4:5: members of group acme is declared twice \(also at a\.yaml:4:5\)/);
   });
 });
 

@@ -1,11 +1,12 @@
 // hostctl backup: one archive of a local state, written while serve and other commands go on.
-import { resolve } from 'node:path';
+import { basename, dirname, join, resolve } from 'node:path';
 import type { Command } from 'commander';
 import { applyVerb } from '../../kit/verb.js';
 import { CliError, EXIT, UsageError } from '../../kit/errors.js';
 import { VERSION } from '../../version.js';
 import { localStateOf, progressReporter } from './local-state-target.js';
 import { monotonicMs } from '../../../shared/elapsed.js';
+import { removedOnExitByPrefix } from '../../io/scratch-files.js';
 
 interface BackupFlags {
   outputFile?: string;
@@ -42,10 +43,17 @@ export function configure(noun: Command): void {
         cli.info(`dry run: would back up ${stateDir} to ${output}${gzip ? ' (gzip)' : ''}; nothing was written`);
         return;
       }
-      const [{ createBackup, BackupError }, { formatBytes }, { existsSync }] = await Promise.all([import('../../../core/backup/create-backup.js'), import('../packages/progress.js'), import('node:fs')]);
+      const [{ createBackup, BackupError }, { formatBytes, rateText }, { rateOf }, { existsSync }] = await Promise.all([import('../../../core/backup/create-backup.js'), import('../packages/progress.js'), import('../../io/status-line.js'), import('node:fs')]);
       if (!existsSync(`${stateDir}/state.db`)) throw new CliError(`no hostctl state at ${stateDir}`, EXIT.notFound, 'pass --state DIR, or create one with: hostctl init');
       const bar = await progressReporter(cli, 'backup');
       const started = monotonicMs();
+      // What the core writes while it works, by the names it gives them (core/backup/scratch.ts:
+      // `.<archive>.partial-<pid>-<random>` beside the archive, `<state>/tmp/backup-<pid>-<random>`):
+      // removed if a signal ends the command first (io/scratch-files.ts), as a failure removes them.
+      const forget = [
+        removedOnExitByPrefix(dirname(output), `.${basename(output)}.partial-${process.pid}-`),
+        removedOnExitByPrefix(join(stateDir, 'tmp'), `backup-${process.pid}-`),
+      ];
       let summary;
       try {
         summary = await createBackup({
@@ -55,7 +63,7 @@ export function configure(noun: Command): void {
           gzip,
           version: VERSION,
           // The text is made only when the line redraws (it may be told of every megabyte).
-          progress: (p) => bar.update((ms) => `${p.phase} ${p.items}, ${formatBytes(p.bytes)}${ms > 0 ? ` ${formatBytes((p.bytes * 1000) / ms)}/s` : ''}`),
+          progress: (p) => bar.update((ms) => `${p.phase} ${p.items}, ${formatBytes(p.bytes)}${rateText(rateOf(p.bytes, ms, p.phase === 'done'))}`),
         });
       } catch (error) {
         bar.end();
@@ -63,6 +71,8 @@ export function configure(noun: Command): void {
         const code = (error as NodeJS.ErrnoException).code;
         if (code === 'ENOENT' || code === 'EACCES' || code === 'ENOSPC') throw new CliError(`backup failed: ${(error as Error).message}`, EXIT.failure, 'nothing was written under the archive name');
         throw error;
+      } finally {
+        for (const f of forget) f();
       }
       bar.end();
       const seconds = (monotonicMs() - started) / 1000;

@@ -1,5 +1,5 @@
 import type { VerbSpec } from '../../kit/verb.js';
-import { addSortOption, sortQuery } from '../../kit/sort.js';
+import { addSortOption, noteUnrankedOrder, sortQuery } from '../../kit/sort.js';
 import { UsageError } from '../../kit/errors.js';
 import { apiPath, idOrPath, parseAccessLevel, parseVisibility } from '../../kit/refs.js';
 import { REPOSITORY_SIZE_COLUMN, STORAGE_SIZE_COLUMN, statisticsView } from '../../kit/statistics.js';
@@ -60,7 +60,7 @@ export const listVerb: VerbSpec<ListOpts> = {
       ...sort,
       statistics: o.statistics || undefined,
     });
-    if (sort.order_by === 'similarity' && !o.search?.trim() && rows.length > 0) cli.info('--sort similarity ranks --search matches: the list is ordered by name instead');
+    noteUnrankedOrder(cli, sort, o.search, rows, 'name');
     const view = o.statistics ? statisticsView(cli, 'group', rows, GROUP_COLUMNS, [STORAGE_SIZE_COLUMN, REPOSITORY_SIZE_COLUMN], GROUP_FIELDS) : { columns: GROUP_COLUMNS, fields: GROUP_FIELDS };
     await cli.showList(rows, view.columns, view.fields);
   },

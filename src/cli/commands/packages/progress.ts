@@ -2,7 +2,7 @@
 // left, drawn by the CLI's one status line (io/status-line.ts: only on a terminal, at most ten
 // redraws a second, finished cleanly on Ctrl-C). The bytes pass through untouched.
 import { Transform, type TransformCallback } from 'node:stream';
-import { openStatusLine, type StatusLine } from '../../io/status-line.js';
+import { openStatusLine, rateOf, type StatusLine } from '../../io/status-line.js';
 
 const UNITS = ['B', 'KiB', 'MiB', 'GiB', 'TiB'];
 
@@ -32,14 +32,18 @@ export interface ProgressOptions {
   now?: () => number;
 }
 
+/** ` 1.5 MiB/s` for a rate of bytes a second; nothing while there is none yet (io/status-line.ts `rateOf`). */
+export const rateText = (rate: number | undefined): string => (rate === undefined ? '' : ` ${formatBytes(rate)}/s`);
+
 /** The bar's text for `done` of `total` bytes after `elapsedMs`. */
 export function progressLine(label: string, done: number, total: number | undefined, elapsedMs: number, width = 24): string {
-  const rate = elapsedMs > 0 ? (done * 1000) / elapsedMs : 0;
-  if (total === undefined || total <= 0) return `${label} ${formatBytes(done)} ${formatBytes(rate)}/s`;
+  const known = total !== undefined && total > 0;
+  const rate = rateOf(done, elapsedMs, known && done >= total);
+  if (!known) return `${label} ${formatBytes(done)}${rateText(rate)}`;
   const ratio = Math.min(1, done / total);
   const filled = Math.round(ratio * width);
-  const eta = rate > 0 ? (total - done) / rate : Number.POSITIVE_INFINITY;
-  return `${label} [${'#'.repeat(filled)}${'-'.repeat(width - filled)}] ${String(Math.floor(ratio * 100)).padStart(3)}% ${formatBytes(done)}/${formatBytes(total)} ${formatBytes(rate)}/s ETA ${formatSeconds(eta)}`;
+  const eta = rate !== undefined && rate > 0 ? (total - done) / rate : Number.POSITIVE_INFINITY;
+  return `${label} [${'#'.repeat(filled)}${'-'.repeat(width - filled)}] ${String(Math.floor(ratio * 100)).padStart(3)}% ${formatBytes(done)}/${formatBytes(total)}${rateText(rate)} ETA ${formatSeconds(eta)}`;
 }
 
 /**

@@ -1,5 +1,5 @@
 import type { VerbSpec } from '../../kit/verb.js';
-import { addSortOption, sortQuery } from '../../kit/sort.js';
+import { addSortOption, noteUnrankedOrder, sortQuery } from '../../kit/sort.js';
 import { UsageError } from '../../kit/errors.js';
 import { apiPath, idOrPath, parseAccessLevel, parseVisibility } from '../../kit/refs.js';
 import { callerIsAdmin, COMMITS_COLUMN, sizeColumn, STORAGE_SIZE_COLUMN, statisticsView } from '../../kit/statistics.js';
@@ -83,8 +83,7 @@ export const listVerb: VerbSpec<ListOpts> = {
     // The platform orders a non-administrator's list by created_at instead, without a word (and a
     // member from Reporter up still gets statistics, so the rows cannot tell): ask who is calling.
     if (bySize && rows.length > 0 && !(await callerIsAdmin(cli))) cli.info(`--sort ${String(sort.order_by)} is for administrators: the list is ordered by created_at instead`);
-    // Without a search there is nothing to rank, and the platform says nothing of its stand-in.
-    if (sort.order_by === 'similarity' && !o.search?.trim() && rows.length > 0) cli.info(`--sort similarity ranks --search matches: the list is ordered by ${o.group ? 'name' : 'created_at'} instead`);
+    noteUnrankedOrder(cli, sort, o.search, rows, o.group ? 'name' : 'created_at');
     // The field sorted on comes first among the statistics and stays on a narrow terminal.
     const sortedOn = bySize && sort.order_by !== 'storage_size' ? [{ ...sizeColumn(String(sort.order_by)), priority: 2 as const }] : [];
     const storage = bySize && sort.order_by === 'storage_size' ? { ...STORAGE_SIZE_COLUMN, priority: 2 as const } : STORAGE_SIZE_COLUMN;

@@ -4,6 +4,7 @@ import { hostname } from 'node:os';
 import { applyVerb } from '../../kit/verb.js';
 import { UsageError } from '../../kit/errors.js';
 import { CliError, EXIT } from '../../kit/errors.js';
+import { takeOverSignals } from '../../io/exit-signals.js';
 import type { Cli } from '../../kit/verb.js';
 
 /**
@@ -92,9 +93,9 @@ export function configure(noun: Command): void {
       const stopped = new Promise<string>((resolve) => {
         requestStop = resolve;
       });
-      process.removeAllListeners('SIGINT');
-      process.once('SIGINT', () => requestStop('SIGINT'));
-      process.once('SIGTERM', () => requestStop('SIGTERM'));
+      // SIGINT and SIGTERM stop it so, instead of the exit every other command makes
+      // (io/exit-signals.ts); a closed terminal (SIGHUP) still ends it at once, with 129.
+      takeOverSignals(['SIGINT', 'SIGTERM'], requestStop);
       const { writeServeRecord, removeServeRecord, liveServeRecord } = await import('../../../core/serve-record.js');
       // A server answers 503 + Retry-After only for a write lock held with no commit for long.
       const core = openCore({ stateDir, clock: clockFromEnv(), writeLockWaitMs: SERVE_LOCK_STALL_MS, ...(opts.externalUrl ? { externalUrl: opts.externalUrl } : {}) });
