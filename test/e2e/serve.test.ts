@@ -2,6 +2,8 @@
 // --url and HOSTCTL_TOKEN (or a remote context) must answer what the local core answers. The
 // server is a real process; the commands run in-process (test/helpers/cli-in-process.ts), over
 // HTTP to it when given --url.
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
 import type { ResultPromise } from 'execa';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServe, type ServeProcess } from '../helpers/cli.js';
@@ -209,6 +211,22 @@ describe('hostctl serve, and commands against it', () => {
       const result = await second.proc;
       expect(result.exitCode).toBe(130);
       expect(second.log() + String(result.stderr)).toContain('SIGINT: finishing in-flight requests');
+    } finally {
+      other.cleanup();
+    }
+  });
+
+  it('a closed terminal (SIGHUP) stops it the same way, with exit 129 and its record removed', async () => {
+    const other = inProcessSandbox();
+    try {
+      await other.init();
+      const second = await startServe(other);
+      expect(existsSync(join(other.stateDir, 'serve.json'))).toBe(true);
+      second.proc.kill('SIGHUP');
+      const result = await second.proc;
+      expect(result.exitCode).toBe(129);
+      expect(second.log() + String(result.stderr)).toContain('SIGHUP: finishing in-flight requests');
+      expect(existsSync(join(other.stateDir, 'serve.json'))).toBe(false);
     } finally {
       other.cleanup();
     }

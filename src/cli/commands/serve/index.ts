@@ -4,7 +4,7 @@ import { hostname } from 'node:os';
 import { applyVerb } from '../../kit/verb.js';
 import { UsageError } from '../../kit/errors.js';
 import { CliError, EXIT } from '../../kit/errors.js';
-import { takeOverSignals } from '../../io/exit-signals.js';
+import { exitCodeOf, takeOverSignals, type ExitSignal } from '../../io/exit-signals.js';
 import type { Cli } from '../../kit/verb.js';
 
 /**
@@ -74,7 +74,7 @@ export function configure(noun: Command): void {
         .option('--port <port>', 'port to listen on (0: any free port)', '8080')
         .option('--external-url <url>', 'base of every web URL the API answers with (default: the address each request reached)')
         .option('--trust-proxy', 'believe X-Forwarded-Host/-Proto (only behind a reverse proxy that sets them)')
-        .addHelpText('after', `\nExit status:\n  ${EXIT.interrupted}  stopped with Ctrl-C (SIGINT)\n  ${EXIT.ok}    stopped with SIGTERM\n  ${EXIT.unavailable}    the port is in use\n`),
+        .addHelpText('after', `\nExit status:\n  ${EXIT.interrupted}  stopped with Ctrl-C (SIGINT)\n  ${exitCodeOf('SIGHUP')}  stopped by a closed terminal (SIGHUP)\n  ${EXIT.ok}    stopped with SIGTERM\n  ${EXIT.unavailable}    the port is in use\n`),
     async run(cli, _args, opts) {
       if (!/^\d+$/.test(opts.port) || Number(opts.port) > 65535) throw new UsageError(`--port must be a number from 0 to 65535, got "${opts.port}"`);
       if (opts.externalUrl !== undefined && !/^https?:\/\/[^/\s]+(\/[^\s]*)?$/.test(opts.externalUrl)) {
@@ -89,13 +89,14 @@ export function configure(noun: Command): void {
       for (const warning of stateModeWarnings(stateDir)) cli.info(warning);
       // Signal handlers go in before anything is announced, so a stop request that arrives at
       // any point after start-up finishes in-flight requests and closes the database.
-      let requestStop: (signal: string) => void = () => undefined;
-      const stopped = new Promise<string>((resolve) => {
+      let requestStop: (signal: ExitSignal) => void = () => undefined;
+      const stopped = new Promise<ExitSignal>((resolve) => {
         requestStop = resolve;
       });
-      // SIGINT and SIGTERM stop it so, instead of the exit every other command makes
-      // (io/exit-signals.ts); a closed terminal (SIGHUP) still ends it at once, with 129.
-      takeOverSignals(['SIGINT', 'SIGTERM'], requestStop);
+      // SIGINT, SIGTERM and a closed terminal (SIGHUP) stop it so, instead of the exit every
+      // other command makes (io/exit-signals.ts): requests in flight are answered, the state is
+      // closed and its record (serve.json) removed, whichever of the three came.
+      takeOverSignals(['SIGINT', 'SIGTERM', 'SIGHUP'], requestStop);
       const { writeServeRecord, removeServeRecord, liveServeRecord } = await import('../../../core/serve-record.js');
       // A server answers 503 + Retry-After only for a write lock held with no commit for long.
       const core = openCore({ stateDir, clock: clockFromEnv(), writeLockWaitMs: SERVE_LOCK_STALL_MS, ...(opts.externalUrl ? { externalUrl: opts.externalUrl } : {}) });
@@ -125,8 +126,9 @@ export function configure(noun: Command): void {
       removeServeRecord(stateDir);
       await server.close();
       core.close();
-      // Stopped with Ctrl-C: 130, as for every interrupted command; SIGTERM is a normal stop.
-      if (signal === 'SIGINT') process.exitCode = EXIT.interrupted;
+      // Stopped with Ctrl-C (130) or by a closed terminal (129), as every command ends on those;
+      // SIGTERM is a normal stop.
+      if (signal !== 'SIGTERM') process.exitCode = exitCodeOf(signal);
     },
   });
 }
