@@ -108,7 +108,13 @@ const MOVE_UNDER_WAY = '(2, 3, 6, 7)';
 export function removeOrphanRepositories(stateDir: string, candidates: StorageEntry[], lockWaitMs = FIX_LOCK_WAIT_MS): OrphanFix {
   const result: OrphanFix = { removed: [], kept: [] };
   if (candidates.length === 0) return result;
-  const db = openDatabase(join(stateDir, STATE_DB));
+  let db: Database;
+  try {
+    db = openDatabase(join(stateDir, STATE_DB));
+  } catch (error) {
+    // A state doctor may read but not write (a read-only copy): nothing is removed.
+    return { removed: [], kept: [], busy: `the database cannot be written (${(error as Error).message})` };
+  }
   const aside: string[] = [];
   try {
     db.pragma(`busy_timeout = ${lockWaitMs}`);
@@ -136,12 +142,14 @@ export function removeOrphanRepositories(stateDir: string, candidates: StorageEn
     });
   } catch (error) {
     const code = (error as { code?: unknown }).code;
-    if (typeof code === 'string' && code.startsWith('SQLITE_BUSY')) return { removed: [], kept: candidates.map((entry) => ({ entry, why: 'busy' })), busy: 'the database stayed busy: another process holds its write lock' };
-    throw error;
+    if (typeof code !== 'string' || !code.startsWith('SQLITE_')) throw error;
+    // The lock was not had (or, after the renames, not given back cleanly): what was renamed
+    // aside under it is still removed below; the rest waits for another run.
+    result.busy = code.startsWith('SQLITE_BUSY') ? 'the database stayed busy: another process holds its write lock' : `the database cannot be written (${(error as Error).message})`;
   } finally {
     db.close();
+    for (const path of aside) rmSync(path, { recursive: true, force: true });
   }
-  for (const path of aside) rmSync(path, { recursive: true, force: true });
   return result;
 }
 
