@@ -1,7 +1,7 @@
 // Builds a core from a state directory and exposes handle(request) → response. This is the
 // one place that turns thrown ApiErrors (and unexpected exceptions) into responses.
 import { accessSync, constants as fsConstants, existsSync, statSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { dirname, isAbsolute, join } from 'node:path';
 import { BodyTooLargeError, isBodySource, type ServedRequest as ApiRequest, type ApiResponse, type WireStream } from '../shared/wire.js';
 import { systemClock, type Clock } from './clock.js';
 import { openDatabase, openReadOnly, readSnapshot, setBusyTimeout, type Database } from './db/connection.js';
@@ -32,6 +32,7 @@ export { stateModeWarnings } from './state-modes.js';
 import { STATE_DB } from '../shared/state-layout.js';
 import { webApiPath } from './web-paths.js';
 import { sweepAbandonedUploads } from './upload-temp.js';
+import { sweepAbandonedStagings } from './repositories/staging-leftovers.js';
 /** Longest query string accepted; longer ones answer 414 (send a JSON body instead). */
 export const MAX_QUERY_LENGTH = 16_384;
 /** Body limit of routes that name none (routes that take uploads raise theirs with bodyLimit). */
@@ -99,9 +100,14 @@ export function openCore(options: CoreOptions): Core {
   const file = join(options.stateDir, STATE_DB);
   if (!existsSync(file)) throw new StateNotFoundError(`no hostctl state at ${options.stateDir} (run: hostctl init --state ${options.stateDir})`);
   const db = openStateDatabase(file);
-  // Crash recovery: a killed upload's temporary file (possibly huge) goes now, not at the next upload.
-  if (!db.readonly) sweepAbandonedUploads(options.stateDir);
-  return buildCore(options, db, readSettings(db));
+  const settings = readSettings(db);
+  // Crash recovery: a killed upload's temporary file (possibly huge) goes now, not at the next
+  // upload, and so does a repository a killed process was writing before its row existed.
+  if (!db.readonly) {
+    sweepAbandonedUploads(options.stateDir);
+    sweepAbandonedStagings(Object.values(settings.storages).map((dir) => (isAbsolute(dir) ? dir : join(options.stateDir, dir))));
+  }
+  return buildCore(options, db, settings);
 }
 
 export function buildCore(options: CoreOptions, db: Database, settings: InstanceSettings): Core {

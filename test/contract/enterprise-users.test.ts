@@ -75,6 +75,9 @@ describe.each(TRANSPORTS)('enterprise users (%s)', (kind) => {
     expect(await names({ search: 'hopp' })).toEqual(['Grace Hopper']);
     expect(await names({ search: 'linus@corp' })).toEqual(['Linus Example']);
     expect(await names({ search: ada.slice(0, 3) })).toEqual(['Ada Lovelace']);
+    // Names and usernames with the term squished, emails with the term as sent (User.search).
+    expect(await names({ search: ' \tgrace   hopper\n' })).toEqual(['Grace Hopper']);
+    expect(await names({ search: ' linus@corp' })).toEqual([]);
     expect(await names({ active: true })).toEqual(['Linus Example', 'Ada Lovelace']);
     expect(await names({ blocked: true })).toEqual(['Grace Hopper']);
     expect(await names({ two_factor: 'enabled' })).toEqual(['Linus Example', 'Ada Lovelace']);

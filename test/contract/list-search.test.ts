@@ -200,4 +200,59 @@ describe.each(TRANSPORTS)('list search and membership filters (%s)', (kind) => {
       }
     }
   });
+
+  it('a search is squished where the platform squishes it (Gitlab::SQL::Pattern), and matched as sent where it does not', async () => {
+    const tag = unique('sq').toLowerCase();
+    const words = `${tag} Foo Bar`;
+    const group = await createGroup(inst, inst.admin, { name: words, path: `${tag}-grp`, visibility: 'public' });
+    const project = await createProject(inst, inst.admin, { name: words, path: `${tag}-prj`, namespace_id: group.id, visibility: 'public', initialize_with_readme: true });
+    const person = await createUser(inst, { username: `${tag}_person`, name: words });
+    await addMember(inst, 'projects', project.id, person.user.id, 30);
+    await inst.admin.post(`/projects/${project.id}/milestones`, { title: words });
+    await inst.admin.post(`/users/${person.user.id}/personal_access_tokens`, { name: words, scopes: ['api'] });
+    await inst.admin.post(`/projects/${project.id}/access_tokens`, { name: words, scopes: ['api'], access_level: 30, expires_at: '2027-01-01' });
+    const branch = `${tag}-branch`;
+    await inst.admin.post(`/projects/${project.id}/repository/branches`, { branch, ref: 'main' });
+    await inst.admin.post(`/projects/${project.id}/repository/tags`, { tag_name: branch, ref: 'main' });
+    await inst.admin.post(`/projects/${project.id}/protected_branches`, { name: branch });
+    const auth = { 'private-token': inst.rootToken };
+    const get = async (path: string, name: string, term: string) => {
+      const res = await inst.raw('GET', path, { query: `per_page=100&${name}=${encodeURIComponent(term)}`, headers: auth });
+      expect(res.status, `${path} ${name}=${JSON.stringify(term)}`).toBe(200);
+      return { body: res.json as unknown[], total: res.headers['x-total'] };
+    };
+    // White space at both ends and runs inside: spaces, a tab, a newline, a no-break space.
+    const padded = (term: string) => ` \t${term.replaceAll(' ', '  \u00a0\n ')}\n `;
+    const squished: [string, string, string][] = [
+      ['/projects', 'search', `${tag} foo bar`],
+      ['/groups', 'search', `${tag} foo bar`],
+      ['/namespaces', 'search', `${tag} foo bar`],
+      [`/groups/${group.id}/projects`, 'search', `${tag} foo bar`],
+      [`/projects/${project.id}/groups`, 'search', `${tag} foo bar`],
+      [`/projects/${project.id}/members`, 'query', `${tag} foo bar`],
+      [`/projects/${project.id}/members/all`, 'query', `${tag} foo bar`],
+      [`/projects/${project.id}/milestones`, 'search', `${tag} foo bar`],
+      ['/personal_access_tokens', 'search', `${tag} foo bar`],
+      [`/projects/${project.id}/access_tokens`, 'search', `${tag} foo bar`],
+      [`/projects/${project.id}/protected_branches`, 'search', branch],
+      ['/users', 'search', `${tag} foo bar`],
+    ];
+    for (const [path, name, term] of squished) {
+      const plain = await get(path, name, term);
+      expect(plain.body.length, `${path} ${name}=${term}`).toBeGreaterThan(0);
+      const spaced = await get(path, name, padded(term));
+      expect(spaced.body, `${path} ${name} padded`).toEqual(plain.body);
+      expect(spaced.total, `${path} ${name} padded`).toBe(plain.total);
+    }
+    // Branches and tags (GitRefsFinder) match the term as sent: a space is part of it.
+    for (const path of [`/projects/${project.id}/repository/branches`, `/projects/${project.id}/repository/tags`]) {
+      expect((await get(path, 'search', branch)).body.length, path).toBe(1);
+      expect((await get(path, 'search', ` ${branch}`)).body, path).toEqual([]);
+    }
+    // Users: names and usernames squished, emails compared as sent (User.search).
+    const email = `${tag}_person@example.com`;
+    expect((await get('/users', 'search', email)).body.length).toBe(1);
+    expect((await get('/users', 'search', ` ${email} `)).body).toEqual([]);
+    expect((await get('/users', 'search', ` ${tag}_person `)).body.length).toBe(1);
+  });
 });

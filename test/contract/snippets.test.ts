@@ -109,6 +109,8 @@ describe.each(TRANSPORTS)('snippets (%s)', (kind) => {
       const dir = join(inst.core.repos.storagePath('default'), '@snippets');
       const ids = inst.core.db.prepare('SELECT id FROM snippets').all() as { id: number }[];
       expect(existsSync(dir) ? readdirSync(dir).sort() : []).toEqual(ids.map((r) => `${r.id}.git`).sort());
+      const staging = join(inst.core.repos.storagePath('default'), '@staging');
+      expect(existsSync(staging) ? readdirSync(staging) : []).toEqual([]);
     });
 
     it('refuses external users (403) and anonymous callers (401)', async () => {
@@ -567,8 +569,12 @@ describe.each(TRANSPORTS)('a snippet change is all or nothing (%s)', (kind) => {
   const INTERNAL = { message: '500 Internal Server Error' };
   const snippetsDir = () => join(inst.core.repos.storagePath('default'), '@snippets');
   const rowsTitled = (title: string) => inst.core.db.prepare('SELECT id FROM snippets WHERE title = ?').all(title);
-  /** What the snippets' directory holds: repositories and anything a failed write left there. */
-  const entries = () => (existsSync(snippetsDir()) && statSync(snippetsDir()).isDirectory() ? readdirSync(snippetsDir()).sort() : []);
+  const stagingDir = () => join(inst.core.repos.storagePath('default'), '@staging');
+  /** What the snippets' and the staging directories hold: repositories and anything a failed write left there. */
+  const entries = () => [
+    ...(existsSync(snippetsDir()) && statSync(snippetsDir()).isDirectory() ? readdirSync(snippetsDir()).sort() : []),
+    ...(existsSync(stagingDir()) ? readdirSync(stagingDir()).map((n) => `@staging/${n}`) : []),
+  ];
   /** A real failure of the database, where the request's writes meet it (a trigger raising). */
   const refuse = (name: string, sql: string) => inst.core.db.exec(`CREATE TRIGGER ${name} ${sql} BEGIN SELECT RAISE(ABORT, 'refused by the test'); END`);
   const allow = (name: string) => inst.core.db.exec(`DROP TRIGGER IF EXISTS ${name}`);

@@ -2,13 +2,12 @@
 import { existsSync, readdirSync, rmSync, statfsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Database } from '../db/connection.js';
-import { containerRows, repositoryPath, storageDirs } from '../backup/state-contents.js';
+import { storageDirs } from '../backup/state-contents.js';
 import { count, fail, listSome, ok, warn, type CheckResult } from '../../shared/health-check.js';
 import { liveRepositories, repositoryRowsCheck } from './stored-bytes-checks.js';
 import { isAlive } from '../jobs/owner.js';
 import { forgetStoredSize } from '../repositories/repository-sizes.js';
-
-const REPO_DIRS = ['@projects', '@groups', '@snippets'];
+import { orphanRepositories, removeOrphanRepositories, removeRepositoryLeftovers, repositoryLeftovers } from './orphan-repositories.js';
 
 /** Lock files git leaves when a writer dies, and whether a live hostctl writer owns the repository. */
 function lockFiles(repo: string): string[] {
@@ -52,6 +51,29 @@ export interface StorageCheckOptions {
   fsck: (repo: string) => Promise<string | null>;
 }
 
+/** Repositories being written by processes that are gone, and repositories no row names. */
+function leftoverRepositoryChecks(db: Database, stateDir: string, fix: boolean): CheckResult[] {
+  const out: CheckResult[] = [];
+  const leftovers = repositoryLeftovers(db, stateDir);
+  if (leftovers.length === 0) out.push(ok('repositories.staging', 'no repository left half-written by a killed process'));
+  else if (fix) {
+    const removed = removeRepositoryLeftovers(leftovers);
+    const left = leftovers.length - removed.length;
+    out.push(left ? warn('repositories.staging', `removed ${removed.length}; ${count(left, 'directory', 'directories')} could not be removed: ${listSome(leftovers.filter((l) => !removed.includes(l)).map((l) => l.label), 2)}`, 'check the storage is writable') : { ...ok('repositories.staging', `removed ${count(removed.length, 'repository', 'repositories')} left half-written by killed processes`), fixed: `removed ${count(removed.length, 'staging directory', 'staging directories')}` });
+  } else out.push(warn('repositories.staging', `${count(leftovers.length, 'repository', 'repositories')} left half-written by killed processes: ${listSome(leftovers.map((l) => l.label), 2)}`, 'hostctl doctor --fix'));
+
+  const orphans = orphanRepositories(db, stateDir);
+  if (orphans.length === 0) out.push(ok('repositories.orphans', 'no repository without its row'));
+  else if (fix) {
+    const result = removeOrphanRepositories(stateDir, orphans);
+    const kept = result.kept.map((k) => `${k.entry.label} (${k.why})`);
+    if (result.busy) out.push(warn('repositories.orphans', `${count(orphans.length, 'repository', 'repositories')} no row owns, left: ${result.busy}`, 'hostctl doctor --fix again later'));
+    else if (kept.length) out.push(warn('repositories.orphans', `${result.removed.length ? `removed ${result.removed.length}; ` : ''}${count(kept.length, 'repository', 'repositories')} no row owns kept: ${listSome(kept, 2)}`, result.kept.some((k) => k.why.startsWith('a storage move')) ? 'hostctl doctor --fix once the storage move has ended' : 'see why each was kept'));
+    else out.push({ ...ok('repositories.orphans', `removed ${count(result.removed.length, 'repository', 'repositories')} no row owns`), fixed: `removed ${count(result.removed.length, 'orphan repository', 'orphan repositories')}` });
+  } else out.push(warn('repositories.orphans', `${count(orphans.length, 'repository', 'repositories')} no row owns: ${listSome(orphans.map((o) => o.label))}`, 'hostctl doctor --fix (removes them)'));
+  return out;
+}
+
 export async function storageChecks(db: Database, stateDir: string, options: StorageCheckOptions): Promise<CheckResult[]> {
   const out: CheckResult[] = [];
   const dirs = storageDirs(db, stateDir);
@@ -71,21 +93,7 @@ export async function storageChecks(db: Database, stateDir: string, options: Sto
   const { results, found } = repositoryRowsCheck(db, liveRepositories(db, stateDir));
   out.push(...results);
   const repos = found.map((r) => join(dirs[r.storage] as string, r.path));
-  const expected = new Set(containerRows(db).flatMap((c) => (dirs[c.storage] === undefined ? [] : [join(dirs[c.storage], repositoryPath(c.kind, c.id))])));
-
-  const orphans: string[] = [];
-  for (const [name, base] of Object.entries(dirs))
-    for (const sub of REPO_DIRS) {
-      let entries: string[];
-      try {
-        entries = readdirSync(join(base, sub));
-      } catch {
-        continue;
-      }
-      for (const e of entries) if (e.endsWith('.git') && !expected.has(join(base, sub, e))) orphans.push(`${name}:${sub}/${e}`);
-    }
-  out.push(orphans.length ? warn('repositories.orphans', `${count(orphans.length, 'repository', 'repositories')} no row owns: ${listSome(orphans)} (left alone: doctor never deletes data)`) : ok('repositories.orphans', 'no repository without its row'));
-
+  out.push(...leftoverRepositoryChecks(db, stateDir, options.fix));
   const stale: string[] = [];
   let removed = 0;
   for (const [i, repo] of repos.entries()) {

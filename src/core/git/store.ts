@@ -5,10 +5,13 @@
 // a project's wiki `<storage>/@projects/<id>.wiki.git` (on the project's storage), a group's
 // wiki `<storage>/@groups/<id>.wiki.git` and a snippet's repository `<storage>/@snippets/<id>.git`,
 // each on the storage its container's row names (`repository_storage`).
-import { isAbsolute, join, normalize, sep } from 'node:path';
+import { mkdirSync } from 'node:fs';
+import { dirname, isAbsolute, join, normalize, sep } from 'node:path';
 import { GitRepository } from './repository.js';
 import { uniqueSuffix } from './repository-base.js';
 import { GitRuntime } from './runtime.js';
+import { currentProcess } from '../jobs/owner.js';
+import { STAGING_DIR } from '../repositories/staging-leftovers.js';
 
 export interface RepositoryOwner {
   id: number;
@@ -94,13 +97,24 @@ export class RepositoryStore {
   }
 
   /**
-   * A repository to be written before its owner's row exists (its id names the final path):
-   * under a name of its own in the directory of its kind, on the storage the row will name, so
-   * that `moveTo` is one rename on one file system. The name does not end in `.git`, so a
-   * crash that leaves one behind is never taken for a repository.
+   * A repository to be written before its owner's row exists (its id names the final path): in
+   * the storage's `@staging/` directory, on the storage the row will name, so that `moveTo` is
+   * one rename on one file system. Its name carries the writing process (pid and start time), so
+   * a crash's leftover is told from a write in flight (repositories/staging-leftovers.ts), and is
+   * never taken for a repository: listing `@projects`, `@groups` or `@snippets` never meets it.
    */
-  staging(storage: string, kind: '@projects' | '@groups' | '@snippets'): GitRepository {
-    return this.at(storage, join(kind, `new-${process.pid}-${uniqueSuffix()}.tmp`));
+  staging(storage: string): GitRepository {
+    const { pid, start } = currentProcess();
+    return this.at(storage, join(STAGING_DIR, `${pid}-${start}-${uniqueSuffix()}.tmp`));
+  }
+
+  /**
+   * Puts a staged repository at its owner's path (moveTo), making the directory of its kind
+   * first: the staging directory is beside it, not in it, so a storage's first snippet finds none.
+   */
+  place(staged: GitRepository, target: GitRepository): void {
+    mkdirSync(dirname(target.path), { recursive: true });
+    staged.moveTo(target);
   }
 
   /** Which container's repository a path in a storage is (the inverse of the paths above). */

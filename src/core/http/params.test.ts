@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseDateTime, validateParams, type ParamDecl } from './params.js';
+import { parseDateTime, searchParam, squish, squishedSearchParam, validateParams, type ParamDecl } from './params.js';
 
 const decls: ParamDecl[] = [
   { name: 'name', type: 'string', required: true },
@@ -62,5 +62,23 @@ describe('parseDateTime', () => {
     expect(parseDateTime('2026-01-02T03:04:05 02:00')).toBeNull();
     expect(parseDateTime('yesterday')).toBeNull();
     expect(parseDateTime('2026-02-30T00:00:00Z')).toBeNull();
+  });
+});
+
+describe('squish', () => {
+  it("is ActiveSupport's: ends trimmed, inner runs of Unicode white space made one space", () => {
+    expect(squish(' \t foo \n\u00a0 bar\u2003baz \r\n')).toBe('foo bar baz');
+    // U+0085 is white space to Ruby's [[:space:]] (String.trim leaves it); U+FEFF is not (String.trim takes it).
+    expect(squish('\u0085a\u0085\u0085b\u0085')).toBe('a b');
+    expect(squish('\ufeffa\ufeff')).toBe('\ufeffa\ufeff');
+    expect(squish('a')).toBe('a');
+  });
+
+  it('applies to the lists that declare it, before the handler sees the term', () => {
+    expect(validateParams([squishedSearchParam()], [], { search: '  foo   bar ' }).params).toEqual({ search: 'foo bar' });
+    expect(validateParams([squishedSearchParam('query')], [], { query: '\tx\ny' }).params).toEqual({ query: 'x y' });
+    expect(validateParams([searchParam()], [], { search: ' foo   bar ' }).params).toEqual({ search: ' foo   bar ' });
+    // Blank stays absent either way.
+    expect(validateParams([squishedSearchParam()], [], { search: ' \t ' }).params).toEqual({});
   });
 });

@@ -39,6 +39,8 @@ export interface ParamDecl {
    * `params[:x].present?`, which is false for blank text.
    */
   blankIsAbsent?: boolean;
+  /** The value is squished (see `squish`) before the handler sees it. */
+  squish?: boolean;
 }
 
 /**
@@ -48,6 +50,24 @@ export interface ParamDecl {
  * declaration, and its handler never sees a blank term.
  */
 export const searchParam = (name = 'search'): ParamDecl => ({ name, type: 'string', blankIsAbsent: true });
+
+/**
+ * The text filter of the lists the platform searches with `Gitlab::SQL::Pattern`
+ * (`fuzzy_search` / `fuzzy_arel_match`, lib/gitlab/sql/pattern.rb), which squishes the term
+ * before matching: projects, groups, namespaces, milestones, protected branches, personal and
+ * project access tokens, and members' `query` (User.search, whose name and username part is
+ * the one members match). Branches and tags (GitRefsFinder) match the term as sent; users and
+ * enterprise users squish it for names and usernames only, not for emails (User.search), so
+ * their handlers squish that part themselves.
+ */
+export const squishedSearchParam = (name = 'search'): ParamDecl => ({ ...searchParam(name), squish: true });
+
+/**
+ * ActiveSupport's String#squish: white space at either end removed, each inner run of white
+ * space (`[[:space:]]`, Unicode's White_Space, as BLANK) made one space. Not String.trim, which
+ * also takes U+FEFF and leaves U+0085.
+ */
+export const squish = (text: string): string => text.replace(/\p{White_Space}+/gu, ' ').replace(/^ | $/g, '');
 
 /** Ruby's String#blank?: only white space (`[[:space:]]`, Unicode's White_Space). */
 const BLANK = /^\p{White_Space}*$/u;
@@ -201,7 +221,7 @@ export function validateParams(decls: readonly ParamDecl[], rules: readonly Para
       errors.push(checked);
       continue;
     }
-    params[decl.name] = value;
+    params[decl.name] = decl.squish === true && typeof value === 'string' ? squish(value) : value;
   }
   const present = (name: string): boolean => Object.prototype.hasOwnProperty.call(input, name) && input[name] !== undefined;
   for (const rule of rules) {

@@ -6,7 +6,7 @@ import { auditRow } from '../../audit/subjects.js';
 import { defineRoutes, type RouteDef } from '../../http/route.js';
 import type { RequestContext } from '../../http/context.js';
 import { badRequest, recordNotFound } from '../../http/errors.js';
-import { idParam, searchParam } from '../../http/params.js';
+import { idParam, searchParam, squish } from '../../http/params.js';
 import { cappedCount, paginate } from '../../http/pagination.js';
 import { noContent } from '../../http/reply.js';
 import type { UserRow } from '../../db/rows.js';
@@ -67,10 +67,13 @@ export const enterpriseUserRoutes: RouteDef[] = defineRoutes([
         args.push(p.username.toLowerCase());
       }
       if (typeof p.search === 'string' && p.search !== '') {
-        // Name, username, and public or private email, partially.
-        const search = containsAny(['lower(name)', 'username_lower', 'email_lower', "lower(COALESCE(public_email, ''))"], p.search.toLowerCase());
-        where.push(search.sql);
-        args.push(...search.args);
+        // Name and username with the term squished, public or private email with the term as
+        // sent (User.search), each partially.
+        const text = p.search.toLowerCase();
+        const names = containsAny(['lower(name)', 'username_lower'], squish(text));
+        const emails = containsAny(['email_lower', "lower(COALESCE(public_email, ''))"], text);
+        where.push(`(${names.sql} OR ${emails.sql})`);
+        args.push(...names.args, ...emails.args);
       }
       // `false` values are not filters, as on the users API.
       // These filters are columns of the trigger-kept enterprise_user_counts too.

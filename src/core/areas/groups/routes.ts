@@ -5,7 +5,7 @@ import type { RequestContext } from '../../http/context.js';
 import { currentUser } from '../../http/context.js';
 import { failure, forbidden, notFound, paramError } from '../../http/errors.js';
 import { cappedCount, decodeCursor, encodeCursor, keysetReply, pageWindow, paginate } from '../../http/pagination.js';
-import { idParam, searchParam, type ParamDecl } from '../../http/params.js';
+import { idParam, squishedSearchParam, type ParamDecl } from '../../http/params.js';
 import { accepted, created, noContent, type Reply } from '../../http/reply.js';
 import { VISIBILITIES, type NamespaceRow, type ProjectRow, type Visibility } from '../../db/rows.js';
 import { can, isAdmin } from '../../auth/policy.js';
@@ -32,7 +32,7 @@ const DETAIL_PROJECTS_LIMIT = 100;
 const groupListParams: ParamDecl[] = [
   { name: 'skip_groups', type: 'integer[]' },
   { name: 'all_available', type: 'boolean' },
-  searchParam(),
+  squishedSearchParam(),
   { name: 'owned', type: 'boolean', default: false },
   { name: 'order_by', type: 'string', values: ['name', 'path', 'id', 'similarity'], default: 'name' },
   { name: 'sort', type: 'string', values: ['asc', 'desc'], default: 'asc' },

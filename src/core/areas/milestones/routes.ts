@@ -7,7 +7,7 @@ import { forbidden, recordNotFound } from '../../http/errors.js';
 import { cappedCount, paginate } from '../../http/pagination.js';
 import { keptCount } from '../../db/list-counts.js';
 import { created, noContent, ok } from '../../http/reply.js';
-import { idParam, searchParam, parseDateTime, type ParamDecl } from '../../http/params.js';
+import { idParam, squishedSearchParam, parseDateTime, type ParamDecl } from '../../http/params.js';
 import { ancestorIds } from '../../auth/access.js';
 import { findGroup, findProject } from '../../resources/find.js';
 import { presentMilestone } from './present.js';
@@ -36,7 +36,7 @@ const listParams: ParamDecl[] = [
   { name: 'state', type: 'string', values: ['active', 'closed', 'all'], default: 'all' },
   { name: 'iids', type: 'integer[]', commaSeparated: true },
   { name: 'title', type: 'string' },
-  searchParam(),
+  squishedSearchParam(),
   { name: 'include_parent_milestones', type: 'boolean', default: false },
   { name: 'updated_before', type: 'datetime' },
   { name: 'updated_after', type: 'datetime' },

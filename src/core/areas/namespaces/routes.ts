@@ -6,7 +6,7 @@ import type { RequestContext } from '../../http/context.js';
 import { currentUser } from '../../http/context.js';
 import { notFound } from '../../http/errors.js';
 import { cappedCount, paginate } from '../../http/pagination.js';
-import { idParam, searchParam } from '../../http/params.js';
+import { idParam, squishedSearchParam } from '../../http/params.js';
 import type { NamespaceRow, UserRow } from '../../db/rows.js';
 import { groupAccessLevel } from '../../auth/access.js';
 import { isAdmin } from '../../auth/policy.js';
@@ -67,7 +67,7 @@ export const namespaceRoutes = defineRoutes([
     summary: 'The namespaces the caller may use (administrators: all)',
     paginated: true,
     params: [
-      searchParam(),
+      squishedSearchParam(),
       { name: 'owned_only', type: 'boolean', default: false },
       { name: 'top_level_only', type: 'boolean', default: false },
       { name: 'full_path_search', type: 'boolean', default: false },

@@ -5,7 +5,7 @@ import { VISIBILITIES, type NamespaceRow, type ProjectRow, type UserRow } from '
 import type { RequestContext } from '../../http/context.js';
 import { badRequest, paramError } from '../../http/errors.js';
 import { cappedCount, keysetReply, offsetWindow, pageWindow, paginate, paginateArray, type OffsetOptions } from '../../http/pagination.js';
-import { searchParam, type ParamDecl } from '../../http/params.js';
+import { squishedSearchParam, type ParamDecl } from '../../http/params.js';
 import { Reply, jsonBytesReply } from '../../http/reply.js';
 import { fragmentsOf, jsonArrayBytes } from '../../resources/fragments.js';
 import { readTx } from '../../db/connection.js';
@@ -42,7 +42,7 @@ const isSizeOrder = (order: string): order is SizeOrder => (SIZE_ORDERS as reado
 const listParams = (orders: readonly string[]): ParamDecl[] => [
   { name: 'archived', type: 'boolean' },
   { name: 'visibility', type: 'string', values: VISIBILITIES },
-  searchParam(),
+  squishedSearchParam(),
   { name: 'search_namespaces', type: 'boolean' },
   { name: 'owned', type: 'boolean', default: false },
   { name: 'membership', type: 'boolean', default: false },

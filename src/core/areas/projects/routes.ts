@@ -5,7 +5,7 @@ import { defineRoutes, type RouteDef } from '../../http/route.js';
 import type { RequestContext } from '../../http/context.js';
 import { currentUser } from '../../http/context.js';
 import { forbidden, notFound } from '../../http/errors.js';
-import { idParam, searchParam, type ParamDecl } from '../../http/params.js';
+import { idParam, squishedSearchParam, type ParamDecl } from '../../http/params.js';
 import { isValidRefName } from '../../git/names.js';
 import { accepted, created } from '../../http/reply.js';
 import { VISIBILITIES, type NamespaceRow, type ProjectRow, type UserRow, type Visibility } from '../../db/rows.js';
@@ -240,7 +240,7 @@ export const projectRoutes: RouteDef[] = defineRoutes([
     paginated: true,
     params: [
       idParam,
-      searchParam(),
+      squishedSearchParam(),
       { name: 'skip_groups', type: 'integer[]' },
       { name: 'with_shared', type: 'boolean', default: false },
       { name: 'shared_visible_only', type: 'boolean', default: false },

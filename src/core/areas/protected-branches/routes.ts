@@ -5,7 +5,7 @@ import type { RequestContext } from '../../http/context.js';
 import { paramError, recordNotFound } from '../../http/errors.js';
 import { cappedCount, paginate } from '../../http/pagination.js';
 import { keptCount } from '../../db/list-counts.js';
-import { idParam, searchParam, parseBoolean, type ParamDecl } from '../../http/params.js';
+import { idParam, squishedSearchParam, parseBoolean, type ParamDecl } from '../../http/params.js';
 import { created, noContent } from '../../http/reply.js';
 import { tierAtLeast } from '../../instance.js';
 import { findProject } from '../../resources/find.js';
@@ -94,7 +94,7 @@ export const protectedBranchRoutes = defineRoutes([
     path: '/projects/:id/protected_branches',
     summary: "List a project's protected branches",
     paginated: true,
-    params: [idParam, searchParam()],
+    params: [idParam, squishedSearchParam()],
     handler: (ctx) => {
       const project = findProject(ctx, 'admin_project');
       const search = ctx.params.search as string | undefined;

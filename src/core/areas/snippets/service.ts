@@ -145,7 +145,7 @@ export async function createSnippet(core: CoreState, author: UserRow, input: Cre
   checkTitle(input.title);
   const now = core.nowIso();
   const storage = defaultStorage(core);
-  const staged = core.repos.staging(storage, '@snippets');
+  const staged = core.repos.staging(storage);
   try {
     await staged.init(SNIPPET_BRANCH);
     const actions: FileAction[] = input.files.map((f, i) => ({ action: 'create', filePath: f.path, content: i }));
@@ -176,7 +176,7 @@ export async function createSnippet(core: CoreState, author: UserRow, input: Cre
           .get(input.projectId, author.id, input.title, input.description, input.visibility, storage, input.userAgent, input.ipAddress, now, now) as SnippetRow;
         placed.id = row.id;
         const repo = snippetRepository(core, row);
-        staged.moveTo(repo);
+        core.repos.place(staged, repo);
         placed.repo = repo;
         recordAudit(core, { name: 'snippet_created', entity: snippetEntity(row), target: { type: 'Snippet', id: row.id, details: row.title }, message: `Created snippet ${row.title}` });
         return row;

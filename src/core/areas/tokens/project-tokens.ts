@@ -9,7 +9,7 @@ import { cappedCount, paginate } from '../../http/pagination.js';
 import { readTx } from '../../db/connection.js';
 import { OrderedList } from '../../db/page-starts.js';
 import { keptCount } from '../../db/list-counts.js';
-import { idParam, searchParam, type ParamDecl } from '../../http/params.js';
+import { idParam, squishedSearchParam, type ParamDecl } from '../../http/params.js';
 import { created, noContent } from '../../http/reply.js';
 import type { RouteDef } from '../../http/route.js';
 import type { NamespaceRow, ProjectRow, TokenRow, UserRow } from '../../db/rows.js';
@@ -129,7 +129,7 @@ function resourceTokenRoutes(kind: ResourceKind): RouteDef[] {
       path: base,
       summary: `List the access tokens of a ${kind} (${who})`,
       paginated: true,
-      params: [idParam, { name: 'state', type: 'string', values: ['active', 'inactive'] }, { name: 'revoked', type: 'boolean' }, searchParam()],
+      params: [idParam, { name: 'state', type: 'string', values: ['active', 'inactive'] }, { name: 'revoked', type: 'boolean' }, squishedSearchParam()],
       handler: (ctx) => {
         const r = managed(ctx, kind);
         const today = isoDate(ctx.now());

@@ -5,7 +5,7 @@ import type { RequestContext } from '../../http/context.js';
 import { currentUser } from '../../http/context.js';
 import { ApiError, forbidden, insufficientScope, methodNotAllowed, notFound, recordNotFound, unauthorized } from '../../http/errors.js';
 import { cappedCount, paginate } from '../../http/pagination.js';
-import { searchParam } from '../../http/params.js';
+import { squishedSearchParam } from '../../http/params.js';
 import { readTx } from '../../db/connection.js';
 import { OrderedList, orderKeys } from '../../db/page-starts.js';
 import { created, jsonBytesReply, noContent, ok } from '../../http/reply.js';
@@ -63,7 +63,7 @@ export const tokenRoutes = defineRoutes([
       { name: 'last_used_after', type: 'datetime' },
       { name: 'last_used_before', type: 'datetime' },
       { name: 'revoked', type: 'boolean' },
-      searchParam(),
+      squishedSearchParam(),
       // Any string: the platform applies the sorts it knows (TOKEN_SORTS) and ignores the rest.
       { name: 'sort', type: 'string' },
       { name: 'state', type: 'string', values: ['active', 'inactive'] },

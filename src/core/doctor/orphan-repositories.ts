@@ -1,0 +1,168 @@
+// Repository directories under a storage that no row names, and leftovers of repositories
+// being written by processes that are gone: found by listing each storage's directories, and
+// removed by `doctor --fix` only where that is safe while other processes work on the state.
+//
+// A repository without its row is also what a write in flight looks like: a project's
+// repository is made inside the transaction that inserts its row, a new snippet's is renamed
+// into place inside its row's, and a storage move puts its copy at the destination before the
+// row names that storage. So removal happens under the database's write lock (no row
+// transaction is open meanwhile: one that made a directory has committed its row, or rolled
+// back and left debris), with the rows read again under it, and never for a container a storage
+// move not yet finished or failed is about (its copies on both storages are that move's).
+import { readdirSync, realpathSync, renameSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { openDatabase, writeTx, type Database } from '../db/connection.js';
+import { STATE_DB } from '../../shared/state-layout.js';
+import { containerRows, repositoryPath, storageDirs } from '../backup/state-contents.js';
+import { uniqueSuffix } from '../git/repository-base.js';
+import { abandonedStagings, kindTempAbandoned } from '../repositories/staging-leftovers.js';
+
+const REPO_DIRS = ['@projects', '@groups', '@snippets'] as const;
+
+/** How long `--fix` waits for the write lock before it leaves orphans for another run. */
+const FIX_LOCK_WAIT_MS = 5_000;
+
+export interface StorageEntry {
+  /** `storage:@kind/name`, as reported. */
+  label: string;
+  path: string;
+}
+
+const real = (dir: string): string => {
+  try {
+    return realpathSync(dir);
+  } catch {
+    return dir;
+  }
+};
+
+const list = (dir: string): string[] => {
+  try {
+    return readdirSync(dir);
+  } catch {
+    return [];
+  }
+};
+
+/**
+ * Paths the rows name, by each storage's real directory: two storage names for one directory
+ * (or a symbolic link) must not make one's repositories look like the other's orphans.
+ */
+function namedPaths(db: Database, dirs: Record<string, string>): Set<string> {
+  const reals = Object.fromEntries(Object.entries(dirs).map(([name, dir]) => [name, real(dir)]));
+  return new Set(containerRows(db).flatMap((c) => (reals[c.storage] === undefined ? [] : [join(reals[c.storage], repositoryPath(c.kind, c.id))])));
+}
+
+/** Repository directories (`*.git`) under the storages that no row names. */
+export function orphanRepositories(db: Database, stateDir: string): StorageEntry[] {
+  const dirs = storageDirs(db, stateDir);
+  const named = namedPaths(db, dirs);
+  const out: StorageEntry[] = [];
+  const seen = new Set<string>();
+  for (const [name, base] of Object.entries(dirs)) {
+    const root = real(base);
+    if (seen.has(root)) continue;
+    seen.add(root);
+    for (const sub of REPO_DIRS) for (const e of list(join(root, sub))) if (e.endsWith('.git') && !named.has(join(root, sub, e))) out.push({ label: `${name}:${sub}/${e}`, path: join(root, sub, e) });
+  }
+  return out;
+}
+
+/** Staging directories and git's temporaries left by processes that are gone. */
+export function repositoryLeftovers(db: Database, stateDir: string, now = Date.now()): StorageEntry[] {
+  const dirs = storageDirs(db, stateDir);
+  const out: StorageEntry[] = [];
+  const seen = new Set<string>();
+  for (const [name, dir] of Object.entries(dirs)) {
+    const base = real(dir);
+    if (seen.has(base)) continue;
+    seen.add(base);
+    for (const path of abandonedStagings([base], now)) out.push({ label: `${name}:${path.slice(base.length + 1)}`, path });
+    for (const sub of REPO_DIRS) for (const e of list(join(base, sub))) if (kindTempAbandoned(e, now)) out.push({ label: `${name}:${sub}/${e}`, path: join(base, sub, e) });
+  }
+  return out;
+}
+
+/** The container an orphan's name would belong to, or null for a name hostctl never gives. */
+function containerOf(path: string): { type: 'project' | 'group' | 'snippet'; id: number } | null {
+  const m = /[\\/](@projects|@groups|@snippets)[\\/]([1-9]\d*)(\.wiki)?\.git$/.exec(path);
+  if (!m) return null;
+  const id = Number(m[2]);
+  if (m[1] === '@projects') return { type: 'project', id };
+  if (m[1] === '@groups') return m[3] ? { type: 'group', id } : null;
+  return m[3] ? null : { type: 'snippet', id };
+}
+
+export interface OrphanFix {
+  removed: StorageEntry[];
+  /** Left, with why. */
+  kept: { entry: StorageEntry; why: string }[];
+  /** Set when the write lock could not be had: nothing was removed. */
+  busy?: string;
+}
+
+/** STATE values of a move whose copies are still its own (scheduled, started, replicated, cleanup failed). */
+const MOVE_UNDER_WAY = '(2, 3, 6, 7)';
+
+/** Removes the orphans that are still orphans under the write lock; see the file's comment. */
+export function removeOrphanRepositories(stateDir: string, candidates: StorageEntry[], lockWaitMs = FIX_LOCK_WAIT_MS): OrphanFix {
+  const result: OrphanFix = { removed: [], kept: [] };
+  if (candidates.length === 0) return result;
+  let db: Database;
+  try {
+    db = openDatabase(join(stateDir, STATE_DB));
+  } catch (error) {
+    // A state doctor may read but not write (a read-only copy): nothing is removed.
+    return { removed: [], kept: [], busy: `the database cannot be written (${(error as Error).message})` };
+  }
+  const aside: string[] = [];
+  try {
+    db.pragma(`busy_timeout = ${lockWaitMs}`);
+    writeTx(db, () => {
+      const still = new Set(orphanRepositories(db, stateDir).map((o) => o.path));
+      const moving = new Set((db.prepare(`SELECT container_type AS type, container_id AS id FROM repository_storage_moves WHERE state IN ${MOVE_UNDER_WAY}`).all() as { type: string; id: number }[]).map((m) => `${m.type}:${m.id}`));
+      for (const entry of candidates) {
+        const owner = containerOf(entry.path);
+        if (!still.has(entry.path)) result.kept.push({ entry, why: 'a row names it now' });
+        else if (!owner) result.kept.push({ entry, why: 'not a name hostctl gives: remove it by hand if it is not needed' });
+        else if (moving.has(`${owner.type}:${owner.id}`)) result.kept.push({ entry, why: `a storage move of ${owner.type} ${owner.id} is under way` });
+        else {
+          // Renamed aside under the lock (one rename), removed after it: the lock is not held
+          // for the length of a large repository's removal.
+          const to = `${entry.path}.deleting-${uniqueSuffix()}`;
+          try {
+            renameSync(entry.path, to);
+            aside.push(to);
+            result.removed.push(entry);
+          } catch (error) {
+            result.kept.push({ entry, why: (error as Error).message });
+          }
+        }
+      }
+    });
+  } catch (error) {
+    const code = (error as { code?: unknown }).code;
+    if (typeof code !== 'string' || !code.startsWith('SQLITE_')) throw error;
+    // The lock was not had (or, after the renames, not given back cleanly): what was renamed
+    // aside under it is still removed below; the rest waits for another run.
+    result.busy = code.startsWith('SQLITE_BUSY') ? 'the database stayed busy: another process holds its write lock' : `the database cannot be written (${(error as Error).message})`;
+  } finally {
+    db.close();
+    for (const path of aside) rmSync(path, { recursive: true, force: true });
+  }
+  return result;
+}
+
+/** Removes leftovers of writes by processes that are gone (repositoryLeftovers). */
+export function removeRepositoryLeftovers(entries: StorageEntry[]): StorageEntry[] {
+  const removed: StorageEntry[] = [];
+  for (const entry of entries) {
+    try {
+      rmSync(entry.path, { recursive: true, force: true });
+      removed.push(entry);
+    } catch {
+      // Left for the next run; doctor reports it again.
+    }
+  }
+  return removed;
+}
