@@ -143,7 +143,7 @@ describe('doctor and the repositories no row names', () => {
     expect(checks['repositories.staging']).toMatchObject({ status: 'warn', fix: 'hostctl doctor --fix' });
     expect(checks['repositories.staging']?.detail).toContain('3 repositories left half-written by killed processes');
     const orphans = checks['repositories.orphans'];
-    expect(orphans).toMatchObject({ status: 'warn', fix: 'hostctl doctor --fix (removes them)' });
+    expect(orphans).toMatchObject({ status: 'warn', fix: 'hostctl doctor --fix (moves them into @lost+found/ of their storage; nothing is deleted)' });
     expect(orphans?.detail).toContain('5 repositories no row owns');
     // Found once each, under one name per directory: the alias's snippet is named.
     const db = new Database(join(state, 'state.db'), { readonly: true });
@@ -163,7 +163,7 @@ describe('doctor and the repositories no row names', () => {
       const candidates = orphanRepositories(db, state);
       const result = removeOrphanRepositories(state, candidates, 50);
       expect(result.busy).toBeDefined();
-      expect(result.removed).toEqual([]);
+      expect(result.moved).toEqual([]);
       for (const c of candidates) expect(existsSync(c.path)).toBe(true);
     } finally {
       db.prepare('ROLLBACK').run();
@@ -171,7 +171,7 @@ describe('doctor and the repositories no row names', () => {
     }
   });
 
-  it('--fix removes the orphans and the leftovers, never a repository a row names or a move’s copy', async () => {
+  it('--fix removes the leftovers and moves the orphans into @lost+found/, never a repository a row names or a move’s copy', async () => {
     const rowsBefore = named();
     for (const path of rowsBefore) expect(existsSync(join(path, 'HEAD')), path).toBe(true);
     const checks = byId(await runDoctor({ stateDir: state, quick: true, fix: true }));
@@ -179,13 +179,20 @@ describe('doctor and the repositories no row names', () => {
     expect(checks['repositories.staging']?.fixed).toBe('removed 3 staging directories');
     const orphans = checks['repositories.orphans'];
     expect(orphans?.status).toBe('warn');
-    expect(orphans?.detail).toContain('removed 3; 2 repositories no row owns kept');
+    expect(orphans?.detail).toContain('moved 3 into @lost+found/ of their storages');
+    expect(orphans?.detail).toContain('2 repositories no row owns kept');
     expect(orphans?.detail).toContain(`second:@projects/${moving}.git (a storage move of project ${moving} is under way)`);
     expect(orphans?.detail).toContain('default:@projects/by-hand.git (not a name hostctl gives');
 
     expect(existsSync(join(base, RepositoryStore.projectRelativePath(9999)))).toBe(false);
     expect(existsSync(join(base, RepositoryStore.snippetRelativePath(8888)))).toBe(false);
     expect(existsSync(join(second, RepositoryStore.projectRelativePath(project)))).toBe(false);
+    // Nothing is deleted: each orphan is whole in its own storage's @lost+found/, named for where it was.
+    const found = (dir: string) => readdirSync(join(dir, '@lost+found')).sort();
+    expect(found(base).map((n) => n.replace(/-\d{4}-.*$/, ''))).toEqual(['@projects-9999.git', '@snippets-8888.git']);
+    expect(found(second).map((n) => n.replace(/-\d{4}-.*$/, ''))).toEqual([`@projects-${project}.git`]);
+    for (const name of found(base)) expect(existsSync(join(base, '@lost+found', name, 'HEAD')), name).toBe(true);
+    // A moved orphan is not an orphan again on the next run.
     expect(existsSync(join(second, RepositoryStore.projectRelativePath(moving), 'HEAD'))).toBe(true);
     expect(readdirSync(join(base, '@staging'))).toEqual([]);
     expect(readdirSync(join(base, '@projects')).filter((n) => !n.endsWith('.git'))).toEqual([]);
@@ -204,7 +211,8 @@ describe('doctor and the repositories no row names', () => {
     db.prepare("UPDATE repository_storage_moves SET state = 5 WHERE container_id = ? AND container_type = 'project'").run(moving);
     db.close();
     const again = byId(await runDoctor({ stateDir: state, quick: true, fix: true }));
-    expect(again['repositories.orphans']?.detail).toContain('removed 1; 1 repository no row owns kept: default:@projects/by-hand.git');
+    expect(again['repositories.orphans']?.detail).toContain('moved 1 into @lost+found/ of its storage');
+    expect(again['repositories.orphans']?.detail).toContain('1 repository no row owns kept: default:@projects/by-hand.git');
     expect(existsSync(join(second, RepositoryStore.projectRelativePath(moving)))).toBe(false);
     expect(existsSync(join(base, RepositoryStore.projectRelativePath(moving), 'HEAD'))).toBe(true);
   });

@@ -1,6 +1,11 @@
 // Repository directories under a storage that no row names, and leftovers of repositories
-// being written by processes that are gone: found by listing each storage's directories, and
-// removed by `doctor --fix` only where that is safe while other processes work on the state.
+// being written by processes that are gone: found by listing each storage's directories and
+// put away by `doctor --fix` only where that is safe while other processes work on the state.
+// Leftovers (a killed process's half-written staging directory) are removed. An orphan may be
+// the only copy of work whose row was lost (a database restored from an older backup, a row
+// deleted by hand): doctor never deletes it, but moves it out of the way into the storage's
+// LOST_AND_FOUND directory, where the next container given its id cannot replace it and an
+// administrator can look at it (`git clone` works there) before removing it by hand.
 //
 // A repository without its row is also what a write in flight looks like: a project's
 // repository is made inside the transaction that inserts its row, a new snippet's is renamed
@@ -9,8 +14,8 @@
 // transaction is open meanwhile: one that made a directory has committed its row, or rolled
 // back and left debris), with the rows read again under it, and never for a container a storage
 // move not yet finished or failed is about (its copies on both storages are that move's).
-import { readdirSync, realpathSync, renameSync, rmSync } from 'node:fs';
-import { join } from 'node:path';
+import { mkdirSync, readdirSync, realpathSync, renameSync, rmSync } from 'node:fs';
+import { basename, dirname, join } from 'node:path';
 import { openDatabase, writeTx, type Database } from '../db/connection.js';
 import { STATE_DB } from '../../shared/state-layout.js';
 import { containerRows, repositoryPath, storageDirs } from '../backup/state-contents.js';
@@ -18,6 +23,9 @@ import { uniqueSuffix } from '../git/repository-base.js';
 import { abandonedStagings, kindTempAbandoned } from '../repositories/staging-leftovers.js';
 
 const REPO_DIRS = ['@projects', '@groups', '@snippets'] as const;
+
+/** Where `--fix` moves orphan repositories, in the storage they were found in. */
+export const LOST_AND_FOUND = '@lost+found';
 
 /** How long `--fix` waits for the write lock before it leaves orphans for another run. */
 const FIX_LOCK_WAIT_MS = 5_000;
@@ -94,7 +102,8 @@ function containerOf(path: string): { type: 'project' | 'group' | 'snippet'; id:
 }
 
 export interface OrphanFix {
-  removed: StorageEntry[];
+  /** Moved into LOST_AND_FOUND, with where each went. */
+  moved: { entry: StorageEntry; to: string }[];
   /** Left, with why. */
   kept: { entry: StorageEntry; why: string }[];
   /** Set when the write lock could not be had: nothing was removed. */
@@ -104,18 +113,17 @@ export interface OrphanFix {
 /** STATE values of a move whose copies are still its own (scheduled, started, replicated, cleanup failed). */
 const MOVE_UNDER_WAY = '(2, 3, 6, 7)';
 
-/** Removes the orphans that are still orphans under the write lock; see the file's comment. */
+/** Moves the orphans that are still orphans under the write lock into LOST_AND_FOUND; see the file's comment. */
 export function removeOrphanRepositories(stateDir: string, candidates: StorageEntry[], lockWaitMs = FIX_LOCK_WAIT_MS): OrphanFix {
-  const result: OrphanFix = { removed: [], kept: [] };
+  const result: OrphanFix = { moved: [], kept: [] };
   if (candidates.length === 0) return result;
   let db: Database;
   try {
     db = openDatabase(join(stateDir, STATE_DB));
   } catch (error) {
     // A state doctor may read but not write (a read-only copy): nothing is removed.
-    return { removed: [], kept: [], busy: `the database cannot be written (${(error as Error).message})` };
+    return { moved: [], kept: [], busy: `the database cannot be written (${(error as Error).message})` };
   }
-  const aside: string[] = [];
   try {
     db.pragma(`busy_timeout = ${lockWaitMs}`);
     writeTx(db, () => {
@@ -127,13 +135,14 @@ export function removeOrphanRepositories(stateDir: string, candidates: StorageEn
         else if (!owner) result.kept.push({ entry, why: 'not a name hostctl gives: remove it by hand if it is not needed' });
         else if (moving.has(`${owner.type}:${owner.id}`)) result.kept.push({ entry, why: `a storage move of ${owner.type} ${owner.id} is under way` });
         else {
-          // Renamed aside under the lock (one rename), removed after it: the lock is not held
-          // for the length of a large repository's removal.
-          const to = `${entry.path}.deleting-${uniqueSuffix()}`;
+          // One rename on the storage's own file system, under the lock: named for where it was
+          // and when it was moved, so orphans of the same id found on different days never meet.
+          const storageDir = dirname(dirname(entry.path));
+          const to = join(storageDir, LOST_AND_FOUND, `${basename(dirname(entry.path))}-${basename(entry.path)}-${new Date().toISOString().replace(/[:.]/g, '-')}-${uniqueSuffix()}`);
           try {
+            mkdirSync(dirname(to), { recursive: true, mode: 0o700 });
             renameSync(entry.path, to);
-            aside.push(to);
-            result.removed.push(entry);
+            result.moved.push({ entry, to });
           } catch (error) {
             result.kept.push({ entry, why: (error as Error).message });
           }
@@ -143,12 +152,11 @@ export function removeOrphanRepositories(stateDir: string, candidates: StorageEn
   } catch (error) {
     const code = (error as { code?: unknown }).code;
     if (typeof code !== 'string' || !code.startsWith('SQLITE_')) throw error;
-    // The lock was not had (or, after the renames, not given back cleanly): what was renamed
-    // aside under it is still removed below; the rest waits for another run.
+    // The lock was not had (or, after the renames, not given back cleanly): what was moved
+    // under it stays moved; the rest waits for another run.
     result.busy = code.startsWith('SQLITE_BUSY') ? 'the database stayed busy: another process holds its write lock' : `the database cannot be written (${(error as Error).message})`;
   } finally {
     db.close();
-    for (const path of aside) rmSync(path, { recursive: true, force: true });
   }
   return result;
 }

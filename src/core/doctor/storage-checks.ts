@@ -7,7 +7,7 @@ import { count, fail, listSome, ok, warn, type CheckResult } from '../../shared/
 import { liveRepositories, repositoryRowsCheck } from './stored-bytes-checks.js';
 import { isAlive } from '../jobs/owner.js';
 import { forgetStoredSize } from '../repositories/repository-sizes.js';
-import { orphanRepositories, removeOrphanRepositories, removeRepositoryLeftovers, repositoryLeftovers } from './orphan-repositories.js';
+import { LOST_AND_FOUND, orphanRepositories, removeOrphanRepositories, removeRepositoryLeftovers, repositoryLeftovers } from './orphan-repositories.js';
 
 /** Lock files git leaves when a writer dies, and whether a live hostctl writer owns the repository. */
 function lockFiles(repo: string): string[] {
@@ -67,10 +67,11 @@ function leftoverRepositoryChecks(db: Database, stateDir: string, fix: boolean):
   else if (fix) {
     const result = removeOrphanRepositories(stateDir, orphans);
     const kept = result.kept.map((k) => `${k.entry.label} (${k.why})`);
+    const moved = result.moved.length ? `moved ${result.moved.length} into ${LOST_AND_FOUND}/ of ${result.moved.length === 1 ? 'its storage' : 'their storages'} (${listSome(result.moved.map((m) => m.to.slice(stateDir.length + 1) || m.to), 2)}); ` : '';
     if (result.busy) out.push(warn('repositories.orphans', `${count(orphans.length, 'repository', 'repositories')} no row owns, left: ${result.busy}`, 'hostctl doctor --fix again later'));
-    else if (kept.length) out.push(warn('repositories.orphans', `${result.removed.length ? `removed ${result.removed.length}; ` : ''}${count(kept.length, 'repository', 'repositories')} no row owns kept: ${listSome(kept, 2)}`, result.kept.some((k) => k.why.startsWith('a storage move')) ? 'hostctl doctor --fix once the storage move has ended' : 'see why each was kept'));
-    else out.push({ ...ok('repositories.orphans', `removed ${count(result.removed.length, 'repository', 'repositories')} no row owns`), fixed: `removed ${count(result.removed.length, 'orphan repository', 'orphan repositories')}` });
-  } else out.push(warn('repositories.orphans', `${count(orphans.length, 'repository', 'repositories')} no row owns: ${listSome(orphans.map((o) => o.label))}`, 'hostctl doctor --fix (removes them)'));
+    else if (kept.length) out.push(warn('repositories.orphans', `${moved}${count(kept.length, 'repository', 'repositories')} no row owns kept: ${listSome(kept, 2)}`, result.kept.some((k) => k.why.startsWith('a storage move')) ? 'hostctl doctor --fix once the storage move has ended' : 'see why each was kept'));
+    else out.push({ ...ok('repositories.orphans', moved.replace(/; $/, '')), fixed: `moved ${count(result.moved.length, 'orphan repository', 'orphan repositories')} into ${LOST_AND_FOUND}/ (look, then remove by hand)` });
+  } else out.push(warn('repositories.orphans', `${count(orphans.length, 'repository', 'repositories')} no row owns: ${listSome(orphans.map((o) => o.label))}`, `hostctl doctor --fix (moves them into ${LOST_AND_FOUND}/ of their storage; nothing is deleted)`));
   return out;
 }
 

@@ -1,6 +1,7 @@
 // hostctl doctor: is this state (or remote instance) safe to trust? A checklist with the fix for
-// each problem; --fix repairs what is safe (stale locks, temporary files of killed processes,
-// modes) and never deletes data.
+// each problem; --fix repairs what is safe (stale locks, temporary files and half-written
+// repositories of killed processes, modes; repositories no row owns are moved into their
+// storage's @lost+found/) and never deletes data.
 import { statSync, chmodSync } from 'node:fs';
 import type { Command } from 'commander';
 import { applyVerb, type Cli } from '../../kit/verb.js';
