@@ -139,9 +139,11 @@ describe('doctor and the repositories no row names', () => {
     // Names of before the staging directory: a staging repository, and git's temporary.
     plantRepository(join(base, '@snippets', `new-${dead}-${time36(now)}-0-y.tmp`));
     plantRepository(join(base, '@projects', `77.git.init-${dead}-${time36(now)}-0-z`));
+    // A removal a crash cut short (RepositoryBase.remove renames aside first).
+    plantRepository(join(base, '@projects', `78.git.deleting-${time36(now)}-0-w`));
     const checks = byId(await runDoctor({ stateDir: state, quick: true }));
     expect(checks['repositories.staging']).toMatchObject({ status: 'warn', fix: 'hostctl doctor --fix' });
-    expect(checks['repositories.staging']?.detail).toContain('3 repositories left half-written by killed processes');
+    expect(checks['repositories.staging']?.detail).toContain('4 repositories left half-written or half-removed by killed processes');
     const orphans = checks['repositories.orphans'];
     expect(orphans).toMatchObject({ status: 'warn', fix: 'hostctl doctor --fix (moves them into @lost+found/ of their storage; nothing is deleted)' });
     expect(orphans?.detail).toContain('5 repositories no row owns');
@@ -176,7 +178,7 @@ describe('doctor and the repositories no row names', () => {
     for (const path of rowsBefore) expect(existsSync(join(path, 'HEAD')), path).toBe(true);
     const checks = byId(await runDoctor({ stateDir: state, quick: true, fix: true }));
     expect(checks['repositories.staging']).toMatchObject({ status: 'ok' });
-    expect(checks['repositories.staging']?.fixed).toBe('removed 3 staging directories');
+    expect(checks['repositories.staging']?.fixed).toBe('removed 4 staging directories');
     const orphans = checks['repositories.orphans'];
     expect(orphans?.status).toBe('warn');
     expect(orphans?.detail).toContain('moved 3 into @lost+found/ of their storages');

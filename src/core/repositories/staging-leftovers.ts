@@ -22,8 +22,11 @@ export const STAGING_SAFE_AGE_MS = 24 * 3_600_000;
 
 /** `<pid>-<start>-<time36>-…` in `@staging/`. */
 const STAGED = /^([1-9]\d*)-(\d*)-([0-9a-z]+)-/;
-/** Left in the kind directories: `<id>.git.init-<pid>-<time36>-…` (git's empty repository written aside) and `new-<pid>-<time36>-….tmp` (earlier staging names). */
+/** Left in the kind directories: `<id>.git.init-<pid>-<time36>-…` (git's empty repository written aside) and `new-<pid>-<time36>-….tmp` (earlier staging names); removals cut short: DELETING. */
 const KIND_TEMP = /(?:^new-|\.git\.init-)([1-9]\d*)-([0-9a-z]+)-/;
+
+/** `<id>.git.deleting-…` (or `.wiki.git.deleting-…`): a removal a crash cut short. */
+const DELETING = /^[1-9]\d*(?:\.wiki)?\.git\.deleting-/;
 
 function abandoned(pid: number, start: string, born: number, now: number): boolean {
   if (!isAlive({ pid, start })) return true;
@@ -39,6 +42,9 @@ export function stagingAbandoned(name: string, now: number): boolean {
 /** Whether a name in `@projects`, `@groups` or `@snippets` is a temporary of a process that is gone. */
 export function kindTempAbandoned(name: string, now: number): boolean {
   if (name.endsWith('.git')) return false;
+  // A repository being removed is renamed aside first (RepositoryBase.remove): its row is gone,
+  // so whatever is left of it may go whoever removes it, a live remover included.
+  if (DELETING.test(name)) return true;
   const m = KIND_TEMP.exec(name);
   return m !== null && abandoned(Number(m[1]), '', parseInt(m[2] ?? '', 36), now);
 }
