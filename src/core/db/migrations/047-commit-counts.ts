@@ -1,0 +1,18 @@
+// The default branch's commit count of each project repository, kept beside its size (the
+// platform keeps commit_count in ProjectStatistics too): counted once, forgotten by the same
+// write hook as the size (src/core/repositories/commit-counts.ts). `commit_branch` is the branch
+// counted: a count is read only while it is still the project's default branch, so a default
+// branch renamed without a repository write (a name git refuses as a ref) never reads the old
+// branch's count. `count_claim` is a reader counting now, as `claim` is for the size; the two
+// claims are apart so that a size and a count measured at once do not void each other.
+import type { Migration } from '../migrate.js';
+
+export const commitCountsSchema: Migration = {
+  version: 47,
+  name: 'commit-counts',
+  up: `
+ALTER TABLE repository_sizes ADD COLUMN commit_count INTEGER;
+ALTER TABLE repository_sizes ADD COLUMN commit_branch TEXT;
+ALTER TABLE repository_sizes ADD COLUMN count_claim TEXT;
+`,
+};
