@@ -5,6 +5,7 @@
 // order by repository_size is the order the directory walks give. On both transports: the core
 // (and the walk counter, `sizeWalks`) is this process's either way.
 import { spawnSync } from 'node:child_process';
+import { cpSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startInstance, TRANSPORTS, type Instance } from '../helpers/instance.js';
@@ -204,5 +205,23 @@ describe.each(TRANSPORTS)('repository sizes kept in the database (%s)', (kind) =
         expect(sizeWalks.count).toBe(walks);
       }
     }
+  });
+
+  it('a storage name removed and added again at another directory forgets what was kept under it', async () => {
+    const oldPath = dir('second', RepositoryStore.projectRelativePath(project.id));
+    // Kept under "second": the project's repository there, gone since it moved back.
+    expect(repositorySizes(inst.core, [{ kind: 'project', id: project.id, storage: 'second', path: oldPath }])).toEqual([0]);
+    const kept = () => inst.core.db.prepare("SELECT COUNT(*) AS n FROM repository_sizes WHERE storage = 'second' AND bytes IS NOT NULL").get() as { n: number };
+    expect(kept().n).toBeGreaterThan(0);
+    // The new directory already holds a copy of the repository (as a disk copied by hand would).
+    const newPath = join(inst.core.stateDir, 'storages', 'elsewhere', RepositoryStore.projectRelativePath(project.id));
+    cpSync(dir('default', RepositoryStore.projectRelativePath(project.id)), newPath, { recursive: true });
+    expect((await inst.admin.delete('/hostctl/storages/second')).status).toBe(204);
+    expect((await inst.admin.post('/hostctl/storages', { name: 'second', path: 'storages/elsewhere' })).status).toBe(201);
+    expect(inst.core.repos.storagePath('second')).toBe(join(inst.core.stateDir, 'storages', 'elsewhere'));
+    expect(kept().n).toBe(0);
+    const size = repositorySizes(inst.core, [{ kind: 'project', id: project.id, storage: 'second', path: newPath }]);
+    expect(size).toEqual([directorySize(newPath)]);
+    expect(size[0]).toBeGreaterThan(0);
   });
 });

@@ -81,6 +81,16 @@ export function forgetStoredSize(db: Database, storage: string, relative: string
   }
 }
 
+/**
+ * Forgets every size and count kept under storage names that now name another directory or none
+ * (the instance's storage list rewritten): a row is keyed by the storage's name, and what it
+ * measured was the directory the name named then.
+ */
+export function forgetStorages(db: Database, names: readonly string[]): void {
+  if (names.length === 0) return;
+  db.prepare('DELETE FROM repository_sizes WHERE storage IN (SELECT value FROM json_each(?))').run(JSON.stringify(names));
+}
+
 const keyOf = (kind: string, id: number, storage: string): string => `${kind}\0${id}\0${storage}`;
 
 let claims = 0;
