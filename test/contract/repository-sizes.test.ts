@@ -177,7 +177,7 @@ describe.each(TRANSPORTS)('repository sizes kept in the database (%s)', (kind) =
     expect(repositorySizes(inst.core, [{ kind: 'project', id: doomed.id, storage: 'default', path }])).toEqual([0]);
   });
 
-  it('order_by repository_size and storage_size give the order of the directory walks, and walk nothing once stored', async () => {
+  it('order_by repository_size, wiki_size and storage_size give the order of the directory walks, and walk nothing once stored', async () => {
     for (let i = 0; i < 4; i++) {
       const p = await createRepoProject(inst, inst.admin, { namespace_id: group.id });
       await commitFiles(inst.admin, p.id, 'main', { 'f.bin': 'q'.repeat(1_000 * (i + 1) * (i % 2 ? 7 : 3)) });
@@ -185,13 +185,14 @@ describe.each(TRANSPORTS)('repository sizes kept in the database (%s)', (kind) =
     const all = (await inst.admin.get<WithStats[]>('/projects', { per_page: 100 })).data;
     for (const [order, field] of [
       ['repository_size', 'repository_size'],
+      ['wiki_size', 'wiki_size'],
       ['storage_size', 'storage_size'],
     ] as const) {
       for (const sort of ['asc', 'desc'] as const) {
         const bytes = new Map(
           all.map((p) => {
             const w = walked(p.id);
-            return [p.id, field === 'repository_size' ? w.repository_size : w.repository_size + w.wiki_size + w.snippets_size];
+            return [p.id, field === 'storage_size' ? w.repository_size + w.wiki_size + w.snippets_size : w[field]];
           }),
         );
         const expected = [...all.map((p) => p.id)].sort((a, b) => ((bytes.get(a) as number) - (bytes.get(b) as number) || a - b) * (sort === 'asc' ? 1 : -1));
@@ -203,6 +204,10 @@ describe.each(TRANSPORTS)('repository sizes kept in the database (%s)', (kind) =
         expect(paged.data.map((p) => p.id)).toEqual(expected.slice(2, 4));
         expect(paged.headers['x-total']).toBe(String(expected.length));
         expect(sizeWalks.count).toBe(walks);
+        // A condition on the projects with the order: the matching ones in the same order.
+        const after = (all.map((p) => p.id).sort((a, b) => a - b)[1]) as number;
+        const filtered = await inst.admin.get<WithStats[]>('/projects', { order_by: order, sort, per_page: 100, id_after: after });
+        expect(filtered.data.map((p) => p.id)).toEqual(expected.filter((id) => id > after));
       }
     }
   });
