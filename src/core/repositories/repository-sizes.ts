@@ -84,11 +84,23 @@ export function forgetStoredSize(db: Database, storage: string, relative: string
 /**
  * Forgets every size and count kept under storage names that now name another directory or none
  * (the instance's storage list rewritten): a row is keyed by the storage's name, and what it
- * measured was the directory the name named then.
+ * measured was the directory the name named then. Rows are emptied, not deleted: every project
+ * keeps its rows (migration 47).
  */
 export function forgetStorages(db: Database, names: readonly string[]): void {
   if (names.length === 0) return;
-  db.prepare('DELETE FROM repository_sizes WHERE storage IN (SELECT value FROM json_each(?))').run(JSON.stringify(names));
+  db.prepare(`UPDATE repository_sizes SET ${FORGET} WHERE storage IN (SELECT value FROM json_each(?))`).run(JSON.stringify(names));
+}
+
+/** Forgets every size and count (a restored state's repositories may be newer than its database). */
+export function forgetAllSizes(db: Database): void {
+  try {
+    db.prepare(`UPDATE repository_sizes SET ${FORGET}`).run();
+  } catch (error) {
+    // A state from before counts were kept: its sizes only (migration 47 adds the rest, empty).
+    if (!/no such column/.test(String(error))) throw error;
+    db.prepare('UPDATE repository_sizes SET bytes = NULL, claim = NULL').run();
+  }
 }
 
 const keyOf = (kind: string, id: number, storage: string): string => `${kind}\0${id}\0${storage}`;

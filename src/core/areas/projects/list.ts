@@ -289,12 +289,14 @@ export function listProjects(ctx: RequestContext, scope: ListScope = {}): Reply 
     const presentSized = (page: ProjectRow[]) => (withStats ? withStatistics(ctx.core, viewer, page, page.map(present), sizes) : page.map(present));
     // Past the largest offset the answer is 405 before any size is measured.
     offsetWindow(ctx, OFFSET_PAGES);
-    const pageSql = keptSizePageSql(orderBy, ctes, condition, dir) ?? `${base} ORDER BY ${sizeFieldSql(orderBy)} ${dir}, p.id ${dir} LIMIT @limit OFFSET @offset`;
-    // One look for a matching project without its size (the whole scan when all are kept); only
-    // when one is found are the missing sizes measured, and the page read again.
+    const kept = keptSizePageSql(orderBy, ctes, condition, dir);
+    const pageSql = kept?.page ?? `${base} ORDER BY ${sizeFieldSql(orderBy)} ${dir}, p.id ${dir} LIMIT @limit OFFSET @offset`;
+    const unknownSql = kept?.unknown ?? `${base} AND ${unknownSizeSql(orderBy)} LIMIT 1`;
+    // One look for a matching project without its size; only when one is found are the missing
+    // sizes measured, and the page read again.
     const page = () =>
       readTx(ctx.core.db, () =>
-        ctx.core.db.prepare(`${base} AND ${unknownSizeSql(orderBy)} LIMIT 1`).get(args)
+        ctx.core.db.prepare(unknownSql).get(args)
           ? null
           : paginate(
               ctx,

@@ -112,15 +112,20 @@ const PART_SQL: Partial<Record<StoragePart, { value: string; unknown: string }>>
 /**
  * A page of the projects `p` matching `condition` in the order of a size field that is one
  * repository's kept size, walked from the kept sizes' index (migration 47) rather than sorting
- * every matching project; null for a field that sums parts. Exact only while every matching
- * project's size is kept (`unknownSizeSql` holds for none): a project without its row is left out.
+ * every matching project, and the look for a matching project whose size is not kept; null for a
+ * field that sums parts. The page is exact once that look finds none.
  */
-export function keptSizePageSql(field: SizeField, ctes: string, condition: string, dir: 'ASC' | 'DESC'): string | null {
+export function keptSizePageSql(field: SizeField, ctes: string, condition: string, dir: 'ASC' | 'DESC'): { page: string; unknown: string } | null {
   const kind = field === 'repository_size' ? 'project' : field === 'wiki_size' ? 'project_wiki' : null;
   if (!kind) return null;
   // CROSS JOIN keeps the sizes' index as the outer loop, so the walk stops at the page's end.
-  return `${ctes}SELECT p.* FROM repository_sizes rs CROSS JOIN projects p ON p.id = rs.container_id AND p.repository_storage = rs.storage
-    WHERE rs.kind = '${kind}' AND rs.bytes IS NOT NULL AND ${condition} ORDER BY rs.bytes ${dir}, rs.container_id ${dir} LIMIT @limit OFFSET @offset`;
+  const rows = `FROM repository_sizes rs CROSS JOIN projects p ON p.id = rs.container_id AND p.repository_storage = rs.storage WHERE rs.kind = '${kind}'`;
+  return {
+    page: `${ctes}SELECT p.* ${rows} AND rs.bytes IS NOT NULL AND ${condition} ORDER BY rs.bytes ${dir}, rs.container_id ${dir} LIMIT @limit OFFSET @offset`,
+    // Every project has its row (migration 47): one whose size is not kept has NULL bytes, and
+    // the index holds those apart, so the look costs the projects written since, not all of them.
+    unknown: `${ctes}SELECT 1 ${rows} AND rs.bytes IS NULL AND ${condition} LIMIT 1`,
+  };
 }
 
 const partsOf = (field: SizeField): StoragePart[] => (field === 'storage_size' ? STORAGE_PARTS.filter((k) => PART_SQL[k]) : [field]);
