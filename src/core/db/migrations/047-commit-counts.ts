@@ -11,8 +11,8 @@
 // and finds the projects whose size is not kept among the rows whose bytes are NULL. For that
 // every project has its repository's and its wiki's rows on the storage it is on from the
 // moment it is (the triggers, and the rows of the projects there are now): a project without
-// its row would be left out of such a page. A new project's rows start empty even where a
-// project with its id had rows (ids of deleted projects may be used again).
+// its row would be left out of such a page. A new project's rows, on every storage, start
+// empty even where a project with its id had rows (ids of deleted projects may be used again).
 import type { Migration } from '../migrate.js';
 
 export const commitCountsSchema: Migration = {
@@ -24,6 +24,8 @@ ALTER TABLE repository_sizes ADD COLUMN commit_branch TEXT;
 ALTER TABLE repository_sizes ADD COLUMN count_claim TEXT;
 CREATE INDEX IF NOT EXISTS repository_sizes_by_bytes ON repository_sizes (kind, bytes, container_id);
 CREATE TRIGGER IF NOT EXISTS projects_size_rows AFTER INSERT ON projects BEGIN
+  UPDATE repository_sizes SET bytes = NULL, claim = NULL, commit_count = NULL, commit_branch = NULL, count_claim = NULL
+    WHERE kind IN ('project', 'project_wiki') AND container_id = NEW.id;
   INSERT OR REPLACE INTO repository_sizes (kind, container_id, storage) VALUES ('project', NEW.id, NEW.repository_storage), ('project_wiki', NEW.id, NEW.repository_storage);
 END;
 CREATE TRIGGER IF NOT EXISTS projects_size_rows_moved AFTER UPDATE OF repository_storage ON projects BEGIN
