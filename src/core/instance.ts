@@ -3,6 +3,7 @@
 import type { Database } from './db/connection.js';
 import type { Offering, Tier } from './http/route.js';
 import { DEFAULT_PASSWORD_COST, isPasswordCost } from './auth/secrets.js';
+import { forgetStorages } from './repositories/repository-sizes.js';
 
 export type InstanceOffering = Offering | 'all';
 
@@ -74,14 +75,22 @@ export const offeringIn = (have: InstanceOffering, allowed: readonly Offering[])
  */
 export function liveStorages(db: Database, settings: InstanceSettings): InstanceSettings {
   const fallback = settings.storages;
+  const read = (): Record<string, string> => {
+    const row = db.prepare("SELECT value FROM settings WHERE key = 'storages'").get() as { value: string } | undefined;
+    return row ? (JSON.parse(row.value) as Record<string, string>) : fallback;
+  };
   Object.defineProperty(settings, 'storages', {
     enumerable: true,
     configurable: true,
-    get: () => {
-      const row = db.prepare("SELECT value FROM settings WHERE key = 'storages'").get() as { value: string } | undefined;
-      return row ? (JSON.parse(row.value) as Record<string, string>) : fallback;
+    get: read,
+    set: (value: Record<string, string>) => {
+      const before = read();
+      writeSettings(db, { storages: value });
+      // Sizes and commit counts are kept under a storage's name: a name repointed (or removed,
+      // then added again elsewhere) no longer names the repositories they were measured on.
+      const changed = [...new Set([...Object.keys(before), ...Object.keys(value)])].filter((n) => before[n] !== value[n]);
+      forgetStorages(db, changed);
     },
-    set: (value: Record<string, string>) => writeSettings(db, { storages: value }),
   });
   return settings;
 }

@@ -5,6 +5,7 @@
 // order by repository_size is the order the directory walks give. On both transports: the core
 // (and the walk counter, `sizeWalks`) is this process's either way.
 import { spawnSync } from 'node:child_process';
+import { cpSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startInstance, TRANSPORTS, type Instance } from '../helpers/instance.js';
@@ -176,7 +177,7 @@ describe.each(TRANSPORTS)('repository sizes kept in the database (%s)', (kind) =
     expect(repositorySizes(inst.core, [{ kind: 'project', id: doomed.id, storage: 'default', path }])).toEqual([0]);
   });
 
-  it('order_by repository_size and storage_size give the order of the directory walks, and walk nothing once stored', async () => {
+  it('order_by repository_size, wiki_size and storage_size give the order of the directory walks, and walk nothing once stored', async () => {
     for (let i = 0; i < 4; i++) {
       const p = await createRepoProject(inst, inst.admin, { namespace_id: group.id });
       await commitFiles(inst.admin, p.id, 'main', { 'f.bin': 'q'.repeat(1_000 * (i + 1) * (i % 2 ? 7 : 3)) });
@@ -184,13 +185,14 @@ describe.each(TRANSPORTS)('repository sizes kept in the database (%s)', (kind) =
     const all = (await inst.admin.get<WithStats[]>('/projects', { per_page: 100 })).data;
     for (const [order, field] of [
       ['repository_size', 'repository_size'],
+      ['wiki_size', 'wiki_size'],
       ['storage_size', 'storage_size'],
     ] as const) {
       for (const sort of ['asc', 'desc'] as const) {
         const bytes = new Map(
           all.map((p) => {
             const w = walked(p.id);
-            return [p.id, field === 'repository_size' ? w.repository_size : w.repository_size + w.wiki_size + w.snippets_size];
+            return [p.id, field === 'storage_size' ? w.repository_size + w.wiki_size + w.snippets_size : w[field]];
           }),
         );
         const expected = [...all.map((p) => p.id)].sort((a, b) => ((bytes.get(a) as number) - (bytes.get(b) as number) || a - b) * (sort === 'asc' ? 1 : -1));
@@ -202,7 +204,29 @@ describe.each(TRANSPORTS)('repository sizes kept in the database (%s)', (kind) =
         expect(paged.data.map((p) => p.id)).toEqual(expected.slice(2, 4));
         expect(paged.headers['x-total']).toBe(String(expected.length));
         expect(sizeWalks.count).toBe(walks);
+        // A condition on the projects with the order: the matching ones in the same order.
+        const after = (all.map((p) => p.id).sort((a, b) => a - b)[1]) as number;
+        const filtered = await inst.admin.get<WithStats[]>('/projects', { order_by: order, sort, per_page: 100, id_after: after });
+        expect(filtered.data.map((p) => p.id)).toEqual(expected.filter((id) => id > after));
       }
     }
+  });
+
+  it('a storage name removed and added again at another directory forgets what was kept under it', async () => {
+    const oldPath = dir('second', RepositoryStore.projectRelativePath(project.id));
+    // Kept under "second": the project's repository there, gone since it moved back.
+    expect(repositorySizes(inst.core, [{ kind: 'project', id: project.id, storage: 'second', path: oldPath }])).toEqual([0]);
+    const kept = () => inst.core.db.prepare("SELECT COUNT(*) AS n FROM repository_sizes WHERE storage = 'second' AND bytes IS NOT NULL").get() as { n: number };
+    expect(kept().n).toBeGreaterThan(0);
+    // The new directory already holds a copy of the repository (as a disk copied by hand would).
+    const newPath = join(inst.core.stateDir, 'storages', 'elsewhere', RepositoryStore.projectRelativePath(project.id));
+    cpSync(dir('default', RepositoryStore.projectRelativePath(project.id)), newPath, { recursive: true });
+    expect((await inst.admin.delete('/hostctl/storages/second')).status).toBe(204);
+    expect((await inst.admin.post('/hostctl/storages', { name: 'second', path: 'storages/elsewhere' })).status).toBe(201);
+    expect(inst.core.repos.storagePath('second')).toBe(join(inst.core.stateDir, 'storages', 'elsewhere'));
+    expect(kept().n).toBe(0);
+    const size = repositorySizes(inst.core, [{ kind: 'project', id: project.id, storage: 'second', path: newPath }]);
+    expect(size).toEqual([directorySize(newPath)]);
+    expect(size[0]).toBeGreaterThan(0);
   });
 });

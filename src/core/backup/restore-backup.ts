@@ -14,6 +14,7 @@ import { readArchive, type ReadProgress } from './read-archive.js';
 import { OWN_ENTRIES } from './state-contents.js';
 import { deadBeside, sweepBeside } from './scratch.js';
 import { archiveChecks, refuseFailed } from './archive-checks.js';
+import { forgetAllSizes } from '../repositories/repository-sizes.js';
 import type { CheckResult } from '../../shared/health-check.js';
 
 export interface RestoreOptions {
@@ -163,9 +164,9 @@ export async function restoreBackup(options: RestoreOptions): Promise<RestoreSum
       refuseFailed(checks);
       db.prepare("INSERT INTO settings (key, value) VALUES ('storages', ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value").run(JSON.stringify(storageSetting));
       // The repositories were archived after the database was copied: the sizes the copy kept
-      // may be of older files. They are measured again as asked for (an archive made before
-      // sizes were kept has no such table; its migration makes it empty).
-      if (db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'repository_sizes'").get()) db.prepare('DELETE FROM repository_sizes').run();
+      // may be of older files. They are measured again as asked for; the rows stay, emptied
+      // (an archive made before sizes were kept has no such table; its migrations make it).
+      if (db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'repository_sizes'").get()) forgetAllSizes(db);
     } finally {
       db.close();
     }

@@ -79,3 +79,40 @@ describe('migration 43 (personal namespace holders are Owner members)', () => {
     expect(db.prepare(`SELECT n FROM member_counts WHERE source_type = 'project' AND source_id = 10`).get()).toEqual({ n: 1 });
   });
 });
+
+describe('migration 47 (commit counts, every project with its size rows)', () => {
+  it('gives every project of a state its repository and wiki rows, keeps the sizes there, and new or moved projects get theirs', () => {
+    const db = new Database(':memory:');
+    for (const m of migrations.filter((x) => x.version < 47)) {
+      if (typeof m.up === 'string') db.exec(m.up);
+      else m.up(db);
+    }
+    const at = '2025-01-01T00:00:00.000Z';
+    db.prepare(`INSERT INTO namespaces (id, kind, name, path, full_path, full_path_lower, full_name, visibility, created_at, updated_at) VALUES (1, 'group', 'g', 'g', 'g', 'g', 'g', 'public', ?, ?)`).run(at, at);
+    const project = db.prepare(`INSERT INTO projects (id, namespace_id, name, path, path_lower, description, repository_storage, created_at, updated_at, last_activity_at) VALUES (?, 1, ?, ?, ?, '', ?, ?, ?, ?)`);
+    project.run(1, 'p1', 'p1', 'p1', 'default', at, at, at);
+    project.run(2, 'p2', 'p2', 'p2', 'second', at, at, at);
+    // A size kept before the migration stays kept.
+    db.prepare(`INSERT INTO repository_sizes (kind, container_id, storage, bytes) VALUES ('project', 1, 'default', 1234)`).run();
+    db.exec(migrations.find((x) => x.version === 47)?.up as string);
+    const rows = () => db.prepare('SELECT kind, container_id AS id, storage, bytes FROM repository_sizes ORDER BY container_id, kind, storage').all();
+    expect(rows()).toEqual([
+      { kind: 'project', id: 1, storage: 'default', bytes: 1234 },
+      { kind: 'project_wiki', id: 1, storage: 'default', bytes: null },
+      { kind: 'project', id: 2, storage: 'second', bytes: null },
+      { kind: 'project_wiki', id: 2, storage: 'second', bytes: null },
+    ]);
+    db.prepare("UPDATE repository_sizes SET bytes = 99, commit_count = 3, commit_branch = 'main' WHERE container_id = 2").run();
+    db.prepare("UPDATE projects SET repository_storage = 'default' WHERE id = 2").run();
+    expect(db.prepare("SELECT bytes FROM repository_sizes WHERE container_id = 2 AND storage = 'default'").all()).toEqual([{ bytes: null }, { bytes: null }]);
+    db.prepare('DELETE FROM projects WHERE id = 2').run();
+    // Id 2 used again: its rows, on every storage, start empty.
+    project.run(2, 'p3', 'p3', 'p3', 'default', at, at, at);
+    expect(db.prepare('SELECT kind, storage, bytes, commit_count FROM repository_sizes WHERE container_id = 2 ORDER BY storage, kind').all()).toEqual([
+      { kind: 'project', storage: 'default', bytes: null, commit_count: null },
+      { kind: 'project_wiki', storage: 'default', bytes: null, commit_count: null },
+      { kind: 'project', storage: 'second', bytes: null, commit_count: null },
+      { kind: 'project_wiki', storage: 'second', bytes: null, commit_count: null },
+    ]);
+  });
+});

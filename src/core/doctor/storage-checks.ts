@@ -102,7 +102,10 @@ export async function storageChecks(db: Database, stateDir: string, options: Sto
     if (locks.length === 0 || liveWriter(repo)) continue;
     if (options.fix) {
       for (const l of locks) rmSync(l, { force: true });
-      // Removing files is a write to the repository: its stored size is measured again.
+      // Removing files is a write to the repository, but doctor opens the state read-only (it
+      // must diagnose a state without migrating it or taking the write lock from a running
+      // server), so this forgets nothing: the size kept (with the lock files' few bytes, or a
+      // count taken before the killed writer moved a ref) stands until the repository's next write.
       const row = found[i] as (typeof found)[number];
       forgetStoredSize(db, row.storage, row.path);
       removed += locks.length;

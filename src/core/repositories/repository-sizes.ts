@@ -48,31 +48,58 @@ export function directorySize(dir: string): number {
   return total;
 }
 
-const KEY = 'kind = ? AND container_id = ? AND storage = ?';
+export const KEY = 'kind = ? AND container_id = ? AND storage = ?';
+
+/** What a write forgets: the size and the commit count (src/core/repositories/commit-counts.ts), and their claims. */
+const FORGET = 'bytes = NULL, claim = NULL, commit_count = NULL, count_claim = NULL';
 
 /** The write hook: forgets the size of the repository at `relative` in `storage`. */
 export function forgetRepositorySize(core: CoreState, storage: string, relative: string): void {
   const container = RepositoryStore.containerOf(relative);
   if (!container || core.db.readonly) return;
   const key = [container.kind, container.id, storage];
-  const row = core.db.prepare(`SELECT bytes, claim FROM repository_sizes WHERE ${KEY}`).get(...key) as { bytes: number | null; claim: string | null } | undefined;
+  const row = core.db.prepare(`SELECT bytes, claim, commit_count, count_claim FROM repository_sizes WHERE ${KEY}`).get(...key) as
+    | { bytes: number | null; claim: string | null; commit_count: number | null; count_claim: string | null }
+    | undefined;
   // No row: no reader has claimed it yet, and one that does will measure after this write.
-  if (!row || (row.bytes === null && row.claim === null)) return;
-  core.tx(() => core.db.prepare(`UPDATE repository_sizes SET bytes = NULL, claim = NULL WHERE ${KEY}`).run(...key));
+  if (!row || (row.bytes === null && row.claim === null && row.commit_count === null && row.count_claim === null)) return;
+  core.tx(() => core.db.prepare(`UPDATE repository_sizes SET ${FORGET} WHERE ${KEY}`).run(...key));
 }
 
 /**
  * The same for a process that holds only the database (doctor --fix removing a killed writer's
- * locks): the row is cleared outright. A state from before sizes were kept has no table to clear;
+ * locks): the row is cleared outright. A state from before sizes (or counts) were kept has nothing to clear;
  * a connection opened read-only (doctor's own) cannot, and the repository's next write will.
  */
 export function forgetStoredSize(db: Database, storage: string, relative: string): void {
   const container = RepositoryStore.containerOf(relative);
   if (!container || db.readonly) return;
   try {
-    db.prepare(`UPDATE repository_sizes SET bytes = NULL, claim = NULL WHERE ${KEY}`).run(container.kind, container.id, storage);
+    db.prepare(`UPDATE repository_sizes SET ${FORGET} WHERE ${KEY}`).run(container.kind, container.id, storage);
   } catch (error) {
-    if (!/no such table/.test(String(error))) throw error;
+    if (!/no such (table|column)/.test(String(error))) throw error;
+  }
+}
+
+/**
+ * Forgets every size and count kept under storage names that now name another directory or none
+ * (the instance's storage list rewritten): a row is keyed by the storage's name, and what it
+ * measured was the directory the name named then. Rows are emptied, not deleted: every project
+ * keeps its rows (migration 47).
+ */
+export function forgetStorages(db: Database, names: readonly string[]): void {
+  if (names.length === 0) return;
+  db.prepare(`UPDATE repository_sizes SET ${FORGET} WHERE storage IN (SELECT value FROM json_each(?))`).run(JSON.stringify(names));
+}
+
+/** Forgets every size and count (a restored state's repositories may be newer than its database). */
+export function forgetAllSizes(db: Database): void {
+  try {
+    db.prepare(`UPDATE repository_sizes SET ${FORGET}`).run();
+  } catch (error) {
+    // A state from before counts were kept: its sizes only (migration 47 adds the rest, empty).
+    if (!/no such column/.test(String(error))) throw error;
+    db.prepare('UPDATE repository_sizes SET bytes = NULL, claim = NULL').run();
   }
 }
 
@@ -80,8 +107,11 @@ const keyOf = (kind: string, id: number, storage: string): string => `${kind}\0$
 
 let claims = 0;
 
-/** A failed write of a size (a busy or read-only database) only means it is measured again next time. */
-function tryWrite(core: CoreState, fn: () => void): boolean {
+/** A claim no other reader (in this process or another) holds. */
+export const newClaim = (): string => `${process.pid}-${Date.now().toString(36)}-${(claims++).toString(36)}`;
+
+/** A failed write of a size or count (a busy or read-only database) only means it is measured again next time. */
+export function tryWrite(core: CoreState, fn: () => void): boolean {
   try {
     core.tx(fn);
     return true;
@@ -112,7 +142,7 @@ export function repositorySizes(core: CoreState, repos: readonly SizedRepository
 
 /** Measures repositories, storing each size where no write came between the claim and the store. */
 function measure(core: CoreState, repos: readonly SizedRepository[], into: Map<string, number>): void {
-  const claim = `${process.pid}-${Date.now().toString(36)}-${(claims++).toString(36)}`;
+  const claim = newClaim();
   const claimed =
     !core.db.readonly &&
     tryWrite(core, () => {

@@ -18,7 +18,7 @@ import { likeContains, rowsInOrder, trigramPhrase } from '../../db/sql.js';
 import { isAdmin } from '../../auth/policy.js';
 import { projectAccessLevel } from '../../auth/access.js';
 import { similarityScorer } from '../../db/trigram-similarity.js';
-import { ProjectSizes, sizeFieldSql, unknownSizeSql, withStatistics } from './statistics.js';
+import { keptSizePageSql, ProjectSizes, sizeFieldSql, unknownSizeSql, withStatistics } from './statistics.js';
 
 /** The orders by a size field, as the platform's STATISTICS_SORT_PARAMS. */
 const SIZE_ORDERS = ['storage_size', 'repository_size', 'wiki_size', 'packages_size'] as const;
@@ -289,17 +289,26 @@ export function listProjects(ctx: RequestContext, scope: ListScope = {}): Reply 
     const presentSized = (page: ProjectRow[]) => (withStats ? withStatistics(ctx.core, viewer, page, page.map(present), sizes) : page.map(present));
     // Past the largest offset the answer is 405 before any size is measured.
     offsetWindow(ctx, OFFSET_PAGES);
-    sizes.storeMissing(base, args, orderBy);
-    const sizeOrder = `${sizeFieldSql(orderBy)} ${dir}, p.id ${dir}`;
-    const reply = readTx(ctx.core.db, () =>
-      ctx.core.db.prepare(`${base} AND ${unknownSizeSql(orderBy)} LIMIT 1`).get(args)
-        ? null
-        : paginate(
-            ctx,
-            (cap) => (ctx.core.db.prepare(cappedCount(base, cap)).get(args) as { n: number }).n,
-            (limit, offset) => ctx.core.db.prepare(`${base} ORDER BY ${sizeOrder} LIMIT @limit OFFSET @offset`).all({ ...args, limit, offset }) as ProjectRow[],
-          ),
-    );
+    const kept = keptSizePageSql(orderBy, ctes, condition, dir);
+    const pageSql = kept?.page ?? `${base} ORDER BY ${sizeFieldSql(orderBy)} ${dir}, p.id ${dir} LIMIT @limit OFFSET @offset`;
+    const unknownSql = kept?.unknown ?? `${base} AND ${unknownSizeSql(orderBy)} LIMIT 1`;
+    // One look for a matching project without its size; only when one is found are the missing
+    // sizes measured, and the page read again.
+    const page = () =>
+      readTx(ctx.core.db, () =>
+        ctx.core.db.prepare(unknownSql).get(args)
+          ? null
+          : paginate(
+              ctx,
+              (cap) => (ctx.core.db.prepare(cappedCount(base, cap)).get(args) as { n: number }).n,
+              (limit, offset) => ctx.core.db.prepare(pageSql).all({ ...args, limit, offset }) as ProjectRow[],
+            ),
+      );
+    let reply = page();
+    if (!reply) {
+      sizes.storeMissing(base, args, orderBy);
+      reply = page();
+    }
     if (reply) return Promise.resolve(presentSized(reply.body as ProjectRow[])).then((body) => new Reply(reply.status, body, reply.headers));
     const rows = ctx.core.db.prepare(base).all(args) as ProjectRow[];
     const size = sizes.field(rows, orderBy);

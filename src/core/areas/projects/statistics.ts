@@ -1,8 +1,9 @@
 // Project statistics (`statistics=true`), as the platform's ProjectStatistics counts them: the
 // repository's and wiki's sizes on disk and the default branch's commit count, the sizes of the
 // project's package files (their rows, until the destroy job deletes them) and of its snippets'
-// repositories; storage_size is the sum of the size fields. A repository's size is kept in the
-// database once measured, until a write to it (src/core/repositories/repository-sizes.ts). Only
+// repositories; storage_size is the sum of the size fields. A repository's size and the default
+// branch's commit count are kept in the database once measured, until a write to the repository
+// (src/core/repositories/repository-sizes.ts, commit-counts.ts). Only
 // administrators and members from Reporter up see them; sizes of things this instance does not
 // store (LFS, artifacts, uploads, container registry) are 0.
 import type { ProjectRow, UserRow } from '../../db/rows.js';
@@ -10,6 +11,7 @@ import type { CoreState } from '../../state.js';
 import { can, isAdmin } from '../../auth/policy.js';
 import { RepositoryStore } from '../../git/store.js';
 import { repositorySizes, type SizedRepository } from '../../repositories/repository-sizes.js';
+import { defaultBranchCommitCounts } from '../../repositories/commit-counts.js';
 
 export { directorySize } from '../../repositories/repository-sizes.js';
 
@@ -107,6 +109,25 @@ const PART_SQL: Partial<Record<StoragePart, { value: string; unknown: string }>>
   },
 };
 
+/**
+ * A page of the projects `p` matching `condition` in the order of a size field that is one
+ * repository's kept size, walked from the kept sizes' index (migration 47) rather than sorting
+ * every matching project, and the look for a matching project whose size is not kept; null for a
+ * field that sums parts. The page is exact once that look finds none.
+ */
+export function keptSizePageSql(field: SizeField, ctes: string, condition: string, dir: 'ASC' | 'DESC'): { page: string; unknown: string } | null {
+  const kind = field === 'repository_size' ? 'project' : field === 'wiki_size' ? 'project_wiki' : null;
+  if (!kind) return null;
+  // CROSS JOIN keeps the sizes' index as the outer loop, so the walk stops at the page's end.
+  const rows = `FROM repository_sizes rs CROSS JOIN projects p ON p.id = rs.container_id AND p.repository_storage = rs.storage WHERE rs.kind = '${kind}'`;
+  return {
+    page: `${ctes}SELECT p.* ${rows} AND rs.bytes IS NOT NULL AND ${condition} ORDER BY rs.bytes ${dir}, rs.container_id ${dir} LIMIT @limit OFFSET @offset`,
+    // Every project has its row (migration 47): one whose size is not kept has NULL bytes, and
+    // the index holds those apart, so the look costs the projects written since, not all of them.
+    unknown: `${ctes}SELECT 1 ${rows} AND rs.bytes IS NULL AND ${condition} LIMIT 1`,
+  };
+}
+
 const partsOf = (field: SizeField): StoragePart[] => (field === 'storage_size' ? STORAGE_PARTS.filter((k) => PART_SQL[k]) : [field]);
 
 /**
@@ -186,11 +207,6 @@ export function sumSizes(items: readonly Omit<StorageSizes, 'storage_size'>[]): 
 
 export const mayReadStatistics = (core: CoreState, viewer: UserRow | null, p: ProjectRow): boolean => isAdmin(viewer) || (viewer !== null && can(core, viewer, 'read_statistics', { project: p }));
 
-async function commitCount(core: CoreState, p: ProjectRow): Promise<number> {
-  const repo = core.repos.project(p);
-  return repo.exists() && (await repo.branch(p.default_branch)) ? repo.count({ rev: p.default_branch }) : 0;
-}
-
 /**
  * Adds `statistics` to presented projects the viewer may see them for; `sizes` holds what the
  * request already read (the parts an order by size sorted on), so no part is read twice.
@@ -204,16 +220,15 @@ export async function withStatistics<T extends { id: number }>(
 ): Promise<(T & { statistics?: ProjectStatistics })[]> {
   const readable = rows.filter((r) => mayReadStatistics(core, viewer, r));
   const all = sizes.all(readable);
-  const byId = new Map(readable.map((r) => [r.id, r]));
-  return Promise.all(
-    presented.map(async (item) => {
-      const row = byId.get(item.id);
-      const size = all.get(item.id);
-      if (!row || !size) return item;
-      const statistics: ProjectStatistics = { commit_count: await commitCount(core, row), ...size, container_registry_size: 0 };
-      return { ...item, statistics };
-    }),
-  );
+  const counts = await defaultBranchCommitCounts(core, readable);
+  const commits = new Map(readable.map((r, i) => [r.id, counts[i] as number]));
+  return presented.map((item) => {
+    const size = all.get(item.id);
+    const commit_count = commits.get(item.id);
+    if (!size || commit_count === undefined) return item;
+    const statistics: ProjectStatistics = { commit_count, ...size, container_registry_size: 0 };
+    return { ...item, statistics };
+  });
 }
 
 /**

@@ -33,6 +33,7 @@ import { groupOrderVisibilitySchema } from './042-group-order-visibility.js';
 import { personalHolderOwnersSchema } from './043-personal-holder-owners.js';
 import { projectStarOrderSchema } from './044-project-star-order.js';
 import { repositorySizesSchema } from './046-repository-sizes.js';
+import { commitCountsSchema } from './047-commit-counts.js';
 
 export const migrations: Migration[] = [
   coreSchema,
@@ -68,4 +69,5 @@ export const migrations: Migration[] = [
   personalHolderOwnersSchema,
   projectStarOrderSchema,
   repositorySizesSchema,
+  commitCountsSchema,
 ];
