@@ -4,7 +4,7 @@ import { Command, Help, Option } from 'commander';
 import { NOUNS, type NounEntry } from './nouns.js';
 import { VERSION } from './version.js';
 import { FORMATS } from './render/output.js';
-import { PROGRAM_ONLY_FLAGS, programFlags } from './program-flags.js';
+import { programFlags, programOnlyFlags } from './program-flags.js';
 import { isTerminal, writeErr, writeOut } from './io/output.js';
 import { onlyVerbNamed } from './kit/verb-filter.js';
 
@@ -23,7 +23,7 @@ export function helpSettings(sort = true) {
     // A command's help lists the program flags it takes: not those that mean something only
     // before any command (--version).
     visibleGlobalOptions(this: Help, cmd: Command): Option[] {
-      return Help.prototype.visibleGlobalOptions.call(this, cmd).filter((o) => !PROGRAM_ONLY_FLAGS.has(o.long ?? ''));
+      return Help.prototype.visibleGlobalOptions.call(this, cmd).filter((o) => !programOnlyFlags().has(o.long ?? ''));
     },
   };
 }
