@@ -8,24 +8,38 @@ import { programFlags, programOnlyFlags } from './program-flags.js';
 import { isTerminal, writeErr, writeOut } from './io/output.js';
 import { onlyVerbNamed } from './kit/verb-filter.js';
 
-/**
- * Help fits the terminal (COLUMNS, else the terminal's width, else 80, piped too), and option
- * descriptions wrap even beside long flag names (commander's default gives up under 40 columns).
- */
-export function helpSettings(sort = true) {
+/** The width help fits: COLUMNS, else the terminal's width, else 80 (piped too). */
+export function helpWidth(): number {
   const fromEnv = Number(process.env.COLUMNS);
-  const helpWidth = Number.isInteger(fromEnv) && fromEnv > 0 ? fromEnv : isTerminal(1) && process.stdout.columns ? process.stdout.columns : 80;
-  return {
+  return Number.isInteger(fromEnv) && fromEnv > 0 ? fromEnv : isTerminal(1) && process.stdout.columns ? process.stdout.columns : 80;
+}
+
+type HelpSettings = Partial<Help> & { showGlobalOptions: boolean; sortSubcommands?: boolean };
+
+/** One settings object for every command that sorts its subcommands, one for those that do not. */
+const shared: { sorted?: HelpSettings; unsorted?: HelpSettings } = {};
+
+/**
+ * Help fits the terminal (helpWidth), and option descriptions wrap even beside long flag names
+ * (commander's default gives up under 40 columns). Commander reads the settings only when it
+ * shows help or an error (its createHelp), so every command shares one object, made on first
+ * use, and the width is read then, from a getter: a command that shows neither reads nothing.
+ */
+export function helpSettings(sort = true): HelpSettings {
+  const key = sort ? 'sorted' : 'unsorted';
+  return (shared[key] ??= {
     showGlobalOptions: true,
     ...(sort ? { sortSubcommands: true } : {}),
-    helpWidth,
+    get helpWidth() {
+      return helpWidth();
+    },
     minWidthToWrap: 16,
     // A command's help lists the program flags it takes: not those that mean something only
     // before any command (--version).
     visibleGlobalOptions(this: Help, cmd: Command): Option[] {
       return Help.prototype.visibleGlobalOptions.call(this, cmd).filter((o) => !programOnlyFlags().has(o.long ?? ''));
     },
-  };
+  });
 }
 
 /** The noun a command line's words (readCommandLine) name, if any. */
