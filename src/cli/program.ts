@@ -1,6 +1,7 @@
 // The commander program: global options, then the nouns. Only the noun the command line names
 // is loaded; `--help` alone lists them all from the table without loading any.
 import { Command, Help, Option } from 'commander';
+import { CliCommand, CliOption } from './kit/cli-command.js';
 import { NOUNS, type NounEntry } from './nouns.js';
 import { VERSION } from './version.js';
 import { FORMATS } from './render/output.js';
@@ -74,7 +75,7 @@ export function findCommand(root: Command, words: readonly string[]): { command:
 }
 
 export function createProgram(): Command {
-  const program = new Command('hostctl')
+  const program = new CliCommand('hostctl')
     .description('Administer a GitLab-style hosting platform: a bundled local instance, or a remote one')
     .configureHelp(helpSettings())
     .showHelpAfterError(false)
@@ -86,7 +87,7 @@ export function createProgram(): Command {
       program.version(VERSION, f.flags, f.description);
       continue;
     }
-    const option = new Option(f.flags, f.description);
+    const option = new CliOption(f.flags, f.description);
     if (f.choices) option.choices(f.choices);
     if (f.defaultValue !== undefined) option.default(f.defaultValue);
     if (f.hidden) option.hideHelp();
@@ -107,7 +108,7 @@ export function createProgram(): Command {
 export async function addNouns(program: Command, load: NounEntry[] | 'all', { alone = false, verb }: { alone?: boolean; verb?: string } = {}): Promise<void> {
   const chosen = load === 'all' ? NOUNS : load;
   const nounCommand = (entry: NounEntry): Command => {
-    const cmd = new Command(entry.name).description(entry.summary);
+    const cmd = new CliCommand(entry.name).description(entry.summary);
     for (const alias of entry.aliases ?? []) cmd.alias(alias);
     cmd.exitOverride();
     cmd.configureHelp(helpSettings());
@@ -132,5 +133,5 @@ export async function addNouns(program: Command, load: NounEntry[] | 'all', { al
 
 /** Commands created under a noun inherit the program's settings. */
 export function subcommand(name: string): Command {
-  return new Command(name).exitOverride().configureHelp(helpSettings(false));
+  return new CliCommand(name).exitOverride().configureHelp(helpSettings(false));
 }

@@ -3,6 +3,7 @@
 // with a Cli: the resolved target, a lazily built API client, rendering, confirmation and
 // prompts that follow the terminal rules.
 import { Option, type Command } from 'commander';
+import { CliOption } from './cli-command.js';
 import { createRequire } from 'node:module';
 import type { ApiClient, DryRunRequest } from '../../client/client.js';
 import { detectTerminal, type TerminalInfo } from '../io/terminal.js';
@@ -202,7 +203,7 @@ export function applyVerb<O>(cmd: Command, spec: VerbSpec<O>): Command {
   // it is -g/--group. `--group X` is accepted, hidden, where the argument is the rule, so a
   // script written either way runs.
   const groupFirst = cmd.registeredArguments[0]?.name() === 'group' && !hasLong(cmd, 'group');
-  if (groupFirst) cmd.addOption(new Option('-g, --group <group>', 'same as the GROUP argument').hideHelp());
+  if (groupFirst) cmd.addOption(new CliOption('-g, --group <group>', 'same as the GROUP argument').hideHelp());
   if (spec.optionAliases) verbAliases.set(cmd, spec.optionAliases);
   addHiddenAliases(cmd);
   if (spec.list) {
@@ -520,7 +521,7 @@ function addHiddenAliases(cmd: Command): void {
   for (const [alias, canonical] of aliasesOf(cmd)) {
     if (!hasLong(cmd, canonical) || hasLong(cmd, alias)) continue;
     const of = cmd.options.find((o) => o.long === `--${canonical}`) as Option;
-    cmd.addOption(new Option(`--${alias} <${/[<[]([^>\]]+)/.exec(of.flags)?.[1] ?? 'value'}>`, `same as --${canonical}`).hideHelp());
+    cmd.addOption(new CliOption(`--${alias} <${/[<[]([^>\]]+)/.exec(of.flags)?.[1] ?? 'value'}>`, `same as --${canonical}`).hideHelp());
   }
 }
 
