@@ -7,7 +7,7 @@ import { DryRunStop } from '../client/client.js';
 import { TransportError } from '../client/transport.js';
 import { CancelledError, CliError, EXIT, UsageError, WaitTimeoutError, exitCodeForStatus, explainApiError, extensionMissing, hintForUnreachable } from './kit/errors.js';
 import { wrapText } from './render/cells.js';
-import { addNouns, createProgram, findCommand, findSub, helpSettings, selectedNoun, selectedVerb } from './program.js';
+import { addNouns, createProgram, findCommand, findSub, helpWidth, selectedNoun, selectedVerb } from './program.js';
 import { readCommandLine } from './program-flags.js';
 import type { FlagOfField } from './kit/flag-fields.js';
 import { isTerminal, useDirectOutput, writeErr, writeOut } from './io/output.js';
@@ -52,11 +52,11 @@ const wantsJson = (argv: string[]): boolean =>
 
 /**
  * Usage errors found by commander are reported by main, as one line or as JSON with -o json; help
- * (with the text commands add after it) fits the terminal's width.
+ * (with the text commands add after it) fits the terminal's width, read when it is written.
  */
-function configureOutputs(cmd: Command, width: number): void {
-  cmd.configureOutput({ outputError: () => undefined, writeOut: (text) => writeOut(wrapText(text, width)) });
-  for (const sub of cmd.commands) configureOutputs(sub, width);
+function configureOutputs(cmd: Command): void {
+  cmd.configureOutput({ outputError: () => undefined, writeOut: (text) => writeOut(wrapText(text, helpWidth())) });
+  for (const sub of cmd.commands) configureOutputs(sub);
 }
 
 
@@ -70,7 +70,7 @@ async function help(program: Command, words: string[]): Promise<void> {
   const first = words[0] as string;
   if (first === 'exit-codes') {
     const { EXIT_MEANINGS } = await import('./kit/errors.js');
-    const width = helpSettings().helpWidth;
+    const width = helpWidth();
     writeOut(`Exit codes:\n${Object.entries(EXIT_MEANINGS).map(([code, text]) => `  ${code.padStart(3)}  ${wrapText(text, width - 7).replace(/\n/g, `\n${' '.repeat(7)}`)}`).join('\n')}\n`);
     return;
   }
@@ -115,7 +115,7 @@ export async function main(argv: string[], options: { directOutput?: boolean } =
     const { words } = line;
     const noun = selectedNoun(words);
     await addNouns(program, noun ? [noun] : [], { alone: !argv.includes('--help') && !argv.includes('-h'), verb: selectedVerb(words) });
-    configureOutputs(program, helpSettings().helpWidth);
+    configureOutputs(program);
     // --version describes the program; with a command, before or after it, it is a mistake, not a request.
     if (line.misplaced) throw new UsageError(`${line.misplaced} is a program option and takes no command: give it alone (hostctl ${line.misplaced})`);
     if (words[0] === 'help') {

@@ -1,10 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { PROGRAM_ONLY_FLAGS, programFlags, readCommandLine, VALUE_FLAGS } from './program-flags.js';
+import { flagNames, programFlags, programOnlyFlags, readCommandLine, valueFlags } from './program-flags.js';
 
 describe('the program flags table', () => {
   it('derives which flags take a value and which are program-only', () => {
-    expect([...VALUE_FLAGS].sort()).toEqual(['--color', '--context', '--fields', '--jq', '--output', '--state', '--sudo', '--url', '-o', '-q']);
-    expect([...PROGRAM_ONLY_FLAGS].sort()).toEqual(['--version', '-V']);
+    expect([...valueFlags()].sort()).toEqual(['--color', '--context', '--fields', '--jq', '--output', '--state', '--sudo', '--url', '-o', '-q']);
+    expect([...programOnlyFlags()].sort()).toEqual(['--version', '-V']);
+    expect(flagNames('-o, --output <format>')).toEqual(['-o', '--output']);
+    expect(flagNames('-g|--group [group]')).toEqual(['-g', '--group']);
+    expect(flagNames('--no-color')).toEqual(['--no-color']);
+    expect(flagNames(' ,-y ,,  --yes,')).toEqual(['-y', '--yes']);
     expect(programFlags(['table', 'json']).find((f) => f.flags.startsWith('-o'))?.choices).toEqual(['table', 'json']);
   });
 });

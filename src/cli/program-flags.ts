@@ -42,19 +42,48 @@ export function programFlags(formats: readonly string[]): readonly ProgramFlag[]
   ];
 }
 
-/** The names (`-o`, `--output`) a flag's syntax gives it. */
-export const flagNames = (flags: string): string[] => flags.split(/[ ,|]+/).filter((w) => w.startsWith('-'));
+/**
+ * The names (`-o`, `--output`) a flag's syntax gives it: its words, split at spaces, commas and
+ * `|`, that begin with `-`. (Read on every command: a character walk, not a regular expression,
+ * whose first use would compile it.)
+ */
+export function flagNames(flags: string): string[] {
+  const names: string[] = [];
+  let start = 0;
+  for (let i = 0; i <= flags.length; i++) {
+    const c = flags[i];
+    if (i === flags.length || c === ' ' || c === ',' || c === '|') {
+      if (flags[start] === '-') names.push(flags.slice(start, i));
+      start = i + 1;
+    }
+  }
+  return names;
+}
 
-const takesValue = (f: ProgramFlag): boolean => /[<[]/.test(f.flags);
+const takesValue = (f: ProgramFlag): boolean => f.flags.includes('<') || f.flags.includes('[');
 
-// Names only: which flags exist and take a value does not depend on the list of formats.
-const FLAGS = programFlags([]);
+let derived: { value: ReadonlySet<string>; programOnly: ReadonlySet<string> } | undefined;
+
+/**
+ * The sets below, made on first use rather than when the module loads. Names only: which flags
+ * exist and take a value does not depend on the list of formats.
+ */
+function derivedSets(): { value: ReadonlySet<string>; programOnly: ReadonlySet<string> } {
+  if (derived) return derived;
+  const value = new Set<string>();
+  const programOnly = new Set<string>();
+  for (const f of programFlags([])) {
+    if (takesValue(f)) for (const name of flagNames(f.flags)) value.add(name);
+    if (f.scope === 'program') for (const name of flagNames(f.flags)) programOnly.add(name);
+  }
+  return (derived = { value, programOnly });
+}
 
 /** Program flags that take a value (so the value is not mistaken for a command word). */
-export const VALUE_FLAGS: ReadonlySet<string> = new Set(FLAGS.filter(takesValue).flatMap((f) => flagNames(f.flags)));
+export const valueFlags = (): ReadonlySet<string> => derivedSets().value;
 
 /** Flags that mean something only before any command (`--version`). */
-export const PROGRAM_ONLY_FLAGS: ReadonlySet<string> = new Set(FLAGS.filter((f) => f.scope === 'program').flatMap((f) => flagNames(f.flags)));
+export const programOnlyFlags = (): ReadonlySet<string> => derivedSets().programOnly;
 
 export interface CommandLine {
   /** The words that are not flags or flag values, up to `--`. */
@@ -72,13 +101,14 @@ export interface CommandLine {
 export function readCommandLine(argv: readonly string[]): CommandLine {
   const words: string[] = [];
   let programOnly: string | undefined;
+  const { value, programOnly: onlyBefore } = derivedSets();
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i] as string;
     if (a === '--') break;
     if (a.startsWith('-')) {
       const name = a.includes('=') ? a.slice(0, a.indexOf('=')) : a;
-      programOnly ??= PROGRAM_ONLY_FLAGS.has(name) ? name : undefined;
-      if (VALUE_FLAGS.has(a)) i++;
+      programOnly ??= onlyBefore.has(name) ? name : undefined;
+      if (value.has(a)) i++;
       continue;
     }
     words.push(a);

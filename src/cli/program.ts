@@ -1,31 +1,46 @@
 // The commander program: global options, then the nouns. Only the noun the command line names
 // is loaded; `--help` alone lists them all from the table without loading any.
 import { Command, Help, Option } from 'commander';
+import { CliCommand, CliOption } from './kit/cli-command.js';
 import { NOUNS, type NounEntry } from './nouns.js';
 import { VERSION } from './version.js';
 import { FORMATS } from './render/output.js';
-import { PROGRAM_ONLY_FLAGS, programFlags } from './program-flags.js';
+import { programFlags, programOnlyFlags } from './program-flags.js';
 import { isTerminal, writeErr, writeOut } from './io/output.js';
 import { onlyVerbNamed } from './kit/verb-filter.js';
 
-/**
- * Help fits the terminal (COLUMNS, else the terminal's width, else 80, piped too), and option
- * descriptions wrap even beside long flag names (commander's default gives up under 40 columns).
- */
-export function helpSettings(sort = true) {
+/** The width help fits: COLUMNS, else the terminal's width, else 80 (piped too). */
+export function helpWidth(): number {
   const fromEnv = Number(process.env.COLUMNS);
-  const helpWidth = Number.isInteger(fromEnv) && fromEnv > 0 ? fromEnv : isTerminal(1) && process.stdout.columns ? process.stdout.columns : 80;
-  return {
+  return Number.isInteger(fromEnv) && fromEnv > 0 ? fromEnv : isTerminal(1) && process.stdout.columns ? process.stdout.columns : 80;
+}
+
+type HelpSettings = Partial<Help> & { showGlobalOptions: boolean; sortSubcommands?: boolean };
+
+/** One settings object for every command that sorts its subcommands, one for those that do not. */
+const shared: { sorted?: HelpSettings; unsorted?: HelpSettings } = {};
+
+/**
+ * Help fits the terminal (helpWidth), and option descriptions wrap even beside long flag names
+ * (commander's default gives up under 40 columns). Commander reads the settings only when it
+ * shows help or an error (its createHelp), so every command shares one object, made on first
+ * use, and the width is read then, from a getter: a command that shows neither reads nothing.
+ */
+export function helpSettings(sort = true): HelpSettings {
+  const key = sort ? 'sorted' : 'unsorted';
+  return (shared[key] ??= {
     showGlobalOptions: true,
     ...(sort ? { sortSubcommands: true } : {}),
-    helpWidth,
+    get helpWidth() {
+      return helpWidth();
+    },
     minWidthToWrap: 16,
     // A command's help lists the program flags it takes: not those that mean something only
     // before any command (--version).
     visibleGlobalOptions(this: Help, cmd: Command): Option[] {
-      return Help.prototype.visibleGlobalOptions.call(this, cmd).filter((o) => !PROGRAM_ONLY_FLAGS.has(o.long ?? ''));
+      return Help.prototype.visibleGlobalOptions.call(this, cmd).filter((o) => !programOnlyFlags().has(o.long ?? ''));
     },
-  };
+  });
 }
 
 /** The noun a command line's words (readCommandLine) name, if any. */
@@ -60,7 +75,7 @@ export function findCommand(root: Command, words: readonly string[]): { command:
 }
 
 export function createProgram(): Command {
-  const program = new Command('hostctl')
+  const program = new CliCommand('hostctl')
     .description('Administer a GitLab-style hosting platform: a bundled local instance, or a remote one')
     .configureHelp(helpSettings())
     .showHelpAfterError(false)
@@ -72,7 +87,7 @@ export function createProgram(): Command {
       program.version(VERSION, f.flags, f.description);
       continue;
     }
-    const option = new Option(f.flags, f.description);
+    const option = new CliOption(f.flags, f.description);
     if (f.choices) option.choices(f.choices);
     if (f.defaultValue !== undefined) option.default(f.defaultValue);
     if (f.hidden) option.hideHelp();
@@ -93,7 +108,7 @@ export function createProgram(): Command {
 export async function addNouns(program: Command, load: NounEntry[] | 'all', { alone = false, verb }: { alone?: boolean; verb?: string } = {}): Promise<void> {
   const chosen = load === 'all' ? NOUNS : load;
   const nounCommand = (entry: NounEntry): Command => {
-    const cmd = new Command(entry.name).description(entry.summary);
+    const cmd = new CliCommand(entry.name).description(entry.summary);
     for (const alias of entry.aliases ?? []) cmd.alias(alias);
     cmd.exitOverride();
     cmd.configureHelp(helpSettings());
@@ -118,5 +133,5 @@ export async function addNouns(program: Command, load: NounEntry[] | 'all', { al
 
 /** Commands created under a noun inherit the program's settings. */
 export function subcommand(name: string): Command {
-  return new Command(name).exitOverride().configureHelp(helpSettings(false));
+  return new CliCommand(name).exitOverride().configureHelp(helpSettings(false));
 }

@@ -6,7 +6,7 @@ import { FORMATS } from '../render/output.js';
 import { KNOWN_VALUES } from '../kit/refs.js';
 import { wordsOf } from '../kit/sort.js';
 import { completionOf, type Completion, type DynamicResource } from '../kit/choices.js';
-import { PROGRAM_ONLY_FLAGS } from '../program-flags.js';
+import { programOnlyFlags } from '../program-flags.js';
 
 export interface OptionDoc {
   /** As written in help, e.g. `-o, --output <format>`. */
@@ -80,7 +80,7 @@ function optionDoc(o: Option, cmd: Command): OptionDoc {
     ...(o.argChoices ? { choices: [...o.argChoices] } : wordsOf(o) ? { choices: [...(wordsOf(o) as readonly string[])] } : o.long && KNOWN_VALUES[o.long] && valueName ? { choices: [...(KNOWN_VALUES[o.long] as readonly string[])] } : {}),
     ...(simpleDefault !== undefined ? { defaultValue: simpleDefault } : {}),
     repeatable: Array.isArray(d) || o.variadic,
-    ...(o.long && PROGRAM_ONLY_FLAGS.has(o.long) ? { programOnly: true } : {}),
+    ...(o.long && programOnlyFlags().has(o.long) ? { programOnly: true } : {}),
     ...(o.long && completionOf(cmd, o.long) ? { complete: completionOf(cmd, o.long) as Completion } : {}),
   };
 }

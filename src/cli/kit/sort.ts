@@ -6,6 +6,7 @@
 // keep working: --order-by FIELD (hidden), --sort asc|desc on its own, --sort FIELD_DIR, and a
 // field's `_at` form (`created_at`).
 import { Option, type Command } from 'commander';
+import { CliOption } from './cli-command.js';
 import { UsageError } from './errors.js';
 
 export interface SortSpec {
@@ -48,10 +49,10 @@ function accepted(spec: SortSpec): string[] {
 const shownDefault = (text: string) => text.replace(/^([a-z_]+)/, (f) => sortName(f));
 
 export function addSortOption(cmd: Command, spec: SortSpec): Command {
-  const sort = new Option('--sort <field[:dir]>', `sort by one of ${names(spec).join(', ')}, optionally :asc or :desc${spec.defaultText ? ` (default ${shownDefault(spec.defaultText)})` : ''}`);
+  const sort = new CliOption('--sort <field[:dir]>', `sort by one of ${names(spec).join(', ')}, optionally :asc or :desc${spec.defaultText ? ` (default ${shownDefault(spec.defaultText)})` : ''}`);
   completionWords.set(sort, accepted(spec));
   cmd.addOption(sort);
-  if (spec.style === 'order_by') cmd.addOption(new Option('--order-by <field>', 'the field to sort by (older spelling of --sort FIELD)').hideHelp());
+  if (spec.style === 'order_by') cmd.addOption(new CliOption('--order-by <field>', 'the field to sort by (older spelling of --sort FIELD)').hideHelp());
   return cmd;
 }
 

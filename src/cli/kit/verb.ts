@@ -3,6 +3,7 @@
 // with a Cli: the resolved target, a lazily built API client, rendering, confirmation and
 // prompts that follow the terminal rules.
 import { Option, type Command } from 'commander';
+import { CliOption } from './cli-command.js';
 import { createRequire } from 'node:module';
 import type { ApiClient, DryRunRequest } from '../../client/client.js';
 import { detectTerminal, type TerminalInfo } from '../io/terminal.js';
@@ -202,7 +203,7 @@ export function applyVerb<O>(cmd: Command, spec: VerbSpec<O>): Command {
   // it is -g/--group. `--group X` is accepted, hidden, where the argument is the rule, so a
   // script written either way runs.
   const groupFirst = cmd.registeredArguments[0]?.name() === 'group' && !hasLong(cmd, 'group');
-  if (groupFirst) cmd.addOption(new Option('-g, --group <group>', 'same as the GROUP argument').hideHelp());
+  if (groupFirst) cmd.addOption(new CliOption('-g, --group <group>', 'same as the GROUP argument').hideHelp());
   if (spec.optionAliases) verbAliases.set(cmd, spec.optionAliases);
   addHiddenAliases(cmd);
   if (spec.list) {
@@ -484,7 +485,8 @@ async function checkFiles(cmd: Command, opts: Record<string, unknown>, args: unk
   const values = (raw: unknown) => (Array.isArray(raw) ? raw : [raw]).filter((v): v is string => typeof v === 'string' && v !== '');
   const checks: { path: string; what: string; stdin: boolean; pair: boolean }[] = [];
   for (const o of cmd.options) {
-    if (!READ_FILE.test(o.flags)) continue;
+    // (`file` first: most options take no file, and the pattern's first use compiles it)
+    if (!o.flags.includes('file') || !READ_FILE.test(o.flags)) continue;
     // (the command's own value: a global of the same name, --no-input, hides --input in `opts`)
     for (const path of values(cmd.getOptionValue(o.attributeName()) ?? opts[o.attributeName()])) checks.push({ path, what: o.long ?? o.flags, stdin: TAKES_STDIN.test(o.description), pair: o.flags.includes('[=') });
   }
@@ -520,17 +522,33 @@ function addHiddenAliases(cmd: Command): void {
   for (const [alias, canonical] of aliasesOf(cmd)) {
     if (!hasLong(cmd, canonical) || hasLong(cmd, alias)) continue;
     const of = cmd.options.find((o) => o.long === `--${canonical}`) as Option;
-    cmd.addOption(new Option(`--${alias} <${/[<[]([^>\]]+)/.exec(of.flags)?.[1] ?? 'value'}>`, `same as --${canonical}`).hideHelp());
+    cmd.addOption(new CliOption(`--${alias} <${/[<[]([^>\]]+)/.exec(of.flags)?.[1] ?? 'value'}>`, `same as --${canonical}`).hideHelp());
   }
+}
+
+/**
+ * The name commander keeps an option's value under: --repository-storage → repositoryStorage (a
+ * `-` before a lower-case letter goes, the letter is upper-cased), by a character walk: every verb
+ * runs it, and a replacement with a pattern and a callback costs more on a command's first use.
+ */
+function camelCase(flag: string): string {
+  let out = '';
+  for (let i = 0; i < flag.length; i++) {
+    const next = flag.charCodeAt(i + 1);
+    if (flag[i] === '-' && next >= 97 && next <= 122) {
+      out += flag[i + 1]?.toUpperCase();
+      i++;
+    } else out += flag[i];
+  }
+  return out;
 }
 
 /** Folds hidden aliases into their canonical option; HOSTCTL_PROJECT is the default project. */
 export function applyAliases(cmd: Command, opts: Record<string, unknown>, env: NodeJS.ProcessEnv): void {
-  // (commander keeps option values under camelCase names: --repository-storage → repositoryStorage)
-  const key = (flag: string) => flag.replace(/-([a-z])/g, (_m, c: string) => c.toUpperCase());
   for (const [alias, canonical] of aliasesOf(cmd)) {
-    const [a, c] = [key(alias), key(canonical)];
+    const a = camelCase(alias);
     if (opts[a] === undefined || !hasLong(cmd, canonical)) continue;
+    const c = camelCase(canonical);
     if (opts[c] !== undefined && opts[c] !== opts[a]) throw new UsageError(`--${alias} is another spelling of --${canonical}; give only one`);
     opts[c] = opts[a];
   }

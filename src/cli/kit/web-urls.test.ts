@@ -26,6 +26,14 @@ describe('showsWebUrl', () => {
     expect(showsWebUrl('3  …/v1.1.0/evidences/3.json', [{ url: 'https://elsewhere.example/acme/-/releases/v1.1.0/evidences/3.json' }], BASE)).toBe(false);
   });
 
+  it('tells output without a URL or a cut cell from the text alone, and a base that is no URL by the text', () => {
+    expect(showsWebUrl('1\troot\tapi\tactive', [{ web_url: 'http://localhost:8080/root' }], BASE)).toBe(false);
+    expect(showsWebUrl('see http://[bad//x', {}, 'http://[bad//x')).toBe(true);
+    expect(showsWebUrl('see nothing', {}, 'http://[bad//x')).toBe(false);
+    // A base spelt without `//` that is still a URL of a special scheme is parsed as before.
+    expect(showsWebUrl('http://localhost:8080/root', {}, 'http:localhost:8080')).toBe(true);
+  });
+
   it('keeps a base with a path prefix', () => {
     expect(showsWebUrl('https://git.example.com/gitlab/acme', {}, 'https://git.example.com/gitlab')).toBe(true);
     expect(showsWebUrl('https://git.example.com/other/acme', {}, 'https://git.example.com/gitlab')).toBe(false);

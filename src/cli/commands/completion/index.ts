@@ -2,7 +2,8 @@
 // tree at run time by the same code that writes the committed files under completions/.
 // hostctl completion install [SHELL]: writes it where that shell looks (the shell from $SHELL
 // when not given) and makes a new shell load it (install.ts).
-import { Argument, Option, type Command } from 'commander';
+import { Argument, type Command } from 'commander';
+import { CliOption } from '../../kit/cli-command.js';
 import { applyVerb } from '../../kit/verb.js';
 import { UsageError } from '../../kit/errors.js';
 import { SHELLS, type Shell } from './install.js';
@@ -46,7 +47,7 @@ export function configure(noun: Command): void {
     ],
     options: (cmd) =>
       cmd
-        .addOption(new Option('--shell <shell>', 'with install: the shell to install for (default: the one $SHELL names)').choices([...SHELLS]).argParser((v: string) => v))
+        .addOption(new CliOption('--shell <shell>', 'with install: the shell to install for (default: the one $SHELL names)').choices([...SHELLS]).argParser((v: string) => v))
         .option('--no-rc', "with install: never change the shell's startup file; print the lines it needs instead"),
     async run(cli, [first, second], o) {
       const { completionScript, programDoc } = await import('../../docs/generate.js');

@@ -1,5 +1,5 @@
+import { CliOption } from '../../kit/cli-command.js';
 import type { VerbSpec } from '../../kit/verb.js';
-import { Option } from 'commander';
 import { TWO_FACTOR_STATES } from '../users/columns.js';
 import { parseIsoTime as parseTime } from '../../kit/project-option.js';
 import { enterprisePath, ENTERPRISE_COLUMNS, ENTERPRISE_FIELDS } from './columns.js';
@@ -33,7 +33,7 @@ export const listVerb: VerbSpec<ListOpts> = {
       .option('--blocked', 'blocked users only')
       .option('--created-after <time>', 'created after this ISO 8601 date or time')
       .option('--created-before <time>', 'created before this ISO 8601 date or time')
-      .addOption(new Option('--two-factor <state>', 'only users with two-factor authentication enabled or disabled').choices(TWO_FACTOR_STATES)),
+      .addOption(new CliOption('--two-factor <state>', 'only users with two-factor authentication enabled or disabled').choices(TWO_FACTOR_STATES)),
   async run(cli, [group], o) {
     const rows = await cli.list<Record<string, unknown>>(enterprisePath(group), {
       username: o.username,

@@ -1,4 +1,4 @@
-import { Option } from 'commander';
+import { CliOption } from '../../kit/cli-command.js';
 import type { VerbSpec } from '../../kit/verb.js';
 import { apiPath, idOrPath, resolveUserId } from '../../kit/refs.js';
 
@@ -17,7 +17,7 @@ export const outboxVerb: VerbSpec<OutboxOpts> = {
     cmd
       .option('-R, --project <project>', 'only this project (id or full path)')
       .option('--user <user>', 'only this recipient (id or username; administrators)')
-      .addOption(new Option('--event <event>', 'only this event').choices(['new_release', 'moved_project'])),
+      .addOption(new CliOption('--event <event>', 'only this event').choices(['new_release', 'moved_project'])),
   async run(cli, _args, o) {
     const api = await cli.client();
     const query: Record<string, unknown> = {};

@@ -1,6 +1,7 @@
 // Notification settings are the caller's own: global by default, or for a group (-g/--group)
 // or a project (-R/--project). Every setting takes every event name (the specification's 21).
 import { Option, type Command } from 'commander';
+import { CliOption } from '../../kit/cli-command.js';
 import { ALL_EVENTS, NOTIFICATION_LEVELS, type NotificationScope } from '../../../shared/notification-events.js';
 import type { Column } from '../../render/output.js';
 import { UsageError } from '../../kit/errors.js';
@@ -35,7 +36,7 @@ export function scopeOf(o: ScopeOpts): Scope {
 
 /** `--on`/`--off`: comma-separated or repeated event names, completed by the shell. */
 export function eventOption(flags: string, description: string): Option {
-  const option = new Option(flags, description).argParser((value: string, previous: string[] = []) => {
+  const option = new CliOption(flags, description).argParser((value: string, previous: string[] = []) => {
     const names = value.split(',').map((s) => s.trim()).filter(Boolean);
     for (const name of names) {
       if (!(ALL_EVENTS as readonly string[]).includes(name)) throw new UsageError(`${flags.split(' ')[0]}: unknown event "${name}"; events are ${ALL_EVENTS.join(', ')}`);
@@ -47,7 +48,7 @@ export function eventOption(flags: string, description: string): Option {
   return option;
 }
 
-export const levelOption = (): Option => new Option('--level <level>', 'notification level').choices([...NOTIFICATION_LEVELS]);
+export const levelOption = (): Option => new CliOption('--level <level>', 'notification level').choices([...NOTIFICATION_LEVELS]);
 
 const listOf = (row: Record<string, unknown>, value: boolean | null) => {
   const events = row.events as Record<string, boolean | null> | undefined;

@@ -1,4 +1,4 @@
-import { Option } from 'commander';
+import { CliOption } from '../../kit/cli-command.js';
 import type { VerbSpec } from '../../kit/verb.js';
 import { UsageError } from '../../kit/errors.js';
 import { apiPath } from '../../kit/refs.js';
@@ -13,7 +13,7 @@ export const updateVerb: VerbSpec<UpdateOpts> = {
   summary: 'Turn secret push protection on or off (Ultimate; Maintainer)',
   aliases: ['set'],
   examples: ['hostctl security-settings update -R acme/web/storefront --secret-push-protection on', 'hostctl security-settings update -R 5 --secret-push-protection off -o json'],
-  options: (cmd) => addProjectOption(cmd).addOption(new Option('--secret-push-protection <state>', 'block pushes that contain secrets').choices(['on', 'off'])),
+  options: (cmd) => addProjectOption(cmd).addOption(new CliOption('--secret-push-protection <state>', 'block pushes that contain secrets').choices(['on', 'off'])),
   async run(cli, _args, o) {
     const project = projectRef(o);
     if (o.secretPushProtection === undefined) throw new UsageError('missing --secret-push-protection (on or off)');

@@ -1,6 +1,6 @@
+import { CliOption } from '../../kit/cli-command.js';
 import type { VerbSpec } from '../../kit/verb.js';
 import { addSortOption, sortQuery } from '../../kit/sort.js';
-import { Option } from 'commander';
 import { TWO_FACTOR_STATES, USER_COLUMNS, USER_FIELDS } from './columns.js';
 
 interface ListOpts {
@@ -39,7 +39,7 @@ export const listVerb: VerbSpec<ListOpts> = {
       .option('--blocked', 'only blocked users')
       .option('--external', 'only external users')
       .option('--admins', 'only administrators')
-      .addOption(new Option('--two-factor <state>', 'only users with two-factor authentication enabled or disabled (administrators)').choices(TWO_FACTOR_STATES))
+      .addOption(new CliOption('--two-factor <state>', 'only users with two-factor authentication enabled or disabled (administrators)').choices(TWO_FACTOR_STATES))
       .option('--created-after <time>', 'created after this ISO time')
       .option('--created-before <time>', 'created before this ISO time'),
   async run(cli, _args, o) {

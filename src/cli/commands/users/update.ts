@@ -1,9 +1,9 @@
+import { CliOption } from '../../kit/cli-command.js';
 import type { VerbSpec } from '../../kit/verb.js';
 import { passwordFrom } from '../../kit/stdin.js';
 import { checkChoice, defined, requireChanges, resolveUserId } from '../../kit/refs.js';
 import { extension } from '../saml/extension.js';
 import { addProfileOptions, profileBody, PROFILE_FLAGS, type ProfileOpts } from './profile-options.js';
-import { Option } from 'commander';
 import { TWO_FACTOR_STATES, USER_DETAIL_COLUMNS } from './columns.js';
 
 export const updateVerb: VerbSpec<ProfileOpts & { twoFactor?: string }> = {
@@ -17,7 +17,7 @@ export const updateVerb: VerbSpec<ProfileOpts & { twoFactor?: string }> = {
     'hostctl users update dave --no-external --projects-limit 20 -o json',
     'hostctl users update carol --two-factor enabled   # local data only (hostctl extension)',
   ],
-  options: (cmd) => addProfileOptions(cmd, false).addOption(new Option('--two-factor <state>', 'enabled or disabled: the two-factor state of local data (hostctl extension)').choices(TWO_FACTOR_STATES)),
+  options: (cmd) => addProfileOptions(cmd, false).addOption(new CliOption('--two-factor <state>', 'enabled or disabled: the two-factor state of local data (hostctl extension)').choices(TWO_FACTOR_STATES)),
   async run(cli, [user], o) {
     o.password = await passwordFrom(o);
     const twoFactor = o.twoFactor === undefined ? undefined : checkChoice(o.twoFactor, ['enabled', 'disabled'], '--two-factor');
