@@ -178,3 +178,119 @@ describe('@gitbeaker/rest', () => {
     expect(((await admin.GroupWikis.show(group.id, 'Group-Page')) as { content: string }).content).toBe('group text');
   });
 });
+
+// A snippet's create and update are all-or-nothing (the repository is staged and moved into place
+// in the row's transaction): what a client reads right after either is what it sent, and an
+// update whose repository change fails leaves the title, the files and the content as they were.
+describe('snippets read back at once, and a failed update changes nothing', () => {
+  it.runIf(hasPythonGitlab())('python-gitlab: gl.snippets and project.snippets', async () => {
+    const out = await runPython<Record<string, unknown>>(
+      inst,
+      dev.token,
+      `
+r = {}
+s = gl.snippets.create({"title": "atomic", "visibility": "private", "file_name": "a.txt", "content": "one"})
+r["created"] = s.content().decode()
+got = gl.snippets.get(s.id)
+got.file_name = "a.txt"
+got.content = "two"
+got.save()
+r["updated"] = gl.snippets.get(s.id).content().decode()
+got = gl.snippets.get(s.id)
+got.files = [{"action": "update", "file_path": "a.txt", "content": "three"}, {"action": "create", "file_path": "b.txt", "content": "b"}]
+got.save()
+r["files_updated"] = [gl.snippets.get(s.id).content().decode(), sorted(f["path"] for f in gl.snippets.get(s.id).files)]
+bad = gl.snippets.get(s.id)
+bad.title = "must not stick"
+bad.files = [{"action": "create", "file_path": "c.txt", "content": "c"}, {"action": "update", "file_path": "missing.txt", "content": "y"}]
+try:
+    bad.save()
+    r["failed"] = None
+except gitlab.exceptions.GitlabUpdateError as e:
+    r["failed"] = [e.response_code, e.error_message]
+after = gl.snippets.get(s.id)
+r["after_failure"] = [after.title, sorted(f["path"] for f in after.files), after.content().decode()]
+
+p = gl.projects.get(${project.id})
+# The project's snippets_size is the sum of its snippets' repositories: a staged repository moved
+# into place is a write, so each read after one sees it, and two reads with none between agree.
+sizes = []
+def snippets_size():
+    first = gl.projects.get(p.id, statistics=True).statistics["snippets_size"]
+    sizes.append([first, gl.projects.get(p.id, statistics=True).statistics["snippets_size"]])
+snippets_size()
+ps = p.snippets.create({"title": "patomic", "file_name": "p.txt", "content": "p1", "visibility": "private"})
+r["project_created"] = ps.content().decode()
+snippets_size()
+pg = p.snippets.get(ps.id)
+pg.file_name = "p.txt"
+pg.content = "p2 longer than before"
+pg.save()
+r["project_updated"] = p.snippets.get(ps.id).content().decode()
+snippets_size()
+r["snippets_size"] = sizes
+print(json.dumps(r))
+`,
+    );
+    expect(out).toEqual({
+      created: 'one',
+      updated: 'two',
+      files_updated: ['three', ['a.txt', 'b.txt']],
+      failed: [400, { error: 'Repository Error updating the snippet' }],
+      after_failure: ['atomic', ['a.txt', 'b.txt'], 'three'],
+      project_created: 'p1',
+      project_updated: 'p2 longer than before',
+      snippets_size: expect.any(Array),
+    });
+    const sizes = out.snippets_size as [number, number][];
+    for (const [first, second] of sizes) expect(second).toBe(first);
+    expect(sizes[1]?.[0]).toBeGreaterThan(sizes[0]?.[0] as number);
+    expect(sizes[2]?.[0]).not.toBe(sizes[1]?.[0]);
+  });
+
+  it.runIf(hasRubyGitlab())('the Ruby gem: user snippets', async () => {
+    const out = await runRuby<Record<string, unknown>>(
+      inst,
+      dev.token,
+      `
+r = {}
+s = gl.create_user_snippet(title: "rb atomic", file_name: "r.txt", content: "one", visibility: "private")
+r["created"] = gl.user_snippet_raw(s.id).to_s
+gl.edit_user_snippet(s.id, file_name: "r.txt", content: "two")
+r["updated"] = gl.user_snippet_raw(s.id).to_s
+begin
+  gl.edit_user_snippet(s.id, title: "must not stick", files: [{ action: "create", file_path: "c.txt", content: "c" }, { action: "update", file_path: "missing.txt", content: "y" }])
+  r["failed"] = nil
+rescue Gitlab::Error::BadRequest => e
+  r["failed"] = [e.response_status, e.message.include?("Repository Error updating the snippet")]
+end
+after = gl.user_snippet(s.id)
+r["after_failure"] = [after.title, after.files.map { |f| f["path"] }, gl.user_snippet_raw(s.id).to_s]
+puts JSON.generate(r)
+`,
+    );
+    expect(out).toEqual({ created: 'one', updated: 'two', failed: [400, true], after_failure: ['rb atomic', ['r.txt'], 'two'] });
+  });
+
+  it('@gitbeaker/rest: Snippets, with the repository file read by ref', async () => {
+    const api = await gitbeaker(inst, dev.token);
+    const s = (await api.Snippets.create('gb atomic', { description: 'before', visibility: 'private', files: [{ filePath: 'g.txt', content: 'one' }] })) as { id: number };
+    expect(await api.Snippets.showContent(s.id)).toBe('one');
+    expect(await api.Snippets.showRepositoryFileContent(s.id, 'main', 'g.txt')).toBe('one');
+    await api.Snippets.edit(s.id, { files: [{ action: 'update', filePath: 'g.txt', content: 'two' }] });
+    expect(await api.Snippets.showContent(s.id)).toBe('two');
+    expect(await api.Snippets.showRepositoryFileContent(s.id, 'main', 'g.txt')).toBe('two');
+    await expect(
+      api.Snippets.edit(s.id, {
+        description: 'must not stick',
+        files: [
+          { action: 'create', filePath: 'c.txt', content: 'c' },
+          { action: 'update', filePath: 'missing.txt', content: 'y' },
+        ],
+      }),
+    ).rejects.toMatchObject({ cause: { response: { status: 400 } } });
+    const after = (await api.Snippets.show(s.id)) as unknown as { description: string; files: { path: string }[] };
+    expect([after.description, after.files.map((f) => f.path)]).toEqual(['before', ['g.txt']]);
+    expect(await api.Snippets.showContent(s.id)).toBe('two');
+  });
+});
