@@ -158,6 +158,8 @@ describe.each(TRANSPORTS)('repository sizes kept in the database (%s)', (kind) =
     const sourcePath = dir('default', RepositoryStore.projectRelativePath(project.id));
     expect(repositorySizes(inst.core, [{ kind: 'project', id: project.id, storage: 'default', path: sourcePath }])).toEqual([directorySize(sourcePath)]);
     expect(directorySize(sourcePath)).toBe(0);
+    // Measured, not kept: a reader of a container that left a storage puts no row back there.
+    expect(inst.core.db.prepare("SELECT kind FROM repository_sizes WHERE container_id = ? AND storage = 'default' AND kind LIKE 'project%'").all(project.id)).toEqual([]);
     // Moved back: the rows of the first storage were forgotten, not reused from before.
     await inst.admin.post(`/projects/${project.id}/repository_storage_moves`, { destination_storage_name: 'default' });
     await inst.settleJobs();
@@ -175,6 +177,7 @@ describe.each(TRANSPORTS)('repository sizes kept in the database (%s)', (kind) =
     await inst.settleJobs();
     expect(directorySize(path)).toBe(0);
     expect(repositorySizes(inst.core, [{ kind: 'project', id: doomed.id, storage: 'default', path }])).toEqual([0]);
+    expect(inst.core.db.prepare("SELECT kind FROM repository_sizes WHERE container_id = ? AND kind LIKE 'project%'").all(doomed.id)).toEqual([]);
   });
 
   it('order_by repository_size, wiki_size and storage_size give the order of the directory walks, and walk nothing once stored', async () => {
@@ -212,12 +215,13 @@ describe.each(TRANSPORTS)('repository sizes kept in the database (%s)', (kind) =
     }
   });
 
-  it('a storage name removed and added again at another directory forgets what was kept under it', async () => {
+  it('a storage name removed and added again at another directory reads nothing kept under it', async () => {
     const oldPath = dir('second', RepositoryStore.projectRelativePath(project.id));
     // Kept under "second": the project's repository there, gone since it moved back.
     expect(repositorySizes(inst.core, [{ kind: 'project', id: project.id, storage: 'second', path: oldPath }])).toEqual([0]);
     const kept = () => inst.core.db.prepare("SELECT COUNT(*) AS n FROM repository_sizes WHERE storage = 'second' AND bytes IS NOT NULL").get() as { n: number };
-    expect(kept().n).toBeGreaterThan(0);
+    // Measured, not kept: no container is on "second" now, and what left it took its rows along.
+    expect(kept().n).toBe(0);
     // The new directory already holds a copy of the repository (as a disk copied by hand would).
     const newPath = join(inst.core.stateDir, 'storages', 'elsewhere', RepositoryStore.projectRelativePath(project.id));
     cpSync(dir('default', RepositoryStore.projectRelativePath(project.id)), newPath, { recursive: true });
@@ -228,5 +232,52 @@ describe.each(TRANSPORTS)('repository sizes kept in the database (%s)', (kind) =
     const size = repositorySizes(inst.core, [{ kind: 'project', id: project.id, storage: 'second', path: newPath }]);
     expect(size).toEqual([directorySize(newPath)]);
     expect(size[0]).toBeGreaterThan(0);
+  });
+
+  it('after deletes and moves the table holds exactly one row per live repository, on its current storage', async () => {
+    await inst.admin.post('/hostctl/storages', { name: 'third', path: 'storages/third' });
+    const a = await createRepoProject(inst, inst.admin, { namespace_id: group.id });
+    const b = await createRepoProject(inst, inst.admin, { namespace_id: group.id });
+    const g = await createGroup(inst, inst.admin);
+    for (const p of [a, b]) {
+      await commitFiles(inst.admin, p.id, 'main', { 'x.txt': 'x'.repeat(2_000) });
+      expect((await inst.admin.post(`/projects/${p.id}/wikis`, { title: 'home', content: 'w' })).status).toBe(201);
+    }
+    expect((await inst.admin.post(`/groups/${g.id}/wikis`, { title: 'home', content: 'g' })).status).toBe(201);
+    const snip = async (projectId: number) => (await inst.admin.post<{ id: number }>(`/projects/${projectId}/snippets`, { title: 's', visibility: 'private', files: [{ file_path: 'a.txt', content: 'a\n' }] })).data.id;
+    const [sa, kept] = [await snip(a.id), await snip(a.id)];
+    await snip(b.id);
+    const groupWiki = () => {
+      const storage = (inst.core.db.prepare('SELECT repository_storage AS s FROM namespaces WHERE id = ?').get(g.id) as { s: string }).s;
+      return repositorySizes(inst.core, [{ kind: 'group_wiki', id: g.id, storage, path: dir(storage, RepositoryStore.groupWikiRelativePath(g.id)) }]);
+    };
+    // Everything measured (rows kept with sizes), then moved, measured again, then deleted.
+    for (const p of [a, b]) await expectKept(p.id);
+    expect(groupWiki()[0]).toBeGreaterThan(0);
+    for (const path of [`/projects/${a.id}`, `/snippets/${kept}`, `/groups/${g.id}`]) {
+      expect((await inst.admin.post(`${path}/repository_storage_moves`, { destination_storage_name: 'third' })).status).toBe(201);
+    }
+    await inst.settleJobs();
+    await expectKept(a.id);
+    groupWiki();
+    expect((await inst.admin.delete(`/projects/${a.id}/snippets/${sa}`)).status).toBe(204);
+    expect((await inst.admin.delete(`/projects/${b.id}`)).status).toBeLessThan(300);
+    await inst.settleJobs();
+    const live = (
+      inst.core.db
+        .prepare(
+          `SELECT 'project' AS kind, id, repository_storage AS storage FROM projects UNION ALL SELECT 'project_wiki', id, repository_storage FROM projects
+           UNION ALL SELECT 'snippet', id, repository_storage FROM snippets UNION ALL SELECT 'group_wiki', id, repository_storage FROM namespaces WHERE kind = 'group'`,
+        )
+        .all() as { kind: string; id: number; storage: string }[]
+    ).map((r) => `${r.kind}:${r.id}:${r.storage}`);
+    const rows = (inst.core.db.prepare('SELECT kind, container_id AS id, storage FROM repository_sizes').all() as { kind: string; id: number; storage: string }[]).map((r) => `${r.kind}:${r.id}:${r.storage}`);
+    // Every row is a live repository's on its current storage (so one per repository)...
+    expect(rows.filter((r) => !live.includes(r))).toEqual([]);
+    // ...every project has both of its rows, and what was measured here kept its row where it is now.
+    expect(live.filter((r) => (r.startsWith('project') && !rows.includes(r)))).toEqual([]);
+    for (const r of [`snippet:${kept}:third`, `group_wiki:${g.id}:third`, `project:${a.id}:third`]) expect(rows).toContain(r);
+    expect(rows.filter((r) => r.includes(`:${b.id}:`) && r.startsWith('project'))).toEqual([]);
+    expect(rows.filter((r) => r.startsWith(`snippet:${sa}:`))).toEqual([]);
   });
 });

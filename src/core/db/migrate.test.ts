@@ -94,7 +94,9 @@ describe('migration 47 (commit counts, every project with its size rows)', () =>
     project.run(2, 'p2', 'p2', 'p2', 'second', at, at, at);
     // A size kept before the migration stays kept.
     db.prepare(`INSERT INTO repository_sizes (kind, container_id, storage, bytes) VALUES ('project', 1, 'default', 1234)`).run();
-    db.exec(migrations.find((x) => x.version === 47)?.up as string);
+    const m47 = migrations.find((x) => x.version === 47)?.up;
+    if (typeof m47 === 'function') m47(db);
+    else db.exec(m47 as string);
     const rows = () => db.prepare('SELECT kind, container_id AS id, storage, bytes FROM repository_sizes ORDER BY container_id, kind, storage').all();
     expect(rows()).toEqual([
       { kind: 'project', id: 1, storage: 'default', bytes: 1234 },
@@ -114,5 +116,65 @@ describe('migration 47 (commit counts, every project with its size rows)', () =>
       { kind: 'project', storage: 'second', bytes: null, commit_count: null },
       { kind: 'project_wiki', storage: 'second', bytes: null, commit_count: null },
     ]);
+  });
+});
+
+describe('migration 49 (size rows follow their containers)', () => {
+  it('removes the rows of containers gone or moved away, gives projects their missing rows, and deletes and moves take their rows along', () => {
+    const db = new Database(':memory:');
+    for (const m of migrations.filter((x) => x.version < 49)) {
+      if (typeof m.up === 'string') db.exec(m.up);
+      else m.up(db);
+    }
+    const at = '2025-01-01T00:00:00.000Z';
+    const group = db.prepare(`INSERT INTO namespaces (id, kind, name, path, full_path, full_path_lower, full_name, visibility, repository_storage, created_at, updated_at) VALUES (?, 'group', ?, ?, ?, ?, ?, 'public', ?, ?, ?)`);
+    group.run(1, 'g', 'g', 'g', 'g', 'g', 'default', at, at);
+    group.run(2, 'h', 'h', 'h', 'h', 'h', 'second', at, at);
+    const project = db.prepare(`INSERT INTO projects (id, namespace_id, name, path, path_lower, description, repository_storage, created_at, updated_at, last_activity_at) VALUES (?, 1, ?, ?, ?, '', ?, ?, ?, ?)`);
+    project.run(1, 'p1', 'p1', 'p1', 'default', at, at, at);
+    project.run(2, 'p2', 'p2', 'p2', 'default', at, at, at);
+    db.prepare(`INSERT INTO users (id, username, username_lower, email, email_lower, name, created_at, updated_at) VALUES (1, 'root', 'root', 'r@x', 'r@x', 'root', ?, ?)`).run(at, at);
+    const snippet = db.prepare(`INSERT INTO snippets (id, title, visibility, author_id, repository_storage, created_at, updated_at) VALUES (?, 's', 'private', 1, ?, ?, ?)`);
+    snippet.run(1, 'default', at, at);
+    snippet.run(2, 'default', at, at);
+    const row = db.prepare('INSERT OR REPLACE INTO repository_sizes (kind, container_id, storage, bytes) VALUES (?, ?, ?, ?)');
+    // Before 49: project 1 moved to "second" left its rows on "default"; project 3 was deleted;
+    // project 2 lost its wiki row; snippet 3 and group 3 are gone; group 2's wiki was on "default".
+    db.prepare("UPDATE projects SET repository_storage = 'second' WHERE id = 1").run();
+    db.prepare("UPDATE repository_sizes SET bytes = 5 WHERE container_id = 1 AND storage = 'second'").run();
+    row.run('project', 1, 'default', 10);
+    row.run('project', 3, 'default', 30);
+    db.prepare("DELETE FROM repository_sizes WHERE kind = 'project_wiki' AND container_id = 2").run();
+    for (const [kind, id, storage] of [['snippet', 1, 'default'], ['snippet', 3, 'default'], ['group_wiki', 1, 'default'], ['group_wiki', 2, 'default'], ['group_wiki', 2, 'second'], ['group_wiki', 3, 'default']] as const) row.run(kind, id, storage, 7);
+    db.exec(migrations.find((x) => x.version === 49)?.up as string);
+    const rows = () => db.prepare('SELECT kind, container_id AS id, storage, bytes FROM repository_sizes ORDER BY kind, container_id, storage').all();
+    expect(rows()).toEqual([
+      { kind: 'group_wiki', id: 1, storage: 'default', bytes: 7 },
+      { kind: 'group_wiki', id: 2, storage: 'second', bytes: 7 },
+      { kind: 'project', id: 1, storage: 'second', bytes: 5 },
+      { kind: 'project', id: 2, storage: 'default', bytes: null },
+      { kind: 'project_wiki', id: 1, storage: 'second', bytes: 5 },
+      { kind: 'project_wiki', id: 2, storage: 'default', bytes: null },
+      { kind: 'snippet', id: 1, storage: 'default', bytes: 7 },
+    ]);
+    // From now on: moves and deletes of each kind of container take their rows along.
+    db.prepare("UPDATE projects SET repository_storage = 'default' WHERE id = 1").run();
+    db.prepare("UPDATE snippets SET repository_storage = 'second' WHERE id = 1").run();
+    db.prepare("UPDATE namespaces SET repository_storage = 'default' WHERE id = 2").run();
+    db.prepare('DELETE FROM projects WHERE id = 2').run();
+    group.run(4, 'k', 'k', 'k', 'k', 'k', 'default', at, at);
+    row.run('group_wiki', 4, 'default', 4);
+    db.prepare('DELETE FROM namespaces WHERE id = 4').run();
+    expect(rows()).toEqual([
+      { kind: 'group_wiki', id: 1, storage: 'default', bytes: 7 },
+      { kind: 'project', id: 1, storage: 'default', bytes: null },
+      { kind: 'project_wiki', id: 1, storage: 'default', bytes: null },
+    ]);
+    row.run('snippet', 2, 'default', 1);
+    db.prepare('DELETE FROM snippets WHERE id = 2').run();
+    expect(rows()).toHaveLength(3);
+    // A group deleted takes its projects (a cascade): their rows go too.
+    db.prepare('DELETE FROM namespaces WHERE id = 1').run();
+    expect(rows()).toEqual([]);
   });
 });

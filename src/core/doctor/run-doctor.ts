@@ -4,6 +4,7 @@ import { openDatabase } from '../db/connection.js';
 import { STATE_DB } from '../../shared/state-layout.js';
 import { databaseChecks } from './database-checks.js';
 import { storageChecks } from './storage-checks.js';
+import { sizeRowChecks } from './size-rows.js';
 import { jobChecks, leftoverChecks, modeChecks, packageChecks, tokenChecks } from './data-checks.js';
 import type { CheckResult } from '../../shared/health-check.js';
 
@@ -35,6 +36,7 @@ export async function runDoctor(options: DoctorOptions): Promise<CheckResult[]> 
   try {
     results.push(...databaseChecks(db, quick));
     results.push(...(await storageChecks(db, stateDir, { quick, fix, fsck })));
+    results.push(...sizeRowChecks(db, stateDir, { quick, fix }));
     results.push(...packageChecks(db, stateDir, quick));
     results.push(...leftoverChecks(stateDir, fix));
     results.push(...jobChecks(db, now));

@@ -13,7 +13,7 @@
 // way is never stored.
 import type { ProjectRow } from '../db/rows.js';
 import type { CoreState } from '../state.js';
-import { KEY, newClaim, tryWrite } from './repository-sizes.js';
+import { KEY, newClaim, ON_STORAGE_NOW, tryWrite } from './repository-sizes.js';
 
 /**
  * rev-list counts run to find commit counts (tests read it to see a stored count was used), and
@@ -55,11 +55,11 @@ async function count(core: CoreState, projects: readonly ProjectRow[]): Promise<
     tryWrite(core, () => {
       // A row whose count is of another branch is claimed too: that count answers nobody now.
       const put = core.db.prepare(
-        `INSERT INTO repository_sizes (kind, container_id, storage, commit_branch, count_claim) VALUES ('project', ?, ?, ?, ?)
+        `INSERT INTO repository_sizes (kind, container_id, storage, commit_branch, count_claim) SELECT @kind, @id, @storage, @branch, @claim WHERE ${ON_STORAGE_NOW}
          ON CONFLICT (kind, container_id, storage) DO UPDATE SET commit_count = NULL, commit_branch = excluded.commit_branch, count_claim = excluded.count_claim
          WHERE commit_count IS NULL OR commit_branch IS NOT excluded.commit_branch`,
       );
-      for (const p of projects) put.run(p.id, p.repository_storage, p.default_branch, claim);
+      for (const p of projects) put.run({ kind: 'project', id: p.id, storage: p.repository_storage, branch: p.default_branch, claim });
     });
   const counts = await Promise.all(
     projects.map((p) => {

@@ -50,6 +50,18 @@ export function directorySize(dir: string): number {
 
 export const KEY = 'kind = ? AND container_id = ? AND storage = ?';
 
+/**
+ * Holds when the container of kind `@kind` and id `@id` is on storage `@storage` now. A claim
+ * inserts a missing row only then: a reader that read a container before it was deleted or moved
+ * must not put back the row its delete or move removed (migration 49).
+ */
+export const ON_STORAGE_NOW = `CASE @kind
+  WHEN 'project' THEN EXISTS (SELECT 1 FROM projects WHERE id = @id AND repository_storage = @storage)
+  WHEN 'project_wiki' THEN EXISTS (SELECT 1 FROM projects WHERE id = @id AND repository_storage = @storage)
+  WHEN 'snippet' THEN EXISTS (SELECT 1 FROM snippets WHERE id = @id AND repository_storage = @storage)
+  WHEN 'group_wiki' THEN EXISTS (SELECT 1 FROM namespaces WHERE id = @id AND kind = 'group' AND repository_storage = @storage)
+  ELSE 0 END`;
+
 /** What a write forgets: the size and the commit count (src/core/repositories/commit-counts.ts), and their claims. */
 const FORGET = 'bytes = NULL, claim = NULL, commit_count = NULL, count_claim = NULL';
 
@@ -147,10 +159,10 @@ function measure(core: CoreState, repos: readonly SizedRepository[], into: Map<s
     !core.db.readonly &&
     tryWrite(core, () => {
       const put = core.db.prepare(
-        `INSERT INTO repository_sizes (kind, container_id, storage, bytes, claim) VALUES (?, ?, ?, NULL, ?)
+        `INSERT INTO repository_sizes (kind, container_id, storage, bytes, claim) SELECT @kind, @id, @storage, NULL, @claim WHERE ${ON_STORAGE_NOW}
          ON CONFLICT (kind, container_id, storage) DO UPDATE SET claim = excluded.claim WHERE bytes IS NULL`,
       );
-      for (const r of repos) put.run(r.kind, r.id, r.storage, claim);
+      for (const r of repos) put.run({ kind: r.kind, id: r.id, storage: r.storage, claim });
     });
   const sizes = repos.map((r) => {
     sizeWalks.count++;

@@ -128,15 +128,26 @@ export function countMembers(core: CoreState, keys: SourceKey[], filter: MemberF
   });
   sized.sort((a, b) => b.n - a.n);
   let total = sized[0]?.n ?? 0;
+  const f = filterSql(filter);
+  const join = f.joinsUsers ? ' JOIN users u ON u.id = m.user_id' : '';
   for (let i = 1; i < sized.length && total < cap; i++) {
     const { key, n } = sized[i] as { key: SourceKey; n: number };
     if (n === 0) continue;
     const earlier = sized.slice(0, i).map((x) => x.key);
-    const q = sourceRowsSql(key, today, filter);
     const seen = earlier.map(() => '(o.source_type = ? AND o.source_id = ?)').join(' OR ');
-    const sql = `SELECT m.id ${q.sql} AND NOT EXISTS (SELECT 1 FROM members o WHERE o.user_id = m.user_id AND (${seen}) AND (o.expires_at IS NULL OR o.expires_at >= ?))`;
-    const { n: fresh } = core.db.prepare(cappedCount(sql, cap - total)).get(...q.args, ...earlier.flatMap((k) => [k.type, k.id]), today) as { n: number };
-    total += fresh;
+    const seenArgs = [...earlier.flatMap((k) => [k.type, k.id]), today];
+    // The users of this source no earlier one counted: those of all its rows less those of its
+    // expired rows (an index range). Both sides then read only indexes, (source, user) for this
+    // source's rows and (user, source, …, expires_at) for the earlier sources', where the
+    // unexpired rows alone would look each row up in the table: 3–4× less for a few thousand.
+    const fresh = (expired: boolean, limit: number): number => {
+      const sql = `SELECT m.user_id FROM members m${join} WHERE m.source_type = ? AND m.source_id = ?${expired ? ' AND m.expires_at < ?' : ''}${f.sql}
+        AND NOT EXISTS (SELECT 1 FROM members o INDEXED BY members_user_cover WHERE o.user_id = m.user_id AND (${seen}) AND (o.expires_at IS NULL OR o.expires_at >= ?))`;
+      return (core.db.prepare(cappedCount(sql, limit)).get(key.type, key.id, ...(expired ? [today] : []), ...f.args, ...seenArgs) as { n: number }).n;
+    };
+    const expired = fresh(true, Number.MAX_SAFE_INTEGER);
+    // Capped at what is left plus the expired ones, so that the difference is capped at what is left.
+    total += fresh(false, cap - total + expired) - expired;
   }
   return Math.min(total, cap);
 }

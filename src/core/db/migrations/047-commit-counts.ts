@@ -18,10 +18,14 @@ import type { Migration } from '../migrate.js';
 export const commitCountsSchema: Migration = {
   version: 47,
   name: 'commit-counts',
-  up: `
-ALTER TABLE repository_sizes ADD COLUMN commit_count INTEGER;
-ALTER TABLE repository_sizes ADD COLUMN commit_branch TEXT;
-ALTER TABLE repository_sizes ADD COLUMN count_claim TEXT;
+  // The columns are added only where missing: a state whose version was set back (a test of an
+  // older state's upgrade) runs this again, and SQLite has no ADD COLUMN IF NOT EXISTS.
+  up: (db) => {
+    const has = new Set((db.pragma('table_info(repository_sizes)') as { name: string }[]).map((c) => c.name));
+    for (const [name, type] of [['commit_count', 'INTEGER'], ['commit_branch', 'TEXT'], ['count_claim', 'TEXT']] as const) {
+      if (!has.has(name)) db.exec(`ALTER TABLE repository_sizes ADD COLUMN ${name} ${type}`);
+    }
+    db.exec(`
 CREATE INDEX IF NOT EXISTS repository_sizes_by_bytes ON repository_sizes (kind, bytes, container_id);
 CREATE TRIGGER IF NOT EXISTS projects_size_rows AFTER INSERT ON projects BEGIN
   UPDATE repository_sizes SET bytes = NULL, claim = NULL, commit_count = NULL, commit_branch = NULL, count_claim = NULL
@@ -33,5 +37,6 @@ CREATE TRIGGER IF NOT EXISTS projects_size_rows_moved AFTER UPDATE OF repository
 END;
 INSERT OR IGNORE INTO repository_sizes (kind, container_id, storage) SELECT 'project', id, repository_storage FROM projects;
 INSERT OR IGNORE INTO repository_sizes (kind, container_id, storage) SELECT 'project_wiki', id, repository_storage FROM projects;
-`,
+`);
+  },
 };

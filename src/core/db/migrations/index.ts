@@ -34,6 +34,7 @@ import { personalHolderOwnersSchema } from './043-personal-holder-owners.js';
 import { projectStarOrderSchema } from './044-project-star-order.js';
 import { repositorySizesSchema } from './046-repository-sizes.js';
 import { commitCountsSchema } from './047-commit-counts.js';
+import { sizeRowsFollowContainersSchema } from './049-size-rows-follow-containers.js';
 
 export const migrations: Migration[] = [
   coreSchema,
@@ -70,4 +71,5 @@ export const migrations: Migration[] = [
   projectStarOrderSchema,
   repositorySizesSchema,
   commitCountsSchema,
+  sizeRowsFollowContainersSchema,
 ];
