@@ -1,6 +1,6 @@
 import Driver from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
-import { patternSearch, searchTerms } from './sql.js';
+import { patternMatches, patternSearch, searchTerms } from './sql.js';
 
 // A scratch in-memory table the conditions run on: what they match, not how they read.
 const db = new Driver(':memory:');
@@ -22,7 +22,7 @@ for (const [a, b] of rows) {
 }
 afterAll(() => db.close());
 
-/** The `a` of the rows the search matches, by its condition and (when it has one) its index query too. */
+/** The `a` of the rows the search matches, by its condition, its index query (when it has one) and in code alike. */
 function matched(query: string, options: { partialShortTerms?: boolean } = {}): string[] {
   const s = patternSearch(['lower(a)', 'lower(b)'], query.toLowerCase(), options);
   const plain = (db.prepare(`SELECT a FROM t WHERE ${s.sql} ORDER BY id`).all(...s.args) as { a: string }[]).map((r) => r.a);
@@ -30,6 +30,9 @@ function matched(query: string, options: { partialShortTerms?: boolean } = {}): 
     const indexed = (db.prepare(`SELECT a FROM t WHERE id IN (SELECT rowid FROM t_search WHERE t_search MATCH ?) AND ${s.sql} ORDER BY id`).all(s.index, ...s.args) as { a: string }[]).map((r) => r.a);
     expect(indexed).toEqual(plain);
   }
+  // The same rules on values read into code.
+  const inCode = rows.filter(([a, b]) => patternMatches([a.toLowerCase(), b.toLowerCase()], query.toLowerCase(), options)).map(([a]) => a);
+  expect(inCode).toEqual(plain);
   return plain;
 }
 

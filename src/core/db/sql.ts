@@ -29,6 +29,21 @@ export function searchTerms(query: string): string[] {
   return [...rest.split(/\s+/).filter((t) => t !== ''), ...quoted];
 }
 
+/** The terms matched anywhere (`select_fuzzy_terms`); none means the whole query is matched exactly. */
+function partialTerms(query: string, partialShortTerms = false): string[] {
+  const terms = searchTerms(query);
+  return partialShortTerms ? terms : terms.filter((t) => [...t].length >= MIN_CHARS_FOR_PARTIAL_MATCHING);
+}
+
+/**
+ * `patternSearch`'s rules on values read into code (a list filtered after reading its rows):
+ * whether any of `values` matches `query`. Lower-case both first for a case-insensitive match.
+ */
+export function patternMatches(values: readonly (string | null | undefined)[], query: string, options: { partialShortTerms?: boolean } = {}): boolean {
+  const words = partialTerms(query, options.partialShortTerms);
+  return values.some((v) => typeof v === 'string' && (words.length > 0 ? words.every((w) => v.includes(w)) : v === query));
+}
+
 export interface PatternSearch {
   /** `(col LIKE ? AND col LIKE ? …) OR (…)`: one group per column. */
   sql: string;
@@ -56,9 +71,7 @@ export interface PatternSearch {
  * `param` names the placeholders (`@param0`, `@param1`, …) for a statement of named ones.
  */
 export function patternSearch(columns: readonly string[], query: string, options: { partialShortTerms?: boolean; param?: string } = {}): PatternSearch {
-  const terms = searchTerms(query);
-  const long = (t: string) => [...t].length >= MIN_CHARS_FOR_PARTIAL_MATCHING;
-  const words = options.partialShortTerms ? terms : terms.filter(long);
+  const words = partialTerms(query, options.partialShortTerms);
   const args: string[] = [];
   const bind = (pattern: string): string => {
     args.push(pattern);
