@@ -1,7 +1,7 @@
 // Budget: the lists whose cost grew with the data stay flat. Each filter a real client sends
 // (python-gitlab's projects.list(membership=True), min_access_level, search= on projects, users
-// and groups, of one term and of two, alone and ranked by order_by=similarity, created_after on snippets, the one filter
-// of their lists, order_by=star_count) costs the same with
+// and groups, of one term and of two, alone and ranked by order_by=similarity, created_after
+// on snippets, the one filter of their lists, order_by=star_count) costs the same with
 // 100,000 rows as with 100 (within 2×), and the deepest page the platform serves by offset
 // (page 2,500 of 20: offset 49,980) costs at most 3× the first page, both at 100,000 rows.
 // Repeated requests are answered from what the lists remember in one generation of the
