@@ -1,7 +1,7 @@
 // Budget: the lists whose cost grew with the data stay flat. Each filter a real client sends
 // (python-gitlab's projects.list(membership=True), min_access_level, search= on projects, users
-// and groups, alone and ranked by order_by=similarity, created_after on snippets, the one filter
-// of their lists, order_by=star_count) costs the same with
+// and groups, of one term and of two, alone and ranked by order_by=similarity, created_after
+// on snippets, the one filter of their lists, order_by=star_count) costs the same with
 // 100,000 rows as with 100 (within 2×), and the deepest page the platform serves by offset
 // (page 2,500 of 20: offset 49,980) costs at most 3× the first page, both at 100,000 rows.
 // Repeated requests are answered from what the lists remember in one generation of the
@@ -94,6 +94,11 @@ const SCALE: Case[] = [
   ['users as a user, search', 'alice', () => '/users', 'search=zebrafish'],
   ['groups as an administrator, search', 'root', () => '/groups', 'search=zebrafish'],
   ['groups as a user, all_available and search', 'alice', () => '/groups', 'all_available=true&search=zebrafish'],
+  // Two terms, in the other order than the names hold them, one of them in every name: every
+  // term must be in the field (Gitlab::SQL::Pattern), the rare one keeps the candidates few.
+  ['projects as a user, search of two terms', 'alice', () => '/projects', 'search=zebrafish+project&simple=true'],
+  ['users as an administrator, search of two terms', 'root', () => '/users', 'search=zebrafish+user'],
+  ['groups as a user, all_available and search of two terms', 'alice', () => '/groups', 'all_available=true&search=zebrafish+group'],
   // order_by=similarity scores every match of the search (a score is no column an index holds):
   // as many at 100 rows as at 100,000 here.
   ['projects as a user, search, order_by=similarity', 'alice', () => '/projects', 'search=zebrafish&order_by=similarity&simple=true'],

@@ -45,7 +45,7 @@ g = gl.groups.create({"name": "Py Group", "path": "py-group"})
 sub = gl.groups.create({"name": "Py Sub", "path": "py-sub", "parent_id": g.id})
 r["group"] = [g.full_path, sub.full_path]
 r["subgroups"] = [x.full_path for x in g.subgroups.list()]
-r["group_search"] = sorted(x.full_path for x in gl.groups.list(search="Py Group", all_available=True))
+r["group_search"] = sorted(x.full_path for x in gl.groups.list(search='"Py Group"', all_available=True))
 g.description = "edited"
 g.save()
 r["group_desc"] = gl.groups.get(g.id).description
@@ -131,7 +131,7 @@ r["newest_first"] = [x.path for x in gl.projects.list(search="py-app")]
 r["similar"] = [x.path for x in gl.projects.list(search="py-app", order_by="similarity")]
 p.star()
 r["most_starred"] = [x.path for x in gl.projects.list(search="py-app", order_by="star_count", sort="desc")]
-r["similar_groups"] = [x.full_path for x in gl.groups.list(search="py", order_by="similarity", all_available=True) if x.full_path.startswith("py-")]
+r["similar_groups"] = [x.full_path for x in gl.groups.list(search="py-", order_by="similarity", all_available=True) if x.full_path.startswith("py-")]
 try:
     gl.projects.list(order_by="stars")
     r["bad_order"] = "listed"
@@ -151,7 +151,8 @@ print(json.dumps(r))
       unblocked: 'active',
       group: ['py-group', 'py-group/py-sub'],
       subgroups: ['py-group/py-sub'],
-      // The platform searches full names: the parent's name finds the subgroup too.
+      // The platform searches full names: the parent's name finds the subgroup too. Quoted,
+      // as one phrase: unquoted, `py` is too short to count and `group` finds every group.
       group_search: ['py-group', 'py-group/py-sub'],
       group_desc: 'edited',
       group_member: ['pyuser', 30],
@@ -216,7 +217,7 @@ g = gl.create_group("Rb Group", "rb-group")
 sub = gl.create_group("Rb Sub", "rb-sub", parent_id: g.id)
 r["group"] = [g.full_path, sub.full_path]
 r["subgroups"] = gl.group_subgroups(g.id).map(&:full_path)
-r["group_search"] = gl.group_search("Rb Group").map(&:full_path).sort
+r["group_search"] = gl.group_search('"Rb Group"').map(&:full_path).sort
 gl.edit_group(g.id, description: "edited")
 r["group_desc"] = gl.group(g.id).description
 m = gl.add_group_member(g.id, u.id, 30)
@@ -302,7 +303,7 @@ describe('@gitbeaker/rest: users, groups, projects, members, tokens', () => {
     const sub = (await api.Groups.create('Gb Sub', 'gb-sub', { parentId: g.id })) as { id: number; full_path: string };
     expect(sub.full_path).toBe('gb-group/gb-sub');
     expect(((await api.Groups.allSubgroups(g.id)) as { full_path: string }[]).map((x) => x.full_path)).toEqual(['gb-group/gb-sub']);
-    expect(((await api.Groups.all({ search: 'Gb Group', allAvailable: true })) as { full_path: string }[]).map((x) => x.full_path).sort()).toEqual([
+    expect(((await api.Groups.all({ search: '"Gb Group"', allAvailable: true })) as { full_path: string }[]).map((x) => x.full_path).sort()).toEqual([
       'gb-group',
       'gb-group/gb-sub',
     ]);

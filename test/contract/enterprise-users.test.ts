@@ -73,11 +73,20 @@ describe.each(TRANSPORTS)('enterprise users (%s)', (kind) => {
     const ada = (await inst.admin.get<{ username: string }>(`/users/${ids.Ada}`)).data.username;
     expect(await names({ username: ada })).toEqual(['Ada Lovelace']);
     expect(await names({ search: 'hopp' })).toEqual(['Grace Hopper']);
-    expect(await names({ search: 'linus@corp' })).toEqual(['Linus Example']);
     expect(await names({ search: ada.slice(0, 3) })).toEqual(['Ada Lovelace']);
+    // A leading @ is dropped: a mention finds its user (User.search).
+    expect(await names({ search: `@${ada}` })).toEqual(['Ada Lovelace']);
+    // Emails only whole (case aside): part of one finds nobody.
+    expect(await names({ search: 'linus@corp.example.com' })).toEqual(['Linus Example']);
+    expect(await names({ search: 'LINUS@corp.example.com' })).toEqual(['Linus Example']);
+    expect(await names({ search: 'linus@corp' })).toEqual([]);
+    expect(await names({ search: 'corp.example.com' })).toEqual([]);
+    // Every term, in any order, in one field (Gitlab::SQL::Pattern).
+    expect(await names({ search: 'hopper grace' })).toEqual(['Grace Hopper']);
+    expect(await names({ search: 'hopper ada' })).toEqual([]);
     // Names and usernames with the term squished, emails with the term as sent (User.search).
     expect(await names({ search: ' \tgrace   hopper\n' })).toEqual(['Grace Hopper']);
-    expect(await names({ search: ' linus@corp' })).toEqual([]);
+    expect(await names({ search: ' linus@corp.example.com' })).toEqual([]);
     expect(await names({ active: true })).toEqual(['Linus Example', 'Ada Lovelace']);
     expect(await names({ blocked: true })).toEqual(['Grace Hopper']);
     expect(await names({ two_factor: 'enabled' })).toEqual(['Linus Example', 'Ada Lovelace']);

@@ -36,10 +36,9 @@ describe.each(TRANSPORTS)('list search and membership filters (%s)', (kind) => {
       expect(await projectNames(`${tag} alpha`, client)).toEqual([`${tag} Alpha Xy`]);
       expect(await projectNames('kEsTrEl', client, { simple: true })).toEqual([`${tag} Beta`]);
       expect(await projectNames(`${tag}-zq`, client)).toEqual(client === inst.admin ? [`${tag} Gamma`] : []);
-      // Two characters and one: read from the rows, same answers.
-      const two = (await projectNames('xy', client)).filter((n) => n.startsWith(tag));
-      expect(two).toEqual([`${tag} Alpha Xy`]);
-      expect((await projectNames('X', client)).filter((n) => n.startsWith(tag))).toEqual([`${tag} Alpha Xy`]);
+      // Two characters and one (Gitlab::SQL::Pattern): only a field equal to the whole term.
+      expect((await projectNames('xy', client)).filter((n) => n.startsWith(tag))).toEqual([]);
+      expect((await projectNames('X', client)).filter((n) => n.startsWith(tag))).toEqual([]);
     }
   });
 
@@ -53,8 +52,9 @@ describe.each(TRANSPORTS)('list search and membership filters (%s)', (kind) => {
     expect(await projectNames('a_b')).toEqual([`${tag} a_b`]);
     expect(await projectNames(`${tag} 50%`)).toEqual([`${tag} pct`]);
     expect(await projectNames(`${tag} 50% o`)).toEqual([`${tag} pct`]);
-    expect((await projectNames('_')).filter((n) => n.startsWith(tag))).toEqual([`${tag} a_b`]);
-    expect((await projectNames('%')).filter((n) => n.startsWith(tag))).toEqual([`${tag} pct`]);
+    // One character is matched whole, and literally: no name is only `_` or `%`.
+    expect((await projectNames('_')).filter((n) => n.startsWith(tag))).toEqual([]);
+    expect((await projectNames('%')).filter((n) => n.startsWith(tag))).toEqual([]);
     expect(await projectNames(`${tag}%`)).toEqual([]);
     expect(await projectNames(`"${tag}`)).toEqual([]);
   });
@@ -65,7 +65,7 @@ describe.each(TRANSPORTS)('list search and membership filters (%s)', (kind) => {
     // Letters beyond ASCII match as written (the LIKE folds ASCII letters only, as before).
     expect(await projectNames(`${tag} CAFÉ`)).toEqual([`${tag} Café Ünïcode`]);
     expect(await projectNames('ïcode')).toEqual([`${tag} Café Ünïcode`]);
-    expect(await projectNames('ï')).toEqual([`${tag} Café Ünïcode`]);
+    expect(await projectNames(`${tag} ïco`)).toEqual([`${tag} Café Ünïcode`]);
     await inst.admin.put(`/projects/${p.id}`, { name: `${tag} Renamed`, description: 'now with Osprey' });
     expect(await projectNames('Ünïcode')).toEqual([]);
     expect(await projectNames(`${tag} renamed`)).toEqual([`${tag} Renamed`]);
@@ -254,5 +254,70 @@ describe.each(TRANSPORTS)('list search and membership filters (%s)', (kind) => {
     expect((await get('/users', 'search', email)).body.length).toBe(1);
     expect((await get('/users', 'search', ` ${email} `)).body).toEqual([]);
     expect((await get('/users', 'search', ` ${tag}_person `)).body.length).toBe(1);
+  });
+  it("terms by Gitlab::SQL::Pattern's rules on every list that goes through it: all of them, in any order, short ones whole, quoted ones as phrases", async () => {
+    const tag = unique('pt').toLowerCase();
+    const group = await createGroup(inst, inst.admin, { name: `${tag} Red Fox`, path: `${tag}-grp`, visibility: 'public' });
+    const one = await createProject(inst, inst.admin, { name: `${tag} Quick Brown Fox`, path: `${tag}-one`, namespace_id: group.id, visibility: 'public', initialize_with_readme: true });
+    await createProject(inst, inst.admin, { name: `${tag} Fox Quick`, path: `${tag}-two`, namespace_id: group.id, visibility: 'public' });
+    const alice = await createUser(inst, { username: `${tag}_alice`, name: `Alice ${tag} Cooper` });
+    await addMember(inst, 'projects', one.id, alice.user.id, 30);
+    for (const title of ['v1', 'v1.0', `${tag} Spring Release`]) await inst.admin.post(`/projects/${one.id}/milestones`, { title });
+    for (const name of [`beta ${tag} token`, `${tag} alpha`]) await inst.admin.post(`/users/${alice.user.id}/personal_access_tokens`, { name, scopes: ['api'] });
+    for (const name of [`${tag}-stable`, `release-${tag}`]) await inst.admin.post(`/projects/${one.id}/protected_branches`, { name });
+    const auth = { 'private-token': inst.rootToken };
+    const list = async <T>(path: string, name: string, term: string, extra = '') => {
+      const res = await inst.raw('GET', path, { query: `per_page=100&${name}=${encodeURIComponent(term)}${extra}`, headers: auth });
+      expect(res.status, `${path} ${name}=${term}`).toBe(200);
+      return res.json as T[];
+    };
+    const projects = async (term: string, extra = '') => (await list<ProjectJson>('/projects', 'search', term, extra)).map((p) => p.name);
+    const both = [`${tag} Fox Quick`, `${tag} Quick Brown Fox`];
+
+    // Every term, in any order, all in one field.
+    expect((await projects(`fox ${tag} quick`)).sort()).toEqual(both);
+    expect((await projects(`brown ${tag}`)).sort()).toEqual([`${tag} Quick Brown Fox`]);
+    expect(await projects(`brown ${tag} nowhere`)).toEqual([]);
+    // A quoted phrase is one term, matched as written.
+    expect(await projects(`"quick brown" ${tag}`)).toEqual([`${tag} Quick Brown Fox`]);
+    expect(await projects(`"brown quick" ${tag}`)).toEqual([]);
+    expect((await projects(`"${tag} fox"`)).sort()).toEqual([`${tag} Fox Quick`]);
+    // A term shorter than three characters is left out beside a longer one...
+    expect((await projects(`${tag} zz fox`)).sort()).toEqual(both);
+    // ...and alone matches only a field equal to it.
+    expect(await list<{ title: string }>(`/projects/${one.id}/milestones`, 'search', 'v1').then((m) => m.map((x) => x.title))).toEqual(['v1']);
+    expect(await list<{ title: string }>(`/projects/${one.id}/milestones`, 'search', 'v1.').then((m) => m.map((x) => x.title))).toEqual(['v1.0']);
+    // Ranked by similarity to the whole search, the closer name first.
+    expect(await projects(`${tag} fox quick`, '&order_by=similarity')).toEqual([`${tag} Fox Quick`, `${tag} Quick Brown Fox`]);
+
+    expect((await list<GroupJson>('/groups', 'search', `fox ${tag}`)).map((g) => g.id)).toEqual([group.id]);
+    expect((await list<GroupJson>('/groups', 'search', `fox ${tag}`, '&order_by=similarity')).map((g) => g.id)).toEqual([group.id]);
+    expect(await list('/groups', 'search', `"fox red" ${tag}`)).toEqual([]);
+    expect((await list<{ id: number }>('/namespaces', 'search', `fox ${tag}`)).map((n) => n.id)).toEqual([group.id]);
+    expect((await list<{ id: number }>(`/projects/${one.id}/groups`, 'search', `fox ${tag}`)).map((g) => g.id)).toEqual([group.id]);
+    expect(await list(`/projects/${one.id}/groups`, 'search', `"fox red" ${tag}`)).toEqual([]);
+    expect((await list<{ title: string }>(`/projects/${one.id}/milestones`, 'search', `release ${tag}`)).map((m) => m.title)).toEqual([`${tag} Spring Release`]);
+    expect((await list<{ name: string }>('/personal_access_tokens', 'search', `token ${tag}`)).map((t) => t.name)).toEqual([`beta ${tag} token`]);
+    expect((await list<{ name: string }>(`/projects/${one.id}/protected_branches`, 'search', `stable ${tag}`)).map((b) => b.name)).toEqual([`${tag}-stable`]);
+
+    // Users: name and username by the same rules, a leading @ dropped, emails only whole.
+    const users = async (term: string, client = inst.admin) => (await client.get<UserJson[]>('/users', { search: term, per_page: 100 })).data.map((u) => u.username);
+    for (const client of [inst.admin, viewer.client]) {
+      expect(await users(`cooper alice ${tag}`, client)).toEqual([`${tag}_alice`]);
+      expect(await users(`@${tag}_alice`, client)).toEqual([`${tag}_alice`]);
+      expect(await users(`"alice cooper" ${tag}`, client)).toEqual([]);
+    }
+    expect(await users('@')).toEqual([]);
+    expect(await users(`${tag}_alice@example.com`)).toEqual([`${tag}_alice`]);
+    expect(await users(`@${tag}_alice@example.com`)).toEqual([`${tag}_alice`]);
+    expect(await users(`${tag}_alice@example`)).toEqual([]);
+    expect(await users(`alice@example.com`)).toEqual([]);
+    // Members' query: User.search without the minimum, so short terms match anywhere too.
+    for (const path of [`/projects/${one.id}/members`, `/projects/${one.id}/members/all`]) {
+      for (const term of [`cooper ${tag}`, `@${tag}_alice`, `co ${tag}`]) {
+        expect((await list<{ username: string }>(path, 'query', term)).map((m) => m.username), `${path} ${term}`).toEqual([`${tag}_alice`]);
+      }
+      expect(await list(path, 'query', `alice nobody${tag}`)).toEqual([]);
+    }
   });
 });

@@ -127,6 +127,17 @@ describe.each(TRANSPORTS)('packages (%s)', (kind) => {
       expect(await files('pathed')).toHaveLength(3);
     });
 
+    it('package_name matches by the pattern rules without their minimum: every term, any order, short ones anywhere', async () => {
+      for (const name of ['pn-red.fox', 'pn-blue.fox', 'pn-red.owl']) await uploadGeneric(f.developer.client, f.project.id, name, '1.0.0', 'a.txt', 'x');
+      const names = async (package_name: string) =>
+        (await f.developer.client.get<PackageJson[]>(`/projects/${f.project.id}/packages`, { package_name, per_page: 100 })).data.map((p) => p.name).sort();
+      expect(await names('fox red')).toEqual(['pn-red.fox']);
+      expect(await names('  fox   pn- ')).toEqual(['pn-blue.fox', 'pn-red.fox']);
+      // Packages::Package.search_by_name has no minimum: two characters match anywhere.
+      expect(await names('ow pn')).toEqual(['pn-red.owl']);
+      expect(await names('"fox red"')).toEqual([]);
+    });
+
     it('adds files to an existing package and the newest file of a name wins', async () => {
       await uploadGeneric(f.developer.client, f.project.id, 'dup', '1.0.0', 'a.txt', 'first');
       await uploadGeneric(f.developer.client, f.project.id, 'dup', '1.0.0', 'a.txt', 'second');

@@ -5,17 +5,88 @@ import type { Database } from './connection.js';
 export const placeholders = (n: number): string => Array.from({ length: n }, () => '?').join(',');
 
 /** A `LIKE ... ESCAPE '\'` pattern matching `text` anywhere, its own `%`, `_` and `\` taken literally. */
-export const likeContains = (text: string): string => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+export const likeContains = (text: string): string => `%${likeEscape(text)}%`;
+
+/** `text` as a `LIKE ... ESCAPE '\'` pattern matching only itself: its `%`, `_` and `\` escaped. */
+export const likeEscape = (text: string): string => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/** Terms shorter than this match only as the whole query, exactly (MIN_CHARS_FOR_PARTIAL_MATCHING). */
+export const MIN_CHARS_FOR_PARTIAL_MATCHING = 3;
+
+/** A term in double quotes at either end or between spaces is one term, spaces and all (REGEX_QUOTED_TERM). */
+const QUOTED_TERM = /(?<=^| )"[^"]+"(?= |$)/g;
 
 /**
- * A search condition: any of `columns` contains `text`, with `%`, `_` and `\` in it matched
- * literally (`a_b` never matches `axb`). The pattern and its ESCAPE clause come together, so a
- * search cannot forget either. Lower-case `text` first for case-insensitive columns.
+ * The terms of a search as `Gitlab::SQL::Pattern.split_query_to_search_terms` makes them: the
+ * quoted phrases taken out whole (without their quotes), then the rest split at white space.
  */
-export function containsAny(columns: readonly string[], text: string): { sql: string; args: string[] } {
-  const pattern = likeContains(text);
-  return { sql: `(${columns.map((c) => `${c} LIKE ? ESCAPE '\\'`).join(' OR ')})`, args: columns.map(() => pattern) };
+export function searchTerms(query: string): string[] {
+  const quoted: string[] = [];
+  const rest = query.replace(QUOTED_TERM, (term) => {
+    quoted.push(term.slice(1, -1));
+    return '';
+  });
+  return [...rest.split(/\s+/).filter((t) => t !== ''), ...quoted];
 }
+
+/** The terms matched anywhere (`select_fuzzy_terms`); none means the whole query is matched exactly. */
+function partialTerms(query: string, partialShortTerms = false): string[] {
+  const terms = searchTerms(query);
+  return partialShortTerms ? terms : terms.filter((t) => [...t].length >= MIN_CHARS_FOR_PARTIAL_MATCHING);
+}
+
+/**
+ * `patternSearch`'s rules on values read into code (a list filtered after reading its rows):
+ * whether any of `values` matches `query`. Lower-case both first for a case-insensitive match.
+ */
+export function patternMatches(values: readonly (string | null | undefined)[], query: string, options: { partialShortTerms?: boolean } = {}): boolean {
+  const words = partialTerms(query, options.partialShortTerms);
+  return values.some((v) => typeof v === 'string' && (words.length > 0 ? words.every((w) => v.includes(w)) : v === query));
+}
+
+export interface PatternSearch {
+  /** `(col LIKE ? AND col LIKE ? …) OR (…)`: one group per column. */
+  sql: string;
+  /** The bound patterns, in the order of their placeholders. */
+  args: string[];
+  /**
+   * The query of a trigram index (migration 029) for the rows that may match: every term of
+   * three characters or more as a phrase, all required. A superset of what `sql` matches, so
+   * callers keep `sql` on the rows it finds; undefined when no term is long enough for the index.
+   */
+  index: string | undefined;
+}
+
+/**
+ * The platform's search of lists that go through `Gitlab::SQL::Pattern#fuzzy_arel_match`
+ * (lib/gitlab/sql/pattern.rb), for a squished `query`:
+ * - the query is split into terms (`searchTerms`: quoted phrases whole);
+ * - the terms of three characters or more each match anywhere in the column, and a column
+ *   matches when it holds every one of them (AND); shorter terms are left out;
+ * - with no such term, a column matches when it equals the whole query (ILIKE without
+ *   wildcards: case aside, `%`, `_` and `\` literal);
+ * - a row matches when any of `columns` matches (`fuzzy_search` ORs the columns).
+ * `partialShortTerms` is `use_minimum_char_limit: false` (the members' query): every term
+ * matches anywhere, however short. Lower-case `query` first for case-insensitive columns.
+ * `param` names the placeholders (`@param0`, `@param1`, …) for a statement of named ones.
+ */
+export function patternSearch(columns: readonly string[], query: string, options: { partialShortTerms?: boolean; param?: string } = {}): PatternSearch {
+  const words = partialTerms(query, options.partialShortTerms);
+  const args: string[] = [];
+  const bind = (pattern: string): string => {
+    args.push(pattern);
+    return options.param === undefined ? '?' : `@${options.param}${args.length - 1}`;
+  };
+  const groups =
+    words.length > 0
+      ? columns.map((c) => `(${words.map((w) => `${c} LIKE ${bind(likeContains(w))} ESCAPE '\\'`).join(' AND ')})`)
+      : columns.map((c) => `${c} LIKE ${bind(likeEscape(query))} ESCAPE '\\'`);
+  const phrases = (words.length > 0 ? words : [query]).map(trigramPhrase).filter((p) => p !== undefined);
+  return { sql: `(${groups.join(' OR ')})`, args, index: phrases.length > 0 ? phrases.join(' AND ') : undefined };
+}
+
+/** A pattern's bound values by name, for a statement of named placeholders (`patternSearch`'s `param`). */
+export const namedArgs = (param: string, args: readonly string[]): Record<string, string> => Object.fromEntries(args.map((a, i) => [`${param}${i}`, a]));
 
 /**
  * The query of a trigram index (migration 029) for the rows whose text holds `text` in any

@@ -55,10 +55,10 @@ export const searchParam = (name = 'search'): ParamDecl => ({ name, type: 'strin
  * The text filter of the lists the platform searches with `Gitlab::SQL::Pattern`
  * (`fuzzy_search` / `fuzzy_arel_match`, lib/gitlab/sql/pattern.rb), which squishes the term
  * before matching: projects, groups, namespaces, milestones, protected branches, personal and
- * project access tokens, and members' `query` (User.search, whose name and username part is
- * the one members match). Branches and tags (GitRefsFinder) match the term as sent; users and
- * enterprise users squish it for names and usernames only, not for emails (User.search), so
- * their handlers squish that part themselves.
+ * project access tokens; their handlers match it by its rules (`patternSearch`). Branches and
+ * tags (GitRefsFinder) match the term as sent; users, enterprise users and members' `query`
+ * go through User.search, which drops a leading `@` before squishing and compares emails with
+ * the term as sent, so they read it unsquished (`userSearch`).
  */
 export const squishedSearchParam = (name = 'search'): ParamDecl => ({ ...searchParam(name), squish: true });
 

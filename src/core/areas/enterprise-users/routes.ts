@@ -6,15 +6,15 @@ import { auditRow } from '../../audit/subjects.js';
 import { defineRoutes, type RouteDef } from '../../http/route.js';
 import type { RequestContext } from '../../http/context.js';
 import { badRequest, recordNotFound } from '../../http/errors.js';
-import { idParam, searchParam, squish } from '../../http/params.js';
+import { idParam, searchParam } from '../../http/params.js';
 import { cappedCount, paginate } from '../../http/pagination.js';
 import { noContent } from '../../http/reply.js';
 import type { UserRow } from '../../db/rows.js';
 import type { CoreState } from '../../state.js';
-import { containsAny } from '../../db/sql.js';
 import { ownedByGroup, ownedGroup, requireTopLevel } from '../saml/provider.js';
 import { scimIdentitiesOf } from '../saml/identities.js';
 import { presentUserAccountFields, presentUserPublic } from '../users/present.js';
+import { userSearch } from '../users/user-search.js';
 
 export function presentEnterpriseUser(core: CoreState, u: UserRow) {
   return {
@@ -67,13 +67,10 @@ export const enterpriseUserRoutes: RouteDef[] = defineRoutes([
         args.push(p.username.toLowerCase());
       }
       if (typeof p.search === 'string' && p.search !== '') {
-        // Name and username with the term squished, public or private email with the term as
-        // sent (User.search), each partially.
-        const text = p.search.toLowerCase();
-        const names = containsAny(['lower(name)', 'username_lower'], squish(text));
-        const emails = containsAny(['email_lower', "lower(COALESCE(public_email, ''))"], text);
-        where.push(`(${names.sql} OR ${emails.sql})`);
-        args.push(...names.args, ...emails.args);
+        // EnterpriseUsersFinder: User.search with private emails, which it compares whole.
+        const search = userSearch(p.search, { emails: 'private' });
+        where.push(search.sql);
+        args.push(...search.args);
       }
       // `false` values are not filters, as on the users API.
       // These filters are columns of the trigger-kept enterprise_user_counts too.

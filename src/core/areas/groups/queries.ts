@@ -3,7 +3,7 @@
 import type { UserRow } from '../../db/rows.js';
 import type { CoreState } from '../../state.js';
 import { isoDate } from '../../clock.js';
-import { likeContains, trigramPhrase } from '../../db/sql.js';
+import { namedArgs, patternSearch } from '../../db/sql.js';
 import { keptCount } from '../../db/list-counts.js';
 
 /** Bound with @uid and @today: member_tree(id) = groups the user is a member of, and their descendants. */
@@ -126,23 +126,20 @@ export function groupListQuery(core: CoreState, f: GroupFilter): GroupQuery {
     where.push(f.walkOrder ? '+g.full_path_lower > @below_lo AND +g.full_path_lower < @below_hi' : 'g.full_path_lower > @below_lo AND g.full_path_lower < @below_hi');
   }
   if (f.search) {
-    // The trigram index (three characters or more) finds the candidates among the four fields;
-    // the condition below decides, as without it.
-    const phrase = trigramPhrase(f.search.toLowerCase());
-    if (phrase) {
+    // The whole list matches full paths and full names (a parent's name finds its subgroups);
+    // a list of one parent's subgroups matches their own names and paths.
+    const columns = f.parentId === undefined ? ['lower(g.full_name)', 'lower(g.full_path)'] : ['lower(g.name)', 'lower(g.path)'];
+    const search = patternSearch(columns, f.search.toLowerCase(), { param: 'search' });
+    // The trigram index (a term of three characters or more) finds the candidates among the
+    // four fields; the pattern decides, as without it.
+    if (search.index !== undefined) {
       // Not along the kind's index in the list's order (testing every group): from the matches.
       where[0] = "+g.kind = 'group'";
       where.push('g.id IN (SELECT rowid FROM groups_search WHERE groups_search MATCH @phrase)');
-      args.phrase = phrase;
+      args.phrase = search.index;
     }
-    // The whole list matches full paths and full names (a parent's name finds its subgroups);
-    // a list of one parent's subgroups matches their own names and paths.
-    where.push(
-      f.parentId === undefined
-        ? "(lower(g.full_name) LIKE @search ESCAPE '\\' OR lower(g.full_path) LIKE @search ESCAPE '\\')"
-        : "(lower(g.name) LIKE @search ESCAPE '\\' OR lower(g.path) LIKE @search ESCAPE '\\')",
-    );
-    args.search = likeContains(f.search.toLowerCase());
+    where.push(search.sql);
+    Object.assign(args, namedArgs('search', search.args));
   }
   if (f.topLevelOnly) where.push('g.parent_id IS NULL');
   if (f.visibility) {

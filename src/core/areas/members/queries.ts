@@ -8,7 +8,8 @@ import type { CoreState } from '../../state.js';
 import { ancestorIds, groupAccessSources, membershipsThrough, projectAccessSources, type AccessSource, type SourcedMembership } from '../../auth/access.js';
 import { accessLevelOf, canSee, isAdmin } from '../../auth/policy.js';
 import { isoDate } from '../../clock.js';
-import { containsAny, placeholders } from '../../db/sql.js';
+import { placeholders } from '../../db/sql.js';
+import { userSearch } from '../users/user-search.js';
 import { cappedCount } from '../../http/pagination.js';
 
 export type Source = { type: 'project'; project: ProjectRow } | { type: 'namespace'; group: NamespaceRow };
@@ -53,7 +54,7 @@ export function memberSources(core: CoreState, s: Source, inherited: boolean, vi
 
 /** Filters of a member list, applied in SQL. */
 export interface MemberFilter {
-  /** Substring of the username or name, case-insensitive. */
+  /** User.search's term, as sent (`userSearch`). */
   query?: string;
   userIds?: number[];
   skipUsers?: number[];
@@ -64,7 +65,8 @@ function filterSql(filter: MemberFilter): { sql: string; args: unknown[]; joinsU
   let sql = '';
   const args: unknown[] = [];
   if (filter.query) {
-    const search = containsAny(['u.username_lower', 'lower(u.name)'], filter.query.toLowerCase());
+    // The members helper: User.search with public emails, short terms matching anywhere.
+    const search = userSearch(filter.query, { prefix: 'u.', emails: 'public', partialShortTerms: true });
     sql += ` AND ${search.sql}`;
     args.push(...search.args);
   }

@@ -6,7 +6,7 @@ import type { RequestContext } from '../../http/context.js';
 import { currentUser } from '../../http/context.js';
 import { conflict, notFound, recordNotFound } from '../../http/errors.js';
 import { paginate } from '../../http/pagination.js';
-import { idParam, squishedSearchParam, type ParamDecl } from '../../http/params.js';
+import { idParam, searchParam, type ParamDecl } from '../../http/params.js';
 import { created, noContent } from '../../http/reply.js';
 import type { UserRow } from '../../db/rows.js';
 import { findGroup, findProject, userByRef } from '../../resources/find.js';
@@ -87,7 +87,7 @@ function routesFor(kind: Kind): RouteDef[] {
       path: base,
       summary: `List the direct members of a ${noun}`,
       paginated: true,
-      params: [idParam, squishedSearchParam('query'), { name: 'user_ids', type: 'integer[]' }, { name: 'skip_users', type: 'integer[]' }, { name: 'show_seat_info', type: 'boolean' }],
+      params: [idParam, searchParam('query'), { name: 'user_ids', type: 'integer[]' }, { name: 'skip_users', type: 'integer[]' }, { name: 'show_seat_info', type: 'boolean' }],
       handler: (ctx) => listMembers(ctx, kind, false),
     },
     {
@@ -97,7 +97,7 @@ function routesFor(kind: Kind): RouteDef[] {
       paginated: true,
       params: [
         idParam,
-        squishedSearchParam('query'),
+        searchParam('query'),
         { name: 'user_ids', type: 'integer[]' },
         { name: 'show_seat_info', type: 'boolean' },
         { name: 'state', type: 'string', values: ['awaiting', 'active'] },

@@ -1,7 +1,7 @@
 // Milestone rows and the SQL behind the milestone lists: filters by parent, state, iids, title
 // and search, ordered as the platform orders them (due date first, undated last, newest id first).
 import type { CoreState } from '../../state.js';
-import { containsAny, placeholders } from '../../db/sql.js';
+import { patternSearch, placeholders } from '../../db/sql.js';
 
 export interface MilestoneRow {
   id: number;
@@ -72,9 +72,8 @@ export function milestoneListSql(f: MilestoneFilter): { where: string; args: unk
     args.push(f.title);
   }
   if (f.search) {
-    // Substring of the title or the description, case-insensitive; LIKE wildcards in the
-    // search text are matched literally.
-    const search = containsAny(['title', "COALESCE(description, '')"], f.search);
+    // Milestone.search: the title or the description, by Gitlab::SQL::Pattern's rules.
+    const search = patternSearch(['title', "COALESCE(description, '')"], f.search);
     parts.push(search.sql);
     args.push(...search.args);
   }

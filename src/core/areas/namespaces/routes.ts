@@ -10,7 +10,7 @@ import { idParam, squishedSearchParam } from '../../http/params.js';
 import type { NamespaceRow, UserRow } from '../../db/rows.js';
 import { groupAccessLevel } from '../../auth/access.js';
 import { isAdmin } from '../../auth/policy.js';
-import { likeContains } from '../../db/sql.js';
+import { patternSearch } from '../../db/sql.js';
 import { presentNamespaceBasic } from '../groups/present.js';
 import type { CoreState } from '../../state.js';
 
@@ -80,11 +80,9 @@ export const namespaceRoutes = defineRoutes([
       const args = [...base.args];
       if (p.top_level_only === true) where.push('parent_id IS NULL');
       if (typeof p.search === 'string' && p.search !== '') {
-        if (p.full_path_search === true) where.push("full_path_lower LIKE ? ESCAPE '\\'");
-        else where.push("(LOWER(name) LIKE ? ESCAPE '\\' OR path LIKE ? ESCAPE '\\')");
-        const like = likeContains(p.search.toLowerCase());
-        args.push(like);
-        if (p.full_path_search !== true) args.push(like);
+        const search = patternSearch(p.full_path_search === true ? ['full_path_lower'] : ['LOWER(name)', 'path'], p.search.toLowerCase());
+        where.push(search.sql);
+        args.push(...search.args);
       }
       const sql = `SELECT * FROM (${base.sql})${where.length ? ` WHERE ${where.join(' AND ')}` : ''}`;
       return paginate(

@@ -12,13 +12,13 @@ import { keptCount } from '../../db/list-counts.js';
 import { readTx, tryWriteTx } from '../../db/connection.js';
 import { fragmentsOf, jsonArrayBytes, keptTexts } from '../../resources/fragments.js';
 import { contentDisposition, created, jsonBytesReply, noContent, ok, streamReply, Reply } from '../../http/reply.js';
-import { idParam, type ParamDecl } from '../../http/params.js';
+import { idParam, squishedSearchParam, type ParamDecl } from '../../http/params.js';
 import { can, canSee } from '../../auth/policy.js';
 import { descendantIds } from '../../auth/access.js';
 import type { PackageFileRow, PackageRow, ProjectRow } from '../../db/rows.js';
 import { registerJob } from '../../jobs/registry.js';
 import { findGroup, findProject, projectByRef, projectFullPath } from '../../resources/find.js';
-import { likeContains, placeholders } from '../../db/sql.js';
+import { patternSearch, placeholders } from '../../db/sql.js';
 import { BlobTooLargeError, discardBlob, openBlob, receiveBlob, receiveMultipartBlob, type ReceivedBlob } from './blobs.js';
 import { presentPackageFiles, presentPackages, presentPipelines, type PresentOptions } from './present.js';
 import { addPackageFile, DESTROY_JOB, findOrCreatePackage, levelFor, markForDestruction, protectionRules, removePackageFile, requiredLevel, ruleLevel, type ProtectionRules } from './service.js';
@@ -34,7 +34,8 @@ const listParams = (orders: string[]): ParamDecl[] => [
   { name: 'order_by', type: 'string', values: orders, default: 'created_at' },
   { name: 'sort', type: 'string', values: ['asc', 'desc'], default: 'asc' },
   { name: 'package_type', type: 'string', values: PACKAGE_TYPES },
-  { name: 'package_name', type: 'string' },
+  // Packages::Package.search_by_name: Gitlab::SQL::Pattern without the three-character minimum.
+  squishedSearchParam('package_name'),
   { name: 'package_version', type: 'string' },
   { name: 'include_versionless', type: 'boolean', default: false },
   { name: 'status', type: 'string', values: PACKAGE_STATUSES },
@@ -79,8 +80,9 @@ function readPackagePage(ctx: RequestContext, projects: ProjectRow[], group: boo
   if (p.package_name !== undefined) {
     // Matched against the distinct names first (the CROSS JOIN keeps that order), then the
     // rows of those names come from the (project, name) index.
-    other.push(`nm.project_id IN (${placeholders(ids.length)}) AND nm.name LIKE ? ESCAPE '\\' AND pk.project_id = nm.project_id AND pk.name = nm.name`);
-    otherArgs.push(...ids, likeContains(p.package_name as string));
+    const search = patternSearch(['nm.name'], p.package_name as string, { partialShortTerms: true });
+    other.push(`nm.project_id IN (${placeholders(ids.length)}) AND ${search.sql} AND pk.project_id = nm.project_id AND pk.name = nm.name`);
+    otherArgs.push(...ids, ...search.args);
   }
   if (p.package_version !== undefined) {
     other.push('pk.version = ?');

@@ -5,6 +5,7 @@ import { currentUser } from '../../http/context.js';
 import { ApiError, conflict, forbidden, notFound } from '../../http/errors.js';
 import { Reply, created } from '../../http/reply.js';
 import type { NamespaceRow, ProjectRow, Visibility } from '../../db/rows.js';
+import { patternMatches } from '../../db/sql.js';
 import { can, canSee, isAdmin } from '../../auth/policy.js';
 import { findProject, namespaceByPath } from '../../resources/find.js';
 import { groupWebUrl } from '../../resources/urls.js';
@@ -107,7 +108,8 @@ export function projectGroups(ctx: RequestContext) {
   const search = typeof p.search === 'string' ? p.search.toLowerCase() : '';
   return out
     .filter((g) => !skip.has(g.id))
-    .filter((g) => search === '' || g.name.toLowerCase().includes(search) || g.path.toLowerCase().includes(search))
+    // Namespace.search: names and paths by Gitlab::SQL::Pattern's rules.
+    .filter((g) => search === '' || patternMatches([g.name.toLowerCase(), g.path.toLowerCase()], search))
     .sort((a, b) => b.id - a.id)
     .map((g) => ({ id: g.id, web_url: groupWebUrl(ctx.core, g.full_path), name: g.name, avatar_url: null, full_name: g.full_name, full_path: g.full_path }));
 }

@@ -14,7 +14,7 @@ import { isoDate } from '../../clock.js';
 import { MEMBER_ACCESS_LEVELS } from '../../../shared/access-levels.js';
 import { ACCESS_CTES, countVisibleProjects, countVisibleProjectsIn, memberProjectCondition, memberProjectCount, viewerBinding, visibleProjectCondition } from './queries.js';
 import { directAccessLevels, presentProject, presentProjectBasic } from './present.js';
-import { likeContains, rowsInOrder, trigramPhrase } from '../../db/sql.js';
+import { namedArgs, patternSearch, rowsInOrder } from '../../db/sql.js';
 import { isAdmin } from '../../auth/policy.js';
 import { projectAccessLevel } from '../../auth/access.js';
 import { similarityScorer } from '../../db/trigram-similarity.js';
@@ -170,12 +170,14 @@ export function listProjects(ctx: RequestContext, scope: ListScope = {}): Reply 
   if (p.visibility) cond('p.visibility = @visibility', 'visibility', p.visibility);
   if (p.search) {
     const text = String(p.search).toLowerCase();
-    const ns = p.search_namespaces ? " OR lower((SELECT full_path FROM namespaces WHERE id = p.namespace_id) || '/' || p.path) LIKE @search ESCAPE '\\'" : '';
+    const columns = ['lower(p.name)', 'p.path_lower', 'lower(p.description)'];
+    if (p.search_namespaces) columns.push("lower((SELECT full_path FROM namespaces WHERE id = p.namespace_id) || '/' || p.path)");
+    const search = patternSearch(columns, text, { param: 'search' });
     // The trigram index finds the candidates (a term of three characters or more, and not a
-    // namespace's path, which it does not hold); the LIKE decides, as without it.
-    const phrase = p.search_namespaces ? undefined : trigramPhrase(text);
-    if (phrase) cond('p.id IN (SELECT rowid FROM projects_search WHERE projects_search MATCH @phrase)', 'phrase', phrase);
-    cond(`(lower(p.name) LIKE @search ESCAPE '\\' OR p.path_lower LIKE @search ESCAPE '\\' OR lower(p.description) LIKE @search ESCAPE '\\'${ns})`, 'search', likeContains(text));
+    // namespace's path, which it does not hold); the pattern decides, as without it.
+    if (search.index !== undefined && !p.search_namespaces) cond('p.id IN (SELECT rowid FROM projects_search WHERE projects_search MATCH @phrase)', 'phrase', search.index);
+    where.push(search.sql);
+    Object.assign(args, namedArgs('search', search.args));
   }
   // Without a user these filters select nothing the viewer is authorized on.
   // Owned: Owner by membership (not through a share) or the personal namespace.

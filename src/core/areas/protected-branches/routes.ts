@@ -21,7 +21,7 @@ import {
   type AccessEntryInput,
   type ProtectInput,
 } from './service.js';
-import { likeContains } from '../../db/sql.js';
+import { patternSearch } from '../../db/sql.js';
 
 const nameParam: ParamDecl = { name: 'name', type: 'string', required: true };
 
@@ -98,8 +98,9 @@ export const protectedBranchRoutes = defineRoutes([
     handler: (ctx) => {
       const project = findProject(ctx, 'admin_project');
       const search = ctx.params.search as string | undefined;
-      const where = search ? "project_id = ? AND name LIKE ? ESCAPE '\\'" : 'project_id = ?';
-      const args: unknown[] = search ? [project.id, likeContains(search)] : [project.id];
+      const match = search ? patternSearch(['name'], search) : undefined;
+      const where = match ? `project_id = ? AND ${match.sql}` : 'project_id = ?';
+      const args: unknown[] = [project.id, ...(match?.args ?? [])];
       const base = `SELECT * FROM protected_branches WHERE ${where}`;
       return paginate(
         ctx,

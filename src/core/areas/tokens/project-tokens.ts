@@ -22,7 +22,7 @@ import { createUser } from '../users/service.js';
 import { addMember } from '../members/service.js';
 import { presentToken } from './present.js';
 import { createToken, revokeToken } from './service.js';
-import { likeContains } from '../../db/sql.js';
+import { patternSearch } from '../../db/sql.js';
 import { BOT_TOKEN_SCOPES } from '../../../shared/token-scopes.js';
 
 
@@ -143,8 +143,9 @@ function resourceTokenRoutes(kind: ResourceKind): RouteDef[] {
           args.push(ctx.params.revoked ? 1 : 0);
         }
         if (ctx.params.search) {
-          where.push("t.name LIKE ? ESCAPE '\\'");
-          args.push(likeContains(String(ctx.params.search)));
+          const search = patternSearch(['t.name'], String(ctx.params.search));
+          where.push(search.sql);
+          args.push(...search.args);
         }
         const filter = where.length ? ` WHERE ${where.join(' AND ')}` : '';
         const sql = `${botTokensSql(kind)}${filter}`;

@@ -2,7 +2,7 @@
 import type { TokenRow } from '../../db/rows.js';
 import type { CoreState } from '../../state.js';
 import { isoDate } from '../../clock.js';
-import { likeContains } from '../../db/sql.js';
+import { patternSearch } from '../../db/sql.js';
 
 /** A token expires at the start of its expires_at day (UTC). */
 export const isTokenExpired = (token: Pick<TokenRow, 'expires_at'>, now: Date): boolean =>
@@ -100,7 +100,10 @@ export function tokenListSql(f: TokenFilter): { where: string; args: unknown[]; 
   if (f.lastUsedAfter) add('last_used_at >= ?', f.lastUsedAfter);
   if (f.lastUsedBefore) add('last_used_at <= ?', f.lastUsedBefore);
   if (f.revoked !== undefined) add('revoked = ?', f.revoked ? 1 : 0);
-  if (f.search) add("name LIKE ? ESCAPE '\\'", likeContains(f.search));
+  if (f.search) {
+    const search = patternSearch(['name'], f.search);
+    add(search.sql, ...search.args);
+  }
   if (f.state === 'active') add('revoked = 0 AND (expires_at IS NULL OR expires_at > ?)', f.today);
   if (f.state === 'inactive') add('(revoked = 1 OR (expires_at IS NOT NULL AND expires_at <= ?))', f.today);
   return { where: clauses.join(' AND '), args, order: SORTS[f.sort ?? ''] ?? 'id ASC' };

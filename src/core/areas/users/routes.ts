@@ -6,10 +6,10 @@ import type { RequestContext } from '../../http/context.js';
 import { currentUser } from '../../http/context.js';
 import { conflict, failure, forbidden, notFound, routeNotFound } from '../../http/errors.js';
 import { cappedCount, decodeCursor, encodeCursor, keysetReply, paginate, pageWindow } from '../../http/pagination.js';
-import { idParam, searchParam, squish, type ParamDecl } from '../../http/params.js';
+import { idParam, searchParam, type ParamDecl } from '../../http/params.js';
 import { created, noContent, rawReply, unsniffable } from '../../http/reply.js';
 import type { UserRow } from '../../db/rows.js';
-import { containsAny, trigramPhrase } from '../../db/sql.js';
+import { userSearch } from './user-search.js';
 import { findUser, userByRef } from '../../resources/find.js';
 import { presentUserBasic, presentUserPublic, presentUserWithAdmin } from './present.js';
 import { createUser, passwordDigestFor, updateUser, validate, type UserInput } from './service.js';
@@ -98,25 +98,16 @@ function listUsers(ctx: RequestContext) {
     args.push(String(p.username).toLowerCase());
   }
   if (p.search) {
-    const text = String(p.search).toLowerCase();
-    // User.search squishes the term for names and usernames (fuzzy_arel_match) and compares
-    // emails with the term as sent. An email holds no white space, so a term that squishing
-    // changes is never one: only names and usernames can match it.
-    const term = squish(text);
-    const byEmail = term === text;
-    const partial = containsAny(['username_lower', 'lower(name)'], term);
-    // The trigram index (three characters or more) finds the candidates: names, usernames and
-    // public emails holding the text, and the one private email equal to it; the condition
-    // below decides, as without it.
-    const phrase = trigramPhrase(term);
-    if (phrase) {
-      where.push(`id IN (SELECT rowid FROM users_search WHERE users_search MATCH ?${admin && byEmail ? ' UNION ALL SELECT id FROM users WHERE email_lower = ?' : ''})`);
-      args.push(phrase, ...(admin && byEmail ? [text] : []));
-    }
     // Only administrators find users by their private email; others by the public one alone.
-    if (!byEmail) where.push(partial.sql);
-    else where.push(admin ? `(${partial.sql} OR email_lower = ?)` : `(${partial.sql} OR (public_email IS NOT NULL AND public_email <> '' AND lower(public_email) = ?))`);
-    args.push(...partial.args, ...(byEmail ? [text] : []));
+    const search = userSearch(String(p.search), { emails: admin ? 'private' : 'public' });
+    // The trigram index (a term of three characters or more) finds the candidates, with the
+    // one private email equal to the term; the condition decides, as without it.
+    if (search.index !== undefined) {
+      where.push(`id IN (SELECT rowid FROM users_search WHERE users_search MATCH ?${search.email !== undefined ? ' UNION ALL SELECT id FROM users WHERE email_lower = ?' : ''})`);
+      args.push(search.index, ...(search.email !== undefined ? [search.email] : []));
+    }
+    where.push(search.sql);
+    args.push(...search.args);
   }
   if (p.active === true) where.push("state = 'active'");
   if (p.blocked === true) where.push("state = 'blocked'");
