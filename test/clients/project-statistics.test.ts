@@ -159,7 +159,7 @@ stats = -> { gl.projects(search: "Rb Stats", statistics: true).find { |x| x.id =
 r["before"] = [stats.call, stats.call]
 gl.create_commit(p.id, "main", "One", [{ action: "create", file_path: "one.txt", content: "one\\n" * 200 }])
 r["after"] = [stats.call, stats.call]
-big = gl.create_project("Rb Size Big", initialize_with_readme: true)
+big = gl.create_project("Rby Size Big", initialize_with_readme: true)
 gl.create_commit(big.id, "main", "Blob", [{ action: "create", file_path: "blob.txt", content: Random.new(1).bytes(48000).unpack1("H*") }])
 rows = gl.projects(order_by: "repository_size", sort: "desc", statistics: true, per_page: 2).auto_paginate
 r["sizes"] = rows.map { |x| x.statistics["repository_size"] }
@@ -172,7 +172,8 @@ rescue Gitlab::Error::MethodNotAllowed => e
 end
 all = gl.projects(per_page: 100).auto_paginate.map(&:id)
 r["search_blank"] = gl.projects(search: "  ", per_page: 100).auto_paginate.map(&:id) == all
-r["search_padded"] = gl.projects(search: " Rb Size  Big ").map(&:name)
+# Terms under 3 characters are left out beside longer ones (Gitlab::SQL::Pattern): a distinct long term picks the one project.
+r["search_padded"] = gl.projects(search: " Rby Size  Big ").map(&:name)
 r["count"] = all.size
 puts JSON.generate(r)
 `,
@@ -189,7 +190,7 @@ puts JSON.generate(r)
     const [status, message] = out.page_501 as [number, string];
     expect(status).toBe(405);
     expect(message).toContain(OFFSET_MESSAGE);
-    expect(out).toMatchObject({ order: true, search_blank: true, search_padded: ['Rb Size Big'] });
+    expect(out).toMatchObject({ order: true, search_blank: true, search_padded: ['Rby Size Big'] });
   });
 });
 
