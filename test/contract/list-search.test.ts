@@ -109,6 +109,45 @@ describe.each(TRANSPORTS)('list search and membership filters (%s)', (kind) => {
     expect(await names(`${tag}-renamed/`)).toEqual([child.id]);
   });
 
+  it("projects: search_namespaces matches the full path, the full name (the groups' names, ' / ', the name) and the description, each on its own", async () => {
+    const tag = unique('sn').toLowerCase();
+    const parent = await createGroup(inst, inst.admin, { name: `${tag} Parent`, path: `${tag}-root`, visibility: 'public' });
+    const child = await createGroup(inst, inst.admin, { name: 'Osprey Nest', path: unique('nest'), parent_id: parent.id, visibility: 'public' });
+    const harrier = await createProject(inst, inst.admin, { name: 'Harrier', path: 'zulu-yard', namespace_id: child.id, visibility: 'public', description: 'holds the kestrel word' });
+    // A path of two characters: a short term matches a column only when equal to it.
+    const short = await createProject(inst, inst.admin, { name: 'Merlin', path: 'qz', namespace_id: child.id, visibility: 'public' });
+    const ours = new Set([harrier.id, short.id]);
+    const ids = async (search: string, namespaces: boolean, client = inst.admin) =>
+      (await client.get<ProjectJson[]>('/projects', { search, per_page: 100, ...(namespaces ? { search_namespaces: true } : {}) })).data
+        .map((p) => p.id)
+        .filter((id) => ours.has(id))
+        .sort((x, y) => x - y);
+    for (const client of [inst.admin, viewer.client]) {
+      // Terms split between a group's name and the project's name: both in the full name.
+      expect(await ids(`${tag} harrier`, true, client)).toEqual([harrier.id]);
+      expect(await ids('harrier osprey', true, client)).toEqual([harrier.id]);
+      expect(await ids('"nest / harrier"', true, client)).toEqual([harrier.id]);
+      expect(await ids(`${tag} harrier`, false, client)).toEqual([]);
+      // A group's name alone: every project below it with, none without.
+      expect(await ids('osprey', true, client)).toEqual([harrier.id, short.id]);
+      expect(await ids('osprey', false, client)).toEqual([]);
+      // The description, with and without.
+      expect(await ids('kestrel', true, client)).toEqual([harrier.id]);
+      expect(await ids('kestrel word', false, client)).toEqual([harrier.id]);
+      // The project's path, within the full path; a group's path with it too.
+      expect(await ids('zulu', true, client)).toEqual([harrier.id]);
+      expect(await ids(`${tag}-root zulu`, true, client)).toEqual([harrier.id]);
+      expect(await ids('zulu', false, client)).toEqual([harrier.id]);
+      expect(await ids(`${tag}-root zulu`, false, client)).toEqual([]);
+      // Terms in two columns (a name and a path, a name and the description) match no column.
+      expect(await ids('osprey zulu', true, client)).toEqual([]);
+      expect(await ids('harrier kestrel', true, client)).toEqual([]);
+      // A short path equals the project's path column, never the full path.
+      expect(await ids('qz', false, client)).toEqual([short.id]);
+      expect(await ids('qz', true, client)).toEqual([]);
+    }
+  });
+
   describe('membership=true and min_access_level', () => {
     let member: TestUser;
     let ids: Record<string, number>;

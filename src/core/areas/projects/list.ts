@@ -170,11 +170,19 @@ export function listProjects(ctx: RequestContext, scope: ListScope = {}): Reply 
   if (p.visibility) cond('p.visibility = @visibility', 'visibility', p.visibility);
   if (p.search) {
     const text = String(p.search).toLowerCase();
-    const columns = ['lower(p.name)', 'p.path_lower', 'lower(p.description)'];
-    if (p.search_namespaces) columns.push("lower((SELECT full_path FROM namespaces WHERE id = p.namespace_id) || '/' || p.path)");
+    // Project.search: path, name and description; with include_namespace, the route's path
+    // (full path) and name (the namespace's full name, ' / ', the name: Routable#build_full_name)
+    // in place of the project's own, each a column of its own (all terms in one of them).
+    const columns = p.search_namespaces
+      ? [
+          "lower((SELECT full_path FROM namespaces WHERE id = p.namespace_id) || '/' || p.path)",
+          "lower((SELECT full_name FROM namespaces WHERE id = p.namespace_id) || ' / ' || p.name)",
+          'lower(p.description)',
+        ]
+      : ['lower(p.name)', 'p.path_lower', 'lower(p.description)'];
     const search = patternSearch(columns, text, { param: 'search' });
     // The trigram index finds the candidates (a term of three characters or more, and not a
-    // namespace's path, which it does not hold); the pattern decides, as without it.
+    // namespace's path or name, which it does not hold); the pattern decides, as without it.
     if (search.index !== undefined && !p.search_namespaces) cond('p.id IN (SELECT rowid FROM projects_search WHERE projects_search MATCH @phrase)', 'phrase', search.index);
     where.push(search.sql);
     Object.assign(args, namedArgs('search', search.args));
