@@ -4,6 +4,7 @@ import { existsSync, readdirSync } from 'node:fs';
 import { isAbsolute, join } from 'node:path';
 import type { Database } from '../db/connection.js';
 import type { ManifestRepository, RepositoryKind } from './manifest.js';
+import { namesIn } from '../fs/names-in.js';
 
 export interface StateRepository extends ManifestRepository {
   /** Absolute directory in the source state. */
@@ -140,14 +141,7 @@ export function countRows(db: Database): Record<string, number> {
  */
 export function forEachBlobFile(stateDir: string, visit: (sha: string, path: string) => boolean | void): void {
   const root = join(stateDir, 'blobs', 'sha256');
-  const list = (dir: string): string[] => {
-    try {
-      return readdirSync(dir);
-    } catch {
-      return [];
-    }
-  };
-  for (const a of list(root))
-    for (const b of list(join(root, a)))
-      for (const sha of list(join(root, a, b))) if (visit(sha, join(root, a, b, sha)) === false) return;
+  for (const a of namesIn(root))
+    for (const b of namesIn(join(root, a)))
+      for (const sha of namesIn(join(root, a, b))) if (visit(sha, join(root, a, b, sha)) === false) return;
 }

@@ -14,7 +14,8 @@
 // transaction is open meanwhile: one that made a directory has committed its row, or rolled
 // back and left debris), with the rows read again under it, and never for a container a storage
 // move not yet finished or failed is about (its copies on both storages are that move's).
-import { mkdirSync, readdirSync, realpathSync, renameSync, rmSync } from 'node:fs';
+import { mkdirSync, realpathSync, renameSync, rmSync } from 'node:fs';
+import { namesIn } from '../fs/names-in.js';
 import { basename, dirname, join } from 'node:path';
 import { openDatabase, writeTx, type Database } from '../db/connection.js';
 import { STATE_DB } from '../../shared/state-layout.js';
@@ -44,14 +45,6 @@ const real = (dir: string): string => {
   }
 };
 
-const list = (dir: string): string[] => {
-  try {
-    return readdirSync(dir);
-  } catch {
-    return [];
-  }
-};
-
 /**
  * Paths the rows name, by each storage's real directory: two storage names for one directory
  * (or a symbolic link) must not make one's repositories look like the other's orphans.
@@ -61,32 +54,35 @@ function namedPaths(db: Database, dirs: Record<string, string>): Set<string> {
   return new Set(containerRows(db).flatMap((c) => (reals[c.storage] === undefined ? [] : [join(reals[c.storage], repositoryPath(c.kind, c.id))])));
 }
 
+/**
+ * Each storage directory once, by its real path, with the first name it is configured under:
+ * two storage names for one directory are listed once.
+ */
+function distinctStorages(dirs: Record<string, string>): [name: string, root: string][] {
+  const byRoot = new Map<string, string>();
+  for (const [name, dir] of Object.entries(dirs)) {
+    const root = real(dir);
+    if (!byRoot.has(root)) byRoot.set(root, name);
+  }
+  return [...byRoot].map(([root, name]) => [name, root]);
+}
+
 /** Repository directories (`*.git`) under the storages that no row names. */
 export function orphanRepositories(db: Database, stateDir: string): StorageEntry[] {
   const dirs = storageDirs(db, stateDir);
   const named = namedPaths(db, dirs);
   const out: StorageEntry[] = [];
-  const seen = new Set<string>();
-  for (const [name, base] of Object.entries(dirs)) {
-    const root = real(base);
-    if (seen.has(root)) continue;
-    seen.add(root);
-    for (const sub of REPO_DIRS) for (const e of list(join(root, sub))) if (e.endsWith('.git') && !named.has(join(root, sub, e))) out.push({ label: `${name}:${sub}/${e}`, path: join(root, sub, e) });
-  }
+  for (const [name, root] of distinctStorages(dirs))
+    for (const sub of REPO_DIRS) for (const e of namesIn(join(root, sub))) if (e.endsWith('.git') && !named.has(join(root, sub, e))) out.push({ label: `${name}:${sub}/${e}`, path: join(root, sub, e) });
   return out;
 }
 
 /** Staging directories and git's temporaries left by processes that are gone. */
 export function repositoryLeftovers(db: Database, stateDir: string, now = Date.now()): StorageEntry[] {
-  const dirs = storageDirs(db, stateDir);
   const out: StorageEntry[] = [];
-  const seen = new Set<string>();
-  for (const [name, dir] of Object.entries(dirs)) {
-    const base = real(dir);
-    if (seen.has(base)) continue;
-    seen.add(base);
-    for (const path of abandonedStagings([base], now)) out.push({ label: `${name}:${path.slice(base.length + 1)}`, path });
-    for (const sub of REPO_DIRS) for (const e of list(join(base, sub))) if (kindTempAbandoned(e, now)) out.push({ label: `${name}:${sub}/${e}`, path: join(base, sub, e) });
+  for (const [name, root] of distinctStorages(storageDirs(db, stateDir))) {
+    for (const path of abandonedStagings([root], now)) out.push({ label: `${name}:${path.slice(root.length + 1)}`, path });
+    for (const sub of REPO_DIRS) for (const e of namesIn(join(root, sub))) if (kindTempAbandoned(e, now)) out.push({ label: `${name}:${sub}/${e}`, path: join(root, sub, e) });
   }
   return out;
 }

@@ -14,6 +14,7 @@
 import { mkdirSync, readdirSync, rmSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { currentProcess, isAlive } from '../jobs/owner.js';
+import { namesIn } from '../fs/names-in.js';
 
 const WRITERS_DIR = 'hostctl-writers';
 const inFlight = new Map<string, number>();
@@ -84,13 +85,13 @@ export function recoverRepository(repo: string): number {
       // not there
     }
   }
-  for (const name of safeList(repo)) {
+  for (const name of namesIn(repo)) {
     if (name.startsWith('hostctl-index-')) {
       rmSync(join(repo, name), { force: true });
       removed++;
     }
   }
-  for (const name of safeList(join(repo, 'objects'))) {
+  for (const name of namesIn(join(repo, 'objects'))) {
     if (name.startsWith('incoming-') || name.startsWith('tmp_objdir')) {
       rmSync(join(repo, 'objects', name), { recursive: true, force: true });
       removed++;
@@ -100,13 +101,6 @@ export function recoverRepository(repo: string): number {
   return removed;
 }
 
-const safeList = (dir: string): string[] => {
-  try {
-    return readdirSync(dir);
-  } catch {
-    return [];
-  }
-};
 
 function begin(repo: string): void {
   const running = inFlight.get(repo) ?? 0;

@@ -10,7 +10,8 @@
 // the system does not give start times (or for names without one: git's `.init-` temporaries
 // and staging names of before 2026-11-29), a live pid counts as reused only once the directory
 // is older than any write takes (STAGING_SAFE_AGE_MS, by the time its name carries).
-import { readdirSync, rmSync } from 'node:fs';
+import { rmSync } from 'node:fs';
+import { namesIn } from '../fs/names-in.js';
 import { join } from 'node:path';
 import { isAlive } from '../jobs/owner.js';
 
@@ -49,18 +50,10 @@ export function kindTempAbandoned(name: string, now: number): boolean {
   return m !== null && abandoned(Number(m[1]), '', parseInt(m[2] ?? '', 36), now);
 }
 
-const list = (dir: string): string[] => {
-  try {
-    return readdirSync(dir);
-  } catch {
-    return [];
-  }
-};
-
 /** Staging directories of processes that are gone, in the given storage directories. */
 export function abandonedStagings(storageDirs: Iterable<string>, now = Date.now()): string[] {
   const out: string[] = [];
-  for (const base of storageDirs) for (const name of list(join(base, STAGING_DIR))) if (stagingAbandoned(name, now)) out.push(join(base, STAGING_DIR, name));
+  for (const base of storageDirs) for (const name of namesIn(join(base, STAGING_DIR))) if (stagingAbandoned(name, now)) out.push(join(base, STAGING_DIR, name));
   return out;
 }
 
