@@ -84,9 +84,10 @@ describe('members/all counts', () => {
   });
 
   it('reads a query from its candidates or from the rows alike, counts and pages, direct and inherited', () => {
-    // From the candidates: few users hold the term (the names' "User 1…" too, in another case).
-    // From the rows: `user` is held by more users than the sources have members.
-    const queries = ['user1', 'USER 2', 'ser3', 'user'];
+    // From the candidates: few users hold the term (in any case). From the rows: `user` is held
+    // by more users than the sources have members. One term each, which every search rule reads
+    // as a substring of the username or the name.
+    const queries = ['user1', 'SER2', 'ser3', 'user'];
     expect(queries.map((query) => queryCandidates(core, keys, { query }) !== undefined)).toEqual([true, true, true, false]);
     for (const query of queries) {
       for (const sources of [keys, [keys[0] as SourceKey]]) {
