@@ -1,6 +1,8 @@
 // The count of a members/all list (one per user among the sources' unexpired memberships, up to
 // a cap) against the distinct users the rows give, on a real state: expired memberships in every
-// source, users in several sources, filters, and caps that stop the count in each source.
+// source, users in several sources, filters, and caps that stop the count in each source. A
+// query's members are read from its candidate users when they are few, from the rows
+// otherwise: both ways are checked, counts and pages.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -9,7 +11,7 @@ import { initState } from '../../init.js';
 import type { Core } from '../../app.js';
 import type { ProjectRow } from '../../db/rows.js';
 import { isoDate } from '../../clock.js';
-import { countMembers, memberSources, type MemberFilter, type SourceKey } from './queries.js';
+import { countMembers, memberSources, pageMembers, queryCandidates, type MemberFilter, type SourceKey } from './queries.js';
 
 describe('members/all counts', () => {
   let dir: string;
@@ -40,6 +42,9 @@ describe('members/all counts', () => {
         if (i >= 20 && i < 36) member.run('namespace', sub.id, id, i % 3 === 0 ? past : null, at, at);
         if (i >= 10 && i % 2 === 0) member.run('project', project.id, id, i % 8 === 0 ? past : null, at, at);
       }
+      // Users of no source whose names hold "user": so many candidates for `user` that its
+      // members are read from the rows.
+      for (let i = 0; i < 100; i++) user.run(`outsider${i}`, `outsider${i}`, `o${i}@x`, `o${i}@x`, `Other user ${i}`, at, at);
     });
     const row = core.db.prepare('SELECT * FROM projects WHERE id = ?').get(project.id) as ProjectRow;
     keys = memberSources(core, { type: 'project', project: row }, true, null);
@@ -50,16 +55,20 @@ describe('members/all counts', () => {
     rmSync(dir, { recursive: true, force: true });
   });
 
-  /** The distinct users of the sources' unexpired memberships that match the filter, from the rows. */
-  const expected = (filter: MemberFilter): number => {
+  /** The ids of the distinct users of `sources`' unexpired memberships that match the filter (username or name holding the query, case aside), from the rows. */
+  const matching = (filter: MemberFilter, sources = keys): number[] => {
     const rows = core.db
       .prepare(
-        `SELECT DISTINCT m.user_id AS id, u.username FROM members m JOIN users u ON u.id = m.user_id
-         WHERE (m.expires_at IS NULL OR m.expires_at >= ?) AND (${keys.map(() => '(m.source_type = ? AND m.source_id = ?)').join(' OR ')})`,
+        `SELECT DISTINCT m.user_id AS id, u.username, u.name FROM members m JOIN users u ON u.id = m.user_id
+         WHERE (m.expires_at IS NULL OR m.expires_at >= ?) AND (${sources.map(() => '(m.source_type = ? AND m.source_id = ?)').join(' OR ')}) ORDER BY m.user_id`,
       )
-      .all(today(), ...keys.flatMap((k) => [k.type, k.id])) as { id: number; username: string }[];
-    return rows.filter((r) => (!filter.query || r.username.includes(filter.query)) && (!filter.userIds || filter.userIds.includes(r.id)) && !filter.skipUsers?.includes(r.id)).length;
+      .all(today(), ...sources.flatMap((k) => [k.type, k.id])) as { id: number; username: string; name: string }[];
+    const q = filter.query?.toLowerCase();
+    return rows
+      .filter((r) => (!q || r.username.toLowerCase().includes(q) || r.name.toLowerCase().includes(q)) && (!filter.userIds || filter.userIds.includes(r.id)) && !filter.skipUsers?.includes(r.id))
+      .map((r) => r.id);
   };
+  const expected = (filter: MemberFilter): number => matching(filter).length;
 
   it('counts each user once among the unexpired memberships, for every cap and filter', () => {
     const ids = (core.db.prepare("SELECT id FROM users WHERE username LIKE 'user%' ORDER BY id").all() as { id: number }[]).map((r) => r.id);
@@ -70,6 +79,26 @@ describe('members/all counts', () => {
       for (const cap of [1, 3, 10, 20, 25, all - 1, all, all + 1, 10_001]) {
         if (cap < 1) continue;
         expect(countMembers(core, keys, filter, cap), `${JSON.stringify(filter)} cap ${cap}`).toBe(Math.min(all, cap));
+      }
+    }
+  });
+
+  it('reads a query from its candidates or from the rows alike, counts and pages, direct and inherited', () => {
+    // From the candidates: few users hold the term (in any case). From the rows: `user` is held
+    // by more users than the sources have members. One term each, which every search rule reads
+    // as a substring of the username or the name.
+    const queries = ['user1', 'SER2', 'ser3', 'user'];
+    expect(queries.map((query) => queryCandidates(core, keys, { query }) !== undefined)).toEqual([true, true, true, false]);
+    for (const query of queries) {
+      for (const sources of [keys, [keys[0] as SourceKey]]) {
+        const inherited = sources.length > 1;
+        const want = matching({ query }, sources);
+        expect(want.length, query).toBeGreaterThan(0);
+        expect(countMembers(core, sources, { query }, 10_001), query).toBe(want.length);
+        const paged: number[] = [];
+        for (let offset = 0; offset <= want.length; offset += 3) paged.push(...pageMembers(core, sources, inherited, { query }, 3, offset).map((m) => m.user_id));
+        // members/all pages in user order; a direct list in membership order, here the users' order too.
+        expect(paged, `${query} ${inherited ? 'all' : 'direct'}`).toEqual(want);
       }
     }
   });

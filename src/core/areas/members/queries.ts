@@ -81,11 +81,54 @@ function filterSql(filter: MemberFilter): { sql: string; args: unknown[]; joinsU
   return { sql, args, joinsUsers: Boolean(filter.query) };
 }
 
+/**
+ * The most users a query's trigram candidates may number for a list to be read from them. A
+ * query's rows are otherwise read from the source's every membership (the LIKE on each
+ * member's user): a cost that grows with the list even for a term only three members match
+ * (130× from 100 to 100,000 members). From the candidates, each is one look-up of
+ * (source, user), so a few thousand cost about what reading the memberships costs when the
+ * matches are dense (a page then stops after its rows, a count after 10,001).
+ */
+const CANDIDATE_LIMIT = 2_000;
+
+/**
+ * The users_search query (migration 029) for the users whose username or name may match the
+ * filter's `query`, when they number at most CANDIDATE_LIMIT and fewer than the sources'
+ * memberships (a small list reads its own rows sooner than an instance's candidates);
+ * undefined otherwise, or for no query or one shorter than a trigram. It must stay a superset
+ * of what filterSql's condition matches (today the lower-cased query as one phrase, as that
+ * condition is one LIKE of the whole query; a condition of several terms needs its terms'
+ * phrases instead): the condition is kept on the rows read, so this only chooses which rows
+ * are read, never which match. The test of this file checks both ways against the rows.
+ */
+export function queryCandidates(core: CoreState, keys: SourceKey[], filter: MemberFilter): string | undefined {
+  if (!filter.query) return undefined;
+  // The index query of the one search the rows are then matched with (filterSql): a superset of them.
+  const phrase = userSearch(filter.query, { prefix: 'u.', emails: 'public', partialShortTerms: true }).index;
+  if (phrase === undefined) return undefined;
+  const kept = core.db.prepare('SELECT n FROM member_counts WHERE source_type = ? AND source_id = ?');
+  const rows = keys.reduce((sum, key) => sum + ((kept.get(key.type, key.id) as { n: number } | undefined)?.n ?? 0), 0);
+  const limit = Math.min(CANDIDATE_LIMIT, rows);
+  const { n } = core.db.prepare(cappedCount('SELECT rowid FROM users_search WHERE users_search MATCH ?', limit + 1)).get(phrase) as { n: number };
+  return n <= limit ? phrase : undefined;
+}
+
 const isUnfiltered = (f: MemberFilter): boolean => !f.query && !f.userIds && !(f.skipUsers && f.skipUsers.length > 0);
 
-/** Members of one source that count today (not expired), matching the filter: `FROM ... WHERE ...`. */
-function sourceRowsSql(key: SourceKey, today: string, filter: MemberFilter): { sql: string; args: unknown[] } {
+/**
+ * Members of one source that count today (not expired), matching the filter: `FROM ... WHERE ...`.
+ * With `candidates` (queryCandidates) the rows are those of the candidate users, each looked up
+ * by (source, user) (CROSS JOIN keeps that order), instead of every membership of the source.
+ */
+function sourceRowsSql(key: SourceKey, today: string, filter: MemberFilter, candidates?: string): { sql: string; args: unknown[] } {
   const f = filterSql(filter);
+  if (candidates !== undefined) {
+    return {
+      sql: `FROM users_search s CROSS JOIN members m ON m.source_type = ? AND m.source_id = ? AND m.user_id = s.rowid JOIN users u ON u.id = m.user_id
+        WHERE users_search MATCH ? AND (m.expires_at IS NULL OR m.expires_at >= ?)${f.sql}`,
+      args: [key.type, key.id, candidates, today, ...f.args],
+    };
+  }
   const join = f.joinsUsers ? ' JOIN users u ON u.id = m.user_id' : '';
   return {
     sql: `FROM members m${join} WHERE m.source_type = ? AND m.source_id = ? AND (m.expires_at IS NULL OR m.expires_at >= ?)${f.sql}`,
@@ -120,11 +163,11 @@ function attachUsers(core: CoreState, rows: MemberRow[]): MemberWithUser[] {
  * source (largest first), the users not already counted, so the cost is that of the smaller
  * sources rather than of every row.
  */
-export function countMembers(core: CoreState, keys: SourceKey[], filter: MemberFilter, cap: number): number {
+export function countMembers(core: CoreState, keys: SourceKey[], filter: MemberFilter, cap: number, candidates = queryCandidates(core, keys, filter)): number {
   const today = isoDate(core.clock.now());
   const sized = keys.map((key) => {
     if (isUnfiltered(filter)) return { key, n: unexpiredCount(core, key, today) };
-    const q = sourceRowsSql(key, today, filter);
+    const q = sourceRowsSql(key, today, filter, candidates);
     const { n } = core.db.prepare(cappedCount(`SELECT m.id ${q.sql}`, cap)).get(...q.args) as { n: number };
     return { key, n };
   });
@@ -138,13 +181,19 @@ export function countMembers(core: CoreState, keys: SourceKey[], filter: MemberF
     const earlier = sized.slice(0, i).map((x) => x.key);
     const seen = earlier.map(() => '(o.source_type = ? AND o.source_id = ?)').join(' OR ');
     const seenArgs = [...earlier.flatMap((k) => [k.type, k.id]), today];
+    const unseen = `NOT EXISTS (SELECT 1 FROM members o INDEXED BY members_user_cover WHERE o.user_id = m.user_id AND (${seen}) AND (o.expires_at IS NULL OR o.expires_at >= ?))`;
+    if (candidates !== undefined) {
+      // A few candidates: their unexpired rows of this source, each looked up, are already few.
+      const q = sourceRowsSql(key, today, filter, candidates);
+      total += (core.db.prepare(cappedCount(`SELECT m.user_id ${q.sql} AND ${unseen}`, cap - total)).get(...q.args, ...seenArgs) as { n: number }).n;
+      continue;
+    }
     // The users of this source no earlier one counted: those of all its rows less those of its
     // expired rows (an index range). Both sides then read only indexes, (source, user) for this
     // source's rows and (user, source, …, expires_at) for the earlier sources', where the
     // unexpired rows alone would look each row up in the table: 3–4× less for a few thousand.
     const fresh = (expired: boolean, limit: number): number => {
-      const sql = `SELECT m.user_id FROM members m${join} WHERE m.source_type = ? AND m.source_id = ?${expired ? ' AND m.expires_at < ?' : ''}${f.sql}
-        AND NOT EXISTS (SELECT 1 FROM members o INDEXED BY members_user_cover WHERE o.user_id = m.user_id AND (${seen}) AND (o.expires_at IS NULL OR o.expires_at >= ?))`;
+      const sql = `SELECT m.user_id FROM members m${join} WHERE m.source_type = ? AND m.source_id = ?${expired ? ' AND m.expires_at < ?' : ''}${f.sql} AND ${unseen}`;
       return (core.db.prepare(cappedCount(sql, limit)).get(key.type, key.id, ...(expired ? [today] : []), ...f.args, ...seenArgs) as { n: number }).n;
     };
     const expired = fresh(true, Number.MAX_SAFE_INTEGER);
@@ -186,19 +235,28 @@ function bestRowsOfUsers(core: CoreState, keys: SourceKey[], userIds: number[], 
  * One page of a member list. Direct members come in membership order; with `inherited`, one row
  * per user in user id order, each the user's best membership. Every source is read through its
  * (source, user) index up to the end of the page only, so a page costs the same whatever the
- * size of the list.
+ * size of the list; a query with few candidates (queryCandidates, which countMembers takes too)
+ * reads their rows only.
  */
-export function pageMembers(core: CoreState, keys: SourceKey[], inherited: boolean, filter: MemberFilter, limit: number, offset: number): MemberWithUser[] {
+export function pageMembers(
+  core: CoreState,
+  keys: SourceKey[],
+  inherited: boolean,
+  filter: MemberFilter,
+  limit: number,
+  offset: number,
+  candidates = queryCandidates(core, keys, filter),
+): MemberWithUser[] {
   const today = isoDate(core.clock.now());
   if (!inherited) {
-    const q = sourceRowsSql(keys[0] as SourceKey, today, filter);
+    const q = sourceRowsSql(keys[0] as SourceKey, today, filter, candidates);
     const rows = core.db.prepare(`SELECT m.* ${q.sql} ORDER BY m.id LIMIT ? OFFSET ?`).all(...q.args, limit, offset) as MemberRow[];
     return attachUsers(core, rows);
   }
   const window = offset + limit;
   const ids = new Set<number>();
   for (const key of keys) {
-    const q = sourceRowsSql(key, today, filter);
+    const q = sourceRowsSql(key, today, filter, candidates);
     const rows = core.db.prepare(`SELECT m.user_id ${q.sql} ORDER BY m.user_id LIMIT ?`).all(...q.args, window) as { user_id: number }[];
     for (const r of rows) ids.add(r.user_id);
   }

@@ -11,7 +11,7 @@ import { created, noContent } from '../../http/reply.js';
 import type { UserRow } from '../../db/rows.js';
 import { findGroup, findProject, userByRef } from '../../resources/find.js';
 import { presentMember } from './present.js';
-import { countMembers, directMember, findMember, memberSources, pageMembers, type MemberFilter, type MemberWithUser, type Source } from './queries.js';
+import { countMembers, directMember, findMember, memberSources, pageMembers, queryCandidates, type MemberFilter, type MemberWithUser, type Source } from './queries.js';
 import { addMember, addMembers, removeMember, updateMember } from './service.js';
 
 type Kind = 'projects' | 'groups';
@@ -40,10 +40,12 @@ function listMembers(ctx: RequestContext, kind: Kind, inherited: boolean) {
   const keys = memberSources(ctx.core, sourceFor(ctx, kind, false), inherited, ctx.actor);
   const filter = filterOf(ctx);
   const none = ctx.params.state === 'awaiting';
+  // Looked up once for the count and the page.
+  const candidates = none ? undefined : queryCandidates(ctx.core, keys, filter);
   return paginate(
     ctx,
-    (cap) => (none ? 0 : countMembers(ctx.core, keys, filter, cap)),
-    (limit, offset) => (none ? [] : pageMembers(ctx.core, keys, inherited, filter, limit, offset).map((m) => show(ctx, m))),
+    (cap) => (none ? 0 : countMembers(ctx.core, keys, filter, cap, candidates)),
+    (limit, offset) => (none ? [] : pageMembers(ctx.core, keys, inherited, filter, limit, offset, candidates).map((m) => show(ctx, m))),
   );
 }
 
