@@ -303,7 +303,10 @@ export function listProjects(ctx: RequestContext, scope: ListScope = {}): Reply 
     offsetWindow(ctx, OFFSET_PAGES);
     const kept = keptSizePageSql(orderBy, ctes, condition, dir);
     const pageSql = kept?.page ?? `${base} ORDER BY ${sizeFieldSql(orderBy)} ${dir}, p.id ${dir} LIMIT @limit OFFSET @offset`;
-    const unknownSql = kept?.unknown ?? `${base} AND ${unknownSizeSql(orderBy)} LIMIT 1`;
+    // The matching projects whose sizes are not stored: for a kept field, found through the kept
+    // sizes' index rather than a look at every matching project.
+    const missingSql = kept?.missing ?? `${base} AND ${unknownSizeSql(orderBy)}`;
+    const unknownSql = `${missingSql} LIMIT 1`;
     // One look for a matching project without its size; only when one is found are the missing
     // sizes measured, and the page read again.
     const page = () =>
@@ -318,7 +321,7 @@ export function listProjects(ctx: RequestContext, scope: ListScope = {}): Reply 
       );
     let reply = page();
     if (!reply) {
-      sizes.storeMissing(base, args, orderBy);
+      sizes.storeMissing(missingSql, args, orderBy);
       reply = page();
     }
     if (reply) return Promise.resolve(presentSized(reply.body as ProjectRow[])).then((body) => new Reply(reply.status, body, reply.headers));

@@ -13,8 +13,6 @@ import { RepositoryStore } from '../../git/store.js';
 import { repositorySizes, type SizedRepository } from '../../repositories/repository-sizes.js';
 import { defaultBranchCommitCounts } from '../../repositories/commit-counts.js';
 
-export { directorySize } from '../../repositories/repository-sizes.js';
-
 /** The fields whose sum is storage_size (the platform's `update_storage_size`). */
 export const STORAGE_PARTS = [
   'repository_size',
@@ -112,10 +110,10 @@ const PART_SQL: Partial<Record<StoragePart, { value: string; unknown: string }>>
 /**
  * A page of the projects `p` matching `condition` in the order of a size field that is one
  * repository's kept size, walked from the kept sizes' index (migration 47) rather than sorting
- * every matching project, and the look for a matching project whose size is not kept; null for a
- * field that sums parts. The page is exact once that look finds none.
+ * every matching project, and the matching projects whose size is not kept; null for a field
+ * that sums parts. The page is exact once there are none.
  */
-export function keptSizePageSql(field: SizeField, ctes: string, condition: string, dir: 'ASC' | 'DESC'): { page: string; unknown: string } | null {
+export function keptSizePageSql(field: SizeField, ctes: string, condition: string, dir: 'ASC' | 'DESC'): { page: string; missing: string } | null {
   const kind = field === 'repository_size' ? 'project' : field === 'wiki_size' ? 'project_wiki' : null;
   if (!kind) return null;
   // CROSS JOIN keeps the sizes' index as the outer loop, so the walk stops at the page's end.
@@ -123,8 +121,8 @@ export function keptSizePageSql(field: SizeField, ctes: string, condition: strin
   return {
     page: `${ctes}SELECT p.* ${rows} AND rs.bytes IS NOT NULL AND ${condition} ORDER BY rs.bytes ${dir}, rs.container_id ${dir} LIMIT @limit OFFSET @offset`,
     // Every project has its row (migration 47): one whose size is not kept has NULL bytes, and
-    // the index holds those apart, so the look costs the projects written since, not all of them.
-    unknown: `${ctes}SELECT 1 ${rows} AND rs.bytes IS NULL AND ${condition} LIMIT 1`,
+    // the index holds those apart, so finding them costs the projects written since, not all of them.
+    missing: `${ctes}SELECT p.* ${rows} AND rs.bytes IS NULL AND ${condition}`,
   };
 }
 
@@ -174,11 +172,11 @@ export class ProjectSizes {
   }
 
   /**
-   * Measures (and stores) what a size field of the projects `select` finds (a `SELECT p.* FROM
-   * projects p WHERE …` with its arguments) lacks, so that `sizeFieldSql` answers for all of them.
+   * Measures (and stores) a size field of the projects `missing` selects (`SELECT p.* …` with its
+   * arguments: those the field's stored sizes do not answer for yet).
    */
-  storeMissing(select: string, args: Record<string, unknown>, field: SizeField): void {
-    const rows = this.core.db.prepare(`${select} AND ${unknownSizeSql(field)}`).all(args) as ProjectRow[];
+  storeMissing(missing: string, args: Record<string, unknown>, field: SizeField): void {
+    const rows = this.core.db.prepare(missing).all(args) as ProjectRow[];
     if (rows.length === 0) return;
     if (field === 'storage_size') this.all(rows);
     else this.field(rows, field);
