@@ -17,8 +17,8 @@
 import { mkdirSync, realpathSync, renameSync, rmSync } from 'node:fs';
 import { namesIn } from '../fs/names-in.js';
 import { basename, dirname, join } from 'node:path';
-import { openDatabase, writeTx, type Database } from '../db/connection.js';
-import { STATE_DB } from '../../shared/state-layout.js';
+import type { Database } from '../db/connection.js';
+import { FIX_LOCK_WAIT_MS, underWriteLock } from './write-lock.js';
 import { containerRows, repositoryPath, storageDirs } from '../backup/state-contents.js';
 import { uniqueSuffix } from '../git/repository-base.js';
 import { abandonedStagings, kindTempAbandoned } from '../repositories/staging-leftovers.js';
@@ -27,9 +27,6 @@ const REPO_DIRS = ['@projects', '@groups', '@snippets'] as const;
 
 /** Where `--fix` moves orphan repositories, in the storage they were found in. */
 export const LOST_AND_FOUND = '@lost+found';
-
-/** How long `--fix` waits for the write lock before it leaves orphans for another run. */
-const FIX_LOCK_WAIT_MS = 5_000;
 
 export interface StorageEntry {
   /** `storage:@kind/name`, as reported. */
@@ -113,16 +110,9 @@ const MOVE_UNDER_WAY = '(2, 3, 6, 7)';
 export function removeOrphanRepositories(stateDir: string, candidates: StorageEntry[], lockWaitMs = FIX_LOCK_WAIT_MS): OrphanFix {
   const result: OrphanFix = { moved: [], kept: [] };
   if (candidates.length === 0) return result;
-  let db: Database;
-  try {
-    db = openDatabase(join(stateDir, STATE_DB));
-  } catch (error) {
-    // A state doctor may read but not write (a read-only copy): nothing is removed.
-    return { moved: [], kept: [], busy: `the database cannot be written (${(error as Error).message})` };
-  }
-  try {
-    db.pragma(`busy_timeout = ${lockWaitMs}`);
-    writeTx(db, () => {
+  const done = underWriteLock(
+    stateDir,
+    (db) => {
       const still = new Set(orphanRepositories(db, stateDir).map((o) => o.path));
       const moving = new Set((db.prepare(`SELECT container_type AS type, container_id AS id FROM repository_storage_moves WHERE state IN ${MOVE_UNDER_WAY}`).all() as { type: string; id: number }[]).map((m) => `${m.type}:${m.id}`));
       for (const entry of candidates) {
@@ -144,16 +134,12 @@ export function removeOrphanRepositories(stateDir: string, candidates: StorageEn
           }
         }
       }
-    });
-  } catch (error) {
-    const code = (error as { code?: unknown }).code;
-    if (typeof code !== 'string' || !code.startsWith('SQLITE_')) throw error;
-    // The lock was not had (or, after the renames, not given back cleanly): what was moved
-    // under it stays moved; the rest waits for another run.
-    result.busy = code.startsWith('SQLITE_BUSY') ? 'the database stayed busy: another process holds its write lock' : `the database cannot be written (${(error as Error).message})`;
-  } finally {
-    db.close();
-  }
+    },
+    lockWaitMs,
+  );
+  // The lock was not had (or, after the renames, not given back cleanly): what was moved under
+  // it stays moved; the rest waits for another run.
+  if ('busy' in done) result.busy = done.busy;
   return result;
 }
 

@@ -8,18 +8,15 @@
 // the part the size orders depend on. `--fix` gives the projects their rows back empty (measured
 // at the next read) and removes the stale ones, under the database's write lock with both counted
 // again under it, as the orphan fix writes (orphan-repositories.ts).
-import { join } from 'node:path';
-import { openDatabase, writeTx, type Database } from '../db/connection.js';
-import { STATE_DB } from '../../shared/state-layout.js';
+import type { Database } from '../db/connection.js';
+import { onStorageNow } from '../repositories/repository-sizes.js';
+import { FIX_LOCK_WAIT_MS, underWriteLock } from './write-lock.js';
 import { count, ok, warn, type CheckResult } from '../../shared/health-check.js';
 
 const ID = 'repositories.sizes';
 
 /** The first schema version at which every project has its rows (migration 47). */
 const ROWS_SINCE = 47;
-
-/** How long `--fix` waits for the write lock before it leaves the rows for another run. */
-const FIX_LOCK_WAIT_MS = 5_000;
 
 const PROJECT_KINDS = ['project', 'project_wiki'] as const;
 
@@ -28,12 +25,7 @@ const missingSql = `SELECT COUNT(*) AS n FROM projects p WHERE ${PROJECT_KINDS.m
 ).join(' OR ')}`;
 
 /** A row `s` whose container is on its storage now. */
-const LIVE_ROW = `CASE s.kind
-  WHEN 'project' THEN EXISTS (SELECT 1 FROM projects c WHERE c.id = s.container_id AND c.repository_storage = s.storage)
-  WHEN 'project_wiki' THEN EXISTS (SELECT 1 FROM projects c WHERE c.id = s.container_id AND c.repository_storage = s.storage)
-  WHEN 'snippet' THEN EXISTS (SELECT 1 FROM snippets c WHERE c.id = s.container_id AND c.repository_storage = s.storage)
-  WHEN 'group_wiki' THEN EXISTS (SELECT 1 FROM namespaces c WHERE c.id = s.container_id AND c.kind = 'group' AND c.repository_storage = s.storage)
-  ELSE 0 END`;
+const LIVE_ROW = onStorageNow('s.kind', 's.container_id', 's.storage');
 
 const staleSql = `SELECT COUNT(*) AS n FROM repository_sizes s WHERE NOT (${LIVE_ROW})`;
 
@@ -61,30 +53,19 @@ export interface SizeRowFix {
 
 /** Restores the missing rows (empty) and removes the stale ones, under the write lock. */
 export function fixSizeRows(stateDir: string, lockWaitMs = FIX_LOCK_WAIT_MS): SizeRowFix {
-  let db: Database;
-  try {
-    db = openDatabase(join(stateDir, STATE_DB));
-  } catch (error) {
-    return { restored: 0, removed: 0, busy: `the database cannot be written (${(error as Error).message})` };
-  }
-  try {
-    db.pragma(`busy_timeout = ${lockWaitMs}`);
-    return writeTx(db, () => {
+  const done = underWriteLock(
+    stateDir,
+    (db) => {
       let restored = 0;
       for (const kind of PROJECT_KINDS) {
         restored += db.prepare(`INSERT OR IGNORE INTO repository_sizes (kind, container_id, storage) SELECT '${kind}', id, repository_storage FROM projects`).run().changes;
       }
       const removed = db.prepare(`DELETE FROM repository_sizes AS s WHERE NOT (${LIVE_ROW})`).run().changes;
       return { restored, removed };
-    });
-  } catch (error) {
-    const code = (error as { code?: unknown }).code;
-    if (typeof code !== 'string' || !code.startsWith('SQLITE_')) throw error;
-    const busy = code.startsWith('SQLITE_BUSY') ? 'the database stayed busy: another process holds its write lock' : `the database cannot be written (${(error as Error).message})`;
-    return { restored: 0, removed: 0, busy };
-  } finally {
-    db.close();
-  }
+    },
+    lockWaitMs,
+  );
+  return 'busy' in done ? { restored: 0, removed: 0, busy: done.busy } : done.value;
 }
 
 const describe = (c: SizeRowCounts): string =>

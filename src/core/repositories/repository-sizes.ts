@@ -50,17 +50,20 @@ export function directorySize(dir: string): number {
 
 export const KEY = 'kind = ? AND container_id = ? AND storage = ?';
 
+/** SQL that holds when the container of kind `kind` and id `id` (SQL expressions) is on storage `storage` now. */
+export const onStorageNow = (kind: string, id: string, storage: string): string => `CASE ${kind}
+  WHEN 'project' THEN EXISTS (SELECT 1 FROM projects c WHERE c.id = ${id} AND c.repository_storage = ${storage})
+  WHEN 'project_wiki' THEN EXISTS (SELECT 1 FROM projects c WHERE c.id = ${id} AND c.repository_storage = ${storage})
+  WHEN 'snippet' THEN EXISTS (SELECT 1 FROM snippets c WHERE c.id = ${id} AND c.repository_storage = ${storage})
+  WHEN 'group_wiki' THEN EXISTS (SELECT 1 FROM namespaces c WHERE c.id = ${id} AND c.kind = 'group' AND c.repository_storage = ${storage})
+  ELSE 0 END`;
+
 /**
  * Holds when the container of kind `@kind` and id `@id` is on storage `@storage` now. A claim
  * inserts a missing row only then: a reader that read a container before it was deleted or moved
  * must not put back the row its delete or move removed (migration 49).
  */
-export const ON_STORAGE_NOW = `CASE @kind
-  WHEN 'project' THEN EXISTS (SELECT 1 FROM projects WHERE id = @id AND repository_storage = @storage)
-  WHEN 'project_wiki' THEN EXISTS (SELECT 1 FROM projects WHERE id = @id AND repository_storage = @storage)
-  WHEN 'snippet' THEN EXISTS (SELECT 1 FROM snippets WHERE id = @id AND repository_storage = @storage)
-  WHEN 'group_wiki' THEN EXISTS (SELECT 1 FROM namespaces WHERE id = @id AND kind = 'group' AND repository_storage = @storage)
-  ELSE 0 END`;
+export const ON_STORAGE_NOW = onStorageNow('@kind', '@id', '@storage');
 
 /** What a write forgets: the size and the commit count (src/core/repositories/commit-counts.ts), and their claims. */
 const FORGET = 'bytes = NULL, claim = NULL, commit_count = NULL, count_claim = NULL';
