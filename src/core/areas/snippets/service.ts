@@ -18,6 +18,7 @@ import { RefUpdateError, type GitRepository } from '../../git/repository.js';
 import { commitActions, readBranch } from '../../git/commit-files.js';
 import { userSignature } from '../../repositories/access.js';
 import { defaultStorage } from '../projects/service.js';
+import { removeRepositories } from '../../resources/owned-repositories.js';
 import { assertSnippetWritable, SNIPPET_BRANCH, snippetRepository } from './repository.js';
 
 const MAX_COMPONENT_BYTES = 255;
@@ -158,7 +159,7 @@ export async function createSnippet(core: CoreState, author: UserRow, input: Cre
       author: userSignature(core, author),
     });
   } catch (error) {
-    discard(core, staged);
+    removeRepositories(core, [staged]);
     if (error instanceof ActionError || error instanceof RefUpdateError) throw snippetError(400, CREATE_FAILED);
     throw error;
   }
@@ -185,19 +186,10 @@ export async function createSnippet(core: CoreState, author: UserRow, input: Cre
   } catch (error) {
     // The row was not committed (its transaction threw, or the turn's commit failed): its
     // repository goes too, wherever it got to. Never one a committed row names.
-    discard(core, staged);
+    removeRepositories(core, [staged]);
     const committed = placed.id !== undefined && core.db.prepare('SELECT 1 FROM snippets WHERE id = ?').get(placed.id) !== undefined;
-    if (placed.repo && !committed) discard(core, placed.repo);
+    if (placed.repo && !committed) removeRepositories(core, [placed.repo]);
     throw error;
-  }
-}
-
-/** Removes a repository no row owns; a failure is logged, never raised over the request's own. */
-function discard(core: CoreState, repo: GitRepository): void {
-  try {
-    repo.remove();
-  } catch (error) {
-    core.log(`could not remove ${repo.path}: ${error instanceof Error ? error.message : String(error)}`);
   }
 }
 
