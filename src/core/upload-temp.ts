@@ -2,8 +2,9 @@
 // killed mid-upload (kill -9, a crash, power loss) leaves its file behind, which may be as large
 // as the largest upload allowed: files of processes that are gone are removed when a state is
 // opened (and before each upload that makes a temporary file), never those of a live process.
-import { readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
+import { namesIn } from './fs/names-in.js';
+import { removePaths } from './fs/remove-paths.js';
 import { pidAlive } from './jobs/owner.js';
 
 export const uploadTempDir = (stateDir: string): string => join(stateDir, 'blobs', 'tmp');
@@ -11,13 +12,7 @@ export const uploadTempDir = (stateDir: string): string => join(stateDir, 'blobs
 /** Upload temporaries whose process is gone (`doctor` reports them; opening a state removes them). */
 export function abandonedUploads(stateDir: string): string[] {
   const dir = uploadTempDir(stateDir);
-  let names: string[];
-  try {
-    names = readdirSync(dir);
-  } catch {
-    return [];
-  }
-  return names
+  return namesIn(dir)
     .filter((name) => {
       const pid = Number(name.split('-')[0]);
       return Number.isInteger(pid) && pid > 0 && pid !== process.pid && !pidAlive(pid);
@@ -27,15 +22,6 @@ export function abandonedUploads(stateDir: string): string[] {
 
 /** Removes upload temporaries whose process is gone; returns how many. A missing directory is none. */
 export function sweepAbandonedUploads(stateDir: string): number {
-  let removed = 0;
-  for (const path of abandonedUploads(stateDir)) {
-    try {
-      rmSync(path, { force: true });
-      removed++;
-    } catch {
-      // A read-only or foreign file stays; the next opening tries again.
-    }
-  }
-  return removed;
+  return removePaths(abandonedUploads(stateDir)).length;
 }
 

@@ -14,7 +14,8 @@
 // transaction is open meanwhile: one that made a directory has committed its row, or rolled
 // back and left debris), with the rows read again under it, and never for a container a storage
 // move not yet finished or failed is about (its copies on both storages are that move's).
-import { mkdirSync, realpathSync, renameSync, rmSync } from 'node:fs';
+import { mkdirSync, realpathSync, renameSync } from 'node:fs';
+import { removePaths } from '../fs/remove-paths.js';
 import { namesIn } from '../fs/names-in.js';
 import { basename, dirname, join } from 'node:path';
 import type { Database } from '../db/connection.js';
@@ -145,14 +146,7 @@ export function removeOrphanRepositories(stateDir: string, candidates: StorageEn
 
 /** Removes leftovers of writes by processes that are gone (repositoryLeftovers). */
 export function removeRepositoryLeftovers(entries: StorageEntry[]): StorageEntry[] {
-  const removed: StorageEntry[] = [];
-  for (const entry of entries) {
-    try {
-      rmSync(entry.path, { recursive: true, force: true });
-      removed.push(entry);
-    } catch {
-      // Left for the next run; doctor reports it again.
-    }
-  }
-  return removed;
+  // What is left, doctor reports again at its next run.
+  const removed = new Set(removePaths(entries.map((e) => e.path)));
+  return entries.filter((e) => removed.has(e.path));
 }

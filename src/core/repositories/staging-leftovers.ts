@@ -10,8 +10,8 @@
 // the system does not give start times (or for names without one: git's `.init-` temporaries
 // and staging names of before 2026-11-29), a live pid counts as reused only once the directory
 // is older than any write takes (STAGING_SAFE_AGE_MS, by the time its name carries).
-import { rmSync } from 'node:fs';
 import { namesIn } from '../fs/names-in.js';
+import { removePaths } from '../fs/remove-paths.js';
 import { join } from 'node:path';
 import { isAlive } from '../jobs/owner.js';
 
@@ -63,14 +63,6 @@ export function abandonedStagings(storageDirs: Iterable<string>, now = Date.now(
  * thousands of repositories beside it.
  */
 export function sweepAbandonedStagings(storageDirs: Iterable<string>, now = Date.now()): number {
-  let removed = 0;
-  for (const path of abandonedStagings(storageDirs, now)) {
-    try {
-      rmSync(path, { recursive: true, force: true });
-      removed++;
-    } catch {
-      // A storage mounted read-only or a foreign file: doctor reports it; the next opening tries again.
-    }
-  }
-  return removed;
+  // What cannot be removed (a storage mounted read-only) doctor reports; the next opening tries again.
+  return removePaths(abandonedStagings(storageDirs, now)).length;
 }
