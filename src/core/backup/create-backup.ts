@@ -10,8 +10,7 @@
 //   5. other files of the state, the database copy, and last the manifest with every checksum.
 // The archive is written under a temporary name beside the target and renamed only when whole.
 import { closeSync, openSync, readFileSync, readSync, renameSync, rmSync, statSync, fstatSync } from 'node:fs';
-import { randomBytes } from 'node:crypto';
-import { basename, dirname, join } from 'node:path';
+import { join } from 'node:path';
 import { openDatabase, type Database } from '../db/connection.js';
 import { STATE_DB } from '../../shared/state-layout.js';
 import { TarWriter } from './tar-writer.js';
@@ -19,7 +18,7 @@ import { ArchiveFile, GzipSink, type ArchiveSink } from './archive-sink.js';
 import { listRepositoryFiles } from './repository-files.js';
 import { BACKUP_FORMAT, DATABASE_MEMBER, MANIFEST_NAME, type BackupManifest, type BackupPart, type ManifestRepository } from './manifest.js';
 import { containerRows, countRows, forEachBlobFile, heldBlobCount, holdsBlobs, otherStateFiles, referencedBlobs, repositoryPath, settingValue, stateRepositories, storageDirs } from './state-contents.js';
-import { sweepBeside, sweepScratch, scratchDir } from './scratch.js';
+import { besidePath, sweepBeside, sweepScratch, scratchDir } from './scratch.js';
 
 export interface BackupOptions {
   stateDir: string;
@@ -103,7 +102,7 @@ export async function createBackup(options: BackupOptions): Promise<BackupSummar
   sweepScratch(stateDir);
   sweepBeside(options.output, 'partial');
   const scratch = scratchDir(stateDir, 'backup');
-  const partial = join(dirname(options.output), `.${basename(options.output)}.partial-${process.pid}-${randomBytes(4).toString('hex')}`);
+  const partial = besidePath(options.output, 'partial');
   const blobFds = excluded.includes('packages') ? new Map<string, number>() : openPresentBlobs(stateDir);
   let snapshot: Database | undefined;
   let live: Database | undefined;

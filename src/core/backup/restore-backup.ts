@@ -3,16 +3,15 @@
 // state is renamed into place, so an interrupted or refused restore leaves nothing behind (and
 // an existing state, replaced only with --force, untouched until that rename).
 import { existsSync, mkdirSync, readdirSync, renameSync, rmSync, rmdirSync } from 'node:fs';
-import { randomBytes } from 'node:crypto';
 import { tmpdir } from 'node:os';
-import { basename, dirname, isAbsolute, join, resolve } from 'node:path';
+import { dirname, isAbsolute, join, resolve } from 'node:path';
 import { openDatabase } from '../db/connection.js';
 import { restrictStateModes } from '../state-modes.js';
 import { STATE_DB } from '../../shared/state-layout.js';
 import { ArchiveError, DATABASE_MEMBER, MANIFEST_NAME, type BackupManifest } from './manifest.js';
 import { readArchive, type ReadProgress } from './read-archive.js';
 import { OWN_ENTRIES } from './state-contents.js';
-import { deadBeside, sweepBeside } from './scratch.js';
+import { besidePath, deadBeside, sweepBeside } from './scratch.js';
 import { archiveChecks, refuseFailed } from './archive-checks.js';
 import { forgetAllSizes } from '../repositories/repository-sizes.js';
 import type { CheckResult } from '../../shared/health-check.js';
@@ -68,7 +67,7 @@ export async function checkArchive(archive: string, onRead?: ReadProgress): Prom
       // another user's: theirs to remove
     }
   }
-  const dir = join(dirname(beside), `.${basename(beside)}.checking-${process.pid}-${randomBytes(4).toString('hex')}`);
+  const dir = besidePath(beside, 'checking');
   mkdirSync(dir, { mode: 0o700 });
   const remove = (): void => rmSync(dir, { recursive: true, force: true });
   process.once('exit', remove);
@@ -108,7 +107,7 @@ export async function restoreBackup(options: RestoreOptions): Promise<RestoreSum
     if (nonEmpty(dir)) throw new RestoreTargetError(`--storage ${name}=${dir}: the directory exists and is not empty`);
   }
   mkdirSync(dirname(target), { recursive: true });
-  const staging = join(dirname(target), `.${basename(target)}.restoring-${process.pid}-${randomBytes(4).toString('hex')}`);
+  const staging = besidePath(target, 'restoring');
   mkdirSync(staging, { mode: 0o700 });
   const placed: string[] = [];
   try {
@@ -175,7 +174,7 @@ export async function restoreBackup(options: RestoreOptions): Promise<RestoreSum
     let replaced = false;
     if (existsSync(target)) {
       if (targetExists) {
-        const old = join(dirname(target), `.${basename(target)}.replaced-${process.pid}-${randomBytes(4).toString('hex')}`);
+        const old = besidePath(target, 'replaced');
         renameSync(target, old);
         renameSync(staging, target);
         rmSync(old, { recursive: true, force: true });

@@ -1,15 +1,29 @@
 // Scratch space of backup and restore inside a state (`<state>/tmp/<kind>-<pid>-<random>`):
 // on the state's own file system, private, and removed by the next run (or `doctor --fix`)
-// when the process that made it is gone.
-import { mkdirSync, readdirSync, rmSync } from 'node:fs';
+// when the process that made it is gone. Entries beside a target (`.<name>.<kind>-<pid>-<random>`:
+// a backup's partial archive, a restore's scratch state) are named and swept here too. The
+// names are made here alone: the CLI removes this process's entries when a signal ends it.
+import { mkdirSync, rmSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import { basename, dirname, join } from 'node:path';
 import { pidAlive } from '../jobs/owner.js';
+import { namesIn } from '../fs/names-in.js';
 
 export const scratchRoot = (stateDir: string): string => join(stateDir, 'tmp');
 
+/** What the names of a process's scratch directories of `kind` begin with. */
+export const scratchPrefix = (kind: string, pid = process.pid): string => `${kind}-${pid}-`;
+
+export type BesideKind = 'partial' | 'restoring' | 'replaced' | 'checking';
+
+/** What the names of a process's entries of `kind` beside `target` begin with (the directory is `target`'s). */
+export const besidePrefix = (target: string, kind: BesideKind, pid: number | '' = process.pid): string => `.${basename(target)}.${kind}-${pid}${pid === '' ? '' : '-'}`;
+
+/** A fresh name for an entry of this process of `kind` beside `target`. */
+export const besidePath = (target: string, kind: BesideKind): string => join(dirname(target), `${besidePrefix(target, kind)}${randomBytes(4).toString('hex')}`);
+
 export function scratchDir(stateDir: string, kind: string): string {
-  const dir = join(scratchRoot(stateDir), `${kind}-${process.pid}-${randomBytes(4).toString('hex')}`);
+  const dir = join(scratchRoot(stateDir), `${scratchPrefix(kind)}${randomBytes(4).toString('hex')}`);
   mkdirSync(dir, { recursive: true, mode: 0o700 });
   return dir;
 }
@@ -17,13 +31,7 @@ export function scratchDir(stateDir: string, kind: string): string {
 
 /** Scratch directories whose process is gone. */
 export function deadScratch(stateDir: string): string[] {
-  let names: string[];
-  try {
-    names = readdirSync(scratchRoot(stateDir));
-  } catch {
-    return [];
-  }
-  return names.filter((n) => {
+  return namesIn(scratchRoot(stateDir)).filter((n) => {
     const pid = Number(/^[a-z]+-(\d+)-/.exec(n)?.[1]);
     return Number.isInteger(pid) && pid > 0 && pid !== process.pid && !pidAlive(pid);
   }).map((n) => join(scratchRoot(stateDir), n));
@@ -44,16 +52,10 @@ export function sweepBeside(target: string, kind: 'partial' | 'restoring'): numb
 }
 
 /** Entries beside `target` of `kind` whose process is gone. */
-export function deadBeside(target: string, kind: 'partial' | 'restoring' | 'replaced' | 'checking'): string[] {
+export function deadBeside(target: string, kind: BesideKind): string[] {
   const dir = dirname(target);
-  const prefix = `.${basename(target)}.${kind}-`;
-  let names: string[];
-  try {
-    names = readdirSync(dir);
-  } catch {
-    return [];
-  }
-  return names
+  const prefix = besidePrefix(target, kind, '');
+  return namesIn(dir)
     .filter((n) => {
       if (!n.startsWith(prefix)) return false;
       const pid = Number(n.slice(prefix.length).split('-')[0]);

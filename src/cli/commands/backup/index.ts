@@ -1,5 +1,5 @@
 // hostctl backup: one archive of a local state, written while serve and other commands go on.
-import { basename, dirname, join, resolve } from 'node:path';
+import { dirname, resolve } from 'node:path';
 import type { Command } from 'commander';
 import { applyVerb } from '../../kit/verb.js';
 import { CliError, EXIT, UsageError } from '../../kit/errors.js';
@@ -43,17 +43,20 @@ export function configure(noun: Command): void {
         cli.info(`dry run: would back up ${stateDir} to ${output}${gzip ? ' (gzip)' : ''}; nothing was written`);
         return;
       }
-      const [{ createBackup, BackupError }, { formatBytes, rateText }, { rateOf }, { existsSync }] = await Promise.all([import('../../../core/backup/create-backup.js'), import('../packages/progress.js'), import('../../io/status-line.js'), import('node:fs')]);
+      const [{ createBackup, BackupError }, { besidePrefix, scratchPrefix, scratchRoot }, { formatBytes, rateText }, { rateOf }, { existsSync }] = await Promise.all([
+        import('../../../core/backup/create-backup.js'),
+        import('../../../core/backup/scratch.js'),
+        import('../packages/progress.js'),
+        import('../../io/status-line.js'),
+        import('node:fs'),
+      ]);
       if (!existsSync(`${stateDir}/state.db`)) throw new CliError(`no hostctl state at ${stateDir}`, EXIT.notFound, 'pass --state DIR, or create one with: hostctl init');
       const bar = await progressReporter(cli, 'backup');
       const started = monotonicMs();
-      // What the core writes while it works, by the names it gives them (core/backup/scratch.ts:
-      // `.<archive>.partial-<pid>-<random>` beside the archive, `<state>/tmp/backup-<pid>-<random>`):
-      // removed if a signal ends the command first (io/scratch-files.ts), as a failure removes them.
-      const forget = [
-        removedOnExitByPrefix(dirname(output), `.${basename(output)}.partial-${process.pid}-`),
-        removedOnExitByPrefix(join(stateDir, 'tmp'), `backup-${process.pid}-`),
-      ];
+      // What the core writes while it works, by the names core/backup/scratch.ts gives them (the
+      // partial archive beside the output, a scratch directory in the state): removed if a signal
+      // ends the command first (io/scratch-files.ts), as a failure removes them.
+      const forget = [removedOnExitByPrefix(dirname(output), besidePrefix(output, 'partial')), removedOnExitByPrefix(scratchRoot(stateDir), scratchPrefix('backup'))];
       let summary;
       try {
         summary = await createBackup({
