@@ -7,6 +7,7 @@ import { startInstance, TRANSPORTS, type Instance } from '../helpers/instance.js
 import { createUser, unique, type TestUser, type UserJson } from '../factories/users.js';
 import { createGroup, type GroupJson } from '../factories/groups.js';
 import { addMember, createProject, type ProjectJson } from '../factories/projects.js';
+import { patternMatches } from '../../src/core/db/sql.js';
 
 describe.each(TRANSPORTS)('list search and membership filters (%s)', (kind) => {
   let inst: Instance;
@@ -146,6 +147,78 @@ describe.each(TRANSPORTS)('list search and membership filters (%s)', (kind) => {
       expect(await ids('qz', false, client)).toEqual([short.id]);
       expect(await ids('qz', true, client)).toEqual([]);
     }
+  });
+
+  it('projects: search_namespaces finds terms across the namespace and the project, and follows renames and transfers of groups, projects and users', async () => {
+    const tag = unique('sb').toLowerCase();
+    const top = await createGroup(inst, inst.admin, { name: `${tag} Top`, path: `${tag}-top`, visibility: 'public' });
+    const sub = await createGroup(inst, inst.admin, { name: 'Heron Sub', path: `${tag}-sub`, parent_id: top.id, visibility: 'public' });
+    const other = await createGroup(inst, inst.admin, { name: `${tag} Other`, path: `${tag}-other`, visibility: 'public' });
+    const holder = await createUser(inst, { username: `${tag}-holder`, name: `${tag} Holder` });
+    const plover = await createProject(inst, inst.admin, { name: 'Plover App', path: 'plover-app', namespace_id: sub.id, visibility: 'public', description: 'shore birds' });
+    const tern = await createProject(inst, inst.admin, { name: 'Tern', path: 'tern', namespace_id: top.id, visibility: 'public' });
+    const stilt = await createProject(inst, holder.client, { name: 'Stilt', path: 'stilt', visibility: 'public' });
+    const ours = [plover.id, tern.id, stilt.id];
+    const ids = async (search: string, client = inst.admin) =>
+      (await client.get<ProjectJson[]>('/projects', { search, search_namespaces: true, per_page: 100 })).data
+        .map((p) => p.id)
+        .filter((id) => ours.includes(id))
+        .sort((x, y) => x - y);
+    /**
+     * The rule on each project's route as the API shows it now (every term of three characters
+     * or more in one of: full path, full name, description; otherwise a column equal to the
+     * query): what a scan of every row answers, which the index must never narrow.
+     */
+    const scanned = async (search: string) => {
+      const words = search.toLowerCase();
+      const matches = [];
+      for (const id of ours) {
+        const { data: p } = await inst.admin.get<ProjectJson>(`/projects/${id}`);
+        if (patternMatches([p.path_with_namespace, p.name_with_namespace, p.description as string | null].map((v) => v?.toLowerCase()), words)) matches.push(id);
+      }
+      return matches.sort((x, y) => x - y);
+    };
+    const expectFound = async (expected: Record<string, number[]>) => {
+      for (const [search, want] of Object.entries(expected)) {
+        const sorted = [...want].sort((x, y) => x - y);
+        expect({ search, found: await ids(search) }).toEqual({ search, found: sorted });
+        expect({ search, found: await ids(search, viewer.client) }).toEqual({ search, found: sorted });
+        expect({ search, scanned: await scanned(search) }).toEqual({ search, scanned: sorted });
+      }
+    };
+    await expectFound({
+      // Across the boundary: the end of a group's path or name and the start of the project's.
+      [`${tag}-sub/plover`]: [plover.id],
+      'ub/plo': [plover.id],
+      '"sub / plover"': [plover.id],
+      [`"${tag} top / tern"`]: [tern.id],
+      [`${tag}-top/${tag}-sub/plover-app`]: [plover.id],
+      [`ub/plo ${tag}-top`]: [plover.id],
+      [`${tag}-holder/sti`]: [stilt.id],
+      [`"holder / stilt"`]: [stilt.id],
+      // Terms in the route and in the description are in two columns: no match.
+      'ub/plo shore': [],
+      // The group's name finds what is below it, the top group's everything in its subtree.
+      heron: [plover.id],
+      [`${tag} top`]: [plover.id, tern.id],
+    });
+    // The subgroup renamed: its projects' routes follow, the old ones find nothing.
+    await inst.admin.put(`/groups/${sub.id}`, { name: 'Egret Sub', path: `${tag}-egret` });
+    await expectFound({ heron: [], [`${tag}-sub/plover`]: [], '"egret sub / plover"': [plover.id], [`${tag}-egret/plo`]: [plover.id], [`${tag} top`]: [plover.id, tern.id] });
+    // The top group renamed: the subgroup's projects follow too.
+    await inst.admin.put(`/groups/${top.id}`, { name: `${tag} Summit`, path: `${tag}-summit` });
+    await expectFound({ [`${tag} top`]: [], [`${tag}-top/`]: [], [`${tag}-summit/${tag}-egret/plover`]: [plover.id], [`"${tag} summit / egret sub / plover"`]: [plover.id], [`"${tag} summit / tern"`]: [tern.id] });
+    // The subgroup moved under another group.
+    await inst.admin.post(`/groups/${sub.id}/transfer`, { group_id: other.id });
+    await expectFound({ [`${tag}-summit/${tag}-egret`]: [], [`${tag}-other/${tag}-egret/plover`]: [plover.id], [`"${tag} other / egret sub / plover"`]: [plover.id], [`${tag} summit`]: [tern.id] });
+    // A project moved to another namespace, then renamed.
+    await inst.admin.put(`/projects/${tern.id}/transfer`, { namespace: other.id });
+    await expectFound({ [`${tag}-summit/tern`]: [], [`${tag}-other/tern`]: [tern.id], [`"${tag} other / tern"`]: [tern.id] });
+    await inst.admin.put(`/projects/${tern.id}`, { name: 'Skua', path: 'skua' });
+    await expectFound({ [`${tag}-other/tern`]: [], [`${tag}-other/sku`]: [tern.id], [`"other / skua"`]: [tern.id], [`${tag} other`]: [plover.id, tern.id] });
+    // A user renamed: the personal namespace's path and name, so the route of its projects.
+    await inst.admin.put(`/users/${holder.user.id}`, { username: `${tag}-keeper`, name: `${tag} Keeper` });
+    await expectFound({ [`${tag}-holder/sti`]: [], '"holder / stilt"': [], [`${tag}-keeper/sti`]: [stilt.id], [`"${tag} keeper / stilt"`]: [stilt.id] });
   });
 
   describe('membership=true and min_access_level', () => {

@@ -178,3 +178,57 @@ describe('migration 49 (size rows follow their containers)', () => {
     expect(rows()).toEqual([]);
   });
 });
+
+describe('migration 51 (project search over the routes full paths and names)', () => {
+  it("indexes each project's full path and full name beside its own fields, and follows renames and moves of projects and namespaces", () => {
+    const db = new Database(':memory:');
+    for (const m of migrations.filter((x) => x.version < 51)) {
+      if (typeof m.up === 'string') db.exec(m.up);
+      else m.up(db);
+    }
+    const at = '2025-01-01T00:00:00Z';
+    const ns = db.prepare(`INSERT INTO namespaces (id, kind, name, path, full_path, full_path_lower, full_name, parent_id, visibility, created_at, updated_at) VALUES (?, 'group', ?, ?, ?, ?, ?, ?, 'public', ?, ?)`);
+    ns.run(1, 'Falcons', 'Falcons', 'Falcons', 'falcons', 'Falcons', null, at, at);
+    ns.run(2, 'Nest', 'nest', 'Falcons/nest', 'falcons/nest', 'Falcons / Nest', 1, at, at);
+    ns.run(3, 'Other', 'other', 'other', 'other', 'Other', null, at, at);
+    const project = db.prepare(`INSERT INTO projects (id, namespace_id, name, path, path_lower, description, created_at, updated_at, last_activity_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`);
+    project.run(1, 2, 'Old Kestrel', 'Kestrel', 'kestrel', 'about hawks', at, at, at);
+    db.exec(migrations.find((x) => x.version === 51)?.up as string);
+    const match = (query: string) => (db.prepare('SELECT rowid FROM projects_search WHERE projects_search MATCH ?').all(query) as { rowid: number }[]).map((r) => r.rowid);
+    const route = (text: string) => match(`{full_path full_name} : "${text}"`);
+    const own = (text: string) => match(`{name path description} : "${text}"`);
+    // Rows already there: the route across the boundary, the project's own fields without it.
+    expect(route('ns/nest/kes')).toEqual([1]);
+    expect(route('nest / old k')).toEqual([1]);
+    expect(own('falcons')).toEqual([]);
+    expect(own('hawk')).toEqual([1]);
+    // A project made, renamed, moved to another namespace.
+    project.run(2, 3, 'Merlin', 'merlin', 'merlin', '', at, at, at);
+    expect(route('other/merlin')).toEqual([2]);
+    db.prepare(`UPDATE projects SET name = 'Osprey', path_lower = 'osprey' WHERE id = 1`).run();
+    expect(route('nest/kestrel')).toEqual([]);
+    expect(route('nest/osprey')).toEqual([1]);
+    db.prepare('UPDATE projects SET namespace_id = 3 WHERE id = 1').run();
+    expect(route('nest/osprey')).toEqual([]);
+    expect(route('other / osprey')).toEqual([1]);
+    // A namespace renamed, through the temporary path a subtree rewrite passes through first.
+    db.prepare('UPDATE projects SET namespace_id = 2 WHERE id = 1').run();
+    const rename = db.prepare('UPDATE namespaces SET full_path = ?, full_path_lower = ?, full_name = ? WHERE id = ?');
+    rename.run('\u00002', '\u00002', 'Falcons / Nest', 2);
+    rename.run('Falcons/roost', 'falcons/roost', 'Falcons / Roost', 2);
+    expect(route('falcons/nest')).toEqual([]);
+    expect(route('ons/roost/osp')).toEqual([1]);
+    expect(route('falcons / roost / osprey')).toEqual([1]);
+    // A name alone, and an update that changes neither column.
+    rename.run('Falcons/roost', 'falcons/roost', 'Falcons / Eyrie', 2);
+    expect(route('roost')).toEqual([1]);
+    expect(route('eyrie')).toEqual([1]);
+    db.prepare(`UPDATE namespaces SET name = 'Eyrie', updated_at = '2025-02-02' WHERE id = 2`).run();
+    expect(route('eyrie / osprey')).toEqual([1]);
+    // Deleted with its namespace (the cascade fires the project's trigger).
+    db.pragma('foreign_keys = ON');
+    db.prepare('DELETE FROM namespaces WHERE id = 1').run();
+    expect(route('osprey')).toEqual([]);
+    expect(route('merlin')).toEqual([2]);
+  });
+});

@@ -173,21 +173,20 @@ export function listProjects(ctx: RequestContext, scope: ListScope = {}): Reply 
     // Project.search: path, name and description; with include_namespace, the route's path
     // (full path) and name (the namespace's full name, ' / ', the name: Routable#build_full_name)
     // in place of the project's own, each a column of its own (all terms in one of them).
-    if (p.search_namespaces) {
-      const columns = ["n.full_path_lower || '/' || p.path_lower", "lower(n.full_name || ' / ' || p.name)", 'lower(p.description)'];
-      const search = patternSearch(columns, text, { param: 'search' });
-      // The trigram index holds no namespace's path or name: every row is tested, reading its
-      // namespace once for both columns.
-      where.push(`EXISTS (SELECT 1 FROM namespaces n WHERE n.id = p.namespace_id AND ${search.sql})`);
-      Object.assign(args, namedArgs('search', search.args));
-    } else {
-      const search = patternSearch(['lower(p.name)', 'p.path_lower', 'lower(p.description)'], text, { param: 'search' });
-      // The trigram index finds the candidates (a term of three characters or more); the
-      // pattern decides, as without it.
-      if (search.index !== undefined) cond('p.id IN (SELECT rowid FROM projects_search WHERE projects_search MATCH @phrase)', 'phrase', search.index);
-      where.push(search.sql);
-      Object.assign(args, namedArgs('search', search.args));
+    // The trigram index holds both sets of columns (migration 51) and finds the candidates in
+    // the set the search tests (a term of three characters or more); the pattern decides, as
+    // without it.
+    const namespaces = Boolean(p.search_namespaces);
+    const search = namespaces
+      ? patternSearch(["n.full_path_lower || '/' || p.path_lower", "lower(n.full_name || ' / ' || p.name)", 'lower(p.description)'], text, { param: 'search' })
+      : patternSearch(['lower(p.name)', 'p.path_lower', 'lower(p.description)'], text, { param: 'search' });
+    if (search.index !== undefined) {
+      const columns = namespaces ? '{full_path full_name description}' : '{name path description}';
+      cond('p.id IN (SELECT rowid FROM projects_search WHERE projects_search MATCH @phrase)', 'phrase', `${columns} : (${search.index})`);
     }
+    // The namespace is read once for both of its columns.
+    where.push(namespaces ? `EXISTS (SELECT 1 FROM namespaces n WHERE n.id = p.namespace_id AND ${search.sql})` : search.sql);
+    Object.assign(args, namedArgs('search', search.args));
   }
   // Without a user these filters select nothing the viewer is authorized on.
   // Owned: Owner by membership (not through a share) or the personal namespace.

@@ -35,6 +35,7 @@ import { projectStarOrderSchema } from './044-project-star-order.js';
 import { repositorySizesSchema } from './046-repository-sizes.js';
 import { commitCountsSchema } from './047-commit-counts.js';
 import { sizeRowsFollowContainersSchema } from './049-size-rows-follow-containers.js';
+import { projectRouteSearchSchema } from './051-project-route-search.js';
 
 export const migrations: Migration[] = [
   coreSchema,
@@ -72,4 +73,5 @@ export const migrations: Migration[] = [
   repositorySizesSchema,
   commitCountsSchema,
   sizeRowsFollowContainersSchema,
+  projectRouteSearchSchema,
 ];
