@@ -17,12 +17,30 @@ export interface Removal {
   failed: RemovalFailure[];
 }
 
+/**
+ * A directory that gained an entry after it was listed (a write of this process's I/O threads
+ * still landing as it exits) is listed again, this many times in all: rmSync's own retries
+ * only repeat the rmdir.
+ */
+const ATTEMPTS = 3;
+
+function removeOne(path: string): void {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      rmSync(path, { recursive: true, force: true });
+      return;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'ENOTEMPTY' || attempt === ATTEMPTS) throw error;
+    }
+  }
+}
+
 /** Removes each path (a file or a directory tree, none is no error); never throws. */
 export function removePaths(paths: readonly string[]): Removal {
   const out: Removal = { removed: [], failed: [] };
   for (const path of paths) {
     try {
-      rmSync(path, { recursive: true, force: true });
+      removeOne(path);
       out.removed.push(path);
     } catch (error) {
       out.failed.push({ path, reason: (error as NodeJS.ErrnoException).code ?? (error instanceof Error ? error.message : String(error)) });
