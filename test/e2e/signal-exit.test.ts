@@ -142,6 +142,19 @@ describe('a command ended by a signal', () => {
       }
     }
 
+    it('restores a whole archive read through the pipe (its end is the end of the archive)', async () => {
+      const parent = join(sb.dir, 'restore-through-pipe');
+      mkdirSync(parent);
+      const fifo = join(parent, '..', 'whole-archive.fifo');
+      execFileSync('mkfifo', [fifo]);
+      const writer = execa(process.execPath, ['-e', "const fs=require('fs');fs.writeFileSync(process.argv[1],fs.readFileSync(process.argv[2]))", fifo, archive], { reject: false, stdin: 'ignore' });
+      const res = await execa(process.execPath, [BIN, 'restore', fifo, '--state', join(parent, 'state')], { env: { ...cleanEnv(), ...sb.env }, extendEnv: false, reject: false, stdin: 'ignore', timeout: 30_000 });
+      await writer;
+      expect(res.exitCode, String(res.stderr)).toBe(0);
+      expect(entries(parent)).toEqual(['state']);
+      expect(treeOf(join(parent, 'state'))).toEqual(treeOf(pristine));
+    }, 60_000);
+
     it.each([
       ['SIGTERM', 143],
       ['SIGINT', 130],
