@@ -22,6 +22,6 @@ export function abandonedUploads(stateDir: string): string[] {
 
 /** Removes upload temporaries whose process is gone; returns how many. A missing directory is none. */
 export function sweepAbandonedUploads(stateDir: string): number {
-  return removePaths(abandonedUploads(stateDir)).length;
+  return removePaths(abandonedUploads(stateDir)).removed.length;
 }
 

@@ -1,36 +1,25 @@
 // Files a command writes beside their target and renames into place once complete (a download's
-// `.part`, a backup's partial archive). A signal ends the process with process.exit
-// (io/exit-signals.ts: Ctrl-C, a `kill`, a closed terminal), so a command's own clean-up after
-// a failed write never runs then; the files still pending are removed as the process exits
-// instead, and an interrupted command leaves nothing half-written behind. A command that
-// completes calls the returned function once its file has its name, and keeps it.
-import { readdirSync, rmSync } from 'node:fs';
+// `.part`, a backup's partial archive, a restore's scratch state). A signal ends the process
+// with process.exit (io/exit-signals.ts: Ctrl-C, a `kill`, a closed terminal), so a command's
+// own clean-up after a failed write never runs then; the files still pending are removed as the
+// process exits instead, and an interrupted command leaves nothing half-written behind. A
+// command that completes calls the returned function once its file has its name, and keeps it.
 import { join } from 'node:path';
+import { namesIn } from '../../core/fs/names-in.js';
+import { removePaths } from '../../core/fs/remove-paths.js';
 
 /** Paths to remove, and directories with the name prefixes of entries to remove. */
 const pending = new Set<string>();
 const prefixed = new Set<{ dir: string; prefix: string }>();
 let listening = false;
 
-function remove(path: string): void {
-  try {
-    rmSync(path, { recursive: true, force: true });
-  } catch {
-    // Already gone, or not ours to remove any more: nothing to do on the way out.
-  }
-}
-
+// Through removePaths, as the sweeps of killed processes' leftovers: what cannot be removed on
+// the way out is left as a killed process's would be (a backup's or restore's, the next run
+// sweeps), and never turns the exit into a crash.
 function removePending(): void {
-  for (const path of pending) remove(path);
-  for (const { dir, prefix } of prefixed) {
-    let names: string[] = [];
-    try {
-      names = readdirSync(dir);
-    } catch {
-      // The directory is gone: so is what was in it.
-    }
-    for (const name of names) if (name.startsWith(prefix)) remove(join(dir, name));
-  }
+  const paths = [...pending];
+  for (const { dir, prefix } of prefixed) for (const name of namesIn(dir)) if (name.startsWith(prefix)) paths.push(join(dir, name));
+  removePaths(paths);
 }
 
 function listen(): void {

@@ -6,8 +6,8 @@
 // waits (a synchronous read of a pipe nobody writes to would leave Ctrl-C unanswered: the
 // signal's handler runs on the loop), and the in-process test harness can give a run its own
 // input without a process of its own.
-import { constants, openSync, statSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
+import { pipeStream, readsAsPipe } from '../../core/fs/pipe-stream.js';
 import { UsageError } from './errors.js';
 
 type Input = NodeJS.ReadableStream & { isTTY?: boolean };
@@ -25,18 +25,13 @@ export async function readPathOrStdin(path: string): Promise<Buffer> {
 }
 
 /**
- * A named pipe (mkfifo) is read as standard input is, as a stream on the event loop: opened
- * without waiting for a writer, it then waits for one, and for its bytes, holding nothing. Read
- * by fs, it would wait in one of Node's I/O threads (or block the event loop, read synchronously),
- * and the process's exit waits for that thread: Ctrl-C could not end a command whose pipe nobody
- * writes to.
+ * A named pipe (mkfifo) is read as standard input is, as a stream on the event loop
+ * (core/fs/pipe-stream.ts): read by fs, it would wait in one of Node's I/O threads (or block the
+ * event loop, read synchronously), and Ctrl-C could not end a command whose pipe nobody writes to.
  */
 async function readLocalFile(path: string): Promise<Buffer> {
-  const { O_NONBLOCK } = constants;
-  if (O_NONBLOCK === undefined || !statSync(path).isFIFO()) return readFile(path);
-  const fd = openSync(path, constants.O_RDONLY | O_NONBLOCK);
-  const { Socket } = await import('node:net');
-  return readStandardInput(new Socket({ fd, readable: true, writable: false }));
+  if (!readsAsPipe(path)) return readFile(path);
+  return readStandardInput(await pipeStream(path));
 }
 
 export async function readSecretLine(flag: string, input: Input = process.stdin): Promise<string> {

@@ -9,7 +9,7 @@
 //      in the database, so step 2 copied them with their rows);
 //   5. other files of the state, the database copy, and last the manifest with every checksum.
 // The archive is written under a temporary name beside the target and renamed only when whole.
-import { closeSync, openSync, readFileSync, readSync, renameSync, rmSync, statSync, fstatSync } from 'node:fs';
+import { closeSync, openSync, readFileSync, readSync, renameSync, statSync, fstatSync } from 'node:fs';
 import { join } from 'node:path';
 import { openDatabase, type Database } from '../db/connection.js';
 import { STATE_DB } from '../../shared/state-layout.js';
@@ -19,6 +19,7 @@ import { listRepositoryFiles } from './repository-files.js';
 import { BACKUP_FORMAT, DATABASE_MEMBER, MANIFEST_NAME, type BackupManifest, type BackupPart, type ManifestRepository } from './manifest.js';
 import { containerRows, countRows, forEachBlobFile, heldBlobCount, holdsBlobs, otherStateFiles, referencedBlobs, repositoryPath, settingValue, stateRepositories, storageDirs } from './state-contents.js';
 import { besidePath, sweepBeside, sweepScratch, scratchDir } from './scratch.js';
+import { removePaths } from '../fs/remove-paths.js';
 
 export interface BackupOptions {
   stateDir: string;
@@ -228,13 +229,16 @@ export async function createBackup(options: BackupOptions): Promise<BackupSummar
     };
   } catch (error) {
     await out?.abort();
-    rmSync(partial, { force: true });
+    // The backup's own error is the one to report; what cannot be removed, the next backup to
+    // this name removes.
+    removePaths([partial]);
     throw error;
   } finally {
     for (const fd of blobFds.values()) closeSync(fd);
     snapshot?.close();
     live?.close();
-    rmSync(scratch, { recursive: true, force: true });
+    // A complete archive stays complete if its scratch cannot go: the next backup sweeps it.
+    removePaths([scratch]);
   }
 }
 

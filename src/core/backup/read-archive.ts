@@ -4,9 +4,11 @@
 import { createHash } from 'node:crypto';
 import { createReadStream, createWriteStream, mkdirSync, statSync } from 'node:fs';
 import { dirname } from 'node:path';
+import type { Readable } from 'node:stream';
 import { Parser } from 'tar/parse';
 import type { ReadEntry } from 'tar/read-entry';
 import { ArchiveError, MANIFEST_NAME, parseManifest, safeMemberPath, type BackupManifest } from './manifest.js';
+import { pipeStream, readsAsPipe } from '../fs/pipe-stream.js';
 
 export interface ReadResult {
   manifest: BackupManifest;
@@ -121,8 +123,16 @@ export async function readArchive(file: string, destination: (name: string) => s
       );
     },
   });
+  // A pipe (`restore /dev/stdin`) is read on the event loop, so that a signal still ends a
+  // restore whose pipe stalls, and removes its scratch state (core/fs/pipe-stream.ts).
+  let pipe = false;
+  try {
+    pipe = readsAsPipe(file);
+  } catch {
+    // the stream reports what is wrong with the file
+  }
+  const input: Readable = pipe ? await pipeStream(file) : createReadStream(file, { highWaterMark: 1024 * 1024 });
   await new Promise<void>((resolve, reject) => {
-    const input = createReadStream(file, { highWaterMark: 1024 * 1024 });
     if (onRead) {
       let size: number | undefined;
       try {

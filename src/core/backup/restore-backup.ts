@@ -12,6 +12,7 @@ import { ArchiveError, DATABASE_MEMBER, MANIFEST_NAME, type BackupManifest } fro
 import { readArchive, type ReadProgress } from './read-archive.js';
 import { OWN_ENTRIES } from './state-contents.js';
 import { besidePath, deadBeside, sweepBeside } from './scratch.js';
+import { removePaths } from '../fs/remove-paths.js';
 import { archiveChecks, refuseFailed } from './archive-checks.js';
 import { forgetAllSizes } from '../repositories/repository-sizes.js';
 import type { CheckResult } from '../../shared/health-check.js';
@@ -60,16 +61,13 @@ const CHECK_BESIDE = (): string => join(tmpdir(), 'hostctl');
  */
 export async function checkArchive(archive: string, onRead?: ReadProgress): Promise<CheckSummary> {
   const beside = CHECK_BESIDE();
-  for (const dead of deadBeside(beside, 'checking')) {
-    try {
-      rmSync(dead, { recursive: true, force: true });
-    } catch {
-      // another user's: theirs to remove
-    }
-  }
+  // Another user's (in a shared $TMPDIR) cannot be removed: theirs to remove.
+  sweepBeside(beside, 'checking');
   const dir = besidePath(beside, 'checking');
   mkdirSync(dir, { mode: 0o700 });
-  const remove = (): void => rmSync(dir, { recursive: true, force: true });
+  const remove = (): void => {
+    removePaths([dir]);
+  };
   process.once('exit', remove);
   try {
     const copy = join(dir, STATE_DB);
@@ -92,11 +90,13 @@ export async function checkArchive(archive: string, onRead?: ReadProgress): Prom
 
 export async function restoreBackup(options: RestoreOptions): Promise<RestoreSummary> {
   const target = resolve(options.stateDir);
-  // What a killed restore left beside the target (its own scratch state, never the target).
+  // What a killed restore left beside the target (its own scratch state, never the target); one
+  // that cannot be removed is left for the next restore, or doctor --fix, to try again.
   sweepBeside(target, 'restoring');
-  // A restore --force killed between its two renames: the previous state goes back in place.
+  // A restore --force killed between its two renames: the previous state goes back in place
+  // (or, killed after them, goes as it would have).
   for (const old of deadBeside(target, 'replaced')) {
-    if (existsSync(target)) rmSync(old, { recursive: true, force: true });
+    if (existsSync(target)) removePaths([old]);
     else renameSync(old, target);
   }
   const targetExists = nonEmpty(target);
@@ -107,6 +107,10 @@ export async function restoreBackup(options: RestoreOptions): Promise<RestoreSum
     if (nonEmpty(dir)) throw new RestoreTargetError(`--storage ${name}=${dir}: the directory exists and is not empty`);
   }
   mkdirSync(dirname(target), { recursive: true });
+  // Named as the CLI expects (besidePrefix): a signal that ends the command while the archive
+  // is read removes it. Everything from the end of the read to the rename into place runs
+  // without yielding, so a signal lands either before the swap (the old state intact) or after
+  // it (the new state whole).
   const staging = besidePath(target, 'restoring');
   mkdirSync(staging, { mode: 0o700 });
   const placed: string[] = [];
@@ -176,9 +180,17 @@ export async function restoreBackup(options: RestoreOptions): Promise<RestoreSum
       if (targetExists) {
         const old = besidePath(target, 'replaced');
         renameSync(target, old);
-        renameSync(staging, target);
-        rmSync(old, { recursive: true, force: true });
+        try {
+          renameSync(staging, target);
+        } catch (error) {
+          renameSync(old, target);
+          throw error;
+        }
         replaced = true;
+        // The new state is in place: the old one failing to go must not undo it (the catch
+        // below would remove the storages the new state uses). What is left, the next restore
+        // to this target removes.
+        removePaths([old]);
       } else {
         rmdirSync(target);
         renameSync(staging, target);
@@ -186,8 +198,8 @@ export async function restoreBackup(options: RestoreOptions): Promise<RestoreSum
     } else renameSync(staging, target);
     return { stateDir: target, manifest, bytes, replaced, checks };
   } catch (error) {
-    rmSync(staging, { recursive: true, force: true });
-    for (const dir of placed) rmSync(dir, { recursive: true, force: true });
+    // The restore's own error is the one to report, not a failure to clean up after it.
+    removePaths([staging, ...placed]);
     throw error;
   }
 }

@@ -2,12 +2,15 @@
 // on the state's own file system, private, and removed by the next run (or `doctor --fix`)
 // when the process that made it is gone. Entries beside a target (`.<name>.<kind>-<pid>-<random>`:
 // a backup's partial archive, a restore's scratch state) are named and swept here too. The
-// names are made here alone: the CLI removes this process's entries when a signal ends it.
-import { mkdirSync, rmSync } from 'node:fs';
+// names are made here alone: the CLI removes this process's entries when a signal ends it. The
+// sweeps remove through removePaths: a leftover that cannot be removed is left for the next
+// sweep (and doctor's report), never a failure of the backup or restore that found it.
+import { mkdirSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import { basename, dirname, join } from 'node:path';
 import { pidAlive } from '../jobs/owner.js';
 import { namesIn } from '../fs/names-in.js';
+import { removePaths, type Removal } from '../fs/remove-paths.js';
 
 export const scratchRoot = (stateDir: string): string => join(stateDir, 'tmp');
 
@@ -37,19 +40,15 @@ export function deadScratch(stateDir: string): string[] {
   }).map((n) => join(scratchRoot(stateDir), n));
 }
 
-export function sweepScratch(stateDir: string): number {
-  const dead = deadScratch(stateDir);
-  for (const d of dead) rmSync(d, { recursive: true, force: true });
-  return dead.length;
-}
+/** Removes the scratch directories whose process is gone. */
+export const sweepScratch = (stateDir: string): Removal => removePaths(deadScratch(stateDir));
 
 /**
  * Removes `.<name>.<kind>-<pid>-<random>` entries beside `target` whose process is gone: the
- * half-written archive of a killed backup, or the scratch state of a killed restore.
+ * half-written archive of a killed backup, the scratch state of a killed restore, or the
+ * database copy of a killed `restore --check`.
  */
-export function sweepBeside(target: string, kind: 'partial' | 'restoring'): number {
-  return deadBeside(target, kind).map((p) => rmSync(p, { recursive: true, force: true })).length;
-}
+export const sweepBeside = (target: string, kind: 'partial' | 'restoring' | 'checking'): Removal => removePaths(deadBeside(target, kind));
 
 /** Entries beside `target` of `kind` whose process is gone. */
 export function deadBeside(target: string, kind: BesideKind): string[] {

@@ -1,10 +1,11 @@
 // Package files against their blobs, leftovers of killed processes, jobs and storage moves,
 // administrators' tokens, and the state's file modes.
-import { existsSync, rmSync } from 'node:fs';
-import { join } from 'node:path';
+import { existsSync } from 'node:fs';
+import { join, sep } from 'node:path';
 import type { Database } from '../db/connection.js';
 import { restrictStateModes, stateModeWarnings } from '../state-modes.js';
-import { deadScratch } from '../backup/scratch.js';
+import { deadBeside, deadScratch } from '../backup/scratch.js';
+import { removePaths } from '../fs/remove-paths.js';
 import { liveBlobFiles, packageBytesChecks } from './stored-bytes-checks.js';
 import { abandonedUploads } from '../upload-temp.js';
 import { count, fail, listSome, ok, warn, type CheckResult } from '../../shared/health-check.js';
@@ -13,14 +14,24 @@ import { count, fail, listSome, ok, warn, type CheckResult } from '../../shared/
 /** `quick`: the bytes held in the database are measured, not hashed. */
 export const packageChecks = (db: Database, stateDir: string, quick: boolean): CheckResult[] => packageBytesChecks(db, liveBlobFiles(stateDir), { hashHeld: !quick });
 
+/**
+ * Temporary files of killed processes: upload temporaries, backup scratch in `<state>/tmp`, and
+ * the scratch state a killed restore into this directory left beside it (`.<name>.restoring-…`,
+ * never the state itself). --fix removes them through removePaths and reports those it could
+ * not remove, with why, instead of failing.
+ */
 export function leftoverChecks(stateDir: string, fix: boolean): CheckResult[] {
-  const leftovers = [...abandonedUploads(stateDir), ...deadScratch(stateDir)];
+  const leftovers = [...abandonedUploads(stateDir), ...deadScratch(stateDir), ...deadBeside(stateDir, 'restoring')];
   if (leftovers.length === 0) return [ok('state.temporary-files', 'no temporary files of killed processes')];
+  // Those in the state by their path in it; one beside it by its whole path.
+  const shown = (p: string): string => (p.startsWith(stateDir + sep) ? p.slice(stateDir.length + 1) : p);
   if (fix) {
-    for (const p of leftovers) rmSync(p, { recursive: true, force: true });
-    return [{ ...ok('state.temporary-files', `removed ${count(leftovers.length, 'temporary file')} of killed processes`), fixed: `removed ${leftovers.length} temporary files` }];
+    const { removed, failed } = removePaths(leftovers);
+    const done = `removed ${count(removed.length, 'temporary file')} of killed processes`;
+    if (failed.length) return [warn('state.temporary-files', `${done}; ${count(failed.length, 'temporary file')} could not be removed: ${listSome(failed.map((f) => `${shown(f.path)} (${f.reason})`), 2)}`, 'remove them by hand, or run hostctl doctor --fix again once the cause is gone')];
+    return [{ ...ok('state.temporary-files', done), fixed: `removed ${removed.length} temporary files` }];
   }
-  return [warn('state.temporary-files', `${count(leftovers.length, 'temporary file')} left by killed processes (${listSome(leftovers.map((p) => p.slice(stateDir.length + 1)), 2)})`, 'hostctl doctor --fix')];
+  return [warn('state.temporary-files', `${count(leftovers.length, 'temporary file')} left by killed processes (${listSome(leftovers.map(shown), 2)})`, 'hostctl doctor --fix')];
 }
 
 export function modeChecks(stateDir: string, fix: boolean): CheckResult[] {

@@ -147,6 +147,6 @@ export function removeOrphanRepositories(stateDir: string, candidates: StorageEn
 /** Removes leftovers of writes by processes that are gone (repositoryLeftovers). */
 export function removeRepositoryLeftovers(entries: StorageEntry[]): StorageEntry[] {
   // What is left, doctor reports again at its next run.
-  const removed = new Set(removePaths(entries.map((e) => e.path)));
+  const removed = new Set(removePaths(entries.map((e) => e.path)).removed);
   return entries.filter((e) => removed.has(e.path));
 }

@@ -64,5 +64,5 @@ export function abandonedStagings(storageDirs: Iterable<string>, now = Date.now(
  */
 export function sweepAbandonedStagings(storageDirs: Iterable<string>, now = Date.now()): number {
   // What cannot be removed (a storage mounted read-only) doctor reports; the next opening tries again.
-  return removePaths(abandonedStagings(storageDirs, now)).length;
+  return removePaths(abandonedStagings(storageDirs, now)).removed.length;
 }

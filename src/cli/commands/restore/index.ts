@@ -1,10 +1,11 @@
 // hostctl restore: a new state from a backup archive, verified before anything is kept.
-import { resolve } from 'node:path';
+import { dirname, resolve } from 'node:path';
 import type { Command } from 'commander';
 import { applyVerb } from '../../kit/verb.js';
 import { CliError, EXIT, UsageError } from '../../kit/errors.js';
 import type { CheckResult } from '../../../shared/health-check.js';
 import type { StatusLine } from '../../io/status-line.js';
+import { removedOnExitByPrefix } from '../../io/scratch-files.js';
 
 interface RestoreFlags {
   force?: boolean;
@@ -42,9 +43,10 @@ export function configure(noun: Command): void {
     async run(cli, args, opts) {
       const archive = resolve(args[0] as string);
       const storages = parseStorages(opts.storage);
-      const [{ checkArchive, restoreBackup, RestoreTargetError }, { ArchiveError }, { formatBytes, fittedProgressLine }, { existsSync }, { openStatusLine }] = await Promise.all([
+      const [{ checkArchive, restoreBackup, RestoreTargetError }, { ArchiveError }, { besidePrefix }, { formatBytes, fittedProgressLine }, { existsSync }, { openStatusLine }] = await Promise.all([
         import('../../../core/backup/restore-backup.js'),
         import('../../../core/backup/manifest.js'),
+        import('../../../core/backup/scratch.js'),
         import('../packages/progress.js'),
         import('node:fs'),
         import('../../io/status-line.js'),
@@ -80,7 +82,18 @@ export function configure(noun: Command): void {
           cli.info(`dry run: would restore ${archive} into ${stateDir}; nothing was written`);
           return;
         }
-        const summary = await restoreBackup({ archive, stateDir, force: !!opts.force, storages, onRead });
+        // The scratch state the core fills beside the target, by the name core/backup/scratch.ts
+        // gives it: removed if a signal ends the command first (io/scratch-files.ts), as a
+        // failure removes it. Only this process's `.restoring-` entries: never the target, nor
+        // the previous state a --force swap sets aside (the swap runs without yielding, so no
+        // signal lands in the middle of it).
+        const forget = removedOnExitByPrefix(dirname(stateDir), besidePrefix(stateDir, 'restoring'));
+        let summary;
+        try {
+          summary = await restoreBackup({ archive, stateDir, force: !!opts.force, storages, onRead });
+        } finally {
+          forget();
+        }
         bar.end();
         const c = summary.manifest.counts;
         if (cli.globals.output === 'table') {
