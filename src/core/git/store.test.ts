@@ -21,7 +21,10 @@ describe('RepositoryStore.containerOf', () => {
     const { join } = await import('node:path');
     const dir = mkdtempSync(join(tmpdir(), 'hostctl-store-'));
     const heard: string[] = [];
-    const store = new RepositoryStore(dir, () => ({ default: 'repos' }), (storage, relative) => heard.push(`${storage}:${relative}`));
+    const store = new RepositoryStore(dir, () => ({ default: 'repos' }), {
+      starting: (storage, relative) => heard.push(`${storage}:${relative}`),
+      ended: (storage, relative) => heard.push(`ended ${storage}:${relative}`),
+    });
     try {
       const repo = store.project({ id: 5, repository_storage: 'default' });
       repo.initSync('main');
@@ -33,7 +36,8 @@ describe('RepositoryStore.containerOf', () => {
       expect(heard).toEqual(['default:@projects/5.git']);
       heard.length = 0;
       repo.remove();
-      expect(heard).toEqual(['default:@projects/5.git']);
+      // A directory removed whole has no writer record: heard before and after.
+      expect(heard).toEqual(['default:@projects/5.git', 'ended default:@projects/5.git']);
     } finally {
       store.close();
       rmSync(dir, { recursive: true, force: true });
