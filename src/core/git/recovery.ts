@@ -17,7 +17,8 @@ import { join } from 'node:path';
 import { currentProcess, isAlive } from '../jobs/owner.js';
 import { namesIn } from '../fs/names-in.js';
 
-const WRITERS_DIR = 'hostctl-writers';
+/** The directory of writer records inside a repository. */
+export const WRITERS_DIR = 'hostctl-writers';
 const inFlight = new Map<string, number>();
 let seq = 0;
 /** How long this process's record stays after its last write in a repository ends. */
@@ -166,10 +167,12 @@ function end(repo: string): void {
  * says no: a killed writer writes nothing more. What is kept about a repository (its size, its
  * commit count: repositories/repository-sizes.ts) is stored only when this says no.
  */
-export function writeUnderWay(repo: string): boolean {
+export function writeUnderWay(repo: string, recordNames?: readonly string[]): boolean {
   if ((inFlight.get(repo) ?? 0) > 0) return true;
   const me = currentProcess();
-  return listRecords(repo).some((r) => !(r.pid === me.pid && r.start === me.start) && isAlive({ pid: r.pid, start: r.start }));
+  // `recordNames`: the names in WRITERS_DIR as the caller just read them (a size's walk does).
+  const records = recordNames ? recordNames.map(parseRecord).filter((r): r is WriterRecord => r !== null) : listRecords(repo);
+  return records.some((r) => !(r.pid === me.pid && r.start === me.start) && isAlive({ pid: r.pid, start: r.start }));
 }
 
 /**

@@ -22,7 +22,7 @@ import { join } from 'node:path';
 import { RepositoryStore, type RepositoryKind } from '../git/store.js';
 import type { CoreState } from '../state.js';
 import type { Database } from '../db/connection.js';
-import { writeUnderWay } from '../git/recovery.js';
+import { WRITERS_DIR, writeUnderWay } from '../git/recovery.js';
 
 /** One repository to measure: its container, the storage it is on and its directory. */
 export interface SizedRepository {
@@ -53,6 +53,39 @@ export function directorySize(dir: string): number {
     else if (e.isFile()) total += statSync(path).size;
   }
   return total;
+}
+
+/**
+ * A repository's size, and whether no write may be under way there as the walk starts (see the
+ * file's comment): the writer records are read first, by the walk's own look at their directory,
+ * so telling costs no extra look at the disk.
+ */
+function measureSettled(repo: string): { bytes: number; settled: boolean } {
+  let entries;
+  try {
+    entries = readdirSync(repo, { withFileTypes: true });
+  } catch {
+    return { bytes: 0, settled: !writeUnderWay(repo, []) };
+  }
+  const records = entries.find((e) => e.name === WRITERS_DIR && e.isDirectory());
+  let bytes = 0;
+  let names: string[] = [];
+  if (records) {
+    try {
+      names = readdirSync(join(repo, WRITERS_DIR));
+    } catch {
+      // Gone since: nobody's record.
+    }
+    for (const name of names) bytes += statSync(join(repo, WRITERS_DIR, name), { throwIfNoEntry: false })?.size ?? 0;
+  }
+  const settled = !writeUnderWay(repo, names);
+  for (const e of entries) {
+    if (e === records) continue;
+    const path = join(repo, e.name);
+    if (e.isDirectory()) bytes += directorySize(path);
+    else if (e.isFile()) bytes += statSync(path).size;
+  }
+  return { bytes, settled };
 }
 
 export const KEY = 'kind = ? AND container_id = ? AND storage = ?';
@@ -191,13 +224,15 @@ function measure(core: CoreState, repos: readonly SizedRepository[], into: Map<s
       );
       for (const r of repos) put.run({ kind: r.kind, id: r.id, storage: r.storage, claim });
     });
-  // Looked at after the claim: a write starting later clears it (see the file's comment).
-  const settled = repos.map((r) => !writeUnderWay(r.path));
+  // Each walk looks whether a write may be under way after the claim: a write starting later
+  // clears it (see the file's comment).
+  const settled: boolean[] = [];
   const sizes = repos.map((r) => {
     sizeWalks.count++;
-    const bytes = directorySize(r.path);
+    const measured = measureSettled(r.path);
+    settled.push(measured.settled);
     sizeWalks.walked?.(r.path);
-    return bytes;
+    return measured.bytes;
   });
   repos.forEach((r, i) => into.set(keyOf(r.kind, r.id, r.storage), sizes[i] as number));
   if (!claimed) return;
