@@ -53,8 +53,8 @@ export interface WriteHooks {
    */
   starting(): void;
   /**
-   * After a write that no writer record covered (the directory created, replaced or removed as
-   * a whole). Best-effort: it never throws, so a write that happened is never reported failed.
+   * After a write that no writer record covered (the directory created or replaced as a whole).
+   * Best-effort: it never throws, so a write that happened is never reported failed.
    */
   ended(): void;
 }
@@ -77,7 +77,7 @@ export class RepositoryBase {
 
   /**
    * Says the repository's files changed by a write that was not registered as a writer (the
-   * directory created, replaced or removed as a whole); see WriteHooks.ended.
+   * directory created or replaced as a whole); see WriteHooks.ended.
    */
   ended(): void {
     this.hooks?.ended();
@@ -150,12 +150,8 @@ export class RepositoryBase {
     this.runtime.release(this.path);
     if (!existsSync(this.path)) return;
     const aside = `${this.path}.deleting-${uniqueSuffix()}`;
-    this.starting();
-    try {
-      renameSync(this.path, aside);
-    } finally {
-      this.ended();
-    }
+    // A write like any other: its writer record, made in the directory, leaves with it.
+    this.writingSync(() => renameSync(this.path, aside));
     rmSync(aside, { recursive: true, force: true });
   }
 

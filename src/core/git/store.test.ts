@@ -36,8 +36,13 @@ describe('RepositoryStore.containerOf', () => {
       expect(heard).toEqual(['default:@projects/5.git']);
       heard.length = 0;
       repo.remove();
-      // A directory removed whole has no writer record: heard before and after.
+      // Removed as a registered write: heard before it, as every write.
+      expect(heard).toEqual(['default:@projects/5.git']);
+      heard.length = 0;
+      // Created as a whole (no writer record can be there before): heard before and after.
+      repo.initSync('main');
       expect(heard).toEqual(['default:@projects/5.git', 'ended default:@projects/5.git']);
+      repo.remove();
     } finally {
       store.close();
       rmSync(dir, { recursive: true, force: true });

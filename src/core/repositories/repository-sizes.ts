@@ -125,8 +125,8 @@ export function forgetRepositorySize(core: CoreState, storage: string, relative:
 }
 
 /**
- * The write hook after a write that no writer record covered (a directory created, replaced or
- * removed whole): forgets again what a reader may have stored since the write started. It never
+ * The write hook after a write that no writer record covered (a directory created or replaced
+ * whole): forgets again what a reader may have stored since the write started. It never
  * throws: the write is done, and a failure here only leaves the figure a reader measured in the
  * moment between the hook before and the rename (see docs/architecture.md).
  */
