@@ -11,7 +11,7 @@ import { dataVersion } from './db/generation.js';
 import { liveStorages, readSettings, tierAtLeast, offeringIn, type InstanceSettings } from './instance.js';
 import { JobQueue } from './jobs/queue.js';
 import { RepositoryStore } from './git/store.js';
-import { forgetRepositorySize } from './repositories/repository-sizes.js';
+import { forgetAfterWrite, forgetRepositorySize } from './repositories/repository-sizes.js';
 import type { CoreState } from './state.js';
 import { Router } from './http/router.js';
 import { loadArea } from './areas/index.js';
@@ -123,8 +123,11 @@ export function buildCore(options: CoreOptions, db: Database, settings: Instance
     externalUrlExplicit: options.externalUrl !== undefined,
     jobs: new JobQueue(db, clock),
     get repos() {
-      // Every write to a repository forgets its stored size (src/core/repositories/repository-sizes.ts).
-      return (repos ??= new RepositoryStore(options.stateDir, () => state.settings.storages, (storage, relative) => forgetRepositorySize(state, storage, relative)));
+      // Every write to a repository forgets its stored size before it starts (src/core/repositories/repository-sizes.ts).
+      return (repos ??= new RepositoryStore(options.stateDir, () => state.settings.storages, {
+        starting: (storage, relative) => forgetRepositorySize(state, storage, relative),
+        ended: (storage, relative) => forgetAfterWrite(state, storage, relative),
+      }));
     },
     tx: <T>(fn: () => T) => writes.tx(fn),
     write: <T>(fn: () => T) => writes.run(fn),

@@ -7,6 +7,8 @@ import { count, fail, listSome, ok, warn, type CheckResult } from '../../shared/
 import { liveRepositories, repositoryRowsCheck } from './stored-bytes-checks.js';
 import { isAlive } from '../jobs/owner.js';
 import { forgetStoredSize } from '../repositories/repository-sizes.js';
+import { guardedWriteSync } from '../git/recovery.js';
+import { underWriteLock } from './write-lock.js';
 import { LOST_AND_FOUND, orphanRepositories, removeOrphanRepositories, removeRepositoryLeftovers, repositoryLeftovers } from './orphan-repositories.js';
 
 /** Lock files git leaves when a writer dies, and whether a live hostctl writer owns the repository. */
@@ -41,6 +43,23 @@ function liveWriter(repo: string): boolean {
   return names.some((n) => {
     const m = /^(\d+)-([^-]*)-\d+$/.exec(n);
     return m ? isAlive({ pid: Number(m[1]), start: m[2] ?? '' }) : false;
+  });
+}
+
+/**
+ * Removes a killed writer's lock files from a repository as a write to it: registered as its
+ * writer (git/recovery.ts), with its kept size and commit count forgotten first, as every write
+ * does, so a reader never stores a measure taken with the locks and the row is re-measured after.
+ * Doctor's own connection is read-only (it diagnoses without migrating or taking the write lock
+ * from a running server), so the row is forgotten on a connection of its own under the write
+ * lock; while that lock stays taken the locks are left for another run: null, or why.
+ */
+function removeStaleLocks(stateDir: string, repo: string, storage: string, relative: string, locks: readonly string[]): string | null {
+  return guardedWriteSync(repo, () => {
+    const done = underWriteLock(stateDir, (db) => forgetStoredSize(db, storage, relative));
+    if ('busy' in done) return done.busy;
+    for (const l of locks) rmSync(l, { force: true });
+    return null;
   });
 }
 
@@ -97,21 +116,19 @@ export async function storageChecks(db: Database, stateDir: string, options: Sto
   out.push(...leftoverRepositoryChecks(db, stateDir, options.fix));
   const stale: string[] = [];
   let removed = 0;
+  let busy: string | null = null;
   for (const [i, repo] of repos.entries()) {
     const locks = lockFiles(repo);
     if (locks.length === 0 || liveWriter(repo)) continue;
-    if (options.fix) {
-      for (const l of locks) rmSync(l, { force: true });
-      // Removing files is a write to the repository, but doctor opens the state read-only (it
-      // must diagnose a state without migrating it or taking the write lock from a running
-      // server), so this forgets nothing: the size kept (with the lock files' few bytes, or a
-      // count taken before the killed writer moved a ref) stands until the repository's next write.
+    if (options.fix && !busy) {
       const row = found[i] as (typeof found)[number];
-      forgetStoredSize(db, row.storage, row.path);
-      removed += locks.length;
+      busy = removeStaleLocks(stateDir, repo, row.storage, row.path, locks);
+      if (!busy) removed += locks.length;
+      else stale.push(...locks);
     } else stale.push(...locks);
   }
-  if (removed) out.push({ ...ok('repositories.locks', `removed ${count(removed, 'stale git lock file')}`), fixed: `removed ${count(removed, 'lock file')} left by killed writers` });
+  if (busy) out.push(warn('repositories.locks', `${removed ? `removed ${count(removed, 'stale git lock file')}; ` : ''}${count(stale.length, 'stale git lock file')} left: ${busy}`, 'hostctl doctor --fix again later'));
+  else if (removed) out.push({ ...ok('repositories.locks', `removed ${count(removed, 'stale git lock file')}`), fixed: `removed ${count(removed, 'lock file')} left by killed writers` });
   else out.push(stale.length ? warn('repositories.locks', `${count(stale.length, 'stale git lock file')} blocking writes: ${listSome(stale.map((l) => l.slice(stateDir.length + 1) || l), 2)}`, 'hostctl doctor --fix') : ok('repositories.locks', 'no stale git locks'));
 
   if (options.quick) out.push(ok('repositories.fsck', 'skipped (--quick)'));

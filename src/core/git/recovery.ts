@@ -10,13 +10,15 @@
 // removes the leftovers — but only when no other live process is registered there (its locks
 // may be real), and none of this process's own writes is running on it. Keeping the record
 // between writes spares each write a file created and removed (two journal updates that a
-// loaded disk makes as slow as the ref write itself).
+// loaded disk makes as slow as the ref write itself). The same records tell a reader measuring
+// the repository (its kept size and commit count) whether a write may be under way there.
 import { mkdirSync, readdirSync, rmSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { currentProcess, isAlive } from '../jobs/owner.js';
 import { namesIn } from '../fs/names-in.js';
 
-const WRITERS_DIR = 'hostctl-writers';
+/** The directory of writer records inside a repository. */
+export const WRITERS_DIR = 'hostctl-writers';
 const inFlight = new Map<string, number>();
 let seq = 0;
 /** How long this process's record stays after its last write in a repository ends. */
@@ -157,6 +159,28 @@ function end(repo: string): void {
   held.timer = setTimeout(() => dropRecord(repo), KEEP_MS);
   held.timer.unref();
 }
+
+/**
+ * Whether a write to `repo` may be under way, or may have been under way a moment ago: one of
+ * this process's own is running there, or another live process keeps its record there (records
+ * stay a moment after a write ends, so this errs towards yes). A record whose process is gone
+ * says no: a killed writer writes nothing more. What is kept about a repository (its size, its
+ * commit count: repositories/repository-sizes.ts) is stored only when this says no.
+ */
+export function writeUnderWay(repo: string, recordNames?: readonly string[]): boolean {
+  if ((inFlight.get(repo) ?? 0) > 0) return true;
+  const me = currentProcess();
+  // `recordNames`: the names in WRITERS_DIR as the caller just read them (a size's walk does).
+  const records = recordNames ? recordNames.map(parseRecord).filter((r): r is WriterRecord => r !== null) : listRecords(repo);
+  return records.some((r) => !(r.pid === me.pid && r.start === me.start) && isAlive({ pid: r.pid, start: r.start }));
+}
+
+/**
+ * Removes this process's record in `repo` at once, unless a write of its own runs there: for a
+ * repository about to be renamed to another path (a staged one put in place), where the record
+ * would otherwise stay, keeping other processes from measuring it for as long as this one lives.
+ */
+export const releaseWriterRecord = dropRecord;
 
 /** Removes this process's records at once (its writes have ended): for tests and shutdown. */
 export const releaseWriterRecords = dropAllRecords;

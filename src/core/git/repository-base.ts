@@ -7,7 +7,7 @@ import { existsSync, mkdirSync, rmSync, renameSync, writeFileSync } from 'node:f
 import { dirname, join } from 'node:path';
 import { runGit, runGitSync, type GitResult, type GitRunOptions } from './exec.js';
 import { sharedRuntime, type GitRuntime } from './runtime.js';
-import { guardedWrite, guardedWriteSync } from './recovery.js';
+import { guardedWrite, guardedWriteSync, releaseWriterRecord } from './recovery.js';
 import { isValidRefName } from './names.js';
 
 /**
@@ -42,48 +42,66 @@ export function writeBareRepositorySync(path: string, branch: string): boolean {
   }
 }
 
+/**
+ * What a repository tells of its writes (RepositoryStore passes the instance's: what is kept
+ * about the files, their size and commit count, is forgotten: repositories/repository-sizes.ts).
+ */
+export interface WriteHooks {
+  /**
+   * Before a write touches the files, once it is registered as a writer: makes what is kept
+   * about them not to be trusted, durably. It may throw; then nothing has been written.
+   */
+  starting(): void;
+  /**
+   * After a write that no writer record covered (the directory created or replaced as a whole).
+   * Best-effort: it never throws, so a write that happened is never reported failed.
+   */
+  ended(): void;
+}
+
 export class RepositoryBase {
   protected readonly runtime: GitRuntime;
 
-  /**
-   * `onWritten`: told after every write to the repository's files ends, before the write
-   * returns (what is kept about the files, their size, is forgotten there: RepositoryStore).
-   */
   constructor(
     readonly path: string,
     runtime?: GitRuntime,
-    private readonly onWritten?: () => void,
+    private readonly hooks?: WriteHooks,
   ) {
     this.runtime = runtime ?? sharedRuntime();
   }
 
-  /**
-   * Says the repository's files changed. Every write below goes through `writing` or
-   * `writingSync`, which call it; code that replaces the directory wholesale (a storage move's
-   * copy renamed into place) calls it itself.
-   */
-  written(): void {
-    this.onWritten?.();
+  /** Says a write is about to change the repository's files (see WriteHooks.starting). */
+  protected starting(): void {
+    this.hooks?.starting();
   }
 
   /**
-   * Runs a write to the repository: registered as a writer (crash recovery, recovery.ts) and,
-   * once it ends (whether or not it failed: part of it may have reached the disk), announced.
+   * Says the repository's files changed by a write that was not registered as a writer (the
+   * directory created or replaced as a whole); see WriteHooks.ended.
+   */
+  ended(): void {
+    this.hooks?.ended();
+  }
+
+  /**
+   * Runs a write to the repository: registered as a writer (crash recovery, recovery.ts), then
+   * announced before it starts. Nothing is announced after it: the record stays until the write
+   * has ended (and after, if the process is killed), and a reader stores nothing it measured while
+   * a live writer's record was there (recovery.ts's writeUnderWay), so the after-write step that
+   * a killed process would never run, and that a busy database could fail, is not needed.
    */
   async writing<T>(fn: () => Promise<T>): Promise<T> {
-    try {
-      return await guardedWrite(this.path, fn);
-    } finally {
-      this.written();
-    }
+    return guardedWrite(this.path, () => {
+      this.starting();
+      return fn();
+    });
   }
 
   writingSync<T>(fn: () => T): T {
-    try {
-      return guardedWriteSync(this.path, fn);
-    } finally {
-      this.written();
-    }
+    return guardedWriteSync(this.path, () => {
+      this.starting();
+      return fn();
+    });
   }
 
   protected run(args: readonly string[], options?: GitRunOptions): Promise<GitResult> {
@@ -97,23 +115,25 @@ export class RepositoryBase {
   /** Creates the bare repository (replacing any leftover at the path) with HEAD on `branch`. */
   initSync(defaultBranch: string): void {
     this.runtime.release(this.path);
+    this.starting();
     try {
       if (existsSync(this.path)) rmSync(this.path, { recursive: true, force: true });
       mkdirSync(dirname(this.path), { recursive: true });
       if (!writeBareRepositorySync(this.path, defaultBranch)) runGitSync(this.path, ['init', '--bare', '--quiet', '--template=', `--initial-branch=${defaultBranch}`]);
     } finally {
-      this.written();
+      this.ended();
     }
   }
 
   async init(defaultBranch: string): Promise<void> {
     this.runtime.release(this.path);
+    this.starting();
     try {
       if (existsSync(this.path)) rmSync(this.path, { recursive: true, force: true });
       mkdirSync(dirname(this.path), { recursive: true });
       if (!writeBareRepositorySync(this.path, defaultBranch)) await this.run(['init', '--bare', '--quiet', '--template=', `--initial-branch=${defaultBranch}`]);
     } finally {
-      this.written();
+      this.ended();
     }
   }
 
@@ -130,11 +150,8 @@ export class RepositoryBase {
     this.runtime.release(this.path);
     if (!existsSync(this.path)) return;
     const aside = `${this.path}.deleting-${uniqueSuffix()}`;
-    try {
-      renameSync(this.path, aside);
-    } finally {
-      this.written();
-    }
+    // A write like any other: its writer record, made in the directory, leaves with it.
+    this.writingSync(() => renameSync(this.path, aside));
     rmSync(aside, { recursive: true, force: true });
   }
 
@@ -146,12 +163,15 @@ export class RepositoryBase {
   moveTo(target: RepositoryBase): void {
     this.runtime.release(this.path);
     target.runtime.release(target.path);
+    // This process's record of its writes here would move with the directory and stay there.
+    releaseWriterRecord(this.path);
+    target.starting();
     try {
       if (existsSync(target.path)) rmSync(target.path, { recursive: true, force: true });
       renameSync(this.path, target.path);
     } finally {
       // What was kept of the path's size (debris under a reused id) is no longer true.
-      target.written();
+      target.ended();
     }
   }
 

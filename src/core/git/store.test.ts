@@ -21,7 +21,10 @@ describe('RepositoryStore.containerOf', () => {
     const { join } = await import('node:path');
     const dir = mkdtempSync(join(tmpdir(), 'hostctl-store-'));
     const heard: string[] = [];
-    const store = new RepositoryStore(dir, () => ({ default: 'repos' }), (storage, relative) => heard.push(`${storage}:${relative}`));
+    const store = new RepositoryStore(dir, () => ({ default: 'repos' }), {
+      starting: (storage, relative) => heard.push(`${storage}:${relative}`),
+      ended: (storage, relative) => heard.push(`ended ${storage}:${relative}`),
+    });
     try {
       const repo = store.project({ id: 5, repository_storage: 'default' });
       repo.initSync('main');
@@ -33,7 +36,13 @@ describe('RepositoryStore.containerOf', () => {
       expect(heard).toEqual(['default:@projects/5.git']);
       heard.length = 0;
       repo.remove();
+      // Removed as a registered write: heard before it, as every write.
       expect(heard).toEqual(['default:@projects/5.git']);
+      heard.length = 0;
+      // Created as a whole (no writer record can be there before): heard before and after.
+      repo.initSync('main');
+      expect(heard).toEqual(['default:@projects/5.git', 'ended default:@projects/5.git']);
+      repo.remove();
     } finally {
       store.close();
       rmSync(dir, { recursive: true, force: true });

@@ -8,7 +8,7 @@
 import { mkdirSync } from 'node:fs';
 import { dirname, isAbsolute, join, normalize, sep } from 'node:path';
 import { GitRepository } from './repository.js';
-import { uniqueSuffix } from './repository-base.js';
+import { uniqueSuffix, type WriteHooks } from './repository-base.js';
 import { GitRuntime } from './runtime.js';
 import { currentProcess } from '../jobs/owner.js';
 import { STAGING_DIR } from '../repositories/staging-leftovers.js';
@@ -27,22 +27,29 @@ export class UnknownStorageError extends Error {
 /** The kinds of repositories a container owns (what `containerOf` tells from a path). */
 export type RepositoryKind = 'project' | 'project_wiki' | 'group_wiki' | 'snippet';
 
-/** Told of every write to a repository of the store: its storage and path in the storage. */
-export type WrittenListener = (storage: string, relative: string) => void;
+/**
+ * Told of every write to a repository of the store, by its storage and path in the storage:
+ * `starting` before the write (it may throw, and then nothing is written), `ended` after a write
+ * no writer record covered (best-effort: see WriteHooks in repository-base.ts).
+ */
+export interface WriteListener {
+  starting(storage: string, relative: string): void;
+  ended(storage: string, relative: string): void;
+}
 
 export class RepositoryStore {
   /** Object readers and ref caches of this store's repositories (started on first use). */
   private runtime: GitRuntime | null = null;
 
   /**
-   * `onWritten` hears of every write to a repository the store hands out, from the repository
-   * itself (RepositoryBase.writing), before the write returns: the one place through which
+   * `listener` hears of every write to a repository the store hands out, from the repository
+   * itself (RepositoryBase.writing), before the write starts: the one place through which
    * commits, ref updates, wiki and snippet writes, creations and deletions reach the disk.
    */
   constructor(
     private readonly stateDir: string,
     private readonly storages: () => Record<string, string>,
-    private readonly onWritten?: WrittenListener,
+    private readonly listener?: WriteListener,
   ) {}
 
   storageNames(): string[] {
@@ -62,8 +69,9 @@ export class RepositoryStore {
   at(storage: string, relative: string): GitRepository {
     const rel = normalize(relative);
     if (isAbsolute(rel) || rel === '..' || rel.startsWith(`..${sep}`)) throw new Error(`repository path outside its storage: ${relative}`);
-    const listener = this.onWritten;
-    return new GitRepository(join(this.storagePath(storage), rel), (this.runtime ??= new GitRuntime()), listener && (() => listener(storage, rel)));
+    const listener = this.listener;
+    const hooks: WriteHooks | undefined = listener && { starting: () => listener.starting(storage, rel), ended: () => listener.ended(storage, rel) };
+    return new GitRepository(join(this.storagePath(storage), rel), (this.runtime ??= new GitRuntime()), hooks);
   }
 
   /**
@@ -71,7 +79,7 @@ export class RepositoryStore {
    * into place or removed as a whole (storage moves).
    */
   written(storage: string, relative: string): void {
-    this.onWritten?.(storage, normalize(relative));
+    this.listener?.ended(storage, normalize(relative));
   }
 
   /** Ends the object readers (when the core closes). */

@@ -8,12 +8,14 @@
 // A count is stored with the branch it counted and read only while that branch is still the
 // project's default: changing the default branch moves HEAD through a repository write when
 // git takes the name, and the branch check covers the rest (a name git refuses as a ref, a
-// repository not yet created). A reader claims the rows it counts (`count_claim`), counts, and
-// stores each count only where its claim still stands, so a count taken while a write was under
-// way is never stored.
+// repository not yet created). A reader claims the rows it counts (`count_claim`), looks whether
+// a write may be under way there, counts, and stores each count only where its claim still stands
+// and no write was, so a count taken while a write was under way (or by a writer since killed)
+// is never stored (as sizes are: repository-sizes.ts).
 import type { ProjectRow } from '../db/rows.js';
 import type { CoreState } from '../state.js';
 import { KEY, newClaim, ON_STORAGE_NOW, tryWrite } from './repository-sizes.js';
+import { writeUnderWay } from '../git/recovery.js';
 
 /**
  * rev-list counts run to find commit counts (tests read it to see a stored count was used), and
@@ -61,6 +63,8 @@ async function count(core: CoreState, projects: readonly ProjectRow[]): Promise<
       );
       for (const p of projects) put.run({ kind: 'project', id: p.id, storage: p.repository_storage, branch: p.default_branch, claim });
     });
+  // Looked at after the claim: a write starting later clears it (repository-sizes.ts).
+  const settled = projects.map((p) => !writeUnderWay(core.repos.project(p).path));
   const counts = await Promise.all(
     projects.map((p) => {
       commitCounts.counted++;
@@ -71,7 +75,9 @@ async function count(core: CoreState, projects: readonly ProjectRow[]): Promise<
   if (claimed) {
     tryWrite(core, () => {
       const store = core.db.prepare(`UPDATE repository_sizes SET commit_count = ?, count_claim = NULL WHERE ${KEY} AND count_claim = ?`);
-      projects.forEach((p, i) => store.run(counts[i], 'project', p.id, p.repository_storage, claim));
+      projects.forEach((p, i) => {
+        if (settled[i]) store.run(counts[i], 'project', p.id, p.repository_storage, claim);
+      });
     });
   }
   return counts;

@@ -1,21 +1,28 @@
 // The bytes each repository holds on disk, kept in `repository_sizes` (migration 46) as the
 // platform keeps ProjectStatistics: measured by walking the directory once, then read from the
 // row until a write to the repository forgets it. Every write reaches `forgetRepositorySize`
-// through the repository store's one write hook (RepositoryStore's `onWritten`, called by
-// RepositoryBase.writing before the write returns), in whichever process wrote: a reader that
-// starts after a write returned finds the row empty and measures again.
+// through the repository store's one write hook (RepositoryStore's listener, called by
+// RepositoryBase.writing) BEFORE it touches the files, once it is registered as a writer
+// (git/recovery.ts), in whichever process writes: a process killed in the middle of a write has
+// already forgotten what was kept, and a reader that starts after it finds the row empty.
 //
 // A reader may measure while a write is under way (in this process or another). So a reader
-// first claims the rows it will measure (`claim`, in one transaction), walks, and stores each
-// size only where its claim still stands; a write that ends meanwhile clears the claim with the
-// size, and the half-written measure is never stored. A write checks the row first and writes
-// only when there is something to clear: a run of commits to a repository nobody measures costs
-// one read each, not a transaction.
+// first claims the rows it will measure (`claim`, in one transaction), then looks whether a write
+// may be under way there (a write of this process running, or another live process's writer
+// record: git/recovery.ts's writeUnderWay), walks, and stores each size only where its claim
+// still stands and no write was under way. A write that starts after the claim clears it (the
+// row holds something), so its half-written state is never stored; one that started before has
+// its record there, and a killed writer's record (its process gone) no longer stops anything, as
+// it writes nothing more. Nothing is written after a write, so a busy database can never turn a
+// write that happened into an error, and a killed writer leaves nothing to do. A write checks the
+// row first and writes only when there is something to clear: a run of commits to a repository
+// nobody measures costs one read each, not a transaction.
 import { readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { RepositoryStore, type RepositoryKind } from '../git/store.js';
 import type { CoreState } from '../state.js';
 import type { Database } from '../db/connection.js';
+import { WRITERS_DIR, writeUnderWay } from '../git/recovery.js';
 
 /** One repository to measure: its container, the storage it is on and its directory. */
 export interface SizedRepository {
@@ -48,6 +55,39 @@ export function directorySize(dir: string): number {
   return total;
 }
 
+/**
+ * A repository's size, and whether no write may be under way there as the walk starts (see the
+ * file's comment): the writer records are read first, by the walk's own look at their directory,
+ * so telling costs no extra look at the disk.
+ */
+function measureSettled(repo: string): { bytes: number; settled: boolean } {
+  let entries;
+  try {
+    entries = readdirSync(repo, { withFileTypes: true });
+  } catch {
+    return { bytes: 0, settled: !writeUnderWay(repo, []) };
+  }
+  const records = entries.find((e) => e.name === WRITERS_DIR && e.isDirectory());
+  let bytes = 0;
+  let names: string[] = [];
+  if (records) {
+    try {
+      names = readdirSync(join(repo, WRITERS_DIR));
+    } catch {
+      // Gone since: nobody's record.
+    }
+    for (const name of names) bytes += statSync(join(repo, WRITERS_DIR, name), { throwIfNoEntry: false })?.size ?? 0;
+  }
+  const settled = !writeUnderWay(repo, names);
+  for (const e of entries) {
+    if (e === records) continue;
+    const path = join(repo, e.name);
+    if (e.isDirectory()) bytes += directorySize(path);
+    else if (e.isFile()) bytes += statSync(path).size;
+  }
+  return { bytes, settled };
+}
+
 export const KEY = 'kind = ? AND container_id = ? AND storage = ?';
 
 /** SQL that holds when the container of kind `kind` and id `id` (SQL expressions) is on storage `storage` now. */
@@ -68,7 +108,10 @@ export const ON_STORAGE_NOW = onStorageNow('@kind', '@id', '@storage');
 /** What a write forgets: the size and the commit count (src/core/repositories/commit-counts.ts), and their claims. */
 const FORGET = 'bytes = NULL, claim = NULL, commit_count = NULL, count_claim = NULL';
 
-/** The write hook: forgets the size of the repository at `relative` in `storage`. */
+/**
+ * The write hook, before a write: forgets the size and count of the repository at `relative` in
+ * `storage`. A database that stays busy throws here, before anything was written.
+ */
 export function forgetRepositorySize(core: CoreState, storage: string, relative: string): void {
   const container = RepositoryStore.containerOf(relative);
   if (!container || core.db.readonly) return;
@@ -79,6 +122,20 @@ export function forgetRepositorySize(core: CoreState, storage: string, relative:
   // No row: no reader has claimed it yet, and one that does will measure after this write.
   if (!row || (row.bytes === null && row.claim === null && row.commit_count === null && row.count_claim === null)) return;
   core.tx(() => core.db.prepare(`UPDATE repository_sizes SET ${FORGET} WHERE ${KEY}`).run(...key));
+}
+
+/**
+ * The write hook after a write that no writer record covered (a directory created or replaced
+ * whole): forgets again what a reader may have stored since the write started. It never
+ * throws: the write is done, and a failure here only leaves the figure a reader measured in the
+ * moment between the hook before and the rename (see docs/architecture.md).
+ */
+export function forgetAfterWrite(core: CoreState, storage: string, relative: string): void {
+  try {
+    forgetRepositorySize(core, storage, relative);
+  } catch {
+    // A busy database: the write it follows has happened, and must not be reported failed.
+  }
 }
 
 /**
@@ -167,16 +224,22 @@ function measure(core: CoreState, repos: readonly SizedRepository[], into: Map<s
       );
       for (const r of repos) put.run({ kind: r.kind, id: r.id, storage: r.storage, claim });
     });
+  // Each walk looks whether a write may be under way after the claim: a write starting later
+  // clears it (see the file's comment).
+  const settled: boolean[] = [];
   const sizes = repos.map((r) => {
     sizeWalks.count++;
-    const bytes = directorySize(r.path);
+    const measured = measureSettled(r.path);
+    settled.push(measured.settled);
     sizeWalks.walked?.(r.path);
-    return bytes;
+    return measured.bytes;
   });
   repos.forEach((r, i) => into.set(keyOf(r.kind, r.id, r.storage), sizes[i] as number));
   if (!claimed) return;
   tryWrite(core, () => {
     const store = core.db.prepare(`UPDATE repository_sizes SET bytes = ?, claim = NULL WHERE ${KEY} AND claim = ?`);
-    repos.forEach((r, i) => store.run(sizes[i], r.kind, r.id, r.storage, claim));
+    repos.forEach((r, i) => {
+      if (settled[i]) store.run(sizes[i], r.kind, r.id, r.storage, claim);
+    });
   });
 }
