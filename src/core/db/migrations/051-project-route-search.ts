@@ -33,6 +33,7 @@ export const projectRouteSearchSchema: Migration = {
 DROP TRIGGER IF EXISTS projects_search_insert;
 DROP TRIGGER IF EXISTS projects_search_update;
 DROP TRIGGER IF EXISTS projects_search_delete;
+DROP TRIGGER IF EXISTS projects_search_namespace;
 DROP TABLE IF EXISTS projects_search;
 CREATE VIRTUAL TABLE projects_search USING fts5(name, path, description, full_path, full_name, content='', contentless_delete=1, tokenize='trigram');
 INSERT INTO projects_search (${COLUMNS})
