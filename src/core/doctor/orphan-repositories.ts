@@ -144,9 +144,16 @@ export function removeOrphanRepositories(stateDir: string, candidates: StorageEn
   return result;
 }
 
-/** Removes leftovers of writes by processes that are gone (repositoryLeftovers). */
-export function removeRepositoryLeftovers(entries: StorageEntry[]): StorageEntry[] {
-  // What is left, doctor reports again at its next run.
-  const removed = new Set(removePaths(entries.map((e) => e.path)).removed);
-  return entries.filter((e) => removed.has(e.path));
+/**
+ * Removes leftovers of writes by processes that are gone (repositoryLeftovers): those removed,
+ * and those that could not be, with why (doctor reports them again at its next run).
+ */
+export function removeRepositoryLeftovers(entries: StorageEntry[]): { removed: StorageEntry[]; failed: { entry: StorageEntry; reason: string }[] } {
+  const { removed, failed } = removePaths(entries.map((e) => e.path));
+  const gone = new Set(removed);
+  const why = new Map(failed.map((f) => [f.path, f.reason]));
+  return {
+    removed: entries.filter((e) => gone.has(e.path)),
+    failed: entries.filter((e) => why.has(e.path)).map((entry) => ({ entry, reason: why.get(entry.path) as string })),
+  };
 }

@@ -76,9 +76,8 @@ function leftoverRepositoryChecks(db: Database, stateDir: string, fix: boolean):
   const leftovers = repositoryLeftovers(db, stateDir);
   if (leftovers.length === 0) out.push(ok('repositories.staging', 'no repository left half-written by a killed process'));
   else if (fix) {
-    const removed = removeRepositoryLeftovers(leftovers);
-    const left = leftovers.length - removed.length;
-    out.push(left ? warn('repositories.staging', `removed ${removed.length}; ${count(left, 'directory', 'directories')} could not be removed: ${listSome(leftovers.filter((l) => !removed.includes(l)).map((l) => l.label), 2)}`, 'check the storage is writable') : { ...ok('repositories.staging', `removed ${count(removed.length, 'repository', 'repositories')} left half-written or half-removed by killed processes`), fixed: `removed ${count(removed.length, 'staging directory', 'staging directories')}` });
+    const { removed, failed } = removeRepositoryLeftovers(leftovers);
+    out.push(failed.length ? warn('repositories.staging', `removed ${removed.length}; ${count(failed.length, 'directory', 'directories')} could not be removed: ${listSome(failed.map((f) => `${f.entry.label} (${f.reason})`), 2)}`, 'check the storage is writable') : { ...ok('repositories.staging', `removed ${count(removed.length, 'repository', 'repositories')} left half-written or half-removed by killed processes`), fixed: `removed ${count(removed.length, 'staging directory', 'staging directories')}` });
   } else out.push(warn('repositories.staging', `${count(leftovers.length, 'repository', 'repositories')} left half-written or half-removed by killed processes: ${listSome(leftovers.map((l) => l.label), 2)}`, 'hostctl doctor --fix'));
 
   const orphans = orphanRepositories(db, stateDir);
