@@ -149,11 +149,8 @@ export function removeOrphanRepositories(stateDir: string, candidates: StorageEn
  * and those that could not be, with why (doctor reports them again at its next run).
  */
 export function removeRepositoryLeftovers(entries: StorageEntry[]): { removed: StorageEntry[]; failed: { entry: StorageEntry; reason: string }[] } {
+  const byPath = new Map(entries.map((e) => [e.path, e]));
+  const entry = (path: string): StorageEntry => byPath.get(path) as StorageEntry;
   const { removed, failed } = removePaths(entries.map((e) => e.path));
-  const gone = new Set(removed);
-  const why = new Map(failed.map((f) => [f.path, f.reason]));
-  return {
-    removed: entries.filter((e) => gone.has(e.path)),
-    failed: entries.filter((e) => why.has(e.path)).map((entry) => ({ entry, reason: why.get(entry.path) as string })),
-  };
+  return { removed: removed.map(entry), failed: failed.map((f) => ({ entry: entry(f.path), reason: f.reason })) };
 }

@@ -17,7 +17,7 @@
 // write that happened into an error, and a killed writer leaves nothing to do. A write checks the
 // row first and writes only when there is something to clear: a run of commits to a repository
 // nobody measures costs one read each, not a transaction.
-import { readdirSync, statSync } from 'node:fs';
+import { readdirSync, statSync, type Dirent } from 'node:fs';
 import { join } from 'node:path';
 import { RepositoryStore, type RepositoryKind } from '../git/store.js';
 import type { CoreState } from '../state.js';
@@ -40,13 +40,18 @@ export const sizeWalks: { count: number; walked?: (path: string) => void } = { c
 
 /** Bytes of the files below a directory (0 when it does not exist). */
 export function directorySize(dir: string): number {
-  let total = 0;
   let entries;
   try {
     entries = readdirSync(dir, { withFileTypes: true });
   } catch {
     return 0;
   }
+  return entriesSize(dir, entries);
+}
+
+/** Bytes of the files at and below `entries`, as read from `dir`. */
+function entriesSize(dir: string, entries: readonly Dirent[]): number {
+  let total = 0;
   for (const e of entries) {
     const path = join(dir, e.name);
     if (e.isDirectory()) total += directorySize(path);
@@ -79,12 +84,7 @@ function measureSettled(repo: string): { bytes: number; settled: boolean } {
     for (const name of names) bytes += statSync(join(repo, WRITERS_DIR, name), { throwIfNoEntry: false })?.size ?? 0;
   }
   const settled = !writeUnderWay(repo, names);
-  for (const e of entries) {
-    if (e === records) continue;
-    const path = join(repo, e.name);
-    if (e.isDirectory()) bytes += directorySize(path);
-    else if (e.isFile()) bytes += statSync(path).size;
-  }
+  bytes += entriesSize(repo, records ? entries.filter((e) => e !== records) : entries);
   return { bytes, settled };
 }
 
