@@ -132,6 +132,13 @@ r["similar"] = [x.path for x in gl.projects.list(search="py-app", order_by="simi
 p.star()
 r["most_starred"] = [x.path for x in gl.projects.list(search="py-app", order_by="star_count", sort="desc")]
 r["similar_groups"] = [x.full_path for x in gl.groups.list(search="py-", order_by="similarity", all_available=True) if x.full_path.startswith("py-")]
+# search_namespaces: the term may span the group's path and the project's ('py-group/py-app'),
+# or its name and the project's (a quoted phrase: words apart are terms apart); found through the index, and again under the group's new path.
+ns = lambda q: sorted(x.path_with_namespace for x in gl.projects.list(search=q, search_namespaces=True, get_all=True))
+r["ns_search"] = [ns("py-group/py-app"), ns('"Py Group / Py App E"'), [x.path for x in gl.projects.list(search="py-group/py-app", get_all=True)]]
+g.path = "py-grp"
+g.save()
+r["ns_search_renamed"] = [ns("py-grp/py-app"), ns("py-group/py-app")]
 try:
     gl.projects.list(order_by="stars")
     r["bad_order"] = "listed"
@@ -189,6 +196,8 @@ print(json.dumps(r))
       most_starred: ['py-app', 'py-app-extra'],
       // Scores 0.73, 0.64 and 0.57: "py" is a larger part of the shorter paths and names.
       similar_groups: ['py-group/py-sub', 'py-team', 'py-group'],
+      ns_search: [['py-group/py-app', 'py-group/py-app-extra'], ['py-group/py-app-extra'], []],
+      ns_search_renamed: [['py-grp/py-app', 'py-grp/py-app-extra'], []],
       bad_order: [400, 'order_by does not have a valid value'],
     });
   });
