@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { leftoverChecks } from './data-checks.js';
 import { uploadTempDir } from '../upload-temp.js';
 import { scratchRoot } from '../backup/scratch.js';
+import { startTimeOf } from '../jobs/owner.js';
 import { asNobody, openToNobody, plantRemovable, plantUnremovable, reachableTempDir } from '../../../test/helpers/refused-removal.js';
 
 const GONE = 99_999_999;
@@ -29,12 +30,41 @@ describe('state.temporary-files', () => {
     const { parent, state } = plantedState();
     const beside = join(parent, `.state.restoring-${GONE}-0a0b0c0d`);
     plantRemovable(beside);
-    plantRemovable(join(parent, `.state.replaced-${GONE}-0e0f1011`));
 
-    expect(leftoverChecks(state, false)).toEqual([{ id: 'state.temporary-files', status: 'warn', detail: `1 temporary file left by killed processes (${beside})`, fix: 'hostctl doctor --fix' }]);
+
+    expect(leftoverChecks(state, false)).toEqual([{ id: 'state.temporary-files', status: 'warn', detail: `1 temporary file left by killed processes, 24 bytes (${beside}); safe to remove: the process that made each is gone`, fix: 'hostctl doctor --fix' }]);
     expect(leftoverChecks(state, true)).toEqual([{ id: 'state.temporary-files', status: 'ok', detail: 'removed 1 temporary file of killed processes', fixed: 'removed 1 temporary files' }]);
-    expect(readdirSync(parent).sort()).toEqual([`.state.replaced-${GONE}-0e0f1011`, 'state']);
+    expect(readdirSync(parent).sort()).toEqual(['state']);
     expect(existsSync(join(state, 'state.db'))).toBe(true);
+  });
+
+  it("reports a killed restore --force's previous state, with its size, and --fix removes it; a live restore's is never touched", () => {
+    const { parent, state } = plantedState();
+    const dead = join(parent, `.state.replaced-${GONE}-123-0e0f1011`);
+    mkdirSync(join(dead, 'blobs'), { recursive: true });
+    writeFileSync(join(dead, 'blobs', 'one'), 'x'.repeat(2048));
+    // A live process (the one that ran this test) with its own start time: a restore still running.
+    const live = join(parent, `.state.replaced-${process.ppid}-${startTimeOf(process.ppid)}-01020304`);
+    // The pid-only name of before start times were kept: alive while the pid is.
+    const oldLive = join(parent, `.state.replaced-${process.ppid}-05060708`);
+    for (const p of [live, oldLive]) plantRemovable(p);
+
+    expect(leftoverChecks(state, false)).toEqual([{ id: 'state.temporary-files', status: 'warn', detail: `1 temporary file left by killed processes, 2.0 KiB (${dead}); safe to remove: the process that made each is gone`, fix: 'hostctl doctor --fix' }]);
+    expect(leftoverChecks(state, true)[0]).toMatchObject({ status: 'ok', detail: 'removed 1 temporary file of killed processes' });
+    expect(readdirSync(parent).sort()).toEqual([live, oldLive].map((p) => p.slice(parent.length + 1)).concat('state').sort());
+  });
+
+  it.runIf(process.platform === 'linux')('takes a live pid whose start time differs from the recorded one for a reused pid: its leftover goes', () => {
+    const { parent, state } = plantedState();
+    const start = startTimeOf(process.ppid);
+    const reused = join(parent, `.state.replaced-${process.ppid}-${Number(start) + 1}-0e0f1011`);
+    const scratch = join(scratchRoot(state), `backup-${process.ppid}-${Number(start) + 1}-0a0b0c0d`);
+    const upload = join(uploadTempDir(state), `${process.ppid}-${Number(start) + 1}-abcdef`);
+    for (const p of [reused, scratch, upload]) plantRemovable(p);
+
+    expect(leftoverChecks(state, false)[0]).toMatchObject({ status: 'warn', detail: expect.stringContaining('3 temporary files left by killed processes') });
+    expect(leftoverChecks(state, true)[0]).toMatchObject({ status: 'ok', detail: 'removed 3 temporary files of killed processes' });
+    expect([reused, scratch, upload].filter(existsSync)).toEqual([]);
   });
 
   it('--fix removes what it can and reports what it could not remove, with why, instead of failing', () => {

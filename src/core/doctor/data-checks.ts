@@ -1,6 +1,6 @@
 // Package files against their blobs, leftovers of killed processes, jobs and storage moves,
 // administrators' tokens, and the state's file modes.
-import { existsSync } from 'node:fs';
+import { existsSync, lstatSync } from 'node:fs';
 import { join, sep } from 'node:path';
 import type { Database } from '../db/connection.js';
 import { restrictStateModes, stateModeWarnings } from '../state-modes.js';
@@ -8,6 +8,7 @@ import { deadBeside, deadScratch } from '../backup/scratch.js';
 import { removePaths } from '../fs/remove-paths.js';
 import { liveBlobFiles, packageBytesChecks } from './stored-bytes-checks.js';
 import { abandonedUploads } from '../upload-temp.js';
+import { directorySize } from '../repositories/repository-sizes.js';
 import { count, fail, listSome, ok, warn, type CheckResult } from '../../shared/health-check.js';
 
 /** Package files against their stored bytes, on the state's own files (stored-bytes-checks.ts). */
@@ -16,12 +17,14 @@ export const packageChecks = (db: Database, stateDir: string, quick: boolean): C
 
 /**
  * Temporary files of killed processes: upload temporaries, backup scratch in `<state>/tmp`, and
- * the scratch state a killed restore into this directory left beside it (`.<name>.restoring-…`,
- * never the state itself). --fix removes them through removePaths and reports those it could
- * not remove, with why, instead of failing.
+ * what a killed restore into this directory left beside it: its scratch state
+ * (`.<name>.restoring-…`) and, killed between setting the previous state aside and removing it,
+ * that previous state (`.<name>.replaced-…`; the state itself is in place, so it is not needed).
+ * Only those whose owner is gone (jobs/owner.ts), never the state itself. --fix removes them
+ * through removePaths and reports those it could not remove, with why, instead of failing.
  */
 export function leftoverChecks(stateDir: string, fix: boolean): CheckResult[] {
-  const leftovers = [...abandonedUploads(stateDir), ...deadScratch(stateDir), ...deadBeside(stateDir, 'restoring')];
+  const leftovers = [...abandonedUploads(stateDir), ...deadScratch(stateDir), ...deadBeside(stateDir, 'restoring'), ...deadBeside(stateDir, 'replaced')];
   if (leftovers.length === 0) return [ok('state.temporary-files', 'no temporary files of killed processes')];
   // Those in the state by their path in it; one beside it by its whole path.
   const shown = (p: string): string => (p.startsWith(stateDir + sep) ? p.slice(stateDir.length + 1) : p);
@@ -31,7 +34,29 @@ export function leftoverChecks(stateDir: string, fix: boolean): CheckResult[] {
     if (failed.length) return [warn('state.temporary-files', `${done}; ${count(failed.length, 'temporary file')} could not be removed: ${listSome(failed.map((f) => `${shown(f.path)} (${f.reason})`), 2)}`, 'remove them by hand, or run hostctl doctor --fix again once the cause is gone')];
     return [{ ...ok('state.temporary-files', done), fixed: `removed ${removed.length} temporary files` }];
   }
-  return [warn('state.temporary-files', `${count(leftovers.length, 'temporary file')} left by killed processes (${listSome(leftovers.map(shown), 2)})`, 'hostctl doctor --fix')];
+  const bytes = leftovers.reduce((sum, p) => sum + sizeOf(p), 0);
+  return [warn('state.temporary-files', `${count(leftovers.length, 'temporary file')} left by killed processes, ${sizeText(bytes)} (${listSome(leftovers.map(shown), 2)}); safe to remove: the process that made each is gone`, 'hostctl doctor --fix')];
+}
+
+/** Bytes of a leftover file or directory tree (0 once it is gone). */
+function sizeOf(path: string): number {
+  try {
+    const st = lstatSync(path);
+    return st.isDirectory() ? directorySize(path) : st.size;
+  } catch {
+    return 0;
+  }
+}
+
+function sizeText(bytes: number): string {
+  const units = ['bytes', 'KiB', 'MiB', 'GiB', 'TiB'];
+  let n = bytes;
+  let unit = 0;
+  while (n >= 1024 && unit < units.length - 1) {
+    n /= 1024;
+    unit++;
+  }
+  return unit === 0 ? `${bytes} bytes` : `${n.toFixed(1)} ${units[unit]}`;
 }
 
 export function modeChecks(stateDir: string, fix: boolean): CheckResult[] {

@@ -8,7 +8,8 @@ export interface ProcessIdentity {
   start: string;
 }
 
-function startTimeOf(pid: number): string {
+/** A process's start time (field 22 of /proc/<pid>/stat), or '' where the system does not say. */
+export function startTimeOf(pid: number): string {
   try {
     const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
     // Fields after the command name (which may contain spaces and parentheses); start is #22.
@@ -33,10 +34,23 @@ export function pidAlive(pid: number): boolean {
   }
 }
 
-/** True while the process that recorded this identity still runs. */
+/**
+ * True while the process that recorded this identity still runs: its pid exists and, where the
+ * identity and the system give a start time, the start time is the same (else the pid has been
+ * handed to another process since). An identity without one (a name or record of before start
+ * times were kept, or a system without /proc) is alive while its pid is.
+ */
 export function isAlive(owner: ProcessIdentity): boolean {
   if (!pidAlive(owner.pid)) return false;
   if (owner.start === '') return true;
   const now = startTimeOf(owner.pid);
   return now === '' || now === owner.start;
+}
+
+/**
+ * The one rule every sweep of leftovers of killed processes asks: the owner is gone (never this
+ * process, whose own leftovers are its to remove).
+ */
+export function ownerGone(owner: ProcessIdentity): boolean {
+  return owner.pid !== process.pid && !isAlive(owner);
 }

@@ -21,7 +21,7 @@ import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { WireStream } from '../../../shared/wire.js';
 import type { CoreState } from '../../state.js';
-import { sweepAbandonedUploads, uploadTempDir } from '../../upload-temp.js';
+import { sweepAbandonedUploads, uploadTempDir, uploadTempPrefix } from '../../upload-temp.js';
 import { BlobFile } from './blob-file.js';
 import { claimLane } from './digest-lane.js';
 import { RingUpload } from './ring-upload.js';
@@ -65,7 +65,7 @@ export const blobPath = (core: CoreState, sha256: string): string => join(root(c
 function newTempPath(core: CoreState): string {
   const tmpDir = uploadTempDir(core.stateDir);
   mkdirSync(tmpDir, { recursive: true });
-  return join(tmpDir, `${process.pid}-${randomBytes(8).toString('hex')}`);
+  return join(tmpDir, `${uploadTempPrefix()}${randomBytes(8).toString('hex')}`);
 }
 
 /** A new temporary file for an upload (abandoned ones of dead processes are swept first). */
