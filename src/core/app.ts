@@ -33,6 +33,7 @@ import { STATE_DB } from '../shared/state-layout.js';
 import { webApiPath } from './web-paths.js';
 import { sweepAbandonedUploads } from './upload-temp.js';
 import { sweepAbandonedStagings } from './repositories/staging-leftovers.js';
+import { noteSweep } from './fs/sweep-record.js';
 /** Longest query string accepted; longer ones answer 414 (send a JSON body instead). */
 export const MAX_QUERY_LENGTH = 16_384;
 /** Body limit of routes that name none (routes that take uploads raise theirs with bodyLimit). */
@@ -102,10 +103,11 @@ export function openCore(options: CoreOptions): Core {
   const db = openStateDatabase(file);
   const settings = readSettings(db);
   // Crash recovery: a killed upload's temporary file (possibly huge) goes now, not at the next
-  // upload, and so does a repository a killed process was writing before its row existed.
+  // upload, and so does a repository a killed process was writing before its row existed. What
+  // will not go never stops the opening: it is noted for doctor and HOSTCTL_DEBUG (fs/sweep-record.ts).
   if (!db.readonly) {
     sweepAbandonedUploads(options.stateDir);
-    sweepAbandonedStagings(Object.values(settings.storages).map((dir) => (isAbsolute(dir) ? dir : join(options.stateDir, dir))));
+    noteSweep(options.stateDir, sweepAbandonedStagings(Object.values(settings.storages).map((dir) => (isAbsolute(dir) ? dir : join(options.stateDir, dir)))));
   }
   return buildCore(options, db, settings);
 }

@@ -4,7 +4,8 @@
 // opened (and before each upload that makes a temporary file), never those of a live process.
 import { join } from 'node:path';
 import { namesIn } from './fs/names-in.js';
-import { removePaths } from './fs/remove-paths.js';
+import { removePaths, type Removal } from './fs/remove-paths.js';
+import { noteSweep } from './fs/sweep-record.js';
 import { currentProcess, ownerGone } from './jobs/owner.js';
 
 export const uploadTempDir = (stateDir: string): string => join(stateDir, 'blobs', 'tmp');
@@ -27,8 +28,8 @@ export function abandonedUploads(stateDir: string): string[] {
     .map((name) => join(dir, name));
 }
 
-/** Removes upload temporaries whose process is gone; returns how many. A missing directory is none. */
-export function sweepAbandonedUploads(stateDir: string): number {
-  return removePaths(abandonedUploads(stateDir)).removed.length;
+/** Removes upload temporaries whose process is gone (a missing directory is none); what could not go is noted for doctor. */
+export function sweepAbandonedUploads(stateDir: string): Removal {
+  return noteSweep(stateDir, removePaths(abandonedUploads(stateDir)));
 }
 

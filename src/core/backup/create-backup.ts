@@ -20,6 +20,7 @@ import { BACKUP_FORMAT, DATABASE_MEMBER, MANIFEST_NAME, type BackupManifest, typ
 import { containerRows, countRows, forEachBlobFile, heldBlobCount, holdsBlobs, otherStateFiles, referencedBlobs, repositoryPath, settingValue, stateRepositories, storageDirs } from './state-contents.js';
 import { besidePath, sweepBeside, sweepScratch, scratchDir } from './scratch.js';
 import { removePaths } from '../fs/remove-paths.js';
+import { noteSweep } from '../fs/sweep-record.js';
 
 export interface BackupOptions {
   stateDir: string;
@@ -100,8 +101,8 @@ export async function createBackup(options: BackupOptions): Promise<BackupSummar
   const { stateDir } = options;
   const excluded = [...new Set(options.exclude ?? [])];
   const now = options.now ?? (() => new Date());
-  sweepScratch(stateDir);
-  sweepBeside(options.output, 'partial');
+  noteSweep(stateDir, sweepScratch(stateDir));
+  noteSweep(stateDir, sweepBeside(options.output, 'partial'));
   const scratch = scratchDir(stateDir, 'backup');
   const partial = besidePath(options.output, 'partial');
   const blobFds = excluded.includes('packages') ? new Map<string, number>() : openPresentBlobs(stateDir);

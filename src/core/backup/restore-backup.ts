@@ -13,6 +13,7 @@ import { readArchive, type ReadProgress } from './read-archive.js';
 import { OWN_ENTRIES } from './state-contents.js';
 import { besidePath, deadBeside, sweepBeside } from './scratch.js';
 import { removePaths } from '../fs/remove-paths.js';
+import { noteSweep } from '../fs/sweep-record.js';
 import { archiveChecks, refuseFailed } from './archive-checks.js';
 import { forgetAllSizes } from '../repositories/repository-sizes.js';
 import type { CheckResult } from '../../shared/health-check.js';
@@ -62,7 +63,7 @@ const CHECK_BESIDE = (): string => join(tmpdir(), 'hostctl');
 export async function checkArchive(archive: string, onRead?: ReadProgress): Promise<CheckSummary> {
   const beside = CHECK_BESIDE();
   // Another user's (in a shared $TMPDIR) cannot be removed: theirs to remove.
-  sweepBeside(beside, 'checking');
+  noteSweep(beside, sweepBeside(beside, 'checking'));
   const dir = besidePath(beside, 'checking');
   mkdirSync(dir, { mode: 0o700 });
   const remove = (): void => {
@@ -92,11 +93,11 @@ export async function restoreBackup(options: RestoreOptions): Promise<RestoreSum
   const target = resolve(options.stateDir);
   // What a killed restore left beside the target (its own scratch state, never the target); one
   // that cannot be removed is left for the next restore, or doctor --fix, to try again.
-  sweepBeside(target, 'restoring');
+  noteSweep(target, sweepBeside(target, 'restoring'));
   // A restore --force killed between its two renames: the previous state goes back in place
   // (or, killed after them, goes as it would have).
   for (const old of deadBeside(target, 'replaced')) {
-    if (existsSync(target)) removePaths([old]);
+    if (existsSync(target)) noteSweep(target, removePaths([old]));
     else renameSync(old, target);
   }
   const targetExists = nonEmpty(target);

@@ -3,8 +3,9 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { existsSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { leftoverChecks } from './data-checks.js';
-import { uploadTempDir } from '../upload-temp.js';
+import { vi } from 'vitest';
+import { leftoverChecks, sweepFailureChecks } from './data-checks.js';
+import { sweepAbandonedUploads, uploadTempDir } from '../upload-temp.js';
 import { scratchRoot } from '../backup/scratch.js';
 import { startTimeOf } from '../jobs/owner.js';
 import { asNobody, openToNobody, plantRemovable, plantUnremovable, reachableTempDir } from '../../../test/helpers/refused-removal.js';
@@ -92,5 +93,39 @@ describe('state.temporary-files', () => {
     release();
     expect(leftoverChecks(state, true)[0]).toMatchObject({ status: 'ok', detail: 'removed 1 temporary file of killed processes' });
     expect(existsSync(stuck)).toBe(false);
+  });
+});
+
+describe('state.sweep-failures', () => {
+  it('reports, with why, what a sweep could not remove (which never failed for it), names it under HOSTCTL_DEBUG, and forgets it once it is gone', () => {
+    const { state } = plantedState();
+    const stuck = join(uploadTempDir(state), `${GONE}-1-abcdef`);
+    const { release } = plantUnremovable(stuck);
+    cleanups.unshift(release);
+    expect(sweepFailureChecks(state, false)[0]).toMatchObject({ status: 'ok' });
+
+    const lines: string[] = [];
+    const previous = process.env.HOSTCTL_DEBUG;
+    process.env.HOSTCTL_DEBUG = '1';
+    const spy = vi.spyOn(process.stderr, 'write').mockImplementation((line) => (lines.push(String(line)), true));
+    try {
+      expect(asNobody(() => sweepAbandonedUploads(state))).toEqual({ removed: [], failed: [{ path: stuck, reason: 'EACCES' }] });
+    } finally {
+      spy.mockRestore();
+      if (previous === undefined) delete process.env.HOSTCTL_DEBUG;
+      else process.env.HOSTCTL_DEBUG = previous;
+    }
+    expect(lines).toEqual([`[debug] sweep: could not remove ${stuck} (EACCES); left for the next sweep or hostctl doctor --fix\n`]);
+
+    // Doctor, later (another process in use): the leftover with the sweep's reason.
+    const [check] = sweepFailureChecks(state, false);
+    expect(check).toMatchObject({ id: 'state.sweep-failures', status: 'warn', fix: 'remove them by hand, or run hostctl doctor --fix once the cause is gone' });
+    expect(check?.detail).toMatch(new RegExp(`^the sweeps of killed processes' leftovers could not remove 1 leftover: blobs/tmp/${GONE}-1-abcdef \\(EACCES at \\d{4}-\\d\\d-\\d\\dT[\\d:]{8}Z\\)$`));
+
+    // --fix removes it (the temporary-files check), and the record forgets it.
+    release();
+    expect(leftoverChecks(state, true)[0]).toMatchObject({ status: 'ok', detail: 'removed 1 temporary file of killed processes' });
+    expect(sweepFailureChecks(state, true)[0]).toMatchObject({ status: 'ok' });
+    expect(readdirSync(scratchRoot(state))).toEqual(['sweep-failures.json']);
   });
 });

@@ -6,6 +6,7 @@ import type { Database } from '../db/connection.js';
 import { restrictStateModes, stateModeWarnings } from '../state-modes.js';
 import { deadBeside, deadScratch } from '../backup/scratch.js';
 import { removePaths } from '../fs/remove-paths.js';
+import { noteSweep, sweepFailures } from '../fs/sweep-record.js';
 import { liveBlobFiles, packageBytesChecks } from './stored-bytes-checks.js';
 import { abandonedUploads } from '../upload-temp.js';
 import { directorySize } from '../repositories/repository-sizes.js';
@@ -57,6 +58,26 @@ function sizeText(bytes: number): string {
     unit++;
   }
   return unit === 0 ? `${bytes} bytes` : `${n.toFixed(1)} ${units[unit]}`;
+}
+
+/**
+ * What the sweeps as the state was opened (or before a backup or restore) could not remove, with
+ * why (fs/sweep-record.ts): they never fail for it, so this is where it is seen. Run after the
+ * checks whose --fix removes leftovers, so what those removed is no longer reported (and --fix
+ * forgets it).
+ */
+export function sweepFailureChecks(stateDir: string, fix: boolean): CheckResult[] {
+  if (fix) noteSweep(stateDir, { removed: [], failed: [] });
+  const left = sweepFailures(stateDir);
+  if (left.length === 0) return [ok('state.sweep-failures', 'the sweeps of killed processes\' leftovers removed all they found')];
+  const shown = (p: string): string => (p.startsWith(stateDir + sep) ? p.slice(stateDir.length + 1) : p);
+  return [
+    warn(
+      'state.sweep-failures',
+      `the sweeps of killed processes' leftovers could not remove ${count(left.length, 'leftover')}: ${listSome(left.map((f) => `${shown(f.path)} (${f.reason} at ${f.at.slice(0, 19)}Z)`), 2)}`,
+      'remove them by hand, or run hostctl doctor --fix once the cause is gone',
+    ),
+  ];
 }
 
 export function modeChecks(stateDir: string, fix: boolean): CheckResult[] {

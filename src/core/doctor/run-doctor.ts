@@ -5,7 +5,7 @@ import { STATE_DB } from '../../shared/state-layout.js';
 import { databaseChecks } from './database-checks.js';
 import { storageChecks } from './storage-checks.js';
 import { sizeRowChecks } from './size-rows.js';
-import { jobChecks, leftoverChecks, modeChecks, packageChecks, tokenChecks } from './data-checks.js';
+import { jobChecks, leftoverChecks, modeChecks, packageChecks, sweepFailureChecks, tokenChecks } from './data-checks.js';
 import type { CheckResult } from '../../shared/health-check.js';
 
 export interface DoctorOptions {
@@ -39,6 +39,7 @@ export async function runDoctor(options: DoctorOptions): Promise<CheckResult[]> 
     results.push(...sizeRowChecks(db, stateDir, { quick, fix }));
     results.push(...packageChecks(db, stateDir, quick));
     results.push(...leftoverChecks(stateDir, fix));
+    results.push(...sweepFailureChecks(stateDir, fix));
     results.push(...jobChecks(db, now));
     results.push(...tokenChecks(db, now));
   } finally {

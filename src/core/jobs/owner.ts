@@ -47,10 +47,5 @@ export function isAlive(owner: ProcessIdentity): boolean {
   return now === '' || now === owner.start;
 }
 
-/**
- * The one rule every sweep of leftovers of killed processes asks: the owner is gone (never this
- * process, whose own leftovers are its to remove).
- */
-export function ownerGone(owner: ProcessIdentity): boolean {
-  return owner.pid !== process.pid && !isAlive(owner);
-}
+/** The one rule every sweep of leftovers of killed processes asks: the process that made it is gone. */
+export const ownerGone = (owner: ProcessIdentity): boolean => !isAlive(owner);

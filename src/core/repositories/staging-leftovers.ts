@@ -11,9 +11,9 @@
 // and staging names of before 2026-11-29), a live pid counts as reused only once the directory
 // is older than any write takes (STAGING_SAFE_AGE_MS, by the time its name carries).
 import { namesIn } from '../fs/names-in.js';
-import { removePaths } from '../fs/remove-paths.js';
+import { removePaths, type Removal } from '../fs/remove-paths.js';
 import { join } from 'node:path';
-import { isAlive } from '../jobs/owner.js';
+import { ownerGone } from '../jobs/owner.js';
 
 /** The staging directory of a storage, beside `@projects`, `@groups` and `@snippets` (same file system). */
 export const STAGING_DIR = '@staging';
@@ -30,7 +30,7 @@ const KIND_TEMP = /(?:^new-|\.git\.init-)([1-9]\d*)-([0-9a-z]+)-/;
 const DELETING = /^[1-9]\d*(?:\.wiki)?\.git\.deleting-/;
 
 function abandoned(pid: number, start: string, born: number, now: number): boolean {
-  if (!isAlive({ pid, start })) return true;
+  if (ownerGone({ pid, start })) return true;
   return start === '' && Number.isFinite(born) && now - born > STAGING_SAFE_AGE_MS;
 }
 
@@ -58,11 +58,11 @@ export function abandonedStagings(storageDirs: Iterable<string>, now = Date.now(
 }
 
 /**
- * Removes the staging directories of processes that are gone; returns how many. Only
+ * Removes the staging directories of processes that are gone. Only
  * `@staging/` is read, which is empty but for writes in flight: opening a state never lists the
  * thousands of repositories beside it.
  */
-export function sweepAbandonedStagings(storageDirs: Iterable<string>, now = Date.now()): number {
-  // What cannot be removed (a storage mounted read-only) doctor reports; the next opening tries again.
-  return removePaths(abandonedStagings(storageDirs, now)).removed.length;
+export function sweepAbandonedStagings(storageDirs: Iterable<string>, now = Date.now()): Removal {
+  // What cannot be removed (a storage mounted read-only) the caller notes for doctor (fs/sweep-record.ts); the next opening tries again.
+  return removePaths(abandonedStagings(storageDirs, now));
 }
