@@ -14,7 +14,7 @@
 // the repository (its kept size and commit count) whether a write may be under way there.
 import { mkdirSync, readdirSync, rmSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { currentProcess, isAlive } from '../jobs/owner.js';
+import { currentProcess, isAlive, ownerGone } from '../jobs/owner.js';
 import { namesIn } from '../fs/names-in.js';
 
 /** The directory of writer records inside a repository. */
@@ -73,7 +73,7 @@ export function recoverRepository(repo: string): number {
   const me = currentProcess();
   // This process's own record (kept between its writes) says nothing of other processes.
   const others = listRecords(repo).filter((r) => !(r.pid === me.pid && r.start === me.start));
-  const dead = others.filter((r) => !isAlive({ pid: r.pid, start: r.start }));
+  const dead = others.filter((r) => ownerGone({ pid: r.pid, start: r.start }));
   if (dead.length === 0) return 0;
   // A live writer elsewhere: its locks may be real. Leave everything for a later write.
   if (dead.length < others.length) return 0;
