@@ -7,7 +7,10 @@
 //
 // The commands run in-process (test/helpers/cli-in-process.ts); the worker they start, the one
 // that is killed, is the real detached `hostctl worker` process a shell's command would start.
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
+import { hostname } from 'node:os';
+import Database from 'better-sqlite3';
+import { STATE_DB } from '../../src/shared/state-layout.js';
 import { existsSync, readdirSync, readFileSync, unlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -122,6 +125,26 @@ describe('storage moves survive a killed worker', () => {
       await sleep(100);
     }
   }
+
+  it('a claim whose pid the system has given to another process is taken over', async () => {
+    const { moveId, marker } = await scheduleHeld('crash-reused-pid', 'copy');
+    const held = Number(readFileSync(marker, 'utf8'));
+    process.kill(held, 'SIGKILL');
+    unlinkSync(marker);
+    // The claim now names a process that runs (this sleep) but did not make it: its start time
+    // differs. A pid-only check would wait on the sleep for as long as it runs.
+    const sleeper = spawn('sleep', ['60'], { stdio: 'ignore' });
+    try {
+      const db = new Database(join(box.stateDir, STATE_DB));
+      db.prepare('UPDATE repository_storage_moves SET worker = ? WHERE id = ?').run(`${hostname()}:${sleeper.pid}:1`, moveId);
+      db.close();
+      const worker = await box.run(['worker', '--state', box.stateDir]);
+      expect(worker.exitCode, String(worker.stderr)).toBe(0);
+      expect((await json<Obj>(['storage-moves', 'get', String(moveId)])).state).toBe('finished');
+    } finally {
+      sleeper.kill('SIGKILL');
+    }
+  });
 
   it('a source written after its copy was verified is copied again before the switch', async () => {
     const { id, moveId, marker } = await scheduleHeld('late-before-switch', 'verify');

@@ -20,6 +20,7 @@
 import { auditStorageMove } from '../../audit/subjects.js';
 import { existsSync, readFileSync, realpathSync, writeFileSync } from 'node:fs';
 import { hostname } from 'node:os';
+import { currentProcess, isAlive } from '../../jobs/owner.js';
 import { join } from 'node:path';
 import type { CoreState } from '../../state.js';
 import { KINDS, containerRow, setReadOnly, switchStorage } from './kinds.js';
@@ -33,23 +34,25 @@ const STALE_CLAIM_MS = 10 * 60_000;
 
 let host: string | undefined;
 const HOST = (): string => (host ??= hostname());
-const workerId = (): string => `${HOST()}:${process.pid}`;
+/**
+ * `host:pid:start`: the start time (src/core/jobs/owner.ts) tells a worker that died from another
+ * process the system has since given its pid. Claims made as `host:pid` are still read.
+ */
+const workerId = (): string => {
+  const self = currentProcess();
+  return `${HOST()}:${self.pid}:${self.start}`;
+};
 
 class MoveFailure extends Error {}
 /** The move row disappeared (its container was deleted) or another worker holds it: stop. */
 class MoveGone extends Error {}
 
 function claimantAlive(worker: string, heartbeatAt: string | null, nowMs: number): boolean {
-  const [claimHost, pidText] = worker.split(':');
+  const [claimHost, pidText, start = ''] = worker.split(':');
   const pid = Number(pidText);
   if (claimHost === HOST() && Number.isInteger(pid)) {
     if (pid === process.pid) return true;
-    try {
-      process.kill(pid, 0);
-    } catch (error) {
-      return (error as NodeJS.ErrnoException).code === 'EPERM';
-    }
-    return !isZombie(pid);
+    return isAlive({ pid, start }) && !isZombie(pid);
   }
   return heartbeatAt !== null && nowMs - new Date(heartbeatAt).getTime() < STALE_CLAIM_MS;
 }
