@@ -13,6 +13,7 @@ import { dirname, join } from 'node:path';
 import Driver from 'better-sqlite3';
 import { journalWrites } from './written-tables.js';
 import { pinDataVersion, unpinDataVersion } from './generation.js';
+import { FOLD_FUNCTION, foldCase } from './sql.js';
 
 export type Database = Driver.Database;
 
@@ -67,12 +68,14 @@ export function openDatabase(file: string, options: { readonly?: boolean; scratc
     db.pragma('synchronous = OFF');
     db.pragma('foreign_keys = ON');
     cacheStatements(db);
+    registerFunctions(db);
     return db;
   }
   if (options.readonly) {
     db.pragma(`busy_timeout = ${WRITE_BUSY_MS}`);
     db.pragma('foreign_keys = ON');
     cacheStatements(db);
+    registerFunctions(db);
     return db;
   }
   db.pragma(`busy_timeout = ${WRITE_BUSY_MS}`);
@@ -83,7 +86,17 @@ export function openDatabase(file: string, options: { readonly?: boolean; scratc
   if (!options.readonly) db.pragma('synchronous = FULL');
   db.pragma('foreign_keys = ON');
   cacheStatements(db);
+  registerFunctions(db);
   return db;
+}
+
+/**
+ * The application's SQL functions, on every connection (a statement naming one fails to compile
+ * on a connection without it): FOLD_FUNCTION, the full case fold of searches (sql.ts). One
+ * native call each; nothing is run until a statement calls it.
+ */
+function registerFunctions(db: Database): void {
+  db.function(FOLD_FUNCTION, { deterministic: true }, foldCase);
 }
 
 /**
@@ -263,6 +276,7 @@ export function openReadOnly(file: string): Database {
     db.pragma('query_only = ON');
     db.pragma('foreign_keys = ON');
     cacheStatements(db);
+    registerFunctions(db);
     return db;
   }
 }
