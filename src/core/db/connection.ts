@@ -68,14 +68,12 @@ export function openDatabase(file: string, options: { readonly?: boolean; scratc
     db.pragma('synchronous = OFF');
     db.pragma('foreign_keys = ON');
     cacheStatements(db);
-    registerFunctions(db);
     return db;
   }
   if (options.readonly) {
     db.pragma(`busy_timeout = ${WRITE_BUSY_MS}`);
     db.pragma('foreign_keys = ON');
     cacheStatements(db);
-    registerFunctions(db);
     return db;
   }
   db.pragma(`busy_timeout = ${WRITE_BUSY_MS}`);
@@ -86,18 +84,21 @@ export function openDatabase(file: string, options: { readonly?: boolean; scratc
   if (!options.readonly) db.pragma('synchronous = FULL');
   db.pragma('foreign_keys = ON');
   cacheStatements(db);
-  registerFunctions(db);
   return db;
 }
 
 /**
- * The application's SQL functions, on every connection (a statement naming one fails to compile
- * on a connection without it): FOLD_FUNCTION, the full case fold of searches (sql.ts). One
- * native call each; nothing is run until a statement calls it.
+ * The application's SQL functions: FOLD_FUNCTION, the full case fold of searches (sql.ts).
+ * Registered on a connection when a statement first names one (cacheStatements), not when it
+ * opens: the driver's first registration in a process costs about 50 µs (its wrapper compiled),
+ * and a local command rarely searches beyond ASCII.
  */
 function registerFunctions(db: Database): void {
   db.function(FOLD_FUNCTION, { deterministic: true }, foldCase);
 }
+
+/** FOLD_FUNCTION as a statement calls it. */
+const FOLD_CALL = `${FOLD_FUNCTION}(`;
 
 /**
  * Compiling SQL costs more than running these small queries, and the same few hundred
@@ -116,7 +117,17 @@ export function prepareOwn(db: Database, sql: string): Driver.Statement {
 
 function cacheStatements(db: Database): void {
   const cache = new Map<string, Driver.Statement>();
-  const prepare = db.prepare.bind(db);
+  const driverPrepare = db.prepare.bind(db);
+  let registered = false;
+  // Every statement is compiled here (the cache's and prepareOwn's), so a statement naming one
+  // of the application's functions finds it registered; the check runs on a compile only.
+  const prepare = ((sql: string) => {
+    if (!registered && sql.includes(FOLD_CALL)) {
+      registerFunctions(db);
+      registered = true;
+    }
+    return driverPrepare(sql);
+  }) as Database['prepare'];
   uncached.set(db, prepare);
   db.prepare = ((sql: string) => {
     let stmt = cache.get(sql);
@@ -276,7 +287,6 @@ export function openReadOnly(file: string): Database {
     db.pragma('query_only = ON');
     db.pragma('foreign_keys = ON');
     cacheStatements(db);
-    registerFunctions(db);
     return db;
   }
 }

@@ -47,8 +47,8 @@ export function patternMatches(values: readonly (string | null | undefined)[], q
 /**
  * The SQL function that folds case as the platform's ILIKE does, every letter and not only
  * ASCII ones (SQLite's LIKE and lower() fold A-Z only): JavaScript's toLowerCase, the same fold
- * the `*_lower` columns are written with and searches are lower-cased with. Registered on every
- * connection (connection.ts); deterministic, so SQLite may evaluate it once per value.
+ * the `*_lower` columns are written with and searches are lower-cased with. Registered on a
+ * connection by the first statement that names it (connection.ts); deterministic.
  */
 export const FOLD_FUNCTION = 'fold';
 
