@@ -105,6 +105,11 @@ const SCALE: Case[] = [
   ['projects as a user, search of two terms', 'alice', () => '/projects', 'search=zebrafish+project&simple=true'],
   ['users as an administrator, search of two terms', 'root', () => '/users', 'search=zebrafish+user'],
   ['groups as a user, all_available and search of two terms', 'alice', () => '/groups', 'all_available=true&search=zebrafish+group'],
+  // Text beyond ASCII (a short É, left out of the terms, beside the needle): the LIKE re-check
+  // compares the fully folded columns (fold(), a function call per row it reads) of the rows
+  // the trigram index finds for the needle, as many at both sizes.
+  ['projects as a user, search of non-ASCII text', 'alice', () => '/projects', 'search=zebrafish+%C3%89&simple=true'],
+  ['users as an administrator, search of non-ASCII text', 'root', () => '/users', 'search=zebrafish+%C3%89'],
   // order_by=similarity scores every match of the search (a score is no column an index holds):
   // as many at 100 rows as at 100,000 here.
   ['projects as a user, search, order_by=similarity', 'alice', () => '/projects', 'search=zebrafish&order_by=similarity&simple=true'],
@@ -125,6 +130,7 @@ const AFTER_WRITE: Case[] = [
   ['projects as a user, search', 'alice', () => '/projects', 'search=zebrafish&simple=true'],
   ['projects as a user, search_namespaces', 'alice', () => '/projects', 'search=zebrafish&search_namespaces=true&simple=true'],
   ['projects as a user, search_namespaces of two terms', 'alice', () => '/projects', 'search=zebrafish+project&search_namespaces=true&simple=true'],
+  ['projects as a user, search of non-ASCII text', 'alice', () => '/projects', 'search=zebrafish+%C3%89&simple=true'],
 ];
 
 /** The deepest offset page against the first, both at 100,000 rows: within 3×. */

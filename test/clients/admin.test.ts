@@ -203,6 +203,36 @@ print(json.dumps(r))
   });
 });
 
+describe('python-gitlab: searches fold the case of letters beyond ASCII', () => {
+  it.runIf(hasPythonGitlab())('finds a project, a group, a user and a member by their non-ASCII capitals in small letters and back', async () => {
+    const out = await runPython<Record<string, unknown>>(
+      inst,
+      inst.rootToken,
+      `
+r = {}
+g = gl.groups.create({"name": "ÆRØ Gruppe", "path": "aero-gruppe"})
+p = gl.projects.create({"name": "ÜBER Tools", "path": "uber-tools", "namespace_id": g.id, "description": "Straße"})
+u = gl.users.create({"username": "orsted", "name": "Ørsted Ÿves", "email": "orsted@example.com", "password": "correct-horse-battery"})
+p.members.create({"user_id": u.id, "access_level": 30})
+names = lambda xs: sorted(x.name for x in xs)
+r["projects"] = [names(gl.projects.list(search=q, get_all=True)) for q in ["über", "ÜBER tools", "straße"]]
+r["ns"] = names(gl.projects.list(search="ærø über", search_namespaces=True, get_all=True))
+r["groups"] = names(gl.groups.list(search="ærø", get_all=True))
+r["users"] = [sorted(x.username for x in gl.users.list(search=q, get_all=True)) for q in ["ørsted", "ÿves", "ORSTED"]]
+r["members"] = sorted(x.username for x in p.members_all.list(query="ØRSTED", get_all=True))
+print(json.dumps(r))
+`,
+    );
+    expect(out).toEqual({
+      projects: [['ÜBER Tools'], ['ÜBER Tools'], ['ÜBER Tools']],
+      ns: ['ÜBER Tools'],
+      groups: ['ÆRØ Gruppe'],
+      users: [['orsted'], ['orsted'], ['orsted']],
+      members: ['orsted'],
+    });
+  });
+});
+
 describe('the Ruby gitlab gem: users, groups, projects, members, tokens', () => {
   it.runIf(hasRubyGitlab())('drives every admin area through its client methods', async () => {
     const out = await runRuby<Record<string, unknown>>(

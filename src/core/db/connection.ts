@@ -13,6 +13,7 @@ import { dirname, join } from 'node:path';
 import Driver from 'better-sqlite3';
 import { journalWrites } from './written-tables.js';
 import { pinDataVersion, unpinDataVersion } from './generation.js';
+import { FOLD_FUNCTION, foldCase } from './sql.js';
 
 export type Database = Driver.Database;
 
@@ -87,6 +88,19 @@ export function openDatabase(file: string, options: { readonly?: boolean; scratc
 }
 
 /**
+ * The application's SQL functions: FOLD_FUNCTION, the full case fold of searches (sql.ts).
+ * Registered on a connection when a statement first names one (cacheStatements), not when it
+ * opens: the driver's first registration in a process costs about 50 µs (its wrapper compiled),
+ * and a local command rarely searches beyond ASCII.
+ */
+function registerFunctions(db: Database): void {
+  db.function(FOLD_FUNCTION, { deterministic: true }, foldCase);
+}
+
+/** FOLD_FUNCTION as a statement calls it. */
+const FOLD_CALL = `${FOLD_FUNCTION}(`;
+
+/**
  * Compiling SQL costs more than running these small queries, and the same few hundred
  * statements are prepared over and over; keep each compiled statement by its text. (Callers
  * must not switch a shared statement's mode with pluck/raw/expand.)
@@ -103,7 +117,17 @@ export function prepareOwn(db: Database, sql: string): Driver.Statement {
 
 function cacheStatements(db: Database): void {
   const cache = new Map<string, Driver.Statement>();
-  const prepare = db.prepare.bind(db);
+  const driverPrepare = db.prepare.bind(db);
+  let registered = false;
+  // Every statement is compiled here (the cache's and prepareOwn's), so a statement naming one
+  // of the application's functions finds it registered; the check runs on a compile only.
+  const prepare = ((sql: string) => {
+    if (!registered && sql.includes(FOLD_CALL)) {
+      registerFunctions(db);
+      registered = true;
+    }
+    return driverPrepare(sql);
+  }) as Database['prepare'];
   uncached.set(db, prepare);
   db.prepare = ((sql: string) => {
     let stmt = cache.get(sql);

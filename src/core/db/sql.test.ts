@@ -1,6 +1,6 @@
 import Driver from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
-import { patternMatches, patternSearch, searchTerms } from './sql.js';
+import { FOLD_FUNCTION, foldCase, patternMatches, patternSearch, searchTerms } from './sql.js';
 
 // A scratch in-memory table the conditions run on: what they match, not how they read.
 const db = new Driver(':memory:');
@@ -78,5 +78,33 @@ describe("Gitlab::SQL::Pattern's rules", () => {
   it('matches short terms anywhere without the minimum (use_minimum_char_limit: false)', () => {
     expect(matched('ab', { partialShortTerms: true })).toEqual(['ab', 'ab cd', '"ab"']);
     expect(matched('a_', { partialShortTerms: true })).toEqual(['a_b']);
+  });
+});
+
+describe('case folding beyond ASCII', () => {
+  // Its own connection, with the function openDatabase registers on every one.
+  const folded = new Driver(':memory:');
+  folded.function(FOLD_FUNCTION, { deterministic: true }, foldCase);
+  folded.exec("CREATE TABLE t (id INTEGER PRIMARY KEY, a TEXT); INSERT INTO t (a) VALUES ('ÜBER Tools'), ('über'), ('Ørsted'), ('ÄÄ'), ('Straße'), ('uber'), (NULL)");
+  afterAll(() => folded.close());
+  const found = (query: string): string[] => {
+    const s = patternSearch(['a'], query);
+    return (folded.prepare(`SELECT a FROM t WHERE ${s.sql} ORDER BY id`).pluck().all(...s.args) as string[]);
+  };
+
+  it('matches every letter in any case, long terms anywhere and short ones whole', () => {
+    expect(found('über')).toEqual(['ÜBER Tools', 'über']);
+    expect(found('ÜBER')).toEqual(['ÜBER Tools', 'über']);
+    expect(found('ørsted')).toEqual(['Ørsted']);
+    expect(found('ää')).toEqual(['ÄÄ']);
+    expect(found('Ä')).toEqual([]);
+    expect(found('STRASSE')).toEqual([]);
+    expect(found('STRAßE')).toEqual(['Straße']);
+  });
+
+  it('leaves an ASCII search to LIKE alone: no function call per row', () => {
+    expect(patternSearch(['a'], 'Tools').sql).not.toContain(FOLD_FUNCTION);
+    expect(patternSearch(['a'], 'tööls').sql).toContain(`${FOLD_FUNCTION}(a)`);
+    expect(found('UBER')).toEqual(['uber']);
   });
 });

@@ -44,6 +44,29 @@ export function patternMatches(values: readonly (string | null | undefined)[], q
   return values.some((v) => typeof v === 'string' && (words.length > 0 ? words.every((w) => v.includes(w)) : v === query));
 }
 
+/**
+ * The SQL function that folds case as the platform's ILIKE does, every letter and not only
+ * ASCII ones (SQLite's LIKE and lower() fold A-Z only): JavaScript's toLowerCase, the same fold
+ * the `*_lower` columns are written with and searches are lower-cased with. Registered on a
+ * connection by the first statement that names it (connection.ts); deterministic.
+ */
+export const FOLD_FUNCTION = 'fold';
+
+/** FOLD_FUNCTION's body: NULL and non-text values pass through as SQLite's lower() lets them. */
+export const foldCase = (value: unknown): unknown => (typeof value === 'string' ? value.toLowerCase() : value);
+
+/** Whether `text` holds anything beyond ASCII, the only case LIKE and lower() cannot fold. */
+const NON_ASCII = /[^\u0000-\u007f]/;
+
+/**
+ * `column` as a case-insensitive comparison of it with `text` needs it: folded by FOLD_FUNCTION
+ * when `text` holds a character beyond ASCII, as it is otherwise. An ASCII text can only match
+ * a value's ASCII letters, which LIKE folds itself, so the common search pays no function call
+ * per row. (The one letter beyond ASCII whose small letter is ASCII, U+212A KELVIN SIGN, is
+ * therefore not found by a "k" search.) Compare it with `text.toLowerCase()`.
+ */
+export const foldedColumn = (column: string, text: string): string => (NON_ASCII.test(text) ? `${FOLD_FUNCTION}(${column})` : column);
+
 export interface PatternSearch {
   /** `(col LIKE ? AND col LIKE ? …) OR (…)`: one group per column. */
   sql: string;
@@ -67,11 +90,16 @@ export interface PatternSearch {
  *   wildcards: case aside, `%`, `_` and `\` literal);
  * - a row matches when any of `columns` matches (`fuzzy_search` ORs the columns).
  * `partialShortTerms` is `use_minimum_char_limit: false` (the members' query): every term
- * matches anywhere, however short. Lower-case `query` first for case-insensitive columns.
+ * matches anywhere, however short. Case is folded for every letter (foldedColumn); pass
+ * columns that hold the text in any case, or lower-cased by lower() or toLowerCase.
  * `param` names the placeholders (`@param0`, `@param1`, …) for a statement of named ones.
  */
 export function patternSearch(columns: readonly string[], query: string, options: { partialShortTerms?: boolean; param?: string } = {}): PatternSearch {
-  const words = partialTerms(query, options.partialShortTerms);
+  // Lower-cased here too: a caller's columns may be ASCII-folded only (lower()), and foldedColumn
+  // folds them fully when the query needs it; LIKE folds the ASCII letters of both sides.
+  const folded = query.toLowerCase();
+  const words = partialTerms(folded, options.partialShortTerms);
+  const cols = columns.map((c) => foldedColumn(c, query));
   const args: string[] = [];
   const bind = (pattern: string): string => {
     args.push(pattern);
@@ -79,9 +107,9 @@ export function patternSearch(columns: readonly string[], query: string, options
   };
   const groups =
     words.length > 0
-      ? columns.map((c) => `(${words.map((w) => `${c} LIKE ${bind(likeContains(w))} ESCAPE '\\'`).join(' AND ')})`)
-      : columns.map((c) => `${c} LIKE ${bind(likeEscape(query))} ESCAPE '\\'`);
-  const phrases = (words.length > 0 ? words : [query]).map(trigramPhrase).filter((p) => p !== undefined);
+      ? cols.map((c) => `(${words.map((w) => `${c} LIKE ${bind(likeContains(w))} ESCAPE '\\'`).join(' AND ')})`)
+      : cols.map((c) => `${c} LIKE ${bind(likeEscape(folded))} ESCAPE '\\'`);
+  const phrases = (words.length > 0 ? words : [folded]).map(trigramPhrase).filter((p) => p !== undefined);
   return { sql: `(${groups.join(' OR ')})`, args, index: phrases.length > 0 ? phrases.join(' AND ') : undefined };
 }
 

@@ -1,6 +1,6 @@
 // The platform's User.search (app/models/user.rb), the one search of the users list, the
 // enterprise users list and the members lists' `query`.
-import { patternSearch, trigramPhrase } from '../../db/sql.js';
+import { foldedColumn, patternSearch, trigramPhrase } from '../../db/sql.js';
 import { squish } from '../../http/params.js';
 
 export interface UserSearchOptions {
@@ -49,7 +49,7 @@ export function userSearch(raw: string, options: UserSearchOptions): UserSearch 
   const whole = trigramPhrase(text);
   const index = names.index === undefined || whole === undefined || names.index === whole ? names.index : `(${names.index}) OR ${whole}`;
   return {
-    sql: `(${names.sql} OR (${col('public_email')} IS NOT NULL AND ${col('public_email')} <> '' AND lower(${col('public_email')}) = ?))`,
+    sql: `(${names.sql} OR (${col('public_email')} IS NOT NULL AND ${col('public_email')} <> '' AND ${foldedColumn(`lower(${col('public_email')})`, text)} = ?))`,
     args: [...names.args, text],
     index,
     email: undefined,
