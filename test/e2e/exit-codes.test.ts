@@ -69,6 +69,9 @@ describe('exit codes and errors', () => {
     expectError(await sb.run(['tokenz']), 2, "unknown command 'tokenz'");
     expectError(await sb.run(['tokens', 'get']), 2, "missing required argument 'id'");
     expectError(await sb.run(['tokens', 'list', '--per-page', 'lots']), 2, '--per-page must be a positive whole number');
+    // A number past 2^53 is refused as typed, naming the flag, instead of reaching the server rounded.
+    expectError(await sb.run(['projects', 'list', '--page', '99999999999999999999']), 2, '--page is too large');
+    expectError(await sb.run(['projects', 'list', '--limit', '99999999999999999999']), 2, '--limit is too large');
     const none = await sb.run([]);
     expect(none.exitCode).toBe(2);
   });
