@@ -3,7 +3,10 @@
 import { createServer } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { execa } from 'execa';
+import { chmodSync, cpSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { join } from 'node:path';
 import { BIN, cleanEnv } from '../helpers/cli.js';
+import { giveToNobody, nobodyProcess, reachableTempDir } from '../helpers/refused-removal.js';
 import { inProcessSandbox as cliSandbox, type InProcessSandbox as CliSandbox } from '../helpers/cli-in-process.js';
 
 const STACK = /\n\s+at /;
@@ -105,6 +108,37 @@ describe('exit codes and errors', () => {
       expectError(res, 7, `timed out reaching ${silent.url}`);
     } finally {
       await silent.close();
+    }
+  });
+
+  it('a write a read-only state refuses names the cause, without a stack trace (HOSTCTL_DEBUG=stack adds it)', async () => {
+    // Root writes past modes: the command runs as nobody on a copy of the state nobody owns, with
+    // its write permissions taken away, so the refusal is SQLite's own.
+    const dir = reachableTempDir('hostctl-readonly-');
+    try {
+      const state = join(dir, 'state');
+      cpSync(sb.stateDir, state, { recursive: true });
+      giveToNobody(dir);
+      const readOnly = (path: string): void => {
+        const isDir = statSync(path).isDirectory();
+        if (isDir) for (const entry of readdirSync(path)) readOnly(join(path, entry));
+        chmodSync(path, isDir ? 0o555 : 0o444);
+      };
+      readOnly(state);
+      const create = (env: Record<string, string> = {}) =>
+        execa(process.execPath, [BIN, '--state', state, 'users', 'create', '--username', 'zed', '--email', 'zed@example.com', '--name', 'Zed', '--password', 'Long-enough-1'], {
+          env: { ...cleanEnv(), ...sb.env, HOSTCTL_CONFIG_DIR: join(dir, 'config'), HOSTCTL_TOKEN: token, ...env },
+          extendEnv: false,
+          reject: false,
+          stdin: 'ignore',
+          ...nobodyProcess(),
+        });
+      const res = await create();
+      expectError(res, 1, 'error: 500 Internal Server Error');
+      expect(res.stderr).toContain('readonly database');
+      expect((await create({ HOSTCTL_DEBUG: 'stack' })).stderr).toMatch(STACK);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
     }
   });
 
