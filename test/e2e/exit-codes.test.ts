@@ -201,6 +201,11 @@ describe('exit codes and errors', () => {
     expect(created.stderr).toContain('"token":"[REDACTED]"');
     expect(created.stderr).not.toContain(secret);
     expect(created.stderr).not.toContain(token);
+    // Any secret-named field of a request body, as --dry-run shows it, not only token secrets.
+    const user = await sb.run(['users', 'create', '--username', 'traced', '--email', 'traced@example.com', '--name', 'Traced', '--password', 'Traced-password-1', '--debug']);
+    expect(user.exitCode, user.stderr).toBe(0);
+    expect(user.stderr).toContain('"password":"[REDACTED]"');
+    expect(user.stderr).not.toContain('Traced-password-1');
     const failing = await sb.run(['tokens', 'get', '99999', '--debug']);
     expect(failing.exitCode).toBe(3);
     expect(failing.stderr).not.toContain(token);
