@@ -70,6 +70,9 @@ describe('exit codes and errors', () => {
 
   it('2 for an unknown command, a missing argument or a bad value', async () => {
     expectError(await sb.run(['tokenz']), 2, "unknown command 'tokenz'");
+    // --help does not turn an unknown verb into the noun's help and a success.
+    expectError(await sb.run(['tokens', 'frob', '--help']), 2, "unknown command 'frob'");
+    expectError(await sb.run(['tokenz', '--help']), 2, "unknown command 'tokenz'");
     expectError(await sb.run(['tokens', 'get']), 2, "missing required argument 'id'");
     expectError(await sb.run(['tokens', 'list', '--per-page', 'lots']), 2, '--per-page must be a positive whole number');
     // A number past 2^53 is refused as typed, naming the flag, instead of reaching the server rounded.
