@@ -117,7 +117,11 @@ export async function main(argv: string[], options: { directOutput?: boolean } =
     await addNouns(program, noun ? [noun] : [], { alone: !argv.includes('--help') && !argv.includes('-h'), verb: selectedVerb(words) });
     configureOutputs(program);
     // --version describes the program; with a command, before or after it, it is a mistake, not a request.
-    if (line.misplaced) throw new UsageError(`${line.misplaced} is a program option and takes no command: give it alone (hostctl ${line.misplaced})`);
+    if (line.misplaced) {
+      // A verb's own flag of that name is spelt longer (packages' --package-version): name it.
+      const own = line.misplaced.startsWith('--') ? findCommand(program, words).command.options.find((o) => o.long?.endsWith(`-${line.misplaced?.slice(2)}`))?.long : undefined;
+      throw new UsageError(`${line.misplaced} is a program option and takes no command: give it alone (hostctl ${line.misplaced})${own ? `; did you mean ${own}?` : ''}`);
+    }
     if (words[0] === 'help') {
       await help(program, words.slice(1));
       return;

@@ -70,6 +70,9 @@ describe('exit codes and errors', () => {
 
   it('2 for an unknown command, a missing argument or a bad value', async () => {
     expectError(await sb.run(['tokenz']), 2, "unknown command 'tokenz'");
+    // --version is the program's; a verb's own version flag is named.
+    expectError(await sb.run(['packages', 'upload', '-R', 'acme/web', '--name', 'pkg', '--version', '1.0', 'f.txt']), 2, 'give it alone (hostctl --version); did you mean --package-version?');
+    expectError(await sb.run(['tokens', 'list', '--version']), 2, 'give it alone (hostctl --version)');
     // --help does not turn an unknown verb into the noun's help and a success.
     expectError(await sb.run(['tokens', 'frob', '--help']), 2, "unknown command 'frob'");
     expectError(await sb.run(['tokenz', '--help']), 2, "unknown command 'tokenz'");
