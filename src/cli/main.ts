@@ -44,6 +44,11 @@ function classify(error: unknown, flagFor?: FlagOfField): Reported | null {
   if (error instanceof TransportError) return { code: error.timedOut ? EXIT.timedOut : EXIT.unavailable, message: error.message, ...(error.timedOut ? {} : { hint: hintForUnreachable() }) };
   if (error instanceof Error && error.name === 'ExitPromptError') return { code: EXIT.interrupted, message: 'interrupted' };
   if (error instanceof Error && error.name === 'AbortPromptError') return { code: EXIT.usage, message: 'cancelled' };
+  // A state this user may not write (or a read-only file system) is no bug of ours: say what to check.
+  const code = error && typeof error === 'object' ? (error as { code?: unknown }).code : undefined;
+  if (typeof code === 'string' && /^(SQLITE_READONLY|SQLITE_PERM|EROFS|EACCES|EPERM)/.test(code)) {
+    return { code: EXIT.failure, message: error instanceof Error ? error.message : String(error), hint: 'the state cannot be written here: check the owner and permissions of its directory and files, and that its file system is not read-only' };
+  }
   return { code: EXIT.failure, message: error instanceof Error ? error.message : String(error), hint: 'this is unexpected; HOSTCTL_DEBUG=stack shows where it happened' };
 }
 
