@@ -306,7 +306,7 @@ _hostctl_flags() {
     'error-tracking settings get') echo '-R --project' ;;
     'error-tracking settings enable') echo '-R --project' ;;
     'error-tracking settings disable') echo '-R --project' ;;
-    'export') echo '--group --recursive --project --section' ;;
+    'export') echo '-g --group --recursive -R --project --section' ;;
     'freeze-periods') echo '' ;;
     'freeze-periods create') echo '-R --project --start --end --timezone' ;;
     'freeze-periods delete') echo '-R --project' ;;
@@ -654,8 +654,8 @@ _hostctl_value() {
       esac ;;
     'export')
       case "$2" in
-        --group) _hostctl_dynamic groups; return 0 ;;
-        --project) _hostctl_dynamic projects; return 0 ;;
+        -g|--group) _hostctl_dynamic groups; return 0 ;;
+        -R|--project) _hostctl_dynamic projects; return 0 ;;
         --section) COMPREPLY=(); return 0 ;;
       esac ;;
     'freeze-periods create')

@@ -1009,9 +1009,9 @@ complete -c hostctl -n '__hostctl_at \'error-tracking settings enable\'' -s R -l
 complete -c hostctl -n '__hostctl_at \'error-tracking settings disable\'' -s R -l project -x -a '(__hostctl_dynamic projects)' -d 'the project (id or full path)'
 
 # export
-complete -c hostctl -n '__hostctl_at \'export\'' -l group -x -a '(__hostctl_dynamic groups)' -d 'a group to export (repeatable)'
+complete -c hostctl -n '__hostctl_at \'export\'' -s g -l group -x -a '(__hostctl_dynamic groups)' -d 'a group to export (repeatable)'
 complete -c hostctl -n '__hostctl_at \'export\'' -l recursive -d 'with --group: its subgroups and their projects too'
-complete -c hostctl -n '__hostctl_at \'export\'' -l project -x -a '(__hostctl_dynamic projects)' -d 'a project to export (repeatable)'
+complete -c hostctl -n '__hostctl_at \'export\'' -s R -l project -x -a '(__hostctl_dynamic projects)' -d 'a project to export (repeatable)'
 complete -c hostctl -n '__hostctl_at \'export\'' -l section -x -d 'only this section (repeatable; default: every section)'
 
 # freeze-periods create

@@ -44,6 +44,11 @@ function classify(error: unknown, flagFor?: FlagOfField): Reported | null {
   if (error instanceof TransportError) return { code: error.timedOut ? EXIT.timedOut : EXIT.unavailable, message: error.message, ...(error.timedOut ? {} : { hint: hintForUnreachable() }) };
   if (error instanceof Error && error.name === 'ExitPromptError') return { code: EXIT.interrupted, message: 'interrupted' };
   if (error instanceof Error && error.name === 'AbortPromptError') return { code: EXIT.usage, message: 'cancelled' };
+  // A state this user may not write (or a read-only file system) is no bug of ours: say what to check.
+  const code = error && typeof error === 'object' ? (error as { code?: unknown }).code : undefined;
+  if (typeof code === 'string' && /^(SQLITE_READONLY|SQLITE_PERM|EROFS|EACCES|EPERM)/.test(code)) {
+    return { code: EXIT.failure, message: error instanceof Error ? error.message : String(error), hint: 'the state cannot be written here: check the owner and permissions of its directory and files, and that its file system is not read-only' };
+  }
   return { code: EXIT.failure, message: error instanceof Error ? error.message : String(error), hint: 'this is unexpected; HOSTCTL_DEBUG=stack shows where it happened' };
 }
 
@@ -117,7 +122,11 @@ export async function main(argv: string[], options: { directOutput?: boolean } =
     await addNouns(program, noun ? [noun] : [], { alone: !argv.includes('--help') && !argv.includes('-h'), verb: selectedVerb(words) });
     configureOutputs(program);
     // --version describes the program; with a command, before or after it, it is a mistake, not a request.
-    if (line.misplaced) throw new UsageError(`${line.misplaced} is a program option and takes no command: give it alone (hostctl ${line.misplaced})`);
+    if (line.misplaced) {
+      // A verb's own flag of that name is spelt longer (packages' --package-version): name it.
+      const own = line.misplaced.startsWith('--') ? findCommand(program, words).command.options.find((o) => o.long?.endsWith(`-${line.misplaced?.slice(2)}`))?.long : undefined;
+      throw new UsageError(`${line.misplaced} is a program option and takes no command: give it alone (hostctl ${line.misplaced})${own ? `; did you mean ${own}?` : ''}`);
+    }
     if (words[0] === 'help') {
       await help(program, words.slice(1));
       return;

@@ -40,6 +40,11 @@ export function helpSettings(sort = true): HelpSettings {
     visibleGlobalOptions(this: Help, cmd: Command): Option[] {
       return Help.prototype.visibleGlobalOptions.call(this, cmd).filter((o) => !programOnlyFlags().has(o.long ?? ''));
     },
+    // A repeatable flag collects into a list that starts empty: "(default: [])" says nothing.
+    optionDescription(this: Help, option: Option): string {
+      const emptyList = Array.isArray(option.defaultValue) && option.defaultValue.length === 0 && option.defaultValueDescription === undefined;
+      return Help.prototype.optionDescription.call(this, emptyList ? Object.assign(Object.create(option) as Option, { defaultValue: undefined }) : option);
+    },
   });
 }
 

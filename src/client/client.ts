@@ -166,7 +166,9 @@ export class ApiClient {
     if (debug) {
       debug(`> ${request.method} ${redactText(`${pathOnly}${query ? `?${query}` : ''}`)} (${this.transport.target})`);
       for (const [k, v] of Object.entries(redactHeaders(headers))) debug(`> ${k}: ${v}`);
-      if (typeof body === 'string') debug(`> ${redactText(body)}`);
+      // A JSON body is traced as --dry-run shows it: token secrets alone are not all it may hold
+      // (a new user's password, a webhook's secret).
+      if (typeof body === 'string') debug(`> ${redactText(opts.body !== undefined && !opts.multipart ? JSON.stringify(redactBody(opts.body)) : body)}`);
     }
     let response = await this.transport.request(request);
     let answeredPath = pathOnly;

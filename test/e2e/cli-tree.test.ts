@@ -256,6 +256,15 @@ describe('every command of the tree has completions, a man entry and help', () =
     }
   });
 
+  it('names the project -R, --project and a group -g, --group in every command that takes them (docs/cli-conventions.md)', () => {
+    const wrong = all.flatMap((c) =>
+      own(c)
+        .filter((o) => (o.long === '--project' && o.short !== '-R') || (o.long === '--group' && o.short !== '-g'))
+        .map((o) => `${c.path.join(' ')} ${o.long}`),
+    );
+    expect(wrong).toEqual([]);
+  });
+
   it('the man page has an entry for every command with its options', () => {
     const man = readFileSync(join(ROOT, 'man/hostctl.1'), 'utf8');
     const roffText = (s: string) => s.replace(/-/g, '\\-');
@@ -271,6 +280,8 @@ describe('every command of the tree has completions, a man entry and help', () =
       const res = await sb.run(['help', ...c.path]);
       expect(res.exitCode, c.path.join(' ')).toBe(0);
       expect(String(res.stdout), c.path.join(' ')).toContain(`Usage: hostctl ${c.path.join(' ')}`);
+      // A repeatable flag's empty starting list is not shown as a default.
+      expect(String(res.stdout), c.path.join(' ')).not.toContain('(default: [])');
     }
     // One process per command (a few hundred): the time grows with the tree, not with a defect.
   }, 300_000);

@@ -3,7 +3,10 @@
 import { createServer } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { execa } from 'execa';
+import { chmodSync, cpSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { join } from 'node:path';
 import { BIN, cleanEnv } from '../helpers/cli.js';
+import { giveToNobody, nobodyProcess, reachableTempDir } from '../helpers/refused-removal.js';
 import { inProcessSandbox as cliSandbox, type InProcessSandbox as CliSandbox } from '../helpers/cli-in-process.js';
 
 const STACK = /\n\s+at /;
@@ -67,8 +70,17 @@ describe('exit codes and errors', () => {
 
   it('2 for an unknown command, a missing argument or a bad value', async () => {
     expectError(await sb.run(['tokenz']), 2, "unknown command 'tokenz'");
+    // --version is the program's; a verb's own version flag is named.
+    expectError(await sb.run(['packages', 'upload', '-R', 'acme/web', '--name', 'pkg', '--version', '1.0', 'f.txt']), 2, 'give it alone (hostctl --version); did you mean --package-version?');
+    expectError(await sb.run(['tokens', 'list', '--version']), 2, 'give it alone (hostctl --version)');
+    // --help does not turn an unknown verb into the noun's help and a success.
+    expectError(await sb.run(['tokens', 'frob', '--help']), 2, "unknown command 'frob'");
+    expectError(await sb.run(['tokenz', '--help']), 2, "unknown command 'tokenz'");
     expectError(await sb.run(['tokens', 'get']), 2, "missing required argument 'id'");
     expectError(await sb.run(['tokens', 'list', '--per-page', 'lots']), 2, '--per-page must be a positive whole number');
+    // A number past 2^53 is refused as typed, naming the flag, instead of reaching the server rounded.
+    expectError(await sb.run(['projects', 'list', '--page', '99999999999999999999']), 2, '--page is too large');
+    expectError(await sb.run(['projects', 'list', '--limit', '99999999999999999999']), 2, '--limit is too large');
     const none = await sb.run([]);
     expect(none.exitCode).toBe(2);
   });
@@ -102,6 +114,43 @@ describe('exit codes and errors', () => {
       expectError(res, 7, `timed out reaching ${silent.url}`);
     } finally {
       await silent.close();
+    }
+  });
+
+  it('a write a read-only state refuses names the cause, without a stack trace (HOSTCTL_DEBUG=stack adds it)', async () => {
+    // Root writes past modes: the command runs as nobody on a copy of the state nobody owns, with
+    // its write permissions taken away, so the refusal is SQLite's own.
+    const dir = reachableTempDir('hostctl-readonly-');
+    try {
+      const state = join(dir, 'state');
+      cpSync(sb.stateDir, state, { recursive: true });
+      giveToNobody(dir);
+      const readOnly = (path: string): void => {
+        const isDir = statSync(path).isDirectory();
+        if (isDir) for (const entry of readdirSync(path)) readOnly(join(path, entry));
+        chmodSync(path, isDir ? 0o555 : 0o444);
+      };
+      readOnly(state);
+      const create = (env: Record<string, string> = {}) =>
+        execa(process.execPath, [BIN, '--state', state, 'users', 'create', '--username', 'zed', '--email', 'zed@example.com', '--name', 'Zed', '--password', 'Long-enough-1'], {
+          env: { ...cleanEnv(), ...sb.env, HOSTCTL_CONFIG_DIR: join(dir, 'config'), HOSTCTL_TOKEN: token, ...env },
+          extendEnv: false,
+          reject: false,
+          stdin: 'ignore',
+          ...nobodyProcess(),
+        });
+      const res = await create();
+      expectError(res, 1, 'error: 500 Internal Server Error');
+      expect(res.stderr).toContain('readonly database');
+      expect((await create({ HOSTCTL_DEBUG: 'stack' })).stderr).toMatch(STACK);
+      // doctor reads the state but is refused a write: the hint says what to check, not that it is unexpected.
+      const doctor = await execa(process.execPath, [BIN, '--state', state, 'doctor'], { env: { ...cleanEnv(), ...sb.env, HOSTCTL_CONFIG_DIR: join(dir, 'config'), HOSTCTL_TOKEN: token }, extendEnv: false, reject: false, stdin: 'ignore', ...nobodyProcess() });
+      expect(doctor.stderr).not.toMatch(STACK);
+      expect(doctor.stderr).not.toContain('unexpected');
+      // (Should doctor come to report a read-only state as a finding, there is no error to hint at.)
+      if (doctor.stderr.includes('error: attempt to write a readonly database')) expect(doctor.stderr).toContain('hint: the state cannot be written here');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
     }
   });
 
@@ -164,6 +213,11 @@ describe('exit codes and errors', () => {
     expect(created.stderr).toContain('"token":"[REDACTED]"');
     expect(created.stderr).not.toContain(secret);
     expect(created.stderr).not.toContain(token);
+    // Any secret-named field of a request body, as --dry-run shows it, not only token secrets.
+    const user = await sb.run(['users', 'create', '--username', 'traced', '--email', 'traced@example.com', '--name', 'Traced', '--password', 'Traced-password-1', '--debug']);
+    expect(user.exitCode, user.stderr).toBe(0);
+    expect(user.stderr).toContain('"password":"[REDACTED]"');
+    expect(user.stderr).not.toContain('Traced-password-1');
     const failing = await sb.run(['tokens', 'get', '99999', '--debug']);
     expect(failing.exitCode).toBe(3);
     expect(failing.stderr).not.toContain(token);

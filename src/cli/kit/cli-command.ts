@@ -23,4 +23,17 @@ export class CliCommand extends Command {
   override createCommand(name?: string): Command {
     return new CliCommand(name);
   }
+
+  /**
+   * commander answers `--help` before it looks at the verb, so `hostctl users frob --help` printed
+   * the noun's help and exited 0 while `hostctl users frob` is an unknown command (exit 2): a word
+   * that names no subcommand of a command that only dispatches is reported as such, help or not.
+   * (Not part of commander's typings: the method its parser calls before dispatching.)
+   */
+  _outputHelpIfRequested(args: string[]): void {
+    const self = this as unknown as { _actionHandler: unknown; args: string[]; _findCommand(name: string): Command | undefined };
+    const word = self.args.find((arg) => !arg.startsWith('-'));
+    if (this.commands.length > 0 && !self._actionHandler && word !== undefined && !self._findCommand(word)) return;
+    (Command.prototype as unknown as { _outputHelpIfRequested(args: string[]): void })._outputHelpIfRequested.call(this, args);
+  }
 }

@@ -33,7 +33,7 @@ export async function createTransport(target: Target, setup: ClientSetup = {}): 
   let core;
   try {
     // A one-shot command serves no one else: its writes may wait for the lock synchronously.
-    core = openCore({ stateDir, clock: clockFromEnv(), writeBusyMs: 10_000, ...(served ? { externalUrl: served.webUrl } : {}) });
+    core = openCore({ stateDir, clock: clockFromEnv(), writeBusyMs: 10_000, log: localCoreLog, ...(served ? { externalUrl: served.webUrl } : {}) });
   } catch (error) {
     if (error instanceof StateNotFoundError) throw new CliError(error.message, EXIT.failure, 'or choose another target: hostctl context list');
     throw error;
@@ -64,6 +64,17 @@ export async function createClient(target: Target, setup: ClientSetup = {}): Pro
     ...(setup.dryRun ? { dryRun: setup.dryRun } : {}),
     userAgent: 'hostctl',
   });
+}
+
+/**
+ * The log of a core opened for one command: its line for a failed request names the cause (a
+ * read-only state, a full disk) beside the command's own error, but a stack trace is for
+ * HOSTCTL_DEBUG=stack only, as for the CLI's own unexpected errors (serve's log keeps it whole).
+ */
+export function localCoreLog(message: string): void {
+  const lines = message.split('\n');
+  const shown = process.env.HOSTCTL_DEBUG === 'stack' ? lines : lines.filter((line) => !/^\s+at /.test(line));
+  process.stderr.write(`${shown.join('\n')}\n`);
 }
 
 /** Runs `hostctl worker` in the background, detached from this process. */

@@ -2,6 +2,7 @@
 // tags, releases), the project-or-group choice of nouns that live in either (members,
 // milestones), and small option parsers those nouns share.
 import type { Command } from 'commander';
+import { isCalendarDate } from '../../shared/dates.js';
 import type { PathValue } from '../../shared/path.js';
 import { UsageError } from './errors.js';
 import { apiPath, idOrPath } from './refs.js';
@@ -50,7 +51,9 @@ export const repeat = (value: string, previous: string[] = []): string[] => [...
 /** An ISO 8601 date or time as the API accepts it, checked before any request is made. */
 export function parseIsoTime(value: string, flag: string): string {
   const shape = /^\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:?\d{2})?)?$/i;
-  if (!shape.test(value) || Number.isNaN(Date.parse(value.replace(' ', 'T')))) {
+  // Date.parse rolls a day the month does not have over (2026-02-30 is March 2nd): the date part
+  // must be one the calendar has, as --due-date's is.
+  if (!shape.test(value) || !isCalendarDate(value.slice(0, 10)) || Number.isNaN(Date.parse(value.replace(' ', 'T')))) {
     throw new UsageError(`${flag} must be an ISO 8601 date or time such as 2026-03-01T12:00:00Z, got "${value}"`);
   }
   return value;

@@ -159,6 +159,9 @@ export const examplesOf = (cmd: Command): readonly string[] => verbExamples.get(
 
 const positiveInt = (flag: string) => (value: string) => {
   if (!/^\d+$/.test(value) || Number(value) < 1) throw new UsageError(`${flag} must be a positive whole number, got "${value}"`);
+  // Past 2^53 the number is not the one typed (it would be sent rounded, or the server refuses
+  // it as an HTTP error); it is the user's input that is wrong, so it is a usage error here.
+  if (!Number.isSafeInteger(Number(value))) throw new UsageError(`${flag} is too large: at most ${Number.MAX_SAFE_INTEGER}, got "${value}"`);
   return Number(value);
 };
 

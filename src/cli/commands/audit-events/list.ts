@@ -27,7 +27,13 @@ function sinceTime(value: string, now: Date): string {
   if (/^\d+(\.\d+)?(ms|s|m|h|d|w)?$/.test(value.trim()) && !/^\d{4}/.test(value.trim())) {
     return new Date(now.getTime() - parseDuration(value, '--since')).toISOString();
   }
-  return new Date(parseIsoTime(value, '--since').replace(' ', 'T')).toISOString();
+  try {
+    return new Date(parseIsoTime(value, '--since').replace(' ', 'T')).toISOString();
+  } catch (error) {
+    // The shared check names dates only; --since also takes a duration, and says so.
+    if (error instanceof UsageError) throw new UsageError(`--since must be a duration ago (30m, 2h, 7d) or an ISO 8601 date or time such as 2026-03-01T12:00:00Z, got "${value}"`);
+    throw error;
+  }
 }
 
 export const listVerb = defineVerb<ListOpts>({

@@ -24,9 +24,9 @@ export function configure(noun: Command): void {
     ],
     options: (cmd) =>
       cmd
-        .option('--group <path>', 'a group to export (repeatable)', many)
+        .option('-g, --group <path>', 'a group to export (repeatable)', many)
         .option('--recursive', 'with --group: its subgroups and their projects too')
-        .option('--project <path>', 'a project to export (repeatable)', many)
+        .option('-R, --project <path>', 'a project to export (repeatable)', many)
         .option('--section <name>', 'only this section (repeatable; default: every section)', many),
     async run(cli, _args, o) {
       const projects = typeof o.project === 'string' ? [o.project] : (o.project ?? []);
