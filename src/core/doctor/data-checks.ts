@@ -83,11 +83,20 @@ export function sweepFailureChecks(stateDir: string, fix: boolean): CheckResult[
 export function modeChecks(stateDir: string, fix: boolean): CheckResult[] {
   const found = stateModeWarnings(stateDir);
   if (found.length === 0) return [ok('state.modes', 'state directory 0700, database 0600')];
+  const byHand = `chmod 700 ${stateDir}; chmod 600 ${stateDir}/state.db*`;
+  const reachable = `other local users can reach the state (${count(found.length, 'path')}; token digests and password hashes are inside)`;
   if (fix) {
-    restrictStateModes(stateDir);
+    try {
+      restrictStateModes(stateDir);
+    } catch (error) {
+      // Another user's state, or read-only media: the finding stands, with why it was not fixed;
+      // the other checks still run.
+      const code = (error as { code?: unknown } | null)?.code;
+      return [fail('state.modes', `${reachable}; could not restrict them (${typeof code === 'string' ? code : String(error)})`, `as the state's owner: ${byHand}`)];
+    }
     return [{ ...ok('state.modes', 'modes restricted'), fixed: 'set the state directory to 0700 and the database to 0600' }];
   }
-  return [fail('state.modes', `other local users can reach the state (${count(found.length, 'path')}; token digests and password hashes are inside)`, `hostctl doctor --fix (or chmod 700 ${stateDir}; chmod 600 ${stateDir}/state.db*)`)];
+  return [fail('state.modes', reachable, `hostctl doctor --fix (or ${byHand})`)];
 }
 
 export function jobChecks(db: Database, now: Date): CheckResult[] {

@@ -1,6 +1,6 @@
 // `hostctl doctor` on a local state: every check, in the order an admin would fix things.
 import { join } from 'node:path';
-import { openDatabase } from '../db/connection.js';
+import { openReadOnly } from '../db/connection.js';
 import { STATE_DB } from '../../shared/state-layout.js';
 import { databaseChecks } from './database-checks.js';
 import { storageChecks } from './storage-checks.js';
@@ -32,7 +32,8 @@ export async function runDoctor(options: DoctorOptions): Promise<CheckResult[]> 
   const fix = !!options.fix;
   const now = options.now ?? new Date();
   const results: CheckResult[] = [...modeChecks(stateDir, fix)];
-  const db = openDatabase(join(stateDir, STATE_DB), { readonly: true });
+  // A state on read-only media is examined too (from a snapshot when its WAL cannot be shared).
+  const db = openReadOnly(join(stateDir, STATE_DB));
   try {
     results.push(...databaseChecks(db, quick));
     results.push(...(await storageChecks(db, stateDir, { quick, fix, fsck })));
