@@ -4,7 +4,7 @@ import { accessSync, constants as fsConstants, existsSync, statSync } from 'node
 import { dirname, isAbsolute, join } from 'node:path';
 import { BodyTooLargeError, isBodySource, type ServedRequest as ApiRequest, type ApiResponse, type WireStream } from '../shared/wire.js';
 import { systemClock, type Clock } from './clock.js';
-import { openDatabase, openReadOnly, readSnapshot, setBusyTimeout, type Database } from './db/connection.js';
+import { isReadOnlyState, openDatabase, openReadOnly, readSnapshot, setBusyTimeout, type Database } from './db/connection.js';
 import { WriteQueue } from './db/write-queue.js';
 import { latestVersion, migrate } from './db/migrate.js';
 import { dataVersion } from './db/generation.js';
@@ -268,6 +268,9 @@ function dispatch(core: Core, request: ApiRequest, dataVersion: number | undefin
   const outcome = core.router.match(method, path);
   if (outcome.kind === 'none' || outcome.kind === 'bad-encoding') throw routeNotFound();
   if (outcome.kind === 'method-not-allowed') throw paramError('405 Not Allowed', 405);
+  // A state opened read-only answers writes as the platform's read-only instance does, before
+  // any handler could write a repository or a file the database then refuses to record.
+  if (!SAFE_METHODS.has(method) && isReadOnlyState(core.db)) throw new ApiError(403, { message: READ_ONLY_INSTANCE });
   const pathParams = Object.assign(bag(), outcome.match.pathParams) as Record<string, string>;
   const entry = outcome.match.route;
   return after(routeDefs.get(entry) ?? findRouteDef(entry), (route) => {
@@ -285,6 +288,11 @@ interface Routed {
   web: boolean;
   pathParams: Record<string, string>;
 }
+
+/** Methods that never write, answered by a read-only state. */
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+/** The platform's answer to a write on a read-only instance (maintenance mode). */
+export const READ_ONLY_INSTANCE = 'You cannot perform write operations on a read-only instance';
 
 /** Parameters of the body that name a caller (allowed there by the platform). */
 const BODY_CREDENTIALS = ['private_token', 'access_token', 'sudo'];

@@ -117,7 +117,7 @@ describe('exit codes and errors', () => {
     }
   });
 
-  it('a write a read-only state refuses names the cause, without a stack trace (HOSTCTL_DEBUG=stack adds it)', async () => {
+  it('a read-only state answers reads and refuses writes as a read-only instance, and doctor examines it', async () => {
     // Root writes past modes: the command runs as nobody on a copy of the state nobody owns, with
     // its write permissions taken away, so the refusal is SQLite's own.
     const dir = reachableTempDir('hostctl-readonly-');
@@ -139,10 +139,13 @@ describe('exit codes and errors', () => {
           stdin: 'ignore',
           ...nobodyProcess(),
         });
+      // Refused before any handler runs, as the platform's read-only instance refuses writes.
       const res = await create();
-      expectError(res, 1, 'error: 500 Internal Server Error');
-      expect(res.stderr).toContain('readonly database');
-      expect((await create({ HOSTCTL_DEBUG: 'stack' })).stderr).toMatch(STACK);
+      expectError(res, 4, 'error: You cannot perform write operations on a read-only instance (HTTP 403, POST /users)');
+      expect(res.stderr).not.toMatch(STACK);
+      const list = await execa(process.execPath, [BIN, '--state', state, 'users', 'list', '-o', 'json'], { env: { ...cleanEnv(), ...sb.env, HOSTCTL_CONFIG_DIR: join(dir, 'config'), HOSTCTL_TOKEN: token }, extendEnv: false, reject: false, stdin: 'ignore', ...nobodyProcess() });
+      expect(list.exitCode, list.stderr).toBe(0);
+      expect((JSON.parse(list.stdout) as { username: string }[]).map((u) => u.username)).not.toContain('zed');
       // doctor examines a state it may not write (read from a snapshot when its WAL cannot be
       // shared): a report, without an error or a stack.
       const doctor = await execa(process.execPath, [BIN, '--state', state, 'doctor'], { env: { ...cleanEnv(), ...sb.env, HOSTCTL_CONFIG_DIR: join(dir, 'config'), HOSTCTL_TOKEN: token }, extendEnv: false, reject: false, stdin: 'ignore', ...nobodyProcess() });

@@ -272,6 +272,12 @@ export async function retryWhileBusy<T>(db: Database, maxMs: number, fn: () => T
  * only the in-memory copy sees), with every write refused. Commits still only in a `-wal` file
  * that was never checkpointed are not in such a snapshot.
  */
+/** Images read into memory by openReadOnly: read-only, though the driver does not say so. */
+const memoryImages = new WeakSet<Database>();
+
+/** Whether `db` was opened so that it refuses every write (a read-only state). */
+export const isReadOnlyState = (db: Database): boolean => db.readonly || memoryImages.has(db);
+
 export function openReadOnly(file: string): Database {
   try {
     const db = openDatabase(file, { readonly: true });
@@ -287,6 +293,7 @@ export function openReadOnly(file: string): Database {
     db.pragma('query_only = ON');
     db.pragma('foreign_keys = ON');
     cacheStatements(db);
+    memoryImages.add(db);
     return db;
   }
 }
