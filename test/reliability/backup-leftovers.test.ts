@@ -80,7 +80,7 @@ describe('leftovers of killed backups and restores that cannot be removed', () =
       status: 'warn',
       detail: expect.stringMatching(new RegExp(`could not remove 2 leftovers: tmp/backup-${GONE}-0a0b0c0d \\(EACCES at .*\\), ${partial.replace(/[.]/g, '\\.')} \\(EACCES at .*\\)$`)),
     });
-    expect(await check([])).toMatchObject({ status: 'warn', detail: `1 temporary file left by killed processes, 40 bytes (${stuck}); safe to remove: the process that made each is gone` });
+    expect(await check([])).toMatchObject({ status: 'warn', detail: `1 temporary file left by killed processes, 40 B (${stuck}); safe to remove: the process that made each is gone` });
     expect(await check(['--fix'])).toMatchObject({ status: 'ok', detail: 'removed 1 temporary file of killed processes' });
     expect(readdirSync(into)).toEqual(['state']);
   }, 120_000);

@@ -161,14 +161,4 @@ export function wrapText(text: string, width: number, hang = 0): string {
     .join('\n');
 }
 
-/** 1536 → "1.5 KiB" (binary units, one decimal). */
-export function humanBytes(n: number): string {
-  const units = ['B', 'KiB', 'MiB', 'GiB', 'TiB'];
-  let v = n;
-  let i = 0;
-  while (v >= 1024 && i < units.length - 1) {
-    v /= 1024;
-    i++;
-  }
-  return i === 0 ? `${v} B` : `${v.toFixed(1)} ${units[i]}`;
-}
+export { humanBytes } from '../../shared/byte-size.js';

@@ -2,6 +2,7 @@
 // administrators' tokens, and the state's file modes.
 import { existsSync, lstatSync } from 'node:fs';
 import { join, sep } from 'node:path';
+import { humanBytes } from '../../shared/byte-size.js';
 import type { Database } from '../db/connection.js';
 import { restrictStateModes, stateModeWarnings } from '../state-modes.js';
 import { deadBeside, deadScratch } from '../backup/scratch.js';
@@ -36,7 +37,7 @@ export function leftoverChecks(stateDir: string, fix: boolean): CheckResult[] {
     return [{ ...ok('state.temporary-files', done), fixed: `removed ${removed.length} temporary files` }];
   }
   const bytes = leftovers.reduce((sum, p) => sum + sizeOf(p), 0);
-  return [warn('state.temporary-files', `${count(leftovers.length, 'temporary file')} left by killed processes, ${sizeText(bytes)} (${listSome(leftovers.map(shown), 2)}); safe to remove: the process that made each is gone`, 'hostctl doctor --fix')];
+  return [warn('state.temporary-files', `${count(leftovers.length, 'temporary file')} left by killed processes, ${humanBytes(bytes)} (${listSome(leftovers.map(shown), 2)}); safe to remove: the process that made each is gone`, 'hostctl doctor --fix')];
 }
 
 /** Bytes of a leftover file or directory tree (0 once it is gone). */
@@ -47,17 +48,6 @@ function sizeOf(path: string): number {
   } catch {
     return 0;
   }
-}
-
-function sizeText(bytes: number): string {
-  const units = ['bytes', 'KiB', 'MiB', 'GiB', 'TiB'];
-  let n = bytes;
-  let unit = 0;
-  while (n >= 1024 && unit < units.length - 1) {
-    n /= 1024;
-    unit++;
-  }
-  return unit === 0 ? `${bytes} bytes` : `${n.toFixed(1)} ${units[unit]}`;
 }
 
 /**

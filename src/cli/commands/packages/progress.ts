@@ -4,17 +4,9 @@
 import { Transform, type TransformCallback } from 'node:stream';
 import { openStatusLine, rateOf, type StatusLine } from '../../io/status-line.js';
 
-const UNITS = ['B', 'KiB', 'MiB', 'GiB', 'TiB'];
+import { humanBytes as formatBytes } from '../../../shared/byte-size.js';
 
-export function formatBytes(n: number): string {
-  let value = n;
-  let unit = 0;
-  while (value >= 1024 && unit < UNITS.length - 1) {
-    value /= 1024;
-    unit++;
-  }
-  return `${unit === 0 ? value : value.toFixed(1)} ${UNITS[unit]}`;
-}
+export { formatBytes };
 
 function formatSeconds(s: number): string {
   if (!Number.isFinite(s)) return '--';
