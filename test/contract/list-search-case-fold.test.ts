@@ -2,10 +2,11 @@
 // "ÜBER" is found by "über" and "ørsted" by "ØRSTED", on every list with a text search, for
 // terms the trigram index serves (three characters or more) and for short ones matched whole.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { searchLists } from '../helpers/search-lists.js';
 import { startInstance, TRANSPORTS, type Instance } from '../helpers/instance.js';
 import { createUser, unique, type UserJson } from '../factories/users.js';
 import { createGroup, type GroupJson } from '../factories/groups.js';
-import { addMember, createProject, type ProjectJson } from '../factories/projects.js';
+import { addMember, createProject } from '../factories/projects.js';
 
 describe.each(TRANSPORTS)('searches fold non-ASCII case (%s)', (kind) => {
   let inst: Instance;
@@ -34,13 +35,7 @@ describe.each(TRANSPORTS)('searches fold non-ASCII case (%s)', (kind) => {
     await inst.admin.post(`/projects/${project.id}/repository/branches`, { branch: `${tag}-ÅSA`, ref: 'main' });
     await inst.admin.post(`/projects/${project.id}/repository/tags`, { tag_name: `${tag}-ÐEN`, ref: 'main' });
 
-    const auth = { 'private-token': inst.rootToken };
-    const list = async <T>(path: string, name: string, term: string, extra = '') => {
-      const res = await inst.raw('GET', path, { query: `per_page=100&${name}=${encodeURIComponent(term)}${extra}`, headers: auth });
-      expect(res.status, `${path} ${name}=${term}`).toBe(200);
-      return res.json as T[];
-    };
-    const projects = async (term: string, extra = '') => (await list<ProjectJson>('/projects', 'search', term, extra)).map((p) => p.name);
+    const { list, projects } = searchLists(inst);
 
     expect(await projects('über')).toEqual([`${tag} ÜBER Tools`]);
     expect(await projects(`${tag} über`)).toEqual([`${tag} ÜBER Tools`]);

@@ -3,6 +3,7 @@
 // wildcards taken literally, non-ASCII text, fields kept in step after renames and deletes, and
 // which projects membership=true and min_access_level select, with their totals.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { searchLists } from '../helpers/search-lists.js';
 import { startInstance, TRANSPORTS, type Instance } from '../helpers/instance.js';
 import { createUser, unique, type TestUser, type UserJson } from '../factories/users.js';
 import { createGroup, type GroupJson } from '../factories/groups.js';
@@ -377,13 +378,7 @@ describe.each(TRANSPORTS)('list search and membership filters (%s)', (kind) => {
     for (const title of ['v1', 'v1.0', `${tag} Spring Release`]) await inst.admin.post(`/projects/${one.id}/milestones`, { title });
     for (const name of [`beta ${tag} token`, `${tag} alpha`]) await inst.admin.post(`/users/${alice.user.id}/personal_access_tokens`, { name, scopes: ['api'] });
     for (const name of [`${tag}-stable`, `release-${tag}`]) await inst.admin.post(`/projects/${one.id}/protected_branches`, { name });
-    const auth = { 'private-token': inst.rootToken };
-    const list = async <T>(path: string, name: string, term: string, extra = '') => {
-      const res = await inst.raw('GET', path, { query: `per_page=100&${name}=${encodeURIComponent(term)}${extra}`, headers: auth });
-      expect(res.status, `${path} ${name}=${term}`).toBe(200);
-      return res.json as T[];
-    };
-    const projects = async (term: string, extra = '') => (await list<ProjectJson>('/projects', 'search', term, extra)).map((p) => p.name);
+    const { list, projects } = searchLists(inst);
     const both = [`${tag} Fox Quick`, `${tag} Quick Brown Fox`];
 
     // Every term, in any order, all in one field.
