@@ -142,6 +142,7 @@ describe('exit codes and errors', () => {
       // Refused before any handler runs, as the platform's read-only instance refuses writes.
       const res = await create();
       expectError(res, 4, 'error: You cannot perform write operations on a read-only instance (HTTP 403, POST /users)');
+      expect(res.stderr).toContain('hint: the instance only reads');
       expect(res.stderr).not.toMatch(STACK);
       const list = await execa(process.execPath, [BIN, '--state', state, 'users', 'list', '-o', 'json'], { env: { ...cleanEnv(), ...sb.env, HOSTCTL_CONFIG_DIR: join(dir, 'config'), HOSTCTL_TOKEN: token }, extendEnv: false, reject: false, stdin: 'ignore', ...nobodyProcess() });
       expect(list.exitCode, list.stderr).toBe(0);

@@ -247,6 +247,11 @@ export function hintForStatus(status: number, body: unknown, path = ''): string 
     }
     return 'it does not exist, or the token cannot see it';
   }
+  // The platform's read-only instance (maintenance mode; a hostctl state it may not write) refuses
+  // every write with this message, whoever asks.
+  if (status === 403 && typeof b.message === 'string' && /write operations on a read-only instance/i.test(b.message)) {
+    return 'the instance only reads: its state cannot be written there (hostctl doctor says why), or it is in maintenance mode';
+  }
   if (status === 403) return 'the token is valid but not allowed to do this; an administrator or a higher role may be needed';
   return undefined;
 }
