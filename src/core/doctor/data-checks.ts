@@ -7,7 +7,7 @@ import type { Database } from '../db/connection.js';
 import { restrictStateModes, stateModeWarnings } from '../state-modes.js';
 import { deadBeside, deadScratch } from '../backup/scratch.js';
 import { removePaths } from '../fs/remove-paths.js';
-import { noteSweep, sweepFailures } from '../fs/sweep-record.js';
+import { forgetGoneSweepFailures, sweepFailures } from '../fs/sweep-record.js';
 import { liveBlobFiles, packageBytesChecks } from './stored-bytes-checks.js';
 import { abandonedUploads } from '../upload-temp.js';
 import { directorySize } from '../repositories/repository-sizes.js';
@@ -57,7 +57,7 @@ function sizeOf(path: string): number {
  * forgets it).
  */
 export function sweepFailureChecks(stateDir: string, fix: boolean): CheckResult[] {
-  if (fix) noteSweep(stateDir, { removed: [], failed: [] });
+  if (fix) forgetGoneSweepFailures(stateDir);
   const left = sweepFailures(stateDir);
   if (left.length === 0) return [ok('state.sweep-failures', 'the sweeps of killed processes\' leftovers removed all they found')];
   const shown = (p: string): string => (p.startsWith(stateDir + sep) ? p.slice(stateDir.length + 1) : p);

@@ -41,14 +41,26 @@ function debugFailures(failed: readonly RemovalFailure[]): void {
  * this one did not remove) stay, this sweep's replace them. Never throws.
  */
 export function noteSweep(stateDir: string, removal: Removal, now = new Date()): Removal {
+  // A sweep that found nothing (nearly every opening of a state) changes nothing worth writing:
+  // entries whose leftover went some other way are dropped by every read (sweepFailures), and
+  // from the record by doctor --fix (forgetGoneSweepFailures).
+  if (removal.removed.length === 0 && removal.failed.length === 0) return removal;
   debugFailures(removal.failed);
+  rewriteRecord(stateDir, removal, now);
+  return removal;
+}
+
+/** Drops the recorded failures whose leftover is gone (doctor --fix). Never throws. */
+export const forgetGoneSweepFailures = (stateDir: string): void => rewriteRecord(stateDir, { removed: [], failed: [] }, new Date());
+
+function rewriteRecord(stateDir: string, removal: Removal, now: Date): void {
   const gone = new Set(removal.removed);
   const failedNow = new Set(removal.failed.map((f) => f.path));
   const kept = readRecord(stateDir).filter((e) => !gone.has(e.path) && !failedNow.has(e.path) && existsSync(e.path));
   const next = [...kept, ...removal.failed.map((f) => ({ ...f, at: now.toISOString() }))].slice(-MAX_KEPT);
   // Nothing to say and nothing said before: no write at every opening of a state. A directory
   // that holds no state (yet: a restore's target) is never written in.
-  if ((next.length === 0 && !existsSync(recordPath(stateDir))) || !existsSync(join(stateDir, STATE_DB))) return removal;
+  if ((next.length === 0 && !existsSync(recordPath(stateDir))) || !existsSync(join(stateDir, STATE_DB))) return;
   try {
     mkdirSync(join(stateDir, 'tmp'), { recursive: true, mode: 0o700 });
     const temp = `${recordPath(stateDir)}.${process.pid}.tmp`;
@@ -57,7 +69,6 @@ export function noteSweep(stateDir: string, removal: Removal, now = new Date()):
   } catch (error) {
     if (process.env.HOSTCTL_DEBUG) process.stderr.write(`[debug] sweep: could not record its failures in ${recordPath(stateDir)} (${(error as NodeJS.ErrnoException).code ?? String(error)})\n`);
   }
-  return removal;
 }
 
 /** The recorded failures whose leftover is still there (what doctor reports). */
