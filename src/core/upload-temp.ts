@@ -6,25 +6,18 @@ import { join } from 'node:path';
 import { namesIn } from './fs/names-in.js';
 import { removePaths, type Removal } from './fs/remove-paths.js';
 import { noteSweep } from './fs/sweep-record.js';
-import { currentProcess, ownerGone } from './jobs/owner.js';
+import { nameOwnerGone, ownerNamePart } from './jobs/owner.js';
 
 export const uploadTempDir = (stateDir: string): string => join(stateDir, 'blobs', 'tmp');
 
-/**
- * What this process's upload temporaries are named for: `<pid>-<start>-` (jobs/owner.ts), so a
- * reused pid does not keep a dead upload's file; names of before 2026-11-29 are `<pid>-<random>`.
- */
-export const uploadTempPrefix = (): string => `${currentProcess().pid}-${currentProcess().start}-`;
+/** What this process's upload temporaries are named for (jobs/owner.ts: pid and start time). */
+export const uploadTempPrefix = ownerNamePart;
 
 /** Upload temporaries whose process is gone (`doctor` reports them; opening a state removes them). */
 export function abandonedUploads(stateDir: string): string[] {
   const dir = uploadTempDir(stateDir);
   return namesIn(dir)
-    .filter((name) => {
-      const parts = name.split('-');
-      const pid = Number(parts[0]);
-      return Number.isInteger(pid) && pid > 0 && parts.length >= 2 && ownerGone({ pid, start: parts.length >= 3 ? (parts[1] ?? '') : '' });
-    })
+    .filter(nameOwnerGone)
     .map((name) => join(dir, name));
 }
 

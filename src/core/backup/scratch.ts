@@ -8,34 +8,19 @@
 import { mkdirSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import { basename, dirname, join } from 'node:path';
-import { currentProcess, ownerGone } from '../jobs/owner.js';
+import { nameOwnerGone, ownerNamePart } from '../jobs/owner.js';
 import { namesIn } from '../fs/names-in.js';
 import { removePaths, type Removal } from '../fs/remove-paths.js';
 
 export const scratchRoot = (stateDir: string): string => join(stateDir, 'tmp');
 
-/**
- * `<pid>-<start>-` of this process: its start time beside the pid, so that a pid the system has
- * handed to another process since does not keep a dead process's leftover forever (names of
- * before 2026-11-29 carry the pid alone; ownerGone reads both).
- */
-const ownerPart = (): string => `${currentProcess().pid}-${currentProcess().start}-`;
-
 /** What the names of this process's scratch directories of `kind` begin with. */
-export const scratchPrefix = (kind: string): string => `${kind}-${ownerPart()}`;
-
-/** Whether `rest` (`<pid>-<start>-<random>`, or `<pid>-<random>` of older names) names a process that is gone. */
-function restGone(rest: string): boolean {
-  const parts = rest.split('-');
-  const pid = Number(parts[0]);
-  if (!Number.isInteger(pid) || pid <= 0 || parts.length < 2) return false;
-  return ownerGone({ pid, start: parts.length >= 3 ? (parts[1] ?? '') : '' });
-}
+export const scratchPrefix = (kind: string): string => `${kind}-${ownerNamePart()}`;
 
 export type BesideKind = 'partial' | 'restoring' | 'replaced' | 'checking';
 
 /** What the names of this process's entries of `kind` beside `target` begin with (the directory is `target`'s); `any`: anyone's. */
-export const besidePrefix = (target: string, kind: BesideKind, any = false): string => `.${basename(target)}.${kind}-${any ? '' : ownerPart()}`;
+export const besidePrefix = (target: string, kind: BesideKind, any = false): string => `.${basename(target)}.${kind}-${any ? '' : ownerNamePart()}`;
 
 /** A fresh name for an entry of this process of `kind` beside `target`. */
 export const besidePath = (target: string, kind: BesideKind): string => join(dirname(target), `${besidePrefix(target, kind)}${randomBytes(4).toString('hex')}`);
@@ -50,7 +35,7 @@ export function scratchDir(stateDir: string, kind: string): string {
 /** Scratch directories whose process is gone. */
 export function deadScratch(stateDir: string): string[] {
   return namesIn(scratchRoot(stateDir))
-    .filter((n) => /^[a-z]+-/.test(n) && restGone(n.slice(n.indexOf('-') + 1)))
+    .filter((n) => /^[a-z]+-/.test(n) && nameOwnerGone(n.slice(n.indexOf('-') + 1)))
     .map((n) => join(scratchRoot(stateDir), n));
 }
 
@@ -69,6 +54,6 @@ export function deadBeside(target: string, kind: BesideKind): string[] {
   const dir = dirname(target);
   const prefix = besidePrefix(target, kind, true);
   return namesIn(dir)
-    .filter((n) => n.startsWith(prefix) && restGone(n.slice(prefix.length)))
+    .filter((n) => n.startsWith(prefix) && nameOwnerGone(n.slice(prefix.length)))
     .map((n) => join(dir, n));
 }

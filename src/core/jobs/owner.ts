@@ -49,3 +49,21 @@ export function isAlive(owner: ProcessIdentity): boolean {
 
 /** The one rule every sweep of leftovers of killed processes asks: the process that made it is gone. */
 export const ownerGone = (owner: ProcessIdentity): boolean => !isAlive(owner);
+
+/**
+ * `<pid>-<start>-`: how the names of this process's leftovers (scratch, upload temporaries)
+ * begin, so that a pid the system has handed to another process since does not keep a dead
+ * process's leftover forever. Names of before 2026-11-29 carry the pid alone.
+ */
+export const ownerNamePart = (): string => `${currentProcess().pid}-${currentProcess().start}-`;
+
+/**
+ * Whether `rest` (`<pid>-<start>-<random>`, or `<pid>-<random>` of older names) names a process
+ * that is gone; false for anything else.
+ */
+export function nameOwnerGone(rest: string): boolean {
+  const parts = rest.split('-');
+  const pid = Number(parts[0]);
+  if (!Number.isInteger(pid) || pid <= 0 || parts.length < 2) return false;
+  return ownerGone({ pid, start: parts.length >= 3 ? (parts[1] ?? '') : '' });
+}
