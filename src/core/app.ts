@@ -1,7 +1,7 @@
 // Builds a core from a state directory and exposes handle(request) → response. This is the
 // one place that turns thrown ApiErrors (and unexpected exceptions) into responses.
 import { accessSync, constants as fsConstants, existsSync, statSync } from 'node:fs';
-import { dirname, isAbsolute, join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { BodyTooLargeError, isBodySource, type ServedRequest as ApiRequest, type ApiResponse, type WireStream } from '../shared/wire.js';
 import { systemClock, type Clock } from './clock.js';
 import { isReadOnlyState, openDatabase, openReadOnly, readSnapshot, setBusyTimeout, type Database } from './db/connection.js';
@@ -29,7 +29,7 @@ import { withRequestAuditor } from './audit/record.js';
 
 export { STATE_DB } from '../shared/state-layout.js';
 export { stateModeWarnings } from './state-modes.js';
-import { STATE_DB } from '../shared/state-layout.js';
+import { STATE_DB, storageDirIn } from '../shared/state-layout.js';
 import { webApiPath } from './web-paths.js';
 import { sweepAbandonedUploads } from './upload-temp.js';
 import { sweepAbandonedStagings } from './repositories/staging-leftovers.js';
@@ -105,9 +105,9 @@ export function openCore(options: CoreOptions): Core {
   // Crash recovery: a killed upload's temporary file (possibly huge) goes now, not at the next
   // upload, and so does a repository a killed process was writing before its row existed. What
   // will not go never stops the opening: it is noted for doctor and HOSTCTL_DEBUG (fs/sweep-record.ts).
-  if (!db.readonly) {
+  if (!isReadOnlyState(db)) {
     sweepAbandonedUploads(options.stateDir);
-    noteSweep(options.stateDir, sweepAbandonedStagings(Object.values(settings.storages).map((dir) => (isAbsolute(dir) ? dir : join(options.stateDir, dir)))));
+    noteSweep(options.stateDir, sweepAbandonedStagings(Object.values(settings.storages).map((dir) => storageDirIn(options.stateDir, dir))));
   }
   return buildCore(options, db, settings);
 }
@@ -116,7 +116,7 @@ export function buildCore(options: CoreOptions, db: Database, settings: Instance
   const clock = options.clock ?? systemClock;
   const log = options.log ?? ((m: string) => process.stderr.write(`${m}\n`));
   let repos: RepositoryStore | undefined;
-  const writes = new WriteQueue(db, options.writeLockWaitMs ?? LOCAL_WRITE_LOCK_WAIT_MS, db.readonly ? null : join(options.stateDir, WRITE_WAITERS_DIR));
+  const writes = new WriteQueue(db, options.writeLockWaitMs ?? LOCAL_WRITE_LOCK_WAIT_MS, isReadOnlyState(db) ? null : join(options.stateDir, WRITE_WAITERS_DIR));
   const state: CoreState = {
     stateDir: options.stateDir,
     db,
@@ -140,7 +140,7 @@ export function buildCore(options: CoreOptions, db: Database, settings: Instance
   const core = state as Core;
   const file = join(options.stateDir, STATE_DB);
   identities.set(core, { file, id: fileIdentity(file) });
-  if (options.writeBusyMs !== undefined && !db.readonly) setBusyTimeout(db, options.writeBusyMs);
+  if (options.writeBusyMs !== undefined && !isReadOnlyState(db)) setBusyTimeout(db, options.writeBusyMs);
   Object.assign(core, {
     router: router(),
     handle: async (request: ApiRequest, check?: ArrivalCheck) => answer(core, request, check),

@@ -2,7 +2,8 @@
 // administrator `root` and its first token. An existing state is never touched.
 import { closeSync, existsSync, mkdirSync, openSync, readdirSync, rmSync } from 'node:fs';
 import { restrictStateModes } from './state-modes.js';
-import { isAbsolute, join } from 'node:path';
+import { join } from 'node:path';
+import { storageDirIn } from '../shared/state-layout.js';
 import { openDatabase } from './db/connection.js';
 import { migrate } from './db/migrate.js';
 import { DEFAULT_SETTINGS, writeSettings, type InstanceSettings } from './instance.js';
@@ -47,7 +48,7 @@ export function initState(options: InitOptions): InitResult {
     migrate(db);
     restrictStateModes(dir);
     const storages = { ...DEFAULT_SETTINGS.storages, ...(options.storages ?? {}) };
-    for (const path of Object.values(storages)) mkdirSync(isAbsolute(path) ? path : join(dir, path), { recursive: true });
+    for (const path of Object.values(storages)) mkdirSync(storageDirIn(dir, path), { recursive: true });
     const settings: InstanceSettings = {
       ...DEFAULT_SETTINGS,
       tier: options.tier ?? DEFAULT_SETTINGS.tier,

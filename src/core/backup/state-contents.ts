@@ -1,7 +1,8 @@
 // What a state directory holds, read from a (snapshot) database: the repositories its rows
 // own, the package blobs its file rows name, and the files beside them that no row names.
 import { existsSync, readdirSync } from 'node:fs';
-import { isAbsolute, join } from 'node:path';
+import { join } from 'node:path';
+import { storageDirIn } from '../../shared/state-layout.js';
 import type { Database } from '../db/connection.js';
 import type { ManifestRepository, RepositoryKind } from './manifest.js';
 import { namesIn } from '../fs/names-in.js';
@@ -15,7 +16,7 @@ export function storageDirs(db: Database, stateDir: string): Record<string, stri
   const row = db.prepare("SELECT value FROM settings WHERE key = 'storages'").get() as { value: string } | undefined;
   const configured = row ? (JSON.parse(row.value) as Record<string, string>) : { default: 'storages/default' };
   const out: Record<string, string> = Object.create(null) as Record<string, string>;
-  for (const [name, dir] of Object.entries(configured)) out[name] = isAbsolute(dir) ? dir : join(stateDir, dir);
+  for (const [name, dir] of Object.entries(configured)) out[name] = storageDirIn(stateDir, dir);
   return out;
 }
 

@@ -265,6 +265,12 @@ export async function retryWhileBusy<T>(db: Database, maxMs: number, fn: () => T
   }
 }
 
+/** Images read into memory by openReadOnly: read-only, though the driver does not say so. */
+const memoryImages = new WeakSet<Database>();
+
+/** Whether `db` was opened so that it refuses every write (a read-only state). */
+export const isReadOnlyState = (db: Database): boolean => db.readonly || memoryImages.has(db);
+
 /**
  * A state on read-only media (or a directory its reader may not write) can still be read. A
  * WAL database needs its shared-memory file beside it, which cannot be made there; then the
@@ -272,12 +278,6 @@ export async function retryWhileBusy<T>(db: Database, maxMs: number, fn: () => T
  * only the in-memory copy sees), with every write refused. Commits still only in a `-wal` file
  * that was never checkpointed are not in such a snapshot.
  */
-/** Images read into memory by openReadOnly: read-only, though the driver does not say so. */
-const memoryImages = new WeakSet<Database>();
-
-/** Whether `db` was opened so that it refuses every write (a read-only state). */
-export const isReadOnlyState = (db: Database): boolean => db.readonly || memoryImages.has(db);
-
 export function openReadOnly(file: string): Database {
   try {
     const db = openDatabase(file, { readonly: true });

@@ -7,6 +7,7 @@
 // each on the storage its container's row names (`repository_storage`).
 import { mkdirSync } from 'node:fs';
 import { dirname, isAbsolute, join, normalize, sep } from 'node:path';
+import { storageDirIn } from '../../shared/state-layout.js';
 import { GitRepository } from './repository.js';
 import { uniqueSuffix, type WriteHooks } from './repository-base.js';
 import { GitRuntime } from './runtime.js';
@@ -62,7 +63,7 @@ export class RepositoryStore {
     const all = this.storages();
     const dir = Object.prototype.hasOwnProperty.call(all, name) ? all[name] : undefined;
     if (dir === undefined) throw new UnknownStorageError(name);
-    return isAbsolute(dir) ? dir : join(this.stateDir, dir);
+    return storageDirIn(this.stateDir, dir);
   }
 
   /** A repository at a path relative to a storage (never outside it). */
