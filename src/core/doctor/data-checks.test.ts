@@ -32,7 +32,6 @@ describe('state.temporary-files', () => {
     const beside = join(parent, `.state.restoring-${GONE}-0a0b0c0d`);
     plantRemovable(beside);
 
-
     expect(leftoverChecks(state, false)).toEqual([{ id: 'state.temporary-files', status: 'warn', detail: `1 temporary file left by killed processes, 24 B (${beside}); safe to remove: the process that made each is gone`, fix: 'hostctl doctor --fix' }]);
     expect(leftoverChecks(state, true)).toEqual([{ id: 'state.temporary-files', status: 'ok', detail: 'removed 1 temporary file of killed processes', fixed: 'removed 1 temporary files' }]);
     expect(readdirSync(parent).sort()).toEqual(['state']);

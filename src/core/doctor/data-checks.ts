@@ -28,8 +28,7 @@ export const packageChecks = (db: Database, stateDir: string, quick: boolean): C
 export function leftoverChecks(stateDir: string, fix: boolean): CheckResult[] {
   const leftovers = [...abandonedUploads(stateDir), ...deadScratch(stateDir), ...deadBeside(stateDir, 'restoring'), ...deadBeside(stateDir, 'replaced')];
   if (leftovers.length === 0) return [ok('state.temporary-files', 'no temporary files of killed processes')];
-  // Those in the state by their path in it; one beside it by its whole path.
-  const shown = (p: string): string => (p.startsWith(stateDir + sep) ? p.slice(stateDir.length + 1) : p);
+  const shown = (p: string): string => shownPath(stateDir, p);
   if (fix) {
     const { removed, failed } = removePaths(leftovers);
     const done = `removed ${count(removed.length, 'temporary file')} of killed processes`;
@@ -39,6 +38,9 @@ export function leftoverChecks(stateDir: string, fix: boolean): CheckResult[] {
   const bytes = leftovers.reduce((sum, p) => sum + sizeOf(p), 0);
   return [warn('state.temporary-files', `${count(leftovers.length, 'temporary file')} left by killed processes, ${humanBytes(bytes)} (${listSome(leftovers.map(shown), 2)}); safe to remove: the process that made each is gone`, 'hostctl doctor --fix')];
 }
+
+/** A path in the state by its path there, one beside or outside it whole. */
+const shownPath = (stateDir: string, path: string): string => (path.startsWith(stateDir + sep) ? path.slice(stateDir.length + 1) : path);
 
 /** Bytes of a leftover file or directory tree (0 once it is gone). */
 function sizeOf(path: string): number {
@@ -60,7 +62,7 @@ export function sweepFailureChecks(stateDir: string, fix: boolean): CheckResult[
   if (fix) forgetGoneSweepFailures(stateDir);
   const left = sweepFailures(stateDir);
   if (left.length === 0) return [ok('state.sweep-failures', 'the sweeps of killed processes\' leftovers removed all they found')];
-  const shown = (p: string): string => (p.startsWith(stateDir + sep) ? p.slice(stateDir.length + 1) : p);
+  const shown = (p: string): string => shownPath(stateDir, p);
   return [
     warn(
       'state.sweep-failures',
