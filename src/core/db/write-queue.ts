@@ -25,7 +25,7 @@
 //   lock for its next write, so a busy process does not starve a quieter one.
 import { mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { writeTx, type Database } from './connection.js';
+import { isReadOnlyState, writeTx, type Database } from './connection.js';
 import { dataVersion } from './generation.js';
 import { pidAlive } from '../jobs/owner.js';
 
@@ -82,7 +82,7 @@ export class WriteQueue {
    */
   async run<T>(start: () => T): Promise<Awaited<T>> {
     // Called while a write runs (its synchronous part): the lock is already ours.
-    if (this.db.inTransaction || this.db.readonly) return await start();
+    if (this.db.inTransaction || isReadOnlyState(this.db)) return await start();
     const outcome = await new Promise<Outcome>((settle) => {
       this.pending.push({ start, settle });
       if (!this.draining) void this.drain();
@@ -182,7 +182,7 @@ export class WriteQueue {
    */
   tx<T>(fn: () => T): T {
     const { db } = this;
-    if (db.inTransaction || db.readonly || !this.waiters) return writeTx(db, fn);
+    if (db.inTransaction || isReadOnlyState(db) || !this.waiters) return writeTx(db, fn);
     const bound = db.pragma('busy_timeout', { simple: true }) as number;
     db.pragma('busy_timeout = 0');
     try {

@@ -14,6 +14,7 @@
 // is never stored (as sizes are: repository-sizes.ts).
 import type { ProjectRow } from '../db/rows.js';
 import type { CoreState } from '../state.js';
+import { isReadOnlyState } from '../db/connection.js';
 import { KEY, newClaim, ON_STORAGE_NOW, tryWrite } from './repository-sizes.js';
 import { writeUnderWay } from '../git/recovery.js';
 
@@ -53,7 +54,7 @@ export async function defaultBranchCommitCounts(core: CoreState, projects: reado
 async function count(core: CoreState, projects: readonly ProjectRow[]): Promise<number[]> {
   const claim = newClaim();
   const claimed =
-    !core.db.readonly &&
+    !isReadOnlyState(core.db) &&
     tryWrite(core, () => {
       // A row whose count is of another branch is claimed too: that count answers nobody now.
       const put = core.db.prepare(

@@ -21,7 +21,7 @@ import { readdirSync, statSync, type Dirent } from 'node:fs';
 import { join } from 'node:path';
 import { RepositoryStore, type RepositoryKind } from '../git/store.js';
 import type { CoreState } from '../state.js';
-import type { Database } from '../db/connection.js';
+import { isReadOnlyState, type Database } from '../db/connection.js';
 import { WRITERS_DIR, writeUnderWay } from '../git/recovery.js';
 
 /** One repository to measure: its container, the storage it is on and its directory. */
@@ -114,7 +114,7 @@ const FORGET = 'bytes = NULL, claim = NULL, commit_count = NULL, count_claim = N
  */
 export function forgetRepositorySize(core: CoreState, storage: string, relative: string): void {
   const container = RepositoryStore.containerOf(relative);
-  if (!container || core.db.readonly) return;
+  if (!container || isReadOnlyState(core.db)) return;
   const key = [container.kind, container.id, storage];
   const row = core.db.prepare(`SELECT bytes, claim, commit_count, count_claim FROM repository_sizes WHERE ${KEY}`).get(...key) as
     | { bytes: number | null; claim: string | null; commit_count: number | null; count_claim: string | null }
@@ -145,7 +145,7 @@ export function forgetAfterWrite(core: CoreState, storage: string, relative: str
  */
 export function forgetStoredSize(db: Database, storage: string, relative: string): void {
   const container = RepositoryStore.containerOf(relative);
-  if (!container || db.readonly) return;
+  if (!container || isReadOnlyState(db)) return;
   try {
     db.prepare(`UPDATE repository_sizes SET ${FORGET} WHERE ${KEY}`).run(container.kind, container.id, storage);
   } catch (error) {
@@ -221,7 +221,7 @@ export function repositorySizes(core: CoreState, repos: readonly SizedRepository
 function measure(core: CoreState, repos: readonly SizedRepository[], into: Map<string, number>): void {
   const claim = newClaim();
   const claimed =
-    !core.db.readonly &&
+    !isReadOnlyState(core.db) &&
     tryWrite(core, () => {
       const put = core.db.prepare(
         `INSERT INTO repository_sizes (kind, container_id, storage, bytes, claim) SELECT @kind, @id, @storage, NULL, @claim WHERE ${ON_STORAGE_NOW}
