@@ -3,10 +3,10 @@
 import { createServer } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { execa } from 'execa';
-import { chmodSync, cpSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { cpSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { BIN, cleanEnv } from '../helpers/cli.js';
-import { giveToNobody, nobodyProcess, reachableTempDir } from '../helpers/refused-removal.js';
+import { giveToNobody, makeReadOnly, nobodyProcess, reachableTempDir } from '../helpers/refused-removal.js';
 import { inProcessSandbox as cliSandbox, type InProcessSandbox as CliSandbox } from '../helpers/cli-in-process.js';
 
 const STACK = /\n\s+at /;
@@ -125,12 +125,7 @@ describe('exit codes and errors', () => {
       const state = join(dir, 'state');
       cpSync(sb.stateDir, state, { recursive: true });
       giveToNobody(dir);
-      const readOnly = (path: string): void => {
-        const isDir = statSync(path).isDirectory();
-        if (isDir) for (const entry of readdirSync(path)) readOnly(join(path, entry));
-        chmodSync(path, isDir ? 0o555 : 0o444);
-      };
-      readOnly(state);
+      makeReadOnly(state);
       const create = (env: Record<string, string> = {}) =>
         execa(process.execPath, [BIN, '--state', state, 'users', 'create', '--username', 'zed', '--email', 'zed@example.com', '--name', 'Zed', '--password', 'Long-enough-1'], {
           env: { ...cleanEnv(), ...sb.env, HOSTCTL_CONFIG_DIR: join(dir, 'config'), HOSTCTL_TOKEN: token, ...env },

@@ -3,7 +3,7 @@
 // tests run as root, the removal runs as nobody: in this process through its effective uid (for
 // one synchronous call, given back after), or as a process started as nobody. The refusal is the
 // kernel's own EACCES; nothing of ours is replaced.
-import { chmodSync, existsSync, lchownSync, mkdirSync, mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, lchownSync, mkdirSync, mkdtempSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -72,4 +72,14 @@ export function giveToNobody(path: string): void {
     if (entry.isDirectory()) giveToNobody(join(path, entry.name));
     else lchownSync(join(path, entry.name), NOBODY, NOBODY);
   }
+}
+
+/**
+ * Takes every write permission away from the tree at `path` (directories 0555, files 0444): a
+ * state its owner (nobody, where this process is root: giveToNobody first) can read but not write.
+ */
+export function makeReadOnly(path: string): void {
+  const isDir = statSync(path).isDirectory();
+  if (isDir) for (const entry of readdirSync(path)) makeReadOnly(join(path, entry));
+  chmodSync(path, isDir ? 0o555 : 0o444);
 }
