@@ -2,9 +2,13 @@
 // 1.35× the CPU time of `node -e 0`, both measured in this run (medians, runs interleaved; wall
 // times are printed beside them). Where NODE_EXTRA_CA_CERTS is set, Node parses those
 // certificates at every start, `node -e 0` included: the ratio is given both with the
-// environment as it is and without that variable, each against its own baseline.
+// environment as it is and without that variable, each against its own baseline. Beside them,
+// the floor (bench/startup-floor.cjs: the SQLite addon alone opening the same state, one query,
+// its rows printed) shows what any Node program answering from this state pays at start.
 import { spawnSync } from 'node:child_process';
-import { statSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { BIN, compare, report, sandbox, timesText, withoutExtraCerts } from './lib.mjs';
 import { startupBudgetLine, startupRatioText } from './budget.mjs';
 
@@ -16,16 +20,21 @@ try {
   if (init.status !== 0) throw new Error(`init failed: ${init.stderr}`);
   // Warm the file cache once.
   spawnSync(process.execPath, [BIN, 'tokens', 'list'], { env: box.env });
+  const state = join(box.dir, 'data', 'hostctl', 'state.db');
+  if (!existsSync(state)) throw new Error(`no state at ${state}`);
+  const floor = [fileURLToPath(new URL('startup-floor.cjs', import.meta.url)), state];
   const bare = withoutExtraCerts(box.env);
-  const [baseline, list, version, bareBaseline, bareList] = compare(
+  const [baseline, list, version, floorRun, bareBaseline, bareList, bareFloor] = compare(
     [
       { cmd: process.execPath, args: ['-e', '0'], env: box.env },
       { cmd: process.execPath, args: [BIN, 'tokens', 'list'], env: box.env },
       { cmd: process.execPath, args: [BIN, '--version'], env: box.env },
+      { cmd: process.execPath, args: floor, env: box.env },
       ...(bare
         ? [
             { cmd: process.execPath, args: ['-e', '0'], env: bare },
             { cmd: process.execPath, args: [BIN, 'tokens', 'list'], env: bare },
+            { cmd: process.execPath, args: floor, env: bare },
           ]
         : []),
     ],
@@ -35,11 +44,13 @@ try {
   report(`CLI start-up (${runs} interleaved runs, medians)${certs}`, {
     'node -e 0': timesText(baseline),
     'hostctl --version': timesText(version, baseline),
+    'floor: addon, open, one query, print': timesText(floorRun, baseline),
     'hostctl tokens list (local)': timesText(list, baseline),
     [`ratio tokens list / node -e 0 (CPU)`]: startupRatioText(list, baseline, BUDGET),
     ...(bare
       ? {
           'without NODE_EXTRA_CA_CERTS: node -e 0': timesText(bareBaseline),
+          'without NODE_EXTRA_CA_CERTS: floor': timesText(bareFloor, bareBaseline),
           'without NODE_EXTRA_CA_CERTS: tokens list': timesText(bareList, bareBaseline),
         }
       : {}),

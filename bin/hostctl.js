@@ -100,13 +100,13 @@ function createLoader(dist, { noun, fresh = false } = {}) {
     const own = wrapped && noun !== undefined ? `${file}.${process.versions.v8}.${noun}.cache` : undefined;
     // The build writes the bundles in ASCII (scripts/build.mjs): read as Latin-1, the same text
     // comes without UTF-8 decoding.
-    const source = fs.readFileSync(file, 'latin1');
+    const source = readShared(file).latin1Slice();
     let cachedData;
     let cacheFile = own ?? general;
     if (!fresh) {
       for (const candidate of own ? [own, general] : [general]) {
         try {
-          cachedData = fs.readFileSync(candidate);
+          cachedData = readShared(candidate);
           cacheFile = candidate;
           break;
         } catch {
@@ -121,6 +121,31 @@ function createLoader(dist, { noun, fresh = false } = {}) {
     });
     if (fresh ? own !== undefined : cachedData === undefined || script.cachedDataRejected) stale.push({ script, cacheFile });
     return script.runInThisContext();
+  }
+
+  /**
+   * Reads a whole file into one buffer that every read of this loader reuses. V8 copies a
+   * script's text into its heap and deserialises a cache while the script compiles, so neither
+   * needs the bytes afterwards; each page of memory a command touches for the first time costs
+   * it a page fault (about 2 µs here), and reading the two packs and their caches into buffers of
+   * their own touched 1.3 MB instead of the largest file's 0.5 MB.
+   */
+  let shared = Buffer.allocUnsafeSlow(0);
+  function readShared(file) {
+    const fd = fs.openSync(file, 'r');
+    try {
+      const size = fs.fstatSync(fd).size;
+      if (shared.length < size) shared = Buffer.allocUnsafeSlow(Math.max(size, 1 << 20));
+      let length = 0;
+      while (length < size) {
+        const n = fs.readSync(fd, shared, length, size - length, null);
+        if (n === 0) break;
+        length += n;
+      }
+      return shared.subarray(0, length);
+    } finally {
+      fs.closeSync(fd);
+    }
   }
 
   /** Runs one chunk (or bundle); chunks may require each other in a cycle, so it is known before it runs. */

@@ -5,6 +5,9 @@ import type { RouteDef } from '../http/route.js';
 
 export const AREAS = {
   tokens: () => import('./tokens/routes.js').then((m) => m.tokenRoutes),
+  // Project and group access tokens make bot users and memberships: their code stays out of a
+  // personal token request.
+  'resource-tokens': () => import('./tokens/project-tokens.js').then((m) => [...m.projectTokenRoutes, ...m.groupTokenRoutes]),
   users: () => import('./users/routes.js').then((m) => m.userRoutes),
   groups: () => import('./groups/routes.js').then((m) => m.groupRoutes),
   projects: () => import('./projects/routes.js').then((m) => m.projectRoutes),

@@ -12,6 +12,13 @@ describe('migrations', () => {
     expect(new Set(versions).size).toBe(versions.length);
     expect(versions).toEqual([...versions].sort((a, b) => a - b));
   });
+
+  // Every command loads the migrations to compare versions; SQL held as a plain property would be
+  // compiled into the core's code cache and deserialised on every command (docs/architecture.md).
+  it('give their SQL through a getter or a function, never a plain string property', () => {
+    const plain = migrations.filter((m) => typeof Object.getOwnPropertyDescriptor(m, 'up')?.value === 'string').map((m) => m.version);
+    expect(plain).toEqual([]);
+  });
 });
 
 describe('migration 29 (search indexes)', () => {

@@ -17,7 +17,6 @@ import { presentToken, presentTokenBytes } from './present.js';
 import { isUnfiltered, keptTokenCount, tokenById, tokenListSql } from './queries.js';
 import { createToken, revokeToken, rotateToken, TOKEN_SCOPES } from './service.js';
 import { listAssociations } from './associations.js';
-import { groupTokenRoutes, projectTokenRoutes } from './project-tokens.js';
 import { impersonationTokenRoutes } from './impersonation.js';
 import { isAdmin } from '../../auth/policy.js';
 
@@ -233,8 +232,6 @@ export const tokenRoutes = defineRoutes([
     // The platform gives a self-created token one day when no expiry is asked for.
     handler: (ctx) => created(issue(ctx, currentUser(ctx).id, isoDate(addDays(ctx.now(), 1)))),
   },
-  ...projectTokenRoutes,
-  ...groupTokenRoutes,
   ...impersonationTokenRoutes,
 ]);
 

@@ -5,7 +5,8 @@ import type { Migration } from '../migrate.js';
 export const coreSchema: Migration = {
   version: 1,
   name: 'core',
-  up: `
+  get up() {
+    return `
 CREATE TABLE settings (
   key TEXT PRIMARY KEY,
   value TEXT NOT NULL
@@ -172,5 +173,6 @@ CREATE TABLE jobs (
   updated_at TEXT NOT NULL
 );
 CREATE INDEX jobs_state ON jobs (state, id);
-`,
+`;
+  },
 };

@@ -6,7 +6,8 @@ import type { Migration } from '../migrate.js';
 export const repositoriesSchema: Migration = {
   version: 2,
   name: 'repositories',
-  up: `
+  get up() {
+    return `
 CREATE TABLE protected_branches (
   id INTEGER PRIMARY KEY,
   project_id INTEGER NOT NULL REFERENCES projects (id) ON DELETE CASCADE,
@@ -31,5 +32,6 @@ CREATE TABLE protected_branch_access_levels (
   CHECK ((access_level IS NOT NULL) + (user_id IS NOT NULL) + (group_id IS NOT NULL) = 1)
 );
 CREATE INDEX protected_branch_access_levels_branch ON protected_branch_access_levels (protected_branch_id, kind, id);
-`,
+`;
+  },
 };

@@ -5,7 +5,8 @@ import type { Migration } from '../migrate.js';
 export const releasesSchema: Migration = {
   version: 3,
   name: 'releases',
-  up: `
+  get up() {
+    return `
 -- A milestone belongs to exactly one project or one group; iid counts within that parent.
 CREATE TABLE milestones (
   id INTEGER PRIMARY KEY,
@@ -78,5 +79,6 @@ CREATE TABLE release_evidences (
   created_at TEXT NOT NULL
 );
 CREATE INDEX release_evidences_release ON release_evidences (release_id, id);
-`,
+`;
+  },
 };

@@ -5,7 +5,8 @@ import type { Migration } from '../migrate.js';
 export const projectListsSchema: Migration = {
   version: 4,
   name: 'project-lists',
-  up: `
+  get up() {
+    return `
 CREATE INDEX projects_created_at ON projects (created_at, id);
 CREATE INDEX projects_updated_at ON projects (updated_at, id);
 CREATE INDEX projects_last_activity_at ON projects (last_activity_at, id);
@@ -13,5 +14,6 @@ CREATE INDEX projects_name ON projects (name, id);
 CREATE INDEX projects_path ON projects (path_lower, id);
 CREATE INDEX namespaces_kind_name ON namespaces (kind, name, id);
 CREATE INDEX redirect_routes_project ON redirect_routes (project_id);
-`,
+`;
+  },
 };

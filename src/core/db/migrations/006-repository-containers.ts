@@ -7,7 +7,8 @@ import type { Migration } from '../migrate.js';
 export const repositoryContainersSchema: Migration = {
   version: 6,
   name: 'repository-containers',
-  up: `
+  get up() {
+    return `
 ALTER TABLE namespaces ADD COLUMN repository_storage TEXT NOT NULL DEFAULT 'default';
 ALTER TABLE namespaces ADD COLUMN repository_read_only INTEGER NOT NULL DEFAULT 0;
 CREATE INDEX namespaces_storage ON namespaces (repository_storage, id);
@@ -34,5 +35,6 @@ CREATE INDEX snippets_author ON snippets (author_id, id);
 CREATE INDEX snippets_project ON snippets (project_id, id);
 CREATE INDEX snippets_visibility ON snippets (visibility, id);
 CREATE INDEX snippets_storage ON snippets (repository_storage, id);
-`,
+`;
+  },
 };

@@ -5,7 +5,9 @@ import type { Migration } from '../migrate.js';
 export const tokenUpdatedOrderSchema: Migration = {
   version: 8,
   name: 'token-updated-order',
-  up: `
+  get up() {
+    return `
 CREATE INDEX pat_order_updated ON personal_access_tokens (updated_at, id);
-`,
+`;
+  },
 };

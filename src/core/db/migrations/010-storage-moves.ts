@@ -9,7 +9,8 @@ import type { Migration } from '../migrate.js';
 export const storageMovesSchema: Migration = {
   version: 10,
   name: 'storage-moves',
-  up: `
+  get up() {
+    return `
 CREATE TABLE repository_storage_moves (
   id INTEGER PRIMARY KEY AUTOINCREMENT,
   container_type TEXT NOT NULL CHECK (container_type IN ('project', 'snippet', 'group')),
@@ -39,5 +40,6 @@ END;
 CREATE TRIGGER storage_moves_group_gone AFTER DELETE ON namespaces BEGIN
   DELETE FROM repository_storage_moves WHERE container_type = 'group' AND container_id = OLD.id;
 END;
-`,
+`;
+  },
 };

@@ -8,7 +8,8 @@ import type { Migration } from '../migrate.js';
 export const governanceSchema: Migration = {
   version: 11,
   name: 'governance',
-  up: `
+  get up() {
+    return `
 CREATE TABLE saml_providers (
   id INTEGER PRIMARY KEY AUTOINCREMENT,
   group_id INTEGER NOT NULL UNIQUE REFERENCES namespaces (id) ON DELETE CASCADE,
@@ -108,5 +109,6 @@ CREATE UNIQUE INDEX identities_user_provider ON identities (user_id, provider) W
 CREATE UNIQUE INDEX identities_provider_uid ON identities (provider, extern_uid) WHERE saml_provider_id IS NULL;
 CREATE UNIQUE INDEX identities_saml_user ON identities (saml_provider_id, user_id) WHERE saml_provider_id IS NOT NULL;
 CREATE UNIQUE INDEX identities_saml_uid ON identities (saml_provider_id, extern_uid) WHERE saml_provider_id IS NOT NULL;
-`,
+`;
+  },
 };

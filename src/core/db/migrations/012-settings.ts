@@ -8,7 +8,8 @@ import type { Migration } from '../migrate.js';
 export const settingsSchema: Migration = {
   version: 12,
   name: 'settings',
-  up: `
+  get up() {
+    return `
 CREATE TABLE freeze_periods (
   id INTEGER PRIMARY KEY AUTOINCREMENT,
   project_id INTEGER NOT NULL REFERENCES projects (id) ON DELETE CASCADE,
@@ -81,5 +82,6 @@ CREATE TABLE notification_outbox (
 );
 CREATE INDEX notification_outbox_user ON notification_outbox (user_id, id);
 CREATE INDEX notification_outbox_project ON notification_outbox (project_id, id);
-`,
+`;
+  },
 };

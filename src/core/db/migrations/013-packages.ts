@@ -7,7 +7,8 @@ import type { Migration } from '../migrate.js';
 export const packagesSchema: Migration = {
   version: 13,
   name: 'packages',
-  up: `
+  get up() {
+    return `
 CREATE TABLE pipelines (
   id INTEGER PRIMARY KEY AUTOINCREMENT,
   iid INTEGER NOT NULL,
@@ -137,5 +138,6 @@ CREATE TABLE package_protection_rules (
   updated_at TEXT NOT NULL,
   UNIQUE (project_id, package_type, package_name_pattern)
 );
-`,
+`;
+  },
 };

@@ -8,7 +8,8 @@ import type { Migration } from '../migrate.js';
 export const listCountsSchema: Migration = {
   version: 15,
   name: 'list-counts',
-  up: `
+  get up() {
+    return `
 CREATE TABLE member_counts (
   source_type TEXT NOT NULL,
   source_id INTEGER NOT NULL,
@@ -55,5 +56,6 @@ END;
 CREATE TRIGGER user_count_delete AFTER DELETE ON users BEGIN
   UPDATE user_count SET n = n - 1;
 END;
-`,
+`;
+  },
 };

@@ -9,7 +9,8 @@ import type { Migration } from '../migrate.js';
 export const areaListCountsSchema: Migration = {
   version: 16,
   name: 'area-list-counts',
-  up: `
+  get up() {
+    return `
 -- Snippets per visibility: project_id 0 holds personal snippets, -1 every snippet.
 CREATE TABLE snippet_counts (
   project_id INTEGER NOT NULL,
@@ -140,5 +141,6 @@ CREATE INDEX identities_saml_provider ON identities (saml_provider_id, id) WHERE
 -- A user's identities (every user entity shows them): the unique indexes are partial, so without
 -- this each presented user read the whole table once group SAML identities exist.
 CREATE INDEX identities_user ON identities (user_id, id);
-`,
+`;
+  },
 };

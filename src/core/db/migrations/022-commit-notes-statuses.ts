@@ -5,7 +5,8 @@ import type { Migration } from '../migrate.js';
 export const commitNotesStatusesSchema: Migration = {
   version: 22,
   name: 'commit-notes-statuses',
-  up: `
+  get up() {
+    return `
 CREATE TABLE commit_notes (
   id INTEGER PRIMARY KEY AUTOINCREMENT,
   project_id INTEGER NOT NULL REFERENCES projects (id) ON DELETE CASCADE,
@@ -37,5 +38,6 @@ CREATE TABLE commit_statuses (
   updated_at TEXT NOT NULL
 );
 CREATE INDEX commit_statuses_commit ON commit_statuses (project_id, sha, id);
-`,
+`;
+  },
 };

@@ -6,7 +6,8 @@ import type { Migration } from '../migrate.js';
 export const starsForksGroupLinksSchema: Migration = {
   version: 23,
   name: 'stars-forks-group-links',
-  up: `
+  get up() {
+    return `
 CREATE TABLE project_stars (
   id INTEGER PRIMARY KEY AUTOINCREMENT,
   project_id INTEGER NOT NULL REFERENCES projects (id) ON DELETE CASCADE,
@@ -46,5 +47,6 @@ CREATE TABLE group_group_links (
   UNIQUE (shared_group_id, shared_with_group_id)
 );
 CREATE INDEX group_group_links_with ON group_group_links (shared_with_group_id);
-`,
+`;
+  },
 };

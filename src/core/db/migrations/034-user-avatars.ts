@@ -6,7 +6,8 @@ import type { Migration } from '../migrate.js';
 export const userAvatarsSchema: Migration = {
   version: 34,
   name: 'user-avatars',
-  up: `
+  get up() {
+    return `
 ALTER TABLE users ADD COLUMN avatar TEXT;
 CREATE TABLE user_avatars (
   user_id INTEGER PRIMARY KEY REFERENCES users (id) ON DELETE CASCADE,
@@ -14,5 +15,6 @@ CREATE TABLE user_avatars (
   data BLOB NOT NULL,
   updated_at TEXT NOT NULL
 );
-`,
+`;
+  },
 };

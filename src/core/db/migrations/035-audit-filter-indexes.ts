@@ -7,10 +7,12 @@ import type { Migration } from '../migrate.js';
 export const auditFilterIndexesSchema: Migration = {
   version: 35,
   name: 'audit-filter-indexes',
-  up: `
+  get up() {
+    return `
 CREATE INDEX audit_events_entity_author ON audit_events (entity_type, entity_id, author_id, id);
 CREATE INDEX audit_events_entity_name ON audit_events (entity_type, entity_id, event_name, id);
 CREATE INDEX audit_events_group_author ON audit_events (group_id, author_id, id) WHERE group_id IS NOT NULL;
 CREATE INDEX audit_events_group_name ON audit_events (group_id, event_name, id) WHERE group_id IS NOT NULL;
-`,
+`;
+  },
 };

@@ -5,7 +5,8 @@ import type { Migration } from '../migrate.js';
 export const projectGroupLinksSchema: Migration = {
   version: 36,
   name: 'project-group-links',
-  up: `
+  get up() {
+    return `
 CREATE TABLE project_group_links (
   id INTEGER PRIMARY KEY AUTOINCREMENT,
   project_id INTEGER NOT NULL REFERENCES projects (id) ON DELETE CASCADE,
@@ -16,5 +17,6 @@ CREATE TABLE project_group_links (
   UNIQUE (project_id, group_id)
 );
 CREATE INDEX project_group_links_group ON project_group_links (group_id, project_id);
-`,
+`;
+  },
 };

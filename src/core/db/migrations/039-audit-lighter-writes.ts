@@ -13,11 +13,13 @@ import type { Migration } from '../migrate.js';
 export const auditLighterWritesSchema: Migration = {
   version: 39,
   name: 'audit-lighter-writes',
-  up: `
+  get up() {
+    return `
 DROP INDEX IF EXISTS audit_events_created;
 DROP INDEX audit_events_entity_author;
 DROP INDEX audit_events_entity_name;
 CREATE INDEX audit_events_entity_author ON audit_events (entity_id, author_id, id) WHERE entity_type = 'Project';
 CREATE INDEX audit_events_entity_name ON audit_events (entity_id, event_name, id) WHERE entity_type = 'Project';
-`,
+`;
+  },
 };

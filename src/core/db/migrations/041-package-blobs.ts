@@ -11,7 +11,8 @@ import type { Migration } from '../migrate.js';
 export const packageBlobsSchema: Migration = {
   version: 41,
   name: 'package-blobs',
-  up: `
+  get up() {
+    return `
 CREATE TABLE package_blobs (
   sha256 TEXT PRIMARY KEY,
   data BLOB NOT NULL
@@ -21,5 +22,6 @@ WHEN NOT EXISTS (SELECT 1 FROM package_files WHERE file_sha256 = OLD.file_sha256
 BEGIN
   DELETE FROM package_blobs WHERE sha256 = OLD.file_sha256;
 END;
-`,
+`;
+  },
 };

@@ -10,12 +10,14 @@ import type { Migration } from '../migrate.js';
 export const personalHolderOwnersSchema: Migration = {
   version: 43,
   name: 'personal-holder-owners',
-  up: `
+  get up() {
+    return `
 INSERT INTO members (source_type, source_id, user_id, access_level, created_by_id, created_at, updated_at)
   SELECT 'project', p.id, n.owner_id, 50, NULL, strftime('%Y-%m-%dT%H:%M:%fZ', 'now'), strftime('%Y-%m-%dT%H:%M:%fZ', 'now')
   FROM projects p JOIN namespaces n ON n.id = p.namespace_id
   WHERE n.kind = 'user' AND n.owner_id IS NOT NULL
   ON CONFLICT (source_type, source_id, user_id) DO UPDATE SET access_level = 50, expires_at = NULL, updated_at = excluded.updated_at
   WHERE members.access_level <> 50 OR members.expires_at IS NOT NULL;
-`,
+`;
+  },
 };

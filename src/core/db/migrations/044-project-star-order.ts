@@ -10,8 +10,10 @@ import type { Migration } from '../migrate.js';
 export const projectStarOrderSchema: Migration = {
   version: 44,
   name: 'project-star-order',
-  up: `
+  get up() {
+    return `
 CREATE INDEX IF NOT EXISTS projects_star_count ON projects (star_count, id, visibility, namespace_id);
 CREATE INDEX IF NOT EXISTS projects_ns_star_count ON projects (namespace_id, star_count, id);
-`,
+`;
+  },
 };

@@ -10,7 +10,8 @@ import type { Migration } from '../migrate.js';
 export const repositorySizesSchema: Migration = {
   version: 46,
   name: 'repository-sizes',
-  up: `
+  get up() {
+    return `
 CREATE TABLE IF NOT EXISTS repository_sizes (
   kind TEXT NOT NULL,
   container_id INTEGER NOT NULL,
@@ -19,5 +20,6 @@ CREATE TABLE IF NOT EXISTS repository_sizes (
   claim TEXT,
   PRIMARY KEY (kind, container_id, storage)
 ) WITHOUT ROWID;
-`,
+`;
+  },
 };

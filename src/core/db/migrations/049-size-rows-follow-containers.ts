@@ -15,7 +15,8 @@ import type { Migration } from '../migrate.js';
 export const sizeRowsFollowContainersSchema: Migration = {
   version: 49,
   name: 'size-rows-follow-containers',
-  up: `
+  get up() {
+    return `
 CREATE TRIGGER IF NOT EXISTS projects_size_rows_gone AFTER DELETE ON projects BEGIN
   DELETE FROM repository_sizes WHERE kind IN ('project', 'project_wiki') AND container_id = OLD.id;
 END;
@@ -45,5 +46,6 @@ DELETE FROM repository_sizes WHERE kind = 'group_wiki'
 DELETE FROM repository_sizes WHERE kind NOT IN ('project', 'project_wiki', 'snippet', 'group_wiki');
 INSERT OR IGNORE INTO repository_sizes (kind, container_id, storage) SELECT 'project', id, repository_storage FROM projects;
 INSERT OR IGNORE INTO repository_sizes (kind, container_id, storage) SELECT 'project_wiki', id, repository_storage FROM projects;
-`,
+`;
+  },
 };
