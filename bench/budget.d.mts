@@ -9,4 +9,4 @@ export interface StartupTimes {
   runs?: number;
 }
 export function startupRatioText(command: StartupTimes, baseline: StartupTimes, budget: number): string;
-export function startupBudgetLine(name: string, command: StartupTimes, baseline: StartupTimes, budget: number): void;
+export function startupBudgetLine(name: string, command: StartupTimes, baseline: StartupTimes, budget?: number): void;

@@ -9,10 +9,6 @@ export function budgetLine(name, measured, baseline, budget, verdict) {
 /** PASS when `ok`, else OVER. */
 export const verdict = (ok) => (ok ? 'PASS' : 'OVER');
 
-/**
- * A start-up budget row: a command's CPU time against `node -e 0`'s (both { cpu, wall } medians in
- * ms, measured in the same run), with the wall-time ratio beside it.
- */
 /** The CPU ratio a start-up script reports beside its budget line, or why it has none. */
 export function startupRatioText(command, baseline, budget) {
   if (command.impossible || baseline.impossible) return 'CPU time unusable in this run: judged on wall time (budget line)';
@@ -20,8 +16,15 @@ export function startupRatioText(command, baseline, budget) {
   return `${ratio.toFixed(2)}× (budget ${budget}×: ${verdict(ratio <= budget)})`;
 }
 
+/**
+ * A start-up budget row: a command's CPU time against `node -e 0`'s (both { cpu, wall } medians in
+ * ms, measured in the same run), with the wall-time ratio beside it. Without `budget`, a row of
+ * information (SKIP).
+ */
 export function startupBudgetLine(name, command, baseline, budget) {
   const wallRatio = command.wall / baseline.wall;
+  const line = budget === undefined ? 'none' : `≤ ${budget}×`;
+  const judge = (ratio) => (budget === undefined ? 'SKIP' : verdict(ratio <= budget));
   // CPU times no process could have used (lib.mjs, impossibleCpu) make the CPU ratio
   // meaningless: the row is then judged on wall time (the start-up scripts run with nothing
   // beside them) and says so.
@@ -29,9 +32,9 @@ export function startupBudgetLine(name, command, baseline, budget) {
   if (impossible > 0) {
     const runs = (command.runs ?? 0) + (baseline.runs ?? 0);
     const why = `CPU time unusable: ${impossible} of ${runs} runs read more CPU than wall time on every core (median CPU ${command.cpu.toFixed(1)} against ${baseline.cpu.toFixed(1)} ms)`;
-    budgetLine(name, `wall ${command.wall.toFixed(1)} ms = ${wallRatio.toFixed(2)}× (${why})`, `wall ${baseline.wall.toFixed(1)} ms`, `≤ ${budget}×`, verdict(wallRatio <= budget));
+    budgetLine(name, `wall ${command.wall.toFixed(1)} ms = ${wallRatio.toFixed(2)}× (${why})`, `wall ${baseline.wall.toFixed(1)} ms`, line, judge(wallRatio));
     return;
   }
   const ratio = command.cpu / baseline.cpu;
-  budgetLine(name, `${command.cpu.toFixed(1)} ms = ${ratio.toFixed(2)}× (wall ${wallRatio.toFixed(2)}×)`, `${baseline.cpu.toFixed(1)} ms`, `≤ ${budget}×`, verdict(ratio <= budget));
+  budgetLine(name, `${command.cpu.toFixed(1)} ms = ${ratio.toFixed(2)}× (wall ${wallRatio.toFixed(2)}×)`, `${baseline.cpu.toFixed(1)} ms`, line, judge(ratio));
 }

@@ -57,6 +57,9 @@ try {
   });
   startupBudgetLine('local read command (tokens list) / node -e 0, CPU time', list, baseline, BUDGET);
   if (bare) startupBudgetLine('local read command (tokens list) / node -e 0, CPU time, without NODE_EXTRA_CA_CERTS', bareList, bareBaseline, BUDGET);
+  // What any Node program answering from this state pays (information): the budget above leaves
+  // hostctl's own code the difference.
+  startupBudgetLine(`floor of that read (the SQLite addon alone: open, one query, print) / node -e 0 (information${bare ? ', without NODE_EXTRA_CA_CERTS' : ''})`, bare ? bareFloor : floorRun, bare ? bareBaseline : baseline);
 } finally {
   box.cleanup();
 }
