@@ -100,7 +100,7 @@ function createLoader(dist, { noun, fresh = false } = {}) {
     const own = wrapped && noun !== undefined ? `${file}.${process.versions.v8}.${noun}.cache` : undefined;
     // The build writes the bundles in ASCII (scripts/build.mjs): read as Latin-1, the same text
     // comes without UTF-8 decoding.
-    const source = readShared(file).latin1Slice();
+    const source = readShared(file).toString('latin1');
     let cachedData;
     let cacheFile = own ?? general;
     if (!fresh) {
