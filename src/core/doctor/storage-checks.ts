@@ -1,50 +1,14 @@
 // Repositories against their rows, git's connectivity check, stale git locks, and free space.
-import { existsSync, readdirSync, rmSync, statfsSync } from 'node:fs';
+import { existsSync, rmSync, statfsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Database } from '../db/connection.js';
 import { storageDirs } from '../backup/state-contents.js';
 import { count, fail, listSome, ok, warn, type CheckResult } from '../../shared/health-check.js';
 import { liveRepositories, repositoryRowsCheck } from './stored-bytes-checks.js';
-import { isAlive } from '../jobs/owner.js';
 import { forgetStoredSize } from '../repositories/repository-sizes.js';
-import { guardedWriteSync } from '../git/recovery.js';
+import { gitLockFiles, guardedWriteSync, writeUnderWay } from '../git/recovery.js';
 import { underWriteLock } from './write-lock.js';
 import { LOST_AND_FOUND, orphanRepositories, removeOrphanRepositories, removeRepositoryLeftovers, repositoryLeftovers } from './orphan-repositories.js';
-
-/** Lock files git leaves when a writer dies, and whether a live hostctl writer owns the repository. */
-function lockFiles(repo: string): string[] {
-  const out: string[] = [];
-  const walk = (dir: string): void => {
-    let entries: import('node:fs').Dirent[];
-    try {
-      entries = readdirSync(dir, { withFileTypes: true });
-    } catch {
-      return;
-    }
-    for (const e of entries) {
-      const p = join(dir, e.name);
-      if (e.isDirectory()) walk(p);
-      else if (e.name.endsWith('.lock')) out.push(p);
-    }
-  };
-  walk(join(repo, 'refs'));
-  walk(join(repo, 'objects', 'info'));
-  for (const name of ['packed-refs.lock', 'HEAD.lock', 'config.lock', 'index.lock', 'shallow.lock']) if (existsSync(join(repo, name))) out.push(join(repo, name));
-  return out;
-}
-
-function liveWriter(repo: string): boolean {
-  let names: string[];
-  try {
-    names = readdirSync(join(repo, 'hostctl-writers'));
-  } catch {
-    return false;
-  }
-  return names.some((n) => {
-    const m = /^(\d+)-([^-]*)-\d+$/.exec(n);
-    return m ? isAlive({ pid: Number(m[1]), start: m[2] ?? '' }) : false;
-  });
-}
 
 /**
  * Removes a killed writer's lock files from a repository as a write to it: registered as its
@@ -117,8 +81,9 @@ export async function storageChecks(db: Database, stateDir: string, options: Sto
   let removed = 0;
   let busy: string | null = null;
   for (const [i, repo] of repos.entries()) {
-    const locks = lockFiles(repo);
-    if (locks.length === 0 || liveWriter(repo)) continue;
+    const locks = gitLockFiles(repo);
+    // A live writer's locks may be real.
+    if (locks.length === 0 || writeUnderWay(repo)) continue;
     if (options.fix && !busy) {
       const row = found[i] as (typeof found)[number];
       busy = removeStaleLocks(stateDir, repo, row.storage, row.path, locks);

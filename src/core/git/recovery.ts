@@ -12,7 +12,7 @@
 // between writes spares each write a file created and removed (two journal updates that a
 // loaded disk makes as slow as the ref write itself). The same records tell a reader measuring
 // the repository (its kept size and commit count) whether a write may be under way there.
-import { mkdirSync, readdirSync, rmSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, rmSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { currentProcess, isAlive, ownerGone } from '../jobs/owner.js';
 import { namesIn } from '../fs/names-in.js';
@@ -39,33 +39,32 @@ function parseRecord(name: string): WriterRecord | null {
 }
 
 function listRecords(repo: string): WriterRecord[] {
-  try {
-    return readdirSync(join(repo, WRITERS_DIR))
-      .map(parseRecord)
-      .filter((r): r is WriterRecord => r !== null);
-  } catch {
-    return [];
-  }
+  return namesIn(join(repo, WRITERS_DIR))
+    .map(parseRecord)
+    .filter((r): r is WriterRecord => r !== null);
 }
 
-/** Removes every `*.lock` below `dir` (refs may nest). */
-function removeLocksBelow(dir: string): number {
-  let removed = 0;
-  let entries: import('node:fs').Dirent[];
-  try {
-    entries = readdirSync(dir, { withFileTypes: true });
-  } catch {
-    return 0;
-  }
-  for (const e of entries) {
-    const p = join(dir, e.name);
-    if (e.isDirectory()) removed += removeLocksBelow(p);
-    else if (e.name.endsWith('.lock')) {
-      rmSync(p, { force: true });
-      removed++;
+/** Lock files git leaves in a repository when a writer dies (what recoverRepository removes; doctor lists them). */
+export function gitLockFiles(repo: string): string[] {
+  const out: string[] = [];
+  // Refs may nest.
+  const below = (dir: string): void => {
+    let entries: import('node:fs').Dirent[];
+    try {
+      entries = readdirSync(dir, { withFileTypes: true });
+    } catch {
+      return;
     }
-  }
-  return removed;
+    for (const e of entries) {
+      const p = join(dir, e.name);
+      if (e.isDirectory()) below(p);
+      else if (e.name.endsWith('.lock')) out.push(p);
+    }
+  };
+  below(join(repo, 'refs'));
+  below(join(repo, 'objects', 'info'));
+  for (const name of ['packed-refs.lock', 'HEAD.lock', 'config.lock', 'index.lock', 'shallow.lock']) if (existsSync(join(repo, name))) out.push(join(repo, name));
+  return out;
 }
 
 /** Removes a dead writer's leftovers when it is safe; returns how many paths were removed. */
@@ -77,15 +76,10 @@ export function recoverRepository(repo: string): number {
   if (dead.length === 0) return 0;
   // A live writer elsewhere: its locks may be real. Leave everything for a later write.
   if (dead.length < others.length) return 0;
-  let removed = removeLocksBelow(join(repo, 'refs')) + removeLocksBelow(join(repo, 'objects', 'info'));
-  for (const name of ['packed-refs.lock', 'HEAD.lock', 'config.lock', 'index.lock', 'shallow.lock']) {
-    try {
-      statSync(join(repo, name));
-      rmSync(join(repo, name), { force: true });
-      removed++;
-    } catch {
-      // not there
-    }
+  let removed = 0;
+  for (const lock of gitLockFiles(repo)) {
+    rmSync(lock, { force: true });
+    removed++;
   }
   for (const name of namesIn(repo)) {
     if (name.startsWith('hostctl-index-')) {

@@ -23,6 +23,7 @@ import { RepositoryStore, type RepositoryKind } from '../git/store.js';
 import type { CoreState } from '../state.js';
 import { isReadOnlyState, type Database } from '../db/connection.js';
 import { WRITERS_DIR, writeUnderWay } from '../git/recovery.js';
+import { namesIn } from '../fs/names-in.js';
 
 /** One repository to measure: its container, the storage it is on and its directory. */
 export interface SizedRepository {
@@ -74,15 +75,9 @@ function measureSettled(repo: string): { bytes: number; settled: boolean } {
   }
   const records = entries.find((e) => e.name === WRITERS_DIR && e.isDirectory());
   let bytes = 0;
-  let names: string[] = [];
-  if (records) {
-    try {
-      names = readdirSync(join(repo, WRITERS_DIR));
-    } catch {
-      // Gone since: nobody's record.
-    }
-    for (const name of names) bytes += statSync(join(repo, WRITERS_DIR, name), { throwIfNoEntry: false })?.size ?? 0;
-  }
+  // Gone since it was listed: nobody's record.
+  const names = records ? namesIn(join(repo, WRITERS_DIR)) : [];
+  for (const name of names) bytes += statSync(join(repo, WRITERS_DIR, name), { throwIfNoEntry: false })?.size ?? 0;
   const settled = !writeUnderWay(repo, names);
   bytes += entriesSize(repo, records ? entries.filter((e) => e !== records) : entries);
   return { bytes, settled };
