@@ -5,22 +5,15 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { openDatabase, writeTx } from '../../src/core/db/connection.js';
+import { openDatabase } from '../../src/core/db/connection.js';
 import { migrate } from '../../src/core/db/migrate.js';
-import { migrations } from '../../src/core/db/migrations/index.js';
 
 describe('migration 7 (ids never reused) on existing data', () => {
   it('rebuilds the tables with their rows, keys, indexes and triggers', () => {
     const dir = mkdtempSync(join(tmpdir(), 'hostctl-mig-'));
     try {
       const db = openDatabase(join(dir, 'state.db'));
-      for (const m of migrations.filter((x) => x.version <= 6)) {
-        writeTx(db, () => {
-          if (typeof m.up === 'string') db.exec(m.up);
-          else m.up(db);
-          db.pragma(`user_version = ${m.version}`);
-        });
-      }
+      migrate(db, 6);
       const now = '2026-01-01T00:00:00.000Z';
       db.prepare("INSERT INTO users (id, username, username_lower, email, email_lower, name, password_digest, created_at, updated_at) VALUES (1, 'a', 'a', 'a@x', 'a@x', 'A', 'x', ?, ?)").run(now, now);
       db.prepare("INSERT INTO users (id, username, username_lower, email, email_lower, name, password_digest, created_at, updated_at) VALUES (2, 'b', 'b', 'b@x', 'b@x', 'B', 'x', ?, ?)").run(now, now);

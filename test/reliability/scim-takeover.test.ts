@@ -12,9 +12,8 @@ import { startInstance, type Instance } from '../helpers/instance.js';
 import { createUser, type TestUser } from '../factories/users.js';
 import { enableSaml, FINGERPRINT, scimUserBody, setOffering } from '../factories/governance.js';
 import { createGroup } from '../factories/groups.js';
-import { openDatabase, writeTx } from '../../src/core/db/connection.js';
+import { openDatabase } from '../../src/core/db/connection.js';
 import { migrate } from '../../src/core/db/migrate.js';
-import { migrations } from '../../src/core/db/migrations/index.js';
 
 describe('SCIM account takeover over HTTP (serve)', () => {
   let inst: Instance;
@@ -88,13 +87,7 @@ describe('a state where an earlier version let SCIM claim existing accounts', ()
     const dir = mkdtempSync(join(tmpdir(), 'hostctl-scim-mig-'));
     try {
       const db = openDatabase(join(dir, 'state.db'));
-      for (const m of migrations.filter((x) => x.version < 28)) {
-        writeTx(db, () => {
-          if (typeof m.up === 'string') db.exec(m.up);
-          else m.up(db);
-          db.pragma(`user_version = ${m.version}`);
-        });
-      }
+      migrate(db, 27);
       const user = db.prepare(
         "INSERT INTO users (id, username, username_lower, email, email_lower, name, password_digest, is_admin, created_at, updated_at) VALUES (?, ?, ?, ?, ?, 'N', 'x', ?, ?, ?)",
       );

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import Database from 'better-sqlite3';
 import { migrations } from './migrations/index.js';
+import { migrate } from './migrate.js';
 
 describe('migrations', () => {
   // Versions are handed out ahead of time to work that lands separately, so a branch may hold
@@ -24,10 +25,7 @@ describe('migrations', () => {
 describe('migration 29 (search indexes)', () => {
   it('indexes the rows a state already holds, and triggers keep the index in step afterwards', () => {
     const db = new Database(':memory:');
-    for (const m of migrations.filter((x) => x.version < 29)) {
-      if (typeof m.up === 'string') db.exec(m.up);
-      else m.up(db);
-    }
+    migrate(db, 28);
     const at = '2025-01-01T00:00:00Z';
     db.prepare(`INSERT INTO users (id, username, username_lower, email, email_lower, name, created_at, updated_at) VALUES (1, 'Root', 'root', 'r@x', 'r@x', 'Administrator', ?, ?)`).run(at, at);
     db.prepare(`INSERT INTO namespaces (id, kind, name, path, full_path, full_path_lower, full_name, visibility, created_at, updated_at) VALUES (1, 'group', 'Falcons', 'falcons', 'falcons', 'falcons', 'Falcons', 'public', ?, ?)`).run(at, at);
@@ -53,10 +51,7 @@ describe('migration 29 (search indexes)', () => {
 describe('migration 43 (personal namespace holders are Owner members)', () => {
   it('adds or raises the holder membership of every project in a personal namespace, and only those', () => {
     const db = new Database(':memory:');
-    for (const m of migrations.filter((x) => x.version < 43)) {
-      if (typeof m.up === 'string') db.exec(m.up);
-      else m.up(db);
-    }
+    migrate(db, 42);
     const at = '2025-01-01T00:00:00.000Z';
     for (const [id, name] of [[1, 'alice'], [2, 'bob']] as const) {
       db.prepare(`INSERT INTO users (id, username, username_lower, email, email_lower, name, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)`).run(id, name, name, `${name}@x`, `${name}@x`, name, at, at);
@@ -90,10 +85,7 @@ describe('migration 43 (personal namespace holders are Owner members)', () => {
 describe('migration 47 (commit counts, every project with its size rows)', () => {
   it('gives every project of a state its repository and wiki rows, keeps the sizes there, and new or moved projects get theirs', () => {
     const db = new Database(':memory:');
-    for (const m of migrations.filter((x) => x.version < 47)) {
-      if (typeof m.up === 'string') db.exec(m.up);
-      else m.up(db);
-    }
+    migrate(db, 46);
     const at = '2025-01-01T00:00:00.000Z';
     db.prepare(`INSERT INTO namespaces (id, kind, name, path, full_path, full_path_lower, full_name, visibility, created_at, updated_at) VALUES (1, 'group', 'g', 'g', 'g', 'g', 'g', 'public', ?, ?)`).run(at, at);
     const project = db.prepare(`INSERT INTO projects (id, namespace_id, name, path, path_lower, description, repository_storage, created_at, updated_at, last_activity_at) VALUES (?, 1, ?, ?, ?, '', ?, ?, ?, ?)`);
@@ -129,10 +121,7 @@ describe('migration 47 (commit counts, every project with its size rows)', () =>
 describe('migration 49 (size rows follow their containers)', () => {
   it('removes the rows of containers gone or moved away, gives projects their missing rows, and deletes and moves take their rows along', () => {
     const db = new Database(':memory:');
-    for (const m of migrations.filter((x) => x.version < 49)) {
-      if (typeof m.up === 'string') db.exec(m.up);
-      else m.up(db);
-    }
+    migrate(db, 48);
     const at = '2025-01-01T00:00:00.000Z';
     const group = db.prepare(`INSERT INTO namespaces (id, kind, name, path, full_path, full_path_lower, full_name, visibility, repository_storage, created_at, updated_at) VALUES (?, 'group', ?, ?, ?, ?, ?, 'public', ?, ?, ?)`);
     group.run(1, 'g', 'g', 'g', 'g', 'g', 'default', at, at);
@@ -189,10 +178,7 @@ describe('migration 49 (size rows follow their containers)', () => {
 describe('migration 51 (project search over the routes full paths and names)', () => {
   it("indexes each project's full path and full name beside its own fields, and follows renames and moves of projects and namespaces", () => {
     const db = new Database(':memory:');
-    for (const m of migrations.filter((x) => x.version < 51)) {
-      if (typeof m.up === 'string') db.exec(m.up);
-      else m.up(db);
-    }
+    migrate(db, 50);
     const at = '2025-01-01T00:00:00Z';
     const ns = db.prepare(`INSERT INTO namespaces (id, kind, name, path, full_path, full_path_lower, full_name, parent_id, visibility, created_at, updated_at) VALUES (?, 'group', ?, ?, ?, ?, ?, ?, 'public', ?, ?)`);
     ns.run(1, 'Falcons', 'Falcons', 'Falcons', 'falcons', 'Falcons', null, at, at);

@@ -34,11 +34,15 @@ function checkVersions(): void {
   }
 }
 
-export function migrate(db: Database): void {
+/**
+ * Applies the migrations the database lacks, in order. `until`: only those up to that version
+ * (tests build a state as an earlier version left it, to run a later migration on its rows).
+ */
+export function migrate(db: Database, until = latestVersion()): void {
   checkVersions();
   const current = () => db.pragma('user_version', { simple: true }) as number;
-  if (current() >= latestVersion()) return;
-  const ordered = [...migrations].sort((a, b) => a.version - b.version);
+  if (current() >= until) return;
+  const ordered = [...migrations].filter((m) => m.version <= until).sort((a, b) => a.version - b.version);
   // Opening is not serving yet: here waiting for another process's migration is right.
   setBusyTimeout(db, 15_000);
   try {

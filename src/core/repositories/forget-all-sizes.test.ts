@@ -1,15 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import Database from 'better-sqlite3';
-import { migrations } from '../db/migrations/index.js';
+import { migrate } from '../db/migrate.js';
 import { forgetAllSizes } from './repository-sizes.js';
 
 describe('forgetAllSizes (a restored state)', () => {
   it('empties every row holding a size, a count or a claim of either, and keeps every row', () => {
     const db = new Database(':memory:');
-    for (const m of migrations) {
-      if (typeof m.up === 'string') db.exec(m.up);
-      else m.up(db);
-    }
+    migrate(db);
     const at = '2025-01-01T00:00:00Z';
     db.prepare(`INSERT INTO namespaces (id, kind, name, path, full_path, full_path_lower, full_name, visibility, created_at, updated_at) VALUES (1, 'group', 'G', 'g', 'g', 'g', 'G', 'public', ?, ?)`).run(at, at);
     const project = db.prepare(`INSERT INTO projects (id, namespace_id, name, path, path_lower, created_at, updated_at, last_activity_at) VALUES (?, 1, ?, ?, ?, ?, ?, ?)`);
