@@ -379,3 +379,41 @@ describe('@gitbeaker/rest: users, groups, projects, members, tokens', () => {
     expect(all.length).toBeGreaterThanOrEqual(2);
   });
 });
+
+describe('python-gitlab: project and group access tokens', () => {
+  it.runIf(hasPythonGitlab())('creates, lists and revokes them through their managers, and a bot token reads as itself', async () => {
+    const expires = new Date(inst.clock.now().getTime() + 30 * 86_400_000).toISOString().slice(0, 10);
+    const out = await runPython<Record<string, unknown>>(
+      inst,
+      inst.rootToken,
+      `
+r = {}
+g = gl.groups.create({"name": "py-tokens", "path": "py-tokens"})
+p = gl.projects.create({"name": "py-tokened", "namespace_id": g.id})
+t = p.access_tokens.create({"name": "ci-bot", "scopes": ["read_api"], "expires_at": "${expires}", "access_level": 30})
+r["created"] = [t.name, t.access_level, t.scopes, t.token.startswith("glpat-") or len(t.token) > 20]
+r["listed"] = [[x.name, x.access_level, x.active] for x in p.access_tokens.list(get_all=True)]
+gt = g.access_tokens.create({"name": "grp-bot", "scopes": ["api"], "expires_at": "${expires}"})
+r["group"] = [[x.name, x.access_level] for x in g.access_tokens.list(get_all=True)]
+bot = gitlab.Gitlab(gl.url, private_token=t.token)
+r["self"] = bot.http_get("/personal_access_tokens/self")["name"]
+p.access_tokens.delete(t.id)
+r["after_revoke"] = [[x.name, x.active, x.revoked] for x in p.access_tokens.list(get_all=True)]
+try:
+    bot.http_get("/personal_access_tokens/self")
+    r["revoked_reads"] = "answered"
+except gitlab.exceptions.GitlabAuthenticationError as e:
+    r["revoked_reads"] = e.response_code
+print(json.dumps(r))
+`,
+    );
+    expect(out).toEqual({
+      created: ['ci-bot', 30, ['read_api'], true],
+      listed: [['ci-bot', 30, true]],
+      group: [['grp-bot', 40]],
+      self: 'ci-bot',
+      after_revoke: [['ci-bot', false, true]],
+      revoked_reads: 401,
+    });
+  });
+});
