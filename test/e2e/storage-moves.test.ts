@@ -128,48 +128,69 @@ describe('hostctl storages and storage-moves', () => {
     await box.run(['projects', 'delete', 'root/broken', '--yes']);
   });
 
+  /**
+   * A state of its own for a test that pauses a move through HOSTCTL_TEST_MOVE_PAUSE: on the
+   * shared state, a detached worker an earlier test started (without the pause) may still be
+   * draining the queue when the move is scheduled, take it and run it through, and the pause the
+   * test waits for never comes (a full run once hung here until the test's time ran out).
+   */
+  async function pausingBox(path: string): Promise<CliSandbox> {
+    const own = cliSandbox();
+    await own.init(['--storage', 'second=storages/second']);
+    await own.json(['projects', 'create', '--path', path, '--readme']);
+    return own;
+  }
+
   it('--timeout gives up waiting with exit 7 while the move goes on; the next worker finishes it', async () => {
-    await json(['projects', 'create', '--path', 'slow', '--readme']);
-    const marker = join(box.stateDir, 'move-paused-copy');
-    const res = await box.run(['storage-moves', 'schedule', '--project', 'root/slow', '--to', 'second', '--wait', '--timeout', '1s', '--interval', '200ms'], {
-      env: { HOSTCTL_TEST_MOVE_PAUSE: 'copy' },
-    });
-    expect(res.exitCode).toBe(7);
-    expect(String(res.stderr)).toContain('timed out waiting for storage moves');
-    const moveId = /storage-moves wait (\d+)/.exec(String(res.stderr))?.[1] as string;
-    expect(moveId).toMatch(/^\d+$/);
-    const pid = Number(await waitForFile(marker));
-    process.kill(pid, 'SIGKILL');
-    unlinkSync(marker);
-    // Re-attaching after the next worker finished it.
-    expect((await box.run(['worker', '--state', box.stateDir])).exitCode).toBe(0);
-    const waited = await box.run(['storage-moves', 'wait', moveId, '--interval', '100ms', '-o', 'json']);
-    expect(waited.exitCode).toBe(0);
-    expect(JSON.parse(String(waited.stdout)).map((m: Obj) => [m.id, m.state])).toEqual([[Number(moveId), 'finished']]);
-    expect((await box.run(['storage-moves', 'wait', '999999'])).exitCode).toBe(3);
-    const moves = await json<Obj[]>(['storage-moves', 'list', '--project', 'root/slow']);
-    expect(moves.map((m) => m.state)).toEqual(['finished']);
+    const own = await pausingBox('slow');
+    const marker = join(own.stateDir, 'move-paused-copy');
+    try {
+      const res = await own.run(['storage-moves', 'schedule', '--project', 'root/slow', '--to', 'second', '--wait', '--timeout', '1s', '--interval', '200ms'], {
+        env: { HOSTCTL_TEST_MOVE_PAUSE: 'copy' },
+      });
+      expect(res.exitCode).toBe(7);
+      expect(String(res.stderr)).toContain('timed out waiting for storage moves');
+      const moveId = /storage-moves wait (\d+)/.exec(String(res.stderr))?.[1] as string;
+      expect(moveId).toMatch(/^\d+$/);
+      const pid = Number(await waitForFile(marker));
+      process.kill(pid, 'SIGKILL');
+      unlinkSync(marker);
+      // Re-attaching after the next worker finished it.
+      expect((await own.run(['worker', '--state', own.stateDir])).exitCode).toBe(0);
+      const waited = await own.run(['storage-moves', 'wait', moveId, '--interval', '100ms', '-o', 'json']);
+      expect(waited.exitCode).toBe(0);
+      expect(JSON.parse(String(waited.stdout)).map((m: Obj) => [m.id, m.state])).toEqual([[Number(moveId), 'finished']]);
+      expect((await own.run(['storage-moves', 'wait', '999999'])).exitCode).toBe(3);
+      const moves = await own.json<Obj[]>(['storage-moves', 'list', '--project', 'root/slow']);
+      expect(moves.map((m) => m.state)).toEqual(['finished']);
+    } finally {
+      own.cleanup();
+    }
   });
 
   it('Ctrl-C stops waiting (exit 130) and leaves the move running', async () => {
-    await json(['projects', 'create', '--path', 'interrupted', '--readme']);
-    const marker = join(box.stateDir, 'move-paused-switched');
-    const proc = execa(process.execPath, [BIN, 'storage-moves', 'schedule', '--project', 'root/interrupted', '--to', 'second', '--wait', '--interval', '100ms'], {
-      env: { ...cleanEnv(), ...box.env, HOSTCTL_TEST_MOVE_PAUSE: 'switched' },
-      extendEnv: false,
-      reject: false,
-      stdin: 'ignore',
-    });
-    const pid = Number(await waitForFile(marker));
-    await sleep(300);
-    proc.kill('SIGINT');
-    expect((await proc).exitCode).toBe(130);
-    // The worker is another process: still there, mid-move.
-    expect(() => process.kill(pid, 0)).not.toThrow();
-    process.kill(pid, 'SIGKILL');
-    unlinkSync(marker);
-    expect((await box.run(['worker', '--state', box.stateDir])).exitCode).toBe(0);
-    expect((await json<Obj[]>(['storage-moves', 'list', '--project', 'root/interrupted'])).map((m) => m.state)).toEqual(['finished']);
+    const own = await pausingBox('interrupted');
+    const marker = join(own.stateDir, 'move-paused-switched');
+    try {
+      const proc = execa(process.execPath, [BIN, 'storage-moves', 'schedule', '--project', 'root/interrupted', '--to', 'second', '--wait', '--interval', '100ms'], {
+        env: { ...cleanEnv(), ...own.env, HOSTCTL_TEST_MOVE_PAUSE: 'switched' },
+        extendEnv: false,
+        reject: false,
+        stdin: 'ignore',
+      });
+      const pid = Number(await waitForFile(marker));
+      await sleep(300);
+      proc.kill('SIGINT');
+      expect((await proc).exitCode).toBe(130);
+      // The worker is another process: still there, mid-move.
+      expect(() => process.kill(pid, 0)).not.toThrow();
+      process.kill(pid, 'SIGKILL');
+      unlinkSync(marker);
+      expect((await own.run(['worker', '--state', own.stateDir])).exitCode).toBe(0);
+      expect((await own.json<Obj[]>(['storage-moves', 'list', '--project', 'root/interrupted'])).map((m) => m.state)).toEqual(['finished']);
+    } finally {
+      own.cleanup();
+    }
   });
 
   it('shows a spinner with live counts on a terminal', async () => {
