@@ -7,6 +7,7 @@ import { KNOWN_VALUES } from '../kit/refs.js';
 import { wordsOf } from '../kit/sort.js';
 import { completionOf, type Completion, type DynamicResource } from '../kit/choices.js';
 import { programOnlyFlags } from '../program-flags.js';
+import { compareText } from '../../shared/text-order.js';
 
 export interface OptionDoc {
   /** As written in help, e.g. `-o, --output <format>`. */
@@ -123,7 +124,7 @@ export function describeProgram(program: Command, version: string): ProgramDoc {
       .visibleCommands(program)
       .filter((c) => c.name() !== 'help')
       .map((c) => commandDoc(c, []))
-      .sort((a, b) => a.name.localeCompare(b.name)),
+      .sort((a, b) => compareText(a.name, b.name)),
   };
 }
 

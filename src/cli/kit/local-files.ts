@@ -7,6 +7,7 @@ import { accessSync, constants, readdirSync, statSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { CliError, EXIT } from './errors.js';
 import { editDistance } from './edit-distance.js';
+import { compareText } from '../../shared/text-order.js';
 
 /** The local part of a `file[=repo/path]` value: the whole value when that is a file, else what precedes `=`. */
 export function localPart(value: string): string {
@@ -42,7 +43,7 @@ export function nearbyFiles(path: string): string[] {
       return { name, score };
     })
     .filter((c) => c.score <= limit + 1)
-    .sort((a, b) => a.score - b.score || a.name.localeCompare(b.name))
+    .sort((a, b) => a.score - b.score || compareText(a.name, b.name))
     .slice(0, 3)
     .map((c) => (dir === '.' && !path.startsWith('./') ? c.name : join(dir, c.name)));
 }

@@ -8,6 +8,7 @@ import { FILE_VERSION } from './load.js';
 import type { AnySection, Scope, SectionContext, Target } from './section.js';
 import { SECTIONS } from './sections/index.js';
 import { unknownKey } from './suggest.js';
+import { compareText } from '../../shared/text-order.js';
 
 export interface ExportRequest {
   groups: string[];
@@ -53,7 +54,7 @@ async function exportFrom(ctx: SectionContext, req: ExportRequest, note: (messag
   }
   const work: { target: Target; section: AnySection }[] = [];
   const add = (scope: Scope, all: Map<string, number>) => {
-    for (const [path, id] of [...all].sort(([a], [b]) => a.localeCompare(b))) for (const section of sections) if (section.scopes.includes(scope)) work.push({ target: { scope, path, id }, section });
+    for (const [path, id] of [...all].sort(([a], [b]) => compareText(a, b))) for (const section of sections) if (section.scopes.includes(scope)) work.push({ target: { scope, path, id }, section });
   };
   add('group', groups);
   add('project', projects);

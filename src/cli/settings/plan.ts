@@ -10,6 +10,7 @@ import { mapLimit, READ_CONCURRENCY } from './concurrency.js';
 import { CachedNames } from './names.js';
 import { SettingsReads } from './reads.js';
 import { SettingsFileError, type AnySection, type Change, type SectionContext, type Target } from './section.js';
+import { compareText } from '../../shared/text-order.js';
 
 /** One section of one target: its declaration, current state and changes. */
 export interface PlanItem {
@@ -155,7 +156,7 @@ async function planFrom(ctx: SectionContext & { names: CachedNames }, decls: rea
   });
   // Shown (and applied) grouped by target: global first, then groups, then projects, by path.
   const scopeOrder = { global: 0, group: 1, project: 2 } as const;
-  planned.sort((a, b) => scopeOrder[a.target.scope] - scopeOrder[b.target.scope] || a.target.path.localeCompare(b.target.path) || a.section.order - b.section.order || a.section.name.localeCompare(b.section.name));
+  planned.sort((a, b) => scopeOrder[a.target.scope] - scopeOrder[b.target.scope] || compareText(a.target.path, b.target.path) || a.section.order - b.section.order || compareText(a.section.name, b.section.name));
   const counts = { create: 0, update: 0, delete: 0, unchanged: 0 };
   for (const item of planned) {
     counts.unchanged += item.unchanged;

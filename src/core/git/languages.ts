@@ -2,6 +2,7 @@
 // reports them: only programming and markup files count (prose such as Markdown, data files
 // and vendored paths do not), each share rounded to two decimals.
 import { runGit } from './exec.js';
+import { compareText } from '../../shared/text-order.js';
 
 /** File extension (or whole name) → language, for the common languages. */
 const BY_EXTENSION: Record<string, string> = {
@@ -42,6 +43,6 @@ export async function repositoryLanguages(gitDir: string, commit: string): Promi
   }
   const out: Record<string, number> = {};
   if (total === 0) return out;
-  for (const [lang, n] of [...bytes].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))) out[lang] = Math.round((n / total) * 10000) / 100;
+  for (const [lang, n] of [...bytes].sort((a, b) => b[1] - a[1] || compareText(a[0], b[0]))) out[lang] = Math.round((n / total) * 10000) / 100;
   return out;
 }

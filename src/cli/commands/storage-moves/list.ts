@@ -3,6 +3,7 @@ import { UsageError } from '../../kit/errors.js';
 import { checkChoice } from '../../kit/refs.js';
 import { MOVE_COLUMNS, MOVE_FIELDS, MOVE_KINDS, MOVE_STATES, type MoveKind } from './columns.js';
 import { addContainerOptions, containerMovesPath, containerOf, kindMovesPath, type ContainerOpts } from './container.js';
+import { compareText } from '../../../shared/text-order.js';
 
 interface ListOpts extends ContainerOpts {
   kind?: string;
@@ -42,7 +43,7 @@ export const listVerb: VerbSpec<ListOpts> = {
           if (!(kind === 'group' && kinds.length > 1 && (error as { status?: number }).status === 404)) throw error;
         }
       }
-      if (kinds.length > 1) rows.sort((a, b) => String(b.created_at).localeCompare(String(a.created_at)) || Number(b.id) - Number(a.id));
+      if (kinds.length > 1) rows.sort((a, b) => compareText(String(b.created_at), String(a.created_at)) || Number(b.id) - Number(a.id));
     }
     // The API has no state filter; this one is applied to the fetched page(s).
     if (o.status !== undefined) rows = rows.filter((r) => r.state === o.status);
