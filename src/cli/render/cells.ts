@@ -160,5 +160,3 @@ export function wrapText(text: string, width: number, hang = 0): string {
     })
     .join('\n');
 }
-
-export { humanBytes } from '../../shared/byte-size.js';

@@ -7,7 +7,8 @@ import type { TerminalInfo } from '../io/terminal.js';
 import { checkFields, getPath, pickFields } from './fields.js';
 import { applyJq } from './jq.js';
 import { FIXED_CELL, fitTable, layoutTable } from './table.js';
-import { TIME_RE, humanBytes, paintState, timeText } from './cells.js';
+import { TIME_RE, paintState, timeText } from './cells.js';
+import { humanBytes } from '../../shared/byte-size.js';
 
 export type Format = 'table' | 'wide' | 'json' | 'yaml' | 'jsonl' | 'csv';
 export const FORMATS: Format[] = ['table', 'wide', 'json', 'yaml', 'jsonl', 'csv'];

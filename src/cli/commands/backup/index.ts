@@ -43,10 +43,11 @@ export function configure(noun: Command): void {
         cli.info(`dry run: would back up ${stateDir} to ${output}${gzip ? ' (gzip)' : ''}; nothing was written`);
         return;
       }
-      const [{ createBackup, BackupError }, { besidePrefix, scratchPrefix, scratchRoot }, { formatBytes, rateText }, { rateOf }, { existsSync }] = await Promise.all([
+      const [{ createBackup, BackupError }, { besidePrefix, scratchPrefix, scratchRoot }, { rateText }, { humanBytes }, { rateOf }, { existsSync }] = await Promise.all([
         import('../../../core/backup/create-backup.js'),
         import('../../../core/backup/scratch.js'),
         import('../packages/progress.js'),
+        import('../../../shared/byte-size.js'),
         import('../../io/status-line.js'),
         import('node:fs'),
       ]);
@@ -66,7 +67,7 @@ export function configure(noun: Command): void {
           gzip,
           version: VERSION,
           // The text is made only when the line redraws (it may be told of every megabyte).
-          progress: (p) => bar.update((ms) => `${p.phase} ${p.items}, ${formatBytes(p.bytes)}${rateText(rateOf(p.bytes, ms, p.phase === 'done'))}`),
+          progress: (p) => bar.update((ms) => `${p.phase} ${p.items}, ${humanBytes(p.bytes)}${rateText(rateOf(p.bytes, ms, p.phase === 'done'))}`),
         });
       } catch (error) {
         bar.end();
@@ -92,7 +93,7 @@ export function configure(noun: Command): void {
       if (cli.globals.output === 'table') {
         const c = summary.counts;
         cli.info(`backed up ${stateDir} in ${seconds.toFixed(1)}s: ${c.users} users, ${c.groups} groups, ${c.projects} projects, ${summary.repositories} repositories, ${summary.blobs} package files${summary.excluded.length ? ` (without ${summary.excluded.join(', ')})` : ''}`);
-        cli.print(`${summary.output}\t${cli.term.stdoutIsTTY ? formatBytes(summary.bytes) : summary.bytes}\n`);
+        cli.print(`${summary.output}\t${cli.term.stdoutIsTTY ? humanBytes(summary.bytes) : summary.bytes}\n`);
       } else await cli.showItem(item);
     },
   });

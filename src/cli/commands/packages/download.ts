@@ -7,7 +7,8 @@ import type { VerbSpec } from '../../kit/verb.js';
 import { CliError, EXIT, UsageError } from '../../kit/errors.js';
 import { addDownloadOptions, mayWrite, type DownloadOpts } from '../../kit/download.js';
 import { addProjectOption, genericFileOfListed, genericFilePath, projectRef, type ProjectOpts } from './paths.js';
-import { formatBytes, Progress } from './progress.js';
+import { Progress } from './progress.js';
+import { humanBytes } from '../../../shared/byte-size.js';
 import { stdoutStream } from '../../io/output.js';
 import { removedOnExit } from '../../io/scratch-files.js';
 
@@ -75,7 +76,7 @@ export const downloadVerb: VerbSpec<PackageDownloadOpts> = {
     }
     const actual = hash.digest('hex');
     if (expected && actual !== expected) throw checksumError(file);
-    cli.info(`wrote ${target} (${formatBytes(size)}, sha256 ${actual}${expected ? ' verified' : ''})`);
+    cli.info(`wrote ${target} (${humanBytes(size)}, sha256 ${actual}${expected ? ' verified' : ''})`);
   },
 };
 

@@ -3,10 +3,7 @@
 // redraws a second, finished cleanly on Ctrl-C). The bytes pass through untouched.
 import { Transform, type TransformCallback } from 'node:stream';
 import { openStatusLine, rateOf, type StatusLine } from '../../io/status-line.js';
-
-import { humanBytes as formatBytes } from '../../../shared/byte-size.js';
-
-export { formatBytes };
+import { humanBytes } from '../../../shared/byte-size.js';
 
 function formatSeconds(s: number): string {
   if (!Number.isFinite(s)) return '--';
@@ -25,17 +22,17 @@ export interface ProgressOptions {
 }
 
 /** ` 1.5 MiB/s` for a rate of bytes a second; nothing while there is none yet (io/status-line.ts `rateOf`). */
-export const rateText = (rate: number | undefined): string => (rate === undefined ? '' : ` ${formatBytes(rate)}/s`);
+export const rateText = (rate: number | undefined): string => (rate === undefined ? '' : ` ${humanBytes(rate)}/s`);
 
 /** The bar's text for `done` of `total` bytes after `elapsedMs`. */
 export function progressLine(label: string, done: number, total: number | undefined, elapsedMs: number, width = 24): string {
   const known = total !== undefined && total > 0;
   const rate = rateOf(done, elapsedMs, known && done >= total);
-  if (!known) return `${label} ${formatBytes(done)}${rateText(rate)}`;
+  if (!known) return `${label} ${humanBytes(done)}${rateText(rate)}`;
   const ratio = Math.min(1, done / total);
   const filled = Math.round(ratio * width);
   const eta = rate !== undefined && rate > 0 ? (total - done) / rate : Number.POSITIVE_INFINITY;
-  return `${label} [${'#'.repeat(filled)}${'-'.repeat(width - filled)}] ${String(Math.floor(ratio * 100)).padStart(3)}% ${formatBytes(done)}/${formatBytes(total)}${rateText(rate)} ETA ${formatSeconds(eta)}`;
+  return `${label} [${'#'.repeat(filled)}${'-'.repeat(width - filled)}] ${String(Math.floor(ratio * 100)).padStart(3)}% ${humanBytes(done)}/${humanBytes(total)}${rateText(rate)} ETA ${formatSeconds(eta)}`;
 }
 
 /**

@@ -5,7 +5,8 @@ import { UsageError } from '../../kit/errors.js';
 import { checkChoice } from '../../kit/refs.js';
 import { FILE_COLUMNS, FILE_FIELDS } from './columns.js';
 import { addProjectOption, genericFilePath, projectRef, type ProjectOpts } from './paths.js';
-import { formatBytes, Progress } from './progress.js';
+import { Progress } from './progress.js';
+import { humanBytes } from '../../../shared/byte-size.js';
 
 interface UploadOpts extends ProjectOpts {
   name?: string;
@@ -62,7 +63,7 @@ export const uploadVerb: VerbSpec<UploadOpts> = {
           headers: { 'content-length': String(size) },
         });
         uploaded.push(data);
-        cli.info(`uploaded ${inside} (${formatBytes(size)}) to ${o.name} ${o.packageVersion}`);
+        cli.info(`uploaded ${inside} (${humanBytes(size)}) to ${o.name} ${o.packageVersion}`);
       } finally {
         // A failed upload leaves its line where it stopped, ended, above the error.
         progress.finish();

@@ -43,11 +43,12 @@ export function configure(noun: Command): void {
     async run(cli, args, opts) {
       const archive = resolve(args[0] as string);
       const storages = parseStorages(opts.storage);
-      const [{ checkArchive, restoreBackup, RestoreTargetError }, { ArchiveError }, { besidePrefix }, { formatBytes, fittedProgressLine }, { existsSync }, { openStatusLine }] = await Promise.all([
+      const [{ checkArchive, restoreBackup, RestoreTargetError }, { ArchiveError }, { besidePrefix }, { fittedProgressLine }, { humanBytes }, { existsSync }, { openStatusLine }] = await Promise.all([
         import('../../../core/backup/restore-backup.js'),
         import('../../../core/backup/manifest.js'),
         import('../../../core/backup/scratch.js'),
         import('../packages/progress.js'),
+        import('../../../shared/byte-size.js'),
         import('node:fs'),
         import('../../io/status-line.js'),
       ]);
@@ -70,7 +71,7 @@ export function configure(noun: Command): void {
           bar.end();
           const item = { archive, ok: true, format: manifest.format, created_at: manifest.created_at, hostctl_version: manifest.hostctl_version, members: Object.keys(manifest.members).length + 1, bytes, excluded: manifest.excluded, counts: manifest.counts, checks };
           if (cli.globals.output === 'table') {
-            cli.info(`${archive}: whole, doctor's checks pass (${item.members} members, ${formatBytes(bytes)}, made ${manifest.created_at} by hostctl ${manifest.hostctl_version}${manifest.excluded.length ? `, without ${manifest.excluded.join(', ')}` : ''})`);
+            cli.info(`${archive}: whole, doctor's checks pass (${item.members} members, ${humanBytes(bytes)}, made ${manifest.created_at} by hostctl ${manifest.hostctl_version}${manifest.excluded.length ? `, without ${manifest.excluded.join(', ')}` : ''})`);
             warnings(checks);
           } else await cli.showItem(item);
           return;
