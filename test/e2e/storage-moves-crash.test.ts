@@ -16,6 +16,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inProcessSandbox as cliSandbox, type InProcessSandbox as CliSandbox } from '../helpers/cli-in-process.js';
 import { fsck, refsOf } from '../factories/containers.js';
+import { killAndWaitEnded } from '../helpers/kill-process.js';
 
 type Obj = Record<string, unknown>;
 
@@ -68,9 +69,8 @@ describe('storage moves survive a killed worker', () => {
       expect(String(write.stderr)).toContain(READ_ONLY);
     }
 
-    process.kill(pid, 'SIGKILL');
+    await killAndWaitEnded(pid);
     unlinkSync(marker);
-    await sleep(100);
     expect((await json<Obj[]>(['tags', 'list', '-R', ref])).map((t) => t.name)).toEqual(['v1']);
 
     const worker = await box.run(['worker', '--state', box.stateDir]);
@@ -129,7 +129,7 @@ describe('storage moves survive a killed worker', () => {
   it('a claim whose pid the system has given to another process is taken over', async () => {
     const { moveId, marker } = await scheduleHeld('crash-reused-pid', 'copy');
     const held = Number(readFileSync(marker, 'utf8'));
-    process.kill(held, 'SIGKILL');
+    await killAndWaitEnded(held);
     unlinkSync(marker);
     // The claim now names a process that runs (this sleep) but did not make it: its start time
     // differs. A pid-only check would wait on the sleep for as long as it runs.

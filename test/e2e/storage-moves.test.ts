@@ -13,6 +13,7 @@ import { BIN, cleanEnv, startServe } from '../helpers/cli.js';
 import { inProcessSandbox as cliSandbox, type InProcessSandbox as CliSandbox } from '../helpers/cli-in-process.js';
 import { canUseTerminal, runOnTerminal } from './terminal.js';
 import { fsck } from '../factories/containers.js';
+import { killAndWaitEnded } from '../helpers/kill-process.js';
 
 type Obj = Record<string, unknown>;
 
@@ -153,12 +154,13 @@ describe('hostctl storages and storage-moves', () => {
       const moveId = /storage-moves wait (\d+)/.exec(String(res.stderr))?.[1] as string;
       expect(moveId).toMatch(/^\d+$/);
       const pid = Number(await waitForFile(marker));
-      process.kill(pid, 'SIGKILL');
+      await killAndWaitEnded(pid);
       unlinkSync(marker);
-      // Re-attaching after the next worker finished it.
+      // Re-attaching after the next worker finished it. (A bounded wait: an in-process run that
+      // never ended would hold up every later run of the file.)
       expect((await own.run(['worker', '--state', own.stateDir])).exitCode).toBe(0);
-      const waited = await own.run(['storage-moves', 'wait', moveId, '--interval', '100ms', '-o', 'json']);
-      expect(waited.exitCode).toBe(0);
+      const waited = await own.run(['storage-moves', 'wait', moveId, '--interval', '100ms', '--timeout', '20s', '-o', 'json']);
+      expect(waited.exitCode, String(waited.stderr)).toBe(0);
       expect(JSON.parse(String(waited.stdout)).map((m: Obj) => [m.id, m.state])).toEqual([[Number(moveId), 'finished']]);
       expect((await own.run(['storage-moves', 'wait', '999999'])).exitCode).toBe(3);
       const moves = await own.json<Obj[]>(['storage-moves', 'list', '--project', 'root/slow']);
@@ -184,7 +186,7 @@ describe('hostctl storages and storage-moves', () => {
       expect((await proc).exitCode).toBe(130);
       // The worker is another process: still there, mid-move.
       expect(() => process.kill(pid, 0)).not.toThrow();
-      process.kill(pid, 'SIGKILL');
+      await killAndWaitEnded(pid);
       unlinkSync(marker);
       expect((await own.run(['worker', '--state', own.stateDir])).exitCode).toBe(0);
       expect((await own.json<Obj[]>(['storage-moves', 'list', '--project', 'root/interrupted'])).map((m) => m.state)).toEqual(['finished']);

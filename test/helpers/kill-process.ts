@@ -1,0 +1,33 @@
+// Killing a process the test did not start (a detached worker, known by the pid in its marker
+// file). SIGKILL is delivered asynchronously: right after kill() returns the process may still
+// be running (on a busy machine, for tens of milliseconds), so a worker started next would see
+// the claim's owner alive and leave the move alone. The tests wait for what the system says.
+import { readFileSync } from 'node:fs';
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** True once the process has ended: no /proc entry, or a zombie (ended, not yet reaped). */
+export function processEnded(pid: number): boolean {
+  let stat: string;
+  try {
+    stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  } catch {
+    return true;
+  }
+  const state = stat.slice(stat.lastIndexOf(')') + 2, stat.lastIndexOf(')') + 3);
+  return state === 'Z' || state === 'X';
+}
+
+/** Sends SIGKILL to pid and resolves once the process has ended; throws if it never does. */
+export async function killAndWaitEnded(pid: number, timeoutMs = 20_000): Promise<void> {
+  try {
+    process.kill(pid, 'SIGKILL');
+  } catch (error) {
+    if ((error as { code?: string }).code !== 'ESRCH') throw error;
+  }
+  const until = Date.now() + timeoutMs;
+  while (!processEnded(pid)) {
+    if (Date.now() > until) throw new Error(`process ${pid} still runs ${timeoutMs} ms after SIGKILL`);
+    await sleep(20);
+  }
+}
