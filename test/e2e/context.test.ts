@@ -99,13 +99,27 @@ describe('hostctl context', () => {
     [['context', 'add', 'x', '--url', 'ftp://h'], '--url must be an http'],
     [['context', 'add', 'bad name', '--url', 'http://h'], 'NAME must start'],
     [['context', 'add', 'x', '--url', 'http://h', '--token', 'a', '--token-stdin'], '--token-stdin'],
-    [['context', 'use', 'nope'], 'unknown context "nope"'],
     [['context', 'add'], "missing required argument 'name'"],
   ])('usage errors exit 2: %j', async (args, message) => {
     const res = await sb.run(args);
     expect(res.exitCode).toBe(2);
     expect(res.stderr).toContain(message);
     expect(res.stdout).toBe('');
+  });
+
+  it('a context NAME that does not exist is not found (exit 3) for every verb; an unknown --context is a usage error', async () => {
+    const before = (await sb.run(['context', 'get', '-o', 'json'])).stdout;
+    for (const args of [['use', 'nope'], ['get', 'nope'], ['remove', 'nope', '--yes'], ['rename', 'nope', 'other'], ['set-token', 'nope', '--token', 'hpat-abcdefghijklmnopqrst']]) {
+      const res = await sb.run(['context', ...args]);
+      expect(res.exitCode, `${args.join(' ')}: ${res.stderr}`).toBe(3);
+      expect(res.stderr).toContain('unknown context "nope"; known: ');
+      expect(res.stderr).toContain('hint: list them with: hostctl context list');
+      expect(res.stdout).toBe('');
+    }
+    expect((await sb.run(['context', 'get', '-o', 'json'])).stdout).toBe(before);
+    const flag = await sb.run(['tokens', 'list', '--context', 'nope']);
+    expect(flag.exitCode).toBe(2);
+    expect(flag.stderr).toContain('unknown context "nope" (from --context flag)');
   });
 
   it('use switches the current context and says so on stderr only', async () => {
@@ -167,7 +181,7 @@ describe('hostctl context', () => {
     expect(rows.find((r) => r.name === 'after')).toMatchObject({ current: true, token: mask(token) });
     expect(rows.map((r) => r.name)).not.toContain('before');
     expect((await sb.run(['context', 'rename', 'after', 'local'])).exitCode).toBe(5);
-    expect((await sb.run(['context', 'rename', 'nope', 'other'])).exitCode).toBe(2);
+    expect((await sb.run(['context', 'rename', 'nope', 'other'])).exitCode).toBe(3);
     await sb.run(['context', 'use', 'local']);
     await sb.run(['context', 'remove', 'after', '--yes']);
   });

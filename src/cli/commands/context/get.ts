@@ -2,7 +2,7 @@ import type { VerbSpec } from '../../kit/verb.js';
 import { configFile } from '../../config/paths.js';
 import { readConfig } from '../../config/store.js';
 import { GLAB_RULE, resolveTarget } from '../../config/target.js';
-import { checkContextName, maskToken, serveOf, serveText } from './rows.js';
+import { checkContextName, existingContext, maskToken, serveOf, serveText } from './rows.js';
 
 export const getVerb: VerbSpec = {
   name: 'get',
@@ -19,8 +19,9 @@ export const getVerb: VerbSpec = {
   async run(cli, [name]) {
     const config = readConfig(cli.env);
     const g = cli.globals;
+    if (name) existingContext(config, checkContextName(name));
     const target = name
-      ? resolveTarget({ context: checkContextName(name) }, cli.env, config)
+      ? resolveTarget({ context: name }, cli.env, config)
       : resolveTarget({ context: g.context, state: g.state, url: g.url }, cli.env, config);
     const source = name ? 'named on the command line' : target.source;
     const serve = target.kind === 'local' ? serveOf(target.stateDir) : null;

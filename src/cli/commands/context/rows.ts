@@ -2,7 +2,7 @@
 // the screen, JSON or YAML; only a prefix and the last four characters do.
 import type { Column } from '../../render/output.js';
 import type { ConfigData, ContextConfig } from '../../config/store.js';
-import { UsageError } from '../../kit/errors.js';
+import { CliError, EXIT, UsageError } from '../../kit/errors.js';
 import { liveServeRecord } from '../../../core/serve-record.js';
 
 export interface ContextRow extends Record<string, unknown> {
@@ -73,11 +73,20 @@ export function checkContextName(name: string): string {
   return name;
 }
 
+/**
+ * The context a verb's NAME argument names. One that does not exist is not found (exit 3), as
+ * `get` of any other missing thing is; an unknown name in --context or HOSTCTL_CONTEXT stays a
+ * usage error (src/cli/config/target.ts), the value of a flag being wrong.
+ */
 export function existingContext(config: ConfigData, name: string): ContextConfig {
   const ctx = config.contexts[name];
   if (!ctx) {
     const known = Object.keys(config.contexts);
-    throw new UsageError(`unknown context "${name}"${known.length ? `; known: ${known.join(', ')}` : '; add one with: hostctl context add'}`);
+    throw new CliError(
+      `unknown context "${name}"${known.length ? `; known: ${known.join(', ')}` : ''}`,
+      EXIT.notFound,
+      known.length ? 'list them with: hostctl context list' : 'add one with: hostctl context add',
+    );
   }
   return ctx;
 }
