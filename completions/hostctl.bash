@@ -265,7 +265,7 @@ _hostctl_flags() {
     'audit-events list') echo '-R --project -g --group --since --until --author --entity-type --event -f --follow --interval --page --per-page --all --limit' ;;
     'auth') echo '' ;;
     'auth status') echo '' ;;
-    'backup') echo '-O --output-file --exclude --compress' ;;
+    'backup') echo '-O --output-file --clobber --exclude --compress' ;;
     'branches') echo '' ;;
     'branches create') echo '-R --project --ref' ;;
     'branches delete') echo '-R --project' ;;

@@ -843,7 +843,8 @@ complete -c hostctl -n '__hostctl_at \'audit-events list\'' -l all -d 'fetch eve
 complete -c hostctl -n '__hostctl_at \'audit-events list\'' -l limit -x -d 'stop after N items, across pages'
 
 # backup
-complete -c hostctl -n '__hostctl_at \'backup\'' -s O -l output-file -r -F -d 'the archive to write (replaced only once the new one is complete)'
+complete -c hostctl -n '__hostctl_at \'backup\'' -s O -l output-file -r -F -d 'the archive to write (it appears only once it is complete)'
+complete -c hostctl -n '__hostctl_at \'backup\'' -l clobber -d 'replace the file when it exists (only once the new archive is complete)'
 complete -c hostctl -n '__hostctl_at \'backup\'' -l exclude -x -d 'leave a part out: packages, repositories (repeatable)'
 complete -c hostctl -n '__hostctl_at \'backup\'' -l compress -x -d 'none or gzip (default: gzip for a .gz/.tgz name, else none)'
 

@@ -204,6 +204,22 @@ describe('hostctl backup, restore and doctor', () => {
     expect(existsSync(join(forced, 'state.db'))).toBe(true);
   });
 
+  it('refuses to write over an existing file without --clobber, and with it replaces the file only once the new archive is whole', async () => {
+    const target = join(box.dir, 'existing.tar');
+    writeFileSync(target, 'not an archive yet');
+    const refused = await hostctl(['backup', '--state', box.stateDir, '-O', target]);
+    expect(refused.exitCode).toBe(5);
+    expect(String(refused.stderr)).toContain(`error: ${target} exists`);
+    expect(String(refused.stderr)).toContain('hint: overwrite it with --clobber, or choose another -O FILE');
+    expect(readFileSync(target, 'utf8')).toBe('not an archive yet');
+    const dry = await hostctl(['backup', '--state', box.stateDir, '-O', target, '--dry-run']);
+    expect(dry.exitCode).toBe(5);
+    const replaced = await hostctl(['backup', '--state', box.stateDir, '-O', target, '--clobber']);
+    expect(replaced.exitCode, String(replaced.stderr)).toBe(0);
+    expect((await hostctl(['restore', target, '--check'])).exitCode).toBe(0);
+    rmSync(target);
+  });
+
   it("is a tar archive in whole records, which tar's --delete edits, and restore refuses what such an edit loses", async () => {
     expect(statSync(archive).size % 10_240).toBe(0);
     const copy = join(box.dir, 'edited.tar');

@@ -32,8 +32,13 @@ export function mayWrite(cli: Cli, target: string, o: DownloadOpts): boolean {
     cli.info(`${target} exists; skipped (--skip-existing)`);
     return false;
   }
-  if (!o.clobber) throw new CliError(`${target} exists`, EXIT.conflict, 'overwrite it with --clobber, keep it with --skip-existing, or choose another -O FILE');
+  if (!o.clobber) refuseToReplace(target, ', keep it with --skip-existing');
   return true;
+}
+
+/** The refusal (exit 5) of every verb that would write over an existing file without --clobber. */
+export function refuseToReplace(target: string, otherWays = ''): never {
+  throw new CliError(`${target} exists`, EXIT.conflict, `overwrite it with --clobber${otherWays}, or choose another -O FILE`);
 }
 
 /** A raw API answer as bytes: the client gives text answers as strings, the rest as bytes. */

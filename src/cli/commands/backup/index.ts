@@ -1,8 +1,10 @@
 // hostctl backup: one archive of a local state, written while serve and other commands go on.
+import { existsSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import type { Command } from 'commander';
 import { applyVerb } from '../../kit/verb.js';
 import { CliError, EXIT, UsageError } from '../../kit/errors.js';
+import { refuseToReplace } from '../../kit/download.js';
 import { VERSION } from '../../version.js';
 import { localStateOf, progressReporter } from './local-state-target.js';
 import { monotonicMs } from '../../../shared/elapsed.js';
@@ -10,6 +12,7 @@ import { removedOnExitByPrefix } from '../../io/scratch-files.js';
 
 interface BackupFlags {
   outputFile?: string;
+  clobber?: boolean;
   exclude: string[];
   compress?: string;
 }
@@ -23,13 +26,15 @@ export function configure(noun: Command): void {
     summary: 'Back up a local state (database, repositories, packages, settings) into one verified archive, online',
     examples: [
       'hostctl backup -O /backups/hostctl-$(date +%F).tar',
+      'hostctl backup -O /backups/latest.tar --clobber           # replace last night\'s, once the new one is whole',
       'hostctl backup --state ./state -O state.tar.gz            # gzip, from the file name',
       'hostctl backup -O meta.tar --exclude packages             # without package files (stated in the manifest)',
       'hostctl restore state.tar --check                         # prove the archive is whole',
     ],
     options: (cmd) =>
       cmd
-        .option('-O, --output-file <out-file>', 'the archive to write (replaced only once the new one is complete)')
+        .option('-O, --output-file <out-file>', 'the archive to write (it appears only once it is complete)')
+        .option('--clobber', 'replace the file when it exists (only once the new archive is complete)')
         .option('--exclude <part>', `leave a part out: ${PARTS.join(', ')} (repeatable)`, (v: string, acc: string[]) => [...acc, v], [] as string[])
         .option('--compress <kind>', `${COMPRESSIONS.join(' or ')} (default: gzip for a .gz/.tgz name, else none)`),
     async run(cli, _args, opts) {
@@ -39,17 +44,18 @@ export function configure(noun: Command): void {
       const stateDir = localStateOf(cli, 'backup');
       const output = resolve(opts.outputFile);
       const gzip = opts.compress ? opts.compress === 'gzip' : /\.(gz|tgz)$/.test(output);
+      // As a download's -O (kit/download.ts): an existing file is replaced only when asked.
+      if (!opts.clobber && existsSync(output)) refuseToReplace(output);
       if (cli.globals.dryRun) {
         cli.info(`dry run: would back up ${stateDir} to ${output}${gzip ? ' (gzip)' : ''}; nothing was written`);
         return;
       }
-      const [{ createBackup, BackupError }, { besidePrefix, scratchPrefix, scratchRoot }, { rateText }, { humanBytes }, { rateOf }, { existsSync }] = await Promise.all([
+      const [{ createBackup, BackupError }, { besidePrefix, scratchPrefix, scratchRoot }, { rateText }, { humanBytes }, { rateOf }] = await Promise.all([
         import('../../../core/backup/create-backup.js'),
         import('../../../core/backup/scratch.js'),
         import('../packages/progress.js'),
         import('../../../shared/byte-size.js'),
         import('../../io/status-line.js'),
-        import('node:fs'),
       ]);
       if (!existsSync(`${stateDir}/state.db`)) throw new CliError(`no hostctl state at ${stateDir}`, EXIT.notFound, 'pass --state DIR, or create one with: hostctl init');
       const bar = await progressReporter(cli, 'backup');
