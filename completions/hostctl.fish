@@ -835,7 +835,7 @@ complete -c hostctl -n '__hostctl_at \'audit-events list\'' -l until -x -d 'only
 complete -c hostctl -n '__hostctl_at \'audit-events list\'' -l author -x -d 'only events by this user (username or id)'
 complete -c hostctl -n '__hostctl_at \'audit-events list\'' -l entity-type -x -d 'only events about this kind of entity (User, Group, Project, Gitlab::Audit::InstanceScope; instance list)'
 complete -c hostctl -n '__hostctl_at \'audit-events list\'' -l event -x -d 'only events with this name (e.g. personal_access_token_created)'
-complete -c hostctl -n '__hostctl_at \'audit-events list\'' -s f -l follow -d 'keep printing new events as they are recorded (Ctrl-C stops)'
+complete -c hostctl -n '__hostctl_at \'audit-events list\'' -s f -l follow -d 'keep printing new events as they are recorded (Ctrl-C stops); with --since, those since then first'
 complete -c hostctl -n '__hostctl_at \'audit-events list\'' -l interval -x -d 'with --follow against an instance without the stream extension: how often to poll'
 complete -c hostctl -n '__hostctl_at \'audit-events list\'' -l page -x -d 'page number to fetch'
 complete -c hostctl -n '__hostctl_at \'audit-events list\'' -l per-page -x -d 'items per page (the server caps it at 100)'

@@ -21,16 +21,19 @@ async function closedPort(): Promise<number> {
 }
 
 /** A local server that accepts connections and never answers. */
-async function silentServer(): Promise<{ url: string; close: () => Promise<void> }> {
+async function silentServer(): Promise<{ url: string; received: () => number; close: () => Promise<void> }> {
   const sockets = new Set<import('node:net').Socket>();
+  let received = 0;
   const server = createServer((socket) => {
     sockets.add(socket);
+    socket.on('data', (chunk: Buffer) => (received += chunk.length));
     socket.on('error', () => undefined);
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as { port: number };
   return {
     url: `http://127.0.0.1:${port}`,
+    received: () => received,
     close: () =>
       new Promise<void>((resolve) => {
         for (const s of sockets) s.destroy();
@@ -163,7 +166,10 @@ describe('exit codes and errors', () => {
         reject: false,
         stdin: 'ignore',
       });
-      await new Promise((r) => setTimeout(r, 1500));
+      // Interrupted while it waits for the answer: once its request has arrived (its signal
+      // handlers are the first thing it sets up), however long the start took on a busy machine.
+      for (let i = 0; i < 600 && silent.received() === 0; i++) await new Promise((r) => setTimeout(r, 50));
+      expect(silent.received()).toBeGreaterThan(0);
       child.kill('SIGINT');
       const res = await child;
       expect(res.exitCode).toBe(130);

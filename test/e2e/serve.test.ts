@@ -160,10 +160,14 @@ describe('hostctl serve, and commands against it', () => {
     } finally {
       await transport.close();
     }
-    await new Promise((r) => setTimeout(r, 200));
-    const lines = served.log().split('\n');
-    const gets = lines.filter((l) => / GET \/api\/v4\/personal_access_tokens\/self 200 \d+(\.\d+)?ms$/.test(l));
-    const posts = lines.filter((l) => / POST \/api\/v4\/users\/2\/personal_access_tokens 201 \d+(\.\d+)?ms$/.test(l));
+    // serve writes its log lines in batches (at most every 50 ms): wait until the last is there.
+    const logged = (method: string, path: string, status: number) =>
+      served.log().split('\n').filter((l) => new RegExp(` ${method} ${path.replaceAll('/', '\\/')} ${status} \\d+(\\.\\d+)?ms$`).test(l));
+    for (let i = 0; i < 400 && (logged('GET', '/api/v4/personal_access_tokens/self', 200).length < 40 || logged('POST', '/api/v4/users/2/personal_access_tokens', 201).length < 20); i++) {
+      await new Promise((r) => setTimeout(r, 25));
+    }
+    const gets = logged('GET', '/api/v4/personal_access_tokens/self', 200);
+    const posts = logged('POST', '/api/v4/users/2/personal_access_tokens', 201);
     expect(gets.length).toBeGreaterThanOrEqual(40);
     expect(posts).toHaveLength(20);
     // One line a request: an ISO time, the method, the path without its query, status and duration.

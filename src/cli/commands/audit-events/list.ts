@@ -46,6 +46,7 @@ export const listVerb = defineVerb<ListOpts>({
     'hostctl audit-events list --group acme --event member_created',
     'hostctl audit-events list --project acme/web --author alice --until 2026-03-01',
     'hostctl audit-events list --follow -o jsonl',
+    'hostctl audit-events list --follow --since 1h             # the last hour first, then new ones',
   ],
   options: (cmd) =>
     addProjectOption(cmd)
@@ -55,12 +56,13 @@ export const listVerb = defineVerb<ListOpts>({
       .option('--author <user>', 'only events by this user (username or id)')
       .option('--entity-type <type>', `only events about this kind of entity (${ENTITY_TYPES.join(', ')}; instance list)`)
       .option('--event <name>', 'only events with this name (e.g. personal_access_token_created)')
-      .option('-f, --follow', 'keep printing new events as they are recorded (Ctrl-C stops)')
+      .option('-f, --follow', 'keep printing new events as they are recorded (Ctrl-C stops); with --since, those since then first')
       .option('--interval <duration>', 'with --follow against an instance without the stream extension: how often to poll', '5s'),
   async run(cli, _args, o) {
     if (o.project !== undefined && o.group !== undefined) throw new UsageError('--project and --group exclude each other');
     if (o.entityType !== undefined && (o.project !== undefined || o.group !== undefined)) throw new UsageError('--entity-type applies to the instance list only, not with --project or --group');
     if (o.entityType !== undefined && !ENTITY_TYPES.includes(o.entityType)) throw new UsageError(`--entity-type must be one of ${ENTITY_TYPES.join(', ')}, got "${o.entityType}"`);
+    if (o.follow && o.until !== undefined) throw new UsageError('--until and --follow exclude each other (a followed list has no end)');
     const intervalMs = parseDuration(o.interval ?? '5s', '--interval');
     const query: Record<string, unknown> = {};
     if (o.since !== undefined) query.created_after = sinceTime(o.since, nowFromEnv(cli.env) ?? new Date());
@@ -93,9 +95,21 @@ async function follow(cli: Cli, path: string, o: ListOpts, query: Record<string,
     const widths = [24, 12, 28, 10, 0];
     cli.print(`${cells.map((c, i) => (widths[i] ? (c.length > (widths[i] as number) ? `${c.slice(0, (widths[i] as number) - 1)}…` : c.padEnd(widths[i] as number)) : c)).join(' ')}\n`);
   };
-  // Start after the newest event in scope: what happened before is `list`'s.
+  // Start after the newest event in scope: what happened before is `list`'s, unless --since asks
+  // for it (as `tail -f` and `kubectl logs -f --since` show the recent past first). The newest is
+  // read before that backlog, so an event recorded between the two reads is in the backlog and
+  // not printed twice, and one recorded after both is the stream's.
   const first = await api.get<AuditEvent[]>(path, { ...query, per_page: 1, created_after: undefined });
   let after = first.data[0]?.id ?? 0;
+  if (query.created_after !== undefined) {
+    const backlog: AuditEvent[] = [];
+    for await (const e of api.paginate<AuditEvent>(path, { ...query, per_page: 100 })) backlog.push(e);
+    // Newest first as listed; a log reads oldest first.
+    for (const e of backlog.reverse()) {
+      if (keep(e)) line(e);
+      after = Math.max(after, e.id);
+    }
+  }
   const scope: Record<string, unknown> = {};
   if (o.group !== undefined) scope.group_id = o.group;
   if (o.project !== undefined) scope.project_id = o.project;
