@@ -5,7 +5,7 @@ import { parseDuration } from '../../kit/duration.js';
 import { resolveUserId } from '../../kit/refs.js';
 import { nowFromEnv } from '../../../shared/dates.js';
 import { ApiError } from '../../../client/api-error.js';
-import { timeText } from '../../render/cells.js';
+import { followedLine } from './follow-line.js';
 import { EVENT_COLUMNS, EVENT_FIELDS, eventsPath, type AuditEvent } from './shared.js';
 
 interface ListOpts {
@@ -86,15 +86,7 @@ export const listVerb = defineVerb<ListOpts>({
 async function follow(cli: Cli, path: string, o: ListOpts, query: Record<string, unknown>, keep: (e: AuditEvent) => boolean, intervalMs: number): Promise<void> {
   const api = await cli.client();
   const json = cli.globals.output === 'jsonl' || cli.globals.output === 'json';
-  const line = (e: AuditEvent) => {
-    if (json) return cli.print(`${JSON.stringify(e)}\n`);
-    const d = e.details ?? {};
-    // A followed line stays on the screen as a log: its time is absolute (the piped form of the
-    // renderer's time rule), never a relative time that goes stale.
-    const cells = [typeof e.created_at === 'string' ? timeText(e.created_at, false, new Date()) : '', String(d.author_name ?? ''), String(e.event_name ?? ''), String(d.target_details ?? d.target_id ?? ''), String(d.ip_address ?? '')];
-    const widths = [24, 12, 28, 10, 0];
-    cli.print(`${cells.map((c, i) => (widths[i] ? (c.length > (widths[i] as number) ? `${c.slice(0, (widths[i] as number) - 1)}…` : c.padEnd(widths[i] as number)) : c)).join(' ')}\n`);
-  };
+  const line = (e: AuditEvent) => cli.print(`${json ? JSON.stringify(e) : followedLine(e, cli.term.stdoutIsTTY ? cli.term.columns : undefined)}\n`);
   // Start after the newest event in scope: what happened before is `list`'s, unless --since asks
   // for it (as `tail -f` and `kubectl logs -f --since` show the recent past first). The newest is
   // read before that backlog, so an event recorded between the two reads is in the backlog and
