@@ -88,6 +88,11 @@ describe('hostctl storages and storage-moves', () => {
     expect(String(table.stdout)).toMatch(/project\troot\/one\tfinished\tdefault\tsecond/);
     const missing = await box.run(['storage-moves', 'get', '9999']);
     expect(missing.exitCode).toBe(3);
+    // Said of the move, not of the last kind's path tried (group moves, a paid-tier endpoint).
+    expect(String(missing.stderr)).toBe('error: no storage move 9999\nhint: list them with: hostctl storage-moves list');
+    const ofKind = await box.run(['storage-moves', 'get', String(mine[0]?.id), '--kind', 'snippet']);
+    expect(ofKind.exitCode).toBe(3);
+    expect(String(ofKind.stderr)).toContain(`no snippet storage move ${String(mine[0]?.id)}`);
     // --state is the state directory; a status word there is pointed at --status.
     const clash = await box.run(['storage-moves', 'list', '--state', 'failed']);
     expect(clash.exitCode).toBe(2);

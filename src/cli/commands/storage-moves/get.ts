@@ -1,9 +1,8 @@
 import type { VerbSpec } from '../../kit/verb.js';
-import { ApiError } from '../../../client/api-error.js';
 import { UsageError } from '../../kit/errors.js';
 import { checkChoice } from '../../kit/refs.js';
 import { MOVE_COLUMNS, MOVE_KINDS, type MoveKind } from './columns.js';
-import { kindMovesPath } from './container.js';
+import { findMove } from './find-move.js';
 
 interface GetOpts {
   kind?: string;
@@ -18,19 +17,8 @@ export const getVerb: VerbSpec<GetOpts> = {
   options: (cmd) => cmd.option('--kind <kind>', 'project, snippet or group (default: tried in that order)'),
   async run(cli, [id], o) {
     if (!/^\d+$/.test(String(id))) throw new UsageError(`the move id must be a number, got "${String(id)}"`);
-    const kinds = o.kind !== undefined ? [checkChoice(o.kind, MOVE_KINDS, '--kind') as MoveKind] : [...MOVE_KINDS];
     const api = await cli.client();
-    let lastError: unknown;
-    for (const kind of kinds) {
-      try {
-        const { data } = await api.get<Record<string, unknown>>(`${kindMovesPath(kind)}/${String(id)}`);
-        await cli.showItem(data, MOVE_COLUMNS);
-        return;
-      } catch (error) {
-        if (!(error instanceof ApiError) || error.status !== 404) throw error;
-        lastError = error;
-      }
-    }
-    throw lastError;
+    const { move } = await findMove(api, Number(id), o.kind !== undefined ? (checkChoice(o.kind, MOVE_KINDS, '--kind') as MoveKind) : undefined);
+    await cli.showItem(move, MOVE_COLUMNS);
   },
 };

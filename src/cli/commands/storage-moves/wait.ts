@@ -1,10 +1,9 @@
-import { ApiError } from '../../../client/api-error.js';
 import { defineVerb } from '../../kit/verb.js';
 import { CliError, EXIT, UsageError } from '../../kit/errors.js';
 import { parseDuration } from '../../kit/duration.js';
 import { checkChoice } from '../../kit/refs.js';
 import { containerName, MOVE_COLUMNS, MOVE_FIELDS, MOVE_KINDS, type MoveKind } from './columns.js';
-import { kindMovesPath } from './container.js';
+import { findMove } from './find-move.js';
 import { waitForMoves } from './poll.js';
 import { monotonicMs } from '../../../shared/elapsed.js';
 
@@ -33,20 +32,9 @@ export const waitVerb = defineVerb<WaitOpts>({
     // Each id's kind: given, or the first kind that has a move of that id (ids are unique across
     // kinds on hostctl instances).
     const byKind = new Map<MoveKind, number[]>();
+    const given = o.kind !== undefined ? (checkChoice(o.kind, MOVE_KINDS, '--kind') as MoveKind) : undefined;
     for (const id of ids.map(Number)) {
-      let kind: MoveKind | undefined = o.kind !== undefined ? (checkChoice(o.kind, MOVE_KINDS, '--kind') as MoveKind) : undefined;
-      if (kind === undefined) {
-        for (const k of MOVE_KINDS as readonly MoveKind[]) {
-          try {
-            await api.get(`${kindMovesPath(k)}/${id}`);
-            kind = k;
-            break;
-          } catch (error) {
-            if (!(error instanceof ApiError) || error.status !== 404) throw error;
-          }
-        }
-        if (kind === undefined) throw new CliError(`no storage move ${id}`, EXIT.notFound, 'list them with: hostctl storage-moves list');
-      }
+      const { kind } = await findMove(api, id, given);
       byKind.set(kind, [...(byKind.get(kind) ?? []), id]);
     }
     const started = monotonicMs();
