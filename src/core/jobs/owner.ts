@@ -8,16 +8,29 @@ export interface ProcessIdentity {
   start: string;
 }
 
-/** A process's start time (field 22 of /proc/<pid>/stat), or '' where the system does not say. */
-export function startTimeOf(pid: number): string {
+/**
+ * The fields of /proc/<pid>/stat after the command name (which may contain spaces and
+ * parentheses): the state (#3) first; undefined where the system does not say.
+ */
+function statFields(pid: number): string[] | undefined {
   try {
     const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    // Fields after the command name (which may contain spaces and parentheses); start is #22.
-    const rest = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return rest[19] ?? '';
+    return stat.slice(stat.lastIndexOf(')') + 2).split(' ');
   } catch {
-    return '';
+    return undefined;
   }
+}
+
+/** A process's start time (field 22 of /proc/<pid>/stat), or '' where the system does not say. */
+export const startTimeOf = (pid: number): string => statFields(pid)?.[19] ?? '';
+
+/**
+ * A process that has ended but that its parent has not reaped (a detached worker re-parented to
+ * an init that does not reap, as in many containers): it still answers signal 0, /proc says it is dead.
+ */
+export function isZombie(pid: number): boolean {
+  const state = statFields(pid)?.[0];
+  return state === 'Z' || state === 'X';
 }
 
 let self: ProcessIdentity | undefined;

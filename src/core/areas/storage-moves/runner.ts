@@ -18,9 +18,9 @@
 // A failure before the switch marks the move `failed`, removes the partial copy and makes the
 // container writable again; a failure after it is `cleanup failed`.
 import { auditStorageMove } from '../../audit/subjects.js';
-import { existsSync, readFileSync, realpathSync, writeFileSync } from 'node:fs';
+import { existsSync, realpathSync, writeFileSync } from 'node:fs';
 import { hostname } from 'node:os';
-import { currentProcess, isAlive } from '../../jobs/owner.js';
+import { currentProcess, isAlive, isZombie } from '../../jobs/owner.js';
 import { join } from 'node:path';
 import type { CoreState } from '../../state.js';
 import { KINDS, containerRow, setReadOnly, switchStorage } from './kinds.js';
@@ -55,20 +55,6 @@ function claimantAlive(worker: string, heartbeatAt: string | null, nowMs: number
     return isAlive({ pid, start }) && !isZombie(pid);
   }
   return heartbeatAt !== null && nowMs - new Date(heartbeatAt).getTime() < STALE_CLAIM_MS;
-}
-
-/**
- * A killed process whose parent has not reaped it (a detached worker re-parented to an init
- * that does not reap, as in many containers) still answers signal 0; /proc says it is dead.
- */
-function isZombie(pid: number): boolean {
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    const state = stat.slice(stat.lastIndexOf(')') + 2, stat.lastIndexOf(')') + 3);
-    return state === 'Z' || state === 'X';
-  } catch {
-    return false;
-  }
 }
 
 /** Takes the oldest move with work left that no living worker holds. */
