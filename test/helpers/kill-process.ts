@@ -2,12 +2,12 @@
 // file). SIGKILL is delivered asynchronously: right after kill() returns the process may still
 // be running (on a busy machine, for tens of milliseconds), so a worker started next would see
 // the claim's owner alive and leave the move alone. The tests wait for what the system says.
-import { isZombie, pidAlive } from '../../src/core/jobs/owner.js';
+import { isAlive } from '../../src/core/jobs/owner.js';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** True once the process has ended: gone, or a zombie (ended, not yet reaped). */
-export const processEnded = (pid: number): boolean => !pidAlive(pid) || isZombie(pid);
+export const processEnded = (pid: number): boolean => !isAlive({ pid, start: '' });
 
 /** Sends SIGKILL to pid and resolves once the process has ended; throws if it never does. */
 export async function killAndWaitEnded(pid: number, timeoutMs = 20_000): Promise<void> {

@@ -24,15 +24,6 @@ function statFields(pid: number): string[] | undefined {
 /** A process's start time (field 22 of /proc/<pid>/stat), or '' where the system does not say. */
 export const startTimeOf = (pid: number): string => statFields(pid)?.[19] ?? '';
 
-/**
- * A process that has ended but that its parent has not reaped (a detached worker re-parented to
- * an init that does not reap, as in many containers): it still answers signal 0, /proc says it is dead.
- */
-export function isZombie(pid: number): boolean {
-  const state = statFields(pid)?.[0];
-  return state === 'Z' || state === 'X';
-}
-
 let self: ProcessIdentity | undefined;
 
 export const currentProcess = (): ProcessIdentity => (self ??= { pid: process.pid, start: startTimeOf(process.pid) });
@@ -48,16 +39,20 @@ export function pidAlive(pid: number): boolean {
 }
 
 /**
- * True while the process that recorded this identity still runs: its pid exists and, where the
- * identity and the system give a start time, the start time is the same (else the pid has been
- * handed to another process since). An identity without one (a name or record of before start
- * times were kept, or a system without /proc) is alive while its pid is.
+ * True while the process that recorded this identity still runs: its pid exists, is not a
+ * zombie (ended, not yet reaped: a killed worker re-parented to an init that does not reap stays
+ * one, and its leftovers are a dead process's) and, where the identity and the system give a
+ * start time, the start time is the same (else the pid has been handed to another process
+ * since). An identity without one (a name or record of before start times were kept, or a
+ * system without /proc) is alive while its pid is.
  */
 export function isAlive(owner: ProcessIdentity): boolean {
   if (!pidAlive(owner.pid)) return false;
-  if (owner.start === '') return true;
-  const now = startTimeOf(owner.pid);
-  return now === '' || now === owner.start;
+  const fields = statFields(owner.pid);
+  if (fields === undefined) return true;
+  if (fields[0] === 'Z' || fields[0] === 'X') return false;
+  const now = fields[19] ?? '';
+  return owner.start === '' || now === '' || now === owner.start;
 }
 
 /** The one rule every sweep of leftovers of killed processes asks: the process that made it is gone. */

@@ -20,7 +20,7 @@
 import { auditStorageMove } from '../../audit/subjects.js';
 import { existsSync, realpathSync, writeFileSync } from 'node:fs';
 import { hostname } from 'node:os';
-import { currentProcess, isAlive, isZombie } from '../../jobs/owner.js';
+import { currentProcess, isAlive } from '../../jobs/owner.js';
 import { join } from 'node:path';
 import type { CoreState } from '../../state.js';
 import { KINDS, containerRow, setReadOnly, switchStorage } from './kinds.js';
@@ -52,7 +52,7 @@ function claimantAlive(worker: string, heartbeatAt: string | null, nowMs: number
   const pid = Number(pidText);
   if (claimHost === HOST() && Number.isInteger(pid)) {
     if (pid === process.pid) return true;
-    return isAlive({ pid, start }) && !isZombie(pid);
+    return isAlive({ pid, start });
   }
   return heartbeatAt !== null && nowMs - new Date(heartbeatAt).getTime() < STALE_CLAIM_MS;
 }
