@@ -1,9 +1,11 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from './connection.js';
 import { WriteLockStalledError, WriteQueue } from './write-queue.js';
+import { startTimeOf } from '../jobs/owner.js';
 
 describe('WriteQueue', () => {
   let dir: string;
@@ -134,6 +136,23 @@ describe('WriteQueue', () => {
     expect(other.prepare('SELECT v FROM t').pluck().all()).toEqual(['second']);
     release();
     expect(await slow).toBe('slow done');
+  });
+
+  it('lets a live waiter of another process go first, and removes the files of waiters that are gone', async () => {
+    const waiters = join(dir, 'waiters');
+    mkdirSync(waiters);
+    // This process's pid with another start time: the pid was handed on, that waiter is gone.
+    const handedOn = `${process.pid}-${Number(startTimeOf(process.pid)) + 1}`;
+    const sleeper = spawn('sleep', ['30'], { stdio: 'ignore' });
+    try {
+      const live = `${sleeper.pid}-${startTimeOf(sleeper.pid!)}`;
+      for (const name of [handedOn, live]) writeFileSync(join(waiters, name), '');
+      const queue = new WriteQueue(db, 1000, waiters);
+      await queue.run(() => db.prepare('INSERT INTO t (v) VALUES (?)').run('x'));
+      expect(readdirSync(waiters).sort()).toEqual([live]);
+    } finally {
+      sleeper.kill('SIGKILL');
+    }
   });
 
   it('waits while another connection holds the lock, and runs once it is released', async () => {

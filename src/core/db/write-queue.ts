@@ -27,7 +27,7 @@ import { mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { isReadOnlyState, writeTx, type Database } from './connection.js';
 import { dataVersion } from './generation.js';
-import { pidAlive } from '../jobs/owner.js';
+import { currentProcess, isAlive } from '../jobs/owner.js';
 
 /** A write refused because another process held the lock, without committing, for too long. */
 export class WriteLockStalledError extends Error {
@@ -251,7 +251,9 @@ export class WriteQueue {
 }
 
 /**
- * One file per process whose writer is waiting for the lock, named by its process id. A process
+ * One file per process whose writer is waiting for the lock, named by its process id and start
+ * time (`<pid>-<start>`: a pid alone is handed to another process once its owner is gone, which
+ * would keep a dead waiter's file until the poll's limit every time). A process
  * about to take the lock first lets the announced waiters of other processes have it: it waits
  * (at most `maxMs`, polling) until their files are gone. Files of processes that are gone are
  * removed by whoever finds them.
@@ -261,7 +263,8 @@ class WaiterBoard {
   private made = false;
 
   constructor(private readonly dir: string) {
-    this.own = String(process.pid);
+    const self = currentProcess();
+    this.own = `${self.pid}-${self.start}`;
   }
 
   announce(): boolean {
@@ -296,8 +299,10 @@ class WaiterBoard {
     }
     for (const name of names) {
       if (name === this.own) continue;
-      const pid = Number(name);
-      if (Number.isInteger(pid) && pid > 0 && pidAlive(pid)) return true;
+      // Names of before start times were kept carry the pid alone.
+      const [pidText = '', start = ''] = name.split('-');
+      const pid = Number(pidText);
+      if (Number.isInteger(pid) && pid > 0 && isAlive({ pid, start })) return true;
       rmSync(join(this.dir, name), { force: true });
     }
     return false;

@@ -29,7 +29,7 @@ let self: ProcessIdentity | undefined;
 export const currentProcess = (): ProcessIdentity => (self ??= { pid: process.pid, start: startTimeOf(process.pid) });
 
 /** True while a process with this id runs (one of another user's counts: EPERM). */
-export function pidAlive(pid: number): boolean {
+function pidAlive(pid: number): boolean {
   try {
     process.kill(pid, 0);
     return true;
