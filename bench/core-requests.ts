@@ -361,10 +361,6 @@ export async function timed(fn: () => Promise<unknown>): Promise<number> {
   return Number(process.hrtime.bigint() - start) / 1e6;
 }
 
-export async function medianGetMs(core: Core, token: string, path: string, query: string, rounds: number, warmup = 20): Promise<number> {
-  return medianRequestMs(core, { method: 'GET', path, query, headers: { 'private-token': token } }, rounds, warmup);
-}
-
 /**
  * One row of a "100 vs 100,000 rows" comparison: printed for people and, when `unbudgeted` is
  * not given, as a BUDGET line of the bench table (within 2×). `unbudgeted` says why a row has
@@ -378,33 +374,13 @@ export function scaleRow(name: string, label: string, smallMs: number, largeMs: 
 }
 
 /**
- * How long one row's requests may take: a row stops after `rounds` requests or, once it has
- * MIN_ROUNDS, after ROW_SECONDS (its warm-up after a quarter of that), so that a slow row (a
- * filter that counts its matches, a list that answers every row) takes seconds, not minutes,
- * while a fast one keeps all its rounds. BENCH_ROW_SECONDS sets it.
+ * How long one row's requests may take: a row stops after `rounds` turns (a request at each
+ * size) or, once it has MIN_ROUNDS, after twice ROW_SECONDS (its warm-up after half of that), so
+ * that a slow row (a filter that counts its matches, a list that answers every row) takes
+ * seconds, not minutes, while a fast one keeps all its rounds. BENCH_ROW_SECONDS sets it.
  */
 const ROW_SECONDS = Number(process.env.BENCH_ROW_SECONDS ?? 3);
 const MIN_ROUNDS = 5;
-
-/**
- * The median time of one request of any shape (another API root, another credential header)
- * after a warm-up, as medianGetMs measures a GET (up to `rounds` of them, see ROW_SECONDS);
- * fails on an error status.
- */
-export async function medianRequestMs(core: Core, req: Parameters<Core['handle']>[0], rounds: number, warmup = 20): Promise<number> {
-  const elapsed = (since: bigint) => Number(process.hrtime.bigint() - since) / 1e9;
-  const warming = process.hrtime.bigint();
-  for (let i = 0; i < warmup && (i < 2 || elapsed(warming) < ROW_SECONDS / 4); i++) await core.handle(req);
-  const times: number[] = [];
-  const started = process.hrtime.bigint();
-  while (times.length < rounds && (times.length < MIN_ROUNDS || elapsed(started) < ROW_SECONDS)) {
-    const start = process.hrtime.bigint();
-    const res = await core.handle(req);
-    times.push(Number(process.hrtime.bigint() - start) / 1e6);
-    if (res.status >= 400) throw new Error(`${req.method} ${req.path}?${req.query ?? ''}: status ${res.status}: ${String(res.body)}`);
-  }
-  return median(times);
-}
 
 /** One GET of a scale comparison: a core, the caller's token, a path and a query. */
 export interface ScaleGet {
@@ -414,14 +390,28 @@ export interface ScaleGet {
   query: string;
 }
 
+/** One request of a scale comparison at one size: the core it goes to and the request itself. */
+export interface ScaleRequest {
+  core: Core;
+  req: Parameters<Core['handle']>[0];
+}
+
 /**
- * The median times of the same GET at the two sizes of a scale row, the two taking turns
+ * The median times of the same GET at the two sizes of a scale row (medianPairRequestMs).
+ */
+export function medianPairGetMs(small: ScaleGet, large: ScaleGet, rounds: number, warmup = 20): Promise<[number, number]> {
+  const get = (s: ScaleGet): ScaleRequest => ({ core: s.core, req: { method: 'GET', path: s.path, query: s.query, headers: { 'private-token': s.token } } });
+  return medianPairRequestMs([get(small), get(large)], rounds, warmup);
+}
+
+/**
+ * The median times of the same request at the two sizes of a scale row, the two taking turns
  * request by request (warm-up included) so that whatever else the machine does in those
  * seconds weighs on both alike; measured one after the other, a busy second on one side alone
- * read as a list growing with its rows. Stops as medianRequestMs does, with twice its time.
+ * read as a list growing with its rows. A row stops after `rounds` turns or, once it has MIN_ROUNDS, after twice ROW_SECONDS.
  */
-export async function medianPairGetMs(small: ScaleGet, large: ScaleGet, rounds: number, warmup = 20): Promise<[number, number]> {
-  const sides = [small, large].map((s) => ({ req: { method: 'GET' as const, path: s.path, query: s.query, headers: { 'private-token': s.token } }, core: s.core, times: [] as number[] }));
+export async function medianPairRequestMs([small, large]: [ScaleRequest, ScaleRequest], rounds: number, warmup = 20): Promise<[number, number]> {
+  const sides = [small, large].map((s) => ({ ...s, times: [] as number[] }));
   const elapsed = (since: bigint) => Number(process.hrtime.bigint() - since) / 1e9;
   const warming = process.hrtime.bigint();
   for (let i = 0; i < warmup && (i < 2 || elapsed(warming) < ROW_SECONDS / 2); i++) for (const side of sides) await side.core.handle(side.req);
@@ -434,7 +424,7 @@ export async function medianPairGetMs(small: ScaleGet, large: ScaleGet, rounds: 
       const start = process.hrtime.bigint();
       const res = await side.core.handle(side.req);
       side.times.push(Number(process.hrtime.bigint() - start) / 1e6);
-      if (res.status >= 400) throw new Error(`GET ${side.req.path}?${side.req.query}: status ${res.status}: ${String(res.body)}`);
+      if (res.status >= 400) throw new Error(`${side.req.method} ${side.req.path}?${side.req.query ?? ''}: status ${res.status}: ${String(res.body)}`);
     }
     n++;
   }

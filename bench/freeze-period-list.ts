@@ -34,7 +34,7 @@ async function build(dir: string, n: number): Promise<State> {
 }
 
 await atTwoSizes(build, async (small, large) => {
-  process.stdout.write(`\nFreeze period list page, 100 vs 100,000 periods (up to ${ROUNDS} requests each, 3 s a row, medians; budget 2×)\n`);
+  process.stdout.write(`\nFreeze period list page, 100 vs 100,000 periods (up to ${ROUNDS} requests each, in turns, 6 s a row, medians; budget 2×)\n`);
   for (const [label, project, query] of [
     ['one project, page 1', (s: State) => s.busy, 'per_page=20'],
     ['one project, page 5', (s: State) => s.busy, 'per_page=20&page=5'],

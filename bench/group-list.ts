@@ -64,7 +64,7 @@ await atTwoSizes(build, async (small, large) => {
   both('user, all_available (public), name', () => '/groups', '&all_available=true', 'user');
   for (const order of ['name', 'path', 'id']) both(`subgroups, ${order}`, (s) => `/groups/${s.top}/subgroups`, `&order_by=${order}`);
   for (const order of ['name', 'path', 'id']) both(`descendant groups, ${order}`, (s) => `/groups/${s.top}/descendant_groups`, `&order_by=${order}`);
-  process.stdout.write(`\nGroup lists, 100 vs 100,000 groups (up to ${ROUNDS} requests each, 3 s a row, medians)\n`);
+  process.stdout.write(`\nGroup lists, 100 vs 100,000 groups (up to ${ROUNDS} requests each, in turns, 6 s a row, medians)\n`);
   for (const [label, path, query, as] of cases) {
     const [x, y] = await medianPairGetMs(
       { core: small.core, token: as ? small.user : small.root, path: path(small), query },

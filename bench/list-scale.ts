@@ -197,7 +197,7 @@ async function afterWriteMs(s: State, who: Who, path: string, query: string, rou
 }
 
 await atTwoSizes(build, async (small, large) => {
-  process.stdout.write(`\nList filters, 100 vs 100,000 rows (up to ${ROUNDS} requests each, 3 s a row, medians; budget 2×)\n`);
+  process.stdout.write(`\nList filters, 100 vs 100,000 rows (up to ${ROUNDS} requests each, in turns, 6 s a row, medians; budget 2×)\n`);
   for (const [label, who, path, query] of SCALE) {
     const [a, b] = await medianPairGetMs({ core: small.core, token: small[who], path: path(small), query }, { core: large.core, token: large[who], path: path(large), query }, ROUNDS, 5);
     const written = await afterWriteMs(large, who, path(large), query);
@@ -218,7 +218,7 @@ await atTwoSizes(build, async (small, large) => {
       verdict(ratio <= 2),
     );
   }
-  process.stdout.write(`\nThe deepest offset page (page 2,500 of 20) against page 1, at 100,000 rows (up to ${ROUNDS} requests each, 3 s a row, medians; budget 3×)\n`);
+  process.stdout.write(`\nThe deepest offset page (page 2,500 of 20) against page 1, at 100,000 rows (up to ${ROUNDS} requests each, in turns, 6 s a row, medians; budget 3×)\n`);
   for (const [label, who, path, query] of DEEPEST) {
     const amp = query ? '&' : '';
     // The first read of the deep page after a write walks the offset; the ones after it seek

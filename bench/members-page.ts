@@ -67,7 +67,7 @@ async function sameMatches(s: State, path: string, query: string): Promise<void>
 }
 
 await atTwoSizes(build, async (small, large) => {
-  process.stdout.write(`\nMember list page, 100 vs 100,000 members (up to ${ROUNDS} requests each, 3 s a row, medians; budget 2×)\n`);
+  process.stdout.write(`\nMember list page, 100 vs 100,000 members (up to ${ROUNDS} requests each, in turns, 6 s a row, medians; budget 2×)\n`);
   for (const [label, path, query] of [
     ['group members, page 1', (s: typeof small) => `/groups/${s.group}/members`, 'per_page=20'],
     ['group members, page 5', (s: typeof small) => `/groups/${s.group}/members`, 'per_page=20&page=5'],

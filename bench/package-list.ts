@@ -49,7 +49,7 @@ try {
     ['group, first page', (ids) => `/groups/${ids.group}/packages`, 'per_page=20'],
     ['filter package_name=package-99', (ids) => `/projects/${ids.project}/packages`, 'per_page=20&package_name=package-99'],
   ];
-  process.stdout.write(`\nPackage list page, 100 vs 100,000 packages (up to ${ROUNDS} requests each, 3 s a row, medians)\n`);
+  process.stdout.write(`\nPackage list page, 100 vs 100,000 packages (up to ${ROUNDS} requests each, in turns, 6 s a row, medians)\n`);
   for (const [label, path, query] of cases) {
     const [x, y] = await medianPairGetMs({ core: small.core, token: small.rootToken, path: path(a), query }, { core: large.core, token: large.rootToken, path: path(b), query }, ROUNDS);
     // A name or version filter has to read the matching rows to count them (up to 10,001):

@@ -95,7 +95,7 @@ await atTwoSizes(build, async (small, large) => {
   both('outbox, administrator (everyone)', () => '/hostctl/notifications/outbox', '');
   both('outbox, a user (own entries)', () => '/hostctl/notifications/outbox', '', 'user');
   cases.push(['outbox, event=new_release', () => '/hostctl/notifications/outbox', 'per_page=20&event=new_release', undefined, 'no budget: counts matching rows']);
-  process.stdout.write(`\nProject lists, 100 vs 100,000 rows (up to ${ROUNDS} requests each, 3 s a row, medians)\n`);
+  process.stdout.write(`\nProject lists, 100 vs 100,000 rows (up to ${ROUNDS} requests each, in turns, 6 s a row, medians)\n`);
   for (const [label, path, query, as, unbudgeted] of cases) {
     const [x, y] = await medianPairGetMs(
       { core: small.core, token: as ? small.user : small.root, path: path(small), query },

@@ -38,7 +38,7 @@ async function build(dir: string, n: number) {
 
 
 await atTwoSizes(build, async (small, large) => {
-  process.stdout.write(`\nProject list page as a non-admin, 100 vs 100,000 projects (up to ${ROUNDS} requests each, 3 s a row, medians; budget 2×)\n`);
+  process.stdout.write(`\nProject list page as a non-admin, 100 vs 100,000 projects (up to ${ROUNDS} requests each, in turns, 6 s a row, medians; budget 2×)\n`);
   for (const [label, query] of [
     ['page 1, default order', 'per_page=20&simple=true'],
     ['page 4, default order', 'per_page=20&page=4&simple=true'],

@@ -86,7 +86,7 @@ try {
     cases.push([`project and group milestones, page 1, state=${state}`, path, `per_page=20&state=${state}&include_parent_milestones=true`]);
     cases.push([`project and group milestones, page 4 of 5, state=${state}`, path, `per_page=5&page=4&state=${state}&include_parent_milestones=true`]);
   }
-  process.stdout.write(`\nRelease, asset link and milestone lists, 100 vs 100,000 rows (up to ${ROUNDS} requests each, 3 s a row, medians)\n`);
+  process.stdout.write(`\nRelease, asset link and milestone lists, 100 vs 100,000 rows (up to ${ROUNDS} requests each, in turns, 6 s a row, medians)\n`);
   for (const [label, path, query] of cases) {
     const [x, y] = await medianPairGetMs({ core: small.core, token: small.rootToken, path: path(a), query }, { core: large.core, token: large.rootToken, path: path(b), query }, ROUNDS, 5);
     // A filter on update time has to count its matching rows (up to 10,001): reported, not

@@ -58,7 +58,7 @@ try {
     ['commit diff, page 1', (id, c) => `/projects/${id}/repository/commits/${c.second}/diff`, 'per_page=5', 'per_page=5'],
     ['commit diff, last page', (id, c) => `/projects/${id}/repository/commits/${c.second}/diff`, 'per_page=5&page=2', 'per_page=5&page=2000'],
   ];
-  process.stdout.write(`\nRepository lists, 10 vs 10,000 entries (up to ${ROUNDS} requests each, 3 s a row, medians)\n`);
+  process.stdout.write(`\nRepository lists, 10 vs 10,000 entries (up to ${ROUNDS} requests each, in turns, 6 s a row, medians)\n`);
   for (const [label, path, smallQuery, largeQuery] of cases) {
     const [x, y] = await medianPairGetMs({ core, token: rootToken, path: path(small.id, a), query: smallQuery }, { core, token: rootToken, path: path(large.id, b), query: largeQuery }, ROUNDS, 5);
     const ratio = y / x;

@@ -64,7 +64,7 @@ const CASES: Case[] = [
 ];
 
 await atTwoSizes(build, async (small, large) => {
-  process.stdout.write(`\nSnippet list page, 100 vs 100,000 snippets (up to ${ROUNDS} requests each, 3 s a row, medians; budget 2×)\n`);
+  process.stdout.write(`\nSnippet list page, 100 vs 100,000 snippets (up to ${ROUNDS} requests each, in turns, 6 s a row, medians; budget 2×)\n`);
   for (const [label, who, path, query] of CASES) {
     const [a, b] = await medianPairGetMs({ core: small.core, token: small[who], path: path(small), query }, { core: large.core, token: large[who], path: path(large), query }, ROUNDS, 10);
     scaleRow(NAME, label, a, b, label.startsWith('filter') ? 'no budget: a filter counts up to 10,001 matches' : undefined);

@@ -54,7 +54,7 @@ async function build(dir: string, n: number): Promise<State> {
 }
 
 await atTwoSizes(build, async (small, large) => {
-  process.stdout.write(`\nStorage move list page, 100 vs 100,000 moves of each kind (up to ${ROUNDS} requests each, 3 s a row, medians; budget 2×)\n`);
+  process.stdout.write(`\nStorage move list page, 100 vs 100,000 moves of each kind (up to ${ROUNDS} requests each, in turns, 6 s a row, medians; budget 2×)\n`);
   for (const [kind, plural] of KINDS) {
     for (const [label, path, query] of [
       [`${kind} moves, every ${kind}, page 1`, () => `/${kind}_repository_storage_moves`, 'per_page=20'],

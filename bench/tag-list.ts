@@ -57,7 +57,7 @@ try {
   // Both keyset pages hold rows of the same kinds, so that only the list's size differs: five tags
   // in name order, the second of them annotated (v1.0.10 after v1.0.1; v1.50.10 after v1.50.1).
   cases.push(['keyset, after a given tag', 'per_page=5&pagination=keyset&order_by=name&sort=asc&page_token=v1.0.1', 'per_page=5&pagination=keyset&order_by=name&sort=asc&page_token=v1.50.0']);
-  process.stdout.write(`\nTag list page, 10 vs 10,000 tags (up to ${ROUNDS} requests each, 3 s a row, medians)\n`);
+  process.stdout.write(`\nTag list page, 10 vs 10,000 tags (up to ${ROUNDS} requests each, in turns, 6 s a row, medians)\n`);
   for (const [label, smallQuery, largeQuery] of cases) {
     const tags = (id: number, query: string) => ({ core, token: rootToken, path: `/projects/${id}/repository/tags`, query });
     const [x, y] = await medianPairGetMs(tags(small.id, smallQuery), tags(large.id, largeQuery), ROUNDS, 10);

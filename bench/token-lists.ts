@@ -69,7 +69,7 @@ await atTwoSizes(build, async (small, large) => {
   both('project access tokens, revoked=true', (s) => `/projects/${s.project}/access_tokens`, '&revoked=true');
   both('associations (a member of 3 groups)', () => '/personal_access_tokens/self/associations', '', 'user');
   both('associations, min_access_level=30', () => '/personal_access_tokens/self/associations', '&min_access_level=30', 'user');
-  process.stdout.write(`\nToken lists, 100 vs 100,000 rows (up to ${ROUNDS} requests each, 3 s a row, medians)\n`);
+  process.stdout.write(`\nToken lists, 100 vs 100,000 rows (up to ${ROUNDS} requests each, in turns, 6 s a row, medians)\n`);
   for (const [label, path, query, as, unbudgeted] of cases) {
     const [x, y] = await medianPairGetMs(
       { core: small.core, token: as ? small.user : small.root, path: path(small), query },

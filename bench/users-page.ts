@@ -18,7 +18,7 @@ function build(dir: string, n: number) {
 
 
 await atTwoSizes(build, async (small, large) => {
-  process.stdout.write(`\nUser list page as an administrator, 100 vs 100,000 users (up to ${ROUNDS} requests each, 3 s a row, medians; budget 2×)\n`);
+  process.stdout.write(`\nUser list page as an administrator, 100 vs 100,000 users (up to ${ROUNDS} requests each, in turns, 6 s a row, medians; budget 2×)\n`);
   for (const [label, query] of [
     ['page 1, default order', 'per_page=20'],
     ['page 4, default order', 'per_page=20&page=4'],
