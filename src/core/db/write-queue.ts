@@ -297,15 +297,17 @@ class WaiterBoard {
     } catch {
       return false;
     }
+    // Every name is looked at, so the files of waiters that are gone go even while a live one waits.
+    let waiting = false;
     for (const name of names) {
       if (name === this.own) continue;
       // Names of before start times were kept carry the pid alone.
       const [pidText = '', start = ''] = name.split('-');
       const pid = Number(pidText);
-      if (Number.isInteger(pid) && pid > 0 && isAlive({ pid, start })) return true;
-      rmSync(join(this.dir, name), { force: true });
+      if (Number.isInteger(pid) && pid > 0 && isAlive({ pid, start })) waiting = true;
+      else rmSync(join(this.dir, name), { force: true });
     }
-    return false;
+    return waiting;
   }
 }
 
