@@ -557,7 +557,7 @@ function send(req: IncomingMessage, res: ServerResponse, response: ApiResponse, 
   // A HEAD answer keeps the length its GET declares (a file download's size).
   const length = headOnly && response.headers['content-length'] !== undefined ? response.headers['content-length'] : String(bodyLength);
   const wire = onTheWire(response.headers);
-  const headers: Record<string, string> = { ...wire, 'content-length': length };
+  const headers: Record<string, string> = Object.assign({}, wire, { 'content-length': length });
   if (unread) headers.connection = 'close';
   res.writeHead(response.status, headers);
   // Node writes the header block in the encoding of a string body sent with it: UTF-8 bytes

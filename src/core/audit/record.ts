@@ -63,7 +63,7 @@ export const auditorOf = (core: CoreState): Auditor => (core as unknown as { [AU
 /** The author of a request: the acting user (Sudo's target, naming the administrator behind it). */
 export function requestAuditor(actor: UserRow | null, authUser: UserRow | null, headers: Readonly<Record<string, string>>): Auditor {
   const ipAddress = clientAddress(headers);
-  if (!actor) return { ...UNAUTHENTICATED, ipAddress };
+  if (!actor) return Object.assign({}, UNAUTHENTICATED, { ipAddress });
   const auditor: Auditor = { authorId: actor.id, authorName: actor.name, authorClass: 'User', ipAddress };
   if (authUser && authUser.id !== actor.id) auditor.impersonatedBy = authUser.username;
   return auditor;

@@ -64,8 +64,8 @@ export function auditChanges(
     const to = (after as Record<string, unknown>)[key] as AuditValue | undefined;
     if (from === to || to === undefined) continue;
     const name = named === undefined ? `${prefix}_${key}_updated` : typeof named === 'string' ? named : named(to);
-    if (hidden.includes(key)) recordAudit(core, { ...base, name, message: `Changed ${key.replaceAll('_', ' ')}` });
-    else recordAudit(core, { ...base, name, change: { what: key.replaceAll('_', ' '), from: from ?? null, to } });
+    if (hidden.includes(key)) recordAudit(core, Object.assign({}, base, { name, message: `Changed ${key.replaceAll('_', ' ')}` }));
+    else recordAudit(core, Object.assign({}, base, { name, change: { what: key.replaceAll('_', ' '), from: from ?? null, to } }));
   }
 }
 
@@ -106,7 +106,7 @@ export function auditUserUpdate(core: CoreState, before: UserRow, after: UserRow
   const base = { entity: { type: 'User' as const, id: after.id, path: after.username } };
   auditChanges(core, base, 'user', userValues(before), userValues(after), USER_ATTRIBUTES, ['password']);
   const profile = PROFILE_FIELDS.filter((key) => (before as unknown as Record<string, unknown>)[key] !== (after as unknown as Record<string, unknown>)[key]);
-  if (profile.length > 0) recordAudit(core, { ...base, name: 'user_profile_updated', message: `Changed ${profile.map((k) => k.replaceAll('_', ' ')).join(', ')}` });
+  if (profile.length > 0) recordAudit(core, Object.assign({}, base, { name: 'user_profile_updated', message: `Changed ${profile.map((k) => k.replaceAll('_', ' ')).join(', ')}` }));
 }
 
 const LEVEL_NAMES: Record<number, string> = { 5: 'Minimal Access', 10: 'Guest', 15: 'Planner', 20: 'Reporter', 30: 'Developer', 40: 'Maintainer', 50: 'Owner' };

@@ -109,7 +109,7 @@ export function authenticate(
     if (token.revoked) {
       if (method === 'POST' && ROTATE_PATH.test(path)) {
         // Nobody is signed in: the event names the address the revoked token came from.
-        const view = withAuditor(core, { ...UNAUTHENTICATED, ipAddress: clientAddress(headers) });
+        const view = withAuditor(core, Object.assign({}, UNAUTHENTICATED, { ipAddress: clientAddress(headers) }));
         core.tx(() => revokeTokenFamily(core, token as TokenRow) + auditToken(view, token as TokenRow, 'family_revoked'));
       }
       throw invalidToken('Token was revoked. You have to re-authorize from the user.');

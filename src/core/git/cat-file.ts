@@ -158,7 +158,7 @@ class CatFileProcess {
     const data = Buffer.from(buf.subarray(nl + 1, end));
     this.consume(buf, end + 1);
     this.queue.shift();
-    p.resolve({ ...info, data });
+    p.resolve(Object.assign(info, { data }));
     return true;
   }
 

@@ -86,7 +86,7 @@ async function readDiff(repo: GitRepository, from: string | null, to: string): P
   ]);
   const entries = parseRaw(raw.stdout.toString('utf8'));
   const sections = splitPatch(text(patch));
-  return entries.map((e, i) => ({ ...e, diff: hunksOf(sections[i] ?? '') }));
+  return entries.map((e, i) => Object.assign(e, { diff: hunksOf(sections[i] ?? '') }));
 }
 
 /** `:<old mode> <new mode> <old id> <new id> <status>\0<path>\0[<new path>\0]` records. */

@@ -245,7 +245,7 @@ export class ObjectReads extends RepositoryBase {
     const parentTree = parent ? ((await this.commit(parent))?.tree ?? null) : null;
     if (!parent || parentTree) {
       const stats = await treeLineStats(parentTree, commit.tree, (id) => this.runtime.objects.read(this.path, id));
-      if (stats) return { ...stats, total: stats.additions + stats.deletions };
+      if (stats) return Object.assign(stats, { total: stats.additions + stats.deletions });
     }
     const args = parent
       ? ['diff-tree', '--numstat', '-r', '--no-renames', '--no-commit-id', parent, commit.id]

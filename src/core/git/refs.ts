@@ -321,7 +321,7 @@ export class RefReader {
       return null;
     }
     if (this.looseFiles.size >= LOOSE_FILES_KEPT) this.looseFiles.clear();
-    this.looseFiles.set(name, { ...stamp, trusted: settled(st), content });
+    this.looseFiles.set(name, Object.assign(stamp, { trusted: settled(st), content }));
     return content;
   }
 
@@ -406,7 +406,7 @@ export class RefReader {
           }
           try {
             files.set(name, readFileSync(path, 'latin1').trim());
-            stamps.set(name, { ...fstamp, trusted: settled(fst) });
+            stamps.set(name, Object.assign(fstamp, { trusted: settled(fst) }));
           } catch {
             // Deleted between the listing and the read: not there.
           }

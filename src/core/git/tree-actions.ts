@@ -128,7 +128,7 @@ export function applyActions(tree: Map<string, TreeEntry>, actions: readonly Fil
       }
       case 'chmod': {
         const slot = work.existing(a.filePath);
-        work.add(a.filePath, { ...slot, mode: a.executeFilemode ? EXECUTABLE : REGULAR });
+        work.add(a.filePath, Object.assign({}, slot, { mode: a.executeFilemode ? EXECUTABLE : REGULAR }));
         break;
       }
     }

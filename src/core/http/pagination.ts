@@ -195,7 +195,7 @@ export function keysetReply<T>(
   const linkNext = page.length > 0 && (rule === 'non-empty' || (rule === 'lookahead' ? rows.length > perPage : page.length === perPage));
   if (linkNext) {
     const cursorKeys = ['cursor', 'id_after', 'id_before', 'page', 'page_token'];
-    const base: Record<string, unknown> = { ...linkQuery(ctx), per_page: perPage };
+    const base: Record<string, unknown> = Object.assign({}, linkQuery(ctx), { per_page: perPage });
     for (const k of cursorKeys) delete base[k];
     const query = { ...base, ...next(page[page.length - 1] as T) };
     const sorted = Object.fromEntries(Object.keys(query).sort().map((k) => [k, (query as Record<string, unknown>)[k]]));

@@ -32,11 +32,5 @@ export function presentCommit(projectUrlBase: string, c: CommitObject, withTrail
 }
 
 export function presentCommitDetail(projectUrlBase: string, project: ProjectRow, c: CommitObject, stats: DiffStats | null) {
-  return {
-    ...presentCommit(projectUrlBase, c),
-    ...(stats ? { stats } : {}),
-    status: null,
-    project_id: project.id,
-    last_pipeline: null,
-  };
+  return Object.assign(presentCommit(projectUrlBase, c), stats ? { stats } : {}, { status: null, project_id: project.id, last_pipeline: null });
 }

@@ -359,7 +359,7 @@ export const commitRoutes = defineRoutes([
       };
       // An unsafe or unknown revision lists nothing (`all` needs no revision).
       const safe = p.all === true || isSafeRevisionRange(rev);
-      const [ids, total] = safe ? await Promise.all([repo.log({ ...query, skip: w.offset, limit: w.limit }), repo.count(query)]) : [[], 0];
+      const [ids, total] = safe ? await Promise.all([repo.log(Object.assign({}, query, { skip: w.offset, limit: w.limit })), repo.count(query)]) : [[], 0];
       const commits = await repo.commits(ids);
       const base = projectUrl(ctx.core, project);
       const items: unknown[] = [];
@@ -367,7 +367,7 @@ export const commitRoutes = defineRoutes([
         const c = commits.get(id);
         if (!c) continue;
         const json = presentCommit(base, c, p.trailers === true);
-        items.push(p.with_stats ? { ...json, stats: await repo.diffStats(c) } : json);
+        items.push(p.with_stats ? Object.assign(json, { stats: await repo.diffStats(c) }) : json);
       }
       // The platform pages commits without X-Total and X-Total-Pages (git counts are costly).
       return paginate(

@@ -17,13 +17,11 @@ import { presentUserAccountFields, presentUserPublic } from '../users/present.js
 import { userSearch } from '../users/user-search.js';
 
 export function presentEnterpriseUser(core: CoreState, u: UserRow) {
-  return {
-    ...presentUserPublic(core, u),
-    ...presentUserAccountFields(core, u),
+  return Object.assign(presentUserPublic(core, u), presentUserAccountFields(core, u), {
     shared_runners_minutes_limit: null,
     extra_shared_runners_minutes_limit: null,
     scim_identities: scimIdentitiesOf(core, u.id),
-  };
+  });
 }
 
 function enterpriseGroup(ctx: RequestContext) {

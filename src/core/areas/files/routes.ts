@@ -192,7 +192,7 @@ export const fileRoutes = defineRoutes([
       const vars = await fileVars(ctx, ctx.params.ref as string);
       const data = await blobData(ctx, vars);
       // The router serves HEAD with this route; the core drops the body of a HEAD answer.
-      return ok({ ...data, content: vars.blob.data.toString('base64') }, metadataHeaders(data));
+      return ok(Object.assign({}, data, { content: vars.blob.data.toString('base64') }), metadataHeaders(data));
     },
   },
   {
@@ -208,7 +208,7 @@ export const fileRoutes = defineRoutes([
       const data = await blobData(ctx, vars);
       const type = isUtf8(vars.blob.data) ? 'text/plain; charset=utf-8' : 'application/octet-stream';
       const body = type.startsWith('text/') ? vars.blob.data.toString('utf8') : vars.blob.data;
-      return rawReply(body, type, { ...metadataHeaders(data), 'cache-control': 'no-cache', 'content-disposition': contentDisposition('inline', data.file_name) });
+      return rawReply(body, type, Object.assign(metadataHeaders(data), { 'cache-control': 'no-cache', 'content-disposition': contentDisposition('inline', data.file_name) }));
     },
   },
   {

@@ -66,12 +66,12 @@ export function presentGroup(core: CoreState, g: NamespaceRow) {
 
 /** GroupDetail: the group plus sharing facts and, when asked, the projects the viewer can see. */
 export function presentGroupDetail(core: CoreState, g: NamespaceRow, projects: unknown[] | undefined) {
-  return {
-    ...presentGroup(core, g),
-    shared_with_groups: sharedWithGroups(core, g.id),
-    ...(g.parent_id === null ? { prevent_sharing_groups_outside_hierarchy: false } : {}),
-    ...(projects !== undefined ? { projects, shared_projects: [] } : {}),
-  };
+  return Object.assign(
+    presentGroup(core, g),
+    { shared_with_groups: sharedWithGroups(core, g.id) },
+    g.parent_id === null ? { prevent_sharing_groups_outside_hierarchy: false } : {},
+    projects !== undefined ? { projects, shared_projects: [] } : {},
+  );
 }
 
 /** The groups a group is shared with (the platform's shared_with_groups entries). */

@@ -80,7 +80,7 @@ function listGroups(ctx: RequestContext, scope: Partial<GroupFilter>, allAvailab
     if (requested !== 'name' || dir !== 'ASC') throw paramError('Keyset pagination is not yet available for this type of request', 405);
     const perPage = pageWindow(ctx).perPage;
     let sqlWithCursor = base;
-    const bound: Record<string, unknown> = { ...args, limit: perPage + 1 };
+    const bound: Record<string, unknown> = Object.assign({}, args, { limit: perPage + 1 });
     if (typeof p.cursor === 'string') {
       const c = decodeCursor(p.cursor);
       sqlWithCursor += ' AND (g.name > @cname OR (g.name = @cname AND g.id > @cid))';
@@ -116,11 +116,11 @@ function listGroups(ctx: RequestContext, scope: Partial<GroupFilter>, allAvailab
     (limit, offset) => {
       const rows = ranked
         ? rowsInOrder<NamespaceRow>(ctx.core.db, 'namespaces', ranked.slice(offset, offset + limit))
-        : (ctx.core.db.prepare(`${base} ORDER BY ${orderFor(total < WALK_ORDER_FROM)} LIMIT @limit OFFSET @offset`).all({ ...args, limit, offset }) as NamespaceRow[]);
+        : (ctx.core.db.prepare(`${base} ORDER BY ${orderFor(total < WALK_ORDER_FROM)} LIMIT @limit OFFSET @offset`).all(Object.assign({}, args, { limit, offset })) as NamespaceRow[]);
       // As on the platform, statistics are for administrators only; others get the plain entity.
       if (p.statistics !== true || !isAdmin(ctx.actor)) return rows.map(present);
       const stats = groupStatistics(ctx.core, rows.map((g) => g.id));
-      return rows.map((g) => ({ ...present(g), statistics: stats.get(g.id) }));
+      return rows.map((g) => Object.assign(present(g), { statistics: stats.get(g.id) }));
     },
     ctx.actor ? {} : { offsetLimitType: 'Group' },
   );
@@ -149,7 +149,7 @@ function rankGroups(ctx: RequestContext, base: string, args: Record<string, unkn
 
 /** Projects directly in the group that the viewer can see, newest first. */
 function detailProjects(ctx: RequestContext, group: NamespaceRow) {
-  const args = { ...viewerBinding(ctx.core, ctx.actor, ctx.now()), ns: group.id, limit: DETAIL_PROJECTS_LIMIT };
+  const args = Object.assign({}, viewerBinding(ctx.core, ctx.actor, ctx.now()), { ns: group.id, limit: DETAIL_PROJECTS_LIMIT });
   const rows = ctx.core.db
     .prepare(
       `WITH RECURSIVE ${ACCESS_CTES} SELECT p.* FROM projects p WHERE p.namespace_id = @ns AND ${visibleProjectCondition(ctx.actor)}

@@ -6,14 +6,11 @@ import { presentUserBasic, userBasicById } from '../users/present.js';
 
 export function presentMember(core: CoreState, member: MemberRow, user: UserRow) {
   const createdBy = member.created_by_id === null ? null : userBasicById(core, member.created_by_id);
-  return {
-    ...presentUserBasic(core, user),
-    access_level: member.access_level,
-    created_at: member.created_at,
+  return Object.assign(
+    presentUserBasic(core, user),
+    { access_level: member.access_level, created_at: member.created_at },
     // The platform leaves the key out when nobody is recorded.
-    ...(createdBy ? { created_by: createdBy } : {}),
-    expires_at: member.expires_at,
-    group_saml_identity: null,
-    membership_state: 'active',
-  };
+    createdBy ? { created_by: createdBy } : {},
+    { expires_at: member.expires_at, group_saml_identity: null, membership_state: 'active' },
+  );
 }

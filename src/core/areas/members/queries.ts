@@ -153,7 +153,7 @@ function attachUsers(core: CoreState, rows: MemberRow[]): MemberWithUser[] {
   const byId = new Map(users.map((u) => [u.id, u]));
   return rows.flatMap((m) => {
     const user = byId.get(m.user_id);
-    return user ? [{ ...m, user }] : [];
+    return user ? [Object.assign(m, { user })] : [];
   });
 }
 

@@ -59,7 +59,7 @@ function withUser(ctx: RequestContext, s: Source, userId: number): MemberWithUse
   const m = directMember(ctx.core, s, userId);
   const user = m ? userByRef(ctx.core, m.user_id) : undefined;
   if (!m || !user) throw recordNotFound();
-  return { ...m, user };
+  return Object.assign(m, { user });
 }
 
 function add(ctx: RequestContext, kind: Kind) {

@@ -58,5 +58,5 @@ export function presentMilestone(core: CoreState, row: MilestoneRow): MilestoneJ
 export const milestoneIssueStats = (): { total: number; closed: number } => ({ total: 0, closed: 0 });
 
 export function presentMilestoneWithStats(core: CoreState, row: MilestoneRow): MilestoneJson & { issue_stats: { total: number; closed: number } } {
-  return { ...presentMilestone(core, row), issue_stats: milestoneIssueStats() };
+  return Object.assign(presentMilestone(core, row), { issue_stats: milestoneIssueStats() });
 }

@@ -21,15 +21,13 @@ function presentNamespace(core: CoreState, viewer: UserRow, ns: NamespaceRow) {
   const members = admin
     ? (core.db.prepare("SELECT COUNT(DISTINCT user_id) AS n FROM members WHERE source_type = 'namespace' AND source_id IN (WITH RECURSIVE d(id) AS (SELECT ? UNION ALL SELECT n.id FROM namespaces n JOIN d ON n.parent_id = d.id) SELECT id FROM d)").get(ns.id) as { n: number }).n
     : undefined;
-  return {
-    ...presentNamespaceBasic(core, ns),
-    ...(members !== undefined ? { members_count_with_descendants: members } : {}),
+  return Object.assign(presentNamespaceBasic(core, ns), members !== undefined ? { members_count_with_descendants: members } : {}, {
     root_repository_size: 0,
     projects_count: projects,
     plan: core.settings.tier === 'free' ? 'free' : core.settings.tier,
     trial_ends_on: null,
     trial: false,
-  };
+  });
 }
 
 /** What the caller sees: everything for administrators; else their own namespace and their groups. */

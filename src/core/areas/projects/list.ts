@@ -265,7 +265,7 @@ export function listProjects(ctx: RequestContext, scope: ListScope = {}): Reply 
               const level = projectAccessLevel(ctx.core, viewer.id, r);
               return min > 0 ? level >= min : level > 0;
             })
-          : read(`WITH RECURSIVE ${ACCESS_CTES} SELECT p.id, p.namespace_id, p.path, p.name, p.description FROM projects p WHERE ${condition} AND ${memberProjectCondition(false)}`, { ...args, min });
+          : read(`WITH RECURSIVE ${ACCESS_CTES} SELECT p.id, p.namespace_id, p.path, p.name, p.description FROM projects p WHERE ${condition} AND ${memberProjectCondition(false)}`, Object.assign({}, args, { min }));
     }
     return rows
       .map((r) => ({ id: r.id, score: score(r) }))
@@ -315,7 +315,7 @@ export function listProjects(ctx: RequestContext, scope: ListScope = {}): Reply 
           : paginate(
               ctx,
               (cap) => (ctx.core.db.prepare(cappedCount(base, cap)).get(args) as { n: number }).n,
-              (limit, offset) => ctx.core.db.prepare(pageSql).all({ ...args, limit, offset }) as ProjectRow[],
+              (limit, offset) => ctx.core.db.prepare(pageSql).all(Object.assign({}, args, { limit, offset })) as ProjectRow[],
             ),
       );
     let reply = page();
@@ -335,7 +335,7 @@ export function listProjects(ctx: RequestContext, scope: ListScope = {}): Reply 
         ctx,
         (cap) => (rankBy !== undefined ? countRanked(cap) : (ctx.core.db.prepare(cappedCount(base, cap)).get(args) as { n: number }).n),
         (limit, offset) =>
-          rankedIds ? rowsInOrder<ProjectRow>(ctx.core.db, 'projects', rankedIds.slice(offset, offset + limit)) : (ctx.core.db.prepare(deferredPage(order)).all({ ...args, limit, offset }) as ProjectRow[]),
+          rankedIds ? rowsInOrder<ProjectRow>(ctx.core.db, 'projects', rankedIds.slice(offset, offset + limit)) : (ctx.core.db.prepare(deferredPage(order)).all(Object.assign({}, args, { limit, offset })) as ProjectRow[]),
         OFFSET_PAGES,
       ),
     );
@@ -348,7 +348,7 @@ export function listProjects(ctx: RequestContext, scope: ListScope = {}): Reply 
     // Keyset pages exist for order_by=id as asked (the platform reads the parameter).
     if (requested !== 'id') throw paramError('Keyset pagination is not yet available for this type of request', 405);
     const perPage = pageWindow(ctx).perPage;
-    const rows = ctx.core.db.prepare(`${base} ORDER BY p.id ${dir} LIMIT @limit`).all({ ...args, limit: perPage + 1 }) as ProjectRow[];
+    const rows = ctx.core.db.prepare(`${base} ORDER BY p.id ${dir} LIMIT @limit`).all(Object.assign({}, args, { limit: perPage + 1 })) as ProjectRow[];
     return keysetReply(ctx, rows, perPage, (last): Record<string, string> => ({ [dir === 'ASC' ? 'id_after' : 'id_before']: String(last.id) }), present);
   }
   // The page is read as ids; the text of each project comes from the texts presented since the
@@ -386,7 +386,7 @@ export function listProjects(ctx: RequestContext, scope: ListScope = {}): Reply 
             .window(limit, offset, (seek, n) =>
               ctx.core.db
                 .prepare(`${ctes}SELECT p.id, ${starts.keyColumns} FROM projects p WHERE ${condition}${seek.condition} ORDER BY ${order} LIMIT @limit OFFSET @offset`)
-                .all({ ...args, ...seek.params, limit: n, offset: seek.offset }) as { id: number }[],
+                .all(Object.assign({}, args, seek.params, { limit: n, offset: seek.offset })) as { id: number }[],
             )
             .map((r) => r.id);
     return paginate(

@@ -139,7 +139,7 @@ export function memberProjectCount(core: CoreState, viewer: UserRow, min: number
             + (SELECT COUNT(*) FROM projects p WHERE p.id IN (${MEMBER_SHARED}) AND p.id NOT IN (${MEMBER_DIRECT}) AND p.namespace_id NOT IN (${MEMBER_NAMESPACES})) AS members,
               (SELECT COALESCE(SUM(n), 0) FROM project_counts) AS "all"`,
     )
-    .get({ ...viewerBinding(core, viewer), min }) as { members: number; all: number };
+    .get(Object.assign({}, viewerBinding(core, viewer), { min })) as { members: number; all: number };
   return row;
 }
 

@@ -63,7 +63,7 @@ const show = (ctx: RequestContext, project: ProjectRow) => presentProject(ctx.co
 async function showOne(ctx: RequestContext, project: ProjectRow): Promise<ReturnType<typeof show>> {
   const shown = show(ctx, project);
   const facts = await repositoryFacts(ctx.core, project, String(shown.web_url));
-  return { ...shown, empty_repo: facts.empty_repo, ...('readme_url' in shown ? { readme_url: facts.readme_url } : {}) };
+  return Object.assign(shown, { empty_repo: facts.empty_repo }, 'readme_url' in shown ? { readme_url: facts.readme_url } : {});
 }
 
 /** The storage shard is an administrator's choice; others' values are ignored. */

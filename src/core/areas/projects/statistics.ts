@@ -225,7 +225,7 @@ export async function withStatistics<T extends { id: number }>(
     const commit_count = commits.get(item.id);
     if (!size || commit_count === undefined) return item;
     const statistics: ProjectStatistics = { commit_count, ...size, container_registry_size: 0 };
-    return { ...item, statistics };
+    return Object.assign(item, { statistics });
   });
 }
 

@@ -141,7 +141,7 @@ export function snippetPage(ctx: RequestContext, q: SnippetListQuery, options: S
           (seek, n) =>
             ctx.core.db
               .prepare(`${head}SELECT s.*, ${starts.keyColumns} ${from}${seek.condition} ORDER BY s.id DESC LIMIT @limit OFFSET @offset`)
-              .all({ ...args, ...seek.params, limit: n, offset: seek.offset }) as (SnippetRow & Record<string, unknown>)[],
+              .all(Object.assign({}, args, seek.params, { limit: n, offset: seek.offset })) as (SnippetRow & Record<string, unknown>)[],
         );
         return rows;
       },

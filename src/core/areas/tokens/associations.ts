@@ -31,7 +31,7 @@ export function listAssociations(ctx: RequestContext, user: UserRow): Reply {
   const w = pageWindow(ctx);
 
   const groupQuery = groupListQuery(core, { viewer: user, allAvailable: min === undefined, ...(min !== undefined ? { minAccessLevel: min } : {}) });
-  const groups = core.db.prepare(`${groupQuery.sql} ORDER BY g.id LIMIT @limit OFFSET @offset`).all({ ...groupQuery.args, limit: w.limit, offset: w.offset }) as NamespaceRow[];
+  const groups = core.db.prepare(`${groupQuery.sql} ORDER BY g.id LIMIT @limit OFFSET @offset`).all(Object.assign({}, groupQuery.args, { limit: w.limit, offset: w.offset })) as NamespaceRow[];
 
   const binding: Record<string, unknown> = { ...viewerBinding(core, user) };
   const where = [min === undefined ? visibleProjectCondition(user) : 'p.id IN (SELECT id FROM authorized WHERE level >= @min)'];
@@ -57,7 +57,7 @@ export function listAssociations(ctx: RequestContext, user: UserRow): Reply {
         access_levels: groupAccessLevel(core, user.id, g),
         visibility: g.visibility,
       }));
-      return (core.db.prepare(pageSql).all({ ...binding, limit, offset }) as ProjectWithNamespace[]).map((p) => presentAssociatedProject(ctx, user, p));
+      return (core.db.prepare(pageSql).all(Object.assign({}, binding, { limit, offset })) as ProjectWithNamespace[]).map((p) => presentAssociatedProject(ctx, user, p));
     },
   );
   return new Reply(200, { groups: groupsJson, projects: reply.body }, reply.headers);

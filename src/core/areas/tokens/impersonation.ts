@@ -33,10 +33,9 @@ function impersonationToken(ctx: RequestContext, user: UserRow): TokenRow {
   return row;
 }
 
-const present = (ctx: RequestContext, row: TokenRow, secret?: string) => {
-  const { token, ...rest } = presentToken(row, ctx.now(), secret);
-  return { ...rest, impersonation: true, ...(token !== undefined ? { token } : {}) };
-};
+// The secret, when shown, comes last (after the flag).
+const present = (ctx: RequestContext, row: TokenRow, secret?: string) =>
+  Object.assign(presentToken(row, ctx.now()), { impersonation: true }, secret !== undefined ? { token: secret } : {});
 
 export const impersonationTokenRoutes: RouteDef[] = [
   {

@@ -77,8 +77,8 @@ function resourceOf(ctx: RequestContext, kind: ResourceKind): Resource {
 }
 
 function present(ctx: RequestContext, r: Resource, row: BotTokenRow, secret?: string) {
-  const { token, ...rest } = presentToken(row, ctx.now(), secret);
-  return { ...rest, access_level: row.access_level, resource_type: r.kind, resource_id: r.id, ...(token !== undefined ? { token } : {}) };
+  // The secret, when shown, comes last (after the fields a bot token adds).
+  return Object.assign(presentToken(row, ctx.now()), { access_level: row.access_level, resource_type: r.kind, resource_id: r.id }, secret !== undefined ? { token: secret } : {});
 }
 
 /** The resource, visible to the caller (404 otherwise), whose bot tokens the caller may manage. */

@@ -87,7 +87,7 @@ function soleGroupOwner(ctx: RequestContext, user: UserRow): boolean {
 function listUsers(ctx: RequestContext) {
   const admin = isAdmin(ctx.actor);
   // Ordering and the time filters are administrators' tools; others get them ignored.
-  const p = admin ? ctx.params : { ...ctx.params, created_after: undefined, created_before: undefined, order_by: undefined, sort: undefined, two_factor: undefined };
+  const p = admin ? ctx.params : Object.assign({}, ctx.params, { created_after: undefined, created_before: undefined, order_by: undefined, sort: undefined, two_factor: undefined });
   if (!ctx.actor && p.username === undefined) throw forbidden('Not authorized to access /api/v4/users');
   // Lists show administrators the admin view, everyone else the basic one.
   const show = (u: UserRow) => (admin ? presentUserWithAdmin(ctx.core, u) : presentUserBasic(ctx.core, u));
@@ -368,7 +368,7 @@ export const userRoutes: RouteDef[] = defineRoutes([
       if (!row) throw notFound('Avatar');
       const ext = /\.([^.]+)$/.exec(row.filename)?.[1]?.toLowerCase() ?? '';
       const { 'content-type': type, ...rest } = unsniffable(AVATAR_TYPES[ext] ?? 'application/octet-stream');
-      return rawReply(new Uint8Array(row.data), type as string, { ...rest, 'cache-control': 'private, no-cache' });
+      return rawReply(new Uint8Array(row.data), type as string, Object.assign(rest, { 'cache-control': 'private, no-cache' }));
     },
   },
   { method: 'POST', path: '/users/:id/ban', summary: 'Ban a user (administrators)', params: [idParam], handler: (ctx) => setBanned(ctx, true) },

@@ -35,7 +35,7 @@ function groupContainer(ctx: RequestContext, need: Need): WikiContainer {
 }
 
 const basic = (p: WikiPage) => ({ format: p.format, slug: p.slug, title: p.title });
-const full = (p: WikiPage, content: string) => ({ ...basic(p), content, encoding: 'UTF-8' });
+const full = (p: WikiPage, content: string) => Object.assign(basic(p), { content, encoding: 'UTF-8' });
 
 const slugParam: ParamDecl = { name: 'slug', type: 'string', required: true };
 const formatParam: ParamDecl = { name: 'format', type: 'string', values: WIKI_FORMATS };
@@ -155,7 +155,7 @@ function routesFor(prefix: string, container: (ctx: RequestContext, need: Need) 
       handler: async (ctx) => {
         const file = await readAttachment(container(ctx, 'read'), ctx.params.file_path as string, ctx.params.branch as string | undefined);
         const { 'content-type': type, ...headers } = unsniffable('application/octet-stream');
-        return rawReply(new Uint8Array(file.data), type as string, { ...headers, 'content-disposition': contentDisposition('attachment', file.name), 'cache-control': 'private, no-cache' });
+        return rawReply(new Uint8Array(file.data), type as string, Object.assign(headers, { 'content-disposition': contentDisposition('attachment', file.name), 'cache-control': 'private, no-cache' }));
       },
     },
   ];

@@ -92,7 +92,7 @@ export async function listPages(w: WikiContainer): Promise<readonly PageFile[]> 
 export async function pagesWithContent(w: WikiContainer, files: readonly PageFile[], withContent: boolean): Promise<WikiPage[]> {
   if (!withContent) return files.map(asPage);
   const contents = await contentsOf(w, files);
-  return files.map((p) => ({ ...asPage(p), content: contents.get(p.sha) ?? '' }));
+  return files.map((p) => Object.assign(asPage(p), { content: contents.get(p.sha) ?? '' }));
 }
 
 /** The page file for a slug in a directory listing of one commit; exact slug first, then any case. */
@@ -119,7 +119,7 @@ export async function getPage(w: WikiContainer, rawSlug: string, version?: strin
   const file = await findPageAt(w, rev, slug);
   if (!file) throw pageNotFound();
   const contents = await contentsOf(w, [file]);
-  return { ...asPage(file), content: contents.get(file.sha) ?? '' };
+  return Object.assign(asPage(file), { content: contents.get(file.sha) ?? '' });
 }
 
 /** The duplicate a new slug would make: any page of that slug, whatever its extension or case. */
@@ -325,7 +325,7 @@ export async function listAttachments(w: WikiContainer, branch?: string): Promis
 /** The attachments of a list window with their sizes. */
 export async function withSizes(w: WikiContainer, rows: readonly StoredAttachment[]): Promise<(Omit<StoredAttachment, 'sha'> & { size: number })[]> {
   const sizes = await w.repo.objectSizes(rows.map((r) => r.sha));
-  return rows.map(({ sha, ...r }) => ({ ...r, size: sizes.get(sha) ?? 0 }));
+  return rows.map(({ sha, ...r }) => Object.assign(r, { size: sizes.get(sha) ?? 0 }));
 }
 
 /** One attachment's bytes; 404 for anything that is not a file under uploads/ on the branch. */
