@@ -112,6 +112,22 @@ describe.each(TRANSPORTS)('users (%s)', (kind) => {
   });
 
   describe('GET /users', () => {
+    it("gives each user of an administrator's page its own identities and namespace, offset and keyset pages alike", async () => {
+      const made: UserJson[] = [];
+      for (const uid of ['uid=a', '', 'uid=c']) {
+        const res = await inst.admin.post<UserJson>('/users', body({ password: 'long-enough-1', skip_confirmation: true, ...(uid ? { provider: 'ldapmain', extern_uid: uid } : {}) }));
+        made.push(res.data);
+      }
+      const expected = made.map((u) => ({ id: u.id, identities: u.identities, namespace_id: u.namespace_id }));
+      expect(new Set(expected.map((u) => u.namespace_id)).size).toBe(3);
+      const pick = (rows: UserJson[]) => rows.filter((u) => made.some((m) => m.id === u.id)).map((u) => ({ id: u.id, identities: u.identities, namespace_id: u.namespace_id }));
+      const offset = await inst.admin.get<UserJson[]>('/users', { order_by: 'id', sort: 'asc', per_page: 100 });
+      expect(pick(offset.data)).toEqual(expected);
+      const keyset = await inst.admin.get<UserJson[]>('/users', { pagination: 'keyset', order_by: 'id', sort: 'asc', per_page: 100 });
+      expect(pick(keyset.data)).toEqual(expected);
+      expect(expected.map((u) => (u.identities as { extern_uid: string }[]).map((i) => i.extern_uid))).toEqual([['uid=a'], [], ['uid=c']]);
+    });
+
     it('shows administrators the admin view and others the basic one', async () => {
       const admin = await inst.admin.get<UserJson[]>('/users', { username: alice.user.username });
       expect(admin.data).toHaveLength(1);

@@ -12,15 +12,15 @@ import { noContent } from '../../http/reply.js';
 import type { UserRow } from '../../db/rows.js';
 import type { CoreState } from '../../state.js';
 import { ownedByGroup, ownedGroup, requireTopLevel } from '../saml/provider.js';
-import { scimIdentitiesOf } from '../saml/identities.js';
-import { presentUserAccountFields, presentUserPublic } from '../users/present.js';
+import { presentUserAccountFields, presentUserPublic, UserFacts } from '../users/present.js';
 import { userSearch } from '../users/user-search.js';
 
-export function presentEnterpriseUser(core: CoreState, u: UserRow) {
-  return Object.assign(presentUserPublic(core, u), presentUserAccountFields(core, u), {
+/** One enterprise user; `facts` read for the whole page when a list shows several. */
+export function presentEnterpriseUser(core: CoreState, u: UserRow, facts = new UserFacts(core, [u.id])) {
+  return Object.assign(presentUserPublic(core, u), presentUserAccountFields(core, u, facts), {
     shared_runners_minutes_limit: null,
     extra_shared_runners_minutes_limit: null,
-    scim_identities: scimIdentitiesOf(core, u.id),
+    scim_identities: facts.scimIdentities(u.id),
   });
 }
 
@@ -96,7 +96,11 @@ export const enterpriseUserRoutes: RouteDef[] = defineRoutes([
           kept
             ? ((ctx.core.db.prepare(`SELECT SUM(n) AS n FROM enterprise_user_counts WHERE group_id = ?${keptWhere}`).get(group.id) as { n: number | null }).n ?? 0)
             : (ctx.core.db.prepare(cappedCount(base, cap)).get(...args) as { n: number }).n,
-        (limit, offset) => (ctx.core.db.prepare(`${base} ORDER BY id DESC LIMIT ? OFFSET ?`).all(...args, limit, offset) as UserRow[]).map((u) => presentEnterpriseUser(ctx.core, u)),
+        (limit, offset) => {
+          const rows = ctx.core.db.prepare(`${base} ORDER BY id DESC LIMIT ? OFFSET ?`).all(...args, limit, offset) as UserRow[];
+          const facts = new UserFacts(ctx.core, rows.map((u) => u.id));
+          return rows.map((u) => presentEnterpriseUser(ctx.core, u, facts));
+        },
       );
     },
   },

@@ -5,7 +5,6 @@
 // re-point or remove the identity of any other account, which would let the group's identity
 // provider sign in as it.
 import { recordAudit } from '../../audit/record.js';
-import type { CoreState } from '../../state.js';
 import type { RequestContext } from '../../http/context.js';
 import { badRequest, failure, notFound } from '../../http/errors.js';
 import { noContent, ok } from '../../http/reply.js';
@@ -78,11 +77,4 @@ export function deleteIdentity(ctx: RequestContext, kind: IdentityKind) {
     recordAudit(ctx.core, { name: `${kind}_identity_deleted`, entity: { type: 'Group', id: s.group.id }, target: { type: 'User', id: row.user_id, details: row.extern_uid }, message: `Removed ${kind.toUpperCase()} identity ${row.extern_uid}` });
   });
   return kind === 'saml' ? ok({ message: '204 No Content' }) : noContent();
-}
-
-/** Identities of a user for the enterprise-user entity. */
-export function scimIdentitiesOf(core: CoreState, userId: number) {
-  return (core.db.prepare('SELECT extern_uid, group_id, active FROM scim_identities WHERE user_id = ? ORDER BY id').all(userId) as { extern_uid: string; group_id: number; active: number }[]).map(
-    (r) => ({ extern_uid: r.extern_uid, group_id: r.group_id, active: r.active === 1 }),
-  );
 }

@@ -57,21 +57,80 @@ export function presentUserPublic(core: CoreState, u: UserRow) {
   });
 }
 
+export interface ScimIdentityJson {
+  extern_uid: string;
+  group_id: number;
+  active: boolean;
+}
+
 export interface IdentityRow {
   provider: string;
   extern_uid: string;
   saml_provider_id: number | null;
 }
 
-export function identitiesOf(core: CoreState, userId: number): IdentityRow[] {
-  return core.db.prepare('SELECT provider, extern_uid, saml_provider_id FROM identities WHERE user_id = ? ORDER BY id').all(userId) as IdentityRow[];
+/**
+ * What the account view reads beside a user row (identities, the personal namespace), read for
+ * every user of a list page at once, on first use: one query each per page, where reading them
+ * user by user made two per row (40 for a page of 20, a fifth of the page's time).
+ */
+export class UserFacts {
+  private identityRows?: Map<number, IdentityRow[]>;
+  private scimRows?: Map<number, ScimIdentityJson[]>;
+  private namespaceIds?: Map<number, number>;
+
+  constructor(
+    private readonly core: CoreState,
+    private readonly ids: readonly number[],
+  ) {}
+
+  identities(userId: number): IdentityRow[] {
+    this.identityRows ??= this.byUser<IdentityRow>('SELECT user_id, provider, extern_uid, saml_provider_id FROM identities', (r) => ({
+      provider: r.provider as string,
+      extern_uid: r.extern_uid as string,
+      saml_provider_id: r.saml_provider_id as number | null,
+    }));
+    return this.identityRows.get(userId) ?? [];
+  }
+
+  /** The SCIM identities an enterprise user's entity lists. */
+  scimIdentities(userId: number): ScimIdentityJson[] {
+    this.scimRows ??= this.byUser<ScimIdentityJson>('SELECT user_id, extern_uid, group_id, active FROM scim_identities', (r) => ({
+      extern_uid: r.extern_uid as string,
+      group_id: r.group_id as number,
+      active: r.active === 1,
+    }));
+    return this.scimRows.get(userId) ?? [];
+  }
+
+  namespaceId(userId: number): number | null {
+    if (!this.namespaceIds) {
+      const rows = this.core.db
+        .prepare("SELECT owner_id, id FROM namespaces WHERE kind = 'user' AND owner_id IN (SELECT value FROM json_each(?))")
+        .all(JSON.stringify(this.ids)) as { owner_id: number; id: number }[];
+      this.namespaceIds = new Map(rows.map((r) => [r.owner_id, r.id]));
+    }
+    return this.namespaceIds.get(userId) ?? null;
+  }
+
+  /** The rows of `select` (which names user_id) of these users, in id order, by user. */
+  private byUser<T>(select: string, shape: (row: Record<string, unknown>) => T): Map<number, T[]> {
+    const out = new Map<number, T[]>();
+    const rows = this.core.db.prepare(`${select} WHERE user_id IN (SELECT value FROM json_each(?)) ORDER BY id`).all(JSON.stringify(this.ids)) as Record<string, unknown>[];
+    for (const r of rows) {
+      const list = out.get(r.user_id as number);
+      if (list) list.push(shape(r));
+      else out.set(r.user_id as number, [shape(r)]);
+    }
+    return out;
+  }
 }
 
 /**
  * The account fields shown beside the public profile to those who may see them (administrators,
  * and the Owners of an enterprise user's group), in the platform's order.
  */
-export function presentUserAccountFields(core: CoreState, u: UserRow) {
+export function presentUserAccountFields(core: CoreState, u: UserRow, facts = new UserFacts(core, [u.id])) {
   return {
     last_sign_in_at: u.last_sign_in_at,
     confirmed_at: u.confirmed_at,
@@ -81,7 +140,7 @@ export function presentUserAccountFields(core: CoreState, u: UserRow) {
     color_scheme_id: u.color_scheme_id,
     projects_limit: u.projects_limit,
     current_sign_in_at: u.current_sign_in_at,
-    identities: identitiesOf(core, u.id).map((i) => ({ provider: i.provider, extern_uid: i.extern_uid, saml_provider_id: i.saml_provider_id })),
+    identities: facts.identities(u.id),
     can_create_group: u.can_create_group === 1,
     can_create_project: u.projects_limit > 0,
     two_factor_enabled: u.two_factor_enabled === 1,
@@ -91,12 +150,12 @@ export function presentUserAccountFields(core: CoreState, u: UserRow) {
   };
 }
 
-export function presentUserWithAdmin(core: CoreState, u: UserRow) {
-  const ns = core.db.prepare("SELECT id FROM namespaces WHERE kind = 'user' AND owner_id = ?").get(u.id) as { id: number } | undefined;
-  return Object.assign(presentUserPublic(core, u), presentUserAccountFields(core, u), {
+/** The administrator's view of a user; `facts` read for the whole page when a list shows several. */
+export function presentUserWithAdmin(core: CoreState, u: UserRow, facts = new UserFacts(core, [u.id])) {
+  return Object.assign(presentUserPublic(core, u), presentUserAccountFields(core, u, facts), {
     is_admin: u.is_admin === 1,
     note: u.note,
-    namespace_id: ns?.id ?? null,
+    namespace_id: facts.namespaceId(u.id),
     created_by: null,
   });
 }

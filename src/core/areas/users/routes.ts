@@ -11,7 +11,7 @@ import { created, noContent, rawReply, unsniffable } from '../../http/reply.js';
 import type { UserRow } from '../../db/rows.js';
 import { userSearch } from './user-search.js';
 import { findUser, userByRef } from '../../resources/find.js';
-import { presentUserBasic, presentUserPublic, presentUserWithAdmin } from './present.js';
+import { presentUserBasic, presentUserPublic, presentUserWithAdmin, UserFacts } from './present.js';
 import { createUser, passwordDigestFor, updateUser, validate, type UserInput } from './service.js';
 import { isAdmin } from '../../auth/policy.js';
 import { recordAudit } from '../../audit/record.js';
@@ -89,8 +89,13 @@ function listUsers(ctx: RequestContext) {
   // Ordering and the time filters are administrators' tools; others get them ignored.
   const p = admin ? ctx.params : Object.assign({}, ctx.params, { created_after: undefined, created_before: undefined, order_by: undefined, sort: undefined, two_factor: undefined });
   if (!ctx.actor && p.username === undefined) throw forbidden('Not authorized to access /api/v4/users');
-  // Lists show administrators the admin view, everyone else the basic one.
-  const show = (u: UserRow) => (admin ? presentUserWithAdmin(ctx.core, u) : presentUserBasic(ctx.core, u));
+  // Lists show administrators the admin view, everyone else the basic one; the admin view's
+  // facts are read once for the page's users (a keyset page's look-ahead row included).
+  const presenterFor = (rows: readonly UserRow[]): ((u: UserRow) => unknown) => {
+    if (!admin) return (u) => presentUserBasic(ctx.core, u);
+    const facts = new UserFacts(ctx.core, rows.map((u) => u.id));
+    return (u) => presentUserWithAdmin(ctx.core, u, facts);
+  };
   const where: string[] = [];
   const args: unknown[] = [];
   if (p.username !== undefined) {
@@ -142,7 +147,7 @@ function listUsers(ctx: RequestContext) {
     }
     const sql = `SELECT * FROM users ${where.length ? `WHERE ${where.join(' AND ')}` : ''} ORDER BY ${orderBy} ${dir}, id ${dir} LIMIT ?`;
     const rows = ctx.core.db.prepare(sql).all(...args, perPage + 1) as UserRow[];
-    return keysetReply(ctx, rows, perPage, (last) => ({ cursor: encodeCursor({ value: last[orderBy as keyof UserRow], id: last.id }) }), show, 'lookahead');
+    return keysetReply(ctx, rows, perPage, (last) => ({ cursor: encodeCursor({ value: last[orderBy as keyof UserRow], id: last.id }) }), presenterFor(rows), 'lookahead');
   }
   const base = `SELECT * FROM users ${where.length ? `WHERE ${where.join(' AND ')}` : ''}`;
   return paginate(
@@ -152,7 +157,10 @@ function listUsers(ctx: RequestContext) {
       where.length === 0
         ? Math.min(cap, (ctx.core.db.prepare('SELECT n FROM user_count').get() as { n: number }).n)
         : (ctx.core.db.prepare(cappedCount(base, cap)).get(...args) as { n: number }).n,
-    (limit, offset) => (ctx.core.db.prepare(`${base} ORDER BY ${orderBy} ${dir}, id ${dir} LIMIT ? OFFSET ?`).all(...args, limit, offset) as UserRow[]).map(show),
+    (limit, offset) => {
+      const rows = ctx.core.db.prepare(`${base} ORDER BY ${orderBy} ${dir}, id ${dir} LIMIT ? OFFSET ?`).all(...args, limit, offset) as UserRow[];
+      return rows.map(presenterFor(rows));
+    },
     { offsetLimitType: 'User' },
   );
 }
