@@ -2,7 +2,7 @@
 import type { Database } from './connection.js';
 
 /** `?,?,?` for an `IN (...)` list of `n` bound values (empty for none). */
-export const placeholders = (n: number): string => Array.from({ length: n }, () => '?').join(',');
+export const placeholders = (n: number): string => (n > 0 ? `${'?,'.repeat(n - 1)}?` : '');
 
 /** A `LIKE ... ESCAPE '\'` pattern matching `text` anywhere, its own `%`, `_` and `\` taken literally. */
 export const likeContains = (text: string): string => `%${likeEscape(text)}%`;
