@@ -46,6 +46,17 @@ describe.each(TRANSPORTS)('members (%s)', (kind) => {
       expect((await u.client.get(`/projects/${fx.project.id}`)).status).toBe(200);
     });
 
+    it('lists each member with the user who added it', async () => {
+      const [u1, u2, u3] = await Promise.all([createUser(inst), createUser(inst), createUser(inst)]);
+      await fx.maintainer.client.post(`/projects/${fx.project.id}/members`, { user_id: u1.user.id, access_level: 20 });
+      await inst.admin.post(`/projects/${fx.project.id}/members`, { user_id: u2.user.id, access_level: 20 });
+      await fx.maintainer.client.post(`/projects/${fx.project.id}/members`, { user_id: u3.user.id, access_level: 20 });
+      const list = await fx.maintainer.client.get<MemberJson[]>(`/projects/${fx.project.id}/members`, { user_ids: [u1.user.id, u2.user.id, u3.user.id] });
+      const root = (await inst.admin.get<{ id: number }>('/user')).data.id;
+      const creators = Object.fromEntries(list.data.map((m) => [m.id, (m.created_by as { id: number } | undefined)?.id]));
+      expect(creators).toEqual({ [u1.user.id]: fx.maintainer.user.id, [u2.user.id]: root, [u3.user.id]: fx.maintainer.user.id });
+    });
+
     it('adds by username, and several users at once', async () => {
       const [u1, u2, u3] = await Promise.all([createUser(inst), createUser(inst), createUser(inst)]);
       const res = await fx.maintainer.client.post<MemberJson>(`/projects/${enc(fx.project.path_with_namespace)}/members`, { username: u1.user.username, access_level: 20 });

@@ -10,7 +10,7 @@ import { idParam, searchParam, type ParamDecl } from '../../http/params.js';
 import { created, noContent } from '../../http/reply.js';
 import type { UserRow } from '../../db/rows.js';
 import { findGroup, findProject, userByRef } from '../../resources/find.js';
-import { presentMember } from './present.js';
+import { creatorLookup, presentMember } from './present.js';
 import { countMembers, directMember, findMember, memberSources, pageMembers, queryCandidates, type MemberFilter, type MemberWithUser, type Source } from './queries.js';
 import { addMember, addMembers, removeMember, updateMember } from './service.js';
 
@@ -45,7 +45,11 @@ function listMembers(ctx: RequestContext, kind: Kind, inherited: boolean) {
   return paginate(
     ctx,
     (cap) => (none ? 0 : countMembers(ctx.core, keys, filter, cap, candidates)),
-    (limit, offset) => (none ? [] : pageMembers(ctx.core, keys, inherited, filter, limit, offset, candidates).map((m) => show(ctx, m))),
+    (limit, offset) => {
+      if (none) return [];
+      const creator = creatorLookup(ctx.core);
+      return pageMembers(ctx.core, keys, inherited, filter, limit, offset, candidates).map((m) => presentMember(ctx.core, m, m.user, creator));
+    },
   );
 }
 
