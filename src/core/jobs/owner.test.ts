@@ -37,10 +37,12 @@ describe.runIf(process.platform === 'linux')('a process owner', () => {
   });
 
   it('is gone once it has ended, even while its parent has not reaped it (a zombie)', async () => {
-    // The shell starts a child that exits at once, then becomes `sleep`, which never waits for
-    // it: the child stays a zombie of a live parent, as a killed worker does under an init that
-    // does not reap.
-    const parent = spawn('sh', ['-c', 'sh -c "exit 0" & echo $!; exec sleep 30'], { stdio: ['ignore', 'pipe', 'ignore'] });
+    // The shell starts a child, then becomes `sleep`, which never waits for it; the child ends
+    // only once its parent is `sleep` (a shell still running could reap it first, as it did on a
+    // loaded machine), and stays a zombie of a live parent, as a killed worker does under an init
+    // that does not reap.
+    const child = `until [ "$(cat /proc/$PPID/comm)" = sleep ]; do sleep 0.01; done`;
+    const parent = spawn('sh', ['-c', `sh -c '${child}' & echo $!; exec sleep 30`], { stdio: ['ignore', 'pipe', 'ignore'] });
     parents.push(parent.pid!);
     const pid = await new Promise<number>((resolve) => parent.stdout!.once('data', (d: Buffer) => resolve(Number(String(d).trim()))));
     const until = Date.now() + 20_000;
