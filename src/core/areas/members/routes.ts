@@ -10,7 +10,7 @@ import { idParam, searchParam, type ParamDecl } from '../../http/params.js';
 import { created, noContent } from '../../http/reply.js';
 import type { UserRow } from '../../db/rows.js';
 import { findGroup, findProject, userByRef } from '../../resources/find.js';
-import { creatorLookup, presentMember } from './present.js';
+import { creatorLookup, presentMember, type CreatorLookup } from './present.js';
 import { countMembers, directMember, findMember, memberSources, pageMembers, queryCandidates, type MemberFilter, type MemberWithUser, type Source } from './queries.js';
 import { addMember, addMembers, removeMember, updateMember } from './service.js';
 
@@ -33,7 +33,8 @@ function filterOf(ctx: RequestContext): MemberFilter {
   return filter;
 }
 
-const show = (ctx: RequestContext, m: MemberWithUser) => presentMember(ctx.core, m, m.user);
+/** One member as answered; a list page passes its one creator look-up. */
+const show = (ctx: RequestContext, m: MemberWithUser, creator?: CreatorLookup) => presentMember(ctx.core, m, m.user, creator);
 
 /** A page of members, counted and fetched in SQL. Nobody is awaiting approval on this instance. */
 function listMembers(ctx: RequestContext, kind: Kind, inherited: boolean) {
@@ -48,7 +49,7 @@ function listMembers(ctx: RequestContext, kind: Kind, inherited: boolean) {
     (limit, offset) => {
       if (none) return [];
       const creator = creatorLookup(ctx.core);
-      return pageMembers(ctx.core, keys, inherited, filter, limit, offset, candidates).map((m) => presentMember(ctx.core, m, m.user, creator));
+      return pageMembers(ctx.core, keys, inherited, filter, limit, offset, candidates).map((m) => show(ctx, m, creator));
     },
   );
 }
