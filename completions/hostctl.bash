@@ -25,6 +25,7 @@ _hostctl_sub() {
     'branches protections|get'|'branches protections|view'|'branches protections|show') echo get ;;
     'branches protections|update'|'branches protections|edit') echo update ;;
     'branches|unprotect') echo unprotect ;;
+    '|commands') echo commands ;;
     '|commits'|'|commit') echo commits ;;
     'commits|create') echo create ;;
     'commits|get'|'commits|view'|'commits|show') echo get ;;
@@ -215,7 +216,7 @@ _hostctl_sub() {
 # The subcommands of command path $1 (the nouns for the empty path).
 _hostctl_children() {
   case "$1" in
-    '') echo 'api apply audit-events auth backup branches commits completion context diff doctor enterprise-users error-tracking export freeze-periods groups init members milestones notifications packages pipelines projects protected-envs releases restore saml scim security-settings serve snippets storage-moves storages tags tokens users whoami wikis help' ;;
+    '') echo 'api apply audit-events auth backup branches commands commits completion context diff doctor enterprise-users error-tracking export freeze-periods groups init members milestones notifications packages pipelines projects protected-envs releases restore saml scim security-settings serve snippets storage-moves storages tags tokens users whoami wikis help' ;;
     'audit-events') echo 'get list' ;;
     'auth') echo 'status' ;;
     'branches') echo 'create delete delete-merged get list protect protections unprotect' ;;
@@ -278,6 +279,7 @@ _hostctl_flags() {
     'branches protections get') echo '-R --project' ;;
     'branches protections update') echo '-R --project --push --merge --unprotect --allow-force-push --no-allow-force-push --code-owner-approval --no-code-owner-approval' ;;
     'branches unprotect') echo '-R --project' ;;
+    'commands') echo '' ;;
     'commits') echo '' ;;
     'commits create') echo '-R --project --branch -m --message --add --delete --start-branch --start-sha --author-name --author-email --force' ;;
     'commits get') echo '-R --project --no-stats' ;;

@@ -101,6 +101,8 @@ function __hostctl_sub
             echo update
         case 'branches|unprotect'
             echo unprotect
+        case '|commands'
+            echo commands
         case '|commits' '|commit'
             echo commits
         case 'commits|create'
@@ -535,6 +537,7 @@ complete -c hostctl -n '__hostctl_at \'\'' -a audit-events -d 'Audit events (who
 complete -c hostctl -n '__hostctl_at \'\'' -a auth -d 'Who you are on the current target: status (also hostctl whoami)'
 complete -c hostctl -n '__hostctl_at \'\'' -a backup -d 'Back up a local state (database, repositories, packages, settings) into one verified archive, online'
 complete -c hostctl -n '__hostctl_at \'\'' -a branches -d 'Branches of a project: list, get, create, delete, delete-merged, protect, unprotect, protections'
+complete -c hostctl -n '__hostctl_at \'\'' -a commands -d 'List the commands, their arguments and flags, which ones list pages and which ask first (for scripts and agents)'
 complete -c hostctl -n '__hostctl_at \'\'' -a commits -d 'Commits of a project: list, get, create (commit files from disk)'
 complete -c hostctl -n '__hostctl_at \'\'' -a completion -d 'Print the shell completion script for bash, zsh or fish, or install it'
 complete -c hostctl -n '__hostctl_at \'\'' -a context -d 'Named targets (a local state directory, or a remote instance with its token): list, get, add, use, rename, set-token, remove'
@@ -568,7 +571,7 @@ complete -c hostctl -n '__hostctl_at \'\'' -a users -d 'Users (administrators): 
 complete -c hostctl -n '__hostctl_at \'\'' -a whoami -d 'Show the target, the user and the token in use (name, scopes, expiry)'
 complete -c hostctl -n '__hostctl_at \'\'' -a wikis -d 'Wiki pages of projects and groups: list, get (or rendered as HTML), create, update, edit, delete, history, upload, attachments (list, download)'
 complete -c hostctl -n '__hostctl_at \'\'' -a help -d 'Show help for a command'
-complete -c hostctl -n '__fish_seen_subcommand_from help; and __hostctl_at \'\'' -a 'api apply audit-events auth backup branches commits completion context diff doctor enterprise-users error-tracking export freeze-periods groups init members milestones notifications packages pipelines projects protected-envs releases restore saml scim security-settings serve snippets storage-moves storages tags tokens users whoami wikis environment exit-codes formatting'
+complete -c hostctl -n '__fish_seen_subcommand_from help; and __hostctl_at \'\'' -a 'api apply audit-events auth backup branches commands commits completion context diff doctor enterprise-users error-tracking export freeze-periods groups init members milestones notifications packages pipelines projects protected-envs releases restore saml scim security-settings serve snippets storage-moves storages tags tokens users whoami wikis environment exit-codes formatting'
 
 # audit-events
 complete -c hostctl -n '__hostctl_at \'audit-events\'' -a get -d 'Show one audit event (of the instance, or of a group or project)'

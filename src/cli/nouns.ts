@@ -53,6 +53,7 @@ export const NOUNS: NounEntry[] = [
   { name: 'auth', summary: 'Who you are on the current target: status (also hostctl whoami)', load: () => import('./commands/auth/index.js') },
   { name: 'whoami', summary: 'Show the target, the user and the token in use (same as auth status)', load: () => import('./commands/auth/whoami.js') },
   { name: 'api', summary: 'Send any request to the API v4 (local or remote) and print the answer', load: () => import('./commands/api/index.js') },
+  { name: 'commands', summary: 'List the commands, their arguments and flags, which ones list pages and which ask first (for scripts and agents)', load: () => import('./commands/commands/index.js') },
   { name: 'completion', summary: 'Print the shell completion script for bash, zsh or fish, or install it', load: () => import('./commands/completion/index.js') },
   { name: '__complete', summary: 'Values for shell completion, from the current target', hidden: true, load: () => import('./commands/complete/index.js') },
   { name: 'worker', summary: 'Run queued background jobs of a local state, then exit', hidden: true, load: () => import('./commands/worker/index.js') },

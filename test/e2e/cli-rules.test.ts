@@ -5,7 +5,10 @@
 // until it is listed with an invocation that shows it follows the rule. In-process, on the demo.
 import type { Command } from 'commander';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
 import { addNouns, createProgram } from '../../src/cli/program.js';
+import { destructiveOf } from '../../src/cli/kit/verb.js';
 import { inProcessSandbox, type InProcessSandbox } from '../helpers/cli-in-process.js';
 
 type Obj = Record<string, unknown>;
@@ -19,7 +22,7 @@ async function leafCommandsWithOptions(): Promise<[string, Command][]> {
   return walk(program, []);
 }
 
-/** Verbs that destroy or take away something: they confirm (on a terminal) or need --yes. */
+/** Verbs named for destroying or taking away something: each must declare itself destructive. */
 const DESTRUCTIVE = /^(delete|delete-file|delete-merged|remove|revoke|block|disable-2fa|unprotect|unshare)$/;
 /** Verbs that change the state of something that exists: a sentence on stderr, the record only with -o, --fields or --jq. */
 const STATE_CHANGE = /^(delete|delete-file|delete-merged|remove|revoke|block|unblock|disable-2fa|unprotect|unshare|archive|unarchive|transfer|close|enable|disable|cancel|retry|use|rename|set-token)$/;
@@ -37,9 +40,14 @@ describe('one rule per behaviour, over the whole tree', () => {
   });
   afterAll(() => sb.cleanup());
 
-  it('every destructive verb needs a confirmation: piped without --yes it is exit 2 and changes nothing', async () => {
+  it('every verb that declares itself destructive needs a confirmation: piped without --yes it is exit 2 and changes nothing', async () => {
     const share = await sb.run(['projects', 'share', 'acme/web/storefront', '--group', 'oss', '--access-level', 'reporter']);
     expect(share.exitCode, share.stderr).toBe(0);
+    // A settings file with a change to apply (a freeze period), and an archive to restore with --force.
+    const settings = join(sb.dir, 'rules-settings.yaml');
+    writeFileSync(settings, 'version: 1\nprojects:\n  oss/yaml-lint:\n    freeze_periods:\n      - { freeze_start: 0 1 * * *, freeze_end: 0 2 * * * }\n');
+    const archive = join(sb.dir, 'rules-backup.tar');
+    expect((await sb.run(['backup', '-O', archive])).exitCode).toBe(0);
     const invocations: Record<string, string[]> = {
       'tokens revoke': ['2'],
       'users block': ['carol'],
@@ -68,8 +76,13 @@ describe('one rule per behaviour, over the whole tree', () => {
       'packages protection remove': ['1', ...S],
       'pipelines delete': ['main', ...S],
       'context remove': ['local'],
+      'projects transfer': ['acme/web/storefront', '--group', 'oss'],
+      'scim token': ['acme'],
+      apply: ['-f', settings],
+      restore: [archive, '--state', sb.stateDir, '--force'],
     };
-    const destructive = leaves.filter((l) => DESTRUCTIVE.test(l.split(' ').at(-1) as string));
+    const destructive = commands.filter(([, c]) => destructiveOf(c) !== undefined).map(([words]) => words);
+    expect(leaves.filter((l) => DESTRUCTIVE.test(l.split(' ').at(-1) as string) && !destructive.includes(l)), 'verbs named as destructive that do not declare it').toEqual([]);
     expect(destructive.filter((l) => !(l in invocations)), 'destructive verbs without an invocation here').toEqual([]);
     const before = await sb.run(['projects', 'get', 'acme/web/storefront', '-o', 'json']);
     for (const verb of destructive) {
@@ -80,6 +93,14 @@ describe('one rule per behaviour, over the whole tree', () => {
     expect((await sb.run(['projects', 'get', 'acme/web/storefront', '-o', 'json'])).stdout).toBe(before.stdout);
     expect((await sb.json<Obj>(['users', 'get', 'carol'])).state).toBe('active');
     expect((await sb.json<Obj>(['branches', 'get', 'main', ...S])).protected).toBe(true);
+  });
+
+  it('every verb file that asks with cli.confirm declares a destructive verb (a verb that asks only on a terminal uses confirmOnTerminal)', () => {
+    const root = join(import.meta.dirname, '../../src/cli/commands');
+    const files = readdirSync(root, { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.ts') && !f.endsWith('.test.ts'));
+    const asking = files.filter((f) => /\bcli\.confirm\(/.test(readFileSync(join(root, f), 'utf8')));
+    expect(asking.length).toBeGreaterThan(20);
+    expect(asking.filter((f) => !/\bdestructive: /.test(readFileSync(join(root, f), 'utf8'))).map((f) => relative(root, join(root, f)))).toEqual([]);
   });
 
   it('a repeat of a change already in effect exits 0, asks nothing and says "already"', async () => {

@@ -57,6 +57,7 @@ function commandBlock(c: CommandDoc, program: string, heading: boolean): string[
   const lines: string[] = [];
   if (heading) lines.push(`.SS ${roff(c.path.join(' '))}${c.aliases.length ? ` (alias: ${roff(c.aliases.join(', '))})` : ''}`);
   lines.push('.PP', synopsis(c, program), '.PP', roff(c.summary));
+  if (c.destructive !== false) lines.push('.PP', roff(`Asks for confirmation first${typeof c.destructive === 'object' ? ` (${c.destructive.when})` : ''}; where it cannot ask, it refuses without --yes.`));
   if (own.length) lines.push('.PP', 'Options:', '.RS 4', ...options(own), '.RE');
   lines.push(...examples(c.examples));
   return lines;

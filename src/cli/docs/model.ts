@@ -1,7 +1,7 @@
 // A plain description of the command tree, read from commander once every noun is loaded. The
 // completion scripts and the man page are rendered from it, so they follow every command added.
 import type { Argument, Command, Option } from 'commander';
-import { examplesOf } from '../kit/verb.js';
+import { destructiveOf, examplesOf, listsPages } from '../kit/verb.js';
 import { FORMATS } from '../render/output.js';
 import { KNOWN_VALUES } from '../kit/refs.js';
 import { wordsOf } from '../kit/sort.js';
@@ -50,6 +50,13 @@ export interface CommandDoc {
   /** The command's own options (globals excluded, --help included). */
   options: OptionDoc[];
   examples: readonly string[];
+  /** Takes the list options: --page, --per-page, --all, --limit. */
+  lists: boolean;
+  /**
+   * Asks before it acts, and refuses without --yes where it cannot ask: always (true), or in the
+   * case the words give.
+   */
+  destructive: boolean | { when: string };
   commands: CommandDoc[];
   /**
    * The first argument is GROUP and the hidden `-g, --group` gives it instead (kit/verb.ts): its
@@ -105,6 +112,8 @@ function commandDoc(cmd: Command, parentPath: string[]): CommandDoc {
     args: cmd.registeredArguments.map((a) => argumentDoc(a, cmd)),
     options: help.visibleOptions(cmd).map((o) => optionDoc(o, cmd)),
     examples: examplesOf(cmd),
+    lists: listsPages(cmd),
+    destructive: destructiveOf(cmd) ?? false,
     commands: help
       .visibleCommands(cmd)
       .filter((c) => c.name() !== 'help')

@@ -98,6 +98,13 @@ export interface VerbSpec<O = Record<string, unknown>> {
   /** Adds --page, --per-page, --all, --limit. */
   list?: boolean;
   /**
+   * The verb destroys or takes away something, so it asks first (`cli.confirm`): on a terminal
+   * unless --yes, elsewhere it refuses without --yes. `{ when }` for a verb that asks only in
+   * some cases, in words (`hostctl commands` shows both; test/e2e/cli-rules.test.ts holds every
+   * verb to it).
+   */
+  destructive?: true | { when: string };
+  /**
    * Older spellings of this verb's own options, accepted but hidden, as [alias, canonical]
    * (a verb that once took --name TEXT for a substring filter now documents --search).
    */
@@ -152,10 +159,16 @@ function wrapCommand(line: string, width: number): string {
   return out.join('\n');
 }
 
-/** Each verb's examples, for the generated man page and completions. */
-const verbExamples = new WeakMap<Command, readonly string[]>();
+/** What each verb declares about itself, for the generated docs and `hostctl commands`. */
+const verbSpecs = new WeakMap<Command, Pick<VerbSpec<never>, 'examples' | 'list' | 'destructive'>>();
 
-export const examplesOf = (cmd: Command): readonly string[] => verbExamples.get(cmd) ?? [];
+export const examplesOf = (cmd: Command): readonly string[] => verbSpecs.get(cmd)?.examples ?? [];
+
+/** Whether a command takes the list options (--page, --per-page, --all, --limit). */
+export const listsPages = (cmd: Command): boolean => verbSpecs.get(cmd)?.list === true;
+
+/** Whether a command asks before it acts (always: true; in some cases: their words). */
+export const destructiveOf = (cmd: Command): VerbSpec['destructive'] => verbSpecs.get(cmd)?.destructive;
 
 const positiveInt = (flag: string) => (value: string) => {
   if (!/^\d+$/.test(value) || Number(value) < 1) throw new UsageError(`${flag} must be a positive whole number, got "${value}"`);
@@ -224,7 +237,7 @@ export function applyVerb<O>(cmd: Command, spec: VerbSpec<O>): Command {
   const hooks = cmd as unknown as { missingMandatoryOptionValue(option: Option): void; missingArgument(name: string): void };
   hooks.missingMandatoryOptionValue = (option) => void missingOptions.push(option);
   hooks.missingArgument = (name) => void missingArgs.push(name);
-  verbExamples.set(cmd, spec.examples);
+  verbSpecs.set(cmd, { examples: spec.examples, list: spec.list, destructive: spec.destructive });
   cmd.addHelpText('after', () => `\nExamples:\n${spec.examples.map((e) => wrapCommand(`  $ ${e}`, helpWidth())).join('\n')}\n`);
   cmd.action(async (...received: unknown[]) => {
     const command = received[received.length - 1] as Command;

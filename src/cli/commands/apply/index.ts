@@ -14,6 +14,7 @@ interface ApplyFlags {
 export function configure(noun: Command): void {
   applyVerb<ApplyFlags>(noun, {
     name: 'apply',
+    destructive: true,
     summary: 'Change the target to match settings files: show the plan, confirm, apply in dependency order',
     examples: [
       'hostctl apply -f acme.yaml',

@@ -4,6 +4,7 @@ import { BRANCH_COLUMNS, BRANCH_FIELDS } from './columns.js';
 
 export const deleteMergedVerb: VerbSpec<ProjectOpts> = {
   name: 'delete-merged',
+  destructive: true,
   summary: 'Delete every branch merged into the default branch, in the background (protected branches are kept)',
   examples: ['hostctl branches delete-merged -R acme/web/storefront', 'hostctl branches delete-merged -R 5 --dry-run   # list what would go', 'hostctl branches delete-merged -R 5 --yes'],
   options: (cmd) => addProjectOption(cmd),

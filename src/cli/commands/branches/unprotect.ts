@@ -4,6 +4,7 @@ import { addProjectOption, nameArg, projectRef, type ProjectOpts } from './proje
 
 export const unprotectVerb: VerbSpec<ProjectOpts> = {
   name: 'unprotect',
+  destructive: true,
   args: '<branch>',
   summary: 'Remove the protection of a branch or wildcard (Maintainer)',
   examples: ['hostctl branches unprotect main -R acme/web/storefront', "hostctl branches unprotect 'release/*' -R 5"],

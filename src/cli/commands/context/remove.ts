@@ -38,6 +38,7 @@ async function tokenState(ctx: ContextConfig, token: string): Promise<'works' | 
 
 export const removeVerb: VerbSpec = {
   name: 'remove',
+  destructive: true,
   args: '[name]',
   summary: 'Remove a context (its state directory or instance is left alone); confirms on a terminal',
   aliases: ['rm', 'delete'],

@@ -3,6 +3,7 @@ import { enterprisePath, enterpriseUserId } from './columns.js';
 
 export const disable2faVerb: VerbSpec = {
   name: 'disable-2fa',
+  destructive: true,
   args: '<group> <user>',
   summary: "Disable an enterprise user's two-factor authentication (Owner)",
   examples: ['hostctl enterprise-users disable-2fa acme priya.shah', 'hostctl enterprise-users disable-2fa acme 42 --yes'],

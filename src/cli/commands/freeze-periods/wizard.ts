@@ -80,7 +80,7 @@ export async function freezeWizard(cli: Cli, project: PathValue, given: { start?
   else for (const o of overlaps) lines.push(`Overlaps freeze period ${o.id} (${o.freeze_start} → ${o.freeze_end}, ${o.cron_timezone})`);
   cli.info(lines.join('\n'));
 
-  await cli.confirm(`Create freeze period ${start} → ${end} (${timezone})?`);
+  await cli.confirmOnTerminal(`Create freeze period ${start} → ${end} (${timezone})?`);
   return rule;
 }
 

@@ -9,6 +9,7 @@ interface RemoveOpts extends ProjectOrGroupOpts {
 
 export const removeVerb: VerbSpec<RemoveOpts> = {
   name: 'remove',
+  destructive: true,
   summary: 'Remove a member from a project or group',
   aliases: ['rm'],
   examples: ['hostctl members remove --group acme --user dave', 'hostctl members remove -R acme/web/storefront --user 7 --yes'],

@@ -3,6 +3,7 @@ import { addProjectOption, numericArg, packageId as resolvePackage, packagePath,
 
 export const deleteFileVerb: VerbSpec<ProjectOpts> = {
   name: 'delete-file',
+  destructive: true,
   args: '<package> <file-id>',
   summary: 'Delete one file of a package (Maintainer)',
   examples: ['hostctl packages delete-file 12 40 -R acme/web/storefront', 'hostctl packages delete-file 12 40 -R 5 --yes'],

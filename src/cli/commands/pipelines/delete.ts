@@ -3,6 +3,7 @@ import { addProjectOption, namedPipeline, type ProjectOpts } from './paths.js';
 
 export const deleteVerb = defineVerb<ProjectOpts>({
   name: 'delete',
+  destructive: true,
   args: '<pipeline>',
   summary: 'Delete a pipeline and its job records (Owner); packages it built stay',
   examples: ['hostctl pipelines delete 7 -R acme/web/storefront', "hostctl pipelines delete '#2' -R 5 --yes"],

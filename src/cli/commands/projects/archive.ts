@@ -31,6 +31,7 @@ interface TransferOpts {
 
 export const transferVerb: VerbSpec<TransferOpts> = {
   name: 'transfer',
+  destructive: true,
   args: '<project>',
   summary: 'Move a project to another group or user namespace (Owner of both)',
   examples: ['hostctl projects transfer acme/web/storefront --group acme/platform', 'hostctl projects transfer 5 --namespace alice --yes'],

@@ -8,6 +8,7 @@ interface UnshareOpts {
 
 export const unshareVerb: VerbSpec<UnshareOpts> = {
   name: 'unshare',
+  destructive: true,
   args: '<project>',
   summary: "Stop sharing a project with a group: its members lose the access the share gave (Maintainer)",
   examples: ['hostctl projects unshare acme/web/storefront --group acme/platform', 'hostctl projects unshare 5 --group 9 --yes'],

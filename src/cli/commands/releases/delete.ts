@@ -3,6 +3,7 @@ import { addProjectOption, projectRef, releasePath, tagArg, type ProjectOpts } f
 
 export const deleteVerb: VerbSpec<ProjectOpts> = {
   name: 'delete',
+  destructive: true,
   args: '<tag>',
   summary: 'Delete a release (Developer); its git tag is kept',
   aliases: ['rm'],

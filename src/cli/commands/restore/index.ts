@@ -26,6 +26,7 @@ function parseStorages(specs: string[]): Record<string, string> {
 export function configure(noun: Command): void {
   applyVerb<RestoreFlags>(noun, {
     name: 'restore',
+    destructive: { when: 'with --force, over a state that exists' },
     args: '<archive>',
     complete: { archive: 'file' },
     summary: 'Create a state from a backup archive (every checksum and every row\'s bytes verified first), or --check an archive',

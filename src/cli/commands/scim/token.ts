@@ -4,6 +4,7 @@ import { extensionGroupPath } from '../saml/group-arg.js';
 
 export const tokenVerb: VerbSpec = {
   name: 'token',
+  destructive: true,
   args: '<group>',
   summary: "Generate the group's SCIM provisioning token for an identity provider (Owner; replaces the previous one; printed once)",
   examples: ['hostctl scim token acme', 'hostctl scim token acme -o json   # token, scim_api_url, created_at'],

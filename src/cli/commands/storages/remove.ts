@@ -3,6 +3,7 @@ import { apiPath } from '../../kit/refs.js';
 
 export const removeVerb: VerbSpec = {
   name: 'remove',
+  destructive: true,
   args: '<storage>',
   aliases: ['rm'],
   summary: 'Remove a repository storage that holds nothing (refused while any repository or move uses it)',

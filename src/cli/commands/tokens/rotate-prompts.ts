@@ -57,7 +57,7 @@ export async function chooseRotation(cli: Cli, api: ApiClient, prompts: Prompts,
       context,
     )).trim();
 
-  await cli.confirm(
+  await cli.confirmOnTerminal(
     `Rotate token ${picked.id} "${picked.name}"${id === ownId ? ' (the token hostctl is using)' : ''}? The old secret stops working at once${id !== ownId && whoGetsIt ? await whoGetsIt(id) : ''}; new token expires ${expiresAt}`,
   );
   return { id, expiresAt, inUse: id === ownId };
