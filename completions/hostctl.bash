@@ -286,12 +286,12 @@ _hostctl_flags() {
     'commits list') echo '-R --project --ref --path --since --until --first-parent --stats --page --per-page --all --limit' ;;
     'completion') echo '--shell --no-rc' ;;
     'context') echo '' ;;
-    'context add') echo '--token --token-stdin --use --force --no-verify' ;;
+    'context add') echo '--token --token-stdin --token-command --use --force --no-verify' ;;
     'context get') echo '' ;;
     'context list') echo '' ;;
     'context remove') echo '' ;;
     'context rename') echo '' ;;
-    'context set-token') echo '--token --token-stdin --no-verify' ;;
+    'context set-token') echo '--token --token-stdin --token-command --no-verify' ;;
     'context use') echo '' ;;
     'diff') echo '-f --file --prune' ;;
     'doctor') echo '--quick --fix --strict' ;;
@@ -598,10 +598,12 @@ _hostctl_value() {
     'context add')
       case "$2" in
         --token) COMPREPLY=(); return 0 ;;
+        --token-command) COMPREPLY=(); return 0 ;;
       esac ;;
     'context set-token')
       case "$2" in
         --token) COMPREPLY=(); return 0 ;;
+        --token-command) COMPREPLY=(); return 0 ;;
       esac ;;
     'diff')
       case "$2" in
@@ -1767,7 +1769,7 @@ _hostctl_complete() {
   for ((i = 1; i < cword; i++)); do
     w="${words[i]}"
     case "$w" in
-      --access-level|--add|--approval|--asset|--at|--author|--author-email|--author-name|--bio|--branch|--color|--compress|--content|--content-file|--context|--context-name|--created-after|--created-before|--default-branch|--default-role|--delete|--deploy|--description|--due-date|--email|--end|--entity-type|--event|--exclude|--expires-after|--expires-at|--expires-before|--expires-within|--extern-uid|--external-url|--field|--fields|--file|--filename|--fingerprint|--format|--from|--group|--header|--host|--id|--iid|--input|--interval|--job-title|--jq|--kind|--last-used-after|--last-used-before|--level|--limit|--link|--link-url|--location|--member-role|--merge|--message|--method|--milestone|--min-access-level|--name|--namespace|--notes|--notes-file|--off|--offering|--on|--organization|--output|--output-file|--package-version|--page|--password|--path|--pattern|--per-page|--port|--project|--projects-limit|--provider|--push|--raw-field|--ref|--regex|--released-at|--remove|--remove-approval|--remove-deploy|--rename|--replace|--required-approvals|--root-token|--scope|--search|--secret-push-protection|--section|--shell|--since|--snippet|--sort|--source|--sso-url|--start|--start-branch|--start-date|--start-sha|--state|--status|--storage|--sudo|--tag|--tag-message|--tier|--timeout|--timezone|--title|--to|--token|--two-factor|--type|--unprotect|--until|--url|--user|--username|--visibility|--weight|-F|-H|-O|-R|-X|-a|-f|-g|-m|-o|-q)
+      --access-level|--add|--approval|--asset|--at|--author|--author-email|--author-name|--bio|--branch|--color|--compress|--content|--content-file|--context|--context-name|--created-after|--created-before|--default-branch|--default-role|--delete|--deploy|--description|--due-date|--email|--end|--entity-type|--event|--exclude|--expires-after|--expires-at|--expires-before|--expires-within|--extern-uid|--external-url|--field|--fields|--file|--filename|--fingerprint|--format|--from|--group|--header|--host|--id|--iid|--input|--interval|--job-title|--jq|--kind|--last-used-after|--last-used-before|--level|--limit|--link|--link-url|--location|--member-role|--merge|--message|--method|--milestone|--min-access-level|--name|--namespace|--notes|--notes-file|--off|--offering|--on|--organization|--output|--output-file|--package-version|--page|--password|--path|--pattern|--per-page|--port|--project|--projects-limit|--provider|--push|--raw-field|--ref|--regex|--released-at|--remove|--remove-approval|--remove-deploy|--rename|--replace|--required-approvals|--root-token|--scope|--search|--secret-push-protection|--section|--shell|--since|--snippet|--sort|--source|--sso-url|--start|--start-branch|--start-date|--start-sha|--state|--status|--storage|--sudo|--tag|--tag-message|--tier|--timeout|--timezone|--title|--to|--token|--token-command|--two-factor|--type|--unprotect|--until|--url|--user|--username|--visibility|--weight|-F|-H|-O|-R|-X|-a|-f|-g|-m|-o|-q)
         ((i++))
         [[ "${words[i]}" == "=" ]] && ((i++))
         [[ "$w" == -g || "$w" == --group ]] && ((i < cword)) && gval="${words[i]}"

@@ -21,7 +21,7 @@ function __hostctl_command
             case -g --group
                 set skip g
                 continue
-            case '--access-level' '--add' '--approval' '--asset' '--at' '--author' '--author-email' '--author-name' '--bio' '--branch' '--color' '--compress' '--content' '--content-file' '--context' '--context-name' '--created-after' '--created-before' '--default-branch' '--default-role' '--delete' '--deploy' '--description' '--due-date' '--email' '--end' '--entity-type' '--event' '--exclude' '--expires-after' '--expires-at' '--expires-before' '--expires-within' '--extern-uid' '--external-url' '--field' '--fields' '--file' '--filename' '--fingerprint' '--format' '--from' '--group' '--header' '--host' '--id' '--iid' '--input' '--interval' '--job-title' '--jq' '--kind' '--last-used-after' '--last-used-before' '--level' '--limit' '--link' '--link-url' '--location' '--member-role' '--merge' '--message' '--method' '--milestone' '--min-access-level' '--name' '--namespace' '--notes' '--notes-file' '--off' '--offering' '--on' '--organization' '--output' '--output-file' '--package-version' '--page' '--password' '--path' '--pattern' '--per-page' '--port' '--project' '--projects-limit' '--provider' '--push' '--raw-field' '--ref' '--regex' '--released-at' '--remove' '--remove-approval' '--remove-deploy' '--rename' '--replace' '--required-approvals' '--root-token' '--scope' '--search' '--secret-push-protection' '--section' '--shell' '--since' '--snippet' '--sort' '--source' '--sso-url' '--start' '--start-branch' '--start-date' '--start-sha' '--state' '--status' '--storage' '--sudo' '--tag' '--tag-message' '--tier' '--timeout' '--timezone' '--title' '--to' '--token' '--two-factor' '--type' '--unprotect' '--until' '--url' '--user' '--username' '--visibility' '--weight' '-F' '-H' '-O' '-R' '-X' '-a' '-f' '-g' '-m' '-o' '-q'
+            case '--access-level' '--add' '--approval' '--asset' '--at' '--author' '--author-email' '--author-name' '--bio' '--branch' '--color' '--compress' '--content' '--content-file' '--context' '--context-name' '--created-after' '--created-before' '--default-branch' '--default-role' '--delete' '--deploy' '--description' '--due-date' '--email' '--end' '--entity-type' '--event' '--exclude' '--expires-after' '--expires-at' '--expires-before' '--expires-within' '--extern-uid' '--external-url' '--field' '--fields' '--file' '--filename' '--fingerprint' '--format' '--from' '--group' '--header' '--host' '--id' '--iid' '--input' '--interval' '--job-title' '--jq' '--kind' '--last-used-after' '--last-used-before' '--level' '--limit' '--link' '--link-url' '--location' '--member-role' '--merge' '--message' '--method' '--milestone' '--min-access-level' '--name' '--namespace' '--notes' '--notes-file' '--off' '--offering' '--on' '--organization' '--output' '--output-file' '--package-version' '--page' '--password' '--path' '--pattern' '--per-page' '--port' '--project' '--projects-limit' '--provider' '--push' '--raw-field' '--ref' '--regex' '--released-at' '--remove' '--remove-approval' '--remove-deploy' '--rename' '--replace' '--required-approvals' '--root-token' '--scope' '--search' '--secret-push-protection' '--section' '--shell' '--since' '--snippet' '--sort' '--source' '--sso-url' '--start' '--start-branch' '--start-date' '--start-sha' '--state' '--status' '--storage' '--sudo' '--tag' '--tag-message' '--tier' '--timeout' '--timezone' '--title' '--to' '--token' '--token-command' '--two-factor' '--type' '--unprotect' '--until' '--url' '--user' '--username' '--visibility' '--weight' '-F' '-H' '-O' '-R' '-X' '-a' '-f' '-g' '-m' '-o' '-q'
                 set skip 1
                 continue
             case '-*'
@@ -606,7 +606,7 @@ complete -c hostctl -n '__hostctl_at \'context\'' -a get -d 'Show the target and
 complete -c hostctl -n '__hostctl_at \'context\'' -a list -d 'List contexts; the current one is marked with *'
 complete -c hostctl -n '__hostctl_at \'context\'' -a remove -d 'Remove a context (its state directory or instance is left alone); confirms on a terminal'
 complete -c hostctl -n '__hostctl_at \'context\'' -a rename -d 'Rename a context; it stays the current one if it was'
-complete -c hostctl -n '__hostctl_at \'context\'' -a set-token -d 'Replace a context\'s token (checked against its target first, unless --no-verify)'
+complete -c hostctl -n '__hostctl_at \'context\'' -a set-token -d 'Replace a context\'s token, or the command that prints it (checked against its target first, unless --no-verify)'
 complete -c hostctl -n '__hostctl_at \'context\'' -a use -d 'Make a context the current one (asks which on a terminal when NAME is left out)'
 
 # enterprise-users
@@ -950,6 +950,7 @@ complete -c hostctl -n '__hostctl_at \'completion\'; and __hostctl_arg 2' -a 'ba
 # context add
 complete -c hostctl -n '__hostctl_at \'context add\'' -l token -x -d 'the personal access token (visible in shell history and process lists: prefer --token-stdin)'
 complete -c hostctl -n '__hostctl_at \'context add\'' -l token-stdin -d 'read the token from standard input'
+complete -c hostctl -n '__hostctl_at \'context add\'' -l token-command -x -d 'a shell command that prints the token (its first line), run when a command needs it, so the secret stays in a password store: pass, secret-tool, op, security'
 complete -c hostctl -n '__hostctl_at \'context add\'' -l use -d 'make it the current context'
 complete -c hostctl -n '__hostctl_at \'context add\'' -l force -d 'replace an existing context of that name'
 complete -c hostctl -n '__hostctl_at \'context add\'' -l no-verify -d 'save without checking the state directory, the URL or the token'
@@ -957,6 +958,7 @@ complete -c hostctl -n '__hostctl_at \'context add\'' -l no-verify -d 'save with
 # context set-token
 complete -c hostctl -n '__hostctl_at \'context set-token\'' -l token -x -d 'the personal access token (visible in shell history and process lists: prefer --token-stdin)'
 complete -c hostctl -n '__hostctl_at \'context set-token\'' -l token-stdin -d 'read the token from standard input'
+complete -c hostctl -n '__hostctl_at \'context set-token\'' -l token-command -x -d 'a shell command that prints the token (its first line), run when a command needs it, so the secret stays in a password store: pass, secret-tool, op, security'
 complete -c hostctl -n '__hostctl_at \'context set-token\'' -l no-verify -d 'save without asking the target whether it accepts the token'
 
 # diff

@@ -255,7 +255,7 @@ describe('completions and man page', () => {
       expect(await complete('hostctl con')).toEqual(['context']);
       expect(await complete('hostctl context ')).toEqual(['add', 'get', 'list', 'remove', 'rename', 'set-token', 'use']);
       expect(await complete('hostctl contexts u')).toEqual(['use']);
-      expect(await complete('hostctl -o json context add x --tok')).toEqual(['--token', '--token-stdin']);
+      expect(await complete('hostctl -o json context add x --tok')).toEqual(['--token', '--token-stdin', '--token-command']);
       expect(await complete('hostctl api --pag')).toEqual(['--paginate']);
       expect(await complete('hostctl tokens list --fie')).toEqual(['--fields']);
       expect(await complete('hostctl -o ')).toEqual(['table', 'wide', 'json', 'yaml', 'jsonl', 'csv']);

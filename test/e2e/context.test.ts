@@ -25,7 +25,7 @@ describe('hostctl context', () => {
   it('init made a current local context; list shows it with the token masked', async () => {
     const res = await sb.run(['context', 'list', '-o', 'json']);
     expect(res.exitCode).toBe(0);
-    expect(json(res.stdout)).toEqual([{ name: 'local', current: true, type: 'local', target: sb.stateDir, token: mask(token), serve: null }]);
+    expect(json(res.stdout)).toEqual([{ name: 'local', current: true, type: 'local', target: sb.stateDir, token: mask(token), token_command: null, serve: null }]);
     expect(String(res.stdout)).not.toContain(token);
     const piped = await sb.run(['context', 'list']);
     expect(piped.stdout).toBe(`*\tlocal\tlocal\t${sb.stateDir}\t${mask(token)}\tnot running`);
@@ -46,6 +46,7 @@ describe('hostctl context', () => {
       target: sb.stateDir,
       source: 'current context in config',
       token: mask(token),
+      token_command: null,
       token_source: 'context local',
       serve: null,
       ignored_variables: [],
@@ -90,7 +91,7 @@ describe('hostctl context', () => {
     expect(names).not.toContain('down');
     const saved = await sb.run(['context', 'add', 'down', '--url', 'http://127.0.0.1:9/api/v4/', '--token', 'hpat-abcdefghijklmnopqrst', '--no-verify', '-o', 'json']);
     expect(saved.exitCode).toBe(0);
-    expect(json(saved.stdout)).toEqual({ name: 'down', current: false, type: 'remote', target: 'http://127.0.0.1:9', token: 'hpat-****qrst', serve: null });
+    expect(json(saved.stdout)).toEqual({ name: 'down', current: false, type: 'remote', target: 'http://127.0.0.1:9', token: 'hpat-****qrst', token_command: null, serve: null });
   });
 
   it.each([

@@ -12,6 +12,12 @@ export interface ContextConfig {
   /** Remote: the instance URL. */
   url?: string;
   token?: string;
+  /**
+   * A shell command whose first line of output is the token, run when a command needs it
+   * (config/token-command.ts): the secret stays in a password store (`pass`, `secret-tool`,
+   * 1Password's `op`, a keychain) instead of this file. A context has this or `token`.
+   */
+  tokenCommand?: string;
 }
 
 export interface ConfigData {

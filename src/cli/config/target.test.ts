@@ -67,4 +67,19 @@ describe('target and token', () => {
     expect(resolveTarget({ context: 'dev' }, { HOSTCTL_TOKEN: 'h' }, config)).toMatchObject({ context: 'dev', token: 'dev-token' });
     expect(resolveTarget({}, {}, config).ignored).toBeUndefined();
   });
+
+  it('a context keeping a token command hands on the command, never a token; HOSTCTL_TOKEN wins over it as over a token', () => {
+    const vault: ConfigData = { currentContext: 'vault', contexts: { vault: { type: 'remote', url: 'https://vault.example.com', tokenCommand: 'pass show hostctl/vault' } } };
+    const current = resolveTarget({}, {}, vault);
+    expect(current).toMatchObject({ context: 'vault', tokenCommand: 'pass show hostctl/vault', tokenSource: "context vault's token command" });
+    expect(current.token).toBeUndefined();
+    // The environment's token wins over the current context's command (which then never runs)…
+    const env = resolveTarget({}, { HOSTCTL_TOKEN: 'h' }, vault);
+    expect(env).toMatchObject({ token: 'h', tokenSource: 'HOSTCTL_TOKEN' });
+    expect(env.tokenCommand).toBeUndefined();
+    // …but not over a context chosen by name, and a --url of the same instance borrows the command.
+    expect(resolveTarget({ context: 'vault' }, { HOSTCTL_TOKEN: 'h' }, vault)).toMatchObject({ tokenCommand: 'pass show hostctl/vault', tokenSource: "context vault's token command" });
+    expect(resolveTarget({ url: 'https://vault.example.com/' }, {}, vault)).toMatchObject({ tokenCommand: 'pass show hostctl/vault' });
+    expect(resolveTarget({ url: 'https://other.example.com' }, {}, vault).tokenCommand).toBeUndefined();
+  });
 });

@@ -16,6 +16,11 @@ export interface Target {
   stateDir?: string;
   url?: string;
   token?: string;
+  /**
+   * The command that gives the token, when the context keeps one instead of the secret: run
+   * once, by the client factory, when a command first needs the token (config/token-command.ts).
+   */
+  tokenCommand?: string;
   /** Why this target won: e.g. "--context flag", "HOSTCTL_URL". */
   source: string;
   /** Where the token came from. */
@@ -36,8 +41,15 @@ export const GLAB_VARIABLES = ['GITLAB_HOST', 'GITLAB_TOKEN'] as const;
 /** Why glab's variables are used or not, for `context get` and the help. */
 export const GLAB_RULE = 'GITLAB_HOST and GITLAB_TOKEN apply only when no flag, HOSTCTL_CONTEXT, HOSTCTL_URL, HOSTCTL_STATE, HOSTCTL_TOKEN or current context is set; GITLAB_TOKEN then goes to GITLAB_HOST only';
 
+/** A context's token, or the command that gives it, with where it came from. */
+function credentialOf(name: string, ctx: ContextConfig): Pick<Target, 'token' | 'tokenCommand' | 'tokenSource'> {
+  if (ctx.token) return { token: ctx.token, tokenSource: `context ${name}` };
+  if (ctx.tokenCommand) return { tokenCommand: ctx.tokenCommand, tokenSource: `context ${name}'s token command` };
+  return {};
+}
+
 function fromContext(name: string, ctx: ContextConfig, source: string): Target {
-  const base = { context: name, source, ...(ctx.token ? { token: ctx.token, tokenSource: `context ${name}` } : {}) };
+  const base = { context: name, source, ...credentialOf(name, ctx) };
   if (ctx.type === 'remote') return { kind: 'remote', url: ctx.url as string, ...base };
   return { kind: 'local', stateDir: ctx.state as string, ...base };
 }
@@ -51,9 +63,9 @@ function namedContext(config: ConfigData, name: string, source: string): Target 
   return fromContext(name, ctx, source);
 }
 
-/** A context that points at the same state directory or URL lends its token. */
-function contextTokenFor(config: ConfigData, match: (c: ContextConfig) => boolean): [string, string] | undefined {
-  for (const [name, c] of Object.entries(config.contexts)) if (match(c) && c.token) return [c.token, `context ${name}`];
+/** A context that points at the same state directory or URL lends its token (or token command). */
+function contextTokenFor(config: ConfigData, match: (c: ContextConfig) => boolean): Pick<Target, 'token' | 'tokenCommand' | 'tokenSource'> | undefined {
+  for (const [name, c] of Object.entries(config.contexts)) if (match(c) && (c.token || c.tokenCommand)) return credentialOf(name, c);
   return undefined;
 }
 
@@ -85,19 +97,17 @@ export function resolveTarget(flags: TargetFlags, env: NodeJS.ProcessEnv, config
 
   // HOSTCTL_TOKEN: hostctl's own token, for whatever hostctl targets, except a context chosen
   // by name that holds a token of its own.
-  if (env.HOSTCTL_TOKEN && !(explicitContext && target.token)) {
+  if (env.HOSTCTL_TOKEN && !(explicitContext && (target.token || target.tokenCommand))) {
     target.token = env.HOSTCTL_TOKEN;
     target.tokenSource = 'HOSTCTL_TOKEN';
+    delete target.tokenCommand;
   }
-  if (!target.token) {
+  if (!target.token && !target.tokenCommand) {
     const lent =
       target.kind === 'local'
         ? contextTokenFor(config, (c) => c.type === 'local' && !!c.state && resolve(c.state) === resolve(target.stateDir as string))
         : contextTokenFor(config, (c) => c.type === 'remote' && sameUrl(c.url, target.url as string));
-    if (lent) {
-      target.token = lent[0];
-      target.tokenSource = lent[1];
-    }
+    if (lent) Object.assign(target, lent);
   }
   const usedGlab = target.source === 'GITLAB_HOST';
   const ignored = GLAB_VARIABLES.filter((name) => env[name] && !usedGlab);

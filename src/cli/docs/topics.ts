@@ -25,7 +25,7 @@ export const ENVIRONMENT: [string, string][] = [
 export const FILES: [string, string][] = [
   [
     '$HOSTCTL_CONFIG_DIR/config.json',
-    'The contexts and the name of the current one, with their tokens (default: ~/.config/hostctl/config.json). Written with mode 0600; hostctl refuses to read it when other users may.',
+    'The contexts and the name of the current one, with their tokens or the commands that print them (--token-command) (default: ~/.config/hostctl/config.json). Written with mode 0600; hostctl refuses to read it when other users may.',
   ],
   ['$XDG_DATA_HOME/hostctl', 'The default local state directory (default: ~/.local/share/hostctl): a SQLite database and bare git repositories.'],
 ];

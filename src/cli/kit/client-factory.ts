@@ -6,6 +6,7 @@ import { ApiClient, type DryRunRequest } from '../../client/client.js';
 import { LocalTransport } from '../../client/local-transport.js';
 import type { Transport } from '../../client/transport.js';
 import type { Target } from '../config/target.js';
+import { runTokenCommand } from '../config/token-command.js';
 import { CliError, EXIT } from './errors.js';
 
 export interface ClientSetup {
@@ -55,6 +56,9 @@ export async function createTransport(target: Target, setup: ClientSetup = {}): 
 }
 
 export async function createClient(target: Target, setup: ClientSetup = {}): Promise<ApiClient> {
+  // A context that keeps a command instead of its token: the command runs once, here, and the
+  // target holds the token from then on (rotate and revoke compare it with the saved contexts).
+  if (!target.token && target.tokenCommand) target.token = runTokenCommand(target.tokenCommand, target.context ? `context "${target.context}"` : 'the target');
   const transport = await createTransport(target, setup);
   return new ApiClient(transport, {
     ...(target.token ? { token: target.token } : {}),

@@ -34,7 +34,7 @@ async function values(cli: Cli, resource: Resource, scope: Scope): Promise<strin
   if (isLocalResource(resource)) return localValues(resource);
   const target = cli.target();
   const where = target.kind === 'remote' ? String(target.url) : String(target.stateDir);
-  const key = cacheKey(JSON.stringify([where, target.token ?? '', resource, scope.project ?? '', scope.group ?? '']));
+  const key = cacheKey(JSON.stringify([where, target.token ?? target.tokenCommand ?? '', resource, scope.project ?? '', scope.group ?? '']));
   const file = join(cacheDir(cli.env), `complete-${key}.json`);
   const now = nowFromEnv(cli.env).getTime();
   try {

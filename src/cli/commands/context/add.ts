@@ -3,13 +3,14 @@ import type { VerbSpec } from '../../kit/verb.js';
 import { readConfig, updateConfig, type ContextConfig } from '../../config/store.js';
 import type { Target } from '../../config/target.js';
 import { CliError, EXIT, UsageError } from '../../kit/errors.js';
-import { tokenFrom, verify } from './token-check.js';
+import { credentialFrom, tokenNow, verify, TOKEN_COMMAND_HELP } from './token-check.js';
 import { checkContextName, contextRow } from './rows.js';
 import { STATE_DB } from '../../../shared/state-layout.js';
 
 interface AddOptions {
   token?: string;
   tokenStdin?: boolean;
+  tokenCommand?: string;
   use?: boolean;
   force?: boolean;
   verify: boolean;
@@ -37,11 +38,13 @@ export const addVerb: VerbSpec<AddOptions> = {
     'printf %s "$TOKEN" | hostctl context add prod --url https://git.example.com --token-stdin --use',
     'hostctl context add prod --url https://git.example.com --token-stdin --force   # replace the token',
     'hostctl context add later --url https://git.example.net --no-verify           # save without checking',
+    "hostctl context add prod --url https://git.example.com --token-command 'pass show hostctl/prod'",
   ],
   options: (cmd) =>
     cmd
       .option('--token <token>', 'the personal access token (visible in shell history and process lists: prefer --token-stdin)')
       .option('--token-stdin', 'read the token from standard input')
+      .option('--token-command <command>', TOKEN_COMMAND_HELP)
       .option('--use', 'make it the current context')
       .option('--force', 'replace an existing context of that name')
       .option('--no-verify', 'save without checking the state directory, the URL or the token')
@@ -51,10 +54,10 @@ export const addVerb: VerbSpec<AddOptions> = {
     const { state, url } = cli.globals;
     if (state && url) throw new UsageError('give either --state DIR (local) or --url URL (remote), not both');
     if (!state && !url) throw new UsageError('missing --state DIR (a local state) or --url URL (a remote instance)');
-    const token = await tokenFrom(o);
+    const credential = await credentialFrom(o);
 
     const entry: ContextConfig = url ? { type: 'remote', url: normaliseUrl(url) } : { type: 'local', state: resolve(state as string) };
-    if (token) entry.token = token;
+    Object.assign(entry, credential);
 
     const existing = readConfig(cli.env).contexts[name];
     if (existing && !o.force) throw new CliError(`context "${name}" exists already`, EXIT.conflict, 'add --force to replace it');
@@ -63,6 +66,8 @@ export const addVerb: VerbSpec<AddOptions> = {
     if (o.verify && cli.globals.dryRun) cli.info('dry run: the target and the token were not checked');
     else if (o.verify) {
       const target: Target = entry.type === 'remote' ? { kind: 'remote', url: entry.url as string, source: 'context add' } : { kind: 'local', stateDir: entry.state as string, source: 'context add' };
+      // A token command runs once here, so that a command that fails is found now.
+      const token = tokenNow(credential, `context "${name}"`);
       if (token) await verify({ ...target, token }, cli.info);
       else if (entry.type === 'local') {
         const { existsSync } = await import('node:fs');
@@ -71,7 +76,7 @@ export const addVerb: VerbSpec<AddOptions> = {
         }
       }
     }
-    if (!token) cli.info(`note: context "${name}" has no token, so its requests will be anonymous`);
+    if (!entry.token && !entry.tokenCommand) cli.info(`note: context "${name}" has no token, so its requests will be anonymous`);
 
     const saved = await updateConfig((data) => {
       data.contexts[name] = entry;

@@ -33,6 +33,7 @@ export const getVerb: VerbSpec = {
       target: (target.kind === 'remote' ? target.url : target.stateDir) ?? null,
       source,
       token: maskToken(target.token),
+      token_command: target.tokenCommand ?? null,
       token_source: target.tokenSource ?? null,
       serve: table ? serveText(target.kind, serve) || null : serve,
       ignored_variables: target.ignored ?? [],
@@ -41,6 +42,6 @@ export const getVerb: VerbSpec = {
     // Said whatever the output format (on stderr): which of glab's variables count, and why.
     if (target.source === 'GITLAB_HOST') cli.info(`note: using GITLAB_HOST${target.tokenSource === 'GITLAB_TOKEN' ? ' and GITLAB_TOKEN' : ''}: ${GLAB_RULE}`);
     if (target.ignored?.length) cli.info(`note: ${target.ignored.join(' and ')} ${target.ignored.length > 1 ? 'are' : 'is'} set but not used: ${GLAB_RULE}`);
-    if (!target.token && cli.globals.output === 'table') cli.info('no token: requests will be anonymous (set HOSTCTL_TOKEN, or: hostctl context add NAME --token-stdin --force)');
+    if (!target.token && !target.tokenCommand && cli.globals.output === 'table') cli.info('no token: requests will be anonymous (set HOSTCTL_TOKEN, or: hostctl context add NAME --token-stdin --force)');
   },
 };

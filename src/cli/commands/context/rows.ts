@@ -13,6 +13,8 @@ export interface ContextRow extends Record<string, unknown> {
   target: string;
   /** Masked token, or null when the context has none. */
   token: string | null;
+  /** The command that prints the token, for a context that keeps one instead; else null. */
+  token_command: string | null;
   /** The running `hostctl serve` of a local context's state (as whoami shows it); null when none runs, or remote. */
   serve: ServeInfo | null;
 }
@@ -40,11 +42,11 @@ export const CONTEXT_COLUMNS: Column[] = [
   { key: 'name' },
   { key: 'type' },
   { key: 'target' },
-  { key: 'token' },
+  { key: 'token', get: (row) => row.token ?? (row.token_command ? `command: ${String(row.token_command)}` : null) },
   { key: 'serve', get: (row) => serveText(String(row.type), row.serve as ServeInfo | null), priority: 3 },
 ];
 
-export const CONTEXT_FIELDS = ['name', 'current', 'type', 'target', 'token', 'serve'] as const;
+export const CONTEXT_FIELDS = ['name', 'current', 'type', 'target', 'token', 'token_command', 'serve'] as const;
 
 /** `hpat-****9fQx`: enough to tell tokens apart, not enough to use one. */
 export function maskToken(token: string | undefined): string | null {
@@ -54,6 +56,12 @@ export function maskToken(token: string | undefined): string | null {
   return `${prefix}****${token.slice(-4)}`;
 }
 
+/** What a context authenticates with, in words: `token hpat-****9fQx`, `the token command: pass show x`. */
+export function credentialText(ctx: Pick<ContextConfig, 'token' | 'tokenCommand'>): string | undefined {
+  if (ctx.token) return `token ${maskToken(ctx.token) ?? ''}`;
+  return ctx.tokenCommand ? `the token command: ${ctx.tokenCommand}` : undefined;
+}
+
 export function contextRow(name: string, ctx: ContextConfig, config: ConfigData): ContextRow {
   return {
     name,
@@ -61,6 +69,7 @@ export function contextRow(name: string, ctx: ContextConfig, config: ConfigData)
     type: ctx.type,
     target: (ctx.type === 'remote' ? ctx.url : ctx.state) ?? '',
     token: maskToken(ctx.token),
+    token_command: ctx.tokenCommand ?? null,
     serve: ctx.type === 'local' ? serveOf(ctx.state) : null,
   };
 }

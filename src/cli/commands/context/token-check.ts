@@ -5,11 +5,19 @@ import { createClient } from '../../kit/client-factory.js';
 import { CliError, EXIT, UsageError } from '../../kit/errors.js';
 import { ApiError } from '../../../client/api-error.js';
 import { TransportError } from '../../../client/transport.js';
+import { runTokenCommand } from '../../config/token-command.js';
 
 export interface TokenOptions {
   token?: string;
   tokenStdin?: boolean;
+  tokenCommand?: string;
 }
+
+/** What a context keeps to authenticate: a token, or the command that prints it. */
+export type Credential = { token: string; tokenCommand?: undefined } | { tokenCommand: string; token?: undefined } | { token?: undefined; tokenCommand?: undefined };
+
+/** The --token-command option, as context add and set-token take it. */
+export const TOKEN_COMMAND_HELP = 'a shell command that prints the token (its first line), run when a command needs it, so the secret stays in a password store: pass, secret-tool, op, security';
 
 async function readStdin(): Promise<string> {
   const chunks: Buffer[] = [];
@@ -50,4 +58,24 @@ export async function verify(target: Target, say: (line: string) => void): Promi
 export async function tokenFrom(o: TokenOptions): Promise<string | undefined> {
   if (o.token !== undefined && o.tokenStdin) throw new UsageError('give either --token or --token-stdin, not both');
   return o.tokenStdin ? checkToken(await readStdin(), '--token-stdin') : o.token !== undefined ? checkToken(o.token, '--token') : undefined;
+}
+
+/** The credential given with --token, --token-stdin or --token-command (one of them at most). */
+export async function credentialFrom(o: TokenOptions): Promise<Credential> {
+  if (o.tokenCommand === undefined) {
+    const token = await tokenFrom(o);
+    return token === undefined ? {} : { token };
+  }
+  if (o.token !== undefined || o.tokenStdin) throw new UsageError(`give either --token-command or ${o.tokenStdin ? '--token-stdin' : '--token'}, not both`);
+  const command = o.tokenCommand.trim();
+  if (!command) throw new UsageError('--token-command is empty: give the command that prints the token');
+  return { tokenCommand: command };
+}
+
+/**
+ * The token a credential stands for now, to check against the target: a command runs once here.
+ * Undefined for no credential.
+ */
+export function tokenNow(credential: Credential, owner: string): string | undefined {
+  return credential.token ?? (credential.tokenCommand !== undefined ? runTokenCommand(credential.tokenCommand, owner) : undefined);
 }

@@ -40,8 +40,11 @@ export async function storeRotatedSecret(cli: Cli, oldSecret: string | undefined
   }, cli.env);
   for (const name of changed) cli.info(`context "${name}" now uses the new token`);
   if (!inUse) return;
-  const source = cli.target().tokenSource;
-  if (source && ENV_TOKEN_SOURCES.includes(source)) {
+  const { tokenSource: source, tokenCommand } = cli.target();
+  if (tokenCommand !== undefined) {
+    // hostctl cannot write into the store the command reads: the user must, or the next command fails.
+    cli.info(`warning: the token in use came from ${source ?? 'a token command'} (${tokenCommand}), which still gives the old, now revoked token; store the new secret where it reads it`);
+  } else if (source && ENV_TOKEN_SOURCES.includes(source)) {
     cli.info(`warning: ${source} still holds the old, now revoked token; set it to the new secret`);
   } else if (changed.length === 0) {
     cli.info('warning: the old token was the one in use, but no context stored it; keep the new secret');
@@ -54,8 +57,9 @@ export function warnRevokedSecret(cli: Cli, secret: string | undefined): void {
     .filter(([, c]) => !!secret && c.token === secret)
     .map(([name]) => name);
   const holders = names.map((name) => `context "${name}"`);
-  const source = cli.target().tokenSource;
+  const { tokenSource: source, tokenCommand } = cli.target();
   if (source && ENV_TOKEN_SOURCES.includes(source)) holders.push(source);
+  if (tokenCommand !== undefined) holders.push(`${source ?? 'the token command'} (${tokenCommand})`);
   const who = holders.length ? holders.join(', ') : 'hostctl';
   cli.info(`warning: ${who} used this token; it no longer works; ${updateHint(names)}`);
 }
