@@ -5,6 +5,8 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inProcessSandbox, type InProcessSandbox } from '../helpers/cli-in-process.js';
+import { BIN, cliSandbox, type CliSandbox } from '../helpers/cli.js';
+import { KEY, drivePty, hasCommand } from './terminal.js';
 
 const json = <T = Record<string, unknown>>(text: unknown): T => JSON.parse(String(text)) as T;
 const mask = (token: string) => `${/^[a-z]+-/.exec(token)?.[0] ?? ''}****${token.slice(-4)}`;
@@ -113,5 +115,30 @@ describe('contexts with a token command', () => {
     const revoked = await sb.run(['tokens', 'revoke', 'self', '--yes']);
     expect(revoked.exitCode, revoked.stderr).toBe(0);
     expect(revoked.stderr).toContain(`warning: context vault's token command (${command}) used this token; it no longer works`);
+  });
+});
+
+describe.runIf(hasCommand('python3'))('a token command on a terminal', () => {
+  let box: CliSandbox;
+  let store: string;
+  beforeAll(async () => {
+    box = cliSandbox();
+    const token = await box.init();
+    store = join(box.dir, 'store.txt');
+    writeFileSync(store, `${token}\n`);
+  });
+  afterAll(() => box.cleanup());
+
+  it('may ask on the terminal (a store to unlock), and gets no input with --no-input', async () => {
+    // The stand-in asks for a passphrase on stderr and reads it from its standard input.
+    const command = `printf 'passphrase: ' >&2; read p; [ "$p" = open ] && cat '${store}'`;
+    expect((await box.run(['context', 'add', 'locked', '--state', box.stateDir, '--token-command', command, '--no-verify', '--use'])).exitCode).toBe(0);
+    const env = { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: box.dir, TERM: 'xterm-256color', ...box.env };
+    const asked = await drivePty([process.execPath, BIN, 'whoami', '-o', 'json', '--jq', '.user.username'], env, [{ expect: 'passphrase: ', send: ['open', KEY.enter] }], 80);
+    expect([asked.code, asked.output], asked.error ?? '').toEqual([0, expect.stringMatching(/passphrase: open\s+root/)]);
+    // Prompts off: the command's read gets end of input at once, and the failure names the command.
+    const refused = await drivePty([process.execPath, BIN, 'whoami', '--no-input'], env, [], 80);
+    expect(refused.code).toBe(4);
+    expect(refused.output).toContain('error: the token command of context "locked" exited with status 1');
   });
 });

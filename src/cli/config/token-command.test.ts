@@ -21,7 +21,7 @@ describe('runTokenCommand', () => {
   });
 
   it('stops a command that outlives its time and refuses one that prints more than a token could be', () => {
-    const slow = refusal(() => runTokenCommand('exec sleep 30', 'context "t"', 1_000));
+    const slow = refusal(() => runTokenCommand('exec sleep 30', 'context "t"', { timeoutMs: 1_000 }));
     expect([slow.message, slow.exitCode]).toEqual(['the token command of context "t" did not finish within 1 s', 4]);
     const flood = refusal(() => runTokenCommand('head -c 200000 /dev/zero | tr "\\000" a', 'context "t"'));
     expect([flood.message, flood.exitCode]).toEqual(['the token command of context "t" printed more than 64 KiB; a token command prints the token', 4]);

@@ -12,17 +12,18 @@ export const TOKEN_COMMAND_TIMEOUT_MS = 60_000;
 const MAX_OUTPUT = 64 * 1024;
 
 /**
- * Runs `command` with the shell and returns the first line it prints, trimmed. A command that
- * outlives its time is ended with SIGTERM, the shell that runs it, that is: a helper the shell
- * started is left to finish (it stays in the terminal's process group, so that it can ask there). Its standard error
- * and, on a terminal, its standard input are the user's (a password store may ask to be
- * unlocked); piped input stays hostctl's (`--input -`, `--token-stdin`). Every failure is an
+ * Runs `command` with the shell and returns the first line it prints, trimmed. Its standard error
+ * is the user's, and so is its standard input when `interactive` (hostctl may prompt: a terminal,
+ * no --no-input, no CI), so that a password store can ask to be unlocked; otherwise it gets none,
+ * and piped input stays hostctl's (`--input -`, `--token-stdin`). A command that outlives its
+ * time is ended with SIGTERM (the shell that runs it, that is: a helper the shell started stays in
+ * the terminal's process group, where it can ask, and is left to finish). Every failure is an
  * authentication error (exit 4) naming `owner` and the command, never the output.
  */
-export function runTokenCommand(command: string, owner: string, timeoutMs = TOKEN_COMMAND_TIMEOUT_MS): string {
+export function runTokenCommand(command: string, owner: string, { interactive = false, timeoutMs = TOKEN_COMMAND_TIMEOUT_MS }: { interactive?: boolean; timeoutMs?: number } = {}): string {
   const { spawnSync } = process.getBuiltinModule('node:child_process') as typeof import('node:child_process');
   const hint = `check it in a shell (${command}), or store a token instead: hostctl context set-token NAME --token-stdin`;
-  const res = spawnSync(command, { shell: true, stdio: [process.stdin.isTTY ? 'inherit' : 'ignore', 'pipe', 'inherit'], timeout: timeoutMs, maxBuffer: MAX_OUTPUT, encoding: 'utf8' });
+  const res = spawnSync(command, { shell: true, stdio: [interactive ? 'inherit' : 'ignore', 'pipe', 'inherit'], timeout: timeoutMs, maxBuffer: MAX_OUTPUT, encoding: 'utf8' });
   const failed = (why: string) => new CliError(`the token command of ${owner} ${why}`, EXIT.auth, hint);
   if (res.error) {
     const code = (res.error as NodeJS.ErrnoException).code;

@@ -16,6 +16,8 @@ export interface ClientSetup {
   notice?: (line: string) => void;
   /** --dry-run: shows requests that would change something instead of sending them. */
   dryRun?: (request: DryRunRequest) => void;
+  /** hostctl may prompt (a terminal, no --no-input, no CI): a token command may ask too. */
+  interactive?: boolean;
 }
 
 export async function createTransport(target: Target, setup: ClientSetup = {}): Promise<Transport> {
@@ -58,7 +60,7 @@ export async function createTransport(target: Target, setup: ClientSetup = {}): 
 export async function createClient(target: Target, setup: ClientSetup = {}): Promise<ApiClient> {
   // A context that keeps a command instead of its token: the command runs once, here, and the
   // target holds the token from then on (rotate and revoke compare it with the saved contexts).
-  if (!target.token && target.tokenCommand) target.token = runTokenCommand(target.tokenCommand, target.context ? `context "${target.context}"` : 'the target');
+  if (!target.token && target.tokenCommand) target.token = runTokenCommand(target.tokenCommand, target.context ? `context "${target.context}"` : 'the target', { interactive: setup.interactive === true });
   const transport = await createTransport(target, setup);
   return new ApiClient(transport, {
     ...(target.token ? { token: target.token } : {}),

@@ -710,6 +710,7 @@ export function makeCli(globals: GlobalOptions & ListOptions, env: NodeJS.Proces
         ...(globals.debug || env.HOSTCTL_DEBUG ? { debug: (line: string) => info(`[debug] ${line}`) } : {}),
         ...(globals.dryRun ? { dryRun: showDryRun } : {}),
         notice: info,
+        interactive: term.canPrompt,
       }).then((made) => (opened = made))),
     print: (text) => {
       writeOut(text);

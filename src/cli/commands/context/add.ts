@@ -67,7 +67,7 @@ export const addVerb: VerbSpec<AddOptions> = {
     else if (o.verify) {
       const target: Target = entry.type === 'remote' ? { kind: 'remote', url: entry.url as string, source: 'context add' } : { kind: 'local', stateDir: entry.state as string, source: 'context add' };
       // A token command runs once here, so that a command that fails is found now.
-      const token = tokenNow(credential, `context "${name}"`);
+      const token = tokenNow(credential, `context "${name}"`, cli.term.canPrompt);
       if (token) await verify({ ...target, token }, cli.info);
       else if (entry.type === 'local') {
         const { existsSync } = await import('node:fs');

@@ -37,7 +37,7 @@ export const setTokenVerb = defineVerb<SetTokenOptions>({
     }
     if (o.verify && cli.globals.dryRun) cli.info('dry run: the token was not checked');
     else if (o.verify) {
-      const token = tokenNow(credential, `context "${name}"`);
+      const token = tokenNow(credential, `context "${name}"`, cli.term.canPrompt);
       const target: Target = ctx.type === 'remote' ? { kind: 'remote', url: ctx.url as string, source: 'context set-token', token } : { kind: 'local', stateDir: ctx.state as string, source: 'context set-token', token };
       await verify(target, cli.info);
     }

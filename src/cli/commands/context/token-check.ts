@@ -76,6 +76,6 @@ export async function credentialFrom(o: TokenOptions): Promise<Credential> {
  * The token a credential stands for now, to check against the target: a command runs once here.
  * Undefined for no credential.
  */
-export function tokenNow(credential: Credential, owner: string): string | undefined {
-  return credential.token ?? (credential.tokenCommand !== undefined ? runTokenCommand(credential.tokenCommand, owner) : undefined);
+export function tokenNow(credential: Credential, owner: string, interactive: boolean): string | undefined {
+  return credential.token ?? (credential.tokenCommand !== undefined ? runTokenCommand(credential.tokenCommand, owner, { interactive }) : undefined);
 }
