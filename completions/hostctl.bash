@@ -5,6 +5,10 @@
 # The canonical name of word $2 under command path $1 (aliases included), or nothing.
 _hostctl_sub() {
   case "$1|$2" in
+    '|alias'|'|aliases') echo alias ;;
+    'alias|delete'|'alias|remove'|'alias|rm') echo delete ;;
+    'alias|list'|'alias|ls') echo list ;;
+    'alias|set') echo set ;;
     '|api') echo api ;;
     '|apply') echo apply ;;
     '|audit-events'|'|audit-event') echo audit-events ;;
@@ -216,7 +220,8 @@ _hostctl_sub() {
 # The subcommands of command path $1 (the nouns for the empty path).
 _hostctl_children() {
   case "$1" in
-    '') echo 'api apply audit-events auth backup branches commands commits completion context diff doctor enterprise-users error-tracking export freeze-periods groups init members milestones notifications packages pipelines projects protected-envs releases restore saml scim security-settings serve snippets storage-moves storages tags tokens users whoami wikis help' ;;
+    '') echo 'alias api apply audit-events auth backup branches commands commits completion context diff doctor enterprise-users error-tracking export freeze-periods groups init members milestones notifications packages pipelines projects protected-envs releases restore saml scim security-settings serve snippets storage-moves storages tags tokens users whoami wikis help' ;;
+    'alias') echo 'delete list set' ;;
     'audit-events') echo 'get list' ;;
     'auth') echo 'status' ;;
     'branches') echo 'create delete delete-merged get list protect protections unprotect' ;;
@@ -259,6 +264,10 @@ _hostctl_children() {
 # Own flags of command path $1.
 _hostctl_flags() {
   case "$1" in
+    'alias') echo '' ;;
+    'alias delete') echo '' ;;
+    'alias list') echo '' ;;
+    'alias set') echo '--shell --clobber' ;;
     'api') echo '-X --method -f --raw-field -F --field -H --header --paginate -i --include --silent --input' ;;
     'apply') echo '-f --file --prune --keep-going' ;;
     'audit-events') echo '' ;;

@@ -61,6 +61,14 @@ end
 # The canonical name of word $argv[2] under command path $argv[1].
 function __hostctl_sub
     switch "$argv[1]|$argv[2]"
+        case '|alias' '|aliases'
+            echo alias
+        case 'alias|delete' 'alias|remove' 'alias|rm'
+            echo delete
+        case 'alias|list' 'alias|ls'
+            echo list
+        case 'alias|set'
+            echo set
         case '|api'
             echo api
         case '|apply'
@@ -531,6 +539,7 @@ complete -c hostctl -n 'true' -l debug -d 'trace HTTP requests on stderr (secret
 complete -c hostctl -n 'true' -s h -l help -d 'display help for command'
 
 # Nouns
+complete -c hostctl -n '__hostctl_at \'\'' -a alias -d 'Command aliases: list, set (a hostctl command line, or a shell command with --shell), delete'
 complete -c hostctl -n '__hostctl_at \'\'' -a api -d 'Send any request to the API v4 (local or remote) and print the answer'
 complete -c hostctl -n '__hostctl_at \'\'' -a apply -d 'Change the target to match settings files: show the plan, confirm, apply in dependency order'
 complete -c hostctl -n '__hostctl_at \'\'' -a audit-events -d 'Audit events (who changed what, when and from where): list (instance, group, project; --follow), get'
@@ -571,7 +580,12 @@ complete -c hostctl -n '__hostctl_at \'\'' -a users -d 'Users (administrators): 
 complete -c hostctl -n '__hostctl_at \'\'' -a whoami -d 'Show the target, the user and the token in use (name, scopes, expiry)'
 complete -c hostctl -n '__hostctl_at \'\'' -a wikis -d 'Wiki pages of projects and groups: list, get (or rendered as HTML), create, update, edit, delete, history, upload, attachments (list, download)'
 complete -c hostctl -n '__hostctl_at \'\'' -a help -d 'Show help for a command'
-complete -c hostctl -n '__fish_seen_subcommand_from help; and __hostctl_at \'\'' -a 'api apply audit-events auth backup branches commands commits completion context diff doctor enterprise-users error-tracking export freeze-periods groups init members milestones notifications packages pipelines projects protected-envs releases restore saml scim security-settings serve snippets storage-moves storages tags tokens users whoami wikis environment exit-codes formatting'
+complete -c hostctl -n '__fish_seen_subcommand_from help; and __hostctl_at \'\'' -a 'alias api apply audit-events auth backup branches commands commits completion context diff doctor enterprise-users error-tracking export freeze-periods groups init members milestones notifications packages pipelines projects protected-envs releases restore saml scim security-settings serve snippets storage-moves storages tags tokens users whoami wikis environment exit-codes formatting'
+
+# alias
+complete -c hostctl -n '__hostctl_at \'alias\'' -a delete -d 'Remove a command alias (confirms on a terminal)'
+complete -c hostctl -n '__hostctl_at \'alias\'' -a list -d 'List command aliases and what each expands to'
+complete -c hostctl -n '__hostctl_at \'alias\'' -a set -d 'Add a command alias: NAME runs EXPANSION, with $1… taking the words after NAME and the rest appended'
 
 # audit-events
 complete -c hostctl -n '__hostctl_at \'audit-events\'' -a get -d 'Show one audit event (of the instance, or of a group or project)'
@@ -810,6 +824,10 @@ complete -c hostctl -n '__hostctl_at \'wikis\'' -a upload -d 'Upload an attachme
 # wikis attachments
 complete -c hostctl -n '__hostctl_at \'wikis attachments\'' -a list -d 'List a wiki\'s attachments (the files wikis upload stored under uploads/), by path'
 complete -c hostctl -n '__hostctl_at \'wikis attachments\'' -a download -d 'Download a wiki attachment by its path (uploads/…, as wikis upload and wikis attachments list show it)'
+
+# alias set
+complete -c hostctl -n '__hostctl_at \'alias set\'' -l shell -d 'run EXPANSION with sh -c (pipes, several commands; the words after NAME are $1, $2…); same as a leading !'
+complete -c hostctl -n '__hostctl_at \'alias set\'' -l clobber -d 'replace an alias of that name'
 
 # api
 complete -c hostctl -n '__hostctl_at \'api\'' -s X -l method -x -d 'HTTP method (default: GET, or POST when fields or --input are given without --paginate)'

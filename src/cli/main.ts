@@ -8,7 +8,7 @@ import { TransportError } from '../client/transport.js';
 import { CancelledError, CliError, EXIT, UsageError, WaitTimeoutError, exitCodeForStatus, explainApiError, extensionMissing, hintForUnreachable } from './kit/errors.js';
 import { wrapText } from './render/cells.js';
 import { addNouns, createProgram, findCommand, findSub, helpWidth, selectedNoun, selectedVerb } from './program.js';
-import { readCommandLine } from './program-flags.js';
+import { readCommandLine, type CommandLine } from './program-flags.js';
 import type { FlagOfField } from './kit/flag-fields.js';
 import { isTerminal, useDirectOutput, writeErr, writeOut } from './io/output.js';
 import { exitOnSignals } from './io/exit-signals.js';
@@ -102,6 +102,31 @@ async function flagsOf(program: Command, words: string[]): Promise<FlagOfField> 
  * `directOutput` (the built CLI, from bin/hostctl.js): text goes to the descriptors without
  * Node's stream objects (src/cli/io/output.ts).
  */
+/**
+ * A command line whose first word is an alias (no command of that name), expanded; the same line
+ * when it is none. A shell alias runs here and `null` comes back: there is nothing left to parse.
+ */
+async function withAliasExpanded(argv: string[], line: CommandLine): Promise<string[] | null> {
+  const first = line.words[0];
+  if (first === undefined || first === 'help' || selectedNoun([first])) return argv;
+  const [{ readConfig }, { aliasNamed, expandAlias }] = await Promise.all([import('./config/store.js'), import('./config/aliases.js')]);
+  const expansion = aliasNamed(readConfig(process.env).aliases, first);
+  if (expansion === undefined) return argv;
+  const before = argv.slice(0, line.firstWordAt);
+  const expanded = expandAlias(first, expansion, argv.slice(line.firstWordAt + 1));
+  if (expanded.kind === 'command') return [...before, ...expanded.argv];
+  if (before.length) throw new UsageError(`${before.join(' ')}: flags before a shell alias are not passed to it; put them in the alias (hostctl alias set ${first} --clobber …)`);
+  const { spawnSync } = process.getBuiltinModule('node:child_process') as typeof import('node:child_process');
+  // The script sees the words after the alias as $1, $2…, and $0 is the alias's name; `hostctl`
+  // in it is this hostctl (a shell function), whether or not one is on PATH.
+  const script = process.argv[1] ? `hostctl() { "$HOSTCTL_ALIAS_NODE" "$HOSTCTL_ALIAS_SCRIPT" "$@"; }\n${expanded.script}` : expanded.script;
+  const env = { ...process.env, HOSTCTL_ALIAS_NODE: process.execPath, HOSTCTL_ALIAS_SCRIPT: process.argv[1] ?? '' };
+  const res = spawnSync('/bin/sh', ['-c', script, first, ...expanded.args], { stdio: 'inherit', env });
+  if (res.error) throw new CliError(`shell alias ${first} could not be run: ${res.error.message}`, EXIT.failure);
+  process.exitCode = res.status ?? (res.signal === 'SIGINT' ? EXIT.interrupted : EXIT.failure);
+  return null;
+}
+
 export async function main(argv: string[], options: { directOutput?: boolean } = {}): Promise<void> {
   exitOnSignals();
   if (options.directOutput) useDirectOutput();
@@ -116,6 +141,9 @@ export async function main(argv: string[], options: { directOutput?: boolean } =
   let program: Command | undefined;
   try {
     program = createProgram();
+    const expanded = await withAliasExpanded(argv, readCommandLine(argv));
+    if (expanded === null) return;
+    argv = expanded;
     const line = readCommandLine(argv);
     const { words } = line;
     const noun = selectedNoun(words);

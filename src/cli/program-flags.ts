@@ -88,6 +88,8 @@ export const programOnlyFlags = (): ReadonlySet<string> => derivedSets().program
 export interface CommandLine {
   /** The words that are not flags or flag values, up to `--`. */
   words: string[];
+  /** Where the first of them is in argv (-1 when there is none): an alias is expanded there. */
+  firstWordAt: number;
   /** A program-only flag given with a command (before or after its words), when there is one. */
   misplaced?: string;
 }
@@ -100,6 +102,7 @@ export interface CommandLine {
  */
 export function readCommandLine(argv: readonly string[]): CommandLine {
   const words: string[] = [];
+  let firstWordAt = -1;
   let programOnly: string | undefined;
   const { value, programOnly: onlyBefore } = derivedSets();
   for (let i = 0; i < argv.length; i++) {
@@ -111,10 +114,11 @@ export function readCommandLine(argv: readonly string[]): CommandLine {
       if (value.has(a)) i++;
       continue;
     }
+    if (words.length === 0) firstWordAt = i;
     words.push(a);
   }
   // Before the command as after it: commander would act on the flag alone and drop the command
   // (`hostctl --version tokens list` printed the version). `help` takes any words.
   const misplaced = programOnly !== undefined && words.length > 0 && words[0] !== 'help' ? programOnly : undefined;
-  return { words, ...(misplaced !== undefined ? { misplaced } : {}) };
+  return { words, firstWordAt, ...(misplaced !== undefined ? { misplaced } : {}) };
 }

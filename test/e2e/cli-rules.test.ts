@@ -44,6 +44,7 @@ describe('one rule per behaviour, over the whole tree', () => {
     const share = await sb.run(['projects', 'share', 'acme/web/storefront', '--group', 'oss', '--access-level', 'reporter']);
     expect(share.exitCode, share.stderr).toBe(0);
     // A settings file with a change to apply (a freeze period), and an archive to restore with --force.
+    expect((await sb.run(['alias', 'set', 'mine', 'projects list --owned'])).exitCode).toBe(0);
     const settings = join(sb.dir, 'rules-settings.yaml');
     writeFileSync(settings, 'version: 1\nprojects:\n  oss/yaml-lint:\n    freeze_periods:\n      - { freeze_start: 0 1 * * *, freeze_end: 0 2 * * * }\n');
     const archive = join(sb.dir, 'rules-backup.tar');
@@ -78,6 +79,7 @@ describe('one rule per behaviour, over the whole tree', () => {
       'context remove': ['local'],
       'projects transfer': ['acme/web/storefront', '--group', 'oss'],
       'scim token': ['acme'],
+      'alias delete': ['mine'],
       apply: ['-f', settings],
       restore: [archive, '--state', sb.stateDir, '--force'],
     };
@@ -236,6 +238,7 @@ describe('one rule per behaviour, over the whole tree', () => {
       ['context rename', ['local', 'here']],
       ['context set-token', ['here', '--token', 'hpat-not-a-real-token-0000', '--no-verify']],
       ['context remove', ['here']],
+      ['alias delete', ['mine']],
     ];
     const changing = leaves.filter((l) => STATE_CHANGE.test(l.split(' ').at(-1) as string));
     expect(changing.filter((l) => !invocations.some(([verb]) => verb === l)), 'state-changing verbs without an invocation here').toEqual([]);

@@ -23,6 +23,8 @@ export interface ContextConfig {
 export interface ConfigData {
   currentContext?: string;
   contexts: Record<string, ContextConfig>;
+  /** Command aliases (`hostctl alias set`): name → expansion; `!` first for a shell alias. */
+  aliases?: Record<string, string>;
 }
 
 /** Refuses a config file others can read: it holds tokens. */
@@ -44,7 +46,9 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ConfigData {
   checkMode(file);
   try {
     const data = JSON.parse(readFileSync(file, 'utf8')) as Partial<ConfigData>;
-    return { ...(data.currentContext ? { currentContext: data.currentContext } : {}), contexts: data.contexts ?? {} };
+    // Only string expansions are aliases: anything else in the file is not run.
+    const aliases = data.aliases && typeof data.aliases === 'object' ? Object.fromEntries(Object.entries(data.aliases).filter(([, v]) => typeof v === 'string')) : {};
+    return { ...(data.currentContext ? { currentContext: data.currentContext } : {}), contexts: data.contexts ?? {}, ...(Object.keys(aliases).length ? { aliases } : {}) };
   } catch {
     throw new CliError(`config file ${file} is not valid JSON`, EXIT.failure, 'fix or remove the file');
   }
