@@ -15,7 +15,7 @@ export const setVerb = defineVerb<SetOptions>({
   summary: 'Add a command alias: NAME runs EXPANSION, with $1… taking the words after NAME and the rest appended',
   examples: [
     "hostctl alias set mine 'projects list --owned'",
-    "hostctl alias set expiring 'tokens list --state active --sort expires_at'",
+    "hostctl alias set expiring 'tokens list --active --expires-within 30d --sort expires'",
     "hostctl alias set who 'users get $1 --fields username,state'      # hostctl who alice",
     "hostctl alias set names --shell 'hostctl projects list --all -o json | jq -r \".[].path_with_namespace\"'",
     "hostctl alias set mine 'projects list --membership' --clobber      # replace it",
