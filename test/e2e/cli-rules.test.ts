@@ -4,11 +4,12 @@
 // ISO 8601 UTC and sizes in bytes, and every --sort names its fields one way. The tree is walked, so a new verb of those kinds fails here
 // until it is listed with an invocation that shows it follows the rule. In-process, on the demo.
 import type { Command } from 'commander';
+import { splitWords } from '../../src/cli/config/aliases.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { addNouns, createProgram } from '../../src/cli/program.js';
-import { destructiveOf } from '../../src/cli/kit/verb.js';
+import { destructiveOf, examplesOf } from '../../src/cli/kit/verb.js';
 import { inProcessSandbox, type InProcessSandbox } from '../helpers/cli-in-process.js';
 
 type Obj = Record<string, unknown>;
@@ -20,6 +21,23 @@ async function leafCommandsWithOptions(): Promise<[string, Command][]> {
   await addNouns(program, 'all');
   const walk = (c: Command, path: string[]): [string, Command][] => c.commands.flatMap((s) => (s.commands.length ? walk(s, [...path, s.name()]) : [[[...path, s.name()].join(' '), s] as [string, Command]]));
   return walk(program, []);
+}
+
+/**
+ * The hostctl command line an example runs: the one inside `$( )` or `<( )` when it is there,
+ * from the word hostctl up to a pipe or redirection, with other substitutions as one word. The
+ * comment after `  # ` is not part of it.
+ */
+function exampleArgv(example: string): string[] | undefined {
+  let line = example.replace(/\s+#\s.*$/, '');
+  const inner = /[$<]\((hostctl\b[^)]*)\)/.exec(line);
+  if (inner) line = inner[1] as string;
+  const words = splitWords(line.replace(/\$\([^)]*\)/g, 'SUBSTITUTED'));
+  const at = words.indexOf('hostctl');
+  if (at < 0) return undefined;
+  const rest = words.slice(at + 1);
+  const end = rest.findIndex((w) => /^(\||&&|\|\||;|[0-9]?[<>])/.test(w));
+  return end < 0 ? rest : rest.slice(0, end);
 }
 
 /** Verbs named for destroying or taking away something: each must declare itself destructive. */
@@ -95,6 +113,40 @@ describe('one rule per behaviour, over the whole tree', () => {
     expect((await sb.run(['projects', 'get', 'acme/web/storefront', '-o', 'json'])).stdout).toBe(before.stdout);
     expect((await sb.json<Obj>(['users', 'get', 'carol'])).state).toBe('active');
     expect((await sb.json<Obj>(['branches', 'get', 'main', ...S])).protected).toBe(true);
+  });
+
+  it('every example in every help parses as its command: known flags, values they accept, the arguments it takes', async () => {
+    const program = createProgram();
+    await addNouns(program, 'all');
+    const examples: [string, string][] = [];
+    const quiet = (c: Command, path: string[]): void => {
+      c.exitOverride();
+      c.configureOutput({ writeOut: () => undefined, writeErr: () => undefined, outputError: () => undefined });
+      for (const e of examplesOf(c)) examples.push([path.join(' '), e]);
+      for (const sub of c.commands) quiet(sub, [...path, sub.name()]);
+    };
+    quiet(program, []);
+    // Parsed and checked as for a run, and stopped before the command's action.
+    const parsed = new Error('parsed');
+    program.hook('preAction', () => {
+      throw parsed;
+    });
+    expect(examples.length).toBeGreaterThan(400);
+    const failures: string[] = [];
+    for (const [path, example] of examples) {
+      const argv = exampleArgv(example);
+      if (!argv) {
+        failures.push(`${path}: no hostctl command in: ${example}`);
+        continue;
+      }
+      try {
+        await program.parseAsync(argv, { from: 'user' });
+        failures.push(`${path}: did not reach its action: ${example}`);
+      } catch (error) {
+        if (error !== parsed) failures.push(`${path}: ${example}\n    ${(error as Error).message}`);
+      }
+    }
+    expect(failures).toEqual([]);
   });
 
   it('every verb file that asks with cli.confirm declares a destructive verb (a verb that asks only on a terminal uses confirmOnTerminal)', () => {
