@@ -60,6 +60,7 @@ describe('hostctl alias', () => {
       [['alias', 'set', '-x', 'projects list'], 2, ''],
       [['alias', 'set', 'x', 'deploy now'], 2, 'EXPANSION must start with a hostctl command, and "deploy" is none (a shell command takes --shell)'],
       [['alias', 'set', 'x', '  '], 2, 'EXPANSION is empty'],
+      [['alias', 'set', 'x', 'tokens', 'list'], 2, "give EXPANSION as one quoted word: hostctl alias set x 'tokens list'"],
       [['alias', 'set', 'who', 'users list'], 5, 'alias who exists already (expands to: users get $1 --fields username,state)'],
     ];
     for (const [args, code, said] of cases) {

@@ -11,7 +11,7 @@ interface SetOptions {
 
 export const setVerb = defineVerb<SetOptions>({
   name: 'set',
-  args: '<name> <expansion>',
+  args: '<name> <expansion...>',
   summary: 'Add a command alias: NAME runs EXPANSION, with $1… taking the words after NAME and the rest appended',
   examples: [
     "hostctl alias set mine 'projects list --owned'",
@@ -21,9 +21,11 @@ export const setVerb = defineVerb<SetOptions>({
     "hostctl alias set mine 'projects list --membership' --clobber      # replace it",
   ],
   options: (cmd) => cmd.option('--shell', 'run EXPANSION with sh -c (pipes, several commands; the words after NAME are $1, $2…); same as a leading !').option('--clobber', 'replace an alias of that name'),
-  async run(cli, [rawName, rawExpansion], o) {
+  async run(cli, [rawName, ...words], o) {
     const name = checkAliasName(rawName as string);
-    const text = (rawExpansion as string).trim();
+    // Unquoted, the words would lose their quoting, and flags among them are taken as this verb's.
+    if (words.length > 1) throw new UsageError(`give EXPANSION as one quoted word: hostctl alias set ${name} '${words.join(' ')}'`);
+    const text = (words[0] as string).trim();
     const shell = o.shell === true || text.startsWith('!');
     const body = text.startsWith('!') ? text.slice(1).trim() : text;
     if (!body) throw new UsageError('EXPANSION is empty: give the command the alias runs');
