@@ -9,9 +9,6 @@ import { UsageError } from '../kit/errors.js';
 /** What an alias turns a command line into. */
 export type Expanded = { kind: 'command'; argv: string[] } | { kind: 'shell'; script: string; args: string[] };
 
-/** An alias name: as a context's, a letter or digit first, and never an option. */
-export const ALIAS_NAME = /^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/;
-
 /**
  * Splits an expansion into words as a POSIX shell would quote them: single quotes keep
  * everything, double quotes keep all but `\"` and `\\`, a backslash outside quotes keeps the

@@ -2,7 +2,7 @@
 // mode enforced). Reading takes the plain file directly: `conf` and its schema validator cost
 // more start-up time than a whole local command may spend.
 import { chmodSync, existsSync, mkdirSync, readFileSync, statSync } from 'node:fs';
-import { CliError, EXIT } from '../kit/errors.js';
+import { CliError, EXIT, UsageError } from '../kit/errors.js';
 import { configDir, configFile } from './paths.js';
 
 export interface ContextConfig {
@@ -25,6 +25,17 @@ export interface ConfigData {
   contexts: Record<string, ContextConfig>;
   /** Command aliases (`hostctl alias set`): name → expansion; `!` first for a shell alias. */
   aliases?: Record<string, string>;
+}
+
+/**
+ * A name the config file keys an entry by (a context, an alias): a letter or digit, then letters,
+ * digits, '.', '_' or '-', so it is never taken for an option.
+ */
+export function checkConfigName(name: string): string {
+  if (!/^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/.test(name)) {
+    throw new UsageError(`NAME must start with a letter or digit and hold only letters, digits, ".", "_" or "-" (64 at most), got "${name}"`);
+  }
+  return name;
 }
 
 /** Refuses a config file others can read: it holds tokens. */

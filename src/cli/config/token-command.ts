@@ -8,6 +8,15 @@ import { CliError, EXIT } from '../kit/errors.js';
 /** How long a command may take: long enough to unlock a password store by hand. */
 export const TOKEN_COMMAND_TIMEOUT_MS = 60_000;
 
+/**
+ * What is wrong with a token as given (a flag's value, stdin, a command's first line), once
+ * trimmed: nothing, or it is empty, or it has whitespace inside (more than the secret alone).
+ */
+export function tokenShapeProblem(token: string): 'empty' | 'whitespace' | undefined {
+  if (!token) return 'empty';
+  return /\s/.test(token) ? 'whitespace' : undefined;
+}
+
 /** More output than any token: a command printing this much is not a token command. */
 const MAX_OUTPUT = 64 * 1024;
 
@@ -34,7 +43,8 @@ export function runTokenCommand(command: string, owner: string, { interactive = 
   if (res.signal) throw failed(`was ended by ${res.signal}`);
   if (res.status !== 0) throw failed(`exited with status ${String(res.status)}`);
   const token = (res.stdout.split(/\r?\n/, 1)[0] ?? '').trim();
-  if (!token) throw failed('printed no token (its first line is empty)');
-  if (/\s/.test(token)) throw failed('printed a first line with whitespace inside; it must print the token alone');
+  const problem = tokenShapeProblem(token);
+  if (problem === 'empty') throw failed('printed no token (its first line is empty)');
+  if (problem === 'whitespace') throw failed('printed a first line with whitespace inside; it must print the token alone');
   return token;
 }

@@ -1,9 +1,9 @@
 // How aliases are shown (one row each), and the checks every alias verb shares.
 import type { Column } from '../../render/output.js';
-import type { ConfigData } from '../../config/store.js';
-import { ALIAS_NAME, aliasNamed } from '../../config/aliases.js';
+import { checkConfigName, type ConfigData } from '../../config/store.js';
+import { aliasNamed } from '../../config/aliases.js';
 import { CliError, EXIT, UsageError } from '../../kit/errors.js';
-import { NOUNS } from '../../nouns.js';
+import { selectedNoun } from '../../program.js';
 
 export interface AliasRow extends Record<string, unknown> {
   name: string;
@@ -17,12 +17,11 @@ export const ALIAS_COLUMNS: Column[] = [{ key: 'name' }, { key: 'expansion', who
 export const aliasRow = (name: string, expansion: string): AliasRow => ({ name, expansion, shell: expansion.startsWith('!') });
 
 /** The command a word names, when it names one (a noun or one of its aliases, or help). */
-export const commandNamed = (word: string): string | undefined => (word === 'help' ? 'help' : NOUNS.find((n) => n.name === word || n.aliases?.includes(word))?.name);
+export const commandNamed = (word: string): string | undefined => (word === 'help' ? 'help' : selectedNoun([word])?.name);
 
 /** An alias NAME as given: its shape, and never a command's name (commands win, so it would never run). */
 export function checkAliasName(name: string): string {
-  if (!ALIAS_NAME.test(name)) throw new UsageError(`NAME must start with a letter or digit and hold only letters, digits, ".", "_" or "-" (64 at most), got "${name}"`);
-  const command = commandNamed(name);
+  const command = commandNamed(checkConfigName(name));
   if (command) throw new UsageError(`"${name}" is ${command === name ? 'a command' : `an alias of the command ${command}`}; an alias of that name would never run`);
   return name;
 }

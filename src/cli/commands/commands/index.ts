@@ -9,7 +9,7 @@ import { applyVerb } from '../../kit/verb.js';
 import { EXIT_MEANINGS, UsageError } from '../../kit/errors.js';
 import { FORMATS } from '../../render/output.js';
 import type { Column } from '../../render/output.js';
-import type { ArgumentDoc, CommandDoc, OptionDoc, ProgramDoc } from '../../docs/model.js';
+import { ownOptions, type ArgumentDoc, type CommandDoc, type OptionDoc, type ProgramDoc } from '../../docs/model.js';
 
 /** An option as scripts read it: snake_case keys, and only the ones that say something. */
 function optionJson(o: OptionDoc): Record<string, unknown> {
@@ -32,8 +32,7 @@ const argumentJson = (a: ArgumentDoc): Record<string, unknown> => Object.assign(
 const usageOf = (c: CommandDoc): string => c.args.map((a) => (a.required ? `<${a.name}${a.variadic ? '...' : ''}>` : `[${a.name}${a.variadic ? '...' : ''}]`)).join(' ');
 
 function commandJson(doc: ProgramDoc, c: CommandDoc): Record<string, unknown> {
-  const globals = new Set(doc.globalOptions.flatMap((o) => [o.long, o.short]).filter(Boolean));
-  const own = c.options.filter((o) => o.long !== '--help' && !(o.long && globals.has(o.long)) && !(o.short && globals.has(o.short)));
+  const own = ownOptions(doc, c);
   return Object.assign(
     { command: c.path.join(' '), aliases: c.aliases, summary: c.summary, usage: `hostctl ${c.path.join(' ')}${c.args.length ? ` ${usageOf(c)}` : ''}`, arguments: c.args.map(argumentJson), options: own.map(optionJson), lists: c.lists, destructive: c.destructive !== false },
     typeof c.destructive === 'object' ? { destructive_when: c.destructive.when } : {},

@@ -1,10 +1,10 @@
 import { resolve } from 'node:path';
 import type { VerbSpec } from '../../kit/verb.js';
-import { readConfig, updateConfig, type ContextConfig } from '../../config/store.js';
+import { checkConfigName, readConfig, updateConfig, type ContextConfig } from '../../config/store.js';
 import type { Target } from '../../config/target.js';
 import { CliError, EXIT, UsageError } from '../../kit/errors.js';
 import { credentialFrom, tokenNow, verify, TOKEN_COMMAND_HELP } from './token-check.js';
-import { checkContextName, contextRow } from './rows.js';
+import { contextRow } from './rows.js';
 import { STATE_DB } from '../../../shared/state-layout.js';
 
 interface AddOptions {
@@ -50,7 +50,7 @@ export const addVerb: VerbSpec<AddOptions> = {
       .option('--no-verify', 'save without checking the state directory, the URL or the token')
       .addHelpText('after', '\nThe target is given with the global --state DIR (local) or --url URL (remote) option.'),
   async run(cli, [rawName], o) {
-    const name = checkContextName(rawName as string);
+    const name = checkConfigName(rawName as string);
     const { state, url } = cli.globals;
     if (state && url) throw new UsageError('give either --state DIR (local) or --url URL (remote), not both');
     if (!state && !url) throw new UsageError('missing --state DIR (a local state) or --url URL (a remote instance)');

@@ -1,8 +1,8 @@
 import type { VerbSpec } from '../../kit/verb.js';
 import { configFile } from '../../config/paths.js';
-import { readConfig } from '../../config/store.js';
+import { checkConfigName, readConfig } from '../../config/store.js';
 import { GLAB_RULE, resolveTarget } from '../../config/target.js';
-import { checkContextName, existingContext, maskToken, serveOf, serveText } from './rows.js';
+import { existingContext, maskToken, serveOf, serveText } from './rows.js';
 
 export const getVerb: VerbSpec = {
   name: 'get',
@@ -19,7 +19,7 @@ export const getVerb: VerbSpec = {
   async run(cli, [name]) {
     const config = readConfig(cli.env);
     const g = cli.globals;
-    if (name) existingContext(config, checkContextName(name));
+    if (name) existingContext(config, checkConfigName(name));
     const target = name
       ? resolveTarget({ context: name }, cli.env, config)
       : resolveTarget({ context: g.context, state: g.state, url: g.url }, cli.env, config);

@@ -1,7 +1,7 @@
 import { defineVerb } from '../../kit/verb.js';
-import { readConfig, updateConfig } from '../../config/store.js';
+import { checkConfigName, readConfig, updateConfig } from '../../config/store.js';
 import { CliError, EXIT } from '../../kit/errors.js';
-import { checkContextName, contextRow, existingContext } from './rows.js';
+import { contextRow, existingContext } from './rows.js';
 
 export const renameVerb = defineVerb<Record<string, never>>({
   name: 'rename',
@@ -9,7 +9,7 @@ export const renameVerb = defineVerb<Record<string, never>>({
   summary: 'Rename a context; it stays the current one if it was',
   examples: ['hostctl context rename prod production'],
   async run(cli, [from, rawTo]) {
-    const to = checkContextName(rawTo as string);
+    const to = checkConfigName(rawTo as string);
     const config = readConfig(cli.env);
     existingContext(config, from as string);
     if (from === to) {

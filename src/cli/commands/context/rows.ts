@@ -2,7 +2,7 @@
 // the screen, JSON or YAML; only a prefix and the last four characters do.
 import type { Column } from '../../render/output.js';
 import type { ConfigData, ContextConfig } from '../../config/store.js';
-import { CliError, EXIT, UsageError } from '../../kit/errors.js';
+import { CliError, EXIT } from '../../kit/errors.js';
 import { liveServeRecord } from '../../../core/serve-record.js';
 
 export interface ContextRow extends Record<string, unknown> {
@@ -72,14 +72,6 @@ export function contextRow(name: string, ctx: ContextConfig, config: ConfigData)
     token_command: ctx.tokenCommand ?? null,
     serve: ctx.type === 'local' ? serveOf(ctx.state) : null,
   };
-}
-
-/** Context names: a letter or digit, then letters, digits, '.', '_' or '-'. */
-export function checkContextName(name: string): string {
-  if (!/^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/.test(name)) {
-    throw new UsageError(`NAME must start with a letter or digit and hold only letters, digits, ".", "_" or "-" (64 at most), got "${name}"`);
-  }
-  return name;
 }
 
 /**

@@ -5,7 +5,7 @@ import { createClient } from '../../kit/client-factory.js';
 import { CliError, EXIT, UsageError } from '../../kit/errors.js';
 import { ApiError } from '../../../client/api-error.js';
 import { TransportError } from '../../../client/transport.js';
-import { runTokenCommand } from '../../config/token-command.js';
+import { runTokenCommand, tokenShapeProblem } from '../../config/token-command.js';
 
 export interface TokenOptions {
   token?: string;
@@ -27,8 +27,9 @@ async function readStdin(): Promise<string> {
 
 function checkToken(token: string, flag: string): string {
   const t = token.trim();
-  if (!t) throw new UsageError(`${flag} gave an empty token`);
-  if (/\s/.test(t)) throw new UsageError(`${flag} gave a token with whitespace inside; pass the secret alone`);
+  const problem = tokenShapeProblem(t);
+  if (problem === 'empty') throw new UsageError(`${flag} gave an empty token`);
+  if (problem === 'whitespace') throw new UsageError(`${flag} gave a token with whitespace inside; pass the secret alone`);
   return t;
 }
 
