@@ -277,20 +277,20 @@ _hostctl_flags() {
     'auth status') echo '' ;;
     'backup') echo '-O --output-file --clobber --exclude --compress' ;;
     'branches') echo '' ;;
-    'branches create') echo '-R --project --ref' ;;
-    'branches delete') echo '-R --project' ;;
+    'branches create') echo '-R --project --ref --from-file --fail-fast' ;;
+    'branches delete') echo '-R --project --from-file --fail-fast' ;;
     'branches delete-merged') echo '-R --project' ;;
     'branches get') echo '-R --project' ;;
     'branches list') echo '-R --project --sort --search --regex --page --per-page --all --limit' ;;
-    'branches protect') echo '-R --project --push --merge --unprotect --allow-force-push --code-owner-approval' ;;
+    'branches protect') echo '-R --project --push --merge --unprotect --allow-force-push --code-owner-approval --from-file --fail-fast' ;;
     'branches protections') echo '' ;;
     'branches protections list') echo '-R --project --search --page --per-page --all --limit' ;;
     'branches protections get') echo '-R --project' ;;
-    'branches protections update') echo '-R --project --push --merge --unprotect --allow-force-push --no-allow-force-push --code-owner-approval --no-code-owner-approval' ;;
-    'branches unprotect') echo '-R --project' ;;
+    'branches protections update') echo '-R --project --push --merge --unprotect --allow-force-push --no-allow-force-push --code-owner-approval --no-code-owner-approval --from-file --fail-fast' ;;
+    'branches unprotect') echo '-R --project --from-file --fail-fast' ;;
     'commands') echo '' ;;
     'commits') echo '' ;;
-    'commits create') echo '-R --project --branch -m --message --add --delete --start-branch --start-sha --author-name --author-email --force' ;;
+    'commits create') echo '-R --project --branch -m --message --add --delete --start-branch --start-sha --author-name --author-email --force --from-file --fail-fast' ;;
     'commits get') echo '-R --project --no-stats' ;;
     'commits list') echo '-R --project --ref --path --since --until --first-parent --stats --page --per-page --all --limit' ;;
     'completion') echo '--shell --no-rc' ;;
@@ -311,45 +311,45 @@ _hostctl_flags() {
     'error-tracking') echo '' ;;
     'error-tracking keys') echo '' ;;
     'error-tracking keys list') echo '-R --project --page --per-page --all --limit' ;;
-    'error-tracking keys create') echo '-R --project' ;;
-    'error-tracking keys delete') echo '-R --project' ;;
+    'error-tracking keys create') echo '-R --project --from-file --fail-fast' ;;
+    'error-tracking keys delete') echo '-R --project --from-file --fail-fast' ;;
     'error-tracking settings') echo '' ;;
     'error-tracking settings get') echo '-R --project' ;;
-    'error-tracking settings enable') echo '-R --project' ;;
-    'error-tracking settings disable') echo '-R --project' ;;
+    'error-tracking settings enable') echo '-R --project --from-file --fail-fast' ;;
+    'error-tracking settings disable') echo '-R --project --from-file --fail-fast' ;;
     'export') echo '-g --group --recursive -R --project --section' ;;
     'freeze-periods') echo '' ;;
-    'freeze-periods create') echo '-R --project --start --end --timezone' ;;
-    'freeze-periods delete') echo '-R --project' ;;
+    'freeze-periods create') echo '-R --project --start --end --timezone --from-file --fail-fast' ;;
+    'freeze-periods delete') echo '-R --project --from-file --fail-fast' ;;
     'freeze-periods get') echo '-R --project' ;;
     'freeze-periods list') echo '-R --project --page --per-page --all --limit' ;;
     'freeze-periods status') echo '-R --project --at' ;;
-    'freeze-periods update') echo '-R --project --start --end --timezone' ;;
+    'freeze-periods update') echo '-R --project --start --end --timezone --from-file --fail-fast' ;;
     'groups') echo '' ;;
-    'groups create') echo '--name --path -g --group --visibility --description' ;;
-    'groups delete') echo '' ;;
+    'groups create') echo '--name --path -g --group --visibility --description --from-file --fail-fast' ;;
+    'groups delete') echo '--from-file --fail-fast' ;;
     'groups get') echo '--with-projects' ;;
     'groups list') echo '--sort -g --group --descendants --search --top-level --owned --min-access-level --visibility --statistics --page --per-page --all --limit' ;;
-    'groups update') echo '--name --path --visibility --description' ;;
+    'groups update') echo '--name --path --visibility --description --from-file --fail-fast' ;;
     'init') echo '--root-token --tier --offering --storage --external-url --demo --context-name --recover-token' ;;
     'members') echo '' ;;
-    'members add') echo '-R --project -g --group --user --access-level --expires-at' ;;
+    'members add') echo '-R --project -g --group --user --access-level --expires-at --from-file --fail-fast' ;;
     'members list') echo '-R --project -g --group --inherited --search --page --per-page --all --limit' ;;
-    'members remove') echo '-R --project -g --group --user' ;;
-    'members update') echo '-R --project -g --group --user --access-level --expires-at' ;;
+    'members remove') echo '-R --project -g --group --user --from-file --fail-fast' ;;
+    'members update') echo '-R --project -g --group --user --access-level --expires-at --from-file --fail-fast' ;;
     'milestones') echo '' ;;
-    'milestones close') echo '-R --project -g --group' ;;
-    'milestones create') echo '-R --project -g --group --title --description --start-date --due-date' ;;
+    'milestones close') echo '-R --project -g --group --from-file --fail-fast' ;;
+    'milestones create') echo '-R --project -g --group --title --description --start-date --due-date --from-file --fail-fast' ;;
     'milestones get') echo '-R --project -g --group' ;;
     'milestones list') echo '-R --project -g --group --active --closed --title --search --iid --with-parents --page --per-page --all --limit' ;;
-    'milestones update') echo '-R --project -g --group --title --description --start-date --due-date --close --reopen' ;;
+    'milestones update') echo '-R --project -g --group --title --description --start-date --due-date --close --reopen --from-file --fail-fast' ;;
     'notifications') echo '' ;;
     'notifications get') echo '-R --project -g --group' ;;
     'notifications outbox') echo '-R --project --user --event --page --per-page --all --limit' ;;
-    'notifications set') echo '-R --project -g --group --level --on --off --email' ;;
+    'notifications set') echo '-R --project -g --group --level --on --off --email --from-file --fail-fast' ;;
     'packages') echo '' ;;
-    'packages delete') echo '-R --project' ;;
-    'packages delete-file') echo '-R --project' ;;
+    'packages delete') echo '-R --project --from-file --fail-fast' ;;
+    'packages delete-file') echo '-R --project --from-file --fail-fast' ;;
     'packages download') echo '-R --project --name --package-version -O --output-file --clobber --skip-existing' ;;
     'packages files') echo '-R --project --sort --page --per-page --all --limit' ;;
     'packages get') echo '-R --project' ;;
@@ -357,37 +357,37 @@ _hostctl_flags() {
     'packages pipelines') echo '-R --project --page --per-page --all --limit' ;;
     'packages protection') echo '' ;;
     'packages protection list') echo '-R --project --page --per-page --all --limit' ;;
-    'packages protection add') echo '-R --project --pattern --type --push --delete' ;;
-    'packages protection update') echo '-R --project --pattern --type --push --delete' ;;
-    'packages protection remove') echo '-R --project' ;;
-    'packages upload') echo '-R --project --name --package-version --status --path' ;;
+    'packages protection add') echo '-R --project --pattern --type --push --delete --from-file --fail-fast' ;;
+    'packages protection update') echo '-R --project --pattern --type --push --delete --from-file --fail-fast' ;;
+    'packages protection remove') echo '-R --project --from-file --fail-fast' ;;
+    'packages upload') echo '-R --project --name --package-version --status --path --from-file --fail-fast' ;;
     'pipelines') echo '' ;;
-    'pipelines cancel') echo '-R --project' ;;
-    'pipelines create') echo '-R --project --ref' ;;
-    'pipelines delete') echo '-R --project' ;;
+    'pipelines cancel') echo '-R --project --from-file --fail-fast' ;;
+    'pipelines create') echo '-R --project --ref --from-file --fail-fast' ;;
+    'pipelines delete') echo '-R --project --from-file --fail-fast' ;;
     'pipelines get') echo '-R --project' ;;
     'pipelines list') echo '-R --project --sort --ref --status --page --per-page --all --limit' ;;
-    'pipelines retry') echo '-R --project' ;;
+    'pipelines retry') echo '-R --project --from-file --fail-fast' ;;
     'projects') echo '' ;;
-    'projects archive') echo '' ;;
-    'projects create') echo '--name --path --namespace -g --group --description --visibility --default-branch --readme --storage' ;;
-    'projects delete') echo '' ;;
+    'projects archive') echo '--from-file --fail-fast' ;;
+    'projects create') echo '--name --path --namespace -g --group --description --visibility --default-branch --readme --storage --from-file --fail-fast' ;;
+    'projects delete') echo '--from-file --fail-fast' ;;
     'projects get') echo '--statistics' ;;
     'projects list') echo '--sort -g --group --include-subgroups --search --owned --membership --visibility --archived --no-archived --min-access-level --storage --statistics --page --per-page --all --limit' ;;
-    'projects share') echo '-g --group --access-level --expires-at' ;;
-    'projects transfer') echo '-g --group --namespace' ;;
-    'projects unarchive') echo '' ;;
-    'projects unshare') echo '-g --group' ;;
-    'projects update') echo '--name --path --description --visibility --default-branch --storage' ;;
+    'projects share') echo '-g --group --access-level --expires-at --from-file --fail-fast' ;;
+    'projects transfer') echo '-g --group --namespace --from-file --fail-fast' ;;
+    'projects unarchive') echo '--from-file --fail-fast' ;;
+    'projects unshare') echo '-g --group --from-file --fail-fast' ;;
+    'projects update') echo '--name --path --description --visibility --default-branch --storage --from-file --fail-fast' ;;
     'protected-envs') echo '' ;;
     'protected-envs get') echo '-g --group -R --project' ;;
     'protected-envs list') echo '-g --group -R --project --page --per-page --all --limit' ;;
-    'protected-envs protect') echo '-g --group -R --project --deploy --approval' ;;
-    'protected-envs unprotect') echo '-g --group -R --project' ;;
-    'protected-envs update') echo '-g --group -R --project --deploy --approval --remove-deploy --remove-approval --required-approvals' ;;
+    'protected-envs protect') echo '-g --group -R --project --deploy --approval --from-file --fail-fast' ;;
+    'protected-envs unprotect') echo '-g --group -R --project --from-file --fail-fast' ;;
+    'protected-envs update') echo '-g --group -R --project --deploy --approval --remove-deploy --remove-approval --required-approvals --from-file --fail-fast' ;;
     'releases') echo '' ;;
-    'releases create') echo '-R --project --tag --ref --tag-message --name --notes --notes-file --milestone --link --released-at' ;;
-    'releases delete') echo '-R --project' ;;
+    'releases create') echo '-R --project --tag --ref --tag-message --name --notes --notes-file --milestone --link --released-at --from-file --fail-fast' ;;
+    'releases delete') echo '-R --project --from-file --fail-fast' ;;
     'releases download') echo '-R --project --asset --source -O --output-file --clobber --skip-existing' ;;
     'releases evidence') echo '' ;;
     'releases evidence collect') echo '-R --project --wait --timeout' ;;
@@ -397,82 +397,82 @@ _hostctl_flags() {
     'releases latest') echo '-R --project --html' ;;
     'releases links') echo '' ;;
     'releases links list') echo '-R --project --page --per-page --all --limit' ;;
-    'releases links add') echo '-R --project --name --link-url --path --type' ;;
-    'releases links update') echo '-R --project --name --link-url --path --type' ;;
-    'releases links delete') echo '-R --project' ;;
+    'releases links add') echo '-R --project --name --link-url --path --type --from-file --fail-fast' ;;
+    'releases links update') echo '-R --project --name --link-url --path --type --from-file --fail-fast' ;;
+    'releases links delete') echo '-R --project --from-file --fail-fast' ;;
     'releases list') echo '-R --project --sort -g --group --html --page --per-page --all --limit' ;;
-    'releases update') echo '-R --project --name --notes --notes-file --milestone --clear-milestones --released-at' ;;
-    'releases upload') echo '-R --project --type' ;;
+    'releases update') echo '-R --project --name --notes --notes-file --milestone --clear-milestones --released-at --from-file --fail-fast' ;;
+    'releases upload') echo '-R --project --type --from-file --fail-fast' ;;
     'restore') echo '--force --storage --check' ;;
     'saml') echo '' ;;
-    'saml configure') echo '--sso-url --fingerprint --default-role --enforced-sso --no-enforced-sso --enabled --disabled' ;;
+    'saml configure') echo '--sso-url --fingerprint --default-role --enforced-sso --no-enforced-sso --enabled --disabled --from-file --fail-fast' ;;
     'saml get') echo '' ;;
     'saml identities') echo '' ;;
     'saml identities list') echo '--scim' ;;
     'saml identities get') echo '--scim' ;;
-    'saml identities update') echo '--scim --extern-uid' ;;
-    'saml identities delete') echo '--scim' ;;
+    'saml identities update') echo '--scim --extern-uid --from-file --fail-fast' ;;
+    'saml identities delete') echo '--scim --from-file --fail-fast' ;;
     'saml links') echo '' ;;
     'saml links list') echo '' ;;
     'saml links get') echo '--provider' ;;
-    'saml links create') echo '--provider -a --access-level --member-role' ;;
-    'saml links delete') echo '--provider' ;;
+    'saml links create') echo '--provider -a --access-level --member-role --from-file --fail-fast' ;;
+    'saml links delete') echo '--provider --from-file --fail-fast' ;;
     'scim') echo '' ;;
     'scim token') echo '' ;;
     'security-settings') echo '' ;;
     'security-settings get') echo '-R --project' ;;
-    'security-settings update') echo '-R --project --secret-push-protection' ;;
+    'security-settings update') echo '-R --project --secret-push-protection --from-file --fail-fast' ;;
     'serve') echo '--host --port --external-url --trust-proxy' ;;
     'snippets') echo '' ;;
-    'snippets create') echo '-R --project --title --description --visibility --file --filename' ;;
-    'snippets delete') echo '-R --project' ;;
+    'snippets create') echo '-R --project --title --description --visibility --file --filename --from-file --fail-fast' ;;
+    'snippets delete') echo '-R --project --from-file --fail-fast' ;;
     'snippets files') echo '-R --project' ;;
     'snippets get') echo '-R --project' ;;
     'snippets list') echo '-R --project --scope --created-after --created-before --storage --page --per-page --all --limit' ;;
     'snippets raw') echo '-R --project --file --all --ref' ;;
-    'snippets update') echo '-R --project --title --description --visibility --add --remove --rename --replace --filename' ;;
+    'snippets update') echo '-R --project --title --description --visibility --add --remove --rename --replace --filename --from-file --fail-fast' ;;
     'storage-moves') echo '' ;;
     'storage-moves get') echo '--kind' ;;
     'storage-moves list') echo '-R --project --snippet -g --group --kind --status --page --per-page --all --limit' ;;
-    'storage-moves schedule') echo '--from --to --kind -R --project --snippet -g --group --wait --timeout --interval' ;;
+    'storage-moves schedule') echo '--from --to --kind -R --project --snippet -g --group --wait --timeout --interval --from-file --fail-fast' ;;
     'storage-moves wait') echo '--kind --timeout --interval' ;;
     'storages') echo '' ;;
-    'storages add') echo '--weight' ;;
+    'storages add') echo '--weight --from-file --fail-fast' ;;
     'storages list') echo '' ;;
-    'storages remove') echo '' ;;
+    'storages remove') echo '--from-file --fail-fast' ;;
     'tags') echo '' ;;
-    'tags create') echo '-R --project --ref -m --message' ;;
-    'tags delete') echo '-R --project' ;;
+    'tags create') echo '-R --project --ref -m --message --from-file --fail-fast' ;;
+    'tags delete') echo '-R --project --from-file --fail-fast' ;;
     'tags get') echo '-R --project' ;;
     'tags list') echo '-R --project --sort --search --page --per-page --all --limit' ;;
     'tokens') echo '' ;;
     'tokens associations') echo '--min-access-level --page --per-page --all --limit' ;;
-    'tokens create') echo '--user --name --scope --expires-at --description' ;;
+    'tokens create') echo '--user --name --scope --expires-at --description --from-file --fail-fast' ;;
     'tokens get') echo '' ;;
     'tokens list') echo '--sort --user --active --inactive --revoked --search --created-after --created-before --expires-after --expires-before --expires-within --last-used-after --last-used-before --page --per-page --all --limit' ;;
-    'tokens revoke') echo '' ;;
-    'tokens rotate') echo '--expires-at' ;;
+    'tokens revoke') echo '--from-file --fail-fast' ;;
+    'tokens rotate') echo '--expires-at --from-file --fail-fast' ;;
     'users') echo '' ;;
-    'users block') echo '' ;;
-    'users create') echo '--username --name --email --password --password-stdin --admin --no-admin --external --no-external --bio --organization --job-title --location --projects-limit --can-create-group --no-can-create-group --reset-password --send-confirmation' ;;
-    'users delete') echo '--hard-delete' ;;
+    'users block') echo '--from-file --fail-fast' ;;
+    'users create') echo '--username --name --email --password --password-stdin --admin --no-admin --external --no-external --bio --organization --job-title --location --projects-limit --can-create-group --no-can-create-group --reset-password --send-confirmation --from-file --fail-fast' ;;
+    'users delete') echo '--hard-delete --from-file --fail-fast' ;;
     'users get') echo '' ;;
     'users list') echo '--sort --search --username --active --blocked --external --admins --two-factor --created-after --created-before --page --per-page --all --limit' ;;
-    'users unblock') echo '' ;;
-    'users update') echo '--username --name --email --password --password-stdin --admin --no-admin --external --no-external --bio --organization --job-title --location --projects-limit --can-create-group --no-can-create-group --two-factor' ;;
+    'users unblock') echo '--from-file --fail-fast' ;;
+    'users update') echo '--username --name --email --password --password-stdin --admin --no-admin --external --no-external --bio --organization --job-title --location --projects-limit --can-create-group --no-can-create-group --two-factor --from-file --fail-fast' ;;
     'whoami') echo '' ;;
     'wikis') echo '' ;;
     'wikis attachments') echo '' ;;
     'wikis attachments list') echo '-R --project -g --group --branch --page --per-page --all --limit' ;;
     'wikis attachments download') echo '-R --project -g --group --branch -O --output-file --clobber --skip-existing' ;;
-    'wikis create') echo '-R --project -g --group --content --content-file --title --format' ;;
-    'wikis delete') echo '-R --project -g --group' ;;
+    'wikis create') echo '-R --project -g --group --content --content-file --title --format --from-file --fail-fast' ;;
+    'wikis delete') echo '-R --project -g --group --from-file --fail-fast' ;;
     'wikis edit') echo '-R --project -g --group' ;;
     'wikis get') echo '-R --project -g --group --at --html' ;;
     'wikis history') echo '-R --project -g --group' ;;
     'wikis list') echo '-R --project -g --group --with-content' ;;
-    'wikis update') echo '-R --project -g --group --content --content-file --title --format' ;;
-    'wikis upload') echo '-R --project -g --group --branch --filename' ;;
+    'wikis update') echo '-R --project -g --group --content --content-file --title --format --from-file --fail-fast' ;;
+    'wikis upload') echo '-R --project -g --group --branch --filename --from-file --fail-fast' ;;
   esac
 }
 
@@ -520,10 +520,12 @@ _hostctl_value() {
       case "$2" in
         -R|--project) _hostctl_dynamic projects; return 0 ;;
         --ref) _hostctl_dynamic branches; return 0 ;;
+        --from-file) compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -f -- "$cur")); return 0 ;;
       esac ;;
     'branches delete')
       case "$2" in
         -R|--project) _hostctl_dynamic projects; return 0 ;;
+        --from-file) compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -f -- "$cur")); return 0 ;;
       esac ;;
     'branches delete-merged')
       case "$2" in
@@ -549,6 +551,7 @@ _hostctl_value() {
         --push) COMPREPLY=(); return 0 ;;
         --merge) COMPREPLY=(); return 0 ;;
         --unprotect) COMPREPLY=(); return 0 ;;
+        --from-file) compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -f -- "$cur")); return 0 ;;
       esac ;;
     'branches protections list')
       case "$2" in
@@ -568,10 +571,12 @@ _hostctl_value() {
         --push) COMPREPLY=(); return 0 ;;
         --merge) COMPREPLY=(); return 0 ;;
         --unprotect) COMPREPLY=(); return 0 ;;
+        --from-file) compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -f -- "$cur")); return 0 ;;
       esac ;;
     'branches unprotect')
       case "$2" in
         -R|--project) _hostctl_dynamic projects; return 0 ;;
+        --from-file) compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -f -- "$cur")); return 0 ;;
       esac ;;
     'commits create')
       case "$2" in
@@ -584,6 +589,7 @@ _hostctl_value() {
         --start-sha) COMPREPLY=(); return 0 ;;
         --author-name) COMPREPLY=(); return 0 ;;
         --author-email) COMPREPLY=(); return 0 ;;
+        --from-file) compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -f -- "$cur")); return 0 ;;
       esac ;;
     'commits get')
       case "$2" in
@@ -648,10 +654,12 @@ _hostctl_value() {
     'error-tracking keys create')
       case "$2" in
         -R|--project) _hostctl_dynamic projects; return 0 ;;
+        --from-file) compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -f -- "$cur")); return 0 ;;
       esac ;;
     'error-tracking keys delete')
       case "$2" in
         -R|--project) _hostctl_dynamic projects; return 0 ;;
+        --from-file) compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -f -- "$cur")); return 0 ;;
       esac ;;
     'error-tracking settings get')
       case "$2" in
@@ -660,10 +668,12 @@ _hostctl_value() {
     'error-tracking settings enable')
       case "$2" in
         -R|--project) _hostctl_dynamic projects; return 0 ;;
+        --from-file) compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -f -- "$cur")); return 0 ;;
       esac ;;
     'error-tracking settings disable')
       case "$2" in
         -R|--project) _hostctl_dynamic projects; return 0 ;;
+        --from-file) compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -f -- "$cur")); return 0 ;;
       esac ;;
     'export')
       case "$2" in
@@ -677,10 +687,12 @@ _hostctl_value() {
         --start) COMPREPLY=(); return 0 ;;
         --end) COMPREPLY=(); return 0 ;;
         --timezone) _hostctl_dynamic timezones; return 0 ;;
+        --from-file) compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -f -- "$cur")); return 0 ;;
       esac ;;
     'freeze-periods delete')
       case "$2" in
         -R|--project) _hostctl_dynamic projects; return 0 ;;
+        --from-file) compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -f -- "$cur")); return 0 ;;
       esac ;;
     'freeze-periods get')
       case "$2" in
@@ -704,6 +716,7 @@ _hostctl_value() {
         --start) COMPREPLY=(); return 0 ;;
         --end) COMPREPLY=(); return 0 ;;
         --timezone) _hostctl_dynamic timezones; return 0 ;;
+        --from-file) compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -f -- "$cur")); return 0 ;;
       esac ;;
     'groups create')
       case "$2" in
@@ -712,9 +725,11 @@ _hostctl_value() {
         -g|--group) _hostctl_dynamic groups; return 0 ;;
         --visibility) COMPREPLY=($(compgen -W 'private internal public' -- "$cur")); return 0 ;;
         --description) COMPREPLY=(); return 0 ;;
+        --from-file) compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -f -- "$cur")); return 0 ;;
       esac ;;
     'groups delete')
       case "$2" in
+        --from-file) compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -f -- "$cur")); return 0 ;;
         -g|--group) _hostctl_dynamic groups; return 0 ;;
       esac ;;
     'groups get')
@@ -738,6 +753,7 @@ _hostctl_value() {
         --path) compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -f -- "$cur")); return 0 ;;
         --visibility) COMPREPLY=($(compgen -W 'private internal public' -- "$cur")); return 0 ;;
         --description) COMPREPLY=(); return 0 ;;
+        --from-file) compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -f -- "$cur")); return 0 ;;
         -g|--group) _hostctl_dynamic groups; return 0 ;;
       esac ;;
     'init')
@@ -756,6 +772,7 @@ _hostctl_value() {
         --user) _hostctl_dynamic users; return 0 ;;
         --access-level) COMPREPLY=($(compgen -W 'guest planner reporter developer maintainer owner' -- "$cur")); return 0 ;;
         --expires-at) COMPREPLY=(); return 0 ;;
+        --from-file) compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -f -- "$cur")); return 0 ;;
       esac ;;
     'members list')
       case "$2" in
@@ -771,6 +788,7 @@ _hostctl_value() {
         -R|--project) _hostctl_dynamic projects; return 0 ;;
         -g|--group) _hostctl_dynamic groups; return 0 ;;
         --user) _hostctl_dynamic users; return 0 ;;
+        --from-file) compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -f -- "$cur")); return 0 ;;
       esac ;;
     'members update')
       case "$2" in
@@ -779,11 +797,13 @@ _hostctl_value() {
         --user) _hostctl_dynamic users; return 0 ;;
         --access-level) COMPREPLY=($(compgen -W 'guest planner reporter developer maintainer owner' -- "$cur")); return 0 ;;
         --expires-at) COMPREPLY=(); return 0 ;;
+        --from-file) compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -f -- "$cur")); return 0 ;;
       esac ;;
     'milestones close')
       case "$2" in
         -R|--project) _hostctl_dynamic projects; return 0 ;;
         -g|--group) _hostctl_dynamic groups; return 0 ;;
+        --from-file) compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -f -- "$cur")); return 0 ;;
       esac ;;
     'milestones create')
       case "$2" in
@@ -793,6 +813,7 @@ _hostctl_value() {
         --description) COMPREPLY=(); return 0 ;;
         --start-date) COMPREPLY=(); return 0 ;;
         --due-date) COMPREPLY=(); return 0 ;;
+        --from-file) compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -f -- "$cur")); return 0 ;;
       esac ;;
     'milestones get')
       case "$2" in
@@ -818,6 +839,7 @@ _hostctl_value() {
         --description) COMPREPLY=(); return 0 ;;
         --start-date) COMPREPLY=(); return 0 ;;
         --due-date) COMPREPLY=(); return 0 ;;
+        --from-file) compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -f -- "$cur")); return 0 ;;
       esac ;;
     'notifications get')
       case "$2" in
@@ -841,14 +863,17 @@ _hostctl_value() {
         --on) COMPREPLY=($(compgen -W 'new_release new_note new_issue reopen_issue close_issue reassign_issue issue_due new_merge_request push_to_merge_request reopen_merge_request close_merge_request reassign_merge_request change_reviewer_merge_request merge_merge_request failed_pipeline fixed_pipeline success_pipeline moved_project merge_when_pipeline_succeeds new_epic approver' -- "$cur")); return 0 ;;
         --off) COMPREPLY=($(compgen -W 'new_release new_note new_issue reopen_issue close_issue reassign_issue issue_due new_merge_request push_to_merge_request reopen_merge_request close_merge_request reassign_merge_request change_reviewer_merge_request merge_merge_request failed_pipeline fixed_pipeline success_pipeline moved_project merge_when_pipeline_succeeds new_epic approver' -- "$cur")); return 0 ;;
         --email) COMPREPLY=(); return 0 ;;
+        --from-file) compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -f -- "$cur")); return 0 ;;
       esac ;;
     'packages delete')
       case "$2" in
         -R|--project) _hostctl_dynamic projects; return 0 ;;
+        --from-file) compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -f -- "$cur")); return 0 ;;
       esac ;;
     'packages delete-file')
       case "$2" in
         -R|--project) _hostctl_dynamic projects; return 0 ;;
+        --from-file) compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -f -- "$cur")); return 0 ;;
       esac ;;
     'packages download')
       case "$2" in
@@ -903,6 +928,7 @@ _hostctl_value() {
         --type) COMPREPLY=(); return 0 ;;
         --push) COMPREPLY=(); return 0 ;;
         --delete) COMPREPLY=(); return 0 ;;
+        --from-file) compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -f -- "$cur")); return 0 ;;
       esac ;;
     'packages protection update')
       case "$2" in
@@ -911,10 +937,12 @@ _hostctl_value() {
         --type) COMPREPLY=(); return 0 ;;
         --push) COMPREPLY=(); return 0 ;;
         --delete) COMPREPLY=(); return 0 ;;
+        --from-file) compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -f -- "$cur")); return 0 ;;
       esac ;;
     'packages protection remove')
       case "$2" in
         -R|--project) _hostctl_dynamic projects; return 0 ;;
+        --from-file) compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -f -- "$cur")); return 0 ;;
       esac ;;
     'packages upload')
       case "$2" in
@@ -923,19 +951,23 @@ _hostctl_value() {
         --package-version) COMPREPLY=(); return 0 ;;
         --status) COMPREPLY=(); return 0 ;;
         --path) compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -d -- "$cur")); return 0 ;;
+        --from-file) compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -f -- "$cur")); return 0 ;;
       esac ;;
     'pipelines cancel')
       case "$2" in
         -R|--project) _hostctl_dynamic projects; return 0 ;;
+        --from-file) compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -f -- "$cur")); return 0 ;;
       esac ;;
     'pipelines create')
       case "$2" in
         -R|--project) _hostctl_dynamic projects; return 0 ;;
         --ref) _hostctl_dynamic branches; return 0 ;;
+        --from-file) compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -f -- "$cur")); return 0 ;;
       esac ;;
     'pipelines delete')
       case "$2" in
         -R|--project) _hostctl_dynamic projects; return 0 ;;
+        --from-file) compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -f -- "$cur")); return 0 ;;
       esac ;;
     'pipelines get')
       case "$2" in
@@ -954,6 +986,11 @@ _hostctl_value() {
     'pipelines retry')
       case "$2" in
         -R|--project) _hostctl_dynamic projects; return 0 ;;
+        --from-file) compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -f -- "$cur")); return 0 ;;
+      esac ;;
+    'projects archive')
+      case "$2" in
+        --from-file) compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -f -- "$cur")); return 0 ;;
       esac ;;
     'projects create')
       case "$2" in
@@ -965,6 +1002,11 @@ _hostctl_value() {
         --visibility) COMPREPLY=($(compgen -W 'private internal public' -- "$cur")); return 0 ;;
         --default-branch) COMPREPLY=(); return 0 ;;
         --storage) _hostctl_dynamic storages; return 0 ;;
+        --from-file) compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -f -- "$cur")); return 0 ;;
+      esac ;;
+    'projects delete')
+      case "$2" in
+        --from-file) compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -f -- "$cur")); return 0 ;;
       esac ;;
     'projects list')
       case "$2" in
@@ -983,15 +1025,22 @@ _hostctl_value() {
         -g|--group) _hostctl_dynamic groups; return 0 ;;
         --access-level) COMPREPLY=($(compgen -W 'guest planner reporter developer maintainer owner' -- "$cur")); return 0 ;;
         --expires-at) COMPREPLY=(); return 0 ;;
+        --from-file) compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -f -- "$cur")); return 0 ;;
       esac ;;
     'projects transfer')
       case "$2" in
         -g|--group) _hostctl_dynamic groups; return 0 ;;
         --namespace) _hostctl_dynamic groups; return 0 ;;
+        --from-file) compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -f -- "$cur")); return 0 ;;
+      esac ;;
+    'projects unarchive')
+      case "$2" in
+        --from-file) compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -f -- "$cur")); return 0 ;;
       esac ;;
     'projects unshare')
       case "$2" in
         -g|--group) _hostctl_dynamic groups; return 0 ;;
+        --from-file) compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -f -- "$cur")); return 0 ;;
       esac ;;
     'projects update')
       case "$2" in
@@ -1001,6 +1050,7 @@ _hostctl_value() {
         --visibility) COMPREPLY=($(compgen -W 'private internal public' -- "$cur")); return 0 ;;
         --default-branch) COMPREPLY=(); return 0 ;;
         --storage) _hostctl_dynamic storages; return 0 ;;
+        --from-file) compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -f -- "$cur")); return 0 ;;
       esac ;;
     'protected-envs get')
       case "$2" in
@@ -1021,11 +1071,13 @@ _hostctl_value() {
         -R|--project) _hostctl_dynamic projects; return 0 ;;
         --deploy) COMPREPLY=(); return 0 ;;
         --approval) COMPREPLY=(); return 0 ;;
+        --from-file) compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -f -- "$cur")); return 0 ;;
       esac ;;
     'protected-envs unprotect')
       case "$2" in
         -g|--group) _hostctl_dynamic groups; return 0 ;;
         -R|--project) _hostctl_dynamic projects; return 0 ;;
+        --from-file) compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -f -- "$cur")); return 0 ;;
       esac ;;
     'protected-envs update')
       case "$2" in
@@ -1036,6 +1088,7 @@ _hostctl_value() {
         --remove-deploy) COMPREPLY=(); return 0 ;;
         --remove-approval) COMPREPLY=(); return 0 ;;
         --required-approvals) COMPREPLY=(); return 0 ;;
+        --from-file) compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -f -- "$cur")); return 0 ;;
       esac ;;
     'releases create')
       case "$2" in
@@ -1049,10 +1102,12 @@ _hostctl_value() {
         --milestone) COMPREPLY=(); return 0 ;;
         --link) COMPREPLY=(); return 0 ;;
         --released-at) COMPREPLY=(); return 0 ;;
+        --from-file) compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -f -- "$cur")); return 0 ;;
       esac ;;
     'releases delete')
       case "$2" in
         -R|--project) _hostctl_dynamic projects; return 0 ;;
+        --from-file) compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -f -- "$cur")); return 0 ;;
       esac ;;
     'releases download')
       case "$2" in
@@ -1098,6 +1153,7 @@ _hostctl_value() {
         --link-url) COMPREPLY=(); return 0 ;;
         --path) compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -f -- "$cur")); return 0 ;;
         --type) COMPREPLY=(); return 0 ;;
+        --from-file) compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -f -- "$cur")); return 0 ;;
       esac ;;
     'releases links update')
       case "$2" in
@@ -1106,10 +1162,12 @@ _hostctl_value() {
         --link-url) COMPREPLY=(); return 0 ;;
         --path) compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -f -- "$cur")); return 0 ;;
         --type) COMPREPLY=(); return 0 ;;
+        --from-file) compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -f -- "$cur")); return 0 ;;
       esac ;;
     'releases links delete')
       case "$2" in
         -R|--project) _hostctl_dynamic projects; return 0 ;;
+        --from-file) compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -f -- "$cur")); return 0 ;;
       esac ;;
     'releases list')
       case "$2" in
@@ -1128,11 +1186,13 @@ _hostctl_value() {
         --notes-file) compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -f -- "$cur")); return 0 ;;
         --milestone) COMPREPLY=(); return 0 ;;
         --released-at) COMPREPLY=(); return 0 ;;
+        --from-file) compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -f -- "$cur")); return 0 ;;
       esac ;;
     'releases upload')
       case "$2" in
         -R|--project) _hostctl_dynamic projects; return 0 ;;
         --type) COMPREPLY=(); return 0 ;;
+        --from-file) compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -f -- "$cur")); return 0 ;;
       esac ;;
     'restore')
       case "$2" in
@@ -1143,6 +1203,7 @@ _hostctl_value() {
         --sso-url) COMPREPLY=(); return 0 ;;
         --fingerprint) COMPREPLY=(); return 0 ;;
         --default-role) COMPREPLY=(); return 0 ;;
+        --from-file) compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -f -- "$cur")); return 0 ;;
         -g|--group) _hostctl_dynamic top-groups; return 0 ;;
       esac ;;
     'saml get')
@@ -1160,10 +1221,12 @@ _hostctl_value() {
     'saml identities update')
       case "$2" in
         --extern-uid) COMPREPLY=(); return 0 ;;
+        --from-file) compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -f -- "$cur")); return 0 ;;
         -g|--group) _hostctl_dynamic top-groups; return 0 ;;
       esac ;;
     'saml identities delete')
       case "$2" in
+        --from-file) compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -f -- "$cur")); return 0 ;;
         -g|--group) _hostctl_dynamic top-groups; return 0 ;;
       esac ;;
     'saml links list')
@@ -1180,11 +1243,13 @@ _hostctl_value() {
         --provider) COMPREPLY=(); return 0 ;;
         -a|--access-level) COMPREPLY=($(compgen -W 'guest planner reporter developer maintainer owner' -- "$cur")); return 0 ;;
         --member-role) COMPREPLY=(); return 0 ;;
+        --from-file) compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -f -- "$cur")); return 0 ;;
         -g|--group) _hostctl_dynamic top-groups; return 0 ;;
       esac ;;
     'saml links delete')
       case "$2" in
         --provider) COMPREPLY=(); return 0 ;;
+        --from-file) compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -f -- "$cur")); return 0 ;;
         -g|--group) _hostctl_dynamic top-groups; return 0 ;;
       esac ;;
     'scim token')
@@ -1199,6 +1264,7 @@ _hostctl_value() {
       case "$2" in
         -R|--project) _hostctl_dynamic projects; return 0 ;;
         --secret-push-protection) COMPREPLY=($(compgen -W 'on off' -- "$cur")); return 0 ;;
+        --from-file) compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -f -- "$cur")); return 0 ;;
       esac ;;
     'serve')
       case "$2" in
@@ -1214,10 +1280,12 @@ _hostctl_value() {
         --visibility) COMPREPLY=($(compgen -W 'private internal public' -- "$cur")); return 0 ;;
         --file) compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -f -- "$cur")); return 0 ;;
         --filename) COMPREPLY=(); return 0 ;;
+        --from-file) compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -f -- "$cur")); return 0 ;;
       esac ;;
     'snippets delete')
       case "$2" in
         -R|--project) _hostctl_dynamic projects; return 0 ;;
+        --from-file) compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -f -- "$cur")); return 0 ;;
       esac ;;
     'snippets files')
       case "$2" in
@@ -1255,6 +1323,7 @@ _hostctl_value() {
         --rename) COMPREPLY=(); return 0 ;;
         --replace) compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -f -- "$cur")); return 0 ;;
         --filename) COMPREPLY=(); return 0 ;;
+        --from-file) compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -f -- "$cur")); return 0 ;;
       esac ;;
     'storage-moves get')
       case "$2" in
@@ -1281,6 +1350,7 @@ _hostctl_value() {
         -g|--group) _hostctl_dynamic groups; return 0 ;;
         --timeout) COMPREPLY=(); return 0 ;;
         --interval) COMPREPLY=(); return 0 ;;
+        --from-file) compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -f -- "$cur")); return 0 ;;
       esac ;;
     'storage-moves wait')
       case "$2" in
@@ -1291,16 +1361,23 @@ _hostctl_value() {
     'storages add')
       case "$2" in
         --weight) COMPREPLY=(); return 0 ;;
+        --from-file) compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -f -- "$cur")); return 0 ;;
+      esac ;;
+    'storages remove')
+      case "$2" in
+        --from-file) compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -f -- "$cur")); return 0 ;;
       esac ;;
     'tags create')
       case "$2" in
         -R|--project) _hostctl_dynamic projects; return 0 ;;
         --ref) _hostctl_dynamic branches; return 0 ;;
         -m|--message) COMPREPLY=(); return 0 ;;
+        --from-file) compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -f -- "$cur")); return 0 ;;
       esac ;;
     'tags delete')
       case "$2" in
         -R|--project) _hostctl_dynamic projects; return 0 ;;
+        --from-file) compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -f -- "$cur")); return 0 ;;
       esac ;;
     'tags get')
       case "$2" in
@@ -1329,6 +1406,7 @@ _hostctl_value() {
         --scope) COMPREPLY=($(compgen -W 'api read_api read_user create_runner manage_runner k8s_proxy read_repository write_repository read_registry write_registry read_virtual_registry write_virtual_registry read_service_ping sudo admin_mode ai_features self_rotate' -- "$cur")); return 0 ;;
         --expires-at) COMPREPLY=(); return 0 ;;
         --description) COMPREPLY=(); return 0 ;;
+        --from-file) compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -f -- "$cur")); return 0 ;;
       esac ;;
     'tokens list')
       case "$2" in
@@ -1346,9 +1424,18 @@ _hostctl_value() {
         --per-page) COMPREPLY=(); return 0 ;;
         --limit) COMPREPLY=(); return 0 ;;
       esac ;;
+    'tokens revoke')
+      case "$2" in
+        --from-file) compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -f -- "$cur")); return 0 ;;
+      esac ;;
     'tokens rotate')
       case "$2" in
         --expires-at) COMPREPLY=(); return 0 ;;
+        --from-file) compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -f -- "$cur")); return 0 ;;
+      esac ;;
+    'users block')
+      case "$2" in
+        --from-file) compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -f -- "$cur")); return 0 ;;
       esac ;;
     'users create')
       case "$2" in
@@ -1361,6 +1448,11 @@ _hostctl_value() {
         --job-title) COMPREPLY=(); return 0 ;;
         --location) COMPREPLY=(); return 0 ;;
         --projects-limit) COMPREPLY=(); return 0 ;;
+        --from-file) compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -f -- "$cur")); return 0 ;;
+      esac ;;
+    'users delete')
+      case "$2" in
+        --from-file) compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -f -- "$cur")); return 0 ;;
       esac ;;
     'users list')
       case "$2" in
@@ -1374,6 +1466,10 @@ _hostctl_value() {
         --per-page) COMPREPLY=(); return 0 ;;
         --limit) COMPREPLY=(); return 0 ;;
       esac ;;
+    'users unblock')
+      case "$2" in
+        --from-file) compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -f -- "$cur")); return 0 ;;
+      esac ;;
     'users update')
       case "$2" in
         --username) _hostctl_dynamic users; return 0 ;;
@@ -1386,6 +1482,7 @@ _hostctl_value() {
         --location) COMPREPLY=(); return 0 ;;
         --projects-limit) COMPREPLY=(); return 0 ;;
         --two-factor) COMPREPLY=($(compgen -W 'enabled disabled' -- "$cur")); return 0 ;;
+        --from-file) compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -f -- "$cur")); return 0 ;;
       esac ;;
     'wikis attachments list')
       case "$2" in
@@ -1411,11 +1508,13 @@ _hostctl_value() {
         --content-file) compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -f -- "$cur")); return 0 ;;
         --title) COMPREPLY=(); return 0 ;;
         --format) COMPREPLY=(); return 0 ;;
+        --from-file) compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -f -- "$cur")); return 0 ;;
       esac ;;
     'wikis delete')
       case "$2" in
         -R|--project) _hostctl_dynamic projects; return 0 ;;
         -g|--group) _hostctl_dynamic groups; return 0 ;;
+        --from-file) compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -f -- "$cur")); return 0 ;;
       esac ;;
     'wikis edit')
       case "$2" in
@@ -1446,6 +1545,7 @@ _hostctl_value() {
         --content-file) compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -f -- "$cur")); return 0 ;;
         --title) COMPREPLY=(); return 0 ;;
         --format) COMPREPLY=(); return 0 ;;
+        --from-file) compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -f -- "$cur")); return 0 ;;
       esac ;;
     'wikis upload')
       case "$2" in
@@ -1453,6 +1553,7 @@ _hostctl_value() {
         -g|--group) _hostctl_dynamic groups; return 0 ;;
         --branch) _hostctl_dynamic branches; return 0 ;;
         --filename) COMPREPLY=(); return 0 ;;
+        --from-file) compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -f -- "$cur")); return 0 ;;
       esac ;;
   esac
   case "$2" in
@@ -1778,7 +1879,7 @@ _hostctl_complete() {
   for ((i = 1; i < cword; i++)); do
     w="${words[i]}"
     case "$w" in
-      --access-level|--add|--approval|--asset|--at|--author|--author-email|--author-name|--bio|--branch|--color|--compress|--content|--content-file|--context|--context-name|--created-after|--created-before|--default-branch|--default-role|--delete|--deploy|--description|--due-date|--email|--end|--entity-type|--event|--exclude|--expires-after|--expires-at|--expires-before|--expires-within|--extern-uid|--external-url|--field|--fields|--file|--filename|--fingerprint|--format|--from|--group|--header|--host|--id|--iid|--input|--interval|--job-title|--jq|--kind|--last-used-after|--last-used-before|--level|--limit|--link|--link-url|--location|--member-role|--merge|--message|--method|--milestone|--min-access-level|--name|--namespace|--notes|--notes-file|--off|--offering|--on|--organization|--output|--output-file|--package-version|--page|--password|--path|--pattern|--per-page|--port|--project|--projects-limit|--provider|--push|--raw-field|--ref|--regex|--released-at|--remove|--remove-approval|--remove-deploy|--rename|--replace|--required-approvals|--root-token|--scope|--search|--secret-push-protection|--section|--shell|--since|--snippet|--sort|--source|--sso-url|--start|--start-branch|--start-date|--start-sha|--state|--status|--storage|--sudo|--tag|--tag-message|--tier|--timeout|--timezone|--title|--to|--token|--token-command|--two-factor|--type|--unprotect|--until|--url|--user|--username|--visibility|--weight|-F|-H|-O|-R|-X|-a|-f|-g|-m|-o|-q)
+      --access-level|--add|--approval|--asset|--at|--author|--author-email|--author-name|--bio|--branch|--color|--compress|--content|--content-file|--context|--context-name|--created-after|--created-before|--default-branch|--default-role|--delete|--deploy|--description|--due-date|--email|--end|--entity-type|--event|--exclude|--expires-after|--expires-at|--expires-before|--expires-within|--extern-uid|--external-url|--field|--fields|--file|--filename|--fingerprint|--format|--from|--from-file|--group|--header|--host|--id|--iid|--input|--interval|--job-title|--jq|--kind|--last-used-after|--last-used-before|--level|--limit|--link|--link-url|--location|--member-role|--merge|--message|--method|--milestone|--min-access-level|--name|--namespace|--notes|--notes-file|--off|--offering|--on|--organization|--output|--output-file|--package-version|--page|--password|--path|--pattern|--per-page|--port|--project|--projects-limit|--provider|--push|--raw-field|--ref|--regex|--released-at|--remove|--remove-approval|--remove-deploy|--rename|--replace|--required-approvals|--root-token|--scope|--search|--secret-push-protection|--section|--shell|--since|--snippet|--sort|--source|--sso-url|--start|--start-branch|--start-date|--start-sha|--state|--status|--storage|--sudo|--tag|--tag-message|--tier|--timeout|--timezone|--title|--to|--token|--token-command|--two-factor|--type|--unprotect|--until|--url|--user|--username|--visibility|--weight|-F|-H|-O|-R|-X|-a|-f|-g|-m|-o|-q)
         ((i++))
         [[ "${words[i]}" == "=" ]] && ((i++))
         [[ "$w" == -g || "$w" == --group ]] && ((i < cword)) && gval="${words[i]}"
@@ -1803,7 +1904,7 @@ _hostctl_complete() {
   fi
   local children="$(_hostctl_children "$path")"
   if ((help == 1)); then
-    [[ -z "$path" ]] && children="$(_hostctl_children '') environment exit-codes formatting"
+    [[ -z "$path" ]] && children="$(_hostctl_children '') bulk environment exit-codes formatting"
     COMPREPLY=($(compgen -W "$children" -- "$cur"))
   elif ((argn == 0)) && [[ -n "$children" ]]; then
     COMPREPLY=($(compgen -W "$children" -- "$cur"))

@@ -21,7 +21,7 @@ function __hostctl_command
             case -g --group
                 set skip g
                 continue
-            case '--access-level' '--add' '--approval' '--asset' '--at' '--author' '--author-email' '--author-name' '--bio' '--branch' '--color' '--compress' '--content' '--content-file' '--context' '--context-name' '--created-after' '--created-before' '--default-branch' '--default-role' '--delete' '--deploy' '--description' '--due-date' '--email' '--end' '--entity-type' '--event' '--exclude' '--expires-after' '--expires-at' '--expires-before' '--expires-within' '--extern-uid' '--external-url' '--field' '--fields' '--file' '--filename' '--fingerprint' '--format' '--from' '--group' '--header' '--host' '--id' '--iid' '--input' '--interval' '--job-title' '--jq' '--kind' '--last-used-after' '--last-used-before' '--level' '--limit' '--link' '--link-url' '--location' '--member-role' '--merge' '--message' '--method' '--milestone' '--min-access-level' '--name' '--namespace' '--notes' '--notes-file' '--off' '--offering' '--on' '--organization' '--output' '--output-file' '--package-version' '--page' '--password' '--path' '--pattern' '--per-page' '--port' '--project' '--projects-limit' '--provider' '--push' '--raw-field' '--ref' '--regex' '--released-at' '--remove' '--remove-approval' '--remove-deploy' '--rename' '--replace' '--required-approvals' '--root-token' '--scope' '--search' '--secret-push-protection' '--section' '--shell' '--since' '--snippet' '--sort' '--source' '--sso-url' '--start' '--start-branch' '--start-date' '--start-sha' '--state' '--status' '--storage' '--sudo' '--tag' '--tag-message' '--tier' '--timeout' '--timezone' '--title' '--to' '--token' '--token-command' '--two-factor' '--type' '--unprotect' '--until' '--url' '--user' '--username' '--visibility' '--weight' '-F' '-H' '-O' '-R' '-X' '-a' '-f' '-g' '-m' '-o' '-q'
+            case '--access-level' '--add' '--approval' '--asset' '--at' '--author' '--author-email' '--author-name' '--bio' '--branch' '--color' '--compress' '--content' '--content-file' '--context' '--context-name' '--created-after' '--created-before' '--default-branch' '--default-role' '--delete' '--deploy' '--description' '--due-date' '--email' '--end' '--entity-type' '--event' '--exclude' '--expires-after' '--expires-at' '--expires-before' '--expires-within' '--extern-uid' '--external-url' '--field' '--fields' '--file' '--filename' '--fingerprint' '--format' '--from' '--from-file' '--group' '--header' '--host' '--id' '--iid' '--input' '--interval' '--job-title' '--jq' '--kind' '--last-used-after' '--last-used-before' '--level' '--limit' '--link' '--link-url' '--location' '--member-role' '--merge' '--message' '--method' '--milestone' '--min-access-level' '--name' '--namespace' '--notes' '--notes-file' '--off' '--offering' '--on' '--organization' '--output' '--output-file' '--package-version' '--page' '--password' '--path' '--pattern' '--per-page' '--port' '--project' '--projects-limit' '--provider' '--push' '--raw-field' '--ref' '--regex' '--released-at' '--remove' '--remove-approval' '--remove-deploy' '--rename' '--replace' '--required-approvals' '--root-token' '--scope' '--search' '--secret-push-protection' '--section' '--shell' '--since' '--snippet' '--sort' '--source' '--sso-url' '--start' '--start-branch' '--start-date' '--start-sha' '--state' '--status' '--storage' '--sudo' '--tag' '--tag-message' '--tier' '--timeout' '--timezone' '--title' '--to' '--token' '--token-command' '--two-factor' '--type' '--unprotect' '--until' '--url' '--user' '--username' '--visibility' '--weight' '-F' '-H' '-O' '-R' '-X' '-a' '-f' '-g' '-m' '-o' '-q'
                 set skip 1
                 continue
             case '-*'
@@ -580,7 +580,7 @@ complete -c hostctl -n '__hostctl_at \'\'' -a users -d 'Users (administrators): 
 complete -c hostctl -n '__hostctl_at \'\'' -a whoami -d 'Show the target, the user and the token in use (name, scopes, expiry)'
 complete -c hostctl -n '__hostctl_at \'\'' -a wikis -d 'Wiki pages of projects and groups: list, get (or rendered as HTML), create, update, edit, delete, history, upload, attachments (list, download)'
 complete -c hostctl -n '__hostctl_at \'\'' -a help -d 'Show help for a command'
-complete -c hostctl -n '__fish_seen_subcommand_from help; and __hostctl_at \'\'' -a 'alias api apply audit-events auth backup branches commands commits completion context diff doctor enterprise-users error-tracking export freeze-periods groups init members milestones notifications packages pipelines projects protected-envs releases restore saml scim security-settings serve snippets storage-moves storages tags tokens users whoami wikis environment exit-codes formatting'
+complete -c hostctl -n '__fish_seen_subcommand_from help; and __hostctl_at \'\'' -a 'alias api apply audit-events auth backup branches commands commits completion context diff doctor enterprise-users error-tracking export freeze-periods groups init members milestones notifications packages pipelines projects protected-envs releases restore saml scim security-settings serve snippets storage-moves storages tags tokens users whoami wikis bulk environment exit-codes formatting'
 
 # alias
 complete -c hostctl -n '__hostctl_at \'alias\'' -a delete -d 'Remove a command alias (confirms on a terminal)'
@@ -872,9 +872,13 @@ complete -c hostctl -n '__hostctl_at \'backup\'' -l compress -x -d 'none or gzip
 # branches create
 complete -c hostctl -n '__hostctl_at \'branches create\'' -s R -l project -x -a '(__hostctl_dynamic projects)' -d 'the project (id or full path)'
 complete -c hostctl -n '__hostctl_at \'branches create\'' -l ref -x -a '(__hostctl_dynamic branches)' -d 'branch, tag or commit SHA to start from (required)'
+complete -c hostctl -n '__hostctl_at \'branches create\'' -l from-file -r -F -d 'run once per record of FILE (a JSON array, JSON lines, a YAML list, or one value per line; - for standard input): its keys are the arguments and flags, and what the command line gives applies to every record'
+complete -c hostctl -n '__hostctl_at \'branches create\'' -l fail-fast -d 'with --from-file: stop at the first record that fails (the rest are reported as skipped)'
 
 # branches delete
 complete -c hostctl -n '__hostctl_at \'branches delete\'' -s R -l project -x -a '(__hostctl_dynamic projects)' -d 'the project (id or full path)'
+complete -c hostctl -n '__hostctl_at \'branches delete\'' -l from-file -r -F -d 'run once per record of FILE (a JSON array, JSON lines, a YAML list, or one value per line; - for standard input): its keys are the arguments and flags, and what the command line gives applies to every record'
+complete -c hostctl -n '__hostctl_at \'branches delete\'' -l fail-fast -d 'with --from-file: stop at the first record that fails (the rest are reported as skipped)'
 complete -c hostctl -n '__hostctl_at \'branches delete\'; and __hostctl_arg 1' -a '(__hostctl_dynamic branches)'
 
 # branches delete-merged
@@ -901,6 +905,8 @@ complete -c hostctl -n '__hostctl_at \'branches protect\'' -l merge -x -d 'who m
 complete -c hostctl -n '__hostctl_at \'branches protect\'' -l unprotect -x -d 'who may unprotect: developer, maintainer (default) or admin'
 complete -c hostctl -n '__hostctl_at \'branches protect\'' -l allow-force-push -d 'allow force pushes'
 complete -c hostctl -n '__hostctl_at \'branches protect\'' -l code-owner-approval -d 'require code owner approval'
+complete -c hostctl -n '__hostctl_at \'branches protect\'' -l from-file -r -F -d 'run once per record of FILE (a JSON array, JSON lines, a YAML list, or one value per line; - for standard input): its keys are the arguments and flags, and what the command line gives applies to every record'
+complete -c hostctl -n '__hostctl_at \'branches protect\'' -l fail-fast -d 'with --from-file: stop at the first record that fails (the rest are reported as skipped)'
 complete -c hostctl -n '__hostctl_at \'branches protect\'; and __hostctl_arg 1' -a '(__hostctl_dynamic branches)'
 
 # branches protections list
@@ -924,10 +930,14 @@ complete -c hostctl -n '__hostctl_at \'branches protections update\'' -l allow-f
 complete -c hostctl -n '__hostctl_at \'branches protections update\'' -l no-allow-force-push -d 'forbid force pushes'
 complete -c hostctl -n '__hostctl_at \'branches protections update\'' -l code-owner-approval -d 'require code owner approval'
 complete -c hostctl -n '__hostctl_at \'branches protections update\'' -l no-code-owner-approval -d 'do not require code owner approval'
+complete -c hostctl -n '__hostctl_at \'branches protections update\'' -l from-file -r -F -d 'run once per record of FILE (a JSON array, JSON lines, a YAML list, or one value per line; - for standard input): its keys are the arguments and flags, and what the command line gives applies to every record'
+complete -c hostctl -n '__hostctl_at \'branches protections update\'' -l fail-fast -d 'with --from-file: stop at the first record that fails (the rest are reported as skipped)'
 complete -c hostctl -n '__hostctl_at \'branches protections update\'; and __hostctl_arg 1' -a '(__hostctl_dynamic branches)'
 
 # branches unprotect
 complete -c hostctl -n '__hostctl_at \'branches unprotect\'' -s R -l project -x -a '(__hostctl_dynamic projects)' -d 'the project (id or full path)'
+complete -c hostctl -n '__hostctl_at \'branches unprotect\'' -l from-file -r -F -d 'run once per record of FILE (a JSON array, JSON lines, a YAML list, or one value per line; - for standard input): its keys are the arguments and flags, and what the command line gives applies to every record'
+complete -c hostctl -n '__hostctl_at \'branches unprotect\'' -l fail-fast -d 'with --from-file: stop at the first record that fails (the rest are reported as skipped)'
 complete -c hostctl -n '__hostctl_at \'branches unprotect\'; and __hostctl_arg 1' -a '(__hostctl_dynamic branches)'
 
 # commits create
@@ -941,6 +951,8 @@ complete -c hostctl -n '__hostctl_at \'commits create\'' -l start-sha -x -d 'cre
 complete -c hostctl -n '__hostctl_at \'commits create\'' -l author-name -x -d 'author name (default: you)'
 complete -c hostctl -n '__hostctl_at \'commits create\'' -l author-email -x -d 'author email (default: yours)'
 complete -c hostctl -n '__hostctl_at \'commits create\'' -l force -d 'with --start-branch/--start-sha, overwrite --branch if it exists'
+complete -c hostctl -n '__hostctl_at \'commits create\'' -l from-file -r -F -d 'run once per record of FILE (a JSON array, JSON lines, a YAML list, or one value per line; - for standard input): its keys are the arguments and flags, and what the command line gives applies to every record'
+complete -c hostctl -n '__hostctl_at \'commits create\'' -l fail-fast -d 'with --from-file: stop at the first record that fails (the rest are reported as skipped)'
 
 # commits get
 complete -c hostctl -n '__hostctl_at \'commits get\'' -s R -l project -x -a '(__hostctl_dynamic projects)' -d 'the project (id or full path)'
@@ -1019,18 +1031,26 @@ complete -c hostctl -n '__hostctl_at \'error-tracking keys list\'' -l limit -x -
 
 # error-tracking keys create
 complete -c hostctl -n '__hostctl_at \'error-tracking keys create\'' -s R -l project -x -a '(__hostctl_dynamic projects)' -d 'the project (id or full path)'
+complete -c hostctl -n '__hostctl_at \'error-tracking keys create\'' -l from-file -r -F -d 'run once per record of FILE (a JSON array, JSON lines, a YAML list, or one value per line; - for standard input): its keys are the arguments and flags, and what the command line gives applies to every record'
+complete -c hostctl -n '__hostctl_at \'error-tracking keys create\'' -l fail-fast -d 'with --from-file: stop at the first record that fails (the rest are reported as skipped)'
 
 # error-tracking keys delete
 complete -c hostctl -n '__hostctl_at \'error-tracking keys delete\'' -s R -l project -x -a '(__hostctl_dynamic projects)' -d 'the project (id or full path)'
+complete -c hostctl -n '__hostctl_at \'error-tracking keys delete\'' -l from-file -r -F -d 'run once per record of FILE (a JSON array, JSON lines, a YAML list, or one value per line; - for standard input): its keys are the arguments and flags, and what the command line gives applies to every record'
+complete -c hostctl -n '__hostctl_at \'error-tracking keys delete\'' -l fail-fast -d 'with --from-file: stop at the first record that fails (the rest are reported as skipped)'
 
 # error-tracking settings get
 complete -c hostctl -n '__hostctl_at \'error-tracking settings get\'' -s R -l project -x -a '(__hostctl_dynamic projects)' -d 'the project (id or full path)'
 
 # error-tracking settings enable
 complete -c hostctl -n '__hostctl_at \'error-tracking settings enable\'' -s R -l project -x -a '(__hostctl_dynamic projects)' -d 'the project (id or full path)'
+complete -c hostctl -n '__hostctl_at \'error-tracking settings enable\'' -l from-file -r -F -d 'run once per record of FILE (a JSON array, JSON lines, a YAML list, or one value per line; - for standard input): its keys are the arguments and flags, and what the command line gives applies to every record'
+complete -c hostctl -n '__hostctl_at \'error-tracking settings enable\'' -l fail-fast -d 'with --from-file: stop at the first record that fails (the rest are reported as skipped)'
 
 # error-tracking settings disable
 complete -c hostctl -n '__hostctl_at \'error-tracking settings disable\'' -s R -l project -x -a '(__hostctl_dynamic projects)' -d 'the project (id or full path)'
+complete -c hostctl -n '__hostctl_at \'error-tracking settings disable\'' -l from-file -r -F -d 'run once per record of FILE (a JSON array, JSON lines, a YAML list, or one value per line; - for standard input): its keys are the arguments and flags, and what the command line gives applies to every record'
+complete -c hostctl -n '__hostctl_at \'error-tracking settings disable\'' -l fail-fast -d 'with --from-file: stop at the first record that fails (the rest are reported as skipped)'
 
 # export
 complete -c hostctl -n '__hostctl_at \'export\'' -s g -l group -x -a '(__hostctl_dynamic groups)' -d 'a group to export (repeatable)'
@@ -1043,9 +1063,13 @@ complete -c hostctl -n '__hostctl_at \'freeze-periods create\'' -s R -l project 
 complete -c hostctl -n '__hostctl_at \'freeze-periods create\'' -l start -x -d 'when each freeze begins, as cron (minute hour day-of-month month day-of-week)'
 complete -c hostctl -n '__hostctl_at \'freeze-periods create\'' -l end -x -d 'when each freeze ends, as cron'
 complete -c hostctl -n '__hostctl_at \'freeze-periods create\'' -l timezone -x -a '(__hostctl_dynamic timezones)' -d 'IANA time zone of the cron fields (the server default is UTC)'
+complete -c hostctl -n '__hostctl_at \'freeze-periods create\'' -l from-file -r -F -d 'run once per record of FILE (a JSON array, JSON lines, a YAML list, or one value per line; - for standard input): its keys are the arguments and flags, and what the command line gives applies to every record'
+complete -c hostctl -n '__hostctl_at \'freeze-periods create\'' -l fail-fast -d 'with --from-file: stop at the first record that fails (the rest are reported as skipped)'
 
 # freeze-periods delete
 complete -c hostctl -n '__hostctl_at \'freeze-periods delete\'' -s R -l project -x -a '(__hostctl_dynamic projects)' -d 'the project (id or full path)'
+complete -c hostctl -n '__hostctl_at \'freeze-periods delete\'' -l from-file -r -F -d 'run once per record of FILE (a JSON array, JSON lines, a YAML list, or one value per line; - for standard input): its keys are the arguments and flags, and what the command line gives applies to every record'
+complete -c hostctl -n '__hostctl_at \'freeze-periods delete\'' -l fail-fast -d 'with --from-file: stop at the first record that fails (the rest are reported as skipped)'
 
 # freeze-periods get
 complete -c hostctl -n '__hostctl_at \'freeze-periods get\'' -s R -l project -x -a '(__hostctl_dynamic projects)' -d 'the project (id or full path)'
@@ -1066,6 +1090,8 @@ complete -c hostctl -n '__hostctl_at \'freeze-periods update\'' -s R -l project 
 complete -c hostctl -n '__hostctl_at \'freeze-periods update\'' -l start -x -d 'when each freeze begins, as cron (minute hour day-of-month month day-of-week)'
 complete -c hostctl -n '__hostctl_at \'freeze-periods update\'' -l end -x -d 'when each freeze ends, as cron'
 complete -c hostctl -n '__hostctl_at \'freeze-periods update\'' -l timezone -x -a '(__hostctl_dynamic timezones)' -d 'IANA time zone of the cron fields (the server default is UTC)'
+complete -c hostctl -n '__hostctl_at \'freeze-periods update\'' -l from-file -r -F -d 'run once per record of FILE (a JSON array, JSON lines, a YAML list, or one value per line; - for standard input): its keys are the arguments and flags, and what the command line gives applies to every record'
+complete -c hostctl -n '__hostctl_at \'freeze-periods update\'' -l fail-fast -d 'with --from-file: stop at the first record that fails (the rest are reported as skipped)'
 
 # groups create
 complete -c hostctl -n '__hostctl_at \'groups create\'' -l name -x -d 'display name'
@@ -1073,8 +1099,12 @@ complete -c hostctl -n '__hostctl_at \'groups create\'' -l path -r -F -d 'URL pa
 complete -c hostctl -n '__hostctl_at \'groups create\'' -s g -l group -x -a '(__hostctl_dynamic groups)' -d 'parent group (id or full path)'
 complete -c hostctl -n '__hostctl_at \'groups create\'' -l visibility -x -a 'private internal public' -d 'private, internal or public'
 complete -c hostctl -n '__hostctl_at \'groups create\'' -l description -x -d 'description'
+complete -c hostctl -n '__hostctl_at \'groups create\'' -l from-file -r -F -d 'run once per record of FILE (a JSON array, JSON lines, a YAML list, or one value per line; - for standard input): its keys are the arguments and flags, and what the command line gives applies to every record'
+complete -c hostctl -n '__hostctl_at \'groups create\'' -l fail-fast -d 'with --from-file: stop at the first record that fails (the rest are reported as skipped)'
 
 # groups delete
+complete -c hostctl -n '__hostctl_at \'groups delete\'' -l from-file -r -F -d 'run once per record of FILE (a JSON array, JSON lines, a YAML list, or one value per line; - for standard input): its keys are the arguments and flags, and what the command line gives applies to every record'
+complete -c hostctl -n '__hostctl_at \'groups delete\'' -l fail-fast -d 'with --from-file: stop at the first record that fails (the rest are reported as skipped)'
 complete -c hostctl -n '__hostctl_at \'groups delete\'; and __hostctl_arg 1' -a '(__hostctl_dynamic groups)'
 
 # groups get
@@ -1101,6 +1131,8 @@ complete -c hostctl -n '__hostctl_at \'groups update\'' -l name -x -d 'display n
 complete -c hostctl -n '__hostctl_at \'groups update\'' -l path -r -F -d 'URL path'
 complete -c hostctl -n '__hostctl_at \'groups update\'' -l visibility -x -a 'private internal public' -d 'private, internal or public'
 complete -c hostctl -n '__hostctl_at \'groups update\'' -l description -x -d 'description'
+complete -c hostctl -n '__hostctl_at \'groups update\'' -l from-file -r -F -d 'run once per record of FILE (a JSON array, JSON lines, a YAML list, or one value per line; - for standard input): its keys are the arguments and flags, and what the command line gives applies to every record'
+complete -c hostctl -n '__hostctl_at \'groups update\'' -l fail-fast -d 'with --from-file: stop at the first record that fails (the rest are reported as skipped)'
 complete -c hostctl -n '__hostctl_at \'groups update\'; and __hostctl_arg 1' -a '(__hostctl_dynamic groups)'
 
 # init
@@ -1119,6 +1151,8 @@ complete -c hostctl -n '__hostctl_at \'members add\'' -s g -l group -x -a '(__ho
 complete -c hostctl -n '__hostctl_at \'members add\'' -l user -x -a '(__hostctl_dynamic users)' -d 'the user (id or username)'
 complete -c hostctl -n '__hostctl_at \'members add\'' -l access-level -x -a 'guest planner reporter developer maintainer owner' -d 'guest, planner, reporter, developer, maintainer, owner (or 10, 15, 20, 30, 40, 50)'
 complete -c hostctl -n '__hostctl_at \'members add\'' -l expires-at -x -d 'membership ends on this date (YYYY-MM-DD)'
+complete -c hostctl -n '__hostctl_at \'members add\'' -l from-file -r -F -d 'run once per record of FILE (a JSON array, JSON lines, a YAML list, or one value per line; - for standard input): its keys are the arguments and flags, and what the command line gives applies to every record'
+complete -c hostctl -n '__hostctl_at \'members add\'' -l fail-fast -d 'with --from-file: stop at the first record that fails (the rest are reported as skipped)'
 
 # members list
 complete -c hostctl -n '__hostctl_at \'members list\'' -s R -l project -x -a '(__hostctl_dynamic projects)' -d 'members of this project (id or full path)'
@@ -1134,6 +1168,8 @@ complete -c hostctl -n '__hostctl_at \'members list\'' -l limit -x -d 'stop afte
 complete -c hostctl -n '__hostctl_at \'members remove\'' -s R -l project -x -a '(__hostctl_dynamic projects)' -d 'members of this project (id or full path)'
 complete -c hostctl -n '__hostctl_at \'members remove\'' -s g -l group -x -a '(__hostctl_dynamic groups)' -d 'members of this group (id or full path)'
 complete -c hostctl -n '__hostctl_at \'members remove\'' -l user -x -a '(__hostctl_dynamic users)' -d 'the member (id or username)'
+complete -c hostctl -n '__hostctl_at \'members remove\'' -l from-file -r -F -d 'run once per record of FILE (a JSON array, JSON lines, a YAML list, or one value per line; - for standard input): its keys are the arguments and flags, and what the command line gives applies to every record'
+complete -c hostctl -n '__hostctl_at \'members remove\'' -l fail-fast -d 'with --from-file: stop at the first record that fails (the rest are reported as skipped)'
 
 # members update
 complete -c hostctl -n '__hostctl_at \'members update\'' -s R -l project -x -a '(__hostctl_dynamic projects)' -d 'members of this project (id or full path)'
@@ -1141,10 +1177,14 @@ complete -c hostctl -n '__hostctl_at \'members update\'' -s g -l group -x -a '(_
 complete -c hostctl -n '__hostctl_at \'members update\'' -l user -x -a '(__hostctl_dynamic users)' -d 'the member (id or username)'
 complete -c hostctl -n '__hostctl_at \'members update\'' -l access-level -x -a 'guest planner reporter developer maintainer owner' -d 'guest, planner, reporter, developer, maintainer, owner (or 10 … 50)'
 complete -c hostctl -n '__hostctl_at \'members update\'' -l expires-at -x -d 'membership ends on this date (YYYY-MM-DD)'
+complete -c hostctl -n '__hostctl_at \'members update\'' -l from-file -r -F -d 'run once per record of FILE (a JSON array, JSON lines, a YAML list, or one value per line; - for standard input): its keys are the arguments and flags, and what the command line gives applies to every record'
+complete -c hostctl -n '__hostctl_at \'members update\'' -l fail-fast -d 'with --from-file: stop at the first record that fails (the rest are reported as skipped)'
 
 # milestones close
 complete -c hostctl -n '__hostctl_at \'milestones close\'' -s R -l project -x -a '(__hostctl_dynamic projects)' -d 'the project\'s milestones (id or full path)'
 complete -c hostctl -n '__hostctl_at \'milestones close\'' -s g -l group -x -a '(__hostctl_dynamic groups)' -d 'the group\'s milestones (id or full path)'
+complete -c hostctl -n '__hostctl_at \'milestones close\'' -l from-file -r -F -d 'run once per record of FILE (a JSON array, JSON lines, a YAML list, or one value per line; - for standard input): its keys are the arguments and flags, and what the command line gives applies to every record'
+complete -c hostctl -n '__hostctl_at \'milestones close\'' -l fail-fast -d 'with --from-file: stop at the first record that fails (the rest are reported as skipped)'
 
 # milestones create
 complete -c hostctl -n '__hostctl_at \'milestones create\'' -s R -l project -x -a '(__hostctl_dynamic projects)' -d 'the project\'s milestones (id or full path)'
@@ -1153,6 +1193,8 @@ complete -c hostctl -n '__hostctl_at \'milestones create\'' -l title -x -d 'titl
 complete -c hostctl -n '__hostctl_at \'milestones create\'' -l description -x -d 'description'
 complete -c hostctl -n '__hostctl_at \'milestones create\'' -l start-date -x -d 'start date (YYYY-MM-DD)'
 complete -c hostctl -n '__hostctl_at \'milestones create\'' -l due-date -x -d 'due date (YYYY-MM-DD)'
+complete -c hostctl -n '__hostctl_at \'milestones create\'' -l from-file -r -F -d 'run once per record of FILE (a JSON array, JSON lines, a YAML list, or one value per line; - for standard input): its keys are the arguments and flags, and what the command line gives applies to every record'
+complete -c hostctl -n '__hostctl_at \'milestones create\'' -l fail-fast -d 'with --from-file: stop at the first record that fails (the rest are reported as skipped)'
 
 # milestones get
 complete -c hostctl -n '__hostctl_at \'milestones get\'' -s R -l project -x -a '(__hostctl_dynamic projects)' -d 'the project\'s milestones (id or full path)'
@@ -1181,6 +1223,8 @@ complete -c hostctl -n '__hostctl_at \'milestones update\'' -l start-date -x -d 
 complete -c hostctl -n '__hostctl_at \'milestones update\'' -l due-date -x -d 'due date (YYYY-MM-DD)'
 complete -c hostctl -n '__hostctl_at \'milestones update\'' -l close -d 'close the milestone'
 complete -c hostctl -n '__hostctl_at \'milestones update\'' -l reopen -d 'reopen a closed milestone'
+complete -c hostctl -n '__hostctl_at \'milestones update\'' -l from-file -r -F -d 'run once per record of FILE (a JSON array, JSON lines, a YAML list, or one value per line; - for standard input): its keys are the arguments and flags, and what the command line gives applies to every record'
+complete -c hostctl -n '__hostctl_at \'milestones update\'' -l fail-fast -d 'with --from-file: stop at the first record that fails (the rest are reported as skipped)'
 
 # notifications get
 complete -c hostctl -n '__hostctl_at \'notifications get\'' -s R -l project -x -a '(__hostctl_dynamic projects)' -d 'the setting for this project (id or full path)'
@@ -1202,12 +1246,18 @@ complete -c hostctl -n '__hostctl_at \'notifications set\'' -l level -x -a 'disa
 complete -c hostctl -n '__hostctl_at \'notifications set\'' -l on -x -a 'new_release new_note new_issue reopen_issue close_issue reassign_issue issue_due new_merge_request push_to_merge_request reopen_merge_request close_merge_request reassign_merge_request change_reviewer_merge_request merge_merge_request failed_pipeline fixed_pipeline success_pipeline moved_project merge_when_pipeline_succeeds new_epic approver' -d 'events to be notified of (comma-separated or repeated)'
 complete -c hostctl -n '__hostctl_at \'notifications set\'' -l off -x -a 'new_release new_note new_issue reopen_issue close_issue reassign_issue issue_due new_merge_request push_to_merge_request reopen_merge_request close_merge_request reassign_merge_request change_reviewer_merge_request merge_merge_request failed_pipeline fixed_pipeline success_pipeline moved_project merge_when_pipeline_succeeds new_epic approver' -d 'events not to be notified of (comma-separated or repeated)'
 complete -c hostctl -n '__hostctl_at \'notifications set\'' -l email -x -d 'where notifications go (global setting only; one of your verified addresses)'
+complete -c hostctl -n '__hostctl_at \'notifications set\'' -l from-file -r -F -d 'run once per record of FILE (a JSON array, JSON lines, a YAML list, or one value per line; - for standard input): its keys are the arguments and flags, and what the command line gives applies to every record'
+complete -c hostctl -n '__hostctl_at \'notifications set\'' -l fail-fast -d 'with --from-file: stop at the first record that fails (the rest are reported as skipped)'
 
 # packages delete
 complete -c hostctl -n '__hostctl_at \'packages delete\'' -s R -l project -x -a '(__hostctl_dynamic projects)' -d 'the project (id or full path)'
+complete -c hostctl -n '__hostctl_at \'packages delete\'' -l from-file -r -F -d 'run once per record of FILE (a JSON array, JSON lines, a YAML list, or one value per line; - for standard input): its keys are the arguments and flags, and what the command line gives applies to every record'
+complete -c hostctl -n '__hostctl_at \'packages delete\'' -l fail-fast -d 'with --from-file: stop at the first record that fails (the rest are reported as skipped)'
 
 # packages delete-file
 complete -c hostctl -n '__hostctl_at \'packages delete-file\'' -s R -l project -x -a '(__hostctl_dynamic projects)' -d 'the project (id or full path)'
+complete -c hostctl -n '__hostctl_at \'packages delete-file\'' -l from-file -r -F -d 'run once per record of FILE (a JSON array, JSON lines, a YAML list, or one value per line; - for standard input): its keys are the arguments and flags, and what the command line gives applies to every record'
+complete -c hostctl -n '__hostctl_at \'packages delete-file\'' -l fail-fast -d 'with --from-file: stop at the first record that fails (the rest are reported as skipped)'
 
 # packages download
 complete -c hostctl -n '__hostctl_at \'packages download\'' -s R -l project -x -a '(__hostctl_dynamic projects)' -d 'the project (id or full path)'
@@ -1263,6 +1313,8 @@ complete -c hostctl -n '__hostctl_at \'packages protection add\'' -l pattern -x 
 complete -c hostctl -n '__hostctl_at \'packages protection add\'' -l type -x -d 'package type: composer, conan, generic, golang, helm, maven, npm, nuget, pypi, terraform_module'
 complete -c hostctl -n '__hostctl_at \'packages protection add\'' -l push -x -d 'lowest role that may publish: maintainer, owner, admin, or any (not restricted by this rule)'
 complete -c hostctl -n '__hostctl_at \'packages protection add\'' -l delete -x -d 'lowest role that may delete: owner, admin, or any (not restricted by this rule)'
+complete -c hostctl -n '__hostctl_at \'packages protection add\'' -l from-file -r -F -d 'run once per record of FILE (a JSON array, JSON lines, a YAML list, or one value per line; - for standard input): its keys are the arguments and flags, and what the command line gives applies to every record'
+complete -c hostctl -n '__hostctl_at \'packages protection add\'' -l fail-fast -d 'with --from-file: stop at the first record that fails (the rest are reported as skipped)'
 
 # packages protection update
 complete -c hostctl -n '__hostctl_at \'packages protection update\'' -s R -l project -x -a '(__hostctl_dynamic projects)' -d 'the project (id or full path)'
@@ -1270,9 +1322,13 @@ complete -c hostctl -n '__hostctl_at \'packages protection update\'' -l pattern 
 complete -c hostctl -n '__hostctl_at \'packages protection update\'' -l type -x -d 'package type: composer, conan, generic, golang, helm, maven, npm, nuget, pypi, terraform_module'
 complete -c hostctl -n '__hostctl_at \'packages protection update\'' -l push -x -d 'lowest role that may publish: maintainer, owner, admin, or any (not restricted by this rule)'
 complete -c hostctl -n '__hostctl_at \'packages protection update\'' -l delete -x -d 'lowest role that may delete: owner, admin, or any (not restricted by this rule)'
+complete -c hostctl -n '__hostctl_at \'packages protection update\'' -l from-file -r -F -d 'run once per record of FILE (a JSON array, JSON lines, a YAML list, or one value per line; - for standard input): its keys are the arguments and flags, and what the command line gives applies to every record'
+complete -c hostctl -n '__hostctl_at \'packages protection update\'' -l fail-fast -d 'with --from-file: stop at the first record that fails (the rest are reported as skipped)'
 
 # packages protection remove
 complete -c hostctl -n '__hostctl_at \'packages protection remove\'' -s R -l project -x -a '(__hostctl_dynamic projects)' -d 'the project (id or full path)'
+complete -c hostctl -n '__hostctl_at \'packages protection remove\'' -l from-file -r -F -d 'run once per record of FILE (a JSON array, JSON lines, a YAML list, or one value per line; - for standard input): its keys are the arguments and flags, and what the command line gives applies to every record'
+complete -c hostctl -n '__hostctl_at \'packages protection remove\'' -l fail-fast -d 'with --from-file: stop at the first record that fails (the rest are reported as skipped)'
 
 # packages upload
 complete -c hostctl -n '__hostctl_at \'packages upload\'' -s R -l project -x -a '(__hostctl_dynamic projects)' -d 'the project (id or full path)'
@@ -1280,17 +1336,25 @@ complete -c hostctl -n '__hostctl_at \'packages upload\'' -l name -x -d 'package
 complete -c hostctl -n '__hostctl_at \'packages upload\'' -l package-version -x -d 'package version, e.g. 1.4.0'
 complete -c hostctl -n '__hostctl_at \'packages upload\'' -l status -x -d 'default, or hidden to keep the package out of lists'
 complete -c hostctl -n '__hostctl_at \'packages upload\'' -l path -x -a '(__fish_complete_directories)' -d 'a directory inside the package to put the files in'
+complete -c hostctl -n '__hostctl_at \'packages upload\'' -l from-file -r -F -d 'run once per record of FILE (a JSON array, JSON lines, a YAML list, or one value per line; - for standard input): its keys are the arguments and flags, and what the command line gives applies to every record'
+complete -c hostctl -n '__hostctl_at \'packages upload\'' -l fail-fast -d 'with --from-file: stop at the first record that fails (the rest are reported as skipped)'
 complete -c hostctl -n '__hostctl_at \'packages upload\'; and __hostctl_arg 1 more' -F
 
 # pipelines cancel
 complete -c hostctl -n '__hostctl_at \'pipelines cancel\'' -s R -l project -x -a '(__hostctl_dynamic projects)' -d 'the project (id or full path)'
+complete -c hostctl -n '__hostctl_at \'pipelines cancel\'' -l from-file -r -F -d 'run once per record of FILE (a JSON array, JSON lines, a YAML list, or one value per line; - for standard input): its keys are the arguments and flags, and what the command line gives applies to every record'
+complete -c hostctl -n '__hostctl_at \'pipelines cancel\'' -l fail-fast -d 'with --from-file: stop at the first record that fails (the rest are reported as skipped)'
 
 # pipelines create
 complete -c hostctl -n '__hostctl_at \'pipelines create\'' -s R -l project -x -a '(__hostctl_dynamic projects)' -d 'the project (id or full path)'
 complete -c hostctl -n '__hostctl_at \'pipelines create\'' -l ref -x -a '(__hostctl_dynamic branches)' -d 'the branch or tag to run for'
+complete -c hostctl -n '__hostctl_at \'pipelines create\'' -l from-file -r -F -d 'run once per record of FILE (a JSON array, JSON lines, a YAML list, or one value per line; - for standard input): its keys are the arguments and flags, and what the command line gives applies to every record'
+complete -c hostctl -n '__hostctl_at \'pipelines create\'' -l fail-fast -d 'with --from-file: stop at the first record that fails (the rest are reported as skipped)'
 
 # pipelines delete
 complete -c hostctl -n '__hostctl_at \'pipelines delete\'' -s R -l project -x -a '(__hostctl_dynamic projects)' -d 'the project (id or full path)'
+complete -c hostctl -n '__hostctl_at \'pipelines delete\'' -l from-file -r -F -d 'run once per record of FILE (a JSON array, JSON lines, a YAML list, or one value per line; - for standard input): its keys are the arguments and flags, and what the command line gives applies to every record'
+complete -c hostctl -n '__hostctl_at \'pipelines delete\'' -l fail-fast -d 'with --from-file: stop at the first record that fails (the rest are reported as skipped)'
 
 # pipelines get
 complete -c hostctl -n '__hostctl_at \'pipelines get\'' -s R -l project -x -a '(__hostctl_dynamic projects)' -d 'the project (id or full path)'
@@ -1307,8 +1371,12 @@ complete -c hostctl -n '__hostctl_at \'pipelines list\'' -l limit -x -d 'stop af
 
 # pipelines retry
 complete -c hostctl -n '__hostctl_at \'pipelines retry\'' -s R -l project -x -a '(__hostctl_dynamic projects)' -d 'the project (id or full path)'
+complete -c hostctl -n '__hostctl_at \'pipelines retry\'' -l from-file -r -F -d 'run once per record of FILE (a JSON array, JSON lines, a YAML list, or one value per line; - for standard input): its keys are the arguments and flags, and what the command line gives applies to every record'
+complete -c hostctl -n '__hostctl_at \'pipelines retry\'' -l fail-fast -d 'with --from-file: stop at the first record that fails (the rest are reported as skipped)'
 
 # projects archive
+complete -c hostctl -n '__hostctl_at \'projects archive\'' -l from-file -r -F -d 'run once per record of FILE (a JSON array, JSON lines, a YAML list, or one value per line; - for standard input): its keys are the arguments and flags, and what the command line gives applies to every record'
+complete -c hostctl -n '__hostctl_at \'projects archive\'' -l fail-fast -d 'with --from-file: stop at the first record that fails (the rest are reported as skipped)'
 complete -c hostctl -n '__hostctl_at \'projects archive\'; and __hostctl_arg 1' -a '(__hostctl_dynamic projects)'
 
 # projects create
@@ -1321,8 +1389,12 @@ complete -c hostctl -n '__hostctl_at \'projects create\'' -l visibility -x -a 'p
 complete -c hostctl -n '__hostctl_at \'projects create\'' -l default-branch -x -d 'name of the default branch'
 complete -c hostctl -n '__hostctl_at \'projects create\'' -l readme -d 'start the repository with a README commit'
 complete -c hostctl -n '__hostctl_at \'projects create\'' -l storage -x -a '(__hostctl_dynamic storages)' -d 'storage for the repository (administrators)'
+complete -c hostctl -n '__hostctl_at \'projects create\'' -l from-file -r -F -d 'run once per record of FILE (a JSON array, JSON lines, a YAML list, or one value per line; - for standard input): its keys are the arguments and flags, and what the command line gives applies to every record'
+complete -c hostctl -n '__hostctl_at \'projects create\'' -l fail-fast -d 'with --from-file: stop at the first record that fails (the rest are reported as skipped)'
 
 # projects delete
+complete -c hostctl -n '__hostctl_at \'projects delete\'' -l from-file -r -F -d 'run once per record of FILE (a JSON array, JSON lines, a YAML list, or one value per line; - for standard input): its keys are the arguments and flags, and what the command line gives applies to every record'
+complete -c hostctl -n '__hostctl_at \'projects delete\'' -l fail-fast -d 'with --from-file: stop at the first record that fails (the rest are reported as skipped)'
 complete -c hostctl -n '__hostctl_at \'projects delete\'; and __hostctl_arg 1' -a '(__hostctl_dynamic projects)'
 
 # projects get
@@ -1351,18 +1423,26 @@ complete -c hostctl -n '__hostctl_at \'projects list\'' -l limit -x -d 'stop aft
 complete -c hostctl -n '__hostctl_at \'projects share\'' -s g -l group -x -a '(__hostctl_dynamic groups)' -d 'the group to share with (id or full path)'
 complete -c hostctl -n '__hostctl_at \'projects share\'' -l access-level -x -a 'guest planner reporter developer maintainer owner' -d 'the most its members get: guest, planner, reporter, developer, maintainer, owner (or 10 … 50)'
 complete -c hostctl -n '__hostctl_at \'projects share\'' -l expires-at -x -d 'the share ends on this date (YYYY-MM-DD)'
+complete -c hostctl -n '__hostctl_at \'projects share\'' -l from-file -r -F -d 'run once per record of FILE (a JSON array, JSON lines, a YAML list, or one value per line; - for standard input): its keys are the arguments and flags, and what the command line gives applies to every record'
+complete -c hostctl -n '__hostctl_at \'projects share\'' -l fail-fast -d 'with --from-file: stop at the first record that fails (the rest are reported as skipped)'
 complete -c hostctl -n '__hostctl_at \'projects share\'; and __hostctl_arg 1' -a '(__hostctl_dynamic projects)'
 
 # projects transfer
 complete -c hostctl -n '__hostctl_at \'projects transfer\'' -s g -l group -x -a '(__hostctl_dynamic groups)' -d 'the group to move it into (id or full path)'
 complete -c hostctl -n '__hostctl_at \'projects transfer\'' -l namespace -x -a '(__hostctl_dynamic groups)' -d 'the group or user namespace to move it into (id or full path)'
+complete -c hostctl -n '__hostctl_at \'projects transfer\'' -l from-file -r -F -d 'run once per record of FILE (a JSON array, JSON lines, a YAML list, or one value per line; - for standard input): its keys are the arguments and flags, and what the command line gives applies to every record'
+complete -c hostctl -n '__hostctl_at \'projects transfer\'' -l fail-fast -d 'with --from-file: stop at the first record that fails (the rest are reported as skipped)'
 complete -c hostctl -n '__hostctl_at \'projects transfer\'; and __hostctl_arg 1' -a '(__hostctl_dynamic projects)'
 
 # projects unarchive
+complete -c hostctl -n '__hostctl_at \'projects unarchive\'' -l from-file -r -F -d 'run once per record of FILE (a JSON array, JSON lines, a YAML list, or one value per line; - for standard input): its keys are the arguments and flags, and what the command line gives applies to every record'
+complete -c hostctl -n '__hostctl_at \'projects unarchive\'' -l fail-fast -d 'with --from-file: stop at the first record that fails (the rest are reported as skipped)'
 complete -c hostctl -n '__hostctl_at \'projects unarchive\'; and __hostctl_arg 1' -a '(__hostctl_dynamic projects)'
 
 # projects unshare
 complete -c hostctl -n '__hostctl_at \'projects unshare\'' -s g -l group -x -a '(__hostctl_dynamic groups)' -d 'the group it is shared with (id or full path)'
+complete -c hostctl -n '__hostctl_at \'projects unshare\'' -l from-file -r -F -d 'run once per record of FILE (a JSON array, JSON lines, a YAML list, or one value per line; - for standard input): its keys are the arguments and flags, and what the command line gives applies to every record'
+complete -c hostctl -n '__hostctl_at \'projects unshare\'' -l fail-fast -d 'with --from-file: stop at the first record that fails (the rest are reported as skipped)'
 complete -c hostctl -n '__hostctl_at \'projects unshare\'; and __hostctl_arg 1' -a '(__hostctl_dynamic projects)'
 
 # projects update
@@ -1372,6 +1452,8 @@ complete -c hostctl -n '__hostctl_at \'projects update\'' -l description -x -d '
 complete -c hostctl -n '__hostctl_at \'projects update\'' -l visibility -x -a 'private internal public' -d 'private, internal or public'
 complete -c hostctl -n '__hostctl_at \'projects update\'' -l default-branch -x -d 'default branch'
 complete -c hostctl -n '__hostctl_at \'projects update\'' -l storage -x -a '(__hostctl_dynamic storages)' -d 'storage for the repository (administrators)'
+complete -c hostctl -n '__hostctl_at \'projects update\'' -l from-file -r -F -d 'run once per record of FILE (a JSON array, JSON lines, a YAML list, or one value per line; - for standard input): its keys are the arguments and flags, and what the command line gives applies to every record'
+complete -c hostctl -n '__hostctl_at \'projects update\'' -l fail-fast -d 'with --from-file: stop at the first record that fails (the rest are reported as skipped)'
 complete -c hostctl -n '__hostctl_at \'projects update\'; and __hostctl_arg 1' -a '(__hostctl_dynamic projects)'
 
 # protected-envs get
@@ -1391,10 +1473,14 @@ complete -c hostctl -n '__hostctl_at \'protected-envs protect\'' -s g -l group -
 complete -c hostctl -n '__hostctl_at \'protected-envs protect\'' -s R -l project -x -a '(__hostctl_dynamic projects)' -d 'a project (id or full path)'
 complete -c hostctl -n '__hostctl_at \'protected-envs protect\'' -l deploy -x -d 'who may deploy: maintainer, developer, admin, user:NAME, group:PATH[+inherited] (repeatable)'
 complete -c hostctl -n '__hostctl_at \'protected-envs protect\'' -l approval -x -d 'who must approve: the same forms with *N for N approvals, e.g. developer*2 (repeatable)'
+complete -c hostctl -n '__hostctl_at \'protected-envs protect\'' -l from-file -r -F -d 'run once per record of FILE (a JSON array, JSON lines, a YAML list, or one value per line; - for standard input): its keys are the arguments and flags, and what the command line gives applies to every record'
+complete -c hostctl -n '__hostctl_at \'protected-envs protect\'' -l fail-fast -d 'with --from-file: stop at the first record that fails (the rest are reported as skipped)'
 
 # protected-envs unprotect
 complete -c hostctl -n '__hostctl_at \'protected-envs unprotect\'' -s g -l group -x -a '(__hostctl_dynamic groups)' -d 'a group (id or full path); its environments are deployment tiers'
 complete -c hostctl -n '__hostctl_at \'protected-envs unprotect\'' -s R -l project -x -a '(__hostctl_dynamic projects)' -d 'a project (id or full path)'
+complete -c hostctl -n '__hostctl_at \'protected-envs unprotect\'' -l from-file -r -F -d 'run once per record of FILE (a JSON array, JSON lines, a YAML list, or one value per line; - for standard input): its keys are the arguments and flags, and what the command line gives applies to every record'
+complete -c hostctl -n '__hostctl_at \'protected-envs unprotect\'' -l fail-fast -d 'with --from-file: stop at the first record that fails (the rest are reported as skipped)'
 
 # protected-envs update
 complete -c hostctl -n '__hostctl_at \'protected-envs update\'' -s g -l group -x -a '(__hostctl_dynamic groups)' -d 'a group (id or full path); its environments are deployment tiers'
@@ -1404,6 +1490,8 @@ complete -c hostctl -n '__hostctl_at \'protected-envs update\'' -l approval -x -
 complete -c hostctl -n '__hostctl_at \'protected-envs update\'' -l remove-deploy -x -d 'remove the deploy entry matching this spec (repeatable)'
 complete -c hostctl -n '__hostctl_at \'protected-envs update\'' -l remove-approval -x -d 'remove the approval rule matching this spec (repeatable)'
 complete -c hostctl -n '__hostctl_at \'protected-envs update\'' -l required-approvals -x -d 'approvals required to deploy (required_approval_count, 0 to 5)'
+complete -c hostctl -n '__hostctl_at \'protected-envs update\'' -l from-file -r -F -d 'run once per record of FILE (a JSON array, JSON lines, a YAML list, or one value per line; - for standard input): its keys are the arguments and flags, and what the command line gives applies to every record'
+complete -c hostctl -n '__hostctl_at \'protected-envs update\'' -l fail-fast -d 'with --from-file: stop at the first record that fails (the rest are reported as skipped)'
 
 # releases create
 complete -c hostctl -n '__hostctl_at \'releases create\'' -s R -l project -x -a '(__hostctl_dynamic projects)' -d 'the project (id or full path)'
@@ -1416,9 +1504,13 @@ complete -c hostctl -n '__hostctl_at \'releases create\'' -l notes-file -r -F -d
 complete -c hostctl -n '__hostctl_at \'releases create\'' -l milestone -x -d 'attach this milestone (repeatable)'
 complete -c hostctl -n '__hostctl_at \'releases create\'' -l link -x -d 'asset link name=...,url=...[,type=other|runbook|image|package][,path=/direct/asset/path] (repeatable)'
 complete -c hostctl -n '__hostctl_at \'releases create\'' -l released-at -x -d 'release date (ISO 8601); in the future makes an upcoming release, in the past a historical one'
+complete -c hostctl -n '__hostctl_at \'releases create\'' -l from-file -r -F -d 'run once per record of FILE (a JSON array, JSON lines, a YAML list, or one value per line; - for standard input): its keys are the arguments and flags, and what the command line gives applies to every record'
+complete -c hostctl -n '__hostctl_at \'releases create\'' -l fail-fast -d 'with --from-file: stop at the first record that fails (the rest are reported as skipped)'
 
 # releases delete
 complete -c hostctl -n '__hostctl_at \'releases delete\'' -s R -l project -x -a '(__hostctl_dynamic projects)' -d 'the project (id or full path)'
+complete -c hostctl -n '__hostctl_at \'releases delete\'' -l from-file -r -F -d 'run once per record of FILE (a JSON array, JSON lines, a YAML list, or one value per line; - for standard input): its keys are the arguments and flags, and what the command line gives applies to every record'
+complete -c hostctl -n '__hostctl_at \'releases delete\'' -l fail-fast -d 'with --from-file: stop at the first record that fails (the rest are reported as skipped)'
 complete -c hostctl -n '__hostctl_at \'releases delete\'; and __hostctl_arg 1' -a '(__hostctl_dynamic tags)'
 
 # releases download
@@ -1471,6 +1563,8 @@ complete -c hostctl -n '__hostctl_at \'releases links add\'' -l name -x -d 'link
 complete -c hostctl -n '__hostctl_at \'releases links add\'' -l link-url -x -d 'where the asset is (http, https or ftp; unique within the release)'
 complete -c hostctl -n '__hostctl_at \'releases links add\'' -l path -r -F -d 'direct asset path, for the permanent download URL (e.g. /bin/app-linux)'
 complete -c hostctl -n '__hostctl_at \'releases links add\'' -l type -x -d 'link type: other, runbook, image, package'
+complete -c hostctl -n '__hostctl_at \'releases links add\'' -l from-file -r -F -d 'run once per record of FILE (a JSON array, JSON lines, a YAML list, or one value per line; - for standard input): its keys are the arguments and flags, and what the command line gives applies to every record'
+complete -c hostctl -n '__hostctl_at \'releases links add\'' -l fail-fast -d 'with --from-file: stop at the first record that fails (the rest are reported as skipped)'
 complete -c hostctl -n '__hostctl_at \'releases links add\'; and __hostctl_arg 1' -a '(__hostctl_dynamic tags)'
 
 # releases links update
@@ -1479,10 +1573,14 @@ complete -c hostctl -n '__hostctl_at \'releases links update\'' -l name -x -d 'l
 complete -c hostctl -n '__hostctl_at \'releases links update\'' -l link-url -x -d 'where the asset is (http, https or ftp; unique within the release)'
 complete -c hostctl -n '__hostctl_at \'releases links update\'' -l path -r -F -d 'direct asset path, for the permanent download URL (e.g. /bin/app-linux)'
 complete -c hostctl -n '__hostctl_at \'releases links update\'' -l type -x -d 'link type: other, runbook, image, package'
+complete -c hostctl -n '__hostctl_at \'releases links update\'' -l from-file -r -F -d 'run once per record of FILE (a JSON array, JSON lines, a YAML list, or one value per line; - for standard input): its keys are the arguments and flags, and what the command line gives applies to every record'
+complete -c hostctl -n '__hostctl_at \'releases links update\'' -l fail-fast -d 'with --from-file: stop at the first record that fails (the rest are reported as skipped)'
 complete -c hostctl -n '__hostctl_at \'releases links update\'; and __hostctl_arg 1' -a '(__hostctl_dynamic tags)'
 
 # releases links delete
 complete -c hostctl -n '__hostctl_at \'releases links delete\'' -s R -l project -x -a '(__hostctl_dynamic projects)' -d 'the project (id or full path)'
+complete -c hostctl -n '__hostctl_at \'releases links delete\'' -l from-file -r -F -d 'run once per record of FILE (a JSON array, JSON lines, a YAML list, or one value per line; - for standard input): its keys are the arguments and flags, and what the command line gives applies to every record'
+complete -c hostctl -n '__hostctl_at \'releases links delete\'' -l fail-fast -d 'with --from-file: stop at the first record that fails (the rest are reported as skipped)'
 complete -c hostctl -n '__hostctl_at \'releases links delete\'; and __hostctl_arg 1' -a '(__hostctl_dynamic tags)'
 
 # releases list
@@ -1503,11 +1601,15 @@ complete -c hostctl -n '__hostctl_at \'releases update\'' -l notes-file -r -F -d
 complete -c hostctl -n '__hostctl_at \'releases update\'' -l milestone -x -d 'the milestones, replacing the current ones (repeatable)'
 complete -c hostctl -n '__hostctl_at \'releases update\'' -l clear-milestones -d 'detach every milestone'
 complete -c hostctl -n '__hostctl_at \'releases update\'' -l released-at -x -d 'release date (ISO 8601)'
+complete -c hostctl -n '__hostctl_at \'releases update\'' -l from-file -r -F -d 'run once per record of FILE (a JSON array, JSON lines, a YAML list, or one value per line; - for standard input): its keys are the arguments and flags, and what the command line gives applies to every record'
+complete -c hostctl -n '__hostctl_at \'releases update\'' -l fail-fast -d 'with --from-file: stop at the first record that fails (the rest are reported as skipped)'
 complete -c hostctl -n '__hostctl_at \'releases update\'; and __hostctl_arg 1' -a '(__hostctl_dynamic tags)'
 
 # releases upload
 complete -c hostctl -n '__hostctl_at \'releases upload\'' -s R -l project -x -a '(__hostctl_dynamic projects)' -d 'the project (id or full path)'
 complete -c hostctl -n '__hostctl_at \'releases upload\'' -l type -x -d 'link type for every asset: other, runbook, image, package'
+complete -c hostctl -n '__hostctl_at \'releases upload\'' -l from-file -r -F -d 'run once per record of FILE (a JSON array, JSON lines, a YAML list, or one value per line; - for standard input): its keys are the arguments and flags, and what the command line gives applies to every record'
+complete -c hostctl -n '__hostctl_at \'releases upload\'' -l fail-fast -d 'with --from-file: stop at the first record that fails (the rest are reported as skipped)'
 complete -c hostctl -n '__hostctl_at \'releases upload\'; and __hostctl_arg 1' -a '(__hostctl_dynamic tags)'
 complete -c hostctl -n '__hostctl_at \'releases upload\'; and __hostctl_arg 2 more' -F
 
@@ -1525,6 +1627,8 @@ complete -c hostctl -n '__hostctl_at \'saml configure\'' -l enforced-sso -d 'mem
 complete -c hostctl -n '__hostctl_at \'saml configure\'' -l no-enforced-sso -d 'members may also sign in without SAML'
 complete -c hostctl -n '__hostctl_at \'saml configure\'' -l enabled -d 'turn the provider on'
 complete -c hostctl -n '__hostctl_at \'saml configure\'' -l disabled -d 'turn the provider off'
+complete -c hostctl -n '__hostctl_at \'saml configure\'' -l from-file -r -F -d 'run once per record of FILE (a JSON array, JSON lines, a YAML list, or one value per line; - for standard input): its keys are the arguments and flags, and what the command line gives applies to every record'
+complete -c hostctl -n '__hostctl_at \'saml configure\'' -l fail-fast -d 'with --from-file: stop at the first record that fails (the rest are reported as skipped)'
 complete -c hostctl -n '__hostctl_at \'saml configure\'; and __hostctl_arg 1' -a '(__hostctl_dynamic top-groups)'
 
 # saml get
@@ -1541,10 +1645,14 @@ complete -c hostctl -n '__hostctl_at \'saml identities get\'; and __hostctl_arg 
 # saml identities update
 complete -c hostctl -n '__hostctl_at \'saml identities update\'' -l scim -d 'the SCIM identities (with their active state) instead of the SAML ones'
 complete -c hostctl -n '__hostctl_at \'saml identities update\'' -l extern-uid -x -d 'the new extern_uid'
+complete -c hostctl -n '__hostctl_at \'saml identities update\'' -l from-file -r -F -d 'run once per record of FILE (a JSON array, JSON lines, a YAML list, or one value per line; - for standard input): its keys are the arguments and flags, and what the command line gives applies to every record'
+complete -c hostctl -n '__hostctl_at \'saml identities update\'' -l fail-fast -d 'with --from-file: stop at the first record that fails (the rest are reported as skipped)'
 complete -c hostctl -n '__hostctl_at \'saml identities update\'; and __hostctl_arg 1' -a '(__hostctl_dynamic top-groups)'
 
 # saml identities delete
 complete -c hostctl -n '__hostctl_at \'saml identities delete\'' -l scim -d 'the SCIM identities (with their active state) instead of the SAML ones'
+complete -c hostctl -n '__hostctl_at \'saml identities delete\'' -l from-file -r -F -d 'run once per record of FILE (a JSON array, JSON lines, a YAML list, or one value per line; - for standard input): its keys are the arguments and flags, and what the command line gives applies to every record'
+complete -c hostctl -n '__hostctl_at \'saml identities delete\'' -l fail-fast -d 'with --from-file: stop at the first record that fails (the rest are reported as skipped)'
 complete -c hostctl -n '__hostctl_at \'saml identities delete\'; and __hostctl_arg 1' -a '(__hostctl_dynamic top-groups)'
 
 # saml links list
@@ -1558,10 +1666,14 @@ complete -c hostctl -n '__hostctl_at \'saml links get\'; and __hostctl_arg 1' -a
 complete -c hostctl -n '__hostctl_at \'saml links create\'' -l provider -x -d 'the provider of the link, when several links share a name ("" for the link without one)'
 complete -c hostctl -n '__hostctl_at \'saml links create\'' -s a -l access-level -x -a 'guest planner reporter developer maintainer owner' -d 'role of the linked members: minimal, guest, planner, reporter, developer, maintainer, owner or a number'
 complete -c hostctl -n '__hostctl_at \'saml links create\'' -l member-role -x -d 'a custom member role of the top-level group (Ultimate)'
+complete -c hostctl -n '__hostctl_at \'saml links create\'' -l from-file -r -F -d 'run once per record of FILE (a JSON array, JSON lines, a YAML list, or one value per line; - for standard input): its keys are the arguments and flags, and what the command line gives applies to every record'
+complete -c hostctl -n '__hostctl_at \'saml links create\'' -l fail-fast -d 'with --from-file: stop at the first record that fails (the rest are reported as skipped)'
 complete -c hostctl -n '__hostctl_at \'saml links create\'; and __hostctl_arg 1' -a '(__hostctl_dynamic top-groups)'
 
 # saml links delete
 complete -c hostctl -n '__hostctl_at \'saml links delete\'' -l provider -x -d 'the provider of the link, when several links share a name ("" for the link without one)'
+complete -c hostctl -n '__hostctl_at \'saml links delete\'' -l from-file -r -F -d 'run once per record of FILE (a JSON array, JSON lines, a YAML list, or one value per line; - for standard input): its keys are the arguments and flags, and what the command line gives applies to every record'
+complete -c hostctl -n '__hostctl_at \'saml links delete\'' -l fail-fast -d 'with --from-file: stop at the first record that fails (the rest are reported as skipped)'
 complete -c hostctl -n '__hostctl_at \'saml links delete\'; and __hostctl_arg 1' -a '(__hostctl_dynamic top-groups)'
 
 # scim token
@@ -1573,6 +1685,8 @@ complete -c hostctl -n '__hostctl_at \'security-settings get\'' -s R -l project 
 # security-settings update
 complete -c hostctl -n '__hostctl_at \'security-settings update\'' -s R -l project -x -a '(__hostctl_dynamic projects)' -d 'the project (id or full path)'
 complete -c hostctl -n '__hostctl_at \'security-settings update\'' -l secret-push-protection -x -a 'on off' -d 'block pushes that contain secrets'
+complete -c hostctl -n '__hostctl_at \'security-settings update\'' -l from-file -r -F -d 'run once per record of FILE (a JSON array, JSON lines, a YAML list, or one value per line; - for standard input): its keys are the arguments and flags, and what the command line gives applies to every record'
+complete -c hostctl -n '__hostctl_at \'security-settings update\'' -l fail-fast -d 'with --from-file: stop at the first record that fails (the rest are reported as skipped)'
 
 # serve
 complete -c hostctl -n '__hostctl_at \'serve\'' -l host -x -d 'address to listen on'
@@ -1587,9 +1701,13 @@ complete -c hostctl -n '__hostctl_at \'snippets create\'' -l description -x -d '
 complete -c hostctl -n '__hostctl_at \'snippets create\'' -l visibility -x -a 'private internal public' -d 'private, internal, public (default: internal)'
 complete -c hostctl -n '__hostctl_at \'snippets create\'' -l file -r -F -d 'a file to add (repeatable; \'-\' reads standard input, named by --filename)'
 complete -c hostctl -n '__hostctl_at \'snippets create\'' -l filename -x -d 'the name in the snippet of the file read from standard input'
+complete -c hostctl -n '__hostctl_at \'snippets create\'' -l from-file -r -F -d 'run once per record of FILE (a JSON array, JSON lines, a YAML list, or one value per line; - for standard input): its keys are the arguments and flags, and what the command line gives applies to every record'
+complete -c hostctl -n '__hostctl_at \'snippets create\'' -l fail-fast -d 'with --from-file: stop at the first record that fails (the rest are reported as skipped)'
 
 # snippets delete
 complete -c hostctl -n '__hostctl_at \'snippets delete\'' -s R -l project -x -a '(__hostctl_dynamic projects)' -d 'a project snippet of this project (id or full path); default: personal snippets'
+complete -c hostctl -n '__hostctl_at \'snippets delete\'' -l from-file -r -F -d 'run once per record of FILE (a JSON array, JSON lines, a YAML list, or one value per line; - for standard input): its keys are the arguments and flags, and what the command line gives applies to every record'
+complete -c hostctl -n '__hostctl_at \'snippets delete\'' -l fail-fast -d 'with --from-file: stop at the first record that fails (the rest are reported as skipped)'
 
 # snippets files
 complete -c hostctl -n '__hostctl_at \'snippets files\'' -s R -l project -x -a '(__hostctl_dynamic projects)' -d 'a project snippet of this project (id or full path); default: personal snippets'
@@ -1624,6 +1742,8 @@ complete -c hostctl -n '__hostctl_at \'snippets update\'' -l remove -r -F -d 're
 complete -c hostctl -n '__hostctl_at \'snippets update\'' -l rename -x -d 'rename a file of the snippet (repeatable)'
 complete -c hostctl -n '__hostctl_at \'snippets update\'' -l replace -r -F -d 'replace the snippet file of the same name with this file from disk (repeatable)'
 complete -c hostctl -n '__hostctl_at \'snippets update\'' -l filename -x -d 'the snippet file name of \'-\' (standard input) in --add or --replace'
+complete -c hostctl -n '__hostctl_at \'snippets update\'' -l from-file -r -F -d 'run once per record of FILE (a JSON array, JSON lines, a YAML list, or one value per line; - for standard input): its keys are the arguments and flags, and what the command line gives applies to every record'
+complete -c hostctl -n '__hostctl_at \'snippets update\'' -l fail-fast -d 'with --from-file: stop at the first record that fails (the rest are reported as skipped)'
 
 # storage-moves get
 complete -c hostctl -n '__hostctl_at \'storage-moves get\'' -l kind -x -d 'project, snippet or group (default: tried in that order)'
@@ -1649,6 +1769,8 @@ complete -c hostctl -n '__hostctl_at \'storage-moves schedule\'' -s g -l group -
 complete -c hostctl -n '__hostctl_at \'storage-moves schedule\'' -l wait -d 'wait until every move finished or failed (exit 1 when any failed)'
 complete -c hostctl -n '__hostctl_at \'storage-moves schedule\'' -l timeout -x -d 'with --wait: give up waiting after this long (exit 7), e.g. 30s, 10m'
 complete -c hostctl -n '__hostctl_at \'storage-moves schedule\'' -l interval -x -d 'with --wait: time between polls'
+complete -c hostctl -n '__hostctl_at \'storage-moves schedule\'' -l from-file -r -F -d 'run once per record of FILE (a JSON array, JSON lines, a YAML list, or one value per line; - for standard input): its keys are the arguments and flags, and what the command line gives applies to every record'
+complete -c hostctl -n '__hostctl_at \'storage-moves schedule\'' -l fail-fast -d 'with --from-file: stop at the first record that fails (the rest are reported as skipped)'
 
 # storage-moves wait
 complete -c hostctl -n '__hostctl_at \'storage-moves wait\'' -l kind -x -d 'project, snippet or group (default: found from each id)'
@@ -1657,18 +1779,26 @@ complete -c hostctl -n '__hostctl_at \'storage-moves wait\'' -l interval -x -d '
 
 # storages add
 complete -c hostctl -n '__hostctl_at \'storages add\'' -l weight -x -d 'weight 0-100 for picking move destinations (0: never picked)'
+complete -c hostctl -n '__hostctl_at \'storages add\'' -l from-file -r -F -d 'run once per record of FILE (a JSON array, JSON lines, a YAML list, or one value per line; - for standard input): its keys are the arguments and flags, and what the command line gives applies to every record'
+complete -c hostctl -n '__hostctl_at \'storages add\'' -l fail-fast -d 'with --from-file: stop at the first record that fails (the rest are reported as skipped)'
 complete -c hostctl -n '__hostctl_at \'storages add\'; and __hostctl_arg 2' -a '(__fish_complete_directories)'
 
 # storages remove
+complete -c hostctl -n '__hostctl_at \'storages remove\'' -l from-file -r -F -d 'run once per record of FILE (a JSON array, JSON lines, a YAML list, or one value per line; - for standard input): its keys are the arguments and flags, and what the command line gives applies to every record'
+complete -c hostctl -n '__hostctl_at \'storages remove\'' -l fail-fast -d 'with --from-file: stop at the first record that fails (the rest are reported as skipped)'
 complete -c hostctl -n '__hostctl_at \'storages remove\'; and __hostctl_arg 1' -a '(__hostctl_dynamic storages)'
 
 # tags create
 complete -c hostctl -n '__hostctl_at \'tags create\'' -s R -l project -x -a '(__hostctl_dynamic projects)' -d 'the project (id or full path)'
 complete -c hostctl -n '__hostctl_at \'tags create\'' -l ref -x -a '(__hostctl_dynamic branches)' -d 'branch, tag or commit SHA to tag (required)'
 complete -c hostctl -n '__hostctl_at \'tags create\'' -s m -l message -x -d 'makes an annotated tag with this message'
+complete -c hostctl -n '__hostctl_at \'tags create\'' -l from-file -r -F -d 'run once per record of FILE (a JSON array, JSON lines, a YAML list, or one value per line; - for standard input): its keys are the arguments and flags, and what the command line gives applies to every record'
+complete -c hostctl -n '__hostctl_at \'tags create\'' -l fail-fast -d 'with --from-file: stop at the first record that fails (the rest are reported as skipped)'
 
 # tags delete
 complete -c hostctl -n '__hostctl_at \'tags delete\'' -s R -l project -x -a '(__hostctl_dynamic projects)' -d 'the project (id or full path)'
+complete -c hostctl -n '__hostctl_at \'tags delete\'' -l from-file -r -F -d 'run once per record of FILE (a JSON array, JSON lines, a YAML list, or one value per line; - for standard input): its keys are the arguments and flags, and what the command line gives applies to every record'
+complete -c hostctl -n '__hostctl_at \'tags delete\'' -l fail-fast -d 'with --from-file: stop at the first record that fails (the rest are reported as skipped)'
 complete -c hostctl -n '__hostctl_at \'tags delete\'; and __hostctl_arg 1' -a '(__hostctl_dynamic tags)'
 
 # tags get
@@ -1697,6 +1827,8 @@ complete -c hostctl -n '__hostctl_at \'tokens create\'' -l name -x -d 'name of t
 complete -c hostctl -n '__hostctl_at \'tokens create\'' -l scope -x -a 'api read_api read_user create_runner manage_runner k8s_proxy read_repository write_repository read_registry write_registry read_virtual_registry write_virtual_registry read_service_ping sudo admin_mode ai_features self_rotate' -d 'a scope such as api, read_api, read_repository (repeatable, or comma-separated)'
 complete -c hostctl -n '__hostctl_at \'tokens create\'' -l expires-at -x -d 'expiry date (YYYY-MM-DD, after today and at most 400 days ahead); the instance default when absent'
 complete -c hostctl -n '__hostctl_at \'tokens create\'' -l description -x -d 'what the token is for'
+complete -c hostctl -n '__hostctl_at \'tokens create\'' -l from-file -r -F -d 'run once per record of FILE (a JSON array, JSON lines, a YAML list, or one value per line; - for standard input): its keys are the arguments and flags, and what the command line gives applies to every record'
+complete -c hostctl -n '__hostctl_at \'tokens create\'' -l fail-fast -d 'with --from-file: stop at the first record that fails (the rest are reported as skipped)'
 
 # tokens list
 complete -c hostctl -n '__hostctl_at \'tokens list\'' -l sort -x -a 'created created:asc created:desc expires expires:asc expires:desc last_used last_used:asc last_used:desc name name:asc name:desc' -d 'sort by one of created, expires, last_used, name, optionally :asc or :desc'
@@ -1717,10 +1849,18 @@ complete -c hostctl -n '__hostctl_at \'tokens list\'' -l per-page -x -d 'items p
 complete -c hostctl -n '__hostctl_at \'tokens list\'' -l all -d 'fetch every page, following the Link header'
 complete -c hostctl -n '__hostctl_at \'tokens list\'' -l limit -x -d 'stop after N items, across pages'
 
+# tokens revoke
+complete -c hostctl -n '__hostctl_at \'tokens revoke\'' -l from-file -r -F -d 'run once per record of FILE (a JSON array, JSON lines, a YAML list, or one value per line; - for standard input): its keys are the arguments and flags, and what the command line gives applies to every record'
+complete -c hostctl -n '__hostctl_at \'tokens revoke\'' -l fail-fast -d 'with --from-file: stop at the first record that fails (the rest are reported as skipped)'
+
 # tokens rotate
 complete -c hostctl -n '__hostctl_at \'tokens rotate\'' -l expires-at -x -d 'expiry of the new token (YYYY-MM-DD, at most 400 days ahead); default: the old token\'s lifetime from today, capped at 400 days (400 days for a token that never expired)'
+complete -c hostctl -n '__hostctl_at \'tokens rotate\'' -l from-file -r -F -d 'run once per record of FILE (a JSON array, JSON lines, a YAML list, or one value per line; - for standard input): its keys are the arguments and flags, and what the command line gives applies to every record'
+complete -c hostctl -n '__hostctl_at \'tokens rotate\'' -l fail-fast -d 'with --from-file: stop at the first record that fails (the rest are reported as skipped)'
 
 # users block
+complete -c hostctl -n '__hostctl_at \'users block\'' -l from-file -r -F -d 'run once per record of FILE (a JSON array, JSON lines, a YAML list, or one value per line; - for standard input): its keys are the arguments and flags, and what the command line gives applies to every record'
+complete -c hostctl -n '__hostctl_at \'users block\'' -l fail-fast -d 'with --from-file: stop at the first record that fails (the rest are reported as skipped)'
 complete -c hostctl -n '__hostctl_at \'users block\'; and __hostctl_arg 1' -a '(__hostctl_dynamic users)'
 
 # users create
@@ -1742,9 +1882,13 @@ complete -c hostctl -n '__hostctl_at \'users create\'' -l can-create-group -d 'a
 complete -c hostctl -n '__hostctl_at \'users create\'' -l no-can-create-group -d 'forbid creating top-level groups'
 complete -c hostctl -n '__hostctl_at \'users create\'' -l reset-password -d 'email the user a link to set a password instead of setting one'
 complete -c hostctl -n '__hostctl_at \'users create\'' -l send-confirmation -d 'ask the user to confirm the email (confirmed at once otherwise)'
+complete -c hostctl -n '__hostctl_at \'users create\'' -l from-file -r -F -d 'run once per record of FILE (a JSON array, JSON lines, a YAML list, or one value per line; - for standard input): its keys are the arguments and flags, and what the command line gives applies to every record'
+complete -c hostctl -n '__hostctl_at \'users create\'' -l fail-fast -d 'with --from-file: stop at the first record that fails (the rest are reported as skipped)'
 
 # users delete
 complete -c hostctl -n '__hostctl_at \'users delete\'' -l hard-delete -d 'also delete what the user contributed instead of handing it to a ghost user'
+complete -c hostctl -n '__hostctl_at \'users delete\'' -l from-file -r -F -d 'run once per record of FILE (a JSON array, JSON lines, a YAML list, or one value per line; - for standard input): its keys are the arguments and flags, and what the command line gives applies to every record'
+complete -c hostctl -n '__hostctl_at \'users delete\'' -l fail-fast -d 'with --from-file: stop at the first record that fails (the rest are reported as skipped)'
 complete -c hostctl -n '__hostctl_at \'users delete\'; and __hostctl_arg 1' -a '(__hostctl_dynamic users)'
 
 # users get
@@ -1767,6 +1911,8 @@ complete -c hostctl -n '__hostctl_at \'users list\'' -l all -d 'fetch every page
 complete -c hostctl -n '__hostctl_at \'users list\'' -l limit -x -d 'stop after N items, across pages'
 
 # users unblock
+complete -c hostctl -n '__hostctl_at \'users unblock\'' -l from-file -r -F -d 'run once per record of FILE (a JSON array, JSON lines, a YAML list, or one value per line; - for standard input): its keys are the arguments and flags, and what the command line gives applies to every record'
+complete -c hostctl -n '__hostctl_at \'users unblock\'' -l fail-fast -d 'with --from-file: stop at the first record that fails (the rest are reported as skipped)'
 complete -c hostctl -n '__hostctl_at \'users unblock\'; and __hostctl_arg 1' -a '(__hostctl_dynamic users)'
 
 # users update
@@ -1787,6 +1933,8 @@ complete -c hostctl -n '__hostctl_at \'users update\'' -l projects-limit -x -d '
 complete -c hostctl -n '__hostctl_at \'users update\'' -l can-create-group -d 'allow creating top-level groups'
 complete -c hostctl -n '__hostctl_at \'users update\'' -l no-can-create-group -d 'forbid creating top-level groups'
 complete -c hostctl -n '__hostctl_at \'users update\'' -l two-factor -x -a 'enabled disabled' -d 'enabled or disabled: the two-factor state of local data (hostctl extension)'
+complete -c hostctl -n '__hostctl_at \'users update\'' -l from-file -r -F -d 'run once per record of FILE (a JSON array, JSON lines, a YAML list, or one value per line; - for standard input): its keys are the arguments and flags, and what the command line gives applies to every record'
+complete -c hostctl -n '__hostctl_at \'users update\'' -l fail-fast -d 'with --from-file: stop at the first record that fails (the rest are reported as skipped)'
 complete -c hostctl -n '__hostctl_at \'users update\'; and __hostctl_arg 1' -a '(__hostctl_dynamic users)'
 
 # wikis attachments list
@@ -1814,10 +1962,14 @@ complete -c hostctl -n '__hostctl_at \'wikis create\'' -l content -x -d 'the pag
 complete -c hostctl -n '__hostctl_at \'wikis create\'' -l content-file -r -F -d 'the page content from a file (\'-\' reads standard input)'
 complete -c hostctl -n '__hostctl_at \'wikis create\'' -l title -x -d 'page title (required)'
 complete -c hostctl -n '__hostctl_at \'wikis create\'' -l format -x -d 'markdown, rdoc, asciidoc, org (default: markdown)'
+complete -c hostctl -n '__hostctl_at \'wikis create\'' -l from-file -r -F -d 'run once per record of FILE (a JSON array, JSON lines, a YAML list, or one value per line; - for standard input): its keys are the arguments and flags, and what the command line gives applies to every record'
+complete -c hostctl -n '__hostctl_at \'wikis create\'' -l fail-fast -d 'with --from-file: stop at the first record that fails (the rest are reported as skipped)'
 
 # wikis delete
 complete -c hostctl -n '__hostctl_at \'wikis delete\'' -s R -l project -x -a '(__hostctl_dynamic projects)' -d 'the project whose wiki (id or full path)'
 complete -c hostctl -n '__hostctl_at \'wikis delete\'' -s g -l group -x -a '(__hostctl_dynamic groups)' -d 'the group whose wiki (id or full path; paid tiers)'
+complete -c hostctl -n '__hostctl_at \'wikis delete\'' -l from-file -r -F -d 'run once per record of FILE (a JSON array, JSON lines, a YAML list, or one value per line; - for standard input): its keys are the arguments and flags, and what the command line gives applies to every record'
+complete -c hostctl -n '__hostctl_at \'wikis delete\'' -l fail-fast -d 'with --from-file: stop at the first record that fails (the rest are reported as skipped)'
 complete -c hostctl -n '__hostctl_at \'wikis delete\'; and __hostctl_arg 1' -a '(__hostctl_dynamic wikis)'
 
 # wikis edit
@@ -1849,6 +2001,8 @@ complete -c hostctl -n '__hostctl_at \'wikis update\'' -l content -x -d 'the pag
 complete -c hostctl -n '__hostctl_at \'wikis update\'' -l content-file -r -F -d 'the page content from a file (\'-\' reads standard input)'
 complete -c hostctl -n '__hostctl_at \'wikis update\'' -l title -x -d 'new title (the page moves to the new slug)'
 complete -c hostctl -n '__hostctl_at \'wikis update\'' -l format -x -d 'markdown, rdoc, asciidoc, org'
+complete -c hostctl -n '__hostctl_at \'wikis update\'' -l from-file -r -F -d 'run once per record of FILE (a JSON array, JSON lines, a YAML list, or one value per line; - for standard input): its keys are the arguments and flags, and what the command line gives applies to every record'
+complete -c hostctl -n '__hostctl_at \'wikis update\'' -l fail-fast -d 'with --from-file: stop at the first record that fails (the rest are reported as skipped)'
 complete -c hostctl -n '__hostctl_at \'wikis update\'; and __hostctl_arg 1' -a '(__hostctl_dynamic wikis)'
 
 # wikis upload
@@ -1856,4 +2010,6 @@ complete -c hostctl -n '__hostctl_at \'wikis upload\'' -s R -l project -x -a '(_
 complete -c hostctl -n '__hostctl_at \'wikis upload\'' -s g -l group -x -a '(__hostctl_dynamic groups)' -d 'the group whose wiki (id or full path; paid tiers)'
 complete -c hostctl -n '__hostctl_at \'wikis upload\'' -l branch -x -a '(__hostctl_dynamic branches)' -d 'the wiki branch to commit to (default: the wiki default branch)'
 complete -c hostctl -n '__hostctl_at \'wikis upload\'' -l filename -x -d 'the attachment\'s name when the file is \'-\' (standard input)'
+complete -c hostctl -n '__hostctl_at \'wikis upload\'' -l from-file -r -F -d 'run once per record of FILE (a JSON array, JSON lines, a YAML list, or one value per line; - for standard input): its keys are the arguments and flags, and what the command line gives applies to every record'
+complete -c hostctl -n '__hostctl_at \'wikis upload\'' -l fail-fast -d 'with --from-file: stop at the first record that fails (the rest are reported as skipped)'
 complete -c hostctl -n '__hostctl_at \'wikis upload\'; and __hostctl_arg 1' -F

@@ -1,56 +1,20 @@
 // Entry point of the bundled CLI, and the only place that maps errors to exit codes. Errors are
 // one line on stderr (a JSON object with -o json), in plain English with a hint; a stack trace
 // only with HOSTCTL_DEBUG=stack.
-import { CommanderError, type Command } from 'commander';
+import type { Command } from 'commander';
 import { ApiError } from '../client/api-error.js';
-import { DryRunStop } from '../client/client.js';
-import { TransportError } from '../client/transport.js';
-import { CancelledError, CliError, EXIT, UsageError, WaitTimeoutError, exitCodeForStatus, explainApiError, extensionMissing, hintForUnreachable } from './kit/errors.js';
+import { CliError, EXIT, UsageError } from './kit/errors.js';
+import { classify } from './kit/error-report.js';
 import { wrapText } from './render/cells.js';
 import { addNouns, createProgram, findCommand, findSub, helpWidth, selectedNoun, selectedVerb } from './program.js';
 import { readCommandLine, type CommandLine } from './program-flags.js';
 import type { FlagOfField } from './kit/flag-fields.js';
 import { isTerminal, useDirectOutput, writeErr, writeOut } from './io/output.js';
 import { exitOnSignals } from './io/exit-signals.js';
+import { HELP_TOPIC_NAMES } from './docs/topic-names.js';
 
 /** The generator of completions and the man page, for scripts/gen-docs.mjs (loaded on demand). */
 export const loadDocs = () => import('./docs/generate.js');
-
-interface Reported {
-  code: number;
-  message: string;
-  hint?: string;
-  status?: number;
-  body?: unknown;
-}
-
-function classify(error: unknown, flagFor?: FlagOfField): Reported | null {
-  if (error instanceof DryRunStop) return { code: EXIT.ok, message: '' };
-  if (error instanceof CommanderError) {
-    if (error.code === 'commander.helpDisplayed' || error.code === 'commander.version' || error.code === 'commander.help') return null;
-    // commander's message names the flag or argument; it is printed here, like every other error.
-    return { code: error.exitCode === 0 ? 0 : EXIT.usage, message: error.message.replace(/^error: /, '').replace(/\s*\n\s*/g, ' '), hint: 'see --help for usage' };
-  }
-  if (error instanceof UsageError) return { code: EXIT.usage, message: error.message, hint: 'see --help for usage' };
-  if (error instanceof CancelledError) return { code: EXIT.usage, message: error.message };
-  if (error instanceof WaitTimeoutError) return { code: EXIT.timedOut, message: error.message };
-  if (error instanceof CliError) return { code: error.exitCode, message: error.message, ...(error.hint ? { hint: error.hint } : {}) };
-  if (error instanceof ApiError) {
-    const missing = extensionMissing(error.status, error.path, error.body);
-    if (missing) return { code: missing.exitCode, message: missing.message, status: error.status, ...(missing.hint ? { hint: missing.hint } : {}) };
-    const { message, hint } = explainApiError(error.status, error.body, error.method, error.path, error.requestBody, flagFor);
-    return { code: exitCodeForStatus(error.status, error.body), message, status: error.status, body: error.body, ...(hint ? { hint } : {}) };
-  }
-  if (error instanceof TransportError) return { code: error.timedOut ? EXIT.timedOut : EXIT.unavailable, message: error.message, ...(error.timedOut ? {} : { hint: hintForUnreachable() }) };
-  if (error instanceof Error && error.name === 'ExitPromptError') return { code: EXIT.interrupted, message: 'interrupted' };
-  if (error instanceof Error && error.name === 'AbortPromptError') return { code: EXIT.usage, message: 'cancelled' };
-  // A state this user may not write (or a read-only file system) is no bug of ours: say what to check.
-  const code = error && typeof error === 'object' ? (error as { code?: unknown }).code : undefined;
-  if (typeof code === 'string' && /^(SQLITE_READONLY|SQLITE_PERM|EROFS|EACCES|EPERM)/.test(code)) {
-    return { code: EXIT.failure, message: error instanceof Error ? error.message : String(error), hint: 'the state cannot be written here: check the owner and permissions of its directory and files, and that its file system is not read-only' };
-  }
-  return { code: EXIT.failure, message: error instanceof Error ? error.message : String(error), hint: 'this is unexpected; HOSTCTL_DEBUG=stack shows where it happened' };
-}
 
 const wantsJson = (argv: string[]): boolean =>
   argv.some((a, i) => ((a === '-o' || a === '--output') && argv[i + 1] === 'json') || a === '--output=json' || a === '-ojson');
@@ -85,7 +49,7 @@ async function help(program: Command, words: string[]): Promise<void> {
   }
   const { command: cmd, matched } = findCommand(program, words);
   if (matched < words.length) {
-    const known = cmd === program ? [...cmd.commands.filter((c) => !(c as unknown as { _hidden: boolean })._hidden).map((c) => c.name()), 'environment', 'exit-codes', 'formatting'] : cmd.commands.map((c) => c.name());
+    const known = cmd === program ? [...cmd.commands.filter((c) => !(c as unknown as { _hidden: boolean })._hidden).map((c) => c.name()), ...HELP_TOPIC_NAMES] : cmd.commands.map((c) => c.name());
     throw new UsageError(`unknown help topic "${words.join(' ')}"; topics: ${known.sort().join(', ')}`);
   }
   cmd.outputHelp();

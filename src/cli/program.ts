@@ -8,6 +8,7 @@ import { FORMATS } from './render/output.js';
 import { programFlags, programOnlyFlags } from './program-flags.js';
 import { isTerminal, writeErr, writeOut } from './io/output.js';
 import { onlyVerbNamed } from './kit/verb-filter.js';
+import { HELP_TOPIC_NAMES } from './docs/topic-names.js';
 
 /** The width help fits: COLUMNS, else the terminal's width, else 80 (piped too). */
 export function helpWidth(): number {
@@ -98,7 +99,7 @@ export function createProgram(): Command {
     if (f.hidden) option.hideHelp();
     program.addOption(option);
   }
-  program.addHelpText('after', '\nHelp topics: hostctl help environment | exit-codes | formatting\nA command\'s help: hostctl help NOUN VERB (or hostctl NOUN VERB --help)\n');
+  program.addHelpText('after', `\nHelp topics: hostctl help ${HELP_TOPIC_NAMES.join(' | ')}\nA command\'s help: hostctl help NOUN VERB (or hostctl NOUN VERB --help)\n`);
   program.configureOutput({ writeErr, writeOut });
   return program;
 }

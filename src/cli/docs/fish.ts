@@ -1,6 +1,7 @@
 // The fish completion script, generated from the command tree. A helper works out which command
 // the line holds so far ("", "tokens", "tokens list"), skipping options and their values.
 import { allCommands, argumentKind, ownOptions, valueFlags, valueKind, type CommandDoc, type OptionDoc, type ProgramDoc } from './model.js';
+import { HELP_TOPIC_NAMES } from './topic-names.js';
 
 const q = (s: string) => `'${s.replace(/\\/g, '\\\\').replace(/'/g, "\\'")}'`;
 const key = (c: CommandDoc) => c.path.join(' ');
@@ -137,7 +138,7 @@ export function fishCompletion(doc: ProgramDoc): string {
     '# Nouns',
     ...doc.nouns.map((n) => `complete -c hostctl -n ${q("__hostctl_at ''")} -a ${n.name} -d ${q(n.summary)}`),
     `complete -c hostctl -n ${q("__hostctl_at ''")} -a help -d ${q('Show help for a command')}`,
-    `complete -c hostctl -n ${q("__fish_seen_subcommand_from help; and __hostctl_at ''")} -a ${q([...doc.nouns.map((n) => n.name), 'environment', 'exit-codes', 'formatting'].join(' '))}`,
+    `complete -c hostctl -n ${q("__fish_seen_subcommand_from help; and __hostctl_at ''")} -a ${q([...doc.nouns.map((n) => n.name), ...HELP_TOPIC_NAMES].join(' '))}`,
   ];
   for (const n of commands) {
     if (!n.commands.length) continue;

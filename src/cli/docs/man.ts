@@ -2,7 +2,7 @@
 // verbs, options and examples, then the global options, exit status, environment and files.
 import { EXIT, EXIT_MEANINGS } from '../kit/errors.js';
 import type { CommandDoc, OptionDoc, ProgramDoc } from './model.js';
-import { ENVIRONMENT, FILES, FORMATTING } from './topics.js';
+import { BULK, ENVIRONMENT, FILES, FORMATTING } from './topics.js';
 
 /**
  * Characters outside ASCII as groff's named glyphs, which every output device (also `-Tascii`
@@ -57,6 +57,7 @@ function commandBlock(c: CommandDoc, program: string, heading: boolean): string[
   const lines: string[] = [];
   if (heading) lines.push(`.SS ${roff(c.path.join(' '))}${c.aliases.length ? ` (alias: ${roff(c.aliases.join(', '))})` : ''}`);
   lines.push('.PP', synopsis(c, program), '.PP', roff(c.summary));
+  if (c.fromFile) lines.push('.PP', roff('Runs once per record of a file with --from-file FILE; see BULK RUNS.'));
   if (c.destructive !== false) lines.push('.PP', roff(`Asks for confirmation first${typeof c.destructive === 'object' ? ` (${c.destructive.when})` : ''}; where it cannot ask, it refuses without --yes.`));
   if (own.length) lines.push('.PP', 'Options:', '.RS 4', ...options(own), '.RE');
   lines.push(...examples(c.examples));
@@ -107,6 +108,7 @@ export function manPage(doc: ProgramDoc): string {
   }
   out.push('.SH GLOBAL OPTIONS', ...options(doc.globalOptions));
   out.push('.SH FORMATTING', '.nf', ...FORMATTING.trimEnd().split('\n').map((l) => roff(l, true)), '.fi');
+  out.push('.SH BULK RUNS', '.nf', ...BULK.trimEnd().split('\n').map((l) => roff(l, true)), '.fi');
   out.push('.SH EXIT STATUS');
   for (const code of Object.values(EXIT)) out.push('.TP', `\\fB${code}\\fR`, roff(EXIT_MEANINGS[code] ?? ''));
   out.push('.PP', roff('Errors are one line on standard error ("error: ..." and sometimes "hint: ..."); with -o json, a JSON object {"error": {"code", "message", "status", "hint", "body"}}.'));

@@ -1,7 +1,7 @@
 // A plain description of the command tree, read from commander once every noun is loaded. The
 // completion scripts and the man page are rendered from it, so they follow every command added.
 import type { Argument, Command, Option } from 'commander';
-import { destructiveOf, examplesOf, listsPages } from '../kit/verb.js';
+import { destructiveOf, examplesOf, listsPages, runsFromFile } from '../kit/verb.js';
 import { FORMATS } from '../render/output.js';
 import { KNOWN_VALUES } from '../kit/refs.js';
 import { wordsOf } from '../kit/sort.js';
@@ -52,6 +52,8 @@ export interface CommandDoc {
   examples: readonly string[];
   /** Takes the list options: --page, --per-page, --all, --limit. */
   lists: boolean;
+  /** Runs once per record of a file (--from-file). */
+  fromFile: boolean;
   /**
    * Asks before it acts, and refuses without --yes where it cannot ask: always (true), or in the
    * case the words give.
@@ -114,6 +116,7 @@ function commandDoc(cmd: Command, parentPath: string[]): CommandDoc {
     examples: examplesOf(cmd),
     lists: listsPages(cmd),
     destructive: destructiveOf(cmd) ?? false,
+    fromFile: runsFromFile(cmd),
     commands: help
       .visibleCommands(cmd)
       .filter((c) => c.name() !== 'help')

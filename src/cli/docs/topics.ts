@@ -74,7 +74,39 @@ GITLAB_HOST and nowhere else. "hostctl context get" tells which target and token
 won and why, and names glab variables that are set but ignored.
 `;
 
+/** Running a command once per record of a file: the text of `hostctl help bulk` and of the man page section. */
+export const BULK = `Running a command once per record of a file (--from-file FILE):
+Commands that create, change or remove one thing take --from-file ("hostctl
+commands -o json" marks them from_file). FILE (- for standard input) holds:
+  a JSON array of objects, JSON lines (one object per line), a YAML list, or
+  plain lines of one value each (for the one argument the command line leaves
+  out: "hostctl tokens revoke --from-file ids.txt --yes").
+A record's keys are the command's arguments and flags, spelt as flags, in snake
+or camel case (expires-at, expires_at, expiresAt), or as the API field the flag
+sends (user_id, scopes); a switch takes true or false. Flags on the command line
+apply to every record; a record's own value wins.
+
+Every record is checked before the first one runs: an unknown key, a bad value
+or a missing argument is a usage error naming the record and its line, and
+nothing is sent (exit 2). A command that asks first asks once for the whole
+file (--yes without a terminal). Records then run in order through one
+connection; one that fails does not stop the others unless --fail-fast is given
+(the rest are reported as skipped). Nothing is prompted for during a run.
+
+The output is one result per record: item, line, status (ok, failed, skipped,
+dry-run), exit_code, result (what the command would have shown: the record made,
+or what it printed, such as a new token's secret), message, error (status,
+message, hint, body), request (with --dry-run) and input (the record as given).
+The table shows item, status, result and message; stderr says "[3/50] ..." as
+each record finishes. The exit status is 0 when every record succeeded and 13
+when any failed or was skipped. The failed ones again:
+  hostctl tokens revoke --from-file ids.txt --yes -o json \\
+    --jq '[.[] | select(.status != "ok") | .input]' > again.json
+  hostctl tokens revoke --from-file again.json --yes
+`;
+
 export const HELP_TOPICS: Record<string, string> = {
+  bulk: BULK,
   environment: `Environment variables:\n${ENVIRONMENT.map(([k, v]) => `  ${k}\n      ${v}`).join('\n')}\n\n${PRECEDENCE}`,
   formatting: FORMATTING,
 };

@@ -1,6 +1,7 @@
 // The zsh completion script (a `_hostctl` function for fpath, or to source), generated from the
 // command tree: one function per command built on _arguments, with descriptions.
 import { argumentKind, commandGlobals, ownOptions, valueFlags, valueKind, type ArgumentDoc, type CommandDoc, type OptionDoc, type ProgramDoc, type ValueKind } from './model.js';
+import { HELP_TOPIC_LIST } from './topic-names.js';
 
 /** Single-quoted zsh word. */
 const q = (s: string) => `'${s.replace(/'/g, `'\\''`)}'`;
@@ -158,9 +159,7 @@ export function zshCompletion(doc: ProgramDoc): string {
     ...describeList('_hostctl_nouns', `${doc.name} command`, [...doc.nouns, { name: 'help', summary: 'Show help for a command' }]),
     ...describeList('_hostctl_help_topics', 'help topic', [
       ...doc.nouns,
-      { name: 'environment', summary: 'Environment variables' },
-      { name: 'exit-codes', summary: 'What each exit code means' },
-      { name: 'formatting', summary: 'Output formats, --jq, --fields, colour, paging' },
+      ...HELP_TOPIC_LIST,
     ]),
     ...doc.nouns.flatMap((n) => commandFunction(doc, n, globals)),
     `if [[ "\${funcstack[1]}" == _hostctl ]]; then`,

@@ -18,6 +18,8 @@ export const EXIT = {
   drift: 11,
   /** hostctl doctor found a failed check (or a warning, with --strict). */
   unhealthy: 12,
+  /** A --from-file run in which at least one record failed (each record's result says which). */
+  partial: 13,
   /** Ended by a signal: 128 + its number (io/exit-signals.ts). */
   hangUp: 129,
   interrupted: 130,
@@ -37,6 +39,7 @@ export const EXIT_MEANINGS: Record<number, string> = {
   [EXIT.frozen]: 'freeze-periods status only: the project is inside a deploy freeze (deploys should wait)',
   [EXIT.drift]: 'diff (and apply --dry-run) only: the target differs from the settings file (drift); 0 means in sync',
   [EXIT.unhealthy]: 'hostctl doctor found a problem (a failed check; with --strict, a warning too)',
+  [EXIT.partial]: 'a run of --from-file records in which at least one record failed or was not run (each record\'s result says which); a file with a bad record exits 2 before any record runs',
   [EXIT.hangUp]: 'ended because the terminal closed (SIGHUP)',
   [EXIT.interrupted]: 'interrupted (Ctrl-C)',
   [EXIT.terminated]: 'ended by kill (SIGTERM); serve stops with 0 instead, after the requests in flight',

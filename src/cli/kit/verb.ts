@@ -105,6 +105,11 @@ export interface VerbSpec<O = Record<string, unknown>> {
    */
   destructive?: true | { when: string };
   /**
+   * The verb also runs once per record of a file: `--from-file FILE` (kit/bulk.ts), each record's
+   * keys its arguments and flags, with one result per record and `--fail-fast`.
+   */
+  bulk?: true;
+  /**
    * Older spellings of this verb's own options, accepted but hidden, as [alias, canonical]
    * (a verb that once took --name TEXT for a substring filter now documents --search).
    */
@@ -160,7 +165,7 @@ function wrapCommand(line: string, width: number): string {
 }
 
 /** What each verb declares about itself, for the generated docs and `hostctl commands`. */
-const verbSpecs = new WeakMap<Command, Pick<VerbSpec<never>, 'examples' | 'list' | 'destructive'>>();
+const verbSpecs = new WeakMap<Command, Pick<VerbSpec<never>, 'examples' | 'list' | 'destructive' | 'bulk'>>();
 
 export const examplesOf = (cmd: Command): readonly string[] => verbSpecs.get(cmd)?.examples ?? [];
 
@@ -169,6 +174,9 @@ export const listsPages = (cmd: Command): boolean => verbSpecs.get(cmd)?.list ==
 
 /** Whether a command asks before it acts (always: true; in some cases: their words). */
 export const destructiveOf = (cmd: Command): VerbSpec['destructive'] => verbSpecs.get(cmd)?.destructive;
+
+/** Whether a command runs once per record of a file (--from-file). */
+export const runsFromFile = (cmd: Command): boolean => verbSpecs.get(cmd)?.bulk === true;
 
 const positiveInt = (flag: string) => (value: string) => {
   if (!/^\d+$/.test(value) || Number(value) < 1) throw new UsageError(`${flag} must be a positive whole number, got "${value}"`);
@@ -229,6 +237,11 @@ export function applyVerb<O>(cmd: Command, spec: VerbSpec<O>): Command {
       .option('--all', 'fetch every page, following the Link header')
       .option('--limit <n>', 'stop after N items, across pages', positiveInt('--limit'));
   }
+  if (spec.bulk) {
+    cmd
+      .option('--from-file <file>', 'run once per record of FILE (a JSON array, JSON lines, a YAML list, or one value per line; - for standard input): its keys are the arguments and flags, and what the command line gives applies to every record')
+      .option('--fail-fast', 'with --from-file: stop at the first record that fails (the rest are reported as skipped)');
+  }
   // Required options and arguments are checked when the verb runs, not by commander, so that a
   // terminal asks for them (the same prompt as for a `missing --flag` usage error).
   const missingOptions: Option[] = [];
@@ -237,7 +250,7 @@ export function applyVerb<O>(cmd: Command, spec: VerbSpec<O>): Command {
   const hooks = cmd as unknown as { missingMandatoryOptionValue(option: Option): void; missingArgument(name: string): void };
   hooks.missingMandatoryOptionValue = (option) => void missingOptions.push(option);
   hooks.missingArgument = (name) => void missingArgs.push(name);
-  verbSpecs.set(cmd, { examples: spec.examples, list: spec.list, destructive: spec.destructive });
+  verbSpecs.set(cmd, { examples: spec.examples, list: spec.list, destructive: spec.destructive, bulk: spec.bulk });
   cmd.addHelpText('after', () => `\nExamples:\n${spec.examples.map((e) => wrapCommand(`  $ ${e}`, helpWidth())).join('\n')}\n`);
   cmd.action(async (...received: unknown[]) => {
     const command = received[received.length - 1] as Command;
@@ -260,6 +273,15 @@ export function applyVerb<O>(cmd: Command, spec: VerbSpec<O>): Command {
         missingArgs.pop();
       } else if (args[0] !== group) throw new UsageError(`--group ${group} and the GROUP argument ${String(args[0])} disagree; give the group once, as the first argument`);
     }
+    const fromFile = spec.bulk ? (opts as { fromFile?: string }).fromFile : undefined;
+    if (fromFile !== undefined) {
+      // The records give what the command line left out.
+      missingOptions.splice(0);
+      missingArgs.splice(0);
+      await runFromFile(cmd, spec, args, opts as Record<string, unknown>, fromFile);
+      return;
+    }
+    if (spec.bulk && (opts as { failFast?: boolean }).failFast) throw new UsageError('--fail-fast goes with --from-file');
     const cli = makeCli(opts);
     const prompting = cli.term.canPrompt && !opts.dryRun;
     try {
@@ -290,6 +312,42 @@ export function applyVerb<O>(cmd: Command, spec: VerbSpec<O>): Command {
   return cmd;
 }
 
+
+/** A bulk verb's run over the records of `path` (kit/bulk.ts), with this command's checks for each. */
+async function runFromFile<O>(cmd: Command, spec: VerbSpec<O>, args: string[], opts: Record<string, unknown>, path: string): Promise<void> {
+  const { runBulk } = await import('./bulk.js');
+  const dryRuns: { take?: (request: DryRunRequest, url: string) => void } = {};
+  // (made first: a Cli sets whether config writes are only reported, and the real one must win)
+  const preflight = makeCli({ ...(opts as unknown as GlobalOptions & ListOptions), dryRun: true }, process.env, { dryRun: () => undefined });
+  const cli = makeCli(opts as unknown as GlobalOptions & ListOptions, process.env, { dryRun: (request) => (dryRuns.take ? dryRuns.take(request, dryRunUrl(request)) : undefined) });
+  const title = `${cmd.parent?.name() ?? ''} ${cmd.name()}`.trim();
+  try {
+    await runBulk({
+      cmd,
+      title,
+      destructive: spec.destructive !== undefined,
+      // (the run's own flags are not a record's)
+      given: { args, opts: Object.fromEntries(Object.entries(opts).filter(([k]) => k !== 'fromFile' && k !== 'failFast')) },
+      spellings: aliasesOf(cmd),
+      path,
+      failFast: opts.failFast === true,
+      cli,
+      preflight,
+      dryRuns,
+      prepare: async (call) => {
+        applyAliases(cmd, call.opts, process.env);
+        checkValueShapes(cmd, call.opts);
+        for (const o of cmd.options) {
+          if (READ_FILE.test(o.flags) && call.opts[o.attributeName()] === '-') throw new UsageError(`${o.long ?? o.flags} -: standard input is not read once per record; name a file in each record`);
+        }
+        await checkFiles(cmd, call.opts, call.args, true);
+      },
+      run: (recordCli, call) => spec.run(recordCli, call.args, call.opts as O & ListOptions),
+    });
+  } finally {
+    await Promise.all([preflight.close(), cli.close()]);
+  }
+}
 
 /** The lookup columns with cell getters that show names (kit/names.ts); unknown or hidden ids stay ids. */
 async function lookupNames(api: ApiClient, rows: Record<string, unknown>[], columns: Column[]): Promise<Column[]> {
@@ -497,14 +555,15 @@ const TAKES_STDIN = /standard input|stdin/i;
  * naming the flag and the path, with a hint, before any request. (A file a verb writes is
  * `<out-file>`; `-` for standard input is the verb's to read.)
  */
-async function checkFiles(cmd: Command, opts: Record<string, unknown>, args: unknown[]): Promise<void> {
+async function checkFiles(cmd: Command, opts: Record<string, unknown>, args: unknown[], fromRecord = false): Promise<void> {
   const values = (raw: unknown) => (Array.isArray(raw) ? raw : [raw]).filter((v): v is string => typeof v === 'string' && v !== '');
   const checks: { path: string; what: string; stdin: boolean; pair: boolean }[] = [];
   for (const o of cmd.options) {
     // (`file` first: most options take no file, and the pattern's first use compiles it)
     if (!o.flags.includes('file') || !READ_FILE.test(o.flags)) continue;
     // (the command's own value: a global of the same name, --no-input, hides --input in `opts`)
-    for (const path of values(cmd.getOptionValue(o.attributeName()) ?? opts[o.attributeName()])) checks.push({ path, what: o.long ?? o.flags, stdin: TAKES_STDIN.test(o.description), pair: o.flags.includes('[=') });
+    // (a record's values are all in `opts`)
+    for (const path of values(fromRecord ? opts[o.attributeName()] : (cmd.getOptionValue(o.attributeName()) ?? opts[o.attributeName()]))) checks.push({ path, what: o.long ?? o.flags, stdin: TAKES_STDIN.test(o.description), pair: o.flags.includes('[=') });
   }
   cmd.registeredArguments.forEach((a, i) => {
     if (a.name() === 'file') for (const path of values(args[i])) if (path !== '-') checks.push({ path, what: 'FILE', stdin: false, pair: false });
@@ -637,7 +696,11 @@ export function unservedNote(base: string): string {
   return `note: nothing serves this state, so its web URLs (${base}/…) do not open; start it with: hostctl serve${port} (or set the address they use: hostctl init --external-url URL)`;
 }
 
-export function makeCli(globals: GlobalOptions & ListOptions, env: NodeJS.ProcessEnv = process.env): Cli {
+/** Where a dry run's request goes, as the user reads it: the local core's path, or the target's URL. */
+export const dryRunUrl = (req: DryRunRequest): string => (req.target.startsWith('local:') ? `/api/v4${req.path}` : `${req.target}/api/v4${req.path}`);
+
+/** `dryRun`: where a dry run's requests go instead of standard output (a --from-file run keeps them per record). */
+export function makeCli(globals: GlobalOptions & ListOptions, env: NodeJS.ProcessEnv = process.env, hooks: { dryRun?: (req: DryRunRequest) => void } = {}): Cli {
   checkChoice(String(globals.output), FORMATS, '--output');
   // `-o wide` is the table with every column: verbs that print tables their own way see 'table'.
   const wide = globals.output === 'wide';
@@ -684,7 +747,7 @@ export function makeCli(globals: GlobalOptions & ListOptions, env: NodeJS.Proces
   };
   const showDryRun = (req: DryRunRequest) => {
     const local = req.target.startsWith('local:');
-    const url = local ? `/api/v4${req.path}` : `${req.target}/api/v4${req.path}`;
+    const url = dryRunUrl(req);
     if (globals.output === 'json' || globals.output === 'jsonl' || globals.output === 'yaml') {
       const text = JSON.stringify({ method: req.method, url, ...(req.body !== undefined ? { body: req.body } : {}) }, null, globals.output === 'jsonl' ? 0 : 2);
       writeOut(`${text}\n`);
@@ -708,7 +771,7 @@ export function makeCli(globals: GlobalOptions & ListOptions, env: NodeJS.Proces
       (client ??= createClient(cli.target(), {
         ...(globals.sudo ? { sudo: globals.sudo } : {}),
         ...(globals.debug || env.HOSTCTL_DEBUG ? { debug: (line: string) => info(`[debug] ${line}`) } : {}),
-        ...(globals.dryRun ? { dryRun: showDryRun } : {}),
+        ...(globals.dryRun ? { dryRun: hooks.dryRun ?? showDryRun } : {}),
         notice: info,
         interactive: term.canPrompt,
       }).then((made) => (opened = made))),

@@ -9,6 +9,7 @@ interface CreateOpts extends ProjectOpts {
 
 export const createVerb: VerbSpec<CreateOpts> = {
   name: 'create',
+  bulk: true,
   args: '<branch>',
   summary: 'Create a branch from a branch, tag or commit (Developer)',
   examples: ['hostctl branches create feature/login -R acme/web/storefront --ref main', 'hostctl branches create hotfix/1.0.1 -R 5 --ref v1.0.0', 'hostctl branches create spike -R 5 --ref 4f2a9c1'],

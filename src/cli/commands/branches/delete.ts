@@ -3,6 +3,7 @@ import { addProjectOption, nameArg, projectRef, repoPath, type ProjectOpts } fro
 
 export const deleteVerb: VerbSpec<ProjectOpts> = {
   name: 'delete',
+  bulk: true,
   destructive: true,
   args: '<branch>',
   summary: 'Delete a branch (never the default branch; protected ones need a Maintainer)',

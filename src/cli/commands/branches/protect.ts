@@ -13,6 +13,7 @@ interface ProtectOpts extends ProjectOpts {
 
 export const protectVerb: VerbSpec<ProtectOpts> = {
   name: 'protect',
+  bulk: true,
   args: '<branch>',
   summary: 'Protect a branch or a wildcard such as release/* (Maintainer)',
   examples: [

@@ -49,6 +49,7 @@ interface UpdateOpts extends ProjectOpts {
 
 export const protectionsUpdateVerb: VerbSpec<UpdateOpts> = {
   name: 'update',
+  bulk: true,
   args: '<branch>',
   summary: 'Change who may push, merge or unprotect, and force pushes (Maintainer)',
   aliases: ['edit'],

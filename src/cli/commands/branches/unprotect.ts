@@ -4,6 +4,7 @@ import { addProjectOption, nameArg, projectRef, type ProjectOpts } from './proje
 
 export const unprotectVerb: VerbSpec<ProjectOpts> = {
   name: 'unprotect',
+  bulk: true,
   destructive: true,
   args: '<branch>',
   summary: 'Remove the protection of a branch or wildcard (Maintainer)',

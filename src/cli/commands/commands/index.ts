@@ -34,7 +34,7 @@ const usageOf = (c: CommandDoc): string => c.args.map((a) => (a.required ? `<${a
 function commandJson(doc: ProgramDoc, c: CommandDoc): Record<string, unknown> {
   const own = ownOptions(doc, c);
   return Object.assign(
-    { command: c.path.join(' '), aliases: c.aliases, summary: c.summary, usage: `hostctl ${c.path.join(' ')}${c.args.length ? ` ${usageOf(c)}` : ''}`, arguments: c.args.map(argumentJson), options: own.map(optionJson), lists: c.lists, destructive: c.destructive !== false },
+    { command: c.path.join(' '), aliases: c.aliases, summary: c.summary, usage: `hostctl ${c.path.join(' ')}${c.args.length ? ` ${usageOf(c)}` : ''}`, arguments: c.args.map(argumentJson), options: own.map(optionJson), lists: c.lists, from_file: c.fromFile, destructive: c.destructive !== false },
     typeof c.destructive === 'object' ? { destructive_when: c.destructive.when } : {},
     { examples: c.examples },
   );

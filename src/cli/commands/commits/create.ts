@@ -19,6 +19,7 @@ interface CreateOpts extends ProjectOpts {
 
 export const createVerb: VerbSpec<CreateOpts> = {
   name: 'create',
+  bulk: true,
   summary: 'Commit files from disk to a branch as one commit (Developer)',
   examples: [
     'hostctl commits create -R acme/web/storefront --branch main --message "Update docs" --add README.md --add docs/guide.md',

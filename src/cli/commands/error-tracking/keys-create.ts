@@ -3,6 +3,7 @@ import { KEY_COLUMNS, addProjectOption, keysPath, projectRef, type ProjectOpts }
 
 export const keysCreateVerb: VerbSpec<ProjectOpts> = {
   name: 'create',
+  bulk: true,
   summary: "Create an error tracking client key (Maintainer); prints the DSN for the application's configuration",
   examples: ['hostctl error-tracking keys create -R acme/web/storefront', 'hostctl error-tracking keys create -R 5 --fields tracker_dsn -o json'],
   options: (cmd) => addProjectOption(cmd),

@@ -3,6 +3,7 @@ import { KEY_COLUMNS, addProjectOption, keyId, keysPath, projectRef, type Projec
 
 export const keysDeleteVerb: VerbSpec<ProjectOpts> = {
   name: 'delete',
+  bulk: true,
   destructive: true,
   args: '<id>',
   summary: 'Delete an error tracking client key (Maintainer); applications using its DSN stop reporting',

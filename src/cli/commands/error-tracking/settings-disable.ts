@@ -7,6 +7,7 @@ import { addProjectOption, projectRef, settingsPath, type ProjectOpts } from './
 
 export const settingsDisableVerb: VerbSpec<ProjectOpts> = {
   name: 'disable',
+  bulk: true,
   summary: 'Turn off error tracking for a project (Maintainer); the settings and keys are kept',
   examples: ['hostctl error-tracking settings disable -R acme/web/storefront'],
   options: (cmd) => addProjectOption(cmd),

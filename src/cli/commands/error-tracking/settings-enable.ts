@@ -5,6 +5,7 @@ import { addProjectOption, projectRef, settingsPath, type ProjectOpts } from './
 
 export const settingsEnableVerb: VerbSpec<ProjectOpts> = {
   name: 'enable',
+  bulk: true,
   summary: 'Turn on integrated error tracking for a project (Maintainer); creates the settings',
   examples: ['hostctl error-tracking settings enable -R acme/web/storefront', 'hostctl error-tracking keys create -R acme/web/storefront   # then a key for the application'],
   options: (cmd) => addProjectOption(cmd),

@@ -10,6 +10,7 @@ interface CreateOpts extends ProjectOpts {
 
 export const createVerb: VerbSpec<CreateOpts> = {
   name: 'create',
+  bulk: true,
   summary: 'Create a deploy freeze period (Maintainer); on a terminal without --start/--end, a guided setup',
   examples: [
     "hostctl freeze-periods create -R acme/web/storefront --start '0 23 * * fri' --end '0 7 * * mon' --timezone Europe/Berlin",

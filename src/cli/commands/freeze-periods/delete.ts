@@ -3,6 +3,7 @@ import { addProjectOption, periodId, periodPath, projectRef, type FreezePeriodJs
 
 export const deleteVerb: VerbSpec<ProjectOpts> = {
   name: 'delete',
+  bulk: true,
   destructive: true,
   args: '<period>',
   summary: 'Delete a deploy freeze period (Maintainer); refused when it changed since it was read',

@@ -10,6 +10,7 @@ interface UpdateOpts extends ProjectOpts {
 
 export const updateVerb: VerbSpec<UpdateOpts> = {
   name: 'update',
+  bulk: true,
   args: '<period>',
   summary: 'Change a deploy freeze period (Maintainer): any of start, end, time zone',
   aliases: ['edit'],

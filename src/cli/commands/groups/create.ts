@@ -13,6 +13,7 @@ interface CreateOpts {
 
 export const createVerb: VerbSpec<CreateOpts> = {
   name: 'create',
+  bulk: true,
   summary: 'Create a group, or a subgroup with --group',
   examples: [
     'hostctl groups create --name Acme',

@@ -3,6 +3,7 @@ import { apiPath, idOrPath } from '../../kit/refs.js';
 
 export const deleteVerb: VerbSpec = {
   name: 'delete',
+  bulk: true,
   destructive: true,
   args: '<group>',
   summary: 'Delete a group with its subgroups and projects (Owner)',

@@ -11,6 +11,7 @@ interface UpdateOpts {
 
 export const updateVerb: VerbSpec<UpdateOpts> = {
   name: 'update',
+  bulk: true,
   args: '<group>',
   summary: 'Change a group (Owner); a new --path moves everything below it',
   aliases: ['edit'],

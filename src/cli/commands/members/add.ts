@@ -12,6 +12,7 @@ interface AddOpts extends ProjectOrGroupOpts {
 
 export const addMemberVerb: VerbSpec<AddOpts> = {
   name: 'add',
+  bulk: true,
   summary: 'Add a user to a project or group with a role',
   examples: [
     'hostctl members add --group acme --user alice --access-level owner',

@@ -9,6 +9,7 @@ interface RemoveOpts extends ProjectOrGroupOpts {
 
 export const removeVerb: VerbSpec<RemoveOpts> = {
   name: 'remove',
+  bulk: true,
   destructive: true,
   summary: 'Remove a member from a project or group',
   aliases: ['rm'],

@@ -13,6 +13,7 @@ interface UpdateOpts extends ProjectOrGroupOpts {
 
 export const updateVerb: VerbSpec<UpdateOpts> = {
   name: 'update',
+  bulk: true,
   summary: "Change a member's role or membership expiry",
   aliases: ['edit'],
   examples: [

@@ -5,6 +5,7 @@ import type { ProjectOrGroupOpts } from '../../kit/project-option.js';
 
 export const closeVerb: VerbSpec<ProjectOrGroupOpts> = {
   name: 'close',
+  bulk: true,
   args: '<id>',
   summary: 'Close a milestone (Reporter); reopen it with: hostctl milestones update ID --reopen',
   examples: ['hostctl milestones close 14 -R acme/web/storefront', 'hostctl milestones close 3 -g acme -o json'],

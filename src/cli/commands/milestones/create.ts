@@ -22,6 +22,7 @@ export const milestoneFields = (o: MilestoneFieldOpts): Record<string, unknown> 
 
 export const createVerb: VerbSpec<ProjectOrGroupOpts & MilestoneFieldOpts> = {
   name: 'create',
+  bulk: true,
   summary: 'Create a milestone in a project or group (Reporter)',
   examples: [
     'hostctl milestones create -R acme/web/storefront --title "Q1 launch" --due-date 2026-03-31',

@@ -13,6 +13,7 @@ interface UpdateOpts extends ProjectOrGroupOpts, MilestoneFieldOpts {
 
 export const updateVerb: VerbSpec<UpdateOpts> = {
   name: 'update',
+  bulk: true,
   args: '<id>',
   summary: 'Change a milestone (Reporter); --close and --reopen change its state',
   aliases: ['edit'],

@@ -11,6 +11,7 @@ interface SetOpts extends ScopeOpts {
 
 export const setVerb: VerbSpec<SetOpts> = {
   name: 'set',
+  bulk: true,
   summary: 'Change your notification setting: level, events on or off (they count with --level custom), notification email (global)',
   aliases: ['update'],
   examples: [

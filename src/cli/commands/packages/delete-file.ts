@@ -3,6 +3,7 @@ import { addProjectOption, numericArg, packageId as resolvePackage, packagePath,
 
 export const deleteFileVerb: VerbSpec<ProjectOpts> = {
   name: 'delete-file',
+  bulk: true,
   destructive: true,
   args: '<package> <file-id>',
   summary: 'Delete one file of a package (Maintainer)',

@@ -3,6 +3,7 @@ import { addProjectOption, packageId, packagePath, projectRef, type ProjectOpts 
 
 export const deleteVerb: VerbSpec<ProjectOpts> = {
   name: 'delete',
+  bulk: true,
   destructive: true,
   args: '<package>',
   summary: 'Delete a package and all its files (Maintainer; protection rules may ask for more)',

@@ -6,6 +6,7 @@ import { addRuleOptions, ruleBody, type RuleOpts } from './rule-options.js';
 
 export const protectionAddVerb: VerbSpec<ProjectOpts & RuleOpts> = {
   name: 'add',
+  bulk: true,
   summary: 'Protect packages whose name matches a pattern: who may publish and who may delete them',
   aliases: ['create'],
   examples: [

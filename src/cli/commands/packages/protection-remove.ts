@@ -3,6 +3,7 @@ import { addProjectOption, numericArg, projectRef, rulesPath, type ProjectOpts }
 
 export const protectionRemoveVerb: VerbSpec<ProjectOpts> = {
   name: 'remove',
+  bulk: true,
   destructive: true,
   args: '<rule-id>',
   summary: 'Remove a package protection rule',

@@ -6,6 +6,7 @@ import { addRuleOptions, ruleBody, type RuleOpts } from './rule-options.js';
 
 export const protectionUpdateVerb: VerbSpec<ProjectOpts & RuleOpts> = {
   name: 'update',
+  bulk: true,
   args: '<rule-id>',
   summary: 'Change a package protection rule',
   aliases: ['edit'],

@@ -17,6 +17,7 @@ interface UploadOpts extends ProjectOpts {
 
 export const uploadVerb: VerbSpec<UploadOpts> = {
   name: 'upload',
+  bulk: true,
   args: '<file...>',
   summary: 'Publish files to a generic package (streamed, never held in memory; progress on a terminal)',
   aliases: ['publish'],

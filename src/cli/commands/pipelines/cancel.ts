@@ -7,6 +7,7 @@ const FINISHED = new Set(['success', 'failed', 'canceled', 'skipped']);
 
 export const cancelVerb = defineVerb<ProjectOpts>({
   name: 'cancel',
+  bulk: true,
   args: '<pipeline>',
   summary: "Cancel a pipeline's jobs that have not finished (Developer)",
   examples: ['hostctl pipelines cancel 7 -R acme/web/storefront', 'hostctl pipelines cancel main -R acme/web/storefront   # the newest pipeline of main'],

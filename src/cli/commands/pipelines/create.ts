@@ -10,6 +10,7 @@ interface CreateOpts extends ProjectOpts {
 
 export const createVerb: VerbSpec<CreateOpts> = {
   name: 'create',
+  bulk: true,
   summary: "Create a pipeline for a ref (it stays created: there are no runners) and show its job token once",
   examples: [
     'hostctl pipelines create -R acme/web/storefront --ref main',

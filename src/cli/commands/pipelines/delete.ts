@@ -3,6 +3,7 @@ import { addProjectOption, namedPipeline, type ProjectOpts } from './paths.js';
 
 export const deleteVerb = defineVerb<ProjectOpts>({
   name: 'delete',
+  bulk: true,
   destructive: true,
   args: '<pipeline>',
   summary: 'Delete a pipeline and its job records (Owner); packages it built stay',

@@ -4,6 +4,7 @@ import { addProjectOption, namedPipeline, type ProjectOpts } from './paths.js';
 
 export const retryVerb = defineVerb<ProjectOpts>({
   name: 'retry',
+  bulk: true,
   args: '<pipeline>',
   summary: "Run a pipeline's failed or canceled jobs again (Developer)",
   examples: ['hostctl pipelines retry 7 -R acme/web/storefront', "hostctl pipelines retry '#3' -R 5 -o json"],

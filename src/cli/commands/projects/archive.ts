@@ -10,6 +10,7 @@ function archiving(archive: boolean): VerbSpec {
   const verb = archive ? 'archive' : 'unarchive';
   return {
     name: verb,
+    bulk: true,
     args: '<project>',
     summary: archive ? 'Archive a project: read-only, hidden from default lists (Owner)' : 'Make an archived project writable again (Owner)',
     examples: [`hostctl projects ${verb} acme/web/storefront`, `hostctl projects ${verb} 5 -o json`],
@@ -31,6 +32,7 @@ interface TransferOpts {
 
 export const transferVerb: VerbSpec<TransferOpts> = {
   name: 'transfer',
+  bulk: true,
   destructive: true,
   args: '<project>',
   summary: 'Move a project to another group or user namespace (Owner of both)',

@@ -18,6 +18,7 @@ interface CreateOpts {
 
 export const createVerb: VerbSpec<CreateOpts> = {
   name: 'create',
+  bulk: true,
   summary: 'Create a project in a group or a personal namespace',
   examples: [
     'hostctl projects create --name "API Gateway" --group acme/platform --visibility internal --readme',

@@ -3,6 +3,7 @@ import { apiPath, idOrPath } from '../../kit/refs.js';
 
 export const deleteVerb: VerbSpec = {
   name: 'delete',
+  bulk: true,
   destructive: true,
   args: '<project>',
   summary: 'Delete a project and its repository (Owner)',

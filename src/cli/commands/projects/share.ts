@@ -19,6 +19,7 @@ const SHARE_COLUMNS: Column[] = [
 
 export const shareVerb: VerbSpec<ShareOpts> = {
   name: 'share',
+  bulk: true,
   args: '<project>',
   summary: "Share a project with a group: its members get access up to a role (Maintainer; Owner to give owner; you need a role in the group)",
   examples: [

@@ -8,6 +8,7 @@ interface UnshareOpts {
 
 export const unshareVerb: VerbSpec<UnshareOpts> = {
   name: 'unshare',
+  bulk: true,
   destructive: true,
   args: '<project>',
   summary: "Stop sharing a project with a group: its members lose the access the share gave (Maintainer)",

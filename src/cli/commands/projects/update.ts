@@ -13,6 +13,7 @@ interface UpdateOpts {
 
 export const updateVerb: VerbSpec<UpdateOpts> = {
   name: 'update',
+  bulk: true,
   args: '<project>',
   summary: "Change a project's name, path, description, visibility, default branch or storage",
   aliases: ['edit'],

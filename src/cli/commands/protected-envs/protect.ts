@@ -9,6 +9,7 @@ interface ProtectOpts extends EnvOpts {
 
 export const protectVerb: VerbSpec<ProtectOpts> = {
   name: 'protect',
+  bulk: true,
   args: '<environment>',
   summary: 'Protect an environment: who may deploy (--deploy) and who must approve (--approval)',
   examples: [

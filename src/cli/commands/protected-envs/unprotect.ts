@@ -3,6 +3,7 @@ import { containerBase, addContainerOptions, envPath, type EnvOpts } from './spe
 
 export const unprotectVerb: VerbSpec<EnvOpts> = {
   name: 'unprotect',
+  bulk: true,
   destructive: true,
   args: '<environment>',
   summary: 'Unprotect an environment (anyone who may deploy to it otherwise then may)',

@@ -12,6 +12,7 @@ interface UpdateOpts extends EnvOpts {
 
 export const updateVerb: VerbSpec<UpdateOpts> = {
   name: 'update',
+  bulk: true,
   args: '<environment>',
   summary: 'Add or remove who may deploy and who must approve, or set the approvals required',
   aliases: ['edit'],

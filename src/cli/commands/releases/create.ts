@@ -18,6 +18,7 @@ interface CreateOpts extends ProjectOpts, NotesOpts {
 
 export const createVerb: VerbSpec<CreateOpts> = {
   name: 'create',
+  bulk: true,
   summary: 'Create a release (Developer); with --ref the tag is created when it does not exist yet',
   examples: [
     'hostctl releases create -R acme/web/storefront --tag v1.3.0 --ref main --notes "Faster checkout"',

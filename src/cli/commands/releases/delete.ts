@@ -3,6 +3,7 @@ import { addProjectOption, projectRef, releasePath, tagArg, type ProjectOpts } f
 
 export const deleteVerb: VerbSpec<ProjectOpts> = {
   name: 'delete',
+  bulk: true,
   destructive: true,
   args: '<tag>',
   summary: 'Delete a release (Developer); its git tag is kept',

@@ -28,6 +28,7 @@ export function linkBody(o: LinkFieldOpts): Record<string, unknown> {
 
 export const linksAddVerb: VerbSpec<ProjectOpts & LinkFieldOpts> = {
   name: 'add',
+  bulk: true,
   args: '<tag>',
   summary: 'Add an asset link to a release (Developer)',
   aliases: ['create'],

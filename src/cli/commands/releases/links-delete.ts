@@ -4,6 +4,7 @@ import { addProjectOption, projectRef, releasePath, tagArg, type ProjectOpts } f
 
 export const linksDeleteVerb: VerbSpec<ProjectOpts> = {
   name: 'delete',
+  bulk: true,
   destructive: true,
   args: '<tag> <link>',
   summary: "Remove an asset link from a release (Developer)",

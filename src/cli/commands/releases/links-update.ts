@@ -15,6 +15,7 @@ export async function resolveLink(api: ApiClient, releaseLinks: string, value: s
 
 export const linksUpdateVerb: VerbSpec<ProjectOpts & LinkFieldOpts> = {
   name: 'update',
+  bulk: true,
   args: '<tag> <link>',
   summary: "Change a release's asset link (Developer); give --name or --link-url, or both",
   aliases: ['edit'],

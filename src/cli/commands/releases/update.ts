@@ -14,6 +14,7 @@ interface UpdateOpts extends ProjectOpts, NotesOpts {
 
 export const updateVerb: VerbSpec<UpdateOpts> = {
   name: 'update',
+  bulk: true,
   args: '<tag>',
   summary: "Change a release's name, notes, date or milestones (Developer)",
   aliases: ['edit'],

@@ -29,6 +29,7 @@ export function parseAsset(spec: string): { url: string; name: string } {
 
 export const uploadVerb: VerbSpec<UploadOpts> = {
   name: 'upload',
+  bulk: true,
   args: '<tag> <asset...>',
   complete: { asset: 'file' },
   summary: 'Attach assets to a release: URLs, each optionally URL#label (Developer)',

@@ -24,6 +24,7 @@ export const SAML_COLUMNS: Column[] = [
 
 export const configureVerb: VerbSpec<ConfigureOpts> = {
   name: 'configure',
+  bulk: true,
   args: '<group>',
   summary: "Configure a top-level group's SAML provider (Owner or administrator; hostctl extension)",
   examples: [

@@ -5,6 +5,7 @@ import { addScim, identityKind, uidArg, type IdentityOpts } from './identity-com
 
 export const identitiesDeleteVerb: VerbSpec<IdentityOpts> = {
   name: 'delete',
+  bulk: true,
   destructive: true,
   args: '<group> <uid>',
   summary: 'Delete an identity (the user can no longer sign in through it)',

@@ -6,6 +6,7 @@ import { addScim, identityColumns, identityKind, uidArg, type IdentityOpts } fro
 
 export const identitiesUpdateVerb: VerbSpec<IdentityOpts> = {
   name: 'update',
+  bulk: true,
   args: '<group> <uid>',
   summary: "Change an identity's extern_uid (the user is told the link changed)",
   aliases: ['edit'],

@@ -7,6 +7,7 @@ import { addProvider, LINK_COLUMNS, type LinkOpts } from './link-common.js';
 
 export const linksCreateVerb: VerbSpec<LinkOpts> = {
   name: 'create',
+  bulk: true,
   args: '<group> <name>',
   summary: 'Link a SAML group to a role (and optionally a custom member role and a provider)',
   aliases: ['add'],

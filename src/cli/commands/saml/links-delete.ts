@@ -5,6 +5,7 @@ import { addProvider, nameArg, providerQuery, type LinkOpts } from './link-commo
 
 export const linksDeleteVerb: VerbSpec<LinkOpts> = {
   name: 'delete',
+  bulk: true,
   destructive: true,
   args: '<group> <name>',
   summary: 'Delete a SAML group link',

@@ -10,6 +10,7 @@ interface UpdateOpts extends ProjectOpts {
 
 export const updateVerb: VerbSpec<UpdateOpts> = {
   name: 'update',
+  bulk: true,
   summary: 'Turn secret push protection on or off (Ultimate; Maintainer)',
   aliases: ['set'],
   examples: ['hostctl security-settings update -R acme/web/storefront --secret-push-protection on', 'hostctl security-settings update -R 5 --secret-push-protection off -o json'],

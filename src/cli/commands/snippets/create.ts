@@ -13,6 +13,7 @@ interface CreateOpts extends SnippetScopeOpts {
 
 export const createVerb: VerbSpec<CreateOpts> = {
   name: 'create',
+  bulk: true,
   summary: 'Create a snippet from files on disk (each is stored under its own name)',
   examples: [
     'hostctl snippets create --title "Deploy helpers" --file ./deploy.sh --file ./check.py --visibility private',

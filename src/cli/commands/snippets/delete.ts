@@ -3,6 +3,7 @@ import { addSnippetProjectOption, snippetId, snippetPath, type SnippetScopeOpts 
 
 export const deleteVerb: VerbSpec<SnippetScopeOpts> = {
   name: 'delete',
+  bulk: true,
   destructive: true,
   args: '<snippet>',
   summary: 'Delete a snippet and its repository',

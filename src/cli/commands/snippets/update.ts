@@ -16,6 +16,7 @@ interface UpdateOpts extends SnippetScopeOpts {
 
 export const updateVerb: VerbSpec<UpdateOpts> = {
   name: 'update',
+  bulk: true,
   args: '<snippet>',
   summary: "Change a snippet's title, description or visibility, and its files in one commit",
   aliases: ['edit'],

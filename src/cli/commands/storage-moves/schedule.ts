@@ -19,6 +19,7 @@ type Move = Record<string, unknown> & { id: number; state: string };
 
 export const scheduleVerb: VerbSpec<ScheduleOpts> = {
   name: 'schedule',
+  bulk: true,
   summary: "Move repositories to another storage: every one of a kind on a storage (--from), or one container's",
   examples: [
     'hostctl storage-moves schedule --from default --to fast --wait',

@@ -8,6 +8,7 @@ interface AddOpts {
 
 export const addVerb: VerbSpec<AddOpts> = {
   name: 'add',
+  bulk: true,
   args: '<name> <path>',
   complete: { path: 'directory' },
   summary: 'Add a repository storage (a directory; relative paths are inside the state directory) to a running instance',

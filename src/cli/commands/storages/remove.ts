@@ -3,6 +3,7 @@ import { apiPath } from '../../kit/refs.js';
 
 export const removeVerb: VerbSpec = {
   name: 'remove',
+  bulk: true,
   destructive: true,
   args: '<storage>',
   aliases: ['rm'],

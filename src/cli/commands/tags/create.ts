@@ -11,6 +11,7 @@ interface CreateOpts extends ProjectOpts {
 
 export const createVerb: VerbSpec<CreateOpts> = {
   name: 'create',
+  bulk: true,
   args: '<tag>',
   summary: 'Create a tag at a branch, tag or commit; with --message an annotated one (Developer)',
   examples: ['hostctl tags create v1.0.0 -R acme/web/storefront --ref main', 'hostctl tags create v1.1.0 -R 5 --ref 4f2a9c1 --message "Version 1.1"'],

@@ -3,6 +3,7 @@ import { addProjectOption, nameArg, projectRef, repoPath, type ProjectOpts } fro
 
 export const deleteVerb: VerbSpec<ProjectOpts> = {
   name: 'delete',
+  bulk: true,
   destructive: true,
   args: '<tag>',
   summary: 'Delete a tag (and the release made from it)',

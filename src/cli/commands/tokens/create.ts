@@ -16,6 +16,7 @@ interface CreateOpts {
 
 export const createVerb: VerbSpec<CreateOpts> = {
   name: 'create',
+  bulk: true,
   summary: "Create a personal access token for a user (administrators); the secret is shown once",
   examples: [
     'hostctl tokens create --user alice --name deploy --scope api',

@@ -5,6 +5,7 @@ import { contextsHolding, isLastAdminToken } from './holders.js';
 
 export const revokeVerb: VerbSpec = {
   name: 'revoke',
+  bulk: true,
   destructive: true,
   args: '<id>',
   summary: 'Revoke a token at once; "self" revokes the token hostctl is using',

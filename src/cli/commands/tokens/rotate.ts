@@ -18,6 +18,7 @@ interface RotateOpts {
 
 export const rotateVerb: VerbSpec<RotateOpts> = {
   name: 'rotate',
+  bulk: true,
   args: '[id]',
   summary: 'Revoke a token and issue its successor (same name and scopes); without ID, pick one interactively',
   examples: [

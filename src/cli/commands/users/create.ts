@@ -11,6 +11,7 @@ interface CreateOpts extends ProfileOpts {
 
 export const createVerb: VerbSpec<CreateOpts> = {
   name: 'create',
+  bulk: true,
   summary: 'Create a user (administrators)',
   examples: [
     'hostctl users create --username erin --name "Erin Walsh" --email erin@example.com',

@@ -7,6 +7,7 @@ interface DeleteOpts {
 
 export const deleteVerb: VerbSpec<DeleteOpts> = {
   name: 'delete',
+  bulk: true,
   destructive: true,
   args: '<user>',
   summary: 'Delete a user (administrators)',

@@ -6,6 +6,7 @@ import { USER_DETAIL_COLUMNS } from './columns.js';
 function stateVerb(action: 'block' | 'unblock'): VerbSpec {
   return {
     name: action,
+    bulk: true,
     ...(action === 'block' ? { destructive: true as const } : {}),
     args: '<user>',
     summary: action === 'block' ? 'Block a user: no sign-in, no API, no Git access (administrators)' : 'Unblock a blocked user (administrators)',

@@ -8,6 +8,7 @@ import { TWO_FACTOR_STATES, USER_DETAIL_COLUMNS } from './columns.js';
 
 export const updateVerb: VerbSpec<ProfileOpts & { twoFactor?: string }> = {
   name: 'update',
+  bulk: true,
   args: '<user>',
   summary: 'Change a user (administrators)',
   aliases: ['edit'],

@@ -10,6 +10,7 @@ interface CreateOpts extends WikiOpts, ContentOpts {
 
 export const createVerb: VerbSpec<CreateOpts> = {
   name: 'create',
+  bulk: true,
   summary: 'Create a wiki page (Developer); a title with / makes directories',
   examples: [
     'hostctl wikis create -R acme/web/storefront --title "Home" --content "# Welcome"',

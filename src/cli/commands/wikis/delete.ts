@@ -3,6 +3,7 @@ import { addWikiOptions, pagePath, slugArg, type WikiOpts } from './common.js';
 
 export const deleteVerb: VerbSpec<WikiOpts> = {
   name: 'delete',
+  bulk: true,
   destructive: true,
   args: '<slug>',
   summary: 'Delete a wiki page (Maintainer); its history stays in the wiki repository',

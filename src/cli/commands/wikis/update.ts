@@ -10,6 +10,7 @@ interface UpdateOpts extends WikiOpts, ContentOpts {
 
 export const updateVerb: VerbSpec<UpdateOpts> = {
   name: 'update',
+  bulk: true,
   args: '<slug>',
   summary: "Change a wiki page's content, title (moves it) or format (Developer)",
   examples: [

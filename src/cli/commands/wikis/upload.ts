@@ -11,6 +11,7 @@ interface UploadOpts extends WikiOpts {
 
 export const uploadVerb: VerbSpec<UploadOpts> = {
   name: 'upload',
+  bulk: true,
   args: '<file>',
   summary: 'Upload an attachment to the wiki repository; prints its path and a Markdown link (Developer)',
   examples: ['hostctl wikis upload ./diagram.png -R acme/web/storefront', 'hostctl wikis upload - --filename log.txt -R 5 < build.log'],

@@ -1,0 +1,229 @@
+// --from-file: a verb run once per record of a file (kit/bulk-records.ts), with one result per
+// record and exit 13 when any failed. Every record is turned into a call and checked before the
+// first one runs (a typo on line 30 costs nothing), a verb that asks first asks once for the
+// whole file, and the records then run one after another through one client, each with a Cli
+// that keeps what the verb would have shown instead of printing it. Nothing here knows a noun.
+import type { Command } from 'commander';
+import { DryRunStop, type DryRunRequest } from '../../client/client.js';
+import { classify } from './error-report.js';
+import { CliError, EXIT, UsageError } from './errors.js';
+import { flagModel } from './flag-fields.js';
+import { readRecords, type FileRecord } from './bulk-records.js';
+import { recordCall, type Call, type Spellings } from './bulk-call.js';
+import type { Column } from '../render/output.js';
+import type { Cli } from './verb.js';
+
+export interface BulkRun {
+  cmd: Command;
+  /** `tokens revoke`, for the question and the messages. */
+  title: string;
+  /** The verb asks before it acts: asked once, for every record. */
+  destructive: boolean;
+  /** What the command line gave: it applies to every record. */
+  given: Call;
+  spellings: Spellings;
+  path: string;
+  failFast: boolean;
+  /** The command's Cli: its client serves every record. */
+  cli: Cli;
+  /**
+   * A Cli like it whose client sends reads and stops at the first change (a dry run): each record
+   * runs on it first, so the verb's own checks (a cron expression, a scope) refuse a bad record
+   * before the first record changes anything.
+   */
+  preflight: Cli;
+  /** Where the client's dry-run requests go (the record running takes them). */
+  dryRuns: { take?: (request: DryRunRequest, url: string) => void };
+  /** The command's own checks of a call (spellings folded, value shapes, files to read). */
+  prepare: (call: Call) => Promise<void>;
+  run: (cli: Cli, call: Call) => Promise<void>;
+}
+
+export type BulkStatus = 'ok' | 'failed' | 'skipped' | 'dry-run';
+
+/** One record's result: what it was, what became of it, and what the verb showed or said. */
+export interface Outcome {
+  item: number;
+  line?: number;
+  status: BulkStatus;
+  exit_code?: number;
+  /** What the verb showed (the record made or changed), as JSON would show it. */
+  result?: unknown;
+  /** The verb's last word on stderr (`revoked token 42 "ci"`), or the error's message. */
+  message?: string;
+  error?: { status?: number; message: string; hint?: string; body?: unknown };
+  /** --dry-run: the request the record would send. */
+  request?: { method: string; url: string; body?: unknown };
+  input: unknown;
+}
+
+/** What identifies the thing a record made or changed, for the table. */
+const ID_KEYS = ['id', 'iid', 'tag_name', 'name', 'username', 'path', 'slug', 'title', 'environment'] as const;
+
+/**
+ * The table's word on a record's result: what the verb printed (a new token's secret, which is
+ * shown once and must not be lost to a table), else what identifies the record it showed.
+ */
+function shownResult(row: Record<string, unknown>): unknown {
+  const result = row.result;
+  if (typeof result === 'string') return result.trim();
+  if (result && typeof result === 'object' && !Array.isArray(result)) {
+    for (const k of ID_KEYS) {
+      const v = (result as Record<string, unknown>)[k];
+      if (typeof v === 'string' || typeof v === 'number') return v;
+    }
+  }
+  return '';
+}
+
+export const OUTCOME_COLUMNS: Column[] = [
+  { key: 'item' },
+  { key: 'status' },
+  { key: 'result', get: shownResult, whole: true },
+  { key: 'message', get: (row) => row.message ?? (row.request ? `${(row.request as { method: string }).method} ${(row.request as { url: string }).url}` : '') },
+];
+
+const OUTCOME_FIELDS = ['item', 'line', 'status', 'exit_code', 'result', 'message', 'error', 'request', 'input'] as const;
+
+const where = (index: number, record: FileRecord) => `record ${index + 1}${record.line !== undefined ? ` (line ${record.line})` : ''}`;
+
+/**
+ * Every record as a call, checked; a bad one is a usage error naming it, before anything runs.
+ * Checked: the keys and values (as the flags' parsers take them), then the verb's own checks, on
+ * the dry-run client. Only usage errors count there: an answer of the target may differ once the
+ * records before it have run (a group the file creates first), so those are the real run's.
+ */
+async function checkedCalls(r: BulkRun, records: FileRecord[]): Promise<Call[]> {
+  const calls: Call[] = [];
+  const problems: string[] = [];
+  for (const [i, record] of records.entries()) {
+    try {
+      const call = recordCall(r.cmd, record.value, r.given, r.spellings);
+      await r.prepare(call);
+      calls.push(call);
+      await r.run(recordCli(r.preflight, { messages: [] }, ''), call).catch((error: unknown) => {
+        if (error instanceof UsageError) throw error;
+      });
+    } catch (error) {
+      if (!(error instanceof UsageError) && !(error instanceof CliError)) throw error;
+      problems.push(`${where(i, record)}: ${error.message}`);
+    }
+  }
+  if (problems.length) {
+    const more = problems.length > 1 ? ` (and ${problems.length - 1} more record${problems.length > 2 ? 's' : ''} with problems)` : '';
+    throw new UsageError(`--from-file ${r.path === '-' ? '-' : r.path}, ${problems[0] ?? ''}${more}; nothing was run`);
+  }
+  return calls;
+}
+
+interface Capture {
+  result?: unknown;
+  messages: string[];
+  text?: string;
+  request?: Outcome['request'];
+}
+
+/**
+ * The Cli one record runs with: the command's client and target, no prompts (a missing value is
+ * the record's error), no questions (asked once before), and what it would show kept.
+ */
+function recordCli(base: Cli, capture: Capture, prefix: string | undefined): Cli {
+  const g = base.globals;
+  const showsRecord = g.output !== 'table' || g.fields !== undefined || g.jq !== undefined;
+  const info = (message: string) => {
+    // A lead-in to what the verb prints (`the secret below …:`) has nothing below it here: what it
+    // prints is the record's result.
+    if (message.endsWith(':')) return;
+    capture.messages.push(message);
+    // (the checking pass says nothing)
+    if (prefix) base.info(`${prefix} ${message}`);
+  };
+  return {
+    globals: { ...g, yes: true },
+    term: { ...base.term, canPrompt: false },
+    env: base.env,
+    target: () => base.target(),
+    client: () => base.client(),
+    list: (path, query) => base.list(path, query),
+    print: (text) => void (capture.text = (capture.text ?? '') + text),
+    info,
+    note: (message) => void capture.messages.push(message),
+    showList: async (rows) => void (capture.result = rows),
+    showItem: async (item) => void (capture.result = item),
+    async showChanged(item, _columns, done) {
+      if (showsRecord) capture.result = typeof item === 'function' ? await item() : item;
+      if (done !== undefined) info(done);
+    },
+    confirm: async () => undefined,
+    confirmOnTerminal: async () => undefined,
+    prompts: async (flag) => {
+      throw new UsageError(`missing ${flag} (a record of --from-file is never asked for: give it in the record or on the command line)`);
+    },
+    close: async () => undefined,
+  };
+}
+
+export async function runBulk(r: BulkRun): Promise<void> {
+  const records = await readRecords(r.path);
+  const calls = await checkedCalls(r, records);
+  const n = calls.length;
+  const name = r.path === '-' ? 'standard input' : r.path;
+  if (r.destructive) await r.cli.confirm(`Run ${r.title} for ${n} record${n === 1 ? '' : 's'} of ${name}?`);
+  const flagFor = flagModel(r.cmd, r.spellings);
+  const outcomes: Outcome[] = [];
+  let stopped = false;
+  for (const [i, call] of calls.entries()) {
+    const record = records[i] as FileRecord;
+    const base = { item: i + 1, ...(record.line !== undefined ? { line: record.line } : {}) };
+    if (stopped) {
+      outcomes.push({ ...base, status: 'skipped', message: 'not run (--fail-fast: an earlier record failed)', input: record.value });
+      continue;
+    }
+    const capture: Capture = { messages: [] };
+    const prefix = `[${i + 1}/${n}]`;
+    r.dryRuns.take = (request, url) => void (capture.request = { method: request.method, url, ...(request.body !== undefined ? { body: request.body } : {}) });
+    try {
+      await r.run(recordCli(r.cli, capture, prefix), call);
+      const message = capture.messages[capture.messages.length - 1] ?? capture.text?.trim().split('\n').pop();
+      outcomes.push({
+        ...base,
+        status: 'ok',
+        exit_code: EXIT.ok,
+        ...(capture.result !== undefined ? { result: capture.result } : capture.text !== undefined ? { result: capture.text } : {}),
+        ...(message !== undefined ? { message } : {}),
+        input: record.value,
+      });
+    } catch (error) {
+      if (error instanceof DryRunStop) {
+        outcomes.push({ ...base, status: 'dry-run', exit_code: EXIT.ok, ...(capture.request ? { request: capture.request } : {}), input: record.value });
+        continue;
+      }
+      const reported = classify(error, flagFor);
+      // Ctrl-C and a closing terminal end the whole run (io/exit-signals.ts exits before this).
+      if (!reported) throw error;
+      r.cli.info(`${prefix} error: ${reported.message}`);
+      outcomes.push({
+        ...base,
+        status: 'failed',
+        exit_code: reported.code,
+        message: reported.message,
+        error: { ...(reported.status ? { status: reported.status } : {}), message: reported.message, ...(reported.hint ? { hint: reported.hint } : {}), ...(reported.body !== undefined ? { body: reported.body } : {}) },
+        input: record.value,
+      });
+      if (r.failFast) stopped = true;
+    }
+  }
+  r.dryRuns.take = undefined;
+  await r.cli.showList(outcomes as unknown as Record<string, unknown>[], OUTCOME_COLUMNS, OUTCOME_FIELDS);
+  const failed = outcomes.filter((o) => o.status === 'failed').length;
+  const skipped = outcomes.filter((o) => o.status === 'skipped').length;
+  if (failed === 0) {
+    r.cli.info(outcomes.some((o) => o.status === 'dry-run') ? `dry run: ${n} record${n === 1 ? '' : 's'} checked; nothing was sent` : `${n} of ${n} record${n === 1 ? '' : 's'} done`);
+    return;
+  }
+  throw new CliError(
+    `${failed} of ${n} record${n === 1 ? '' : 's'} failed${skipped ? `, ${skipped} not run (--fail-fast)` : ''}; ${n - failed - skipped} done`,
+    EXIT.partial,
+    `each record's result says what became of it; -o json keeps every failed record's input for another run (hostctl help bulk)`,
+  );
+}
