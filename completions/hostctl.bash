@@ -59,6 +59,8 @@ _hostctl_sub() {
     'error-tracking settings|enable') echo enable ;;
     'error-tracking settings|disable') echo disable ;;
     '|export') echo export ;;
+    '|extension'|'|extensions') echo extension ;;
+    'extension|list'|'extension|ls') echo list ;;
     '|freeze-periods'|'|freeze-period') echo freeze-periods ;;
     'freeze-periods|create') echo create ;;
     'freeze-periods|delete'|'freeze-periods|rm') echo delete ;;
@@ -220,7 +222,7 @@ _hostctl_sub() {
 # The subcommands of command path $1 (the nouns for the empty path).
 _hostctl_children() {
   case "$1" in
-    '') echo 'alias api apply audit-events auth backup branches commands commits completion context diff doctor enterprise-users error-tracking export freeze-periods groups init members milestones notifications packages pipelines projects protected-envs releases restore saml scim security-settings serve snippets storage-moves storages tags tokens users whoami wikis help' ;;
+    '') echo 'alias api apply audit-events auth backup branches commands commits completion context diff doctor enterprise-users error-tracking export extension freeze-periods groups init members milestones notifications packages pipelines projects protected-envs releases restore saml scim security-settings serve snippets storage-moves storages tags tokens users whoami wikis help' ;;
     'alias') echo 'delete list set' ;;
     'audit-events') echo 'get list' ;;
     'auth') echo 'status' ;;
@@ -232,6 +234,7 @@ _hostctl_children() {
     'error-tracking') echo 'keys settings' ;;
     'error-tracking keys') echo 'list create delete' ;;
     'error-tracking settings') echo 'get enable disable' ;;
+    'extension') echo 'list' ;;
     'freeze-periods') echo 'create delete get list status update' ;;
     'groups') echo 'create delete get list update' ;;
     'members') echo 'add list remove update' ;;
@@ -318,6 +321,8 @@ _hostctl_flags() {
     'error-tracking settings enable') echo '-R --project --from-file --fail-fast' ;;
     'error-tracking settings disable') echo '-R --project --from-file --fail-fast' ;;
     'export') echo '-g --group --recursive -R --project --section' ;;
+    'extension') echo '' ;;
+    'extension list') echo '' ;;
     'freeze-periods') echo '' ;;
     'freeze-periods create') echo '-R --project --start --end --timezone --from-file --fail-fast' ;;
     'freeze-periods delete') echo '-R --project --from-file --fail-fast' ;;
@@ -1907,6 +1912,8 @@ _hostctl_complete() {
     [[ -z "$path" ]] && children="$(_hostctl_children '') bulk environment exit-codes formatting"
     COMPREPLY=($(compgen -W "$children" -- "$cur"))
   elif ((argn == 0)) && [[ -n "$children" ]]; then
+    # The user's aliases (hostctl alias set) beside the commands, read from the config file.
+    [[ -z "$path" ]] && children="$children $("${COMP_WORDS[0]}" alias list --fields name --no-input 2>/dev/null)"
     COMPREPLY=($(compgen -W "$children" -- "$cur"))
   else
     _hostctl_args "$path" "$((argn + 1))"

@@ -169,6 +169,10 @@ function __hostctl_sub
             echo disable
         case '|export'
             echo export
+        case '|extension' '|extensions'
+            echo extension
+        case 'extension|list' 'extension|ls'
+            echo list
         case '|freeze-periods' '|freeze-period'
             echo freeze-periods
         case 'freeze-periods|create'
@@ -520,6 +524,10 @@ function __hostctl_contexts
     hostctl context list --fields name --no-input 2>/dev/null
 end
 
+function __hostctl_aliases
+    hostctl alias list --fields name --no-input 2>/dev/null
+end
+
 complete -c hostctl -f
 
 # Global options
@@ -555,6 +563,7 @@ complete -c hostctl -n '__hostctl_at \'\'' -a doctor -d 'Check that a state (or 
 complete -c hostctl -n '__hostctl_at \'\'' -a enterprise-users -d 'Enterprise users of a top-level group: list, get, disable-2fa'
 complete -c hostctl -n '__hostctl_at \'\'' -a error-tracking -d 'Error tracking of a project: settings (get, enable, disable), keys (client keys with their DSN)'
 complete -c hostctl -n '__hostctl_at \'\'' -a export -d 'Write the current settings of groups and projects as a settings file for diff and apply'
+complete -c hostctl -n '__hostctl_at \'\'' -a extension -d 'Extensions (executables named hostctl-NAME on PATH, run as hostctl NAME): list'
 complete -c hostctl -n '__hostctl_at \'\'' -a freeze-periods -d 'Deploy freeze periods of a project: list, get, create (guided on a terminal), update, delete, status'
 complete -c hostctl -n '__hostctl_at \'\'' -a groups -d 'Groups and subgroups: list, get, create, update, delete'
 complete -c hostctl -n '__hostctl_at \'\'' -a init -d 'Create a local state directory (an instance with an administrator and its token)'
@@ -580,7 +589,8 @@ complete -c hostctl -n '__hostctl_at \'\'' -a users -d 'Users (administrators): 
 complete -c hostctl -n '__hostctl_at \'\'' -a whoami -d 'Show the target, the user and the token in use (name, scopes, expiry)'
 complete -c hostctl -n '__hostctl_at \'\'' -a wikis -d 'Wiki pages of projects and groups: list, get (or rendered as HTML), create, update, edit, delete, history, upload, attachments (list, download)'
 complete -c hostctl -n '__hostctl_at \'\'' -a help -d 'Show help for a command'
-complete -c hostctl -n '__fish_seen_subcommand_from help; and __hostctl_at \'\'' -a 'alias api apply audit-events auth backup branches commands commits completion context diff doctor enterprise-users error-tracking export freeze-periods groups init members milestones notifications packages pipelines projects protected-envs releases restore saml scim security-settings serve snippets storage-moves storages tags tokens users whoami wikis bulk environment exit-codes formatting'
+complete -c hostctl -n '__hostctl_at \'\'' -a '(__hostctl_aliases)' -d alias
+complete -c hostctl -n '__fish_seen_subcommand_from help; and __hostctl_at \'\'' -a 'alias api apply audit-events auth backup branches commands commits completion context diff doctor enterprise-users error-tracking export extension freeze-periods groups init members milestones notifications packages pipelines projects protected-envs releases restore saml scim security-settings serve snippets storage-moves storages tags tokens users whoami wikis bulk environment exit-codes formatting'
 
 # alias
 complete -c hostctl -n '__hostctl_at \'alias\'' -a delete -d 'Remove a command alias (confirms on a terminal)'
@@ -641,6 +651,9 @@ complete -c hostctl -n '__hostctl_at \'error-tracking keys\'' -a delete -d 'Dele
 complete -c hostctl -n '__hostctl_at \'error-tracking settings\'' -a get -d 'Show the error tracking settings of a project (Maintainer); not found until configured'
 complete -c hostctl -n '__hostctl_at \'error-tracking settings\'' -a enable -d 'Turn on integrated error tracking for a project (Maintainer); creates the settings'
 complete -c hostctl -n '__hostctl_at \'error-tracking settings\'' -a disable -d 'Turn off error tracking for a project (Maintainer); the settings and keys are kept'
+
+# extension
+complete -c hostctl -n '__hostctl_at \'extension\'' -a list -d 'List the extensions on PATH (executables named hostctl-NAME, run as hostctl NAME) and whether each runs'
 
 # freeze-periods
 complete -c hostctl -n '__hostctl_at \'freeze-periods\'' -a create -d 'Create a deploy freeze period (Maintainer); on a terminal without --start/--end, a guided setup'

@@ -63,19 +63,16 @@ async function flagsOf(program: Command, words: string[]): Promise<FlagOfField> 
 }
 
 /**
- * `directOutput` (the built CLI, from bin/hostctl.js): text goes to the descriptors without
- * Node's stream objects (src/cli/io/output.ts).
- */
-/**
  * A command line whose first word is an alias (no command of that name), expanded; the same line
- * when it is none. A shell alias runs here and `null` comes back: there is nothing left to parse.
+ * when it is none. A shell alias, or an extension (no alias either: a hostctl-NAME executable on
+ * PATH), runs here and `null` comes back: there is nothing left to parse.
  */
 async function withAliasExpanded(argv: string[], line: CommandLine): Promise<string[] | null> {
   const first = line.words[0];
   if (first === undefined || first === 'help' || selectedNoun([first])) return argv;
   const [{ readConfig }, { aliasNamed, expandAlias }] = await Promise.all([import('./config/store.js'), import('./config/aliases.js')]);
   const expansion = aliasNamed(readConfig(process.env).aliases, first);
-  if (expansion === undefined) return argv;
+  if (expansion === undefined) return (await runExtension(argv, line, first)) ? null : argv;
   const before = argv.slice(0, line.firstWordAt);
   const expanded = expandAlias(first, expansion, argv.slice(line.firstWordAt + 1));
   if (expanded.kind === 'command') return [...before, ...expanded.argv];
@@ -91,6 +88,28 @@ async function withAliasExpanded(argv: string[], line: CommandLine): Promise<str
   return null;
 }
 
+/**
+ * Runs the extension `first` names (config/extensions.ts) with the words after it, and takes its
+ * exit status; false when there is none. The target flags before its name reach it as
+ * variables, so the hostctl commands it runs use the same target; other flags are refused.
+ */
+async function runExtension(argv: string[], line: CommandLine, first: string): Promise<boolean> {
+  const { findExtension, targetEnvOf } = await import('./config/extensions.js');
+  const path = findExtension(first, process.env);
+  if (path === undefined) return false;
+  const passed = targetEnvOf(argv.slice(0, line.firstWordAt));
+  if (passed.refused !== undefined) throw new UsageError(`${passed.refused}: only --context, --url and --state before an extension reach it (as HOSTCTL_CONTEXT, HOSTCTL_URL and HOSTCTL_STATE); put other flags after hostctl ${first}`);
+  const { spawnSync } = process.getBuiltinModule('node:child_process') as typeof import('node:child_process');
+  const res = spawnSync(path, argv.slice(line.firstWordAt + 1), { stdio: 'inherit', env: { ...process.env, ...passed.env } });
+  if (res.error) throw new CliError(`extension ${first} (${path}) could not be run: ${res.error.message}`, EXIT.failure);
+  process.exitCode = res.status ?? (res.signal === 'SIGINT' ? EXIT.interrupted : EXIT.failure);
+  return true;
+}
+
+/**
+ * `directOutput` (the built CLI, from bin/hostctl.js): text goes to the descriptors without
+ * Node's stream objects (src/cli/io/output.ts).
+ */
 export async function main(argv: string[], options: { directOutput?: boolean } = {}): Promise<void> {
   exitOnSignals();
   if (options.directOutput) useDirectOutput();

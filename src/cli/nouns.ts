@@ -53,6 +53,7 @@ export const NOUNS: NounEntry[] = [
   { name: 'auth', summary: 'Who you are on the current target: status (also hostctl whoami)', load: () => import('./commands/auth/index.js') },
   { name: 'whoami', summary: 'Show the target, the user and the token in use (same as auth status)', load: () => import('./commands/auth/whoami.js') },
   { name: 'alias', summary: 'Command aliases: list, set (a hostctl command line, or a shell command with --shell), delete', aliases: ['aliases'], load: () => import('./commands/alias/index.js') },
+  { name: 'extension', summary: 'Extensions (executables named hostctl-NAME on PATH, run as hostctl NAME): list', aliases: ['extensions'], load: () => import('./commands/extension/index.js') },
   { name: 'api', summary: 'Send any request to the API v4 (local or remote) and print the answer', load: () => import('./commands/api/index.js') },
   { name: 'commands', summary: 'List the commands, their arguments and flags, which ones list pages and which ask first (for scripts and agents)', load: () => import('./commands/commands/index.js') },
   { name: 'completion', summary: 'Print the shell completion script for bash, zsh or fish, or install it', load: () => import('./commands/completion/index.js') },

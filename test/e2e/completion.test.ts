@@ -48,6 +48,8 @@ describe('completions and man page', () => {
     // The demo, for groups and their enterprise users (the hidden -g of group-first commands).
     await sb.init(['--demo']);
     await sb.run(['context', 'add', 'staging', '--url', 'http://127.0.0.1:9', '--no-verify']);
+    // An alias, offered beside the commands as the first word.
+    await sb.run(['alias', 'set', 'mine', 'projects list --owned']);
     const bin = join(sb.dir, 'bin');
     mkdirSync(bin);
     symlinkSync(BIN, join(bin, 'hostctl'));
@@ -253,6 +255,10 @@ describe('completions and man page', () => {
     it('completes nouns, verbs (aliases too), flags and values', async () => {
       expect(await complete('hostctl ')).toEqual(expect.arrayContaining(['api', 'completion', 'context', 'init', 'serve', 'tokens', 'help']));
       expect(await complete('hostctl con')).toEqual(['context']);
+      expect(await complete('hostctl min')).toEqual(['mine']);
+      expect(await complete('hostctl ')).toContain('mine');
+      // Only as the first word.
+      expect(await complete('hostctl tokens min')).toEqual([]);
       expect(await complete('hostctl context ')).toEqual(['add', 'get', 'list', 'remove', 'rename', 'set-token', 'use']);
       expect(await complete('hostctl contexts u')).toEqual(['use']);
       expect(await complete('hostctl -o json context add x --tok')).toEqual(['--token', '--token-stdin', '--token-command']);
@@ -290,6 +296,7 @@ describe('completions and man page', () => {
 
     it('completes nouns, verbs, flags and values', async () => {
       expect(await complete('hostctl con')).toEqual(['context']);
+      expect(await complete('hostctl min')).toEqual(['mine']);
       expect(await complete('hostctl contexts ')).toEqual(['add', 'get', 'list', 'remove', 'rename', 'set-token', 'use']);
       expect(await complete('hostctl api --pag')).toEqual(['--paginate']);
       expect((await complete('hostctl -o ')).sort()).toEqual(['csv', 'json', 'jsonl', 'table', 'wide', 'yaml']);
@@ -353,6 +360,7 @@ zpty -d z
       const nouns = await complete('hostctl ');
       expect(nouns).toMatch(/context\s+-- Named targets/);
       expect(nouns).toMatch(/tokens\s+-- Personal access tokens/);
+      expect(nouns).toMatch(/\bmine\b/);
       expect(await complete('hostctl contexts ')).toMatch(/add\s+-- .*\n(.*\n)*list\s+-- /);
       expect(await complete('hostctl api -X GET --pag')).toContain('--paginate');
       expect(await complete('hostctl --context ')).toMatch(/local\s+staging/);

@@ -162,6 +162,8 @@ export function bashCompletion(doc: ProgramDoc): string {
     `    [[ -z "$path" ]] && children="$(_hostctl_children '') ${HELP_TOPIC_NAMES.join(' ')}"`,
     '    COMPREPLY=($(compgen -W "$children" -- "$cur"))',
     '  elif ((argn == 0)) && [[ -n "$children" ]]; then',
+    "    # The user's aliases (hostctl alias set) beside the commands, read from the config file.",
+    '    [[ -z "$path" ]] && children="$children $("${COMP_WORDS[0]}" alias list --fields name --no-input 2>/dev/null)"',
     '    COMPREPLY=($(compgen -W "$children" -- "$cur"))',
     '  else',
     '    _hostctl_args "$path" "$((argn + 1))"',

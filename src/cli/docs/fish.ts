@@ -129,6 +129,10 @@ export function fishCompletion(doc: ProgramDoc): string {
     '    hostctl context list --fields name --no-input 2>/dev/null',
     'end',
     '',
+    'function __hostctl_aliases',
+    '    hostctl alias list --fields name --no-input 2>/dev/null',
+    'end',
+    '',
     'complete -c hostctl -f',
     '',
     '# Global options',
@@ -138,6 +142,8 @@ export function fishCompletion(doc: ProgramDoc): string {
     '# Nouns',
     ...doc.nouns.map((n) => `complete -c hostctl -n ${q("__hostctl_at ''")} -a ${n.name} -d ${q(n.summary)}`),
     `complete -c hostctl -n ${q("__hostctl_at ''")} -a help -d ${q('Show help for a command')}`,
+    // The user's aliases (hostctl alias set), read from the config file on each Tab.
+    `complete -c hostctl -n ${q("__hostctl_at ''")} -a ${q('(__hostctl_aliases)')} -d alias`,
     `complete -c hostctl -n ${q("__fish_seen_subcommand_from help; and __hostctl_at ''")} -a ${q([...doc.nouns.map((n) => n.name), ...HELP_TOPIC_NAMES].join(' '))}`,
   ];
   for (const n of commands) {

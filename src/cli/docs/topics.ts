@@ -11,6 +11,8 @@ export const ENVIRONMENT: [string, string][] = [
   ['HOSTCTL_PROJECT', 'Default project (id or full path) for commands that take -R/--project (alias --repo); the flag wins over it.'],
   ['HOSTCTL_DEBUG', 'api: trace HTTP requests on stderr, as --debug does; stack: also print stack traces of unexpected errors.'],
   ['COLUMNS', 'Width of the terminal for tables, when it cannot be asked of the terminal.'],
+  ['HOSTCTL_PAGER, PAGER', 'A pager for tables and records taller than the terminal, on a terminal only (HOSTCTL_PAGER wins; empty or "cat": none). It runs with LESS=FRX and LV=-c unless those are set.'],
+  ['LINES', 'Height of the terminal (when output is taller, it goes through the pager), when it cannot be asked of the terminal.'],
   ['HOSTCTL_NO_PROMPT', 'When set, never prompt, as with --no-input.'],
   ['CI', 'When set (and not "false" or "0"), never prompt: a missing value is a usage error that names the flag to pass.'],
   ['NO_COLOR', 'When set to a non-empty value, no colour in output.'],
@@ -51,6 +53,9 @@ export const FORMATTING = `Output formats (-o, --output):
                  one array.
 --color WHEN     auto (the default: colour on a terminal), always or never. NO_COLOR
                  turns colour off, FORCE_COLOR on; --color always|never wins.
+Paging           on a terminal, a table or record taller than the terminal goes through
+                 HOSTCTL_PAGER (else PAGER) when one is set: HOSTCTL_PAGER="less -S"
+                 keeps wide rows whole; HOSTCTL_PAGER= turns paging off.
 --dry-run        commands that change something print the request they would send
                  (method, URL, body with secrets redacted) and send nothing.
 

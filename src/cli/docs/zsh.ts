@@ -33,7 +33,8 @@ function optionSpec(o: OptionDoc): string {
   return `${q(exclusion)}{${flags.join(',')}}${q(body)}`;
 }
 
-function describeList(name: string, title: string, items: { name: string; summary: string }[]): string[] {
+/** A zsh function offering `items` with their summaries; `more`: lines that offer more after them. */
+function describeList(name: string, title: string, items: { name: string; summary: string }[], more: string[] = []): string[] {
   return [
     `${name}() {`,
     '  local -a entries',
@@ -41,6 +42,7 @@ function describeList(name: string, title: string, items: { name: string; summar
     ...items.map((i) => `    ${q(`${colon(i.name)}:${i.summary}`)}`),
     '  )',
     `  _describe -t commands ${q(title)} entries`,
+    ...more,
     '}',
     '',
   ];
@@ -156,7 +158,12 @@ export function zshCompletion(doc: ProgramDoc): string {
     '  esac',
     '}',
     '',
-    ...describeList('_hostctl_nouns', `${doc.name} command`, [...doc.nouns, { name: 'help', summary: 'Show help for a command' }]),
+    // The user's aliases (hostctl alias set) follow the commands, read from the config file on each Tab.
+    ...describeList('_hostctl_nouns', `${doc.name} command`, [...doc.nouns, { name: 'help', summary: 'Show help for a command' }], [
+      '  local -a aliases',
+      `  aliases=(\${(f)"$(_call_program aliases ${doc.name} alias list --fields name --no-input 2>/dev/null)"})`,
+      "  (( ${#aliases} )) && _describe -t aliases 'alias' aliases",
+    ]),
     ...describeList('_hostctl_help_topics', 'help topic', [
       ...doc.nouns,
       ...HELP_TOPIC_LIST,

@@ -21,6 +21,7 @@ import { completeWith, completionOf, type Completion } from './choices.js';
 import { showsWebUrl } from './web-urls.js';
 import { namesOf, type LookupKind } from './names.js';
 import { isTerminal, writeErr, writeOut } from '../io/output.js';
+import { pagerCommand, showPaged, tallerThan, terminalRows } from '../io/pager.js';
 import { parseDuration } from './duration.js';
 import { nowFromEnv } from '../../shared/dates.js';
 import { skipsVerb } from './verb-filter.js';
@@ -731,7 +732,14 @@ export function makeCli(globals: GlobalOptions & ListOptions, env: NodeJS.Proces
   const notes: string[] = [];
   let unservedNoted = false;
   const printWithNotes = (text: string, data: unknown) => {
-    writeOut(text);
+    const pager = pagerCommand(env, term.stdoutIsTTY);
+    if (pager && tallerThan(text, terminalRows(env))) {
+      const paged = showPaged(text, pager, env);
+      if (!paged.shown) {
+        writeOut(text);
+        info(`note: ${paged.problem ?? 'the pager could not be run'}; set HOSTCTL_PAGER to another pager, or to "" for none`);
+      }
+    } else writeOut(text);
     for (const n of notes.splice(0)) info(n);
     // Web URLs of a local state that nothing serves lead nowhere: say so once, and how to fix it.
     const web = opened?.transport.web;
