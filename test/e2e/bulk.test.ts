@@ -113,7 +113,7 @@ describe('--from-file', () => {
       ['failed', 5],
       ['skipped', null],
     ]);
-    expect(run.stderr).toContain('1 of 3 records failed, 1 not run (--fail-fast); 1 done');
+    expect(run.stderr).toContain('1 of 3 records failed, 1 not run (--fail-fast: an earlier record failed); 1 done');
     const tags = json((await sb.run(['tags', 'list', ...S, '--all', '-o', 'json'])).stdout).map((t) => t.name);
     expect(tags).toContain('bulk-1');
     expect(tags).not.toContain('bulk-2');
@@ -123,6 +123,13 @@ describe('--from-file', () => {
     expect(json(dry.stdout)).toEqual([expect.objectContaining({ status: 'dry-run', request: { method: 'POST', url: '/api/v4/projects/acme%2Fweb%2Fstorefront/repository/tags', body: expect.objectContaining({ tag_name: 'bulk-3', ref: 'main' }) } })]);
     expect(dry.stderr).toContain('dry run: 1 record checked; nothing was sent');
     expect(json((await sb.run(['tags', 'list', ...S, '--all', '-o', 'json'])).stdout).map((t) => t.name)).not.toContain('bulk-3');
+    // A refused token fails every record alike: the first says so, and the rest are not run.
+    const refused = await sb.run(['tags', 'create', ...S, '--from-file', file('more.yaml', '- tag: bulk-4\n  ref: main\n- tag: bulk-5\n  ref: main\n'), '-o', 'json'], { env: { HOSTCTL_TOKEN: 'hpat-not-a-token-of-this-state' } });
+    expect(refused.exitCode, refused.stderr).toBe(13);
+    expect(json(refused.stdout).map((r) => [r.status, r.exit_code ?? null, r.message])).toEqual([
+      ['failed', 4, expect.stringContaining('401')],
+      ['skipped', null, 'not run (the target refused the token)'],
+    ]);
     // --fail-fast is a --from-file flag.
     expect((await sb.run(['tags', 'create', 'x', '--ref', 'main', ...S, '--fail-fast'])).stderr).toContain('--fail-fast goes with --from-file');
   });

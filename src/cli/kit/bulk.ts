@@ -5,6 +5,7 @@
 // that keeps what the verb would have shown instead of printing it. Nothing here knows a noun.
 import type { Command } from 'commander';
 import { DryRunStop, type DryRunRequest } from '../../client/client.js';
+import { TransportError } from '../../client/transport.js';
 import { classify } from './error-report.js';
 import { CliError, EXIT, UsageError } from './errors.js';
 import { flagModel } from './flag-fields.js';
@@ -171,12 +172,13 @@ export async function runBulk(r: BulkRun): Promise<void> {
   if (r.destructive) await r.cli.confirm(`Run ${r.title} for ${n} record${n === 1 ? '' : 's'} of ${name}?`);
   const flagFor = flagModel(r.cmd, r.spellings);
   const outcomes: Outcome[] = [];
-  let stopped = false;
+  /** Why the records left are not run, once one is. */
+  let stopped: string | undefined;
   for (const [i, call] of calls.entries()) {
     const record = records[i] as FileRecord;
     const base = { item: i + 1, ...(record.line !== undefined ? { line: record.line } : {}) };
     if (stopped) {
-      outcomes.push({ ...base, status: 'skipped', message: 'not run (--fail-fast: an earlier record failed)', input: record.value });
+      outcomes.push({ ...base, status: 'skipped', message: `not run (${stopped})`, input: record.value });
       continue;
     }
     const capture: Capture = { messages: [] };
@@ -210,7 +212,10 @@ export async function runBulk(r: BulkRun): Promise<void> {
         error: { ...(reported.status ? { status: reported.status } : {}), message: reported.message, ...(reported.hint ? { hint: reported.hint } : {}), ...(reported.body !== undefined ? { body: reported.body } : {}) },
         input: record.value,
       });
-      if (r.failFast) stopped = true;
+      // A refused token or a target out of reach fails every record the same way: the rest wait.
+      if (reported.status === 401) stopped = 'the target refused the token';
+      else if (error instanceof TransportError) stopped = 'the target could not be reached';
+      else if (r.failFast) stopped = '--fail-fast: an earlier record failed';
     }
   }
   r.dryRuns.take = undefined;
@@ -222,7 +227,7 @@ export async function runBulk(r: BulkRun): Promise<void> {
     return;
   }
   throw new CliError(
-    `${failed} of ${n} record${n === 1 ? '' : 's'} failed${skipped ? `, ${skipped} not run (--fail-fast)` : ''}; ${n - failed - skipped} done`,
+    `${failed} of ${n} record${n === 1 ? '' : 's'} failed${skipped ? `, ${skipped} not run (${stopped ?? ''})` : ''}; ${n - failed - skipped} done`,
     EXIT.partial,
     `each record's result says what became of it; -o json keeps every failed record's input for another run (hostctl help bulk)`,
   );
