@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addNouns, createProgram } from '../../src/cli/program.js';
 import { runsFromFile } from '../../src/cli/kit/verb.js';
 import { inProcessSandbox, type InProcessSandbox } from '../helpers/cli-in-process.js';
-import { cliSandbox, type CliSandbox } from '../helpers/cli.js';
+import { BIN, cleanEnv, cliSandbox, type CliSandbox } from '../helpers/cli.js';
 
 type Obj = Record<string, unknown>;
 const json = <T = Obj[]>(text: unknown): T => JSON.parse(String(text)) as T;
@@ -169,5 +169,19 @@ describe('--from-file through the built CLI', () => {
       [1, 'ok', 'bulk/one'],
       [2, 'ok', 'bulk/two'],
     ]);
+  });
+
+  it('writes each JSON line as its record finishes, before the next record runs', async () => {
+    // stdout and stderr into one pipe, in the order they were written.
+    const { execa } = await import('execa');
+    const ids = (await box.json<Obj[]>(['tokens', 'list', '--user', 'bob', '--active'])).map((t) => t.id).slice(0, 2);
+    expect(ids).toHaveLength(2);
+    const res = await execa('sh', ['-c', `"${process.execPath}" "$@" 2>&1`, 'sh', BIN, 'tokens', 'revoke', '--from-file', '-', '--yes', '-o', 'jsonl'], { env: { ...cleanEnv(), ...box.env }, extendEnv: false, input: ids.join('\n'), reject: false });
+    expect(res.exitCode, String(res.stdout)).toBe(0);
+    // Each record's message on stderr, then its result on stdout, then the next record.
+    const order = String(res.stdout)
+      .split('\n')
+      .map((l) => (l.startsWith('{') ? `result ${String((JSON.parse(l) as Obj).item)}` : l.replace(/^(\[\d\/\d\]) revoked token .*$/, '$1 revoked')));
+    expect(order).toEqual(['[1/2] revoked', 'result 1', '[2/2] revoked', 'result 2', '2 of 2 records done']);
   });
 });

@@ -103,7 +103,8 @@ dry-run), exit_code, result (what the command would have shown: the record made,
 or what it printed, such as a new token's secret), message, error (status,
 message, hint, body), request (with --dry-run) and input (the record as given).
 The table shows item, status, result and message; stderr says "[3/50] ..." as
-each record finishes. The exit status is 0 when every record succeeded and 13
+each record finishes, and with -o jsonl each result is written as its record
+finishes (the other formats are one document, written at the end). The exit status is 0 when every record succeeded and 13
 when any failed or was skipped. The failed ones again:
   hostctl tokens revoke --from-file ids.txt --yes -o json \\
     --jq '[.[] | select(.status != "ok") | .input]' > again.json

@@ -171,14 +171,23 @@ export async function runBulk(r: BulkRun): Promise<void> {
   const name = r.path === '-' ? 'standard input' : r.path;
   if (r.destructive) await r.cli.confirm(`Run ${r.title} for ${n} record${n === 1 ? '' : 's'} of ${name}?`);
   const flagFor = flagModel(r.cmd, r.spellings);
+  // JSON lines go out as each record finishes (a long run shows its progress on stdout, and a
+  // reader can act on each); the other formats are one document, drawn at the end.
+  const streams = r.cli.globals.output === 'jsonl' && r.cli.globals.jq === undefined;
   const outcomes: Outcome[] = [];
+  const count: Record<BulkStatus, number> = { ok: 0, failed: 0, skipped: 0, 'dry-run': 0 };
+  const done = async (outcome: Outcome) => {
+    count[outcome.status]++;
+    if (streams) await r.cli.showList([outcome as unknown as Record<string, unknown>], OUTCOME_COLUMNS, OUTCOME_FIELDS);
+    else outcomes.push(outcome);
+  };
   /** Why the records left are not run, once one is. */
   let stopped: string | undefined;
   for (const [i, call] of calls.entries()) {
     const record = records[i] as FileRecord;
     const base = { item: i + 1, ...(record.line !== undefined ? { line: record.line } : {}) };
     if (stopped) {
-      outcomes.push({ ...base, status: 'skipped', message: `not run (${stopped})`, input: record.value });
+      await done({ ...base, status: 'skipped', message: `not run (${stopped})`, input: record.value });
       continue;
     }
     const capture: Capture = { messages: [] };
@@ -187,7 +196,7 @@ export async function runBulk(r: BulkRun): Promise<void> {
     try {
       await r.run(recordCli(r.cli, capture, prefix), call);
       const message = capture.messages[capture.messages.length - 1] ?? capture.text?.trim().split('\n').pop();
-      outcomes.push({
+      await done({
         ...base,
         status: 'ok',
         exit_code: EXIT.ok,
@@ -197,14 +206,14 @@ export async function runBulk(r: BulkRun): Promise<void> {
       });
     } catch (error) {
       if (error instanceof DryRunStop) {
-        outcomes.push({ ...base, status: 'dry-run', exit_code: EXIT.ok, ...(capture.request ? { request: capture.request } : {}), input: record.value });
+        await done({ ...base, status: 'dry-run', exit_code: EXIT.ok, ...(capture.request ? { request: capture.request } : {}), input: record.value });
         continue;
       }
       const reported = classify(error, flagFor);
       // Ctrl-C and a closing terminal end the whole run (io/exit-signals.ts exits before this).
       if (!reported) throw error;
       r.cli.info(`${prefix} error: ${reported.message}`);
-      outcomes.push({
+      await done({
         ...base,
         status: 'failed',
         exit_code: reported.code,
@@ -219,11 +228,10 @@ export async function runBulk(r: BulkRun): Promise<void> {
     }
   }
   r.dryRuns.take = undefined;
-  await r.cli.showList(outcomes as unknown as Record<string, unknown>[], OUTCOME_COLUMNS, OUTCOME_FIELDS);
-  const failed = outcomes.filter((o) => o.status === 'failed').length;
-  const skipped = outcomes.filter((o) => o.status === 'skipped').length;
+  if (!streams) await r.cli.showList(outcomes as unknown as Record<string, unknown>[], OUTCOME_COLUMNS, OUTCOME_FIELDS);
+  const { failed, skipped } = count;
   if (failed === 0) {
-    r.cli.info(outcomes.some((o) => o.status === 'dry-run') ? `dry run: ${n} record${n === 1 ? '' : 's'} checked; nothing was sent` : `${n} of ${n} record${n === 1 ? '' : 's'} done`);
+    r.cli.info(count['dry-run'] > 0 ? `dry run: ${n} record${n === 1 ? '' : 's'} checked; nothing was sent` : `${n} of ${n} record${n === 1 ? '' : 's'} done`);
     return;
   }
   throw new CliError(
