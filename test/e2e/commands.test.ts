@@ -28,6 +28,7 @@ interface CommandJson {
   lists: boolean;
   destructive: boolean;
   destructive_when?: string;
+  from_file: boolean;
   examples: string[];
 }
 interface Description {
@@ -69,7 +70,11 @@ describe('hostctl commands', () => {
 
   it("gives a command's arguments, its own flags (not the global ones), and whether it lists pages", () => {
     const list = all.commands.find((c) => c.command === 'tokens list') as CommandJson;
-    expect(list).toMatchObject({ aliases: ['ls'], lists: true, destructive: false, usage: 'hostctl tokens list' });
+    expect(list).toMatchObject({ aliases: ['ls'], lists: true, destructive: false, from_file: false, usage: 'hostctl tokens list' });
+    // A command that runs once per record of a file says so, and takes the two flags of it.
+    const revoke = all.commands.find((c) => c.command === 'tokens revoke') as CommandJson;
+    expect(revoke).toMatchObject({ from_file: true, destructive: true });
+    expect(revoke.options.map((o) => o.long)).toEqual(expect.arrayContaining(['--from-file', '--fail-fast']));
     expect(list.options.map((o) => o.long)).toEqual(expect.arrayContaining(['--page', '--per-page', '--all', '--limit']));
     expect(list.options.some((o) => o.long === '--output' || o.long === '--help')).toBe(false);
     const get = all.commands.find((c) => c.command === 'tokens get') as CommandJson;
@@ -134,13 +139,13 @@ describe('hostctl commands', () => {
 
   it('renders as every list does: TSV piped, one JSON object per line with jsonl, a header row in CSV, --jq on the whole description', async () => {
     const piped = await sb.run(['commands', 'tokens']);
-    expect(piped.stdout.split('\n')[3]).toBe('tokens list\tList personal access tokens (administrators see every user\'s)\thostctl tokens list\ttrue\tfalse');
+    expect(piped.stdout.split('\n')[3]).toBe('tokens list\tList personal access tokens (administrators see every user\'s)\thostctl tokens list\ttrue\tfalse\tfalse');
     const lines = (await sb.run(['commands', '-o', 'jsonl'])).stdout.trim().split('\n');
     expect(lines.length).toBe(all.commands.length);
     expect((JSON.parse(lines[0] as string) as CommandJson).command).toBe(all.commands[0]?.command);
     const csv = (await sb.run(['commands', 'scim', '-o', 'csv'])).stdout.split('\r\n');
-    expect(csv[0]).toBe('command,summary,usage,lists,asks first');
-    expect(csv[1]).toMatch(/^scim token,.*,hostctl scim token <group>,false,true$/);
+    expect(csv[0]).toBe('command,summary,usage,lists,asks first,from file');
+    expect(csv[1]).toMatch(/^scim token,.*,hostctl scim token <group>,false,true,false$/);
     const jq = await sb.run(['commands', '--jq', '[.commands[] | select(.destructive) | .command] | length']);
     expect(Number(jq.stdout)).toBe(all.commands.filter((c) => c.destructive).length);
   });

@@ -71,6 +71,7 @@ const COLUMNS: Column[] = [
   { key: 'usage', priority: 3 },
   { key: 'lists', priority: 4 },
   { key: 'destructive', header: 'asks first', get: (r) => r.destructive_when ?? r.destructive, priority: 4 },
+  { key: 'from_file', header: 'from file', priority: 4 },
 ];
 
 export function configure(noun: Command): void {
@@ -82,6 +83,7 @@ export function configure(noun: Command): void {
       'hostctl commands                       # every command with its summary',
       'hostctl commands tokens -o wide        # the tokens commands: usage, lists, asks first',
       "hostctl commands -o json --jq '.commands[] | select(.destructive) | .command'",
+      "hostctl commands -o json --jq '.commands[] | select(.from_file) | .command'   # runs once per record of a file",
       "hostctl commands releases create -o json --jq '.commands[0].options[].long'",
     ],
     async run(cli, words) {
