@@ -280,20 +280,20 @@ _hostctl_flags() {
     'auth status') echo '' ;;
     'backup') echo '-O --output-file --clobber --exclude --compress' ;;
     'branches') echo '' ;;
-    'branches create') echo '-R --project --ref --from-file --fail-fast' ;;
-    'branches delete') echo '-R --project --from-file --fail-fast' ;;
+    'branches create') echo '-R --project --ref --from-file --fail-fast --parallel' ;;
+    'branches delete') echo '-R --project --from-file --fail-fast --parallel' ;;
     'branches delete-merged') echo '-R --project' ;;
     'branches get') echo '-R --project' ;;
     'branches list') echo '-R --project --sort --search --regex --page --per-page --all --limit' ;;
-    'branches protect') echo '-R --project --push --merge --unprotect --allow-force-push --code-owner-approval --from-file --fail-fast' ;;
+    'branches protect') echo '-R --project --push --merge --unprotect --allow-force-push --code-owner-approval --from-file --fail-fast --parallel' ;;
     'branches protections') echo '' ;;
     'branches protections list') echo '-R --project --search --page --per-page --all --limit' ;;
     'branches protections get') echo '-R --project' ;;
-    'branches protections update') echo '-R --project --push --merge --unprotect --allow-force-push --no-allow-force-push --code-owner-approval --no-code-owner-approval --from-file --fail-fast' ;;
-    'branches unprotect') echo '-R --project --from-file --fail-fast' ;;
+    'branches protections update') echo '-R --project --push --merge --unprotect --allow-force-push --no-allow-force-push --code-owner-approval --no-code-owner-approval --from-file --fail-fast --parallel' ;;
+    'branches unprotect') echo '-R --project --from-file --fail-fast --parallel' ;;
     'commands') echo '' ;;
     'commits') echo '' ;;
-    'commits create') echo '-R --project --branch -m --message --add --delete --start-branch --start-sha --author-name --author-email --force --from-file --fail-fast' ;;
+    'commits create') echo '-R --project --branch -m --message --add --delete --start-branch --start-sha --author-name --author-email --force --from-file --fail-fast --parallel' ;;
     'commits get') echo '-R --project --no-stats' ;;
     'commits list') echo '-R --project --ref --path --since --until --first-parent --stats --page --per-page --all --limit' ;;
     'completion') echo '--shell --no-rc' ;;
@@ -314,47 +314,47 @@ _hostctl_flags() {
     'error-tracking') echo '' ;;
     'error-tracking keys') echo '' ;;
     'error-tracking keys list') echo '-R --project --page --per-page --all --limit' ;;
-    'error-tracking keys create') echo '-R --project --from-file --fail-fast' ;;
-    'error-tracking keys delete') echo '-R --project --from-file --fail-fast' ;;
+    'error-tracking keys create') echo '-R --project --from-file --fail-fast --parallel' ;;
+    'error-tracking keys delete') echo '-R --project --from-file --fail-fast --parallel' ;;
     'error-tracking settings') echo '' ;;
     'error-tracking settings get') echo '-R --project' ;;
-    'error-tracking settings enable') echo '-R --project --from-file --fail-fast' ;;
-    'error-tracking settings disable') echo '-R --project --from-file --fail-fast' ;;
+    'error-tracking settings enable') echo '-R --project --from-file --fail-fast --parallel' ;;
+    'error-tracking settings disable') echo '-R --project --from-file --fail-fast --parallel' ;;
     'export') echo '-g --group --recursive -R --project --section' ;;
     'extension') echo '' ;;
     'extension list') echo '' ;;
     'freeze-periods') echo '' ;;
-    'freeze-periods create') echo '-R --project --start --end --timezone --from-file --fail-fast' ;;
-    'freeze-periods delete') echo '-R --project --from-file --fail-fast' ;;
+    'freeze-periods create') echo '-R --project --start --end --timezone --from-file --fail-fast --parallel' ;;
+    'freeze-periods delete') echo '-R --project --from-file --fail-fast --parallel' ;;
     'freeze-periods get') echo '-R --project' ;;
     'freeze-periods list') echo '-R --project --page --per-page --all --limit' ;;
     'freeze-periods status') echo '-R --project --at' ;;
-    'freeze-periods update') echo '-R --project --start --end --timezone --from-file --fail-fast' ;;
+    'freeze-periods update') echo '-R --project --start --end --timezone --from-file --fail-fast --parallel' ;;
     'groups') echo '' ;;
-    'groups create') echo '--name --path -g --group --visibility --description --from-file --fail-fast' ;;
-    'groups delete') echo '--from-file --fail-fast' ;;
+    'groups create') echo '--name --path -g --group --visibility --description --from-file --fail-fast --parallel' ;;
+    'groups delete') echo '--from-file --fail-fast --parallel' ;;
     'groups get') echo '--with-projects' ;;
     'groups list') echo '--sort -g --group --descendants --search --top-level --owned --min-access-level --visibility --statistics --page --per-page --all --limit' ;;
-    'groups update') echo '--name --path --visibility --description --from-file --fail-fast' ;;
+    'groups update') echo '--name --path --visibility --description --from-file --fail-fast --parallel' ;;
     'init') echo '--root-token --tier --offering --storage --external-url --demo --context-name --recover-token' ;;
     'members') echo '' ;;
-    'members add') echo '-R --project -g --group --user --access-level --expires-at --from-file --fail-fast' ;;
+    'members add') echo '-R --project -g --group --user --access-level --expires-at --from-file --fail-fast --parallel' ;;
     'members list') echo '-R --project -g --group --inherited --search --page --per-page --all --limit' ;;
-    'members remove') echo '-R --project -g --group --user --from-file --fail-fast' ;;
-    'members update') echo '-R --project -g --group --user --access-level --expires-at --from-file --fail-fast' ;;
+    'members remove') echo '-R --project -g --group --user --from-file --fail-fast --parallel' ;;
+    'members update') echo '-R --project -g --group --user --access-level --expires-at --from-file --fail-fast --parallel' ;;
     'milestones') echo '' ;;
-    'milestones close') echo '-R --project -g --group --from-file --fail-fast' ;;
-    'milestones create') echo '-R --project -g --group --title --description --start-date --due-date --from-file --fail-fast' ;;
+    'milestones close') echo '-R --project -g --group --from-file --fail-fast --parallel' ;;
+    'milestones create') echo '-R --project -g --group --title --description --start-date --due-date --from-file --fail-fast --parallel' ;;
     'milestones get') echo '-R --project -g --group' ;;
     'milestones list') echo '-R --project -g --group --active --closed --title --search --iid --with-parents --page --per-page --all --limit' ;;
-    'milestones update') echo '-R --project -g --group --title --description --start-date --due-date --close --reopen --from-file --fail-fast' ;;
+    'milestones update') echo '-R --project -g --group --title --description --start-date --due-date --close --reopen --from-file --fail-fast --parallel' ;;
     'notifications') echo '' ;;
     'notifications get') echo '-R --project -g --group' ;;
     'notifications outbox') echo '-R --project --user --event --page --per-page --all --limit' ;;
-    'notifications set') echo '-R --project -g --group --level --on --off --email --from-file --fail-fast' ;;
+    'notifications set') echo '-R --project -g --group --level --on --off --email --from-file --fail-fast --parallel' ;;
     'packages') echo '' ;;
-    'packages delete') echo '-R --project --from-file --fail-fast' ;;
-    'packages delete-file') echo '-R --project --from-file --fail-fast' ;;
+    'packages delete') echo '-R --project --from-file --fail-fast --parallel' ;;
+    'packages delete-file') echo '-R --project --from-file --fail-fast --parallel' ;;
     'packages download') echo '-R --project --name --package-version -O --output-file --clobber --skip-existing' ;;
     'packages files') echo '-R --project --sort --page --per-page --all --limit' ;;
     'packages get') echo '-R --project' ;;
@@ -362,37 +362,37 @@ _hostctl_flags() {
     'packages pipelines') echo '-R --project --page --per-page --all --limit' ;;
     'packages protection') echo '' ;;
     'packages protection list') echo '-R --project --page --per-page --all --limit' ;;
-    'packages protection add') echo '-R --project --pattern --type --push --delete --from-file --fail-fast' ;;
-    'packages protection update') echo '-R --project --pattern --type --push --delete --from-file --fail-fast' ;;
-    'packages protection remove') echo '-R --project --from-file --fail-fast' ;;
-    'packages upload') echo '-R --project --name --package-version --status --path --from-file --fail-fast' ;;
+    'packages protection add') echo '-R --project --pattern --type --push --delete --from-file --fail-fast --parallel' ;;
+    'packages protection update') echo '-R --project --pattern --type --push --delete --from-file --fail-fast --parallel' ;;
+    'packages protection remove') echo '-R --project --from-file --fail-fast --parallel' ;;
+    'packages upload') echo '-R --project --name --package-version --status --path --from-file --fail-fast --parallel' ;;
     'pipelines') echo '' ;;
-    'pipelines cancel') echo '-R --project --from-file --fail-fast' ;;
-    'pipelines create') echo '-R --project --ref --from-file --fail-fast' ;;
-    'pipelines delete') echo '-R --project --from-file --fail-fast' ;;
+    'pipelines cancel') echo '-R --project --from-file --fail-fast --parallel' ;;
+    'pipelines create') echo '-R --project --ref --from-file --fail-fast --parallel' ;;
+    'pipelines delete') echo '-R --project --from-file --fail-fast --parallel' ;;
     'pipelines get') echo '-R --project' ;;
     'pipelines list') echo '-R --project --sort --ref --status --page --per-page --all --limit' ;;
-    'pipelines retry') echo '-R --project --from-file --fail-fast' ;;
+    'pipelines retry') echo '-R --project --from-file --fail-fast --parallel' ;;
     'projects') echo '' ;;
-    'projects archive') echo '--from-file --fail-fast' ;;
-    'projects create') echo '--name --path --namespace -g --group --description --visibility --default-branch --readme --storage --from-file --fail-fast' ;;
-    'projects delete') echo '--from-file --fail-fast' ;;
+    'projects archive') echo '--from-file --fail-fast --parallel' ;;
+    'projects create') echo '--name --path --namespace -g --group --description --visibility --default-branch --readme --storage --from-file --fail-fast --parallel' ;;
+    'projects delete') echo '--from-file --fail-fast --parallel' ;;
     'projects get') echo '--statistics' ;;
     'projects list') echo '--sort -g --group --include-subgroups --search --owned --membership --visibility --archived --no-archived --min-access-level --storage --statistics --page --per-page --all --limit' ;;
-    'projects share') echo '-g --group --access-level --expires-at --from-file --fail-fast' ;;
-    'projects transfer') echo '-g --group --namespace --from-file --fail-fast' ;;
-    'projects unarchive') echo '--from-file --fail-fast' ;;
-    'projects unshare') echo '-g --group --from-file --fail-fast' ;;
-    'projects update') echo '--name --path --description --visibility --default-branch --storage --from-file --fail-fast' ;;
+    'projects share') echo '-g --group --access-level --expires-at --from-file --fail-fast --parallel' ;;
+    'projects transfer') echo '-g --group --namespace --from-file --fail-fast --parallel' ;;
+    'projects unarchive') echo '--from-file --fail-fast --parallel' ;;
+    'projects unshare') echo '-g --group --from-file --fail-fast --parallel' ;;
+    'projects update') echo '--name --path --description --visibility --default-branch --storage --from-file --fail-fast --parallel' ;;
     'protected-envs') echo '' ;;
     'protected-envs get') echo '-g --group -R --project' ;;
     'protected-envs list') echo '-g --group -R --project --page --per-page --all --limit' ;;
-    'protected-envs protect') echo '-g --group -R --project --deploy --approval --from-file --fail-fast' ;;
-    'protected-envs unprotect') echo '-g --group -R --project --from-file --fail-fast' ;;
-    'protected-envs update') echo '-g --group -R --project --deploy --approval --remove-deploy --remove-approval --required-approvals --from-file --fail-fast' ;;
+    'protected-envs protect') echo '-g --group -R --project --deploy --approval --from-file --fail-fast --parallel' ;;
+    'protected-envs unprotect') echo '-g --group -R --project --from-file --fail-fast --parallel' ;;
+    'protected-envs update') echo '-g --group -R --project --deploy --approval --remove-deploy --remove-approval --required-approvals --from-file --fail-fast --parallel' ;;
     'releases') echo '' ;;
-    'releases create') echo '-R --project --tag --ref --tag-message --name --notes --notes-file --milestone --link --released-at --from-file --fail-fast' ;;
-    'releases delete') echo '-R --project --from-file --fail-fast' ;;
+    'releases create') echo '-R --project --tag --ref --tag-message --name --notes --notes-file --milestone --link --released-at --from-file --fail-fast --parallel' ;;
+    'releases delete') echo '-R --project --from-file --fail-fast --parallel' ;;
     'releases download') echo '-R --project --asset --source -O --output-file --clobber --skip-existing' ;;
     'releases evidence') echo '' ;;
     'releases evidence collect') echo '-R --project --wait --timeout' ;;
@@ -402,82 +402,82 @@ _hostctl_flags() {
     'releases latest') echo '-R --project --html' ;;
     'releases links') echo '' ;;
     'releases links list') echo '-R --project --page --per-page --all --limit' ;;
-    'releases links add') echo '-R --project --name --link-url --path --type --from-file --fail-fast' ;;
-    'releases links update') echo '-R --project --name --link-url --path --type --from-file --fail-fast' ;;
-    'releases links delete') echo '-R --project --from-file --fail-fast' ;;
+    'releases links add') echo '-R --project --name --link-url --path --type --from-file --fail-fast --parallel' ;;
+    'releases links update') echo '-R --project --name --link-url --path --type --from-file --fail-fast --parallel' ;;
+    'releases links delete') echo '-R --project --from-file --fail-fast --parallel' ;;
     'releases list') echo '-R --project --sort -g --group --html --page --per-page --all --limit' ;;
-    'releases update') echo '-R --project --name --notes --notes-file --milestone --clear-milestones --released-at --from-file --fail-fast' ;;
-    'releases upload') echo '-R --project --type --from-file --fail-fast' ;;
+    'releases update') echo '-R --project --name --notes --notes-file --milestone --clear-milestones --released-at --from-file --fail-fast --parallel' ;;
+    'releases upload') echo '-R --project --type --from-file --fail-fast --parallel' ;;
     'restore') echo '--force --storage --check' ;;
     'saml') echo '' ;;
-    'saml configure') echo '--sso-url --fingerprint --default-role --enforced-sso --no-enforced-sso --enabled --disabled --from-file --fail-fast' ;;
+    'saml configure') echo '--sso-url --fingerprint --default-role --enforced-sso --no-enforced-sso --enabled --disabled --from-file --fail-fast --parallel' ;;
     'saml get') echo '' ;;
     'saml identities') echo '' ;;
     'saml identities list') echo '--scim' ;;
     'saml identities get') echo '--scim' ;;
-    'saml identities update') echo '--scim --extern-uid --from-file --fail-fast' ;;
-    'saml identities delete') echo '--scim --from-file --fail-fast' ;;
+    'saml identities update') echo '--scim --extern-uid --from-file --fail-fast --parallel' ;;
+    'saml identities delete') echo '--scim --from-file --fail-fast --parallel' ;;
     'saml links') echo '' ;;
     'saml links list') echo '' ;;
     'saml links get') echo '--provider' ;;
-    'saml links create') echo '--provider -a --access-level --member-role --from-file --fail-fast' ;;
-    'saml links delete') echo '--provider --from-file --fail-fast' ;;
+    'saml links create') echo '--provider -a --access-level --member-role --from-file --fail-fast --parallel' ;;
+    'saml links delete') echo '--provider --from-file --fail-fast --parallel' ;;
     'scim') echo '' ;;
     'scim token') echo '' ;;
     'security-settings') echo '' ;;
     'security-settings get') echo '-R --project' ;;
-    'security-settings update') echo '-R --project --secret-push-protection --from-file --fail-fast' ;;
+    'security-settings update') echo '-R --project --secret-push-protection --from-file --fail-fast --parallel' ;;
     'serve') echo '--host --port --external-url --trust-proxy' ;;
     'snippets') echo '' ;;
-    'snippets create') echo '-R --project --title --description --visibility --file --filename --from-file --fail-fast' ;;
-    'snippets delete') echo '-R --project --from-file --fail-fast' ;;
+    'snippets create') echo '-R --project --title --description --visibility --file --filename --from-file --fail-fast --parallel' ;;
+    'snippets delete') echo '-R --project --from-file --fail-fast --parallel' ;;
     'snippets files') echo '-R --project' ;;
     'snippets get') echo '-R --project' ;;
     'snippets list') echo '-R --project --scope --created-after --created-before --storage --page --per-page --all --limit' ;;
     'snippets raw') echo '-R --project --file --all --ref' ;;
-    'snippets update') echo '-R --project --title --description --visibility --add --remove --rename --replace --filename --from-file --fail-fast' ;;
+    'snippets update') echo '-R --project --title --description --visibility --add --remove --rename --replace --filename --from-file --fail-fast --parallel' ;;
     'storage-moves') echo '' ;;
     'storage-moves get') echo '--kind' ;;
     'storage-moves list') echo '-R --project --snippet -g --group --kind --status --page --per-page --all --limit' ;;
-    'storage-moves schedule') echo '--from --to --kind -R --project --snippet -g --group --wait --timeout --interval --from-file --fail-fast' ;;
+    'storage-moves schedule') echo '--from --to --kind -R --project --snippet -g --group --wait --timeout --interval --from-file --fail-fast --parallel' ;;
     'storage-moves wait') echo '--kind --timeout --interval' ;;
     'storages') echo '' ;;
-    'storages add') echo '--weight --from-file --fail-fast' ;;
+    'storages add') echo '--weight --from-file --fail-fast --parallel' ;;
     'storages list') echo '' ;;
-    'storages remove') echo '--from-file --fail-fast' ;;
+    'storages remove') echo '--from-file --fail-fast --parallel' ;;
     'tags') echo '' ;;
-    'tags create') echo '-R --project --ref -m --message --from-file --fail-fast' ;;
-    'tags delete') echo '-R --project --from-file --fail-fast' ;;
+    'tags create') echo '-R --project --ref -m --message --from-file --fail-fast --parallel' ;;
+    'tags delete') echo '-R --project --from-file --fail-fast --parallel' ;;
     'tags get') echo '-R --project' ;;
     'tags list') echo '-R --project --sort --search --page --per-page --all --limit' ;;
     'tokens') echo '' ;;
     'tokens associations') echo '--min-access-level --page --per-page --all --limit' ;;
-    'tokens create') echo '--user --name --scope --expires-at --description --from-file --fail-fast' ;;
+    'tokens create') echo '--user --name --scope --expires-at --description --from-file --fail-fast --parallel' ;;
     'tokens get') echo '' ;;
     'tokens list') echo '--sort --user --active --inactive --revoked --search --created-after --created-before --expires-after --expires-before --expires-within --last-used-after --last-used-before --page --per-page --all --limit' ;;
-    'tokens revoke') echo '--from-file --fail-fast' ;;
-    'tokens rotate') echo '--expires-at --from-file --fail-fast' ;;
+    'tokens revoke') echo '--from-file --fail-fast --parallel' ;;
+    'tokens rotate') echo '--expires-at --from-file --fail-fast --parallel' ;;
     'users') echo '' ;;
-    'users block') echo '--from-file --fail-fast' ;;
-    'users create') echo '--username --name --email --password --password-stdin --admin --no-admin --external --no-external --bio --organization --job-title --location --projects-limit --can-create-group --no-can-create-group --reset-password --send-confirmation --from-file --fail-fast' ;;
-    'users delete') echo '--hard-delete --from-file --fail-fast' ;;
+    'users block') echo '--from-file --fail-fast --parallel' ;;
+    'users create') echo '--username --name --email --password --password-stdin --admin --no-admin --external --no-external --bio --organization --job-title --location --projects-limit --can-create-group --no-can-create-group --reset-password --send-confirmation --from-file --fail-fast --parallel' ;;
+    'users delete') echo '--hard-delete --from-file --fail-fast --parallel' ;;
     'users get') echo '' ;;
     'users list') echo '--sort --search --username --active --blocked --external --admins --two-factor --created-after --created-before --page --per-page --all --limit' ;;
-    'users unblock') echo '--from-file --fail-fast' ;;
-    'users update') echo '--username --name --email --password --password-stdin --admin --no-admin --external --no-external --bio --organization --job-title --location --projects-limit --can-create-group --no-can-create-group --two-factor --from-file --fail-fast' ;;
+    'users unblock') echo '--from-file --fail-fast --parallel' ;;
+    'users update') echo '--username --name --email --password --password-stdin --admin --no-admin --external --no-external --bio --organization --job-title --location --projects-limit --can-create-group --no-can-create-group --two-factor --from-file --fail-fast --parallel' ;;
     'whoami') echo '' ;;
     'wikis') echo '' ;;
     'wikis attachments') echo '' ;;
     'wikis attachments list') echo '-R --project -g --group --branch --page --per-page --all --limit' ;;
     'wikis attachments download') echo '-R --project -g --group --branch -O --output-file --clobber --skip-existing' ;;
-    'wikis create') echo '-R --project -g --group --content --content-file --title --format --from-file --fail-fast' ;;
-    'wikis delete') echo '-R --project -g --group --from-file --fail-fast' ;;
+    'wikis create') echo '-R --project -g --group --content --content-file --title --format --from-file --fail-fast --parallel' ;;
+    'wikis delete') echo '-R --project -g --group --from-file --fail-fast --parallel' ;;
     'wikis edit') echo '-R --project -g --group' ;;
     'wikis get') echo '-R --project -g --group --at --html' ;;
     'wikis history') echo '-R --project -g --group' ;;
     'wikis list') echo '-R --project -g --group --with-content' ;;
-    'wikis update') echo '-R --project -g --group --content --content-file --title --format --from-file --fail-fast' ;;
-    'wikis upload') echo '-R --project -g --group --branch --filename --from-file --fail-fast' ;;
+    'wikis update') echo '-R --project -g --group --content --content-file --title --format --from-file --fail-fast --parallel' ;;
+    'wikis upload') echo '-R --project -g --group --branch --filename --from-file --fail-fast --parallel' ;;
   esac
 }
 
@@ -526,11 +526,13 @@ _hostctl_value() {
         -R|--project) _hostctl_dynamic projects; return 0 ;;
         --ref) _hostctl_dynamic branches; return 0 ;;
         --from-file) compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -f -- "$cur")); return 0 ;;
+        --parallel) COMPREPLY=(); return 0 ;;
       esac ;;
     'branches delete')
       case "$2" in
         -R|--project) _hostctl_dynamic projects; return 0 ;;
         --from-file) compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -f -- "$cur")); return 0 ;;
+        --parallel) COMPREPLY=(); return 0 ;;
       esac ;;
     'branches delete-merged')
       case "$2" in
@@ -557,6 +559,7 @@ _hostctl_value() {
         --merge) COMPREPLY=(); return 0 ;;
         --unprotect) COMPREPLY=(); return 0 ;;
         --from-file) compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -f -- "$cur")); return 0 ;;
+        --parallel) COMPREPLY=(); return 0 ;;
       esac ;;
     'branches protections list')
       case "$2" in
@@ -577,11 +580,13 @@ _hostctl_value() {
         --merge) COMPREPLY=(); return 0 ;;
         --unprotect) COMPREPLY=(); return 0 ;;
         --from-file) compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -f -- "$cur")); return 0 ;;
+        --parallel) COMPREPLY=(); return 0 ;;
       esac ;;
     'branches unprotect')
       case "$2" in
         -R|--project) _hostctl_dynamic projects; return 0 ;;
         --from-file) compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -f -- "$cur")); return 0 ;;
+        --parallel) COMPREPLY=(); return 0 ;;
       esac ;;
     'commits create')
       case "$2" in
@@ -595,6 +600,7 @@ _hostctl_value() {
         --author-name) COMPREPLY=(); return 0 ;;
         --author-email) COMPREPLY=(); return 0 ;;
         --from-file) compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -f -- "$cur")); return 0 ;;
+        --parallel) COMPREPLY=(); return 0 ;;
       esac ;;
     'commits get')
       case "$2" in
@@ -660,11 +666,13 @@ _hostctl_value() {
       case "$2" in
         -R|--project) _hostctl_dynamic projects; return 0 ;;
         --from-file) compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -f -- "$cur")); return 0 ;;
+        --parallel) COMPREPLY=(); return 0 ;;
       esac ;;
     'error-tracking keys delete')
       case "$2" in
         -R|--project) _hostctl_dynamic projects; return 0 ;;
         --from-file) compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -f -- "$cur")); return 0 ;;
+        --parallel) COMPREPLY=(); return 0 ;;
       esac ;;
     'error-tracking settings get')
       case "$2" in
@@ -674,11 +682,13 @@ _hostctl_value() {
       case "$2" in
         -R|--project) _hostctl_dynamic projects; return 0 ;;
         --from-file) compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -f -- "$cur")); return 0 ;;
+        --parallel) COMPREPLY=(); return 0 ;;
       esac ;;
     'error-tracking settings disable')
       case "$2" in
         -R|--project) _hostctl_dynamic projects; return 0 ;;
         --from-file) compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -f -- "$cur")); return 0 ;;
+        --parallel) COMPREPLY=(); return 0 ;;
       esac ;;
     'export')
       case "$2" in
@@ -693,11 +703,13 @@ _hostctl_value() {
         --end) COMPREPLY=(); return 0 ;;
         --timezone) _hostctl_dynamic timezones; return 0 ;;
         --from-file) compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -f -- "$cur")); return 0 ;;
+        --parallel) COMPREPLY=(); return 0 ;;
       esac ;;
     'freeze-periods delete')
       case "$2" in
         -R|--project) _hostctl_dynamic projects; return 0 ;;
         --from-file) compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -f -- "$cur")); return 0 ;;
+        --parallel) COMPREPLY=(); return 0 ;;
       esac ;;
     'freeze-periods get')
       case "$2" in
@@ -722,6 +734,7 @@ _hostctl_value() {
         --end) COMPREPLY=(); return 0 ;;
         --timezone) _hostctl_dynamic timezones; return 0 ;;
         --from-file) compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -f -- "$cur")); return 0 ;;
+        --parallel) COMPREPLY=(); return 0 ;;
       esac ;;
     'groups create')
       case "$2" in
@@ -731,10 +744,12 @@ _hostctl_value() {
         --visibility) COMPREPLY=($(compgen -W 'private internal public' -- "$cur")); return 0 ;;
         --description) COMPREPLY=(); return 0 ;;
         --from-file) compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -f -- "$cur")); return 0 ;;
+        --parallel) COMPREPLY=(); return 0 ;;
       esac ;;
     'groups delete')
       case "$2" in
         --from-file) compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -f -- "$cur")); return 0 ;;
+        --parallel) COMPREPLY=(); return 0 ;;
         -g|--group) _hostctl_dynamic groups; return 0 ;;
       esac ;;
     'groups get')
@@ -759,6 +774,7 @@ _hostctl_value() {
         --visibility) COMPREPLY=($(compgen -W 'private internal public' -- "$cur")); return 0 ;;
         --description) COMPREPLY=(); return 0 ;;
         --from-file) compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -f -- "$cur")); return 0 ;;
+        --parallel) COMPREPLY=(); return 0 ;;
         -g|--group) _hostctl_dynamic groups; return 0 ;;
       esac ;;
     'init')
@@ -778,6 +794,7 @@ _hostctl_value() {
         --access-level) COMPREPLY=($(compgen -W 'guest planner reporter developer maintainer owner' -- "$cur")); return 0 ;;
         --expires-at) COMPREPLY=(); return 0 ;;
         --from-file) compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -f -- "$cur")); return 0 ;;
+        --parallel) COMPREPLY=(); return 0 ;;
       esac ;;
     'members list')
       case "$2" in
@@ -794,6 +811,7 @@ _hostctl_value() {
         -g|--group) _hostctl_dynamic groups; return 0 ;;
         --user) _hostctl_dynamic users; return 0 ;;
         --from-file) compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -f -- "$cur")); return 0 ;;
+        --parallel) COMPREPLY=(); return 0 ;;
       esac ;;
     'members update')
       case "$2" in
@@ -803,12 +821,14 @@ _hostctl_value() {
         --access-level) COMPREPLY=($(compgen -W 'guest planner reporter developer maintainer owner' -- "$cur")); return 0 ;;
         --expires-at) COMPREPLY=(); return 0 ;;
         --from-file) compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -f -- "$cur")); return 0 ;;
+        --parallel) COMPREPLY=(); return 0 ;;
       esac ;;
     'milestones close')
       case "$2" in
         -R|--project) _hostctl_dynamic projects; return 0 ;;
         -g|--group) _hostctl_dynamic groups; return 0 ;;
         --from-file) compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -f -- "$cur")); return 0 ;;
+        --parallel) COMPREPLY=(); return 0 ;;
       esac ;;
     'milestones create')
       case "$2" in
@@ -819,6 +839,7 @@ _hostctl_value() {
         --start-date) COMPREPLY=(); return 0 ;;
         --due-date) COMPREPLY=(); return 0 ;;
         --from-file) compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -f -- "$cur")); return 0 ;;
+        --parallel) COMPREPLY=(); return 0 ;;
       esac ;;
     'milestones get')
       case "$2" in
@@ -845,6 +866,7 @@ _hostctl_value() {
         --start-date) COMPREPLY=(); return 0 ;;
         --due-date) COMPREPLY=(); return 0 ;;
         --from-file) compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -f -- "$cur")); return 0 ;;
+        --parallel) COMPREPLY=(); return 0 ;;
       esac ;;
     'notifications get')
       case "$2" in
@@ -869,16 +891,19 @@ _hostctl_value() {
         --off) COMPREPLY=($(compgen -W 'new_release new_note new_issue reopen_issue close_issue reassign_issue issue_due new_merge_request push_to_merge_request reopen_merge_request close_merge_request reassign_merge_request change_reviewer_merge_request merge_merge_request failed_pipeline fixed_pipeline success_pipeline moved_project merge_when_pipeline_succeeds new_epic approver' -- "$cur")); return 0 ;;
         --email) COMPREPLY=(); return 0 ;;
         --from-file) compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -f -- "$cur")); return 0 ;;
+        --parallel) COMPREPLY=(); return 0 ;;
       esac ;;
     'packages delete')
       case "$2" in
         -R|--project) _hostctl_dynamic projects; return 0 ;;
         --from-file) compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -f -- "$cur")); return 0 ;;
+        --parallel) COMPREPLY=(); return 0 ;;
       esac ;;
     'packages delete-file')
       case "$2" in
         -R|--project) _hostctl_dynamic projects; return 0 ;;
         --from-file) compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -f -- "$cur")); return 0 ;;
+        --parallel) COMPREPLY=(); return 0 ;;
       esac ;;
     'packages download')
       case "$2" in
@@ -934,6 +959,7 @@ _hostctl_value() {
         --push) COMPREPLY=(); return 0 ;;
         --delete) COMPREPLY=(); return 0 ;;
         --from-file) compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -f -- "$cur")); return 0 ;;
+        --parallel) COMPREPLY=(); return 0 ;;
       esac ;;
     'packages protection update')
       case "$2" in
@@ -943,11 +969,13 @@ _hostctl_value() {
         --push) COMPREPLY=(); return 0 ;;
         --delete) COMPREPLY=(); return 0 ;;
         --from-file) compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -f -- "$cur")); return 0 ;;
+        --parallel) COMPREPLY=(); return 0 ;;
       esac ;;
     'packages protection remove')
       case "$2" in
         -R|--project) _hostctl_dynamic projects; return 0 ;;
         --from-file) compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -f -- "$cur")); return 0 ;;
+        --parallel) COMPREPLY=(); return 0 ;;
       esac ;;
     'packages upload')
       case "$2" in
@@ -957,22 +985,26 @@ _hostctl_value() {
         --status) COMPREPLY=(); return 0 ;;
         --path) compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -d -- "$cur")); return 0 ;;
         --from-file) compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -f -- "$cur")); return 0 ;;
+        --parallel) COMPREPLY=(); return 0 ;;
       esac ;;
     'pipelines cancel')
       case "$2" in
         -R|--project) _hostctl_dynamic projects; return 0 ;;
         --from-file) compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -f -- "$cur")); return 0 ;;
+        --parallel) COMPREPLY=(); return 0 ;;
       esac ;;
     'pipelines create')
       case "$2" in
         -R|--project) _hostctl_dynamic projects; return 0 ;;
         --ref) _hostctl_dynamic branches; return 0 ;;
         --from-file) compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -f -- "$cur")); return 0 ;;
+        --parallel) COMPREPLY=(); return 0 ;;
       esac ;;
     'pipelines delete')
       case "$2" in
         -R|--project) _hostctl_dynamic projects; return 0 ;;
         --from-file) compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -f -- "$cur")); return 0 ;;
+        --parallel) COMPREPLY=(); return 0 ;;
       esac ;;
     'pipelines get')
       case "$2" in
@@ -992,10 +1024,12 @@ _hostctl_value() {
       case "$2" in
         -R|--project) _hostctl_dynamic projects; return 0 ;;
         --from-file) compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -f -- "$cur")); return 0 ;;
+        --parallel) COMPREPLY=(); return 0 ;;
       esac ;;
     'projects archive')
       case "$2" in
         --from-file) compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -f -- "$cur")); return 0 ;;
+        --parallel) COMPREPLY=(); return 0 ;;
       esac ;;
     'projects create')
       case "$2" in
@@ -1008,10 +1042,12 @@ _hostctl_value() {
         --default-branch) COMPREPLY=(); return 0 ;;
         --storage) _hostctl_dynamic storages; return 0 ;;
         --from-file) compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -f -- "$cur")); return 0 ;;
+        --parallel) COMPREPLY=(); return 0 ;;
       esac ;;
     'projects delete')
       case "$2" in
         --from-file) compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -f -- "$cur")); return 0 ;;
+        --parallel) COMPREPLY=(); return 0 ;;
       esac ;;
     'projects list')
       case "$2" in
@@ -1031,21 +1067,25 @@ _hostctl_value() {
         --access-level) COMPREPLY=($(compgen -W 'guest planner reporter developer maintainer owner' -- "$cur")); return 0 ;;
         --expires-at) COMPREPLY=(); return 0 ;;
         --from-file) compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -f -- "$cur")); return 0 ;;
+        --parallel) COMPREPLY=(); return 0 ;;
       esac ;;
     'projects transfer')
       case "$2" in
         -g|--group) _hostctl_dynamic groups; return 0 ;;
         --namespace) _hostctl_dynamic groups; return 0 ;;
         --from-file) compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -f -- "$cur")); return 0 ;;
+        --parallel) COMPREPLY=(); return 0 ;;
       esac ;;
     'projects unarchive')
       case "$2" in
         --from-file) compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -f -- "$cur")); return 0 ;;
+        --parallel) COMPREPLY=(); return 0 ;;
       esac ;;
     'projects unshare')
       case "$2" in
         -g|--group) _hostctl_dynamic groups; return 0 ;;
         --from-file) compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -f -- "$cur")); return 0 ;;
+        --parallel) COMPREPLY=(); return 0 ;;
       esac ;;
     'projects update')
       case "$2" in
@@ -1056,6 +1096,7 @@ _hostctl_value() {
         --default-branch) COMPREPLY=(); return 0 ;;
         --storage) _hostctl_dynamic storages; return 0 ;;
         --from-file) compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -f -- "$cur")); return 0 ;;
+        --parallel) COMPREPLY=(); return 0 ;;
       esac ;;
     'protected-envs get')
       case "$2" in
@@ -1077,12 +1118,14 @@ _hostctl_value() {
         --deploy) COMPREPLY=(); return 0 ;;
         --approval) COMPREPLY=(); return 0 ;;
         --from-file) compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -f -- "$cur")); return 0 ;;
+        --parallel) COMPREPLY=(); return 0 ;;
       esac ;;
     'protected-envs unprotect')
       case "$2" in
         -g|--group) _hostctl_dynamic groups; return 0 ;;
         -R|--project) _hostctl_dynamic projects; return 0 ;;
         --from-file) compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -f -- "$cur")); return 0 ;;
+        --parallel) COMPREPLY=(); return 0 ;;
       esac ;;
     'protected-envs update')
       case "$2" in
@@ -1094,6 +1137,7 @@ _hostctl_value() {
         --remove-approval) COMPREPLY=(); return 0 ;;
         --required-approvals) COMPREPLY=(); return 0 ;;
         --from-file) compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -f -- "$cur")); return 0 ;;
+        --parallel) COMPREPLY=(); return 0 ;;
       esac ;;
     'releases create')
       case "$2" in
@@ -1108,11 +1152,13 @@ _hostctl_value() {
         --link) COMPREPLY=(); return 0 ;;
         --released-at) COMPREPLY=(); return 0 ;;
         --from-file) compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -f -- "$cur")); return 0 ;;
+        --parallel) COMPREPLY=(); return 0 ;;
       esac ;;
     'releases delete')
       case "$2" in
         -R|--project) _hostctl_dynamic projects; return 0 ;;
         --from-file) compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -f -- "$cur")); return 0 ;;
+        --parallel) COMPREPLY=(); return 0 ;;
       esac ;;
     'releases download')
       case "$2" in
@@ -1159,6 +1205,7 @@ _hostctl_value() {
         --path) compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -f -- "$cur")); return 0 ;;
         --type) COMPREPLY=(); return 0 ;;
         --from-file) compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -f -- "$cur")); return 0 ;;
+        --parallel) COMPREPLY=(); return 0 ;;
       esac ;;
     'releases links update')
       case "$2" in
@@ -1168,11 +1215,13 @@ _hostctl_value() {
         --path) compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -f -- "$cur")); return 0 ;;
         --type) COMPREPLY=(); return 0 ;;
         --from-file) compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -f -- "$cur")); return 0 ;;
+        --parallel) COMPREPLY=(); return 0 ;;
       esac ;;
     'releases links delete')
       case "$2" in
         -R|--project) _hostctl_dynamic projects; return 0 ;;
         --from-file) compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -f -- "$cur")); return 0 ;;
+        --parallel) COMPREPLY=(); return 0 ;;
       esac ;;
     'releases list')
       case "$2" in
@@ -1192,12 +1241,14 @@ _hostctl_value() {
         --milestone) COMPREPLY=(); return 0 ;;
         --released-at) COMPREPLY=(); return 0 ;;
         --from-file) compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -f -- "$cur")); return 0 ;;
+        --parallel) COMPREPLY=(); return 0 ;;
       esac ;;
     'releases upload')
       case "$2" in
         -R|--project) _hostctl_dynamic projects; return 0 ;;
         --type) COMPREPLY=(); return 0 ;;
         --from-file) compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -f -- "$cur")); return 0 ;;
+        --parallel) COMPREPLY=(); return 0 ;;
       esac ;;
     'restore')
       case "$2" in
@@ -1209,6 +1260,7 @@ _hostctl_value() {
         --fingerprint) COMPREPLY=(); return 0 ;;
         --default-role) COMPREPLY=(); return 0 ;;
         --from-file) compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -f -- "$cur")); return 0 ;;
+        --parallel) COMPREPLY=(); return 0 ;;
         -g|--group) _hostctl_dynamic top-groups; return 0 ;;
       esac ;;
     'saml get')
@@ -1227,11 +1279,13 @@ _hostctl_value() {
       case "$2" in
         --extern-uid) COMPREPLY=(); return 0 ;;
         --from-file) compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -f -- "$cur")); return 0 ;;
+        --parallel) COMPREPLY=(); return 0 ;;
         -g|--group) _hostctl_dynamic top-groups; return 0 ;;
       esac ;;
     'saml identities delete')
       case "$2" in
         --from-file) compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -f -- "$cur")); return 0 ;;
+        --parallel) COMPREPLY=(); return 0 ;;
         -g|--group) _hostctl_dynamic top-groups; return 0 ;;
       esac ;;
     'saml links list')
@@ -1249,12 +1303,14 @@ _hostctl_value() {
         -a|--access-level) COMPREPLY=($(compgen -W 'guest planner reporter developer maintainer owner' -- "$cur")); return 0 ;;
         --member-role) COMPREPLY=(); return 0 ;;
         --from-file) compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -f -- "$cur")); return 0 ;;
+        --parallel) COMPREPLY=(); return 0 ;;
         -g|--group) _hostctl_dynamic top-groups; return 0 ;;
       esac ;;
     'saml links delete')
       case "$2" in
         --provider) COMPREPLY=(); return 0 ;;
         --from-file) compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -f -- "$cur")); return 0 ;;
+        --parallel) COMPREPLY=(); return 0 ;;
         -g|--group) _hostctl_dynamic top-groups; return 0 ;;
       esac ;;
     'scim token')
@@ -1270,6 +1326,7 @@ _hostctl_value() {
         -R|--project) _hostctl_dynamic projects; return 0 ;;
         --secret-push-protection) COMPREPLY=($(compgen -W 'on off' -- "$cur")); return 0 ;;
         --from-file) compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -f -- "$cur")); return 0 ;;
+        --parallel) COMPREPLY=(); return 0 ;;
       esac ;;
     'serve')
       case "$2" in
@@ -1286,11 +1343,13 @@ _hostctl_value() {
         --file) compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -f -- "$cur")); return 0 ;;
         --filename) COMPREPLY=(); return 0 ;;
         --from-file) compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -f -- "$cur")); return 0 ;;
+        --parallel) COMPREPLY=(); return 0 ;;
       esac ;;
     'snippets delete')
       case "$2" in
         -R|--project) _hostctl_dynamic projects; return 0 ;;
         --from-file) compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -f -- "$cur")); return 0 ;;
+        --parallel) COMPREPLY=(); return 0 ;;
       esac ;;
     'snippets files')
       case "$2" in
@@ -1329,6 +1388,7 @@ _hostctl_value() {
         --replace) compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -f -- "$cur")); return 0 ;;
         --filename) COMPREPLY=(); return 0 ;;
         --from-file) compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -f -- "$cur")); return 0 ;;
+        --parallel) COMPREPLY=(); return 0 ;;
       esac ;;
     'storage-moves get')
       case "$2" in
@@ -1356,6 +1416,7 @@ _hostctl_value() {
         --timeout) COMPREPLY=(); return 0 ;;
         --interval) COMPREPLY=(); return 0 ;;
         --from-file) compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -f -- "$cur")); return 0 ;;
+        --parallel) COMPREPLY=(); return 0 ;;
       esac ;;
     'storage-moves wait')
       case "$2" in
@@ -1367,10 +1428,12 @@ _hostctl_value() {
       case "$2" in
         --weight) COMPREPLY=(); return 0 ;;
         --from-file) compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -f -- "$cur")); return 0 ;;
+        --parallel) COMPREPLY=(); return 0 ;;
       esac ;;
     'storages remove')
       case "$2" in
         --from-file) compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -f -- "$cur")); return 0 ;;
+        --parallel) COMPREPLY=(); return 0 ;;
       esac ;;
     'tags create')
       case "$2" in
@@ -1378,11 +1441,13 @@ _hostctl_value() {
         --ref) _hostctl_dynamic branches; return 0 ;;
         -m|--message) COMPREPLY=(); return 0 ;;
         --from-file) compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -f -- "$cur")); return 0 ;;
+        --parallel) COMPREPLY=(); return 0 ;;
       esac ;;
     'tags delete')
       case "$2" in
         -R|--project) _hostctl_dynamic projects; return 0 ;;
         --from-file) compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -f -- "$cur")); return 0 ;;
+        --parallel) COMPREPLY=(); return 0 ;;
       esac ;;
     'tags get')
       case "$2" in
@@ -1412,6 +1477,7 @@ _hostctl_value() {
         --expires-at) COMPREPLY=(); return 0 ;;
         --description) COMPREPLY=(); return 0 ;;
         --from-file) compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -f -- "$cur")); return 0 ;;
+        --parallel) COMPREPLY=(); return 0 ;;
       esac ;;
     'tokens list')
       case "$2" in
@@ -1432,15 +1498,18 @@ _hostctl_value() {
     'tokens revoke')
       case "$2" in
         --from-file) compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -f -- "$cur")); return 0 ;;
+        --parallel) COMPREPLY=(); return 0 ;;
       esac ;;
     'tokens rotate')
       case "$2" in
         --expires-at) COMPREPLY=(); return 0 ;;
         --from-file) compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -f -- "$cur")); return 0 ;;
+        --parallel) COMPREPLY=(); return 0 ;;
       esac ;;
     'users block')
       case "$2" in
         --from-file) compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -f -- "$cur")); return 0 ;;
+        --parallel) COMPREPLY=(); return 0 ;;
       esac ;;
     'users create')
       case "$2" in
@@ -1454,10 +1523,12 @@ _hostctl_value() {
         --location) COMPREPLY=(); return 0 ;;
         --projects-limit) COMPREPLY=(); return 0 ;;
         --from-file) compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -f -- "$cur")); return 0 ;;
+        --parallel) COMPREPLY=(); return 0 ;;
       esac ;;
     'users delete')
       case "$2" in
         --from-file) compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -f -- "$cur")); return 0 ;;
+        --parallel) COMPREPLY=(); return 0 ;;
       esac ;;
     'users list')
       case "$2" in
@@ -1474,6 +1545,7 @@ _hostctl_value() {
     'users unblock')
       case "$2" in
         --from-file) compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -f -- "$cur")); return 0 ;;
+        --parallel) COMPREPLY=(); return 0 ;;
       esac ;;
     'users update')
       case "$2" in
@@ -1488,6 +1560,7 @@ _hostctl_value() {
         --projects-limit) COMPREPLY=(); return 0 ;;
         --two-factor) COMPREPLY=($(compgen -W 'enabled disabled' -- "$cur")); return 0 ;;
         --from-file) compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -f -- "$cur")); return 0 ;;
+        --parallel) COMPREPLY=(); return 0 ;;
       esac ;;
     'wikis attachments list')
       case "$2" in
@@ -1514,12 +1587,14 @@ _hostctl_value() {
         --title) COMPREPLY=(); return 0 ;;
         --format) COMPREPLY=(); return 0 ;;
         --from-file) compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -f -- "$cur")); return 0 ;;
+        --parallel) COMPREPLY=(); return 0 ;;
       esac ;;
     'wikis delete')
       case "$2" in
         -R|--project) _hostctl_dynamic projects; return 0 ;;
         -g|--group) _hostctl_dynamic groups; return 0 ;;
         --from-file) compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -f -- "$cur")); return 0 ;;
+        --parallel) COMPREPLY=(); return 0 ;;
       esac ;;
     'wikis edit')
       case "$2" in
@@ -1551,6 +1626,7 @@ _hostctl_value() {
         --title) COMPREPLY=(); return 0 ;;
         --format) COMPREPLY=(); return 0 ;;
         --from-file) compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -f -- "$cur")); return 0 ;;
+        --parallel) COMPREPLY=(); return 0 ;;
       esac ;;
     'wikis upload')
       case "$2" in
@@ -1559,6 +1635,7 @@ _hostctl_value() {
         --branch) _hostctl_dynamic branches; return 0 ;;
         --filename) COMPREPLY=(); return 0 ;;
         --from-file) compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -f -- "$cur")); return 0 ;;
+        --parallel) COMPREPLY=(); return 0 ;;
       esac ;;
   esac
   case "$2" in
@@ -1884,7 +1961,7 @@ _hostctl_complete() {
   for ((i = 1; i < cword; i++)); do
     w="${words[i]}"
     case "$w" in
-      --access-level|--add|--approval|--asset|--at|--author|--author-email|--author-name|--bio|--branch|--color|--compress|--content|--content-file|--context|--context-name|--created-after|--created-before|--default-branch|--default-role|--delete|--deploy|--description|--due-date|--email|--end|--entity-type|--event|--exclude|--expires-after|--expires-at|--expires-before|--expires-within|--extern-uid|--external-url|--field|--fields|--file|--filename|--fingerprint|--format|--from|--from-file|--group|--header|--host|--id|--iid|--input|--interval|--job-title|--jq|--kind|--last-used-after|--last-used-before|--level|--limit|--link|--link-url|--location|--member-role|--merge|--message|--method|--milestone|--min-access-level|--name|--namespace|--notes|--notes-file|--off|--offering|--on|--organization|--output|--output-file|--package-version|--page|--password|--path|--pattern|--per-page|--port|--project|--projects-limit|--provider|--push|--raw-field|--ref|--regex|--released-at|--remove|--remove-approval|--remove-deploy|--rename|--replace|--required-approvals|--root-token|--scope|--search|--secret-push-protection|--section|--shell|--since|--snippet|--sort|--source|--sso-url|--start|--start-branch|--start-date|--start-sha|--state|--status|--storage|--sudo|--tag|--tag-message|--tier|--timeout|--timezone|--title|--to|--token|--token-command|--two-factor|--type|--unprotect|--until|--url|--user|--username|--visibility|--weight|-F|-H|-O|-R|-X|-a|-f|-g|-m|-o|-q)
+      --access-level|--add|--approval|--asset|--at|--author|--author-email|--author-name|--bio|--branch|--color|--compress|--content|--content-file|--context|--context-name|--created-after|--created-before|--default-branch|--default-role|--delete|--deploy|--description|--due-date|--email|--end|--entity-type|--event|--exclude|--expires-after|--expires-at|--expires-before|--expires-within|--extern-uid|--external-url|--field|--fields|--file|--filename|--fingerprint|--format|--from|--from-file|--group|--header|--host|--id|--iid|--input|--interval|--job-title|--jq|--kind|--last-used-after|--last-used-before|--level|--limit|--link|--link-url|--location|--member-role|--merge|--message|--method|--milestone|--min-access-level|--name|--namespace|--notes|--notes-file|--off|--offering|--on|--organization|--output|--output-file|--package-version|--page|--parallel|--password|--path|--pattern|--per-page|--port|--project|--projects-limit|--provider|--push|--raw-field|--ref|--regex|--released-at|--remove|--remove-approval|--remove-deploy|--rename|--replace|--required-approvals|--root-token|--scope|--search|--secret-push-protection|--section|--shell|--since|--snippet|--sort|--source|--sso-url|--start|--start-branch|--start-date|--start-sha|--state|--status|--storage|--sudo|--tag|--tag-message|--tier|--timeout|--timezone|--title|--to|--token|--token-command|--two-factor|--type|--unprotect|--until|--url|--user|--username|--visibility|--weight|-F|-H|-O|-R|-X|-a|-f|-g|-m|-o|-q)
         ((i++))
         [[ "${words[i]}" == "=" ]] && ((i++))
         [[ "$w" == -g || "$w" == --group ]] && ((i < cword)) && gval="${words[i]}"

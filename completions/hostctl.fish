@@ -21,7 +21,7 @@ function __hostctl_command
             case -g --group
                 set skip g
                 continue
-            case '--access-level' '--add' '--approval' '--asset' '--at' '--author' '--author-email' '--author-name' '--bio' '--branch' '--color' '--compress' '--content' '--content-file' '--context' '--context-name' '--created-after' '--created-before' '--default-branch' '--default-role' '--delete' '--deploy' '--description' '--due-date' '--email' '--end' '--entity-type' '--event' '--exclude' '--expires-after' '--expires-at' '--expires-before' '--expires-within' '--extern-uid' '--external-url' '--field' '--fields' '--file' '--filename' '--fingerprint' '--format' '--from' '--from-file' '--group' '--header' '--host' '--id' '--iid' '--input' '--interval' '--job-title' '--jq' '--kind' '--last-used-after' '--last-used-before' '--level' '--limit' '--link' '--link-url' '--location' '--member-role' '--merge' '--message' '--method' '--milestone' '--min-access-level' '--name' '--namespace' '--notes' '--notes-file' '--off' '--offering' '--on' '--organization' '--output' '--output-file' '--package-version' '--page' '--password' '--path' '--pattern' '--per-page' '--port' '--project' '--projects-limit' '--provider' '--push' '--raw-field' '--ref' '--regex' '--released-at' '--remove' '--remove-approval' '--remove-deploy' '--rename' '--replace' '--required-approvals' '--root-token' '--scope' '--search' '--secret-push-protection' '--section' '--shell' '--since' '--snippet' '--sort' '--source' '--sso-url' '--start' '--start-branch' '--start-date' '--start-sha' '--state' '--status' '--storage' '--sudo' '--tag' '--tag-message' '--tier' '--timeout' '--timezone' '--title' '--to' '--token' '--token-command' '--two-factor' '--type' '--unprotect' '--until' '--url' '--user' '--username' '--visibility' '--weight' '-F' '-H' '-O' '-R' '-X' '-a' '-f' '-g' '-m' '-o' '-q'
+            case '--access-level' '--add' '--approval' '--asset' '--at' '--author' '--author-email' '--author-name' '--bio' '--branch' '--color' '--compress' '--content' '--content-file' '--context' '--context-name' '--created-after' '--created-before' '--default-branch' '--default-role' '--delete' '--deploy' '--description' '--due-date' '--email' '--end' '--entity-type' '--event' '--exclude' '--expires-after' '--expires-at' '--expires-before' '--expires-within' '--extern-uid' '--external-url' '--field' '--fields' '--file' '--filename' '--fingerprint' '--format' '--from' '--from-file' '--group' '--header' '--host' '--id' '--iid' '--input' '--interval' '--job-title' '--jq' '--kind' '--last-used-after' '--last-used-before' '--level' '--limit' '--link' '--link-url' '--location' '--member-role' '--merge' '--message' '--method' '--milestone' '--min-access-level' '--name' '--namespace' '--notes' '--notes-file' '--off' '--offering' '--on' '--organization' '--output' '--output-file' '--package-version' '--page' '--parallel' '--password' '--path' '--pattern' '--per-page' '--port' '--project' '--projects-limit' '--provider' '--push' '--raw-field' '--ref' '--regex' '--released-at' '--remove' '--remove-approval' '--remove-deploy' '--rename' '--replace' '--required-approvals' '--root-token' '--scope' '--search' '--secret-push-protection' '--section' '--shell' '--since' '--snippet' '--sort' '--source' '--sso-url' '--start' '--start-branch' '--start-date' '--start-sha' '--state' '--status' '--storage' '--sudo' '--tag' '--tag-message' '--tier' '--timeout' '--timezone' '--title' '--to' '--token' '--token-command' '--two-factor' '--type' '--unprotect' '--until' '--url' '--user' '--username' '--visibility' '--weight' '-F' '-H' '-O' '-R' '-X' '-a' '-f' '-g' '-m' '-o' '-q'
                 set skip 1
                 continue
             case '-*'
@@ -887,11 +887,13 @@ complete -c hostctl -n '__hostctl_at \'branches create\'' -s R -l project -x -a 
 complete -c hostctl -n '__hostctl_at \'branches create\'' -l ref -x -a '(__hostctl_dynamic branches)' -d 'branch, tag or commit SHA to start from (required)'
 complete -c hostctl -n '__hostctl_at \'branches create\'' -l from-file -r -F -d 'run once per record of FILE (a JSON array, JSON lines, a YAML list, or one value per line; - for standard input): its keys are the arguments and flags, and what the command line gives applies to every record'
 complete -c hostctl -n '__hostctl_at \'branches create\'' -l fail-fast -d 'with --from-file: stop at the first record that fails (the rest are reported as skipped)'
+complete -c hostctl -n '__hostctl_at \'branches create\'' -l parallel -x -d 'with --from-file: run up to N records at once (1 to 16; default 1, one after another)'
 
 # branches delete
 complete -c hostctl -n '__hostctl_at \'branches delete\'' -s R -l project -x -a '(__hostctl_dynamic projects)' -d 'the project (id or full path)'
 complete -c hostctl -n '__hostctl_at \'branches delete\'' -l from-file -r -F -d 'run once per record of FILE (a JSON array, JSON lines, a YAML list, or one value per line; - for standard input): its keys are the arguments and flags, and what the command line gives applies to every record'
 complete -c hostctl -n '__hostctl_at \'branches delete\'' -l fail-fast -d 'with --from-file: stop at the first record that fails (the rest are reported as skipped)'
+complete -c hostctl -n '__hostctl_at \'branches delete\'' -l parallel -x -d 'with --from-file: run up to N records at once (1 to 16; default 1, one after another)'
 complete -c hostctl -n '__hostctl_at \'branches delete\'; and __hostctl_arg 1' -a '(__hostctl_dynamic branches)'
 
 # branches delete-merged
@@ -920,6 +922,7 @@ complete -c hostctl -n '__hostctl_at \'branches protect\'' -l allow-force-push -
 complete -c hostctl -n '__hostctl_at \'branches protect\'' -l code-owner-approval -d 'require code owner approval'
 complete -c hostctl -n '__hostctl_at \'branches protect\'' -l from-file -r -F -d 'run once per record of FILE (a JSON array, JSON lines, a YAML list, or one value per line; - for standard input): its keys are the arguments and flags, and what the command line gives applies to every record'
 complete -c hostctl -n '__hostctl_at \'branches protect\'' -l fail-fast -d 'with --from-file: stop at the first record that fails (the rest are reported as skipped)'
+complete -c hostctl -n '__hostctl_at \'branches protect\'' -l parallel -x -d 'with --from-file: run up to N records at once (1 to 16; default 1, one after another)'
 complete -c hostctl -n '__hostctl_at \'branches protect\'; and __hostctl_arg 1' -a '(__hostctl_dynamic branches)'
 
 # branches protections list
@@ -945,12 +948,14 @@ complete -c hostctl -n '__hostctl_at \'branches protections update\'' -l code-ow
 complete -c hostctl -n '__hostctl_at \'branches protections update\'' -l no-code-owner-approval -d 'do not require code owner approval'
 complete -c hostctl -n '__hostctl_at \'branches protections update\'' -l from-file -r -F -d 'run once per record of FILE (a JSON array, JSON lines, a YAML list, or one value per line; - for standard input): its keys are the arguments and flags, and what the command line gives applies to every record'
 complete -c hostctl -n '__hostctl_at \'branches protections update\'' -l fail-fast -d 'with --from-file: stop at the first record that fails (the rest are reported as skipped)'
+complete -c hostctl -n '__hostctl_at \'branches protections update\'' -l parallel -x -d 'with --from-file: run up to N records at once (1 to 16; default 1, one after another)'
 complete -c hostctl -n '__hostctl_at \'branches protections update\'; and __hostctl_arg 1' -a '(__hostctl_dynamic branches)'
 
 # branches unprotect
 complete -c hostctl -n '__hostctl_at \'branches unprotect\'' -s R -l project -x -a '(__hostctl_dynamic projects)' -d 'the project (id or full path)'
 complete -c hostctl -n '__hostctl_at \'branches unprotect\'' -l from-file -r -F -d 'run once per record of FILE (a JSON array, JSON lines, a YAML list, or one value per line; - for standard input): its keys are the arguments and flags, and what the command line gives applies to every record'
 complete -c hostctl -n '__hostctl_at \'branches unprotect\'' -l fail-fast -d 'with --from-file: stop at the first record that fails (the rest are reported as skipped)'
+complete -c hostctl -n '__hostctl_at \'branches unprotect\'' -l parallel -x -d 'with --from-file: run up to N records at once (1 to 16; default 1, one after another)'
 complete -c hostctl -n '__hostctl_at \'branches unprotect\'; and __hostctl_arg 1' -a '(__hostctl_dynamic branches)'
 
 # commits create
@@ -966,6 +971,7 @@ complete -c hostctl -n '__hostctl_at \'commits create\'' -l author-email -x -d '
 complete -c hostctl -n '__hostctl_at \'commits create\'' -l force -d 'with --start-branch/--start-sha, overwrite --branch if it exists'
 complete -c hostctl -n '__hostctl_at \'commits create\'' -l from-file -r -F -d 'run once per record of FILE (a JSON array, JSON lines, a YAML list, or one value per line; - for standard input): its keys are the arguments and flags, and what the command line gives applies to every record'
 complete -c hostctl -n '__hostctl_at \'commits create\'' -l fail-fast -d 'with --from-file: stop at the first record that fails (the rest are reported as skipped)'
+complete -c hostctl -n '__hostctl_at \'commits create\'' -l parallel -x -d 'with --from-file: run up to N records at once (1 to 16; default 1, one after another)'
 
 # commits get
 complete -c hostctl -n '__hostctl_at \'commits get\'' -s R -l project -x -a '(__hostctl_dynamic projects)' -d 'the project (id or full path)'
@@ -1046,11 +1052,13 @@ complete -c hostctl -n '__hostctl_at \'error-tracking keys list\'' -l limit -x -
 complete -c hostctl -n '__hostctl_at \'error-tracking keys create\'' -s R -l project -x -a '(__hostctl_dynamic projects)' -d 'the project (id or full path)'
 complete -c hostctl -n '__hostctl_at \'error-tracking keys create\'' -l from-file -r -F -d 'run once per record of FILE (a JSON array, JSON lines, a YAML list, or one value per line; - for standard input): its keys are the arguments and flags, and what the command line gives applies to every record'
 complete -c hostctl -n '__hostctl_at \'error-tracking keys create\'' -l fail-fast -d 'with --from-file: stop at the first record that fails (the rest are reported as skipped)'
+complete -c hostctl -n '__hostctl_at \'error-tracking keys create\'' -l parallel -x -d 'with --from-file: run up to N records at once (1 to 16; default 1, one after another)'
 
 # error-tracking keys delete
 complete -c hostctl -n '__hostctl_at \'error-tracking keys delete\'' -s R -l project -x -a '(__hostctl_dynamic projects)' -d 'the project (id or full path)'
 complete -c hostctl -n '__hostctl_at \'error-tracking keys delete\'' -l from-file -r -F -d 'run once per record of FILE (a JSON array, JSON lines, a YAML list, or one value per line; - for standard input): its keys are the arguments and flags, and what the command line gives applies to every record'
 complete -c hostctl -n '__hostctl_at \'error-tracking keys delete\'' -l fail-fast -d 'with --from-file: stop at the first record that fails (the rest are reported as skipped)'
+complete -c hostctl -n '__hostctl_at \'error-tracking keys delete\'' -l parallel -x -d 'with --from-file: run up to N records at once (1 to 16; default 1, one after another)'
 
 # error-tracking settings get
 complete -c hostctl -n '__hostctl_at \'error-tracking settings get\'' -s R -l project -x -a '(__hostctl_dynamic projects)' -d 'the project (id or full path)'
@@ -1059,11 +1067,13 @@ complete -c hostctl -n '__hostctl_at \'error-tracking settings get\'' -s R -l pr
 complete -c hostctl -n '__hostctl_at \'error-tracking settings enable\'' -s R -l project -x -a '(__hostctl_dynamic projects)' -d 'the project (id or full path)'
 complete -c hostctl -n '__hostctl_at \'error-tracking settings enable\'' -l from-file -r -F -d 'run once per record of FILE (a JSON array, JSON lines, a YAML list, or one value per line; - for standard input): its keys are the arguments and flags, and what the command line gives applies to every record'
 complete -c hostctl -n '__hostctl_at \'error-tracking settings enable\'' -l fail-fast -d 'with --from-file: stop at the first record that fails (the rest are reported as skipped)'
+complete -c hostctl -n '__hostctl_at \'error-tracking settings enable\'' -l parallel -x -d 'with --from-file: run up to N records at once (1 to 16; default 1, one after another)'
 
 # error-tracking settings disable
 complete -c hostctl -n '__hostctl_at \'error-tracking settings disable\'' -s R -l project -x -a '(__hostctl_dynamic projects)' -d 'the project (id or full path)'
 complete -c hostctl -n '__hostctl_at \'error-tracking settings disable\'' -l from-file -r -F -d 'run once per record of FILE (a JSON array, JSON lines, a YAML list, or one value per line; - for standard input): its keys are the arguments and flags, and what the command line gives applies to every record'
 complete -c hostctl -n '__hostctl_at \'error-tracking settings disable\'' -l fail-fast -d 'with --from-file: stop at the first record that fails (the rest are reported as skipped)'
+complete -c hostctl -n '__hostctl_at \'error-tracking settings disable\'' -l parallel -x -d 'with --from-file: run up to N records at once (1 to 16; default 1, one after another)'
 
 # export
 complete -c hostctl -n '__hostctl_at \'export\'' -s g -l group -x -a '(__hostctl_dynamic groups)' -d 'a group to export (repeatable)'
@@ -1078,11 +1088,13 @@ complete -c hostctl -n '__hostctl_at \'freeze-periods create\'' -l end -x -d 'wh
 complete -c hostctl -n '__hostctl_at \'freeze-periods create\'' -l timezone -x -a '(__hostctl_dynamic timezones)' -d 'IANA time zone of the cron fields (the server default is UTC)'
 complete -c hostctl -n '__hostctl_at \'freeze-periods create\'' -l from-file -r -F -d 'run once per record of FILE (a JSON array, JSON lines, a YAML list, or one value per line; - for standard input): its keys are the arguments and flags, and what the command line gives applies to every record'
 complete -c hostctl -n '__hostctl_at \'freeze-periods create\'' -l fail-fast -d 'with --from-file: stop at the first record that fails (the rest are reported as skipped)'
+complete -c hostctl -n '__hostctl_at \'freeze-periods create\'' -l parallel -x -d 'with --from-file: run up to N records at once (1 to 16; default 1, one after another)'
 
 # freeze-periods delete
 complete -c hostctl -n '__hostctl_at \'freeze-periods delete\'' -s R -l project -x -a '(__hostctl_dynamic projects)' -d 'the project (id or full path)'
 complete -c hostctl -n '__hostctl_at \'freeze-periods delete\'' -l from-file -r -F -d 'run once per record of FILE (a JSON array, JSON lines, a YAML list, or one value per line; - for standard input): its keys are the arguments and flags, and what the command line gives applies to every record'
 complete -c hostctl -n '__hostctl_at \'freeze-periods delete\'' -l fail-fast -d 'with --from-file: stop at the first record that fails (the rest are reported as skipped)'
+complete -c hostctl -n '__hostctl_at \'freeze-periods delete\'' -l parallel -x -d 'with --from-file: run up to N records at once (1 to 16; default 1, one after another)'
 
 # freeze-periods get
 complete -c hostctl -n '__hostctl_at \'freeze-periods get\'' -s R -l project -x -a '(__hostctl_dynamic projects)' -d 'the project (id or full path)'
@@ -1105,6 +1117,7 @@ complete -c hostctl -n '__hostctl_at \'freeze-periods update\'' -l end -x -d 'wh
 complete -c hostctl -n '__hostctl_at \'freeze-periods update\'' -l timezone -x -a '(__hostctl_dynamic timezones)' -d 'IANA time zone of the cron fields (the server default is UTC)'
 complete -c hostctl -n '__hostctl_at \'freeze-periods update\'' -l from-file -r -F -d 'run once per record of FILE (a JSON array, JSON lines, a YAML list, or one value per line; - for standard input): its keys are the arguments and flags, and what the command line gives applies to every record'
 complete -c hostctl -n '__hostctl_at \'freeze-periods update\'' -l fail-fast -d 'with --from-file: stop at the first record that fails (the rest are reported as skipped)'
+complete -c hostctl -n '__hostctl_at \'freeze-periods update\'' -l parallel -x -d 'with --from-file: run up to N records at once (1 to 16; default 1, one after another)'
 
 # groups create
 complete -c hostctl -n '__hostctl_at \'groups create\'' -l name -x -d 'display name'
@@ -1114,10 +1127,12 @@ complete -c hostctl -n '__hostctl_at \'groups create\'' -l visibility -x -a 'pri
 complete -c hostctl -n '__hostctl_at \'groups create\'' -l description -x -d 'description'
 complete -c hostctl -n '__hostctl_at \'groups create\'' -l from-file -r -F -d 'run once per record of FILE (a JSON array, JSON lines, a YAML list, or one value per line; - for standard input): its keys are the arguments and flags, and what the command line gives applies to every record'
 complete -c hostctl -n '__hostctl_at \'groups create\'' -l fail-fast -d 'with --from-file: stop at the first record that fails (the rest are reported as skipped)'
+complete -c hostctl -n '__hostctl_at \'groups create\'' -l parallel -x -d 'with --from-file: run up to N records at once (1 to 16; default 1, one after another)'
 
 # groups delete
 complete -c hostctl -n '__hostctl_at \'groups delete\'' -l from-file -r -F -d 'run once per record of FILE (a JSON array, JSON lines, a YAML list, or one value per line; - for standard input): its keys are the arguments and flags, and what the command line gives applies to every record'
 complete -c hostctl -n '__hostctl_at \'groups delete\'' -l fail-fast -d 'with --from-file: stop at the first record that fails (the rest are reported as skipped)'
+complete -c hostctl -n '__hostctl_at \'groups delete\'' -l parallel -x -d 'with --from-file: run up to N records at once (1 to 16; default 1, one after another)'
 complete -c hostctl -n '__hostctl_at \'groups delete\'; and __hostctl_arg 1' -a '(__hostctl_dynamic groups)'
 
 # groups get
@@ -1146,6 +1161,7 @@ complete -c hostctl -n '__hostctl_at \'groups update\'' -l visibility -x -a 'pri
 complete -c hostctl -n '__hostctl_at \'groups update\'' -l description -x -d 'description'
 complete -c hostctl -n '__hostctl_at \'groups update\'' -l from-file -r -F -d 'run once per record of FILE (a JSON array, JSON lines, a YAML list, or one value per line; - for standard input): its keys are the arguments and flags, and what the command line gives applies to every record'
 complete -c hostctl -n '__hostctl_at \'groups update\'' -l fail-fast -d 'with --from-file: stop at the first record that fails (the rest are reported as skipped)'
+complete -c hostctl -n '__hostctl_at \'groups update\'' -l parallel -x -d 'with --from-file: run up to N records at once (1 to 16; default 1, one after another)'
 complete -c hostctl -n '__hostctl_at \'groups update\'; and __hostctl_arg 1' -a '(__hostctl_dynamic groups)'
 
 # init
@@ -1166,6 +1182,7 @@ complete -c hostctl -n '__hostctl_at \'members add\'' -l access-level -x -a 'gue
 complete -c hostctl -n '__hostctl_at \'members add\'' -l expires-at -x -d 'membership ends on this date (YYYY-MM-DD)'
 complete -c hostctl -n '__hostctl_at \'members add\'' -l from-file -r -F -d 'run once per record of FILE (a JSON array, JSON lines, a YAML list, or one value per line; - for standard input): its keys are the arguments and flags, and what the command line gives applies to every record'
 complete -c hostctl -n '__hostctl_at \'members add\'' -l fail-fast -d 'with --from-file: stop at the first record that fails (the rest are reported as skipped)'
+complete -c hostctl -n '__hostctl_at \'members add\'' -l parallel -x -d 'with --from-file: run up to N records at once (1 to 16; default 1, one after another)'
 
 # members list
 complete -c hostctl -n '__hostctl_at \'members list\'' -s R -l project -x -a '(__hostctl_dynamic projects)' -d 'members of this project (id or full path)'
@@ -1183,6 +1200,7 @@ complete -c hostctl -n '__hostctl_at \'members remove\'' -s g -l group -x -a '(_
 complete -c hostctl -n '__hostctl_at \'members remove\'' -l user -x -a '(__hostctl_dynamic users)' -d 'the member (id or username)'
 complete -c hostctl -n '__hostctl_at \'members remove\'' -l from-file -r -F -d 'run once per record of FILE (a JSON array, JSON lines, a YAML list, or one value per line; - for standard input): its keys are the arguments and flags, and what the command line gives applies to every record'
 complete -c hostctl -n '__hostctl_at \'members remove\'' -l fail-fast -d 'with --from-file: stop at the first record that fails (the rest are reported as skipped)'
+complete -c hostctl -n '__hostctl_at \'members remove\'' -l parallel -x -d 'with --from-file: run up to N records at once (1 to 16; default 1, one after another)'
 
 # members update
 complete -c hostctl -n '__hostctl_at \'members update\'' -s R -l project -x -a '(__hostctl_dynamic projects)' -d 'members of this project (id or full path)'
@@ -1192,12 +1210,14 @@ complete -c hostctl -n '__hostctl_at \'members update\'' -l access-level -x -a '
 complete -c hostctl -n '__hostctl_at \'members update\'' -l expires-at -x -d 'membership ends on this date (YYYY-MM-DD)'
 complete -c hostctl -n '__hostctl_at \'members update\'' -l from-file -r -F -d 'run once per record of FILE (a JSON array, JSON lines, a YAML list, or one value per line; - for standard input): its keys are the arguments and flags, and what the command line gives applies to every record'
 complete -c hostctl -n '__hostctl_at \'members update\'' -l fail-fast -d 'with --from-file: stop at the first record that fails (the rest are reported as skipped)'
+complete -c hostctl -n '__hostctl_at \'members update\'' -l parallel -x -d 'with --from-file: run up to N records at once (1 to 16; default 1, one after another)'
 
 # milestones close
 complete -c hostctl -n '__hostctl_at \'milestones close\'' -s R -l project -x -a '(__hostctl_dynamic projects)' -d 'the project\'s milestones (id or full path)'
 complete -c hostctl -n '__hostctl_at \'milestones close\'' -s g -l group -x -a '(__hostctl_dynamic groups)' -d 'the group\'s milestones (id or full path)'
 complete -c hostctl -n '__hostctl_at \'milestones close\'' -l from-file -r -F -d 'run once per record of FILE (a JSON array, JSON lines, a YAML list, or one value per line; - for standard input): its keys are the arguments and flags, and what the command line gives applies to every record'
 complete -c hostctl -n '__hostctl_at \'milestones close\'' -l fail-fast -d 'with --from-file: stop at the first record that fails (the rest are reported as skipped)'
+complete -c hostctl -n '__hostctl_at \'milestones close\'' -l parallel -x -d 'with --from-file: run up to N records at once (1 to 16; default 1, one after another)'
 
 # milestones create
 complete -c hostctl -n '__hostctl_at \'milestones create\'' -s R -l project -x -a '(__hostctl_dynamic projects)' -d 'the project\'s milestones (id or full path)'
@@ -1208,6 +1228,7 @@ complete -c hostctl -n '__hostctl_at \'milestones create\'' -l start-date -x -d 
 complete -c hostctl -n '__hostctl_at \'milestones create\'' -l due-date -x -d 'due date (YYYY-MM-DD)'
 complete -c hostctl -n '__hostctl_at \'milestones create\'' -l from-file -r -F -d 'run once per record of FILE (a JSON array, JSON lines, a YAML list, or one value per line; - for standard input): its keys are the arguments and flags, and what the command line gives applies to every record'
 complete -c hostctl -n '__hostctl_at \'milestones create\'' -l fail-fast -d 'with --from-file: stop at the first record that fails (the rest are reported as skipped)'
+complete -c hostctl -n '__hostctl_at \'milestones create\'' -l parallel -x -d 'with --from-file: run up to N records at once (1 to 16; default 1, one after another)'
 
 # milestones get
 complete -c hostctl -n '__hostctl_at \'milestones get\'' -s R -l project -x -a '(__hostctl_dynamic projects)' -d 'the project\'s milestones (id or full path)'
@@ -1238,6 +1259,7 @@ complete -c hostctl -n '__hostctl_at \'milestones update\'' -l close -d 'close t
 complete -c hostctl -n '__hostctl_at \'milestones update\'' -l reopen -d 'reopen a closed milestone'
 complete -c hostctl -n '__hostctl_at \'milestones update\'' -l from-file -r -F -d 'run once per record of FILE (a JSON array, JSON lines, a YAML list, or one value per line; - for standard input): its keys are the arguments and flags, and what the command line gives applies to every record'
 complete -c hostctl -n '__hostctl_at \'milestones update\'' -l fail-fast -d 'with --from-file: stop at the first record that fails (the rest are reported as skipped)'
+complete -c hostctl -n '__hostctl_at \'milestones update\'' -l parallel -x -d 'with --from-file: run up to N records at once (1 to 16; default 1, one after another)'
 
 # notifications get
 complete -c hostctl -n '__hostctl_at \'notifications get\'' -s R -l project -x -a '(__hostctl_dynamic projects)' -d 'the setting for this project (id or full path)'
@@ -1261,16 +1283,19 @@ complete -c hostctl -n '__hostctl_at \'notifications set\'' -l off -x -a 'new_re
 complete -c hostctl -n '__hostctl_at \'notifications set\'' -l email -x -d 'where notifications go (global setting only; one of your verified addresses)'
 complete -c hostctl -n '__hostctl_at \'notifications set\'' -l from-file -r -F -d 'run once per record of FILE (a JSON array, JSON lines, a YAML list, or one value per line; - for standard input): its keys are the arguments and flags, and what the command line gives applies to every record'
 complete -c hostctl -n '__hostctl_at \'notifications set\'' -l fail-fast -d 'with --from-file: stop at the first record that fails (the rest are reported as skipped)'
+complete -c hostctl -n '__hostctl_at \'notifications set\'' -l parallel -x -d 'with --from-file: run up to N records at once (1 to 16; default 1, one after another)'
 
 # packages delete
 complete -c hostctl -n '__hostctl_at \'packages delete\'' -s R -l project -x -a '(__hostctl_dynamic projects)' -d 'the project (id or full path)'
 complete -c hostctl -n '__hostctl_at \'packages delete\'' -l from-file -r -F -d 'run once per record of FILE (a JSON array, JSON lines, a YAML list, or one value per line; - for standard input): its keys are the arguments and flags, and what the command line gives applies to every record'
 complete -c hostctl -n '__hostctl_at \'packages delete\'' -l fail-fast -d 'with --from-file: stop at the first record that fails (the rest are reported as skipped)'
+complete -c hostctl -n '__hostctl_at \'packages delete\'' -l parallel -x -d 'with --from-file: run up to N records at once (1 to 16; default 1, one after another)'
 
 # packages delete-file
 complete -c hostctl -n '__hostctl_at \'packages delete-file\'' -s R -l project -x -a '(__hostctl_dynamic projects)' -d 'the project (id or full path)'
 complete -c hostctl -n '__hostctl_at \'packages delete-file\'' -l from-file -r -F -d 'run once per record of FILE (a JSON array, JSON lines, a YAML list, or one value per line; - for standard input): its keys are the arguments and flags, and what the command line gives applies to every record'
 complete -c hostctl -n '__hostctl_at \'packages delete-file\'' -l fail-fast -d 'with --from-file: stop at the first record that fails (the rest are reported as skipped)'
+complete -c hostctl -n '__hostctl_at \'packages delete-file\'' -l parallel -x -d 'with --from-file: run up to N records at once (1 to 16; default 1, one after another)'
 
 # packages download
 complete -c hostctl -n '__hostctl_at \'packages download\'' -s R -l project -x -a '(__hostctl_dynamic projects)' -d 'the project (id or full path)'
@@ -1328,6 +1353,7 @@ complete -c hostctl -n '__hostctl_at \'packages protection add\'' -l push -x -d 
 complete -c hostctl -n '__hostctl_at \'packages protection add\'' -l delete -x -d 'lowest role that may delete: owner, admin, or any (not restricted by this rule)'
 complete -c hostctl -n '__hostctl_at \'packages protection add\'' -l from-file -r -F -d 'run once per record of FILE (a JSON array, JSON lines, a YAML list, or one value per line; - for standard input): its keys are the arguments and flags, and what the command line gives applies to every record'
 complete -c hostctl -n '__hostctl_at \'packages protection add\'' -l fail-fast -d 'with --from-file: stop at the first record that fails (the rest are reported as skipped)'
+complete -c hostctl -n '__hostctl_at \'packages protection add\'' -l parallel -x -d 'with --from-file: run up to N records at once (1 to 16; default 1, one after another)'
 
 # packages protection update
 complete -c hostctl -n '__hostctl_at \'packages protection update\'' -s R -l project -x -a '(__hostctl_dynamic projects)' -d 'the project (id or full path)'
@@ -1337,11 +1363,13 @@ complete -c hostctl -n '__hostctl_at \'packages protection update\'' -l push -x 
 complete -c hostctl -n '__hostctl_at \'packages protection update\'' -l delete -x -d 'lowest role that may delete: owner, admin, or any (not restricted by this rule)'
 complete -c hostctl -n '__hostctl_at \'packages protection update\'' -l from-file -r -F -d 'run once per record of FILE (a JSON array, JSON lines, a YAML list, or one value per line; - for standard input): its keys are the arguments and flags, and what the command line gives applies to every record'
 complete -c hostctl -n '__hostctl_at \'packages protection update\'' -l fail-fast -d 'with --from-file: stop at the first record that fails (the rest are reported as skipped)'
+complete -c hostctl -n '__hostctl_at \'packages protection update\'' -l parallel -x -d 'with --from-file: run up to N records at once (1 to 16; default 1, one after another)'
 
 # packages protection remove
 complete -c hostctl -n '__hostctl_at \'packages protection remove\'' -s R -l project -x -a '(__hostctl_dynamic projects)' -d 'the project (id or full path)'
 complete -c hostctl -n '__hostctl_at \'packages protection remove\'' -l from-file -r -F -d 'run once per record of FILE (a JSON array, JSON lines, a YAML list, or one value per line; - for standard input): its keys are the arguments and flags, and what the command line gives applies to every record'
 complete -c hostctl -n '__hostctl_at \'packages protection remove\'' -l fail-fast -d 'with --from-file: stop at the first record that fails (the rest are reported as skipped)'
+complete -c hostctl -n '__hostctl_at \'packages protection remove\'' -l parallel -x -d 'with --from-file: run up to N records at once (1 to 16; default 1, one after another)'
 
 # packages upload
 complete -c hostctl -n '__hostctl_at \'packages upload\'' -s R -l project -x -a '(__hostctl_dynamic projects)' -d 'the project (id or full path)'
@@ -1351,23 +1379,27 @@ complete -c hostctl -n '__hostctl_at \'packages upload\'' -l status -x -d 'defau
 complete -c hostctl -n '__hostctl_at \'packages upload\'' -l path -x -a '(__fish_complete_directories)' -d 'a directory inside the package to put the files in'
 complete -c hostctl -n '__hostctl_at \'packages upload\'' -l from-file -r -F -d 'run once per record of FILE (a JSON array, JSON lines, a YAML list, or one value per line; - for standard input): its keys are the arguments and flags, and what the command line gives applies to every record'
 complete -c hostctl -n '__hostctl_at \'packages upload\'' -l fail-fast -d 'with --from-file: stop at the first record that fails (the rest are reported as skipped)'
+complete -c hostctl -n '__hostctl_at \'packages upload\'' -l parallel -x -d 'with --from-file: run up to N records at once (1 to 16; default 1, one after another)'
 complete -c hostctl -n '__hostctl_at \'packages upload\'; and __hostctl_arg 1 more' -F
 
 # pipelines cancel
 complete -c hostctl -n '__hostctl_at \'pipelines cancel\'' -s R -l project -x -a '(__hostctl_dynamic projects)' -d 'the project (id or full path)'
 complete -c hostctl -n '__hostctl_at \'pipelines cancel\'' -l from-file -r -F -d 'run once per record of FILE (a JSON array, JSON lines, a YAML list, or one value per line; - for standard input): its keys are the arguments and flags, and what the command line gives applies to every record'
 complete -c hostctl -n '__hostctl_at \'pipelines cancel\'' -l fail-fast -d 'with --from-file: stop at the first record that fails (the rest are reported as skipped)'
+complete -c hostctl -n '__hostctl_at \'pipelines cancel\'' -l parallel -x -d 'with --from-file: run up to N records at once (1 to 16; default 1, one after another)'
 
 # pipelines create
 complete -c hostctl -n '__hostctl_at \'pipelines create\'' -s R -l project -x -a '(__hostctl_dynamic projects)' -d 'the project (id or full path)'
 complete -c hostctl -n '__hostctl_at \'pipelines create\'' -l ref -x -a '(__hostctl_dynamic branches)' -d 'the branch or tag to run for'
 complete -c hostctl -n '__hostctl_at \'pipelines create\'' -l from-file -r -F -d 'run once per record of FILE (a JSON array, JSON lines, a YAML list, or one value per line; - for standard input): its keys are the arguments and flags, and what the command line gives applies to every record'
 complete -c hostctl -n '__hostctl_at \'pipelines create\'' -l fail-fast -d 'with --from-file: stop at the first record that fails (the rest are reported as skipped)'
+complete -c hostctl -n '__hostctl_at \'pipelines create\'' -l parallel -x -d 'with --from-file: run up to N records at once (1 to 16; default 1, one after another)'
 
 # pipelines delete
 complete -c hostctl -n '__hostctl_at \'pipelines delete\'' -s R -l project -x -a '(__hostctl_dynamic projects)' -d 'the project (id or full path)'
 complete -c hostctl -n '__hostctl_at \'pipelines delete\'' -l from-file -r -F -d 'run once per record of FILE (a JSON array, JSON lines, a YAML list, or one value per line; - for standard input): its keys are the arguments and flags, and what the command line gives applies to every record'
 complete -c hostctl -n '__hostctl_at \'pipelines delete\'' -l fail-fast -d 'with --from-file: stop at the first record that fails (the rest are reported as skipped)'
+complete -c hostctl -n '__hostctl_at \'pipelines delete\'' -l parallel -x -d 'with --from-file: run up to N records at once (1 to 16; default 1, one after another)'
 
 # pipelines get
 complete -c hostctl -n '__hostctl_at \'pipelines get\'' -s R -l project -x -a '(__hostctl_dynamic projects)' -d 'the project (id or full path)'
@@ -1386,10 +1418,12 @@ complete -c hostctl -n '__hostctl_at \'pipelines list\'' -l limit -x -d 'stop af
 complete -c hostctl -n '__hostctl_at \'pipelines retry\'' -s R -l project -x -a '(__hostctl_dynamic projects)' -d 'the project (id or full path)'
 complete -c hostctl -n '__hostctl_at \'pipelines retry\'' -l from-file -r -F -d 'run once per record of FILE (a JSON array, JSON lines, a YAML list, or one value per line; - for standard input): its keys are the arguments and flags, and what the command line gives applies to every record'
 complete -c hostctl -n '__hostctl_at \'pipelines retry\'' -l fail-fast -d 'with --from-file: stop at the first record that fails (the rest are reported as skipped)'
+complete -c hostctl -n '__hostctl_at \'pipelines retry\'' -l parallel -x -d 'with --from-file: run up to N records at once (1 to 16; default 1, one after another)'
 
 # projects archive
 complete -c hostctl -n '__hostctl_at \'projects archive\'' -l from-file -r -F -d 'run once per record of FILE (a JSON array, JSON lines, a YAML list, or one value per line; - for standard input): its keys are the arguments and flags, and what the command line gives applies to every record'
 complete -c hostctl -n '__hostctl_at \'projects archive\'' -l fail-fast -d 'with --from-file: stop at the first record that fails (the rest are reported as skipped)'
+complete -c hostctl -n '__hostctl_at \'projects archive\'' -l parallel -x -d 'with --from-file: run up to N records at once (1 to 16; default 1, one after another)'
 complete -c hostctl -n '__hostctl_at \'projects archive\'; and __hostctl_arg 1' -a '(__hostctl_dynamic projects)'
 
 # projects create
@@ -1404,10 +1438,12 @@ complete -c hostctl -n '__hostctl_at \'projects create\'' -l readme -d 'start th
 complete -c hostctl -n '__hostctl_at \'projects create\'' -l storage -x -a '(__hostctl_dynamic storages)' -d 'storage for the repository (administrators)'
 complete -c hostctl -n '__hostctl_at \'projects create\'' -l from-file -r -F -d 'run once per record of FILE (a JSON array, JSON lines, a YAML list, or one value per line; - for standard input): its keys are the arguments and flags, and what the command line gives applies to every record'
 complete -c hostctl -n '__hostctl_at \'projects create\'' -l fail-fast -d 'with --from-file: stop at the first record that fails (the rest are reported as skipped)'
+complete -c hostctl -n '__hostctl_at \'projects create\'' -l parallel -x -d 'with --from-file: run up to N records at once (1 to 16; default 1, one after another)'
 
 # projects delete
 complete -c hostctl -n '__hostctl_at \'projects delete\'' -l from-file -r -F -d 'run once per record of FILE (a JSON array, JSON lines, a YAML list, or one value per line; - for standard input): its keys are the arguments and flags, and what the command line gives applies to every record'
 complete -c hostctl -n '__hostctl_at \'projects delete\'' -l fail-fast -d 'with --from-file: stop at the first record that fails (the rest are reported as skipped)'
+complete -c hostctl -n '__hostctl_at \'projects delete\'' -l parallel -x -d 'with --from-file: run up to N records at once (1 to 16; default 1, one after another)'
 complete -c hostctl -n '__hostctl_at \'projects delete\'; and __hostctl_arg 1' -a '(__hostctl_dynamic projects)'
 
 # projects get
@@ -1438,6 +1474,7 @@ complete -c hostctl -n '__hostctl_at \'projects share\'' -l access-level -x -a '
 complete -c hostctl -n '__hostctl_at \'projects share\'' -l expires-at -x -d 'the share ends on this date (YYYY-MM-DD)'
 complete -c hostctl -n '__hostctl_at \'projects share\'' -l from-file -r -F -d 'run once per record of FILE (a JSON array, JSON lines, a YAML list, or one value per line; - for standard input): its keys are the arguments and flags, and what the command line gives applies to every record'
 complete -c hostctl -n '__hostctl_at \'projects share\'' -l fail-fast -d 'with --from-file: stop at the first record that fails (the rest are reported as skipped)'
+complete -c hostctl -n '__hostctl_at \'projects share\'' -l parallel -x -d 'with --from-file: run up to N records at once (1 to 16; default 1, one after another)'
 complete -c hostctl -n '__hostctl_at \'projects share\'; and __hostctl_arg 1' -a '(__hostctl_dynamic projects)'
 
 # projects transfer
@@ -1445,17 +1482,20 @@ complete -c hostctl -n '__hostctl_at \'projects transfer\'' -s g -l group -x -a 
 complete -c hostctl -n '__hostctl_at \'projects transfer\'' -l namespace -x -a '(__hostctl_dynamic groups)' -d 'the group or user namespace to move it into (id or full path)'
 complete -c hostctl -n '__hostctl_at \'projects transfer\'' -l from-file -r -F -d 'run once per record of FILE (a JSON array, JSON lines, a YAML list, or one value per line; - for standard input): its keys are the arguments and flags, and what the command line gives applies to every record'
 complete -c hostctl -n '__hostctl_at \'projects transfer\'' -l fail-fast -d 'with --from-file: stop at the first record that fails (the rest are reported as skipped)'
+complete -c hostctl -n '__hostctl_at \'projects transfer\'' -l parallel -x -d 'with --from-file: run up to N records at once (1 to 16; default 1, one after another)'
 complete -c hostctl -n '__hostctl_at \'projects transfer\'; and __hostctl_arg 1' -a '(__hostctl_dynamic projects)'
 
 # projects unarchive
 complete -c hostctl -n '__hostctl_at \'projects unarchive\'' -l from-file -r -F -d 'run once per record of FILE (a JSON array, JSON lines, a YAML list, or one value per line; - for standard input): its keys are the arguments and flags, and what the command line gives applies to every record'
 complete -c hostctl -n '__hostctl_at \'projects unarchive\'' -l fail-fast -d 'with --from-file: stop at the first record that fails (the rest are reported as skipped)'
+complete -c hostctl -n '__hostctl_at \'projects unarchive\'' -l parallel -x -d 'with --from-file: run up to N records at once (1 to 16; default 1, one after another)'
 complete -c hostctl -n '__hostctl_at \'projects unarchive\'; and __hostctl_arg 1' -a '(__hostctl_dynamic projects)'
 
 # projects unshare
 complete -c hostctl -n '__hostctl_at \'projects unshare\'' -s g -l group -x -a '(__hostctl_dynamic groups)' -d 'the group it is shared with (id or full path)'
 complete -c hostctl -n '__hostctl_at \'projects unshare\'' -l from-file -r -F -d 'run once per record of FILE (a JSON array, JSON lines, a YAML list, or one value per line; - for standard input): its keys are the arguments and flags, and what the command line gives applies to every record'
 complete -c hostctl -n '__hostctl_at \'projects unshare\'' -l fail-fast -d 'with --from-file: stop at the first record that fails (the rest are reported as skipped)'
+complete -c hostctl -n '__hostctl_at \'projects unshare\'' -l parallel -x -d 'with --from-file: run up to N records at once (1 to 16; default 1, one after another)'
 complete -c hostctl -n '__hostctl_at \'projects unshare\'; and __hostctl_arg 1' -a '(__hostctl_dynamic projects)'
 
 # projects update
@@ -1467,6 +1507,7 @@ complete -c hostctl -n '__hostctl_at \'projects update\'' -l default-branch -x -
 complete -c hostctl -n '__hostctl_at \'projects update\'' -l storage -x -a '(__hostctl_dynamic storages)' -d 'storage for the repository (administrators)'
 complete -c hostctl -n '__hostctl_at \'projects update\'' -l from-file -r -F -d 'run once per record of FILE (a JSON array, JSON lines, a YAML list, or one value per line; - for standard input): its keys are the arguments and flags, and what the command line gives applies to every record'
 complete -c hostctl -n '__hostctl_at \'projects update\'' -l fail-fast -d 'with --from-file: stop at the first record that fails (the rest are reported as skipped)'
+complete -c hostctl -n '__hostctl_at \'projects update\'' -l parallel -x -d 'with --from-file: run up to N records at once (1 to 16; default 1, one after another)'
 complete -c hostctl -n '__hostctl_at \'projects update\'; and __hostctl_arg 1' -a '(__hostctl_dynamic projects)'
 
 # protected-envs get
@@ -1488,12 +1529,14 @@ complete -c hostctl -n '__hostctl_at \'protected-envs protect\'' -l deploy -x -d
 complete -c hostctl -n '__hostctl_at \'protected-envs protect\'' -l approval -x -d 'who must approve: the same forms with *N for N approvals, e.g. developer*2 (repeatable)'
 complete -c hostctl -n '__hostctl_at \'protected-envs protect\'' -l from-file -r -F -d 'run once per record of FILE (a JSON array, JSON lines, a YAML list, or one value per line; - for standard input): its keys are the arguments and flags, and what the command line gives applies to every record'
 complete -c hostctl -n '__hostctl_at \'protected-envs protect\'' -l fail-fast -d 'with --from-file: stop at the first record that fails (the rest are reported as skipped)'
+complete -c hostctl -n '__hostctl_at \'protected-envs protect\'' -l parallel -x -d 'with --from-file: run up to N records at once (1 to 16; default 1, one after another)'
 
 # protected-envs unprotect
 complete -c hostctl -n '__hostctl_at \'protected-envs unprotect\'' -s g -l group -x -a '(__hostctl_dynamic groups)' -d 'a group (id or full path); its environments are deployment tiers'
 complete -c hostctl -n '__hostctl_at \'protected-envs unprotect\'' -s R -l project -x -a '(__hostctl_dynamic projects)' -d 'a project (id or full path)'
 complete -c hostctl -n '__hostctl_at \'protected-envs unprotect\'' -l from-file -r -F -d 'run once per record of FILE (a JSON array, JSON lines, a YAML list, or one value per line; - for standard input): its keys are the arguments and flags, and what the command line gives applies to every record'
 complete -c hostctl -n '__hostctl_at \'protected-envs unprotect\'' -l fail-fast -d 'with --from-file: stop at the first record that fails (the rest are reported as skipped)'
+complete -c hostctl -n '__hostctl_at \'protected-envs unprotect\'' -l parallel -x -d 'with --from-file: run up to N records at once (1 to 16; default 1, one after another)'
 
 # protected-envs update
 complete -c hostctl -n '__hostctl_at \'protected-envs update\'' -s g -l group -x -a '(__hostctl_dynamic groups)' -d 'a group (id or full path); its environments are deployment tiers'
@@ -1505,6 +1548,7 @@ complete -c hostctl -n '__hostctl_at \'protected-envs update\'' -l remove-approv
 complete -c hostctl -n '__hostctl_at \'protected-envs update\'' -l required-approvals -x -d 'approvals required to deploy (required_approval_count, 0 to 5)'
 complete -c hostctl -n '__hostctl_at \'protected-envs update\'' -l from-file -r -F -d 'run once per record of FILE (a JSON array, JSON lines, a YAML list, or one value per line; - for standard input): its keys are the arguments and flags, and what the command line gives applies to every record'
 complete -c hostctl -n '__hostctl_at \'protected-envs update\'' -l fail-fast -d 'with --from-file: stop at the first record that fails (the rest are reported as skipped)'
+complete -c hostctl -n '__hostctl_at \'protected-envs update\'' -l parallel -x -d 'with --from-file: run up to N records at once (1 to 16; default 1, one after another)'
 
 # releases create
 complete -c hostctl -n '__hostctl_at \'releases create\'' -s R -l project -x -a '(__hostctl_dynamic projects)' -d 'the project (id or full path)'
@@ -1519,11 +1563,13 @@ complete -c hostctl -n '__hostctl_at \'releases create\'' -l link -x -d 'asset l
 complete -c hostctl -n '__hostctl_at \'releases create\'' -l released-at -x -d 'release date (ISO 8601); in the future makes an upcoming release, in the past a historical one'
 complete -c hostctl -n '__hostctl_at \'releases create\'' -l from-file -r -F -d 'run once per record of FILE (a JSON array, JSON lines, a YAML list, or one value per line; - for standard input): its keys are the arguments and flags, and what the command line gives applies to every record'
 complete -c hostctl -n '__hostctl_at \'releases create\'' -l fail-fast -d 'with --from-file: stop at the first record that fails (the rest are reported as skipped)'
+complete -c hostctl -n '__hostctl_at \'releases create\'' -l parallel -x -d 'with --from-file: run up to N records at once (1 to 16; default 1, one after another)'
 
 # releases delete
 complete -c hostctl -n '__hostctl_at \'releases delete\'' -s R -l project -x -a '(__hostctl_dynamic projects)' -d 'the project (id or full path)'
 complete -c hostctl -n '__hostctl_at \'releases delete\'' -l from-file -r -F -d 'run once per record of FILE (a JSON array, JSON lines, a YAML list, or one value per line; - for standard input): its keys are the arguments and flags, and what the command line gives applies to every record'
 complete -c hostctl -n '__hostctl_at \'releases delete\'' -l fail-fast -d 'with --from-file: stop at the first record that fails (the rest are reported as skipped)'
+complete -c hostctl -n '__hostctl_at \'releases delete\'' -l parallel -x -d 'with --from-file: run up to N records at once (1 to 16; default 1, one after another)'
 complete -c hostctl -n '__hostctl_at \'releases delete\'; and __hostctl_arg 1' -a '(__hostctl_dynamic tags)'
 
 # releases download
@@ -1578,6 +1624,7 @@ complete -c hostctl -n '__hostctl_at \'releases links add\'' -l path -r -F -d 'd
 complete -c hostctl -n '__hostctl_at \'releases links add\'' -l type -x -d 'link type: other, runbook, image, package'
 complete -c hostctl -n '__hostctl_at \'releases links add\'' -l from-file -r -F -d 'run once per record of FILE (a JSON array, JSON lines, a YAML list, or one value per line; - for standard input): its keys are the arguments and flags, and what the command line gives applies to every record'
 complete -c hostctl -n '__hostctl_at \'releases links add\'' -l fail-fast -d 'with --from-file: stop at the first record that fails (the rest are reported as skipped)'
+complete -c hostctl -n '__hostctl_at \'releases links add\'' -l parallel -x -d 'with --from-file: run up to N records at once (1 to 16; default 1, one after another)'
 complete -c hostctl -n '__hostctl_at \'releases links add\'; and __hostctl_arg 1' -a '(__hostctl_dynamic tags)'
 
 # releases links update
@@ -1588,12 +1635,14 @@ complete -c hostctl -n '__hostctl_at \'releases links update\'' -l path -r -F -d
 complete -c hostctl -n '__hostctl_at \'releases links update\'' -l type -x -d 'link type: other, runbook, image, package'
 complete -c hostctl -n '__hostctl_at \'releases links update\'' -l from-file -r -F -d 'run once per record of FILE (a JSON array, JSON lines, a YAML list, or one value per line; - for standard input): its keys are the arguments and flags, and what the command line gives applies to every record'
 complete -c hostctl -n '__hostctl_at \'releases links update\'' -l fail-fast -d 'with --from-file: stop at the first record that fails (the rest are reported as skipped)'
+complete -c hostctl -n '__hostctl_at \'releases links update\'' -l parallel -x -d 'with --from-file: run up to N records at once (1 to 16; default 1, one after another)'
 complete -c hostctl -n '__hostctl_at \'releases links update\'; and __hostctl_arg 1' -a '(__hostctl_dynamic tags)'
 
 # releases links delete
 complete -c hostctl -n '__hostctl_at \'releases links delete\'' -s R -l project -x -a '(__hostctl_dynamic projects)' -d 'the project (id or full path)'
 complete -c hostctl -n '__hostctl_at \'releases links delete\'' -l from-file -r -F -d 'run once per record of FILE (a JSON array, JSON lines, a YAML list, or one value per line; - for standard input): its keys are the arguments and flags, and what the command line gives applies to every record'
 complete -c hostctl -n '__hostctl_at \'releases links delete\'' -l fail-fast -d 'with --from-file: stop at the first record that fails (the rest are reported as skipped)'
+complete -c hostctl -n '__hostctl_at \'releases links delete\'' -l parallel -x -d 'with --from-file: run up to N records at once (1 to 16; default 1, one after another)'
 complete -c hostctl -n '__hostctl_at \'releases links delete\'; and __hostctl_arg 1' -a '(__hostctl_dynamic tags)'
 
 # releases list
@@ -1616,6 +1665,7 @@ complete -c hostctl -n '__hostctl_at \'releases update\'' -l clear-milestones -d
 complete -c hostctl -n '__hostctl_at \'releases update\'' -l released-at -x -d 'release date (ISO 8601)'
 complete -c hostctl -n '__hostctl_at \'releases update\'' -l from-file -r -F -d 'run once per record of FILE (a JSON array, JSON lines, a YAML list, or one value per line; - for standard input): its keys are the arguments and flags, and what the command line gives applies to every record'
 complete -c hostctl -n '__hostctl_at \'releases update\'' -l fail-fast -d 'with --from-file: stop at the first record that fails (the rest are reported as skipped)'
+complete -c hostctl -n '__hostctl_at \'releases update\'' -l parallel -x -d 'with --from-file: run up to N records at once (1 to 16; default 1, one after another)'
 complete -c hostctl -n '__hostctl_at \'releases update\'; and __hostctl_arg 1' -a '(__hostctl_dynamic tags)'
 
 # releases upload
@@ -1623,6 +1673,7 @@ complete -c hostctl -n '__hostctl_at \'releases upload\'' -s R -l project -x -a 
 complete -c hostctl -n '__hostctl_at \'releases upload\'' -l type -x -d 'link type for every asset: other, runbook, image, package'
 complete -c hostctl -n '__hostctl_at \'releases upload\'' -l from-file -r -F -d 'run once per record of FILE (a JSON array, JSON lines, a YAML list, or one value per line; - for standard input): its keys are the arguments and flags, and what the command line gives applies to every record'
 complete -c hostctl -n '__hostctl_at \'releases upload\'' -l fail-fast -d 'with --from-file: stop at the first record that fails (the rest are reported as skipped)'
+complete -c hostctl -n '__hostctl_at \'releases upload\'' -l parallel -x -d 'with --from-file: run up to N records at once (1 to 16; default 1, one after another)'
 complete -c hostctl -n '__hostctl_at \'releases upload\'; and __hostctl_arg 1' -a '(__hostctl_dynamic tags)'
 complete -c hostctl -n '__hostctl_at \'releases upload\'; and __hostctl_arg 2 more' -F
 
@@ -1642,6 +1693,7 @@ complete -c hostctl -n '__hostctl_at \'saml configure\'' -l enabled -d 'turn the
 complete -c hostctl -n '__hostctl_at \'saml configure\'' -l disabled -d 'turn the provider off'
 complete -c hostctl -n '__hostctl_at \'saml configure\'' -l from-file -r -F -d 'run once per record of FILE (a JSON array, JSON lines, a YAML list, or one value per line; - for standard input): its keys are the arguments and flags, and what the command line gives applies to every record'
 complete -c hostctl -n '__hostctl_at \'saml configure\'' -l fail-fast -d 'with --from-file: stop at the first record that fails (the rest are reported as skipped)'
+complete -c hostctl -n '__hostctl_at \'saml configure\'' -l parallel -x -d 'with --from-file: run up to N records at once (1 to 16; default 1, one after another)'
 complete -c hostctl -n '__hostctl_at \'saml configure\'; and __hostctl_arg 1' -a '(__hostctl_dynamic top-groups)'
 
 # saml get
@@ -1660,12 +1712,14 @@ complete -c hostctl -n '__hostctl_at \'saml identities update\'' -l scim -d 'the
 complete -c hostctl -n '__hostctl_at \'saml identities update\'' -l extern-uid -x -d 'the new extern_uid'
 complete -c hostctl -n '__hostctl_at \'saml identities update\'' -l from-file -r -F -d 'run once per record of FILE (a JSON array, JSON lines, a YAML list, or one value per line; - for standard input): its keys are the arguments and flags, and what the command line gives applies to every record'
 complete -c hostctl -n '__hostctl_at \'saml identities update\'' -l fail-fast -d 'with --from-file: stop at the first record that fails (the rest are reported as skipped)'
+complete -c hostctl -n '__hostctl_at \'saml identities update\'' -l parallel -x -d 'with --from-file: run up to N records at once (1 to 16; default 1, one after another)'
 complete -c hostctl -n '__hostctl_at \'saml identities update\'; and __hostctl_arg 1' -a '(__hostctl_dynamic top-groups)'
 
 # saml identities delete
 complete -c hostctl -n '__hostctl_at \'saml identities delete\'' -l scim -d 'the SCIM identities (with their active state) instead of the SAML ones'
 complete -c hostctl -n '__hostctl_at \'saml identities delete\'' -l from-file -r -F -d 'run once per record of FILE (a JSON array, JSON lines, a YAML list, or one value per line; - for standard input): its keys are the arguments and flags, and what the command line gives applies to every record'
 complete -c hostctl -n '__hostctl_at \'saml identities delete\'' -l fail-fast -d 'with --from-file: stop at the first record that fails (the rest are reported as skipped)'
+complete -c hostctl -n '__hostctl_at \'saml identities delete\'' -l parallel -x -d 'with --from-file: run up to N records at once (1 to 16; default 1, one after another)'
 complete -c hostctl -n '__hostctl_at \'saml identities delete\'; and __hostctl_arg 1' -a '(__hostctl_dynamic top-groups)'
 
 # saml links list
@@ -1681,12 +1735,14 @@ complete -c hostctl -n '__hostctl_at \'saml links create\'' -s a -l access-level
 complete -c hostctl -n '__hostctl_at \'saml links create\'' -l member-role -x -d 'a custom member role of the top-level group (Ultimate)'
 complete -c hostctl -n '__hostctl_at \'saml links create\'' -l from-file -r -F -d 'run once per record of FILE (a JSON array, JSON lines, a YAML list, or one value per line; - for standard input): its keys are the arguments and flags, and what the command line gives applies to every record'
 complete -c hostctl -n '__hostctl_at \'saml links create\'' -l fail-fast -d 'with --from-file: stop at the first record that fails (the rest are reported as skipped)'
+complete -c hostctl -n '__hostctl_at \'saml links create\'' -l parallel -x -d 'with --from-file: run up to N records at once (1 to 16; default 1, one after another)'
 complete -c hostctl -n '__hostctl_at \'saml links create\'; and __hostctl_arg 1' -a '(__hostctl_dynamic top-groups)'
 
 # saml links delete
 complete -c hostctl -n '__hostctl_at \'saml links delete\'' -l provider -x -d 'the provider of the link, when several links share a name ("" for the link without one)'
 complete -c hostctl -n '__hostctl_at \'saml links delete\'' -l from-file -r -F -d 'run once per record of FILE (a JSON array, JSON lines, a YAML list, or one value per line; - for standard input): its keys are the arguments and flags, and what the command line gives applies to every record'
 complete -c hostctl -n '__hostctl_at \'saml links delete\'' -l fail-fast -d 'with --from-file: stop at the first record that fails (the rest are reported as skipped)'
+complete -c hostctl -n '__hostctl_at \'saml links delete\'' -l parallel -x -d 'with --from-file: run up to N records at once (1 to 16; default 1, one after another)'
 complete -c hostctl -n '__hostctl_at \'saml links delete\'; and __hostctl_arg 1' -a '(__hostctl_dynamic top-groups)'
 
 # scim token
@@ -1700,6 +1756,7 @@ complete -c hostctl -n '__hostctl_at \'security-settings update\'' -s R -l proje
 complete -c hostctl -n '__hostctl_at \'security-settings update\'' -l secret-push-protection -x -a 'on off' -d 'block pushes that contain secrets'
 complete -c hostctl -n '__hostctl_at \'security-settings update\'' -l from-file -r -F -d 'run once per record of FILE (a JSON array, JSON lines, a YAML list, or one value per line; - for standard input): its keys are the arguments and flags, and what the command line gives applies to every record'
 complete -c hostctl -n '__hostctl_at \'security-settings update\'' -l fail-fast -d 'with --from-file: stop at the first record that fails (the rest are reported as skipped)'
+complete -c hostctl -n '__hostctl_at \'security-settings update\'' -l parallel -x -d 'with --from-file: run up to N records at once (1 to 16; default 1, one after another)'
 
 # serve
 complete -c hostctl -n '__hostctl_at \'serve\'' -l host -x -d 'address to listen on'
@@ -1716,11 +1773,13 @@ complete -c hostctl -n '__hostctl_at \'snippets create\'' -l file -r -F -d 'a fi
 complete -c hostctl -n '__hostctl_at \'snippets create\'' -l filename -x -d 'the name in the snippet of the file read from standard input'
 complete -c hostctl -n '__hostctl_at \'snippets create\'' -l from-file -r -F -d 'run once per record of FILE (a JSON array, JSON lines, a YAML list, or one value per line; - for standard input): its keys are the arguments and flags, and what the command line gives applies to every record'
 complete -c hostctl -n '__hostctl_at \'snippets create\'' -l fail-fast -d 'with --from-file: stop at the first record that fails (the rest are reported as skipped)'
+complete -c hostctl -n '__hostctl_at \'snippets create\'' -l parallel -x -d 'with --from-file: run up to N records at once (1 to 16; default 1, one after another)'
 
 # snippets delete
 complete -c hostctl -n '__hostctl_at \'snippets delete\'' -s R -l project -x -a '(__hostctl_dynamic projects)' -d 'a project snippet of this project (id or full path); default: personal snippets'
 complete -c hostctl -n '__hostctl_at \'snippets delete\'' -l from-file -r -F -d 'run once per record of FILE (a JSON array, JSON lines, a YAML list, or one value per line; - for standard input): its keys are the arguments and flags, and what the command line gives applies to every record'
 complete -c hostctl -n '__hostctl_at \'snippets delete\'' -l fail-fast -d 'with --from-file: stop at the first record that fails (the rest are reported as skipped)'
+complete -c hostctl -n '__hostctl_at \'snippets delete\'' -l parallel -x -d 'with --from-file: run up to N records at once (1 to 16; default 1, one after another)'
 
 # snippets files
 complete -c hostctl -n '__hostctl_at \'snippets files\'' -s R -l project -x -a '(__hostctl_dynamic projects)' -d 'a project snippet of this project (id or full path); default: personal snippets'
@@ -1757,6 +1816,7 @@ complete -c hostctl -n '__hostctl_at \'snippets update\'' -l replace -r -F -d 'r
 complete -c hostctl -n '__hostctl_at \'snippets update\'' -l filename -x -d 'the snippet file name of \'-\' (standard input) in --add or --replace'
 complete -c hostctl -n '__hostctl_at \'snippets update\'' -l from-file -r -F -d 'run once per record of FILE (a JSON array, JSON lines, a YAML list, or one value per line; - for standard input): its keys are the arguments and flags, and what the command line gives applies to every record'
 complete -c hostctl -n '__hostctl_at \'snippets update\'' -l fail-fast -d 'with --from-file: stop at the first record that fails (the rest are reported as skipped)'
+complete -c hostctl -n '__hostctl_at \'snippets update\'' -l parallel -x -d 'with --from-file: run up to N records at once (1 to 16; default 1, one after another)'
 
 # storage-moves get
 complete -c hostctl -n '__hostctl_at \'storage-moves get\'' -l kind -x -d 'project, snippet or group (default: tried in that order)'
@@ -1784,6 +1844,7 @@ complete -c hostctl -n '__hostctl_at \'storage-moves schedule\'' -l timeout -x -
 complete -c hostctl -n '__hostctl_at \'storage-moves schedule\'' -l interval -x -d 'with --wait: time between polls'
 complete -c hostctl -n '__hostctl_at \'storage-moves schedule\'' -l from-file -r -F -d 'run once per record of FILE (a JSON array, JSON lines, a YAML list, or one value per line; - for standard input): its keys are the arguments and flags, and what the command line gives applies to every record'
 complete -c hostctl -n '__hostctl_at \'storage-moves schedule\'' -l fail-fast -d 'with --from-file: stop at the first record that fails (the rest are reported as skipped)'
+complete -c hostctl -n '__hostctl_at \'storage-moves schedule\'' -l parallel -x -d 'with --from-file: run up to N records at once (1 to 16; default 1, one after another)'
 
 # storage-moves wait
 complete -c hostctl -n '__hostctl_at \'storage-moves wait\'' -l kind -x -d 'project, snippet or group (default: found from each id)'
@@ -1794,11 +1855,13 @@ complete -c hostctl -n '__hostctl_at \'storage-moves wait\'' -l interval -x -d '
 complete -c hostctl -n '__hostctl_at \'storages add\'' -l weight -x -d 'weight 0-100 for picking move destinations (0: never picked)'
 complete -c hostctl -n '__hostctl_at \'storages add\'' -l from-file -r -F -d 'run once per record of FILE (a JSON array, JSON lines, a YAML list, or one value per line; - for standard input): its keys are the arguments and flags, and what the command line gives applies to every record'
 complete -c hostctl -n '__hostctl_at \'storages add\'' -l fail-fast -d 'with --from-file: stop at the first record that fails (the rest are reported as skipped)'
+complete -c hostctl -n '__hostctl_at \'storages add\'' -l parallel -x -d 'with --from-file: run up to N records at once (1 to 16; default 1, one after another)'
 complete -c hostctl -n '__hostctl_at \'storages add\'; and __hostctl_arg 2' -a '(__fish_complete_directories)'
 
 # storages remove
 complete -c hostctl -n '__hostctl_at \'storages remove\'' -l from-file -r -F -d 'run once per record of FILE (a JSON array, JSON lines, a YAML list, or one value per line; - for standard input): its keys are the arguments and flags, and what the command line gives applies to every record'
 complete -c hostctl -n '__hostctl_at \'storages remove\'' -l fail-fast -d 'with --from-file: stop at the first record that fails (the rest are reported as skipped)'
+complete -c hostctl -n '__hostctl_at \'storages remove\'' -l parallel -x -d 'with --from-file: run up to N records at once (1 to 16; default 1, one after another)'
 complete -c hostctl -n '__hostctl_at \'storages remove\'; and __hostctl_arg 1' -a '(__hostctl_dynamic storages)'
 
 # tags create
@@ -1807,11 +1870,13 @@ complete -c hostctl -n '__hostctl_at \'tags create\'' -l ref -x -a '(__hostctl_d
 complete -c hostctl -n '__hostctl_at \'tags create\'' -s m -l message -x -d 'makes an annotated tag with this message'
 complete -c hostctl -n '__hostctl_at \'tags create\'' -l from-file -r -F -d 'run once per record of FILE (a JSON array, JSON lines, a YAML list, or one value per line; - for standard input): its keys are the arguments and flags, and what the command line gives applies to every record'
 complete -c hostctl -n '__hostctl_at \'tags create\'' -l fail-fast -d 'with --from-file: stop at the first record that fails (the rest are reported as skipped)'
+complete -c hostctl -n '__hostctl_at \'tags create\'' -l parallel -x -d 'with --from-file: run up to N records at once (1 to 16; default 1, one after another)'
 
 # tags delete
 complete -c hostctl -n '__hostctl_at \'tags delete\'' -s R -l project -x -a '(__hostctl_dynamic projects)' -d 'the project (id or full path)'
 complete -c hostctl -n '__hostctl_at \'tags delete\'' -l from-file -r -F -d 'run once per record of FILE (a JSON array, JSON lines, a YAML list, or one value per line; - for standard input): its keys are the arguments and flags, and what the command line gives applies to every record'
 complete -c hostctl -n '__hostctl_at \'tags delete\'' -l fail-fast -d 'with --from-file: stop at the first record that fails (the rest are reported as skipped)'
+complete -c hostctl -n '__hostctl_at \'tags delete\'' -l parallel -x -d 'with --from-file: run up to N records at once (1 to 16; default 1, one after another)'
 complete -c hostctl -n '__hostctl_at \'tags delete\'; and __hostctl_arg 1' -a '(__hostctl_dynamic tags)'
 
 # tags get
@@ -1842,6 +1907,7 @@ complete -c hostctl -n '__hostctl_at \'tokens create\'' -l expires-at -x -d 'exp
 complete -c hostctl -n '__hostctl_at \'tokens create\'' -l description -x -d 'what the token is for'
 complete -c hostctl -n '__hostctl_at \'tokens create\'' -l from-file -r -F -d 'run once per record of FILE (a JSON array, JSON lines, a YAML list, or one value per line; - for standard input): its keys are the arguments and flags, and what the command line gives applies to every record'
 complete -c hostctl -n '__hostctl_at \'tokens create\'' -l fail-fast -d 'with --from-file: stop at the first record that fails (the rest are reported as skipped)'
+complete -c hostctl -n '__hostctl_at \'tokens create\'' -l parallel -x -d 'with --from-file: run up to N records at once (1 to 16; default 1, one after another)'
 
 # tokens list
 complete -c hostctl -n '__hostctl_at \'tokens list\'' -l sort -x -a 'created created:asc created:desc expires expires:asc expires:desc last_used last_used:asc last_used:desc name name:asc name:desc' -d 'sort by one of created, expires, last_used, name, optionally :asc or :desc'
@@ -1865,15 +1931,18 @@ complete -c hostctl -n '__hostctl_at \'tokens list\'' -l limit -x -d 'stop after
 # tokens revoke
 complete -c hostctl -n '__hostctl_at \'tokens revoke\'' -l from-file -r -F -d 'run once per record of FILE (a JSON array, JSON lines, a YAML list, or one value per line; - for standard input): its keys are the arguments and flags, and what the command line gives applies to every record'
 complete -c hostctl -n '__hostctl_at \'tokens revoke\'' -l fail-fast -d 'with --from-file: stop at the first record that fails (the rest are reported as skipped)'
+complete -c hostctl -n '__hostctl_at \'tokens revoke\'' -l parallel -x -d 'with --from-file: run up to N records at once (1 to 16; default 1, one after another)'
 
 # tokens rotate
 complete -c hostctl -n '__hostctl_at \'tokens rotate\'' -l expires-at -x -d 'expiry of the new token (YYYY-MM-DD, at most 400 days ahead); default: the old token\'s lifetime from today, capped at 400 days (400 days for a token that never expired)'
 complete -c hostctl -n '__hostctl_at \'tokens rotate\'' -l from-file -r -F -d 'run once per record of FILE (a JSON array, JSON lines, a YAML list, or one value per line; - for standard input): its keys are the arguments and flags, and what the command line gives applies to every record'
 complete -c hostctl -n '__hostctl_at \'tokens rotate\'' -l fail-fast -d 'with --from-file: stop at the first record that fails (the rest are reported as skipped)'
+complete -c hostctl -n '__hostctl_at \'tokens rotate\'' -l parallel -x -d 'with --from-file: run up to N records at once (1 to 16; default 1, one after another)'
 
 # users block
 complete -c hostctl -n '__hostctl_at \'users block\'' -l from-file -r -F -d 'run once per record of FILE (a JSON array, JSON lines, a YAML list, or one value per line; - for standard input): its keys are the arguments and flags, and what the command line gives applies to every record'
 complete -c hostctl -n '__hostctl_at \'users block\'' -l fail-fast -d 'with --from-file: stop at the first record that fails (the rest are reported as skipped)'
+complete -c hostctl -n '__hostctl_at \'users block\'' -l parallel -x -d 'with --from-file: run up to N records at once (1 to 16; default 1, one after another)'
 complete -c hostctl -n '__hostctl_at \'users block\'; and __hostctl_arg 1' -a '(__hostctl_dynamic users)'
 
 # users create
@@ -1897,11 +1966,13 @@ complete -c hostctl -n '__hostctl_at \'users create\'' -l reset-password -d 'ema
 complete -c hostctl -n '__hostctl_at \'users create\'' -l send-confirmation -d 'ask the user to confirm the email (confirmed at once otherwise)'
 complete -c hostctl -n '__hostctl_at \'users create\'' -l from-file -r -F -d 'run once per record of FILE (a JSON array, JSON lines, a YAML list, or one value per line; - for standard input): its keys are the arguments and flags, and what the command line gives applies to every record'
 complete -c hostctl -n '__hostctl_at \'users create\'' -l fail-fast -d 'with --from-file: stop at the first record that fails (the rest are reported as skipped)'
+complete -c hostctl -n '__hostctl_at \'users create\'' -l parallel -x -d 'with --from-file: run up to N records at once (1 to 16; default 1, one after another)'
 
 # users delete
 complete -c hostctl -n '__hostctl_at \'users delete\'' -l hard-delete -d 'also delete what the user contributed instead of handing it to a ghost user'
 complete -c hostctl -n '__hostctl_at \'users delete\'' -l from-file -r -F -d 'run once per record of FILE (a JSON array, JSON lines, a YAML list, or one value per line; - for standard input): its keys are the arguments and flags, and what the command line gives applies to every record'
 complete -c hostctl -n '__hostctl_at \'users delete\'' -l fail-fast -d 'with --from-file: stop at the first record that fails (the rest are reported as skipped)'
+complete -c hostctl -n '__hostctl_at \'users delete\'' -l parallel -x -d 'with --from-file: run up to N records at once (1 to 16; default 1, one after another)'
 complete -c hostctl -n '__hostctl_at \'users delete\'; and __hostctl_arg 1' -a '(__hostctl_dynamic users)'
 
 # users get
@@ -1926,6 +1997,7 @@ complete -c hostctl -n '__hostctl_at \'users list\'' -l limit -x -d 'stop after 
 # users unblock
 complete -c hostctl -n '__hostctl_at \'users unblock\'' -l from-file -r -F -d 'run once per record of FILE (a JSON array, JSON lines, a YAML list, or one value per line; - for standard input): its keys are the arguments and flags, and what the command line gives applies to every record'
 complete -c hostctl -n '__hostctl_at \'users unblock\'' -l fail-fast -d 'with --from-file: stop at the first record that fails (the rest are reported as skipped)'
+complete -c hostctl -n '__hostctl_at \'users unblock\'' -l parallel -x -d 'with --from-file: run up to N records at once (1 to 16; default 1, one after another)'
 complete -c hostctl -n '__hostctl_at \'users unblock\'; and __hostctl_arg 1' -a '(__hostctl_dynamic users)'
 
 # users update
@@ -1948,6 +2020,7 @@ complete -c hostctl -n '__hostctl_at \'users update\'' -l no-can-create-group -d
 complete -c hostctl -n '__hostctl_at \'users update\'' -l two-factor -x -a 'enabled disabled' -d 'enabled or disabled: the two-factor state of local data (hostctl extension)'
 complete -c hostctl -n '__hostctl_at \'users update\'' -l from-file -r -F -d 'run once per record of FILE (a JSON array, JSON lines, a YAML list, or one value per line; - for standard input): its keys are the arguments and flags, and what the command line gives applies to every record'
 complete -c hostctl -n '__hostctl_at \'users update\'' -l fail-fast -d 'with --from-file: stop at the first record that fails (the rest are reported as skipped)'
+complete -c hostctl -n '__hostctl_at \'users update\'' -l parallel -x -d 'with --from-file: run up to N records at once (1 to 16; default 1, one after another)'
 complete -c hostctl -n '__hostctl_at \'users update\'; and __hostctl_arg 1' -a '(__hostctl_dynamic users)'
 
 # wikis attachments list
@@ -1977,12 +2050,14 @@ complete -c hostctl -n '__hostctl_at \'wikis create\'' -l title -x -d 'page titl
 complete -c hostctl -n '__hostctl_at \'wikis create\'' -l format -x -d 'markdown, rdoc, asciidoc, org (default: markdown)'
 complete -c hostctl -n '__hostctl_at \'wikis create\'' -l from-file -r -F -d 'run once per record of FILE (a JSON array, JSON lines, a YAML list, or one value per line; - for standard input): its keys are the arguments and flags, and what the command line gives applies to every record'
 complete -c hostctl -n '__hostctl_at \'wikis create\'' -l fail-fast -d 'with --from-file: stop at the first record that fails (the rest are reported as skipped)'
+complete -c hostctl -n '__hostctl_at \'wikis create\'' -l parallel -x -d 'with --from-file: run up to N records at once (1 to 16; default 1, one after another)'
 
 # wikis delete
 complete -c hostctl -n '__hostctl_at \'wikis delete\'' -s R -l project -x -a '(__hostctl_dynamic projects)' -d 'the project whose wiki (id or full path)'
 complete -c hostctl -n '__hostctl_at \'wikis delete\'' -s g -l group -x -a '(__hostctl_dynamic groups)' -d 'the group whose wiki (id or full path; paid tiers)'
 complete -c hostctl -n '__hostctl_at \'wikis delete\'' -l from-file -r -F -d 'run once per record of FILE (a JSON array, JSON lines, a YAML list, or one value per line; - for standard input): its keys are the arguments and flags, and what the command line gives applies to every record'
 complete -c hostctl -n '__hostctl_at \'wikis delete\'' -l fail-fast -d 'with --from-file: stop at the first record that fails (the rest are reported as skipped)'
+complete -c hostctl -n '__hostctl_at \'wikis delete\'' -l parallel -x -d 'with --from-file: run up to N records at once (1 to 16; default 1, one after another)'
 complete -c hostctl -n '__hostctl_at \'wikis delete\'; and __hostctl_arg 1' -a '(__hostctl_dynamic wikis)'
 
 # wikis edit
@@ -2016,6 +2091,7 @@ complete -c hostctl -n '__hostctl_at \'wikis update\'' -l title -x -d 'new title
 complete -c hostctl -n '__hostctl_at \'wikis update\'' -l format -x -d 'markdown, rdoc, asciidoc, org'
 complete -c hostctl -n '__hostctl_at \'wikis update\'' -l from-file -r -F -d 'run once per record of FILE (a JSON array, JSON lines, a YAML list, or one value per line; - for standard input): its keys are the arguments and flags, and what the command line gives applies to every record'
 complete -c hostctl -n '__hostctl_at \'wikis update\'' -l fail-fast -d 'with --from-file: stop at the first record that fails (the rest are reported as skipped)'
+complete -c hostctl -n '__hostctl_at \'wikis update\'' -l parallel -x -d 'with --from-file: run up to N records at once (1 to 16; default 1, one after another)'
 complete -c hostctl -n '__hostctl_at \'wikis update\'; and __hostctl_arg 1' -a '(__hostctl_dynamic wikis)'
 
 # wikis upload
@@ -2025,4 +2101,5 @@ complete -c hostctl -n '__hostctl_at \'wikis upload\'' -l branch -x -a '(__hostc
 complete -c hostctl -n '__hostctl_at \'wikis upload\'' -l filename -x -d 'the attachment\'s name when the file is \'-\' (standard input)'
 complete -c hostctl -n '__hostctl_at \'wikis upload\'' -l from-file -r -F -d 'run once per record of FILE (a JSON array, JSON lines, a YAML list, or one value per line; - for standard input): its keys are the arguments and flags, and what the command line gives applies to every record'
 complete -c hostctl -n '__hostctl_at \'wikis upload\'' -l fail-fast -d 'with --from-file: stop at the first record that fails (the rest are reported as skipped)'
+complete -c hostctl -n '__hostctl_at \'wikis upload\'' -l parallel -x -d 'with --from-file: run up to N records at once (1 to 16; default 1, one after another)'
 complete -c hostctl -n '__hostctl_at \'wikis upload\'; and __hostctl_arg 1' -F

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addNouns, createProgram } from '../../src/cli/program.js';
 import { runsFromFile } from '../../src/cli/kit/verb.js';
 import { inProcessSandbox, type InProcessSandbox } from '../helpers/cli-in-process.js';
-import { BIN, cleanEnv, cliSandbox, type CliSandbox } from '../helpers/cli.js';
+import { BIN, cleanEnv, cliSandbox, startServe, type CliSandbox } from '../helpers/cli.js';
 
 type Obj = Record<string, unknown>;
 const json = <T = Obj[]>(text: unknown): T => JSON.parse(String(text)) as T;
@@ -155,9 +155,10 @@ describe('--from-file', () => {
 
 describe('--from-file through the built CLI', () => {
   let box: CliSandbox;
+  let token: string;
   beforeAll(async () => {
     box = cliSandbox();
-    await box.init(['--demo']);
+    token = await box.init(['--demo']);
   });
   afterAll(() => box.cleanup());
 
@@ -169,6 +170,31 @@ describe('--from-file through the built CLI', () => {
       [1, 'ok', 'bulk/one'],
       [2, 'ok', 'bulk/two'],
     ]);
+  });
+
+  it('against serve, --parallel runs records at once and shows the results in file order', async () => {
+    const serve = await startServe(box);
+    try {
+      const remote = { HOSTCTL_URL: serve.url, HOSTCTL_TOKEN: token };
+      const tags = Array.from({ length: 12 }, (_, i) => `par-${i + 1}`);
+      // The fifth is a second par-1: refused by the platform (a conflict), its own result.
+      const records = tags.map((t, i) => JSON.stringify({ tag: i === 4 ? 'par-1' : t, ref: 'main' })).join('\n');
+      const run = await box.run(['tags', 'create', ...S, '--from-file', '-', '--parallel', '4', '-o', 'json'], { input: records, env: remote });
+      expect(run.exitCode, String(run.stderr)).toBe(13);
+      const results = JSON.parse(String(run.stdout)) as Obj[];
+      expect(results.map((r) => r.item)).toEqual(tags.map((_, i) => i + 1));
+      expect(results.map((r) => r.status)).toEqual(tags.map((_, i) => (i === 4 ? 'failed' : 'ok')));
+      const made = (JSON.parse(String((await box.run(['tags', 'list', ...S, '--all', '--search', 'par-', '-o', 'json'], { env: remote })).stdout)) as Obj[]).map((t) => t.name);
+      expect(made.sort()).toEqual(tags.filter((_, i) => i !== 4).sort());
+      // Each record went to serve as its own request.
+      expect(serve.log().match(/POST \/api\/v4\/projects\/acme%2Fweb%2Fstorefront\/repository\/tags/g)).toHaveLength(12);
+    } finally {
+      serve.proc.kill();
+      await serve.proc;
+    }
+    // --parallel is bounded, and goes with --from-file.
+    expect(String((await box.run(['tags', 'create', ...S, '--from-file', '-', '--parallel', '17'], { input: 'x' })).stderr)).toContain('--parallel is at most 16, got 17');
+    expect(String((await box.run(['tags', 'create', 'x', '--ref', 'main', ...S, '--parallel', '2'])).stderr)).toContain('--parallel goes with --from-file');
   });
 
   it('writes each JSON line as its record finishes, before the next record runs', async () => {

@@ -95,8 +95,10 @@ Every record is checked before the first one runs: an unknown key, a bad value
 or a missing argument is a usage error naming the record and its line, and
 nothing is sent (exit 2). A command that asks first asks once for the whole
 file (--yes without a terminal). Records then run in order through one
-connection; one that fails does not stop the others unless --fail-fast is given
-(the rest are reported as skipped). Nothing is prompted for during a run.
+client, or up to N at once with --parallel N (at most 16: for a remote target,
+where each record waits on the network); one that fails does not stop the others
+unless --fail-fast is given (the rest are reported as skipped), but a refused
+token or an unreachable target stops the run. Nothing is prompted for.
 
 The output is one result per record: item, line, status (ok, failed, skipped,
 dry-run), exit_code, result (what the command would have shown: the record made,

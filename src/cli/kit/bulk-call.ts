@@ -14,7 +14,7 @@ export interface Call {
 }
 
 /** Options the run itself takes, never a record's key. */
-const RUN_OPTIONS = new Set(['--from-file', '--fail-fast', '--page', '--per-page', '--all', '--limit']);
+const RUN_OPTIONS = new Set(['--from-file', '--fail-fast', '--parallel', '--page', '--per-page', '--all', '--limit']);
 
 /** `expires_at`, `expiresAt`, `Expires-At` → `expires-at`. */
 const keyName = (key: string) => key.replace(/([a-z0-9])([A-Z])/g, '$1-$2').replace(/_/g, '-').toLowerCase();

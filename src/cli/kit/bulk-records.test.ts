@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { Command } from 'commander';
 import { parseRecords, readRecords, RECORD_LIMITS } from './bulk-records.js';
 import { keyList, recordCall } from './bulk-call.js';
+import { pool } from './bulk.js';
 import { collect } from './refs.js';
 
 describe('the records of a --from-file', () => {
@@ -105,5 +106,30 @@ describe('one record as a call', () => {
     expect(() => recordCall(verb(), JSON.parse('{"user":"a","name":"n","__proto__":{"polluted":1}}'), given)).toThrow('unknown key "__proto__"');
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
     expect(keyList(verb())).toContain('wait');
+  });
+});
+
+describe('records at once (--parallel)', () => {
+  it('runs at most N at a time, starting them in file order, and every one once', async () => {
+    let running = 0;
+    let most = 0;
+    const started: number[] = [];
+    const waiting: (() => void)[] = [];
+    const run = pool(10, 3, async (i) => {
+      started.push(i);
+      running++;
+      most = Math.max(most, running);
+      await new Promise<void>((resolve) => waiting.push(resolve));
+      running--;
+    });
+    // Let the workers start, then release the records one by one, last started first.
+    for (let released = 0; released < 10; released++) {
+      await new Promise((resolve) => setImmediate(resolve));
+      expect(running).toBe(Math.min(3, 10 - released));
+      waiting.pop()?.();
+    }
+    await run;
+    expect(most).toBe(3);
+    expect(started).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8, 9]);
   });
 });

@@ -25,6 +25,8 @@ export interface BulkRun {
   spellings: Spellings;
   path: string;
   failFast: boolean;
+  /** How many records run at once (--parallel; 1: one after another). */
+  parallel: number;
   /** The command's Cli: its client serves every record. */
   cli: Cli;
   /**
@@ -94,25 +96,33 @@ const where = (index: number, record: FileRecord) => `record ${index + 1}${recor
  * the dry-run client. Only usage errors count there: an answer of the target may differ once the
  * records before it have run (a group the file creates first), so those are the real run's.
  */
-async function checkedCalls(r: BulkRun, records: FileRecord[]): Promise<Call[]> {
+async function checkedCalls(r: BulkRun, records: FileRecord[], width: number): Promise<Call[]> {
   const calls: Call[] = [];
-  const problems: string[] = [];
+  const problems: [number, string][] = [];
+  const problem = (i: number, error: unknown) => {
+    if (!(error instanceof UsageError) && !(error instanceof CliError)) throw error;
+    problems.push([i, `${where(i, records[i] as FileRecord)}: ${error.message}`]);
+  };
   for (const [i, record] of records.entries()) {
     try {
       const call = recordCall(r.cmd, record.value, r.given, r.spellings);
       await r.prepare(call);
-      calls.push(call);
-      await r.run(recordCli(r.preflight, { messages: [] }, ''), call).catch((error: unknown) => {
-        if (error instanceof UsageError) throw error;
-      });
+      calls[i] = call;
     } catch (error) {
-      if (!(error instanceof UsageError) && !(error instanceof CliError)) throw error;
-      problems.push(`${where(i, record)}: ${error.message}`);
+      problem(i, error);
     }
   }
+  await pool(records.length, width, async (i) => {
+    const call = calls[i];
+    if (!call) return;
+    await r.run(recordCli(r.preflight, { messages: [] }, undefined), call).catch((error: unknown) => {
+      if (error instanceof UsageError) problem(i, error);
+    });
+  });
+  problems.sort(([a], [b]) => a - b);
   if (problems.length) {
     const more = problems.length > 1 ? ` (and ${problems.length - 1} more record${problems.length > 2 ? 's' : ''} with problems)` : '';
-    throw new UsageError(`--from-file ${r.path === '-' ? '-' : r.path}, ${problems[0] ?? ''}${more}; nothing was run`);
+    throw new UsageError(`--from-file ${r.path === '-' ? '-' : r.path}, ${problems[0]?.[1] ?? ''}${more}; nothing was run`);
   }
   return calls;
 }
@@ -164,15 +174,26 @@ function recordCli(base: Cli, capture: Capture, prefix: string | undefined): Cli
   };
 }
 
+/** Runs `work` on each index below `n`, at most `width` at once, in index order of starting. */
+export async function pool(n: number, width: number, work: (i: number) => Promise<void>): Promise<void> {
+  let next = 0;
+  const worker = async () => {
+    while (next < n) await work(next++);
+  };
+  await Promise.all(Array.from({ length: Math.max(1, Math.min(width, n)) }, worker));
+}
+
 export async function runBulk(r: BulkRun): Promise<void> {
   const records = await readRecords(r.path);
-  const calls = await checkedCalls(r, records);
+  // A dry run's requests reach one slot (the client's dry-run path knows no record): one at a time.
+  const width = r.cli.globals.dryRun ? 1 : r.parallel;
+  const calls = await checkedCalls(r, records, width);
   const n = calls.length;
   const name = r.path === '-' ? 'standard input' : r.path;
   if (r.destructive) await r.cli.confirm(`Run ${r.title} for ${n} record${n === 1 ? '' : 's'} of ${name}?`);
   const flagFor = flagModel(r.cmd, r.spellings);
   // JSON lines go out as each record finishes (a long run shows its progress on stdout, and a
-  // reader can act on each); the other formats are one document, drawn at the end.
+  // reader can act on each); the other formats are one document, drawn at the end, in file order.
   const streams = r.cli.globals.output === 'jsonl' && r.cli.globals.jq === undefined;
   const outcomes: Outcome[] = [];
   const count: Record<BulkStatus, number> = { ok: 0, failed: 0, skipped: 0, 'dry-run': 0 };
@@ -183,52 +204,48 @@ export async function runBulk(r: BulkRun): Promise<void> {
   };
   /** Why the records left are not run, once one is. */
   let stopped: string | undefined;
-  for (const [i, call] of calls.entries()) {
+  const runRecord = async (i: number): Promise<Outcome> => {
+    const call = calls[i] as Call;
     const record = records[i] as FileRecord;
     const base = { item: i + 1, ...(record.line !== undefined ? { line: record.line } : {}) };
-    if (stopped) {
-      await done({ ...base, status: 'skipped', message: `not run (${stopped})`, input: record.value });
-      continue;
-    }
+    if (stopped) return { ...base, status: 'skipped', message: `not run (${stopped})`, input: record.value };
     const capture: Capture = { messages: [] };
     const prefix = `[${i + 1}/${n}]`;
     r.dryRuns.take = (request, url) => void (capture.request = { method: request.method, url, ...(request.body !== undefined ? { body: request.body } : {}) });
     try {
       await r.run(recordCli(r.cli, capture, prefix), call);
       const message = capture.messages[capture.messages.length - 1] ?? capture.text?.trim().split('\n').pop();
-      await done({
+      return {
         ...base,
         status: 'ok',
         exit_code: EXIT.ok,
         ...(capture.result !== undefined ? { result: capture.result } : capture.text !== undefined ? { result: capture.text } : {}),
         ...(message !== undefined ? { message } : {}),
         input: record.value,
-      });
+      };
     } catch (error) {
-      if (error instanceof DryRunStop) {
-        await done({ ...base, status: 'dry-run', exit_code: EXIT.ok, ...(capture.request ? { request: capture.request } : {}), input: record.value });
-        continue;
-      }
+      if (error instanceof DryRunStop) return { ...base, status: 'dry-run', exit_code: EXIT.ok, ...(capture.request ? { request: capture.request } : {}), input: record.value };
       const reported = classify(error, flagFor);
       // Ctrl-C and a closing terminal end the whole run (io/exit-signals.ts exits before this).
       if (!reported) throw error;
       r.cli.info(`${prefix} error: ${reported.message}`);
-      await done({
+      // A refused token or a target out of reach fails every record the same way: the rest wait.
+      if (reported.status === 401) stopped ??= 'the target refused the token';
+      else if (error instanceof TransportError) stopped ??= 'the target could not be reached';
+      else if (r.failFast) stopped ??= '--fail-fast: an earlier record failed';
+      return {
         ...base,
         status: 'failed',
         exit_code: reported.code,
         message: reported.message,
         error: { ...(reported.status ? { status: reported.status } : {}), message: reported.message, ...(reported.hint ? { hint: reported.hint } : {}), ...(reported.body !== undefined ? { body: reported.body } : {}) },
         input: record.value,
-      });
-      // A refused token or a target out of reach fails every record the same way: the rest wait.
-      if (reported.status === 401) stopped = 'the target refused the token';
-      else if (error instanceof TransportError) stopped = 'the target could not be reached';
-      else if (r.failFast) stopped = '--fail-fast: an earlier record failed';
+      };
     }
-  }
+  };
+  await pool(n, width, async (i) => done(await runRecord(i)));
   r.dryRuns.take = undefined;
-  if (!streams) await r.cli.showList(outcomes as unknown as Record<string, unknown>[], OUTCOME_COLUMNS, OUTCOME_FIELDS);
+  if (!streams) await r.cli.showList(outcomes.sort((a, b) => a.item - b.item) as unknown as Record<string, unknown>[], OUTCOME_COLUMNS, OUTCOME_FIELDS);
   const { failed, skipped } = count;
   if (failed === 0) {
     r.cli.info(count['dry-run'] > 0 ? `dry run: ${n} record${n === 1 ? '' : 's'} checked; nothing was sent` : `${n} of ${n} record${n === 1 ? '' : 's'} done`);

@@ -241,7 +241,8 @@ export function applyVerb<O>(cmd: Command, spec: VerbSpec<O>): Command {
   if (spec.bulk) {
     cmd
       .option('--from-file <file>', 'run once per record of FILE (a JSON array, JSON lines, a YAML list, or one value per line; - for standard input): its keys are the arguments and flags, and what the command line gives applies to every record')
-      .option('--fail-fast', 'with --from-file: stop at the first record that fails (the rest are reported as skipped)');
+      .option('--fail-fast', 'with --from-file: stop at the first record that fails (the rest are reported as skipped)')
+      .option('--parallel <n>', `with --from-file: run up to N records at once (1 to ${MAX_PARALLEL}; default 1, one after another)`, positiveInt('--parallel'));
   }
   // Required options and arguments are checked when the verb runs, not by commander, so that a
   // terminal asks for them (the same prompt as for a `missing --flag` usage error).
@@ -283,6 +284,7 @@ export function applyVerb<O>(cmd: Command, spec: VerbSpec<O>): Command {
       return;
     }
     if (spec.bulk && (opts as { failFast?: boolean }).failFast) throw new UsageError('--fail-fast goes with --from-file');
+    if (spec.bulk && (opts as { parallel?: number }).parallel !== undefined) throw new UsageError('--parallel goes with --from-file');
     const cli = makeCli(opts);
     const prompting = cli.term.canPrompt && !opts.dryRun;
     try {
@@ -314,6 +316,15 @@ export function applyVerb<O>(cmd: Command, spec: VerbSpec<O>): Command {
 }
 
 
+/** At most this many records of a --from-file run at once: enough to hide a remote round trip. */
+const MAX_PARALLEL = 16;
+
+function parallelOf(value: unknown): number {
+  if (value === undefined) return 1;
+  if (typeof value !== 'number' || value > MAX_PARALLEL) throw new UsageError(`--parallel is at most ${MAX_PARALLEL}, got ${String(value)}`);
+  return value;
+}
+
 /** A bulk verb's run over the records of `path` (kit/bulk.ts), with this command's checks for each. */
 async function runFromFile<O>(cmd: Command, spec: VerbSpec<O>, args: string[], opts: Record<string, unknown>, path: string): Promise<void> {
   const { runBulk } = await import('./bulk.js');
@@ -328,10 +339,11 @@ async function runFromFile<O>(cmd: Command, spec: VerbSpec<O>, args: string[], o
       title,
       destructive: spec.destructive !== undefined,
       // (the run's own flags are not a record's)
-      given: { args, opts: Object.fromEntries(Object.entries(opts).filter(([k]) => k !== 'fromFile' && k !== 'failFast')) },
+      given: { args, opts: Object.fromEntries(Object.entries(opts).filter(([k]) => k !== 'fromFile' && k !== 'failFast' && k !== 'parallel')) },
       spellings: aliasesOf(cmd),
       path,
       failFast: opts.failFast === true,
+      parallel: parallelOf(opts.parallel),
       cli,
       preflight,
       dryRuns,
