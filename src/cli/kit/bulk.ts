@@ -112,7 +112,8 @@ async function checkedCalls(r: BulkRun, records: FileRecord[], width: number): P
       problem(i, error);
     }
   }
-  await pool(records.length, width, async (i) => {
+  // (a file already refused is not run dry as well)
+  if (!problems.length) await pool(records.length, width, async (i) => {
     const call = calls[i];
     if (!call) return;
     await r.run(recordCli(r.preflight, { messages: [] }, undefined), call).catch((error: unknown) => {
