@@ -144,7 +144,7 @@ describe('--from-file', () => {
     for (const [words] of bulk) {
       const run = await sb.run([...words, '--from-file', path, '--yes']);
       expect([run.exitCode, run.stdout], words.join(' ')).toEqual([2, '']);
-      expect(run.stderr, words.join(' ')).toContain(`record 1 (line 1): unknown key "no_such_key": ${words.slice(-2).join(' ')} takes `);
+      expect(run.stderr, words.join(' ')).toContain(`record 1 (line 1): unknown key "no_such_key": ${words.join(' ')} takes `);
     }
     // Verbs that create, change or remove one thing take it; lists and the client's own settings do not.
     const names = bulk.map(([w]) => w.join(' '));

@@ -91,7 +91,14 @@ function targetOf(cmd: Command, keys: Map<string, Target>, key: string, spelling
   return flag?.startsWith('--') ? keys.get(flag.slice(2)) : undefined;
 }
 
-const titleOf = (cmd: Command) => `${cmd.parent?.name() ?? ''} ${cmd.name()}`.trim();
+/** The words that name a command (`saml links create`), the program's own left out. */
+export function commandWords(cmd: Command): string {
+  const words: string[] = [];
+  for (let c: Command | null = cmd; c?.parent; c = c.parent) words.unshift(c.name());
+  return words.join(' ');
+}
+
+const titleOf = commandWords;
 
 /** An option's value from a record's value, through the option's parser (and choices). */
 function optionValue(option: Option, negated: boolean, value: unknown, key: string): unknown {

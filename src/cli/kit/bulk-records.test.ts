@@ -69,6 +69,7 @@ describe('one record as a call', () => {
       .option('--project <project>', 'project');
     cmd.options.find((o) => o.long === '--access-level')?.choices(['reporter', 'developer']);
     noun.addCommand(cmd);
+    new Command('hostctl').addCommand(noun);
     return cmd;
   };
   const given = { args: [], opts: { wait: true } };

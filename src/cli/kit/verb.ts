@@ -327,16 +327,15 @@ function parallelOf(value: unknown): number {
 
 /** A bulk verb's run over the records of `path` (kit/bulk.ts), with this command's checks for each. */
 async function runFromFile<O>(cmd: Command, spec: VerbSpec<O>, args: string[], opts: Record<string, unknown>, path: string): Promise<void> {
-  const { runBulk } = await import('./bulk.js');
+  const [{ runBulk }, { commandWords }] = await Promise.all([import('./bulk.js'), import('./bulk-call.js')]);
   const dryRuns: { take?: (request: DryRunRequest, url: string) => void } = {};
   // (made first: a Cli sets whether config writes are only reported, and the real one must win)
   const preflight = makeCli({ ...(opts as unknown as GlobalOptions & ListOptions), dryRun: true }, process.env, { dryRun: () => undefined });
   const cli = makeCli(opts as unknown as GlobalOptions & ListOptions, process.env, { dryRun: (request) => (dryRuns.take ? dryRuns.take(request, dryRunUrl(request)) : undefined) });
-  const title = `${cmd.parent?.name() ?? ''} ${cmd.name()}`.trim();
   try {
     await runBulk({
       cmd,
-      title,
+      title: commandWords(cmd),
       destructive: spec.destructive !== undefined,
       // (the run's own flags are not a record's)
       given: { args, opts: Object.fromEntries(Object.entries(opts).filter(([k]) => k !== 'fromFile' && k !== 'failFast' && k !== 'parallel')) },

@@ -16,6 +16,7 @@ export const createVerb: VerbSpec<CreateOpts> = {
     "hostctl freeze-periods create -R acme/web/storefront --start '0 23 * * fri' --end '0 7 * * mon' --timezone Europe/Berlin",
     "hostctl freeze-periods create -R 5 --start '0 0 23 12 *' --end '0 0 2 1 *'",
     'hostctl freeze-periods create -R acme/web/storefront   # on a terminal: preset, cron, time zone, preview, confirm',
+    'hostctl freeze-periods create -R acme/web/storefront --from-file holidays.yaml   # - {start: "0 23 24 12 *", end: "0 7 27 12 *"}',
   ],
   options: (cmd) => ruleOptions(addProjectOption(cmd)),
   async run(cli, _args, o) {

@@ -18,6 +18,7 @@ export const addMemberVerb: VerbSpec<AddOpts> = {
     'hostctl members add --group acme --user alice --access-level owner',
     'hostctl members add --project acme/web/storefront --user dave --access-level reporter --expires-at 2026-06-30',
     'hostctl members add -g acme/platform --user 7 --access-level 30 -o json',
+    'hostctl members add -g acme --access-level developer --from-file team.yaml   # - {user: alice} - {user: bob, access_level: maintainer}',
   ],
   options: (cmd) =>
     addSourceOptions(cmd)

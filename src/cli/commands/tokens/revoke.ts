@@ -10,7 +10,8 @@ export const revokeVerb: VerbSpec = {
   args: '<id>',
   summary: 'Revoke a token at once; "self" revokes the token hostctl is using',
   aliases: ['delete'],
-  examples: ['hostctl tokens revoke 42', 'hostctl tokens revoke 42 --yes          # no prompt (scripts, CI)', 'hostctl tokens revoke self --yes'],
+  examples: ['hostctl tokens revoke 42', 'hostctl tokens revoke 42 --yes          # no prompt (scripts, CI)', 'hostctl tokens revoke self --yes',
+    'hostctl tokens list --user bob -o json --jq \'.[].id\' | hostctl tokens revoke --from-file - --yes   # one per line, one result each'],
   async run(cli, [id]) {
     const ref = tokenRef(id);
     const api = await cli.client();
