@@ -2,7 +2,7 @@
 // runs (nothing changes when one is bad), a command that asks first asks once, one record's
 // failure is its own result and exit 13, and the results are the output in every format. Over
 // the whole tree: every command that runs from a file refuses an unknown key before any change.
-import { writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Command } from 'commander';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -25,11 +25,22 @@ describe('--from-file', () => {
   const periods = async () => json<Obj[]>((await sb.run(['freeze-periods', 'list', ...S, '-o', 'json'])).stdout);
   const tokensNamed = async (prefix: string) => json<Obj[]>((await sb.run(['tokens', 'list', '--all', '-o', 'json'])).stdout).filter((t) => String(t.name).startsWith(prefix));
 
+  let root: string;
   beforeAll(async () => {
     sb = inProcessSandbox();
-    await sb.init(['--demo']);
+    root = await sb.init(['--demo']);
   });
   afterAll(() => sb.cleanup());
+
+  it('a context whose token comes from a command runs it once for the whole file, checking pass included', async () => {
+    const runs = join(sb.dir, 'token-command-runs');
+    const command = `echo run >> '${runs}'; echo '${root}'`;
+    expect((await sb.run(['context', 'add', 'vault', '--state', sb.stateDir, '--token-command', command, '--no-verify'])).exitCode).toBe(0);
+    const run = await sb.run(['milestones', 'create', ...S, '--context', 'vault', '--from-file', file('milestones.jsonl', '{"title":"bulk m1"}\n{"title":"bulk m2"}\n'), '-o', 'json']);
+    expect(run.exitCode, run.stderr).toBe(0);
+    expect(json(run.stdout).map((r) => r.status)).toEqual(['ok', 'ok']);
+    expect(readFileSync(runs, 'utf8')).toBe('run\n');
+  });
 
   it('creates one thing per record, the command line giving what every record shares, and shows each result', async () => {
     const path = file('tokens.jsonl', '{"name":"bulk-a","scope":"read_api","expires_at":"2027-01-01"}\n{"name":"bulk-b","scopes":["api","read_repository"],"expiresAt":"2027-02-01","user":"bob"}\n');

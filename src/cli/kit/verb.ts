@@ -331,7 +331,11 @@ async function runFromFile<O>(cmd: Command, spec: VerbSpec<O>, args: string[], o
   const dryRuns: { take?: (request: DryRunRequest, url: string) => void } = {};
   // (made first: a Cli sets whether config writes are only reported, and the real one must win)
   const preflight = makeCli({ ...(opts as unknown as GlobalOptions & ListOptions), dryRun: true }, process.env, { dryRun: () => undefined });
-  const cli = makeCli(opts as unknown as GlobalOptions & ListOptions, process.env, { dryRun: (request) => (dryRuns.take ? dryRuns.take(request, dryRunUrl(request)) : undefined) });
+  const cli = makeCli(opts as unknown as GlobalOptions & ListOptions, process.env, {
+    dryRun: (request) => (dryRuns.take ? dryRuns.take(request, dryRunUrl(request)) : undefined),
+    // One target for both: a token command runs once.
+    target: () => preflight.target(),
+  });
   try {
     await runBulk({
       cmd,
@@ -711,8 +715,12 @@ export function unservedNote(base: string): string {
 /** Where a dry run's request goes, as the user reads it: the local core's path, or the target's URL. */
 export const dryRunUrl = (req: DryRunRequest): string => (req.target.startsWith('local:') ? `/api/v4${req.path}` : `${req.target}/api/v4${req.path}`);
 
-/** `dryRun`: where a dry run's requests go instead of standard output (a --from-file run keeps them per record). */
-export function makeCli(globals: GlobalOptions & ListOptions, env: NodeJS.ProcessEnv = process.env, hooks: { dryRun?: (req: DryRunRequest) => void } = {}): Cli {
+/**
+ * `hooks.dryRun`: where a dry run's requests go instead of standard output (a --from-file run
+ * keeps them per record); `hooks.target`: the target of another Cli, shared (its token, once a
+ * token command has given it, is not asked for twice).
+ */
+export function makeCli(globals: GlobalOptions & ListOptions, env: NodeJS.ProcessEnv = process.env, hooks: { dryRun?: (req: DryRunRequest) => void; target?: () => Target } = {}): Cli {
   checkChoice(String(globals.output), FORMATS, '--output');
   // `-o wide` is the table with every column: verbs that print tables their own way see 'table'.
   const wide = globals.output === 'wide';
@@ -785,7 +793,7 @@ export function makeCli(globals: GlobalOptions & ListOptions, env: NodeJS.Proces
     globals,
     term,
     env,
-    target: () => (target ??= resolved()),
+    target: () => (target ??= hooks.target ? hooks.target() : resolved()),
     client: () =>
       (client ??= createClient(cli.target(), {
         ...(globals.sudo ? { sudo: globals.sudo } : {}),
