@@ -86,6 +86,9 @@ commands -o json" marks them from_file). FILE (- for standard input) holds:
   a JSON array of objects, JSON lines (one object per line), a YAML list, or
   plain lines of one value each (for the one argument the command line leaves
   out: "hostctl tokens revoke --from-file ids.txt --yes").
+A list piped through --jq gives such lines: hostctl branches list -R acme/web
+--all --jq '.[] | select(.merged) | .name' | hostctl branches delete -R acme/web
+--from-file - --yes.
 A record's keys are the command's arguments and flags, spelt as flags, in snake
 or camel case (expires-at, expires_at, expiresAt), or as the API field the flag
 sends (user_id, scopes); a switch takes true or false. Flags on the command line
