@@ -847,7 +847,7 @@ complete -c hostctl -n '__hostctl_at \'api\'' -s X -l method -x -d 'HTTP method 
 complete -c hostctl -n '__hostctl_at \'api\'' -s f -l raw-field -x -d 'a string parameter (repeatable; key[]=v for arrays, key[sub]=v for hashes)'
 complete -c hostctl -n '__hostctl_at \'api\'' -s F -l field -x -d 'a typed parameter: numbers, true, false and null become JSON values; @file reads a file, @- standard input (repeatable)'
 complete -c hostctl -n '__hostctl_at \'api\'' -s H -l header -x -d 'an extra request header, \'Name: value\' (repeatable)'
-complete -c hostctl -n '__hostctl_at \'api\'' -l paginate -d 'follow Link rel=next and print every page as one JSON array (GET only)'
+complete -c hostctl -n '__hostctl_at \'api\'' -l paginate -d 'follow Link rel=next and print every page as one JSON array (GET only; pages of 100 unless per_page is given)'
 complete -c hostctl -n '__hostctl_at \'api\'' -s i -l include -d 'print the status line and the response headers before the body'
 complete -c hostctl -n '__hostctl_at \'api\'' -l silent -d 'print no body'
 complete -c hostctl -n '__hostctl_at \'api\'' -l input -r -F -d 'the JSON request body, from a file (- for standard input); -f/-F then go to the query'

@@ -93,6 +93,11 @@ describe('hostctl api', () => {
     expect(String(heads.stdout).match(/^HTTP\/1\.1 200 OK$/gm)).toHaveLength(all.length);
     const post = await sb.run(['api', '-X', 'POST', 'users', '--paginate']);
     expect(post.exitCode).toBe(2);
+    // Pages of 100 unless the request names a size, in the path or as a field.
+    const traced = await sb.run(['api', 'personal_access_tokens', '--paginate', '--debug']);
+    expect(String(traced.stderr)).toMatch(/> GET \/personal_access_tokens\?per_page=100 /);
+    const inPath = await sb.run(['api', 'personal_access_tokens?per_page=1', '--paginate', '-i', '--silent']);
+    expect(String(inPath.stdout).match(/^HTTP\/1\.1 200 OK$/gm)).toHaveLength(all.length);
   });
 
   it('-o json pretty-prints, -o yaml converts, --fields narrows', async () => {
