@@ -41,11 +41,14 @@ export class DryRunStop extends Error {
 
 const SECRET_KEY = /(password|secret|token|private_key|api_key|credentials?)$/i;
 
-/** A copy of a JSON body with the values of secret-looking keys replaced. */
+/**
+ * A copy of a JSON body with the values of secret-looking keys replaced. (The copy has no
+ * prototype: a key `__proto__` in a body read from a file is one more key, never its prototype.)
+ */
 export function redactBody(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(redactBody);
   if (value && typeof value === 'object') {
-    const out: Record<string, unknown> = {};
+    const out = Object.create(null) as Record<string, unknown>;
     for (const [k, v] of Object.entries(value as Record<string, unknown>)) out[k] = SECRET_KEY.test(k) && v !== null && typeof v !== 'boolean' ? '[REDACTED]' : redactBody(v);
     return out;
   }

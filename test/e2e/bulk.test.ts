@@ -63,6 +63,12 @@ describe('--from-file', () => {
     expect(made.map((t) => t.name).sort()).toEqual(['bulk-a', 'bulk-b']);
     expect(made.find((t) => t.name === 'bulk-b')?.user_id).not.toBe(made.find((t) => t.name === 'bulk-a')?.user_id);
 
+    // A password in a record is not printed back in its result's input.
+    const users = await sb.run(['users', 'create', '--from-file', file('users.jsonl', '{"username":"bulk-user","email":"bulk-user@example.com","name":"Bulk User","password":"correct-horse-battery-9"}\n'), '-o', 'json']);
+    expect(users.exitCode, users.stderr).toBe(0);
+    expect(json(users.stdout)[0]?.input).toEqual({ username: 'bulk-user', email: 'bulk-user@example.com', name: 'Bulk User', password: '[REDACTED]' });
+    expect(users.stdout).not.toContain('correct-horse');
+
     // Piped as a table: item, status, the secret (never lost to a table) and the message.
     const tsv = await sb.run(['tokens', 'create', '--user', 'alice', '--from-file', file('one.jsonl', '{"name":"bulk-c","scope":"api"}\n')]);
     expect(tsv.exitCode, tsv.stderr).toBe(0);

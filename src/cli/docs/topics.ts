@@ -106,7 +106,8 @@ token or an unreachable target stops the run. Nothing is prompted for.
 The output is one result per record: item, line, status (ok, failed, skipped,
 dry-run), exit_code, result (what the command would have shown: the record made,
 or what it printed, such as a new token's secret), message, error (status,
-message, hint, body), request (with --dry-run) and input (the record as given).
+message, hint, body), request (with --dry-run) and input (the record as given,
+the values of secret-looking keys such as password or token shown as [REDACTED]).
 The table shows item, status, result and message; stderr says "[3/50] ..." as
 each record finishes, and with -o jsonl each result is written as its record
 finishes (the other formats are one document, written at the end). The exit status is 0 when every record succeeded and 13

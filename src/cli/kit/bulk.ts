@@ -4,7 +4,7 @@
 // whole file, and the records then run one after another through one client, each with a Cli
 // that keeps what the verb would have shown instead of printing it. Nothing here knows a noun.
 import type { Command } from 'commander';
-import { DryRunStop, type DryRunRequest } from '../../client/client.js';
+import { DryRunStop, redactBody, type DryRunRequest } from '../../client/client.js';
 import { TransportError } from '../../client/transport.js';
 import { classify } from './error-report.js';
 import { CliError, EXIT, UsageError } from './errors.js';
@@ -57,6 +57,7 @@ export interface Outcome {
   error?: { status?: number; message: string; hint?: string; body?: unknown };
   /** --dry-run: the request the record would send. */
   request?: { method: string; url: string; body?: unknown };
+  /** The record as given, the values of secret-looking keys (password, token…) redacted. */
   input: unknown;
 }
 
@@ -209,7 +210,9 @@ export async function runBulk(r: BulkRun): Promise<void> {
     const call = calls[i] as Call;
     const record = records[i] as FileRecord;
     const base = { item: i + 1, ...(record.line !== undefined ? { line: record.line } : {}) };
-    if (stopped) return { ...base, status: 'skipped', message: `not run (${stopped})`, input: record.value };
+    // The record as given, but a password or token in it is not printed back (stdout may be a log).
+    const input = redactBody(record.value);
+    if (stopped) return { ...base, status: 'skipped', message: `not run (${stopped})`, input };
     const capture: Capture = { messages: [] };
     const prefix = `[${i + 1}/${n}]`;
     r.dryRuns.take = (request, url) => void (capture.request = { method: request.method, url, ...(request.body !== undefined ? { body: request.body } : {}) });
@@ -222,10 +225,10 @@ export async function runBulk(r: BulkRun): Promise<void> {
         exit_code: EXIT.ok,
         ...(capture.result !== undefined ? { result: capture.result } : capture.text !== undefined ? { result: capture.text } : {}),
         ...(message !== undefined ? { message } : {}),
-        input: record.value,
+        input,
       };
     } catch (error) {
-      if (error instanceof DryRunStop) return { ...base, status: 'dry-run', exit_code: EXIT.ok, ...(capture.request ? { request: capture.request } : {}), input: record.value };
+      if (error instanceof DryRunStop) return { ...base, status: 'dry-run', exit_code: EXIT.ok, ...(capture.request ? { request: capture.request } : {}), input };
       const reported = classify(error, flagFor);
       // Ctrl-C and a closing terminal end the whole run (io/exit-signals.ts exits before this).
       if (!reported) throw error;
@@ -240,7 +243,7 @@ export async function runBulk(r: BulkRun): Promise<void> {
         exit_code: reported.code,
         message: reported.message,
         error: { ...(reported.status ? { status: reported.status } : {}), message: reported.message, ...(reported.hint ? { hint: reported.hint } : {}), ...(reported.body !== undefined ? { body: reported.body } : {}) },
-        input: record.value,
+        input,
       };
     }
   };
