@@ -66,6 +66,9 @@ describe('extensions', () => {
       { name: 'mine', runs: false, path: join(second, 'hostctl-mine'), hidden_by: 'hostctl mine is an alias (hostctl alias list)' },
       { name: 'tokens', runs: false, path: join(second, 'hostctl-tokens'), hidden_by: 'hostctl tokens is a command' },
     ]);
+    // hostctl commands tells scripts and agents of the ones that run.
+    const described = await box.run(['commands', '-o', 'json', '--jq', '.extensions'], { env });
+    expect(JSON.parse(String(described.stdout))).toEqual([{ name: 'hello', path: join(first, 'hostctl-hello') }]);
     const table = await box.run(['extensions', 'list'], { env });
     expect(String(table.stdout).split('\n')[0]).toBe(`hello\ttrue\t${join(first, 'hostctl-hello')}`);
     expect(String(table.stderr)).toContain(`${join(second, 'hostctl-tokens')} never runs: hostctl tokens is a command`);

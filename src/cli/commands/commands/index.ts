@@ -100,6 +100,8 @@ export function configure(noun: Command): void {
         global_options: doc.globalOptions.filter((o) => o.long !== '--help').map(optionJson),
         exit_codes: Object.entries(EXIT_MEANINGS).map(([code, meaning]) => ({ code: Number(code), meaning })),
         commands,
+        // The hostctl-NAME executables on PATH that run as commands of their own (hostctl extension list).
+        extensions: (await import('../extension/rows.js')).extensionRows(cli.env).filter((e) => e.runs).map((e) => ({ name: e.name, path: e.path })),
       });
     },
   });
