@@ -6,12 +6,12 @@ import { ApiError } from '../client/api-error.js';
 import { CliError, EXIT, UsageError } from './kit/errors.js';
 import { classify } from './kit/error-report.js';
 import { wrapText } from './render/cells.js';
-import { addNouns, createProgram, findCommand, findSub, helpWidth, selectedNoun, selectedVerb } from './program.js';
+import { addNouns, commandNamed, createProgram, findCommand, findSub, helpWidth, selectedNoun, selectedVerb } from './program.js';
 import { readCommandLine, type CommandLine } from './program-flags.js';
 import type { FlagOfField } from './kit/flag-fields.js';
 import { isTerminal, useDirectOutput, writeErr, writeOut } from './io/output.js';
 import { exitOnSignals } from './io/exit-signals.js';
-import { HELP_TOPIC_NAMES } from './docs/topic-names.js';
+import { helpTopicNames } from './docs/topic-names.js';
 
 /** The generator of completions and the man page, for scripts/gen-docs.mjs (loaded on demand). */
 export const loadDocs = () => import('./docs/generate.js');
@@ -49,7 +49,7 @@ async function help(program: Command, words: string[]): Promise<void> {
   }
   const { command: cmd, matched } = findCommand(program, words);
   if (matched < words.length) {
-    const known = cmd === program ? [...cmd.commands.filter((c) => !(c as unknown as { _hidden: boolean })._hidden).map((c) => c.name()), ...HELP_TOPIC_NAMES] : cmd.commands.map((c) => c.name());
+    const known = cmd === program ? [...cmd.commands.filter((c) => !(c as unknown as { _hidden: boolean })._hidden).map((c) => c.name()), ...helpTopicNames()] : cmd.commands.map((c) => c.name());
     throw new UsageError(`unknown help topic "${words.join(' ')}"; topics: ${known.sort().join(', ')}`);
   }
   cmd.outputHelp();
@@ -69,7 +69,7 @@ async function flagsOf(program: Command, words: string[]): Promise<FlagOfField> 
  */
 async function withAliasExpanded(argv: string[], line: CommandLine): Promise<string[] | null> {
   const first = line.words[0];
-  if (first === undefined || first === 'help' || selectedNoun([first])) return argv;
+  if (first === undefined || commandNamed(first)) return argv;
   const [{ readConfig }, { aliasNamed, expandAlias }] = await Promise.all([import('./config/store.js'), import('./config/aliases.js')]);
   const expansion = aliasNamed(readConfig(process.env).aliases, first);
   if (expansion === undefined) return (await runExtension(argv, line, first)) ? null : argv;
@@ -77,15 +77,22 @@ async function withAliasExpanded(argv: string[], line: CommandLine): Promise<str
   const expanded = expandAlias(first, expansion, argv.slice(line.firstWordAt + 1));
   if (expanded.kind === 'command') return [...before, ...expanded.argv];
   if (before.length) throw new UsageError(`${before.join(' ')}: flags before a shell alias are not passed to it; put them in the alias (hostctl alias set ${first} --clobber …)`);
-  const { spawnSync } = process.getBuiltinModule('node:child_process') as typeof import('node:child_process');
   // The script sees the words after the alias as $1, $2…, and $0 is the alias's name; `hostctl`
   // in it is this hostctl (a shell function), whether or not one is on PATH.
   const script = process.argv[1] ? `hostctl() { "$HOSTCTL_ALIAS_NODE" "$HOSTCTL_ALIAS_SCRIPT" "$@"; }\n${expanded.script}` : expanded.script;
-  const env = { ...process.env, HOSTCTL_ALIAS_NODE: process.execPath, HOSTCTL_ALIAS_SCRIPT: process.argv[1] ?? '' };
-  const res = spawnSync('/bin/sh', ['-c', script, first, ...expanded.args], { stdio: 'inherit', env });
-  if (res.error) throw new CliError(`shell alias ${first} could not be run: ${res.error.message}`, EXIT.failure);
-  process.exitCode = res.status ?? (res.signal === 'SIGINT' ? EXIT.interrupted : EXIT.failure);
+  runInOurPlace(`shell alias ${first}`, '/bin/sh', ['-c', script, first, ...expanded.args], { HOSTCTL_ALIAS_NODE: process.execPath, HOSTCTL_ALIAS_SCRIPT: process.argv[1] ?? '' });
   return null;
+}
+
+/**
+ * Runs `file` with the terminal and this environment (plus `env`), and takes its exit status as
+ * hostctl's: what a shell alias and an extension do instead of a command.
+ */
+function runInOurPlace(what: string, file: string, args: string[], env: Record<string, string>): void {
+  const { spawnSync } = process.getBuiltinModule('node:child_process') as typeof import('node:child_process');
+  const res = spawnSync(file, args, { stdio: 'inherit', env: { ...process.env, ...env } });
+  if (res.error) throw new CliError(`${what} could not be run: ${res.error.message}`, EXIT.failure);
+  process.exitCode = res.status ?? (res.signal === 'SIGINT' ? EXIT.interrupted : EXIT.failure);
 }
 
 /**
@@ -99,10 +106,7 @@ async function runExtension(argv: string[], line: CommandLine, first: string): P
   if (path === undefined) return false;
   const passed = targetEnvOf(argv.slice(0, line.firstWordAt));
   if (passed.refused !== undefined) throw new UsageError(`${passed.refused}: only --context, --url and --state before an extension reach it (as HOSTCTL_CONTEXT, HOSTCTL_URL and HOSTCTL_STATE); put other flags after hostctl ${first}`);
-  const { spawnSync } = process.getBuiltinModule('node:child_process') as typeof import('node:child_process');
-  const res = spawnSync(path, argv.slice(line.firstWordAt + 1), { stdio: 'inherit', env: { ...process.env, ...passed.env } });
-  if (res.error) throw new CliError(`extension ${first} (${path}) could not be run: ${res.error.message}`, EXIT.failure);
-  process.exitCode = res.status ?? (res.signal === 'SIGINT' ? EXIT.interrupted : EXIT.failure);
+  runInOurPlace(`extension ${first} (${path})`, path, argv.slice(line.firstWordAt + 1), passed.env);
   return true;
 }
 

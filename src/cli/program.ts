@@ -8,7 +8,7 @@ import { FORMATS } from './render/output.js';
 import { programFlags, programOnlyFlags } from './program-flags.js';
 import { isTerminal, writeErr, writeOut } from './io/output.js';
 import { onlyVerbNamed } from './kit/verb-filter.js';
-import { HELP_TOPIC_NAMES } from './docs/topic-names.js';
+import { helpTopicNames } from './docs/topic-names.js';
 
 /** The width help fits: COLUMNS, else the terminal's width, else 80 (piped too). */
 export function helpWidth(): number {
@@ -48,6 +48,9 @@ export function helpSettings(sort = true): HelpSettings {
     },
   });
 }
+
+/** The command a word names, when it names one (a noun or one of its aliases, or help). */
+export const commandNamed = (word: string): string | undefined => (word === 'help' ? 'help' : selectedNoun([word])?.name);
 
 /** The noun a command line's words (readCommandLine) name, if any. */
 export function selectedNoun(words: readonly string[]): NounEntry | undefined {
@@ -99,7 +102,7 @@ export function createProgram(): Command {
     if (f.hidden) option.hideHelp();
     program.addOption(option);
   }
-  program.addHelpText('after', `\nHelp topics: hostctl help ${HELP_TOPIC_NAMES.join(' | ')}\nA command\'s help: hostctl help NOUN VERB (or hostctl NOUN VERB --help)\n`);
+  program.addHelpText('after', () => `\nHelp topics: hostctl help ${helpTopicNames().join(' | ')}\nA command's help: hostctl help NOUN VERB (or hostctl NOUN VERB --help)\n`);
   program.configureOutput({ writeErr, writeOut });
   return program;
 }

@@ -6,7 +6,7 @@
 // bash splits `created:desc` into three words at the colon (COMP_WORDBREAKS); the script joins
 // them again and offers only the part after the last colon, as readline expects.
 import { allCommands, argumentKind, commandGlobals, ownOptions, valueFlags, valueKind, type CommandDoc, type OptionDoc, type ProgramDoc, type ValueKind } from './model.js';
-import { HELP_TOPIC_NAMES } from './topic-names.js';
+import { helpTopicNames } from './topic-names.js';
 
 const q = (s: string) => `'${s.replace(/'/g, `'\\''`)}'`;
 const flagsOf = (opts: OptionDoc[]) => opts.flatMap((o) => [o.short, o.long].filter((f): f is string => !!f));
@@ -159,7 +159,7 @@ export function bashCompletion(doc: ProgramDoc): string {
     '  fi',
     '  local children="$(_hostctl_children "$path")"',
     '  if ((help == 1)); then',
-    `    [[ -z "$path" ]] && children="$(_hostctl_children '') ${HELP_TOPIC_NAMES.join(' ')}"`,
+    `    [[ -z "$path" ]] && children="$(_hostctl_children '') ${helpTopicNames().join(' ')}"`,
     '    COMPREPLY=($(compgen -W "$children" -- "$cur"))',
     '  elif ((argn == 0)) && [[ -n "$children" ]]; then',
     "    # The user's aliases (hostctl alias set) beside the commands, read from the config file.",

@@ -1,7 +1,7 @@
 // The fish completion script, generated from the command tree. A helper works out which command
 // the line holds so far ("", "tokens", "tokens list"), skipping options and their values.
 import { allCommands, argumentKind, ownOptions, valueFlags, valueKind, type CommandDoc, type OptionDoc, type ProgramDoc } from './model.js';
-import { HELP_TOPIC_NAMES } from './topic-names.js';
+import { helpTopicNames } from './topic-names.js';
 
 const q = (s: string) => `'${s.replace(/\\/g, '\\\\').replace(/'/g, "\\'")}'`;
 const key = (c: CommandDoc) => c.path.join(' ');
@@ -144,7 +144,7 @@ export function fishCompletion(doc: ProgramDoc): string {
     `complete -c hostctl -n ${q("__hostctl_at ''")} -a help -d ${q('Show help for a command')}`,
     // The user's aliases (hostctl alias set), read from the config file on each Tab.
     `complete -c hostctl -n ${q("__hostctl_at ''")} -a ${q('(__hostctl_aliases)')} -d alias`,
-    `complete -c hostctl -n ${q("__fish_seen_subcommand_from help; and __hostctl_at ''")} -a ${q([...doc.nouns.map((n) => n.name), ...HELP_TOPIC_NAMES].join(' '))}`,
+    `complete -c hostctl -n ${q("__fish_seen_subcommand_from help; and __hostctl_at ''")} -a ${q([...doc.nouns.map((n) => n.name), ...helpTopicNames()].join(' '))}`,
   ];
   for (const n of commands) {
     if (!n.commands.length) continue;

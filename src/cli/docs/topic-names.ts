@@ -8,4 +8,5 @@ export const HELP_TOPIC_LIST: readonly { name: string; summary: string }[] = [
   { name: 'formatting', summary: 'Output formats, --jq, --fields, colour, paging' },
 ];
 
-export const HELP_TOPIC_NAMES: readonly string[] = HELP_TOPIC_LIST.map((t) => t.name);
+/** The topics' names (made when asked: program.ts loads this module on every command). */
+export const helpTopicNames = (): string[] => HELP_TOPIC_LIST.map((t) => t.name);

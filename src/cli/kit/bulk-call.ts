@@ -6,7 +6,7 @@
 // names and never written into an object as they are, so no record reaches a prototype.
 import type { Argument, Command, Option } from 'commander';
 import { UsageError } from './errors.js';
-import { flagModel } from './flag-fields.js';
+import { flagModel, type FlagOfField } from './flag-fields.js';
 
 export interface Call {
   args: string[];
@@ -49,10 +49,22 @@ function keysOf(cmd: Command, spellings: Spellings = []): Map<string, Target> {
   return keys;
 }
 
+/**
+ * A command's keys and its field → flag model, made once per command: every record of a file is
+ * looked up in them. (`spellings` are the command's own, the same on every call.)
+ */
+const lookups = new WeakMap<Command, { keys: Map<string, Target>; fieldFlag: FlagOfField }>();
+
+function lookupOf(cmd: Command, spellings: Spellings): { keys: Map<string, Target>; fieldFlag: FlagOfField } {
+  let found = lookups.get(cmd);
+  if (!found) lookups.set(cmd, (found = { keys: keysOf(cmd, spellings), fieldFlag: flagModel(cmd, spellings) }));
+  return found;
+}
+
 /** The names a record of `cmd` may use, for a message: the arguments, then the visible flags. */
 export function keyList(cmd: Command, spellings: Spellings = []): string[] {
   const hidden = (o: Option) => (o as unknown as { hidden?: boolean }).hidden === true;
-  return [...keysOf(cmd, spellings)].filter(([k, t]) => t.kind === 'argument' || (!hidden(t.option) && (t.option.negate ? !t.negated : `--${k}` === t.option.long))).map(([k]) => k);
+  return [...lookupOf(cmd, spellings).keys].filter(([k, t]) => t.kind === 'argument' || (!hidden(t.option) && (t.option.negate ? !t.negated : `--${k}` === t.option.long))).map(([k]) => k);
 }
 
 const scalarText = (value: unknown): string | undefined =>
@@ -61,7 +73,15 @@ const scalarText = (value: unknown): string | undefined =>
 type Parser = (value: string, previous: unknown) => unknown;
 
 /** A flag given more than once collects its values (`--scope a --scope b`). */
+const repeatable = new WeakMap<Option, boolean>();
+
 const isRepeatable = (option: Option): boolean => {
+  let known = repeatable.get(option);
+  if (known === undefined) repeatable.set(option, (known = collects(option)));
+  return known;
+};
+
+const collects = (option: Option): boolean => {
   if (option.variadic) return true;
   const parse = (option as Option & { parseArg?: Parser }).parseArg;
   if (!parse) return false;
@@ -81,13 +101,13 @@ const isRepeatable = (option: Option): boolean => {
  * (`scopes` for --scope); or the platform's field the flag sends (`user_id` for --user), so a
  * record of an API answer or a list's JSON reads as the flags it came from.
  */
-function targetOf(cmd: Command, keys: Map<string, Target>, key: string, spellings: Spellings): Target | undefined {
+function targetOf({ keys, fieldFlag }: { keys: Map<string, Target>; fieldFlag: FlagOfField }, key: string): Target | undefined {
   const name = keyName(key);
   const direct = keys.get(name);
   if (direct) return direct;
   const single = name.endsWith('s') ? keys.get(name.slice(0, -1)) : undefined;
   if (single?.kind === 'option' && isRepeatable(single.option)) return single;
-  const flag = flagModel(cmd, spellings)(name.replace(/-/g, '_'))?.flag;
+  const flag = fieldFlag(name.replace(/-/g, '_'))?.flag;
   return flag?.startsWith('--') ? keys.get(flag.slice(2)) : undefined;
 }
 
@@ -97,8 +117,6 @@ export function commandWords(cmd: Command): string {
   for (let c: Command | null = cmd; c?.parent; c = c.parent) words.unshift(c.name());
   return words.join(' ');
 }
-
-const titleOf = commandWords;
 
 /** An option's value from a record's value, through the option's parser (and choices). */
 function optionValue(option: Option, negated: boolean, value: unknown, key: string): unknown {
@@ -146,13 +164,13 @@ export function recordCall(cmd: Command, value: unknown, given: Call, spellings:
   if (typeof value !== 'object') {
     const index = args.findIndex((a) => a === undefined || (Array.isArray(a) && a.length === 0));
     const argument = cmd.registeredArguments[index];
-    if (!argument) throw new UsageError(`a record that is one value needs an argument to fill, and ${titleOf(cmd)} ${cmd.registeredArguments.length ? 'has its arguments from the command line' : 'takes none'}; give an object of flags (${keyList(cmd, spellings).join(', ')})`);
+    if (!argument) throw new UsageError(`a record that is one value needs an argument to fill, and ${commandWords(cmd)} ${cmd.registeredArguments.length ? 'has its arguments from the command line' : 'takes none'}; give an object of flags (${keyList(cmd, spellings).join(', ')})`);
     setArgument(argument, index, value, argument.name());
   } else {
-    const keys = keysOf(cmd, spellings);
+    const lookup = lookupOf(cmd, spellings);
     for (const [key, v] of Object.entries(value as Record<string, unknown>)) {
-      const target = targetOf(cmd, keys, key, spellings);
-      if (!target) throw new UsageError(`unknown key "${key}": ${titleOf(cmd)} takes ${keyList(cmd, spellings).join(', ')}`);
+      const target = targetOf(lookup, key);
+      if (!target) throw new UsageError(`unknown key "${key}": ${commandWords(cmd)} takes ${keyList(cmd, spellings).join(', ')}`);
       if (v === null || v === undefined) throw new UsageError(`"${key}" is null; leave the key out instead`);
       if (target.kind === 'argument') setArgument(target.argument, target.index, v, key);
       else {

@@ -3,7 +3,7 @@ import type { Column } from '../../render/output.js';
 import { checkConfigName, type ConfigData } from '../../config/store.js';
 import { aliasNamed } from '../../config/aliases.js';
 import { CliError, EXIT, UsageError } from '../../kit/errors.js';
-import { selectedNoun } from '../../program.js';
+import { commandNamed } from '../../program.js';
 
 export interface AliasRow extends Record<string, unknown> {
   name: string;
@@ -15,9 +15,6 @@ export interface AliasRow extends Record<string, unknown> {
 export const ALIAS_COLUMNS: Column[] = [{ key: 'name' }, { key: 'expansion', whole: true }];
 
 export const aliasRow = (name: string, expansion: string): AliasRow => ({ name, expansion, shell: expansion.startsWith('!') });
-
-/** The command a word names, when it names one (a noun or one of its aliases, or help). */
-export const commandNamed = (word: string): string | undefined => (word === 'help' ? 'help' : selectedNoun([word])?.name);
 
 /** An alias NAME as given: its shape, and never a command's name (commands win, so it would never run). */
 export function checkAliasName(name: string): string {

@@ -2,7 +2,8 @@ import { defineVerb } from '../../kit/verb.js';
 import { readConfig, updateConfig } from '../../config/store.js';
 import { CliError, EXIT, UsageError } from '../../kit/errors.js';
 import { aliasNamed, splitWords } from '../../config/aliases.js';
-import { aliasRow, checkAliasName, commandNamed } from './rows.js';
+import { commandNamed } from '../../program.js';
+import { aliasRow, checkAliasName } from './rows.js';
 
 interface SetOptions {
   shell?: boolean;

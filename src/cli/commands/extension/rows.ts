@@ -3,7 +3,7 @@
 import { readConfig } from '../../config/store.js';
 import { aliasNamed } from '../../config/aliases.js';
 import { listExtensions } from '../../config/extensions.js';
-import { commandNamed } from '../alias/rows.js';
+import { commandNamed } from '../../program.js';
 
 export interface ExtensionRow extends Record<string, unknown> {
   name: string;
