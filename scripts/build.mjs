@@ -22,7 +22,7 @@ const fresh = `${root}.dist-${process.pid}`;
 const stale = `${root}.dist-old-${process.pid}`;
 
 /** Imported at run time from node_modules, never bundled. */
-export const LAZY_PACKAGES = ['yaml', 'cli-table3', 'chalk', '@inquirer/prompts', 'conf', 'markdown-it', 're2js', 'cron-parser', 'busboy', 'scim2-parse-filter', 'jq-wasm'];
+export const LAZY_PACKAGES = ['yaml', 'js-yaml', 'cli-table3', 'chalk', '@inquirer/prompts', 'conf', 'markdown-it', 're2js', 'cron-parser', 'busboy', 'scim2-parse-filter', 'jq-wasm'];
 
 // The HTTP transport's parts of undici (src/client/undici-parts.ts) are a bundle of their own,
 // dist/undici.cjs, which the launcher loads through its own code cache when a command goes

@@ -38,6 +38,19 @@ describe('output forms', () => {
     expect(parseYaml(String(res.stdout))).toEqual(apiTokens);
   });
 
+  it('-o yaml reads back as the same strings in a YAML 1.1 reader (PyYAML, Psych): a name "on", times and dates quoted', async () => {
+    const made = await sb.run(['api', 'users/1/personal_access_tokens', '-f', 'name=on', '-f', 'scopes[]=read_api', '-f', 'expires_at=2026-07-01']);
+    expect(made.exitCode, String(made.stderr)).toBe(0);
+    const res = await sb.run(['tokens', 'list', '-o', 'yaml']);
+    const asJson = json<Record<string, unknown>[]>((await sb.run(['tokens', 'list', '-o', 'json'])).stdout);
+    expect(parseYaml(String(res.stdout), { version: '1.1' })).toEqual(asJson);
+    expect(String(res.stdout)).toContain("name: 'on'\n");
+    expect(String(res.stdout)).toContain("expires_at: '2026-07-01'\n");
+    const revoked = await sb.run(['api', '-X', 'DELETE', `personal_access_tokens/${String(json<{ id: number }>(made.stdout).id)}`]);
+    expect(revoked.exitCode, String(revoked.stderr)).toBe(0);
+    apiTokens = json((await sb.run(['api', 'personal_access_tokens'])).stdout);
+  });
+
   it('piped tables are tab-separated rows with ISO times, no header and no colour', async () => {
     // Without FORCE_COLOR (which colours state words even through a pipe: cli-kit.test.ts).
     const res = await sb.run(['tokens', 'list'], { env: { NO_COLOR: '' } });

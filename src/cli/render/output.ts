@@ -133,9 +133,7 @@ async function structured(data: unknown, opts: RenderOptions): Promise<string> {
   if (opts.jq !== undefined) return applyJq(data, opts.jq, { pretty: opts.term.stdoutIsTTY });
   if (opts.format === 'json') return `${JSON.stringify(data, null, 2)}\n`;
   if (opts.format === 'jsonl') return (Array.isArray(data) ? data : [data]).map((d) => `${JSON.stringify(d)}\n`).join('');
-  // yaml ships CommonJS for Node; the bundle exposes it as a default export.
-  const mod = (await import('yaml')) as typeof import('yaml') & { default?: typeof import('yaml') };
-  return (mod.default ?? mod).stringify(data);
+  return (await import('./yaml.js')).toYaml(data);
 }
 
 const isStructured = (opts: RenderOptions) => opts.jq !== undefined || opts.format === 'json' || opts.format === 'yaml' || opts.format === 'jsonl';

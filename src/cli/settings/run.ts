@@ -34,10 +34,7 @@ export async function planFiles(cli: Cli, files: string[] | undefined, prune: bo
 export async function showPlan(cli: Cli, plan: Plan): Promise<void> {
   const format = cli.globals.output;
   if (format === 'json') return cli.print(`${JSON.stringify(planData(plan), null, 2)}\n`);
-  if (format === 'yaml') {
-    const { stringify } = await import('yaml');
-    return cli.print(stringify(planData(plan)));
-  }
+  if (format === 'yaml') return cli.print(await (await import('../render/yaml.js')).toYaml(planData(plan)));
   if (format !== 'table') throw new UsageError(`-o ${format}: a plan prints as text, json or yaml`);
   cli.print(renderPlan(plan, cli.term.stdoutIsTTY ? cli.term.columns : Math.max(80, cli.term.columns), cli.term.color ? ansiPaint : noPaint));
 }

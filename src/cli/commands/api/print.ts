@@ -48,10 +48,8 @@ export async function printBody(cli: Cli, answer: Answer, ok: boolean): Promise<
     const opts = { format: output === 'yaml' ? ('yaml' as const) : ('json' as const), term: cli.term, ...(fields ? { fields } : {}) };
     if (Array.isArray(data) && data.every((x) => x !== null && typeof x === 'object')) cli.print(await renderList(data as Record<string, unknown>[], opts));
     else if (data !== null && typeof data === 'object' && !Array.isArray(data)) cli.print(await renderItem(data as Record<string, unknown>, opts));
-    else if (output === 'yaml') {
-      const mod = (await import('yaml')) as typeof import('yaml') & { default?: typeof import('yaml') };
-      cli.print((mod.default ?? mod).stringify(data));
-    } else cli.print(`${JSON.stringify(data, null, 2)}\n`);
+    else if (output === 'yaml') cli.print(await (await import('../../render/yaml.js')).toYaml(data));
+    else cli.print(`${JSON.stringify(data, null, 2)}\n`);
     return;
   }
   cli.print(cli.term.stdoutIsTTY ? `${JSON.stringify(data, null, 2)}\n` : answer.raw.endsWith('\n') ? answer.raw : `${answer.raw}\n`);

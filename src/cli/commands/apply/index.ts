@@ -79,7 +79,7 @@ export function configure(noun: Command): void {
         });
         const result = { applied: applied.length, failed: failed.length, skipped: skipped.length, not_applied: notRun.length, steps: outcomes.map(row) };
         if (cli.globals.output === 'json') cli.print(`${JSON.stringify(result, null, 2)}\n`);
-        else cli.print((await import('yaml')).stringify(result));
+        else cli.print(await (await import('../../render/yaml.js')).toYaml(result));
       }
       const first = failed[0];
       if (!first) {

@@ -40,8 +40,8 @@ export function configure(noun: Command): void {
       const ctx = await makeContext(await cli.client());
       const file = await exportSettings(ctx, { groups, recursive: !!o.recursive, projects, sections: o.section ?? [] }, cli.info);
       if (format === 'json') return cli.print(`${JSON.stringify(file, null, 2)}\n`);
-      const { stringify } = await import('yaml');
-      cli.print(`# hostctl settings file: check it with hostctl diff -f FILE, apply it with hostctl apply -f FILE\n${stringify(file)}`);
+      const { toYaml } = await import('../../render/yaml.js');
+      cli.print(`# hostctl settings file: check it with hostctl diff -f FILE, apply it with hostctl apply -f FILE\n${await toYaml(file)}`);
     },
   });
 }
