@@ -279,14 +279,17 @@ export class ApiClient {
 
   /**
    * Iterates the items of a list across pages by following `Link rel=next` (the URL the server
-   * gives, never one built here). Stops after `limit` items when given.
+   * gives, never one built here). Stops after `limit` items when given. `onPage` hears of each
+   * page as it arrives, before its items are yielded (a progress line reads its headers).
    */
-  async *paginate<T = unknown>(path: string, query: Record<string, unknown> = {}, limit?: number): AsyncGenerator<T> {
+  async *paginate<T = unknown>(path: string, query: Record<string, unknown> = {}, limit?: number, onPage?: (page: ApiResult<T[]>, items: number) => void): AsyncGenerator<T> {
     let next: { path: string; query?: Record<string, unknown> } | null = { path, query };
     let count = 0;
     while (next) {
       const page: ApiResult<T[]> = await this.request<T[]>('GET', next.path, next.query ? { query: next.query } : {});
-      for (const item of this.expectList<T>(page.data)) {
+      const items = this.expectList<T>(page.data);
+      onPage?.(page, items.length);
+      for (const item of items) {
         if (limit !== undefined && count >= limit) return;
         yield item;
         count++;

@@ -63,6 +63,8 @@ Lists fetch one page (20 items) unless told otherwise: --limit N stops after N
 items across pages (asking for pages of min(N, 100)); --all fetches every page;
 --page N starts at page N (with --limit) or fetches only it; --page and --all
 exclude each other. When more pages exist, a note on stderr says how to get them.
+While --all or --limit fetches more than one page, a terminal's stderr shows the
+rows fetched so far of the total the answer gives (nothing when piped).
 `;
 
 /** Which target and token a command uses: the end of `hostctl help environment`. */

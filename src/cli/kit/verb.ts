@@ -817,7 +817,12 @@ export function makeCli(globals: GlobalOptions & ListOptions, env: NodeJS.Proces
       if (globals.all || limit !== undefined) {
         const out: T[] = [];
         const start = { ...query, per_page: perPage ?? 100, ...(globals.page ? { page: globals.page } : {}) };
-        for await (const item of api.paginate<T>(path, start, limit)) out.push(item);
+        const progress = term.stderrIsTTY ? await (await import('./page-progress.js')).pageProgress(term.columns, limit) : undefined;
+        try {
+          for await (const item of api.paginate<T>(path, start, limit, progress?.onPage)) out.push(item);
+        } finally {
+          progress?.done();
+        }
         return out;
       }
       const res = await api.get<T[]>(path, { ...query, ...(globals.page ? { page: globals.page } : {}), ...(perPage ? { per_page: perPage } : {}) });
