@@ -107,8 +107,9 @@ function targetOf({ keys, fieldFlag }: { keys: Map<string, Target>; fieldFlag: F
   if (direct) return direct;
   const single = name.endsWith('s') ? keys.get(name.slice(0, -1)) : undefined;
   if (single?.kind === 'option' && isRepeatable(single.option)) return single;
+  // The model names an option as --long and an argument as help spells it (BRANCH).
   const flag = fieldFlag(name.replace(/-/g, '_'))?.flag;
-  return flag?.startsWith('--') ? keys.get(flag.slice(2)) : undefined;
+  return flag === undefined ? undefined : keys.get(flag.startsWith('--') ? flag.slice(2) : flag.toLowerCase());
 }
 
 /** The words that name a command (`saml links create`), the program's own left out. */

@@ -7,6 +7,7 @@ import { parseRecords, readRecords, RECORD_LIMITS } from './bulk-records.js';
 import { keyList, recordCall } from './bulk-call.js';
 import { pool } from './bulk.js';
 import { collect } from './refs.js';
+import { declareApiFields } from './flag-fields.js';
 
 describe('the records of a --from-file', () => {
   it('reads a JSON array, JSON lines, a YAML list and plain lines, each record with its line', async () => {
@@ -86,6 +87,25 @@ describe('one record as a call', () => {
     expect(recordCall(verb(), '42', { args: [], opts: { name: 'n' } }).args).toEqual(['42']);
     expect(recordCall(verb(), 'note', { args: ['bob'], opts: { name: 'n' } }).args).toEqual(['bob', 'note']);
     expect(() => recordCall(verb(), 'more', { args: ['bob', 'note'], opts: { name: 'n' } })).toThrow('a record that is one value needs an argument to fill, and tokens create has its arguments from the command line');
+  });
+
+  it("takes the platform's fields a verb declares, before the rule that reads a field's last words", () => {
+    const release = () => {
+      const cmd = new Command('create').option('--tag <tag>', 'tag').option('--name <name>', 'name').option('--notes <text>', 'notes');
+      new Command('hostctl').addCommand(new Command('releases').addCommand(cmd));
+      return cmd;
+    };
+    // Undeclared, tag_name reads as --name by its last word, and description as no flag at all.
+    expect(recordCall(release(), { tag_name: 'v1' }, given).opts).toEqual({ wait: true, name: 'v1' });
+    expect(() => recordCall(release(), { description: 'd' }, given)).toThrow('unknown key "description"');
+    const declared = release();
+    declareApiFields(declared, { tag_name: 'tag', description: 'notes' });
+    expect(recordCall(declared, { tag_name: 'v1', name: 'One', description: 'd' }, given).opts).toEqual({ wait: true, tag: 'v1', name: 'One', notes: 'd' });
+    // A field may stand for an argument.
+    const protect = new Command('protect').argument('<branch>').option('--push <level>', 'who');
+    new Command('hostctl').addCommand(new Command('branches').addCommand(protect));
+    declareApiFields(protect, { name: 'branch', push_access_level: 'push' });
+    expect(recordCall(protect, { name: 'rel/*', push_access_level: 'developer' }, { args: [], opts: {} })).toEqual({ args: ['rel/*'], opts: { push: 'developer' } });
   });
 
   it('refuses what the command line would refuse, naming the key and the flag', () => {

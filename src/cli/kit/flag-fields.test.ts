@@ -1,6 +1,6 @@
 import { Command, Option } from 'commander';
 import { describe, expect, it } from 'vitest';
-import { flagModel } from './flag-fields.js';
+import { declareApiFields, flagModel } from './flag-fields.js';
 
 /** A command as the kit builds one: visible options, hidden spellings, then parsed. */
 function parsed(argv: string[]): Command {
@@ -30,6 +30,16 @@ describe('the flag model', () => {
     expect(flagFor('name')?.flag).toBe('--name');
     expect(flagFor('identities.name')?.flag).toBe('--name');
     expect(flagFor('base')).toBeUndefined();
+  });
+
+  it('names the flag a verb declares for a field, over the last-words rule', () => {
+    const cmd = new Command('x').exitOverride().option('--tag <tag>', 'tag').option('--name <name>', 'name').option('--notes <text>', 'notes');
+    cmd.action(() => undefined);
+    cmd.parse(['--tag', 'v1', '--notes', 'n'], { from: 'user' });
+    expect(flagModel(cmd, [])('tag_name')?.flag).toBe('--name');
+    declareApiFields(cmd, { tag_name: 'tag', description: 'notes' });
+    expect(flagModel(cmd, [])('tag_name')).toEqual({ flag: '--tag', typed: true });
+    expect(flagModel(cmd, [])('description')).toEqual({ flag: '--notes', typed: true });
   });
 
   it('names a positional argument for its field, not an option named after the field\'s last word', () => {

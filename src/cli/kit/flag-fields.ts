@@ -30,6 +30,17 @@ function sentValue(request: unknown, field: string): unknown {
 }
 
 /**
+ * The platform's fields a verb's flags send under names no rule below finds (VerbSpec.apiFields:
+ * `tag_name` ↔ `--tag` and `description` ↔ `--notes` for a release, where the last-words rule
+ * would take `tag_name` for `--name`). Declared fields win over every rule.
+ */
+const declared = new WeakMap<Command, Readonly<Record<string, string>>>();
+
+export function declareApiFields(cmd: Command, fields: Readonly<Record<string, string>>): void {
+  declared.set(cmd, fields);
+}
+
+/**
  * The flag model of `cmd`. `spellings` are the [alias, canonical] pairs of option names the kit
  * accepts for it (`repo`/`project`, `repository-storage`/`storage`, a verb's own older names).
  *
@@ -58,15 +69,17 @@ export function flagModel(cmd: Command, spellings: readonly (readonly [alias: st
     const stem = name.replace(FIELD_SUFFIX, '');
     // A field a positional argument stands for (`file_name` ↔ `<file-name>`) names that argument
     // as help spells it, never an option named after the field's last word (`--name`).
-    const argument = cmd.registeredArguments.find((a) => words(a.name()) === name);
+    const own = declared.get(cmd);
+    const as = own && Object.prototype.hasOwnProperty.call(own, name) ? words(own[name] as string) : undefined;
+    const argument = cmd.registeredArguments.find((a) => words(a.name()) === (as ?? name));
     if (argument) return { flag: argument.name().toUpperCase(), typed: true };
     let named = options.filter((o) => {
       const w = words(o.long as string);
-      return w === name || w === stem || w.replace(FIELD_SUFFIX, '') === name;
+      return as !== undefined ? w === as : w === name || w === stem || w.replace(FIELD_SUFFIX, '') === name;
     });
     // Failing that, the one option named as the field's last words (`certificate_fingerprint` ↔
     // `--fingerprint`); two such options would be a guess.
-    if (named.length === 0) {
+    if (named.length === 0 && as === undefined) {
       const tail = options.filter((o) => stem.endsWith(`_${words(o.long as string)}`));
       if (tail.length === 1) named = tail;
     }

@@ -25,6 +25,7 @@ import { pagerCommand, showPaged, tallerThan, terminalRows } from '../io/pager.j
 import { parseDuration } from './duration.js';
 import { nowFromEnv } from '../../shared/dates.js';
 import { skipsVerb } from './verb-filter.js';
+import { declareApiFields } from './flag-fields.js';
 
 export interface GlobalOptions {
   output: Format;
@@ -115,6 +116,12 @@ export interface VerbSpec<O = Record<string, unknown>> {
    * (a verb that once took --name TEXT for a substring filter now documents --search).
    */
   optionAliases?: readonly (readonly [alias: string, canonical: string])[];
+  /**
+   * The platform's fields this verb's flags or arguments send where their names do not say so,
+   * as field → flag or argument name (`{ tag_name: 'tag', description: 'notes' }`): errors about
+   * the field name the flag, and a record of `--from-file` may use the field (kit/flag-fields.ts).
+   */
+  apiFields?: Readonly<Record<string, string>>;
   /**
    * How a prompt for a missing option's value offers choices: `allowNew` lets the answer be a value
    * the target does not have yet (a new tag), `exclude` leaves out values that cannot be the answer
@@ -230,6 +237,7 @@ export function applyVerb<O>(cmd: Command, spec: VerbSpec<O>): Command {
   const groupFirst = cmd.registeredArguments[0]?.name() === 'group' && !hasLong(cmd, 'group');
   if (groupFirst) cmd.addOption(new CliOption('-g, --group <group>', 'same as the GROUP argument').hideHelp());
   if (spec.optionAliases) verbAliases.set(cmd, spec.optionAliases);
+  if (spec.apiFields) declareApiFields(cmd, spec.apiFields);
   addHiddenAliases(cmd);
   if (spec.list) {
     cmd

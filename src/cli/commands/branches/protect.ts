@@ -15,6 +15,7 @@ export const protectVerb: VerbSpec<ProtectOpts> = {
   name: 'protect',
   bulk: true,
   args: '<branch>',
+  apiFields: { name: 'branch', push_access_level: 'push', merge_access_level: 'merge', unprotect_access_level: 'unprotect', code_owner_approval_required: 'code-owner-approval' },
   summary: 'Protect a branch or a wildcard such as release/* (Maintainer)',
   examples: [
     'hostctl branches protect main -R acme/web/storefront',

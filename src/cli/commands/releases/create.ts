@@ -19,6 +19,8 @@ interface CreateOpts extends ProjectOpts, NotesOpts {
 export const createVerb: VerbSpec<CreateOpts> = {
   name: 'create',
   bulk: true,
+  // The last-words rule would take tag_name for --name.
+  apiFields: { tag_name: 'tag', description: 'notes' },
   summary: 'Create a release (Developer); with --ref the tag is created when it does not exist yet',
   examples: [
     'hostctl releases create -R acme/web/storefront --tag v1.3.0 --ref main --notes "Faster checkout"',

@@ -16,6 +16,7 @@ export const updateVerb: VerbSpec<UpdateOpts> = {
   name: 'update',
   bulk: true,
   args: '<tag>',
+  apiFields: { tag_name: 'tag', description: 'notes' },
   summary: "Change a release's name, notes, date or milestones (Developer)",
   aliases: ['edit'],
   examples: [
