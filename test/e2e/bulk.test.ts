@@ -119,6 +119,9 @@ describe('--from-file', () => {
     // --jq sees the results: the failed records' input, to run again.
     const again = await sb.run(['tokens', 'revoke', '--from-file', path, '--yes', '--jq', '[.[] | select(.status == "failed") | .input]']);
     expect([again.exitCode, again.stdout]).toEqual([13, '["999999"]']);
+    // As a table, a run that made nothing to show has no RESULT column: item, status, message.
+    const table = await sb.run(['tokens', 'revoke', '--from-file', path, '--yes']);
+    expect(String(table.stdout).split('\n').map((l) => l.split('\t').length)).toEqual([3, 3, 3]);
   });
 
   it('--fail-fast stops at the first failure and reports the rest as skipped; --dry-run sends nothing', async () => {

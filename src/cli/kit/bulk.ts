@@ -249,7 +249,12 @@ export async function runBulk(r: BulkRun): Promise<void> {
   };
   await pool(n, width, async (i) => done(await runRecord(i)));
   r.dryRuns.take = undefined;
-  if (!streams) await r.cli.showList(outcomes.sort((a, b) => a.item - b.item) as unknown as Record<string, unknown>[], OUTCOME_COLUMNS, OUTCOME_FIELDS);
+  if (!streams) {
+    const rows = outcomes.sort((a, b) => a.item - b.item) as unknown as Record<string, unknown>[];
+    // A run whose records made nothing to show (deletes, a dry run) has no RESULT column.
+    const columns = rows.some((row) => shownResult(row) !== '') ? OUTCOME_COLUMNS : OUTCOME_COLUMNS.filter((c) => c.key !== 'result');
+    await r.cli.showList(rows, columns, OUTCOME_FIELDS);
+  }
   const { failed, skipped } = count;
   if (failed === 0) {
     r.cli.info(count['dry-run'] > 0 ? `dry run: ${n} record${n === 1 ? '' : 's'} checked; nothing was sent` : `${n} of ${n} record${n === 1 ? '' : 's'} done`);
