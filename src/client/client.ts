@@ -278,26 +278,29 @@ export class ApiClient {
   }
 
   /**
-   * Iterates the items of a list across pages by following `Link rel=next` (the URL the server
-   * gives, never one built here). Stops after `limit` items when given. `onPage` hears of each
-   * page as it arrives, before its items are yielded (a progress line reads its headers).
+   * Iterates the pages of a list by following `Link rel=next` (the URL the server gives, never one
+   * built here), each page's items as one array. Stops after `limit` items when given (the last
+   * page cut to it). `onPage` hears of each page as it arrives (a progress line reads its headers).
    */
-  async *paginate<T = unknown>(path: string, query: Record<string, unknown> = {}, limit?: number, onPage?: (page: ApiResult<T[]>, items: number) => void): AsyncGenerator<T> {
+  async *pages<T = unknown>(path: string, query: Record<string, unknown> = {}, limit?: number, onPage?: (page: ApiResult<T[]>, items: number) => void): AsyncGenerator<T[]> {
     let next: { path: string; query?: Record<string, unknown> } | null = { path, query };
     let count = 0;
     while (next) {
       const page: ApiResult<T[]> = await this.request<T[]>('GET', next.path, next.query ? { query: next.query } : {});
       const items = this.expectList<T>(page.data);
       onPage?.(page, items.length);
-      for (const item of items) {
-        if (limit !== undefined && count >= limit) return;
-        yield item;
-        count++;
-      }
+      const kept = limit !== undefined && count + items.length > limit ? items.slice(0, limit - count) : items;
+      count += kept.length;
+      yield kept;
       if (limit !== undefined && count >= limit) return;
       const nextUrl = parseLinks(page.headers.link ?? '').next;
       next = nextUrl ? { path: apiPathOf(nextUrl) } : null;
     }
+  }
+
+  /** The items of a list across pages, one at a time (`pages`, item by item). */
+  async *paginate<T = unknown>(path: string, query: Record<string, unknown> = {}, limit?: number, onPage?: (page: ApiResult<T[]>, items: number) => void): AsyncGenerator<T> {
+    for await (const page of this.pages<T>(path, query, limit, onPage)) yield* page;
   }
 }
 

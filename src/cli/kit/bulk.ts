@@ -162,6 +162,12 @@ function recordCli(base: Cli, capture: Capture, prefix: string | undefined): Cli
     info,
     note: (message) => void capture.messages.push(message),
     showList: async (rows) => void (capture.result = rows),
+    async showPages(path, query, _columns, _fields, more = {}) {
+      const rows = await base.list<Record<string, unknown>>(path, query);
+      const kept = more.keep ? rows.filter(more.keep) : rows;
+      await more.inspect?.(kept);
+      capture.result = kept;
+    },
     showItem: async (item) => void (capture.result = item),
     async showChanged(item, _columns, done) {
       if (showsRecord) capture.result = typeof item === 'function' ? await item() : item;

@@ -36,15 +36,34 @@ export function statisticsView(
   statistics: Column[],
   fields: readonly string[] = [],
 ): { columns: Column[]; fields: readonly string[] } {
-  const known = [...fields, 'statistics'];
-  if (rows.length === 0) return { columns: [...columns, ...statistics], fields: known };
-  const carrying = rows.filter(carriesStatistics).length;
-  if (carrying === 0) {
-    cli.info(`no statistics in the answer: ${WHO[kind]}`);
-    return { columns, fields: known };
-  }
-  if (carrying < rows.length) cli.info(`statistics for ${carrying} of ${rows.length} ${kind}s: ${WHO[kind]}`);
-  return { columns: [...columns, ...statistics], fields: known };
+  const tally = statisticsTally(cli, kind, columns, statistics, fields);
+  tally.see(rows);
+  return tally.view();
+}
+
+/**
+ * `statisticsView` over rows seen a page at a time (`Cli.showPages` writes a long list page by
+ * page): `see` counts each page's records, `view` decides once every page has been seen.
+ */
+export function statisticsTally(cli: Cli, kind: keyof typeof WHO, columns: Column[], statistics: Column[], fields: readonly string[] = []) {
+  let total = 0;
+  let carrying = 0;
+  return {
+    see(rows: readonly Record<string, unknown>[]): void {
+      total += rows.length;
+      for (const row of rows) if (carriesStatistics(row)) carrying++;
+    },
+    view(): { columns: Column[]; fields: readonly string[] } {
+      const known = [...fields, 'statistics'];
+      if (total === 0) return { columns: [...columns, ...statistics], fields: known };
+      if (carrying === 0) {
+        cli.info(`no statistics in the answer: ${WHO[kind]}`);
+        return { columns, fields: known };
+      }
+      if (carrying < total) cli.info(`statistics for ${carrying} of ${total} ${kind}s: ${WHO[kind]}`);
+      return { columns: [...columns, ...statistics], fields: known };
+    },
+  };
 }
 
 /** Whether the caller (or the user --sudo names) is an administrator: only they see is_admin true on GET /user. */

@@ -9,7 +9,7 @@ import type { ApiClient, DryRunRequest } from '../../client/client.js';
 import { detectTerminal, type TerminalInfo } from '../io/terminal.js';
 import { getPath, parseFields } from '../render/fields.js';
 import { displayWidth, wrapText } from '../render/cells.js';
-import { FORMATS, renderItem, renderList, type Column, type Format } from '../render/output.js';
+import { FORMATS, listStream, renderItem, renderList, streams, type Column, type Format } from '../render/output.js';
 import { readConfig, reportConfigWritesOnly } from '../config/store.js';
 import { resolveTarget, type Target } from '../config/target.js';
 import { createClient } from './client-factory.js';
@@ -71,6 +71,13 @@ export interface Cli {
   /** Fetches a list honouring --page, --per-page, --all and --limit. */
   list<T = Record<string, unknown>>(path: string, query?: Record<string, unknown>): Promise<T[]>;
   showList(rows: Record<string, unknown>[], columns?: Column[], knownFields?: readonly string[]): Promise<void>;
+  /**
+   * `list`, then `showList`. When every page is asked for (--all, --limit) and the output is JSON
+   * or JSON lines for a program (not a terminal, no --jq), each page is written as it arrives:
+   * the process holds one page, not the whole list (the same bytes in the end). `keep` leaves
+   * rows out; `inspect` sees the rows (page by page when they are written so) for its notes.
+   */
+  showPages(path: string, query?: Record<string, unknown>, columns?: Column[], knownFields?: readonly string[], more?: PageHooks): Promise<void>;
   showItem(item: Record<string, unknown>, columns?: Column[]): Promise<void>;
   /**
    * After a change to the state of something that exists (block, archive, close, cancel, delete,
@@ -176,6 +183,16 @@ function wrapCommand(line: string, width: number): string {
 const verbSpecs = new WeakMap<Command, Pick<VerbSpec<never>, 'examples' | 'list' | 'destructive' | 'bulk'>>();
 
 export const examplesOf = (cmd: Command): readonly string[] => verbSpecs.get(cmd)?.examples ?? [];
+
+/** What `showPages` does besides showing the rows it fetches. */
+export interface PageHooks {
+  /** Rows not shown (a filter the API does not offer). */
+  keep?: (row: Record<string, unknown>) => boolean;
+  /** Sees the rows shown, for notes about them: all at once, or page by page. */
+  inspect?: (rows: readonly Record<string, unknown>[]) => void | Promise<void>;
+  /** The columns and fields to show, decided once `inspect` has seen every row. */
+  view?: () => { columns: Column[]; fields: readonly string[] };
+}
 
 /** Whether a command takes the list options (--page, --per-page, --all, --limit). */
 export const listsPages = (cmd: Command): boolean => verbSpecs.get(cmd)?.list === true;
@@ -758,6 +775,14 @@ export function makeCli(globals: GlobalOptions & ListOptions, env: NodeJS.Proces
   /** Messages about the output, shown after it. */
   const notes: string[] = [];
   let unservedNoted = false;
+  // Web URLs of a local state that nothing serves lead nowhere: say so once, and how to fix it.
+  const noteUnserved = (text: string | undefined, data: unknown) => {
+    const web = opened?.transport.web;
+    if (web && !web.served && !unservedNoted && showsWebUrl(text ?? '', data, web.base)) {
+      unservedNoted = true;
+      info(unservedNote(web.base));
+    }
+  };
   const printWithNotes = (text: string, data: unknown) => {
     const pager = pagerCommand(env, term.stdoutIsTTY);
     if (pager && tallerThan(text, terminalRows(env))) {
@@ -768,11 +793,21 @@ export function makeCli(globals: GlobalOptions & ListOptions, env: NodeJS.Proces
       }
     } else writeOut(text);
     for (const n of notes.splice(0)) info(n);
-    // Web URLs of a local state that nothing serves lead nowhere: say so once, and how to fix it.
-    const web = opened?.transport.web;
-    if (web && !web.served && !unservedNoted && showsWebUrl(text, data, web.base)) {
-      unservedNoted = true;
-      info(unservedNote(web.base));
+    noteUnserved(text, data);
+  };
+  /** Whether a list is fetched whole: --all, or --limit N across pages. */
+  const everyPage = () => globals.all === true || globals.limit !== undefined;
+  /** Each page of such a list, in turn, with the progress line on a terminal. */
+  const eachPage = async <T>(path: string, query: Record<string, unknown>, take: (rows: T[]) => void | Promise<void>) => {
+    const api = await cli.client();
+    const limit = globals.limit;
+    // --limit N asks for pages of min(N, 100) unless --per-page says otherwise.
+    const start = { ...query, per_page: globals.perPage ?? (limit !== undefined ? Math.min(limit, 100) : 100), ...(globals.page ? { page: globals.page } : {}) };
+    const progress = term.stderrIsTTY ? await (await import('./page-progress.js')).pageProgress(term.columns, limit) : undefined;
+    try {
+      for await (const rows of api.pages<T>(path, start, limit, progress?.onPage)) await take(rows);
+    } finally {
+      progress?.done();
     }
   };
   const resolved = (): Target => {
@@ -818,21 +853,15 @@ export function makeCli(globals: GlobalOptions & ListOptions, env: NodeJS.Proces
       if (!notes.includes(message)) notes.push(message);
     },
     async list<T>(path: string, query: Record<string, unknown> = {}) {
-      const api = await cli.client();
-      const limit = globals.limit;
-      // --limit N asks for pages of min(N, 100) unless --per-page says otherwise.
-      const perPage = globals.perPage ?? (limit !== undefined ? Math.min(limit, 100) : undefined);
-      if (globals.all || limit !== undefined) {
+      if (everyPage()) {
         const out: T[] = [];
-        const start = { ...query, per_page: perPage ?? 100, ...(globals.page ? { page: globals.page } : {}) };
-        const progress = term.stderrIsTTY ? await (await import('./page-progress.js')).pageProgress(term.columns, limit) : undefined;
-        try {
-          for await (const item of api.paginate<T>(path, start, limit, progress?.onPage)) out.push(item);
-        } finally {
-          progress?.done();
-        }
+        await eachPage<T>(path, query, (rows) => {
+          for (const row of rows) out.push(row);
+        });
         return out;
       }
+      const api = await cli.client();
+      const perPage = globals.perPage;
       const res = await api.get<T[]>(path, { ...query, ...(globals.page ? { page: globals.page } : {}), ...(perPage ? { per_page: perPage } : {}) });
       const next = res.headers['x-next-page'];
       // Piped output that stops at one page says so, where a script's author will see it.
@@ -844,6 +873,25 @@ export function makeCli(globals: GlobalOptions & ListOptions, env: NodeJS.Proces
     async showList(rows, columns, knownFields) {
       const checked = Array.isArray(rows) ? rows : (await cli.client()).expectList<Record<string, unknown>>(rows);
       printWithNotes(await renderList(checked, renderOpts(await named(checked, columns), knownFields)), checked);
+    },
+    async showPages(path, query = {}, columns, knownFields, more = {}) {
+      const opts = renderOpts(columns, knownFields);
+      if (!everyPage() || term.stdoutIsTTY || !streams(opts)) {
+        let rows = await cli.list<Record<string, unknown>>(path, query);
+        if (more.keep) rows = rows.filter(more.keep);
+        await more.inspect?.(rows);
+        const view = more.view?.();
+        return cli.showList(rows, view?.columns ?? columns, view?.fields ?? knownFields);
+      }
+      const out = listStream(opts);
+      await eachPage<Record<string, unknown>>(path, query, async (page) => {
+        const rows = more.keep ? page.filter(more.keep) : page;
+        await more.inspect?.(rows);
+        writeOut(out.page(rows));
+        noteUnserved(undefined, rows);
+      });
+      writeOut(out.end(more.view?.().fields));
+      for (const n of notes.splice(0)) info(n);
     },
     async showItem(item, columns) {
       const checked = item !== null && typeof item === 'object' && !Array.isArray(item) ? item : (await cli.client()).expectRecord<Record<string, unknown>>(item);

@@ -194,6 +194,44 @@ export async function renderList(rows: Record<string, unknown>[], opts: RenderOp
   return table(header, body, cols, opts);
 }
 
+/** Whether `renderList`'s output can be written a page at a time (`listStream`). */
+export const streams = (opts: RenderOptions): boolean => opts.jq === undefined && (opts.format === 'json' || opts.format === 'jsonl');
+
+/**
+ * `renderList`'s JSON or JSON lines written a page at a time, the same bytes in the end: a list
+ * fetched with --all holds one page at a time instead of every row and the whole text. `page`
+ * gives the text of a page's rows (the --fields names checked on the first row, as renderList
+ * does), `end` what closes the list.
+ */
+export function listStream(opts: RenderOptions): { page(rows: readonly Record<string, unknown>[]): string; end(knownFields?: readonly string[]): string } {
+  if (!streams(opts)) throw new Error(`-o ${opts.format} is not written a page at a time`);
+  const fields = opts.fields;
+  let first = true;
+  const item = (row: Record<string, unknown>) => (fields ? pickFields(row, fields) : row);
+  return {
+    page(rows) {
+      if (rows.length === 0) return '';
+      if (first && fields) checkFields(fields, rows[0], opts.knownFields);
+      if (opts.format === 'jsonl') {
+        first = false;
+        return rows.map((r) => `${JSON.stringify(item(r))}\n`).join('');
+      }
+      // JSON.stringify(list, null, 2): each item indented by two more spaces (a string's line
+      // breaks are escaped, so every line break is the layout's), separated by a comma.
+      const text = rows.map((r) => JSON.stringify(item(r), null, 2).replace(/\n/g, '\n  ')).join(',\n  ');
+      const out = `${first ? '[\n  ' : ',\n  '}${text}`;
+      first = false;
+      return out;
+    },
+    /** `knownFields`: what the list's rows may have, once every row is known (else the options'). */
+    end(knownFields = opts.knownFields) {
+      if (first && fields) checkFields(fields, undefined, knownFields);
+      if (opts.format === 'jsonl') return '';
+      return first ? '[]\n' : '\n]\n';
+    },
+  };
+}
+
 export async function renderItem(item: Record<string, unknown>, opts: RenderOptions): Promise<string> {
   if (opts.fields) checkFields(opts.fields, item, opts.knownFields);
   if (isStructured(opts)) return structured(opts.fields ? pickFields(item, opts.fields) : item, opts);

@@ -74,8 +74,7 @@ export const listVerb = defineVerb<ListOpts>({
     // author_id and event_name are hostctl's filters; a platform ignores them, so they are applied here too.
     const keep = (e: AuditEvent) => (query.author_id === undefined || e.author_id === query.author_id) && (o.event === undefined || e.event_name === o.event);
     if (!o.follow) {
-      const rows = (await cli.list<AuditEvent>(path, query)).filter(keep);
-      await cli.showList(rows, EVENT_COLUMNS, EVENT_FIELDS);
+      await cli.showPages(path, query, EVENT_COLUMNS, EVENT_FIELDS, { keep: (row) => keep(row as unknown as AuditEvent) });
       return;
     }
     await follow(cli, path, o, query, keep, intervalMs);

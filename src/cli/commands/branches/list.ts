@@ -28,7 +28,6 @@ export const listVerb: VerbSpec<ListOpts> = {
       .option('--regex <re2>', 'name matches this RE2 regular expression'),
   async run(cli, _args, o) {
     const sort = sortQuery(o, SORT);
-    const rows = await cli.list<Record<string, unknown>>(repoPath(projectRef(o), '/branches'), { search: o.search, regex: o.regex, ...sort });
-    await cli.showList(rows, BRANCH_COLUMNS, BRANCH_FIELDS);
+    await cli.showPages(repoPath(projectRef(o), '/branches'), { search: o.search, regex: o.regex, ...sort }, BRANCH_COLUMNS, BRANCH_FIELDS);
   },
 };

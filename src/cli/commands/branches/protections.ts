@@ -20,8 +20,7 @@ export const protectionsListVerb: VerbSpec<ListOpts> = {
   examples: ['hostctl branches protections list -R acme/web/storefront', 'hostctl branches protections list -R 5 --search release -o json'],
   options: (cmd) => addProjectOption(cmd).option('--search <text>', 'rule name contains this text'),
   async run(cli, _args, o) {
-    const rows = await cli.list<Record<string, unknown>>(rulesPath(o), { search: o.search });
-    await cli.showList(rows, PROTECTED_BRANCH_COLUMNS);
+    await cli.showPages(rulesPath(o), { search: o.search }, PROTECTED_BRANCH_COLUMNS);
   },
 };
 

@@ -31,14 +31,13 @@ export const listVerb: VerbSpec<ListOpts> = {
       .option('--first-parent', 'follow only the first parent of merge commits')
       .option('--stats', 'include added and deleted line counts'),
   async run(cli, _args, o) {
-    const rows = await cli.list<Record<string, unknown>>(repoPath(projectRef(o), '/commits'), {
+    await cli.showPages(repoPath(projectRef(o), '/commits'), {
       ref_name: o.ref,
       path: o.path,
       since: o.since !== undefined ? parseIsoTime(o.since, '--since') : undefined,
       until: o.until !== undefined ? parseIsoTime(o.until, '--until') : undefined,
       first_parent: o.firstParent ? true : undefined,
       with_stats: o.stats ? true : undefined,
-    });
-    await cli.showList(rows, COMMIT_COLUMNS, COMMIT_FIELDS);
+    }, COMMIT_COLUMNS, COMMIT_FIELDS);
   },
 };

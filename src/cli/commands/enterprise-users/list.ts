@@ -35,7 +35,7 @@ export const listVerb: VerbSpec<ListOpts> = {
       .option('--created-before <time>', 'created before this ISO 8601 date or time')
       .addOption(new CliOption('--two-factor <state>', 'only users with two-factor authentication enabled or disabled').choices(TWO_FACTOR_STATES)),
   async run(cli, [group], o) {
-    const rows = await cli.list<Record<string, unknown>>(enterprisePath(group), {
+    await cli.showPages(enterprisePath(group), {
       username: o.username,
       search: o.search,
       active: o.active || undefined,
@@ -43,7 +43,6 @@ export const listVerb: VerbSpec<ListOpts> = {
       created_after: o.createdAfter === undefined ? undefined : parseTime(o.createdAfter, '--created-after'),
       created_before: o.createdBefore === undefined ? undefined : parseTime(o.createdBefore, '--created-before'),
       two_factor: o.twoFactor,
-    });
-    await cli.showList(rows, ENTERPRISE_COLUMNS, ENTERPRISE_FIELDS);
+    }, ENTERPRISE_COLUMNS, ENTERPRISE_FIELDS);
   },
 };

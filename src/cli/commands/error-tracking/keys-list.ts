@@ -9,6 +9,6 @@ export const keysListVerb: VerbSpec<ProjectOpts> = {
   examples: ['hostctl error-tracking keys list -R acme/web/storefront', 'hostctl error-tracking keys list -R 5 --fields id,tracker_dsn'],
   options: (cmd) => addProjectOption(cmd),
   async run(cli, _args, o) {
-    await cli.showList(await cli.list<Record<string, unknown>>(keysPath(projectRef(o))), KEY_COLUMNS, KEY_FIELDS);
+    await cli.showPages(keysPath(projectRef(o)), undefined, KEY_COLUMNS, KEY_FIELDS);
   },
 };

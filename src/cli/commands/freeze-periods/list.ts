@@ -9,7 +9,6 @@ export const listVerb: VerbSpec<ProjectOpts> = {
   examples: ['hostctl freeze-periods list -R acme/web/storefront', 'hostctl freeze-periods list -R 5 --all -o json'],
   options: (cmd) => addProjectOption(cmd),
   async run(cli, _args, o) {
-    const rows = await cli.list<Record<string, unknown>>(periodsPath(projectRef(o)));
-    await cli.showList(rows, FREEZE_COLUMNS, FREEZE_FIELDS);
+    await cli.showPages(periodsPath(projectRef(o)), undefined, FREEZE_COLUMNS, FREEZE_FIELDS);
   },
 };

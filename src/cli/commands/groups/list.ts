@@ -2,7 +2,7 @@ import type { VerbSpec } from '../../kit/verb.js';
 import { addSortOption, noteUnrankedOrder, sortQuery } from '../../kit/sort.js';
 import { UsageError } from '../../kit/errors.js';
 import { apiPath, idOrPath, parseAccessLevel, parseVisibility } from '../../kit/refs.js';
-import { REPOSITORY_SIZE_COLUMN, STORAGE_SIZE_COLUMN, statisticsView } from '../../kit/statistics.js';
+import { REPOSITORY_SIZE_COLUMN, STORAGE_SIZE_COLUMN, statisticsTally } from '../../kit/statistics.js';
 import { GROUP_COLUMNS, GROUP_FIELDS } from './columns.js';
 
 interface ListOpts {
@@ -51,7 +51,7 @@ export const listVerb: VerbSpec<ListOpts> = {
     const path = o.group
       ? apiPath(o.descendants ? '/groups/:id/descendant_groups' : '/groups/:id/subgroups', { id: idOrPath(o.group, '--group') })
       : '/groups';
-    const rows = await cli.list<Record<string, unknown>>(path, {
+    const query = {
       search: o.search,
       top_level_only: o.topLevel || undefined,
       owned: o.owned || undefined,
@@ -59,9 +59,14 @@ export const listVerb: VerbSpec<ListOpts> = {
       visibility: parseVisibility(o.visibility),
       ...sort,
       statistics: o.statistics || undefined,
+    };
+    const tally = o.statistics ? statisticsTally(cli, 'group', GROUP_COLUMNS, [STORAGE_SIZE_COLUMN, REPOSITORY_SIZE_COLUMN], GROUP_FIELDS) : undefined;
+    await cli.showPages(path, query, GROUP_COLUMNS, o.statistics ? [...GROUP_FIELDS, 'statistics'] : GROUP_FIELDS, {
+      inspect: (rows) => {
+        tally?.see(rows);
+        noteUnrankedOrder(cli, sort, o.search, rows, 'name');
+      },
+      view: () => tally?.view() ?? { columns: GROUP_COLUMNS, fields: GROUP_FIELDS },
     });
-    noteUnrankedOrder(cli, sort, o.search, rows, 'name');
-    const view = o.statistics ? statisticsView(cli, 'group', rows, GROUP_COLUMNS, [STORAGE_SIZE_COLUMN, REPOSITORY_SIZE_COLUMN], GROUP_FIELDS) : { columns: GROUP_COLUMNS, fields: GROUP_FIELDS };
-    await cli.showList(rows, view.columns, view.fields);
   },
 };

@@ -24,7 +24,6 @@ export const listVerb: VerbSpec<ListOpts> = {
       .option('--search <text>', 'name or username contains this text'),
   async run(cli, _args, o) {
     const source = projectOrGroup(o);
-    const rows = await cli.list<Record<string, unknown>>(`${source.base}/members${o.inherited ? '/all' : ''}`, { query: o.search });
-    await cli.showList(rows, MEMBER_COLUMNS, MEMBER_FIELDS);
+    await cli.showPages(`${source.base}/members${o.inherited ? '/all' : ''}`, { query: o.search }, MEMBER_COLUMNS, MEMBER_FIELDS);
   },
 };

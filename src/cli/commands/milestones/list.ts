@@ -40,13 +40,12 @@ export const listVerb: VerbSpec<ListOpts> = {
       if (!/^\d+$/.test(v)) throw new UsageError(`--iid must be a whole number, got "${v}"`);
       return Number(v);
     });
-    const rows = await cli.list<Record<string, unknown>>(milestonesBase(o), {
+    await cli.showPages(milestonesBase(o), {
       state: o.active ? 'active' : o.closed ? 'closed' : undefined,
       title: o.title,
       search: o.search,
       iids: iids.length > 0 ? iids : undefined,
       include_parent_milestones: o.withParents ? true : undefined,
-    });
-    await cli.showList(rows, MILESTONE_COLUMNS, MILESTONE_FIELDS);
+    }, MILESTONE_COLUMNS, MILESTONE_FIELDS);
   },
 };

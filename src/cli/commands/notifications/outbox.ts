@@ -27,9 +27,9 @@ export const outboxVerb: VerbSpec<OutboxOpts> = {
       const ref = idOrPath(o.project, '--project');
       query.project_id = typeof ref === 'number' ? ref : (await api.get<{ id: number }>(apiPath('/projects/:id', { id: ref }))).data.id;
     }
-    const rows = await cli.list<Record<string, unknown>>('/hostctl/notifications/outbox', query);
-    await cli.showList(
-      rows,
+    await cli.showPages(
+      '/hostctl/notifications/outbox',
+      query,
       [{ key: 'created_at', header: 'when' }, { key: 'event' }, { key: 'username', header: 'recipient' }, { key: 'notification_email', header: 'email' }, { key: 'project_path', header: 'project' }, { key: 'subject' }, { key: 'actor_username', header: 'by' }],
       ['id', 'event', 'user_id', 'username', 'notification_email', 'project_id', 'project_path', 'actor_id', 'actor_username', 'subject', 'created_at'],
     );

@@ -18,7 +18,6 @@ export const filesVerb: VerbSpec<FilesOpts> = {
   examples: ['hostctl packages files storefront-cli@1.0.0 -R acme/web/storefront', 'hostctl packages files 12 -R 5 --sort file_name:desc --fields file_name,file_sha256'],
   options: (cmd) => addSortOption(addProjectOption(cmd), SORT),
   async run(cli, [id], o) {
-    const rows = await cli.list<Record<string, unknown>>(packagePath(projectRef(o), await packageId(await cli.client(), projectRef(o), id), '/package_files'), sortQuery(o, SORT));
-    await cli.showList(rows, FILE_COLUMNS, FILE_FIELDS);
+    await cli.showPages(packagePath(projectRef(o), await packageId(await cli.client(), projectRef(o), id), '/package_files'), sortQuery(o, SORT), FILE_COLUMNS, FILE_FIELDS);
   },
 };

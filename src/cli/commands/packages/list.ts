@@ -55,16 +55,14 @@ export const listVerb: VerbSpec<ListOpts> = {
     };
     if (o.group !== undefined) {
       if (o.project !== undefined) throw new UsageError('--project and --group exclude each other');
-      const rows = await cli.list<Record<string, unknown>>(apiPath('/groups/:id/packages', { id: idOrPath(o.group, '--group') }), {
+      await cli.showPages(apiPath('/groups/:id/packages', { id: idOrPath(o.group, '--group') }), {
         ...query,
         ...sortQuery(o, GROUP_SORT),
         exclude_subgroups: o.excludeSubgroups ? true : undefined,
-      });
-      await cli.showList(rows, PACKAGE_GROUP_COLUMNS, PACKAGE_FIELDS);
+      }, PACKAGE_GROUP_COLUMNS, PACKAGE_FIELDS);
       return;
     }
     if (o.excludeSubgroups) throw new UsageError('--exclude-subgroups applies to --group lists only');
-    const rows = await cli.list<Record<string, unknown>>(packagesPath(projectRef(o)), { ...query, ...sortQuery(o, SORT) });
-    await cli.showList(rows, PACKAGE_COLUMNS, PACKAGE_FIELDS);
+    await cli.showPages(packagesPath(projectRef(o)), { ...query, ...sortQuery(o, SORT) }, PACKAGE_COLUMNS, PACKAGE_FIELDS);
   },
 };

@@ -10,7 +10,6 @@ export const pipelinesVerb: VerbSpec<ProjectOpts> = {
   examples: ['hostctl packages pipelines storefront-cli@1.0.0 -R acme/web/storefront', 'hostctl packages pipelines 12 -R 5 --all -o json'],
   options: (cmd) => addProjectOption(cmd),
   async run(cli, [id], o) {
-    const rows = await cli.list<Record<string, unknown>>(packagePath(projectRef(o), await packageId(await cli.client(), projectRef(o), id), '/pipelines'));
-    await cli.showList(rows, PIPELINE_COLUMNS, PIPELINE_FIELDS);
+    await cli.showPages(packagePath(projectRef(o), await packageId(await cli.client(), projectRef(o), id), '/pipelines'), undefined, PIPELINE_COLUMNS, PIPELINE_FIELDS);
   },
 };

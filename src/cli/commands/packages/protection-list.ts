@@ -10,7 +10,6 @@ export const protectionListVerb: VerbSpec<ProjectOpts> = {
   examples: ['hostctl packages protection list -R acme/web/storefront'],
   options: (cmd) => addProjectOption(cmd),
   async run(cli, _args, o) {
-    const rows = await cli.list<Record<string, unknown>>(rulesPath(projectRef(o)));
-    await cli.showList(rows, RULE_COLUMNS, RULE_FIELDS);
+    await cli.showPages(rulesPath(projectRef(o)), undefined, RULE_COLUMNS, RULE_FIELDS);
   },
 };

@@ -20,7 +20,6 @@ export const listVerb: VerbSpec<ListOpts> = {
   examples: ['hostctl pipelines list -R acme/web/storefront', 'hostctl pipelines list -R 5 --ref main --sort id:asc -o json'],
   options: (cmd) => addSortOption(addProjectOption(cmd), SORT).option('--ref <ref>', 'only pipelines of this branch or tag').option('--status <status>', 'only pipelines in this status'),
   async run(cli, _args, o) {
-    const rows = await cli.list<Record<string, unknown>>(pipelinesPath(projectRef(o)), { ref: o.ref, status: o.status, ...sortQuery(o, SORT) });
-    await cli.showList(rows, PIPELINE_COLUMNS, PIPELINE_FIELDS);
+    await cli.showPages(pipelinesPath(projectRef(o)), { ref: o.ref, status: o.status, ...sortQuery(o, SORT) }, PIPELINE_COLUMNS, PIPELINE_FIELDS);
   },
 };

@@ -2,7 +2,7 @@ import type { VerbSpec } from '../../kit/verb.js';
 import { addSortOption, noteUnrankedOrder, sortQuery } from '../../kit/sort.js';
 import { UsageError } from '../../kit/errors.js';
 import { apiPath, idOrPath, parseAccessLevel, parseVisibility } from '../../kit/refs.js';
-import { callerIsAdmin, COMMITS_COLUMN, sizeColumn, STORAGE_SIZE_COLUMN, statisticsView } from '../../kit/statistics.js';
+import { callerIsAdmin, COMMITS_COLUMN, sizeColumn, STORAGE_SIZE_COLUMN, statisticsTally } from '../../kit/statistics.js';
 import { PROJECT_COLUMNS, PROJECT_FIELDS } from './columns.js';
 
 interface ListOpts {
@@ -68,7 +68,7 @@ export const listVerb: VerbSpec<ListOpts> = {
     if (o.includeSubgroups && !o.group) throw new UsageError('--include-subgroups needs --group');
     if (bySize && o.group) throw new UsageError(`--sort ${String(sort.order_by)} is not offered with --group: a group's project list has no size orders`);
     const path = o.group ? apiPath('/groups/:id/projects', { id: idOrPath(o.group, '--group') }) : '/projects';
-    const rows = await cli.list<Record<string, unknown>>(path, {
+    const query = {
       include_subgroups: o.includeSubgroups || undefined,
       search: o.search,
       owned: o.owned || undefined,
@@ -79,15 +79,25 @@ export const listVerb: VerbSpec<ListOpts> = {
       repository_storage: o.storage,
       ...sort,
       statistics: statistics || undefined,
-    });
-    // The platform orders a non-administrator's list by created_at instead, without a word (and a
-    // member from Reporter up still gets statistics, so the rows cannot tell): ask who is calling.
-    if (bySize && rows.length > 0 && !(await callerIsAdmin(cli))) cli.info(`--sort ${String(sort.order_by)} is for administrators: the list is ordered by created_at instead`);
-    noteUnrankedOrder(cli, sort, o.search, rows, o.group ? 'name' : 'created_at');
+    };
     // The field sorted on comes first among the statistics and stays on a narrow terminal.
     const sortedOn = bySize && sort.order_by !== 'storage_size' ? [{ ...sizeColumn(String(sort.order_by)), priority: 2 as const }] : [];
     const storage = bySize && sort.order_by === 'storage_size' ? { ...STORAGE_SIZE_COLUMN, priority: 2 as const } : STORAGE_SIZE_COLUMN;
-    const view = statistics ? statisticsView(cli, 'project', rows, PROJECT_COLUMNS, [...sortedOn, storage, COMMITS_COLUMN], PROJECT_FIELDS) : { columns: PROJECT_COLUMNS, fields: PROJECT_FIELDS };
-    await cli.showList(rows, view.columns, view.fields);
+    const tally = statistics ? statisticsTally(cli, 'project', PROJECT_COLUMNS, [...sortedOn, storage, COMMITS_COLUMN], PROJECT_FIELDS) : undefined;
+    let askedWho = false;
+    await cli.showPages(path, query, PROJECT_COLUMNS, statistics ? [...PROJECT_FIELDS, 'statistics'] : PROJECT_FIELDS, {
+      inspect: async (rows) => {
+        tally?.see(rows);
+        if (rows.length === 0) return;
+        // The platform orders a non-administrator's list by created_at instead, without a word (and a
+        // member from Reporter up still gets statistics, so the rows cannot tell): ask who is calling.
+        if (bySize && !askedWho) {
+          askedWho = true;
+          if (!(await callerIsAdmin(cli))) cli.info(`--sort ${String(sort.order_by)} is for administrators: the list is ordered by created_at instead`);
+        }
+        noteUnrankedOrder(cli, sort, o.search, rows, o.group ? 'name' : 'created_at');
+      },
+      view: () => tally?.view() ?? { columns: PROJECT_COLUMNS, fields: PROJECT_FIELDS },
+    });
   },
 };

@@ -11,7 +11,6 @@ export const linksListVerb: VerbSpec<ProjectOpts> = {
   examples: ['hostctl releases links list v1.3.0 -R acme/web/storefront', 'hostctl releases links list v1.3.0 -R 5 --fields id,name,url -o json'],
   options: (cmd) => addProjectOption(cmd),
   async run(cli, [tag], o) {
-    const rows = await cli.list<Record<string, unknown>>(releasePath(projectRef(o), tagArg(tag), '/assets/links'));
-    await cli.showList(rows, LINK_COLUMNS, LINK_FIELDS);
+    await cli.showPages(releasePath(projectRef(o), tagArg(tag), '/assets/links'), undefined, LINK_COLUMNS, LINK_FIELDS);
   },
 };

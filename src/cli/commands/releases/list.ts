@@ -34,14 +34,12 @@ export const listVerb: VerbSpec<ListOpts> = {
     if (o.group !== undefined) {
       if (o.project !== undefined) throw new UsageError('--project and --group exclude each other');
       if (sort.order_by || o.html) throw new UsageError('--sort FIELD and --html apply to project releases only (a group sorts by release date: --sort asc|desc)');
-      const rows = await cli.list<Record<string, unknown>>(apiPath('/groups/:id/releases', { id: idOrPath(o.group, '--group') }), { sort: sort.sort });
-      await cli.showList(rows, RELEASE_COLUMNS, RELEASE_FIELDS);
+      await cli.showPages(apiPath('/groups/:id/releases', { id: idOrPath(o.group, '--group') }), { sort: sort.sort }, RELEASE_COLUMNS, RELEASE_FIELDS);
       return;
     }
-    const rows = await cli.list<Record<string, unknown>>(releasesPath(projectRef(o)), {
+    await cli.showPages(releasesPath(projectRef(o)), {
       ...sort,
       include_html_description: o.html ? true : undefined,
-    });
-    await cli.showList(rows, RELEASE_COLUMNS, RELEASE_FIELDS);
+    }, RELEASE_COLUMNS, RELEASE_FIELDS);
   },
 };

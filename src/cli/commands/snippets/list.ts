@@ -33,11 +33,10 @@ export const listVerb: VerbSpec<ListOpts> = {
     if (o.project !== undefined && o.scope !== undefined) throw new UsageError('--project and --scope exclude each other');
     if (o.storage !== undefined && o.scope !== 'all') throw new UsageError('--storage needs --scope all');
     const path = o.project !== undefined ? snippetsBase(o) : o.scope === 'public' ? '/snippets/public' : o.scope === 'all' ? '/snippets/all' : '/snippets';
-    const rows = await cli.list<Record<string, unknown>>(path, {
+    await cli.showPages(path, {
       created_after: o.createdAfter !== undefined ? parseIsoTime(o.createdAfter, '--created-after') : undefined,
       created_before: o.createdBefore !== undefined ? parseIsoTime(o.createdBefore, '--created-before') : undefined,
       repository_storage: o.storage,
-    });
-    await cli.showList(rows, SNIPPET_COLUMNS, SNIPPET_FIELDS);
+    }, SNIPPET_COLUMNS, SNIPPET_FIELDS);
   },
 };

@@ -22,7 +22,6 @@ export const listVerb: VerbSpec<ListOpts> = {
       .option('--search <term>', 'name contains the term; ^term matches the start, term$ the end'),
   async run(cli, _args, o) {
     const sort = sortQuery(o, SORT);
-    const rows = await cli.list<Record<string, unknown>>(repoPath(projectRef(o), '/tags'), { search: o.search, ...sort });
-    await cli.showList(rows, TAG_COLUMNS, TAG_FIELDS);
+    await cli.showPages(repoPath(projectRef(o), '/tags'), { search: o.search, ...sort }, TAG_COLUMNS, TAG_FIELDS);
   },
 };

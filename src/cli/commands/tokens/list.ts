@@ -62,7 +62,7 @@ export const listVerb: VerbSpec<ListOpts> = {
       o.active = true;
     }
     const userId = o.user !== undefined ? await resolveUserId(await cli.client(), o.user) : undefined;
-    const rows = await cli.list<Record<string, unknown>>('/personal_access_tokens', {
+    await cli.showPages('/personal_access_tokens', {
       user_id: userId,
       state: o.active ? 'active' : o.inactive ? 'inactive' : undefined,
       revoked: o.revoked ? true : undefined,
@@ -74,7 +74,6 @@ export const listVerb: VerbSpec<ListOpts> = {
       expires_before: o.expiresBefore,
       last_used_after: o.lastUsedAfter,
       last_used_before: o.lastUsedBefore,
-    });
-    await cli.showList(rows, TOKEN_COLUMNS, TOKEN_FIELDS);
+    }, TOKEN_COLUMNS, TOKEN_FIELDS);
   },
 };

@@ -44,7 +44,7 @@ export const listVerb: VerbSpec<ListOpts> = {
       .option('--created-before <time>', 'created before this ISO time'),
   async run(cli, _args, o) {
     const sort = sortQuery(o, SORT);
-    const rows = await cli.list<Record<string, unknown>>('/users', {
+    await cli.showPages('/users', {
       search: o.search,
       username: o.username,
       active: o.active || undefined,
@@ -55,7 +55,6 @@ export const listVerb: VerbSpec<ListOpts> = {
       created_after: o.createdAfter,
       created_before: o.createdBefore,
       ...sort,
-    });
-    await cli.showList(rows, USER_COLUMNS, USER_FIELDS);
+    }, USER_COLUMNS, USER_FIELDS);
   },
 };

@@ -14,7 +14,6 @@ export const attachmentsListVerb: VerbSpec<AttachmentsListOpts> = {
   examples: ['hostctl wikis attachments list -R acme/web/storefront', 'hostctl wikis attachments list --group acme -o json --fields file_path,size'],
   options: (cmd) => addWikiOptions(cmd).option('--branch <branch>', 'the wiki branch to read (default: the wiki default branch)'),
   async run(cli, _args, o) {
-    const rows = await cli.list<Record<string, unknown>>(attachmentsPath(o), o.branch !== undefined ? { branch: o.branch } : {});
-    await cli.showList(rows, ATTACHMENT_COLUMNS, ATTACHMENT_FIELDS);
+    await cli.showPages(attachmentsPath(o), o.branch !== undefined ? { branch: o.branch } : {}, ATTACHMENT_COLUMNS, ATTACHMENT_FIELDS);
   },
 };
