@@ -94,10 +94,11 @@ function basicDetails(core: CoreState, p: ProjectRow, ns: NamespaceRow, viewer: 
 export function directAccessLevels(core: CoreState, viewer: UserRow, projectIds: readonly number[]): Map<number, number> {
   const out = new Map<number, number>();
   if (projectIds.length === 0) return out;
-  const ids = projectIds.map(Number).join(',');
+  // The ids as one JSON parameter: one statement for every page (ids written into the text made
+  // a statement per page, each kept by the connection's statement cache).
   const rows = core.db
-    .prepare(`SELECT source_id, access_level FROM members WHERE source_type = 'project' AND source_id IN (${ids}) AND user_id = ? AND (expires_at IS NULL OR expires_at >= ?)`)
-    .all(viewer.id, isoDate(core.clock.now())) as { source_id: number; access_level: number }[];
+    .prepare(`SELECT source_id, access_level FROM members WHERE source_type = 'project' AND source_id IN (SELECT value FROM json_each(?)) AND user_id = ? AND (expires_at IS NULL OR expires_at >= ?)`)
+    .all(JSON.stringify(projectIds.map(Number)), viewer.id, isoDate(core.clock.now())) as { source_id: number; access_level: number }[];
   for (const r of rows) out.set(r.source_id, r.access_level);
   return out;
 }
