@@ -3,6 +3,7 @@
 // instance on loopback that serves three pages of projects, the third one refused (404) when
 // asked to: the pages before it are already on stdout when the command fails, where a list
 // printed whole (a table) prints nothing; served whole, the bytes are those of the whole list.
+// `hostctl api --paginate`, piped as the API sends it, is written the same way.
 import { createServer, type Server } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cliSandbox, type CliSandbox } from '../helpers/cli.js';
@@ -55,6 +56,9 @@ describe('lists written a page at a time', () => {
     const lines = await run(['-o', 'jsonl', '--fields', 'id,namespace.full_path']);
     expect(String(lines.stdout).split('\n').map((l) => JSON.parse(l) as unknown)).toEqual(all.map((p) => ({ id: p.id, 'namespace.full_path': 'acme' })));
     expect(asked.filter((a) => a.startsWith('GET /api/v4/projects'))).toHaveLength(6);
+    // hostctl api --paginate, piped as the API sends it: one compact array of every page.
+    const raw = await box.run(['api', 'projects?per_page=2', '--paginate'], { env: { HOSTCTL_URL: url, HOSTCTL_TOKEN: 'hpat-stand-in' } });
+    expect([raw.exitCode, raw.stdout]).toEqual([0, JSON.stringify(all)]);
   });
 
   it('a page refused part way: the pages before it are on stdout as JSON lines, and the command fails', async () => {
@@ -68,6 +72,10 @@ describe('lists written a page at a time', () => {
     expect(json.exitCode).toBe(3);
     expect(String(json.stdout)).toMatch(/^\[\n {2}\{\n {4}"id": 1,/);
     expect(() => JSON.parse(String(json.stdout))).toThrow();
+    // hostctl api --paginate: the array so far, left open, and the API's error.
+    const raw = await box.run(['api', 'projects?per_page=2', '--paginate'], { env: { HOSTCTL_URL: url, HOSTCTL_TOKEN: 'hpat-stand-in' } });
+    expect([raw.exitCode, raw.stdout]).toEqual([3, `[${PAGES.slice(0, 2).flat().map((p) => JSON.stringify(p)).join(',')}`]);
+    expect(raw.stderr).toContain('404 Page Gone');
     // A table, a filter and YAML need every row first: nothing is printed.
     for (const form of [[], ['--jq', '.[].id'], ['-o', 'yaml']]) {
       const whole = await run(form);

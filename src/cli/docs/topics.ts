@@ -65,10 +65,11 @@ items across pages (asking for pages of min(N, 100)); --all fetches every page;
 exclude each other. When more pages exist, a note on stderr says how to get them.
 While --all or --limit fetches more than one page, a terminal's stderr shows the
 rows fetched so far of the total the answer gives (nothing when piped). Piped or
-redirected, -o json and -o jsonl (without --jq) write each page as it arrives,
-so a list of any length takes the memory of one page; should a later page fail,
-the command exits non-zero after the rows before it (a JSON array left open).
-Tables, CSV, YAML and --jq wait for every row.
+redirected, -o json and -o jsonl (without --jq), and api --paginate as the API
+sends it, write each page as it arrives, so a list of any length takes the
+memory of one page; should a later page fail, the command exits non-zero after
+the rows before it (a JSON array left open). Tables, CSV, YAML and --jq wait for
+every row.
 `;
 
 /** Which target and token a command uses: the end of `hostctl help environment`. */

@@ -88,7 +88,13 @@ async function run(cli: Cli, [pathArg]: string[], o: ApiOptions): Promise<void> 
   // the requests its default of 20 would take.
   const pathQuery = new URLSearchParams(path.includes('?') ? path.slice(path.indexOf('?') + 1) : '');
   if (params.per_page === undefined && !pathQuery.has('per_page')) request.query = { ...(request.query ?? {}), per_page: 100 };
+  // Piped as the API sends it (compact JSON, no --jq, --fields, -o or -i), the array is written a
+  // page at a time, the same bytes in the end: `api projects --paginate | jq …` over any number of
+  // pages holds one page. Every other form needs every item first.
+  const g = cli.globals;
+  const streams = !o.silent && !o.include && g.output === 'table' && g.jq === undefined && g.fields === undefined && !cli.term.stdoutIsTTY;
   const items: unknown[] = [];
+  let written = 0;
   let next: string | null = path;
   let first = true;
   let last: Answer | undefined;
@@ -96,18 +102,27 @@ async function run(cli: Cli, [pathArg]: string[], o: ApiOptions): Promise<void> 
     const page = answerOf(await api.request('GET', next, first ? request : { allowError: true, headers }));
     if (o.include) cli.print(head(page));
     if (page.status >= 400 || !isJsonAnswer(page) || !Array.isArray(page.data)) {
+      const where = next.split('?')[0] as string;
+      // A page after the first that fails leaves the array written so far open (no reader takes
+      // it for the whole list); the error says why on stderr.
+      if (streams && !first) throw page.status >= 400 ? new ApiError(page.status, page.data, page.headers, 'GET', where) : new Error(`a page of ${where} is not a JSON list (HTTP ${page.status})`);
       // Not a list (or an error): print that answer as it is, as without --paginate.
       if (!o.silent) await printBody(cli, page, page.status < 400);
-      if (page.status >= 400) throw new ApiError(page.status, page.data, page.headers, 'GET', next.split('?')[0] as string);
+      if (page.status >= 400) throw new ApiError(page.status, page.data, page.headers, 'GET', where);
       return;
     }
-    items.push(...(page.data as unknown[]));
+    if (streams) {
+      const text = (page.data as unknown[]).map((item) => JSON.stringify(item)).join(',');
+      cli.print(`${first ? '[' : ''}${written > 0 && text ? ',' : ''}${text}`);
+      written += (page.data as unknown[]).length;
+    } else items.push(...(page.data as unknown[]));
     last = page;
     first = false;
     const link = parseLinks(page.headers.link ?? '').next;
     next = link ? apiPathOf(link) : null;
   }
-  if (!o.silent && last) await printBody(cli, { ...last, data: items, raw: JSON.stringify(items) }, true);
+  if (streams) cli.print(']\n');
+  else if (!o.silent && last) await printBody(cli, { ...last, data: items, raw: JSON.stringify(items) }, true);
 }
 
 const collectHeader = (value: string, previous: string[]) => [...previous, value];
