@@ -57,11 +57,15 @@ function createLoader(dist, { noun, fresh = false } = {}) {
   resolver.filename = resolver.id;
   resolver.paths = Module._nodeModulePaths(dist);
   // import() from these files resolves packages with ESM rules from the package's own node_modules.
-  // A built-in comes through require instead, as the namespace import() would give (its exports,
-  // and `default`): import() starts Node's ES module loader, 8–10 ms here, for a module that
-  // require has at hand (a git write's node:crypto and node:zlib, doctor's node:child_process).
-  const load = (id) => (id.startsWith('node:') ? Promise.resolve().then(() => builtinNamespace(require(id))) : import(id));
+  // A built-in, and a package the build marks as CommonJS (`cjs`), come through require instead,
+  // as the namespace import() would give (the exports, and `default`): import() starts Node's ES
+  // module loader, 8–10 ms here, and reads an ES build file by file through it. A built-in's
+  // exports are reached through the namespace's prototype (copying them would run getters such as
+  // fs.promises); a package's are copied, as import() does.
+  const load = (id, cjs) =>
+    cjs || id.startsWith('node:') ? Promise.resolve().then(() => (cjs ? packageNamespace(need(id)) : builtinNamespace(require(id)))) : import(id);
   const builtinNamespace = (m) => Object.assign(Object.create(m), { default: m });
+  const packageNamespace = (m) => ({ ...m, default: m });
   // A chunk of the CLI (./name.cjs) comes from its pack or its file; anything else as usual.
   // Chunks require each other hundreds of times in a command: each chunk's name is made from its
   // id once, as testing and slicing the id on every call left tens of KB of garbage in the young

@@ -151,11 +151,11 @@ describe("a noun's own caches of the packs", () => {
 });
 
 /** The Node modules `hostctl tokens list` loads (remote or local), read by a preloaded probe. */
-async function modulesLoaded(remote: boolean): Promise<string[]> {
+async function modulesLoaded(remote: boolean, args = ['tokens', 'list']): Promise<string[]> {
   const out = join(box.dir, `modules-${remote ? 'remote' : 'local'}.txt`);
   const probe = join(box.dir, `probe-${remote ? 'remote' : 'local'}.cjs`);
   writeFileSync(probe, `process.on('exit', () => require('node:fs').writeFileSync(${JSON.stringify(out)}, process.moduleLoadList.join('\\n')));\n`);
-  const res = await run(install, ['tokens', 'list'], remote, ['--require', probe]);
+  const res = await run(install, args, remote, ['--require', probe]);
   expect(res.exitCode, String(res.stderr)).toBe(0);
   expect(String(res.stdout)).toMatch(/root/);
   expect(existsSync(out)).toBe(true);
@@ -179,6 +179,11 @@ describe('what a command loads', () => {
     const loaded = await modulesLoaded(false);
     expect(loaded).toContain('NativeModule fs');
     for (const m of ['child_process', 'http', 'v8', 'assert', ...MODULE_API]) expect(loaded, m).not.toContain(`NativeModule ${m}`);
+  }, 60_000);
+
+  it('a package loaded late that ships CommonJS (-o yaml: js-yaml) comes through require, without the ES module loader', async () => {
+    const loaded = await modulesLoaded(false, ['tokens', 'list', '-o', 'yaml']);
+    for (const m of MODULE_API) expect(loaded, m).not.toContain(`NativeModule ${m}`);
   }, 60_000);
 });
 
