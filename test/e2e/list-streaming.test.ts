@@ -1,8 +1,9 @@
 // A list fetched with --all and printed as JSON or JSON lines for a program is written a page at
 // a time, so the CLI holds one page rather than the whole list. Against a stand-in for a remote
 // instance on loopback that serves three pages of projects, the third one refused (404) when
-// asked to: the pages before it are already on stdout when the command fails, where a list
-// printed whole (a table) prints nothing; served whole, the bytes are those of the whole list.
+// asked to: the pages before it are already on stdout when the command fails (JSON, JSON lines,
+// piped tab-separated rows, CSV), where a list that needs every row first (--jq, YAML) prints
+// nothing; served whole, the bytes are those of the whole list.
 // `hostctl api --paginate`, piped as the API sends it, is written the same way.
 import { createServer, type Server } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -59,6 +60,9 @@ describe('lists written a page at a time', () => {
     // hostctl api --paginate, piped as the API sends it: one compact array of every page.
     const raw = await box.run(['api', 'projects?per_page=2', '--paginate'], { env: { HOSTCTL_URL: url, HOSTCTL_TOKEN: 'hpat-stand-in' } });
     expect([raw.exitCode, raw.stdout]).toEqual([0, JSON.stringify(all)]);
+    // CSV page by page: one header, every row.
+    const csv = await run(['-o', 'csv', '--fields', 'id,name']);
+    expect(String(csv.stdout).split('\r\n')).toEqual(['id,name', ...all.map((p) => `${p.id},${p.name}`)]);
   });
 
   it('a page refused part way: the pages before it are on stdout as JSON lines, and the command fails', async () => {
@@ -76,8 +80,13 @@ describe('lists written a page at a time', () => {
     const raw = await box.run(['api', 'projects?per_page=2', '--paginate'], { env: { HOSTCTL_URL: url, HOSTCTL_TOKEN: 'hpat-stand-in' } });
     expect([raw.exitCode, raw.stdout]).toEqual([3, `[${PAGES.slice(0, 2).flat().map((p) => JSON.stringify(p)).join(',')}`]);
     expect(raw.stderr).toContain('404 Page Gone');
-    // A table, a filter and YAML need every row first: nothing is printed.
-    for (const form of [[], ['--jq', '.[].id'], ['-o', 'yaml']]) {
+    // Piped, a table's tab-separated rows and CSV go out page by page too (CSV's header once).
+    const tsv = await run(['--fields', 'id,name']);
+    expect([tsv.exitCode, tsv.stdout]).toEqual([3, '1\tp1\n2\tp2\n3\tp3\n4\tp4']);
+    const csv = await run(['-o', 'csv', '--fields', 'id,name']);
+    expect([csv.exitCode, String(csv.stdout).split('\r\n')]).toEqual([3, ['id,name', '1,p1', '2,p2', '3,p3', '4,p4']]);
+    // A filter and YAML need every row first: nothing is printed.
+    for (const form of [['--jq', '.[].id'], ['-o', 'yaml']]) {
       const whole = await run(form);
       expect([whole.exitCode, whole.stdout]).toEqual([3, '']);
     }

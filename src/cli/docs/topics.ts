@@ -65,11 +65,11 @@ items across pages (asking for pages of min(N, 100)); --all fetches every page;
 exclude each other. When more pages exist, a note on stderr says how to get them.
 While --all or --limit fetches more than one page, a terminal's stderr shows the
 rows fetched so far of the total the answer gives (nothing when piped). Piped or
-redirected, -o json and -o jsonl (without --jq), and api --paginate as the API
-sends it, write each page as it arrives, so a list of any length takes the
-memory of one page; should a later page fail, the command exits non-zero after
-the rows before it (a JSON array left open). Tables, CSV, YAML and --jq wait for
-every row.
+redirected, JSON, JSON lines, tab-separated rows and CSV (without --jq), and api
+--paginate as the API sends it, are written a page at a time, so a list of any
+length takes the memory of one page; should a later page fail, the command exits
+non-zero after the rows before it (a JSON array left open). YAML, --jq and
+tables on a terminal wait for every row.
 `;
 
 /** Which target and token a command uses: the end of `hostctl help environment`. */

@@ -876,21 +876,35 @@ export function makeCli(globals: GlobalOptions & ListOptions, env: NodeJS.Proces
     },
     async showPages(path, query = {}, columns, knownFields, more = {}) {
       const opts = renderOpts(columns, knownFields);
-      if (!everyPage() || term.stdoutIsTTY || !streams(opts)) {
+      // Rows for a program: JSON and JSON lines, and (when the columns do not wait on every row)
+      // tab-separated rows and CSV, a page's lines being those of the whole list.
+      const rowsByPage = !more.view && globals.jq === undefined && (globals.output === 'table' || globals.output === 'csv');
+      if (!everyPage() || term.stdoutIsTTY || !(streams(opts) || rowsByPage)) {
         let rows = await cli.list<Record<string, unknown>>(path, query);
         if (more.keep) rows = rows.filter(more.keep);
         await more.inspect?.(rows);
         const view = more.view?.();
         return cli.showList(rows, view?.columns ?? columns, view?.fields ?? knownFields);
       }
-      const out = listStream(opts);
+      const out = streams(opts) ? listStream(opts) : undefined;
+      let wrote = false;
       await eachPage<Record<string, unknown>>(path, query, async (page) => {
         const rows = more.keep ? page.filter(more.keep) : page;
         await more.inspect?.(rows);
-        writeOut(out.page(rows));
+        if (out) writeOut(out.page(rows));
+        else if (rows.length > 0) {
+          // Each page's names are looked up with it (one request a page, never one a row).
+          const text = await renderList(rows, renderOpts(await named(rows, columns), knownFields));
+          // CSV's header line comes once, with the first rows.
+          writeOut(wrote && globals.output === 'csv' ? text.slice(text.indexOf('\r\n') + 2) : text);
+          wrote = true;
+          noteUnserved(text, rows);
+          return;
+        }
         noteUnserved(undefined, rows);
       });
-      writeOut(out.end(more.view?.().fields));
+      if (out) writeOut(out.end(more.view?.().fields));
+      else if (!wrote) writeOut(await renderList([], opts));
       for (const n of notes.splice(0)) info(n);
     },
     async showItem(item, columns) {

@@ -66,7 +66,7 @@ export const listVerb: VerbSpec<ListOpts> = {
         tally?.see(rows);
         noteUnrankedOrder(cli, sort, o.search, rows, 'name');
       },
-      view: () => tally?.view() ?? { columns: GROUP_COLUMNS, fields: GROUP_FIELDS },
+      ...(tally ? { view: () => tally.view() } : {}),
     });
   },
 };

@@ -97,7 +97,8 @@ export const listVerb: VerbSpec<ListOpts> = {
         }
         noteUnrankedOrder(cli, sort, o.search, rows, o.group ? 'name' : 'created_at');
       },
-      view: () => tally?.view() ?? { columns: PROJECT_COLUMNS, fields: PROJECT_FIELDS },
+      // Only statistics decide columns from the rows: without them a table's rows can go out page by page.
+      ...(tally ? { view: () => tally.view() } : {}),
     });
   },
 };
