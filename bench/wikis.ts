@@ -13,7 +13,8 @@ import { ZERO_SHA } from '../src/core/git/names.js';
 import { budgetLine, verdict as budgetVerdict } from './budget.mjs';
 import { call, median, quietState, timed } from './core-requests.js';
 
-const RUNS = Number(process.env.BENCH_RUNS ?? 15);
+// Each request takes a few milliseconds of git reads: 60 runs keep one slow run by a neighbour from moving a median.
+const RUNS = Number(process.env.BENCH_RUNS ?? 60);
 const BUDGET_RATIO = 2;
 
 
