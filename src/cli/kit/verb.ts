@@ -72,10 +72,11 @@ export interface Cli {
   list<T = Record<string, unknown>>(path: string, query?: Record<string, unknown>): Promise<T[]>;
   showList(rows: Record<string, unknown>[], columns?: Column[], knownFields?: readonly string[]): Promise<void>;
   /**
-   * `list`, then `showList`. When every page is asked for (--all, --limit) and the output is JSON
-   * or JSON lines for a program (not a terminal, no --jq), each page is written as it arrives:
-   * the process holds one page, not the whole list (the same bytes in the end). `keep` leaves
-   * rows out; `inspect` sees the rows (page by page when they are written so) for its notes.
+   * `list`, then `showList`. When every page is asked for (--all, --limit) and the output is for a
+   * program (not a terminal, no --jq: JSON, JSON lines, tab-separated rows, CSV), each page is
+   * written as it arrives: the process holds one page, not the whole list (the same bytes in the
+   * end). `keep` leaves rows out; `inspect` sees the rows (page by page when they are written so)
+   * for its notes; `view` decides columns from every row (its tables then wait for every row).
    */
   showPages(path: string, query?: Record<string, unknown>, columns?: Column[], knownFields?: readonly string[], more?: PageHooks): Promise<void>;
   showItem(item: Record<string, unknown>, columns?: Column[]): Promise<void>;
