@@ -28,7 +28,12 @@ function __hostctl_command
                 continue
         end
         if test $args = 0
-            set -l sub (__hostctl_sub "$path" $w)
+            # `help` first: the path is "help", then "help NOUN …", whose subcommands are offered.
+            if test -z "$path"; and test "$w" = help
+                set path help
+                continue
+            end
+            set -l sub (__hostctl_sub (string replace -r '^help ?' '' -- "$path") $w)
             if test -n "$sub"
                 set path (string trim -- "$path $sub")
                 continue
@@ -590,7 +595,45 @@ complete -c hostctl -n '__hostctl_at \'\'' -a whoami -d 'Show the target, the us
 complete -c hostctl -n '__hostctl_at \'\'' -a wikis -d 'Wiki pages of projects and groups: list, get (or rendered as HTML), create, update, edit, delete, history, upload, attachments (list, download)'
 complete -c hostctl -n '__hostctl_at \'\'' -a help -d 'Show help for a command'
 complete -c hostctl -n '__hostctl_at \'\'' -a '(__hostctl_aliases)' -d alias
-complete -c hostctl -n '__fish_seen_subcommand_from help; and __hostctl_at \'\'' -a 'alias api apply audit-events auth backup branches commands commits completion context diff doctor enterprise-users error-tracking export extension freeze-periods groups init members milestones notifications packages pipelines projects protected-envs releases restore saml scim security-settings serve snippets storage-moves storages tags tokens users whoami wikis bulk environment exit-codes formatting'
+complete -c hostctl -n '__hostctl_at \'help\'' -a 'alias api apply audit-events auth backup branches commands commits completion context diff doctor enterprise-users error-tracking export extension freeze-periods groups init members milestones notifications packages pipelines projects protected-envs releases restore saml scim security-settings serve snippets storage-moves storages tags tokens users whoami wikis bulk environment exit-codes formatting'
+complete -c hostctl -n '__hostctl_at \'help alias\'' -a 'delete list set'
+complete -c hostctl -n '__hostctl_at \'help audit-events\'' -a 'get list'
+complete -c hostctl -n '__hostctl_at \'help auth\'' -a 'status'
+complete -c hostctl -n '__hostctl_at \'help branches\'' -a 'create delete delete-merged get list protect protections unprotect'
+complete -c hostctl -n '__hostctl_at \'help branches protections\'' -a 'list get update'
+complete -c hostctl -n '__hostctl_at \'help commits\'' -a 'create get list'
+complete -c hostctl -n '__hostctl_at \'help context\'' -a 'add get list remove rename set-token use'
+complete -c hostctl -n '__hostctl_at \'help enterprise-users\'' -a 'disable-2fa get list'
+complete -c hostctl -n '__hostctl_at \'help error-tracking\'' -a 'keys settings'
+complete -c hostctl -n '__hostctl_at \'help error-tracking keys\'' -a 'list create delete'
+complete -c hostctl -n '__hostctl_at \'help error-tracking settings\'' -a 'get enable disable'
+complete -c hostctl -n '__hostctl_at \'help extension\'' -a 'list'
+complete -c hostctl -n '__hostctl_at \'help freeze-periods\'' -a 'create delete get list status update'
+complete -c hostctl -n '__hostctl_at \'help groups\'' -a 'create delete get list update'
+complete -c hostctl -n '__hostctl_at \'help members\'' -a 'add list remove update'
+complete -c hostctl -n '__hostctl_at \'help milestones\'' -a 'close create get list update'
+complete -c hostctl -n '__hostctl_at \'help notifications\'' -a 'get outbox set'
+complete -c hostctl -n '__hostctl_at \'help packages\'' -a 'delete delete-file download files get list pipelines protection upload'
+complete -c hostctl -n '__hostctl_at \'help packages protection\'' -a 'list add update remove'
+complete -c hostctl -n '__hostctl_at \'help pipelines\'' -a 'cancel create delete get list retry'
+complete -c hostctl -n '__hostctl_at \'help projects\'' -a 'archive create delete get list share transfer unarchive unshare update'
+complete -c hostctl -n '__hostctl_at \'help protected-envs\'' -a 'get list protect unprotect update'
+complete -c hostctl -n '__hostctl_at \'help releases\'' -a 'create delete download evidence get latest links list update upload'
+complete -c hostctl -n '__hostctl_at \'help releases evidence\'' -a 'collect list download'
+complete -c hostctl -n '__hostctl_at \'help releases links\'' -a 'list add update delete'
+complete -c hostctl -n '__hostctl_at \'help saml\'' -a 'configure get identities links'
+complete -c hostctl -n '__hostctl_at \'help saml identities\'' -a 'list get update delete'
+complete -c hostctl -n '__hostctl_at \'help saml links\'' -a 'list get create delete'
+complete -c hostctl -n '__hostctl_at \'help scim\'' -a 'token'
+complete -c hostctl -n '__hostctl_at \'help security-settings\'' -a 'get update'
+complete -c hostctl -n '__hostctl_at \'help snippets\'' -a 'create delete files get list raw update'
+complete -c hostctl -n '__hostctl_at \'help storage-moves\'' -a 'get list schedule wait'
+complete -c hostctl -n '__hostctl_at \'help storages\'' -a 'add list remove'
+complete -c hostctl -n '__hostctl_at \'help tags\'' -a 'create delete get list'
+complete -c hostctl -n '__hostctl_at \'help tokens\'' -a 'associations create get list revoke rotate'
+complete -c hostctl -n '__hostctl_at \'help users\'' -a 'block create delete get list unblock update'
+complete -c hostctl -n '__hostctl_at \'help wikis\'' -a 'attachments create delete edit get history list update upload'
+complete -c hostctl -n '__hostctl_at \'help wikis attachments\'' -a 'list download'
 
 # alias
 complete -c hostctl -n '__hostctl_at \'alias\'' -a delete -d 'Remove a command alias (confirms on a terminal)'

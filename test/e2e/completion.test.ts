@@ -304,6 +304,14 @@ describe('completions and man page', () => {
       expect(await complete('hostctl --context ')).toEqual(['local', 'staging']);
     });
 
+    it('after help: topics and commands, then a command\'s subcommands and nothing past them', async () => {
+      expect(await complete('hostctl help expo')).toEqual(expect.arrayContaining(['export']));
+      expect(await complete('hostctl help exit')).toEqual(['exit-codes']);
+      expect(await complete('hostctl help tokens ')).toEqual(['associations', 'create', 'get', 'list', 'revoke', 'rotate']);
+      expect(await complete('hostctl help saml links ')).toEqual(['create', 'delete', 'get', 'list']);
+      expect(await complete('hostctl help tokens list ')).toEqual([]);
+    });
+
     it('completes sort directions after the colon, time zones, and files only where an argument takes them', async () => {
       expect((await complete('hostctl tokens list --sort expires:')).sort()).toEqual(['expires:asc', 'expires:desc']);
       expect((await complete('hostctl freeze-periods create --timezone Europe/Be')).sort()).toEqual(Intl.supportedValuesOf('timeZone').filter((z) => z.startsWith('Europe/Be')));
@@ -364,6 +372,12 @@ zpty -d z
       expect(await complete('hostctl contexts ')).toMatch(/add\s+-- .*\n(.*\n)*list\s+-- /);
       expect(await complete('hostctl api -X GET --pag')).toContain('--paginate');
       expect(await complete('hostctl --context ')).toMatch(/local\s+staging/);
+    });
+
+    it('after help: topics and commands, then a command\'s subcommands', async () => {
+      expect(await complete('hostctl help ')).toMatch(/exit-codes/);
+      expect(await complete('hostctl help tokens ')).toMatch(/associations\s+-- .*\n(.*\n)*rotate\s+-- /);
+      expect(await complete('hostctl help saml links ')).toMatch(/create\s+-- .*\n(.*\n)*list\s+-- /);
     });
 
     it('completes sort directions after the colon and time zones', async () => {

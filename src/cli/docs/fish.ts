@@ -55,7 +55,12 @@ export function fishCompletion(doc: ProgramDoc): string {
     '                continue',
     '        end',
     '        if test $args = 0',
-    '            set -l sub (__hostctl_sub "$path" $w)',
+    '            # `help` first: the path is "help", then "help NOUN …", whose subcommands are offered.',
+    '            if test -z "$path"; and test "$w" = help',
+    '                set path help',
+    '                continue',
+    '            end',
+    "            set -l sub (__hostctl_sub (string replace -r '^help ?' '' -- \"$path\") $w)",
     '            if test -n "$sub"',
     '                set path (string trim -- "$path $sub")',
     '                continue',
@@ -144,7 +149,9 @@ export function fishCompletion(doc: ProgramDoc): string {
     `complete -c hostctl -n ${q("__hostctl_at ''")} -a help -d ${q('Show help for a command')}`,
     // The user's aliases (hostctl alias set), read from the config file on each Tab.
     `complete -c hostctl -n ${q("__hostctl_at ''")} -a ${q('(__hostctl_aliases)')} -d alias`,
-    `complete -c hostctl -n ${q("__fish_seen_subcommand_from help; and __hostctl_at ''")} -a ${q([...doc.nouns.map((n) => n.name), ...helpTopicNames()].join(' '))}`,
+    `complete -c hostctl -n ${q("__hostctl_at 'help'")} -a ${q([...doc.nouns.map((n) => n.name), ...helpTopicNames()].join(' '))}`,
+    // After `help NOUN`: that command's subcommands, nothing else.
+    ...commands.filter((c) => c.commands.length).map((c) => `complete -c hostctl -n ${q(`__hostctl_at 'help ${key(c)}'`)} -a ${q(c.commands.map((v) => v.name).join(' '))}`),
   ];
   for (const n of commands) {
     if (!n.commands.length) continue;
