@@ -1,9 +1,12 @@
 // The status line of a list that spans pages: on a terminal's stderr, rows fetched of the total
 // the answer gives, then taken away before the table; nothing for a list of one page or piped,
 // and the same through hostctl serve, where the totals come in HTTP headers.
+import { execa } from 'execa';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cliSandbox, startServe, type CliSandbox } from '../helpers/cli.js';
-import { canUseTerminal, runOnTerminal } from './terminal.js';
+import { BIN, cleanEnv, cliSandbox, startServe, type CliSandbox } from '../helpers/cli.js';
+import { canUseTerminal, hasCommand, runOnTerminal } from './terminal.js';
 
 const CLEAR_LINE = '\u001b[2K';
 // No pager: the list is taller than the pseudo-terminal.
@@ -42,6 +45,17 @@ describe.skipIf(!canUseTerminal)('progress of a list across pages', () => {
     const piped = await box.run(['tokens', 'list', '--all', '--per-page', '5', '--fields', 'id']);
     expect(String(piped.stdout).split('\n')).toHaveLength(total);
     expect(String(piped.stderr)).toBe('');
+  });
+
+  it.runIf(hasCommand('script'))('rows written as they come: the line beside a file, none beside a pipe whose reader shares the terminal', async () => {
+    const file = join(box.dir, 'tokens.jsonl');
+    const onTerminal = async (redirect: string) =>
+      String((await execa('script', ['-qec', `"${process.execPath}" "${BIN}" tokens list --all --per-page 5 -o jsonl ${redirect}`, '/dev/null'], { env: { ...cleanEnv(), ...box.env, COLUMNS: '200', TERM: 'xterm' }, extendEnv: false, stdin: 'ignore' })).stdout);
+    expect(await onTerminal(`> "${file}"`)).toContain(`fetching rows: 5 of ${total}`);
+    expect(readFileSync(file, 'utf8').trim().split('\n')).toHaveLength(total);
+    const piped = await onTerminal('| cat');
+    expect(piped).not.toContain('fetching rows');
+    expect(piped.trim().split('\n')).toHaveLength(total);
   });
 
   it('through hostctl serve, from the totals in its headers', async () => {

@@ -64,7 +64,8 @@ items across pages (asking for pages of min(N, 100)); --all fetches every page;
 --page N starts at page N (with --limit) or fetches only it; --page and --all
 exclude each other. When more pages exist, a note on stderr says how to get them.
 While --all or --limit fetches more than one page, a terminal's stderr shows the
-rows fetched so far of the total the answer gives (nothing when piped). Piped or
+rows fetched so far of the total the answer gives (not while rows go out through
+a pipe, whose reader may print to the same terminal). Piped or
 redirected, JSON, JSON lines, tab-separated rows and CSV (without --jq), and api
 --paginate as the API sends it, are written a page at a time, so a list of any
 length takes the memory of one page; should a later page fail, the command exits

@@ -50,6 +50,16 @@ export const writeErr = (text: string): void => write(2, text);
 
 let devNull: number | undefined | null;
 
+/** Whether standard output is a regular file (`> out.json`): nothing reads it to a terminal meanwhile. */
+export function isRegularFile(fd: 1): boolean {
+  if (!direct) return false;
+  try {
+    return fstatSync(fd).isFile();
+  } catch {
+    return false;
+  }
+}
+
 /**
  * Whether a descriptor is a terminal. Pipes, files and /dev/null are told apart by fstat without
  * loading node:tty (which loads net); only a character device other than /dev/null asks it.

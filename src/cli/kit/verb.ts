@@ -20,7 +20,7 @@ import { checkGlobals } from './globals.js';
 import { completeWith, completionOf, type Completion } from './choices.js';
 import { showsWebUrl } from './web-urls.js';
 import { namesOf, type LookupKind } from './names.js';
-import { isTerminal, writeErr, writeOut } from '../io/output.js';
+import { isRegularFile, isTerminal, writeErr, writeOut } from '../io/output.js';
 import { pagerCommand, showPaged, tallerThan, terminalRows } from '../io/pager.js';
 import { parseDuration } from './duration.js';
 import { nowFromEnv } from '../../shared/dates.js';
@@ -798,13 +798,18 @@ export function makeCli(globals: GlobalOptions & ListOptions, env: NodeJS.Proces
   };
   /** Whether a list is fetched whole: --all, or --limit N across pages. */
   const everyPage = () => globals.all === true || globals.limit !== undefined;
-  /** Each page of such a list, in turn, with the progress line on a terminal. */
-  const eachPage = async <T>(path: string, query: Record<string, unknown>, take: (rows: T[]) => void | Promise<void>) => {
+  /**
+   * Each page of such a list, in turn, with the progress line on a terminal. `writing`: the pages
+   * go to stdout as they come, and the line is drawn only when that is a file: through a pipe
+   * (`| head`, `| jq`) the reader's output would reach the same terminal amid the line.
+   */
+  const eachPage = async <T>(path: string, query: Record<string, unknown>, take: (rows: T[]) => void | Promise<void>, writing = false) => {
     const api = await cli.client();
     const limit = globals.limit;
     // --limit N asks for pages of min(N, 100) unless --per-page says otherwise.
     const start = { ...query, per_page: globals.perPage ?? (limit !== undefined ? Math.min(limit, 100) : 100), ...(globals.page ? { page: globals.page } : {}) };
-    const progress = term.stderrIsTTY ? await (await import('./page-progress.js')).pageProgress(term.columns, limit) : undefined;
+    const shown = term.stderrIsTTY && (!writing || isRegularFile(1));
+    const progress = shown ? await (await import('./page-progress.js')).pageProgress(term.columns, limit) : undefined;
     try {
       for await (const rows of api.pages<T>(path, start, limit, progress?.onPage)) await take(rows);
     } finally {
@@ -903,7 +908,7 @@ export function makeCli(globals: GlobalOptions & ListOptions, env: NodeJS.Proces
           return;
         }
         noteUnserved(undefined, rows);
-      });
+      }, true);
       if (out) writeOut(out.end(more.view?.().fields));
       else if (!wrote) writeOut(await renderList([], opts));
       for (const n of notes.splice(0)) info(n);
