@@ -104,7 +104,8 @@ const FOLD_CALL = `${FOLD_FUNCTION}(`;
  * Compiling SQL costs more than running these small queries, and the same few hundred
  * statements are prepared over and over; keep each compiled statement by its text. A text made
  * per call (ids written into it) would be kept too, about 20 KB each up to the cap: lists of
- * values are bound instead (`placeholders`, or one JSON array read with `json_each`). (Callers
+ * values are bound instead (`placeholders`, `namedList`, or one JSON array read with `json_each`),
+ * and so is what is left of a count's cap (test/contract/statement-texts.test.ts). (Callers
  * must not switch a shared statement's mode with pluck/raw/expand.)
  */
 const TRANSACTION_CONTROL = /^\s*(?:BEGIN|COMMIT|END|ROLLBACK|SAVEPOINT|RELEASE)\b/i;

@@ -4,6 +4,16 @@ import type { Database } from './connection.js';
 /** `?,?,?` for an `IN (...)` list of `n` bound values (empty for none). */
 export const placeholders = (n: number): string => (n > 0 ? `${'?,'.repeat(n - 1)}?` : '');
 
+/**
+ * `@ns0,@ns1` and their values, for an `IN (...)` list in a statement bound by name: the text
+ * depends on how many values there are, never on which (a statement per list of ids would fill
+ * the connection's statement cache). Empty lists give `NULL`, which nothing equals.
+ */
+export function namedList(param: string, values: readonly (number | string)[]): { sql: string; args: Record<string, number | string> } {
+  if (values.length === 0) return { sql: 'NULL', args: {} };
+  return { sql: values.map((_, i) => `@${param}${i}`).join(','), args: Object.fromEntries(values.map((v, i) => [`${param}${i}`, v])) };
+}
+
 /** A `LIKE ... ESCAPE '\'` pattern matching `text` anywhere, its own `%`, `_` and `\` taken literally. */
 export const likeContains = (text: string): string => `%${likeEscape(text)}%`;
 

@@ -3,7 +3,7 @@
 import type { UserRow } from '../../db/rows.js';
 import type { CoreState } from '../../state.js';
 import { isoDate } from '../../clock.js';
-import { namedArgs, patternSearch } from '../../db/sql.js';
+import { namedArgs, namedList, patternSearch } from '../../db/sql.js';
 import { keptCount } from '../../db/list-counts.js';
 
 /** Bound with @uid and @today: member_tree(id) = groups the user is a member of, and their descendants. */
@@ -146,7 +146,11 @@ export function groupListQuery(core: CoreState, f: GroupFilter): GroupQuery {
     where.push('g.visibility = @visibility');
     args.visibility = f.visibility;
   }
-  if (f.skipGroups && f.skipGroups.length > 0) where.push(`g.id NOT IN (${f.skipGroups.map((id) => Number(id)).join(',')})`);
+  if (f.skipGroups && f.skipGroups.length > 0) {
+    const skipped = namedList('skip', f.skipGroups.map(Number));
+    where.push(`g.id NOT IN (${skipped.sql})`);
+    Object.assign(args, skipped.args);
+  }
   return { sql: `${ctes.length > 0 ? `WITH RECURSIVE ${ctes.join(',')} ` : ''}SELECT g.* FROM namespaces g WHERE ${where.join(' AND ')}`, args };
 }
 
@@ -175,7 +179,7 @@ export function keptGroupCount(core: CoreState, f: GroupFilter, cap: number): nu
   const sql = `WITH RECURSIVE ${MEMBER_TREE_CTE}, ${AUTHORIZED_UP_CTE} SELECT g.id FROM namespaces g
     WHERE g.id IN (SELECT id FROM member_tree UNION SELECT id FROM authorized_up) AND g.kind = 'group'
       AND g.visibility IN (${hidden.map((v) => `'${v}'`).join(', ')})${f.parentId !== undefined ? ' AND g.parent_id = @parent' : ''}`;
-  total += (core.db.prepare(`SELECT COUNT(*) AS n FROM (${sql} LIMIT ${cap - total})`).get(args) as { n: number }).n;
+  total += (core.db.prepare(`SELECT COUNT(*) AS n FROM (${sql} LIMIT @remaining)`).get({ ...args, remaining: cap - total }) as { n: number }).n;
   return Math.min(total, cap);
 }
 

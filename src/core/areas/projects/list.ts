@@ -14,7 +14,7 @@ import { isoDate } from '../../clock.js';
 import { MEMBER_ACCESS_LEVELS } from '../../../shared/access-levels.js';
 import { ACCESS_CTES, countVisibleProjects, countVisibleProjectsIn, memberProjectCondition, memberProjectCount, viewerBinding, visibleProjectCondition } from './queries.js';
 import { directAccessLevels, presentProject, presentProjectBasic } from './present.js';
-import { namedArgs, patternSearch, rowsInOrder } from '../../db/sql.js';
+import { namedArgs, namedList, patternSearch, rowsInOrder } from '../../db/sql.js';
 import { isAdmin } from '../../auth/policy.js';
 import { projectAccessLevel } from '../../auth/access.js';
 import { similarityScorer } from '../../db/trigram-similarity.js';
@@ -165,7 +165,11 @@ export function listProjects(ctx: RequestContext, scope: ListScope = {}): Reply 
     where.push(sql);
     if (name) args[name] = value;
   };
-  if (scope.namespaceIds) cond(`p.namespace_id IN (${scope.namespaceIds.map(Number).join(',') || 'NULL'})`);
+  if (scope.namespaceIds) {
+    const namespaces = namedList('ns', scope.namespaceIds.map(Number));
+    cond(`p.namespace_id IN (${namespaces.sql})`);
+    Object.assign(args, namespaces.args);
+  }
   if (p.archived !== undefined) cond('p.archived = @archived', 'archived', p.archived ? 1 : 0);
   if (p.visibility) cond('p.visibility = @visibility', 'visibility', p.visibility);
   if (p.search) {

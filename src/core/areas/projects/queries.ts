@@ -5,6 +5,7 @@ import type { NamespaceRow, ProjectRow, UserRow } from '../../db/rows.js';
 import type { CoreState } from '../../state.js';
 import { isoDate } from '../../clock.js';
 import { keptCount } from '../../db/list-counts.js';
+import { namedList } from '../../db/sql.js';
 
 /**
  * Common table expressions, bound with @uid and @today: `group_member(id, level)` — groups the
@@ -71,7 +72,8 @@ export function countVisibleProjects(core: CoreState, viewer: UserRow | null, ca
   if (!viewer || total >= cap) return Math.min(total, cap);
   const reach = `WITH RECURSIVE ${ACCESS_CTES} SELECT p.id FROM projects p WHERE p.visibility = 'private'
     AND (p.namespace_id IN (SELECT id FROM group_access) OR p.id IN (${DIRECT_PROJECTS}) OR p.id IN (SELECT id FROM project_shared))`;
-  total += (core.db.prepare(`SELECT COUNT(*) AS n FROM (${reach} LIMIT ${cap - total})`).get(viewerBinding(core, viewer)) as { n: number }).n;
+  // The rest of the cap is bound, not written: the kept counts change with every project made.
+  total += (core.db.prepare(`SELECT COUNT(*) AS n FROM (${reach} LIMIT @remaining)`).get({ ...viewerBinding(core, viewer), remaining: cap - total }) as { n: number }).n;
   return Math.min(total, cap);
 }
 
@@ -89,7 +91,7 @@ export function countVisibleProjectsIn(core: CoreState, viewer: UserRow | null, 
   // Read from what the viewer reaches (those of the namespaces they reach, then their direct
   // memberships elsewhere, then the projects shared with them elsewhere), not by testing every
   // hidden project of the namespaces; UNION ALL of disjoint parts lets the LIMIT stop the count early.
-  const ns = namespaceIds.map(Number).join(',');
+  const { sql: ns, args: nsArgs } = namedList('ns', namespaceIds.map(Number));
   const shown = `+p.visibility IN (${hidden.map((v) => `'${v}'`).join(', ')})`;
   const reach = `WITH RECURSIVE ${ACCESS_CTES}
     SELECT p.id FROM projects p WHERE p.namespace_id IN (SELECT id FROM group_access WHERE id IN (${ns})) AND ${shown}
@@ -99,7 +101,7 @@ export function countVisibleProjectsIn(core: CoreState, viewer: UserRow | null, 
     UNION ALL
     SELECT p.id FROM projects p WHERE p.id IN (SELECT id FROM project_shared) AND +p.id NOT IN (${DIRECT_PROJECTS})
       AND p.namespace_id IN (${ns}) AND +p.namespace_id NOT IN (SELECT id FROM group_access) AND ${shown}`;
-  total += (core.db.prepare(`SELECT COUNT(*) AS n FROM (${reach} LIMIT ${cap - total})`).get(viewerBinding(core, viewer)) as { n: number }).n;
+  total += (core.db.prepare(`SELECT COUNT(*) AS n FROM (${reach} LIMIT @remaining)`).get({ ...viewerBinding(core, viewer), ...nsArgs, remaining: cap - total }) as { n: number }).n;
   return Math.min(total, cap);
 }
 
