@@ -16,7 +16,7 @@ describe('lists written a page at a time', () => {
   let box: CliSandbox;
   let server: Server;
   let url: string;
-  let failThirdPage = false;
+  let thirdPage: 'list' | 'gone' | 'object' = 'list';
   const asked: string[] = [];
 
   beforeAll(async () => {
@@ -29,8 +29,12 @@ describe('lists written a page at a time', () => {
         return;
       }
       const page = Number(u.searchParams.get('page') ?? '1');
-      if (page === 3 && failThirdPage) {
+      if (page === 3 && thirdPage === 'gone') {
         res.writeHead(404, { 'content-type': 'application/json' }).end('{"message":"404 Page Gone"}');
+        return;
+      }
+      if (page === 3 && thirdPage === 'object') {
+        res.writeHead(200, { 'content-type': 'application/json' }).end('{"message":"not a list"}');
         return;
       }
       const headers: Record<string, string> = { 'content-type': 'application/json', 'x-total': '6', 'x-total-pages': '3', 'x-page': String(page), 'x-per-page': '2' };
@@ -49,7 +53,7 @@ describe('lists written a page at a time', () => {
   const run = (args: string[]) => box.run(['projects', 'list', '--all', '--per-page', '2', ...args], { env: { HOSTCTL_URL: url, HOSTCTL_TOKEN: 'hpat-stand-in' } });
 
   it('served whole: every page, and the same bytes as the list printed whole', async () => {
-    failThirdPage = false;
+    thirdPage = 'list';
     const json = await run(['-o', 'json']);
     expect(json.exitCode, String(json.stderr)).toBe(0);
     const all = PAGES.flat();
@@ -66,7 +70,7 @@ describe('lists written a page at a time', () => {
   });
 
   it('a page refused part way: the pages before it are on stdout as JSON lines, and the command fails', async () => {
-    failThirdPage = true;
+    thirdPage = 'gone';
     const lines = await run(['-o', 'jsonl']);
     expect(lines.exitCode).toBe(3);
     expect(String(lines.stdout).split('\n').map((l) => (JSON.parse(l) as { id: number }).id)).toEqual([1, 2, 3, 4]);
@@ -80,6 +84,11 @@ describe('lists written a page at a time', () => {
     const raw = await box.run(['api', 'projects?per_page=2', '--paginate'], { env: { HOSTCTL_URL: url, HOSTCTL_TOKEN: 'hpat-stand-in' } });
     expect([raw.exitCode, raw.stdout]).toEqual([3, `[${PAGES.slice(0, 2).flat().map((p) => JSON.stringify(p)).join(',')}`]);
     expect(raw.stderr).toContain('404 Page Gone');
+    // A later page that is no list: the server's fault, exit 1 without the hint of a bug of ours.
+    thirdPage = 'object';
+    const odd = await box.run(['api', 'projects?per_page=2', '--paginate'], { env: { HOSTCTL_URL: url, HOSTCTL_TOKEN: 'hpat-stand-in' } });
+    expect([odd.exitCode, String(odd.stderr)]).toEqual([1, 'error: a page of /projects is not a JSON list (HTTP 200)']);
+    thirdPage = 'gone';
     // Piped, a table's tab-separated rows and CSV go out page by page too (CSV's header once).
     const tsv = await run(['--fields', 'id,name']);
     expect([tsv.exitCode, tsv.stdout]).toEqual([3, '1\tp1\n2\tp2\n3\tp3\n4\tp4']);

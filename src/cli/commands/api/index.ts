@@ -2,7 +2,7 @@
 // every other command (the local core or a remote instance).
 import type { Command } from 'commander';
 import { applyVerb, type Cli } from '../../kit/verb.js';
-import { UsageError } from '../../kit/errors.js';
+import { CliError, EXIT, UsageError } from '../../kit/errors.js';
 import { readPathOrStdin, readStandardInput } from '../../kit/stdin.js';
 import { ApiError } from '../../../client/api-error.js';
 import { apiPathOf, parseLinks, type ApiResult, type RequestOptions } from '../../../client/client.js';
@@ -105,7 +105,7 @@ async function run(cli: Cli, [pathArg]: string[], o: ApiOptions): Promise<void> 
       const where = next.split('?')[0] as string;
       // A page after the first that fails leaves the array written so far open (no reader takes
       // it for the whole list); the error says why on stderr.
-      if (streams && !first) throw page.status >= 400 ? new ApiError(page.status, page.data, page.headers, 'GET', where) : new Error(`a page of ${where} is not a JSON list (HTTP ${page.status})`);
+      if (streams && !first) throw page.status >= 400 ? new ApiError(page.status, page.data, page.headers, 'GET', where) : new CliError(`a page of ${where} is not a JSON list (HTTP ${page.status})`, EXIT.failure);
       // Not a list (or an error): print that answer as it is, as without --paginate.
       if (!o.silent) await printBody(cli, page, page.status < 400);
       if (page.status >= 400) throw new ApiError(page.status, page.data, page.headers, 'GET', where);
