@@ -62,10 +62,11 @@ function createLoader(dist, { noun, fresh = false } = {}) {
   // module loader, 8–10 ms here, and reads an ES build file by file through it. A built-in's
   // exports are reached through the namespace's prototype (copying them would run getters such as
   // fs.promises); a package's are copied, as import() does.
-  const load = (id, cjs) =>
-    cjs || id.startsWith('node:') ? Promise.resolve().then(() => (cjs ? packageNamespace(need(id)) : builtinNamespace(require(id)))) : import(id);
-  const builtinNamespace = (m) => Object.assign(Object.create(m), { default: m });
-  const packageNamespace = (m) => ({ ...m, default: m });
+  const load = async (id, cjs) => {
+    if (!cjs && !id.startsWith('node:')) return import(id);
+    const m = cjs ? need(id) : require(id);
+    return cjs ? { ...m, default: m } : Object.assign(Object.create(m), { default: m });
+  };
   // A chunk of the CLI (./name.cjs) comes from its pack or its file; anything else as usual.
   // Chunks require each other hundreds of times in a command: each chunk's name is made from its
   // id once, as testing and slicing the id on every call left tens of KB of garbage in the young

@@ -42,12 +42,10 @@ const REQUIRABLE = new Set(
     }
     if (file.endsWith('.mjs')) return false;
     if (file.endsWith('.cjs')) return true;
-    // A .js file is what the nearest package.json with a type or name says.
+    // A .js file is what the nearest package.json says, as for Node: CommonJS unless type is module.
     for (let dir = dirname(file); dir !== dirname(dir); dir = dirname(dir)) {
       const manifest = join(dir, 'package.json');
-      if (!existsSync(manifest)) continue;
-      const json = JSON.parse(readFileSync(manifest, 'utf8'));
-      if (json.type !== undefined || json.name !== undefined) return json.type !== 'module';
+      if (existsSync(manifest)) return JSON.parse(readFileSync(manifest, 'utf8')).type !== 'module';
     }
     return true;
   }),

@@ -12,7 +12,7 @@ import { flagModel } from './flag-fields.js';
 import { readRecords, type FileRecord } from './bulk-records.js';
 import { recordCall, type Call, type Spellings } from './bulk-call.js';
 import type { Column } from '../render/output.js';
-import type { Cli } from './verb.js';
+import { showWhole, type Cli } from './verb.js';
 
 export interface BulkRun {
   cmd: Command;
@@ -162,12 +162,7 @@ function recordCli(base: Cli, capture: Capture, prefix: string | undefined): Cli
     info,
     note: (message) => void capture.messages.push(message),
     showList: async (rows) => void (capture.result = rows),
-    async showPages(path, query, _columns, _fields, more = {}) {
-      const rows = await base.list<Record<string, unknown>>(path, query);
-      const kept = more.keep ? rows.filter(more.keep) : rows;
-      await more.inspect?.(kept);
-      capture.result = kept;
-    },
+    showPages: (path, query, columns, fields, more = {}) => showWhole({ list: base.list, showList: async (rows) => void (capture.result = rows) }, path, query, columns, fields, more),
     showItem: async (item) => void (capture.result = item),
     async showChanged(item, _columns, done) {
       if (showsRecord) capture.result = typeof item === 'function' ? await item() : item;

@@ -195,6 +195,15 @@ export interface PageHooks {
   view?: () => { columns: Column[]; fields: readonly string[] };
 }
 
+/** `showPages` for a list shown whole: every row fetched, kept and inspected, then `showList` with the view's columns. */
+export async function showWhole(cli: Pick<Cli, 'list' | 'showList'>, path: string, query: Record<string, unknown> | undefined, columns: Column[] | undefined, knownFields: readonly string[] | undefined, more: PageHooks): Promise<void> {
+  let rows = await cli.list<Record<string, unknown>>(path, query);
+  if (more.keep) rows = rows.filter(more.keep);
+  await more.inspect?.(rows);
+  const view = more.view?.();
+  await cli.showList(rows, view?.columns ?? columns, view?.fields ?? knownFields);
+}
+
 /** Whether a command takes the list options (--page, --per-page, --all, --limit). */
 export const listsPages = (cmd: Command): boolean => verbSpecs.get(cmd)?.list === true;
 
@@ -204,8 +213,9 @@ export const destructiveOf = (cmd: Command): VerbSpec['destructive'] => verbSpec
 /** Whether a command runs once per record of a file (--from-file). */
 export const runsFromFile = (cmd: Command): boolean => verbSpecs.get(cmd)?.bulk === true;
 
-const positiveInt = (flag: string) => (value: string) => {
+const positiveInt = (flag: string, max?: number) => (value: string) => {
   if (!/^\d+$/.test(value) || Number(value) < 1) throw new UsageError(`${flag} must be a positive whole number, got "${value}"`);
+  if (max !== undefined && Number(value) > max) throw new UsageError(`${flag} is at most ${max}, got ${value}`);
   // Past 2^53 the number is not the one typed (it would be sent rounded, or the server refuses
   // it as an HTTP error); it is the user's input that is wrong, so it is a usage error here.
   if (!Number.isSafeInteger(Number(value))) throw new UsageError(`${flag} is too large: at most ${Number.MAX_SAFE_INTEGER}, got "${value}"`);
@@ -268,7 +278,7 @@ export function applyVerb<O>(cmd: Command, spec: VerbSpec<O>): Command {
     cmd
       .option('--from-file <file>', 'run once per record of FILE (a JSON array, JSON lines, a YAML list, or one value per line; - for standard input): its keys are the arguments and flags, and what the command line gives applies to every record')
       .option('--fail-fast', 'with --from-file: stop at the first record that fails (the rest are reported as skipped)')
-      .option('--parallel <n>', `with --from-file: run up to N records at once (1 to ${MAX_PARALLEL}; default 1, one after another)`, positiveInt('--parallel'));
+      .option('--parallel <n>', `with --from-file: run up to N records at once (1 to ${MAX_PARALLEL}; default 1, one after another)`, positiveInt('--parallel', MAX_PARALLEL));
   }
   // Required options and arguments are checked when the verb runs, not by commander, so that a
   // terminal asks for them (the same prompt as for a `missing --flag` usage error).
@@ -345,12 +355,6 @@ export function applyVerb<O>(cmd: Command, spec: VerbSpec<O>): Command {
 /** At most this many records of a --from-file run at once: enough to hide a remote round trip. */
 const MAX_PARALLEL = 16;
 
-function parallelOf(value: unknown): number {
-  if (value === undefined) return 1;
-  if (typeof value !== 'number' || value > MAX_PARALLEL) throw new UsageError(`--parallel is at most ${MAX_PARALLEL}, got ${String(value)}`);
-  return value;
-}
-
 /** A bulk verb's run over the records of `path` (kit/bulk.ts), with this command's checks for each. */
 async function runFromFile<O>(cmd: Command, spec: VerbSpec<O>, args: string[], opts: Record<string, unknown>, path: string): Promise<void> {
   const [{ runBulk }, { commandWords }] = await Promise.all([import('./bulk.js'), import('./bulk-call.js')]);
@@ -372,7 +376,7 @@ async function runFromFile<O>(cmd: Command, spec: VerbSpec<O>, args: string[], o
       spellings: aliasesOf(cmd),
       path,
       failFast: opts.failFast === true,
-      parallel: parallelOf(opts.parallel),
+      parallel: typeof opts.parallel === 'number' ? opts.parallel : 1,
       cli,
       preflight,
       dryRuns,
@@ -884,15 +888,10 @@ export function makeCli(globals: GlobalOptions & ListOptions, env: NodeJS.Proces
       const opts = renderOpts(columns, knownFields);
       // Rows for a program: JSON and JSON lines, and (when the columns do not wait on every row)
       // tab-separated rows and CSV, a page's lines being those of the whole list.
+      const json = streams(opts);
       const rowsByPage = !more.view && globals.jq === undefined && (globals.output === 'table' || globals.output === 'csv');
-      if (!everyPage() || term.stdoutIsTTY || !(streams(opts) || rowsByPage)) {
-        let rows = await cli.list<Record<string, unknown>>(path, query);
-        if (more.keep) rows = rows.filter(more.keep);
-        await more.inspect?.(rows);
-        const view = more.view?.();
-        return cli.showList(rows, view?.columns ?? columns, view?.fields ?? knownFields);
-      }
-      const out = streams(opts) ? listStream(opts) : undefined;
+      if (!everyPage() || term.stdoutIsTTY || !(json || rowsByPage)) return showWhole(cli, path, query, columns, knownFields, more);
+      const out = json ? listStream(opts) : undefined;
       let wrote = false;
       await eachPage<Record<string, unknown>>(path, query, async (page) => {
         const rows = more.keep ? page.filter(more.keep) : page;
